@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+// Tally: a plain-text budget format and its toolchain.
+// No package dependencies: the Swift toolchain alone.
+import PackageDescription
+
+let package = Package(
+    name: "Tally",
+    products: [
+        .executable(name: "tally", targets: ["tally"]),
+        .library(name: "TallySyntax", targets: ["TallySyntax"]),
+        .library(name: "TallyCore", targets: ["TallyCore"]),
+    ],
+    targets: [
+        // Source text, lexer, parser, lossless syntax tree, diagnostics. Standard library only.
+        .target(name: "TallySyntax"),
+        // Semantic layer: loading a budget with its includes, later the model and interpreter.
+        .target(name: "TallyCore", dependencies: ["TallySyntax"]),
+        // The formatter. Depends on the syntax layer only.
+        .target(name: "TallyFormat", dependencies: ["TallySyntax"]),
+        // The language server; the only target that knows JSON-RPC.
+        .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
+        // Subcommands, argument parsing and output rendering for the `tally` executable.
+        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP"]),
+        // The executable: a thin `main` that hands over to TallyCLI.
+        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+
+        .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally"]),
+    ]
+)

@@ -1,0 +1,105 @@
+/// A stable diagnostic code such as `E0204`.
+///
+/// The first letter is the default severity (`E` error, `W` warning, `I` info); the first
+/// two digits group the codes by layer: `01` reading the bytes, `02` the syntax of a line,
+/// `03` includes. Every code is listed in ``DiagnosticCode/all`` and explained in
+/// `docs/diagnostics.md`; a test keeps the two in step and demands a fixture for each.
+public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The code as written, for example `E0204`.
+    public let rawValue: String
+    /// Severity the code has unless options say otherwise.
+    public let defaultSeverity: Severity
+    /// A title of a few words, used in documentation and SARIF rules.
+    public let title: String
+
+    init(_ rawValue: String, _ severity: Severity, _ title: String) {
+        self.rawValue = rawValue
+        self.defaultSeverity = severity
+        self.title = title
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+    public static func < (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// True for codes that mean a line could not be read at all. They cannot be silenced.
+    public var isSyntaxError: Bool {
+        rawValue.hasPrefix("E01") || rawValue.hasPrefix("E02")
+    }
+
+    /// Looks a code up by its text.
+    public static func named(_ rawValue: String) -> DiagnosticCode? {
+        all.first { $0.rawValue == rawValue }
+    }
+
+    // MARK: Reading the bytes (E01xx)
+
+    /// Bytes that are not valid UTF-8.
+    public static let invalidUTF8 = DiagnosticCode("E0101", .error, "invalid UTF-8")
+    /// Text or a quoted name without its closing quote.
+    public static let unterminatedQuote = DiagnosticCode("E0102", .error, "unterminated quote")
+    /// A backslash followed by a character that cannot be escaped.
+    public static let invalidEscape = DiagnosticCode("E0103", .error, "invalid escape sequence")
+    /// A control character other than tab or a line break.
+    public static let controlCharacter = DiagnosticCode("E0104", .error, "control character")
+
+    // MARK: The syntax of a line (E02xx)
+
+    /// A line that starts with something that is neither a date nor a directive.
+    public static let unknownDirective = DiagnosticCode("E0201", .error, "unknown directive")
+    /// A required part of an entry is missing.
+    public static let missingField = DiagnosticCode("E0202", .error, "missing field")
+    /// A token where the grammar expects something else.
+    public static let unexpectedToken = DiagnosticCode("E0203", .error, "unexpected token")
+    /// A date that is not written `YYYY-MM-DD` or does not exist.
+    public static let invalidDate = DiagnosticCode("E0204", .error, "invalid date")
+    /// Something in the place of an amount that is not a valid number.
+    public static let malformedAmount = DiagnosticCode("E0205", .error, "malformed amount")
+    /// An indented line that belongs to no entry, or to one that takes no split lines.
+    public static let strayIndentedLine = DiagnosticCode("E0206", .error, "indented line outside an entry")
+    /// A split line written in column 1.
+    public static let unindentedSplit = DiagnosticCode("E0207", .error, "split line not indented")
+    /// A currency code that is not 2 to 10 uppercase letters and digits.
+    public static let invalidCurrencyCode = DiagnosticCode("E0208", .error, "invalid currency code")
+    /// A word that is not an attribute or kind of the entry it stands in.
+    public static let unknownAttribute = DiagnosticCode("E0209", .error, "unknown attribute")
+    /// The same attribute given twice on one entry.
+    public static let duplicateAttribute = DiagnosticCode("E0210", .error, "duplicate attribute")
+    /// An envelope period that is not weekly, monthly, quarterly, yearly or a date range.
+    public static let invalidPeriod = DiagnosticCode("E0211", .error, "invalid period")
+    /// A recurring schedule that cannot be followed.
+    public static let invalidSchedule = DiagnosticCode("E0212", .error, "invalid schedule")
+    /// An alert threshold that is not a percentage between 1% and 100%.
+    public static let invalidPercentage = DiagnosticCode("E0213", .error, "invalid percentage")
+    /// An option that does not exist, or a value it does not take.
+    public static let invalidOption = DiagnosticCode("E0214", .error, "invalid option")
+    /// A transaction with neither an amount nor split lines.
+    public static let missingAmount = DiagnosticCode("E0215", .error, "missing amount")
+    /// A date range whose end comes before its start.
+    public static let reversedRange = DiagnosticCode("E0216", .error, "date range ends before it starts")
+    /// Split lines of one transaction indented differently.
+    public static let inconsistentIndentation = DiagnosticCode("W0217", .warning, "inconsistent indentation")
+    /// A `tally-ignore` comment naming a code that does not exist.
+    public static let unknownIgnoredCode = DiagnosticCode("W0218", .warning, "unknown code in tally-ignore")
+
+    // MARK: Includes (E03xx)
+
+    /// An included file that cannot be read.
+    public static let includeNotFound = DiagnosticCode("E0301", .error, "included file not found")
+    /// A file that includes itself, directly or through others.
+    public static let includeCycle = DiagnosticCode("E0302", .error, "include cycle")
+    /// A file included a second time; its entries are read only once.
+    public static let duplicateInclude = DiagnosticCode("W0303", .warning, "file included twice")
+
+    /// Every code, in order.
+    public static let all: [DiagnosticCode] = [
+        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter,
+        unknownDirective, missingField, unexpectedToken, invalidDate, malformedAmount,
+        strayIndentedLine, unindentedSplit, invalidCurrencyCode, unknownAttribute,
+        duplicateAttribute, invalidPeriod, invalidSchedule, invalidPercentage, invalidOption,
+        missingAmount, reversedRange, inconsistentIndentation, unknownIgnoredCode,
+        includeNotFound, includeCycle, duplicateInclude,
+    ]
+}

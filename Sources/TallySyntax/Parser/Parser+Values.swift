@@ -1,0 +1,297 @@
+/// Rules for the small pieces entries are made of: names, amounts, dates, tags, lists.
+extension ParserState {
+    /// Result of reading an optional part.
+    enum PartResult {
+        case parsed
+        case absent
+        /// Something was there but wrong; the rest of the line has been given up.
+        case failed
+    }
+
+    /// Reads a name (bare or quoted) into a node of `role`.
+    @discardableResult
+    mutating func parseName(_ role: SyntaxKind, expected what: String) -> Bool {
+        skipSpace()
+        if let k = current, k == .name || k == .quotedName {
+            wrapToken(role)
+            return true
+        }
+        fail(expected: what)
+        return false
+    }
+
+    /// Reads `name {, name}`.
+    @discardableResult
+    mutating func parseNameList(_ role: SyntaxKind, expected what: String) -> Bool {
+        guard parseName(role, expected: what) else { return false }
+        while true {
+            let j = nextNonSpace(after: pos - 1)
+            guard j < count, kinds[j] == .comma else { return true }
+            skipSpace()
+            bump()  // comma
+            guard parseName(role, expected: "\(what.hasPrefix("a ") ? "another " + what.dropFirst(2) : what) after `,`") else { return false }
+        }
+    }
+
+    /// True when token `i` is a currency code: 2 to 10 of `A`-`Z` and digits, a letter first.
+    func isCurrencyCode(_ i: Int) -> Bool {
+        guard i < count, kinds[i] == .name else { return false }
+        let r = range(ofToken: i)
+        guard (2...10).contains(r.length) else { return false }
+        for k in r.start ..< r.end {
+            let b = bytes[k]
+            let upper = b >= 0x41 && b <= 0x5A
+            let digit = b >= 0x30 && b <= 0x39
+            if !(upper || (digit && k > r.start)) { return false }
+        }
+        return true
+    }
+
+    /// A three-letter word in lowercase or mixed case that is no keyword: a currency code
+    /// written in the wrong case.
+    func isMiscasedCurrencyCode(_ i: Int) -> Bool {
+        guard i < count, kinds[i] == .name, keyword(at: i) == nil else { return false }
+        let r = range(ofToken: i)
+        guard r.length == 3 else { return false }
+        return (r.start ..< r.end).allSatisfy { bytes[$0] >= 0x41 && bytes[$0] <= 0x7A && (bytes[$0] <= 0x5A || bytes[$0] >= 0x61) }
+    }
+
+    /// Reads a currency code into a ``SyntaxKind/currencyCode`` node, reporting codes in
+    /// the wrong shape.
+    @discardableResult
+    mutating func parseCurrencyCode(expected what: String) -> Bool {
+        skipSpace()
+        guard let k = current, k == .name || k == .quotedName else {
+            fail(expected: what)
+            return false
+        }
+        if !isCurrencyCode(pos) {
+            reportBadCurrencyCode(pos)
+        }
+        wrapToken(.currencyCode)
+        return true
+    }
+
+    mutating func reportBadCurrencyCode(_ i: Int) {
+        let word = text(ofToken: i)
+        let upper = word.uppercased()
+        var fixes: [Fix] = []
+        if upper != word && upper.utf8.count == word.utf8.count && (2...10).contains(upper.utf8.count)
+            && upper.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }) {
+            fixes = [Fix(title: "Write `\(upper)`", edits: [TextEdit(range: range(ofToken: i), replacement: upper)])]
+            report(.invalidCurrencyCode, "currency codes are written in capitals: `\(upper)`, not `\(word)`",
+                   at: range(ofToken: i), fixes: fixes)
+        } else {
+            report(.invalidCurrencyCode, "`\(word)` is not a currency code",
+                   at: range(ofToken: i), help: "a currency code is 2 to 10 capital letters and digits, starting with a letter, such as EUR, USD or BTC")
+        }
+    }
+
+    /// Reads `NUMBER [CODE]` into an ``SyntaxKind/amount`` node.
+    ///
+    /// When `required` is false and no amount stands here, nothing is consumed. Things that
+    /// look like a botched amount (`1,250.00`, `€12`, `12.3.4`) are reported as malformed.
+    mutating func parseAmount(expected what: String, required: Bool) -> PartResult {
+        skipSpace()
+        guard let k = current else {
+            if required { reportExpected(what) }
+            return required ? .failed : .absent
+        }
+        if k == .number {
+            let node = startNode(.amount)
+            bump()
+            checkDigitGrouping()
+            let j = nextNonSpace(after: pos - 1)
+            if isCurrencyCode(j) {
+                skipSpace()
+                wrapToken(.currencyCode)
+            } else if isMiscasedCurrencyCode(j) {
+                skipSpace()
+                reportBadCurrencyCode(pos)
+                wrapToken(.currencyCode)
+            }
+            finishNode(node)
+            return .parsed
+        }
+        if looksLikeMalformedAmount(pos) {
+            reportMalformedAmount(pos)
+            errorRestOfLine()
+            return .failed
+        }
+        if required {
+            fail(expected: what)
+            return .failed
+        }
+        return .absent
+    }
+
+    func looksLikeMalformedAmount(_ i: Int) -> Bool {
+        guard i < count else { return false }
+        switch kinds[i] {
+        case .percentage, .date: return true
+        case .name:
+            guard let b = byte(i, 0) else { return false }
+            if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") || b == UInt8(ascii: ".") || (b >= 0x30 && b <= 0x39) {
+                return true
+            }
+            return currencySymbol(at: i) != nil
+        default:
+            return false
+        }
+    }
+
+    /// A leading currency symbol and its code: `€12` → ("€", "EUR").
+    func currencySymbol(at i: Int) -> (symbol: String, code: String?)? {
+        let text = text(ofToken: i)
+        for (symbol, code) in [("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("₩", "KRW"), ("CHF", "CHF")] where text.hasPrefix(symbol) {
+            let rest = text.dropFirst(symbol.count)
+            if let first = rest.unicodeScalars.first, first.properties.numericType != nil || first == "-" || first == "+" {
+                return (symbol, symbol == "$" ? nil : code)
+            }
+        }
+        return nil
+    }
+
+    mutating func reportMalformedAmount(_ i: Int) {
+        let word = text(ofToken: i)
+        let r = range(ofToken: i)
+        if let (symbol, code) = currencySymbol(at: i) {
+            let number = String(word.dropFirst(symbol.count))
+            let fixes = code.map { [Fix(title: "Write `\(number) \($0)`", edits: [TextEdit(range: r, replacement: "\(number) \($0)")])] } ?? []
+            report(.malformedAmount, "currency symbols are not part of amounts: write `\(number) \(code ?? "CODE")`, not `\(word)`",
+                   at: r, help: code == nil ? "`$` is ambiguous; write the code: USD, CAD, AUD, ..." : nil, fixes: fixes)
+        } else if kinds[i] == .percentage {
+            report(.malformedAmount, "expected an amount, found the percentage `\(word)`", at: r)
+        } else {
+            report(.malformedAmount, "`\(word)` is not a valid amount",
+                   at: r, help: "write amounts as digits with an optional sign and `.` decimals: -12.50, +2800, 5")
+        }
+    }
+
+    /// `1,250.00` and `12,50` arrive as number, comma, number with no space between.
+    mutating func checkDigitGrouping() {
+        guard pos + 1 < count, kinds[pos] == .comma, kinds[pos + 1] == .number else { return }
+        let first = range(ofToken: pos - 1)
+        let second = range(ofToken: pos + 1)
+        let whole = ByteRange(start: first.start, end: second.end)
+        let a = text(ofToken: pos - 1)
+        let b = text(ofToken: pos + 1)
+        let looksGrouped = b.utf8.count >= 3 && b.utf8.prefix(3).allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (b.utf8.count == 3 || b.utf8.dropFirst(3).first == UInt8(ascii: "."))
+        let replacement = looksGrouped ? a + b : a + "." + b
+        report(.malformedAmount,
+               looksGrouped ? "amounts have no thousands separators: write `\(replacement)`"
+                            : "amounts use `.` for decimals: write `\(replacement)`",
+               at: whole, fixes: [Fix(title: "Write `\(replacement)`", edits: [TextEdit(range: whole, replacement: replacement)])])
+        let node = startNode(.error)
+        bump()
+        bump()
+        finishNode(node)
+    }
+
+    /// Reads a date token, checking it.
+    @discardableResult
+    mutating func parseDate(expected what: String) -> Bool {
+        skipSpace()
+        if current == .date {
+            checkDate(pos)
+            bump()
+            return true
+        }
+        fail(expected: what, help: "dates are written YYYY-MM-DD, such as 2026-03-01")
+        return false
+    }
+
+    /// Checks that token `i` is a real `YYYY-MM-DD` date; returns it when it is.
+    @discardableResult
+    mutating func checkDate(_ i: Int) -> CivilDate? {
+        let r = range(ofToken: i)
+        let word = text(ofToken: i)
+        let slice = ArraySlice(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
+        guard let parts = CivilDate.parseISO(slice) else {
+            // Try to read D-M shapes like 2026-1-5 to offer the padded form.
+            let pieces = word.split(separator: "-", omittingEmptySubsequences: false)
+            var fixes: [Fix] = []
+            if pieces.count == 3, pieces[0].count == 4, let y = Int(pieces[0]), let m = Int(pieces[1]), let d = Int(pieces[2]),
+               pieces[1].count <= 2, pieces[2].count <= 2, let date = CivilDate(year: y, month: m, day: d) {
+                fixes = [Fix(title: "Write `\(date)`", edits: [TextEdit(range: r, replacement: date.description)])]
+            }
+            report(.invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD",
+                   at: r, help: fixes.isEmpty ? "for example 2026-03-01" : nil, fixes: fixes)
+            return nil
+        }
+        if let date = CivilDate(year: parts.year, month: parts.month, day: parts.day) { return date }
+        let message: String
+        if parts.month < 1 || parts.month > 12 {
+            message = "invalid date `\(word)`: there is no month \(parts.month)"
+        } else if parts.year < 1 {
+            message = "invalid date `\(word)`: there is no year 0"
+        } else {
+            let days = CivilDate.daysIn(month: parts.month, year: parts.year)
+            message = "invalid date `\(word)`: \(CivilDate.monthName(parts.month)) \(parts.year) has \(days) days"
+        }
+        report(.invalidDate, message, at: r)
+        return nil
+    }
+
+    /// A `#` alone is no tag.
+    mutating func checkTag() {
+        if range(ofToken: pos).length == 1 {
+            report(.missingField, "expected a tag name after `#`", at: currentRange, help: "write tags like #work or #trip-2026")
+        }
+    }
+
+    /// Reads a whole number in `bounds` (for counts, days and decimals).
+    mutating func parseWholeNumber(in bounds: ClosedRange<Int>, code: DiagnosticCode, expected what: String) -> Int? {
+        skipSpace()
+        guard current == .number else {
+            fail(expected: what)
+            return nil
+        }
+        let word = text(ofToken: pos)
+        guard let value = Int(word), !word.hasPrefix("+"), !word.hasPrefix("-"), bounds.contains(value) else {
+            report(code, "expected \(what) from \(bounds.lowerBound) to \(bounds.upperBound), found `\(word)`", at: currentRange)
+            bump()
+            return nil
+        }
+        bump()
+        return value
+    }
+
+    /// Reads a `DATE..DATE` range (the first date is the current token).
+    mutating func parseDateRange() {
+        let first = pos
+        let startDate = checkDate(pos)
+        bump()
+        guard current == .dotDot else {
+            report(.invalidPeriod, "expected `..` and an end date after \(text(ofToken: first))",
+                   at: range(ofToken: first), help: "a custom period is written 2026-04-01..2026-04-30")
+            return
+        }
+        bump()
+        guard current == .date else {
+            report(.invalidPeriod, "expected the end date of the range after `..`", at: missingRange,
+                   help: "a custom period is written 2026-04-01..2026-04-30")
+            return
+        }
+        let endDate = checkDate(pos)
+        bump()
+        if let startDate, let endDate, endDate < startDate {
+            report(.reversedRange, "the range ends on \(endDate), before it starts on \(startDate)",
+                   at: ByteRange(start: range(ofToken: first).start, end: lastContentEnd))
+        }
+    }
+
+    /// Tracks attributes already given on an entry, to report repeats.
+    struct SeenAttributes {
+        private var seen: [(Keyword, ByteRange)] = []
+
+        mutating func check(_ keyword: Keyword, at range: ByteRange, in parser: inout ParserState) {
+            if let first = seen.first(where: { $0.0 == keyword }) {
+                parser.report(.duplicateAttribute, "`\(keyword.spelling)` is given twice", at: range,
+                              notes: [DiagnosticNote(file: parser.path, range: first.1, message: "first given here")])
+            } else {
+                seen.append((keyword, range))
+            }
+        }
+    }
+}

@@ -1,0 +1,432 @@
+/// Reads Tally source into a lossless ``SyntaxTree``.
+///
+/// Parsing never fails: whatever the bytes, the result is a tree that covers all of them,
+/// plus diagnostics. The format is line-oriented, so recovery is simple and local: a line
+/// that cannot be read is wrapped in an error node and the next line starts afresh. One
+/// file with ten mistakes gives ten diagnostics.
+public enum Parser {
+    /// Largest file the tree can address (offsets are stored in 32 bits).
+    public static let maximumFileSize = Int(UInt32.max) - 1
+
+    /// Parses `source`. Files larger than ``maximumFileSize`` must be refused by the caller.
+    public static func parse(_ source: SourceText) -> SyntaxTree {
+        precondition(source.bytes.count <= maximumFileSize, "file too large for the syntax tree")
+        return source.bytes.withUnsafeBufferPointer { buffer in
+            let stream = Lexer.tokenize(buffer, path: source.path)
+            var state = ParserState(bytes: buffer, path: source.path, kinds: stream.kinds, starts: stream.starts)
+            state.parseFile()
+            var diagnostics = stream.diagnostics
+            diagnostics.append(contentsOf: state.diagnostics)
+            diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+            return SyntaxTree(source: source, tokenKinds: state.kinds, tokenStarts: stream.starts,
+                              nodes: state.nodes, diagnostics: diagnostics)
+        }
+    }
+
+    /// Parses a string; convenient in tests.
+    public static func parse(_ text: String, path: String = "<input>") -> SyntaxTree {
+        parse(SourceText(path: path, text: text))
+    }
+}
+
+/// The parser's working state. Helpers here are the vocabulary the grammar rules in the
+/// other `Parser+*.swift` files are written in.
+struct ParserState {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let path: String
+    /// Token kinds; the parser re-classifies names it reads as keywords.
+    var kinds: [TokenKind]
+    let starts: [UInt32]
+    let count: Int
+    var pos = 0
+    var nodes: [NodeRecord] = []
+    var diagnostics: [Diagnostic] = []
+    /// End offset of the last non-whitespace token consumed: where "missing" things are.
+    var lastContentEnd = 0
+    /// Set while a transaction header without an amount waits for split lines.
+    var amountPendingAt: ByteRange?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, kinds: [TokenKind], starts: [UInt32]) {
+        self.bytes = bytes
+        self.path = path
+        self.kinds = kinds
+        self.starts = starts
+        self.count = kinds.count
+        nodes.reserveCapacity(kinds.count / 3 + 4)
+    }
+
+    // MARK: Nodes
+
+    mutating func startNode(_ kind: SyntaxKind) -> Int {
+        nodes.append(NodeRecord(kind: kind, firstToken: UInt32(pos), endToken: 0, subtreeEnd: 0))
+        return nodes.count - 1
+    }
+
+    mutating func finishNode(_ index: Int, as kind: SyntaxKind? = nil) {
+        nodes[index].endToken = UInt32(pos)
+        nodes[index].subtreeEnd = UInt32(nodes.count)
+        if let kind { nodes[index].kind = kind }
+    }
+
+    /// Wraps the current token in a node of `kind`.
+    mutating func wrapToken(_ kind: SyntaxKind) {
+        let node = startNode(kind)
+        bump()
+        finishNode(node)
+    }
+
+    // MARK: Tokens
+
+    @inline(__always) var current: TokenKind? { pos < count ? kinds[pos] : nil }
+
+    @inline(__always) mutating func bump() {
+        if kinds[pos] != .whitespace { lastContentEnd = Int(starts[pos + 1]) }
+        pos += 1
+    }
+
+    @inline(__always) mutating func skipSpace() {
+        while pos < count && kinds[pos] == .whitespace { pos += 1 }
+    }
+
+    /// Skips whitespace and tells whether the line's content has ended (line break,
+    /// comment or end of file).
+    mutating func atLineEnd() -> Bool {
+        skipSpace()
+        return isLineEnd(pos)
+    }
+
+    @inline(__always) func isLineEnd(_ i: Int) -> Bool {
+        i >= count || kinds[i] == .newline || kinds[i] == .comment
+    }
+
+    /// Index of the next token after `i` that is not whitespace.
+    func nextNonSpace(after i: Int) -> Int {
+        var j = i + 1
+        while j < count && kinds[j] == .whitespace { j += 1 }
+        return j
+    }
+
+    func range(ofToken i: Int) -> ByteRange {
+        ByteRange(start: Int(starts[i]), end: Int(starts[i + 1]))
+    }
+
+    var currentRange: ByteRange { pos < count ? range(ofToken: pos) : .empty(at: bytes.count) }
+
+    /// Where a missing part would go: just after the last thing read.
+    var missingRange: ByteRange { .empty(at: lastContentEnd) }
+
+    func text(ofToken i: Int) -> String {
+        let r = range(ofToken: i)
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]), as: UTF8.self)
+    }
+
+    func byte(_ i: Int, _ offset: Int) -> UInt8? {
+        let r = range(ofToken: i)
+        return r.start + offset < r.end ? bytes[r.start + offset] : nil
+    }
+
+    /// The keyword spelled by token `i`, if it is a name (or an already read keyword).
+    func keyword(at i: Int) -> Keyword? {
+        guard i < count, kinds[i] == .name || kinds[i] == .keyword else { return nil }
+        let r = range(ofToken: i)
+        let length = r.length
+        guard length < Keyword.byLength.count else { return nil }
+        outer: for (keyword, spelling) in Keyword.byLength[length] {
+            for k in 0..<length where bytes[r.start + k] != spelling[k] { continue outer }
+            return keyword
+        }
+        return nil
+    }
+
+    /// The current token's keyword if it is in `set`.
+    mutating func keyword(in set: KeywordSet) -> Keyword? {
+        skipSpace()
+        guard let keyword = keyword(at: pos), set.contains(keyword) else { return nil }
+        return keyword
+    }
+
+    /// Consumes the current token as a keyword.
+    mutating func takeKeyword() {
+        kinds[pos] = .keyword
+        bump()
+    }
+
+    /// How the current token is named in messages.
+    func describe(_ i: Int) -> String {
+        if isLineEnd(i) { return "the end of the line" }
+        var text = text(ofToken: i)
+        if text.count > 40 { text = String(text.prefix(37)) + "..." }
+        return "`\(text)`"
+    }
+
+    // MARK: Diagnostics
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, at range: ByteRange,
+                         help: String? = nil, fixes: [Fix] = [], notes: [DiagnosticNote] = []) {
+        diagnostics.append(Diagnostic(code, message, file: path, range: range, notes: notes, help: help, fixes: fixes))
+    }
+
+    /// Reports that `what` was expected at the current position: a missing field at the end
+    /// of a line, an unexpected token otherwise.
+    mutating func reportExpected(_ what: String, help: String? = nil) {
+        skipSpace()
+        if isLineEnd(pos) {
+            report(.missingField, "expected \(what)", at: missingRange, help: help)
+        } else {
+            var help = help
+            if help == nil, what.contains("name"), let k = current, k == .number || k == .date || k == .percentage {
+                help = "a name that looks like a number must be quoted: '\(text(ofToken: pos))'"
+            }
+            report(.unexpectedToken, "expected \(what), found \(describe(pos))", at: currentRange, help: help)
+        }
+    }
+
+    /// Wraps what is left of the line (up to a comment or the line break) in an error node.
+    mutating func errorRestOfLine() {
+        skipSpace()
+        guard !isLineEnd(pos) else { return }
+        let node = startNode(.error)
+        while !isLineEnd(pos) { bump() }
+        finishNode(node)
+    }
+
+    /// Reports `what` as expected and gives up on the rest of the line.
+    mutating func fail(expected what: String, help: String? = nil) {
+        reportExpected(what, help: help)
+        errorRestOfLine()
+    }
+
+    /// Reports an unknown word with a did-you-mean fix among `candidates`.
+    mutating func reportUnknown(_ code: DiagnosticCode, _ message: String, candidates: [String], expectedList: String) {
+        let word = text(ofToken: pos)
+        var fixes: [Fix] = []
+        var message = message
+        if let suggestion = Suggestion.closest(to: word, among: candidates) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: currentRange, replacement: suggestion)])]
+        }
+        report(code, message, at: currentRange, help: "expected \(expectedList)", fixes: fixes)
+    }
+
+    // MARK: File and entries
+
+    mutating func parseFile() {
+        let root = startNode(.sourceFile)
+        if current == .byteOrderMark { bump() }
+        var previousEntry: SyntaxKind?   // entry just above, with no blank line between
+        var entryBeforeBlank: SyntaxKind? // entry above the last blank line
+        while pos < count {
+            let before = pos
+            switch kinds[pos] {
+            case .newline:
+                bump()
+                if previousEntry != nil { entryBeforeBlank = previousEntry }
+                previousEntry = nil
+            case .comment:
+                bump()
+                if current == .newline { bump() }
+                previousEntry = nil
+            case .whitespace:
+                let next = pos + 1
+                if next >= count || kinds[next] == .newline || kinds[next] == .comment {
+                    bump()
+                    if next < count && kinds[next] == .comment { bump() }
+                    if current == .newline { bump() }
+                    if previousEntry != nil { entryBeforeBlank = previousEntry }
+                    previousEntry = nil
+                } else {
+                    parseStrayIndentedLine(afterBlankFollowing: entryBeforeBlank)
+                }
+            default:
+                previousEntry = parseEntry(previous: previousEntry)
+                entryBeforeBlank = nil
+            }
+            if pos == before { bump() }  // fuel: every turn of the loop consumes a token
+        }
+        finishNode(root)
+    }
+
+    /// An indented line with content where no entry can take it.
+    mutating func parseStrayIndentedLine(afterBlankFollowing previous: SyntaxKind?) {
+        bump()  // indentation
+        let node = startNode(.errorEntry)
+        let error = startNode(.error)
+        let start = Int(starts[pos])
+        while !isLineEnd(pos) { bump() }
+        finishNode(error)
+        let range = ByteRange(start: start, end: lastContentEnd)
+        if previous == .transaction {
+            report(.strayIndentedLine, "this indented line is separated from its transaction by a blank line",
+                   at: range, help: "split and metadata lines must follow their entry directly; remove the blank line above")
+        } else {
+            report(.strayIndentedLine, "this indented line belongs to no entry",
+                   at: range, help: "indented lines continue the entry above them (split parts, `key: value` metadata); start entries in column 1")
+        }
+        if current == .comment { bump() }
+        if current == .newline { bump() }
+        finishNode(node)
+    }
+
+    /// Parses one entry: its header line and its continuation lines. Returns its kind.
+    mutating func parseEntry(previous: SyntaxKind?) -> SyntaxKind {
+        let entry = startNode(.errorEntry)
+        amountPendingAt = nil
+        var kind = SyntaxKind.errorEntry
+        var container: Int?
+        var acceptsSplits = false
+        switch kinds[pos] {
+        case .date:
+            (kind, acceptsSplits) = parseDatedEntry()
+        case .name:
+            if let keyword = keyword(at: pos), KeywordSet.directives.contains(keyword) {
+                (kind, container, acceptsSplits) = parseDirective(keyword)
+            } else if previous == .transaction || previous == .recurringDirective, looksLikeSplit() {
+                report(.unindentedSplit, "this looks like a split line of the transaction above, but it is not indented",
+                       at: lineContentRange(), help: "indent split lines with spaces or a tab",
+                       fixes: [Fix(title: "Indent the split line", edits: [TextEdit(range: .empty(at: Int(starts[pos])), replacement: "    ")])])
+                errorRestOfLine()
+            } else {
+                reportUnknown(.unknownDirective, "unknown directive \(describe(pos))",
+                              candidates: KeywordSet.directives.members.map(\.spelling),
+                              expectedList: "a date (YYYY-MM-DD) or one of: " + KeywordSet.directives.members.map(\.spelling).joined(separator: ", "))
+                errorRestOfLine()
+            }
+        default:
+            report(.unknownDirective, "a line must start with a date or a directive, found \(describe(pos))",
+                   at: currentRange, help: "entries start with a date (YYYY-MM-DD) or a keyword such as `wallet` or `envelope`")
+            errorRestOfLine()
+        }
+        finishHeaderLine()
+        let splits = parseContinuations(of: kind, acceptsSplits: acceptsSplits)
+        if let pending = amountPendingAt, splits == 0 {
+            report(.missingAmount, "this transaction has no amount and no split lines",
+                   at: pending, help: "add the amount after the category (negative for spending), or split lines below it")
+        }
+        amountPendingAt = nil
+        if let container { finishNode(container) }
+        finishNode(entry, as: kind)
+        return kind
+    }
+
+    /// Consumes the end of a line: trailing whitespace, a comment, the line break.
+    mutating func finishHeaderLine() {
+        if !atLineEnd() { errorRestOfLine() }
+        if current == .comment { bump() }
+        if current == .newline { bump() }
+    }
+
+    /// The bytes of the current line's content from the current token on.
+    func lineContentRange() -> ByteRange {
+        var j = pos
+        var end = Int(starts[pos])
+        while !isLineEnd(j) {
+            if kinds[j] != .whitespace { end = Int(starts[j + 1]) }
+            j += 1
+        }
+        return ByteRange(start: Int(starts[pos]), end: end)
+    }
+
+    /// A column-1 line of a name followed by a number reads like an unindented split.
+    func looksLikeSplit() -> Bool {
+        let j = nextNonSpace(after: pos)
+        return j < count && kinds[j] == .number
+    }
+
+    /// Indented lines below an entry: split parts, metadata, indented comments. A blank
+    /// line or a line in column 1 ends them. Returns the number of split lines.
+    mutating func parseContinuations(of kind: SyntaxKind, acceptsSplits: Bool) -> Int {
+        var splits = 0
+        var firstIndent: Int?
+        while pos < count && kinds[pos] == .whitespace {
+            let next = pos + 1
+            if next >= count || kinds[next] == .newline { break }
+            let indent = pos
+            bump()
+            if kinds[pos] == .comment {
+                bump()
+                if current == .newline { bump() }
+                continue
+            }
+            if let first = firstIndent {
+                checkIndentation(indent, against: first)
+            } else {
+                firstIndent = indent
+            }
+            if kinds[pos] == .key {
+                parseMetadata()
+            } else if acceptsSplits {
+                parseSplit()
+                splits += 1
+            } else {
+                let what = kind == .errorEntry ? "an entry that could not be read" : "this entry"
+                report(.strayIndentedLine, "\(what) takes no split lines",
+                       at: lineContentRange(),
+                       help: "only transactions have split lines; other entries may have indented `key: value` metadata")
+                errorRestOfLine()
+            }
+            finishHeaderLine()
+        }
+        return splits
+    }
+
+    mutating func checkIndentation(_ indent: Int, against first: Int) {
+        let a = range(ofToken: indent)
+        let b = range(ofToken: first)
+        if a.length == b.length && (0..<a.length).allSatisfy({ bytes[a.start + $0] == bytes[b.start + $0] }) { return }
+        let expected = String(decoding: UnsafeBufferPointer(rebasing: bytes[b.start ..< b.end]), as: UTF8.self)
+        report(.inconsistentIndentation,
+               "this line is indented with \(describeIndent(a)), the first indented line of the entry with \(describeIndent(b))",
+               at: a, help: "indent all lines of an entry alike (`tally fmt` does it)",
+               fixes: [Fix(title: "Indent like the first line", edits: [TextEdit(range: a, replacement: expected)])])
+    }
+
+    func describeIndent(_ r: ByteRange) -> String {
+        var spaces = 0
+        var tabs = 0
+        for i in r.start ..< r.end { if bytes[i] == 0x09 { tabs += 1 } else { spaces += 1 } }
+        func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
+        switch (spaces, tabs) {
+        case (_, 0): return plural(spaces, "space")
+        case (0, _): return plural(tabs, "tab")
+        default: return "\(plural(spaces, "space")) and \(plural(tabs, "tab"))"
+        }
+    }
+
+    /// `key: value` below an entry.
+    mutating func parseMetadata() {
+        let node = startNode(.metadata)
+        let key = text(ofToken: pos)
+        bump()
+        skipSpace()
+        if let k = current, [.text, .name, .quotedName, .number, .date, .percentage].contains(k) {
+            if k == .date { checkDate(pos) }
+            bump()
+            if !atLineEnd() {
+                reportExpected("the end of the line after the value of `\(key)`",
+                               help: "a metadata value is one word, number, date or \"text in quotes\"")
+                errorRestOfLine()
+            }
+        } else {
+            fail(expected: "a value after `\(key)`", help: "write `\(key) \"value\"`")
+        }
+        finishNode(node)
+    }
+
+    /// `Category AMOUNT {#tag} ["note"]` below a transaction.
+    mutating func parseSplit() {
+        let node = startNode(.split)
+        defer { finishNode(node) }
+        guard parseName(.categoryRef, expected: "a category at the start of the split line") else { return }
+        let amountOptional = atLineEnd() || current == .tag || current == .text
+        if case .failed = parseAmount(expected: "an amount after the category", required: !amountOptional) { return }
+        while !atLineEnd() {
+            switch kinds[pos] {
+            case .tag: checkTag(); bump()
+            case .text: wrapToken(.note)
+            default:
+                fail(expected: "a tag or a \"note\" after the split's amount")
+                return
+            }
+        }
+    }
+}

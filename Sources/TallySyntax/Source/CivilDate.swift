@@ -1,0 +1,80 @@
+/// A day of the proleptic Gregorian calendar, with no time and no time zone.
+///
+/// The syntax layer uses it to check that a date exists; the interpreter adds calendar
+/// arithmetic on top.
+public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Year, 1 through 9999.
+    public let year: Int
+    /// Month, 1 through 12.
+    public let month: Int
+    /// Day of the month, 1 through the month's length.
+    public let day: Int
+
+    /// Creates a date, or returns nil when the day does not exist.
+    public init?(year: Int, month: Int, day: Int) {
+        guard (1...9999).contains(year), (1...12).contains(month),
+              day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// True for leap years of the Gregorian calendar.
+    public static func isLeap(_ year: Int) -> Bool {
+        (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    }
+
+    /// Number of days in a month (1-based).
+    public static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// English month name, for messages.
+    public static func monthName(_ month: Int) -> String {
+        ["January", "February", "March", "April", "May", "June", "July", "August",
+         "September", "October", "November", "December"][max(1, min(12, month)) - 1]
+    }
+
+    /// Parses `YYYY-MM-DD` exactly.
+    public init?(iso text: String) {
+        guard let parsed = CivilDate.parseISO(Array(text.utf8)[...]),
+              let date = CivilDate(year: parsed.year, month: parsed.month, day: parsed.day) else { return nil }
+        self = date
+    }
+
+    /// Splits `YYYY-MM-DD` into numbers without checking the calendar; nil when the shape
+    /// is wrong.
+    static func parseISO(_ bytes: ArraySlice<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard bytes.count == 10 else { return nil }
+        let b = Array(bytes)
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for i in range {
+                let d = b[i]
+                guard d >= 0x30 && d <= 0x39 else { return nil }
+                value = value * 10 + Int(d - 0x30)
+            }
+            return value
+        }
+        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
+        return (y, m, d)
+    }
+
+    /// `YYYY-MM-DD`.
+    public var description: String {
+        func pad(_ value: Int, _ width: Int) -> String {
+            let s = String(value)
+            return String(repeating: "0", count: max(0, width - s.count)) + s
+        }
+        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
+    }
+
+    public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+}
