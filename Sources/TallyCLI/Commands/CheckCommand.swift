@@ -1,0 +1,140 @@
+import TallyCore
+import TallySyntax
+
+/// `tally check FILE...`: reads each budget with its includes and reports every problem.
+enum CheckCommand: Subcommand {
+    static let name = "check"
+    static let summary = "Check budget files and report problems"
+    static let help = """
+    tally check: read budget files (following `include`) and report every problem found.
+
+    USAGE
+      tally check [options] <file>...
+      tally check [options] -          (read standard input)
+
+    OPTIONS
+      --format text|json     Output format (default: text)
+      --strict               Warnings fail the check too (infos never do)
+      --color auto|always|never
+                             Colour in text output (default: auto: only on a terminal,
+                             never when NO_COLOR is set)
+      -q, --quiet            Text output: leave out the summary line
+      -h, --help             Show this help
+
+    EXIT CODES
+      0  no errors (and, with --strict, no warnings)
+      1  errors found (or warnings with --strict)
+      2  usage mistake, or a file that cannot be read
+
+    Text output shows `file:line:col: severity[CODE]: message`, the source line and a
+    marker under the problem. JSON output is one document:
+      {"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
+      "message",...}],"errors":N,"warnings":N,"infos":N}
+    Lines and columns are 1-based; columns count Unicode characters; ends are exclusive.
+    Every code is explained in docs/diagnostics.md.
+
+    """
+
+    struct Options {
+        var files: [String] = []
+        var format = "text"
+        var strict = false
+        var color = "auto"
+        var quiet = false
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .positional(let file):
+                options.files.append(file)
+            case .flag("--format", let inline):
+                options.format = try reader.choice(for: "--format", inline: inline, among: ["text", "json"])
+            case .flag("--color", let inline), .flag("--colour", let inline):
+                options.color = try reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"])
+            case .flag("--strict", nil):
+                options.strict = true
+            case .flag("--quiet", nil), .flag("-q", nil):
+                options.quiet = true
+            case .flag(let flag, _):
+                throw UsageError("unknown option `\(flag)` for `tally check`")
+            }
+        }
+        if options.files.isEmpty { throw UsageError("`tally check` needs at least one file") }
+        return options
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            console.err("tally check: \(error.message)\n\nUsage: tally check [--format text|json] [--strict] <file>...\nRun `tally help check` for details.\n")
+            return ExitCode.usage
+        }
+
+        let sources = SourceMap()
+        var shown: [Diagnostic] = []
+        var seen = Set<Diagnostic>()
+        var fails = false
+        var unreadable = false
+        var fileCount = 0
+        for path in options.files {
+            let budget: Budget
+            do {
+                budget = try load(path)
+            } catch {
+                console.err("tally check: cannot read `\(path)`: \(error.explanation)\n")
+                unreadable = true
+                continue
+            }
+            fileCount += budget.files.count
+            for file in budget.files { sources.add(file.tree.source) }
+            var policy = DiagnosticPolicy(budget: budget)
+            policy.strict = policy.strict || options.strict
+            let diagnostics = policy.apply(budget.diagnostics, budget: budget)
+            if policy.fails(diagnostics) { fails = true }
+            for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
+        }
+        shown.sort { ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue) }
+
+        switch options.format {
+        case "json":
+            console.out(JSONDiagnosticRenderer(sources: sources).render(shown))
+        default:
+            let color: Bool
+            switch options.color {
+            case "always": color = true
+            case "never": color = false
+            default:
+                let noColor = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+                color = console.stdoutIsTerminal && !noColor && console.environment["TERM"] != "dumb"
+            }
+            let renderer = TextDiagnosticRenderer(sources: sources, color: color)
+            for (i, d) in shown.enumerated() {
+                if i > 0 { console.out("\n") }
+                console.out(renderer.render(d))
+            }
+            if !options.quiet && fileCount > 0 {
+                if !shown.isEmpty { console.out("\n") }
+                console.out(TextDiagnosticRenderer.summary(
+                    errors: shown.filter { $0.severity == .error }.count,
+                    warnings: shown.filter { $0.severity == .warning }.count,
+                    infos: shown.filter { $0.severity == .info }.count,
+                    files: fileCount) + "\n")
+            }
+        }
+        if unreadable { return ExitCode.usage }
+        return fails ? ExitCode.problems : ExitCode.success
+    }
+
+    /// Loads one budget; `-` reads standard input as `<stdin>`.
+    static func load(_ path: String) throws(FileReadError) -> Budget {
+        if path == "-" {
+            return try BudgetLoader(provider: StandardInputProvider()).load("<stdin>")
+        }
+        return try BudgetLoader().load(path)
+    }
+}

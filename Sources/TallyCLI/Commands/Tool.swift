@@ -1,0 +1,124 @@
+/// Exit codes shared by every subcommand.
+public enum ExitCode {
+    /// Success: nothing failed.
+    public static let success: Int32 = 0
+    /// The command ran and found problems (errors; warnings under `--strict`).
+    public static let problems: Int32 = 1
+    /// Usage mistakes and files that cannot be read.
+    public static let usage: Int32 = 2
+}
+
+/// A subcommand of `tally`.
+protocol Subcommand {
+    /// The word after `tally`.
+    static var name: String { get }
+    /// One line for the command list.
+    static var summary: String { get }
+    /// The full help text.
+    static var help: String { get }
+    /// Runs with the arguments after the subcommand's name.
+    static func run(_ arguments: [String], console: Console) -> Int32
+}
+
+/// The `tally` command: dispatches to subcommands, prints help and version.
+public enum TallyTool {
+    static let subcommands: [any Subcommand.Type] = [CheckCommand.self]
+
+    /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String], console: Console) -> Int32 {
+        defer { console.flush() }
+        guard let first = arguments.first else {
+            console.err(mainHelp)
+            return ExitCode.usage
+        }
+        switch first {
+        case "-h", "--help":
+            console.out(mainHelp)
+            return ExitCode.success
+        case "-V", "--version", "version":
+            console.out("tally \(TallyVersion.current)\n")
+            return ExitCode.success
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(mainHelp)
+                return ExitCode.success
+            }
+            guard let command = subcommand(arguments[1]) else {
+                return unknownCommand(arguments[1], console: console)
+            }
+            console.out(command.help)
+            return ExitCode.success
+        default:
+            guard let command = subcommand(first) else {
+                if first.hasPrefix("-") {
+                    console.err("tally: unknown option `\(first)`\n\nRun `tally --help` for usage.\n")
+                    return ExitCode.usage
+                }
+                return unknownCommand(first, console: console)
+            }
+            let rest = Array(arguments.dropFirst())
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(command.help)
+                return ExitCode.success
+            }
+            return command.run(rest, console: console)
+        }
+    }
+
+    static func subcommand(_ name: String) -> (any Subcommand.Type)? {
+        subcommands.first { $0.name == name }
+    }
+
+    static func unknownCommand(_ name: String, console: Console) -> Int32 {
+        var message = "tally: unknown command `\(name)`"
+        let names = subcommands.map { $0.name } + ["help"]
+        if let suggestion = closest(name, names) { message += "; did you mean `\(suggestion)`?" }
+        console.err(message + "\n\nRun `tally --help` for the list of commands.\n")
+        return ExitCode.usage
+    }
+
+    static func closest(_ word: String, _ candidates: [String]) -> String? {
+        candidates.min { editDistance(word, $0) < editDistance(word, $1) }.flatMap { editDistance(word, $0) <= 2 ? $0 : nil }
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let saved = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = saved
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    static var mainHelp: String {
+        var text = """
+        tally \(TallyVersion.current): a plain-text budget — wallets, envelopes, goals and recurring entries.
+
+        USAGE
+          tally <command> [options] [files]
+
+        COMMANDS
+
+        """
+        for command in subcommands {
+            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+        }
+        text += "  " + "help".padding(toLength: 10, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
+        text += """
+
+        OPTIONS
+          -h, --help     Show this help
+          -V, --version  Show the version
+
+        The format is described in Grammar.md; diagnostic codes in docs/diagnostics.md.
+
+        """
+        return text
+    }
+}

@@ -1,0 +1,84 @@
+import TallySyntax
+
+/// Renders diagnostics in the familiar compiler layout:
+///
+/// ```
+/// household.tally:12:1: error[E0204]: invalid date `2026-02-30`: February 2026 has 28 days
+///    |
+/// 12 | 2026-02-30 "Tesco" Checking Food -12.00
+///    | ^^^^^^^^^^
+///    = help: ...
+/// ```
+///
+/// The excerpt is the original line, byte for byte apart from a final line break; the
+/// underline keeps the line's tabs so that it lines up in any terminal.
+struct TextDiagnosticRenderer {
+    let sources: SourceMap
+    let color: Bool
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func severityColor(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "1;31"
+        case .warning: return "1;33"
+        case .info: return "1;36"
+        }
+    }
+
+    func render(_ d: Diagnostic) -> String {
+        let location = sources.location(d.file, d.range)
+        var out = "\(d.file):\(location.line):\(location.column): "
+        out += paint("\(d.severity.rawValue)[\(d.code)]", severityColor(d.severity))
+        out += paint(": \(d.message)", "1") + "\n"
+        let gutterWidth = String(location.line).count
+        let pad = String(repeating: " ", count: gutterWidth)
+        let bar = paint("|", "1;34")
+        if let excerpt = excerpt(d, line: location.line) {
+            out += "\(pad) \(bar)\n"
+            out += paint(String(location.line), "1;34") + " \(bar) \(excerpt.line)\n"
+            out += "\(pad) \(bar) \(excerpt.padding)\(paint(excerpt.marker, severityColor(d.severity)))\n"
+        }
+        if let help = d.help {
+            out += "\(pad) \(paint("=", "1;34")) help: \(help)\n"
+        }
+        for note in d.notes {
+            let at = sources.location(note.file, note.range)
+            out += "\(pad) \(paint("=", "1;34")) note: \(note.file):\(at.line):\(at.column): \(note.message)\n"
+        }
+        return out
+    }
+
+    /// The source line and the marker line under it.
+    private func excerpt(_ d: Diagnostic, line: Int) -> (line: String, padding: String, marker: String)? {
+        guard let source = sources.source(d.file), let index = sources.index(d.file) else { return nil }
+        let content = index.contentRange(ofLine: line - 1)
+        let lineText = source.text(in: content)
+        let start = min(max(d.range.start, content.start), content.end)
+        let end = min(max(d.range.end, start), content.end)
+        let before = source.text(in: ByteRange(start: content.start, end: start))
+        let inside = source.text(in: ByteRange(start: start, end: end))
+        var padding = ""
+        for scalar in before.unicodeScalars {
+            padding += scalar == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(scalar))
+        }
+        var width = 0
+        for scalar in inside.unicodeScalars { width += scalar == "\t" ? 4 : DisplayWidth.of(scalar) }
+        let marker = String(repeating: "^", count: max(1, width))
+        return (lineText, padding, marker)
+    }
+
+    /// `2 errors, 1 warning` style summary.
+    static func summary(errors: Int, warnings: Int, infos: Int, files: Int) -> String {
+        func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        let checked = "checked \(count(files, "file"))"
+        if errors + warnings + infos == 0 { return "\(checked): no problems found" }
+        var parts: [String] = []
+        if errors > 0 { parts.append(count(errors, "error")) }
+        if warnings > 0 { parts.append(count(warnings, "warning")) }
+        if infos > 0 { parts.append(count(infos, "info")) }
+        return "\(checked): " + parts.joined(separator: ", ")
+    }
+}

@@ -1,0 +1,55 @@
+/// A usage mistake on the command line: reported with the command's usage, exit code 2.
+public struct UsageError: Error, Equatable {
+    /// What was wrong.
+    public let message: String
+    /// Creates the error.
+    public init(_ message: String) { self.message = message }
+}
+
+/// A small hand-written reader of one subcommand's arguments: flags with or without
+/// values (`--format json`, `--format=json`), and positional arguments. `--` ends the
+/// flags; `-` alone is a positional argument (standard input).
+struct ArgumentReader {
+    private var remaining: [String]
+    private var flagsEnded = false
+
+    init(_ arguments: [String]) { remaining = arguments }
+
+    enum Item: Equatable {
+        case flag(String, inlineValue: String?)
+        case positional(String)
+    }
+
+    /// The next argument, or nil when all are read.
+    mutating func next() -> Item? {
+        guard !remaining.isEmpty else { return nil }
+        let argument = remaining.removeFirst()
+        if flagsEnded || argument == "-" || !argument.hasPrefix("-") { return .positional(argument) }
+        if argument == "--" {
+            flagsEnded = true
+            return next()
+        }
+        if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+            return .flag(String(argument[..<equals]), inlineValue: String(argument[argument.index(after: equals)...]))
+        }
+        return .flag(argument, inlineValue: nil)
+    }
+
+    /// The value of a flag: inline (`--x=v`) or the next argument.
+    mutating func value(for flag: String, inline: String?) throws(UsageError) -> String {
+        if let inline { return inline }
+        guard !remaining.isEmpty, !(remaining[0].hasPrefix("-") && remaining[0] != "-") else {
+            throw UsageError("`\(flag)` needs a value")
+        }
+        return remaining.removeFirst()
+    }
+
+    /// A value that must be one of `choices`.
+    mutating func choice(for flag: String, inline: String?, among choices: [String]) throws(UsageError) -> String {
+        let value = try value(for: flag, inline: inline)
+        guard choices.contains(value) else {
+            throw UsageError("`\(value)` is not a valid value for `\(flag)`; expected one of: \(choices.joined(separator: ", "))")
+        }
+        return value
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Where a command writes: standard output for its product, standard error for messages
+/// about the run. Tests capture both in memory.
+public final class Console: @unchecked Sendable {
+    private var outBuffer: [UInt8] = []
+    private let capture: Bool
+    /// Whether standard output is a terminal (decides colour in `auto` mode).
+    public let stdoutIsTerminal: Bool
+    /// The environment variables the command sees.
+    public let environment: [String: String]
+    /// Captured standard output, when capturing.
+    public private(set) var capturedOut = ""
+    /// Captured standard error, when capturing.
+    public private(set) var capturedErr = ""
+
+    /// A console on the process's real standard output and error.
+    public static func standard() -> Console {
+        Console(capture: false, stdoutIsTerminal: isatty(1) == 1, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A console that keeps everything in memory, for tests.
+    public static func capturing(environment: [String: String] = [:], terminal: Bool = false) -> Console {
+        Console(capture: true, stdoutIsTerminal: terminal, environment: environment)
+    }
+
+    private init(capture: Bool, stdoutIsTerminal: Bool, environment: [String: String]) {
+        self.capture = capture
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.environment = environment
+    }
+
+    /// Writes to standard output (buffered; see ``flush()``).
+    public func out(_ text: String) {
+        if capture { capturedOut += text; return }
+        outBuffer.append(contentsOf: text.utf8)
+        if outBuffer.count > 1 << 16 { flush() }
+    }
+
+    /// Writes to standard error at once.
+    public func err(_ text: String) {
+        if capture { capturedErr += text; return }
+        flush()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// Sends buffered standard output. A closed pipe is not an error worth dying for.
+    public func flush() {
+        guard !outBuffer.isEmpty else { return }
+        outBuffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(1, raw.baseAddress! + offset, raw.count - offset)
+                if written <= 0 { break }
+                offset += written
+            }
+        }
+        outBuffer.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,99 @@
+import TallySyntax
+
+/// One file of a budget, parsed.
+public struct BudgetFile: Sendable {
+    /// The path as shown to people (relative paths stay relative).
+    public let path: String
+    /// The parsed file.
+    public let tree: SyntaxTree
+    /// The file's `tally-ignore` comments.
+    public let suppressions: Suppressions
+}
+
+/// A budget: a root file and every file it includes, each parsed once, with the
+/// diagnostics of reading them. All files form one budget.
+public struct Budget: Sendable {
+    /// The files, the root first, then includes in the order they were reached.
+    public let files: [BudgetFile]
+    /// Problems found while reading: syntax errors and include problems, unsorted.
+    public let diagnostics: [Diagnostic]
+
+    /// The root file.
+    public var root: BudgetFile { files[0] }
+
+    /// The file at `path`, if it is part of the budget.
+    public func file(_ path: String) -> BudgetFile? { files.first { $0.path == path } }
+}
+
+/// Reads a budget from its root file, following `include` directives.
+public struct BudgetLoader: Sendable {
+    let provider: any FileProvider
+
+    /// Creates a loader reading through `provider`.
+    public init(provider: any FileProvider = DiskFileProvider()) {
+        self.provider = provider
+    }
+
+    /// Loads the budget rooted at `path`.
+    ///
+    /// Only a root that cannot be read throws; an include that cannot be read, and a cycle
+    /// of includes, are diagnostics on the `include` line, and the rest is read as usual.
+    public func load(_ path: String) throws(FileReadError) -> Budget {
+        let bytes = try provider.read(path)
+        var state = LoadState()
+        state.visit(path: path, bytes: bytes, provider: provider, stack: [], includedAt: nil)
+        return Budget(files: state.files, diagnostics: state.diagnostics)
+    }
+}
+
+/// The walk over the include graph, depth first.
+private struct LoadState {
+    var files: [BudgetFile] = []
+    var diagnostics: [Diagnostic] = []
+    /// Canonical path of each file read, with where it was first included.
+    var seen: [String: (path: String, includedAt: DiagnosticNote?)] = [:]
+
+    mutating func visit(path: String, bytes: [UInt8], provider: any FileProvider,
+                        stack: [(canonical: String, path: String)], includedAt: DiagnosticNote?) {
+        let canonical = provider.canonicalPath(path)
+        let tree = Parser.parse(SourceText(path: path, bytes: bytes))
+        let suppressions = Suppressions(tree: tree)
+        files.append(BudgetFile(path: path, tree: tree, suppressions: suppressions))
+        diagnostics += tree.diagnostics
+        diagnostics += suppressions.diagnostics
+        seen[canonical] = (path, includedAt)
+        let stack = stack + [(canonical, path)]
+
+        for entry in tree.entries where entry.kind == .includeDirective {
+            guard let include = IncludeDirectiveSyntax(entry), let target = include.path, let range = include.pathRange else { continue }
+            let targetPath = Paths.resolve(target, from: path)
+            let targetCanonical = provider.canonicalPath(targetPath)
+            let here = DiagnosticNote(file: path, range: range, message: "included here")
+            if let cycleStart = stack.firstIndex(where: { $0.canonical == targetCanonical }) {
+                let chain = stack[cycleStart...].map(\.path) + [targetPath]
+                diagnostics.append(Diagnostic(
+                    .includeCycle, "including `\(target)` here makes a cycle: \(chain.joined(separator: " → "))",
+                    file: path, range: range,
+                    help: "a file cannot include itself, directly or through other files; remove one of the includes"))
+                continue
+            }
+            if let first = seen[targetCanonical] {
+                var notes: [DiagnosticNote] = []
+                if let firstInclude = first.includedAt { notes.append(DiagnosticNote(file: firstInclude.file, range: firstInclude.range, message: "first included here")) }
+                diagnostics.append(Diagnostic(
+                    .duplicateInclude, "`\(target)` is already part of the budget; its entries are read only once",
+                    file: path, range: range, notes: notes))
+                continue
+            }
+            do {
+                let bytes = try provider.read(targetPath)
+                visit(path: targetPath, bytes: bytes, provider: provider, stack: stack, includedAt: here)
+            } catch {
+                diagnostics.append(Diagnostic(
+                    .includeNotFound, "cannot include `\(target)`: \(error.explanation)",
+                    file: path, range: range,
+                    help: "include paths are relative to the including file; this one resolves to \(targetPath)"))
+            }
+        }
+    }
+}
