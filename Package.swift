@@ -24,8 +24,10 @@ let package = Package(
         // The executable: a thin `main` that hands over to TallyCLI.
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
 
-        .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax"]),
-        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally"]),
+        // Helpers shared by the tests: repository paths, golden files, seeded randomness.
+        .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
+        .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport"]),
     ]
 )

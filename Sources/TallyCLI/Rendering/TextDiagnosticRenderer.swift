@@ -55,7 +55,7 @@ struct TextDiagnosticRenderer {
     private func excerpt(_ d: Diagnostic, line: Int) -> (line: String, padding: String, marker: String)? {
         guard let source = sources.source(d.file), let index = sources.index(d.file) else { return nil }
         let content = index.contentRange(ofLine: line - 1)
-        let lineText = source.text(in: content)
+        let lineText = Self.visible(source.text(in: content))
         let start = min(max(d.range.start, content.start), content.end)
         let end = min(max(d.range.end, start), content.end)
         let before = source.text(in: ByteRange(start: content.start, end: start))
@@ -68,6 +68,22 @@ struct TextDiagnosticRenderer {
         for scalar in inside.unicodeScalars { width += scalar == "\t" ? 4 : DisplayWidth.of(scalar) }
         let marker = String(repeating: "^", count: max(1, width))
         return (lineText, padding, marker)
+    }
+
+    /// The text with control characters shown as their Unicode control pictures (␀, ␇),
+    /// so that an excerpt never rings the bell or moves the cursor. Tabs stay tabs.
+    static func visible(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\t" {
+                out.append(Unicode.Scalar(0x2400 + scalar.value)!)
+            } else if scalar.value == 0x7F {
+                out.append("\u{2421}")
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// `2 errors, 1 warning` style summary.

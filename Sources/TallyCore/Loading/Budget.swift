@@ -64,7 +64,7 @@ private struct LoadState {
         seen[canonical] = (path, includedAt)
         let stack = stack + [(canonical, path)]
 
-        for entry in tree.entries where entry.kind == .includeDirective {
+        for entry in tree.entries(of: .includeDirective) {
             guard let include = IncludeDirectiveSyntax(entry), let target = include.path, let range = include.pathRange else { continue }
             let targetPath = Paths.resolve(target, from: path)
             let targetCanonical = provider.canonicalPath(targetPath)

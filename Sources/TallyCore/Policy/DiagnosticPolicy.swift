@@ -17,7 +17,7 @@ public struct DiagnosticPolicy: Sendable {
     /// The policy a budget sets for itself with `option strict` and `option severity`.
     public init(budget: Budget) {
         for file in budget.files {
-            for entry in file.tree.entries where entry.kind == .optionDirective {
+            for entry in file.tree.entries(of: .optionDirective) {
                 guard let option = OptionDirectiveSyntax(entry), let name = option.name else { continue }
                 let values = option.values
                 switch name {

@@ -20,22 +20,39 @@ public struct Suppressions: Sendable {
     /// The marker that starts a suppression comment, after `;` and spaces.
     public static let marker = "tally-ignore:"
 
-    /// Reads the suppression comments of `tree`.
+    /// Reads the suppression comments of `tree`. Cheap when there are none: only comment
+    /// tokens are looked at until one carries the marker.
     public init(tree: SyntaxTree) {
-        var pending: [String]? = nil
-        for element in tree.root.children {
-            switch element {
-            case .token(let token):
-                if token.kind == .comment, let codes = readCodes(token, tree: tree) { pending = codes }
-            case .node(let entry):
-                var codes = pending ?? []
-                pending = nil
-                for index in entry.tokenIndices where tree.tokenKinds[index] == .comment {
-                    if let more = readCodes(tree.token(at: index), tree: tree) { codes += more }
-                }
-                if !codes.isEmpty { scopes.append(Scope(codes: codes, range: entry.range)) }
-            }
+        let marked = (0 ..< tree.tokenCount).filter { tree.tokenKinds[$0] == .comment && Suppressions.isMarked(tree.token(at: $0)) }
+        guard !marked.isEmpty else { return }
+        // Top-level entries in order, as (first token, end token, range).
+        var entries: [(first: Int, end: Int, range: ByteRange)] = []
+        var child = 1
+        while child < tree.nodes.count {
+            let node = SyntaxNode(tree: tree, index: child)
+            entries.append((Int(tree.nodes[child].firstToken), Int(tree.nodes[child].endToken), node.range))
+            child = Int(tree.nodes[child].subtreeEnd)
         }
+        var byEntry: [Int: [String]] = [:]
+        for token in marked {
+            guard let codes = readCodes(tree.token(at: token), tree: tree) else { continue }
+            // The entry holding the comment, or else the next entry after it.
+            var low = 0
+            var high = entries.count
+            while low < high {
+                let mid = (low + high) / 2
+                if entries[mid].end <= token { low = mid + 1 } else { high = mid }
+            }
+            guard low < entries.count else { continue }
+            byEntry[low, default: []] += codes
+        }
+        for (entry, codes) in byEntry.sorted(by: { $0.key < $1.key }) where !codes.isEmpty {
+            scopes.append(Scope(codes: codes, range: entries[entry].range))
+        }
+    }
+
+    private static func isMarked(_ token: SyntaxToken) -> Bool {
+        token.text.dropFirst().drop { $0 == " " || $0 == "\t" }.hasPrefix(marker)
     }
 
     private mutating func readCodes(_ token: SyntaxToken, tree: SyntaxTree) -> [String]? {

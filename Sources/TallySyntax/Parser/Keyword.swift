@@ -19,15 +19,25 @@ enum Keyword: UInt8, CaseIterable {
     /// The keyword as written.
     var spelling: String { String(describing: self) }
 
-    /// Spellings as bytes, grouped by length for quick matching.
-    static let byLength: [[(Keyword, [UInt8])]] = {
-        var table = [[(Keyword, [UInt8])]](repeating: [], count: 16)
-        for keyword in Keyword.allCases {
-            let bytes = Array(keyword.spelling.utf8)
-            table[bytes.count].append((keyword, bytes))
+    /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
+    /// compares integers and touches no reference-counted storage in the parser's hot path.
+    static let packed: [PackedWord] = Keyword.allCases.map { PackedWord(Array($0.spelling.utf8)[...], keyword: $0) }
+}
+
+/// Up to 16 bytes of a word packed into two integers, with the word's length.
+struct PackedWord {
+    var low: UInt64 = 0
+    var high: UInt64 = 0
+    var length: Int
+    var keyword: Keyword?
+
+    init<C: Collection>(_ bytes: C, keyword: Keyword? = nil) where C.Element == UInt8 {
+        length = bytes.count
+        self.keyword = keyword
+        for (i, b) in bytes.prefix(16).enumerated() {
+            if i < 8 { low |= UInt64(b) << (8 * UInt64(i)) } else { high |= UInt64(b) << (8 * UInt64(i - 8)) }
         }
-        return table
-    }()
+    }
 }
 
 /// A set of keywords as a bit mask; cheap to test in the parser's hot path.

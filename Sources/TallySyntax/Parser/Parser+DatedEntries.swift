@@ -66,6 +66,10 @@ extension ParserState {
         if isLineEnd(pos) || current == .tag {
             amountPendingAt = ByteRange(start: headerStart, end: lastContentEnd)
         } else {
+            if current == .arrow {
+                fail(expected: "an amount after the wallet", help: "a transfer between wallets is written `DATE transfer A -> B AMOUNT`")
+                return
+            }
             let what = nodes.last?.kind == .categoryRef ? "an amount after the category" : "an amount after the wallet"
             guard parseAmount(expected: what, required: true) == .parsed else { return }
         }

@@ -174,6 +174,9 @@ extension ParserState {
         let list = "`weekly`, `monthly`, `quarterly`, `yearly` or a date range such as 2026-04-01..2026-04-30"
         if isLineEnd(pos) {
             report(.invalidPeriod, "expected the envelope's period", at: missingRange, help: "write \(list)")
+        } else if let keyword = keyword(at: pos), KeywordSet.envelopeAttributes.contains(keyword) {
+            report(.invalidPeriod, "expected the envelope's period before `\(keyword.spelling)`", at: missingRange, help: "write \(list)")
+            errorRestOfLine()
         } else if current == .name {
             reportUnknown(.invalidPeriod, "unknown period \(describe(pos))",
                           candidates: KeywordSet.periods.members.map(\.spelling), expectedList: list)
@@ -326,6 +329,7 @@ extension ParserState {
     mutating func parseRecurring() -> (Int?, Bool) {
         let scheduleStart = range(ofToken: pos - 1).start  // the `every` keyword
         let schedule = startNode(.schedule)
+        nodes[schedule].firstToken = UInt32(pos - 1)  // the schedule begins with `every`, already read
         var unit: Keyword?
         var hasFrom = false
         var seen = SeenAttributes()

@@ -76,7 +76,7 @@ extension ParserState {
         let word = text(ofToken: i)
         let upper = word.uppercased()
         var fixes: [Fix] = []
-        if upper != word && upper.utf8.count == word.utf8.count && (2...10).contains(upper.utf8.count)
+        if upper != word && upper.utf8.count == word.utf8.count && upper.utf8.count == 3
             && upper.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }) {
             fixes = [Fix(title: "Write `\(upper)`", edits: [TextEdit(range: range(ofToken: i), replacement: upper)])]
             report(.invalidCurrencyCode, "currency codes are written in capitals: `\(upper)`, not `\(word)`",
@@ -140,13 +140,21 @@ extension ParserState {
         }
     }
 
-    /// A leading currency symbol and its code: `€12` → ("€", "EUR").
+    /// A leading currency symbol and its code: `€12` → ("€", "EUR"). Matched on bytes,
+    /// since it runs for every name in an amount's place.
     func currencySymbol(at i: Int) -> (symbol: String, code: String?)? {
-        let text = text(ofToken: i)
-        for (symbol, code) in [("€", "EUR"), ("$", "USD"), ("£", "GBP"), ("¥", "JPY"), ("₹", "INR"), ("₩", "KRW"), ("CHF", "CHF")] where text.hasPrefix(symbol) {
-            let rest = text.dropFirst(symbol.count)
-            if let first = rest.unicodeScalars.first, first.properties.numericType != nil || first == "-" || first == "+" {
-                return (symbol, symbol == "$" ? nil : code)
+        let r = range(ofToken: i)
+        let symbols: [(bytes: [UInt8], symbol: String, code: String?)] = [
+            ([0xE2, 0x82, 0xAC], "€", "EUR"), ([0x24], "$", nil), ([0xC2, 0xA3], "£", "GBP"),
+            ([0xC2, 0xA5], "¥", "JPY"), ([0xE2, 0x82, 0xB9], "₹", "INR"), ([0xE2, 0x82, 0xA9], "₩", "KRW"),
+            ([0x43, 0x48, 0x46], "CHF", "CHF"),
+        ]
+        guard let first = byte(i, 0), first == 0x24 || first == 0x43 || first == 0xC2 || first == 0xE2 else { return nil }
+        for entry in symbols where r.length > entry.bytes.count {
+            guard (0 ..< entry.bytes.count).allSatisfy({ bytes[r.start + $0] == entry.bytes[$0] }) else { continue }
+            let next = bytes[r.start + entry.bytes.count]
+            if (next >= 0x30 && next <= 0x39) || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") {
+                return (entry.symbol, entry.code)
             }
         }
         return nil
@@ -205,9 +213,10 @@ extension ParserState {
     @discardableResult
     mutating func checkDate(_ i: Int) -> CivilDate? {
         let r = range(ofToken: i)
+        let parsed = CivilDate.parseISO(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
+        if let parts = parsed, let date = CivilDate(year: parts.year, month: parts.month, day: parts.day) { return date }
         let word = text(ofToken: i)
-        let slice = ArraySlice(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
-        guard let parts = CivilDate.parseISO(slice) else {
+        guard let parts = parsed else {
             // Try to read D-M shapes like 2026-1-5 to offer the padded form.
             let pieces = word.split(separator: "-", omittingEmptySubsequences: false)
             var fixes: [Fix] = []
@@ -219,7 +228,6 @@ extension ParserState {
                    at: r, help: fixes.isEmpty ? "for example 2026-03-01" : nil, fixes: fixes)
             return nil
         }
-        if let date = CivilDate(year: parts.year, month: parts.month, day: parts.day) { return date }
         let message: String
         if parts.month < 1 || parts.month > 12 {
             message = "invalid date `\(word)`: there is no month \(parts.month)"

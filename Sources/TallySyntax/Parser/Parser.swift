@@ -129,11 +129,11 @@ struct ParserState {
     func keyword(at i: Int) -> Keyword? {
         guard i < count, kinds[i] == .name || kinds[i] == .keyword else { return nil }
         let r = range(ofToken: i)
-        let length = r.length
-        guard length < Keyword.byLength.count else { return nil }
-        outer: for (keyword, spelling) in Keyword.byLength[length] {
-            for k in 0..<length where bytes[r.start + k] != spelling[k] { continue outer }
-            return keyword
+        guard r.length <= 16 else { return nil }
+        let word = PackedWord(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
+        for candidate in Keyword.packed
+        where candidate.low == word.low && candidate.high == word.high && candidate.length == word.length {
+            return candidate.keyword
         }
         return nil
     }
@@ -163,7 +163,23 @@ struct ParserState {
 
     mutating func report(_ code: DiagnosticCode, _ message: String, at range: ByteRange,
                          help: String? = nil, fixes: [Fix] = [], notes: [DiagnosticNote] = []) {
+        // The lexer already reported control characters; a second message would be noise.
+        if pos < count && kinds[pos] == .unknown && range == currentRange { return }
         diagnostics.append(Diagnostic(code, message, file: path, range: range, notes: notes, help: help, fixes: fixes))
+    }
+
+    /// True when token `i` is text or a quoted name without its closing quote.
+    func isUnterminatedQuote(_ i: Int) -> Bool {
+        guard i >= 0, i < count, kinds[i] == .text || kinds[i] == .quotedName else { return false }
+        let r = range(ofToken: i)
+        let quote = bytes[r.start]
+        var k = r.start + 1
+        while k < r.end {
+            if bytes[k] == UInt8(ascii: "\\") { k += 2; continue }
+            if bytes[k] == quote { return k + 1 != r.end }
+            k += 1
+        }
+        return true
     }
 
     /// Reports that `what` was expected at the current position: a missing field at the end
@@ -171,6 +187,10 @@ struct ParserState {
     mutating func reportExpected(_ what: String, help: String? = nil) {
         skipSpace()
         if isLineEnd(pos) {
+            // An unterminated quote swallowed the rest of the line; it is reported already.
+            var last = pos - 1
+            while last >= 0 && kinds[last] == .whitespace { last -= 1 }
+            if isUnterminatedQuote(last) { return }
             report(.missingField, "expected \(what)", at: missingRange, help: help)
         } else {
             var help = help
@@ -395,10 +415,11 @@ struct ParserState {
     /// `key: value` below an entry.
     mutating func parseMetadata() {
         let node = startNode(.metadata)
-        let key = text(ofToken: pos)
+        let keyToken = pos
+        var key: String { text(ofToken: keyToken) }  // only built for messages
         bump()
         skipSpace()
-        if let k = current, [.text, .name, .quotedName, .number, .date, .percentage].contains(k) {
+        if let k = current, k == .text || k == .name || k == .quotedName || k == .number || k == .date || k == .percentage {
             if k == .date { checkDate(pos) }
             bump()
             if !atLineEnd() {

@@ -41,16 +41,16 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Parses `YYYY-MM-DD` exactly.
     public init?(iso text: String) {
-        guard let parsed = CivilDate.parseISO(Array(text.utf8)[...]),
+        let bytes = Array(text.utf8)
+        guard let parsed = bytes.withUnsafeBufferPointer({ CivilDate.parseISO($0) }),
               let date = CivilDate(year: parsed.year, month: parsed.month, day: parsed.day) else { return nil }
         self = date
     }
 
     /// Splits `YYYY-MM-DD` into numbers without checking the calendar; nil when the shape
     /// is wrong.
-    static func parseISO(_ bytes: ArraySlice<UInt8>) -> (year: Int, month: Int, day: Int)? {
-        guard bytes.count == 10 else { return nil }
-        let b = Array(bytes)
+    static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
+        guard b.count == 10 else { return nil }
         guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
         func number(_ range: Range<Int>) -> Int? {
             var value = 0

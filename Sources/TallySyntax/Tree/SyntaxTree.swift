@@ -71,6 +71,17 @@ public final class SyntaxTree: Sendable {
     /// The entries of the file (top-level nodes), in order.
     public var entries: [SyntaxNode] { root.childNodes }
 
+    /// The entries of one kind, in order; skips the others without building views.
+    public func entries(of kind: SyntaxKind) -> [SyntaxNode] {
+        var result: [SyntaxNode] = []
+        var child = 1
+        while child < nodes.count {
+            if nodes[child].kind == kind { result.append(SyntaxNode(tree: self, index: child)) }
+            child = Int(nodes[child].subtreeEnd)
+        }
+        return result
+    }
+
     func byteRange(ofToken index: Int) -> ByteRange {
         ByteRange(start: Int(tokenStarts[index]), end: Int(tokenStarts[index + 1]))
     }

@@ -1,0 +1,59 @@
+import Foundation
+import TallyTestSupport
+import XCTest
+
+/// Runs the built `tally` executable, as a user would, and captures what it prints.
+struct TallyBinary {
+    struct Result {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+    }
+
+    /// The executable next to the test bundle in the build folder.
+    static let url: URL = {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("tally")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return TestSupport.repositoryRoot.appendingPathComponent(".build/debug/tally")
+    }()
+
+    /// Runs `tally arguments` in the repository root with a small fixed environment.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.currentDirectoryURL = TestSupport.repositoryRoot
+        var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC"]
+        env.merge(environment) { $1 }
+        process.environment = env
+        // Output goes to temporary files, so a large output can never block the child.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let outURL = folder.appendingPathComponent("out")
+        let errURL = folder.appendingPathComponent("err")
+        FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        let out = try FileHandle(forWritingTo: outURL)
+        let err = try FileHandle(forWritingTo: errURL)
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        try out.close()
+        try err.close()
+        let outData = try Data(contentsOf: outURL)
+        let errData = try Data(contentsOf: errURL)
+        return Result(stdout: String(decoding: outData, as: UTF8.self),
+                      stderr: String(decoding: errData, as: UTF8.self),
+                      status: process.terminationStatus)
+    }
+}
