@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -19,6 +20,7 @@ enum CheckCommand: Subcommand {
                              Colour in text output (default: auto: only on a terminal,
                              never when NO_COLOR is set)
       -q, --quiet            Text output: leave out the summary line
+      --timings              Print how long each phase took to standard error
       -h, --help             Show this help
 
     EXIT CODES
@@ -41,6 +43,7 @@ enum CheckCommand: Subcommand {
         var strict = false
         var color = "auto"
         var quiet = false
+        var timings = false
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -58,6 +61,8 @@ enum CheckCommand: Subcommand {
                 options.strict = true
             case .flag("--quiet", nil), .flag("-q", nil):
                 options.quiet = true
+            case .flag("--timings", nil):
+                options.timings = true
             case .flag(let flag, _):
                 throw UsageError("unknown option `\(flag)` for `tally check`")
             }
@@ -75,6 +80,9 @@ enum CheckCommand: Subcommand {
             return ExitCode.usage
         }
 
+        let clock = ContinuousClock()
+        var loading = Duration.zero
+        var checking = Duration.zero
         let sources = SourceMap()
         var shown: [Diagnostic] = []
         var seen = Set<Diagnostic>()
@@ -83,14 +91,18 @@ enum CheckCommand: Subcommand {
         var fileCount = 0
         for path in options.files {
             let budget: Budget
+            let loadStart = clock.now
             do {
                 budget = try load(path)
+                loading += clock.now - loadStart
             } catch {
                 console.err("tally check: cannot read `\(path)`: \(error.explanation)\n")
                 unreadable = true
                 continue
             }
             fileCount += budget.files.count
+            let checkStart = clock.now
+            defer { checking += clock.now - checkStart }
             for file in budget.files { sources.add(file.tree.source) }
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || options.strict
@@ -98,6 +110,7 @@ enum CheckCommand: Subcommand {
             if policy.fails(diagnostics) { fails = true }
             for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
         }
+        let outputStart = clock.now
         shown.sort { ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue) }
 
         switch options.format {
@@ -125,6 +138,14 @@ enum CheckCommand: Subcommand {
                     infos: shown.filter { $0.severity == .info }.count,
                     files: fileCount) + "\n")
             }
+        }
+        if options.timings {
+            console.flush()
+            func ms(_ d: Duration) -> String {
+                let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
+                return String(format: "%.1f ms", value)
+            }
+            console.err("timings: read and parse \(ms(loading)), checks \(ms(checking)), sort and output \(ms(clock.now - outputStart))\n")
         }
         if unreadable { return ExitCode.usage }
         return fails ? ExitCode.problems : ExitCode.success

@@ -40,19 +40,13 @@ public struct DiskFileProvider: FileProvider {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .notFound }
         if isDirectory.boolValue { throw .isDirectory }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .unreadable(FileManager.default.isReadableFile(atPath: path) ? "it cannot be opened" : "permission denied")
+        // Read straight into the array the parser uses: no intermediate copy.
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else {
+            throw .unreadable(errno == EACCES ? "permission denied" : String(cString: strerror(errno)))
         }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.readToEnd() ?? Data()
-            if data.count > 4_294_967_294 { throw FileReadError.tooLarge(bytes: data.count) }
-            return [UInt8](data)
-        } catch let error as FileReadError {
-            throw error
-        } catch {
-            throw .unreadable(error.localizedDescription)
-        }
+        defer { close(fd) }
+        return try readAll(fd)
     }
 
     public func canonicalPath(_ path: String) -> String {
@@ -78,4 +72,32 @@ public struct InMemoryFileProvider: FileProvider {
     public func canonicalPath(_ path: String) -> String {
         Paths.normalize(path)
     }
+}
+
+/// Reads an open file to its end straight into the array the parser uses, with no
+/// intermediate copy. A file that grows while being read, or a pipe reporting size 0,
+/// is read to its real end.
+private func readAll(_ fd: Int32) throws(FileReadError) -> [UInt8] {
+    let limit = 4_294_967_294
+    var info = stat()
+    guard fstat(fd, &info) == 0 else { throw .unreadable(String(cString: strerror(errno))) }
+    let size = Int(info.st_size)
+    if size > limit { throw .tooLarge(bytes: size) }
+    var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+        count = 0
+        while count < size {
+            let n = read(fd, buffer.baseAddress! + count, size - count)
+            if n <= 0 { break }
+            count += n
+        }
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+        if n < 0 { throw .unreadable(String(cString: strerror(errno))) }
+        if n == 0 { break }
+        bytes.append(contentsOf: chunk[0..<n])
+        if bytes.count > limit { throw .tooLarge(bytes: bytes.count) }
+    }
+    return bytes
 }
