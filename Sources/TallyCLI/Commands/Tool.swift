@@ -9,7 +9,7 @@ public enum ExitCode {
 }
 
 /// A subcommand of `tally`.
-protocol Subcommand {
+protocol Subcommand: Sendable {
     /// The word after `tally`.
     static var name: String { get }
     /// One line for the command list.

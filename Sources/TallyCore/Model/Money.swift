@@ -1,0 +1,162 @@
+/// An exact decimal amount: an integer number of units at a decimal scale.
+/// `Money(units: -6620, scale: 2)` is -66.20. Never a floating-point number.
+///
+/// Arithmetic that would overflow 64 bits returns nil rather than trapping, so that
+/// callers can turn it into a diagnostic. Values compare by amount, whatever the scale:
+/// `5` equals `5.00`.
+public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The amount times 10^scale.
+    public let units: Int64
+    /// Number of decimal places the value is written with (0...18).
+    public let scale: Int
+
+    /// Largest scale the type supports.
+    public static let maximumScale = 18
+
+    /// Creates a value from units at a scale.
+    public init(units: Int64, scale: Int) {
+        precondition((0...Money.maximumScale).contains(scale), "scale out of range")
+        self.units = units
+        self.scale = scale
+    }
+
+    /// Zero at scale 0.
+    public static let zero = Money(units: 0, scale: 0)
+
+    /// Parses `[+-]digits[.digits]` exactly; nil when the text is not a number or does not
+    /// fit in 64 bits.
+    public init?(_ text: String) {
+        var utf8 = Substring(text).utf8[...]
+        var negative = false
+        if let first = utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            negative = first == UInt8(ascii: "-")
+            utf8 = utf8.dropFirst()
+        }
+        var units: Int64 = 0
+        var scale = 0
+        var sawPoint = false
+        var integerDigits = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: ".") {
+                if sawPoint { return nil }
+                sawPoint = true
+                continue
+            }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            if !sawPoint { integerDigits += 1 }
+            let (times, o1) = units.multipliedReportingOverflow(by: 10)
+            let (plus, o2) = times.addingReportingOverflow(Int64(byte - 0x30))
+            if o1 || o2 { return nil }
+            units = plus
+            if sawPoint { scale += 1 }
+        }
+        guard integerDigits > 0, scale <= Money.maximumScale, !(sawPoint && scale == 0) else { return nil }
+        self.init(units: negative ? -units : units, scale: scale)
+    }
+
+    /// The same value at a larger scale; nil on overflow.
+    public func rescaled(to newScale: Int) -> Money? {
+        guard newScale >= scale, newScale <= Money.maximumScale else { return nil }
+        var u = units
+        for _ in 0 ..< (newScale - scale) {
+            let (next, overflow) = u.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            u = next
+        }
+        return Money(units: u, scale: newScale)
+    }
+
+    /// The sum, at the larger of the two scales; nil on overflow.
+    public func adding(_ other: Money) -> Money? {
+        let s = max(scale, other.scale)
+        guard let a = rescaled(to: s), let b = other.rescaled(to: s) else { return nil }
+        let (sum, overflow) = a.units.addingReportingOverflow(b.units)
+        return overflow ? nil : Money(units: sum, scale: s)
+    }
+
+    /// The difference; nil on overflow.
+    public func subtracting(_ other: Money) -> Money? {
+        guard other.units != Int64.min else { return nil }
+        return adding(other.negated)
+    }
+
+    /// The value with its sign flipped (Int64.min has no negation and stays as is).
+    public var negated: Money { units == Int64.min ? self : Money(units: -units, scale: scale) }
+
+    /// The product, rounded half away from zero to `resultScale` decimals; nil on overflow.
+    /// Used to convert with an exchange rate: `100.00 × 1.0812` at scale 2 is `108.12`.
+    public func multiplied(by factor: Money, roundedTo resultScale: Int) -> Money? {
+        let product = Int128(units) * Int128(factor.units)
+        let productScale = scale + factor.scale
+        var value = product
+        if resultScale >= productScale {
+            for _ in 0 ..< (resultScale - productScale) { value *= 10 }
+        } else {
+            var divisor: Int128 = 1
+            for _ in 0 ..< (productScale - resultScale) { divisor *= 10 }
+            let quotient = value / divisor
+            let remainder = value % divisor
+            value = quotient
+            if remainder.magnitude * 2 >= divisor.magnitude { value += product < 0 ? -1 : 1 }
+        }
+        guard let units = Int64(exactly: value) else { return nil }
+        return Money(units: units, scale: resultScale)
+    }
+
+    /// Number of decimal places actually needed (trailing zeros ignored).
+    public var significantScale: Int {
+        var u = units
+        var s = scale
+        while s > 0 && u % 10 == 0 {
+            u /= 10
+            s -= 1
+        }
+        return s
+    }
+
+    /// True below zero.
+    public var isNegative: Bool { units < 0 }
+    /// True at zero.
+    public var isZero: Bool { units == 0 }
+
+    /// The value written with its own scale: `-66.20`.
+    public var description: String { formatted(scale: scale) }
+
+    /// The value written with exactly `places` decimals, rounding half away from zero when
+    /// `places` is smaller than the scale.
+    public func formatted(scale places: Int) -> String {
+        let value: Money
+        if places >= scale {
+            value = rescaled(to: places) ?? self
+        } else {
+            value = multiplied(by: Money(units: 1, scale: 0), roundedTo: places) ?? self
+        }
+        let negative = value.units < 0
+        var digits = String(value.units.magnitude)
+        if value.scale > 0 {
+            if digits.count <= value.scale { digits = String(repeating: "0", count: value.scale - digits.count + 1) + digits }
+            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -value.scale))
+        }
+        return (negative ? "-" : "") + digits
+    }
+
+    public static func == (lhs: Money, rhs: Money) -> Bool { compare(lhs, rhs) == 0 }
+    public static func < (lhs: Money, rhs: Money) -> Bool { compare(lhs, rhs) < 0 }
+    public func hash(into hasher: inout Hasher) {
+        // Equal values hash alike whatever their scale.
+        var u = units
+        var s = scale
+        while s > 0 && u % 10 == 0 { u /= 10; s -= 1 }
+        hasher.combine(u)
+        hasher.combine(s)
+    }
+
+    private static func compare(_ a: Money, _ b: Money) -> Int {
+        let s = max(a.scale, b.scale)
+        var x = Int128(a.units)
+        var y = Int128(b.units)
+        for _ in a.scale ..< s { x *= 10 }
+        for _ in b.scale ..< s { y *= 10 }
+        return x < y ? -1 : (x > y ? 1 : 0)
+    }
+}
