@@ -27,7 +27,7 @@ struct TallyBinary {
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = TestSupport.repositoryRoot
-        var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC"]
+        var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22"]
         env.merge(environment) { $1 }
         process.environment = env
         // Output goes to temporary files, so a large output can never block the child.

@@ -20,6 +20,8 @@ enum CheckCommand: Subcommand {
                              Colour in text output (default: auto: only on a terminal,
                              never when NO_COLOR is set)
       -q, --quiet            Text output: leave out the summary line
+      --today YYYY-MM-DD     The date to check as of (default: TALLY_TODAY, else the
+                             system's local date): what is due, overdue or in the future
       --timings              Print how long each phase took to standard error
       -h, --help             Show this help
 
@@ -44,6 +46,7 @@ enum CheckCommand: Subcommand {
         var color = "auto"
         var quiet = false
         var timings = false
+        var today: CivilDate?
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -63,6 +66,10 @@ enum CheckCommand: Subcommand {
                 options.quiet = true
             case .flag("--timings", nil):
                 options.timings = true
+            case .flag("--today", let inline):
+                let value = try reader.value(for: "--today", inline: inline)
+                guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
+                options.today = date
             case .flag(let flag, _):
                 throw UsageError("unknown option `\(flag)` for `tally check`")
             }
@@ -80,6 +87,10 @@ enum CheckCommand: Subcommand {
             return ExitCode.usage
         }
 
+        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
+            console.err("tally check: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
+            return ExitCode.usage
+        }
         let clock = ContinuousClock()
         var loading = Duration.zero
         var checking = Duration.zero
@@ -106,7 +117,8 @@ enum CheckCommand: Subcommand {
             for file in budget.files { sources.add(file.tree.source) }
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || options.strict
-            let diagnostics = policy.apply(budget.diagnostics, budget: budget)
+            let interpretation = Interpreter.run(budget, today: today)
+            let diagnostics = policy.apply(budget.diagnostics + interpretation.diagnostics, budget: budget)
             if policy.fails(diagnostics) { fails = true }
             for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
         }
@@ -145,7 +157,7 @@ enum CheckCommand: Subcommand {
                 let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
                 return String(format: "%.1f ms", value)
             }
-            console.err("timings: read and parse \(ms(loading)), checks \(ms(checking)), sort and output \(ms(clock.now - outputStart))\n")
+            console.err("timings: read and parse \(ms(loading)), interpret and check \(ms(checking)), sort and output \(ms(clock.now - outputStart))\n")
         }
         if unreadable { return ExitCode.usage }
         return fails ? ExitCode.problems : ExitCode.success

@@ -103,6 +103,21 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         return Money(units: units, scale: resultScale)
     }
 
+    /// The quotient by a whole number, rounded half away from zero to `resultScale`
+    /// decimals; nil when dividing by zero or on overflow.
+    public func divided(by divisor: Int, roundedTo resultScale: Int) -> Money? {
+        guard divisor != 0, resultScale <= Money.maximumScale else { return nil }
+        var numerator = Int128(units)
+        var denominator = Int128(divisor)
+        for _ in 0 ..< max(0, resultScale - scale) { numerator *= 10 }
+        for _ in 0 ..< max(0, scale - resultScale) { denominator *= 10 }
+        var quotient = numerator / denominator
+        let remainder = numerator % denominator
+        if remainder.magnitude * 2 >= denominator.magnitude { quotient += (numerator < 0) != (denominator < 0) ? -1 : 1 }
+        guard let units = Int64(exactly: quotient) else { return nil }
+        return Money(units: units, scale: resultScale)
+    }
+
     /// Number of decimal places actually needed (trailing zeros ignored).
     public var significantScale: Int {
         var u = units

@@ -4,13 +4,14 @@
 
 extension SyntaxNode {
     /// Direct child tokens that were read as keywords.
-    var keywordTokens: [SyntaxToken] { childTokens.filter { $0.kind == .keyword } }
+    var keywordTokens: [SyntaxToken] { tokens(.keyword) }
 
     /// The attribute child that starts with `keyword`, if any.
     public func attribute(_ keyword: String) -> AttributeSyntax? {
+        let wanted = Array(keyword.utf8)
         for node in children(.attribute) {
-            let view = AttributeSyntax(node: node)
-            if view.keyword == keyword { return view }
+            guard let first = node.firstContentToken else { continue }
+            if first.bytes.elementsEqual(wanted) { return AttributeSyntax(node: node) }
         }
         return nil
     }
@@ -25,16 +26,19 @@ extension SyntaxNode {
     func name(_ kind: SyntaxKind) -> NameSyntax? { child(kind).map(NameSyntax.init(node:)) }
 
     /// The date token of a dated entry.
-    var dateToken: SyntaxToken? { childTokens.first { $0.kind == .date } }
+    var dateToken: SyntaxToken? { token(.date) }
 
     /// The tags among the direct child tokens, without `#`.
-    public var tags: [String] { childTokens.filter { $0.kind == .tag }.map { String($0.text.dropFirst()) } }
+    public var tags: [String] { tokens(.tag).map { String($0.text.dropFirst()) } }
 }
 
 /// A name: a bare word or a single-quoted name, in any role.
 public struct NameSyntax: Hashable, Sendable {
     /// The wrapping node (its kind says the role: wallet, category, ...).
     public let node: SyntaxNode
+
+    /// Wraps a name node (one whose kind ``SyntaxKind/isName``).
+    public init(node: SyntaxNode) { self.node = node }
 
     /// The name as meant: quotes removed and escapes resolved.
     public var value: String {
@@ -253,6 +257,17 @@ extension DatedEntrySyntax {
     public var tags: [String] { node.tags }
     /// The first amount.
     public var amount: AmountSyntax? { node.child(.amount).map(AmountSyntax.init(node:)) }
+    /// The value of the first metadata line with `key`, unquoted.
+    public func metadata(_ key: String) -> String? {
+        let wanted = Array((key + ":").utf8)
+        for line in node.children(.metadata) {
+            guard let keyToken = line.firstContentToken, keyToken.bytes.elementsEqual(wanted) else { continue }
+            guard let value = line.childTokens.first(where: { !$0.kind.isTrivia && $0.index != keyToken.index }) else { return "" }
+            return value.kind == .text || value.kind == .quotedName ? Unquote.value(of: value.text) : value.text
+        }
+        return nil
+    }
+
     /// `key: value` metadata lines, values unquoted.
     public var metadata: [(key: String, value: String)] {
         node.children(.metadata).map { line in
@@ -335,6 +350,12 @@ public struct SimpleDatedEntrySyntax: DatedEntrySyntax, Hashable, Sendable {
 public enum Unquote {
     /// The meant value of a quoted token's raw text. Unterminated quotes are tolerated.
     public static func value(of raw: String) -> String {
+        // Fast path: properly closed, no escapes.
+        let utf8 = raw.utf8
+        if let first = utf8.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"),
+           utf8.count >= 2, utf8.last == first, !utf8.contains(UInt8(ascii: "\\")) {
+            return String(raw.dropFirst().dropLast())
+        }
         let scalars = Array(raw.unicodeScalars)
         guard let quote = scalars.first, quote == "\"" || quote == "'" else { return raw }
         var out = String.UnicodeScalarView()

@@ -2,7 +2,9 @@
 ///
 /// The first letter is the default severity (`E` error, `W` warning, `I` info); the first
 /// two digits group the codes by layer: `01` reading the bytes, `02` the syntax of a line,
-/// `03` includes. Every code is listed in ``DiagnosticCode/all`` and explained in
+/// `03` includes, `04` the budget model, `05` budget checks. The catalog lists the codes
+/// of every layer, so that codes named in `tally-ignore` comments and `option severity`
+/// can be checked where they are read. Every code is listed in ``DiagnosticCode/all`` and explained in
 /// `docs/diagnostics.md`; a test keeps the two in step and demands a fixture for each.
 public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The code as written, for example `E0204`.
@@ -93,6 +95,60 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// A file included a second time; its entries are read only once.
     public static let duplicateInclude = DiagnosticCode("W0303", .warning, "file included twice")
 
+    // MARK: The budget model (E04xx)
+
+    /// A name that refers to no declared wallet, category, envelope, goal or rule.
+    public static let unknownName = DiagnosticCode("E0401", .error, "unknown name")
+    /// A name declared twice.
+    public static let duplicateDeclaration = DiagnosticCode("E0402", .error, "duplicate declaration")
+    /// An amount with more decimals than its currency has.
+    public static let tooManyDecimals = DiagnosticCode("E0403", .error, "too many decimals")
+    /// A sum or product too large to compute exactly.
+    public static let numericOverflow = DiagnosticCode("E0404", .error, "numeric overflow")
+    /// An entry dated before a wallet's opening or after its closing.
+    public static let walletNotOpen = DiagnosticCode("E0405", .error, "wallet not open")
+    /// Split parts that do not add up to the transaction's amount.
+    public static let splitMismatch = DiagnosticCode("E0406", .error, "split parts do not add up")
+    /// A transaction with no category and no payee rule to give one.
+    public static let missingCategory = DiagnosticCode("E0407", .error, "missing category")
+    /// An amount in another currency than its wallet's.
+    public static let currencyMismatch = DiagnosticCode("E0408", .error, "currency mismatch")
+    /// A transfer between currencies with neither received amount nor rate.
+    public static let missingConversion = DiagnosticCode("E0409", .error, "transfer needs an amount or rate")
+    /// A balance assertion that does not hold.
+    public static let failedAssertion = DiagnosticCode("E0410", .error, "failed assertion")
+    /// Two transactions with the same bank movement id.
+    public static let duplicateID = DiagnosticCode("E0411", .error, "duplicate bank id")
+    /// An amount that must be converted with no rate on or before its date.
+    public static let missingRate = DiagnosticCode("E0412", .error, "no exchange rate")
+
+    // MARK: Budget checks (05xx)
+
+    /// An envelope whose spending exceeds what it holds for a period.
+    public static let envelopeOverspent = DiagnosticCode("W0501", .warning, "envelope overspent")
+    /// An envelope's spending has reached its alert threshold.
+    public static let envelopeAlert = DiagnosticCode("I0502", .info, "envelope alert threshold reached")
+    /// More money assigned to envelopes than has come in.
+    public static let readyToAssignNegative = DiagnosticCode("W0503", .warning, "ready to assign below zero")
+    /// A category budgeted by two envelopes in the same period.
+    public static let overlappingEnvelopes = DiagnosticCode("W0504", .warning, "category in two envelopes")
+    /// A wallet below zero, or a credit wallet beyond its limit.
+    public static let walletBelowZero = DiagnosticCode("W0505", .warning, "wallet below zero")
+    /// Occurrences of a recurring entry before today that are neither recorded nor skipped.
+    public static let recurringOverdue = DiagnosticCode("W0506", .warning, "recurring entry overdue")
+    /// An occurrence of a recurring entry due today.
+    public static let recurringDueToday = DiagnosticCode("I0507", .info, "recurring entry due today")
+    /// A goal whose date has passed without reaching its target.
+    public static let goalOverdue = DiagnosticCode("W0508", .warning, "goal date passed")
+    /// A goal saving more slowly than its date requires.
+    public static let goalBehind = DiagnosticCode("I0509", .info, "goal behind its pace")
+    /// Two transactions that look like the same one entered twice.
+    public static let likelyDuplicate = DiagnosticCode("W0510", .warning, "likely duplicate transaction")
+    /// A transaction dated after today.
+    public static let futureDated = DiagnosticCode("W0511", .warning, "future-dated entry")
+    /// A declaration nothing refers to.
+    public static let unusedDeclaration = DiagnosticCode("I0512", .info, "unused declaration")
+
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter,
@@ -101,5 +157,10 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         duplicateAttribute, invalidPeriod, invalidSchedule, invalidPercentage, invalidOption,
         missingAmount, reversedRange, inconsistentIndentation, unknownIgnoredCode,
         includeNotFound, includeCycle, duplicateInclude,
+        unknownName, duplicateDeclaration, tooManyDecimals, numericOverflow, walletNotOpen, splitMismatch,
+        missingCategory, currencyMismatch, missingConversion, failedAssertion, duplicateID, missingRate,
+        envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
+        recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
+        unusedDeclaration,
     ]
 }

@@ -140,17 +140,18 @@ extension ParserState {
         }
     }
 
+    static let currencySymbols: [(bytes: [UInt8], symbol: String, code: String?)] = [
+        ([0xE2, 0x82, 0xAC], "€", "EUR"), ([0x24], "$", nil), ([0xC2, 0xA3], "£", "GBP"),
+        ([0xC2, 0xA5], "¥", "JPY"), ([0xE2, 0x82, 0xB9], "₹", "INR"), ([0xE2, 0x82, 0xA9], "₩", "KRW"),
+        ([0x43, 0x48, 0x46], "CHF", "CHF"),
+    ]
+
     /// A leading currency symbol and its code: `€12` → ("€", "EUR"). Matched on bytes,
     /// since it runs for every name in an amount's place.
     func currencySymbol(at i: Int) -> (symbol: String, code: String?)? {
         let r = range(ofToken: i)
-        let symbols: [(bytes: [UInt8], symbol: String, code: String?)] = [
-            ([0xE2, 0x82, 0xAC], "€", "EUR"), ([0x24], "$", nil), ([0xC2, 0xA3], "£", "GBP"),
-            ([0xC2, 0xA5], "¥", "JPY"), ([0xE2, 0x82, 0xB9], "₹", "INR"), ([0xE2, 0x82, 0xA9], "₩", "KRW"),
-            ([0x43, 0x48, 0x46], "CHF", "CHF"),
-        ]
         guard let first = byte(i, 0), first == 0x24 || first == 0x43 || first == 0xC2 || first == 0xE2 else { return nil }
-        for entry in symbols where r.length > entry.bytes.count {
+        for entry in ParserState.currencySymbols where r.length > entry.bytes.count {
             guard (0 ..< entry.bytes.count).allSatisfy({ bytes[r.start + $0] == entry.bytes[$0] }) else { continue }
             let next = bytes[r.start + entry.bytes.count]
             if (next >= 0x30 && next <= 0x39) || next == UInt8(ascii: "-") || next == UInt8(ascii: "+") {

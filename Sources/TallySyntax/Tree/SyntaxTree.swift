@@ -157,30 +157,81 @@ public struct SyntaxNode: Hashable, Sendable, CustomStringConvertible {
         return result
     }
 
+    /// Calls `body` with the index of each direct child token (not those inside child
+    /// nodes), in order, until it returns false. Allocates nothing.
+    func forEachChildToken(_ body: (Int) -> Bool) {
+        let nodes = tree.nodes
+        let r = nodes[index]
+        var token = Int(r.firstToken)
+        var child = index + 1
+        let end = Int(r.subtreeEnd)
+        while child < end {
+            let c = nodes[child]
+            while token < Int(c.firstToken) {
+                if !body(token) { return }
+                token += 1
+            }
+            token = Int(c.endToken)
+            child = Int(c.subtreeEnd)
+        }
+        while token < Int(r.endToken) {
+            if !body(token) { return }
+            token += 1
+        }
+    }
+
     /// Direct child tokens (not those inside child nodes).
     public var childTokens: [SyntaxToken] {
-        children.compactMap { if case .token(let t) = $0 { return t } else { return nil } }
+        var result: [SyntaxToken] = []
+        forEachChildToken { result.append(SyntaxToken(tree: tree, index: $0)); return true }
+        return result
     }
 
     /// The first direct child node of `kind`.
     public func child(_ kind: SyntaxKind) -> SyntaxNode? {
+        let nodes = tree.nodes
         var child = index + 1
-        let end = Int(record.subtreeEnd)
+        let end = Int(nodes[index].subtreeEnd)
         while child < end {
-            if tree.nodes[child].kind == kind { return SyntaxNode(tree: tree, index: child) }
-            child = Int(tree.nodes[child].subtreeEnd)
+            if nodes[child].kind == kind { return SyntaxNode(tree: tree, index: child) }
+            child = Int(nodes[child].subtreeEnd)
         }
         return nil
     }
 
     /// All direct child nodes of `kind`.
     public func children(_ kind: SyntaxKind) -> [SyntaxNode] {
-        childNodes.filter { $0.kind == kind }
+        let nodes = tree.nodes
+        var result: [SyntaxNode] = []
+        var child = index + 1
+        let end = Int(nodes[index].subtreeEnd)
+        while child < end {
+            if nodes[child].kind == kind { result.append(SyntaxNode(tree: tree, index: child)) }
+            child = Int(nodes[child].subtreeEnd)
+        }
+        return result
     }
 
     /// The first direct child token of `kind`.
     public func token(_ kind: TokenKind) -> SyntaxToken? {
-        childTokens.first { $0.kind == kind }
+        let kinds = tree.tokenKinds
+        var found: Int?
+        forEachChildToken { i in
+            if kinds[i] == kind { found = i; return false }
+            return true
+        }
+        return found.map { SyntaxToken(tree: tree, index: $0) }
+    }
+
+    /// Direct child tokens of `kind`.
+    public func tokens(_ kind: TokenKind) -> [SyntaxToken] {
+        let kinds = tree.tokenKinds
+        var result: [SyntaxToken] = []
+        forEachChildToken { i in
+            if kinds[i] == kind { result.append(SyntaxToken(tree: tree, index: i)) }
+            return true
+        }
+        return result
     }
 
     /// The first token inside the node that is not trivia.

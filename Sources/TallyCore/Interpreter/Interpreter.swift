@@ -1,0 +1,197 @@
+import Foundation
+import TallySyntax
+
+/// Gives a budget its meaning: lowers the syntax into the model, walks the entries in
+/// date order to compute balances, envelope periods, goal progress and recurring
+/// occurrences, and reports every problem a budgeting app would notify about.
+public enum Interpreter {
+    /// Interprets `budget` as of `today`. The returned diagnostics are the model's and the
+    /// checks'; the budget's own (syntax, includes) are not repeated.
+    public static func run(_ budget: Budget, today: CivilDate) -> (model: BudgetModel, diagnostics: [Diagnostic]) {
+        var lowering = Lowering()
+        lowering.lower(budget)
+        var walk = Walk(lowering: lowering, today: today)
+        walk.run()
+        return (walk.model(), walk.diagnostics)
+    }
+
+    /// Today's date: `TALLY_TODAY` (YYYY-MM-DD) when set, else the local calendar date.
+    public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) -> CivilDate? {
+        if let pinned = environment["TALLY_TODAY"], !pinned.isEmpty { return CivilDate(iso: pinned) }
+        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
+        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+    }
+}
+
+/// The state of one interpretation run.
+struct Walk {
+    var l: Lowering
+    let today: CivilDate
+    var diagnostics: [Diagnostic]
+    var entries: [Entry] = []
+    var history: [[(entry: Int, balance: Money)]]
+    var balances: [Money]
+    var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
+    var periods: [[EnvelopeStatus]]
+    var goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Entries whose conversion failed, so each is reported once.
+    var conversionReported = Set<Int>()
+
+    init(lowering: Lowering, today: CivilDate) {
+        l = lowering
+        self.today = today
+        diagnostics = lowering.diagnostics
+        history = Array(repeating: [], count: lowering.wallets.count)
+        balances = lowering.wallets.map(\.opening)
+        periods = Array(repeating: [], count: lowering.envelopes.count)
+        goalHistory = Array(repeating: [], count: lowering.goals.count)
+    }
+
+    func model() -> BudgetModel {
+        BudgetModel(defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
+                    categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
+                    walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals)
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, _ location: SourceLocation,
+                         help: String? = nil, notes: [DiagnosticNote] = [], severity: Severity? = nil) {
+        diagnostics.append(Diagnostic(code, message, file: location.file, range: location.range,
+                                      severity: severity, notes: notes, help: help))
+    }
+
+    /// An amount with its currency's decimals, and its code unless `code` is false.
+    func format(_ money: Money, _ currency: String, code: Bool = true) -> String {
+        let text = money.formatted(scale: max(l.decimals(of: currency), money.significantScale))
+        return currency.isEmpty || !code ? text : "\(text) \(currency)"
+    }
+
+    mutating func run() {
+        entries = l.entries
+        l.entries = []
+        entries.sort { a, b in
+            if a.date != b.date { return a.date < b.date }
+            let aAssert = if case .assertion = a.kind { 1 } else { 0 }
+            let bAssert = if case .assertion = b.kind { 1 } else { 0 }
+            return (aAssert, a.order) < (bAssert, b.order)
+        }
+        walkLedger()
+        computeEnvelopes()
+        checkReadyToAssign()
+        checkOverlaps()
+        checkRecurring()
+        computeGoals()
+        checkUnused()
+    }
+
+    // MARK: Conversion
+
+    /// `amount` in `currency` expressed in the default currency at `date`, with the latest
+    /// rate on or before it. Reports a missing rate on entry `entry` once.
+    mutating func convert(_ amount: Money, from currency: String, at date: CivilDate, entry: Int, location: SourceLocation) -> Money? {
+        let target = l.defaultCurrency
+        if currency == target || currency.isEmpty || target.isEmpty { return amount }
+        if let table = rates[currency + "/" + target], let rate = table.last(where: { $0.date <= date })?.rate {
+            return amount.multiplied(by: rate, roundedTo: l.decimals(of: target))
+        }
+        if conversionReported.insert(entry).inserted {
+            report(.missingRate, "no rate from \(currency) to \(target) on or before \(date), so this amount cannot be counted in \(target)",
+                   location, help: "add a line such as `\(date) rate \(currency) 0.92 \(target)` before it")
+        }
+        return nil
+    }
+
+    // MARK: Balances and entry checks
+
+    mutating func walkLedger() {
+        var ids: [String: SourceLocation] = [:]
+        struct TransactionKey: Hashable {
+            let date: CivilDate
+            let wallet: Int
+            let amount: Money
+            let payee: String
+        }
+        var seen: [TransactionKey: SourceLocation] = [:]
+        seen.reserveCapacity(entries.count)
+        ids.reserveCapacity(entries.count / 4)
+        for (index, entry) in entries.enumerated() {
+            if entry.date > today {
+                report(.futureDated, "this entry is dated \(entry.date), after today (\(today))", entry.location,
+                       help: "a future date is usually a typo; plan future money with recurring entries")
+            }
+            if let id = entry.bankID {
+                if let first = ids[id] {
+                    report(.duplicateID, "the bank id `\(id)` is already used by another transaction", entry.location,
+                           help: "the same bank movement was entered twice, perhaps by importing a statement again",
+                           notes: [DiagnosticNote(file: first.file, range: first.range, message: "first used here")])
+                } else {
+                    ids[id] = entry.location
+                }
+            }
+            switch entry.kind {
+            case .transaction(let wallet, let amount, _):
+                if entry.bankID == nil, let payee = entry.payee {
+                    let key = TransactionKey(date: entry.date, wallet: wallet, amount: amount, payee: payee)
+                    if let first = seen[key] {
+                        report(.likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
+                               entry.location, help: "remove one, or give each its bank `id:` if both really happened",
+                               notes: [DiagnosticNote(file: first.file, range: first.range, message: "the other one")])
+                    } else {
+                        seen[key] = entry.location
+                    }
+                }
+                book(wallet, amount, entry: index)
+            case .transfer(let from, let to, let sent, let received):
+                book(from, sent.negated, entry: index)
+                book(to, received, entry: index)
+            case .assertion(let wallet, let amount):
+                checkOpen(wallet, entry: index)
+                let actual = balances[wallet]
+                if actual != amount {
+                    let currency = l.wallets[wallet].currency
+                    let difference = actual.subtracting(amount).map { format($0, currency) } ?? "?"
+                    report(.failedAssertion,
+                           "\(l.wallets[wallet].name) holds \(format(actual, currency)) at the end of \(entry.date), not \(format(amount, currency)) (a difference of \(difference))",
+                           entry.location, help: "a transaction is missing or mistyped since the last assertion that held")
+                }
+            case .rate(let base, let rate, let quote):
+                rates[base + "/" + quote, default: []].append((entry.date, rate))
+            default:
+                break
+            }
+        }
+    }
+
+    mutating func checkOpen(_ wallet: Int, entry: Int) {
+        let w = l.wallets[wallet]
+        let e = entries[entry]
+        if let opening = w.openingDate, e.date < opening {
+            report(.walletNotOpen, "\(w.name) opens on \(opening); this entry is dated \(e.date), before it", e.location,
+                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
+        } else if let closed = w.closed, e.date > closed {
+            report(.walletNotOpen, "\(w.name) was closed on \(closed); nothing may be booked on it after that", e.location,
+                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
+        }
+    }
+
+    mutating func book(_ wallet: Int, _ amount: Money, entry: Int) {
+        checkOpen(wallet, entry: entry)
+        let before = balances[wallet]
+        guard let after = before.adding(amount) else {
+            report(.numericOverflow, "the balance of \(l.wallets[wallet].name) becomes too large to compute exactly", entries[entry].location)
+            return
+        }
+        balances[wallet] = after
+        history[wallet].append((entry, after))
+        let w = l.wallets[wallet]
+        let floor = w.kind == .credit ? (w.limit?.negated) : (w.kind == .loan ? nil : Money.zero)
+        guard let floor, after < floor, !(before < floor) else { return }
+        if w.kind == .credit {
+            let over = floor.subtracting(after).map { format($0, w.currency) } ?? "?"
+            report(.walletBelowZero, "\(w.name) goes \(over) beyond its limit of \(format(w.limit ?? .zero, w.currency)) with this entry (balance \(format(after, w.currency)))",
+                   entries[entry].location)
+        } else {
+            report(.walletBelowZero, "\(w.name) goes below zero with this entry: its balance is \(format(after, w.currency))",
+                   entries[entry].location, help: "money is missing from this wallet: a transfer in, or an income, may not be recorded yet")
+        }
+    }
+}

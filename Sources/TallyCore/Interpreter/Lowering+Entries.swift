@@ -1,0 +1,250 @@
+import TallySyntax
+
+/// Names, amounts and dated entries.
+extension Lowering {
+    // MARK: Amounts
+
+    /// The exact value of `amount`, checked against the currency it must be in.
+    mutating func money(_ amount: AmountSyntax, currency: String, file: String) -> Money? {
+        guard let value = Money(amount.number) else {
+            report(.numericOverflow, "`\(amount.number)` is too large to compute with exactly", file, amount.range,
+                   help: "amounts may have up to 18 significant digits")
+            return nil
+        }
+        if let code = amount.currency, code != currency, !currency.isEmpty {
+            report(.currencyMismatch, "this amount is in \(code), but it must be in \(currency) here", file, amount.range,
+                   help: "amounts are in their wallet's currency; move money between currencies with a transfer (`= AMOUNT CODE` or `@ RATE`)")
+            return nil
+        }
+        let allowed = decimals(of: amount.currency ?? currency)
+        if value.significantScale > allowed {
+            let label = (amount.currency ?? currency).isEmpty ? "amounts" : amount.currency ?? currency
+            let places = value.significantScale == 1 ? "1 decimal" : "\(value.significantScale) decimals"
+            report(.tooManyDecimals, "`\(amount.number)` has \(places), but \(label) amounts have at most \(allowed)",
+                   file, amount.range, help: "declare more decimals with `currency \(label) decimals N` if this is right")
+            return nil
+        }
+        return value
+    }
+
+    // MARK: Names
+
+    mutating func resolve(_ name: NameSyntax, in index: [String: Int], kind: String, file: String) -> Int? {
+        if let found = index[name.value] { return found }
+        var message = "unknown \(kind) `\(name.value)`"
+        var fixes: [Fix] = []
+        if let suggestion = Suggestion.closest(to: name.value, among: Array(index.keys).sorted()) {
+            message += "; did you mean `\(suggestion)`?"
+            fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: name.range, replacement: Lowering.written(suggestion))])]
+        }
+        report(.unknownName, message, file, name.range,
+               help: "declare it with `\(Lowering.declaringKeyword(kind))`, or correct the spelling", fixes: fixes)
+        return nil
+    }
+
+    /// A name as it must be written: bare when it can be, quoted otherwise.
+    static func written(_ name: String) -> String {
+        let bare = !name.isEmpty && !name.contains { " \t;\",'".contains($0) } && !"#=@'0123456789+-".contains(name.first!)
+        return bare ? name : "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    static func declaringKeyword(_ kind: String) -> String {
+        switch kind {
+        case "category": return "income NAME` or `expense NAME"
+        case "recurring entry": return "every ... as NAME"
+        default: return kind + " NAME"
+        }
+    }
+
+    mutating func resolveWallet(_ name: NameSyntax, file: String) -> Int? {
+        let found = resolve(name, in: walletIndex, kind: "wallet", file: file)
+        if let found, !walletSeen[found] { walletSeen[found] = true }
+        return found
+    }
+    mutating func resolveCategory(_ name: NameSyntax, file: String) -> Int? { resolve(name, in: categoryIndex, kind: "category", file: file) }
+    mutating func resolveEnvelope(_ name: NameSyntax, file: String) -> Int? { resolve(name, in: envelopeIndex, kind: "envelope", file: file) }
+    mutating func resolveGoal(_ name: NameSyntax, file: String) -> Int? { resolve(name, in: goalIndex, kind: "goal", file: file) }
+    mutating func resolveRule(_ name: NameSyntax, file: String) -> Int? { resolve(name, in: ruleIndex, kind: "recurring entry", file: file) }
+
+    // MARK: Dated entries
+
+    /// Lowers a dated entry (or the body of a recurring entry, with `date` its first day).
+    mutating func lowerDated(_ node: SyntaxNode, date: CivilDate, file: String, order: Int) -> Entry? {
+        let location = SourceLocation(file: file, range: node.contentRange)
+        let common = DatedParts(node)
+        var goal: Int?
+        var rule: Int?
+        var by: String?
+        let kind: EntryKind
+        switch node.kind {
+        case .transaction:
+            guard let t = TransactionSyntax(node), let walletName = t.wallet, let wallet = resolveWallet(walletName, file: file) else { return nil }
+            goal = t.goal.flatMap { resolveGoal($0, file: file) }
+            rule = t.rule.flatMap { resolveRule($0, file: file) }
+            by = t.by?.value
+            guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, file: file) else { return nil }
+            kind = .transaction(wallet: wallet, amount: amount, postings: postings)
+        case .transfer:
+            guard let t = TransferSyntax(node), let fromName = t.from, let toName = t.to else { return nil }
+            let from = resolveWallet(fromName, file: file)
+            let to = resolveWallet(toName, file: file)
+            goal = t.goal.flatMap { resolveGoal($0, file: file) }
+            rule = t.rule.flatMap { resolveRule($0, file: file) }
+            guard let from, let to, let amountSyntax = t.amount,
+                  let sent = money(amountSyntax, currency: wallets[from].currency, file: file) else { return nil }
+            let toCurrency = wallets[to].currency
+            var received = sent
+            if let r = t.received {
+                guard let value = money(r, currency: toCurrency, file: file) else { return nil }
+                received = value
+            } else if let rate = t.rate {
+                guard let factor = Money(rate.number) else { return nil }
+                if let code = rate.currency, code != toCurrency {
+                    report(.currencyMismatch, "the rate is given in \(code), but \(wallets[to].name) holds \(toCurrency)", file, rate.range)
+                    return nil
+                }
+                guard let value = sent.multiplied(by: factor, roundedTo: decimals(of: toCurrency)) else {
+                    report(.numericOverflow, "converting \(sent) at \(factor) is too large to compute exactly", file, rate.range)
+                    return nil
+                }
+                received = value
+            } else if wallets[from].currency != toCurrency {
+                report(.missingConversion,
+                       "a transfer from \(wallets[from].currency) to \(toCurrency) needs the amount received or a rate",
+                       file, node.contentRange,
+                       help: "add `= AMOUNT \(toCurrency)` (what arrived) or `@ RATE` (\(toCurrency) per \(wallets[from].currency))")
+                return nil
+            }
+            kind = .transfer(from: from, to: to, sent: sent, received: received)
+        case .fill, .move, .assertion, .rate, .skip, .contribution:
+            guard let simple = SimpleDatedEntrySyntax(node) else { return nil }
+            let names = simple.names
+            switch node.kind {
+            case .fill:
+                guard let n = names.first, let envelope = resolveEnvelope(n, file: file), let a = simple.amount,
+                      let amount = money(a, currency: defaultCurrency, file: file) else { return nil }
+                kind = .fill(envelope: envelope, amount: amount)
+            case .move:
+                guard names.count == 2 else { return nil }
+                let from = resolveEnvelope(names[0], file: file)
+                let to = resolveEnvelope(names[1], file: file)
+                guard let from, let to, let a = simple.amount, let amount = money(a, currency: defaultCurrency, file: file) else { return nil }
+                kind = .move(from: from, to: to, amount: amount)
+            case .assertion:
+                guard let n = names.first, let wallet = resolveWallet(n, file: file), let a = simple.amount,
+                      let amount = money(a, currency: wallets[wallet].currency, file: file) else { return nil }
+                kind = .assertion(wallet: wallet, amount: amount)
+            case .rate:
+                guard let base = simple.baseCurrency, let a = simple.amount, let quote = a.currency, let rate = Money(a.number) else { return nil }
+                kind = .rate(base: base, rate: rate, quote: quote)
+            case .skip:
+                guard let n = names.first, let r = resolveRule(n, file: file) else { return nil }
+                rule = r
+                kind = .skip(rule: r)
+            default:
+                guard let n = names.first, let g = resolveGoal(n, file: file), let a = simple.amount else { return nil }
+                let currency = goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
+                guard let amount = money(a, currency: currency, file: file) else { return nil }
+                goal = g
+                kind = .contribution(goal: g, amount: amount)
+            }
+        default:
+            return nil
+        }
+        return Entry(date: date, kind: kind, payee: common.payee, note: common.note, tags: common.tags,
+                     bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order)
+    }
+
+    /// The amount and postings of a transaction, from its header and split lines.
+    mutating func lowerTransaction(_ t: TransactionSyntax, wallet: Int, payee: String?, file: String) -> (Money, [Posting])? {
+        let currency = wallets[wallet].currency
+        let header = SourceLocation(file: file, range: t.node.firstContentToken.map { _ in
+            ByteRange(start: t.node.contentRange.start, end: t.amount?.range.end ?? t.wallet?.range.end ?? t.node.contentRange.end)
+        } ?? t.node.contentRange)
+        var total: Money?
+        if let a = t.amount {
+            guard let value = money(a, currency: currency, file: file) else { return nil }
+            total = value
+        }
+        let splits = t.splits
+        if splits.isEmpty {
+            var category = t.category.flatMap { resolveCategory($0, file: file) }
+            if t.category == nil, let payee, let ruled = payeeCategory[payee] { category = ruled }
+            if t.category == nil && category == nil {
+                report(.missingCategory, "this transaction has no category", file, header.range,
+                       help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+                return nil
+            }
+            guard let category, let total else { return nil }
+            return (total, [Posting(category: category, amount: total, location: header)])
+        }
+        if let c = t.category {
+            report(.splitMismatch, "a split transaction takes its categories from its split lines", file, c.range,
+                   help: "remove the category from the first line, or remove the split lines")
+            return nil
+        }
+        var postings: [Posting] = []
+        var open: (category: Int, location: SourceLocation)?
+        var sum = Money.zero
+        var failed = false
+        for split in splits {
+            let location = SourceLocation(file: file, range: split.node.contentRange)
+            guard let name = split.category, let category = resolveCategory(name, file: file) else { failed = true; continue }
+            guard let a = split.amount else {
+                if open != nil {
+                    report(.splitMismatch, "only one split line may leave out its amount", file, location.range)
+                    failed = true
+                }
+                open = (category, location)
+                continue
+            }
+            guard let value = money(a, currency: currency, file: file) else { failed = true; continue }
+            guard let next = sum.adding(value) else {
+                report(.numericOverflow, "the split parts are too large to add up exactly", file, location.range)
+                return nil
+            }
+            sum = next
+            postings.append(Posting(category: category, amount: value, location: location))
+        }
+        if failed { return nil }
+        if let open {
+            guard let total else {
+                report(.splitMismatch, "a split line without an amount needs the total on the first line", file, open.location.range)
+                return nil
+            }
+            guard let rest = total.subtracting(sum) else { return nil }
+            postings.append(Posting(category: open.category, amount: rest, location: open.location))
+            return (total, postings)
+        }
+        if let total, total != sum {
+            let difference = total.subtracting(sum).map { $0.formatted(scale: decimals(of: currency)) } ?? "?"
+            report(.splitMismatch,
+                   "the split parts add up to \(sum.formatted(scale: decimals(of: currency))), not \(total.formatted(scale: decimals(of: currency))) (a difference of \(difference))",
+                   file, t.amount?.range ?? header.range,
+                   help: "correct a part or the total, or leave one part's amount out to take the rest")
+            return nil
+        }
+        return (total ?? sum, postings)
+    }
+}
+
+/// The parts every dated entry may have.
+struct DatedParts {
+    var payee: String?
+    var note: String?
+    var tags: [String]
+    var bankID: String?
+
+    init(_ node: SyntaxNode) {
+        let view = AnyDated(node: node)
+        payee = view.payee
+        note = view.note
+        tags = view.tags
+        bankID = view.metadata("id")
+    }
+}
+
+/// A dated entry of any kind, for the accessors shared by all.
+struct AnyDated: DatedEntrySyntax {
+    let node: SyntaxNode
+}

@@ -1,0 +1,273 @@
+import TallySyntax
+
+/// Turns the syntax trees of a budget into resolved model tables: declarations first (so
+/// entries may use names declared further down or in other files), then dated entries.
+/// Problems with names, amounts and currencies become diagnostics; an entry that cannot
+/// be resolved is left out of the model rather than guessed at.
+struct Lowering {
+    var diagnostics: [Diagnostic] = []
+    var defaultCurrency = ""
+    var decimals: [String: Int] = [:]
+    var weekStart = Weekday.monday
+    var overlapPolicy = "warn"
+
+    var wallets: [Wallet] = []
+    var walletIndex: [String: Int] = [:]
+    var categories: [Category] = []
+    var categoryIndex: [String: Int] = [:]
+    var envelopes: [Envelope] = []
+    var envelopeIndex: [String: Int] = [:]
+    var goals: [Goal] = []
+    var goalIndex: [String: Int] = [:]
+    var rules: [RecurringRule] = []
+    var ruleIndex: [String: Int] = [:]
+    var payeeCategory: [String: Int] = [:]
+    var entries: [Entry] = []
+    /// Which wallets something refers to, for the unused-declaration check.
+    var walletUsed = Set<String>()
+    /// Per wallet: whether a resolved name refers to it.
+    var walletSeen: [Bool] = []
+    /// Start offsets of syntax errors per file, sorted: entries with one are not lowered,
+    /// so that one mistake is reported once, not again as a model problem.
+    var syntaxErrors: [String: [Int]] = [:]
+
+    /// True when a syntax error lies inside `node`.
+    func isBroken(_ node: SyntaxNode, _ file: String) -> Bool {
+        guard let starts = syntaxErrors[file] else { return false }
+        let range = node.range
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < range.start { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count && starts[low] < max(range.end, range.start + 1)
+    }
+
+    /// Counts the wallets named in a broken entry as used, so that leaving the entry out
+    /// does not make them look unused.
+    mutating func markNamesUsed(_ node: SyntaxNode) {
+        for part in node.descendants where part.kind == .walletRef {
+            walletUsed.insert(NameSyntax(node: part).value)
+        }
+    }
+
+    /// Well-known currencies whose minor unit is not two decimals (ISO 4217).
+    static let knownDecimals: [String: Int] = [
+        "JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "HUF": 2, "BHD": 3, "KWD": 3, "OMR": 3,
+        "JOD": 3, "TND": 3, "BTC": 8,
+    ]
+
+    func decimals(of currency: String) -> Int { decimals[currency] ?? Lowering.knownDecimals[currency] ?? 2 }
+
+    mutating func report(_ code: DiagnosticCode, _ message: String, _ file: String, _ range: ByteRange,
+                         help: String? = nil, notes: [DiagnosticNote] = [], fixes: [Fix] = []) {
+        diagnostics.append(Diagnostic(code, message, file: file, range: range, notes: notes, help: help, fixes: fixes))
+    }
+
+    // MARK: Driver
+
+    mutating func lower(_ budget: Budget) {
+        for d in budget.diagnostics where d.code.isSyntaxError && d.severity == .error {
+            syntaxErrors[d.file, default: []].append(d.range.start)
+        }
+        for key in syntaxErrors.keys { syntaxErrors[key]?.sort() }
+        // Options and currencies first: they decide how everything else is read.
+        for file in budget.files {
+            for node in file.tree.entries {
+                switch node.kind {
+                case .currencyDirective: lowerCurrency(node, file.path)
+                case .optionDirective: lowerOption(node)
+                default: break
+                }
+            }
+        }
+        for file in budget.files {
+            for node in file.tree.entries {
+                switch node.kind {
+                case .walletDirective: lowerWallet(node, file.path)
+                case .categoryDirective: lowerCategories(node, file.path)
+                default: break
+                }
+            }
+        }
+        for file in budget.files {
+            for node in file.tree.entries {
+                switch node.kind {
+                case .envelopeDirective where !isBroken(node, file.path): lowerEnvelope(node, file.path)
+                case .goalDirective where !isBroken(node, file.path): lowerGoal(node, file.path)
+                case .payeeDirective: lowerPayee(node, file.path)
+                default: break
+                }
+            }
+        }
+        for file in budget.files {
+            for node in file.tree.entries(of: .recurringDirective) {
+                if isBroken(node, file.path) { markNamesUsed(node) } else { lowerRule(node, file.path) }
+            }
+        }
+        var order = 0
+        for file in budget.files {
+            for node in file.tree.entries {
+                switch node.kind {
+                case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
+                    guard !isBroken(node, file.path),
+                          let date = node.childTokens.first(where: { $0.kind == .date }).flatMap({ CivilDate(iso: $0.text) }) else {
+                        markNamesUsed(node)
+                        continue
+                    }
+                    if let entry = lowerDated(node, date: date, file: file.path, order: order) {
+                        entries.append(entry)
+                        order += 1
+                    }
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    // MARK: Declarations
+
+    /// Reports `name` as declared twice when `first` is where it was declared before.
+    /// Returns true when the name is new.
+    mutating func isNew(_ name: NameSyntax, kind: String, first: SourceLocation?, file: String) -> Bool {
+        guard let first else { return true }
+        report(.duplicateDeclaration, "the \(kind) `\(name.value)` is declared twice", file, name.range,
+               notes: [DiagnosticNote(file: first.file, range: first.range, message: "first declared here")])
+        return false
+    }
+
+    mutating func lowerCurrency(_ node: SyntaxNode, _ file: String) {
+        guard let directive = CurrencyDirectiveSyntax(node), let code = directive.code else { return }
+        if defaultCurrency.isEmpty { defaultCurrency = code }
+        if let places = directive.decimals { decimals[code] = places }
+    }
+
+    mutating func lowerOption(_ node: SyntaxNode) {
+        guard let option = OptionDirectiveSyntax(node), let name = option.name else { return }
+        switch name {
+        case "week-start": if let day = option.values.first.flatMap(Weekday.init(name:)) { weekStart = day }
+        case "overlapping-envelopes": if let value = option.values.first { overlapPolicy = value }
+        default: break
+        }
+    }
+
+    mutating func lowerWallet(_ node: SyntaxNode, _ file: String) {
+        guard let w = WalletDirectiveSyntax(node), let name = w.name else { return }
+        guard isNew(name, kind: "wallet", first: walletIndex[name.value].map { wallets[$0].location }, file: file) else { return }
+        walletIndex[name.value] = wallets.count
+        walletSeen.append(false)
+        let currency = w.currency ?? defaultCurrency
+        let opening = w.opening?.amount.flatMap { money($0, currency: currency, file: file) } ?? Money.zero
+        let limit = w.limit.flatMap { money($0, currency: currency, file: file) }
+        wallets.append(Wallet(
+            name: name.value, kind: w.kind.flatMap(WalletKind.init(rawValue:)) ?? .bank, currency: currency,
+            opening: opening, openingDate: w.opening?.date, limit: limit.map { $0.isNegative ? $0.negated : $0 },
+            closed: w.closed, hidden: w.isHidden, owners: w.owners,
+            location: SourceLocation(file: file, range: name.range)))
+    }
+
+    mutating func lowerCategories(_ node: SyntaxNode, _ file: String) {
+        guard let directive = CategoryDirectiveSyntax(node) else { return }
+        for name in directive.names {
+            let location = SourceLocation(file: file, range: name.range)
+            if let existing = categoryIndex[name.value] {
+                if categories[existing].isImplicit {
+                    // An explicit declaration of a parent seen before as implicit.
+                    categories[existing] = Category(name: name.value, isIncome: directive.isIncome, isImplicit: false, location: location)
+                    continue
+                }
+                report(.duplicateDeclaration, "the category `\(name.value)` is declared twice", file, name.range,
+                       notes: [DiagnosticNote(file: categories[existing].location.file, range: categories[existing].location.range, message: "first declared here")])
+                continue
+            }
+            categoryIndex[name.value] = categories.count
+            categories.append(Category(name: name.value, isIncome: directive.isIncome, isImplicit: false, location: location))
+            // Parents exist implicitly, so that `Food` covers `Food:Groceries`.
+            var parts = name.value.split(separator: ":", omittingEmptySubsequences: false)
+            while parts.count > 1 {
+                parts.removeLast()
+                let parent = parts.joined(separator: ":")
+                if categoryIndex[parent] == nil {
+                    categoryIndex[parent] = categories.count
+                    categories.append(Category(name: parent, isIncome: directive.isIncome, isImplicit: true, location: location))
+                }
+            }
+        }
+    }
+
+    mutating func lowerEnvelope(_ node: SyntaxNode, _ file: String) {
+        guard let e = EnvelopeDirectiveSyntax(node), let name = e.name else { return }
+        guard isNew(name, kind: "envelope", first: envelopeIndex[name.value].map { envelopes[$0].location }, file: file) else { return }
+        let period: EnvelopePeriod
+        switch e.periodKeyword {
+        case "weekly": period = .weekly
+        case "monthly": period = .monthly
+        case "quarterly": period = .quarterly
+        case "yearly": period = .yearly
+        default:
+            guard let range = e.periodRange else { return }
+            period = .range(range.start, range.end)
+        }
+        envelopeIndex[name.value] = envelopes.count
+        let coversAll = e.categories.count == 1 && e.categories[0].value == "*"
+        var categoryNames: [String] = []
+        if !coversAll {
+            for ref in e.categories {
+                if let index = resolveCategory(ref, file: file) { categoryNames.append(categories[index].name) }
+            }
+        }
+        let scope = e.wallets.compactMap { resolveWallet($0, file: file) }
+        let alert = e.alert.flatMap { Money(String($0.dropLast())) }
+        envelopes.append(Envelope(
+            name: name.value, planned: e.amount.flatMap { money($0, currency: defaultCurrency, file: file) },
+            period: period, categories: categoryNames, coversAll: coversAll, wallets: scope,
+            rollover: e.rollsOver, alert: alert, location: SourceLocation(file: file, range: name.range)))
+    }
+
+    mutating func lowerGoal(_ node: SyntaxNode, _ file: String) {
+        guard let g = GoalDirectiveSyntax(node), let name = g.name else { return }
+        guard isNew(name, kind: "goal", first: goalIndex[name.value].map { goals[$0].location }, file: file) else { return }
+        goalIndex[name.value] = goals.count
+        let wallet = g.wallet.flatMap { resolveWallet($0, file: file) }
+        let currency = wallet.map { wallets[$0].currency } ?? defaultCurrency
+        goals.append(Goal(
+            name: name.value, target: g.target.flatMap { money($0, currency: currency, file: file) }, by: g.by,
+            periodic: g.period == "monthly" ? .monthly : g.period == "yearly" ? .yearly : nil,
+            wallet: wallet, reached: g.isReached, reachedOn: g.reachedOn,
+            location: SourceLocation(file: file, range: name.range)))
+    }
+
+    mutating func lowerPayee(_ node: SyntaxNode, _ file: String) {
+        guard let p = PayeeDirectiveSyntax(node), let payee = p.payee, let category = p.category else { return }
+        if let index = resolveCategory(category, file: file) { payeeCategory[payee] = index }
+    }
+
+    mutating func lowerRule(_ node: SyntaxNode, _ file: String) {
+        guard let r = RecurringDirectiveSyntax(node), let from = r.from, let unitText = r.unit, r.interval >= 1 else { return }
+        if let name = r.name {
+            guard isNew(name, kind: "recurring entry", first: ruleIndex[name.value].map { rules[$0].location }, file: file) else { return }
+            ruleIndex[name.value] = rules.count
+        }
+        let unit: RecurrenceUnit
+        switch unitText.hasSuffix("s") ? String(unitText.dropLast()) : unitText {
+        case "day": unit = .day
+        case "week": unit = .week
+        case "month": unit = .month
+        case "quarter": unit = .quarter
+        default: unit = .year
+        }
+        var dayOfMonth: Int?
+        var weekday: Weekday?
+        if let on = r.on {
+            if on == "last" { dayOfMonth = 0 } else if let day = Int(on) { dayOfMonth = day } else { weekday = Weekday(name: on) }
+        }
+        let body = node.child(.transaction) ?? node.child(.transfer)
+        let template = body.flatMap { lowerDated($0, date: from, file: file, order: -1) }
+        rules.append(RecurringRule(
+            name: r.name?.value, interval: r.interval, unit: unit, dayOfMonth: dayOfMonth, weekday: weekday,
+            from: from, until: r.until, times: r.times, template: template,
+            location: SourceLocation(file: file, range: r.name?.range ?? node.child(.schedule)?.contentRange ?? node.contentRange)))
+    }
+}

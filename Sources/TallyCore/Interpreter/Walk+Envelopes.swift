@@ -1,0 +1,206 @@
+import TallySyntax
+
+/// Envelope periods, overspending, alerts, ready to assign and overlapping envelopes.
+extension Walk {
+    /// One change to an envelope: spending (positive spends), a fill, or a move.
+    struct EnvelopeEvent {
+        enum Kind { case spend, fill, moveIn, moveOut }
+        let kind: Kind
+        let date: CivilDate
+        let amount: Money
+        let location: SourceLocation
+    }
+
+    mutating func computeEnvelopes() {
+        guard !l.envelopes.isEmpty else { return }
+        // Which envelopes cover each category, computed once.
+        let coverage: [[Int]] = l.categories.map { category in
+            guard !category.isIncome else { return [] }
+            return l.envelopes.indices.filter { e in
+                l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
+            }
+        }
+        var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
+        for (index, entry) in entries.enumerated() {
+            switch entry.kind {
+            case .transaction(let wallet, _, let postings):
+                for posting in postings {
+                    let covering = coverage[posting.category]
+                    guard !covering.isEmpty else { continue }
+                    guard let converted = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date,
+                                                  entry: index, location: posting.location) else { continue }
+                    for e in covering where l.envelopes[e].wallets.isEmpty || l.envelopes[e].wallets.contains(wallet) {
+                        events[e].append(EnvelopeEvent(kind: .spend, date: entry.date, amount: converted.negated, location: posting.location))
+                    }
+                }
+            case .fill(let e, let amount):
+                events[e].append(EnvelopeEvent(kind: .fill, date: entry.date, amount: amount, location: entry.location))
+            case .move(let from, let to, let amount):
+                events[from].append(EnvelopeEvent(kind: .moveOut, date: entry.date, amount: amount, location: entry.location))
+                events[to].append(EnvelopeEvent(kind: .moveIn, date: entry.date, amount: amount, location: entry.location))
+            default:
+                break
+            }
+        }
+        let firstDate = entries.first?.date ?? today
+        let lastDate = max(today, entries.last?.date ?? today)
+        for e in l.envelopes.indices {
+            computePeriods(e, events: events[e], from: firstDate, through: lastDate)
+        }
+    }
+
+    /// The starts of the envelope's periods from the one containing `first` through the one
+    /// containing `last`.
+    func periodStarts(_ envelope: Envelope, from first: CivilDate, through last: CivilDate) -> [CivilDate] {
+        if case .range(let a, _) = envelope.period { return [a] }
+        guard var start = envelope.period.start(of: first, weekStart: l.weekStart) else { return [] }
+        var starts: [CivilDate] = []
+        while start <= last {
+            starts.append(start)
+            guard let next = envelope.period.next(after: start) else { break }
+            start = next
+        }
+        return starts
+    }
+
+    mutating func computePeriods(_ e: Int, events: [EnvelopeEvent], from first: CivilDate, through last: CivilDate) {
+        let envelope = l.envelopes[e]
+        let currency = l.defaultCurrency
+        let starts = periodStarts(envelope, from: first, through: last)
+        var eventIndex = 0
+        var carried = Money.zero
+        for start in starts {
+            let end = envelope.period.end(of: start)
+            var filled = Money.zero, moved = Money.zero, spent = Money.zero
+            var spending: [EnvelopeEvent] = []
+            while eventIndex < events.count && events[eventIndex].date < start { eventIndex += 1 }
+            while eventIndex < events.count && events[eventIndex].date <= end {
+                let event = events[eventIndex]
+                switch event.kind {
+                case .spend:
+                    spent = spent.adding(event.amount) ?? spent
+                    spending.append(event)
+                case .fill: filled = filled.adding(event.amount) ?? filled
+                case .moveIn: moved = moved.adding(event.amount) ?? moved
+                case .moveOut: moved = moved.subtracting(event.amount) ?? moved
+                }
+                eventIndex += 1
+            }
+            let planned = envelope.planned ?? .zero
+            let budget = carried.adding(planned)?.adding(filled)?.adding(moved) ?? planned
+            let available = budget.subtracting(spent) ?? budget
+            periods[e].append(EnvelopeStatus(start: start, end: end, carriedIn: carried, planned: planned, filled: filled,
+                                             moved: moved, spent: spent, available: available))
+            let label = envelope.period.label(start)
+            if available.isNegative {
+                // The transaction that tipped it over: the first at which spending so far
+                // exceeded what the period holds.
+                var running = Money.zero
+                for event in spending {
+                    running = running.adding(event.amount) ?? running
+                    if budget < running {
+                        let over = available.negated
+                        report(.envelopeOverspent,
+                               "\(envelope.name) is \(format(over, currency)) over for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false))",
+                               event.location,
+                               help: "move money in from another envelope (`move A -> \(Lowering.written(envelope.name)) AMOUNT`) or spend less",
+                               notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
+                        break
+                    }
+                }
+            } else if let alert = envelope.alert, !budget.isZero,
+                      let threshold = budget.multiplied(by: alert, roundedTo: l.decimals(of: currency) + 2)?.divided(by: 100, roundedTo: l.decimals(of: currency) + 2),
+                      !(spent < threshold) {
+                var running = Money.zero
+                for event in spending {
+                    running = running.adding(event.amount) ?? running
+                    if !(running < threshold) {
+                        report(.envelopeAlert,
+                               "\(envelope.name) has reached \(alert)% for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false)) (\(format(available, currency)) left)",
+                               event.location)
+                        break
+                    }
+                }
+            }
+            carried = envelope.rollover ? available : .zero
+        }
+    }
+
+    /// Ready to assign: money that came in, less what was planned or filled. Reported when
+    /// an assignment takes it below zero.
+    mutating func checkReadyToAssign() {
+        guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
+        struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: String; let order: Int }
+        var events: [Event] = []
+        let first = entries.first?.date ?? today
+        for (w, wallet) in l.wallets.enumerated() where !wallet.hidden && wallet.kind != .credit && wallet.kind != .loan && !wallet.opening.isZero {
+            let date = wallet.openingDate ?? first
+            if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
+                events.append(Event(date: date, amount: value, location: wallet.location, what: "", order: -1))
+            }
+        }
+        for (index, entry) in entries.enumerated() {
+            switch entry.kind {
+            case .transaction(let wallet, _, let postings) where !l.wallets[wallet].hidden:
+                for posting in postings where l.categories[posting.category].isIncome {
+                    if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: posting.location) {
+                        events.append(Event(date: entry.date, amount: value, location: entry.location, what: "", order: index))
+                    }
+                }
+            case .fill(let e, let amount):
+                events.append(Event(date: entry.date, amount: amount.negated, location: entry.location,
+                                    what: "filling \(l.envelopes[e].name)", order: index))
+            default:
+                break
+            }
+        }
+        for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
+            guard let planned = envelope.planned, !planned.isZero else { continue }
+            for period in periods[e] where period.start <= today {
+                // A period that began before the budget's first entry is assigned on that
+                // day, after the day's income.
+                events.append(Event(date: max(period.start, first), amount: planned.negated, location: envelope.location,
+                                    what: "planning \(envelope.name) for \(envelope.period.label(period.start))", order: Int.max))
+            }
+        }
+        // Without any money coming in, the budget keeps limits only: nothing to assign from.
+        guard events.contains(where: { $0.what.isEmpty }) else { return }
+        events.sort { ($0.date, $0.order) < ($1.date, $1.order) }
+        var total = Money.zero
+        for event in events {
+            let wasNegative = total.isNegative
+            total = total.adding(event.amount) ?? total
+            if total.isNegative && !wasNegative && !event.what.isEmpty {
+                report(.readyToAssignNegative,
+                       "\(event.what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
+                       event.location, help: "assign less, or record the income that pays for it")
+            }
+        }
+    }
+
+    /// Two envelopes budgeting the same category in the same period, per
+    /// `option overlapping-envelopes` (default: warn). The global cap (`for *`) overlaps
+    /// by design and is left out.
+    mutating func checkOverlaps() {
+        let severity: Severity
+        switch l.overlapPolicy {
+        case "allow": return
+        case "error": severity = .error
+        default: severity = .warning
+        }
+        let list = l.envelopes
+        for b in list.indices where !list[b].coversAll {
+            for a in 0..<b where !list[a].coversAll {
+                guard list[a].wallets.isEmpty || list[b].wallets.isEmpty || !Set(list[a].wallets).isDisjoint(with: list[b].wallets) else { continue }
+                if case .range(let s1, let e1) = list[a].period, case .range(let s2, let e2) = list[b].period, e1 < s2 || e2 < s1 { continue }
+                guard let shared = list[b].categories.first(where: { cb in list[a].categories.contains { ca in
+                    cb == ca || cb.hasPrefix(ca + ":") || ca.hasPrefix(cb + ":") } }) else { continue }
+                report(.overlappingEnvelopes, "`\(shared)` is budgeted by both \(list[a].name) and \(list[b].name), so its spending counts twice",
+                       list[b].location, help: "budget each category in one envelope, or say `option overlapping-envelopes allow`",
+                       notes: [DiagnosticNote(file: list[a].location.file, range: list[a].location.range, message: "\(list[a].name) is declared here")],
+                       severity: severity)
+                break
+            }
+        }
+    }
+}

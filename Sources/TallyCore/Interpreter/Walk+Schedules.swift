@@ -1,0 +1,128 @@
+import TallySyntax
+
+/// Recurring entries that are due, goals, and declarations nothing uses.
+extension Walk {
+    /// An occurrence counts as recorded by an entry naming the rule (`rule NAME`), or by a
+    /// transaction with the rule's wallet, category and amount, dated from a week before
+    /// the occurrence up to a week before the next one. `skip` dismisses one the same way.
+    /// Each record is used for one occurrence only. What is left up to today is
+    /// due (today) or overdue (before).
+    mutating func checkRecurring() {
+        guard !l.rules.isEmpty else { return }
+        // One pass over the entries: those naming a rule, and the signatures of the others.
+        var named = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
+        var skips = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
+        let wanted = Set(l.rules.compactMap { $0.template.flatMap(Walk.signature) })
+        var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
+        for entry in entries {
+            if let r = entry.rule {
+                if case .skip = entry.kind { skips[r].append((entry.date, false)) } else { named[r].append((entry.date, false)) }
+            } else if !wanted.isEmpty, let signature = Walk.signature(entry), wanted.contains(signature) {
+                lookalikes[signature, default: []].append((entry.date, false))
+            }
+        }
+        for (r, rule) in l.rules.enumerated() {
+            let occurrences = rule.occurrences(through: today)
+            guard !occurrences.isEmpty else { continue }
+            let signature = rule.template.flatMap(Walk.signature)
+            var similar = signature.flatMap { lookalikes[$0] } ?? []
+            var missing: [CivilDate] = []
+            for (k, date) in occurrences.enumerated() {
+                // A record up to a week early still counts: it belongs to the occurrence it
+                // comes closest before.
+                let windowStart = date.adding(days: -7) ?? date
+                let windowEnd = rule.occurrence(k + 1).flatMap { max(date.adding(days: 1) ?? date, $0.adding(days: -7) ?? $0) }
+                    ?? CivilDate(year: 9999, month: 12, day: 31)!
+                func claim(_ list: inout [(date: CivilDate, used: Bool)]) -> Bool {
+                    guard let i = list.firstIndex(where: { !$0.used && $0.date >= windowStart && $0.date < windowEnd }) else { return false }
+                    list[i].used = true
+                    return true
+                }
+                if claim(&named[r]) || claim(&skips[r]) || claim(&similar) { continue }
+                missing.append(date)
+            }
+            if let signature { lookalikes[signature] = similar }
+            let name = rule.name.map { "`\($0)`" } ?? "this recurring entry"
+            let overdue = missing.filter { $0 < today }
+            if !overdue.isEmpty {
+                let list = overdue.prefix(5).map(\.description).joined(separator: ", ") + (overdue.count > 5 ? ", ..." : "")
+                report(.recurringOverdue,
+                       overdue.count == 1 ? "\(name) is overdue since \(overdue[0]): the occurrence is neither recorded nor skipped"
+                                          : "\(name) is overdue: \(overdue.count) occurrences are neither recorded nor skipped (\(list))",
+                       rule.location,
+                       help: "record each with a transaction that says `rule \(rule.name ?? "NAME")`, or dismiss it with `DATE skip \(rule.name ?? "NAME")`")
+            }
+            if missing.last == today {
+                report(.recurringDueToday, "\(name) is due today", rule.location,
+                       help: "record it with a transaction that says `rule \(rule.name ?? "NAME")`")
+            }
+        }
+    }
+
+    /// Wallet, category and amount of a transaction, to recognise one that records a rule
+    /// without naming it.
+    struct Signature: Hashable {
+        let wallet: Int
+        let category: Int
+        let amount: Money
+    }
+
+    static func signature(_ entry: Entry) -> Signature? {
+        guard case .transaction(let wallet, let amount, let postings) = entry.kind, let first = postings.first else { return nil }
+        return Signature(wallet: wallet, category: first.category, amount: amount)
+    }
+
+    // MARK: Goals
+
+    mutating func computeGoals() {
+        guard !l.goals.isEmpty else { return }
+        var saved = [Money](repeating: .zero, count: l.goals.count)
+        var firstDate = [CivilDate?](repeating: nil, count: l.goals.count)
+        for entry in entries {
+            guard let g = entry.goal else { continue }
+            let amount: Money
+            switch entry.kind {
+            case .contribution(_, let value): amount = value
+            case .transfer(_, _, _, let received): amount = received
+            case .transaction(_, let value, _): amount = value
+            default: continue
+            }
+            saved[g] = saved[g].adding(amount) ?? saved[g]
+            if firstDate[g] == nil { firstDate[g] = entry.date }
+            goalHistory[g].append((entry.date, saved[g]))
+        }
+        for (g, goal) in l.goals.enumerated() where !goal.reached {
+            guard let target = goal.target, goal.periodic == nil, saved[g] < target else { continue }
+            let currency = goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency
+            guard let by = goal.by else { continue }
+            if by < today {
+                report(.goalOverdue,
+                       "\(goal.name)'s date \(by) has passed with \(format(saved[g], currency)) of \(format(target, currency)) saved",
+                       goal.location, help: "set a new date with `by`, or mark the goal `reached` if you are done with it")
+            } else if let start = firstDate[g], start < today, start < by {
+                // Even pace from the first contribution to the date.
+                let elapsed = start.days(until: today)
+                let total = start.days(until: by)
+                if let expected = target.multiplied(by: Money(units: Int64(elapsed), scale: 0), roundedTo: target.scale)?
+                    .divided(by: total, roundedTo: l.decimals(of: currency)), saved[g] < expected {
+                    report(.goalBehind,
+                           "\(goal.name) is behind its pace: \(format(saved[g], currency)) saved, \(format(expected, currency)) expected by today to reach \(format(target, currency)) by \(by)",
+                           goal.location)
+                }
+            }
+        }
+    }
+
+    // MARK: Unused declarations
+
+    /// Wallets nothing is booked on. Unused categories are not reported: a budget usually
+    /// declares its whole list of categories up front, as budgeting apps ship one.
+    mutating func checkUnused() {
+        // A budget without entries is still being set up.
+        guard !entries.isEmpty else { return }
+        for (w, wallet) in l.wallets.enumerated() where !l.walletSeen[w] && !l.walletUsed.contains(wallet.name) {
+            report(.unusedDeclaration, "the wallet \(wallet.name) is never used", wallet.location,
+                   help: "remove it, or book something on it")
+        }
+    }
+}

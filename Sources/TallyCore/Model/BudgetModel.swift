@@ -1,0 +1,113 @@
+import TallySyntax
+
+/// An envelope's figures for one period.
+public struct EnvelopeStatus: Sendable, Equatable {
+    /// First and last day of the period.
+    public let start: CivilDate
+    public let end: CivilDate
+    /// Left over (or overspent, when negative) from the period before, with rollover.
+    public let carriedIn: Money
+    /// Planned for the period.
+    public let planned: Money
+    /// Filled by hand during the period.
+    public let filled: Money
+    /// Moved in minus moved out.
+    public let moved: Money
+    /// Spending in the envelope's categories, refunds counted back.
+    public let spent: Money
+    /// carriedIn + planned + filled + moved − spent.
+    public let available: Money
+
+    /// What the period holds before spending.
+    public var budget: Money { carriedIn.adding(planned)?.adding(filled)?.adding(moved) ?? planned }
+    /// True when more was spent than the envelope holds.
+    public var isOverspent: Bool { available.isNegative }
+}
+
+/// Where a goal stands.
+public struct GoalStatus: Sendable, Equatable {
+    public enum State: String, Sendable { case reached, onTrack = "on track", behind, overdue, open }
+    /// Money put towards the goal so far.
+    public let saved: Money
+    /// Saved over target, in percent (nil without a target).
+    public let percent: Money?
+    public let state: State
+    /// The forward-looking figure, in words: the monthly amount still needed, the total
+    /// expected by the date, the expected date, or the total expected at year end.
+    public let outlook: String?
+}
+
+/// The resolved budget: every declaration and dated entry, with indexes for the queries
+/// reports and the language server ask many times.
+public struct BudgetModel: Sendable {
+    public let defaultCurrency: String
+    public let weekStart: Weekday
+    public let today: CivilDate
+    public let wallets: [Wallet]
+    public let categories: [Category]
+    public let envelopes: [Envelope]
+    public let goals: [Goal]
+    public let rules: [RecurringRule]
+    /// Dated entries in date order (file order within a day; assertions last in a day).
+    public let entries: [Entry]
+    /// For each wallet: entry index and balance after it, in date order.
+    let walletHistory: [[(entry: Int, balance: Money)]]
+    /// Envelope periods by envelope, in order.
+    let envelopePeriods: [[EnvelopeStatus]]
+    /// Per goal: dates and running totals of contributions.
+    let goalHistory: [[(date: CivilDate, saved: Money)]]
+    let decimals: [String: Int]
+
+    /// Decimals of a currency.
+    public func decimals(of currency: String) -> Int { decimals[currency] ?? Lowering.knownDecimals[currency] ?? 2 }
+
+    /// The wallet's balance at the end of `date`.
+    public func balance(of wallet: Int, at date: CivilDate) -> Money {
+        let history = walletHistory[wallet]
+        var low = 0
+        var high = history.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[history[mid].entry].date <= date { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? wallets[wallet].opening : history[low - 1].balance
+    }
+
+    /// The wallet's balance right after entry `entry` (nil when the entry does not touch it).
+    public func balance(of wallet: Int, afterEntry entry: Int) -> Money? {
+        walletHistory[wallet].first { $0.entry == entry }?.balance
+    }
+
+    /// The envelope's figures for the period containing `date`.
+    public func envelopeStatus(_ envelope: Int, at date: CivilDate) -> EnvelopeStatus? {
+        envelopePeriods[envelope].first { $0.start <= date && date <= $0.end }
+    }
+
+    /// All periods of an envelope computed so far, in order.
+    public func envelopeHistory(_ envelope: Int) -> [EnvelopeStatus] { envelopePeriods[envelope] }
+
+    /// Money saved towards a goal by the end of `date`.
+    public func saved(towards goal: Int, at date: CivilDate) -> Money {
+        goalHistory[goal].last { $0.date <= date }?.saved ?? .zero
+    }
+
+    /// Occurrences of a recurring rule within `range`.
+    public func occurrences(of rule: Int, in range: ClosedRange<CivilDate>) -> [CivilDate] {
+        rules[rule].occurrences(in: range)
+    }
+
+    /// Sum of postings per category (index) over `range`, in each wallet's currency,
+    /// keyed also by currency so that nothing is converted silently.
+    public func totalsByCategory(in range: ClosedRange<CivilDate>) -> [Int: [String: Money]] {
+        var totals: [Int: [String: Money]] = [:]
+        for entry in entries where range.contains(entry.date) {
+            guard case .transaction(let wallet, _, let postings) = entry.kind else { continue }
+            let currency = wallets[wallet].currency
+            for posting in postings {
+                let current = totals[posting.category]?[currency] ?? .zero
+                totals[posting.category, default: [:]][currency] = current.adding(posting.amount) ?? current
+            }
+        }
+        return totals
+    }
+}

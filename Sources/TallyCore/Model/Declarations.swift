@@ -1,0 +1,162 @@
+import TallySyntax
+
+/// Where a model element came from: a file and a byte range in it.
+public struct SourceLocation: Hashable, Sendable {
+    /// The file's path as shown to people.
+    public let file: String
+    /// The bytes in that file.
+    public let range: ByteRange
+
+    /// Creates a location.
+    public init(file: String, range: ByteRange) {
+        self.file = file
+        self.range = range
+    }
+}
+
+/// What kind of account a wallet is.
+public enum WalletKind: String, Sendable, CaseIterable {
+    case bank, cash, credit, savings, investment, loan, other
+}
+
+/// A wallet: where money lives.
+public struct Wallet: Sendable {
+    public let name: String
+    public let kind: WalletKind
+    /// The currency code ("" when the budget declares no currency at all).
+    public let currency: String
+    /// Balance before the first entry (zero when not given).
+    public let opening: Money
+    /// The day the wallet opens; entries before it are errors.
+    public let openingDate: CivilDate?
+    /// How far below zero a credit wallet may go.
+    public let limit: Money?
+    /// The last day entries may be booked.
+    public let closed: CivilDate?
+    /// Left out of totals and statistics.
+    public let hidden: Bool
+    /// People sharing the wallet.
+    public let owners: [String]
+    /// The declaration.
+    public let location: SourceLocation
+}
+
+/// An income or expense category. Names nest with `:`.
+public struct Category: Sendable {
+    /// Full name: `Food:Groceries`.
+    public let name: String
+    /// True for income categories.
+    public let isIncome: Bool
+    /// True for a parent that is not declared itself but has declared children.
+    public let isImplicit: Bool
+    /// The declaration (for an implicit parent, its first child's).
+    public let location: SourceLocation
+
+    /// True when `name` is this category or one of its ancestors.
+    public func isWithin(_ name: String) -> Bool {
+        self.name == name || self.name.hasPrefix(name + ":")
+    }
+}
+
+/// The period an envelope budgets over.
+public enum EnvelopePeriod: Hashable, Sendable {
+    case weekly, monthly, quarterly, yearly
+    /// A custom range, both ends included.
+    case range(CivilDate, CivilDate)
+
+    /// The first day of the period containing `date`, or nil when a custom range does not
+    /// contain it.
+    public func start(of date: CivilDate, weekStart: Weekday) -> CivilDate? {
+        switch self {
+        case .weekly: return date.startOfWeek(weekStart: weekStart)
+        case .monthly: return date.startOfMonth
+        case .quarterly: return date.startOfQuarter
+        case .yearly: return date.startOfYear
+        case .range(let a, let b): return date >= a && date <= b ? a : nil
+        }
+    }
+
+    /// The first day of the period after the one starting on `start`.
+    public func next(after start: CivilDate) -> CivilDate? {
+        switch self {
+        case .weekly: return start.adding(days: 7)
+        case .monthly: return start.adding(months: 1)
+        case .quarterly: return start.adding(months: 3)
+        case .yearly: return start.adding(years: 1)
+        case .range: return nil
+        }
+    }
+
+    /// The last day of the period starting on `start`.
+    public func end(of start: CivilDate) -> CivilDate {
+        switch self {
+        case .range(_, let b): return b
+        default: return next(after: start)?.adding(days: -1) ?? start
+        }
+    }
+
+    /// A label for the period starting on `start`: `2026-03`, `2026-Q2`, `2026`,
+    /// `week of 2026-03-02`, or the range.
+    public func label(_ start: CivilDate) -> String {
+        let month = start.month < 10 ? "0\(start.month)" : "\(start.month)"
+        switch self {
+        case .weekly: return "the week of \(start)"
+        case .monthly: return "\(start.year)-\(month)"
+        case .quarterly: return "\(start.year)-Q\(start.quarter)"
+        case .yearly: return "\(start.year)"
+        case .range(let a, let b): return "\(a)..\(b)"
+        }
+    }
+}
+
+/// A budget over categories and a period.
+public struct Envelope: Sendable {
+    public let name: String
+    /// Planned per period; nil for envelopes filled by hand.
+    public let planned: Money?
+    public let period: EnvelopePeriod
+    /// Category names covered (children included); empty with `coversAll`.
+    public let categories: [String]
+    /// `for *`: all spending.
+    public let coversAll: Bool
+    /// Wallet indices spending counts from; empty for all wallets.
+    public let wallets: [Int]
+    public let rollover: Bool
+    /// Alert threshold in percent.
+    public let alert: Money?
+    public let location: SourceLocation
+}
+
+/// A saving goal.
+public struct Goal: Sendable {
+    public let name: String
+    public let target: Money?
+    public let by: CivilDate?
+    /// `monthly` or `yearly` for periodic goals.
+    public let periodic: EnvelopePeriod?
+    public let wallet: Int?
+    public let reached: Bool
+    public let reachedOn: CivilDate?
+    public let location: SourceLocation
+}
+
+/// The unit a recurring entry steps in.
+public enum RecurrenceUnit: String, Sendable {
+    case day, week, month, quarter, year
+}
+
+/// A recurring entry.
+public struct RecurringRule: Sendable {
+    public let name: String?
+    public let interval: Int
+    public let unit: RecurrenceUnit
+    /// Day of the month (1...31), 0 for `last`, nil when not pinned.
+    public let dayOfMonth: Int?
+    public let weekday: Weekday?
+    public let from: CivilDate
+    public let until: CivilDate?
+    public let times: Int?
+    /// The entry it repeats, without a date (its `date` is `from`).
+    public let template: Entry?
+    public let location: SourceLocation
+}
