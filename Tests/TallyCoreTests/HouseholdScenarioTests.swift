@@ -157,3 +157,51 @@ import Testing
                 == ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28"])
     }
 }
+
+/// Goal progress with every combination of target and date.
+@Suite struct GoalProgressTests {
+    func status(_ goal: String, today: String = "2026-03-31") throws -> GoalStatus {
+        let text = """
+        currency EUR
+        wallet Checking bank opening 5000.00 on 2026-01-01
+        wallet Savings savings
+        \(goal)
+        2026-01-01 transfer Checking -> Savings 300.00 goal G
+        2026-03-01 goal G 300.00
+        """
+        let budget = try BudgetLoader(provider: InMemoryFileProvider(["g.tally": text])).load("g.tally")
+        let (model, _) = Interpreter.run(budget, today: CivilDate(iso: today)!)
+        return model.goalStatus(0, at: CivilDate(iso: today)!)
+    }
+
+    @Test func targetAndDateGiveTheMonthlyAmountStillNeeded() throws {
+        let s = try status("goal G 2400 by 2026-12-31")
+        #expect(s.saved == Money("600"))
+        #expect(s.percent == Money("25.0"))
+        #expect(s.outlook == "200.00 EUR a month until 2026-12-31")  // 1800 over 9 months
+        #expect(s.state == .onTrack)
+    }
+
+    @Test func dateOnlyGivesTheExpectedTotal() throws {
+        // 600 saved over 89 days since 2026-01-01; 275 more days to 2026-12-31.
+        let s = try status("goal G by 2026-12-31")
+        #expect(s.outlook == "about 2453.93 EUR by 2026-12-31 at the current pace")
+        #expect(s.percent == nil)
+    }
+
+    @Test func targetOnlyGivesTheExpectedDate() throws {
+        // 1200 more at 600 per 89 days takes 178 days.
+        #expect(try status("goal G 1800").outlook == "reached around 2026-09-25 at the current pace")
+    }
+
+    @Test func neitherGivesTheYearEndTotal() throws {
+        #expect(try status("goal G").outlook == "about 2453.93 EUR by the end of 2026 at the current pace")
+    }
+
+    @Test func statesReachedBehindAndOverdue() throws {
+        #expect(try status("goal G 500").state == .reached)
+        #expect(try status("goal G 900 reached").state == .reached)
+        #expect(try status("goal G 9000 by 2026-06-30").state == .behind)
+        #expect(try status("goal G 9000 by 2026-02-28").state == .overdue)
+    }
+}
