@@ -339,6 +339,9 @@ class Generator:
         w("wallet Brokerage   investment  hidden")
         w("wallet Dollars     bank        currency USD  opening %s USD on %s" % (money(self.opening["Dollars"]), o))
         w("")
+        # The opening dollars are counted in euros from the start: a rate must exist then.
+        w("%s rate USD %d.%04d EUR" % (o, self.usd_rate // 10000, self.usd_rate % 10000))
+        w("")
         w("income  " + ", ".join(INCOME))
         cats = list(EXPENSE) + EXTRA_EXPENSE
         for i in range(0, len(cats), 6):

@@ -113,6 +113,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stdout.hasSuffix("checked 4 files: 1 error\n"), result.stdout)
     }
 
+    func testSyntaxOnlySkipsTheBudgetChecks() throws {
+        let file = "examples/errors/W0501-envelope-overspent.tally"
+        XCTAssertTrue(try TallyBinary.run(["check", file]).stdout.contains("W0501"))
+        XCTAssertEqual(try TallyBinary.run(["check", "--syntax-only", file]).stdout, "checked 1 file: no problems found\n")
+        XCTAssertTrue(try TallyBinary.run(["check", "--syntax-only", "examples/errors/E0204-invalid-date.tally"]).stdout.contains("E0204"))
+    }
+
+    func testTodayComesFromTheFlagOrTheEnvironment() throws {
+        let file = "examples/errors/W0511-future-dated.tally"
+        XCTAssertTrue(try TallyBinary.run(["check", file]).stdout.contains("W0511"))
+        XCTAssertFalse(try TallyBinary.run(["check", "--today", "2026-12-31", file]).stdout.contains("W0511"))
+        XCTAssertFalse(try TallyBinary.run(["check", file], environment: ["TALLY_TODAY": "2027-01-01"]).stdout.contains("W0511"))
+        let bad = try TallyBinary.run(["check", "--today", "2026-13-01", file])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.contains("`2026-13-01` is not a date"), bad.stderr)
+        XCTAssertEqual(try TallyBinary.run(["check", file], environment: ["TALLY_TODAY": "soon"]).status, 2)
+    }
+
     func testQuietLeavesOutTheSummary() throws {
         XCTAssertEqual(try TallyBinary.run(["check", "-q", "examples/household.tally"]).stdout, "")
     }

@@ -49,6 +49,14 @@ import Testing
         #expect(Money("147.5")!.multiplied(by: Money("2")!, roundedTo: 0)?.description == "295")
     }
 
+    @Test func dividesWithRounding() {
+        #expect(Money("100.00")!.divided(by: 3, roundedTo: 2)?.description == "33.33")
+        #expect(Money("-2.00")!.divided(by: 3, roundedTo: 2)?.description == "-0.67")
+        #expect(Money("1")!.divided(by: Money("8")!, roundedTo: 3)?.description == "0.125")
+        #expect(Money("600")!.divided(by: Money("2400")!, roundedTo: 1)?.description == "0.3")
+        #expect(Money("1")!.divided(by: 0, roundedTo: 2) == nil)
+    }
+
     @Test func formatsWithAGivenScale() {
         #expect(Money("5")!.formatted(scale: 2) == "5.00")
         #expect(Money("-0.5")!.formatted(scale: 2) == "-0.50")

@@ -22,6 +22,8 @@ enum CheckCommand: Subcommand {
       -q, --quiet            Text output: leave out the summary line
       --today YYYY-MM-DD     The date to check as of (default: TALLY_TODAY, else the
                              system's local date): what is due, overdue or in the future
+      --syntax-only          Only read the files (syntax and includes); skip balances,
+                             envelopes, goals and every other budget check
       --timings              Print how long each phase took to standard error
       -h, --help             Show this help
 
@@ -47,6 +49,7 @@ enum CheckCommand: Subcommand {
         var quiet = false
         var timings = false
         var today: CivilDate?
+        var syntaxOnly = false
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -64,6 +67,8 @@ enum CheckCommand: Subcommand {
                 options.strict = true
             case .flag("--quiet", nil), .flag("-q", nil):
                 options.quiet = true
+            case .flag("--syntax-only", nil):
+                options.syntaxOnly = true
             case .flag("--timings", nil):
                 options.timings = true
             case .flag("--today", let inline):
@@ -117,8 +122,8 @@ enum CheckCommand: Subcommand {
             for file in budget.files { sources.add(file.tree.source) }
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || options.strict
-            let interpretation = Interpreter.run(budget, today: today)
-            let diagnostics = policy.apply(budget.diagnostics + interpretation.diagnostics, budget: budget)
+            let found = options.syntaxOnly ? budget.diagnostics : budget.diagnostics + Interpreter.run(budget, today: today).diagnostics
+            let diagnostics = policy.apply(found, budget: budget)
             if policy.fails(diagnostics) { fails = true }
             for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
         }

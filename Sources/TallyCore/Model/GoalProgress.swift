@@ -14,7 +14,7 @@ extension BudgetModel {
         let places = decimals(of: currency)
         let saved = saved(towards: g, at: date)
         let percent = goal.target.flatMap { target in
-            saved.multiplied(by: Money(units: 100, scale: 0), roundedTo: saved.scale).flatMap { divide($0, by: target, places: 1) }
+            saved.multiplied(by: Money(units: 100, scale: 0), roundedTo: saved.scale).flatMap { $0.divided(by: target, roundedTo: 1) }
         }
         func text(_ money: Money) -> String {
             let value = money.formatted(scale: places)
@@ -55,7 +55,7 @@ extension BudgetModel {
             case (let target?, nil):
                 if let elapsed, saved.units > 0, let remaining = target.subtracting(saved),
                    let scaled = remaining.multiplied(by: Money(units: Int64(elapsed), scale: 0), roundedTo: remaining.scale),
-                   let days = divide(scaled, by: saved, places: 0), let when = date.adding(days: Int(days.units)) {
+                   let days = scaled.divided(by: saved, roundedTo: 0), let when = date.adding(days: Int(days.units)) {
                     outlook = "reached around \(when) at the current pace"
                 } else {
                     outlook = "no contributions yet"
@@ -68,18 +68,5 @@ extension BudgetModel {
             }
         }
         return GoalStatus(saved: saved, percent: percent, state: state, outlook: outlook)
-    }
-
-    /// `a / b` rounded half away from zero to `places` decimals; nil when `b` is zero.
-    private func divide(_ a: Money, by b: Money, places: Int) -> Money? {
-        guard !b.isZero else { return nil }
-        var numerator = Int128(a.units)
-        var denominator = Int128(b.units)
-        // a.units / 10^a.scale ÷ b.units / 10^b.scale, scaled to 10^places.
-        let shift = places + b.scale - a.scale
-        if shift >= 0 { for _ in 0..<shift { numerator *= 10 } } else { for _ in 0 ..< -shift { denominator *= 10 } }
-        var quotient = numerator / denominator
-        if (numerator % denominator).magnitude * 2 >= denominator.magnitude { quotient += (numerator < 0) != (denominator < 0) ? -1 : 1 }
-        return Int64(exactly: quotient).map { Money(units: $0, scale: places) }
     }
 }

@@ -106,16 +106,27 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The quotient by a whole number, rounded half away from zero to `resultScale`
     /// decimals; nil when dividing by zero or on overflow.
     public func divided(by divisor: Int, roundedTo resultScale: Int) -> Money? {
-        guard divisor != 0, resultScale <= Money.maximumScale else { return nil }
+        divided(by: Money(units: Int64(divisor), scale: 0), roundedTo: resultScale)
+    }
+
+    /// The quotient, rounded half away from zero to `resultScale` decimals; nil when
+    /// dividing by zero or on overflow.
+    public func divided(by divisor: Money, roundedTo resultScale: Int) -> Money? {
+        guard !divisor.isZero, resultScale <= Money.maximumScale else { return nil }
+        // units / 10^scale ÷ divisor.units / 10^divisor.scale, expressed in 10^-resultScale.
         var numerator = Int128(units)
-        var denominator = Int128(divisor)
-        for _ in 0 ..< max(0, resultScale - scale) { numerator *= 10 }
-        for _ in 0 ..< max(0, scale - resultScale) { denominator *= 10 }
+        var denominator = Int128(divisor.units)
+        let shift = resultScale + divisor.scale - scale
+        if shift >= 0 {
+            for _ in 0 ..< shift { numerator *= 10 }
+        } else {
+            for _ in 0 ..< -shift { denominator *= 10 }
+        }
         var quotient = numerator / denominator
-        let remainder = numerator % denominator
-        if remainder.magnitude * 2 >= denominator.magnitude { quotient += (numerator < 0) != (denominator < 0) ? -1 : 1 }
-        guard let units = Int64(exactly: quotient) else { return nil }
-        return Money(units: units, scale: resultScale)
+        if (numerator % denominator).magnitude * 2 >= denominator.magnitude {
+            quotient += (numerator < 0) != (denominator < 0) ? -1 : 1
+        }
+        return Int64(exactly: quotient).map { Money(units: $0, scale: resultScale) }
     }
 
     /// Number of decimal places actually needed (trailing zeros ignored).
