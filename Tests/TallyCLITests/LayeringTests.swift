@@ -1,0 +1,48 @@
+import Foundation
+import TallyTestSupport
+import XCTest
+
+/// The layers' imports: the syntax layer imports nothing, only the language server knows
+/// JSON-RPC, the executable is one thin file.
+final class LayeringTests: XCTestCase {
+    private func imports(of target: String) throws -> Set<String> {
+        let folder = TestSupport.path("Sources/" + target)
+        var result = Set<String>()
+        let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
+        while let item = walker.nextObject() as? String {
+            guard item.hasSuffix(".swift") else { continue }
+            let text = try String(contentsOfFile: folder + "/" + item, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                result.insert(String(line.dropFirst("import ".count)))
+            }
+        }
+        return result
+    }
+
+    func testTheSyntaxLayerImportsNothing() throws {
+        XCTAssertEqual(try imports(of: "TallySyntax"), [])
+    }
+
+    func testLowerLayersNeverImportHigherOnes() throws {
+        XCTAssertEqual(try imports(of: "TallyCore").subtracting(["Foundation", "TallySyntax"]), [])
+        XCTAssertEqual(try imports(of: "TallyFormat").subtracting(["Foundation", "TallySyntax"]), [])
+        XCTAssertFalse(try imports(of: "TallyCLI").contains("TallyTestSupport"))
+    }
+
+    func testOnlyTheLanguageServerSpeaksJSONRPC() throws {
+        for target in ["TallySyntax", "TallyCore", "TallyFormat", "TallyCLI", "tally"] {
+            let folder = TestSupport.path("Sources/" + target)
+            let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
+            while let item = walker.nextObject() as? String {
+                guard item.hasSuffix(".swift") else { continue }
+                let text = try String(contentsOfFile: folder + "/" + item, encoding: .utf8)
+                XCTAssertFalse(text.contains("jsonrpc"), "\(target)/\(item) mentions JSON-RPC")
+            }
+        }
+    }
+
+    func testTheExecutableIsThin() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path("Sources/tally"))
+        XCTAssertEqual(files, ["main.swift"])
+    }
+}
