@@ -354,7 +354,7 @@ public enum Unquote {
         let utf8 = raw.utf8
         if let first = utf8.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"),
            utf8.count >= 2, utf8.last == first, !utf8.contains(UInt8(ascii: "\\")) {
-            return String(raw.dropFirst().dropLast())
+            return String(decoding: utf8.dropFirst().dropLast(), as: UTF8.self)
         }
         let scalars = Array(raw.unicodeScalars)
         guard let quote = scalars.first, quote == "\"" || quote == "'" else { return raw }
