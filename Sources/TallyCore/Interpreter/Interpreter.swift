@@ -162,6 +162,11 @@ struct Walk {
     }
 
     mutating func checkOpen(_ wallet: Int, entry: Int) {
+        // Only the dates are read on the hot path; copying the whole wallet would not be free.
+        let date = entries[entry].date
+        let openingDate = l.wallets[wallet].openingDate
+        let closedDate = l.wallets[wallet].closed
+        guard (openingDate.map { date < $0 } ?? false) || (closedDate.map { date > $0 } ?? false) else { return }
         let w = l.wallets[wallet]
         let e = entries[entry]
         if let opening = w.openingDate, e.date < opening {
@@ -182,9 +187,10 @@ struct Walk {
         }
         balances[wallet] = after
         history[wallet].append((entry, after))
-        let w = l.wallets[wallet]
-        let floor = w.kind == .credit ? (w.limit?.negated) : (w.kind == .loan ? nil : Money.zero)
+        let kind = l.wallets[wallet].kind
+        let floor = kind == .credit ? (l.wallets[wallet].limit?.negated) : (kind == .loan ? nil : Money.zero)
         guard let floor, after < floor, !(before < floor) else { return }
+        let w = l.wallets[wallet]
         if w.kind == .credit {
             let over = floor.subtracting(after).map { format($0, w.currency) } ?? "?"
             report(.walletBelowZero, "\(w.name) goes \(over) beyond its limit of \(format(w.limit ?? .zero, w.currency)) with this entry (balance \(format(after, w.currency)))",

@@ -6,7 +6,7 @@ extension Lowering {
 
     /// The exact value of `amount`, checked against the currency it must be in.
     mutating func money(_ amount: AmountSyntax, currency: String, file: String) -> Money? {
-        guard let value = Money(amount.number) else {
+        guard let value = Money(utf8: amount.numberBytes) else {
             report(.numericOverflow, "`\(amount.number)` is too large to compute with exactly", file, amount.range,
                    help: "amounts may have up to 18 significant digits")
             return nil
@@ -79,17 +79,14 @@ extension Lowering {
         switch node.kind {
         case .transaction:
             guard let t = TransactionSyntax(node), let walletName = t.wallet, let wallet = resolveWallet(walletName, file: file) else { return nil }
-            goal = t.goal.flatMap { resolveGoal($0, file: file) }
-            rule = t.rule.flatMap { resolveRule($0, file: file) }
-            by = t.by?.value
+            (goal, rule, by) = clauses(node, file: file)
             guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, file: file) else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
         case .transfer:
             guard let t = TransferSyntax(node), let fromName = t.from, let toName = t.to else { return nil }
             let from = resolveWallet(fromName, file: file)
             let to = resolveWallet(toName, file: file)
-            goal = t.goal.flatMap { resolveGoal($0, file: file) }
-            rule = t.rule.flatMap { resolveRule($0, file: file) }
+            (goal, rule, by) = clauses(node, file: file)
             guard let from, let to, let amountSyntax = t.amount,
                   let sent = money(amountSyntax, currency: wallets[from].currency, file: file) else { return nil }
             let toCurrency = wallets[to].currency
@@ -153,6 +150,22 @@ extension Lowering {
         }
         return Entry(date: date, kind: kind, payee: common.payee, note: common.note, tags: common.tags,
                      bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order)
+    }
+
+    /// `goal NAME`, `rule NAME` and `by NAME`, read in one pass over the attributes.
+    mutating func clauses(_ node: SyntaxNode, file: String) -> (goal: Int?, rule: Int?, by: String?) {
+        guard node.child(.attribute) != nil else { return (nil, nil, nil) }
+        var result: (goal: Int?, rule: Int?, by: String?) = (nil, nil, nil)
+        for attribute in node.attributes {
+            guard let name = attribute.name else { continue }
+            switch attribute.keyword {
+            case "goal": result.goal = resolveGoal(name, file: file)
+            case "rule": result.rule = resolveRule(name, file: file)
+            case "by": result.by = name.value
+            default: break
+            }
+        }
+        return result
     }
 
     /// The amount and postings of a transaction, from its header and split lines.

@@ -107,12 +107,13 @@ struct Lowering {
             }
         }
         var order = 0
+        entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
         for file in budget.files {
             for node in file.tree.entries {
                 switch node.kind {
                 case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
                     guard !isBroken(node, file.path),
-                          let date = node.childTokens.first(where: { $0.kind == .date }).flatMap({ CivilDate(iso: $0.text) }) else {
+                          let date = node.token(.date).flatMap({ CivilDate(iso: $0.text) }) else {
                         markNamesUsed(node)
                         continue
                     }

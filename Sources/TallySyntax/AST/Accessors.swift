@@ -8,10 +8,15 @@ extension SyntaxNode {
 
     /// The attribute child that starts with `keyword`, if any.
     public func attribute(_ keyword: String) -> AttributeSyntax? {
-        let wanted = Array(keyword.utf8)
-        for node in children(.attribute) {
-            guard let first = node.firstContentToken else { continue }
-            if first.bytes.elementsEqual(wanted) { return AttributeSyntax(node: node) }
+        let nodes = tree.nodes
+        var child = index + 1
+        let end = Int(nodes[index].subtreeEnd)
+        while child < end {
+            if nodes[child].kind == .attribute {
+                let node = SyntaxNode(tree: tree, index: child)
+                if let first = node.firstContentToken, first.bytes.elementsEqual(keyword.utf8) { return AttributeSyntax(node: node) }
+            }
+            child = Int(nodes[child].subtreeEnd)
         }
         return nil
     }
@@ -57,6 +62,8 @@ public struct AmountSyntax: Hashable, Sendable {
 
     /// The number as written, with its sign: `-66.20`.
     public var number: String { node.tokenText(.number) ?? "" }
+    /// The bytes of the number as written, without making a string.
+    public var numberBytes: ArraySlice<UInt8> { node.token(.number)?.bytes ?? [] }
     /// The currency code, when one is written.
     public var currency: String? { node.child(.currencyCode)?.firstContentToken?.text }
     /// The bytes of the amount.
@@ -259,6 +266,7 @@ extension DatedEntrySyntax {
     public var amount: AmountSyntax? { node.child(.amount).map(AmountSyntax.init(node:)) }
     /// The value of the first metadata line with `key`, unquoted.
     public func metadata(_ key: String) -> String? {
+        guard node.child(.metadata) != nil else { return nil }
         let wanted = Array((key + ":").utf8)
         for line in node.children(.metadata) {
             guard let keyToken = line.firstContentToken, keyToken.bytes.elementsEqual(wanted) else { continue }
