@@ -43,7 +43,10 @@ extension Walk {
             }
         }
         let firstDate = entries.first?.date ?? today
-        let lastDate = max(today, entries.last?.date ?? today)
+        // Periods run to today, or to a future-dated entry, but no further than five years
+        // ahead: a typo in a year must not make millions of periods.
+        let horizon = today.adding(years: 5) ?? today
+        let lastDate = max(today, min(entries.last?.date ?? today, horizon))
         for e in l.envelopes.indices {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
