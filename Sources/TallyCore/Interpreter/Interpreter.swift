@@ -104,14 +104,10 @@ struct Walk {
 
     mutating func walkLedger() {
         var ids: [String: SourceLocation] = [:]
-        struct TransactionKey: Hashable {
-            let date: CivilDate
-            let wallet: Int
-            let amount: Money
-            let payee: String
-        }
-        var seen: [TransactionKey: SourceLocation] = [:]
-        seen.reserveCapacity(entries.count)
+        // Likely duplicates share a date, and entries come in date order: compare each
+        // transaction with the few of its own day only.
+        var sameDay: [(wallet: Int, amount: Money, payee: String, location: SourceLocation)] = []
+        var day: CivilDate?
         ids.reserveCapacity(entries.count / 4)
         for (index, entry) in entries.enumerated() {
             if entry.date > today {
@@ -130,13 +126,16 @@ struct Walk {
             switch entry.kind {
             case .transaction(let wallet, let amount, _):
                 if entry.bankID == nil, let payee = entry.payee {
-                    let key = TransactionKey(date: entry.date, wallet: wallet, amount: amount, payee: payee)
-                    if let first = seen[key] {
+                    if day != entry.date {
+                        day = entry.date
+                        sameDay.removeAll(keepingCapacity: true)
+                    }
+                    if let first = sameDay.first(where: { $0.wallet == wallet && $0.amount == amount && $0.payee == payee }) {
                         report(.likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
                                entry.location, help: "remove one, or give each its bank `id:` if both really happened",
-                               notes: [DiagnosticNote(file: first.file, range: first.range, message: "the other one")])
+                               notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "the other one")])
                     } else {
-                        seen[key] = entry.location
+                        sameDay.append((wallet, amount, payee, entry.location))
                     }
                 }
                 book(wallet, amount, entry: index)

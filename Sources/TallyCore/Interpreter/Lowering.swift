@@ -113,7 +113,7 @@ struct Lowering {
                 switch node.kind {
                 case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
                     guard !isBroken(node, file.path),
-                          let date = node.token(.date).flatMap({ CivilDate(iso: $0.text) }) else {
+                          let date = node.token(.date).flatMap({ CivilDate(utf8: $0.bytes) }) else {
                         markNamesUsed(node)
                         continue
                     }

@@ -26,12 +26,12 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Parses `[+-]digits[.digits]` exactly; nil when the text is not a number or does not
     /// fit in 64 bits.
     public init?(_ text: String) {
-        self.init(utf8: text.utf8)
+        self.init(utf8: ArraySlice(text.utf8))
     }
 
     /// Parses the UTF-8 bytes of `[+-]digits[.digits]` exactly, without making a string.
-    public init?<Bytes: Collection>(utf8 bytes: Bytes) where Bytes.Element == UInt8 {
-        var utf8 = bytes[...]
+    public init?(utf8 bytes: ArraySlice<UInt8>) {
+        var utf8 = bytes
         var negative = false
         if let first = utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
             negative = first == UInt8(ascii: "-")

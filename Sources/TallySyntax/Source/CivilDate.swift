@@ -39,6 +39,12 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
          "September", "October", "November", "December"][max(1, min(12, month)) - 1]
     }
 
+    /// Parses the UTF-8 bytes of `YYYY-MM-DD` exactly, without making a string.
+    public init?(utf8 bytes: ArraySlice<UInt8>) {
+        guard let parts = bytes.withUnsafeBufferPointer({ CivilDate.parseISO($0) }) else { return nil }
+        self.init(year: parts.year, month: parts.month, day: parts.day)
+    }
+
     /// Parses `YYYY-MM-DD` exactly.
     public init?(iso text: String) {
         let bytes = Array(text.utf8)
