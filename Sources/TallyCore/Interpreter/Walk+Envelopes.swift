@@ -135,17 +135,13 @@ extension Walk {
         guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
         struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: String; let order: Int }
         var events: [Event] = []
+        var hasIncome = false
         let first = entries.first?.date ?? today
-        for (w, wallet) in l.wallets.enumerated() where !wallet.hidden && wallet.kind != .credit && wallet.kind != .loan && !wallet.opening.isZero {
-            let date = wallet.openingDate ?? first
-            if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
-                events.append(Event(date: date, amount: value, location: wallet.location, what: "", order: -1))
-            }
-        }
         for (index, entry) in entries.enumerated() {
             switch entry.kind {
             case .transaction(let wallet, _, let postings) where !l.wallets[wallet].hidden:
                 for posting in postings where l.categories[posting.category].isIncome {
+                    hasIncome = true
                     if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: posting.location) {
                         events.append(Event(date: entry.date, amount: value, location: entry.location, what: "", order: index))
                     }
@@ -157,6 +153,15 @@ extension Walk {
                 break
             }
         }
+        // A budget that records no income keeps limits only: there is nothing it assigns from.
+        guard hasIncome else { return }
+        for (w, wallet) in l.wallets.enumerated() where !wallet.hidden && wallet.kind != .credit && wallet.kind != .loan && !wallet.opening.isZero {
+            let date = wallet.openingDate ?? first
+            // Openings are keyed by negative numbers so that each missing rate is reported once.
+            if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
+                events.append(Event(date: date, amount: value, location: wallet.location, what: "", order: -1))
+            }
+        }
         for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
             guard let planned = envelope.planned, !planned.isZero else { continue }
             for period in periods[e] where period.start <= today {
@@ -166,8 +171,7 @@ extension Walk {
                                     what: "planning \(envelope.name) for \(envelope.period.label(period.start))", order: Int.max))
             }
         }
-        // Without any money coming in, the budget keeps limits only: nothing to assign from.
-        guard events.contains(where: { $0.what.isEmpty }) else { return }
+
         events.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         var total = Money.zero
         for event in events {
