@@ -131,6 +131,14 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try TallyBinary.run(["check", file], environment: ["TALLY_TODAY": "soon"]).status, 2)
     }
 
+    func testAFileGivenTwiceIsCountedAndReportedOnce() throws {
+        let file = "examples/errors/E0204-invalid-date.tally"
+        let once = try TallyBinary.run(["check", file])
+        let twice = try TallyBinary.run(["check", file, file])
+        XCTAssertEqual(once.stdout, twice.stdout)
+        XCTAssertTrue(twice.stdout.hasSuffix("checked 1 file: 4 errors\n"), twice.stdout)
+    }
+
     func testQuietLeavesOutTheSummary() throws {
         XCTAssertEqual(try TallyBinary.run(["check", "-q", "examples/household.tally"]).stdout, "")
     }

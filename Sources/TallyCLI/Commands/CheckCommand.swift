@@ -104,7 +104,7 @@ enum CheckCommand: Subcommand {
         var seen = Set<Diagnostic>()
         var fails = false
         var unreadable = false
-        var fileCount = 0
+        var checkedFiles = Set<String>()  // a file reached from two roots counts once
         for path in options.files {
             let budget: Budget
             let loadStart = clock.now
@@ -116,7 +116,7 @@ enum CheckCommand: Subcommand {
                 unreadable = true
                 continue
             }
-            fileCount += budget.files.count
+            checkedFiles.formUnion(budget.files.map(\.path))
             let checkStart = clock.now
             defer { checking += clock.now - checkStart }
             for file in budget.files { sources.add(file.tree.source) }
@@ -147,13 +147,13 @@ enum CheckCommand: Subcommand {
                 if i > 0 { console.out("\n") }
                 console.out(renderer.render(d))
             }
-            if !options.quiet && fileCount > 0 {
+            if !options.quiet && !checkedFiles.isEmpty {
                 if !shown.isEmpty { console.out("\n") }
                 console.out(TextDiagnosticRenderer.summary(
                     errors: shown.filter { $0.severity == .error }.count,
                     warnings: shown.filter { $0.severity == .warning }.count,
                     infos: shown.filter { $0.severity == .info }.count,
-                    files: fileCount) + "\n")
+                    files: checkedFiles.count) + "\n")
             }
         }
         if options.timings {
