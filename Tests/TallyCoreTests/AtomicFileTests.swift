@@ -1,0 +1,53 @@
+import Foundation
+import TallyCore
+import XCTest
+
+final class AtomicFileTests: XCTestCase {
+    private var folder: String!
+
+    override func setUpWithError() throws {
+        folder = NSTemporaryDirectory() + "tally-atomic-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    private func contents(_ path: String) throws -> String {
+        try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    func testReplacesContentsAndLeavesNoTemporaryFile() throws {
+        let path = folder + "/budget.tally"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try AtomicFile.write(Array("new\n".utf8), to: path)
+        XCTAssertEqual(try contents(path), "new\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["budget.tally"])
+    }
+
+    func testKeepsPermissions() throws {
+        let path = folder + "/budget.tally"
+        try "old\n".write(toFile: path, atomically: false, encoding: .utf8)
+        XCTAssertEqual(chmod(path, 0o600), 0)
+        try AtomicFile.write(Array("new\n".utf8), to: path)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        XCTAssertEqual((attributes[.posixPermissions] as? NSNumber)?.intValue, 0o600)
+    }
+
+    func testFollowsSymbolicLinks() throws {
+        let real = folder + "/real.tally"
+        let link = folder + "/link.tally"
+        try "old\n".write(toFile: real, atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "real.tally")
+        try AtomicFile.write(Array("new\n".utf8), to: link)
+        XCTAssertEqual(try contents(real), "new\n")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), "real.tally")
+    }
+
+    func testAFolderThatCannotBeWrittenThrowsAndChangesNothing() throws {
+        let path = folder + "/missing-folder/budget.tally"
+        XCTAssertThrowsError(try AtomicFile.write(Array("new\n".utf8), to: path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path))
+    }
+}
