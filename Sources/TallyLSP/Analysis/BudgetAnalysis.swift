@@ -1,0 +1,48 @@
+import TallyCore
+import TallySyntax
+
+/// One budget, read and interpreted: what every language feature looks at.
+///
+/// The server builds one per root file after each change (from open buffers laid over the
+/// disk) and hands it to the features. Features answer in UTF-8 byte offsets of a named
+/// file; only the server converts to the client's line and column encoding.
+public struct BudgetAnalysis: Sendable {
+    /// The files with their trees, the root first.
+    public let budget: Budget
+    /// The interpreted budget.
+    public let model: BudgetModel
+    /// Every diagnostic of the budget, after the budget's own severity policy (`option
+    /// severity`, `tally-ignore`), sorted by file and position.
+    public let diagnostics: [Diagnostic]
+    /// The date the budget was interpreted as of.
+    public let today: CivilDate
+
+    /// Interprets `budget` as of `today` and applies its diagnostic policy.
+    public init(budget: Budget, today: CivilDate) {
+        self.budget = budget
+        self.today = today
+        let run = Interpreter.run(budget, today: today)
+        model = run.model
+        let policy = DiagnosticPolicy(budget: budget)
+        diagnostics = policy.apply(budget.diagnostics + run.diagnostics, budget: budget).sorted {
+            ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue)
+        }
+    }
+
+    /// The file at `path`, if it belongs to this budget.
+    public func file(_ path: String) -> BudgetFile? { budget.file(path) }
+}
+
+/// A range in a named file of the budget, in UTF-8 bytes.
+public struct FileRange: Hashable, Sendable {
+    /// The file's path, as the budget names it.
+    public var path: String
+    /// The bytes.
+    public var range: ByteRange
+
+    /// Creates the range.
+    public init(path: String, range: ByteRange) {
+        self.path = path
+        self.range = range
+    }
+}
