@@ -92,7 +92,7 @@ enum RecordCommand: Subcommand {
         do {
             options = try parse(arguments)
         } catch {
-            console.err("tally record: \(error.message)\n\nUsage: tally record <file> <rule> [--date DATE] | tally record <file> --due\nRun `tally help record` for details.\n")
+            console.err("tally record: \(error.message) (see `tally help record`)\n")
             return ExitCode.usage
         }
         guard let today = options.today ?? Interpreter.today(environment: console.environment) else {

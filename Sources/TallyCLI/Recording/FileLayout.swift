@@ -51,7 +51,8 @@ struct FileLayout: Equatable {
         let ends = Self.mode(amountEnds), starts = Self.mode(amountStarts)
         // Right-aligned amounts share their end; left-aligned ones their start.
         if (ends?.count ?? 0) >= (starts?.count ?? 0) { amountEndColumn = Self.agreed(amountEnds) } else { amountStartColumn = Self.agreed(amountStarts) }
-        clauseGap = Self.agreed(gaps)
+        // A spacing habit shows in a single line already; a column needs two to be seen.
+        clauseGap = Self.agreed(gaps, atLeast: 1)
     }
 
     /// How many columns `text` takes.
@@ -68,10 +69,10 @@ struct FileLayout: Equatable {
         return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }.map { ($0.key, $0.value) }
     }
 
-    /// The value most lines use, when at least two do and they are at least half: a
-    /// column that can be seen, not a coincidence.
-    private static func agreed(_ values: [Int]) -> Int? {
-        guard let (value, count) = mode(values), count >= 2, count * 2 >= values.count else { return nil }
+    /// The value most lines use, when at least `minimum` do and they are at least half:
+    /// a column that can be seen, not a coincidence.
+    private static func agreed(_ values: [Int], atLeast minimum: Int = 2) -> Int? {
+        guard let (value, count) = mode(values), count >= minimum, count * 2 >= values.count else { return nil }
         return value
     }
 
