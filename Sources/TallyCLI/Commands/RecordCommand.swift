@@ -140,15 +140,18 @@ enum RecordCommand: Subcommand {
                 wanted = [Occurrence(rule: r, date: first)]
             }
         } else {
+            var unnamed = 0
             for (r, dates) in model.unrecordedOccurrences(through: today).enumerated() where !dates.isEmpty {
                 guard model.rules[r].name != nil else {
                     let location = model.rules[r].location
-                    console.err("tally record: skipped the recurring entry at \(location.file):\(line(of: location, in: budget)): it has no name (`as NAME`)\n")
+                    console.err("tally record: skipped the recurring entry at \(location.file):\(line(of: location, in: budget)): it has no name (`as NAME`) for an entry to refer to\n")
+                    unnamed += 1
                     continue
                 }
                 wanted += dates.map { Occurrence(rule: r, date: $0) }
             }
             if wanted.isEmpty {
+                if unnamed > 0 { return ExitCode.problems }
                 console.out("Nothing is due up to \(today).\n")
                 return ExitCode.success
             }
