@@ -167,6 +167,23 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertFalse(check.stdout.contains("I0507"), check.stdout)
     }
 
+    func testTransfersWithARateAndQuotedRuleNamesKeepTheirFields() throws {
+        let text = """
+        currency EUR
+        currency USD
+        wallet Euro bank opening 900.00 on 2026-10-01
+        wallet Dollars bank currency USD
+        goal Trip
+        every month on 3 from 2026-10-03 as 'to dollars' "Exchange" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip  ; monthly
+
+        """
+        let path = try write("fx.tally", text)
+        let result = try TallyBinary.run(["record", path, "to dollars", "--today", "2026-10-04"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(String(decoding: try bytes(path), as: UTF8.self),
+                       text + "2026-10-03 \"Exchange\" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip rule 'to dollars'\n")
+    }
+
     func testDryRunPrintsAndWritesNothing() throws {
         let root = try write("budget.tally", Self.root)
         let rules = try write("rules.tally", Self.rules)

@@ -52,7 +52,8 @@ struct OccurrenceEntry {
                 case .amount where !sawAmount:
                     sawAmount = true
                     role = isTransaction ? .amount : .other
-                case .attribute: role = .clause
+                // `@ RATE` of a transfer is an attribute too, but part of the amount.
+                case .attribute where ["goal", "rule", "by"].contains(node.firstContentToken?.text ?? ""): role = .clause
                 default: break
                 }
                 fields.append((text(node.contentRange), role, gap))
