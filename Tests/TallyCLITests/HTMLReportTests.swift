@@ -200,6 +200,26 @@ final class HTMLReportTests: XCTestCase {
         if let problem = TestSupport.compareGolden(page, path: golden) { XCTFail(problem) }
     }
 
+    func testExtremeAmountsRenderWithoutTrapping() throws {
+        let source = """
+        currency EUR
+        wallet Big bank opening 92233720368547758.07 on 2026-10-01
+        wallet Small bank opening -92233720368547758.07 on 2026-10-01
+        income Windfall
+        expense Yacht
+        2026-11-02 Small Windfall +92233720368547758.07
+        2026-11-03 Big Yacht -92233720368547758.07
+        2026-11-04 Big Yacht -0.01
+
+        """
+        let page = render(try model(source: source), months: 3)
+        _ = parse(page)
+        XCTAssertTrue(page.contains("92233720368547758.07"))
+        XCTAssertEqual(Markup.number(9.3e18), "9300000000000000000")
+        XCTAssertEqual(Markup.number(-0.04), "0")
+        XCTAssertEqual(Markup.number(.nan), "0")
+    }
+
     func testNiceScaleCeilings() {
         XCTAssertEqual(IncomeExpenseBars.niceCeiling(0), 1)
         XCTAssertEqual(IncomeExpenseBars.niceCeiling(1), 1)
