@@ -41,16 +41,15 @@ extension BudgetAnalysis {
 }
 
 extension SyntaxNode {
-    /// The chain of nodes from this one down to the innermost containing `offset`.
+    /// The chain of nodes from this one down to the innermost containing `offset`; where
+    /// no child contains it, one that ends right at it (a cursor just after a name).
     func path(to offset: Int) -> [SyntaxNode] {
         var chain = [self]
-        descend: while true {
-            for child in chain[chain.count - 1].childNodes where child.range.contains(offset) || child.range.end == offset {
-                if child.range.end == offset && !child.kind.isName && child.kind != .amount { continue }
-                chain.append(child)
-                continue descend
-            }
-            return chain
+        while true {
+            let children = chain[chain.count - 1].childNodes
+            guard let next = children.first(where: { $0.range.contains(offset) && !$0.range.isEmpty })
+                    ?? children.last(where: { $0.contentRange.end == offset }) else { return chain }
+            chain.append(next)
         }
     }
 
