@@ -116,6 +116,8 @@ import Testing
         let refs = NavigationProvider.references(in: analysis, path: "more.tally", offset: 12, includeDeclaration: true)
         #expect(refs.count == 4)
         #expect(NavigationProvider.definition(in: analysis, path: "more.tally", offset: 12).first?.path == "main.tally")
+        // From the include's path to the included file.
+        #expect(NavigationProvider.definition(in: analysis, path: "main.tally", offset: 23) == [FileRange(path: "more.tally", range: .empty(at: 0))])
     }
 
     @Test func envelopesGoalsAndRulesAreFoundToo() throws {
