@@ -40,9 +40,10 @@ public enum NavigationProvider {
     }
 
     /// The edits that rename the name at `offset` to `newName` in every file, quoting it
-    /// where it needs quotes.
-    public static func rename(in analysis: BudgetAnalysis, path: String, offset: Int, newName: String) throws(RenameError) -> [String: [TextEdit]] {
+    /// where it needs quotes (a new name typed in single quotes is taken as meant).
+    public static func rename(in analysis: BudgetAnalysis, path: String, offset: Int, newName typed: String) throws(RenameError) -> [String: [TextEdit]] {
         let index = analysis.index
+        let newName = typed.count >= 2 && typed.hasPrefix("'") && typed.hasSuffix("'") ? Unquote.value(of: typed) : typed
         guard let here = index.occurrence(in: path, at: offset) else { throw .notRenamable }
         let symbol = here.symbol
         if let problem = NameSpelling.problem(with: newName, kind: symbol.kind) { throw .invalidName(problem) }
