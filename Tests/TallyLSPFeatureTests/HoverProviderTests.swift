@@ -100,6 +100,12 @@ import Testing
         #expect(Self.hover("2026-01-01 Girokonto", shift: 2) == nil)
     }
 
+    @Test func namesAreEscapedForMarkdown() throws {
+        let doc = MarkedDocument("currency EUR\nwallet ⟨|⟩*Bar_Kasse* cash\n")
+        let hover = try #require(HoverProvider.hover(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor))
+        #expect(hover.markdown.hasPrefix("**\\*Bar\\_Kasse\\*** · cash wallet in EUR"))
+    }
+
     @Test func hoverOnTheHouseholdExample() throws {
         let path = TestSupport.path("examples/household.tally")
         let budget = try BudgetLoader().load(path)
