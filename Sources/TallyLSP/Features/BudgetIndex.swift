@@ -119,6 +119,11 @@ public final class BudgetIndex: @unchecked Sendable {
         return usage
     }
 
+    /// Builds the second step now. The server may call this off the request path (after
+    /// publishing diagnostics) so that the first completion or rename after an edit does
+    /// not wait for it.
+    public func prepareAll() { _ = usage }
+
     /// Every occurrence of each symbol, in file order.
     public var occurrences: [NamedSymbol: [NameOccurrence]] { usage.occurrences }
     /// Payees with how often each is used.
