@@ -44,7 +44,38 @@ public enum Formatter {
         }
         output.append(contentsOf: bytes[position...])
         if WhitespaceGuard.check(original: tree, formatted: output) != nil { return [] }
-        return merged(pieces).map { TextEdit(range: $0.original, replacement: String(decoding: $0.bytes, as: UTF8.self)) }
+        return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], $0.bytes, at: $0.original.start) }
+    }
+
+    /// The smallest edits that turn one line into its formatted form: each replaces a
+    /// run of whitespace only, so an editor keeps the cursor and marks on the words, and
+    /// no edit ever carries bytes of the user's text (which may not even be UTF-8).
+    static func whitespaceEdits(_ old: ArraySlice<UInt8>, _ new: [UInt8], at base: Int) -> [TextEdit] {
+        var edits: [TextEdit] = []
+        var i = old.startIndex
+        var j = 0
+        while i < old.endIndex || j < new.count {
+            let oldStart = i, newStart = j
+            while i < old.endIndex && WhitespaceGuard.isWhitespace(old[i]) { i += 1 }
+            while j < new.count && WhitespaceGuard.isWhitespace(new[j]) { j += 1 }
+            if !old[oldStart ..< i].elementsEqual(new[newStart ..< j]) {
+                edits.append(TextEdit(range: ByteRange(start: base + oldStart - old.startIndex, end: base + i - old.startIndex),
+                                      replacement: String(decoding: new[newStart ..< j], as: UTF8.self)))
+            }
+            while i < old.endIndex && j < new.count && !WhitespaceGuard.isWhitespace(old[i]) && old[i] == new[j] {
+                i += 1
+                j += 1
+            }
+            let oldStuck = i < old.endIndex && !WhitespaceGuard.isWhitespace(old[i])
+            let newStuck = j < new.count && !WhitespaceGuard.isWhitespace(new[j])
+            if oldStuck || newStuck {
+                // Never reached while the guard holds; replace the rest to stay correct.
+                edits.append(TextEdit(range: ByteRange(start: base + i - old.startIndex, end: base + old.count),
+                                      replacement: String(decoding: new[j...], as: UTF8.self)))
+                break
+            }
+        }
+        return edits
     }
 
     /// Whether two byte ranges share a byte; an empty range (a cursor, an insertion at
@@ -60,20 +91,5 @@ public enum Formatter {
         output.reserveCapacity(totalLength + totalLength / 8 + 16)
         for piece in pieces { output.append(contentsOf: piece.bytes) }
         return output
-    }
-
-    /// Adjacent changed pieces become one edit, so an editor applies few edits.
-    private static func merged(_ pieces: [LayoutPiece]) -> [LayoutPiece] {
-        var result: [LayoutPiece] = []
-        for piece in pieces {
-            if var last = result.last, last.original.end == piece.original.start {
-                last.original = ByteRange(start: last.original.start, end: piece.original.end)
-                last.bytes.append(contentsOf: piece.bytes)
-                result[result.count - 1] = last
-            } else {
-                result.append(piece)
-            }
-        }
-        return result
     }
 }
