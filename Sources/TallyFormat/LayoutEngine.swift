@@ -17,15 +17,16 @@ struct LayoutEngine {
     func pieces() -> [LayoutPiece] {
         let source = SourceLines(tree: tree)
         let lines = source.lines
-        let bytes = tree.source.bytes
+        let tokens = source.tokens
+        let bytes = tokens.bytes
         let anchors = anchorTokens(source.entries)
 
         var layouts = [LineLayout?](repeating: nil, count: lines.count)
         for (i, line) in lines.enumerated() where !line.verbatim {
             switch line.role {
-            case .header: layouts[i] = LineLayout(line: line, tree: tree, indent: 0) { anchors[$0] }
-            case .continuation: layouts[i] = LineLayout(line: line, tree: tree, indent: Self.indentWidth) { anchors[$0] }
-            case .rootComment: layouts[i] = LineLayout(line: line, tree: tree, indent: 0) { _ in false }
+            case .header: layouts[i] = LineLayout(line: line, tokens: tokens, indent: 0) { anchors[$0] }
+            case .continuation: layouts[i] = LineLayout(line: line, tokens: tokens, indent: Self.indentWidth) { anchors[$0] }
+            case .rootComment: layouts[i] = LineLayout(line: line, tokens: tokens, indent: 0) { _ in false }
             case .blank, .other: break
             }
         }
@@ -34,14 +35,14 @@ struct LayoutEngine {
         var pieces: [LayoutPiece] = []
         pieces.reserveCapacity(lines.count + 1)
         if let bom = source.byteOrderMark {
-            let range = tree.token(at: bom).range
+            let range = tokens.range(of: bom)
             pieces.append(LayoutPiece(original: range, bytes: Array(bytes[range.start ..< range.end]), changed: false))
         }
         let lastKept = lines.lastIndex { !($0.role == .blank && !$0.verbatim) } ?? -1
         var previousWasBlank = true  // no blank lines at the top of the file
         for (i, line) in lines.enumerated() {
             let original = bytes[line.bytes.start ..< line.bytes.end]
-            let newline = line.newline.map { tree.token(at: $0).bytes } ?? []
+            let newline = line.newline.map { tokens.bytes(of: $0) } ?? []
             var output: [UInt8] = []
             if line.verbatim {
                 output.append(contentsOf: original)
@@ -51,7 +52,7 @@ struct LayoutEngine {
                 if !previousWasBlank && i < lastKept { output.append(contentsOf: newline) }
                 previousWasBlank = true
             } else if let layout = layouts[i] {
-                layout.render(decimalColumn: columns[i].decimalColumn, commentColumn: columns[i].commentColumn, into: &output)
+                layout.render(tokens, decimalColumn: columns[i].decimalColumn, commentColumn: columns[i].commentColumn, into: &output)
                 output.append(contentsOf: newline)
                 previousWasBlank = false
             }
@@ -65,7 +66,7 @@ struct LayoutEngine {
 
     /// The line break written at the end of a file that lacks one: the file's first.
     private func finalNewline(_ source: SourceLines) -> [UInt8] {
-        for line in source.lines { if let n = line.newline { return Array(tree.token(at: n).bytes) } }
+        for line in source.lines { if let n = line.newline { return Array(source.tokens.bytes(of: n)) } }
         return [0x0A]
     }
 
@@ -89,12 +90,12 @@ struct LayoutEngine {
 
     /// The columns for every line, computed per block and family.
     private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entries: [SyntaxNode]) -> [ColumnAlignment] {
-        var columns = [ColumnAlignment](repeating: ColumnAlignment([]), count: lines.count)
+        var columns = [ColumnAlignment](repeating: ColumnAlignment(), count: lines.count)
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
         var indentedEntry: Int?
         func align(_ block: [Int]) {
-            let alignment = ColumnAlignment(block.map { layouts[$0]! })
+            let alignment = ColumnAlignment(block, layouts)
             for i in block { columns[i] = alignment }
         }
         func closeHeaders() {
