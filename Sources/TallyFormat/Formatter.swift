@@ -11,9 +11,9 @@ public enum Formatter {
     /// Formats a whole document; the result says whether anything changed or the
     /// guard refused.
     public static func format(_ tree: SyntaxTree) -> FormatResult {
-        let pieces = LayoutEngine(tree: tree).pieces()
-        guard pieces.contains(where: { $0.changed }) else { return .unchanged }
-        let output = assemble(pieces, totalLength: tree.source.bytes.count)
+        let layout = LayoutEngine(tree: tree).layout()
+        guard layout.changed else { return .unchanged }
+        let output = layout.output
         if let problem = WhitespaceGuard.check(original: tree, formatted: output) {
             return .refused(reason: problem)
         }
@@ -26,7 +26,8 @@ public enum Formatter {
     /// Lines outside `range` keep their layout, though columns are still chosen from the
     /// whole block a line belongs to. Returns no edits when the guard refuses.
     public static func edits(_ tree: SyntaxTree, range: ByteRange? = nil) -> [TextEdit] {
-        let pieces = LayoutEngine(tree: tree).pieces().filter { piece in
+        let layout = LayoutEngine(tree: tree).layout()
+        let pieces = layout.pieces.filter { piece in
             guard piece.changed else { return false }
             guard let range else { return true }
             return overlaps(piece.original, range)
@@ -39,18 +40,19 @@ public enum Formatter {
         var position = 0
         for piece in pieces {
             output.append(contentsOf: bytes[position ..< piece.original.start])
-            output.append(contentsOf: piece.bytes)
+            output.append(contentsOf: layout.output[piece.formatted])
             position = piece.original.end
         }
         output.append(contentsOf: bytes[position...])
         if WhitespaceGuard.check(original: tree, formatted: output) != nil { return [] }
-        return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], $0.bytes, at: $0.original.start) }
+        return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
     }
 
     /// The smallest edits that turn one line into its formatted form: each replaces a
     /// run of whitespace only, so an editor keeps the cursor and marks on the words, and
     /// no edit ever carries bytes of the user's text (which may not even be UTF-8).
-    static func whitespaceEdits(_ old: ArraySlice<UInt8>, _ new: [UInt8], at base: Int) -> [TextEdit] {
+    static func whitespaceEdits(_ old: ArraySlice<UInt8>, _ formatted: ArraySlice<UInt8>, at base: Int) -> [TextEdit] {
+        let new = Array(formatted)
         var edits: [TextEdit] = []
         var i = old.startIndex
         var j = 0
@@ -83,13 +85,5 @@ public enum Formatter {
     static func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
         if a.isEmpty || b.isEmpty { return a.start <= b.end && b.start <= a.end }
         return a.start < b.end && b.start < a.end
-    }
-
-    /// Joins the pieces, changed or not, into the formatted document.
-    static func assemble(_ pieces: [LayoutPiece], totalLength: Int) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(totalLength + totalLength / 8 + 16)
-        for piece in pieces { output.append(contentsOf: piece.bytes) }
-        return output
     }
 }
