@@ -31,14 +31,23 @@ public enum WhitespaceGuard {
     private static func firstDifference(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         var j = 0
-        while true {
-            while i < a.count && isWhitespace(a[i]) { i += 1 }
-            while j < b.count && isWhitespace(b[j]) { j += 1 }
-            if i == a.count || j == b.count { return i == a.count && j == b.count ? nil : i }
-            if a[i] != b[j] { return i }
-            i += 1
-            j += 1
+        // Equal bytes are matched pairwise (whitespace with whitespace is harmless to
+        // match); otherwise whitespace on either side is skipped.
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                i += 1
+                j += 1
+            } else if isWhitespace(a[i]) {
+                i += 1
+            } else if isWhitespace(b[j]) {
+                j += 1
+            } else {
+                return i
+            }
         }
+        while i < a.count && isWhitespace(a[i]) { i += 1 }
+        while j < b.count && isWhitespace(b[j]) { j += 1 }
+        return i == a.count && j == b.count ? nil : i
     }
 
     static func structuralDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
@@ -47,7 +56,8 @@ public enum WhitespaceGuard {
         guard left.content.count == right.content.count else {
             return "the output reads as \(right.content.count) tokens instead of \(left.content.count)"
         }
-        for (x, y) in zip(left.content, right.content) {
+        for (x32, y32) in zip(left.content, right.content) {
+            let x = Int(x32), y = Int(y32)
             if left.tokens.kinds[x] != right.tokens.kinds[y] || left.tokens.bytes(of: x) != right.tokens.bytes(of: y) {
                 return "a token reads differently in the output (input byte \(left.tokens.starts[x]))"
             }
@@ -81,7 +91,7 @@ public enum WhitespaceGuard {
     /// Where the non-whitespace tokens and line breaks of a tree are, by ordinal.
     private struct Shape {
         /// Indices of the tokens that are neither whitespace nor line breaks.
-        var content: [Int] = []
+        var content: [Int32] = []
         let tokens: TokenTable
         /// For each token index, how many content tokens come before it.
         var contentBefore: [Int32]
@@ -101,7 +111,7 @@ public enum WhitespaceGuard {
                 switch kinds[t] {
                 case .whitespace: break
                 case .newline: breaks += 1
-                default: content.append(t)
+                default: content.append(Int32(t))
                 }
             }
             contentBefore[count] = Int32(content.count)
@@ -117,8 +127,8 @@ public enum WhitespaceGuard {
         func innerLineBreaks(_ tokens: Range<Int>) -> Int32 {
             let span = contentSpan(tokens)
             guard span.count > 1 else { return 0 }
-            let first = content[Int(span.lowerBound)]
-            let last = content[Int(span.upperBound) - 1]
+            let first = Int(content[Int(span.lowerBound)])
+            let last = Int(content[Int(span.upperBound) - 1])
             return breaksBefore[last] - breaksBefore[first]
         }
     }

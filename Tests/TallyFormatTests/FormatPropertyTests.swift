@@ -11,7 +11,7 @@ final class FormatPropertyTests: XCTestCase {
     func testGeneratedValidFiles() {
         var random = TestSupport.SeededGenerator(seed: 0xF0_4D_A7)
         var refused = 0
-        for round in 0 ..< 2500 {
+        for round in 0 ..< 2000 {
             let bytes = Array(RandomBudget.make(using: &random).utf8)
             let tree = Parser.parse(SourceText(path: "generated.tally", bytes: bytes))
             XCTAssertTrue(tree.diagnostics.filter(\.code.isSyntaxError).isEmpty,
@@ -26,7 +26,7 @@ final class FormatPropertyTests: XCTestCase {
         let examples = try TestSupport.files(in: "examples", withExtension: "tally").map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
         let interesting: [UInt8] = Array(" \t\n\r\"';,#=@->.%:0123456789".utf8) + [0x00, 0xC3, 0xFF, 0xE9, 0xEF, 0xBB, 0xBF]
         var refused = 0
-        for round in 0 ..< 2500 {
+        for round in 0 ..< 2000 {
             var bytes = round % 50 == 0 ? examples[round / 50 % examples.count] : Array(RandomBudget.make(using: &random).utf8)
             for _ in 0 ..< Int.random(in: 1 ... 6, using: &random) {
                 guard !bytes.isEmpty else { break }
