@@ -19,7 +19,7 @@ struct LayoutEngine {
         let lines = source.lines
         let tokens = source.tokens
         let bytes = tokens.bytes
-        let anchors = anchorTokens(source.entries)
+        let anchors = source.anchors
 
         var layouts = [LineLayout?](repeating: nil, count: lines.count)
         for (i, line) in lines.enumerated() where !line.verbatim {
@@ -30,7 +30,7 @@ struct LayoutEngine {
             case .blank, .other: break
             }
         }
-        let columns = chooseColumns(lines, layouts, source.entries)
+        let columns = chooseColumns(lines, layouts, source.entryKinds)
 
         var layout = Layout()
         layout.output.reserveCapacity(bytes.count + bytes.count / 4 + 16)
@@ -61,7 +61,7 @@ struct LayoutEngine {
             if i == lastKept && line.newline == nil && layout.output.count > start {
                 layout.output.append(contentsOf: finalNewline(source))
             }
-            let changed = !layout.output[start...].elementsEqual(original)
+            let changed = !Self.equal(layout.output[start...], original)
             layout.pieces.append(LayoutPiece(original: line.bytes, formatted: start ..< layout.output.count, changed: changed))
             if changed { layout.changed = true }
         }
@@ -74,26 +74,8 @@ struct LayoutEngine {
         return [0x0A]
     }
 
-    /// Marks the first token of each amount that is aligned: the amount of an entry's
-    /// first line (for a recurring entry, of the entry it repeats) and of each split.
-    private func anchorTokens(_ entries: [SyntaxNode]) -> [Bool] {
-        var anchors = [Bool](repeating: false, count: tree.tokenCount)
-        func mark(_ node: SyntaxNode?) {
-            guard let node, let amount = node.child(.amount), let first = amount.tokenIndices.first else { return }
-            anchors[first] = true
-        }
-        for entry in entries {
-            let body = entry.kind == .recurringDirective ? (entry.child(.transaction) ?? entry.child(.transfer)) : entry
-            mark(entry)
-            guard let body else { continue }
-            if body != entry { mark(body) }
-            for split in body.children(.split) { mark(split) }
-        }
-        return anchors
-    }
-
     /// The columns for every line, computed per block and family.
-    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entries: [SyntaxNode]) -> [ColumnAlignment] {
+    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind]) -> [ColumnAlignment] {
         var columns = [ColumnAlignment](repeating: ColumnAlignment(), count: lines.count)
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
@@ -104,9 +86,15 @@ struct LayoutEngine {
         }
         func closeHeaders() {
             guard !headerBlock.isEmpty else { return }
-            var families: [Int: [Int]] = [:]
-            for i in headerBlock { families[Self.family(entries[lines[i].entry!].kind), default: []].append(i) }
-            for family in families.values { align(family) }
+            // Usually one family fills the block; others are gathered when present.
+            let firstFamily = Self.family(entryKinds[lines[headerBlock[0]].entry!])
+            if headerBlock.allSatisfy({ Self.family(entryKinds[lines[$0].entry!]) == firstFamily }) {
+                align(headerBlock)
+            } else {
+                var families: [Int: [Int]] = [:]
+                for i in headerBlock { families[Self.family(entryKinds[lines[i].entry!]), default: []].append(i) }
+                for family in families.values { align(family) }
+            }
             headerBlock.removeAll(keepingCapacity: true)
         }
         func closeIndented() {
@@ -128,6 +116,17 @@ struct LayoutEngine {
         closeHeaders()
         closeIndented()
         return columns
+    }
+
+    /// Byte-wise equality without the generic collection machinery (hot on big files).
+    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in
+                for i in 0 ..< x.count where x[i] != y[i] { return false }
+                return true
+            }
+        }
     }
 
     /// Entries of one family share columns within a block.

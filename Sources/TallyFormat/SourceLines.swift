@@ -38,7 +38,12 @@ struct SourceLines {
     let tree: SyntaxTree
     /// The tokens, read once.
     let tokens: TokenTable
-    let entries: [SyntaxNode]
+    /// The kind of each entry (top-level node), in order.
+    private(set) var entryKinds: [SyntaxKind] = []
+    /// The tokens of each entry, in order.
+    private(set) var entrySpans: [Range<Int>] = []
+    /// The first token of each aligned amount (see ``LayoutEngine``).
+    private(set) var anchors: [Bool] = []
     private(set) var lines: [SourceLine] = []
     /// The token index of the byte-order mark, if the file starts with one.
     private(set) var byteOrderMark: Int?
@@ -46,7 +51,7 @@ struct SourceLines {
     init(tree: SyntaxTree) {
         self.tree = tree
         tokens = TokenTable(tree)
-        entries = tree.entries
+        readNodes()
         cut()
         markProblems()
         FormatOffRegions.mark(&lines, tokens: tokens)
@@ -60,7 +65,7 @@ struct SourceLines {
             byteOrderMark = 0
             token = 1
         }
-        let spans = entries.map(\.tokenIndices)
+        let spans = entrySpans
         var entry = 0
         while token < count {
             let first = token
@@ -106,16 +111,45 @@ struct SourceLines {
         }
     }
 
+    /// One pass over the nodes, in preorder: the entries, the nodes with errors, and the
+    /// amounts to align, which are the first amount directly inside an entry (for a
+    /// recurring entry, inside the entry it repeats) or a split.
+    private mutating func readNodes() {
+        anchors = [Bool](repeating: false, count: tokens.count)
+        // The open ancestors of the current node: kind, end token, amount seen.
+        var stack: [(kind: SyntaxKind, end: Int, amountSeen: Bool)] = []
+        var entryEnd = 0
+        var first = true
+        tree.forEachNode { kind, span in
+            if first { first = false; return }  // the root
+            while let top = stack.last, top.end <= span.lowerBound { stack.removeLast() }
+            if kind.isEntry && span.lowerBound >= entryEnd && !span.isEmpty {
+                entryKinds.append(kind)
+                entrySpans.append(span)
+                entryEnd = span.upperBound
+                stack.removeAll(keepingCapacity: true)
+            }
+            if kind == .error || kind == .errorEntry { problemNodes.append(span) }
+            if kind == .amount, !span.isEmpty, let parent = stack.last, !parent.amountSeen,
+               parent.kind.isEntry && parent.kind != .errorEntry || parent.kind == .split {
+                anchors[span.lowerBound] = true
+                stack[stack.count - 1].amountSeen = true
+            }
+            stack.append((kind, span.upperBound, false))
+        }
+    }
+
+    /// Token ranges of error nodes, found by ``readNodes()``.
+    private var problemNodes: [Range<Int>] = []
+
     /// Lines touched by a syntax error are kept as they are, and with them every line of
     /// their entry. Other diagnostics (W0217, inconsistent indentation, is what
     /// formatting fixes) do not stop formatting.
     private mutating func markProblems() {
         guard !lines.isEmpty else { return }
         var problemRanges: [ByteRange] = tree.diagnostics.filter { $0.code.isSyntaxError }.map(\.range)
-        tree.forEachNode { kind, tokenRange in
-            if kind == .error || kind == .errorEntry {
-                problemRanges.append(ByteRange(start: Int(tokens.starts[tokenRange.lowerBound]), end: Int(tokens.starts[tokenRange.upperBound])))
-            }
+        for span in problemNodes {
+            problemRanges.append(ByteRange(start: Int(tokens.starts[span.lowerBound]), end: Int(tokens.starts[span.upperBound])))
         }
         for range in problemRanges {
             var i = lineIndex(containing: range.start)

@@ -4,8 +4,10 @@
 enum TextWidth {
     /// The width of some UTF-8 bytes.
     static func of(_ bytes: ArraySlice<UInt8>) -> Int {
-        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count }
-        return String(decoding: bytes, as: UTF8.self).count
+        bytes.withUnsafeBufferPointer { buffer in
+            for byte in buffer where byte >= 0x80 { return String(decoding: buffer, as: UTF8.self).count }
+            return buffer.count
+        }
     }
 
     /// The width of a number's integer part (sign included): what stands left of its
