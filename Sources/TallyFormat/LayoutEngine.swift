@@ -15,10 +15,12 @@ struct LayoutEngine {
     static let indentWidth = 4
 
     func layout() -> Layout {
-        let source = SourceLines(tree: tree)
+        TokenTable(tree).withView { layout(SourceLines(tree: tree, tokens: $0)) }
+    }
+
+    private func layout(_ source: SourceLines) -> Layout {
         let lines = source.lines
         let tokens = source.tokens
-        let bytes = tokens.bytes
         let anchors = source.anchors
 
         var layouts = [LineLayout?](repeating: nil, count: lines.count)
@@ -33,18 +35,18 @@ struct LayoutEngine {
         let columns = chooseColumns(lines, layouts, source.entryKinds)
 
         var layout = Layout()
-        layout.output.reserveCapacity(bytes.count + bytes.count / 4 + 16)
+        layout.output.reserveCapacity(tokens.bytes.count + tokens.bytes.count / 4 + 16)
         layout.pieces.reserveCapacity(lines.count + 1)
         if let bom = source.byteOrderMark {
             let range = tokens.range(of: bom)
-            layout.output.append(contentsOf: bytes[range.start ..< range.end])
+            layout.output.append(contentsOf: tokens.bytes(in: range))
             layout.pieces.append(LayoutPiece(original: range, formatted: 0 ..< range.length, changed: false))
         }
         let lastKept = lines.lastIndex { !($0.role == .blank && !$0.verbatim) } ?? -1
         var previousWasBlank = true  // no blank lines at the top of the file
         for (i, line) in lines.enumerated() {
-            let original = bytes[line.bytes.start ..< line.bytes.end]
-            let newline = line.newline.map { tokens.bytes(of: $0) } ?? []
+            let original = tokens.bytes(in: line.bytes)
+            let newline = line.newline.map { tokens.bytes(of: $0) } ?? UnsafeBufferPointer(start: nil, count: 0)
             let start = layout.output.count
             if line.verbatim {
                 layout.output.append(contentsOf: original)
@@ -61,7 +63,7 @@ struct LayoutEngine {
             if i == lastKept && line.newline == nil && layout.output.count > start {
                 layout.output.append(contentsOf: finalNewline(source))
             }
-            let changed = !Self.equal(layout.output[start...], original)
+            let changed = !layout.output.withUnsafeBufferPointer { TokenView.equal(UnsafeBufferPointer(rebasing: $0[start...]), original) }
             layout.pieces.append(LayoutPiece(original: line.bytes, formatted: start ..< layout.output.count, changed: changed))
             if changed { layout.changed = true }
         }
@@ -116,17 +118,6 @@ struct LayoutEngine {
         closeHeaders()
         closeIndented()
         return columns
-    }
-
-    /// Byte-wise equality without the generic collection machinery (hot on big files).
-    static func equal(_ a: ArraySlice<UInt8>, _ b: ArraySlice<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBufferPointer { x in
-            b.withUnsafeBufferPointer { y in
-                for i in 0 ..< x.count where x[i] != y[i] { return false }
-                return true
-            }
-        }
     }
 
     /// Entries of one family share columns within a block.

@@ -37,7 +37,7 @@ struct SourceLine {
 struct SourceLines {
     let tree: SyntaxTree
     /// The tokens, read once.
-    let tokens: TokenTable
+    let tokens: TokenView
     /// The kind of each entry (top-level node), in order.
     private(set) var entryKinds: [SyntaxKind] = []
     /// The tokens of each entry, in order.
@@ -48,9 +48,10 @@ struct SourceLines {
     /// The token index of the byte-order mark, if the file starts with one.
     private(set) var byteOrderMark: Int?
 
-    init(tree: SyntaxTree) {
+    /// Reads the lines of `tree`, whose tokens `tokens` shows.
+    init(tree: SyntaxTree, tokens: TokenView) {
         self.tree = tree
-        tokens = TokenTable(tree)
+        self.tokens = tokens
         readNodes()
         cut()
         markProblems()
