@@ -1,6 +1,6 @@
 import TallySyntax
 
-/// Lays out a whole file, line by line, into ``LayoutPiece``s.
+/// Lays out a whole file, line by line, into a ``Layout``.
 ///
 /// Columns are chosen per block. The first lines of consecutive entries form a block
 /// until a blank line or a `tally-fmt: off` region; comments in column 1 and entries kept
@@ -14,6 +14,7 @@ struct LayoutEngine {
     /// Spaces before an indented line of an entry.
     static let indentWidth = 4
 
+    /// The formatted file and, line by line, what changed.
     func layout() -> Layout {
         TokenTable(tree).withView { layout(SourceLines(tree: tree, tokens: $0)) }
     }

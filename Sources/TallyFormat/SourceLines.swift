@@ -22,7 +22,7 @@ struct SourceLine {
     var bytes: ByteRange
     /// The token of the line break, if the line has one (the last line may not).
     var newline: Int?
-    /// Index in ``SourceLines/entries`` of the entry the line belongs to.
+    /// Index in ``SourceLines/entrySpans`` of the entry the line belongs to.
     var entry: Int?
     var role: Role
     /// True when the line must be written back byte for byte: it belongs to an entry with
@@ -44,6 +44,7 @@ struct SourceLines {
     private(set) var entrySpans: [Range<Int>] = []
     /// The first token of each aligned amount (see ``LayoutEngine``).
     private(set) var anchors: [Bool] = []
+    /// The lines, in order.
     private(set) var lines: [SourceLine] = []
     /// The token index of the byte-order mark, if the file starts with one.
     private(set) var byteOrderMark: Int?
@@ -144,8 +145,8 @@ struct SourceLines {
     private var problemNodes: [Range<Int>] = []
 
     /// Lines touched by a syntax error are kept as they are, and with them every line of
-    /// their entry. Other diagnostics (W0217, inconsistent indentation, is what
-    /// formatting fixes) do not stop formatting.
+    /// their entry. Other diagnostics of the syntax layer do not stop formatting; W0217
+    /// (inconsistent indentation) is even what formatting fixes.
     private mutating func markProblems() {
         guard !lines.isEmpty else { return }
         var problemRanges: [ByteRange] = tree.diagnostics.filter { $0.code.isSyntaxError }.map(\.range)
