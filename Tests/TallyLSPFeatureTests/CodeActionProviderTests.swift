@@ -87,6 +87,37 @@ import Testing
         #expect(!skipped.codes.contains("W0506"))
     }
 
+    @Test func occurrencesComeFromTheModelNotTheMessage() throws {
+        // The rule's name holds a date; only real occurrences are offered.
+        let text = Self.header + """
+        every month on 1 from 2026-10-01 as 'Miete 2026-01-15' "Vermieter" Giro Fun -500.00
+        2026-11-05 Giro Gehalt +10.00
+
+        """
+        let titles = Self.actions(text).map(\.title).filter { $0.hasPrefix("Record") }
+        #expect(titles == ["Record the occurrence of 2026-10-01", "Record the occurrence of 2026-11-01"])
+        let recorded = try Self.applying("Record the occurrence of 2026-11-01", to: text)
+        #expect(recorded.text.contains("2026-11-01 \"Vermieter\" Giro Fun -500.00 rule 'Miete 2026-01-15'\n2026-11-05"))
+    }
+
+    @Test func offersTheFirstFiveOfManyOverdueOccurrences() {
+        let text = Self.header + "every week on monday from 2026-09-07 as putzen Giro Fun -20.00\n"
+        let titles = Self.actions(text).map(\.title).filter { $0.hasPrefix("Skip") }
+        #expect(titles == ["2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28", "2026-10-05"].map { "Skip the occurrence of \($0)" })
+    }
+
+    @Test func recordsTheOccurrenceDueToday() throws {
+        let text = Self.header + """
+        every month on 22 from 2026-11-22 as abo Giro Fun -9.99
+        2026-11-20 Giro Gehalt +10.00
+
+        """
+        #expect(Self.actions(text).map(\.title) == ["Record the occurrence of 2026-11-22", "Skip the occurrence of 2026-11-22"])
+        let recorded = try Self.applying("Record the occurrence of 2026-11-22", to: text)
+        #expect(recorded.text.hasSuffix("+10.00\n2026-11-22 Giro Fun -9.99 rule abo\n"))
+        #expect(!recorded.codes.contains("I0507"))
+    }
+
     @Test func movesMoneyIntoAnOverspentEnvelope() throws {
         let text = Self.header + """
         envelope Essen 100 monthly for 食費

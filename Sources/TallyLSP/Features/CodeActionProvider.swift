@@ -164,7 +164,7 @@ public enum CodeActionProvider {
               let directive = analysis.index.entry(in: d.file, at: d.range.start),
               let body = directive.child(.transaction) ?? directive.child(.transfer) else { return [] }
         let tree = directive.tree
-        let dates = d.code == .recurringDueToday ? [analysis.today] : datesMentioned(in: d.message)
+        let dates = occurrencesToOffer(for: d, analysis)
         let name = NameSpelling.written(occurrence.symbol.name)
         // The repeated entry, with `rule NAME` at the end of its first line.
         let headerEnd = body.endOfFirstLineContent
@@ -182,11 +182,15 @@ public enum CodeActionProvider {
         return actions
     }
 
-    /// The dates written in a message, in order.
-    static func datesMentioned(in message: String) -> [CivilDate] {
-        message.split(whereSeparator: { !($0.isASCII && ($0.isNumber || $0 == "-")) }).compactMap { word in
-            String(word).looksLikeDate ? CivilDate(iso: String(word)) : nil
-        }
+    /// The occurrences the diagnostic is about, from the model rather than from its
+    /// message: for W0506 the unrecorded ones before today (the first five, as many as the
+    /// message names), for I0507 today's.
+    static func occurrencesToOffer(for d: Diagnostic, _ analysis: BudgetAnalysis) -> [CivilDate] {
+        let model = analysis.model
+        guard let r = model.rules.firstIndex(where: { $0.location.file == d.file && $0.location.range == d.range }) else { return [] }
+        let missing = model.unrecordedOccurrences(through: analysis.today)[r]
+        if d.code == .recurringDueToday { return missing.filter { $0 == analysis.today } }
+        return Array(missing.filter { $0 < analysis.today }.prefix(5))
     }
 
     /// Where an entry dated `date` goes: before the first dated entry after it, else at the
