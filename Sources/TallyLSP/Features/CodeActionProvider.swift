@@ -4,8 +4,8 @@ import TallySyntax
 /// Quick fixes for the diagnostics in a range: every fix the parser and the interpreter
 /// attach to their diagnostics, and the ones that need the budget to compute:
 ///
-/// - E0401 unknown wallet or category: declare it, after the last declaration of its kind
-///   (an income category when the amount is positive, else an expense category);
+/// - E0401 unknown wallet, category, envelope, goal or recurring entry: declare it, after
+///   the last declaration of its kind (see CodeActionProvider+Declarations.swift);
 /// - E0406 split parts that do not add up: set the total to the parts' sum, or add a split
 ///   line for the difference;
 /// - E0410 failed assertion: assert the computed balance instead;
@@ -38,33 +38,7 @@ public enum CodeActionProvider {
         return result
     }
 
-    // MARK: Declaring a missing name
-
-    static func declareMissing(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
-        guard let occurrence = analysis.index.occurrence(in: d.file, at: d.range.start),
-              occurrence.symbol.kind == .wallet || occurrence.symbol.kind == .category else { return [] }
-        let name = occurrence.symbol.name
-        let spelled = NameSpelling.written(name)
-        if occurrence.symbol.kind == .wallet {
-            let anchor = lastDeclaration(of: .walletDirective, in: analysis) { _ in true }
-            let edit = insertion(after: anchor, line: "wallet \(spelled)", analysis: analysis, fallbackFile: d.file)
-            return [CodeActionInfo(title: "Declare the wallet `\(name)`", diagnostic: d, edits: [edit.file: [edit.edit]], isPreferred: d.fixes.isEmpty)]
-        }
-        let income = isIncome(at: d, analysis)
-        let keyword = income ? "income" : "expense"
-        let anchor = lastDeclaration(of: .categoryDirective, in: analysis) { CategoryDirectiveSyntax($0)?.isIncome == income }
-            ?? lastDeclaration(of: .categoryDirective, in: analysis) { _ in true }
-        let edit = insertion(after: anchor, line: "\(keyword) \(spelled)", analysis: analysis, fallbackFile: d.file)
-        return [CodeActionInfo(title: "Declare the \(keyword) category `\(name)`", diagnostic: d, edits: [edit.file: [edit.edit]], isPreferred: d.fixes.isEmpty)]
-    }
-
-    /// True when the amount booked on the unknown category is positive (money coming in).
-    static func isIncome(at d: Diagnostic, _ analysis: BudgetAnalysis) -> Bool {
-        guard let entry = analysis.index.entry(in: d.file, at: d.range.start) else { return false }
-        let line = entry.children(.split).first { $0.range.contains(d.range.start) } ?? entry
-        guard let number = line.child(.amount)?.token(.number), let value = Money(utf8: number.bytes) else { return false }
-        return !value.isNegative && !value.isZero
-    }
+    // MARK: Declaring a missing name (CodeActionProvider+Declarations.swift)
 
     /// The last entry of `kind` that satisfies `accept`, in the budget's file order.
     static func lastDeclaration(of kind: SyntaxKind, in analysis: BudgetAnalysis, _ accept: (SyntaxNode) -> Bool) -> (file: String, node: SyntaxNode)? {
