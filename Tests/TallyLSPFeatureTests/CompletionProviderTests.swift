@@ -95,11 +95,40 @@ import Testing
         #expect(Self.complete("2026-11-22 goal U⟨|⟩").items.map(\.label) == ["Urlaub"])
     }
 
-    @Test func payeesCompleteInQuotes() {
+    @Test func payeesCompleteInQuotesWithTheirUsualWalletAndCategory() {
+        // Lidl is booked once in each category from Giro; the latest booking wins the tie.
         let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩")
         #expect(items.map(\.label) == ["Lidl"])
-        #expect(items[0].detail == "payee, used 2 times")
-        #expect(items[0].edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\""))
+        #expect(items[0].detail == "payee, used 2 times · usually Giro Fun")
+        #expect(items[0].edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\" Giro Fun "))
+        let aral = Self.complete("2026-11-22 \"A⟨|⟩").items
+        #expect(aral.first?.edit.replacement == "\"Aral\" '🏠 Haus' Fun ")
+    }
+
+    @Test func aPayeeBeforeOtherWordsIsInsertedAlone() {
+        let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩ Giro Fun -2.00")
+        #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\""))
+    }
+
+    @Test func aClosingQuoteTypedByTheEditorIsReplacedToo() {
+        let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩\"")
+        #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor + 1), replacement: "\"Lidl\" Giro Fun "))
+    }
+
+    @Test func theUsualBookingIsTheMostFrequentOne() {
+        let doc = MarkedDocument(Self.budget + """
+        2026-11-04 "Lidl" '🏠 Haus' 食費:Lebensmittel -3.00
+        2026-11-05 "Lidl" '🏠 Haus' 食費:Lebensmittel -4.00
+        2026-11-22 "Li⟨|⟩
+        """)
+        let items = CompletionProvider.complete(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor)
+        #expect(items.first?.detail == "payee, used 4 times · usually '🏠 Haus' 食費:Lebensmittel")
+    }
+
+    @Test func namesRankByHowOftenEntriesUseThem() {
+        // Giro is used by three entries, '🏠 Haus' by one, Sparbuch by none.
+        let wallets = Self.complete("2026-11-22 ⟨|⟩").items.filter { $0.kind == .wallet }
+        #expect(wallets.map(\.label) == ["Giro", "🏠 Haus", "Sparbuch"])
     }
 
     @Test func declarationsCompleteTheirAttributes() {

@@ -208,7 +208,7 @@ public enum CompletionProvider {
     static func candidates(_ slot: Slot, _ analysis: BudgetAnalysis, _ context: LineContext) -> [Candidate] {
         let model = analysis.model
         let index = analysis.index
-        func uses(_ kind: NameKind, _ name: String) -> Int { index.occurrences[NamedSymbol(kind: kind, name: name)]?.count ?? 0 }
+        func uses(_ kind: NameKind, _ name: String) -> Int { index.uses(of: NamedSymbol(kind: kind, name: name)) }
         switch slot {
         case .wallet:
             return model.wallets.enumerated().map { w, wallet in
@@ -245,10 +245,20 @@ public enum CompletionProvider {
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: NameSpelling.written($0), uses: 0) }
         case .payee:
-            return index.payees.map { payee, count in
+            return index.payeeUsage.map { payee, usage in
                 let escaped = payee.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                return Candidate(label: payee, kind: .payee, detail: count == 1 ? "payee, used once" : "payee, used \(count) times",
-                                 insert: "\"\(escaped)\"", uses: count)
+                var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
+                var insert = "\"\(escaped)\""
+                // Like a budgeting app, a known payee brings its usual wallet and category
+                // onto an empty line; the amount is left to type.
+                if let w = usage.usualWallet {
+                    let wallet = model.wallets[w].name
+                    var booking = NameSpelling.written(wallet)
+                    if let c = usage.usualCategory { booking += " " + NameSpelling.written(model.categories[c].name) }
+                    detail += " · usually " + booking
+                    if context.restOfLineIsBlank { insert += " " + booking + " " }
+                }
+                return Candidate(label: payee, kind: .payee, detail: detail, insert: insert, uses: usage.count)
             }
         case .currency:
             var codes = Set(model.wallets.map(\.currency)).union([model.defaultCurrency])
