@@ -105,6 +105,13 @@ import Testing
         #expect(aral.first?.edit.replacement == "\"Aral\" '🏠 Haus' Fun ")
     }
 
+    @Test func aPayeeRuleCompletesThePayeeWithItsUsualCategory() {
+        let (items, doc) = Self.complete("payee \"Ar⟨|⟩")
+        #expect(items.map(\.label) == ["Aral"])
+        #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Aral\" Fun"))
+        #expect(Self.complete("payee \"Aral\" ⟨|⟩").items.contains { $0.label == "Fun" })
+    }
+
     @Test func aPayeeBeforeOtherWordsIsInsertedAlone() {
         let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩ Giro Fun -2.00")
         #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\""))

@@ -104,6 +104,7 @@ public enum CompletionProvider {
             let used = Set(words)
             return [.keywords(goalAttributes.filter { !used.contains($0) })]
         case "payee":
+            if words.count == 1 { return c.partial?.kind == .text ? [.payee] : [] }
             return words.count == 2 && c.words[1].kind == .text ? [.category] : []
         case "every":
             return recurringSlots(c)
@@ -253,10 +254,17 @@ public enum CompletionProvider {
                 // onto an empty line; the amount is left to type.
                 if let w = usage.usualWallet {
                     let wallet = model.wallets[w].name
-                    var booking = NameSpelling.written(wallet)
-                    if let c = usage.usualCategory { booking += " " + NameSpelling.written(model.categories[c].name) }
+                    let category = usage.usualCategory.map { NameSpelling.written(model.categories[$0].name) }
+                    let booking = NameSpelling.written(wallet) + (category.map { " " + $0 } ?? "")
                     detail += " · usually " + booking
-                    if context.restOfLineIsBlank { insert += " " + booking + " " }
+                    // A `payee` rule takes the category alone.
+                    if context.restOfLineIsBlank {
+                        if context.words.first?.raw == "payee" {
+                            if let category { insert += " " + category }
+                        } else {
+                            insert += " " + booking + " "
+                        }
+                    }
                 }
                 return Candidate(label: payee, kind: .payee, detail: detail, insert: insert, uses: usage.count)
             }
