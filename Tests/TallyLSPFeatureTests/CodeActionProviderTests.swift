@@ -105,6 +105,18 @@ import Testing
         #expect(!result.codes.contains("W0506"))
     }
 
+    @Test func declaresAMissingRecurringTransferAfterTheLastRecurringEntry() throws {
+        let text = Self.header + """
+        every month on 1 from 2026-01-01 as abo Giro Fun -5.00
+        2026-01-01 Giro Fun -5.00 rule abo
+        2026-10-05 transfer Giro -> '🏠 Haus' 50.00 rule sparen by Anna
+
+        """
+        let result = try Self.applying("Declare the recurring entry `sparen`, monthly from this entry", to: text)
+        #expect(result.text.contains("as abo Giro Fun -5.00\nevery month on 5 from 2026-10-05 as sparen transfer Giro -> '🏠 Haus' 50.00 by Anna\n2026-01-01"))
+        #expect(!result.codes.contains("E0401"))
+    }
+
     @Test func anUnknownSkipGetsNoDeclaration() {
         let text = Self.header + "2026-11-02 skip miete\n"
         #expect(Self.actions(text).filter { $0.title.hasPrefix("Declare") }.isEmpty)
