@@ -112,6 +112,21 @@ import Testing
         #expect(Self.complete("payee \"Aral\" ⟨|⟩").items.contains { $0.label == "Fun" })
     }
 
+    @Test func recurringEntriesWithOpenOccurrencesComeFirst() {
+        // `miete` is recorded on 2026-11-01; `abo` is open since 2026-11-10; `strom` is
+        // recorded on 2026-11-02 and open on the next two Mondays.
+        let doc = MarkedDocument(Self.budget + """
+        every month on 10 from 2026-11-10 as abo Giro Fun -5.00
+        every week on monday from 2026-11-02 as strom Giro Fun -2.00
+        2026-11-02 Giro Fun -2.00 rule strom
+        2026-11-22 Giro Fun -5.00 rule ⟨|⟩
+        """)
+        let items = CompletionProvider.complete(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor)
+        #expect(items.map(\.label) == ["strom", "abo", "miete"])
+        #expect(items.map(\.detail) == ["every week from 2026-11-02 · 2 open from 2026-11-09", "every month from 2026-11-10 · open 2026-11-10",
+                                        "every month from 2026-11-01"])
+    }
+
     @Test func aPayeeBeforeOtherWordsIsInsertedAlone() {
         let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩ Giro Fun -2.00")
         #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\""))

@@ -41,7 +41,8 @@ public struct NameOccurrence: Hashable, Sendable {
 /// entry each dated entry became (an array by reading order), and the declarations by
 /// name — a few linear passes without strings. On the first completion or payee hover:
 /// how often the entries use each name, and how each payee is used — one pass over the
-/// model's entries (``NameTallies``). On the first question that needs every written name
+/// model's entries (``NameTallies``); on the first completion of a recurring entry's name
+/// or quick fix of an overdue one: its open occurrences, another such pass. On the first question that needs every written name
 /// (references, rename, workspace symbols): every occurrence of each name — one pass over
 /// all nodes. Hover and inlay hints need the first step only.
 public final class BudgetIndex: @unchecked Sendable {
@@ -52,6 +53,7 @@ public final class BudgetIndex: @unchecked Sendable {
 
     private let budget: Budget
     private let model: BudgetModel
+    private let today: CivilDate
     /// The top-level entries of each file and where each starts.
     let entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])]
     /// Model entry index by reading order (``Entry/order``), which follows the files and
@@ -65,10 +67,12 @@ public final class BudgetIndex: @unchecked Sendable {
     private let lock = NSLock()
     private var builtUsage: Usage?
     private var builtTallies: NameTallies?
+    private var builtOpenOccurrences: [[CivilDate]]?
 
-    init(budget: Budget, model: BudgetModel) {
+    init(budget: Budget, model: BudgetModel, today: CivilDate) {
         self.budget = budget
         self.model = model
+        self.today = today
         var entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])] = [:]
         var fileRank: [String: Int] = [:]
         for (rank, file) in budget.files.enumerated() {
@@ -122,11 +126,24 @@ public final class BudgetIndex: @unchecked Sendable {
         return built
     }
 
+    /// For each recurring rule (by model index), its occurrences up to today that no entry
+    /// records or skips, oldest first (``BudgetModel/unrecordedOccurrences(through:)``,
+    /// the matching of W0506). Built on first use: one pass over the model's entries.
+    public var openOccurrences: [[CivilDate]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let builtOpenOccurrences { return builtOpenOccurrences }
+        let built = model.unrecordedOccurrences(through: today)
+        builtOpenOccurrences = built
+        return built
+    }
+
     /// Builds every table now. The server may call this off the request path (after
     /// publishing diagnostics) so that the first completion or rename after an edit does
     /// not wait for it.
     public func prepareAll() {
         _ = tallies
+        _ = openOccurrences
         _ = usage
     }
 
@@ -253,7 +270,7 @@ final class BudgetIndexCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let index { return index }
-        let built = BudgetIndex(budget: analysis.budget, model: analysis.model)
+        let built = BudgetIndex(budget: analysis.budget, model: analysis.model, today: analysis.today)
         index = built
         return built
     }

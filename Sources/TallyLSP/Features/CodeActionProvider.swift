@@ -162,7 +162,7 @@ public enum CodeActionProvider {
     static func occurrencesToOffer(for d: Diagnostic, _ analysis: BudgetAnalysis) -> [CivilDate] {
         let model = analysis.model
         guard let r = model.rules.firstIndex(where: { $0.location.file == d.file && $0.location.range == d.range }) else { return [] }
-        let missing = model.unrecordedOccurrences(through: analysis.today)[r]
+        let missing = analysis.index.openOccurrences[r]
         if d.code == .recurringDueToday { return missing.filter { $0 == analysis.today } }
         return Array(missing.filter { $0 < analysis.today }.prefix(5))
     }

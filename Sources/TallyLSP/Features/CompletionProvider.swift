@@ -237,11 +237,18 @@ public enum CompletionProvider {
                           insert: NameSpelling.written(goal.name), uses: uses(.goal, goal.name))
             }
         case .rule:
-            return model.rules.compactMap { rule in
+            // Entries with an occurrence neither recorded nor skipped come first: the one
+            // being recorded is most likely among them.
+            let open = index.openOccurrences
+            return model.rules.enumerated().compactMap { r, rule in
                 guard let name = rule.name else { return nil }
                 let unit = rule.interval == 1 ? rule.unit.rawValue : "\(rule.interval) \(rule.unit.rawValue)s"
-                return Candidate(label: name, kind: .rule, detail: "every \(unit) from \(rule.from)",
-                                 insert: NameSpelling.written(name), uses: uses(.rule, name))
+                var detail = "every \(unit) from \(rule.from)"
+                let dates = open.indices.contains(r) ? open[r] : []
+                if dates.count == 1 { detail += " · open \(dates[0])" }
+                if dates.count > 1 { detail += " · \(dates.count) open from \(dates[0])" }
+                return Candidate(label: name, kind: .rule, detail: detail, insert: NameSpelling.written(name),
+                                 uses: dates.isEmpty ? min(uses(.rule, name), 499_999) : 500_000 + min(uses(.rule, name), 499_999))
             }
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: NameSpelling.written($0), uses: 0) }
