@@ -82,6 +82,8 @@ for analysis in fresh { _ = analysis.index }
 measure("BudgetIndex name tallies (first completion)", runs: 5) { next(&fresh).index.payeeUsage.count }
 fresh = (0 ..< 5).map { _ in BudgetAnalysis(budget: budget, today: today) }; used = 0
 for analysis in fresh { _ = analysis.index.payeeUsage.count }
+measure("BudgetIndex open occurrences (first `rule` completion)", runs: 5) { next(&fresh).index.openOccurrences.count }
+used = 0
 measure("BudgetIndex step 2, every occurrence (prepareAll)", runs: 5) { next(&fresh).index.prepareAll() }
 
 // A cold request on a fresh analysis: what the first keystroke after an edit pays when
@@ -120,7 +122,7 @@ func completionText(_ line: String) -> (BudgetAnalysis, Int) {
 }
 for (label, line) in [("start of a line", "2"), ("wallet after a date", "2026-11-22 Ch"), ("payee in quotes", "2026-11-22 \"Li"),
                       ("category after a wallet", "2026-11-22 Checking Gro"), ("after an amount", "2026-11-22 Checking Food:Groceries -5.00 "),
-                      ("envelope after fill", "2026-11-22 fill Gr")] {
+                      ("envelope after fill", "2026-11-22 fill Gr"), ("recurring entry after rule", "2026-11-22 Checking Food:Groceries -5.00 rule ")] {
     let (a, at) = completionText(line)
     let result = measure("completion: \(label)") { CompletionProvider.complete(in: a, path: path, offset: at) }
     if result.isEmpty { print("  (no candidates)") }
