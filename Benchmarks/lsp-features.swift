@@ -157,5 +157,6 @@ measure("definition: wallet mid-file") { NavigationProvider.definition(in: analy
 measure("references: wallet (all files)", runs: 5) { NavigationProvider.references(in: analysis, path: path, offset: hoverWallet, includeDeclaration: true) }
 measure("document symbols (whole file)", runs: 5) { SymbolProvider.documentSymbols(tree: budget.files[0].tree) }
 measure("semantic tokens (whole file)", runs: 5) { SemanticTokenProvider.tokens(tree: budget.files[0].tree) }
+measure("semantic tokens for a screen of 60 lines, mid-file") { SemanticTokenProvider.tokens(tree: budget.files[0].tree, in: screen(from: walletInMiddle)) }
 measure("folding ranges (whole file)", runs: 5) { FoldingProvider.ranges(tree: budget.files[0].tree) }
 measure("workspace symbols: \"gro\"") { SymbolProvider.workspaceSymbols(in: analysis, query: "gro") }

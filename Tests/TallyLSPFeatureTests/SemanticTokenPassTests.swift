@@ -30,4 +30,17 @@ import Testing
             #expect(SemanticTokenProvider.tokens(tree: tree) == SemanticTokenProvider.tokensByWalkingTheTree(tree), "\(text)")
         }
     }
+
+    @Test func aRangeGivesTheTokensOfTheWholeFileThatOverlapIt() throws {
+        let path = TestSupport.path("examples/household.tally")
+        let tree = Parser.parse(SourceText(path: path, bytes: try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))))
+        let all = SemanticTokenProvider.tokens(tree: tree)
+        let size = tree.source.bytes.count
+        #expect(size > 1000)
+        for (start, end) in [(0, 0), (0, 1), (0, size), (size / 3, size / 3 + 400), (size / 2, size / 2 + 1), (size - 50, size), (size, size + 10)] {
+            let range = ByteRange(start: start, end: end)
+            let expected = all.filter { $0.range.start < max(end, start + 1) && start < $0.range.end }
+            #expect(SemanticTokenProvider.tokens(tree: tree, in: range) == expected, "\(range)")
+        }
+    }
 }
