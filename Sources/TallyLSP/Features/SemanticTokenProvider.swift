@@ -68,8 +68,8 @@ public enum SemanticTokenProvider {
     }
 
     /// The tokens of `tree` that overlap `range`, in order: what
-    /// `textDocument/semanticTokens/range` asks for, the lines on screen. Costs a binary
-    /// search and the tokens of those lines, whatever the size of the file.
+    /// `textDocument/semanticTokens/range` asks for, the lines on screen. Costs the tokens
+    /// of those lines plus listing the file's entries (a few milliseconds on 100k).
     public static func tokens(tree: SyntaxTree, in range: ByteRange) -> [SemanticTokenInfo] {
         guard let first = tree.token(containing: range.start), let last = tree.token(containing: max(range.start, range.end - 1)) else { return [] }
         return tokens(tree, from: first.index, to: last.index + 1)
