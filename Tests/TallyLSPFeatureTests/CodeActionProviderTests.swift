@@ -53,6 +53,76 @@ import Testing
         #expect(!income.codes.contains("E0401"))
     }
 
+    @Test func declaresAMissingEnvelopeForTheCategoryOfItsName() throws {
+        let text = Self.header + """
+        expense Food:Groceries
+        envelope Spaß 50 weekly for Fun
+        envelope Alles 900 monthly for *
+        envelope Reise 2026-07-01..2026-07-31 for Fun
+        envelope Kleinkram 20 weekly for 食費
+        option overlapping-envelopes allow
+        2026-11-02 fill Groceries 100.00
+
+        """
+        let result = try Self.applying("Declare the envelope `Groceries`", to: text)
+        #expect(result.text.contains("for 食費\nenvelope Groceries weekly for Food:Groceries\noption"))
+        #expect(!result.codes.contains("E0401"))
+        #expect(Self.actions(text).first { $0.title.hasPrefix("Declare") }?.isPreferred == true)
+    }
+
+    @Test func declaresAMissingEnvelopeWithoutCategoryAfterTheCategories() throws {
+        let text = Self.header + "2026-11-02 move 'Sparen Später' -> Puffer 10.00\n"
+        let first = try Self.applying("Declare the envelope `Sparen Später`", to: text)
+        #expect(first.text.contains("expense Fun, 食費\nenvelope 'Sparen Später' monthly\n"))
+        let second = try Self.applying("Declare the envelope `Puffer`", to: first.text)
+        #expect(second.text.contains("envelope 'Sparen Später' monthly\nenvelope Puffer monthly\n"))
+        #expect(!second.codes.contains("E0401"))
+    }
+
+    @Test func declaresAMissingGoalWithoutATarget() throws {
+        let text = Self.header + """
+        goal Rad 800
+        2026-11-02 goal Urlaub 100.00
+        2026-11-03 transfer Giro -> '🏠 Haus' 50.00 goal Urlaub
+
+        """
+        let result = try Self.applying("Declare the goal `Urlaub`", to: text)
+        #expect(result.text.contains("goal Rad 800\ngoal Urlaub\n2026-11-02"))
+        #expect(!result.codes.contains("E0401"))
+    }
+
+    @Test func declaresAMissingRecurringEntryFromTheEntryThatRecordsIt() throws {
+        let text = Self.header + """
+        2026-10-31 "Vermieter" Giro -500.00 rule miete #wohnen ; Oktober
+            Fun  -400.00
+            食費  -100.00
+
+        """
+        let result = try Self.applying("Declare the recurring entry `miete`, monthly from this entry", to: text)
+        #expect(result.text.contains("expense Fun, 食費\nevery month on last from 2026-10-31 as miete \"Vermieter\" Giro -500.00 #wohnen ; Oktober\n    Fun  -400.00\n    食費  -100.00\n2026-10-31"))
+        #expect(!result.codes.contains("E0401"))
+        // The entry records the first occurrence; November's is still to come.
+        #expect(!result.codes.contains("W0506"))
+    }
+
+    @Test func declaresAMissingRecurringTransferAfterTheLastRecurringEntry() throws {
+        let text = Self.header + """
+        every month on 1 from 2026-01-01 as abo Giro Fun -5.00
+        2026-01-01 Giro Fun -5.00 rule abo
+        2026-10-05 transfer Giro -> '🏠 Haus' 50.00 rule sparen by Anna
+
+        """
+        let result = try Self.applying("Declare the recurring entry `sparen`, monthly from this entry", to: text)
+        #expect(result.text.contains("as abo Giro Fun -5.00\nevery month on 5 from 2026-10-05 as sparen transfer Giro -> '🏠 Haus' 50.00 by Anna\n2026-01-01"))
+        #expect(!result.codes.contains("E0401"))
+    }
+
+    @Test func anUnknownSkipGetsNoDeclaration() {
+        let text = Self.header + "2026-11-02 skip miete\n"
+        #expect(Self.actions(text).filter { $0.title.hasPrefix("Declare") }.isEmpty)
+        #expect(Fixture.analysis(text).diagnostics.contains { $0.code == .unknownName })
+    }
+
     @Test func makesSplitPartsAddUp() throws {
         let text = Self.header + "2026-01-01 \"Markt\" Giro -10.00\n    食費  -4.00\n    Fun  -5.00\n"
         let total = try Self.applying("Change the total to -9.00", to: text)
@@ -85,6 +155,37 @@ import Testing
         let skipped = try Self.applying("Skip the occurrence of 2026-11-01", to: recorded.text)
         #expect(skipped.text.contains("2026-10-01 \"Vermieter\" Giro Fun -500.00 rule miete\n2026-11-01 skip miete\n2026-11-05"))
         #expect(!skipped.codes.contains("W0506"))
+    }
+
+    @Test func occurrencesComeFromTheModelNotTheMessage() throws {
+        // The rule's name holds a date; only real occurrences are offered.
+        let text = Self.header + """
+        every month on 1 from 2026-10-01 as 'Miete 2026-01-15' "Vermieter" Giro Fun -500.00
+        2026-11-05 Giro Gehalt +10.00
+
+        """
+        let titles = Self.actions(text).map(\.title).filter { $0.hasPrefix("Record") }
+        #expect(titles == ["Record the occurrence of 2026-10-01", "Record the occurrence of 2026-11-01"])
+        let recorded = try Self.applying("Record the occurrence of 2026-11-01", to: text)
+        #expect(recorded.text.contains("2026-11-01 \"Vermieter\" Giro Fun -500.00 rule 'Miete 2026-01-15'\n2026-11-05"))
+    }
+
+    @Test func offersTheFirstFiveOfManyOverdueOccurrences() {
+        let text = Self.header + "every week on monday from 2026-09-07 as putzen Giro Fun -20.00\n"
+        let titles = Self.actions(text).map(\.title).filter { $0.hasPrefix("Skip") }
+        #expect(titles == ["2026-09-07", "2026-09-14", "2026-09-21", "2026-09-28", "2026-10-05"].map { "Skip the occurrence of \($0)" })
+    }
+
+    @Test func recordsTheOccurrenceDueToday() throws {
+        let text = Self.header + """
+        every month on 22 from 2026-11-22 as abo Giro Fun -9.99
+        2026-11-20 Giro Gehalt +10.00
+
+        """
+        #expect(Self.actions(text).map(\.title) == ["Record the occurrence of 2026-11-22", "Skip the occurrence of 2026-11-22"])
+        let recorded = try Self.applying("Record the occurrence of 2026-11-22", to: text)
+        #expect(recorded.text.hasSuffix("+10.00\n2026-11-22 Giro Fun -9.99 rule abo\n"))
+        #expect(!recorded.codes.contains("I0507"))
     }
 
     @Test func movesMoneyIntoAnOverspentEnvelope() throws {

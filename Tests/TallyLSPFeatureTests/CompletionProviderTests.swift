@@ -95,11 +95,62 @@ import Testing
         #expect(Self.complete("2026-11-22 goal U⟨|⟩").items.map(\.label) == ["Urlaub"])
     }
 
-    @Test func payeesCompleteInQuotes() {
+    @Test func payeesCompleteInQuotesWithTheirUsualWalletAndCategory() {
+        // Lidl is booked once in each category from Giro; the latest booking wins the tie.
         let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩")
         #expect(items.map(\.label) == ["Lidl"])
-        #expect(items[0].detail == "payee, used 2 times")
-        #expect(items[0].edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\""))
+        #expect(items[0].detail == "payee, used 2 times · usually Giro Fun")
+        #expect(items[0].edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\" Giro Fun "))
+        let aral = Self.complete("2026-11-22 \"A⟨|⟩").items
+        #expect(aral.first?.edit.replacement == "\"Aral\" '🏠 Haus' Fun ")
+    }
+
+    @Test func aPayeeRuleCompletesThePayeeWithItsUsualCategory() {
+        let (items, doc) = Self.complete("payee \"Ar⟨|⟩")
+        #expect(items.map(\.label) == ["Aral"])
+        #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Aral\" Fun"))
+        #expect(Self.complete("payee \"Aral\" ⟨|⟩").items.contains { $0.label == "Fun" })
+    }
+
+    @Test func recurringEntriesWithOpenOccurrencesComeFirst() {
+        // `miete` is recorded on 2026-11-01; `abo` is open since 2026-11-10; `strom` is
+        // recorded on 2026-11-02 and open on the next two Mondays.
+        let doc = MarkedDocument(Self.budget + """
+        every month on 10 from 2026-11-10 as abo Giro Fun -5.00
+        every week on monday from 2026-11-02 as strom Giro Fun -2.00
+        2026-11-02 Giro Fun -2.00 rule strom
+        2026-11-22 Giro Fun -5.00 rule ⟨|⟩
+        """)
+        let items = CompletionProvider.complete(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor)
+        #expect(items.map(\.label) == ["strom", "abo", "miete"])
+        #expect(items.map(\.detail) == ["every week from 2026-11-02 · 2 open from 2026-11-09", "every month from 2026-11-10 · open 2026-11-10",
+                                        "every month from 2026-11-01"])
+    }
+
+    @Test func aPayeeBeforeOtherWordsIsInsertedAlone() {
+        let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩ Giro Fun -2.00")
+        #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor), replacement: "\"Lidl\""))
+    }
+
+    @Test func aClosingQuoteTypedByTheEditorIsReplacedToo() {
+        let (items, doc) = Self.complete("2026-11-22 \"Li⟨|⟩\"")
+        #expect(items.first?.edit == TextEdit(range: ByteRange(start: doc.cursor - 3, end: doc.cursor + 1), replacement: "\"Lidl\" Giro Fun "))
+    }
+
+    @Test func theUsualBookingIsTheMostFrequentOne() {
+        let doc = MarkedDocument(Self.budget + """
+        2026-11-04 "Lidl" '🏠 Haus' 食費:Lebensmittel -3.00
+        2026-11-05 "Lidl" '🏠 Haus' 食費:Lebensmittel -4.00
+        2026-11-22 "Li⟨|⟩
+        """)
+        let items = CompletionProvider.complete(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor)
+        #expect(items.first?.detail == "payee, used 4 times · usually '🏠 Haus' 食費:Lebensmittel")
+    }
+
+    @Test func namesRankByHowOftenEntriesUseThem() {
+        // Giro is used by three entries, '🏠 Haus' by one, Sparbuch by none.
+        let wallets = Self.complete("2026-11-22 ⟨|⟩").items.filter { $0.kind == .wallet }
+        #expect(wallets.map(\.label) == ["Giro", "🏠 Haus", "Sparbuch"])
     }
 
     @Test func declarationsCompleteTheirAttributes() {

@@ -107,6 +107,43 @@ import Testing
         #expect(summaries.values.allSatisfy { $0.hasSuffix(".") })
     }
 
+    @Test func payeeShowsHowItIsUsed() throws {
+        let text = """
+        currency EUR
+        currency USD
+        wallet Giro bank
+        wallet Dollars bank currency USD
+        expense Food, Fun
+        payee "Lidl" Food
+        2026-01-02 "Lidl" Giro -10.00
+        2026-01-09 "Lidl" Giro Fun -2.50
+        2026-02-01 "Lidl" Giro -7.50
+        2026-02-03 "Lidl" Dollars Fun -4.00
+        2026-02-04 "Kino" Giro Fun -9.00
+
+        """
+        let analysis = Fixture.analysis(text)
+        func hover(_ needle: String) -> HoverInfo? {
+            let r = text.range(of: needle)!
+            return HoverProvider.hover(in: analysis, path: "main.tally", offset: text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound) + 2)
+        }
+        let lidl = try #require(hover("\"Lidl\" Giro -10"))
+        #expect(lidl.markdown == """
+        **Lidl** · payee
+
+        Used 4 times, last on 2026-02-03 · usually from **Giro** in **Food**
+
+        Its transactions add up to -20.00 EUR, -4.00 USD
+
+        A `payee` rule books it in **Food** when a transaction names no category.
+        """)
+        #expect(lidl.range.length == 6)
+        // On the rule itself, the same.
+        #expect(try #require(hover("\"Lidl\" Food")).markdown == lidl.markdown)
+        let kino = try #require(hover("\"Kino\""))
+        #expect(kino.markdown == "**Kino** · payee\n\nUsed once, last on 2026-02-04 · usually from **Giro** in **Fun**\n\nIts transactions add up to -9.00 EUR")
+    }
+
     @Test func namesAreEscapedForMarkdown() throws {
         let doc = MarkedDocument("currency EUR\nwallet ⟨|⟩*Bar_Kasse* cash\n")
         let hover = try #require(HoverProvider.hover(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor))

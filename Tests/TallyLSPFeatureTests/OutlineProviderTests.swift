@@ -38,6 +38,19 @@ import Testing
         #expect(symbols[6].children.count == 2 && symbols[6].range == doc.ranges[5])
     }
 
+    @Test func outlineEntriesNameWhatTheyDo() {
+        let text = """
+        2026-03-01 "Bank" "Notiz" transfer Girokonto  ->  'Old Amex' 100.00 = 95.00 USD #tag ; comment
+        2026-03-02 fill Essen 10.00
+        2026-03-03 Girokonto Fun -1.00 goal Urlaub
+            Fun -1.00 "split note"
+        """
+        let entries = SymbolProvider.documentSymbols(tree: Self.tree(text)).flatMap(\.children)
+        #expect(entries.map(\.name) == ["2026-03-01 Bank", "2026-03-02 fill", "2026-03-03 Girokonto"])
+        #expect(entries.map(\.detail) == ["transfer Girokonto -> 'Old Amex' 100.00 = 95.00 USD #tag", "Essen 10.00", "Fun -1.00 goal Urlaub"])
+        #expect(entries[1].selectionRange == ByteRange(start: 95, end: 105))
+    }
+
     @Test func workspaceSymbolsMatchInOrderIgnoringCase() {
         let analysis = Fixture.analysis(["main.tally": "currency EUR\ninclude \"b.tally\"\nwallet Girokonto\nexpense Food:Groceries\n",
                                          "b.tally": "wallet Giro-Reserve\nenvelope Groceries 10 monthly for Food:Groceries\n"])

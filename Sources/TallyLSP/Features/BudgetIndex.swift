@@ -36,23 +36,24 @@ public struct NameOccurrence: Hashable, Sendable {
 
 /// Look-up tables over one analysis, shared by every request on it.
 ///
-/// Built in two steps so that the questions asked on every keystroke stay cheap. On first
+/// Built in steps so that the questions asked on every keystroke stay cheap. On first
 /// use: the top-level entries of each file (for binary search by offset), which model
 /// entry each dated entry became (an array by reading order), and the declarations by
-/// name — a few linear passes without strings. On the first question that needs every
-/// written name (references, rename, workspace symbols, completion ranking): every
-/// occurrence of each name, the payees and the people in use — one pass over all nodes.
-/// Hover and inlay hints never need the second step.
+/// name — a few linear passes without strings. On the first completion or payee hover:
+/// how often the entries use each name, and how each payee is used — one pass over the
+/// model's entries (``NameTallies``); on the first completion of a recurring entry's name
+/// or quick fix of an overdue one: its open occurrences, another such pass. On the first question that needs every written name
+/// (references, rename, workspace symbols): every occurrence of each name — one pass over
+/// all nodes. Hover and inlay hints need the first step only.
 public final class BudgetIndex: @unchecked Sendable {
-    /// Every written name, payee and person, built on first use.
+    /// Every written name, built on first use.
     struct Usage {
         var occurrences: [NamedSymbol: [NameOccurrence]] = [:]
-        var payees: [String: Int] = [:]
-        var people = Set<String>()
     }
 
     private let budget: Budget
     private let model: BudgetModel
+    private let today: CivilDate
     /// The top-level entries of each file and where each starts.
     let entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])]
     /// Model entry index by reading order (``Entry/order``), which follows the files and
@@ -65,10 +66,13 @@ public final class BudgetIndex: @unchecked Sendable {
 
     private let lock = NSLock()
     private var builtUsage: Usage?
+    private var builtTallies: NameTallies?
+    private var builtOpenOccurrences: [[CivilDate]]?
 
-    init(budget: Budget, model: BudgetModel) {
+    init(budget: Budget, model: BudgetModel, today: CivilDate) {
         self.budget = budget
         self.model = model
+        self.today = today
         var entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])] = [:]
         var fileRank: [String: Int] = [:]
         for (rank, file) in budget.files.enumerated() {
@@ -101,35 +105,62 @@ public final class BudgetIndex: @unchecked Sendable {
         var usage = Usage()
         for file in budget.files {
             for entry in entriesByFile[file.path]?.nodes ?? [] {
-                for node in entry.descendants where node.kind.isName {
-                    if node.kind == .personName {
-                        usage.people.insert(NameSyntax(node: node).value)
-                    } else if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
+                for node in entry.descendants where node.kind.isName && node.kind != .personName {
+                    if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
                         usage.occurrences[occurrence.symbol, default: []].append(occurrence)
                     }
                 }
             }
         }
-        for entry in model.entries {
-            if let payee = entry.payee { usage.payees[payee, default: 0] += 1 }
-            if let by = entry.by { usage.people.insert(by) }
-        }
-        for wallet in model.wallets { usage.people.formUnion(wallet.owners) }
         builtUsage = usage
         return usage
     }
 
-    /// Builds the second step now. The server may call this off the request path (after
+    /// The tallies of the model's entries, built on first use under the lock.
+    var tallies: NameTallies {
+        lock.lock()
+        defer { lock.unlock() }
+        if let builtTallies { return builtTallies }
+        let built = NameTallies(model: model)
+        builtTallies = built
+        return built
+    }
+
+    /// For each recurring rule (by model index), its occurrences up to today that no entry
+    /// records or skips, oldest first (``BudgetModel/unrecordedOccurrences(through:)``,
+    /// the matching of W0506). Built on first use: one pass over the model's entries.
+    public var openOccurrences: [[CivilDate]] {
+        lock.lock()
+        defer { lock.unlock() }
+        if let builtOpenOccurrences { return builtOpenOccurrences }
+        let built = model.unrecordedOccurrences(through: today)
+        builtOpenOccurrences = built
+        return built
+    }
+
+    /// Builds every table now. The server may call this off the request path (after
     /// publishing diagnostics) so that the first completion or rename after an edit does
     /// not wait for it.
-    public func prepareAll() { _ = usage }
+    public func prepareAll() {
+        _ = tallies
+        _ = openOccurrences
+        _ = usage
+    }
 
     /// Every occurrence of each symbol, in file order.
     public var occurrences: [NamedSymbol: [NameOccurrence]] { usage.occurrences }
     /// Payees with how often each is used.
-    public var payees: [String: Int] { usage.payees }
+    public var payees: [String: Int] { tallies.payees.mapValues(\.count) }
+    /// How each payee is used: how often, its usual wallet and category, its totals.
+    public var payeeUsage: [String: PayeeUsage] { tallies.payees }
     /// People named by `owner` and `by`.
-    public var people: Set<String> { usage.people }
+    public var people: Set<String> { tallies.people }
+
+    /// How many interpreted entries use the declared `symbol` (declarations and names
+    /// that could not be resolved do not count): what completion ranks by.
+    public func uses(of symbol: NamedSymbol) -> Int {
+        modelIndex(of: symbol).map { tallies.uses(symbol.kind, $0) } ?? 0
+    }
 
     /// The occurrence a name node stands for, or nil for names that are not symbols.
     static func occurrence(_ node: SyntaxNode, in entry: SyntaxNode, file: String) -> NameOccurrence? {
@@ -239,7 +270,7 @@ final class BudgetIndexCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let index { return index }
-        let built = BudgetIndex(budget: analysis.budget, model: analysis.model)
+        let built = BudgetIndex(budget: analysis.budget, model: analysis.model, today: analysis.today)
         index = built
         return built
     }

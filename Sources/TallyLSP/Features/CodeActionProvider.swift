@@ -4,8 +4,8 @@ import TallySyntax
 /// Quick fixes for the diagnostics in a range: every fix the parser and the interpreter
 /// attach to their diagnostics, and the ones that need the budget to compute:
 ///
-/// - E0401 unknown wallet or category: declare it, after the last declaration of its kind
-///   (an income category when the amount is positive, else an expense category);
+/// - E0401 unknown wallet, category, envelope, goal or recurring entry: declare it, after
+///   the last declaration of its kind (see CodeActionProvider+Declarations.swift);
 /// - E0406 split parts that do not add up: set the total to the parts' sum, or add a split
 ///   line for the difference;
 /// - E0410 failed assertion: assert the computed balance instead;
@@ -38,33 +38,7 @@ public enum CodeActionProvider {
         return result
     }
 
-    // MARK: Declaring a missing name
-
-    static func declareMissing(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
-        guard let occurrence = analysis.index.occurrence(in: d.file, at: d.range.start),
-              occurrence.symbol.kind == .wallet || occurrence.symbol.kind == .category else { return [] }
-        let name = occurrence.symbol.name
-        let spelled = NameSpelling.written(name)
-        if occurrence.symbol.kind == .wallet {
-            let anchor = lastDeclaration(of: .walletDirective, in: analysis) { _ in true }
-            let edit = insertion(after: anchor, line: "wallet \(spelled)", analysis: analysis, fallbackFile: d.file)
-            return [CodeActionInfo(title: "Declare the wallet `\(name)`", diagnostic: d, edits: [edit.file: [edit.edit]], isPreferred: d.fixes.isEmpty)]
-        }
-        let income = isIncome(at: d, analysis)
-        let keyword = income ? "income" : "expense"
-        let anchor = lastDeclaration(of: .categoryDirective, in: analysis) { CategoryDirectiveSyntax($0)?.isIncome == income }
-            ?? lastDeclaration(of: .categoryDirective, in: analysis) { _ in true }
-        let edit = insertion(after: anchor, line: "\(keyword) \(spelled)", analysis: analysis, fallbackFile: d.file)
-        return [CodeActionInfo(title: "Declare the \(keyword) category `\(name)`", diagnostic: d, edits: [edit.file: [edit.edit]], isPreferred: d.fixes.isEmpty)]
-    }
-
-    /// True when the amount booked on the unknown category is positive (money coming in).
-    static func isIncome(at d: Diagnostic, _ analysis: BudgetAnalysis) -> Bool {
-        guard let entry = analysis.index.entry(in: d.file, at: d.range.start) else { return false }
-        let line = entry.children(.split).first { $0.range.contains(d.range.start) } ?? entry
-        guard let number = line.child(.amount)?.token(.number), let value = Money(utf8: number.bytes) else { return false }
-        return !value.isNegative && !value.isZero
-    }
+    // MARK: Declaring a missing name (CodeActionProvider+Declarations.swift)
 
     /// The last entry of `kind` that satisfies `accept`, in the budget's file order.
     static func lastDeclaration(of kind: SyntaxKind, in analysis: BudgetAnalysis, _ accept: (SyntaxNode) -> Bool) -> (file: String, node: SyntaxNode)? {
@@ -164,7 +138,7 @@ public enum CodeActionProvider {
               let directive = analysis.index.entry(in: d.file, at: d.range.start),
               let body = directive.child(.transaction) ?? directive.child(.transfer) else { return [] }
         let tree = directive.tree
-        let dates = d.code == .recurringDueToday ? [analysis.today] : datesMentioned(in: d.message)
+        let dates = occurrencesToOffer(for: d, analysis)
         let name = NameSpelling.written(occurrence.symbol.name)
         // The repeated entry, with `rule NAME` at the end of its first line.
         let headerEnd = body.endOfFirstLineContent
@@ -182,11 +156,15 @@ public enum CodeActionProvider {
         return actions
     }
 
-    /// The dates written in a message, in order.
-    static func datesMentioned(in message: String) -> [CivilDate] {
-        message.split(whereSeparator: { !($0.isASCII && ($0.isNumber || $0 == "-")) }).compactMap { word in
-            String(word).looksLikeDate ? CivilDate(iso: String(word)) : nil
-        }
+    /// The occurrences the diagnostic is about, from the model rather than from its
+    /// message: for W0506 the unrecorded ones before today (the first five, as many as the
+    /// message names), for I0507 today's.
+    static func occurrencesToOffer(for d: Diagnostic, _ analysis: BudgetAnalysis) -> [CivilDate] {
+        let model = analysis.model
+        guard let r = model.rules.firstIndex(where: { $0.location.file == d.file && $0.location.range == d.range }) else { return [] }
+        let missing = analysis.index.openOccurrences[r]
+        if d.code == .recurringDueToday { return missing.filter { $0 == analysis.today } }
+        return Array(missing.filter { $0 < analysis.today }.prefix(5))
     }
 
     /// Where an entry dated `date` goes: before the first dated entry after it, else at the

@@ -104,6 +104,7 @@ public enum CompletionProvider {
             let used = Set(words)
             return [.keywords(goalAttributes.filter { !used.contains($0) })]
         case "payee":
+            if words.count == 1 { return c.partial?.kind == .text ? [.payee] : [] }
             return words.count == 2 && c.words[1].kind == .text ? [.category] : []
         case "every":
             return recurringSlots(c)
@@ -208,7 +209,7 @@ public enum CompletionProvider {
     static func candidates(_ slot: Slot, _ analysis: BudgetAnalysis, _ context: LineContext) -> [Candidate] {
         let model = analysis.model
         let index = analysis.index
-        func uses(_ kind: NameKind, _ name: String) -> Int { index.occurrences[NamedSymbol(kind: kind, name: name)]?.count ?? 0 }
+        func uses(_ kind: NameKind, _ name: String) -> Int { index.uses(of: NamedSymbol(kind: kind, name: name)) }
         switch slot {
         case .wallet:
             return model.wallets.enumerated().map { w, wallet in
@@ -236,19 +237,43 @@ public enum CompletionProvider {
                           insert: NameSpelling.written(goal.name), uses: uses(.goal, goal.name))
             }
         case .rule:
-            return model.rules.compactMap { rule in
+            // Entries with an occurrence neither recorded nor skipped come first: the one
+            // being recorded is most likely among them.
+            let open = index.openOccurrences
+            return model.rules.enumerated().compactMap { r, rule in
                 guard let name = rule.name else { return nil }
                 let unit = rule.interval == 1 ? rule.unit.rawValue : "\(rule.interval) \(rule.unit.rawValue)s"
-                return Candidate(label: name, kind: .rule, detail: "every \(unit) from \(rule.from)",
-                                 insert: NameSpelling.written(name), uses: uses(.rule, name))
+                var detail = "every \(unit) from \(rule.from)"
+                let dates = open.indices.contains(r) ? open[r] : []
+                if dates.count == 1 { detail += " · open \(dates[0])" }
+                if dates.count > 1 { detail += " · \(dates.count) open from \(dates[0])" }
+                return Candidate(label: name, kind: .rule, detail: detail, insert: NameSpelling.written(name),
+                                 uses: dates.isEmpty ? min(uses(.rule, name), 499_999) : 500_000 + min(uses(.rule, name), 499_999))
             }
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: NameSpelling.written($0), uses: 0) }
         case .payee:
-            return index.payees.map { payee, count in
+            return index.payeeUsage.map { payee, usage in
                 let escaped = payee.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-                return Candidate(label: payee, kind: .payee, detail: count == 1 ? "payee, used once" : "payee, used \(count) times",
-                                 insert: "\"\(escaped)\"", uses: count)
+                var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
+                var insert = "\"\(escaped)\""
+                // Like a budgeting app, a known payee brings its usual wallet and category
+                // onto an empty line; the amount is left to type.
+                if let w = usage.usualWallet {
+                    let wallet = model.wallets[w].name
+                    let category = usage.usualCategory.map { NameSpelling.written(model.categories[$0].name) }
+                    let booking = NameSpelling.written(wallet) + (category.map { " " + $0 } ?? "")
+                    detail += " · usually " + booking
+                    // A `payee` rule takes the category alone.
+                    if context.restOfLineIsBlank {
+                        if context.words.first?.raw == "payee" {
+                            if let category { insert += " " + category }
+                        } else {
+                            insert += " " + booking + " "
+                        }
+                    }
+                }
+                return Candidate(label: payee, kind: .payee, detail: detail, insert: insert, uses: usage.count)
             }
         case .currency:
             var codes = Set(model.wallets.map(\.currency)).union([model.defaultCurrency])

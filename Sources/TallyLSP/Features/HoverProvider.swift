@@ -10,6 +10,7 @@ import TallySyntax
 /// - On a goal: progress and the forward-looking figure.
 /// - On a recurring entry's name: its schedule and next occurrences.
 /// - On a diagnostic code in a `tally-ignore` comment or `option severity`: its title.
+/// - On a payee: how it is used (HoverProvider+Payee.swift).
 ///
 /// Every figure comes from an index look-up (binary search over a wallet's history or an
 /// envelope's periods); nothing scans the budget's entries.
@@ -19,7 +20,7 @@ public enum HoverProvider {
         guard let tree = analysis.tree(path) else { return nil }
         if let code = diagnosticCode(in: tree, at: offset) { return code }
         let index = analysis.index
-        guard let occurrence = index.occurrence(in: path, at: offset) else { return nil }
+        guard let occurrence = index.occurrence(in: path, at: offset) else { return payee(in: analysis, path: path, offset: offset) }
         let entry = index.entry(in: path, at: occurrence.location.range.start)
         let date = entry.flatMap { $0.token(.date) }.flatMap { CivilDate(utf8: $0.bytes) }
         let modelEntry = entry.flatMap { index.modelEntry($0, in: path) }

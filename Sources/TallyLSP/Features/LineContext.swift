@@ -24,8 +24,11 @@ struct LineContext {
     var words: [Word] = []
     /// The word the cursor is in or right after, if any.
     var partial: Word?
-    /// The bytes a completion replaces: the partial word (to its end), or nothing at the cursor.
+    /// The bytes a completion replaces: the partial word (to its end, with the closing
+    /// quote an editor may have typed for an opening one), or nothing at the cursor.
     var replaceRange: ByteRange
+    /// True when nothing but blanks follows ``replaceRange`` on the line.
+    var restOfLineIsBlank = true
 
     init(bytes: [UInt8], offset: Int) {
         let offset = min(max(0, offset), bytes.count)
@@ -78,10 +81,15 @@ struct LineContext {
             var end = offset
             if last.kind == .word {
                 while end < bytes.count && !isSpace(bytes[end]) && ![UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ","), UInt8(ascii: ";")].contains(bytes[end]) { end += 1 }
+            } else if end < bytes.count, let quote = last.raw.utf8.first, bytes[end] == quote, last.raw.utf8.count == 1 || last.raw.utf8.last != quote {
+                end += 1
             }
             replaceRange = ByteRange(start: last.range.start, end: end)
         }
         words = all
+        var rest = replaceRange.end
+        while rest < bytes.count && isSpace(bytes[rest]) { rest += 1 }
+        restOfLineIsBlank = rest == bytes.count || bytes[rest] == UInt8(ascii: "\n") || bytes[rest] == UInt8(ascii: "\r")
     }
 
     /// What is typed so far, quotes removed, for matching.

@@ -59,9 +59,64 @@ public enum SemanticTokenProvider {
         (SemanticTokenType.allCases.map(\.legendName), SemanticTokenModifiers.legendNames)
 
     /// The tokens of `tree`, in order.
+    ///
+    /// One pass over the tokens. Only a name's type depends on the node around it, so the
+    /// nodes of an entry are listed only when it holds a name, and once: a walk building
+    /// each node's children cost half of the time on 100k entries.
     public static func tokens(tree: SyntaxTree) -> [SemanticTokenInfo] {
+        tokens(tree, from: 0, to: tree.tokenCount)
+    }
+
+    /// The tokens of `tree` that overlap `range`, in order: what
+    /// `textDocument/semanticTokens/range` asks for, the lines on screen. Costs the tokens
+    /// of those lines plus listing the file's entries (a few milliseconds on 100k).
+    public static func tokens(tree: SyntaxTree, in range: ByteRange) -> [SemanticTokenInfo] {
+        guard let first = tree.token(containing: range.start), let last = tree.token(containing: max(range.start, range.end - 1)) else { return [] }
+        return tokens(tree, from: first.index, to: last.index + 1)
+    }
+
+    /// The tokens with indices `from ..< to`. Inlined into both callers: left as a call,
+    /// the whole-file pass took 60 % longer in a release build (measured on 100k entries).
+    @inline(__always)
+    static func tokens(_ tree: SyntaxTree, from: Int, to: Int) -> [SemanticTokenInfo] {
         var result: [SemanticTokenInfo] = []
-        result.reserveCapacity(tree.tokenCount / 2)
+        result.reserveCapacity((to - from) / 2)
+        let entries = tree.entries
+        // The first entry that does not end before the first token.
+        var low = 0
+        var high = entries.count
+        while low < high {
+            let mid = (low + high) / 2
+            if entries[mid].tokenIndices.upperBound <= from { low = mid + 1 } else { high = mid }
+        }
+        var e = low
+        var nodes: [SyntaxNode] = []
+        for i in from ..< to {
+            let token = tree.token(at: i)
+            while e < entries.count && entries[e].tokenIndices.upperBound <= i {
+                e += 1
+                nodes = []
+            }
+            guard e < entries.count, entries[e].tokenIndices.contains(i) else {
+                classify(token, parent: .sourceFile, entry: .sourceFile, into: &result)
+                continue
+            }
+            let entry = entries[e]
+            var parent = entry.kind
+            if token.kind == .name || token.kind == .quotedName {
+                if nodes.isEmpty { nodes = entry.descendants }
+                // In preorder, the last node holding the token is the innermost.
+                if let innermost = nodes.last(where: { $0.tokenIndices.contains(i) }) { parent = innermost.kind }
+            }
+            classify(token, parent: parent, entry: entry.kind, into: &result)
+        }
+        return result
+    }
+
+    /// The same tokens by walking the tree node by node: the plain definition, which
+    /// tests compare the fast pass against.
+    static func tokensByWalkingTheTree(_ tree: SyntaxTree) -> [SemanticTokenInfo] {
+        var result: [SemanticTokenInfo] = []
         for element in tree.root.children {
             switch element {
             case .token(let t): classify(t, parent: .sourceFile, entry: .sourceFile, into: &result)

@@ -7,21 +7,20 @@ public enum SymbolProvider {
     /// (one group per run of entries in the same month).
     public static func documentSymbols(tree: SyntaxTree) -> [SymbolInfo] {
         var result: [SymbolInfo] = []
-        var month: SymbolInfo?
+        var month: (year: Int, month: Int, symbol: SymbolInfo)?
         func closeMonth() {
-            if let m = month { result.append(m) }
+            if let m = month { result.append(m.symbol) }
             month = nil
         }
         for entry in tree.entries {
             let range = entry.contentRange
-            if let date = entry.token(.date).flatMap({ CivilDate(iso: $0.text) }) {
-                let label = date.monthLabel
-                if month?.name != label {
+            if let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) {
+                if month.map({ $0.year != date.year || $0.month != date.month }) ?? true {
                     closeMonth()
-                    month = SymbolInfo(name: label, detail: nil, kind: .month, range: range, selectionRange: entry.token(.date)!.range)
+                    month = (date.year, date.month, SymbolInfo(name: date.monthLabel, detail: nil, kind: .month, range: range, selectionRange: dateToken.range))
                 }
-                month!.range = month!.range.union(range)
-                month!.children.append(datedSymbol(entry, date: date))
+                month!.symbol.range = month!.symbol.range.union(range)
+                month!.symbol.children.append(datedSymbol(entry, date: date))
                 continue
             }
             closeMonth()
@@ -31,27 +30,50 @@ public enum SymbolProvider {
         return result
     }
 
-    /// A dated entry: its date and payee (or what it does) as the name, the rest as detail.
+    /// A dated entry: its date and payee (or what it does) as the name, the rest of its
+    /// first line (without the note and the comment) as detail, words one space apart.
+    ///
+    /// Read from the first line's tokens rather than its nodes: an outline holds every
+    /// entry of the file, and building child arrays and joined strings per entry made it
+    /// cost half a second on 100k entries.
     static func datedSymbol(_ entry: SyntaxNode, date: CivilDate) -> SymbolInfo {
-        var words: [String] = []
+        let tree = entry.tree
+        let bytes = tree.source.bytes
+        var dateRange: ByteRange?
         var payee: String?
-        for element in entry.children {
-            if case .token(let t) = element, t.kind == .newline { break }
-            switch element {
-            case .token(let t):
-                if t.kind.isTrivia || t.kind == .date { continue }
-                words.append(t.text)
-            case .node(let n):
-                if n.kind == .split || n.kind == .metadata { continue }
-                if n.kind == .payee { payee = n.firstContentToken.map { Unquote.value(of: $0.text) }; continue }
-                if n.kind == .note { continue }
-                words.append(n.tree.source.text(in: n.contentRange).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " "))
+        var texts = 0
+        var firstWord: ByteRange?
+        var detail: [UInt8] = []
+        for i in entry.tokenIndices {
+            let token = tree.token(at: i)
+            let kind = token.kind
+            if kind == .newline { break }
+            if kind.isTrivia { continue }
+            if kind == .date && dateRange == nil {
+                dateRange = token.range
+                continue
             }
+            // The texts after the date are the payee and the note.
+            if kind == .text {
+                if texts == 0 { payee = Unquote.value(of: token.text) }
+                texts += 1
+                continue
+            }
+            let range = token.range
+            if payee == nil && firstWord == nil {
+                firstWord = range
+                continue
+            }
+            if detail.isEmpty {
+                detail.reserveCapacity(entry.range.end - range.start)
+            } else {
+                detail.append(UInt8(ascii: " "))
+            }
+            detail.append(contentsOf: bytes[range.start ..< range.end])
         }
-        let name = payee.map { "\(date) \($0)" } ?? "\(date) " + (words.first ?? "")
-        let detail = payee == nil ? words.dropFirst().joined(separator: " ") : words.joined(separator: " ")
-        return SymbolInfo(name: name, detail: detail.isEmpty ? nil : detail, kind: .entry, range: entry.contentRange,
-                          selectionRange: entry.token(.date)?.range ?? entry.contentRange)
+        let what = payee ?? firstWord.map { String(decoding: bytes[$0.start ..< $0.end], as: UTF8.self) } ?? ""
+        return SymbolInfo(name: "\(date) " + what, detail: detail.isEmpty ? nil : String(decoding: detail, as: UTF8.self),
+                          kind: .entry, range: entry.contentRange, selectionRange: dateRange ?? entry.contentRange)
     }
 
     /// The symbols a declaration introduces (a category line introduces several).
