@@ -10,8 +10,8 @@
 ///   column opens there.
 /// - The last field of a line does not widen its column (nothing after it needs the
 ///   room), and neither does a field more than ``outlierExcess`` characters wider than
-///   every other field of its column: it overflows, and the rest of its line follows it
-///   two spaces later.
+///   every other cell of its column (a blank cell counts as 0 wide): it overflows, and
+///   the rest of its line follows it two spaces later.
 /// - Amounts are aligned on their decimal point (a number without one as if it stood
 ///   after the last digit).
 /// - Two spaces separate columns; one follows the first column of an entry's first
@@ -81,7 +81,6 @@ struct BlockColumns {
         let count = order.count
         var widest = [Int](repeating: 0, count: count)
         var secondWidest = [Int](repeating: 0, count: count)
-        var cells = [Int](repeating: 0, count: count)
         var integers = [Int](repeating: 0, count: count)
         var fractions = [Int](repeating: -1, count: count)
         for i in block {
@@ -95,7 +94,6 @@ struct BlockColumns {
                     if !last { fractions[id] = max(fractions[id], Int(field.width - field.integerWidth)) }
                 } else if !last {
                     let width = Int(field.width)
-                    cells[id] += 1
                     if width > widest[id] {
                         secondWidest[id] = widest[id]
                         widest[id] = width
@@ -114,7 +112,7 @@ struct BlockColumns {
             positions[id] = Int32(n)
             starts.append(start)
             integerWidths.append(integers[id])
-            var width = cells[id] > 1 && widest[id] - secondWidest[id] > Self.outlierExcess ? secondWidest[id] : widest[id]
+            var width = block.count > 1 && widest[id] - secondWidest[id] > Self.outlierExcess ? secondWidest[id] : widest[id]
             if fractions[id] >= 0 { width = max(width, integers[id] + fractions[id]) }
             if width > 0 { start += width + gap(after: n) }
         }
