@@ -39,23 +39,29 @@ struct BlockColumns {
     /// non-nil), and writes each field's column into `fields`.
     init(_ block: [Int], _ layouts: [LineLayout?], _ fields: inout [LineField], indent: Int, leadGap: Int) {
         self.leadGap = leadGap
+        fields.withUnsafeMutableBufferPointer { chooseStarts(block, layouts, $0, indent: indent) }
+        chooseCommentColumn(block, layouts, fields)
+    }
+
+    private mutating func chooseStarts(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, indent: Int) {
         // Columns in order, each with an id (stable while columns are inserted) and keys.
         var order: [(id: Int32, keys: [Int32])] = []
         var previousKeys: [Int32] = []
         var previousIDs: [Int32] = []
         var lineKeys: [Int32] = []
         for i in block {
-            let line = layouts[i]!
-            lineKeys.removeAll(keepingCapacity: true)
-            for f in line.fields { lineKeys.append(fields[f].key) }
-            if lineKeys == previousKeys {
-                // Most lines of a block have the same fields as the one before.
-                for (n, f) in line.fields.enumerated() { fields[f].column = previousIDs[n] }
+            let lineFields = layouts[i]!.fields
+            // Most lines of a block have the same fields as the one before.
+            if lineFields.count == previousKeys.count
+                && zip(lineFields, previousKeys).allSatisfy({ fields[$0.0].key == $0.1 }) {
+                for (n, f) in lineFields.enumerated() { fields[f].column = previousIDs[n] }
                 continue
             }
+            lineKeys.removeAll(keepingCapacity: true)
+            for f in lineFields { lineKeys.append(fields[f].key) }
             previousIDs.removeAll(keepingCapacity: true)
             var position = 0
-            for f in line.fields {
+            for f in lineFields {
                 let key = fields[f].key
                 var id: Int32
                 if let found = order[position...].firstIndex(where: { $0.keys.contains(key) }) {
@@ -74,7 +80,7 @@ struct BlockColumns {
                 fields[f].column = id
                 previousIDs.append(id)
             }
-            previousKeys = lineKeys
+            swap(&previousKeys, &lineKeys)
         }
 
         // Widths, by id.
@@ -84,11 +90,11 @@ struct BlockColumns {
         var integers = [Int](repeating: 0, count: count)
         var fractions = [Int](repeating: -1, count: count)
         for i in block {
-            let line = layouts[i]!
-            for f in line.fields {
+            let lineFields = layouts[i]!.fields
+            for f in lineFields {
                 let field = fields[f]
                 let id = Int(field.column)
-                let last = f == line.fields.upperBound - 1
+                let last = f == lineFields.upperBound - 1
                 if field.isAmount {
                     integers[id] = max(integers[id], Int(field.integerWidth))
                     if !last { fractions[id] = max(fractions[id], Int(field.width - field.integerWidth)) }
@@ -119,15 +125,18 @@ struct BlockColumns {
         for i in block {
             for f in layouts[i]!.fields { fields[f].column = positions[Int(fields[f].column)] }
         }
+    }
 
+    private mutating func chooseCommentColumn(_ block: [Int], _ layouts: [LineLayout?], _ fields: [LineField]) {
         // End-of-line comments: two spaces after the widest content that carries one,
         // with the same allowance for an outlier.
         var widestEnd = -1, secondEnd = -1, commented = 0
+        let columns = self
         fields.withUnsafeBufferPointer { buffer in
             for i in block {
                 let line = layouts[i]!
                 guard line.comment != nil && line.hasContent && line.commentSpaced else { continue }
-                let end = line.contentEnd(buffer, self)
+                let end = line.contentEnd(buffer, columns)
                 commented += 1
                 if end > widestEnd {
                     secondEnd = widestEnd

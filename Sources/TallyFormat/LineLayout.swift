@@ -31,6 +31,9 @@ struct LineLayout {
         self.indent = indent
         tokens = line.tokens.lowerBound ..< (line.newline ?? line.tokens.upperBound)
         let start = fields.count
+        // The field being read; appended when the next one opens, so the shared array is
+        // written once per field.
+        var current: LineField?
         var space = false
         var bindsNext = false
         var trailing = false
@@ -38,55 +41,59 @@ struct LineLayout {
             let kind = table.kinds[t]
             switch kind {
             case .whitespace, .newline, .byteOrderMark:
-                space = hasContent
+                space = current != nil
             case .comment:
-                commentSpaced = space && hasContent
+                commentSpaced = space && current != nil
                 comment = t
             default:
                 let width = Int32(TextWidth.of(table.bytes(of: t)))
                 let mark = marks[t]
                 let binds = kind == .comma || kind == .arrow || kind == .equals || kind == .at || kind == .dotDot
-                var opens = !hasContent
-                if hasContent && space && mark != FieldMark.inside && !bindsNext && !binds && !trailing {
-                    let previous = fields[fields.count - 1]
-                    // Tags written one after another are one field; so are a payee and
-                    // the note after it.
-                    let tags = kind == .tag && mark == FieldMark.own && table.kinds[Int(previous.end) - 1] == .tag
-                    let note = mark == FieldMark.note && previous.key >> 3 == FieldMark.payee
-                    opens = !tags && !note
-                }
-                bindsNext = binds
-                if opens {
-                    var base: Int32
-                    if !hasContent {
-                        base = FieldMark.lead
-                    } else if dated && fields[fields.count - 1].isAmount {
-                        base = FieldMark.trailing
-                        trailing = true
-                    } else if mark == FieldMark.own {
-                        base = FieldMark.key(of: kind)
-                        if dated && kind == .keyword {
-                            // `transfer Checking -> Savings`, `assert Checking`: one field,
-                            // in the column of a transaction's wallet.
-                            base = FieldMark.wallet
-                            bindsNext = true
-                        }
-                    } else {
-                        base = mark
+                if var previous = current {
+                    var opens = space && mark != FieldMark.inside && !bindsNext && !binds && !trailing
+                    if opens {
+                        // Tags written one after another are one field; so are a payee
+                        // and the note after it.
+                        let tags = kind == .tag && mark == FieldMark.own && table.kinds[Int(previous.end) - 1] == .tag
+                        let note = mark == FieldMark.note && previous.key >> 3 == FieldMark.payee
+                        opens = !tags && !note
                     }
-                    var occurrence = 0
-                    for f in start ..< fields.count where fields[f].key >> 3 == base { occurrence += 1 }
-                    var field = LineField(first: Int32(t), end: Int32(t + 1), width: width, key: LineField.key(base: base, occurrence: occurrence))
-                    if base == FieldMark.amount { field.integerWidth = Int32(TextWidth.integerPart(ofNumber: table.bytes(of: t))) }
-                    fields.append(field)
+                    bindsNext = binds
+                    if opens {
+                        fields.append(previous)
+                        var base: Int32
+                        if dated && previous.isAmount {
+                            base = FieldMark.trailing
+                            trailing = true
+                        } else if mark == FieldMark.own {
+                            base = FieldMark.key(of: kind)
+                            if dated && kind == .keyword {
+                                // `transfer Checking -> Savings`, `assert Checking`: one
+                                // field, in the column of a transaction's wallet.
+                                base = FieldMark.wallet
+                                bindsNext = true
+                            }
+                        } else {
+                            base = mark
+                        }
+                        var occurrence = 0
+                        for f in start ..< fields.count where fields[f].key >> 3 == base { occurrence += 1 }
+                        current = LineField(first: Int32(t), end: Int32(t + 1), width: width, key: LineField.key(base: base, occurrence: occurrence))
+                        if base == FieldMark.amount { current!.integerWidth = Int32(TextWidth.integerPart(ofNumber: table.bytes(of: t))) }
+                    } else {
+                        previous.end = Int32(t + 1)
+                        previous.width += (space ? 1 : 0) + width
+                        current = previous
+                    }
                 } else {
-                    fields[fields.count - 1].end = Int32(t + 1)
-                    fields[fields.count - 1].width += (space ? 1 : 0) + width
+                    bindsNext = binds
+                    current = LineField(first: Int32(t), end: Int32(t + 1), width: width, key: LineField.key(base: FieldMark.lead, occurrence: 0))
                 }
-                hasContent = true
                 space = false
             }
         }
+        if let current { fields.append(current) }
+        hasContent = fields.count > start
         self.fields = start ..< fields.count
     }
 

@@ -17,7 +17,11 @@ enum Keyword: UInt8, CaseIterable {
     case rule
 
     /// The keyword as written.
-    var spelling: String { String(describing: self) }
+    var spelling: String { Keyword.spellings[Int(rawValue)] }
+
+    /// Every spelling, read once: `String(describing:)` goes through reflection, and the
+    /// parser builds messages with spellings on every attribute it reads.
+    static let spellings: [String] = Keyword.allCases.map { String(describing: $0) }
 
     /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
     /// compares integers and touches no reference-counted storage in the parser's hot path.
