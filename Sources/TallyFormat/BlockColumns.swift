@@ -37,58 +37,113 @@ struct BlockColumns {
 
     /// Chooses the columns of the lines at `block` (indices into `layouts`, all
     /// non-nil), and writes each field's column into `fields`.
-    init(_ block: [Int], _ layouts: [LineLayout?], _ fields: inout [LineField], indent: Int, leadGap: Int) {
+    init(_ block: [Int], _ layouts: [LineLayout?], _ fields: inout [LineField], indent: Int, leadGap: Int, scratch: inout Scratch) {
         self.leadGap = leadGap
-        fields.withUnsafeMutableBufferPointer { chooseStarts(block, layouts, $0, indent: indent) }
+        fields.withUnsafeMutableBufferPointer { chooseStarts(block, layouts, $0, indent: indent, &scratch) }
         chooseCommentColumn(block, layouts, fields)
     }
 
-    private mutating func chooseStarts(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, indent: Int) {
-        // Columns in order, each with an id (stable while columns are inserted) and keys.
-        var order: [(id: Int32, keys: [Int32])] = []
+    /// Working arrays, kept from one block to the next: a file has thousands of small
+    /// blocks (the indented lines of each entry), and allocating them anew for each
+    /// cost more than the choice itself.
+    struct Scratch {
+        /// Column ids from left to right; an id stays with its column while others are
+        /// inserted.
+        var order: [Int32] = []
+        /// Where each column id stands in `order`.
+        var positionOfID: [Int32] = []
+        /// Which keys each column holds, as (key, column id) pairs.
+        var owners: [(key: Int32, id: Int32)] = []
         var previousKeys: [Int32] = []
         var previousIDs: [Int32] = []
         var lineKeys: [Int32] = []
+        var widest: [Int] = []
+        var secondWidest: [Int] = []
+        var integers: [Int] = []
+        var fractions: [Int] = []
+
+        mutating func reset() {
+            order.removeAll(keepingCapacity: true)
+            positionOfID.removeAll(keepingCapacity: true)
+            owners.removeAll(keepingCapacity: true)
+            previousKeys.removeAll(keepingCapacity: true)
+            previousIDs.removeAll(keepingCapacity: true)
+        }
+
+        /// The leftmost column at or after `position` that holds `key`.
+        func column(holding key: Int32, from position: Int) -> Int? {
+            var best: Int?
+            for owner in owners where owner.key == key {
+                let p = Int(positionOfID[Int(owner.id)])
+                if p >= position && p < (best ?? Int.max) { best = p }
+            }
+            return best
+        }
+
+        /// Whether the column at `position` holds only attributes, none of them on the
+        /// current line.
+        func canShare(_ position: Int) -> Bool {
+            let id = order[position]
+            for owner in owners where owner.id == id {
+                if !LineField.isAttribute(owner.key) || lineKeys.contains(owner.key) { return false }
+            }
+            return true
+        }
+
+        mutating func insertColumn(at position: Int, key: Int32) -> Int32 {
+            let id = Int32(positionOfID.count)
+            order.insert(id, at: position)
+            positionOfID.append(0)
+            for (p, id) in order.enumerated() { positionOfID[Int(id)] = Int32(p) }
+            owners.append((key, id))
+            return id
+        }
+    }
+
+    private mutating func chooseStarts(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, indent: Int, _ scratch: inout Scratch) {
+        scratch.reset()
         for i in block {
             let lineFields = layouts[i]!.fields
             // Most lines of a block have the same fields as the one before.
-            if lineFields.count == previousKeys.count
-                && zip(lineFields, previousKeys).allSatisfy({ fields[$0.0].key == $0.1 }) {
-                for (n, f) in lineFields.enumerated() { fields[f].column = previousIDs[n] }
+            if lineFields.count == scratch.previousKeys.count
+                && zip(lineFields, scratch.previousKeys).allSatisfy({ fields[$0.0].key == $0.1 }) {
+                for (n, f) in lineFields.enumerated() { fields[f].column = scratch.previousIDs[n] }
                 continue
             }
-            lineKeys.removeAll(keepingCapacity: true)
-            for f in lineFields { lineKeys.append(fields[f].key) }
-            previousIDs.removeAll(keepingCapacity: true)
+            scratch.lineKeys.removeAll(keepingCapacity: true)
+            for f in lineFields { scratch.lineKeys.append(fields[f].key) }
+            scratch.previousIDs.removeAll(keepingCapacity: true)
             var position = 0
             for f in lineFields {
                 let key = fields[f].key
                 var id: Int32
-                if let found = order[position...].firstIndex(where: { $0.keys.contains(key) }) {
-                    id = order[found].id
+                if let found = scratch.column(holding: key, from: position) {
+                    id = scratch.order[found]
                     position = found + 1
-                } else if position < order.count, LineField.isAttribute(key),
-                          order[position].keys.allSatisfy({ LineField.isAttribute($0) && !lineKeys.contains($0) }) {
-                    order[position].keys.append(key)
-                    id = order[position].id
+                } else if position < scratch.order.count, LineField.isAttribute(key), scratch.canShare(position) {
+                    id = scratch.order[position]
+                    scratch.owners.append((key, id))
                     position += 1
                 } else {
-                    id = Int32(order.count)
-                    order.insert((id, [key]), at: position)
+                    id = scratch.insertColumn(at: position, key: key)
                     position += 1
                 }
                 fields[f].column = id
-                previousIDs.append(id)
+                scratch.previousIDs.append(id)
             }
-            swap(&previousKeys, &lineKeys)
+            swap(&scratch.previousKeys, &scratch.lineKeys)
         }
 
         // Widths, by id.
-        let count = order.count
-        var widest = [Int](repeating: 0, count: count)
-        var secondWidest = [Int](repeating: 0, count: count)
-        var integers = [Int](repeating: 0, count: count)
-        var fractions = [Int](repeating: -1, count: count)
+        let count = scratch.order.count
+        scratch.widest.removeAll(keepingCapacity: true)
+        scratch.widest.append(contentsOf: repeatElement(0, count: count))
+        scratch.secondWidest.removeAll(keepingCapacity: true)
+        scratch.secondWidest.append(contentsOf: repeatElement(0, count: count))
+        scratch.integers.removeAll(keepingCapacity: true)
+        scratch.integers.append(contentsOf: repeatElement(0, count: count))
+        scratch.fractions.removeAll(keepingCapacity: true)
+        scratch.fractions.append(contentsOf: repeatElement(-1, count: count))
         for i in block {
             let lineFields = layouts[i]!.fields
             for f in lineFields {
@@ -96,34 +151,33 @@ struct BlockColumns {
                 let id = Int(field.column)
                 let last = f == lineFields.upperBound - 1
                 if field.isAmount {
-                    integers[id] = max(integers[id], Int(field.integerWidth))
-                    if !last { fractions[id] = max(fractions[id], Int(field.width - field.integerWidth)) }
+                    scratch.integers[id] = max(scratch.integers[id], Int(field.integerWidth))
+                    if !last { scratch.fractions[id] = max(scratch.fractions[id], Int(field.width - field.integerWidth)) }
                 } else if !last {
                     let width = Int(field.width)
-                    if width > widest[id] {
-                        secondWidest[id] = widest[id]
-                        widest[id] = width
-                    } else if width > secondWidest[id] {
-                        secondWidest[id] = width
+                    if width > scratch.widest[id] {
+                        scratch.secondWidest[id] = scratch.widest[id]
+                        scratch.widest[id] = width
+                    } else if width > scratch.secondWidest[id] {
+                        scratch.secondWidest[id] = width
                     }
                 }
             }
         }
-        var positions = [Int32](repeating: 0, count: count)
         starts.reserveCapacity(count)
         integerWidths.reserveCapacity(count)
         var start = indent
-        for (n, column) in order.enumerated() {
-            let id = Int(column.id)
-            positions[id] = Int32(n)
+        for (n, id32) in scratch.order.enumerated() {
+            let id = Int(id32)
             starts.append(start)
-            integerWidths.append(integers[id])
-            var width = block.count > 1 && widest[id] - secondWidest[id] > Self.outlierExcess ? secondWidest[id] : widest[id]
-            if fractions[id] >= 0 { width = max(width, integers[id] + fractions[id]) }
+            integerWidths.append(scratch.integers[id])
+            let widest = scratch.widest[id], second = scratch.secondWidest[id]
+            var width = block.count > 1 && widest - second > Self.outlierExcess ? second : widest
+            if scratch.fractions[id] >= 0 { width = max(width, scratch.integers[id] + scratch.fractions[id]) }
             if width > 0 { start += width + gap(after: n) }
         }
         for i in block {
-            for f in layouts[i]!.fields { fields[f].column = positions[Int(fields[f].column)] }
+            for f in layouts[i]!.fields { fields[f].column = scratch.positionOfID[Int(fields[f].column)] }
         }
     }
 

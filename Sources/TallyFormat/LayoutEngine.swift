@@ -97,8 +97,9 @@ struct LayoutEngine {
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
         var indentedEntry: Int?
+        var scratch = BlockColumns.Scratch()
         func align(_ block: [Int], indent: Int, leadGap: Int) {
-            blocks.append(BlockColumns(block, layouts, &fields, indent: indent, leadGap: leadGap))
+            blocks.append(BlockColumns(block, layouts, &fields, indent: indent, leadGap: leadGap, scratch: &scratch))
             for i in block { blockOfLine[i] = Int32(blocks.count - 1) }
         }
         func alignHeaders(_ block: [Int]) {

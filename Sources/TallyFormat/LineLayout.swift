@@ -127,10 +127,10 @@ struct LineLayout {
     /// Writes the line (without its line break) with the chosen columns.
     func render(_ table: TokenView, _ fields: UnsafeBufferPointer<LineField>, _ columns: BlockColumns, into output: inout [UInt8]) {
         if !hasContent && comment == nil { return }
-        output.append(contentsOf: repeatElement(0x20, count: indent))
+        Self.appendSpaces(indent, to: &output)
         var position = indent
         let end = place(fields, columns) { field, start in
-            output.append(contentsOf: repeatElement(0x20, count: start - position))
+            Self.appendSpaces(start - position, to: &output)
             var space = false
             for t in Int(field.first) ..< Int(field.end) {
                 switch table.kinds[t] {
@@ -146,9 +146,22 @@ struct LineLayout {
         }
         if let comment {
             if hasContent && commentSpaced {
-                output.append(contentsOf: repeatElement(0x20, count: max(1, (columns.commentColumn ?? 0) - end)))
+                Self.appendSpaces(max(1, (columns.commentColumn ?? 0) - end), to: &output)
             }
             output.append(contentsOf: table.bytes(of: comment))
+        }
+    }
+
+    /// Spaces to copy from: appending a slice of them is one copy, where
+    /// `repeatElement` appends byte by byte.
+    private static let spaces = [UInt8](repeating: 0x20, count: 128)
+
+    static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let n = min(left, spaces.count)
+            output.append(contentsOf: spaces[0 ..< n])
+            left -= n
         }
     }
 }
