@@ -17,11 +17,13 @@
 /// - Two spaces separate columns; one follows the first column of an entry's first
 ///   line (its date or keyword), which is the same width on every line.
 struct BlockColumns {
-    /// Where each column starts, in characters from the start of the line.
+    /// Where each column starts, in characters from the start of the line, by column id
+    /// (the ``LineField/column`` of its fields).
     var starts: [Int] = []
-    /// For each column, the widest integer part of its amounts.
+    /// For each column id, the widest integer part of its amounts.
     var integerWidths: [Int] = []
-    /// Spaces after the first column.
+    /// The id of the leftmost column, and the spaces after it.
+    var leadColumn: Int32 = 0
     var leadGap = 2
     /// Where end-of-line comments start.
     var commentColumn: Int?
@@ -29,8 +31,8 @@ struct BlockColumns {
     /// How much wider than the next widest a field must be to overflow its column.
     static let outlierExcess = 40
 
-    /// The least number of spaces after a field in `column`.
-    func gap(after column: Int) -> Int { column == 0 ? leadGap : 2 }
+    /// The least number of spaces after a field in column `id`.
+    func gap(after id: Int32) -> Int { id == leadColumn ? leadGap : 2 }
 
     /// No columns: for lines outside any block.
     init() {}
@@ -101,59 +103,59 @@ struct BlockColumns {
     }
 
     private mutating func chooseStarts(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, indent: Int, _ scratch: inout Scratch) {
-        scratch.reset()
-        for i in block {
-            let lineFields = layouts[i]!.fields
-            // Most lines of a block have the same fields as the one before.
-            if lineFields.count == scratch.previousKeys.count
-                && zip(lineFields, scratch.previousKeys).allSatisfy({ fields[$0.0].key == $0.1 }) {
-                for (n, f) in lineFields.enumerated() { fields[f].column = scratch.previousIDs[n] }
-                continue
-            }
-            scratch.lineKeys.removeAll(keepingCapacity: true)
-            for f in lineFields { scratch.lineKeys.append(fields[f].key) }
-            scratch.previousIDs.removeAll(keepingCapacity: true)
-            var position = 0
-            for f in lineFields {
-                let key = fields[f].key
-                var id: Int32
-                if let found = scratch.column(holding: key, from: position) {
-                    id = scratch.order[found]
-                    position = found + 1
-                } else if position < scratch.order.count, LineField.isAttribute(key), scratch.canShare(position) {
-                    id = scratch.order[position]
-                    scratch.owners.append((key, id))
-                    position += 1
-                } else {
-                    id = scratch.insertColumn(at: position, key: key)
-                    position += 1
-                }
-                fields[f].column = id
-                scratch.previousIDs.append(id)
-            }
-            swap(&scratch.previousKeys, &scratch.lineKeys)
+        if block.count == 1 {
+            chooseStarts(alone: layouts[block[0]]!.fields, fields, indent: indent)
+            return
         }
-
-        // Widths, by id.
-        let count = scratch.order.count
+        scratch.reset()
         scratch.widest.removeAll(keepingCapacity: true)
-        scratch.widest.append(contentsOf: repeatElement(0, count: count))
         scratch.secondWidest.removeAll(keepingCapacity: true)
-        scratch.secondWidest.append(contentsOf: repeatElement(0, count: count))
         scratch.integers.removeAll(keepingCapacity: true)
-        scratch.integers.append(contentsOf: repeatElement(0, count: count))
         scratch.fractions.removeAll(keepingCapacity: true)
-        scratch.fractions.append(contentsOf: repeatElement(-1, count: count))
+        // One pass: each field gets a column id and widens its column.
         for i in block {
             let lineFields = layouts[i]!.fields
+            let sameAsPrevious = lineFields.count == scratch.previousKeys.count
+                && zip(lineFields, scratch.previousKeys).allSatisfy { fields[$0.0].key == $0.1 }
+            if sameAsPrevious {
+                // Most lines of a block have the same fields as the one before.
+                for (n, f) in lineFields.enumerated() { fields[f].column = scratch.previousIDs[n] }
+            } else {
+                scratch.lineKeys.removeAll(keepingCapacity: true)
+                for f in lineFields { scratch.lineKeys.append(fields[f].key) }
+                scratch.previousIDs.removeAll(keepingCapacity: true)
+                var position = 0
+                for f in lineFields {
+                    let key = fields[f].key
+                    var id: Int32
+                    if let found = scratch.column(holding: key, from: position) {
+                        id = scratch.order[found]
+                        position = found + 1
+                    } else if position < scratch.order.count, LineField.isAttribute(key), scratch.canShare(position) {
+                        id = scratch.order[position]
+                        scratch.owners.append((key, id))
+                        position += 1
+                    } else {
+                        id = scratch.insertColumn(at: position, key: key)
+                        scratch.widest.append(0)
+                        scratch.secondWidest.append(0)
+                        scratch.integers.append(0)
+                        scratch.fractions.append(-1)
+                        position += 1
+                    }
+                    fields[f].column = id
+                    scratch.previousIDs.append(id)
+                }
+                swap(&scratch.previousKeys, &scratch.lineKeys)
+            }
+            let last = lineFields.upperBound - 1
             for f in lineFields {
                 let field = fields[f]
                 let id = Int(field.column)
-                let last = f == lineFields.upperBound - 1
                 if field.isAmount {
                     scratch.integers[id] = max(scratch.integers[id], Int(field.integerWidth))
-                    if !last { scratch.fractions[id] = max(scratch.fractions[id], Int(field.width - field.integerWidth)) }
-                } else if !last {
+                    if f != last { scratch.fractions[id] = max(scratch.fractions[id], Int(field.width - field.integerWidth)) }
+                } else if f != last {
                     let width = Int(field.width)
                     if width > scratch.widest[id] {
                         scratch.secondWidest[id] = scratch.widest[id]
@@ -164,20 +166,38 @@ struct BlockColumns {
                 }
             }
         }
-        starts.reserveCapacity(count)
-        integerWidths.reserveCapacity(count)
+
+        // Starts, from left to right, kept by id.
+        let count = scratch.order.count
+        starts = [Int](repeating: 0, count: count)
+        integerWidths = scratch.integers
+        leadColumn = scratch.order.first ?? 0
         var start = indent
-        for (n, id32) in scratch.order.enumerated() {
+        for id32 in scratch.order {
             let id = Int(id32)
-            starts.append(start)
-            integerWidths.append(scratch.integers[id])
+            starts[id] = start
             let widest = scratch.widest[id], second = scratch.secondWidest[id]
             var width = block.count > 1 && widest - second > Self.outlierExcess ? second : widest
             if scratch.fractions[id] >= 0 { width = max(width, scratch.integers[id] + scratch.fractions[id]) }
-            if width > 0 { start += width + gap(after: n) }
+            if width > 0 { start += width + gap(after: id32) }
         }
-        for i in block {
-            for f in layouts[i]!.fields { fields[f].column = scratch.positionOfID[Int(fields[f].column)] }
+    }
+
+    /// The columns of a line alone in its block (an entry's only indented line, often):
+    /// each field in a column of its own, what the general rule gives, without its
+    /// bookkeeping.
+    private mutating func chooseStarts(alone lineFields: Range<Int>, _ fields: UnsafeMutableBufferPointer<LineField>, indent: Int) {
+        starts.reserveCapacity(lineFields.count)
+        integerWidths.reserveCapacity(lineFields.count)
+        leadColumn = 0
+        var start = indent
+        for (n, f) in lineFields.enumerated() {
+            fields[f].column = Int32(n)
+            let field = fields[f]
+            starts.append(start)
+            integerWidths.append(field.isAmount ? Int(field.integerWidth) : 0)
+            // The last field widens nothing; an amount alone is as wide as itself.
+            if f != lineFields.upperBound - 1 { start += Int(field.width) + gap(after: Int32(n)) }
         }
     }
 

@@ -11,8 +11,8 @@ struct LineField {
     var key: Int32
     /// For an amount, the width left of its decimal point; -1 for other fields.
     var integerWidth: Int32 = -1
-    /// The column of the field in its block, in order from the left; chosen by
-    /// ``BlockColumns``.
+    /// The id of the field's column in its block, chosen by ``BlockColumns`` (ids are
+    /// given as columns open, not from left to right).
     var column: Int32 = 0
 
     var isAmount: Bool { integerWidth >= 0 }

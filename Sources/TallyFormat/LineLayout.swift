@@ -110,7 +110,7 @@ struct LineLayout {
                 let column = Int(field.column)
                 start = columns.starts[column]
                 if field.isAmount { start += columns.integerWidths[column] - Int(field.integerWidth) }
-                start = max(start, position + columns.gap(after: Int(previous)))
+                start = max(start, position + columns.gap(after: previous))
             }
             body(field, start)
             position = start + Int(field.width)
