@@ -124,25 +124,34 @@ struct SourceLines {
         var entryEnd = 0
         var first = true
         let tokens = self.tokens
-        tree.forEachNode { kind, span in
-            if first { first = false; return }  // the root
-            while let top = stack.last, top.end <= span.lowerBound { stack.removeLast() }
-            if kind.isEntry && span.lowerBound >= entryEnd && !span.isEmpty {
-                entryKinds.append(kind)
-                entrySpans.append(span)
-                entryEnd = span.upperBound
-                stack.removeAll(keepingCapacity: true)
+        var entryKinds: [SyntaxKind] = []
+        var entrySpans: [Range<Int>] = []
+        var problemNodes: [Range<Int>] = []
+        // Marks are written through a raw buffer: every token is marked once or twice.
+        marks.withUnsafeMutableBufferPointer { marks in
+            tree.forEachNode { kind, span in
+                if first { first = false; return }  // the root
+                while let top = stack.last, top.end <= span.lowerBound { stack.removeLast() }
+                if kind.isEntry && span.lowerBound >= entryEnd && !span.isEmpty {
+                    entryKinds.append(kind)
+                    entrySpans.append(span)
+                    entryEnd = span.upperBound
+                    stack.removeAll(keepingCapacity: true)
+                }
+                if kind == .error || kind == .errorEntry { problemNodes.append(span) }
+                if !span.isEmpty, let parent = stack.last, FieldMark.isContainer(parent.kind) {
+                    for t in span { marks[t] = FieldMark.inside }
+                    marks[span.lowerBound] = FieldMark.key(of: kind, firstToken: tokens.bytes(of: span.lowerBound))
+                }
+                if FieldMark.isContainer(kind) {
+                    for t in span { marks[t] = FieldMark.own }
+                }
+                stack.append((kind, span.upperBound))
             }
-            if kind == .error || kind == .errorEntry { problemNodes.append(span) }
-            if !span.isEmpty, let parent = stack.last, FieldMark.isContainer(parent.kind) {
-                for t in span { marks[t] = FieldMark.inside }
-                marks[span.lowerBound] = FieldMark.key(of: kind, firstToken: tokens.bytes(of: span.lowerBound))
-            }
-            if FieldMark.isContainer(kind) {
-                for t in span { marks[t] = FieldMark.own }
-            }
-            stack.append((kind, span.upperBound))
         }
+        self.entryKinds = entryKinds
+        self.entrySpans = entrySpans
+        self.problemNodes = problemNodes
         fieldMarks = marks
     }
 
