@@ -98,6 +98,7 @@ struct LayoutEngine {
         var indentedBlock: [Int] = []
         var indentedEntry: Int?
         var scratch = BlockColumns.Scratch()
+        var families = [[Int]](repeating: [], count: SyntaxKind.allCases.count)
         func align(_ block: [Int], indent: Int, leadGap: Int) {
             blocks.append(BlockColumns(block, layouts, &fields, indent: indent, leadGap: leadGap, scratch: &scratch))
             for i in block { blockOfLine[i] = Int32(blocks.count - 1) }
@@ -114,14 +115,18 @@ struct LayoutEngine {
             if headerBlock.allSatisfy({ entryKinds[lines[$0].entry!] == firstFamily }) {
                 alignHeaders(headerBlock)
             } else {
-                var families: [SyntaxKind: [Int]] = [:]
-                var order: [SyntaxKind] = []
+                // Gathered by kind in arrays kept from block to block; a dictionary here
+                // cost a hash per line.
+                var order: [Int] = []
                 for i in headerBlock {
-                    let kind = entryKinds[lines[i].entry!]
-                    if families[kind] == nil { order.append(kind) }
-                    families[kind, default: []].append(i)
+                    let kind = Int(entryKinds[lines[i].entry!].rawValue)
+                    if families[kind].isEmpty { order.append(kind) }
+                    families[kind].append(i)
                 }
-                for kind in order { alignHeaders(families[kind]!) }
+                for kind in order {
+                    alignHeaders(families[kind])
+                    families[kind].removeAll(keepingCapacity: true)
+                }
             }
             headerBlock.removeAll(keepingCapacity: true)
         }
