@@ -59,10 +59,8 @@ struct BlockColumns {
         var previousKeys: [Int32] = []
         var previousIDs: [Int32] = []
         var lineKeys: [Int32] = []
-        var widest: [Int] = []
-        var secondWidest: [Int] = []
-        var integers: [Int] = []
-        var fractions: [Int] = []
+        /// What each column id needs, measured so far.
+        var widths: [ColumnWidth] = []
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -108,10 +106,7 @@ struct BlockColumns {
             return
         }
         scratch.reset()
-        scratch.widest.removeAll(keepingCapacity: true)
-        scratch.secondWidest.removeAll(keepingCapacity: true)
-        scratch.integers.removeAll(keepingCapacity: true)
-        scratch.fractions.removeAll(keepingCapacity: true)
+        scratch.widths.removeAll(keepingCapacity: true)
         // One pass: each field gets a column id and widens its column.
         for i in block {
             let lineFields = layouts[i]!.fields
@@ -137,10 +132,7 @@ struct BlockColumns {
                         position += 1
                     } else {
                         id = scratch.insertColumn(at: position, key: key)
-                        scratch.widest.append(0)
-                        scratch.secondWidest.append(0)
-                        scratch.integers.append(0)
-                        scratch.fractions.append(-1)
+                        scratch.widths.append(ColumnWidth())
                         position += 1
                     }
                     fields[f].column = id
@@ -149,37 +141,49 @@ struct BlockColumns {
                 swap(&scratch.previousKeys, &scratch.lineKeys)
             }
             let last = lineFields.upperBound - 1
-            for f in lineFields {
-                let field = fields[f]
-                let id = Int(field.column)
-                if field.isAmount {
-                    scratch.integers[id] = max(scratch.integers[id], Int(field.integerWidth))
-                    if f != last { scratch.fractions[id] = max(scratch.fractions[id], Int(field.width - field.integerWidth)) }
-                } else if f != last {
-                    let width = Int(field.width)
-                    if width > scratch.widest[id] {
-                        scratch.secondWidest[id] = scratch.widest[id]
-                        scratch.widest[id] = width
-                    } else if width > scratch.secondWidest[id] {
-                        scratch.secondWidest[id] = width
-                    }
-                }
+            scratch.widths.withUnsafeMutableBufferPointer { widths in
+                for f in lineFields { widths[Int(fields[f].column)].measure(fields[f], last: f == last) }
             }
         }
 
         // Starts, from left to right, kept by id.
         let count = scratch.order.count
         starts = [Int](repeating: 0, count: count)
-        integerWidths = scratch.integers
+        integerWidths = scratch.widths.map(\.integers)
         leadColumn = scratch.order.first ?? 0
         var start = indent
         for id32 in scratch.order {
             let id = Int(id32)
             starts[id] = start
-            let widest = scratch.widest[id], second = scratch.secondWidest[id]
-            var width = block.count > 1 && widest - second > Self.outlierExcess ? second : widest
-            if scratch.fractions[id] >= 0 { width = max(width, scratch.integers[id] + scratch.fractions[id]) }
+            let column = scratch.widths[id]
+            var width = block.count > 1 && column.widest - column.secondWidest > Self.outlierExcess ? column.secondWidest : column.widest
+            if column.fractions >= 0 { width = max(width, column.integers + column.fractions) }
             if width > 0 { start += width + gap(after: id32) }
+        }
+    }
+
+    /// The widths a column needs, from the fields measured into it.
+    struct ColumnWidth {
+        /// The widest and second widest fields that are not the last of their line.
+        var widest = 0
+        var secondWidest = 0
+        /// Amounts: the widest integer part, and the widest rest (-1: none yet).
+        var integers = 0
+        var fractions = -1
+
+        mutating func measure(_ field: LineField, last: Bool) {
+            if field.isAmount {
+                integers = max(integers, Int(field.integerWidth))
+                if !last { fractions = max(fractions, Int(field.width - field.integerWidth)) }
+            } else if !last {
+                let width = Int(field.width)
+                if width > widest {
+                    secondWidest = widest
+                    widest = width
+                } else if width > secondWidest {
+                    secondWidest = width
+                }
+            }
         }
     }
 
