@@ -10,9 +10,9 @@ import TallySyntax
 /// "Canonical layout").
 enum FieldMark {
     /// A token inside a child node, after its first token: it continues that field.
-    static let inside: Int32 = 0
+    static let inside: Int16 = 0
     /// A token of the container itself; its field key comes from its token kind.
-    static let own: Int32 = -1
+    static let own: Int16 = -1
 
     /// The first field of every line: a date, a directive's keyword, a schedule, the
     /// category of a split. Lines of a block always share their first column.
@@ -36,20 +36,22 @@ enum FieldMark {
 
     /// The key of a child node: its kind, or for an attribute its keyword, so that
     /// `owner` lines up with `owner` whatever stands before it.
-    static func key(of kind: SyntaxKind, firstToken bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
-        guard kind == .attribute else { return Int32(kind.rawValue) + 1 }
-        // FNV-1a over the keyword, folded to 16 bits: a collision could only make two
-        // keywords share a column, never change a byte that is not whitespace.
+    static func key(of kind: SyntaxKind, firstToken bytes: UnsafeBufferPointer<UInt8>) -> Int16 {
+        guard kind == .attribute else { return Int16(kind.rawValue) + 1 }
+        // FNV-1a over the keyword, folded to 14 bits (a mark is 16 bits: one per token
+        // of the file). A collision could only make two keywords share a column, never
+        // change a byte that is not whitespace; the grammar's keywords have none
+        // (FieldMarkTests).
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return attributeBase | Int32((hash ^ (hash >> 16)) & 0xFFFF)
+        return Int16(truncatingIfNeeded: Int32(attributeBase) | Int32((hash ^ (hash >> 16)) & 0x3FFF))
     }
 
     /// The key of a token of the container itself. Keywords share one key, so a
     /// wallet's type (`bank`, `cash`) is one column.
     static func key(of kind: TokenKind) -> Int32 { 128 + Int32(kind.rawValue) }
 
-    static let attributeBase: Int32 = 1 << 16
+    static let attributeBase: Int32 = 1 << 14
     static let amount = Int32(SyntaxKind.amount.rawValue) + 1
     static let wallet = Int32(SyntaxKind.walletRef.rawValue) + 1
     static let payee = Int32(SyntaxKind.payee.rawValue) + 1

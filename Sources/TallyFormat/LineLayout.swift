@@ -27,7 +27,7 @@ struct LineLayout {
     /// ``SourceLines``; `dated` says that what follows an amount is one field, and that
     /// the entry's own keyword (`transfer`, `fill`, `assert`) starts a field together
     /// with the name after it.
-    init(line: SourceLine, tokens table: TokenView, marks: UnsafeBufferPointer<Int32>, dated: Bool, indent: Int, fields: inout [LineField]) {
+    init(line: SourceLine, tokens table: TokenView, marks: UnsafeBufferPointer<Int16>, dated: Bool, indent: Int, fields: inout [LineField]) {
         self.indent = indent
         tokens = line.tokens.lowerBound ..< (line.newline ?? line.tokens.upperBound)
         let start = fields.count
@@ -55,7 +55,7 @@ struct LineLayout {
                         // Tags written one after another are one field; so are a payee
                         // and the note after it.
                         let tags = kind == .tag && mark == FieldMark.own && table.kinds[Int(previous.end) - 1] == .tag
-                        let note = mark == FieldMark.note && previous.key >> 3 == FieldMark.payee
+                        let note = Int32(mark) == FieldMark.note && previous.key >> 3 == FieldMark.payee
                         opens = !tags && !note
                     }
                     bindsNext = binds
@@ -74,7 +74,7 @@ struct LineLayout {
                                 bindsNext = true
                             }
                         } else {
-                            base = mark
+                            base = Int32(mark)
                         }
                         var occurrence = 0
                         for f in start ..< fields.count where fields[f].key >> 3 == base { occurrence += 1 }

@@ -43,7 +43,7 @@ struct SourceLines {
     /// The tokens of each entry, in order.
     private(set) var entrySpans: [Range<Int>] = []
     /// For each token, how it stands in the fields of its line (see ``FieldMark``).
-    private(set) var fieldMarks: [Int32] = []
+    private(set) var fieldMarks: [Int16] = []
     /// The lines, in order.
     private(set) var lines: [SourceLine] = []
     /// The token index of the byte-order mark, if the file starts with one.
@@ -118,7 +118,7 @@ struct SourceLines {
     /// split) marks its tokens as its own; each of its child nodes then marks its first
     /// token with the child's field key and the rest as inside it.
     private mutating func readNodes() {
-        var marks = [Int32](repeating: FieldMark.inside, count: tokens.count)
+        var marks = [Int16](repeating: FieldMark.inside, count: tokens.count)
         // The open ancestors of the current node: kind and end token.
         var stack: [(kind: SyntaxKind, end: Int)] = []
         var entryEnd = 0
