@@ -4,10 +4,10 @@ import TallySyntax
 ///
 /// Columns are chosen per block. The first lines of consecutive entries form a block
 /// until a blank line or a `tally-fmt: off` region; comments in column 1 and entries kept
-/// verbatim do not end a block. Within a block, each family of entries has its own
-/// columns: transactions and transfers together, every other kind on its own, so a
-/// lone `assert` between transactions neither breaks their columns nor is pushed to
-/// them. The indented lines of one entry form a block of their own.
+/// verbatim do not end a block. Within a block, each kind of entry has columns of its
+/// own (``BlockColumns``), so a lone `assert` or transfer between transactions neither
+/// breaks their columns nor is pushed to them. The indented lines of one entry form a
+/// block of their own.
 struct LayoutEngine {
     let tree: SyntaxTree
 
@@ -22,18 +22,27 @@ struct LayoutEngine {
     private func layout(_ source: SourceLines) -> Layout {
         let lines = source.lines
         let tokens = source.tokens
-        let anchors = source.anchors
+        let entryKinds = source.entryKinds
 
+        var fields: [LineField] = []
+        fields.reserveCapacity(lines.count * 6)
         var layouts = [LineLayout?](repeating: nil, count: lines.count)
-        for (i, line) in lines.enumerated() where !line.verbatim {
-            switch line.role {
-            case .header: layouts[i] = LineLayout(line: line, tokens: tokens, indent: 0) { anchors[$0] }
-            case .continuation: layouts[i] = LineLayout(line: line, tokens: tokens, indent: Self.indentWidth) { anchors[$0] }
-            case .rootComment: layouts[i] = LineLayout(line: line, tokens: tokens, indent: 0) { _ in false }
-            case .blank, .other: break
+        source.fieldMarks.withUnsafeBufferPointer { marks in
+            for (i, line) in lines.enumerated() where !line.verbatim {
+                switch line.role {
+                case .header:
+                    let dated = FieldMark.isDated(entryKinds[line.entry!])
+                    layouts[i] = LineLayout(line: line, tokens: tokens, marks: marks, dated: dated, indent: 0, fields: &fields)
+                case .continuation:
+                    layouts[i] = LineLayout(line: line, tokens: tokens, marks: marks, dated: true, indent: Self.indentWidth, fields: &fields)
+                case .rootComment:
+                    layouts[i] = LineLayout(line: line, tokens: tokens, marks: marks, dated: false, indent: 0, fields: &fields)
+                case .blank, .other: break
+                }
             }
         }
-        let columns = chooseColumns(lines, layouts, source.entryKinds)
+        let (blocks, blockOfLine) = chooseColumns(lines, layouts, entryKinds, &fields)
+        let noColumns = BlockColumns()
 
         var layout = Layout()
         layout.output.reserveCapacity(tokens.bytes.count + tokens.bytes.count / 4 + 16)
@@ -57,7 +66,10 @@ struct LayoutEngine {
                 if !previousWasBlank && i < lastKept { layout.output.append(contentsOf: newline) }
                 previousWasBlank = true
             } else if let lineLayout = layouts[i] {
-                lineLayout.render(tokens, decimalColumn: columns[i].decimalColumn, commentColumn: columns[i].commentColumn, into: &layout.output)
+                let block = blockOfLine[i]
+                fields.withUnsafeBufferPointer { fields in
+                    lineLayout.render(tokens, fields, block < 0 ? noColumns : blocks[Int(block)], into: &layout.output)
+                }
                 layout.output.append(contentsOf: newline)
                 previousWasBlank = false
             }
@@ -77,32 +89,50 @@ struct LayoutEngine {
         return [0x0A]
     }
 
-    /// The columns for every line, computed per block and family.
-    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind]) -> [ColumnAlignment] {
-        var columns = [ColumnAlignment](repeating: ColumnAlignment(), count: lines.count)
+    /// The columns of every block and family, and for each line the index of its
+    /// block (-1 for none).
+    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind], _ fields: inout [LineField]) -> ([BlockColumns], [Int32]) {
+        var blocks: [BlockColumns] = []
+        var blockOfLine = [Int32](repeating: -1, count: lines.count)
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
         var indentedEntry: Int?
-        func align(_ block: [Int]) {
-            let alignment = ColumnAlignment(block, layouts)
-            for i in block { columns[i] = alignment }
+        var scratch = BlockColumns.Scratch()
+        var families = [[Int]](repeating: [], count: SyntaxKind.allCases.count)
+        func align(_ block: [Int], indent: Int, leadGap: Int) {
+            blocks.append(BlockColumns(block, layouts, &fields, indent: indent, leadGap: leadGap, scratch: &scratch))
+            for i in block { blockOfLine[i] = Int32(blocks.count - 1) }
+        }
+        func alignHeaders(_ block: [Int]) {
+            // A recurring entry's first field is its whole schedule: two spaces after it.
+            let recurring = entryKinds[lines[block[0]].entry!] == .recurringDirective
+            align(block, indent: 0, leadGap: recurring ? 2 : 1)
         }
         func closeHeaders() {
             guard !headerBlock.isEmpty else { return }
             // Usually one family fills the block; others are gathered when present.
-            let firstFamily = Self.family(entryKinds[lines[headerBlock[0]].entry!])
-            if headerBlock.allSatisfy({ Self.family(entryKinds[lines[$0].entry!]) == firstFamily }) {
-                align(headerBlock)
+            let firstFamily = entryKinds[lines[headerBlock[0]].entry!]
+            if headerBlock.allSatisfy({ entryKinds[lines[$0].entry!] == firstFamily }) {
+                alignHeaders(headerBlock)
             } else {
-                var families: [Int: [Int]] = [:]
-                for i in headerBlock { families[Self.family(entryKinds[lines[i].entry!]), default: []].append(i) }
-                for family in families.values { align(family) }
+                // Gathered by kind in arrays kept from block to block; a dictionary here
+                // cost a hash per line.
+                var order: [Int] = []
+                for i in headerBlock {
+                    let kind = Int(entryKinds[lines[i].entry!].rawValue)
+                    if families[kind].isEmpty { order.append(kind) }
+                    families[kind].append(i)
+                }
+                for kind in order {
+                    alignHeaders(families[kind])
+                    families[kind].removeAll(keepingCapacity: true)
+                }
             }
             headerBlock.removeAll(keepingCapacity: true)
         }
         func closeIndented() {
             guard !indentedBlock.isEmpty else { return }
-            align(indentedBlock)
+            align(indentedBlock, indent: Self.indentWidth, leadGap: 2)
             indentedBlock.removeAll(keepingCapacity: true)
         }
         for (i, line) in lines.enumerated() {
@@ -118,11 +148,6 @@ struct LayoutEngine {
         }
         closeHeaders()
         closeIndented()
-        return columns
-    }
-
-    /// Entries of one family share columns within a block.
-    static func family(_ kind: SyntaxKind) -> Int {
-        kind == .transfer ? Int(SyntaxKind.transaction.rawValue) : Int(kind.rawValue)
+        return (blocks, blockOfLine)
     }
 }

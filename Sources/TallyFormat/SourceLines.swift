@@ -42,8 +42,8 @@ struct SourceLines {
     private(set) var entryKinds: [SyntaxKind] = []
     /// The tokens of each entry, in order.
     private(set) var entrySpans: [Range<Int>] = []
-    /// The first token of each aligned amount (see ``LayoutEngine``).
-    private(set) var anchors: [Bool] = []
+    /// For each token, how it stands in the fields of its line (see ``FieldMark``).
+    private(set) var fieldMarks: [Int16] = []
     /// The lines, in order.
     private(set) var lines: [SourceLine] = []
     /// The token index of the byte-order mark, if the file starts with one.
@@ -114,31 +114,45 @@ struct SourceLines {
     }
 
     /// One pass over the nodes, in preorder: the entries, the nodes with errors, and the
-    /// amounts to align, which are the first amount directly inside an entry (for a
-    /// recurring entry, inside the entry it repeats) or a split.
+    /// field marks. A field container (an entry, the entry a recurring entry repeats, a
+    /// split) marks its tokens as its own; each of its child nodes then marks its first
+    /// token with the child's field key and the rest as inside it.
     private mutating func readNodes() {
-        anchors = [Bool](repeating: false, count: tokens.count)
-        // The open ancestors of the current node: kind, end token, amount seen.
-        var stack: [(kind: SyntaxKind, end: Int, amountSeen: Bool)] = []
+        var marks = [Int16](repeating: FieldMark.inside, count: tokens.count)
+        // The open ancestors of the current node: kind and end token.
+        var stack: [(kind: SyntaxKind, end: Int)] = []
         var entryEnd = 0
         var first = true
-        tree.forEachNode { kind, span in
-            if first { first = false; return }  // the root
-            while let top = stack.last, top.end <= span.lowerBound { stack.removeLast() }
-            if kind.isEntry && span.lowerBound >= entryEnd && !span.isEmpty {
-                entryKinds.append(kind)
-                entrySpans.append(span)
-                entryEnd = span.upperBound
-                stack.removeAll(keepingCapacity: true)
+        let tokens = self.tokens
+        var entryKinds: [SyntaxKind] = []
+        var entrySpans: [Range<Int>] = []
+        var problemNodes: [Range<Int>] = []
+        // Marks are written through a raw buffer: every token is marked once or twice.
+        marks.withUnsafeMutableBufferPointer { marks in
+            tree.forEachNode { kind, span in
+                if first { first = false; return }  // the root
+                while let top = stack.last, top.end <= span.lowerBound { stack.removeLast() }
+                if kind.isEntry && span.lowerBound >= entryEnd && !span.isEmpty {
+                    entryKinds.append(kind)
+                    entrySpans.append(span)
+                    entryEnd = span.upperBound
+                    stack.removeAll(keepingCapacity: true)
+                }
+                if kind == .error || kind == .errorEntry { problemNodes.append(span) }
+                if !span.isEmpty, let parent = stack.last, FieldMark.isContainer(parent.kind) {
+                    for t in span { marks[t] = FieldMark.inside }
+                    marks[span.lowerBound] = FieldMark.key(of: kind, firstToken: tokens.bytes(of: span.lowerBound))
+                }
+                if FieldMark.isContainer(kind) {
+                    for t in span { marks[t] = FieldMark.own }
+                }
+                stack.append((kind, span.upperBound))
             }
-            if kind == .error || kind == .errorEntry { problemNodes.append(span) }
-            if kind == .amount, !span.isEmpty, let parent = stack.last, !parent.amountSeen,
-               parent.kind.isEntry && parent.kind != .errorEntry || parent.kind == .split {
-                anchors[span.lowerBound] = true
-                stack[stack.count - 1].amountSeen = true
-            }
-            stack.append((kind, span.upperBound, false))
         }
+        self.entryKinds = entryKinds
+        self.entrySpans = entrySpans
+        self.problemNodes = problemNodes
+        fieldMarks = marks
     }
 
     /// Token ranges of error nodes, found by ``readNodes()``.

@@ -6,7 +6,7 @@ import XCTest
 /// its usage mistakes.
 final class FmtCommandTests: XCTestCase {
     let messy = "currency   EUR\n2026-01-01   Cash   Fun   -1.00\n2026-01-02 Cash Fun -22.00   ; lunch\n"
-    let tidy = "currency EUR\n2026-01-01 Cash Fun   -1.00\n2026-01-02 Cash Fun  -22.00  ; lunch\n"
+    let tidy = "currency EUR\n2026-01-01 Cash  Fun   -1.00\n2026-01-02 Cash  Fun  -22.00  ; lunch\n"
 
     private func temporaryFile(_ contents: String, name: String = "budget.tally") throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-fmt-\(UUID().uuidString)")
@@ -61,26 +61,26 @@ final class FmtCommandTests: XCTestCase {
         -2026-01-01   Cash   Fun   -1.00
         -2026-01-02 Cash Fun -22.00   ; lunch
         +currency EUR
-        +2026-01-01 Cash Fun   -1.00
-        +2026-01-02 Cash Fun  -22.00  ; lunch
+        +2026-01-01 Cash  Fun   -1.00
+        +2026-01-02 Cash  Fun  -22.00  ; lunch
 
         """)
         XCTAssertEqual(try contents(path), messy)
     }
 
     func testDiffHunksKeepThreeLinesOfContextAndMarkAMissingFinalNewline() throws {
-        let lines = (1 ... 12).map { "2026-01-\(String(format: "%02d", $0)) Cash Fun  -1.00" }
+        let lines = (1 ... 12).map { "2026-01-\(String(format: "%02d", $0)) Cash  Fun  -1.00" }
         let path = try temporaryFile(lines.joined(separator: "\n"))
         let result = try TallyBinary.run(["fmt", "--diff", path])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdout.hasSuffix("""
         @@ -9,4 +9,4 @@
-         2026-01-09 Cash Fun  -1.00
-         2026-01-10 Cash Fun  -1.00
-         2026-01-11 Cash Fun  -1.00
-        -2026-01-12 Cash Fun  -1.00
+         2026-01-09 Cash  Fun  -1.00
+         2026-01-10 Cash  Fun  -1.00
+         2026-01-11 Cash  Fun  -1.00
+        -2026-01-12 Cash  Fun  -1.00
         \\ No newline at end of file
-        +2026-01-12 Cash Fun  -1.00
+        +2026-01-12 Cash  Fun  -1.00
 
         """), result.stdout)
     }
@@ -98,7 +98,7 @@ final class FmtCommandTests: XCTestCase {
         let input = "2026-02-30   Cash   Fun   -1.00\n2026-01-01   Cash   Fun   -1.00\n"
         let result = try TallyBinary.run(["fmt", "-"], stdin: input)
         XCTAssertEqual(result.status, 0)
-        XCTAssertEqual(result.stdout, "2026-02-30   Cash   Fun   -1.00\n2026-01-01 Cash Fun  -1.00\n")
+        XCTAssertEqual(result.stdout, "2026-02-30   Cash   Fun   -1.00\n2026-01-01 Cash  Fun  -1.00\n")
     }
 
     func testUsageMistakesAndUnreadableFiles() throws {

@@ -17,7 +17,7 @@ final class FormatEditsTests: XCTestCase {
             XCTAssertTrue(replaced.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" }, "\(edit)")
         }
         XCTAssertEqual(String(decoding: FormatAssertions.apply(edits, to: Array(text.utf8)), as: UTF8.self),
-                       "2026-01-01 Cash Fun   -1.00\n2026-01-02 Cash Fun  -22.00\n\n2026-02-01 Cash Fun  -3.00\n")
+                       "2026-01-01 Cash  Fun   -1.00\n2026-01-02 Cash  Fun  -22.00\n\n2026-02-01 Cash  Fun  -3.00\n")
     }
 
     func testRangeEditsStayInsideTheLinesOfTheRange() {
@@ -28,13 +28,13 @@ final class FormatEditsTests: XCTestCase {
         XCTAssertFalse(edits.isEmpty)
         XCTAssertTrue(edits.allSatisfy { $0.range.start >= start }, "\(edits)")
         XCTAssertEqual(String(decoding: FormatAssertions.apply(edits, to: Array(text.utf8)), as: UTF8.self),
-                       "2026-01-01   Cash   Fun   -1.00\n2026-01-02 Cash Fun -22.00\n\n2026-02-01 Cash Fun  -3.00\n")
+                       "2026-01-01   Cash   Fun   -1.00\n2026-01-02 Cash Fun -22.00\n\n2026-02-01 Cash  Fun  -3.00\n")
         // A cursor (an empty range) formats the line it is on.
         XCTAssertEqual(Formatter.edits(tree, range: .empty(at: 0)).map(\.range.start).max().map { $0 < 33 }, true)
     }
 
     func testFormattedDocumentHasNoEdits() {
-        let tree = Parser.parse("2026-01-01 Cash Fun  -1.00\n")
+        let tree = Parser.parse("2026-01-01 Cash  Fun  -1.00\n")
         XCTAssertEqual(Formatter.format(tree), .unchanged)
         XCTAssertEqual(Formatter.edits(tree), [])
     }

@@ -36,11 +36,23 @@ final class FormatSemanticsTests: XCTestCase {
         XCTAssertEqual(before.filter { !$0.hasPrefix("W0217") }, after, label)
     }
 
+    /// The examples are already formatted, so their columns are first undone: runs of
+    /// spaces inside lines without quotes become one space.
     func testExamplesMeanTheSameFormatted() throws {
         for path in TestSupport.files(in: "examples", withExtension: "tally") {
-            try assertSameMeaning(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), path)
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            try assertSameMeaning(Array(Self.unaligned(text).utf8), path)
         }
         XCTAssertGreaterThan(compared, 10)
+    }
+
+    static func unaligned(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard !line.contains("\""), !line.contains("'"), let first = line.firstIndex(where: { $0 != " " }) else { return String(line) }
+            var result = String(line[..<first])
+            for character in line[first...] where !(character == " " && result.hasSuffix(" ")) { result.append(character) }
+            return result
+        }.joined(separator: "\n")
     }
 
     func testGeneratedBudgetsMeanTheSameFormatted() throws {

@@ -8,15 +8,16 @@ extension ParserState {
         case failed
     }
 
-    /// Reads a name (bare or quoted) into a node of `role`.
+    /// Reads a name (bare or quoted) into a node of `role`. The message is built only
+    /// when the name is missing: names are most of a file.
     @discardableResult
-    mutating func parseName(_ role: SyntaxKind, expected what: String) -> Bool {
+    mutating func parseName(_ role: SyntaxKind, expected what: @autoclosure () -> String) -> Bool {
         skipSpace()
         if let k = current, k == .name || k == .quotedName {
             wrapToken(role)
             return true
         }
-        fail(expected: what)
+        fail(expected: what())
         return false
     }
 

@@ -135,8 +135,7 @@ struct ParserState {
         let r = range(ofToken: i)
         guard r.length <= 16 else { return nil }
         let word = PackedWord(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
-        for candidate in Keyword.packed
-        where candidate.low == word.low && candidate.high == word.high && candidate.length == word.length {
+        for candidate in Keyword.packedByLength[word.length] where candidate.low == word.low && candidate.high == word.high {
             return candidate.keyword
         }
         return nil

@@ -1,0 +1,32 @@
+@testable import TallyFormat
+import TallySyntax
+import XCTest
+
+/// Attributes find their column by a 14-bit hash of their keyword; two keywords of the
+/// grammar with the same hash would share a column. None do.
+final class FieldMarkTests: XCTestCase {
+    func testEveryKeywordHasItsOwnAttributeKey() {
+        let keywords = [
+            "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
+            "transfer", "fill", "move", "assert", "rate", "skip",
+            "bank", "cash", "credit", "savings", "investment", "loan", "other",
+            "opening", "on", "limit", "closed", "hidden", "owner", "decimals",
+            "weekly", "monthly", "quarterly", "yearly",
+            "for", "in", "rollover", "alert", "by", "reached",
+            "day", "days", "week", "weeks", "month", "months", "quarter", "quarters", "year", "years",
+            "from", "until", "times", "as", "last",
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "rule",
+        ]
+        var seen: [Int16: String] = [:]
+        for keyword in keywords {
+            let bytes = Array(keyword.utf8)
+            let key = bytes.withUnsafeBufferPointer { FieldMark.key(of: .attribute, firstToken: $0) }
+            XCTAssertTrue(FieldMark.isAttribute(Int32(key)), keyword)
+            XCTAssertNil(seen[key], "\(keyword) and \(seen[key] ?? "") share a key")
+            seen[key] = keyword
+        }
+        // Node kinds and token kinds stay below the attributes.
+        XCTAssertFalse(FieldMark.isAttribute(Int32(FieldMark.key(of: .currencyCode, firstToken: UnsafeBufferPointer(start: nil, count: 0)))))
+        XCTAssertFalse(FieldMark.isAttribute(FieldMark.key(of: TokenKind.unknown)))
+    }
+}
