@@ -168,6 +168,11 @@ extension Lowering {
         return result
     }
 
+    mutating func reportMissingCategory(payee: String?, file: String, range: ByteRange) {
+        report(.missingCategory, "this transaction has no category", file, range,
+               help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+    }
+
     /// The amount and postings of a transaction, from its header and split lines.
     mutating func lowerTransaction(_ t: TransactionSyntax, wallet: Int, payee: String?, file: String) -> (Money, [Posting])? {
         let currency = wallets[wallet].currency
@@ -184,8 +189,7 @@ extension Lowering {
             var category = t.category.flatMap { resolveCategory($0, file: file) }
             if t.category == nil, let payee, let ruled = payeeCategory[payee] { category = ruled }
             if t.category == nil && category == nil {
-                report(.missingCategory, "this transaction has no category", file, header.range,
-                       help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+                reportMissingCategory(payee: payee, file: file, range: header.range)
                 return nil
             }
             guard let category, let total else { return nil }

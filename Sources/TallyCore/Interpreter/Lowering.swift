@@ -30,6 +30,9 @@ struct Lowering {
     /// Start offsets of syntax errors per file, sorted: entries with one are not lowered,
     /// so that one mistake is reported once, not again as a model problem.
     var syntaxErrors: [String: [Int]] = [:]
+    /// Whether plain transactions take the flat path (``lowerTransactionFlat``); tests
+    /// turn it off to check that both paths lower every entry alike.
+    var usesFlatPath = true
 
     /// True when a syntax error lies inside `node`.
     func isBroken(_ node: SyntaxNode, _ file: String) -> Bool {
@@ -108,16 +111,33 @@ struct Lowering {
         }
         var order = 0
         entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
+        var tables = makeFlatTables()
         for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
+            // Entries are read by index from the flat arrays: a view per entry would
+            // retain the tree, and this loop runs once per dated line.
+            let flat = FlatSyntax(file.tree)
+            let errors = syntaxErrors[file.path] ?? []
+            var node = 1
+            while node < flat.nodeCount {
+                defer { node = flat.subtreeEnd(node) }
+                let kind = flat.kind(node)
+                switch kind {
                 case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
-                    guard !isBroken(node, file.path),
-                          let date = node.token(.date).flatMap({ CivilDate(utf8: $0.bytes) }) else {
-                        markNamesUsed(node)
+                    let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in
+                        let r = flat.range(ofToken: token)
+                        return CivilDate(utf8: flat.bytes[r.start ..< r.end])
+                    }
+                    guard let date, errors.isEmpty || !Lowering.isBroken(flat, node, errors) else {
+                        markNamesUsed(flat.node(node))
                         continue
                     }
-                    if let entry = lowerDated(node, date: date, file: file.path, order: order) {
+                    var lowered: Entry?
+                    if usesFlatPath, kind == .transaction, case .lowered(let entry) = lowerTransactionFlat(node, flat, &tables, file: file.path, date: date, order: order) {
+                        lowered = entry
+                    } else {
+                        lowered = lowerDated(flat.node(node), date: date, file: file.path, order: order)
+                    }
+                    if let entry = lowered {
                         entries.append(entry)
                         order += 1
                     }
@@ -126,6 +146,21 @@ struct Lowering {
                 }
             }
         }
+    }
+
+    /// True when one of the syntax errors starting at `starts` (sorted) lies inside node
+    /// `node`; the same test as ``isBroken(_:_:)``.
+    static func isBroken(_ flat: FlatSyntax, _ node: Int, _ starts: [Int]) -> Bool {
+        let range = flat.range(node)
+        let start = range.start
+        let end = range.end
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count && starts[low] < max(end, start + 1)
     }
 
     // MARK: Declarations

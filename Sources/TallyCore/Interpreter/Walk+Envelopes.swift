@@ -94,8 +94,9 @@ extension Walk {
             let available = budget.subtracting(spent) ?? budget
             periods[e].append(EnvelopeStatus(start: start, end: end, carriedIn: carried, planned: planned, filled: filled,
                                              moved: moved, spent: spent, available: available))
-            let label = envelope.period.label(start)
+            // The label is made only for a message: most periods need none.
             if available.isNegative {
+                let label = envelope.period.label(start)
                 // The transaction that tipped it over: the first at which spending so far
                 // exceeded what the period holds.
                 var running = Money.zero
@@ -114,6 +115,7 @@ extension Walk {
             } else if let alert = envelope.alert, !budget.isZero,
                       let threshold = budget.multiplied(by: alert, roundedTo: l.decimals(of: currency) + 2)?.divided(by: 100, roundedTo: l.decimals(of: currency) + 2),
                       !(spent < threshold) {
+                let label = envelope.period.label(start)
                 var running = Money.zero
                 for event in spending {
                     running = running.adding(event.amount) ?? running
@@ -133,7 +135,10 @@ extension Walk {
     /// an assignment takes it below zero.
     mutating func checkReadyToAssign() {
         guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
-        struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: String; let order: Int }
+        /// What an event assigns, described only when it is reported: there is one event
+        /// per envelope and period, and most are never named.
+        enum Assignment { case none, filling(Int), planning(Int, CivilDate) }
+        struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: Assignment; let order: Int }
         var events: [Event] = []
         var hasIncome = false
         let first = entries.first?.date ?? today
@@ -143,12 +148,12 @@ extension Walk {
                 for posting in postings where l.categories[posting.category].isIncome {
                     hasIncome = true
                     if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: posting.location) {
-                        events.append(Event(date: entry.date, amount: value, location: entry.location, what: "", order: index))
+                        events.append(Event(date: entry.date, amount: value, location: entry.location, what: .none, order: index))
                     }
                 }
             case .fill(let e, let amount):
                 events.append(Event(date: entry.date, amount: amount.negated, location: entry.location,
-                                    what: "filling \(l.envelopes[e].name)", order: index))
+                                    what: .filling(e), order: index))
             default:
                 break
             }
@@ -159,7 +164,7 @@ extension Walk {
             let date = wallet.openingDate ?? first
             // Openings are keyed by negative numbers so that each missing rate is reported once.
             if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
-                events.append(Event(date: date, amount: value, location: wallet.location, what: "", order: -1))
+                events.append(Event(date: date, amount: value, location: wallet.location, what: .none, order: -1))
             }
         }
         for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
@@ -168,7 +173,7 @@ extension Walk {
                 // A period that began before the budget's first entry is assigned on that
                 // day, after the day's income.
                 events.append(Event(date: max(period.start, first), amount: planned.negated, location: envelope.location,
-                                    what: "planning \(envelope.name) for \(envelope.period.label(period.start))", order: Int.max))
+                                    what: .planning(e, period.start), order: Int.max))
             }
         }
 
@@ -177,11 +182,16 @@ extension Walk {
         for event in events {
             let wasNegative = total.isNegative
             total = total.adding(event.amount) ?? total
-            if total.isNegative && !wasNegative && !event.what.isEmpty {
-                report(.readyToAssignNegative,
-                       "\(event.what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
-                       event.location, help: "assign less, or record the income that pays for it")
+            guard total.isNegative && !wasNegative else { continue }
+            let what: String
+            switch event.what {
+            case .none: continue
+            case .filling(let e): what = "filling \(l.envelopes[e].name)"
+            case .planning(let e, let start): what = "planning \(l.envelopes[e].name) for \(l.envelopes[e].period.label(start))"
             }
+            report(.readyToAssignNegative,
+                   "\(what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
+                   event.location, help: "assign less, or record the income that pays for it")
         }
     }
 

@@ -39,6 +39,12 @@ public struct FlatSyntax: Sendable {
         return Int(r.firstToken) ..< Int(r.endToken)
     }
 
+    /// The bytes node `node` covers, trivia included; the same as ``SyntaxNode/range``.
+    @inlinable public func range(_ node: Int) -> ByteRange {
+        let r = nodes[node]
+        return ByteRange(start: Int(tokenStarts[Int(r.firstToken)]), end: Int(tokenStarts[Int(r.endToken)]))
+    }
+
     /// The kind of token `token`.
     @inlinable public func tokenKind(_ token: Int) -> TokenKind { tokenKinds[token] }
 

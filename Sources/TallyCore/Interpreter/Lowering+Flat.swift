@@ -1,0 +1,244 @@
+import TallySyntax
+
+/// Names resolved by their bytes: an ordinary name index (`[String: Int]`), keyed by
+/// the UTF-8 bytes of each name so that an entry's name is found without making a string.
+struct NameTable {
+    private var interner = ByteInterner()
+    private var values: [Int] = []
+
+    init(_ index: [String: Int]) {
+        values.reserveCapacity(index.count)
+        for (name, value) in index {
+            let (id, inserted) = interner.insert(name)
+            if inserted { values.append(value) } else { values[id] = value }
+        }
+    }
+
+    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { interner.find(bytes).map { values[$0] } }
+}
+
+/// Strings made once per distinct token: payees, notes, tags and people repeat across
+/// thousands of entries, and each repetition can share one `String`.
+struct TextTable {
+    private var interner = ByteInterner()
+    private var values: [String] = []
+
+    /// The value of the token covering `range`; `make` computes it the first time.
+    mutating func value(_ range: ByteRange, in bytes: [UInt8], make: () -> String) -> String {
+        let (id, inserted) = bytes.withUnsafeBufferPointer { interner.insert(UnsafeBufferPointer(rebasing: $0[range.start ..< range.end])) }
+        if inserted { values.append(make()) }
+        return values[id]
+    }
+}
+
+/// The per-run tables of the flat path.
+struct FlatTables {
+    var wallets: NameTable
+    var categories: NameTable
+    var goals: NameTable
+    var rules: NameTable
+    var texts = TextTable()
+    var tags = TextTable()
+    /// Kept apart from `texts`: a person's name is read as a name, not as quoted text.
+    var people = TextTable()
+    /// Decimals of each wallet's currency.
+    var walletDecimals: [Int]
+}
+
+/// The hot path of lowering: transactions read straight from the tree's flat arrays.
+///
+/// Nine in ten dated entries are plain transactions, and lowering them through the
+/// typed views made several views, arrays and strings per entry. This path reads each
+/// transaction in one pass over its children, resolves names by their bytes, and makes
+/// strings only once per distinct payee, note or tag. It must give exactly what
+/// ``Lowering/lowerDated(_:date:file:order:)`` gives. Whatever it does not handle
+/// (split lines, quoted names with escapes, names that do not resolve) it leaves to that
+/// path before it has changed anything; problems that can only be found on the way
+/// (amounts, categories, clauses) it reports through the same functions.
+extension Lowering {
+    /// The result of the flat path: either not handled (nothing changed yet), or the
+    /// entry the general path would have made (nil when it would have dropped it).
+    enum FlatResult {
+        case unhandled
+        case lowered(Entry?)
+    }
+
+    func makeFlatTables() -> FlatTables {
+        FlatTables(wallets: NameTable(walletIndex), categories: NameTable(categoryIndex), goals: NameTable(goalIndex),
+                   rules: NameTable(ruleIndex), walletDecimals: wallets.map { decimals(of: $0.currency) })
+    }
+
+    /// The index a name node resolves to in `table`, found by its bytes; nil when it is
+    /// not found or cannot be compared byte for byte (the general path then decides).
+    func find(_ nameNode: Int, _ flat: FlatSyntax, in table: NameTable) -> Int? {
+        guard let token = flat.firstContentToken(nameNode) else { return nil }
+        let r = flat.range(ofToken: token)
+        return flat.bytes.withUnsafeBufferPointer { bytes -> Int? in
+            switch flat.tokenKind(token) {
+            case .name:
+                return table.find(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
+            case .quotedName:
+                // The bytes between the quotes are the name when nothing is escaped.
+                guard r.length >= 2, bytes[r.end - 1] == bytes[r.start] else { return nil }
+                let inner = UnsafeBufferPointer(rebasing: bytes[r.start + 1 ..< r.end - 1])
+                guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
+                return table.find(inner)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The unquoted text of node `node`'s first token (a payee or a note).
+    func quotedText(_ node: Int, _ flat: FlatSyntax, _ tables: inout FlatTables) -> String? {
+        guard let token = flat.firstContentToken(node) else { return nil }
+        let r = flat.range(ofToken: token)
+        return tables.texts.value(r, in: flat.bytes) { Unquote.value(of: flat.tree.source.text(in: r)) }
+    }
+
+    /// The amount of node `amount` when it is a plain number (no currency code) within
+    /// the allowed decimals; nil otherwise, for ``money(_:currency:file:)`` to decide.
+    func plainMoney(_ amount: Int, _ flat: FlatSyntax, decimals: Int) -> Money? {
+        guard flat.child(.currencyCode, of: amount) == nil, let token = flat.directToken(.number, of: amount) else { return nil }
+        let r = flat.range(ofToken: token)
+        guard let value = Money(utf8: flat.bytes[r.start ..< r.end]), value.significantScale <= decimals else { return nil }
+        return value
+    }
+
+    /// `goal NAME`, `rule NAME` and `by NAME`, as ``clauses(_:file:)`` reads them.
+    mutating func flatClauses(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables,
+                              file: String) -> (goal: Int?, rule: Int?, by: String?) {
+        var result: (goal: Int?, rule: Int?, by: String?) = (nil, nil, nil)
+        var attribute = n + 1
+        let end = flat.subtreeEnd(n)
+        while attribute < end {
+            defer { attribute = flat.subtreeEnd(attribute) }
+            guard flat.kind(attribute) == .attribute, let keyword = flat.firstContentToken(attribute) else { continue }
+            // The attribute's name is its first child node that is a name.
+            var name = attribute + 1
+            while name < flat.subtreeEnd(attribute) && !flat.kind(name).isName { name = flat.subtreeEnd(name) }
+            guard name < flat.subtreeEnd(attribute) else { continue }
+            let r = flat.range(ofToken: keyword)
+            let word = flat.bytes[r.start ..< r.end]
+            if word.elementsEqual("goal".utf8) {
+                result.goal = find(name, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(name)), file: file)
+            } else if word.elementsEqual("rule".utf8) {
+                result.rule = find(name, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(name)), file: file)
+            } else if word.elementsEqual("by".utf8) {
+                if let token = flat.firstContentToken(name) {
+                    result.by = tables.people.value(flat.range(ofToken: token), in: flat.bytes) { NameSyntax(node: flat.node(name)).value }
+                } else {
+                    result.by = ""
+                }
+            }
+        }
+        return result
+    }
+
+    /// The value of the entry's `id:` metadata line, as ``DatedEntrySyntax/metadata(_:)``
+    /// reads it.
+    func bankID(_ n: Int, firstMetadata: Int, _ flat: FlatSyntax) -> String? {
+        var line = firstMetadata
+        let end = flat.subtreeEnd(n)
+        while line < end {
+            defer { line = flat.subtreeEnd(line) }
+            guard flat.kind(line) == .metadata, let key = flat.firstContentToken(line) else { continue }
+            let r = flat.range(ofToken: key)
+            guard flat.bytes[r.start ..< r.end].elementsEqual("id:".utf8) else { continue }
+            // Metadata lines hold tokens only; anything else goes through the views.
+            guard flat.subtreeEnd(line) == line + 1 else { return AnyDated(node: flat.node(n)).metadata("id") }
+            for token in flat.tokens(line) where token > key && !flat.tokenKind(token).isTrivia {
+                let text = flat.tree.source.text(in: flat.range(ofToken: token))
+                let kind = flat.tokenKind(token)
+                return kind == .text || kind == .quotedName ? Unquote.value(of: text) : text
+            }
+            return ""
+        }
+        return nil
+    }
+
+    /// The entry's tags (direct `#tag` tokens), without `#`.
+    func tags(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables) -> [String] {
+        var tags: [String] = []
+        var token = flat.tokens(n).lowerBound
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        while true {
+            let stop = child < end ? flat.tokens(child).lowerBound : flat.tokens(n).upperBound
+            while token < stop {
+                if flat.tokenKind(token) == .tag {
+                    let r = flat.range(ofToken: token)
+                    tags.append(tables.tags.value(r, in: flat.bytes) { String(flat.tree.source.text(in: r).dropFirst()) })
+                }
+                token += 1
+            }
+            guard child < end else { return tags }
+            token = flat.tokens(child).upperBound
+            child = flat.subtreeEnd(child)
+        }
+    }
+
+    /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
+    mutating func lowerTransactionFlat(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables,
+                                       file: String, date: CivilDate, order: Int) -> FlatResult {
+        var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
+        var hasAttribute = false
+        var hasTags = false
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        while child < end {
+            switch flat.kind(child) {
+            case .payee: if payee < 0 { payee = child }
+            case .note: if note < 0 { note = child }
+            case .walletRef: if walletRef < 0 { walletRef = child }
+            case .categoryRef: if categoryRef < 0 { categoryRef = child }
+            case .amount: if amount < 0 { amount = child }
+            case .metadata: if metadata < 0 { metadata = child }
+            case .attribute: hasAttribute = true
+            case .split: return .unhandled
+            default: break
+            }
+            child = flat.subtreeEnd(child)
+        }
+        guard walletRef >= 0, let wallet = find(walletRef, flat, in: tables.wallets) else { return .unhandled }
+        // From here on, the entry is this path's: it reports what the general path would.
+        if !walletSeen[wallet] { walletSeen[wallet] = true }
+        for token in flat.tokens(n) where flat.tokenKind(token) == .tag {
+            hasTags = true
+            break
+        }
+        let payeeText = payee >= 0 ? quotedText(payee, flat, &tables) : nil
+        let noteText = note >= 0 ? quotedText(note, flat, &tables) : nil
+        let tagList = hasTags ? tags(n, flat, &tables) : []
+        let id = metadata >= 0 ? bankID(n, firstMetadata: metadata, flat) : nil
+        let (goal, rule, by) = hasAttribute ? flatClauses(n, flat, &tables, file: file) : (nil, nil, nil)
+
+        let currency = wallets[wallet].currency
+        let content = flat.contentRange(n)
+        let header = ByteRange(start: content.start, end: flat.contentRange(amount >= 0 ? amount : walletRef).end)
+        var total: Money?
+        if amount >= 0 {
+            if let value = plainMoney(amount, flat, decimals: tables.walletDecimals[wallet]) {
+                total = value
+            } else {
+                guard let value = money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else { return .lowered(nil) }
+                total = value
+            }
+        }
+        var category: Int?
+        if categoryRef >= 0 {
+            category = find(categoryRef, flat, in: tables.categories) ?? resolveCategory(NameSyntax(node: flat.node(categoryRef)), file: file)
+        } else if let payeeText, let ruled = payeeCategory[payeeText] {
+            category = ruled
+        } else {
+            reportMissingCategory(payee: payeeText, file: file, range: header)
+            return .lowered(nil)
+        }
+        guard let category, let total else { return .lowered(nil) }
+        let headerLocation = SourceLocation(file: file, range: header)
+        return .lowered(Entry(
+            date: date, kind: .transaction(wallet: wallet, amount: total, postings: [Posting(category: category, amount: total, location: headerLocation)]),
+            payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+            location: SourceLocation(file: file, range: content), order: order))
+    }
+}
