@@ -3,12 +3,24 @@ import TallySyntax
 /// Envelope periods, overspending, alerts, ready to assign and overlapping envelopes.
 extension Walk {
     /// One change to an envelope: spending (positive spends), a fill, or a move.
+    ///
+    /// There are a few events per transaction, so an event stays small: where it came
+    /// from is kept as indices, and made into a location only for a message.
     struct EnvelopeEvent {
         enum Kind { case spend, fill, moveIn, moveOut }
         let kind: Kind
         let date: CivilDate
         let amount: Money
-        let location: SourceLocation
+        /// The entry (in date order) and, for spending, the posting within it.
+        let entry: Int32
+        let posting: Int32
+    }
+
+    /// Where an event comes from: the posting for spending, the entry otherwise.
+    func location(of event: EnvelopeEvent) -> SourceLocation {
+        let entry = entries[Int(event.entry)]
+        if event.kind == .spend, case .transaction(_, _, let postings) = entry.kind { return postings[Int(event.posting)].location }
+        return entry.location
     }
 
     mutating func computeEnvelopes() {
@@ -20,24 +32,41 @@ extension Walk {
                 l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
             }
         }
+        // Whether spending in each wallet counts for each envelope, and whether the
+        // wallet's money must be converted, decided once rather than per posting.
+        let walletCount = l.wallets.count
+        var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
+        for (e, envelope) in l.envelopes.enumerated() {
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.wallets.isEmpty || envelope.wallets.contains(w) }
+        }
+        let target = l.defaultCurrency
+        let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
         var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
-        for (index, entry) in entries.enumerated() {
-            switch entry.kind {
+        // A local copy of the array (not of its entries), so that reporting may change
+        // `self` while the loop reads.
+        let entries = self.entries
+        for index in entries.indices {
+            let date = entries[index].date
+            switch entries[index].kind {
             case .transaction(let wallet, _, let postings):
-                for posting in postings {
+                for (p, posting) in postings.enumerated() {
                     let covering = coverage[posting.category]
                     guard !covering.isEmpty else { continue }
-                    guard let converted = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date,
+                    var converted = posting.amount
+                    if converts[wallet] {
+                        guard let value = convert(posting.amount, from: l.wallets[wallet].currency, at: date,
                                                   entry: index, location: posting.location) else { continue }
-                    for e in covering where l.envelopes[e].wallets.isEmpty || l.envelopes[e].wallets.contains(wallet) {
-                        events[e].append(EnvelopeEvent(kind: .spend, date: entry.date, amount: converted.negated, location: posting.location))
+                        converted = value
+                    }
+                    for e in covering where inScope[e * walletCount + wallet] {
+                        events[e].append(EnvelopeEvent(kind: .spend, date: date, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
             case .fill(let e, let amount):
-                events[e].append(EnvelopeEvent(kind: .fill, date: entry.date, amount: amount, location: entry.location))
+                events[e].append(EnvelopeEvent(kind: .fill, date: date, amount: amount, entry: Int32(index), posting: -1))
             case .move(let from, let to, let amount):
-                events[from].append(EnvelopeEvent(kind: .moveOut, date: entry.date, amount: amount, location: entry.location))
-                events[to].append(EnvelopeEvent(kind: .moveIn, date: entry.date, amount: amount, location: entry.location))
+                events[from].append(EnvelopeEvent(kind: .moveOut, date: date, amount: amount, entry: Int32(index), posting: -1))
+                events[to].append(EnvelopeEvent(kind: .moveIn, date: date, amount: amount, entry: Int32(index), posting: -1))
             default:
                 break
             }
@@ -75,14 +104,15 @@ extension Walk {
         for start in starts {
             let end = envelope.period.end(of: start)
             var filled = Money.zero, moved = Money.zero, spent = Money.zero
-            var spending: [EnvelopeEvent] = []
             while eventIndex < events.count && events[eventIndex].date < start { eventIndex += 1 }
+            // The period's events, kept as a range: the spending is walked again only
+            // when the period went over or crossed its alert.
+            let first = eventIndex
             while eventIndex < events.count && events[eventIndex].date <= end {
                 let event = events[eventIndex]
                 switch event.kind {
                 case .spend:
                     spent = spent.adding(event.amount) ?? spent
-                    spending.append(event)
                 case .fill: filled = filled.adding(event.amount) ?? filled
                 case .moveIn: moved = moved.adding(event.amount) ?? moved
                 case .moveOut: moved = moved.subtracting(event.amount) ?? moved
@@ -100,13 +130,13 @@ extension Walk {
                 // The transaction that tipped it over: the first at which spending so far
                 // exceeded what the period holds.
                 var running = Money.zero
-                for event in spending {
+                for event in events[first ..< eventIndex] where event.kind == .spend {
                     running = running.adding(event.amount) ?? running
                     if budget < running {
                         let over = available.negated
                         report(.envelopeOverspent,
                                "\(envelope.name) is \(format(over, currency)) over for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false))",
-                               event.location,
+                               location(of: event),
                                help: "move money in from another envelope (`move A -> \(Lowering.written(envelope.name)) AMOUNT`) or spend less",
                                notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
                         break
@@ -117,12 +147,12 @@ extension Walk {
                       !(spent < threshold) {
                 let label = envelope.period.label(start)
                 var running = Money.zero
-                for event in spending {
+                for event in events[first ..< eventIndex] where event.kind == .spend {
                     running = running.adding(event.amount) ?? running
                     if !(running < threshold) {
                         report(.envelopeAlert,
                                "\(envelope.name) has reached \(alert)% for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false)) (\(format(available, currency)) left)",
-                               event.location)
+                               location(of: event))
                         break
                     }
                 }
@@ -142,16 +172,22 @@ extension Walk {
         var events: [Event] = []
         var hasIncome = false
         let first = entries.first?.date ?? today
-        for (index, entry) in entries.enumerated() {
-            switch entry.kind {
-            case .transaction(let wallet, _, let postings) where !l.wallets[wallet].hidden:
-                for posting in postings where l.categories[posting.category].isIncome {
+        // Read once per wallet and category rather than per entry.
+        let hidden = l.wallets.map(\.hidden)
+        let isIncome = l.categories.map(\.isIncome)
+        let entries = self.entries
+        for index in entries.indices {
+            switch entries[index].kind {
+            case .transaction(let wallet, _, let postings) where !hidden[wallet]:
+                for posting in postings where isIncome[posting.category] {
                     hasIncome = true
+                    let entry = entries[index]
                     if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: posting.location) {
                         events.append(Event(date: entry.date, amount: value, location: entry.location, what: .none, order: index))
                     }
                 }
             case .fill(let e, let amount):
+                let entry = entries[index]
                 events.append(Event(date: entry.date, amount: amount.negated, location: entry.location,
                                     what: .filling(e), order: index))
             default:
