@@ -1,3 +1,5 @@
+import Foundation
+
 /// Dense ids for byte strings, looked up by the bytes themselves.
 ///
 /// The interpreter meets the same few hundred names and payees a hundred thousand times.
@@ -29,14 +31,8 @@ struct ByteInterner {
     private func matches(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let span = spans[id]
         guard span.count == bytes.count else { return false }
-        return storage.withUnsafeBufferPointer { stored in
-            var i = 0
-            while i < span.count {
-                if stored[span.start + i] != bytes[i] { return false }
-                i += 1
-            }
-            return true
-        }
+        guard let other = bytes.baseAddress else { return true }
+        return storage.withUnsafeBufferPointer { memcmp($0.baseAddress! + span.start, other, span.count) == 0 }
     }
 
     /// The id of `bytes`, if they were inserted.

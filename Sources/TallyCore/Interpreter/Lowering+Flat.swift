@@ -148,9 +148,18 @@ extension Lowering {
             // Metadata lines hold tokens only; anything else goes through the views.
             guard flat.subtreeEnd(line) == line + 1 else { return AnyDated(node: flat.node(n)).metadata("id") }
             for token in flat.tokens(line) where token > key && !flat.tokenKind(token).isTrivia {
-                let text = flat.tree.source.text(in: flat.range(ofToken: token))
+                let r = flat.range(ofToken: token)
                 let kind = flat.tokenKind(token)
-                return kind == .text || kind == .quotedName ? Unquote.value(of: text) : text
+                guard kind == .text || kind == .quotedName else { return flat.tree.source.text(in: r) }
+                // Ids are unique, so they are not interned; a quoted id without escapes
+                // is made straight from the bytes between its quotes.
+                let bytes = flat.bytes
+                let quote = bytes[r.start]
+                if r.length >= 2, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), bytes[r.end - 1] == quote,
+                   !bytes[r.start + 1 ..< r.end - 1].contains(UInt8(ascii: "\\")) {
+                    return String(decoding: bytes[r.start + 1 ..< r.end - 1], as: UTF8.self)
+                }
+                return Unquote.value(of: flat.tree.source.text(in: r))
             }
             return ""
         }
