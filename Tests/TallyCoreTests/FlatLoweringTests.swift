@@ -74,6 +74,28 @@ final class FlatLoweringTests: XCTestCase {
         2026-01-06 "Rewe" Checking
             Food:Groceries  -20.00
             Fun
+        2026-01-06 "Rewe" Checking Fun -20.00
+            Food:Groceries  -20.00
+        2026-01-06 Checking -30.00
+            Food:Groceries  -20.00
+            Fun             -11.00
+        2026-01-06 Checking
+            Food:Groceries
+            Fun
+        2026-01-06 Checking -5.00
+            Food:Groceries
+            Fun
+            Nope  -1.00
+        2026-01-06 Checking
+            Food:Groceries  -1.005
+            Fun  -2.00 USD
+        2026-01-06 'Old Amex'
+            Food:Groceries  -9000000000000000000
+            Fun  -9000000000000000000
+        2026-01-06 Checking
+            Food:Groceries  -1.00 #t "n"
+            'Eating out'  -2.00
+            id: S-1
         2026-01-07 "Caf\\"e" "n\\"ote" Checking Fun -2.00 #x
         2026-01-08 "Café" Checking Fun -2.00
         """

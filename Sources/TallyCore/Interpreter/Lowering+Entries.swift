@@ -200,48 +200,8 @@ extension Lowering {
                    help: "remove the category from the first line, or remove the split lines")
             return nil
         }
-        var postings: [Posting] = []
-        var open: (category: Int, location: SourceLocation)?
-        var sum = Money.zero
-        var failed = false
-        for split in splits {
-            let location = SourceLocation(file: file, range: split.node.contentRange)
-            guard let name = split.category, let category = resolveCategory(name, file: file) else { failed = true; continue }
-            guard let a = split.amount else {
-                if open != nil {
-                    report(.splitMismatch, "only one split line may leave out its amount", file, location.range)
-                    failed = true
-                }
-                open = (category, location)
-                continue
-            }
-            guard let value = money(a, currency: currency, file: file) else { failed = true; continue }
-            guard let next = sum.adding(value) else {
-                report(.numericOverflow, "the split parts are too large to add up exactly", file, location.range)
-                return nil
-            }
-            sum = next
-            postings.append(Posting(category: category, amount: value, location: location))
-        }
-        if failed { return nil }
-        if let open {
-            guard let total else {
-                report(.splitMismatch, "a split line without an amount needs the total on the first line", file, open.location.range)
-                return nil
-            }
-            guard let rest = total.subtracting(sum) else { return nil }
-            postings.append(Posting(category: open.category, amount: rest, location: open.location))
-            return (total, postings)
-        }
-        if let total, total != sum {
-            let difference = total.subtracting(sum).map { $0.formatted(scale: decimals(of: currency)) } ?? "?"
-            report(.splitMismatch,
-                   "the split parts add up to \(sum.formatted(scale: decimals(of: currency))), not \(total.formatted(scale: decimals(of: currency))) (a difference of \(difference))",
-                   file, t.amount?.range ?? header.range,
-                   help: "correct a part or the total, or leave one part's amount out to take the rest")
-            return nil
-        }
-        return (total ?? sum, postings)
+        return lowerSplits(t.node.index, FlatSyntax(t.node.tree), categories: nil, currency: currency, total: total,
+                           totalRange: t.amount?.range ?? header.range, file: file)
     }
 }
 

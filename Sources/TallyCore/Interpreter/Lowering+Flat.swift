@@ -51,10 +51,10 @@ struct FlatTables {
 /// typed views made several views, arrays and strings per entry. This path reads each
 /// transaction in one pass over its children, resolves names by their bytes, and makes
 /// strings only once per distinct payee, note or tag. It must give exactly what
-/// ``Lowering/lowerDated(_:date:file:order:)`` gives. Whatever it does not handle
-/// (split lines, quoted names with escapes, names that do not resolve) it leaves to that
-/// path before it has changed anything; problems that can only be found on the way
-/// (amounts, categories, clauses) it reports through the same functions.
+/// ``Lowering/lowerDated(_:date:file:order:)`` gives. Whatever it does not handle (a
+/// wallet written with escapes or not declared) it leaves to that path before it has
+/// changed anything; problems that can only be found on the way (amounts, categories,
+/// clauses, split lines) it reports through the same functions.
 extension Lowering {
     /// The result of the flat path: either not handled (nothing changed yet), or the
     /// entry the general path would have made (nil when it would have dropped it).
@@ -187,11 +187,74 @@ extension Lowering {
         }
     }
 
+    /// The amount and postings of the split lines of transaction node `n`, whose first
+    /// line gave `total` (at `totalRange`). Both paths lower splits here; `categories`
+    /// resolves names by their bytes when the flat path has its tables.
+    mutating func lowerSplits(_ n: Int, _ flat: FlatSyntax, categories: NameTable?, currency: String, total: Money?,
+                              totalRange: ByteRange, file: String) -> (Money, [Posting])? {
+        let places = decimals(of: currency)
+        var postings: [Posting] = []
+        var open: (category: Int, location: SourceLocation)?
+        var sum = Money.zero
+        var failed = false
+        var split = n + 1
+        let end = flat.subtreeEnd(n)
+        while split < end {
+            defer { split = flat.subtreeEnd(split) }
+            guard flat.kind(split) == .split else { continue }
+            let location = SourceLocation(file: file, range: flat.contentRange(split))
+            guard let name = flat.child(.categoryRef, of: split),
+                  let category = categories.flatMap({ find(name, flat, in: $0) }) ?? resolveCategory(NameSyntax(node: flat.node(name)), file: file) else {
+                failed = true
+                continue
+            }
+            guard let amount = flat.child(.amount, of: split) else {
+                if open != nil {
+                    report(.splitMismatch, "only one split line may leave out its amount", file, location.range)
+                    failed = true
+                }
+                open = (category, location)
+                continue
+            }
+            guard let value = plainMoney(amount, flat, decimals: places)
+                    ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else {
+                failed = true
+                continue
+            }
+            guard let next = sum.adding(value) else {
+                report(.numericOverflow, "the split parts are too large to add up exactly", file, location.range)
+                return nil
+            }
+            sum = next
+            postings.append(Posting(category: category, amount: value, location: location))
+        }
+        if failed { return nil }
+        if let open {
+            guard let total else {
+                report(.splitMismatch, "a split line without an amount needs the total on the first line", file, open.location.range)
+                return nil
+            }
+            guard let rest = total.subtracting(sum) else { return nil }
+            postings.append(Posting(category: open.category, amount: rest, location: open.location))
+            return (total, postings)
+        }
+        if let total, total != sum {
+            let difference = total.subtracting(sum).map { $0.formatted(scale: places) } ?? "?"
+            report(.splitMismatch,
+                   "the split parts add up to \(sum.formatted(scale: places)), not \(total.formatted(scale: places)) (a difference of \(difference))",
+                   file, totalRange,
+                   help: "correct a part or the total, or leave one part's amount out to take the rest")
+            return nil
+        }
+        return (total ?? sum, postings)
+    }
+
     /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
     mutating func lowerTransactionFlat(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables,
                                        file: String, date: CivilDate, order: Int) -> FlatResult {
         var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
         var hasAttribute = false
+        var hasSplit = false
         var hasTags = false
         var child = n + 1
         let end = flat.subtreeEnd(n)
@@ -204,7 +267,7 @@ extension Lowering {
             case .amount: if amount < 0 { amount = child }
             case .metadata: if metadata < 0 { metadata = child }
             case .attribute: hasAttribute = true
-            case .split: return .unhandled
+            case .split: hasSplit = true
             default: break
             }
             child = flat.subtreeEnd(child)
@@ -233,6 +296,21 @@ extension Lowering {
                 guard let value = money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else { return .lowered(nil) }
                 total = value
             }
+        }
+        if hasSplit {
+            if categoryRef >= 0 {
+                report(.splitMismatch, "a split transaction takes its categories from its split lines", file, flat.contentRange(categoryRef),
+                       help: "remove the category from the first line, or remove the split lines")
+                return .lowered(nil)
+            }
+            guard let (amount, postings) = lowerSplits(n, flat, categories: tables.categories, currency: currency, total: total,
+                                                       totalRange: amount >= 0 ? flat.contentRange(amount) : header, file: file) else {
+                return .lowered(nil)
+            }
+            return .lowered(Entry(
+                date: date, kind: .transaction(wallet: wallet, amount: amount, postings: postings),
+                payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+                location: SourceLocation(file: file, range: content), order: order))
         }
         var category: Int?
         if categoryRef >= 0 {
