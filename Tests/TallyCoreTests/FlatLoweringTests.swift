@@ -29,6 +29,27 @@ final class FlatLoweringTests: XCTestCase {
         XCTAssertEqual(flat.walletUsed, general.walletUsed, name, file: file, line: line)
     }
 
+    /// The flat reading of an entry's payee, note, tags and bank id equals the typed
+    /// views' on every dated entry of `budget`.
+    func assertPartsMatchTheViews(_ budget: Budget, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        var lowering = Lowering()
+        for budgetFile in budget.files {
+            let flat = FlatSyntax(budgetFile.tree)
+            for node in budgetFile.tree.entries {
+                switch node.kind {
+                case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: break
+                default: continue
+                }
+                let parts = lowering.datedParts(node.index, flat)
+                let view = AnyDated(node: node)
+                XCTAssertEqual(parts.payee, view.payee, name, file: file, line: line)
+                XCTAssertEqual(parts.note, view.note, name, file: file, line: line)
+                XCTAssertEqual(parts.tags, view.tags, name, file: file, line: line)
+                XCTAssertEqual(parts.bankID, view.metadata("id"), name, file: file, line: line)
+            }
+        }
+    }
+
     func testExamplesLowerAlikeOnBothPaths() throws {
         let files = TestSupport.files(in: "examples", withExtension: "tally") + TestSupport.files(in: "examples/errors", withExtension: "tally")
         XCTAssertGreaterThan(files.count, 40)
@@ -36,6 +57,7 @@ final class FlatLoweringTests: XCTestCase {
             let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
             let budget = try BudgetLoader(provider: InMemoryFileProvider(["m.tally": text])).load("m.tally")
             assertBothPathsAgree(budget, path)
+            assertPartsMatchTheViews(budget, path)
         }
     }
 
@@ -98,9 +120,16 @@ final class FlatLoweringTests: XCTestCase {
             id: S-1
         2026-01-07 "Caf\\"e" "n\\"ote" Checking Fun -2.00 #x
         2026-01-08 "Café" Checking Fun -2.00
+        2026-01-09 transfer Checking -> Yen 10.00 = 1500
+        2026-01-09 transfer Checking -> Yen 10.00 @ 150 JPY
+        2026-01-09 transfer Checking -> Yen 10.00
+        2026-01-09 transfer Checking -> 'Old Amex' 10.00 goal Trip #t
+        2026-01-09 transfer Chequing -> 'Old Amex' 10.001
+            id: T-1
         """
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["m.tally": text])).load("m.tally")
         assertBothPathsAgree(budget, "tricky")
+        assertPartsMatchTheViews(budget, "tricky")
         var lowering = Lowering()
         lowering.lower(budget)
         // The file has entries of every shape the flat path reads; a test of nothing cannot pass.
@@ -125,6 +154,7 @@ final class FlatLoweringTests: XCTestCase {
             }
             let budget = try BudgetLoader(provider: InMemoryFileProvider(["m.tally": String(decoding: bytes, as: UTF8.self)])).load("m.tally")
             assertBothPathsAgree(budget, "round \(round)")
+            assertPartsMatchTheViews(budget, "round \(round)")
         }
     }
 }

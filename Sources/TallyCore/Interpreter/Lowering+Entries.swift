@@ -71,7 +71,10 @@ extension Lowering {
     /// Lowers a dated entry (or the body of a recurring entry, with `date` its first day).
     mutating func lowerDated(_ node: SyntaxNode, date: CivilDate, file: String, order: Int) -> Entry? {
         let location = SourceLocation(file: file, range: node.contentRange)
-        let common = DatedParts(node)
+        // The shared parts, transfers' wallets and clauses are read from the flat tree:
+        // a view per part would cost more than the entry itself.
+        let flat = FlatSyntax(node.tree)
+        let common = datedParts(node.index, flat)
         var goal: Int?
         var rule: Int?
         var by: String?
@@ -83,12 +86,16 @@ extension Lowering {
             guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, file: file) else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
         case .transfer:
-            guard let t = TransferSyntax(node), let fromName = t.from, let toName = t.to else { return nil }
-            let from = resolveWallet(fromName, file: file)
-            let to = resolveWallet(toName, file: file)
-            (goal, rule, by) = clauses(node, file: file)
-            guard let from, let to, let amountSyntax = t.amount,
-                  let sent = money(amountSyntax, currency: wallets[from].currency, file: file) else { return nil }
+            guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
+            var toRef = flat.subtreeEnd(fromRef)
+            while toRef < flat.subtreeEnd(node.index) && flat.kind(toRef) != .walletRef { toRef = flat.subtreeEnd(toRef) }
+            guard toRef < flat.subtreeEnd(node.index) else { return nil }
+            let from = flatWallet(fromRef, flat, file: file)
+            let to = flatWallet(toRef, flat, file: file)
+            (goal, rule, by) = flatClauses(node.index, flat, file: file)
+            guard let from, let to, let amountNode = flat.child(.amount, of: node.index),
+                  let sent = plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
+                    ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file) else { return nil }
             let toCurrency = wallets[to].currency
             var received = sent
             if let r = t.received {
@@ -211,14 +218,6 @@ struct DatedParts {
     var note: String?
     var tags: [String]
     var bankID: String?
-
-    init(_ node: SyntaxNode) {
-        let view = AnyDated(node: node)
-        payee = view.payee
-        note = view.note
-        tags = view.tags
-        bankID = view.metadata("id")
-    }
 }
 
 /// A dated entry of any kind, for the accessors shared by all.

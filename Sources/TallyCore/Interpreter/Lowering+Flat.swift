@@ -33,16 +33,16 @@ struct TextTable {
 
 /// The per-run tables of the flat path.
 struct FlatTables {
-    var wallets: NameTable
-    var categories: NameTable
-    var goals: NameTable
-    var rules: NameTable
+    var wallets = NameTable([:])
+    var categories = NameTable([:])
+    var goals = NameTable([:])
+    var rules = NameTable([:])
     var texts = TextTable()
     var tags = TextTable()
     /// Kept apart from `texts`: a person's name is read as a name, not as quoted text.
     var people = TextTable()
     /// Decimals of each wallet's currency.
-    var walletDecimals: [Int]
+    var walletDecimals: [Int] = []
 }
 
 /// The hot path of lowering: transactions read straight from the tree's flat arrays.
@@ -90,7 +90,7 @@ extension Lowering {
     }
 
     /// The unquoted text of node `node`'s first token (a payee or a note).
-    func quotedText(_ node: Int, _ flat: FlatSyntax, _ tables: inout FlatTables) -> String? {
+    mutating func quotedText(_ node: Int, _ flat: FlatSyntax) -> String? {
         guard let token = flat.firstContentToken(node) else { return nil }
         let r = flat.range(ofToken: token)
         return tables.texts.value(r, in: flat.bytes) { Unquote.value(of: flat.tree.source.text(in: r)) }
@@ -106,7 +106,7 @@ extension Lowering {
     }
 
     /// `goal NAME`, `rule NAME` and `by NAME`, as ``clauses(_:file:)`` reads them.
-    mutating func flatClauses(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables,
+    mutating func flatClauses(_ n: Int, _ flat: FlatSyntax,
                               file: String) -> (goal: Int?, rule: Int?, by: String?) {
         var result: (goal: Int?, rule: Int?, by: String?) = (nil, nil, nil)
         var attribute = n + 1
@@ -167,7 +167,7 @@ extension Lowering {
     }
 
     /// The entry's tags (direct `#tag` tokens), without `#`.
-    func tags(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables) -> [String] {
+    mutating func tags(_ n: Int, _ flat: FlatSyntax) -> [String] {
         var tags: [String] = []
         var token = flat.tokens(n).lowerBound
         var child = n + 1
@@ -249,8 +249,36 @@ extension Lowering {
         return (total ?? sum, postings)
     }
 
+    /// The payee, note, tags and bank id of dated entry `n`, as ``DatedParts`` reads them.
+    mutating func datedParts(_ n: Int, _ flat: FlatSyntax) -> DatedParts {
+        var parts = DatedParts(payee: nil, note: nil, tags: [], bankID: nil)
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        var metadata = -1
+        while child < end {
+            switch flat.kind(child) {
+            case .payee where parts.payee == nil: parts.payee = quotedText(child, flat)
+            case .note where parts.note == nil: parts.note = quotedText(child, flat)
+            case .metadata where metadata < 0: metadata = child
+            default: break
+            }
+            child = flat.subtreeEnd(child)
+        }
+        parts.tags = tags(n, flat)
+        if metadata >= 0 { parts.bankID = bankID(n, firstMetadata: metadata, flat) }
+        return parts
+    }
+
+    /// The wallet name node `ref` names, found by its bytes or else resolved (and reported
+    /// when unknown), as ``resolveWallet(_:file:)`` does.
+    mutating func flatWallet(_ ref: Int, _ flat: FlatSyntax, file: String) -> Int? {
+        guard let found = find(ref, flat, in: tables.wallets) else { return resolveWallet(NameSyntax(node: flat.node(ref)), file: file) }
+        if !walletSeen[found] { walletSeen[found] = true }
+        return found
+    }
+
     /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
-    mutating func lowerTransactionFlat(_ n: Int, _ flat: FlatSyntax, _ tables: inout FlatTables,
+    mutating func lowerTransactionFlat(_ n: Int, _ flat: FlatSyntax,
                                        file: String, date: CivilDate, order: Int) -> FlatResult {
         var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
         var hasAttribute = false
@@ -279,11 +307,11 @@ extension Lowering {
             hasTags = true
             break
         }
-        let payeeText = payee >= 0 ? quotedText(payee, flat, &tables) : nil
-        let noteText = note >= 0 ? quotedText(note, flat, &tables) : nil
-        let tagList = hasTags ? tags(n, flat, &tables) : []
+        let payeeText = payee >= 0 ? quotedText(payee, flat) : nil
+        let noteText = note >= 0 ? quotedText(note, flat) : nil
+        let tagList = hasTags ? tags(n, flat) : []
         let id = metadata >= 0 ? bankID(n, firstMetadata: metadata, flat) : nil
-        let (goal, rule, by) = hasAttribute ? flatClauses(n, flat, &tables, file: file) : (nil, nil, nil)
+        let (goal, rule, by) = hasAttribute ? flatClauses(n, flat, file: file) : (nil, nil, nil)
 
         let currency = wallets[wallet].currency
         let content = flat.contentRange(n)

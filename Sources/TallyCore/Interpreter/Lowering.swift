@@ -33,6 +33,9 @@ struct Lowering {
     /// Whether plain transactions take the flat path (``lowerTransactionFlat``); tests
     /// turn it off to check that both paths lower every entry alike.
     var usesFlatPath = true
+    /// Names and texts by their bytes, for reading entries from the flat tree; filled
+    /// once the declarations are known.
+    var tables = FlatTables()
 
     /// True when a syntax error lies inside `node`.
     func isBroken(_ node: SyntaxNode, _ file: String) -> Bool {
@@ -111,7 +114,7 @@ struct Lowering {
         }
         var order = 0
         entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
-        var tables = makeFlatTables()
+        tables = makeFlatTables()
         for file in budget.files {
             // Entries are read by index from the flat arrays: a view per entry would
             // retain the tree, and this loop runs once per dated line.
@@ -132,7 +135,7 @@ struct Lowering {
                         continue
                     }
                     var lowered: Entry?
-                    if usesFlatPath, kind == .transaction, case .lowered(let entry) = lowerTransactionFlat(node, flat, &tables, file: file.path, date: date, order: order) {
+                    if usesFlatPath, kind == .transaction, case .lowered(let entry) = lowerTransactionFlat(node, flat, file: file.path, date: date, order: order) {
                         lowered = entry
                     } else {
                         lowered = lowerDated(flat.node(node), date: date, file: file.path, order: order)
