@@ -94,7 +94,7 @@ extension Lowering {
             let to = flatWallet(toRef, flat, file: file)
             (goal, rule, by) = flatClauses(node.index, flat, file: file)
             guard let from, let to, let amountNode = flat.child(.amount, of: node.index),
-                  let sent = plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
+                  let sent = Lowering.plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
                     ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file) else { return nil }
             let toCurrency = wallets[to].currency
             var received = sent

@@ -70,7 +70,7 @@ extension Lowering {
 
     /// The index a name node resolves to in `table`, found by its bytes; nil when it is
     /// not found or cannot be compared byte for byte (the general path then decides).
-    func find(_ nameNode: Int, _ flat: FlatSyntax, in table: NameTable) -> Int? {
+    static func find(_ nameNode: Int, _ flat: FlatSyntax, in table: NameTable) -> Int? {
         guard let token = flat.firstContentToken(nameNode) else { return nil }
         let r = flat.range(ofToken: token)
         return flat.bytes.withUnsafeBufferPointer { bytes -> Int? in
@@ -98,7 +98,7 @@ extension Lowering {
 
     /// The amount of node `amount` when it is a plain number (no currency code) within
     /// the allowed decimals; nil otherwise, for ``money(_:currency:file:)`` to decide.
-    func plainMoney(_ amount: Int, _ flat: FlatSyntax, decimals: Int) -> Money? {
+    static func plainMoney(_ amount: Int, _ flat: FlatSyntax, decimals: Int) -> Money? {
         guard flat.child(.currencyCode, of: amount) == nil, let token = flat.directToken(.number, of: amount) else { return nil }
         let r = flat.range(ofToken: token)
         guard let value = Money(utf8: flat.bytes[r.start ..< r.end]), value.significantScale <= decimals else { return nil }
@@ -121,9 +121,9 @@ extension Lowering {
             let r = flat.range(ofToken: keyword)
             let word = flat.bytes[r.start ..< r.end]
             if word.elementsEqual("goal".utf8) {
-                result.goal = find(name, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(name)), file: file)
+                result.goal = Lowering.find(name, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(name)), file: file)
             } else if word.elementsEqual("rule".utf8) {
-                result.rule = find(name, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(name)), file: file)
+                result.rule = Lowering.find(name, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(name)), file: file)
             } else if word.elementsEqual("by".utf8) {
                 if let token = flat.firstContentToken(name) {
                     result.by = tables.people.value(flat.range(ofToken: token), in: flat.bytes) { NameSyntax(node: flat.node(name)).value }
@@ -137,7 +137,7 @@ extension Lowering {
 
     /// The value of the entry's `id:` metadata line, as ``DatedEntrySyntax/metadata(_:)``
     /// reads it.
-    func bankID(_ n: Int, firstMetadata: Int, _ flat: FlatSyntax) -> String? {
+    static func bankID(_ n: Int, firstMetadata: Int, _ flat: FlatSyntax) -> String? {
         var line = firstMetadata
         let end = flat.subtreeEnd(n)
         while line < end {
@@ -204,7 +204,7 @@ extension Lowering {
             guard flat.kind(split) == .split else { continue }
             let location = SourceLocation(file: file, range: flat.contentRange(split))
             guard let name = flat.child(.categoryRef, of: split),
-                  let category = categories.flatMap({ find(name, flat, in: $0) }) ?? resolveCategory(NameSyntax(node: flat.node(name)), file: file) else {
+                  let category = categories.flatMap({ Lowering.find(name, flat, in: $0) }) ?? resolveCategory(NameSyntax(node: flat.node(name)), file: file) else {
                 failed = true
                 continue
             }
@@ -216,7 +216,7 @@ extension Lowering {
                 open = (category, location)
                 continue
             }
-            guard let value = plainMoney(amount, flat, decimals: places)
+            guard let value = Lowering.plainMoney(amount, flat, decimals: places)
                     ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else {
                 failed = true
                 continue
@@ -265,14 +265,14 @@ extension Lowering {
             child = flat.subtreeEnd(child)
         }
         parts.tags = tags(n, flat)
-        if metadata >= 0 { parts.bankID = bankID(n, firstMetadata: metadata, flat) }
+        if metadata >= 0 { parts.bankID = Lowering.bankID(n, firstMetadata: metadata, flat) }
         return parts
     }
 
     /// The wallet name node `ref` names, found by its bytes or else resolved (and reported
     /// when unknown), as ``resolveWallet(_:file:)`` does.
     mutating func flatWallet(_ ref: Int, _ flat: FlatSyntax, file: String) -> Int? {
-        guard let found = find(ref, flat, in: tables.wallets) else { return resolveWallet(NameSyntax(node: flat.node(ref)), file: file) }
+        guard let found = Lowering.find(ref, flat, in: tables.wallets) else { return resolveWallet(NameSyntax(node: flat.node(ref)), file: file) }
         if !walletSeen[found] { walletSeen[found] = true }
         return found
     }
@@ -300,7 +300,7 @@ extension Lowering {
             }
             child = flat.subtreeEnd(child)
         }
-        guard walletRef >= 0, let wallet = find(walletRef, flat, in: tables.wallets) else { return .unhandled }
+        guard walletRef >= 0, let wallet = Lowering.find(walletRef, flat, in: tables.wallets) else { return .unhandled }
         // From here on, the entry is this path's: it reports what the general path would.
         if !walletSeen[wallet] { walletSeen[wallet] = true }
         for token in flat.tokens(n) where flat.tokenKind(token) == .tag {
@@ -310,7 +310,7 @@ extension Lowering {
         let payeeText = payee >= 0 ? quotedText(payee, flat) : nil
         let noteText = note >= 0 ? quotedText(note, flat) : nil
         let tagList = hasTags ? tags(n, flat) : []
-        let id = metadata >= 0 ? bankID(n, firstMetadata: metadata, flat) : nil
+        let id = metadata >= 0 ? Lowering.bankID(n, firstMetadata: metadata, flat) : nil
         let (goal, rule, by) = hasAttribute ? flatClauses(n, flat, file: file) : (nil, nil, nil)
 
         let currency = wallets[wallet].currency
@@ -318,7 +318,7 @@ extension Lowering {
         let header = ByteRange(start: content.start, end: flat.contentRange(amount >= 0 ? amount : walletRef).end)
         var total: Money?
         if amount >= 0 {
-            if let value = plainMoney(amount, flat, decimals: tables.walletDecimals[wallet]) {
+            if let value = Lowering.plainMoney(amount, flat, decimals: tables.walletDecimals[wallet]) {
                 total = value
             } else {
                 guard let value = money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else { return .lowered(nil) }
@@ -342,7 +342,7 @@ extension Lowering {
         }
         var category: Int?
         if categoryRef >= 0 {
-            category = find(categoryRef, flat, in: tables.categories) ?? resolveCategory(NameSyntax(node: flat.node(categoryRef)), file: file)
+            category = Lowering.find(categoryRef, flat, in: tables.categories) ?? resolveCategory(NameSyntax(node: flat.node(categoryRef)), file: file)
         } else if let payeeText, let ruled = payeeCategory[payeeText] {
             category = ruled
         } else {

@@ -16,8 +16,11 @@ enum Keyword: UInt8, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
     case rule
 
-    /// The keyword as written.
-    var spelling: String { String(describing: self) }
+    /// The keyword as written. Read from a table made once: describing an enum case
+    /// goes through reflection, and messages name keywords on every clause parsed.
+    var spelling: String { Keyword.spellings[Int(rawValue)] }
+
+    private static let spellings: [String] = Keyword.allCases.map { String(describing: $0) }
 
     /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
     /// compares integers and touches no reference-counted storage in the parser's hot path.
