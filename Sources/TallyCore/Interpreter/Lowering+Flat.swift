@@ -56,11 +56,11 @@ struct FlatTables {
 /// changed anything; problems that can only be found on the way (amounts, categories,
 /// clauses, split lines) it reports through the same functions.
 extension Lowering {
-    /// The result of the flat path: either not handled (nothing changed yet), or the
-    /// entry the general path would have made (nil when it would have dropped it).
+    /// What the flat path did with an entry: left it to the general path (having changed
+    /// nothing), dropped it (as the general path would), or appended it to `entries`
+    /// (in place: an entry is large, and handing it back would copy it).
     enum FlatResult {
-        case unhandled
-        case lowered(Entry?)
+        case unhandled, dropped, appended
     }
 
     func makeFlatTables() -> FlatTables {
@@ -321,7 +321,7 @@ extension Lowering {
             if let value = Lowering.plainMoney(amount, flat, decimals: tables.walletDecimals[wallet]) {
                 total = value
             } else {
-                guard let value = money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else { return .lowered(nil) }
+                guard let value = money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else { return .dropped }
                 total = value
             }
         }
@@ -329,16 +329,17 @@ extension Lowering {
             if categoryRef >= 0 {
                 report(.splitMismatch, "a split transaction takes its categories from its split lines", file, flat.contentRange(categoryRef),
                        help: "remove the category from the first line, or remove the split lines")
-                return .lowered(nil)
+                return .dropped
             }
             guard let (amount, postings) = lowerSplits(n, flat, categories: tables.categories, currency: currency, total: total,
                                                        totalRange: amount >= 0 ? flat.contentRange(amount) : header, file: file) else {
-                return .lowered(nil)
+                return .dropped
             }
-            return .lowered(Entry(
+            entries.append(Entry(
                 date: date, kind: .transaction(wallet: wallet, amount: amount, postings: postings),
                 payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
                 location: SourceLocation(file: file, range: content), order: order))
+            return .appended
         }
         var category: Int?
         if categoryRef >= 0 {
@@ -347,13 +348,14 @@ extension Lowering {
             category = ruled
         } else {
             reportMissingCategory(payee: payeeText, file: file, range: header)
-            return .lowered(nil)
+            return .dropped
         }
-        guard let category, let total else { return .lowered(nil) }
+        guard let category, let total else { return .dropped }
         let headerLocation = SourceLocation(file: file, range: header)
-        return .lowered(Entry(
+        entries.append(Entry(
             date: date, kind: .transaction(wallet: wallet, amount: total, postings: [Posting(category: category, amount: total, location: headerLocation)]),
             payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
             location: SourceLocation(file: file, range: content), order: order))
+        return .appended
     }
 }

@@ -134,13 +134,14 @@ struct Lowering {
                         markNamesUsed(flat.node(node))
                         continue
                     }
-                    var lowered: Entry?
-                    if usesFlatPath, kind == .transaction, case .lowered(let entry) = lowerTransactionFlat(node, flat, file: file.path, date: date, order: order) {
-                        lowered = entry
-                    } else {
-                        lowered = lowerDated(flat.node(node), date: date, file: file.path, order: order)
+                    if usesFlatPath, kind == .transaction {
+                        switch lowerTransactionFlat(node, flat, file: file.path, date: date, order: order) {
+                        case .appended: order += 1; continue
+                        case .dropped: continue
+                        case .unhandled: break
+                        }
                     }
-                    if let entry = lowered {
+                    if let entry = lowerDated(flat.node(node), date: date, file: file.path, order: order) {
                         entries.append(entry)
                         order += 1
                     }

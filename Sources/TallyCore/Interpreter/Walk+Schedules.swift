@@ -12,19 +12,22 @@ extension Walk {
         // One pass over the entries: those naming a rule, and the signatures of the others.
         var named = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
         var skips = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
-        let wanted = Set(l.rules.compactMap { $0.template.flatMap(Walk.signature) })
+        let wanted = Set(l.rules.compactMap { $0.template.flatMap { Walk.signature($0.kind) } })
         var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
-        for entry in entries {
-            if let r = entry.rule {
-                if case .skip = entry.kind { skips[r].append((entry.date, false)) } else { named[r].append((entry.date, false)) }
-            } else if !wanted.isEmpty, let signature = Walk.signature(entry), wanted.contains(signature) {
-                lookalikes[signature, default: []].append((entry.date, false))
+        // Fields are read in place: copying each entry would retain all its strings.
+        let entries = self.entries
+        for index in entries.indices {
+            let date = entries[index].date
+            if let r = entries[index].rule {
+                if case .skip = entries[index].kind { skips[r].append((date, false)) } else { named[r].append((date, false)) }
+            } else if !wanted.isEmpty, let signature = Walk.signature(entries[index].kind), wanted.contains(signature) {
+                lookalikes[signature, default: []].append((date, false))
             }
         }
         for (r, rule) in l.rules.enumerated() {
             let occurrences = rule.occurrences(through: today)
             guard !occurrences.isEmpty else { continue }
-            let signature = rule.template.flatMap(Walk.signature)
+            let signature = rule.template.flatMap { Walk.signature($0.kind) }
             var similar = signature.flatMap { lookalikes[$0] } ?? []
             var missing: [CivilDate] = []
             for (k, date) in occurrences.enumerated() {
@@ -67,8 +70,8 @@ extension Walk {
         let amount: Money
     }
 
-    static func signature(_ entry: Entry) -> Signature? {
-        guard case .transaction(let wallet, let amount, let postings) = entry.kind, let first = postings.first else { return nil }
+    static func signature(_ kind: EntryKind) -> Signature? {
+        guard case .transaction(let wallet, let amount, let postings) = kind, let first = postings.first else { return nil }
         return Signature(wallet: wallet, category: first.category, amount: amount)
     }
 
@@ -78,8 +81,10 @@ extension Walk {
         guard !l.goals.isEmpty else { return }
         var saved = [Money](repeating: .zero, count: l.goals.count)
         var firstDate = [CivilDate?](repeating: nil, count: l.goals.count)
-        for entry in entries {
-            guard let g = entry.goal else { continue }
+        let entries = self.entries
+        for index in entries.indices {
+            guard let g = entries[index].goal else { continue }
+            let entry = entries[index]
             let amount: Money
             switch entry.kind {
             case .contribution(_, let value): amount = value
