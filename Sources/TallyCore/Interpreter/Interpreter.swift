@@ -107,8 +107,16 @@ struct Walk {
     mutating func convert(_ amount: Money, from currency: String, at date: CivilDate, entry: Int, location: SourceLocation) -> Money? {
         let target = l.defaultCurrency
         if currency == target || currency.isEmpty || target.isEmpty { return amount }
-        if let table = rates[currency + "/" + target], let rate = table.last(where: { $0.date <= date })?.rate {
-            return amount.multiplied(by: rate, roundedTo: l.decimals(of: target))
+        if let table = rates[currency + "/" + target] {
+            // Rates are recorded in date order: the latest on or before `date` is found by
+            // bisection, since every converted posting asks.
+            var low = 0
+            var high = table.count
+            while low < high {
+                let mid = (low + high) / 2
+                if table[mid].date <= date { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { return amount.multiplied(by: table[low - 1].rate, roundedTo: l.decimals(of: target)) }
         }
         if conversionReported.insert(entry).inserted {
             report(.missingRate, "no rate from \(currency) to \(target) on or before \(date), so this amount cannot be counted in \(target)",
@@ -122,9 +130,10 @@ struct Walk {
     mutating func walkLedger() {
         // First use of each bank id, as an entry index.
         var ids: [String: Int] = [:]
-        // Likely duplicates share a date, and entries come in date order: compare each
-        // transaction with the few of its own day only.
-        var sameDay: [(wallet: Int, amount: Money, payee: String, entry: Int)] = []
+        // Likely duplicates share a date, and entries come in date order: look each
+        // transaction up among those of its own day only. A day can hold hundreds of
+        // entries, so they are hashed rather than compared pairwise.
+        var sameDay: [DuplicateKey: Int] = [:]
         var day: CivilDate?
         ids.reserveCapacity(entries.count / 4)
         floors = l.wallets.map { $0.kind == .credit ? $0.limit?.negated : ($0.kind == .loan ? nil : Money.zero) }
@@ -155,13 +164,14 @@ struct Walk {
                         day = date
                         sameDay.removeAll(keepingCapacity: true)
                     }
-                    if let first = sameDay.first(where: { $0.wallet == wallet && $0.amount == amount && $0.payee == payee }) {
-                        let other = entries[first.entry].location
+                    let key = DuplicateKey(wallet: wallet, amount: amount, payee: payee)
+                    if let first = sameDay[key] {
+                        let other = entries[first].location
                         report(.likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
                                entries[index].location, help: "remove one, or give each its bank `id:` if both really happened",
                                notes: [DiagnosticNote(file: other.file, range: other.range, message: "the other one")])
                     } else {
-                        sameDay.append((wallet, amount, payee, index))
+                        sameDay[key] = index
                     }
                 }
                 book(wallet, amount, entry: index)
@@ -184,6 +194,13 @@ struct Walk {
                 break
             }
         }
+    }
+
+    /// What makes two transactions of one day look like the same one entered twice.
+    struct DuplicateKey: Hashable {
+        let wallet: Int
+        let amount: Money
+        let payee: String
     }
 
     mutating func checkOpen(_ wallet: Int, entry: Int) {
