@@ -140,6 +140,17 @@ struct Walk {
         // A local copy of the array (not of its entries): the loop reads fields in place
         // while reporting changes `self`.
         let entries = self.entries
+        // Histories are sized up front: grown by doubling, a million bookings would be
+        // copied about twice over, into freshly zeroed pages each time.
+        var bookings = [Int](repeating: 0, count: l.wallets.count)
+        for index in entries.indices {
+            switch entries[index].kind {
+            case .transaction(let wallet, _, _): bookings[wallet] += 1
+            case .transfer(let from, let to, _, _): bookings[from] += 1; bookings[to] += 1
+            default: break
+            }
+        }
+        for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
         for index in entries.indices {
             let date = entries[index].date
             if date > today {

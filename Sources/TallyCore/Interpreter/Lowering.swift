@@ -78,39 +78,48 @@ struct Lowering {
             syntaxErrors[d.file, default: []].append(d.range.start)
         }
         for key in syntaxErrors.keys { syntaxErrors[key]?.sort() }
+        // Declarations are a few dozen nodes among (possibly) a million entries: each pass
+        // reads kinds from the flat arrays and makes a view only for a declaration.
+        let flats = budget.files.map { FlatSyntax($0.tree) }
+        func declarations(_ body: (inout Lowering, SyntaxNode, String) -> Void) {
+            for (file, flat) in zip(budget.files, flats) {
+                var node = 1
+                while node < flat.nodeCount {
+                    switch flat.kind(node) {
+                    case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: break
+                    default: body(&self, flat.node(node), file.path)
+                    }
+                    node = flat.subtreeEnd(node)
+                }
+            }
+        }
         // Options and currencies first: they decide how everything else is read.
-        for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
-                case .currencyDirective: lowerCurrency(node, file.path)
-                case .optionDirective: lowerOption(node)
-                default: break
-                }
+        declarations { lowering, node, file in
+            switch node.kind {
+            case .currencyDirective: lowering.lowerCurrency(node, file)
+            case .optionDirective: lowering.lowerOption(node)
+            default: break
             }
         }
-        for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
-                case .walletDirective: lowerWallet(node, file.path)
-                case .categoryDirective: lowerCategories(node, file.path)
-                default: break
-                }
+        declarations { lowering, node, file in
+            switch node.kind {
+            case .walletDirective: lowering.lowerWallet(node, file)
+            case .categoryDirective: lowering.lowerCategories(node, file)
+            default: break
             }
         }
-        for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
-                case .envelopeDirective where !isBroken(node, file.path): lowerEnvelope(node, file.path)
-                case .goalDirective where !isBroken(node, file.path): lowerGoal(node, file.path)
-                case .payeeDirective: lowerPayee(node, file.path)
-                default: break
-                }
+        declarations { lowering, node, file in
+            switch node.kind {
+            case .envelopeDirective where !lowering.isBroken(node, file): lowering.lowerEnvelope(node, file)
+            case .goalDirective where !lowering.isBroken(node, file): lowering.lowerGoal(node, file)
+            case .payeeDirective: lowering.lowerPayee(node, file)
+            default: break
             }
         }
-        for file in budget.files {
-            for node in file.tree.entries(of: .recurringDirective) {
-                if isBroken(node, file.path) { markNamesUsed(node) } else { lowerRule(node, file.path) }
-            }
+        // Recurring entries last: their bodies name goals and may rely on payee rules.
+        declarations { lowering, node, file in
+            guard node.kind == .recurringDirective else { return }
+            if lowering.isBroken(node, file) { lowering.markNamesUsed(node) } else { lowering.lowerRule(node, file) }
         }
         var order = 0
         entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })

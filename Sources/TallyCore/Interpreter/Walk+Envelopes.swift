@@ -45,6 +45,21 @@ extension Walk {
         // A local copy of the array (not of its entries), so that reporting may change
         // `self` while the loop reads.
         let entries = self.entries
+        // Event lists are sized up front (an upper bound: a failed conversion adds none),
+        // rather than grown by doubling through millions of events.
+        var counts = [Int](repeating: 0, count: l.envelopes.count)
+        for index in entries.indices {
+            switch entries[index].kind {
+            case .transaction(let wallet, _, let postings):
+                for posting in postings {
+                    for e in coverage[posting.category] where inScope[e * walletCount + wallet] { counts[e] += 1 }
+                }
+            case .fill(let e, _): counts[e] += 1
+            case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
+            default: break
+            }
+        }
+        for e in events.indices { events[e].reserveCapacity(counts[e]) }
         for index in entries.indices {
             let date = entries[index].date
             switch entries[index].kind {
