@@ -17,7 +17,12 @@ final class FlatLoweringTests: XCTestCase {
         general.lower(budget)
         XCTAssertEqual(flat.entries.count, general.entries.count, name, file: file, line: line)
         for (a, b) in zip(flat.entries, general.entries) {
-            let (x, y) = (String(reflecting: a), String(reflecting: b))
+            func described(_ e: Entry) -> String {
+                "\(e.date) \(e.kind) \(String(reflecting: e.payee)) \(String(reflecting: e.note)) \(e.tags) "
+                    + "\(String(reflecting: e.bankID)) \(String(reflecting: e.goal)) \(String(reflecting: e.rule)) "
+                    + "\(String(reflecting: e.by)) \(e.location) \(e.order)"
+            }
+            let (x, y) = (described(a), described(b))
             if x != y {
                 XCTFail("\(name): entries differ\n\(x)\n\(y)", file: file, line: line)
                 return

@@ -212,6 +212,13 @@ struct Walk {
         let wallet: Int
         let amount: Money
         let payee: String
+
+        /// The payee is compared but not hashed: hashing a string per transaction costs
+        /// more than the rare same-day, same-amount pair it would tell apart.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(wallet)
+            hasher.combine(amount)
+        }
     }
 
     mutating func checkOpen(_ wallet: Int, entry: Int) {
