@@ -88,7 +88,7 @@ struct Walk {
         // is entry order: 23 bits of date, 1 bit, 40 bits of reading order.
         let keys = entries.map { entry -> UInt64 in
             let date = UInt64(entry.date.year << 9 | entry.date.month << 5 | entry.date.day)
-            let isAssertion: UInt64 = if case .assertion = entry.kind { 1 } else { 0 }
+            let isAssertion: UInt64 = entry.isAssertion ? 1 : 0
             return date << 41 | isAssertion << 40 | UInt64(truncatingIfNeeded: entry.order) & 0xFF_FFFF_FFFF
         }
         var sorted = true
@@ -144,10 +144,11 @@ struct Walk {
         // copied about twice over, into freshly zeroed pages each time.
         var bookings = [Int](repeating: 0, count: l.wallets.count)
         for index in entries.indices {
-            switch entries[index].kind {
-            case .transaction(let wallet, _, _): bookings[wallet] += 1
-            case .transfer(let from, let to, _, _): bookings[from] += 1; bookings[to] += 1
-            default: break
+            if let (wallet, _) = entries[index].transaction {
+                bookings[wallet] += 1
+            } else if case .other(.transfer(let from, let to, _, _)) = entries[index].stored {
+                bookings[from] += 1
+                bookings[to] += 1
             }
         }
         for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
@@ -168,8 +169,7 @@ struct Walk {
                     ids[id] = index
                 }
             }
-            switch entries[index].kind {
-            case .transaction(let wallet, let amount, _):
+            if let (wallet, amount) = entries[index].transaction {
                 if bankID == nil, let payee = entries[index].payee {
                     if day != date {
                         day = date
@@ -186,6 +186,10 @@ struct Walk {
                     }
                 }
                 book(wallet, amount, entry: index)
+                continue
+            }
+            // Transactions are handled above, without making their postings.
+            switch entries[index].kind {
             case .transfer(let from, let to, let sent, let received):
                 book(from, sent.negated, entry: index)
                 book(to, received, entry: index)

@@ -351,9 +351,8 @@ extension Lowering {
             return .dropped
         }
         guard let category, let total else { return .dropped }
-        let headerLocation = SourceLocation(file: file, range: header)
         entries.append(Entry(
-            date: date, kind: .transaction(wallet: wallet, amount: total, postings: [Posting(category: category, amount: total, location: headerLocation)]),
+            date: date, wallet: wallet, category: category, amount: total, header: header,
             payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
             location: SourceLocation(file: file, range: content), order: order))
         return .appended

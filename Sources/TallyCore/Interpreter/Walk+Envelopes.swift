@@ -19,8 +19,7 @@ extension Walk {
     /// Where an event comes from: the posting for spending, the entry otherwise.
     func location(of event: EnvelopeEvent) -> SourceLocation {
         let entry = entries[Int(event.entry)]
-        if event.kind == .spend, case .transaction(_, _, let postings) = entry.kind { return postings[Int(event.posting)].location }
-        return entry.location
+        return event.kind == .spend ? entry.postingLocation(Int(event.posting)) : entry.location
     }
 
     mutating func computeEnvelopes() {
@@ -49,11 +48,13 @@ extension Walk {
         // rather than grown by doubling through millions of events.
         var counts = [Int](repeating: 0, count: l.envelopes.count)
         for index in entries.indices {
-            switch entries[index].kind {
-            case .transaction(let wallet, _, let postings):
-                for posting in postings {
-                    for e in coverage[posting.category] where inScope[e * walletCount + wallet] { counts[e] += 1 }
+            if let (wallet, _) = entries[index].transaction {
+                for p in 0 ..< entries[index].postingCount {
+                    for e in coverage[entries[index].posting(p).category] where inScope[e * walletCount + wallet] { counts[e] += 1 }
                 }
+                continue
+            }
+            switch entries[index].kind {
             case .fill(let e, _): counts[e] += 1
             case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
             default: break
@@ -62,21 +63,24 @@ extension Walk {
         for e in events.indices { events[e].reserveCapacity(counts[e]) }
         for index in entries.indices {
             let date = entries[index].date
-            switch entries[index].kind {
-            case .transaction(let wallet, _, let postings):
-                for (p, posting) in postings.enumerated() {
+            if let (wallet, _) = entries[index].transaction {
+                for p in 0 ..< entries[index].postingCount {
+                    let posting = entries[index].posting(p)
                     let covering = coverage[posting.category]
                     guard !covering.isEmpty else { continue }
                     var converted = posting.amount
                     if converts[wallet] {
                         guard let value = convert(posting.amount, from: l.wallets[wallet].currency, at: date,
-                                                  entry: index, location: posting.location) else { continue }
+                                                  entry: index, location: entries[index].postingLocation(p)) else { continue }
                         converted = value
                     }
                     for e in covering where inScope[e * walletCount + wallet] {
                         events[e].append(EnvelopeEvent(kind: .spend, date: date, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
+                continue
+            }
+            switch entries[index].kind {
             case .fill(let e, let amount):
                 events[e].append(EnvelopeEvent(kind: .fill, date: date, amount: amount, entry: Int32(index), posting: -1))
             case .move(let from, let to, let amount):
@@ -192,15 +196,21 @@ extension Walk {
         let isIncome = l.categories.map(\.isIncome)
         let entries = self.entries
         for index in entries.indices {
-            switch entries[index].kind {
-            case .transaction(let wallet, _, let postings) where !hidden[wallet]:
-                for posting in postings where isIncome[posting.category] {
+            if let (wallet, _) = entries[index].transaction {
+                guard !hidden[wallet] else { continue }
+                for p in 0 ..< entries[index].postingCount {
+                    let posting = entries[index].posting(p)
+                    guard isIncome[posting.category] else { continue }
                     hasIncome = true
                     let entry = entries[index]
-                    if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: posting.location) {
+                    if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index,
+                                           location: entry.postingLocation(p)) {
                         events.append(Event(date: entry.date, amount: value, location: entry.location, what: .none, order: index))
                     }
                 }
+                continue
+            }
+            switch entries[index].kind {
             case .fill(let e, let amount):
                 let entry = entries[index]
                 events.append(Event(date: entry.date, amount: amount.negated, location: entry.location,

@@ -12,7 +12,7 @@ extension Walk {
         // One pass over the entries: those naming a rule, and the signatures of the others.
         var named = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
         var skips = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
-        let wanted = Set(l.rules.compactMap { $0.template.flatMap { Walk.signature($0.kind) } })
+        let wanted = Set(l.rules.compactMap { $0.template.flatMap(Walk.signature) })
         var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
         // Fields are read in place: copying each entry would retain all its strings.
         let entries = self.entries
@@ -20,14 +20,14 @@ extension Walk {
             let date = entries[index].date
             if let r = entries[index].rule {
                 if case .skip = entries[index].kind { skips[r].append((date, false)) } else { named[r].append((date, false)) }
-            } else if !wanted.isEmpty, let signature = Walk.signature(entries[index].kind), wanted.contains(signature) {
+            } else if !wanted.isEmpty, let signature = Walk.signature(entries[index]), wanted.contains(signature) {
                 lookalikes[signature, default: []].append((date, false))
             }
         }
         for (r, rule) in l.rules.enumerated() {
             let occurrences = rule.occurrences(through: today)
             guard !occurrences.isEmpty else { continue }
-            let signature = rule.template.flatMap { Walk.signature($0.kind) }
+            let signature = rule.template.flatMap(Walk.signature)
             var similar = signature.flatMap { lookalikes[$0] } ?? []
             var missing: [CivilDate] = []
             for (k, date) in occurrences.enumerated() {
@@ -70,9 +70,9 @@ extension Walk {
         let amount: Money
     }
 
-    static func signature(_ kind: EntryKind) -> Signature? {
-        guard case .transaction(let wallet, let amount, let postings) = kind, let first = postings.first else { return nil }
-        return Signature(wallet: wallet, category: first.category, amount: amount)
+    static func signature(_ entry: Entry) -> Signature? {
+        guard let (wallet, amount) = entry.transaction, entry.postingCount > 0 else { return nil }
+        return Signature(wallet: wallet, category: entry.posting(0).category, amount: amount)
     }
 
     // MARK: Goals
