@@ -135,7 +135,6 @@ struct Walk {
         // entries, so they are hashed rather than compared pairwise.
         var sameDay: [DuplicateKey: Int] = [:]
         var day: CivilDate?
-        ids.reserveCapacity(entries.count / 4)
         floors = l.wallets.map { $0.kind == .credit ? $0.limit?.negated : ($0.kind == .loan ? nil : Money.zero) }
         // A local copy of the array (not of its entries): the loop reads fields in place
         // while reporting changes `self`.
@@ -152,6 +151,8 @@ struct Walk {
             }
         }
         for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
+        // The same for bank ids: growing the table would hash every id again.
+        ids.reserveCapacity(entries.reduce(0) { $0 + ($1.details?.bankID == nil ? 0 : 1) })
         for index in entries.indices {
             let date = entries[index].date
             if date > today {

@@ -16,11 +16,21 @@ extension Walk {
         var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
         // Fields are read in place: copying each entry would retain all its strings.
         let entries = self.entries
+        // Most transactions share no wallet and category with any rule: a look at two
+        // arrays rules them out before their signature is hashed.
+        var walletWanted = [Bool](repeating: false, count: l.wallets.count)
+        var categoryWanted = [Bool](repeating: false, count: l.categories.count)
+        for signature in wanted {
+            walletWanted[signature.wallet] = true
+            categoryWanted[signature.category] = true
+        }
         for index in entries.indices {
             let date = entries[index].date
             if let r = entries[index].rule {
                 if case .skip = entries[index].kind { skips[r].append((date, false)) } else { named[r].append((date, false)) }
-            } else if !wanted.isEmpty, let signature = Walk.signature(entries[index]), wanted.contains(signature) {
+            } else if let (wallet, _) = entries[index].transaction, walletWanted[wallet],
+                      entries[index].postingCount > 0, categoryWanted[entries[index].posting(0).category],
+                      let signature = Walk.signature(entries[index]), wanted.contains(signature) {
                 lookalikes[signature, default: []].append((date, false))
             }
         }
