@@ -128,7 +128,7 @@ struct Walk {
     // MARK: Balances and entry checks
 
     mutating func walkLedger() {
-        // First use of each bank id, as an entry index.
+        // First use of each bank id, as an entry index (when some id is not ASCII).
         var ids: [String: Int] = [:]
         // Likely duplicates share a date, and entries come in date order: look each
         // transaction up among those of its own day only. A day can hold hundreds of
@@ -151,8 +151,19 @@ struct Walk {
             }
         }
         for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
-        // The same for bank ids: growing the table would hash every id again.
-        ids.reserveCapacity(entries.reduce(0) { $0 + ($1.details?.bankID == nil ? 0 : 1) })
+        // Bank ids are looked up by their bytes when all are ASCII (as bank ids are), where
+        // equal bytes and equal strings agree; otherwise as strings, which compare
+        // canonically equivalent spellings as equal.
+        var asciiIDs = true
+        var idCount = 0
+        for index in entries.indices {
+            guard let id = entries[index].bankID else { continue }
+            idCount += 1
+            if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) { asciiIDs = false }
+        }
+        var idTable = ByteInterner()
+        var idFirst: [Int] = []
+        if asciiIDs { idFirst.reserveCapacity(idCount) } else { ids.reserveCapacity(idCount) }
         for index in entries.indices {
             let date = entries[index].date
             if date > today {
@@ -160,14 +171,20 @@ struct Walk {
                        help: "a future date is usually a typo; plan future money with recurring entries")
             }
             let bankID = entries[index].bankID
-            if let id = bankID {
-                if let first = ids[id] {
+            if var id = bankID {
+                var first: Int?
+                if asciiIDs {
+                    let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
+                    if inserted { idFirst.append(index) } else { first = idFirst[slot] }
+                } else {
+                    first = ids[id]
+                    if first == nil { ids[id] = index }
+                }
+                if let first {
                     let firstLocation = entries[first].location
                     report(.duplicateID, "the bank id `\(id)` is already used by another transaction", entries[index].location,
                            help: "the same bank movement was entered twice, perhaps by importing a statement again",
                            notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
-                } else {
-                    ids[id] = index
                 }
             }
             if let (wallet, amount) = entries[index].transaction {
