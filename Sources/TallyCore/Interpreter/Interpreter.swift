@@ -131,9 +131,8 @@ struct Walk {
         // First use of each bank id, as an entry index (when some id is not ASCII).
         var ids: [String: Int] = [:]
         // Likely duplicates share a date, and entries come in date order: look each
-        // transaction up among those of its own day only. A day can hold hundreds of
-        // entries, so they are hashed rather than compared pairwise.
-        var sameDay: [DuplicateKey: Int] = [:]
+        // transaction up among those of its own day only.
+        var sameDay = SameDayIndex()
         var day: CivilDate?
         floors = l.wallets.map { $0.kind == .credit ? $0.limit?.negated : ($0.kind == .loan ? nil : Money.zero) }
         // A local copy of the array (not of its entries): the loop reads fields in place
@@ -191,16 +190,13 @@ struct Walk {
                 if bankID == nil, let payee = entries[index].payee {
                     if day != date {
                         day = date
-                        sameDay.removeAll(keepingCapacity: true)
+                        sameDay.removeAll()
                     }
-                    let key = DuplicateKey(wallet: wallet, amount: amount, payee: payee)
-                    if let first = sameDay[key] {
+                    if let first = sameDay.firstOrInsert(wallet: wallet, amount: amount, payee: payee, entry: index) {
                         let other = entries[first].location
                         report(.likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
                                entries[index].location, help: "remove one, or give each its bank `id:` if both really happened",
                                notes: [DiagnosticNote(file: other.file, range: other.range, message: "the other one")])
-                    } else {
-                        sameDay[key] = index
                     }
                 }
                 book(wallet, amount, entry: index)
@@ -226,20 +222,6 @@ struct Walk {
             default:
                 break
             }
-        }
-    }
-
-    /// What makes two transactions of one day look like the same one entered twice.
-    struct DuplicateKey: Hashable {
-        let wallet: Int
-        let amount: Money
-        let payee: String
-
-        /// The payee is compared but not hashed: hashing a string per transaction costs
-        /// more than the rare same-day, same-amount pair it would tell apart.
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(wallet)
-            hasher.combine(amount)
         }
     }
 
