@@ -19,28 +19,13 @@ struct ByteInterner {
     /// Number of keys.
     var count: Int { spans.count }
 
-    /// A multiply-and-rotate hash over eight bytes at a time (names are short, and
-    /// hashed once per use), with the length mixed in.
+    /// FNV-1a: short and well mixed for the short keys met here (names, payees).
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(bytes.count)
-        var i = 0
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= bytes.count {
-                h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* 0xFF51_AFD7_ED55_8CCD
-                h = (h << 29) | (h >> 35)
-                i += 8
-            }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
         }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < bytes.count {
-            tail |= UInt64(bytes[i]) << shift
-            shift += 8
-            i += 1
-        }
-        h = (h ^ tail) &* 0xC4CE_B9FE_1A85_EC53
-        return h ^ (h >> 32)
+        return h
     }
 
     private func matches(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
