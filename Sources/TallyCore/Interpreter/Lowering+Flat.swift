@@ -1,36 +1,5 @@
 import TallySyntax
 
-/// Names resolved by their bytes: an ordinary name index (`[String: Int]`), keyed by
-/// the UTF-8 bytes of each name so that an entry's name is found without making a string.
-struct NameTable {
-    private var interner = ByteInterner()
-    private var values: [Int] = []
-
-    init(_ index: [String: Int]) {
-        values.reserveCapacity(index.count)
-        for (name, value) in index {
-            let (id, inserted) = interner.insert(name)
-            if inserted { values.append(value) } else { values[id] = value }
-        }
-    }
-
-    func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? { interner.find(bytes).map { values[$0] } }
-}
-
-/// Strings made once per distinct token: payees, notes, tags and people repeat across
-/// thousands of entries, and each repetition can share one `String`.
-struct TextTable {
-    private var interner = ByteInterner()
-    private var values: [String] = []
-
-    /// The value of the token covering `range`; `make` computes it the first time.
-    mutating func value(_ range: ByteRange, in bytes: [UInt8], make: () -> String) -> String {
-        let (id, inserted) = bytes.withUnsafeBufferPointer { interner.insert(UnsafeBufferPointer(rebasing: $0[range.start ..< range.end])) }
-        if inserted { values.append(make()) }
-        return values[id]
-    }
-}
-
 /// The per-run tables of the flat path.
 struct FlatTables {
     var wallets = NameTable([:])
