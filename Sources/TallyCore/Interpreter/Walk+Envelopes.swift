@@ -7,14 +7,18 @@ extension Walk {
     /// There are a few events per transaction, so an event stays small: where it came
     /// from is kept as indices, and made into a location only for a message.
     struct EnvelopeEvent {
-        enum Kind { case spend, fill, moveIn, moveOut }
+        enum Kind: UInt8 { case spend, fill, moveIn, moveOut }
         let kind: Kind
-        let date: CivilDate
+        /// The date as ``Walk/dayKey(_:)``: four bytes instead of a 24-byte date.
+        let day: Int32
         let amount: Money
         /// The entry (in date order) and, for spending, the posting within it.
         let entry: Int32
         let posting: Int32
     }
+
+    /// A date as one integer in the same order: `yyyymmdd`.
+    static func dayKey(_ date: CivilDate) -> Int32 { Int32(date.year * 10000 + date.month * 100 + date.day) }
 
     /// Where an event comes from: the posting for spending, the entry otherwise.
     func location(of event: EnvelopeEvent) -> SourceLocation {
@@ -63,6 +67,7 @@ extension Walk {
         for e in events.indices { events[e].reserveCapacity(counts[e]) }
         for index in entries.indices {
             let date = entries[index].date
+            let day = Walk.dayKey(date)
             if let (wallet, _) = entries[index].transaction {
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
@@ -75,17 +80,17 @@ extension Walk {
                         converted = value
                     }
                     for e in covering where inScope[e * walletCount + wallet] {
-                        events[e].append(EnvelopeEvent(kind: .spend, date: date, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
+                        events[e].append(EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
                 continue
             }
             switch entries[index].kind {
             case .fill(let e, let amount):
-                events[e].append(EnvelopeEvent(kind: .fill, date: date, amount: amount, entry: Int32(index), posting: -1))
+                events[e].append(EnvelopeEvent(kind: .fill, day: day, amount: amount, entry: Int32(index), posting: -1))
             case .move(let from, let to, let amount):
-                events[from].append(EnvelopeEvent(kind: .moveOut, date: date, amount: amount, entry: Int32(index), posting: -1))
-                events[to].append(EnvelopeEvent(kind: .moveIn, date: date, amount: amount, entry: Int32(index), posting: -1))
+                events[from].append(EnvelopeEvent(kind: .moveOut, day: day, amount: amount, entry: Int32(index), posting: -1))
+                events[to].append(EnvelopeEvent(kind: .moveIn, day: day, amount: amount, entry: Int32(index), posting: -1))
             default:
                 break
             }
@@ -123,11 +128,12 @@ extension Walk {
         for start in starts {
             let end = envelope.period.end(of: start)
             var filled = Money.zero, moved = Money.zero, spent = Money.zero
-            while eventIndex < events.count && events[eventIndex].date < start { eventIndex += 1 }
+            let startDay = Walk.dayKey(start), endDay = Walk.dayKey(end)
+            while eventIndex < events.count && events[eventIndex].day < startDay { eventIndex += 1 }
             // The period's events, kept as a range: the spending is walked again only
             // when the period went over or crossed its alert.
             let first = eventIndex
-            while eventIndex < events.count && events[eventIndex].date <= end {
+            while eventIndex < events.count && events[eventIndex].day <= endDay {
                 let event = events[eventIndex]
                 switch event.kind {
                 case .spend:
