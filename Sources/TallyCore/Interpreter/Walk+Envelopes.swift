@@ -17,8 +17,10 @@ extension Walk {
         let posting: Int32
     }
 
-    /// A date as one integer in the same order: `yyyymmdd`.
-    static func dayKey(_ date: CivilDate) -> Int32 { Int32(date.year * 10000 + date.month * 100 + date.day) }
+    /// A date as one integer in the same order: year, month and day in bit fields.
+    static func dayKey(_ date: CivilDate) -> Int32 {
+        Int32(truncatingIfNeeded: date.year &<< 9 | date.month &<< 5 | date.day)
+    }
 
     /// Where an event comes from: the posting for spending, the entry otherwise.
     func location(of event: EnvelopeEvent) -> SourceLocation {
