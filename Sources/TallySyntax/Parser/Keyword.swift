@@ -25,6 +25,10 @@ enum Keyword: UInt8, CaseIterable {
     /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
     /// compares integers and touches no reference-counted storage in the parser's hot path.
     static let packed: [PackedWord] = Keyword.allCases.map { PackedWord(Array($0.spelling.utf8)[...], keyword: $0) }
+
+    /// `packed` grouped by length (0 through 16), so that a word is compared only with
+    /// the few keywords as long as it: names are checked for keywords on every entry.
+    static let packedByLength: [[PackedWord]] = (0 ... 16).map { length in packed.filter { $0.length == length } }
 }
 
 /// Up to 16 bytes of a word packed into two integers, with the word's length.
