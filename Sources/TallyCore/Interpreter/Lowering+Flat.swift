@@ -74,6 +74,15 @@ extension Lowering {
         return value
     }
 
+    /// True when the bytes of `range` are exactly `word` (ASCII); compared byte by byte
+    /// rather than through collection views, as this runs per clause and metadata line.
+    static func bytes(_ range: ByteRange, of flat: FlatSyntax, are word: StaticString) -> Bool {
+        guard range.length == word.utf8CodeUnitCount else { return false }
+        let start = word.utf8Start
+        for i in 0 ..< range.length where flat.bytes[range.start + i] != start[i] { return false }
+        return true
+    }
+
     /// `goal NAME`, `rule NAME` and `by NAME`, as ``clauses(_:file:)`` reads them.
     mutating func flatClauses(_ n: Int, _ flat: FlatSyntax,
                               file: String) -> (goal: Int?, rule: Int?, by: String?) {
@@ -88,12 +97,11 @@ extension Lowering {
             while name < flat.subtreeEnd(attribute) && !flat.kind(name).isName { name = flat.subtreeEnd(name) }
             guard name < flat.subtreeEnd(attribute) else { continue }
             let r = flat.range(ofToken: keyword)
-            let word = flat.bytes[r.start ..< r.end]
-            if word.elementsEqual("goal".utf8) {
+            if Lowering.bytes(r, of: flat, are: "goal") {
                 result.goal = Lowering.find(name, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(name)), file: file)
-            } else if word.elementsEqual("rule".utf8) {
+            } else if Lowering.bytes(r, of: flat, are: "rule") {
                 result.rule = Lowering.find(name, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(name)), file: file)
-            } else if word.elementsEqual("by".utf8) {
+            } else if Lowering.bytes(r, of: flat, are: "by") {
                 if let token = flat.firstContentToken(name) {
                     result.by = tables.people.value(flat.range(ofToken: token), in: flat.bytes) { NameSyntax(node: flat.node(name)).value }
                 } else {
@@ -112,8 +120,7 @@ extension Lowering {
         while line < end {
             defer { line = flat.subtreeEnd(line) }
             guard flat.kind(line) == .metadata, let key = flat.firstContentToken(line) else { continue }
-            let r = flat.range(ofToken: key)
-            guard flat.bytes[r.start ..< r.end].elementsEqual("id:".utf8) else { continue }
+            guard Lowering.bytes(flat.range(ofToken: key), of: flat, are: "id:") else { continue }
             // Metadata lines hold tokens only; anything else goes through the views.
             guard flat.subtreeEnd(line) == line + 1 else { return AnyDated(node: flat.node(n)).metadata("id") }
             for token in flat.tokens(line) where token > key && !flat.tokenKind(token).isTrivia {
