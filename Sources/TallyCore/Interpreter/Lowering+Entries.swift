@@ -120,35 +120,49 @@ extension Lowering {
                 return nil
             }
             kind = .transfer(from: from, to: to, sent: sent, received: received)
-        case .fill, .move, .assertion, .rate, .skip, .contribution:
-            guard let simple = SimpleDatedEntrySyntax(node) else { return nil }
-            let names = simple.names
+        case .rate:
+            guard let simple = SimpleDatedEntrySyntax(node), let base = simple.baseCurrency, let a = simple.amount,
+                  let quote = a.currency, let rate = Money(a.number) else { return nil }
+            kind = .rate(base: base, rate: rate, quote: quote)
+        case .fill, .move, .assertion, .skip, .contribution:
+            // The names (as `SimpleDatedEntrySyntax.names` lists them) and the amount, read
+            // from the flat tree; names found by their bytes, else resolved and reported.
+            let n = node.index
+            var first = -1, second = -1, nameCount = 0
+            var child = n + 1
+            while child < flat.subtreeEnd(n) {
+                if flat.kind(child).isName {
+                    if nameCount == 0 { first = child } else if nameCount == 1 { second = child }
+                    nameCount += 1
+                }
+                child = flat.subtreeEnd(child)
+            }
+            let amountNode = flat.child(.amount, of: n)
             switch node.kind {
             case .fill:
-                guard let n = names.first, let envelope = resolveEnvelope(n, file: file), let a = simple.amount,
-                      let amount = money(a, currency: defaultCurrency, file: file) else { return nil }
+                guard first >= 0, let envelope = flatEnvelope(first, flat, file: file), let amountNode,
+                      let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file) else { return nil }
                 kind = .fill(envelope: envelope, amount: amount)
             case .move:
-                guard names.count == 2 else { return nil }
-                let from = resolveEnvelope(names[0], file: file)
-                let to = resolveEnvelope(names[1], file: file)
-                guard let from, let to, let a = simple.amount, let amount = money(a, currency: defaultCurrency, file: file) else { return nil }
+                guard nameCount == 2 else { return nil }
+                let from = flatEnvelope(first, flat, file: file)
+                let to = flatEnvelope(second, flat, file: file)
+                guard let from, let to, let amountNode,
+                      let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file) else { return nil }
                 kind = .move(from: from, to: to, amount: amount)
             case .assertion:
-                guard let n = names.first, let wallet = resolveWallet(n, file: file), let a = simple.amount,
-                      let amount = money(a, currency: wallets[wallet].currency, file: file) else { return nil }
+                guard first >= 0, let wallet = flatWallet(first, flat, file: file), let amountNode,
+                      let amount = flatMoney(amountNode, flat, currency: wallets[wallet].currency, file: file) else { return nil }
                 kind = .assertion(wallet: wallet, amount: amount)
-            case .rate:
-                guard let base = simple.baseCurrency, let a = simple.amount, let quote = a.currency, let rate = Money(a.number) else { return nil }
-                kind = .rate(base: base, rate: rate, quote: quote)
             case .skip:
-                guard let n = names.first, let r = resolveRule(n, file: file) else { return nil }
+                guard first >= 0, let r = Lowering.find(first, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(first)), file: file) else { return nil }
                 rule = r
                 kind = .skip(rule: r)
             default:
-                guard let n = names.first, let g = resolveGoal(n, file: file), let a = simple.amount else { return nil }
+                guard first >= 0, let g = Lowering.find(first, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(first)), file: file),
+                      let amountNode else { return nil }
                 let currency = goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
-                guard let amount = money(a, currency: currency, file: file) else { return nil }
+                guard let amount = flatMoney(amountNode, flat, currency: currency, file: file) else { return nil }
                 goal = g
                 kind = .contribution(goal: g, amount: amount)
             }

@@ -6,6 +6,7 @@ struct FlatTables {
     var categories = NameTable([:])
     var goals = NameTable([:])
     var rules = NameTable([:])
+    var envelopes = NameTable([:])
     var texts = TextTable()
     var tags = TextTable()
     /// Kept apart from `texts`: a person's name is read as a name, not as quoted text.
@@ -34,7 +35,8 @@ extension Lowering {
 
     func makeFlatTables() -> FlatTables {
         FlatTables(wallets: NameTable(walletIndex), categories: NameTable(categoryIndex), goals: NameTable(goalIndex),
-                   rules: NameTable(ruleIndex), walletDecimals: wallets.map { decimals(of: $0.currency) })
+                   rules: NameTable(ruleIndex), envelopes: NameTable(envelopeIndex),
+                   walletDecimals: wallets.map { decimals(of: $0.currency) })
     }
 
     /// The index a name node resolves to in `table`, found by its bytes; nil when it is
@@ -251,6 +253,18 @@ extension Lowering {
         guard let found = Lowering.find(ref, flat, in: tables.wallets) else { return resolveWallet(NameSyntax(node: flat.node(ref)), file: file) }
         if !walletSeen[found] { walletSeen[found] = true }
         return found
+    }
+
+    /// The amount of node `amount` in `currency`, as ``money(_:currency:file:)`` gives it.
+    mutating func flatMoney(_ amount: Int, _ flat: FlatSyntax, currency: String, file: String) -> Money? {
+        Lowering.plainMoney(amount, flat, decimals: decimals(of: currency))
+            ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file)
+    }
+
+    /// The envelope name node `ref` names, found by its bytes or else resolved (and
+    /// reported when unknown).
+    mutating func flatEnvelope(_ ref: Int, _ flat: FlatSyntax, file: String) -> Int? {
+        Lowering.find(ref, flat, in: tables.envelopes) ?? resolveEnvelope(NameSyntax(node: flat.node(ref)), file: file)
     }
 
     /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
