@@ -25,9 +25,10 @@ public enum EntryKind: Sendable {
 /// A dated entry, resolved: names are indices into the model's tables.
 ///
 /// A budget holds hundreds of thousands of entries, copied while they are ordered and
-/// read by every check, so an entry is kept small: the words most entries lack (note,
-/// tags, bank id, person) live together in one shared object, absent when there are
-/// none, and indices are stored in 32 bits. The properties read as before.
+/// read by every check, so an entry is kept small: a plain transaction keeps its one
+/// posting inline, the words most entries lack (note, tags, bank id, person) live
+/// together in one object, absent when there are none, and indices are stored in 32
+/// bits. The public properties give the same values as plain stored ones would.
 public struct Entry: Sendable {
     public let date: CivilDate
     /// What the entry does; see ``Stored``.
