@@ -34,6 +34,8 @@ struct Walk {
     var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
     var periods: [[EnvelopeStatus]]
     var goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Per wallet: the balance it may not go below (nil for loans), read once.
+    var floors: [Money?] = []
     /// Entries whose conversion failed, so each is reported once.
     var conversionReported = Set<Int>()
 
@@ -66,14 +68,8 @@ struct Walk {
     }
 
     mutating func run() {
-        entries = l.entries
+        entries = Walk.dateOrdered(l.entries)
         l.entries = []
-        entries.sort { a, b in
-            if a.date != b.date { return a.date < b.date }
-            let aAssert = if case .assertion = a.kind { 1 } else { 0 }
-            let bAssert = if case .assertion = b.kind { 1 } else { 0 }
-            return (aAssert, a.order) < (bAssert, b.order)
-        }
         walkLedger()
         computeEnvelopes()
         checkReadyToAssign()
@@ -83,6 +79,27 @@ struct Walk {
         checkUnused()
     }
 
+    /// `entries` by date, file order within a day, assertions last in a day.
+    ///
+    /// Entries are large, and a file is usually written in date order: the order is
+    /// decided on small integer keys, and entries move only when some are out of place.
+    static func dateOrdered(_ entries: [Entry]) -> [Entry] {
+        // Date, then assertion or not, then reading order, packed so that integer order
+        // is entry order: 23 bits of date, 1 bit, 40 bits of reading order.
+        let keys = entries.map { entry -> UInt64 in
+            let date = UInt64(entry.date.year << 9 | entry.date.month << 5 | entry.date.day)
+            let isAssertion: UInt64 = entry.isAssertion ? 1 : 0
+            return date << 41 | isAssertion << 40 | UInt64(truncatingIfNeeded: entry.order) & 0xFF_FFFF_FFFF
+        }
+        var sorted = true
+        for i in keys.indices.dropFirst() where keys[i - 1] > keys[i] {
+            sorted = false
+            break
+        }
+        if sorted { return entries }
+        return keys.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
+    }
+
     // MARK: Conversion
 
     /// `amount` in `currency` expressed in the default currency at `date`, with the latest
@@ -90,8 +107,16 @@ struct Walk {
     mutating func convert(_ amount: Money, from currency: String, at date: CivilDate, entry: Int, location: SourceLocation) -> Money? {
         let target = l.defaultCurrency
         if currency == target || currency.isEmpty || target.isEmpty { return amount }
-        if let table = rates[currency + "/" + target], let rate = table.last(where: { $0.date <= date })?.rate {
-            return amount.multiplied(by: rate, roundedTo: l.decimals(of: target))
+        if let table = rates[currency + "/" + target] {
+            // Rates are recorded in date order: the latest on or before `date` is found by
+            // bisection, since every converted posting asks.
+            var low = 0
+            var high = table.count
+            while low < high {
+                let mid = (low + high) / 2
+                if table[mid].date <= date { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { return amount.multiplied(by: table[low - 1].rate, roundedTo: l.decimals(of: target)) }
         }
         if conversionReported.insert(entry).inserted {
             report(.missingRate, "no rate from \(currency) to \(target) on or before \(date), so this amount cannot be counted in \(target)",
@@ -103,42 +128,82 @@ struct Walk {
     // MARK: Balances and entry checks
 
     mutating func walkLedger() {
-        var ids: [String: SourceLocation] = [:]
-        // Likely duplicates share a date, and entries come in date order: compare each
-        // transaction with the few of its own day only.
-        var sameDay: [(wallet: Int, amount: Money, payee: String, location: SourceLocation)] = []
+        // First use of each bank id, as an entry index (when some id is not ASCII).
+        var ids: [String: Int] = [:]
+        // Likely duplicates share a date, and entries come in date order: look each
+        // transaction up among those of its own day only.
+        var sameDay = SameDayIndex()
         var day: CivilDate?
-        ids.reserveCapacity(entries.count / 4)
-        for (index, entry) in entries.enumerated() {
-            if entry.date > today {
-                report(.futureDated, "this entry is dated \(entry.date), after today (\(today))", entry.location,
+        floors = l.wallets.map { $0.kind == .credit ? $0.limit?.negated : ($0.kind == .loan ? nil : Money.zero) }
+        // A local copy of the array (not of its entries): the loop reads fields in place
+        // while reporting changes `self`.
+        let entries = self.entries
+        // Histories are sized up front: grown by doubling, a million bookings would be
+        // copied about twice over, into freshly zeroed pages each time.
+        var bookings = [Int](repeating: 0, count: l.wallets.count)
+        for index in entries.indices {
+            if let (wallet, _) = entries[index].transaction {
+                bookings[wallet] += 1
+            } else if case .other(.transfer(let from, let to, _, _)) = entries[index].stored {
+                bookings[from] += 1
+                bookings[to] += 1
+            }
+        }
+        for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
+        // Bank ids are looked up by their bytes when all are ASCII (as bank ids are), where
+        // equal bytes and equal strings agree; otherwise as strings, which compare
+        // canonically equivalent spellings as equal.
+        var asciiIDs = true
+        var idCount = 0
+        for index in entries.indices {
+            guard let id = entries[index].bankID else { continue }
+            idCount += 1
+            if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) { asciiIDs = false }
+        }
+        var idTable = ByteInterner()
+        var idFirst: [Int] = []
+        if asciiIDs { idFirst.reserveCapacity(idCount) } else { ids.reserveCapacity(idCount) }
+        for index in entries.indices {
+            let date = entries[index].date
+            if date > today {
+                report(.futureDated, "this entry is dated \(date), after today (\(today))", entries[index].location,
                        help: "a future date is usually a typo; plan future money with recurring entries")
             }
-            if let id = entry.bankID {
-                if let first = ids[id] {
-                    report(.duplicateID, "the bank id `\(id)` is already used by another transaction", entry.location,
-                           help: "the same bank movement was entered twice, perhaps by importing a statement again",
-                           notes: [DiagnosticNote(file: first.file, range: first.range, message: "first used here")])
+            let bankID = entries[index].bankID
+            if var id = bankID {
+                var first: Int?
+                if asciiIDs {
+                    let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
+                    if inserted { idFirst.append(index) } else { first = idFirst[slot] }
                 } else {
-                    ids[id] = entry.location
+                    first = ids[id]
+                    if first == nil { ids[id] = index }
+                }
+                if let first {
+                    let firstLocation = entries[first].location
+                    report(.duplicateID, "the bank id `\(id)` is already used by another transaction", entries[index].location,
+                           help: "the same bank movement was entered twice, perhaps by importing a statement again",
+                           notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
                 }
             }
-            switch entry.kind {
-            case .transaction(let wallet, let amount, _):
-                if entry.bankID == nil, let payee = entry.payee {
-                    if day != entry.date {
-                        day = entry.date
-                        sameDay.removeAll(keepingCapacity: true)
+            if let (wallet, amount) = entries[index].transaction {
+                if bankID == nil, let payee = entries[index].payee {
+                    if day != date {
+                        day = date
+                        sameDay.removeAll()
                     }
-                    if let first = sameDay.first(where: { $0.wallet == wallet && $0.amount == amount && $0.payee == payee }) {
+                    if let first = sameDay.firstOrInsert(wallet: wallet, amount: amount, payee: payee, entry: index) {
+                        let other = entries[first].location
                         report(.likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
-                               entry.location, help: "remove one, or give each its bank `id:` if both really happened",
-                               notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "the other one")])
-                    } else {
-                        sameDay.append((wallet, amount, payee, entry.location))
+                               entries[index].location, help: "remove one, or give each its bank `id:` if both really happened",
+                               notes: [DiagnosticNote(file: other.file, range: other.range, message: "the other one")])
                     }
                 }
                 book(wallet, amount, entry: index)
+                continue
+            }
+            // Transactions are handled above, without making their postings.
+            switch entries[index].kind {
             case .transfer(let from, let to, let sent, let received):
                 book(from, sent.negated, entry: index)
                 book(to, received, entry: index)
@@ -149,11 +214,11 @@ struct Walk {
                     let currency = l.wallets[wallet].currency
                     let difference = actual.subtracting(amount).map { format($0, currency) } ?? "?"
                     report(.failedAssertion,
-                           "\(l.wallets[wallet].name) holds \(format(actual, currency)) at the end of \(entry.date), not \(format(amount, currency)) (a difference of \(difference))",
-                           entry.location, help: "a transaction is missing or mistyped since the last assertion that held")
+                           "\(l.wallets[wallet].name) holds \(format(actual, currency)) at the end of \(date), not \(format(amount, currency)) (a difference of \(difference))",
+                           entries[index].location, help: "a transaction is missing or mistyped since the last assertion that held")
                 }
             case .rate(let base, let rate, let quote):
-                rates[base + "/" + quote, default: []].append((entry.date, rate))
+                rates[base + "/" + quote, default: []].append((date, rate))
             default:
                 break
             }
@@ -186,9 +251,7 @@ struct Walk {
         }
         balances[wallet] = after
         history[wallet].append((entry, after))
-        let kind = l.wallets[wallet].kind
-        let floor = kind == .credit ? (l.wallets[wallet].limit?.negated) : (kind == .loan ? nil : Money.zero)
-        guard let floor, after < floor, !(before < floor) else { return }
+        guard let floor = floors[wallet], after < floor, !(before < floor) else { return }
         let w = l.wallets[wallet]
         if w.kind == .credit {
             let over = floor.subtracting(after).map { format($0, w.currency) } ?? "?"

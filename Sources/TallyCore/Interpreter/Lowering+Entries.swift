@@ -71,7 +71,10 @@ extension Lowering {
     /// Lowers a dated entry (or the body of a recurring entry, with `date` its first day).
     mutating func lowerDated(_ node: SyntaxNode, date: CivilDate, file: String, order: Int) -> Entry? {
         let location = SourceLocation(file: file, range: node.contentRange)
-        let common = DatedParts(node)
+        // The shared parts, transfers' wallets and clauses are read from the flat tree:
+        // a view per part would cost more than the entry itself.
+        let flat = FlatSyntax(node.tree)
+        let common = datedParts(node.index, flat)
         var goal: Int?
         var rule: Int?
         var by: String?
@@ -83,12 +86,16 @@ extension Lowering {
             guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, file: file) else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
         case .transfer:
-            guard let t = TransferSyntax(node), let fromName = t.from, let toName = t.to else { return nil }
-            let from = resolveWallet(fromName, file: file)
-            let to = resolveWallet(toName, file: file)
-            (goal, rule, by) = clauses(node, file: file)
-            guard let from, let to, let amountSyntax = t.amount,
-                  let sent = money(amountSyntax, currency: wallets[from].currency, file: file) else { return nil }
+            guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
+            var toRef = flat.subtreeEnd(fromRef)
+            while toRef < flat.subtreeEnd(node.index) && flat.kind(toRef) != .walletRef { toRef = flat.subtreeEnd(toRef) }
+            guard toRef < flat.subtreeEnd(node.index) else { return nil }
+            let from = flatWallet(fromRef, flat, file: file)
+            let to = flatWallet(toRef, flat, file: file)
+            (goal, rule, by) = flatClauses(node.index, flat, file: file)
+            guard let from, let to, let amountNode = flat.child(.amount, of: node.index),
+                  let sent = Lowering.plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
+                    ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file) else { return nil }
             let toCurrency = wallets[to].currency
             var received = sent
             if let r = t.received {
@@ -113,35 +120,49 @@ extension Lowering {
                 return nil
             }
             kind = .transfer(from: from, to: to, sent: sent, received: received)
-        case .fill, .move, .assertion, .rate, .skip, .contribution:
-            guard let simple = SimpleDatedEntrySyntax(node) else { return nil }
-            let names = simple.names
+        case .rate:
+            guard let simple = SimpleDatedEntrySyntax(node), let base = simple.baseCurrency, let a = simple.amount,
+                  let quote = a.currency, let rate = Money(a.number) else { return nil }
+            kind = .rate(base: base, rate: rate, quote: quote)
+        case .fill, .move, .assertion, .skip, .contribution:
+            // The names (as `SimpleDatedEntrySyntax.names` lists them) and the amount, read
+            // from the flat tree; names found by their bytes, else resolved and reported.
+            let n = node.index
+            var first = -1, second = -1, nameCount = 0
+            var child = n + 1
+            while child < flat.subtreeEnd(n) {
+                if flat.kind(child).isName {
+                    if nameCount == 0 { first = child } else if nameCount == 1 { second = child }
+                    nameCount += 1
+                }
+                child = flat.subtreeEnd(child)
+            }
+            let amountNode = flat.child(.amount, of: n)
             switch node.kind {
             case .fill:
-                guard let n = names.first, let envelope = resolveEnvelope(n, file: file), let a = simple.amount,
-                      let amount = money(a, currency: defaultCurrency, file: file) else { return nil }
+                guard first >= 0, let envelope = flatEnvelope(first, flat, file: file), let amountNode,
+                      let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file) else { return nil }
                 kind = .fill(envelope: envelope, amount: amount)
             case .move:
-                guard names.count == 2 else { return nil }
-                let from = resolveEnvelope(names[0], file: file)
-                let to = resolveEnvelope(names[1], file: file)
-                guard let from, let to, let a = simple.amount, let amount = money(a, currency: defaultCurrency, file: file) else { return nil }
+                guard nameCount == 2 else { return nil }
+                let from = flatEnvelope(first, flat, file: file)
+                let to = flatEnvelope(second, flat, file: file)
+                guard let from, let to, let amountNode,
+                      let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file) else { return nil }
                 kind = .move(from: from, to: to, amount: amount)
             case .assertion:
-                guard let n = names.first, let wallet = resolveWallet(n, file: file), let a = simple.amount,
-                      let amount = money(a, currency: wallets[wallet].currency, file: file) else { return nil }
+                guard first >= 0, let wallet = flatWallet(first, flat, file: file), let amountNode,
+                      let amount = flatMoney(amountNode, flat, currency: wallets[wallet].currency, file: file) else { return nil }
                 kind = .assertion(wallet: wallet, amount: amount)
-            case .rate:
-                guard let base = simple.baseCurrency, let a = simple.amount, let quote = a.currency, let rate = Money(a.number) else { return nil }
-                kind = .rate(base: base, rate: rate, quote: quote)
             case .skip:
-                guard let n = names.first, let r = resolveRule(n, file: file) else { return nil }
+                guard first >= 0, let r = Lowering.find(first, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(first)), file: file) else { return nil }
                 rule = r
                 kind = .skip(rule: r)
             default:
-                guard let n = names.first, let g = resolveGoal(n, file: file), let a = simple.amount else { return nil }
+                guard first >= 0, let g = Lowering.find(first, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(first)), file: file),
+                      let amountNode else { return nil }
                 let currency = goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
-                guard let amount = money(a, currency: currency, file: file) else { return nil }
+                guard let amount = flatMoney(amountNode, flat, currency: currency, file: file) else { return nil }
                 goal = g
                 kind = .contribution(goal: g, amount: amount)
             }
@@ -168,6 +189,11 @@ extension Lowering {
         return result
     }
 
+    mutating func reportMissingCategory(payee: String?, file: String, range: ByteRange) {
+        report(.missingCategory, "this transaction has no category", file, range,
+               help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+    }
+
     /// The amount and postings of a transaction, from its header and split lines.
     mutating func lowerTransaction(_ t: TransactionSyntax, wallet: Int, payee: String?, file: String) -> (Money, [Posting])? {
         let currency = wallets[wallet].currency
@@ -184,8 +210,7 @@ extension Lowering {
             var category = t.category.flatMap { resolveCategory($0, file: file) }
             if t.category == nil, let payee, let ruled = payeeCategory[payee] { category = ruled }
             if t.category == nil && category == nil {
-                report(.missingCategory, "this transaction has no category", file, header.range,
-                       help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+                reportMissingCategory(payee: payee, file: file, range: header.range)
                 return nil
             }
             guard let category, let total else { return nil }
@@ -196,48 +221,8 @@ extension Lowering {
                    help: "remove the category from the first line, or remove the split lines")
             return nil
         }
-        var postings: [Posting] = []
-        var open: (category: Int, location: SourceLocation)?
-        var sum = Money.zero
-        var failed = false
-        for split in splits {
-            let location = SourceLocation(file: file, range: split.node.contentRange)
-            guard let name = split.category, let category = resolveCategory(name, file: file) else { failed = true; continue }
-            guard let a = split.amount else {
-                if open != nil {
-                    report(.splitMismatch, "only one split line may leave out its amount", file, location.range)
-                    failed = true
-                }
-                open = (category, location)
-                continue
-            }
-            guard let value = money(a, currency: currency, file: file) else { failed = true; continue }
-            guard let next = sum.adding(value) else {
-                report(.numericOverflow, "the split parts are too large to add up exactly", file, location.range)
-                return nil
-            }
-            sum = next
-            postings.append(Posting(category: category, amount: value, location: location))
-        }
-        if failed { return nil }
-        if let open {
-            guard let total else {
-                report(.splitMismatch, "a split line without an amount needs the total on the first line", file, open.location.range)
-                return nil
-            }
-            guard let rest = total.subtracting(sum) else { return nil }
-            postings.append(Posting(category: open.category, amount: rest, location: open.location))
-            return (total, postings)
-        }
-        if let total, total != sum {
-            let difference = total.subtracting(sum).map { $0.formatted(scale: decimals(of: currency)) } ?? "?"
-            report(.splitMismatch,
-                   "the split parts add up to \(sum.formatted(scale: decimals(of: currency))), not \(total.formatted(scale: decimals(of: currency))) (a difference of \(difference))",
-                   file, t.amount?.range ?? header.range,
-                   help: "correct a part or the total, or leave one part's amount out to take the rest")
-            return nil
-        }
-        return (total ?? sum, postings)
+        return lowerSplits(t.node.index, FlatSyntax(t.node.tree), categories: nil, currency: currency, total: total,
+                           totalRange: t.amount?.range ?? header.range, file: file)
     }
 }
 
@@ -247,14 +232,6 @@ struct DatedParts {
     var note: String?
     var tags: [String]
     var bankID: String?
-
-    init(_ node: SyntaxNode) {
-        let view = AnyDated(node: node)
-        payee = view.payee
-        note = view.note
-        tags = view.tags
-        bankID = view.metadata("id")
-    }
 }
 
 /// A dated entry of any kind, for the accessors shared by all.

@@ -30,6 +30,12 @@ struct Lowering {
     /// Start offsets of syntax errors per file, sorted: entries with one are not lowered,
     /// so that one mistake is reported once, not again as a model problem.
     var syntaxErrors: [String: [Int]] = [:]
+    /// Whether plain transactions take the flat path (``lowerTransactionFlat``); tests
+    /// turn it off to check that both paths lower every entry alike.
+    var usesFlatPath = true
+    /// Names and texts by their bytes, for reading entries from the flat tree; filled
+    /// once the declarations are known.
+    var tables = FlatTables()
 
     /// True when a syntax error lies inside `node`.
     func isBroken(_ node: SyntaxNode, _ file: String) -> Bool {
@@ -72,52 +78,79 @@ struct Lowering {
             syntaxErrors[d.file, default: []].append(d.range.start)
         }
         for key in syntaxErrors.keys { syntaxErrors[key]?.sort() }
+        // Declarations are a few dozen nodes among (possibly) a million entries: each pass
+        // reads kinds from the flat arrays and makes a view only for a declaration.
+        let flats = budget.files.map { FlatSyntax($0.tree) }
+        func declarations(_ body: (inout Lowering, SyntaxNode, String) -> Void) {
+            for (file, flat) in zip(budget.files, flats) {
+                var node = 1
+                while node < flat.nodeCount {
+                    switch flat.kind(node) {
+                    case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: break
+                    default: body(&self, flat.node(node), file.path)
+                    }
+                    node = flat.subtreeEnd(node)
+                }
+            }
+        }
         // Options and currencies first: they decide how everything else is read.
-        for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
-                case .currencyDirective: lowerCurrency(node, file.path)
-                case .optionDirective: lowerOption(node)
-                default: break
-                }
+        declarations { lowering, node, file in
+            switch node.kind {
+            case .currencyDirective: lowering.lowerCurrency(node, file)
+            case .optionDirective: lowering.lowerOption(node)
+            default: break
             }
         }
-        for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
-                case .walletDirective: lowerWallet(node, file.path)
-                case .categoryDirective: lowerCategories(node, file.path)
-                default: break
-                }
+        declarations { lowering, node, file in
+            switch node.kind {
+            case .walletDirective: lowering.lowerWallet(node, file)
+            case .categoryDirective: lowering.lowerCategories(node, file)
+            default: break
             }
         }
-        for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
-                case .envelopeDirective where !isBroken(node, file.path): lowerEnvelope(node, file.path)
-                case .goalDirective where !isBroken(node, file.path): lowerGoal(node, file.path)
-                case .payeeDirective: lowerPayee(node, file.path)
-                default: break
-                }
+        declarations { lowering, node, file in
+            switch node.kind {
+            case .envelopeDirective where !lowering.isBroken(node, file): lowering.lowerEnvelope(node, file)
+            case .goalDirective where !lowering.isBroken(node, file): lowering.lowerGoal(node, file)
+            case .payeeDirective: lowering.lowerPayee(node, file)
+            default: break
             }
         }
-        for file in budget.files {
-            for node in file.tree.entries(of: .recurringDirective) {
-                if isBroken(node, file.path) { markNamesUsed(node) } else { lowerRule(node, file.path) }
-            }
+        // Recurring entries last: their bodies name goals and may rely on payee rules.
+        declarations { lowering, node, file in
+            guard node.kind == .recurringDirective else { return }
+            if lowering.isBroken(node, file) { lowering.markNamesUsed(node) } else { lowering.lowerRule(node, file) }
         }
         var order = 0
         entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
+        tables = makeFlatTables()
         for file in budget.files {
-            for node in file.tree.entries {
-                switch node.kind {
+            // Entries are read by index from the flat arrays: a view per entry would
+            // retain the tree, and this loop runs once per dated line.
+            let flat = FlatSyntax(file.tree)
+            let errors = syntaxErrors[file.path] ?? []
+            var node = 1
+            while node < flat.nodeCount {
+                defer { node = flat.subtreeEnd(node) }
+                let kind = flat.kind(node)
+                switch kind {
                 case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
-                    guard !isBroken(node, file.path),
-                          let date = node.token(.date).flatMap({ CivilDate(utf8: $0.bytes) }) else {
-                        markNamesUsed(node)
+                    let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in
+                        let r = flat.range(ofToken: token)
+                        return CivilDate(utf8: flat.bytes[r.start ..< r.end])
+                    }
+                    guard let date, errors.isEmpty || !Lowering.isBroken(flat, node, errors) else {
+                        markNamesUsed(flat.node(node))
                         continue
                     }
-                    if let entry = lowerDated(node, date: date, file: file.path, order: order) {
+                    if usesFlatPath, kind == .transaction {
+                        switch lowerTransactionFlat(node, flat, file: file.path, date: date, order: order) {
+                        case .appended: order += 1; continue
+                        case .dropped: continue
+                        case .unhandled: break
+                        }
+                    }
+                    if let entry = lowerDated(flat.node(node), date: date, file: file.path, order: order) {
                         entries.append(entry)
                         order += 1
                     }
@@ -126,6 +159,21 @@ struct Lowering {
                 }
             }
         }
+    }
+
+    /// True when one of the syntax errors starting at `starts` (sorted) lies inside node
+    /// `node`; the same test as ``isBroken(_:_:)``.
+    static func isBroken(_ flat: FlatSyntax, _ node: Int, _ starts: [Int]) -> Bool {
+        let range = flat.range(node)
+        let start = range.start
+        let end = range.end
+        var low = 0
+        var high = starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if starts[mid] < start { low = mid + 1 } else { high = mid }
+        }
+        return low < starts.count && starts[low] < max(end, start + 1)
     }
 
     // MARK: Declarations

@@ -3,12 +3,29 @@ import TallySyntax
 /// Envelope periods, overspending, alerts, ready to assign and overlapping envelopes.
 extension Walk {
     /// One change to an envelope: spending (positive spends), a fill, or a move.
+    ///
+    /// There are a few events per transaction, so an event stays small: where it came
+    /// from is kept as indices, and made into a location only for a message.
     struct EnvelopeEvent {
-        enum Kind { case spend, fill, moveIn, moveOut }
+        enum Kind: UInt8 { case spend, fill, moveIn, moveOut }
         let kind: Kind
-        let date: CivilDate
+        /// The date as ``Walk/dayKey(_:)``: four bytes instead of a 24-byte date.
+        let day: Int32
         let amount: Money
-        let location: SourceLocation
+        /// The entry (in date order) and, for spending, the posting within it.
+        let entry: Int32
+        let posting: Int32
+    }
+
+    /// A date as one integer in the same order: year, month and day in bit fields.
+    static func dayKey(_ date: CivilDate) -> Int32 {
+        Int32(truncatingIfNeeded: date.year &<< 9 | date.month &<< 5 | date.day)
+    }
+
+    /// Where an event comes from: the posting for spending, the entry otherwise.
+    func location(of event: EnvelopeEvent) -> SourceLocation {
+        let entry = entries[Int(event.entry)]
+        return event.kind == .spend ? entry.postingLocation(Int(event.posting)) : entry.location
     }
 
     mutating func computeEnvelopes() {
@@ -20,24 +37,62 @@ extension Walk {
                 l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
             }
         }
+        // Whether spending in each wallet counts for each envelope, and whether the
+        // wallet's money must be converted, decided once rather than per posting.
+        let walletCount = l.wallets.count
+        var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
+        for (e, envelope) in l.envelopes.enumerated() {
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.wallets.isEmpty || envelope.wallets.contains(w) }
+        }
+        let target = l.defaultCurrency
+        let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
         var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
-        for (index, entry) in entries.enumerated() {
-            switch entry.kind {
-            case .transaction(let wallet, _, let postings):
-                for posting in postings {
+        // A local copy of the array (not of its entries), so that reporting may change
+        // `self` while the loop reads.
+        let entries = self.entries
+        // Event lists are sized up front (an upper bound: a failed conversion adds none),
+        // rather than grown by doubling through millions of events.
+        var counts = [Int](repeating: 0, count: l.envelopes.count)
+        for index in entries.indices {
+            if let (wallet, _) = entries[index].transaction {
+                for p in 0 ..< entries[index].postingCount {
+                    for e in coverage[entries[index].posting(p).category] where inScope[e * walletCount + wallet] { counts[e] += 1 }
+                }
+                continue
+            }
+            switch entries[index].kind {
+            case .fill(let e, _): counts[e] += 1
+            case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
+            default: break
+            }
+        }
+        for e in events.indices { events[e].reserveCapacity(counts[e]) }
+        for index in entries.indices {
+            let date = entries[index].date
+            let day = Walk.dayKey(date)
+            if let (wallet, _) = entries[index].transaction {
+                for p in 0 ..< entries[index].postingCount {
+                    let posting = entries[index].posting(p)
                     let covering = coverage[posting.category]
                     guard !covering.isEmpty else { continue }
-                    guard let converted = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date,
-                                                  entry: index, location: posting.location) else { continue }
-                    for e in covering where l.envelopes[e].wallets.isEmpty || l.envelopes[e].wallets.contains(wallet) {
-                        events[e].append(EnvelopeEvent(kind: .spend, date: entry.date, amount: converted.negated, location: posting.location))
+                    var converted = posting.amount
+                    if converts[wallet] {
+                        guard let value = convert(posting.amount, from: l.wallets[wallet].currency, at: date,
+                                                  entry: index, location: entries[index].postingLocation(p)) else { continue }
+                        converted = value
+                    }
+                    for e in covering where inScope[e * walletCount + wallet] {
+                        events[e].append(EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
+                continue
+            }
+            switch entries[index].kind {
             case .fill(let e, let amount):
-                events[e].append(EnvelopeEvent(kind: .fill, date: entry.date, amount: amount, location: entry.location))
+                events[e].append(EnvelopeEvent(kind: .fill, day: day, amount: amount, entry: Int32(index), posting: -1))
             case .move(let from, let to, let amount):
-                events[from].append(EnvelopeEvent(kind: .moveOut, date: entry.date, amount: amount, location: entry.location))
-                events[to].append(EnvelopeEvent(kind: .moveIn, date: entry.date, amount: amount, location: entry.location))
+                events[from].append(EnvelopeEvent(kind: .moveOut, day: day, amount: amount, entry: Int32(index), posting: -1))
+                events[to].append(EnvelopeEvent(kind: .moveIn, day: day, amount: amount, entry: Int32(index), posting: -1))
             default:
                 break
             }
@@ -75,14 +130,16 @@ extension Walk {
         for start in starts {
             let end = envelope.period.end(of: start)
             var filled = Money.zero, moved = Money.zero, spent = Money.zero
-            var spending: [EnvelopeEvent] = []
-            while eventIndex < events.count && events[eventIndex].date < start { eventIndex += 1 }
-            while eventIndex < events.count && events[eventIndex].date <= end {
+            let startDay = Walk.dayKey(start), endDay = Walk.dayKey(end)
+            while eventIndex < events.count && events[eventIndex].day < startDay { eventIndex += 1 }
+            // The period's events, kept as a range: the spending is walked again only
+            // when the period went over or crossed its alert.
+            let first = eventIndex
+            while eventIndex < events.count && events[eventIndex].day <= endDay {
                 let event = events[eventIndex]
                 switch event.kind {
                 case .spend:
                     spent = spent.adding(event.amount) ?? spent
-                    spending.append(event)
                 case .fill: filled = filled.adding(event.amount) ?? filled
                 case .moveIn: moved = moved.adding(event.amount) ?? moved
                 case .moveOut: moved = moved.subtracting(event.amount) ?? moved
@@ -94,18 +151,19 @@ extension Walk {
             let available = budget.subtracting(spent) ?? budget
             periods[e].append(EnvelopeStatus(start: start, end: end, carriedIn: carried, planned: planned, filled: filled,
                                              moved: moved, spent: spent, available: available))
-            let label = envelope.period.label(start)
+            // The label is made only for a message: most periods need none.
             if available.isNegative {
+                let label = envelope.period.label(start)
                 // The transaction that tipped it over: the first at which spending so far
                 // exceeded what the period holds.
                 var running = Money.zero
-                for event in spending {
+                for event in events[first ..< eventIndex] where event.kind == .spend {
                     running = running.adding(event.amount) ?? running
                     if budget < running {
                         let over = available.negated
                         report(.envelopeOverspent,
                                "\(envelope.name) is \(format(over, currency)) over for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false))",
-                               event.location,
+                               location(of: event),
                                help: "move money in from another envelope (`move A -> \(Lowering.written(envelope.name)) AMOUNT`) or spend less",
                                notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
                         break
@@ -114,13 +172,14 @@ extension Walk {
             } else if let alert = envelope.alert, !budget.isZero,
                       let threshold = budget.multiplied(by: alert, roundedTo: l.decimals(of: currency) + 2)?.divided(by: 100, roundedTo: l.decimals(of: currency) + 2),
                       !(spent < threshold) {
+                let label = envelope.period.label(start)
                 var running = Money.zero
-                for event in spending {
+                for event in events[first ..< eventIndex] where event.kind == .spend {
                     running = running.adding(event.amount) ?? running
                     if !(running < threshold) {
                         report(.envelopeAlert,
                                "\(envelope.name) has reached \(alert)% for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false)) (\(format(available, currency)) left)",
-                               event.location)
+                               location(of: event))
                         break
                     }
                 }
@@ -133,22 +192,37 @@ extension Walk {
     /// an assignment takes it below zero.
     mutating func checkReadyToAssign() {
         guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
-        struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: String; let order: Int }
+        /// What an event assigns, described only when it is reported: there is one event
+        /// per envelope and period, and most are never named.
+        enum Assignment { case none, filling(Int), planning(Int, CivilDate) }
+        struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: Assignment; let order: Int }
         var events: [Event] = []
         var hasIncome = false
         let first = entries.first?.date ?? today
-        for (index, entry) in entries.enumerated() {
-            switch entry.kind {
-            case .transaction(let wallet, _, let postings) where !l.wallets[wallet].hidden:
-                for posting in postings where l.categories[posting.category].isIncome {
+        // Read once per wallet and category rather than per entry.
+        let hidden = l.wallets.map(\.hidden)
+        let isIncome = l.categories.map(\.isIncome)
+        let entries = self.entries
+        for index in entries.indices {
+            if let (wallet, _) = entries[index].transaction {
+                guard !hidden[wallet] else { continue }
+                for p in 0 ..< entries[index].postingCount {
+                    let posting = entries[index].posting(p)
+                    guard isIncome[posting.category] else { continue }
                     hasIncome = true
-                    if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: posting.location) {
-                        events.append(Event(date: entry.date, amount: value, location: entry.location, what: "", order: index))
+                    let entry = entries[index]
+                    if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index,
+                                           location: entry.postingLocation(p)) {
+                        events.append(Event(date: entry.date, amount: value, location: entry.location, what: .none, order: index))
                     }
                 }
+                continue
+            }
+            switch entries[index].kind {
             case .fill(let e, let amount):
+                let entry = entries[index]
                 events.append(Event(date: entry.date, amount: amount.negated, location: entry.location,
-                                    what: "filling \(l.envelopes[e].name)", order: index))
+                                    what: .filling(e), order: index))
             default:
                 break
             }
@@ -159,7 +233,7 @@ extension Walk {
             let date = wallet.openingDate ?? first
             // Openings are keyed by negative numbers so that each missing rate is reported once.
             if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
-                events.append(Event(date: date, amount: value, location: wallet.location, what: "", order: -1))
+                events.append(Event(date: date, amount: value, location: wallet.location, what: .none, order: -1))
             }
         }
         for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
@@ -168,7 +242,7 @@ extension Walk {
                 // A period that began before the budget's first entry is assigned on that
                 // day, after the day's income.
                 events.append(Event(date: max(period.start, first), amount: planned.negated, location: envelope.location,
-                                    what: "planning \(envelope.name) for \(envelope.period.label(period.start))", order: Int.max))
+                                    what: .planning(e, period.start), order: Int.max))
             }
         }
 
@@ -177,11 +251,16 @@ extension Walk {
         for event in events {
             let wasNegative = total.isNegative
             total = total.adding(event.amount) ?? total
-            if total.isNegative && !wasNegative && !event.what.isEmpty {
-                report(.readyToAssignNegative,
-                       "\(event.what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
-                       event.location, help: "assign less, or record the income that pays for it")
+            guard total.isNegative && !wasNegative else { continue }
+            let what: String
+            switch event.what {
+            case .none: continue
+            case .filling(let e): what = "filling \(l.envelopes[e].name)"
+            case .planning(let e, let start): what = "planning \(l.envelopes[e].name) for \(l.envelopes[e].period.label(start))"
             }
+            report(.readyToAssignNegative,
+                   "\(what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
+                   event.location, help: "assign less, or record the income that pays for it")
         }
     }
 

@@ -14,11 +14,24 @@ extension Walk {
         var skips = [[(date: CivilDate, used: Bool)]](repeating: [], count: l.rules.count)
         let wanted = Set(l.rules.compactMap { $0.template.flatMap(Walk.signature) })
         var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
-        for entry in entries {
-            if let r = entry.rule {
-                if case .skip = entry.kind { skips[r].append((entry.date, false)) } else { named[r].append((entry.date, false)) }
-            } else if !wanted.isEmpty, let signature = Walk.signature(entry), wanted.contains(signature) {
-                lookalikes[signature, default: []].append((entry.date, false))
+        // Fields are read in place: copying each entry would retain all its strings.
+        let entries = self.entries
+        // Most transactions share no wallet and category with any rule: a look at two
+        // arrays rules them out before their signature is hashed.
+        var walletWanted = [Bool](repeating: false, count: l.wallets.count)
+        var categoryWanted = [Bool](repeating: false, count: l.categories.count)
+        for signature in wanted {
+            walletWanted[signature.wallet] = true
+            categoryWanted[signature.category] = true
+        }
+        for index in entries.indices {
+            let date = entries[index].date
+            if let r = entries[index].rule {
+                if case .skip = entries[index].kind { skips[r].append((date, false)) } else { named[r].append((date, false)) }
+            } else if let (wallet, _) = entries[index].transaction, walletWanted[wallet],
+                      entries[index].postingCount > 0, categoryWanted[entries[index].posting(0).category],
+                      let signature = Walk.signature(entries[index]), wanted.contains(signature) {
+                lookalikes[signature, default: []].append((date, false))
             }
         }
         for (r, rule) in l.rules.enumerated() {
@@ -68,8 +81,8 @@ extension Walk {
     }
 
     static func signature(_ entry: Entry) -> Signature? {
-        guard case .transaction(let wallet, let amount, let postings) = entry.kind, let first = postings.first else { return nil }
-        return Signature(wallet: wallet, category: first.category, amount: amount)
+        guard let (wallet, amount) = entry.transaction, entry.postingCount > 0 else { return nil }
+        return Signature(wallet: wallet, category: entry.posting(0).category, amount: amount)
     }
 
     // MARK: Goals
@@ -78,8 +91,10 @@ extension Walk {
         guard !l.goals.isEmpty else { return }
         var saved = [Money](repeating: .zero, count: l.goals.count)
         var firstDate = [CivilDate?](repeating: nil, count: l.goals.count)
-        for entry in entries {
-            guard let g = entry.goal else { continue }
+        let entries = self.entries
+        for index in entries.indices {
+            guard let g = entries[index].goal else { continue }
+            let entry = entries[index]
             let amount: Money
             switch entry.kind {
             case .contribution(_, let value): amount = value

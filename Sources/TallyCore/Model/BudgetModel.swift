@@ -101,9 +101,10 @@ public struct BudgetModel: Sendable {
     public func totalsByCategory(in range: ClosedRange<CivilDate>) -> [Int: [String: Money]] {
         var totals: [Int: [String: Money]] = [:]
         for entry in entries where range.contains(entry.date) {
-            guard case .transaction(let wallet, _, let postings) = entry.kind else { continue }
+            guard let (wallet, _) = entry.transaction else { continue }
             let currency = wallets[wallet].currency
-            for posting in postings {
+            for p in 0 ..< entry.postingCount {
+                let posting = entry.posting(p)
                 let current = totals[posting.category]?[currency] ?? .zero
                 totals[posting.category, default: [:]][currency] = current.adding(posting.amount) ?? current
             }

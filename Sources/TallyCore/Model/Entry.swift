@@ -23,22 +23,147 @@ public enum EntryKind: Sendable {
 }
 
 /// A dated entry, resolved: names are indices into the model's tables.
+///
+/// A budget holds hundreds of thousands of entries, copied while they are ordered and
+/// read by every check, so an entry is kept small: a plain transaction keeps its one
+/// posting inline, the words most entries lack (note, tags, bank id, person) live
+/// together in one object, absent when there are none, and indices are stored in 32
+/// bits. The public properties give the same values as plain stored ones would.
 public struct Entry: Sendable {
     public let date: CivilDate
-    public let kind: EntryKind
+    /// What the entry does; see ``Stored``.
+    let stored: Stored
+    /// Interned: entries with the same payee share one string.
     public let payee: String?
-    public let note: String?
-    public let tags: [String]
-    /// The bank movement id (`id:` metadata).
-    public let bankID: String?
-    /// The goal the money is for (`goal NAME`).
-    public let goal: Int?
-    /// The recurring rule this entry records (`rule NAME`).
-    public let rule: Int?
-    /// Who spent it (`by NAME`).
-    public let by: String?
+    /// The note, tags, bank id and person, when the entry has any of them.
+    let details: EntryDetails?
+    let goalIndex: Int32
+    let ruleIndex: Int32
+    let readingOrder: Int32
     /// The whole entry.
     public let location: SourceLocation
+
+    /// What the entry does. A plain transaction's single posting is made on each read;
+    /// the interpreter reads it through ``transaction`` and ``posting(_:)`` instead.
+    public var kind: EntryKind {
+        switch stored {
+        case .plain(let wallet, let category, let amount, let header):
+            return .transaction(wallet: Int(wallet), amount: amount, postings: [
+                Posting(category: Int(category), amount: amount, location: SourceLocation(file: location.file, range: header)),
+            ])
+        case .other(let kind):
+            return kind
+        }
+    }
+
+    /// How an entry's kind is kept. Nine in ten entries are plain transactions (one
+    /// category, the whole amount), and keeping their posting as an array would cost an
+    /// allocation each, and a reference count on every copy of the entry.
+    enum Stored: Sendable {
+        /// A transaction with one posting of its whole amount, whose location is `header`
+        /// in the entry's file.
+        case plain(wallet: Int32, category: Int32, amount: Money, header: ByteRange)
+        case other(EntryKind)
+    }
+
+    /// For a transaction: its wallet and amount.
+    var transaction: (wallet: Int, amount: Money)? {
+        switch stored {
+        case .plain(let wallet, _, let amount, _): return (Int(wallet), amount)
+        case .other(.transaction(let wallet, let amount, _)): return (wallet, amount)
+        default: return nil
+        }
+    }
+
+    /// Number of postings (0 for entries other than transactions).
+    var postingCount: Int {
+        switch stored {
+        case .plain: return 1
+        case .other(.transaction(_, _, let postings)): return postings.count
+        default: return 0
+        }
+    }
+
+    /// Category and amount of posting `index` of a transaction.
+    func posting(_ index: Int) -> (category: Int, amount: Money) {
+        switch stored {
+        case .plain(_, let category, let amount, _): return (Int(category), amount)
+        case .other(.transaction(_, _, let postings)): return (postings[index].category, postings[index].amount)
+        default: preconditionFailure("only transactions have postings")
+        }
+    }
+
+    /// Where posting `index` of a transaction was written.
+    func postingLocation(_ index: Int) -> SourceLocation {
+        switch stored {
+        case .plain(_, _, _, let header): return SourceLocation(file: location.file, range: header)
+        case .other(.transaction(_, _, let postings)): return postings[index].location
+        default: preconditionFailure("only transactions have postings")
+        }
+    }
+
+    /// True for a balance assertion.
+    var isAssertion: Bool {
+        if case .other(.assertion) = stored { return true }
+        return false
+    }
+
+    public var note: String? { details?.note }
+    public var tags: [String] { details?.tags ?? [] }
+    /// The bank movement id (`id:` metadata).
+    public var bankID: String? { details?.bankID }
+    /// The goal the money is for (`goal NAME`).
+    public var goal: Int? { goalIndex < 0 ? nil : Int(goalIndex) }
+    /// The recurring rule this entry records (`rule NAME`).
+    public var rule: Int? { ruleIndex < 0 ? nil : Int(ruleIndex) }
+    /// Who spent it (`by NAME`).
+    public var by: String? { details?.by }
     /// Position in reading order, to keep same-day entries in file order.
-    public let order: Int
+    public var order: Int { Int(readingOrder) }
+
+    init(date: CivilDate, kind: EntryKind, payee: String?, note: String?, tags: [String], bankID: String?,
+         goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int) {
+        self.init(date: date, stored: .other(kind), payee: payee, note: note, tags: tags, bankID: bankID,
+                  goal: goal, rule: rule, by: by, location: location, order: order)
+    }
+
+    /// A plain transaction: one posting of the whole `amount` in `category`, written at
+    /// `header` in the entry's file.
+    init(date: CivilDate, wallet: Int, category: Int, amount: Money, header: ByteRange, payee: String?, note: String?,
+         tags: [String], bankID: String?, goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int) {
+        let plain = Stored.plain(wallet: Int32(truncatingIfNeeded: wallet), category: Int32(truncatingIfNeeded: category),
+                                 amount: amount, header: header)
+        self.init(date: date, stored: plain, payee: payee, note: note, tags: tags, bankID: bankID,
+                  goal: goal, rule: rule, by: by, location: location, order: order)
+    }
+
+    private init(date: CivilDate, stored: Stored, payee: String?, note: String?, tags: [String], bankID: String?,
+                 goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int) {
+        self.date = date
+        self.stored = stored
+        self.payee = payee
+        details = note == nil && tags.isEmpty && bankID == nil && by == nil
+            ? nil : EntryDetails(note: note, tags: tags, bankID: bankID, by: by)
+        // Indices of declarations and positions in a file fit in 32 bits (a file's
+        // offsets already do); -1 stands for none.
+        goalIndex = goal.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        ruleIndex = rule.map { Int32(truncatingIfNeeded: $0) } ?? -1
+        readingOrder = Int32(truncatingIfNeeded: order)
+        self.location = location
+    }
+}
+
+/// The less common words of an entry, kept out of line.
+final class EntryDetails: Sendable {
+    let note: String?
+    let tags: [String]
+    let bankID: String?
+    let by: String?
+
+    init(note: String?, tags: [String], bankID: String?, by: String?) {
+        self.note = note
+        self.tags = tags
+        self.bankID = bankID
+        self.by = by
+    }
 }

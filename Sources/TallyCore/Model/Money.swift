@@ -31,17 +31,25 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Parses the UTF-8 bytes of `[+-]digits[.digits]` exactly, without making a string.
     public init?(utf8 bytes: ArraySlice<UInt8>) {
-        var utf8 = bytes
+        // Read through a buffer pointer: this runs once per amount in a file.
+        guard let (units, scale) = bytes.withUnsafeBufferPointer(Money.parse) else { return nil }
+        self.init(units: units, scale: scale)
+    }
+
+    private static func parse(_ utf8: UnsafeBufferPointer<UInt8>) -> (units: Int64, scale: Int)? {
+        var i = 0
         var negative = false
         if let first = utf8.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
             negative = first == UInt8(ascii: "-")
-            utf8 = utf8.dropFirst()
+            i = 1
         }
         var units: Int64 = 0
         var scale = 0
         var sawPoint = false
         var integerDigits = 0
-        for byte in utf8 {
+        while i < utf8.count {
+            let byte = utf8[i]
+            i += 1
             if byte == UInt8(ascii: ".") {
                 if sawPoint { return nil }
                 sawPoint = true
@@ -56,7 +64,7 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
             if sawPoint { scale += 1 }
         }
         guard integerDigits > 0, scale <= Money.maximumScale, !(sawPoint && scale == 0) else { return nil }
-        self.init(units: negative ? -units : units, scale: scale)
+        return (negative ? -units : units, scale)
     }
 
     /// The same value at a larger scale; nil on overflow.

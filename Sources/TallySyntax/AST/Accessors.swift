@@ -60,6 +60,9 @@ public struct AmountSyntax: Hashable, Sendable {
     /// The `amount` node.
     public let node: SyntaxNode
 
+    /// Wraps an `amount` node.
+    public init(node: SyntaxNode) { self.node = node }
+
     /// The number as written, with its sign: `-66.20`.
     public var number: String { node.tokenText(.number) ?? "" }
     /// The bytes of the number as written, without making a string.

@@ -65,7 +65,7 @@ public enum TokenKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     }
 
     /// Whitespace, line breaks and comments: tokens that carry no entry content.
-    public var isTrivia: Bool {
+    @inlinable public var isTrivia: Bool {
         self == .whitespace || self == .newline || self == .comment || self == .byteOrderMark
     }
 }

@@ -16,19 +16,18 @@ enum Keyword: UInt8, CaseIterable {
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
     case rule
 
-    /// The keyword as written.
+    /// The keyword as written. Read from a table made once: describing an enum case
+    /// goes through reflection, and messages name keywords on every clause parsed.
     var spelling: String { Keyword.spellings[Int(rawValue)] }
 
-    /// Every spelling, read once: `String(describing:)` goes through reflection, and the
-    /// parser builds messages with spellings on every attribute it reads.
-    static let spellings: [String] = Keyword.allCases.map { String(describing: $0) }
+    private static let spellings: [String] = Keyword.allCases.map { String(describing: $0) }
 
     /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
     /// compares integers and touches no reference-counted storage in the parser's hot path.
     static let packed: [PackedWord] = Keyword.allCases.map { PackedWord(Array($0.spelling.utf8)[...], keyword: $0) }
 
-    /// ``packed`` by length (0 to 16): most words a parser asks about are names, and a
-    /// name is compared only with the keywords of its length.
+    /// `packed` grouped by length (0 through 16), so that a word is compared only with
+    /// the few keywords as long as it: names are checked for keywords on every entry.
     static let packedByLength: [[PackedWord]] = (0 ... 16).map { length in packed.filter { $0.length == length } }
 }
 

@@ -10,13 +10,13 @@ public struct ByteRange: Hashable, Sendable, Comparable, CustomStringConvertible
     public var end: Int
 
     /// Creates a range; `end` must not be before `start`.
-    public init(start: Int, end: Int) {
+    @inlinable public init(start: Int, end: Int) {
         self.start = start
         self.end = max(start, end)
     }
 
     /// An empty range at `offset`, used for "missing" things at a position.
-    public static func empty(at offset: Int) -> ByteRange { ByteRange(start: offset, end: offset) }
+    @inlinable public static func empty(at offset: Int) -> ByteRange { ByteRange(start: offset, end: offset) }
 
     /// Number of bytes covered.
     public var length: Int { end - start }

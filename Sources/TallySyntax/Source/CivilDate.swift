@@ -58,17 +58,15 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     static func parseISO(_ b: UnsafeBufferPointer<UInt8>) -> (year: Int, month: Int, day: Int)? {
         guard b.count == 10 else { return nil }
         guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-") else { return nil }
-        func number(_ range: Range<Int>) -> Int? {
-            var value = 0
-            for i in range {
-                let d = b[i]
-                guard d >= 0x30 && d <= 0x39 else { return nil }
-                value = value * 10 + Int(d - 0x30)
-            }
-            return value
+        // Every date of a file is read here (by the parser and again by the interpreter):
+        // the eight digits are checked and summed in one straight loop.
+        var digits = (0, 0, 0)
+        for i in 0 ..< 10 where i != 4 && i != 7 {
+            let d = b[i] &- 0x30
+            guard d <= 9 else { return nil }
+            if i < 4 { digits.0 = digits.0 &* 10 &+ Int(d) } else if i < 7 { digits.1 = digits.1 &* 10 &+ Int(d) } else { digits.2 = digits.2 &* 10 &+ Int(d) }
         }
-        guard let y = number(0..<4), let m = number(5..<7), let d = number(8..<10) else { return nil }
-        return (y, m, d)
+        return (digits.0, digits.1, digits.2)
     }
 
     /// `YYYY-MM-DD`.

@@ -19,6 +19,13 @@ public struct LineIndex: Sendable {
             var i = 0
             let n = buffer.count
             while i < n {
+                // Eight bytes at a time while none of them is a line break: lines are
+                // long next to a word, and a renderer indexes whole files of megabytes.
+                if i + 8 <= n, let base = buffer.baseAddress,
+                   !LineIndex.mayHoldLineBreak(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
                 let b = buffer[i]
                 if b == 0x0A {
                     starts.append(i + 1)
@@ -31,6 +38,16 @@ public struct LineIndex: Sendable {
         }
         self.lineStarts = starts
         self.bytes = bytes
+    }
+
+    /// True when one of the eight bytes of `word` may be `\n` or `\r` (never false when
+    /// one is): the classic test for a zero byte, applied to the word xor each pattern.
+    static func mayHoldLineBreak(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let lf = word ^ (ones &* 0x0A)
+        let cr = word ^ (ones &* 0x0D)
+        return ((lf &- ones) & ~lf & highs) | ((cr &- ones) & ~cr & highs) != 0
     }
 
     /// Number of lines; a file ending with a line break has an empty last line.

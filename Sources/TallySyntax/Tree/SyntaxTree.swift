@@ -1,10 +1,18 @@
 /// One node as stored: its kind, the tokens it covers, and where its subtree ends in the
 /// preorder node array (so the next sibling is at `subtreeEnd`).
-struct NodeRecord {
-    var kind: SyntaxKind
-    var firstToken: UInt32
-    var endToken: UInt32
-    var subtreeEnd: UInt32
+@usableFromInline
+struct NodeRecord: Sendable {
+    @usableFromInline var kind: SyntaxKind
+    @usableFromInline var firstToken: UInt32
+    @usableFromInline var endToken: UInt32
+    @usableFromInline var subtreeEnd: UInt32
+
+    init(kind: SyntaxKind, firstToken: UInt32, endToken: UInt32, subtreeEnd: UInt32) {
+        self.kind = kind
+        self.firstToken = firstToken
+        self.endToken = endToken
+        self.subtreeEnd = subtreeEnd
+    }
 }
 
 /// A lossless syntax tree of one Tally file, with the diagnostics found while reading it.
@@ -19,9 +27,9 @@ public final class SyntaxTree: Sendable {
     /// Problems found by the lexer and the parser, sorted by position.
     public let diagnostics: [Diagnostic]
 
-    let tokenKinds: [TokenKind]
-    let tokenStarts: [UInt32]
-    let nodes: [NodeRecord]
+    @usableFromInline let tokenKinds: [TokenKind]
+    @usableFromInline let tokenStarts: [UInt32]
+    @usableFromInline let nodes: [NodeRecord]
 
     init(source: SourceText, tokenKinds: [TokenKind], tokenStarts: [UInt32], nodes: [NodeRecord], diagnostics: [Diagnostic]) {
         self.source = source

@@ -1,0 +1,350 @@
+import TallySyntax
+
+/// The per-run tables of the flat path.
+struct FlatTables {
+    var wallets = NameTable([:])
+    var categories = NameTable([:])
+    var goals = NameTable([:])
+    var rules = NameTable([:])
+    var envelopes = NameTable([:])
+    var texts = TextTable()
+    var tags = TextTable()
+    /// Kept apart from `texts`: a person's name is read as a name, not as quoted text.
+    var people = TextTable()
+    /// Decimals of each wallet's currency.
+    var walletDecimals: [Int] = []
+}
+
+/// The hot path of lowering: transactions read straight from the tree's flat arrays.
+///
+/// Nine in ten dated entries are plain transactions, and lowering them through the
+/// typed views made several views, arrays and strings per entry. This path reads each
+/// transaction in one pass over its children, resolves names by their bytes, and makes
+/// strings only once per distinct payee, note or tag. It must give exactly what
+/// ``Lowering/lowerDated(_:date:file:order:)`` gives. Whatever it does not handle (a
+/// wallet written with escapes or not declared) it leaves to that path before it has
+/// changed anything; problems that can only be found on the way (amounts, categories,
+/// clauses, split lines) it reports through the same functions.
+extension Lowering {
+    /// What the flat path did with an entry: left it to the general path (having changed
+    /// nothing), dropped it (as the general path would), or appended it to `entries`
+    /// (in place: an entry is large, and handing it back would copy it).
+    enum FlatResult {
+        case unhandled, dropped, appended
+    }
+
+    func makeFlatTables() -> FlatTables {
+        FlatTables(wallets: NameTable(walletIndex), categories: NameTable(categoryIndex), goals: NameTable(goalIndex),
+                   rules: NameTable(ruleIndex), envelopes: NameTable(envelopeIndex),
+                   walletDecimals: wallets.map { decimals(of: $0.currency) })
+    }
+
+    /// The index a name node resolves to in `table`, found by its bytes; nil when it is
+    /// not found or cannot be compared byte for byte (the general path then decides).
+    static func find(_ nameNode: Int, _ flat: FlatSyntax, in table: NameTable) -> Int? {
+        guard let token = flat.firstContentToken(nameNode) else { return nil }
+        let r = flat.range(ofToken: token)
+        return flat.bytes.withUnsafeBufferPointer { bytes -> Int? in
+            switch flat.tokenKind(token) {
+            case .name:
+                return table.find(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
+            case .quotedName:
+                // The bytes between the quotes are the name when nothing is escaped.
+                guard r.length >= 2, bytes[r.end - 1] == bytes[r.start] else { return nil }
+                let inner = UnsafeBufferPointer(rebasing: bytes[r.start + 1 ..< r.end - 1])
+                guard !inner.contains(UInt8(ascii: "\\")) else { return nil }
+                return table.find(inner)
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The unquoted text of node `node`'s first token (a payee or a note).
+    mutating func quotedText(_ node: Int, _ flat: FlatSyntax) -> String? {
+        guard let token = flat.firstContentToken(node) else { return nil }
+        let r = flat.range(ofToken: token)
+        return tables.texts.value(r, in: flat.bytes) { Unquote.value(of: flat.tree.source.text(in: r)) }
+    }
+
+    /// The amount of node `amount` when it is a plain number (no currency code) within
+    /// the allowed decimals; nil otherwise, for ``money(_:currency:file:)`` to decide.
+    static func plainMoney(_ amount: Int, _ flat: FlatSyntax, decimals: Int) -> Money? {
+        guard flat.child(.currencyCode, of: amount) == nil, let token = flat.directToken(.number, of: amount) else { return nil }
+        let r = flat.range(ofToken: token)
+        guard let value = Money(utf8: flat.bytes[r.start ..< r.end]), value.significantScale <= decimals else { return nil }
+        return value
+    }
+
+    /// True when the bytes of `range` are exactly `word` (ASCII); compared byte by byte
+    /// rather than through collection views, as this runs per clause and metadata line.
+    static func bytes(_ range: ByteRange, of flat: FlatSyntax, are word: StaticString) -> Bool {
+        guard range.length == word.utf8CodeUnitCount else { return false }
+        let start = word.utf8Start
+        for i in 0 ..< range.length where flat.bytes[range.start + i] != start[i] { return false }
+        return true
+    }
+
+    /// `goal NAME`, `rule NAME` and `by NAME`, as ``clauses(_:file:)`` reads them.
+    mutating func flatClauses(_ n: Int, _ flat: FlatSyntax,
+                              file: String) -> (goal: Int?, rule: Int?, by: String?) {
+        var result: (goal: Int?, rule: Int?, by: String?) = (nil, nil, nil)
+        var attribute = n + 1
+        let end = flat.subtreeEnd(n)
+        while attribute < end {
+            defer { attribute = flat.subtreeEnd(attribute) }
+            guard flat.kind(attribute) == .attribute, let keyword = flat.firstContentToken(attribute) else { continue }
+            // The attribute's name is its first child node that is a name.
+            var name = attribute + 1
+            while name < flat.subtreeEnd(attribute) && !flat.kind(name).isName { name = flat.subtreeEnd(name) }
+            guard name < flat.subtreeEnd(attribute) else { continue }
+            let r = flat.range(ofToken: keyword)
+            if Lowering.bytes(r, of: flat, are: "goal") {
+                result.goal = Lowering.find(name, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(name)), file: file)
+            } else if Lowering.bytes(r, of: flat, are: "rule") {
+                result.rule = Lowering.find(name, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(name)), file: file)
+            } else if Lowering.bytes(r, of: flat, are: "by") {
+                if let token = flat.firstContentToken(name) {
+                    result.by = tables.people.value(flat.range(ofToken: token), in: flat.bytes) { NameSyntax(node: flat.node(name)).value }
+                } else {
+                    result.by = ""
+                }
+            }
+        }
+        return result
+    }
+
+    /// The value of the entry's `id:` metadata line, as ``DatedEntrySyntax/metadata(_:)``
+    /// reads it.
+    static func bankID(_ n: Int, firstMetadata: Int, _ flat: FlatSyntax) -> String? {
+        var line = firstMetadata
+        let end = flat.subtreeEnd(n)
+        while line < end {
+            defer { line = flat.subtreeEnd(line) }
+            guard flat.kind(line) == .metadata, let key = flat.firstContentToken(line) else { continue }
+            guard Lowering.bytes(flat.range(ofToken: key), of: flat, are: "id:") else { continue }
+            // Metadata lines hold tokens only; anything else goes through the views.
+            guard flat.subtreeEnd(line) == line + 1 else { return AnyDated(node: flat.node(n)).metadata("id") }
+            for token in flat.tokens(line) where token > key && !flat.tokenKind(token).isTrivia {
+                let r = flat.range(ofToken: token)
+                let kind = flat.tokenKind(token)
+                guard kind == .text || kind == .quotedName else { return flat.tree.source.text(in: r) }
+                // Ids are unique, so they are not interned; a quoted id without escapes
+                // is made straight from the bytes between its quotes.
+                let bytes = flat.bytes
+                let quote = bytes[r.start]
+                if r.length >= 2, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), bytes[r.end - 1] == quote,
+                   !bytes[r.start + 1 ..< r.end - 1].contains(UInt8(ascii: "\\")) {
+                    return String(decoding: bytes[r.start + 1 ..< r.end - 1], as: UTF8.self)
+                }
+                return Unquote.value(of: flat.tree.source.text(in: r))
+            }
+            return ""
+        }
+        return nil
+    }
+
+    /// The entry's tags (direct `#tag` tokens), without `#`.
+    mutating func tags(_ n: Int, _ flat: FlatSyntax) -> [String] {
+        var tags: [String] = []
+        var token = flat.tokens(n).lowerBound
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        while true {
+            let stop = child < end ? flat.tokens(child).lowerBound : flat.tokens(n).upperBound
+            while token < stop {
+                if flat.tokenKind(token) == .tag {
+                    let r = flat.range(ofToken: token)
+                    tags.append(tables.tags.value(r, in: flat.bytes) { String(flat.tree.source.text(in: r).dropFirst()) })
+                }
+                token += 1
+            }
+            guard child < end else { return tags }
+            token = flat.tokens(child).upperBound
+            child = flat.subtreeEnd(child)
+        }
+    }
+
+    /// The amount and postings of the split lines of transaction node `n`, whose first
+    /// line gave `total` (at `totalRange`). Both paths lower splits here; `categories`
+    /// resolves names by their bytes when the flat path has its tables.
+    mutating func lowerSplits(_ n: Int, _ flat: FlatSyntax, categories: NameTable?, currency: String, total: Money?,
+                              totalRange: ByteRange, file: String) -> (Money, [Posting])? {
+        let places = decimals(of: currency)
+        var postings: [Posting] = []
+        var open: (category: Int, location: SourceLocation)?
+        var sum = Money.zero
+        var failed = false
+        var split = n + 1
+        let end = flat.subtreeEnd(n)
+        while split < end {
+            defer { split = flat.subtreeEnd(split) }
+            guard flat.kind(split) == .split else { continue }
+            let location = SourceLocation(file: file, range: flat.contentRange(split))
+            guard let name = flat.child(.categoryRef, of: split),
+                  let category = categories.flatMap({ Lowering.find(name, flat, in: $0) }) ?? resolveCategory(NameSyntax(node: flat.node(name)), file: file) else {
+                failed = true
+                continue
+            }
+            guard let amount = flat.child(.amount, of: split) else {
+                if open != nil {
+                    report(.splitMismatch, "only one split line may leave out its amount", file, location.range)
+                    failed = true
+                }
+                open = (category, location)
+                continue
+            }
+            guard let value = Lowering.plainMoney(amount, flat, decimals: places)
+                    ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else {
+                failed = true
+                continue
+            }
+            guard let next = sum.adding(value) else {
+                report(.numericOverflow, "the split parts are too large to add up exactly", file, location.range)
+                return nil
+            }
+            sum = next
+            postings.append(Posting(category: category, amount: value, location: location))
+        }
+        if failed { return nil }
+        if let open {
+            guard let total else {
+                report(.splitMismatch, "a split line without an amount needs the total on the first line", file, open.location.range)
+                return nil
+            }
+            guard let rest = total.subtracting(sum) else { return nil }
+            postings.append(Posting(category: open.category, amount: rest, location: open.location))
+            return (total, postings)
+        }
+        if let total, total != sum {
+            let difference = total.subtracting(sum).map { $0.formatted(scale: places) } ?? "?"
+            report(.splitMismatch,
+                   "the split parts add up to \(sum.formatted(scale: places)), not \(total.formatted(scale: places)) (a difference of \(difference))",
+                   file, totalRange,
+                   help: "correct a part or the total, or leave one part's amount out to take the rest")
+            return nil
+        }
+        return (total ?? sum, postings)
+    }
+
+    /// The payee, note, tags and bank id of dated entry `n`, as ``DatedParts`` reads them.
+    mutating func datedParts(_ n: Int, _ flat: FlatSyntax) -> DatedParts {
+        var parts = DatedParts(payee: nil, note: nil, tags: [], bankID: nil)
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        var metadata = -1
+        while child < end {
+            switch flat.kind(child) {
+            case .payee where parts.payee == nil: parts.payee = quotedText(child, flat)
+            case .note where parts.note == nil: parts.note = quotedText(child, flat)
+            case .metadata where metadata < 0: metadata = child
+            default: break
+            }
+            child = flat.subtreeEnd(child)
+        }
+        parts.tags = tags(n, flat)
+        if metadata >= 0 { parts.bankID = Lowering.bankID(n, firstMetadata: metadata, flat) }
+        return parts
+    }
+
+    /// The wallet name node `ref` names, found by its bytes or else resolved (and reported
+    /// when unknown), as ``resolveWallet(_:file:)`` does.
+    mutating func flatWallet(_ ref: Int, _ flat: FlatSyntax, file: String) -> Int? {
+        guard let found = Lowering.find(ref, flat, in: tables.wallets) else { return resolveWallet(NameSyntax(node: flat.node(ref)), file: file) }
+        if !walletSeen[found] { walletSeen[found] = true }
+        return found
+    }
+
+    /// The amount of node `amount` in `currency`, as ``money(_:currency:file:)`` gives it.
+    mutating func flatMoney(_ amount: Int, _ flat: FlatSyntax, currency: String, file: String) -> Money? {
+        Lowering.plainMoney(amount, flat, decimals: decimals(of: currency))
+            ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file)
+    }
+
+    /// The envelope name node `ref` names, found by its bytes or else resolved (and
+    /// reported when unknown).
+    mutating func flatEnvelope(_ ref: Int, _ flat: FlatSyntax, file: String) -> Int? {
+        Lowering.find(ref, flat, in: tables.envelopes) ?? resolveEnvelope(NameSyntax(node: flat.node(ref)), file: file)
+    }
+
+    /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
+    mutating func lowerTransactionFlat(_ n: Int, _ flat: FlatSyntax,
+                                       file: String, date: CivilDate, order: Int) -> FlatResult {
+        var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
+        var hasAttribute = false
+        var hasSplit = false
+        var hasTags = false
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        while child < end {
+            switch flat.kind(child) {
+            case .payee: if payee < 0 { payee = child }
+            case .note: if note < 0 { note = child }
+            case .walletRef: if walletRef < 0 { walletRef = child }
+            case .categoryRef: if categoryRef < 0 { categoryRef = child }
+            case .amount: if amount < 0 { amount = child }
+            case .metadata: if metadata < 0 { metadata = child }
+            case .attribute: hasAttribute = true
+            case .split: hasSplit = true
+            default: break
+            }
+            child = flat.subtreeEnd(child)
+        }
+        guard walletRef >= 0, let wallet = Lowering.find(walletRef, flat, in: tables.wallets) else { return .unhandled }
+        // From here on, the entry is this path's: it reports what the general path would.
+        if !walletSeen[wallet] { walletSeen[wallet] = true }
+        for token in flat.tokens(n) where flat.tokenKind(token) == .tag {
+            hasTags = true
+            break
+        }
+        let payeeText = payee >= 0 ? quotedText(payee, flat) : nil
+        let noteText = note >= 0 ? quotedText(note, flat) : nil
+        let tagList = hasTags ? tags(n, flat) : []
+        let id = metadata >= 0 ? Lowering.bankID(n, firstMetadata: metadata, flat) : nil
+        let (goal, rule, by) = hasAttribute ? flatClauses(n, flat, file: file) : (nil, nil, nil)
+
+        let currency = wallets[wallet].currency
+        let content = flat.contentRange(n)
+        let header = ByteRange(start: content.start, end: flat.contentRange(amount >= 0 ? amount : walletRef).end)
+        var total: Money?
+        if amount >= 0 {
+            if let value = Lowering.plainMoney(amount, flat, decimals: tables.walletDecimals[wallet]) {
+                total = value
+            } else {
+                guard let value = money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else { return .dropped }
+                total = value
+            }
+        }
+        if hasSplit {
+            if categoryRef >= 0 {
+                report(.splitMismatch, "a split transaction takes its categories from its split lines", file, flat.contentRange(categoryRef),
+                       help: "remove the category from the first line, or remove the split lines")
+                return .dropped
+            }
+            guard let (amount, postings) = lowerSplits(n, flat, categories: tables.categories, currency: currency, total: total,
+                                                       totalRange: amount >= 0 ? flat.contentRange(amount) : header, file: file) else {
+                return .dropped
+            }
+            entries.append(Entry(
+                date: date, kind: .transaction(wallet: wallet, amount: amount, postings: postings),
+                payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+                location: SourceLocation(file: file, range: content), order: order))
+            return .appended
+        }
+        var category: Int?
+        if categoryRef >= 0 {
+            category = Lowering.find(categoryRef, flat, in: tables.categories) ?? resolveCategory(NameSyntax(node: flat.node(categoryRef)), file: file)
+        } else if let payeeText, let ruled = payeeCategory[payeeText] {
+            category = ruled
+        } else {
+            reportMissingCategory(payee: payeeText, file: file, range: header)
+            return .dropped
+        }
+        guard let category, let total else { return .dropped }
+        entries.append(Entry(
+            date: date, wallet: wallet, category: category, amount: total, header: header,
+            payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+            location: SourceLocation(file: file, range: content), order: order))
+        return .appended
+    }
+}
