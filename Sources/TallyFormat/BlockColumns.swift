@@ -9,9 +9,9 @@
 ///   another attribute that the line lacks (`limit` under `opening`); otherwise a new
 ///   column opens there.
 /// - The last field of a line does not widen its column (nothing after it needs the
-///   room), and neither does a field more than ``outlierExcess`` characters wider than
-///   every other cell of its column (a blank cell counts as 0 wide): it overflows, and
-///   the rest of its line follows it two spaces later.
+///   room), and neither does a field more than ``overflowExcess`` characters wider than
+///   the median of its column (``ColumnWidth``): it overflows, and the fields after it
+///   on its line follow it two spaces apart, out of their columns.
 /// - Amounts are aligned on their decimal point (a number without one as if it stood
 ///   after the last digit).
 /// - Two spaces separate columns; one follows the first column of an entry's first
@@ -27,12 +27,27 @@ struct BlockColumns {
     var leadGap = 2
     /// Where end-of-line comments start.
     var commentColumn: Int?
+    /// For each column id, the widest field that stays in it: a wider one overflows.
+    /// Empty when nothing in the block overflows, as in most blocks.
+    var overflowLimits: [Int] = []
 
-    /// How much wider than the next widest a field must be to overflow its column.
-    static let outlierExcess = 40
+    /// How much wider than the median field of its column a field must be to overflow.
+    /// 16: in the examples, a payee with its note or a schedule with `until` overflows,
+    /// while a long payee name among short ones (23 among 7) keeps its column.
+    static let overflowExcess = 16
+    /// How much longer than every other commented line a line must be for its comment
+    /// not to set the comment column.
+    static let commentOutlierExcess = 40
 
     /// The least number of spaces after a field in column `id`.
     func gap(after id: Int32) -> Int { id == leadColumn ? leadGap : 2 }
+
+    /// Whether a field is too wide for its column, and pushes the rest of its line out
+    /// of theirs.
+    @inline(__always)
+    func overflows(_ field: LineField) -> Bool {
+        !overflowLimits.isEmpty && !field.isAmount && Int(field.width) > overflowLimits[Int(field.column)]
+    }
 
     /// No columns: for lines outside any block.
     init() {}
@@ -61,6 +76,8 @@ struct BlockColumns {
         var lineKeys: [Int32] = []
         /// What each column id needs, measured so far.
         var widths: [ColumnWidth] = []
+        /// The widths of one column's fields, to find their median.
+        var cellWidths: [Int] = []
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -151,22 +168,53 @@ struct BlockColumns {
         starts = [Int](repeating: 0, count: count)
         integerWidths = scratch.widths.map(\.integers)
         leadColumn = scratch.order.first ?? 0
+        for id in 0 ..< count {
+            let column = scratch.widths[id]
+            // Only a column whose widest field is that much wider than its narrowest can
+            // hold one wider than its median.
+            if column.widest - column.narrowest > Self.overflowExcess {
+                chooseOverflow(Int32(id), block, layouts, fields, &scratch)
+            }
+        }
         var start = indent
         for id32 in scratch.order {
             let id = Int(id32)
             starts[id] = start
             let column = scratch.widths[id]
-            var width = block.count > 1 && column.widest - column.secondWidest > Self.outlierExcess ? column.secondWidest : column.widest
+            var width = column.widest
             if column.fractions >= 0 { width = max(width, column.integers + column.fractions) }
             if width > 0 { start += width + gap(after: id32) }
         }
     }
 
+    /// Sets the overflow limit of column `id`: ``overflowExcess`` more than the median
+    /// width of its fields that are not the last of their line (of an even number, the
+    /// upper of the two middle ones, so that at least half the fields must be narrower
+    /// for one to overflow). The column is then as wide as its widest field within the
+    /// limit. Widths only, never the whitespace written, decide: formatting again
+    /// decides the same.
+    private mutating func chooseOverflow(_ id: Int32, _ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
+        scratch.cellWidths.removeAll(keepingCapacity: true)
+        for i in block {
+            let lineFields = layouts[i]!.fields
+            for f in lineFields.lowerBound ..< lineFields.upperBound - 1 where fields[f].column == id && !fields[f].isAmount {
+                scratch.cellWidths.append(Int(fields[f].width))
+            }
+        }
+        scratch.cellWidths.sort()
+        let limit = scratch.cellWidths[scratch.cellWidths.count / 2] + Self.overflowExcess
+        guard let widest = scratch.cellWidths.last, widest > limit else { return }
+        if overflowLimits.isEmpty { overflowLimits = [Int](repeating: Int.max, count: scratch.widths.count) }
+        overflowLimits[Int(id)] = limit
+        scratch.widths[Int(id)].widest = scratch.cellWidths.last { $0 <= limit }!
+    }
+
     /// The widths a column needs, from the fields measured into it.
     struct ColumnWidth {
-        /// The widest and second widest fields that are not the last of their line.
+        /// The widest and the narrowest fields that are not amounts nor the last of
+        /// their line.
         var widest = 0
-        var secondWidest = 0
+        var narrowest = Int.max
         /// Amounts: the widest integer part, and the widest rest (-1: none yet).
         var integers = 0
         var fractions = -1
@@ -177,12 +225,8 @@ struct BlockColumns {
                 if !last { fractions = max(fractions, Int(field.width - field.integerWidth)) }
             } else if !last {
                 let width = Int(field.width)
-                if width > widest {
-                    secondWidest = widest
-                    widest = width
-                } else if width > secondWidest {
-                    secondWidest = width
-                }
+                widest = max(widest, width)
+                narrowest = min(narrowest, width)
             }
         }
     }
@@ -225,7 +269,7 @@ struct BlockColumns {
             }
         }
         if commented > 0 {
-            commentColumn = (commented > 1 && widestEnd - secondEnd > Self.outlierExcess ? secondEnd : widestEnd) + 2
+            commentColumn = (commented > 1 && widestEnd - secondEnd > Self.commentOutlierExcess ? secondEnd : widestEnd) + 2
         }
     }
 }
