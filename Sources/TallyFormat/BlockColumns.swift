@@ -10,7 +10,7 @@
 ///   column opens there.
 /// - The last field of a line does not widen its column (nothing after it needs the
 ///   room), and neither does a field more than ``overflowExcess`` characters wider than
-///   the median of its column (``ColumnWidth``): it overflows, and the fields after it
+///   the median cell of its column (see `chooseOverflow`): it overflows, and the fields after it
 ///   on its line follow it two spaces apart, out of their columns.
 /// - Amounts are aligned on their decimal point (a number without one as if it stood
 ///   after the last digit).
@@ -170,9 +170,11 @@ struct BlockColumns {
         leadColumn = scratch.order.first ?? 0
         for id in 0 ..< count {
             let column = scratch.widths[id]
-            // Only a column whose widest field is that much wider than its narrowest can
-            // hold one wider than its median.
-            if column.widest - column.narrowest > Self.overflowExcess {
+            // Only a column whose widest field is that much wider than its narrowest cell
+            // can hold one wider than its median; a line without a field in it may leave
+            // a blank cell.
+            let narrowest = column.fields < block.count ? 0 : column.narrowest
+            if column.widest - narrowest > Self.overflowExcess {
                 chooseOverflow(Int32(id), block, layouts, fields, &scratch)
             }
         }
@@ -188,19 +190,32 @@ struct BlockColumns {
     }
 
     /// Sets the overflow limit of column `id`: ``overflowExcess`` more than the median
-    /// width of its fields that are not the last of their line (of an even number, the
-    /// upper of the two middle ones, so that at least half the fields must be narrower
-    /// for one to overflow). The column is then as wide as its widest field within the
-    /// limit. Widths only, never the whitespace written, decide: formatting again
-    /// decides the same.
+    /// width of its cells. The cells are its fields that are not the last of their line,
+    /// and its blank cells (a line with fields left and right of the column but none in
+    /// it), 0 wide: one long payee among lines without any is as much an outlier as
+    /// among short ones. Of an even number of cells the median is the upper of the two
+    /// middle ones, so that more than half the cells must be narrower for one to
+    /// overflow. The column is then as wide as its widest field within the limit.
+    /// Widths only, never the whitespace written, decide: formatting again decides the
+    /// same.
     private mutating func chooseOverflow(_ id: Int32, _ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
         scratch.cellWidths.removeAll(keepingCapacity: true)
+        let position = scratch.positionOfID[Int(id)]
         for i in block {
             let lineFields = layouts[i]!.fields
-            for f in lineFields.lowerBound ..< lineFields.upperBound - 1 where fields[f].column == id && !fields[f].isAmount {
-                scratch.cellWidths.append(Int(fields[f].width))
+            var left = false, right = false, inside = false
+            for f in lineFields {
+                let column = fields[f].column
+                if column == id {
+                    inside = true
+                    if f != lineFields.upperBound - 1 && !fields[f].isAmount { scratch.cellWidths.append(Int(fields[f].width)) }
+                    break
+                }
+                if scratch.positionOfID[Int(column)] < position { left = true } else { right = true }
             }
+            if !inside && left && right { scratch.cellWidths.append(0) }
         }
+        guard !scratch.cellWidths.isEmpty else { return }
         scratch.cellWidths.sort()
         let limit = scratch.cellWidths[scratch.cellWidths.count / 2] + Self.overflowExcess
         guard let widest = scratch.cellWidths.last, widest > limit else { return }
@@ -215,11 +230,14 @@ struct BlockColumns {
         /// their line.
         var widest = 0
         var narrowest = Int.max
+        /// How many fields stand in the column, the last of their line and amounts too.
+        var fields = 0
         /// Amounts: the widest integer part, and the widest rest (-1: none yet).
         var integers = 0
         var fractions = -1
 
         mutating func measure(_ field: LineField, last: Bool) {
+            fields += 1
             if field.isAmount {
                 integers = max(integers, Int(field.integerWidth))
                 if !last { fractions = max(fractions, Int(field.width - field.integerWidth)) }

@@ -97,12 +97,15 @@ final class ColumnLayoutTests: XCTestCase {
                        "2026-01-01 \"A\"" + String(repeating: " ", count: 29) + "Cash  -1.00\n2026-01-02 \(payee(30))  Cash  -2.00\n")
     }
 
-    func testBlankCellsDoNotCountTowardTheMedian() {
-        // Two transactions without payee beside one with a long payee: the only payee is
-        // its own median, and sets the column.
+    func testBlankCellsCountAsNarrowTowardTheMedian() {
+        // Two transactions without payee beside one with a long payee: cells 0, 0, 30,
+        // median 0, and the payee overflows rather than push the wallets right.
         XCTAssertEqual(formatted("2026-01-01 Cash -1.00\n2026-01-02 Cash -2.00\n2026-01-03 \(payee(30)) Cash -3.00\n"),
-                       "2026-01-01" + String(repeating: " ", count: 33) + "Cash  -1.00\n2026-01-02" + String(repeating: " ", count: 33)
-                       + "Cash  -2.00\n2026-01-03 \(payee(30))  Cash  -3.00\n")
+                       "2026-01-01 Cash  -1.00\n2026-01-02 Cash  -2.00\n2026-01-03 \(payee(30))  Cash  -3.00\n")
+        // A payee as wide as the limit among blank cells keeps its column.
+        XCTAssertEqual(formatted("2026-01-01 Cash -1.00\n2026-01-02 Cash -2.00\n2026-01-03 \(payee(16)) Cash -3.00\n"),
+                       "2026-01-01" + String(repeating: " ", count: 19) + "Cash  -1.00\n2026-01-02" + String(repeating: " ", count: 19)
+                       + "Cash  -2.00\n2026-01-03 \(payee(16))  Cash  -3.00\n")
     }
 
     func testAnOverflowingScheduleLeavesTheRulesTheirColumns() {
