@@ -76,8 +76,11 @@ struct BlockColumns {
         var lineKeys: [Int32] = []
         /// What each column id needs, measured so far.
         var widths: [ColumnWidth] = []
-        /// The widths of one column's fields, to find their median.
+        /// The widths of one column's cells, to find their median: as a histogram when
+        /// all are narrower than `histogramSize`, else as a list.
+        var widthCounts = [Int](repeating: 0, count: histogramSize)
         var cellWidths: [Int] = []
+        static let histogramSize = 128
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -199,29 +202,59 @@ struct BlockColumns {
     /// Widths only, never the whitespace written, decide: formatting again decides the
     /// same.
     private mutating func chooseOverflow(_ id: Int32, _ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
-        scratch.cellWidths.removeAll(keepingCapacity: true)
+        // Widths are counted in a histogram when all are small, as in practice: sorting
+        // every such column cost more than the rest of choosing its columns.
+        let widest = scratch.widths[Int(id)].widest
+        let counted = widest < Scratch.histogramSize
+        if counted {
+            for w in scratch.widthCounts.indices { scratch.widthCounts[w] = 0 }
+        } else {
+            scratch.cellWidths.removeAll(keepingCapacity: true)
+        }
+        var cells = 0
         let position = scratch.positionOfID[Int(id)]
         for i in block {
             let lineFields = layouts[i]!.fields
-            var left = false, right = false, inside = false
+            var left = false, right = false, cell = -1
             for f in lineFields {
                 let column = fields[f].column
                 if column == id {
-                    inside = true
-                    if f != lineFields.upperBound - 1 && !fields[f].isAmount { scratch.cellWidths.append(Int(fields[f].width)) }
+                    if f != lineFields.upperBound - 1 && !fields[f].isAmount { cell = Int(fields[f].width) }
+                    left = false
                     break
                 }
                 if scratch.positionOfID[Int(column)] < position { left = true } else { right = true }
             }
-            if !inside && left && right { scratch.cellWidths.append(0) }
+            if left && right { cell = 0 }
+            guard cell >= 0 else { continue }
+            cells += 1
+            if counted { scratch.widthCounts[cell] += 1 } else { scratch.cellWidths.append(cell) }
         }
-        guard !scratch.cellWidths.isEmpty else { return }
-        scratch.cellWidths.sort()
-        let limit = scratch.cellWidths[scratch.cellWidths.count / 2] + Self.overflowExcess
-        guard let widest = scratch.cellWidths.last, widest > limit else { return }
+        guard cells > 0 else { return }
+        let middle = cells / 2
+        var median = 0
+        if counted {
+            var seen = scratch.widthCounts[0]
+            while seen <= middle {
+                median += 1
+                seen += scratch.widthCounts[median]
+            }
+        } else {
+            scratch.cellWidths.sort()
+            median = scratch.cellWidths[middle]
+        }
+        let limit = median + Self.overflowExcess
+        guard widest > limit else { return }
         if overflowLimits.isEmpty { overflowLimits = [Int](repeating: Int.max, count: scratch.widths.count) }
         overflowLimits[Int(id)] = limit
-        scratch.widths[Int(id)].widest = scratch.cellWidths.last { $0 <= limit }!
+        // The column is as wide as its widest field within the limit (the median at least).
+        var within = limit
+        if counted {
+            while scratch.widthCounts[within] == 0 { within -= 1 }
+        } else {
+            within = scratch.cellWidths.last { $0 <= limit }!
+        }
+        scratch.widths[Int(id)].widest = within
     }
 
     /// The widths a column needs, from the fields measured into it.

@@ -108,6 +108,16 @@ final class ColumnLayoutTests: XCTestCase {
                        + "Cash  -2.00\n2026-01-03 \(payee(16))  Cash  -3.00\n")
     }
 
+    func testVeryWideFieldsFollowTheSameRule() {
+        // Fields of 128 characters and more are counted another way (a sorted list, not a
+        // histogram); the rule is the same.
+        XCTAssertEqual(formatted("2026-01-01 \"ab\" Cash -1.00\n2026-01-02 \(payee(130)) Cash -2.00\n2026-01-03 \"cd\" Cash -3.00\n"),
+                       "2026-01-01 \"ab\"  Cash  -1.00\n2026-01-02 \(payee(130))  Cash  -2.00\n2026-01-03 \"cd\"  Cash  -3.00\n")
+        XCTAssertEqual(formatted("2026-01-01 \(payee(130)) Cash -1.00\n2026-01-02 \(payee(146)) Cash -2.00\n2026-01-03 \(payee(128)) Cash -3.00\n"),
+                       "2026-01-01 \(payee(130))" + String(repeating: " ", count: 18) + "Cash  -1.00\n2026-01-02 \(payee(146))  Cash  -2.00\n"
+                       + "2026-01-03 \(payee(128))" + String(repeating: " ", count: 20) + "Cash  -3.00\n")
+    }
+
     func testAnOverflowingScheduleLeavesTheRulesTheirColumns() {
         XCTAssertEqual(formatted("""
             every month on 1 from 2026-09-01 as rent "Landlord" Joint Rent -1180.00
