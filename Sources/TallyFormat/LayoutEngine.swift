@@ -91,7 +91,7 @@ struct LayoutEngine {
 
     /// The columns of every block and family, and for each line the index of its
     /// block (-1 for none).
-    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind], _ transferRules: Set<Int>, _ fields: inout [LineField]) -> ([BlockColumns], [Int32]) {
+    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind], _ transferRules: [Int], _ fields: inout [LineField]) -> ([BlockColumns], [Int32]) {
         var blocks: [BlockColumns] = []
         var blockOfLine = [Int32](repeating: -1, count: lines.count)
         var headerBlock: [Int] = []
@@ -106,7 +106,16 @@ struct LayoutEngine {
         func family(_ line: Int) -> Int {
             let entry = lines[line].entry!
             let kind = entryKinds[entry]
-            return kind == .recurringDirective && transferRules.contains(entry) ? transferRuleFamily : Int(kind.rawValue)
+            return kind == .recurringDirective && isTransferRule(entry) ? transferRuleFamily : Int(kind.rawValue)
+        }
+        func isTransferRule(_ entry: Int) -> Bool {
+            // A binary search: the list is ascending, and often empty.
+            var low = 0, high = transferRules.count
+            while low < high {
+                let middle = (low + high) / 2
+                if transferRules[middle] < entry { low = middle + 1 } else { high = middle }
+            }
+            return low < transferRules.count && transferRules[low] == entry
         }
         func align(_ block: [Int], indent: Int, leadGap: Int) {
             blocks.append(BlockColumns(block, layouts, &fields, indent: indent, leadGap: leadGap, scratch: &scratch))
