@@ -81,6 +81,9 @@ struct BlockColumns {
         var widthCounts = [Int](repeating: 0, count: histogramSize)
         var cellWidths: [Int] = []
         static let histogramSize = 128
+        /// For each line of the block, whether a field left of the column being measured
+        /// overflowed.
+        var overflowed: [Bool] = []
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -169,7 +172,6 @@ struct BlockColumns {
         // Starts, from left to right, kept by id.
         let count = scratch.order.count
         starts = [Int](repeating: 0, count: count)
-        integerWidths = scratch.widths.map(\.integers)
         leadColumn = scratch.order.first ?? 0
         for id in 0 ..< count {
             let column = scratch.widths[id]
@@ -178,9 +180,13 @@ struct BlockColumns {
             // a blank cell.
             let narrowest = column.fields < block.count ? 0 : column.narrowest
             if column.widest - narrowest > Self.overflowExcess {
-                chooseOverflow(Int32(id), block, layouts, fields, &scratch)
+                chooseOverflow(Int32(id), block, layouts, fields, &scratch, skippingOverflowed: false)
             }
         }
+        // A field overflows: the fields after it on its line leave their columns, and must
+        // not widen them either. Measured again, column by column from the left.
+        if !overflowLimits.isEmpty { measureAroundOverflows(block, layouts, fields, &scratch) }
+        integerWidths = scratch.widths.map(\.integers)
         var start = indent
         for id32 in scratch.order {
             let id = Int(id32)
@@ -201,7 +207,43 @@ struct BlockColumns {
     /// overflow. The column is then as wide as its widest field within the limit.
     /// Widths only, never the whitespace written, decide: formatting again decides the
     /// same.
-    private mutating func chooseOverflow(_ id: Int32, _ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
+    /// Measures the columns again from left to right, leaving out the fields that follow
+    /// an overflowing field on their line, and chooses which overflow on the way: a
+    /// column's cells are those of the lines that have not overflowed left of it. For
+    /// the few blocks where a field overflows.
+    private mutating func measureAroundOverflows(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
+        overflowLimits = [Int](repeating: Int.max, count: scratch.widths.count)
+        scratch.overflowed = [Bool](repeating: false, count: block.count)
+        var lines = block.count
+        for id in scratch.order {
+            var column = ColumnWidth()
+            for (n, i) in block.enumerated() where !scratch.overflowed[n] {
+                let lineFields = layouts[i]!.fields
+                for f in lineFields where fields[f].column == id {
+                    column.measure(fields[f], last: f == lineFields.upperBound - 1)
+                    break
+                }
+            }
+            scratch.widths[Int(id)] = column
+            let narrowest = column.fields < lines ? 0 : column.narrowest
+            guard column.widest - narrowest > Self.overflowExcess else { continue }
+            chooseOverflow(id, block, layouts, fields, &scratch, skippingOverflowed: true)
+            let limit = overflowLimits[Int(id)]
+            guard limit != Int.max else { continue }
+            for (n, i) in block.enumerated() where !scratch.overflowed[n] {
+                let lineFields = layouts[i]!.fields
+                for f in lineFields where fields[f].column == id {
+                    if f != lineFields.upperBound - 1 && !fields[f].isAmount && Int(fields[f].width) > limit {
+                        scratch.overflowed[n] = true
+                        lines -= 1
+                    }
+                    break
+                }
+            }
+        }
+    }
+
+    private mutating func chooseOverflow(_ id: Int32, _ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch, skippingOverflowed: Bool) {
         // Widths are counted in a histogram when all are small, as in practice: sorting
         // every such column cost more than the rest of choosing its columns.
         let widest = scratch.widths[Int(id)].widest
@@ -213,7 +255,8 @@ struct BlockColumns {
         }
         var cells = 0
         let position = scratch.positionOfID[Int(id)]
-        for i in block {
+        for (n, i) in block.enumerated() {
+            if skippingOverflowed && scratch.overflowed[n] { continue }
             let lineFields = layouts[i]!.fields
             var left = false, right = false, cell = -1
             for f in lineFields {

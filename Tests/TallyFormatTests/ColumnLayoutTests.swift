@@ -72,6 +72,14 @@ final class ColumnLayoutTests: XCTestCase {
             """)
     }
 
+    func testFieldsAfterAnOverflowWidenNoColumn() {
+        // The long line's wallet, category and amount would widen their columns; they
+        // stand out of them, so the other lines keep theirs narrow.
+        let long = "\"A payee with a really rather long name\" \"and a note\""
+        XCTAssertEqual(formatted("2026-01-01 Cash Fun -1\n2026-01-02 \(long) Checking Food:Groceries:Organic -12345.67 #x\n2026-01-03 Cash Fun -1.5\n"),
+                       "2026-01-01 Cash  Fun  -1\n2026-01-02 \(long)  Checking  Food:Groceries:Organic  -12345.67  #x\n2026-01-03 Cash  Fun  -1.5\n")
+    }
+
     func testTwoOutliersInAColumnBothOverflow() {
         XCTAssertEqual(formatted("""
             2026-01-01 "A" Cash -1.00
