@@ -10,7 +10,7 @@
 ///   column opens there.
 /// - The last field of a line does not widen its column (nothing after it needs the
 ///   room), and neither does a field more than ``overflowExcess`` characters wider than
-///   the median cell of its column (see `chooseOverflow`): it overflows, and the fields after it
+///   the median cell of its column (see `chooseOverflows`): it overflows, and the fields after it
 ///   on its line follow it two spaces apart, out of their columns.
 /// - Amounts are aligned on their decimal point (a number without one as if it stood
 ///   after the last digit).
@@ -76,14 +76,15 @@ struct BlockColumns {
         var lineKeys: [Int32] = []
         /// What each column id needs, measured so far.
         var widths: [ColumnWidth] = []
-        /// The widths of one column's cells, to find their median: as a histogram when
-        /// all are narrower than `histogramSize`, else as a list.
+        /// The widths of one column's cells, and how many cells have each width (when
+        /// all are narrower than `histogramSize`), to find their median.
         var widthCounts = [Int](repeating: 0, count: histogramSize)
         var cellWidths: [Int] = []
         static let histogramSize = 128
-        /// For each line of the block, whether a field left of the column being measured
-        /// overflowed.
-        var overflowed: [Bool] = []
+        /// For each line of the block, its next field to measure (-1: the line overflowed),
+        /// and its cell in the column being measured (-1: none that can overflow).
+        var cursors: [Int] = []
+        var lineCells: [Int] = []
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -173,19 +174,13 @@ struct BlockColumns {
         let count = scratch.order.count
         starts = [Int](repeating: 0, count: count)
         leadColumn = scratch.order.first ?? 0
-        for id in 0 ..< count {
-            let column = scratch.widths[id]
-            // Only a column whose widest field is that much wider than its narrowest cell
-            // can hold one wider than its median; a line without a field in it may leave
-            // a blank cell.
-            let narrowest = column.fields < block.count ? 0 : column.narrowest
-            if column.widest - narrowest > Self.overflowExcess {
-                chooseOverflow(Int32(id), block, layouts, fields, &scratch, skippingOverflowed: false)
-            }
+        // Only a column whose widest field is that much wider than its narrowest cell can
+        // hold one wider than its median; a line without a field in it may leave a blank
+        // cell.
+        let mayOverflow = scratch.widths.contains { column in
+            column.widest - (column.fields < block.count ? 0 : column.narrowest) > Self.overflowExcess
         }
-        // A field overflows: the fields after it on its line leave their columns, and must
-        // not widen them either. Measured again, column by column from the left.
-        if !overflowLimits.isEmpty { measureAroundOverflows(block, layouts, fields, &scratch) }
+        if mayOverflow { chooseOverflows(block, layouts, fields, &scratch) }
         integerWidths = scratch.widths.map(\.integers)
         var start = indent
         for id32 in scratch.order {
@@ -207,76 +202,72 @@ struct BlockColumns {
     /// overflow. The column is then as wide as its widest field within the limit.
     /// Widths only, never the whitespace written, decide: formatting again decides the
     /// same.
-    /// Measures the columns again from left to right, leaving out the fields that follow
-    /// an overflowing field on their line, and chooses which overflow on the way: a
-    /// column's cells are those of the lines that have not overflowed left of it. For
-    /// the few blocks where a field overflows.
-    private mutating func measureAroundOverflows(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
+    /// Chooses which fields overflow, column by column from the left, and measures the
+    /// columns again without them and without the fields after them on their lines
+    /// (those stand out of their columns, and widen none).
+    ///
+    /// A field overflows when it is more than ``overflowExcess`` wider than the median
+    /// cell of its column. The cells are, on the lines that have not overflowed left of
+    /// the column, its fields that are not the last of their line nor amounts, and its
+    /// blank cells (a line with fields left and right of the column but none in it), 0
+    /// wide: one long payee among lines without any is as much an outlier as among short
+    /// ones. Of an even number of cells the median is the upper of the two middle ones,
+    /// so more than half the cells must be narrower for one to overflow. Widths only,
+    /// never the whitespace written, decide: formatting again decides the same.
+    private mutating func chooseOverflows(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
         overflowLimits = [Int](repeating: Int.max, count: scratch.widths.count)
-        scratch.overflowed = [Bool](repeating: false, count: block.count)
-        var lines = block.count
+        // For each line, its next field: a line's fields stand in columns from left to
+        // right, so one cursor per line walks them as the columns are visited; -1 once
+        // the line has overflowed.
+        scratch.cursors.removeAll(keepingCapacity: true)
+        for i in block { scratch.cursors.append(layouts[i]!.fields.lowerBound) }
+        scratch.lineCells.removeAll(keepingCapacity: true)
+        scratch.lineCells.append(contentsOf: repeatElement(-1, count: block.count))
         for id in scratch.order {
             var column = ColumnWidth()
-            for (n, i) in block.enumerated() where !scratch.overflowed[n] {
+            scratch.cellWidths.removeAll(keepingCapacity: true)
+            for (n, i) in block.enumerated() {
+                let f = scratch.cursors[n]
+                scratch.lineCells[n] = -1
+                guard f >= 0 else { continue }
                 let lineFields = layouts[i]!.fields
-                for f in lineFields where fields[f].column == id {
-                    column.measure(fields[f], last: f == lineFields.upperBound - 1)
-                    break
+                if f < lineFields.upperBound && fields[f].column == id {
+                    let last = f == lineFields.upperBound - 1
+                    column.measure(fields[f], last: last)
+                    scratch.cursors[n] = f + 1
+                    if !last && !fields[f].isAmount {
+                        scratch.lineCells[n] = Int(fields[f].width)
+                        scratch.cellWidths.append(Int(fields[f].width))
+                    }
+                } else if f > lineFields.lowerBound && f < lineFields.upperBound {
+                    scratch.cellWidths.append(0)
                 }
+            }
+            guard let limit = Self.overflowLimit(column, &scratch) else {
+                scratch.widths[Int(id)] = column
+                continue
+            }
+            overflowLimits[Int(id)] = limit
+            column.widest = 0
+            for (n, cell) in scratch.lineCells.enumerated() where cell >= 0 {
+                if cell > limit { scratch.cursors[n] = -1 } else { column.widest = max(column.widest, cell) }
             }
             scratch.widths[Int(id)] = column
-            let narrowest = column.fields < lines ? 0 : column.narrowest
-            guard column.widest - narrowest > Self.overflowExcess else { continue }
-            chooseOverflow(id, block, layouts, fields, &scratch, skippingOverflowed: true)
-            let limit = overflowLimits[Int(id)]
-            guard limit != Int.max else { continue }
-            for (n, i) in block.enumerated() where !scratch.overflowed[n] {
-                let lineFields = layouts[i]!.fields
-                for f in lineFields where fields[f].column == id {
-                    if f != lineFields.upperBound - 1 && !fields[f].isAmount && Int(fields[f].width) > limit {
-                        scratch.overflowed[n] = true
-                        lines -= 1
-                    }
-                    break
-                }
-            }
         }
     }
 
-    private mutating func chooseOverflow(_ id: Int32, _ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch, skippingOverflowed: Bool) {
-        // Widths are counted in a histogram when all are small, as in practice: sorting
-        // every such column cost more than the rest of choosing its columns.
-        let widest = scratch.widths[Int(id)].widest
-        let counted = widest < Scratch.histogramSize
-        if counted {
-            for w in scratch.widthCounts.indices { scratch.widthCounts[w] = 0 }
-        } else {
-            scratch.cellWidths.removeAll(keepingCapacity: true)
-        }
-        var cells = 0
-        let position = scratch.positionOfID[Int(id)]
-        for (n, i) in block.enumerated() {
-            if skippingOverflowed && scratch.overflowed[n] { continue }
-            let lineFields = layouts[i]!.fields
-            var left = false, right = false, cell = -1
-            for f in lineFields {
-                let column = fields[f].column
-                if column == id {
-                    if f != lineFields.upperBound - 1 && !fields[f].isAmount { cell = Int(fields[f].width) }
-                    left = false
-                    break
-                }
-                if scratch.positionOfID[Int(column)] < position { left = true } else { right = true }
-            }
-            if left && right { cell = 0 }
-            guard cell >= 0 else { continue }
-            cells += 1
-            if counted { scratch.widthCounts[cell] += 1 } else { scratch.cellWidths.append(cell) }
-        }
-        guard cells > 0 else { return }
+    /// The overflow limit of a column from its cells (`scratch.cellWidths`), or nil when
+    /// no field exceeds it.
+    private static func overflowLimit(_ column: ColumnWidth, _ scratch: inout Scratch) -> Int? {
+        let cells = scratch.cellWidths.count
+        guard cells > 0, column.widest > overflowExcess else { return nil }
         let middle = cells / 2
         var median = 0
-        if counted {
+        if column.widest < Scratch.histogramSize {
+            // A histogram: sorting every such column cost more than the rest of choosing
+            // its columns.
+            for w in 0 ... column.widest { scratch.widthCounts[w] = 0 }
+            for w in scratch.cellWidths { scratch.widthCounts[w] += 1 }
             var seen = scratch.widthCounts[0]
             while seen <= middle {
                 median += 1
@@ -286,18 +277,8 @@ struct BlockColumns {
             scratch.cellWidths.sort()
             median = scratch.cellWidths[middle]
         }
-        let limit = median + Self.overflowExcess
-        guard widest > limit else { return }
-        if overflowLimits.isEmpty { overflowLimits = [Int](repeating: Int.max, count: scratch.widths.count) }
-        overflowLimits[Int(id)] = limit
-        // The column is as wide as its widest field within the limit (the median at least).
-        var within = limit
-        if counted {
-            while scratch.widthCounts[within] == 0 { within -= 1 }
-        } else {
-            within = scratch.cellWidths.last { $0 <= limit }!
-        }
-        scratch.widths[Int(id)].widest = within
+        let limit = median + overflowExcess
+        return column.widest > limit ? limit : nil
     }
 
     /// The widths a column needs, from the fields measured into it.
