@@ -81,10 +81,8 @@ struct BlockColumns {
         var widthCounts = [Int](repeating: 0, count: histogramSize)
         var cellWidths: [Int] = []
         static let histogramSize = 128
-        /// For each line of the block, its next field to measure (-1: the line overflowed),
-        /// and its cell in the column being measured (-1: none that can overflow).
-        var cursors: [Int] = []
-        var lineCells: [Int] = []
+        /// The lines of the block, as ``chooseOverflows`` walks them.
+        var lines: [LineCursor] = []
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -193,15 +191,6 @@ struct BlockColumns {
         }
     }
 
-    /// Sets the overflow limit of column `id`: ``overflowExcess`` more than the median
-    /// width of its cells. The cells are its fields that are not the last of their line,
-    /// and its blank cells (a line with fields left and right of the column but none in
-    /// it), 0 wide: one long payee among lines without any is as much an outlier as
-    /// among short ones. Of an even number of cells the median is the upper of the two
-    /// middle ones, so that more than half the cells must be narrower for one to
-    /// overflow. The column is then as wide as its widest field within the limit.
-    /// Widths only, never the whitespace written, decide: formatting again decides the
-    /// same.
     /// Chooses which fields overflow, column by column from the left, and measures the
     /// columns again without them and without the fields after them on their lines
     /// (those stand out of their columns, and widen none).
@@ -215,70 +204,94 @@ struct BlockColumns {
     /// so more than half the cells must be narrower for one to overflow. Widths only,
     /// never the whitespace written, decide: formatting again decides the same.
     private mutating func chooseOverflows(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
-        overflowLimits = [Int](repeating: Int.max, count: scratch.widths.count)
-        // For each line, its next field: a line's fields stand in columns from left to
-        // right, so one cursor per line walks them as the columns are visited; -1 once
-        // the line has overflowed.
-        scratch.cursors.removeAll(keepingCapacity: true)
-        for i in block { scratch.cursors.append(layouts[i]!.fields.lowerBound) }
-        scratch.lineCells.removeAll(keepingCapacity: true)
-        scratch.lineCells.append(contentsOf: repeatElement(-1, count: block.count))
-        for id in scratch.order {
-            var column = ColumnWidth()
-            scratch.cellWidths.removeAll(keepingCapacity: true)
-            for (n, i) in block.enumerated() {
-                let f = scratch.cursors[n]
-                scratch.lineCells[n] = -1
-                guard f >= 0 else { continue }
-                let lineFields = layouts[i]!.fields
-                if f < lineFields.upperBound && fields[f].column == id {
-                    let last = f == lineFields.upperBound - 1
-                    column.measure(fields[f], last: last)
-                    scratch.cursors[n] = f + 1
-                    if !last && !fields[f].isAmount {
-                        scratch.lineCells[n] = Int(fields[f].width)
-                        scratch.cellWidths.append(Int(fields[f].width))
+        var limits = [Int](repeating: Int.max, count: scratch.widths.count)
+        // The working arrays are taken out of `scratch` while their buffers are open, and
+        // put back after.
+        var lines: [LineCursor] = [], widths: [ColumnWidth] = [], counts: [Int] = [], wide: [Int] = []
+        swap(&lines, &scratch.lines)
+        swap(&widths, &scratch.widths)
+        swap(&counts, &scratch.widthCounts)
+        swap(&wide, &scratch.cellWidths)
+        defer {
+            swap(&lines, &scratch.lines)
+            swap(&widths, &scratch.widths)
+            swap(&counts, &scratch.widthCounts)
+            swap(&wide, &scratch.cellWidths)
+        }
+        lines.removeAll(keepingCapacity: true)
+        for i in block {
+            let range = layouts[i]!.fields
+            lines.append(LineCursor(next: range.lowerBound, first: range.lowerBound, end: range.upperBound))
+        }
+        let order = scratch.order
+        // Blocks are often long (a year of transactions between two blank lines): the
+        // lines are walked through raw buffers, with a histogram of widths rather than a
+        // sorted list when the column's fields are all narrower than `histogramSize`.
+        lines.withUnsafeMutableBufferPointer { lines in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for id in order {
+                    let counted = widths[Int(id)].widest < Scratch.histogramSize
+                    if counted { for w in 0 ... max(0, widths[Int(id)].widest) { counts[w] = 0 } }
+                    wide.removeAll(keepingCapacity: true)
+                    var column = ColumnWidth()
+                    var cells = 0
+                    var limit = Int.max
+                    for n in lines.indices where lines[n].next >= 0 {
+                        let f = lines[n].next
+                        lines[n].cell = -1
+                        var cell = -1
+                        if f < lines[n].end && fields[f].column == id {
+                            let last = f == lines[n].end - 1
+                            column.measure(fields[f], last: last)
+                            lines[n].next = f + 1
+                            if !last && !fields[f].isAmount {
+                                cell = Int(fields[f].width)
+                                lines[n].cell = cell
+                            }
+                        } else if f > lines[n].first && f < lines[n].end {
+                            cell = 0
+                        }
+                        guard cell >= 0 else { continue }
+                        cells += 1
+                        if counted { counts[cell] += 1 } else { wide.append(cell) }
                     }
-                } else if f > lineFields.lowerBound && f < lineFields.upperBound {
-                    scratch.cellWidths.append(0)
+                    if cells > 0 && column.widest > Self.overflowExcess {
+                        // The median: the upper middle cell.
+                        var median = 0
+                        if counted {
+                            var seen = counts[0]
+                            while seen <= cells / 2 {
+                                median += 1
+                                seen += counts[median]
+                            }
+                        } else {
+                            wide.sort()
+                            median = wide[cells / 2]
+                        }
+                        limit = median + Self.overflowExcess
+                    }
+                    if column.widest > limit {
+                        limits[Int(id)] = limit
+                        column.widest = 0
+                        for n in lines.indices where lines[n].cell >= 0 {
+                            if lines[n].cell > limit { lines[n].next = -1; lines[n].cell = -1 } else { column.widest = max(column.widest, lines[n].cell) }
+                        }
+                    }
+                    widths[Int(id)] = column
                 }
             }
-            guard let limit = Self.overflowLimit(column, &scratch) else {
-                scratch.widths[Int(id)] = column
-                continue
-            }
-            overflowLimits[Int(id)] = limit
-            column.widest = 0
-            for (n, cell) in scratch.lineCells.enumerated() where cell >= 0 {
-                if cell > limit { scratch.cursors[n] = -1 } else { column.widest = max(column.widest, cell) }
-            }
-            scratch.widths[Int(id)] = column
         }
+        if limits.contains(where: { $0 != Int.max }) { overflowLimits = limits }
     }
 
-    /// The overflow limit of a column from its cells (`scratch.cellWidths`), or nil when
-    /// no field exceeds it.
-    private static func overflowLimit(_ column: ColumnWidth, _ scratch: inout Scratch) -> Int? {
-        let cells = scratch.cellWidths.count
-        guard cells > 0, column.widest > overflowExcess else { return nil }
-        let middle = cells / 2
-        var median = 0
-        if column.widest < Scratch.histogramSize {
-            // A histogram: sorting every such column cost more than the rest of choosing
-            // its columns.
-            for w in 0 ... column.widest { scratch.widthCounts[w] = 0 }
-            for w in scratch.cellWidths { scratch.widthCounts[w] += 1 }
-            var seen = scratch.widthCounts[0]
-            while seen <= middle {
-                median += 1
-                seen += scratch.widthCounts[median]
-            }
-        } else {
-            scratch.cellWidths.sort()
-            median = scratch.cellWidths[middle]
-        }
-        let limit = median + overflowExcess
-        return column.widest > limit ? limit : nil
+    /// A line of a block as ``chooseOverflows`` walks it: its next field (-1 once the
+    /// line has overflowed), its fields, and its cell in the column being measured (-1:
+    /// none that can overflow).
+    struct LineCursor {
+        var next: Int
+        var first: Int
+        var end: Int
+        var cell = -1
     }
 
     /// The widths a column needs, from the fields measured into it.
