@@ -10,8 +10,8 @@
 ///   column opens there.
 /// - The last field of a line does not widen its column (nothing after it needs the
 ///   room), and neither does a field more than ``overflowExcess`` characters wider than
-///   the median cell of its column (see `chooseOverflows`): it overflows, and the fields after it
-///   on its line follow it two spaces apart, out of their columns.
+///   the median cell of its column (see `chooseOverflows`): it overflows, and the fields
+///   after it on its line follow it two spaces apart, out of their columns.
 /// - Amounts are aligned on their decimal point (a number without one as if it stood
 ///   after the last digit).
 /// - Two spaces separate columns; one follows the first column of an entry's first

@@ -6,7 +6,8 @@ import TallySyntax
 /// until a blank line or a `tally-fmt: off` region; comments in column 1 and entries kept
 /// verbatim do not end a block. Within a block, each kind of entry has columns of its
 /// own (``BlockColumns``), so a lone `assert` or transfer between transactions neither
-/// breaks their columns nor is pushed to them. The indented lines of one entry form a
+/// breaks their columns nor is pushed to them; so have recurring entries that repeat a
+/// transfer, among those that repeat a transaction. The indented lines of one entry form a
 /// block of their own.
 struct LayoutEngine {
     let tree: SyntaxTree
