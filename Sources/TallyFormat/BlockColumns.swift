@@ -9,9 +9,9 @@
 ///   another attribute that the line lacks (`limit` under `opening`); otherwise a new
 ///   column opens there.
 /// - The last field of a line does not widen its column (nothing after it needs the
-///   room), and neither does a field more than ``outlierExcess`` characters wider than
-///   every other cell of its column (a blank cell counts as 0 wide): it overflows, and
-///   the rest of its line follows it two spaces later.
+///   room), and neither does a field more than ``overflowExcess`` characters wider than
+///   the median cell of its column (see `chooseOverflows`): it overflows, and the fields
+///   after it on its line follow it two spaces apart, out of their columns.
 /// - Amounts are aligned on their decimal point (a number without one as if it stood
 ///   after the last digit).
 /// - Two spaces separate columns; one follows the first column of an entry's first
@@ -27,12 +27,27 @@ struct BlockColumns {
     var leadGap = 2
     /// Where end-of-line comments start.
     var commentColumn: Int?
+    /// For each column id, the widest field that stays in it: a wider one overflows.
+    /// Empty when nothing in the block overflows, as in most blocks.
+    var overflowLimits: [Int] = []
 
-    /// How much wider than the next widest a field must be to overflow its column.
-    static let outlierExcess = 40
+    /// How much wider than the median field of its column a field must be to overflow.
+    /// 16: in the examples, a payee with its note or a schedule with `until` overflows,
+    /// while a long payee name among short ones (23 among 7) keeps its column.
+    static let overflowExcess = 16
+    /// How much longer than every other commented line a line must be for its comment
+    /// not to set the comment column.
+    static let commentOutlierExcess = 40
 
     /// The least number of spaces after a field in column `id`.
     func gap(after id: Int32) -> Int { id == leadColumn ? leadGap : 2 }
+
+    /// Whether a field is too wide for its column, and pushes the rest of its line out
+    /// of theirs.
+    @inline(__always)
+    func overflows(_ field: LineField) -> Bool {
+        !overflowLimits.isEmpty && !field.isAmount && Int(field.width) > overflowLimits[Int(field.column)]
+    }
 
     /// No columns: for lines outside any block.
     init() {}
@@ -61,6 +76,13 @@ struct BlockColumns {
         var lineKeys: [Int32] = []
         /// What each column id needs, measured so far.
         var widths: [ColumnWidth] = []
+        /// The widths of one column's cells, and how many cells have each width (when
+        /// all are narrower than `histogramSize`), to find their median.
+        var widthCounts = [Int](repeating: 0, count: histogramSize)
+        var cellWidths: [Int] = []
+        static let histogramSize = 128
+        /// The lines of the block, as ``chooseOverflows`` walks them.
+        var lines: [LineCursor] = []
 
         mutating func reset() {
             order.removeAll(keepingCapacity: true)
@@ -149,40 +171,150 @@ struct BlockColumns {
         // Starts, from left to right, kept by id.
         let count = scratch.order.count
         starts = [Int](repeating: 0, count: count)
-        integerWidths = scratch.widths.map(\.integers)
         leadColumn = scratch.order.first ?? 0
+        // Only a column whose widest field is that much wider than its narrowest cell can
+        // hold one wider than its median; a line without a field in it may leave a blank
+        // cell.
+        let mayOverflow = scratch.widths.contains { column in
+            column.widest - (column.fields < block.count ? 0 : column.narrowest) > Self.overflowExcess
+        }
+        if mayOverflow { chooseOverflows(block, layouts, fields, &scratch) }
+        integerWidths = scratch.widths.map(\.integers)
         var start = indent
         for id32 in scratch.order {
             let id = Int(id32)
             starts[id] = start
             let column = scratch.widths[id]
-            var width = block.count > 1 && column.widest - column.secondWidest > Self.outlierExcess ? column.secondWidest : column.widest
+            var width = column.widest
             if column.fractions >= 0 { width = max(width, column.integers + column.fractions) }
             if width > 0 { start += width + gap(after: id32) }
         }
     }
 
+    /// Chooses which fields overflow, column by column from the left, and measures the
+    /// columns again without them and without the fields after them on their lines
+    /// (those stand out of their columns, and widen none).
+    ///
+    /// A field overflows when it is more than ``overflowExcess`` wider than the median
+    /// cell of its column. The cells are, on the lines that have not overflowed left of
+    /// the column, its fields that are not the last of their line nor amounts, and its
+    /// blank cells (a line with fields left and right of the column but none in it), 0
+    /// wide: one long payee among lines without any is as much an outlier as among short
+    /// ones. Of an even number of cells the median is the upper of the two middle ones,
+    /// so more than half the cells must be narrower for one to overflow. Widths only,
+    /// never the whitespace written, decide: formatting again decides the same.
+    private mutating func chooseOverflows(_ block: [Int], _ layouts: [LineLayout?], _ fields: UnsafeMutableBufferPointer<LineField>, _ scratch: inout Scratch) {
+        var limits = [Int](repeating: Int.max, count: scratch.widths.count)
+        // The working arrays are taken out of `scratch` while their buffers are open, and
+        // put back after.
+        var lines: [LineCursor] = [], widths: [ColumnWidth] = [], counts: [Int] = [], wide: [Int] = []
+        swap(&lines, &scratch.lines)
+        swap(&widths, &scratch.widths)
+        swap(&counts, &scratch.widthCounts)
+        swap(&wide, &scratch.cellWidths)
+        defer {
+            swap(&lines, &scratch.lines)
+            swap(&widths, &scratch.widths)
+            swap(&counts, &scratch.widthCounts)
+            swap(&wide, &scratch.cellWidths)
+        }
+        lines.removeAll(keepingCapacity: true)
+        for i in block {
+            let range = layouts[i]!.fields
+            lines.append(LineCursor(next: range.lowerBound, first: range.lowerBound, end: range.upperBound))
+        }
+        let order = scratch.order
+        // Blocks are often long (a year of transactions between two blank lines): the
+        // lines are walked through raw buffers, with a histogram of widths rather than a
+        // sorted list when the column's fields are all narrower than `histogramSize`.
+        lines.withUnsafeMutableBufferPointer { lines in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for id in order {
+                    let counted = widths[Int(id)].widest < Scratch.histogramSize
+                    if counted { for w in 0 ... max(0, widths[Int(id)].widest) { counts[w] = 0 } }
+                    wide.removeAll(keepingCapacity: true)
+                    var column = ColumnWidth()
+                    var cells = 0
+                    var limit = Int.max
+                    for n in lines.indices where lines[n].next >= 0 {
+                        let f = lines[n].next
+                        lines[n].cell = -1
+                        var cell = -1
+                        if f < lines[n].end && fields[f].column == id {
+                            let last = f == lines[n].end - 1
+                            column.measure(fields[f], last: last)
+                            lines[n].next = f + 1
+                            if !last && !fields[f].isAmount {
+                                cell = Int(fields[f].width)
+                                lines[n].cell = cell
+                            }
+                        } else if f > lines[n].first && f < lines[n].end {
+                            cell = 0
+                        }
+                        guard cell >= 0 else { continue }
+                        cells += 1
+                        if counted { counts[cell] += 1 } else { wide.append(cell) }
+                    }
+                    if cells > 0 && column.widest > Self.overflowExcess {
+                        // The median: the upper middle cell.
+                        var median = 0
+                        if counted {
+                            var seen = counts[0]
+                            while seen <= cells / 2 {
+                                median += 1
+                                seen += counts[median]
+                            }
+                        } else {
+                            wide.sort()
+                            median = wide[cells / 2]
+                        }
+                        limit = median + Self.overflowExcess
+                    }
+                    if column.widest > limit {
+                        limits[Int(id)] = limit
+                        column.widest = 0
+                        for n in lines.indices where lines[n].cell >= 0 {
+                            if lines[n].cell > limit { lines[n].next = -1; lines[n].cell = -1 } else { column.widest = max(column.widest, lines[n].cell) }
+                        }
+                    }
+                    widths[Int(id)] = column
+                }
+            }
+        }
+        if limits.contains(where: { $0 != Int.max }) { overflowLimits = limits }
+    }
+
+    /// A line of a block as ``chooseOverflows`` walks it: its next field (-1 once the
+    /// line has overflowed), its fields, and its cell in the column being measured (-1:
+    /// none that can overflow).
+    struct LineCursor {
+        var next: Int
+        var first: Int
+        var end: Int
+        var cell = -1
+    }
+
     /// The widths a column needs, from the fields measured into it.
     struct ColumnWidth {
-        /// The widest and second widest fields that are not the last of their line.
+        /// The widest and the narrowest fields that are not amounts nor the last of
+        /// their line.
         var widest = 0
-        var secondWidest = 0
+        var narrowest = Int.max
+        /// How many fields stand in the column, the last of their line and amounts too.
+        var fields = 0
         /// Amounts: the widest integer part, and the widest rest (-1: none yet).
         var integers = 0
         var fractions = -1
 
         mutating func measure(_ field: LineField, last: Bool) {
+            fields += 1
             if field.isAmount {
                 integers = max(integers, Int(field.integerWidth))
                 if !last { fractions = max(fractions, Int(field.width - field.integerWidth)) }
             } else if !last {
                 let width = Int(field.width)
-                if width > widest {
-                    secondWidest = widest
-                    widest = width
-                } else if width > secondWidest {
-                    secondWidest = width
-                }
+                widest = max(widest, width)
+                narrowest = min(narrowest, width)
             }
         }
     }
@@ -225,7 +357,7 @@ struct BlockColumns {
             }
         }
         if commented > 0 {
-            commentColumn = (commented > 1 && widestEnd - secondEnd > Self.outlierExcess ? secondEnd : widestEnd) + 2
+            commentColumn = (commented > 1 && widestEnd - secondEnd > Self.commentOutlierExcess ? secondEnd : widestEnd) + 2
         }
     }
 }

@@ -6,7 +6,8 @@ import TallySyntax
 /// until a blank line or a `tally-fmt: off` region; comments in column 1 and entries kept
 /// verbatim do not end a block. Within a block, each kind of entry has columns of its
 /// own (``BlockColumns``), so a lone `assert` or transfer between transactions neither
-/// breaks their columns nor is pushed to them. The indented lines of one entry form a
+/// breaks their columns nor is pushed to them; so have recurring entries that repeat a
+/// transfer, among those that repeat a transaction. The indented lines of one entry form a
 /// block of their own.
 struct LayoutEngine {
     let tree: SyntaxTree
@@ -41,7 +42,7 @@ struct LayoutEngine {
                 }
             }
         }
-        let (blocks, blockOfLine) = chooseColumns(lines, layouts, entryKinds, &fields)
+        let (blocks, blockOfLine) = chooseColumns(lines, layouts, entryKinds, source.transferRules, &fields)
         let noColumns = BlockColumns()
 
         var layout = Layout()
@@ -91,14 +92,32 @@ struct LayoutEngine {
 
     /// The columns of every block and family, and for each line the index of its
     /// block (-1 for none).
-    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind], _ fields: inout [LineField]) -> ([BlockColumns], [Int32]) {
+    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind], _ transferRules: [Int], _ fields: inout [LineField]) -> ([BlockColumns], [Int32]) {
         var blocks: [BlockColumns] = []
         var blockOfLine = [Int32](repeating: -1, count: lines.count)
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
         var indentedEntry: Int?
         var scratch = BlockColumns.Scratch()
-        var families = [[Int]](repeating: [], count: SyntaxKind.allCases.count)
+        // One family per entry kind, and one more for recurring entries that repeat a
+        // transfer: their `transfer A -> B` would widen the wallet column of the rules
+        // that repeat a transaction, as a transfer would among transactions.
+        let transferRuleFamily = SyntaxKind.allCases.count
+        var families = [[Int]](repeating: [], count: transferRuleFamily + 1)
+        func family(_ line: Int) -> Int {
+            let entry = lines[line].entry!
+            let kind = entryKinds[entry]
+            return kind == .recurringDirective && isTransferRule(entry) ? transferRuleFamily : Int(kind.rawValue)
+        }
+        func isTransferRule(_ entry: Int) -> Bool {
+            // A binary search: the list is ascending, and often empty.
+            var low = 0, high = transferRules.count
+            while low < high {
+                let middle = (low + high) / 2
+                if transferRules[middle] < entry { low = middle + 1 } else { high = middle }
+            }
+            return low < transferRules.count && transferRules[low] == entry
+        }
         func align(_ block: [Int], indent: Int, leadGap: Int) {
             blocks.append(BlockColumns(block, layouts, &fields, indent: indent, leadGap: leadGap, scratch: &scratch))
             for i in block { blockOfLine[i] = Int32(blocks.count - 1) }
@@ -111,15 +130,15 @@ struct LayoutEngine {
         func closeHeaders() {
             guard !headerBlock.isEmpty else { return }
             // Usually one family fills the block; others are gathered when present.
-            let firstFamily = entryKinds[lines[headerBlock[0]].entry!]
-            if headerBlock.allSatisfy({ entryKinds[lines[$0].entry!] == firstFamily }) {
+            let firstFamily = family(headerBlock[0])
+            if headerBlock.allSatisfy({ family($0) == firstFamily }) {
                 alignHeaders(headerBlock)
             } else {
                 // Gathered by kind in arrays kept from block to block; a dictionary here
                 // cost a hash per line.
                 var order: [Int] = []
                 for i in headerBlock {
-                    let kind = Int(entryKinds[lines[i].entry!].rawValue)
+                    let kind = family(i)
                     if families[kind].isEmpty { order.append(kind) }
                     families[kind].append(i)
                 }

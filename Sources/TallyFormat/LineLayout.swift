@@ -103,10 +103,14 @@ struct LineLayout {
     func place(_ fields: UnsafeBufferPointer<LineField>, _ columns: BlockColumns, _ body: (LineField, Int) -> Void) -> Int {
         var position = indent
         var previous: Int32 = -1
+        // After a field too wide for its column, the rest of the line follows it.
+        var overflowed = false
         for f in self.fields {
             let field = fields[f]
             var start = indent
-            if previous >= 0 {
+            if overflowed {
+                start = position + columns.gap(after: previous)
+            } else if previous >= 0 {
                 let column = Int(field.column)
                 start = columns.starts[column]
                 if field.isAmount { start += columns.integerWidths[column] - Int(field.integerWidth) }
@@ -115,6 +119,7 @@ struct LineLayout {
             body(field, start)
             position = start + Int(field.width)
             previous = field.column
+            overflowed = overflowed || columns.overflows(field)
         }
         return position
     }

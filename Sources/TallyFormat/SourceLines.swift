@@ -40,6 +40,9 @@ struct SourceLines {
     let tokens: TokenView
     /// The kind of each entry (top-level node), in order.
     private(set) var entryKinds: [SyntaxKind] = []
+    /// The entries (indices into ``entryKinds``, ascending) that are recurring entries
+    /// repeating a transfer: in a block they are a kind of their own.
+    private(set) var transferRules: [Int] = []
     /// The tokens of each entry, in order.
     private(set) var entrySpans: [Range<Int>] = []
     /// For each token, how it stands in the fields of its line (see ``FieldMark``).
@@ -126,6 +129,7 @@ struct SourceLines {
         let tokens = self.tokens
         var entryKinds: [SyntaxKind] = []
         var entrySpans: [Range<Int>] = []
+        var transferRules: [Int] = []
         var problemNodes: [Range<Int>] = []
         // Marks are written through a raw buffer: every token is marked once or twice.
         marks.withUnsafeMutableBufferPointer { marks in
@@ -137,6 +141,8 @@ struct SourceLines {
                     entrySpans.append(span)
                     entryEnd = span.upperBound
                     stack.removeAll(keepingCapacity: true)
+                } else if kind == .transfer, stack.last?.kind == .recurringDirective {
+                    transferRules.append(entryKinds.count - 1)
                 }
                 if kind == .error || kind == .errorEntry { problemNodes.append(span) }
                 if !span.isEmpty, let parent = stack.last, FieldMark.isContainer(parent.kind) {
@@ -151,6 +157,7 @@ struct SourceLines {
         }
         self.entryKinds = entryKinds
         self.entrySpans = entrySpans
+        self.transferRules = transferRules
         self.problemNodes = problemNodes
         fieldMarks = marks
     }

@@ -37,13 +37,107 @@ final class ColumnLayoutTests: XCTestCase {
                        "2026-01-01 Cash  Fun  -1.00  rule a-long-rule-name\n2026-01-02 Cash  Fun  -2.00  #x\n")
     }
 
-    func testAFieldFortyWiderStaysInItsColumnAndFortyOneOverflows() {
-        let forty = "\"" + String(repeating: "p", count: 42) + "\""  // 44 wide, 40 more than "ab" (4)
-        XCTAssertEqual(formatted("2026-01-01 \(forty) Cash -1.00\n2026-01-02 \"ab\" Cash -2.00\n"),
-                       "2026-01-01 \(forty)  Cash  -1.00\n2026-01-02 \"ab\"" + String(repeating: " ", count: 42) + "Cash  -2.00\n")
-        let fortyOne = "\"" + String(repeating: "p", count: 43) + "\""
-        XCTAssertEqual(formatted("2026-01-01 \(fortyOne) Cash -1.00\n2026-01-02 \"ab\" Cash -2.00\n"),
-                       "2026-01-01 \(fortyOne)  Cash  -1.00\n2026-01-02 \"ab\"  Cash  -2.00\n")
+    /// A payee of `width` characters, quotes included.
+    private func payee(_ width: Int) -> String { "\"" + String(repeating: "p", count: width - 2) + "\"" }
+
+    func testAFieldSixteenWiderThanTheMedianStaysInItsColumnAndSeventeenOverflows() {
+        // Median of the payee column (6, 6, 22): 6; the limit is 22.
+        let sixteen = payee(22)
+        XCTAssertEqual(formatted("2026-01-01 \(sixteen) Cash -1.00\n2026-01-02 \"abcd\" Cash -2.00\n2026-01-03 \"efgh\" Cash -3.00\n"),
+                       "2026-01-01 \(sixteen)  Cash  -1.00\n2026-01-02 \"abcd\"" + String(repeating: " ", count: 18) + "Cash  -2.00\n"
+                       + "2026-01-03 \"efgh\"" + String(repeating: " ", count: 18) + "Cash  -3.00\n")
+        // 23 overflows: the column stays 6 wide, and its line goes on two spaces apart.
+        let seventeen = payee(23)
+        XCTAssertEqual(formatted("2026-01-01 \(seventeen) Cash -1.00\n2026-01-02 \"abcd\" Cash -2.00\n2026-01-03 \"efgh\" Cash -3.00\n"),
+                       "2026-01-01 \(seventeen)  Cash  -1.00\n2026-01-02 \"abcd\"  Cash  -2.00\n2026-01-03 \"efgh\"  Cash  -3.00\n")
+    }
+
+    func testFieldsAfterAnOverflowFollowItOutOfTheirColumns() {
+        // The wallet, category and amount of the long line do not return to their
+        // columns, though the category column would have room; the others keep theirs.
+        // The long category, exactly 16 wider than the median (14), does not overflow.
+        let long = "\"Trattoria Roma\" \"Ben's birthday dinner\""
+        XCTAssertEqual(formatted("""
+            2026-01-01 "Lidl" Joint Food:Groceries -68.45
+            2026-01-02 \(long) Visa Fun -78.40 by Anna
+            2026-01-03 "Aral" Visa Car:Fuel-and-parking-and-tolls -1061.30
+            2026-01-04 "Edeka" Joint Food -7.90
+
+            """), """
+            2026-01-01 "Lidl"   Joint  Food:Groceries                    -68.45
+            2026-01-02 \(long)  Visa  Fun  -78.40  by Anna
+            2026-01-03 "Aral"   Visa   Car:Fuel-and-parking-and-tolls  -1061.30
+            2026-01-04 "Edeka"  Joint  Food                               -7.90
+
+            """)
+    }
+
+    func testFieldsAfterAnOverflowWidenNoColumn() {
+        // The long line's wallet, category and amount would widen their columns; they
+        // stand out of them, so the other lines keep theirs narrow.
+        let long = "\"A payee with a really rather long name\" \"and a note\""
+        XCTAssertEqual(formatted("2026-01-01 Cash Fun -1\n2026-01-02 \(long) Checking Food:Groceries:Organic -12345.67 #x\n2026-01-03 Cash Fun -1.5\n"),
+                       "2026-01-01 Cash  Fun  -1\n2026-01-02 \(long)  Checking  Food:Groceries:Organic  -12345.67  #x\n2026-01-03 Cash  Fun  -1.5\n")
+    }
+
+    func testTwoOutliersInAColumnBothOverflow() {
+        XCTAssertEqual(formatted("""
+            2026-01-01 "A" Cash -1.00
+            2026-01-02 \(payee(30)) Cash -2.00
+            2026-01-03 "B" Cash -3.00
+            2026-01-04 \(payee(28)) Cash -4.00
+            2026-01-05 "C" Cash -5.00
+
+            """), """
+            2026-01-01 "A"  Cash  -1.00
+            2026-01-02 \(payee(30))  Cash  -2.00
+            2026-01-03 "B"  Cash  -3.00
+            2026-01-04 \(payee(28))  Cash  -4.00
+            2026-01-05 "C"  Cash  -5.00
+
+            """)
+    }
+
+    func testHalfTheCellsWideIsNoOutlier() {
+        // Of an even number of cells, the median is the upper middle one: with two wide
+        // and two narrow, the wide set the column.
+        XCTAssertEqual(formatted("2026-01-01 \"A\" Cash -1.00\n2026-01-02 \(payee(30)) Cash -2.00\n"),
+                       "2026-01-01 \"A\"" + String(repeating: " ", count: 29) + "Cash  -1.00\n2026-01-02 \(payee(30))  Cash  -2.00\n")
+    }
+
+    func testBlankCellsCountAsNarrowTowardTheMedian() {
+        // Two transactions without payee beside one with a long payee: cells 0, 0, 30,
+        // median 0, and the payee overflows rather than push the wallets right.
+        XCTAssertEqual(formatted("2026-01-01 Cash -1.00\n2026-01-02 Cash -2.00\n2026-01-03 \(payee(30)) Cash -3.00\n"),
+                       "2026-01-01 Cash  -1.00\n2026-01-02 Cash  -2.00\n2026-01-03 \(payee(30))  Cash  -3.00\n")
+        // A payee as wide as the limit among blank cells keeps its column.
+        XCTAssertEqual(formatted("2026-01-01 Cash -1.00\n2026-01-02 Cash -2.00\n2026-01-03 \(payee(16)) Cash -3.00\n"),
+                       "2026-01-01" + String(repeating: " ", count: 19) + "Cash  -1.00\n2026-01-02" + String(repeating: " ", count: 19)
+                       + "Cash  -2.00\n2026-01-03 \(payee(16))  Cash  -3.00\n")
+    }
+
+    func testVeryWideFieldsFollowTheSameRule() {
+        // Fields of 128 characters and more are counted another way (a sorted list, not a
+        // histogram); the rule is the same.
+        XCTAssertEqual(formatted("2026-01-01 \"ab\" Cash -1.00\n2026-01-02 \(payee(130)) Cash -2.00\n2026-01-03 \"cd\" Cash -3.00\n"),
+                       "2026-01-01 \"ab\"  Cash  -1.00\n2026-01-02 \(payee(130))  Cash  -2.00\n2026-01-03 \"cd\"  Cash  -3.00\n")
+        XCTAssertEqual(formatted("2026-01-01 \(payee(130)) Cash -1.00\n2026-01-02 \(payee(146)) Cash -2.00\n2026-01-03 \(payee(128)) Cash -3.00\n"),
+                       "2026-01-01 \(payee(130))" + String(repeating: " ", count: 18) + "Cash  -1.00\n2026-01-02 \(payee(146))  Cash  -2.00\n"
+                       + "2026-01-03 \(payee(128))" + String(repeating: " ", count: 20) + "Cash  -3.00\n")
+    }
+
+    func testAnOverflowingScheduleLeavesTheRulesTheirColumns() {
+        XCTAssertEqual(formatted("""
+            every month on 1 from 2026-09-01 as rent "Landlord" Joint Rent -1180.00
+            every month on 4 from 2026-09-04 as energy "Power" Joint Energy -112.00
+            every month on 12 from 2026-09-12 until 2027-08-12 as streaming "Streamly" Visa Fun -12.99
+
+            """), """
+            every month on 1 from 2026-09-01 as rent    "Landlord"  Joint  Rent    -1180.00
+            every month on 4 from 2026-09-04 as energy  "Power"     Joint  Energy   -112.00
+            every month on 12 from 2026-09-12 until 2027-08-12 as streaming  "Streamly"  Visa  Fun  -12.99
+
+            """)
     }
 
     func testDatedKeywordStartsAFieldWithTheNamesAfterIt() {
@@ -54,5 +148,33 @@ final class ColumnLayoutTests: XCTestCase {
     func testScheduleIsOneField() {
         XCTAssertEqual(formatted("every month on 1 from 2026-01-01 as rent Checking Rent -950.00\nevery week from 2026-01-02 Cash Fun -5\n"),
                        "every month on 1 from 2026-01-01 as rent  Checking  Rent  -950.00\nevery week from 2026-01-02                Cash      Fun     -5\n")
+    }
+
+    func testRecurringTransferHasColumnsOfItsOwn() {
+        XCTAssertEqual(formatted("""
+            every month on 1 from 2026-09-01 as rent "Landlord" Joint Rent -1180.00
+            every month on 25 from 2026-09-25 as vacation transfer Joint -> Savings 300.00 goal Vacation
+            every month on 4 from 2026-09-04 as energy "Power" Joint Energy -112.00
+
+            """), """
+            every month on 1 from 2026-09-01 as rent    "Landlord"  Joint  Rent    -1180.00
+            every month on 25 from 2026-09-25 as vacation  transfer Joint -> Savings  300.00  goal Vacation
+            every month on 4 from 2026-09-04 as energy  "Power"     Joint  Energy   -112.00
+
+            """)
+    }
+
+    func testRecurringTransfersAlignAmongThemselves() {
+        XCTAssertEqual(formatted("""
+            every month on 25 from 2026-09-25 as vacation transfer Joint -> Savings 300.00
+            every week from 2026-09-04 as cash transfer Joint -> Cash 50.00
+            every month on 1 from 2026-09-01 as rent "Landlord" Joint Rent -1180.00
+
+            """), """
+            every month on 25 from 2026-09-25 as vacation  transfer Joint -> Savings  300.00
+            every week from 2026-09-04 as cash             transfer Joint -> Cash      50.00
+            every month on 1 from 2026-09-01 as rent  "Landlord"  Joint  Rent  -1180.00
+
+            """)
     }
 }
