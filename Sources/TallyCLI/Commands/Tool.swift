@@ -106,10 +106,11 @@ public enum TallyTool {
         COMMANDS
 
         """
+        let width = max(10, (subcommands.map { $0.name.count }.max() ?? 0) + 2)  // names never run into summaries
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "  " + "help".padding(toLength: 10, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
+        text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
 
         OPTIONS

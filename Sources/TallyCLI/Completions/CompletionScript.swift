@@ -173,10 +173,10 @@ struct CompletionScript {
             s += "                    ;;\n"
         }
         s += """
-                help)
-                    _describe -t commands 'tally command' commands
-                    ;;
-                esac
+                        help)
+                            _describe -t commands 'tally command' commands
+                            ;;
+                    esac
                     ;;
             esac
         }
