@@ -1,0 +1,110 @@
+-- Tally for Neovim: starts `tally lsp` for Tally buffers.
+--
+--   require("tally").setup()                        -- defaults
+--   require("tally").setup({ cmd = { "/path/to/tally", "lsp" }, inlay_hints = false })
+--
+-- With nvim-lspconfig installed, the server is registered there (as `tally`), so
+-- `:LspInfo` and lspconfig's commands know it. Without it, plain `vim.lsp.start` is used
+-- (Neovim 0.8+), or `vim.lsp.start_client` on 0.7. Filetype detection, syntax and the
+-- ftplugin live in this folder's ftdetect/, syntax/ and ftplugin/.
+local M = {}
+
+M.defaults = {
+  cmd = { "tally", "lsp" },
+  filetypes = { "tally" },
+  root_markers = { ".git" },
+  inlay_hints = true,
+  settings = {},
+}
+
+local function root_dir(path, markers)
+  local found = vim.fs and vim.fs.find and vim.fs.find(markers, { path = path, upward = true })[1]
+  if found then
+    return vim.fs.dirname(found)
+  end
+  return path
+end
+
+local function buffer_dir(bufnr)
+  local name = vim.api.nvim_buf_get_name(bufnr)
+  if name == "" then
+    return vim.loop.cwd()
+  end
+  return vim.fn.fnamemodify(name, ":p:h")
+end
+
+-- Starts (or reuses) the client for one buffer with plain vim.lsp.
+local function start_plain(config, bufnr)
+  local root = root_dir(buffer_dir(bufnr), config.root_markers)
+  local client_config = {
+    name = "tally",
+    cmd = config.cmd,
+    root_dir = root,
+    init_options = { inlayHints = config.inlay_hints },
+    settings = config.settings,
+  }
+  if vim.lsp.start then -- 0.8+: reuses a running client with the same name and root
+    vim.lsp.start(client_config, { bufnr = bufnr })
+    return
+  end
+  M._clients = M._clients or {}
+  local id = M._clients[root]
+  if not id or vim.lsp.client_is_stopped(id) then
+    id = vim.lsp.start_client(client_config)
+    M._clients[root] = id
+  end
+  if id then
+    vim.lsp.buf_attach_client(bufnr, id)
+  end
+end
+
+local function setup_lspconfig(config, lspconfig)
+  local configs = require("lspconfig.configs")
+  if not configs.tally then
+    configs.tally = {
+      default_config = {
+        cmd = config.cmd,
+        filetypes = config.filetypes,
+        root_dir = lspconfig.util.root_pattern(unpack(config.root_markers)),
+        single_file_support = true,
+        init_options = { inlayHints = config.inlay_hints },
+        settings = config.settings,
+      },
+      docs = { description = "Tally budgets: `tally lsp`" },
+    }
+  end
+  lspconfig.tally.setup({})
+end
+
+--- Registers the Tally language server for Tally buffers.
+--- @param opts table|nil overrides of M.defaults; `use_lspconfig = false` forces plain vim.lsp
+function M.setup(opts)
+  local config = vim.tbl_deep_extend("force", M.defaults, opts or {})
+  M.config = config
+  vim.filetype = vim.filetype or {}
+  if vim.filetype.add then
+    vim.filetype.add({ extension = { tally = "tally" } })
+  end
+  local ok, lspconfig = pcall(require, "lspconfig")
+  if ok and config.use_lspconfig ~= false then
+    setup_lspconfig(config, lspconfig)
+    return "lspconfig"
+  end
+  local group = vim.api.nvim_create_augroup("tally_lsp", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = config.filetypes,
+    callback = function(args)
+      start_plain(config, args.buf)
+    end,
+  })
+  -- Buffers opened before setup() ran.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.tbl_contains(config.filetypes, vim.bo[bufnr].filetype) then
+      start_plain(config, bufnr)
+    end
+  end
+  return "vim.lsp"
+end
+
+return M
