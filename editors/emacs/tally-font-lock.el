@@ -17,7 +17,7 @@
    (cons "\\_<[0-9][0-9-]*-[0-9-]*\\_>" 'font-lock-constant-face)  ; date
    (cons "\\_<[+-]?[0-9]+\\(?:\\.[0-9]+\\)?%\\_>" 'font-lock-constant-face)  ; percentage
    (cons "\\_<[+-]?[0-9]+\\(?:\\.[0-9]+\\)?\\_>" 'font-lock-constant-face)  ; number
-   (cons "\\_<\\(?:investment\\|quarterly\\|wednesday\\|currency\\|decimals\\|envelope\\|quarters\\|rollover\\|saturday\\|thursday\\|transfer\\|expense\\|include\\|monthly\\|opening\\|quarter\\|reached\\|savings\\|tuesday\\|assert\\|closed\\|credit\\|friday\\|hidden\\|income\\|monday\\|months\\|option\\|sunday\\|wallet\\|weekly\\|yearly\\|alert\\|every\\|limit\\|month\\|other\\|owner\\|payee\\|times\\|until\\|weeks\\|years\\|bank\\|cash\\|days\\|fill\\|from\\|goal\\|last\\|loan\\|move\\|rate\\|rule\\|skip\\|week\\|year\\|day\\|for\\|as\\|by\\|in\\|on\\)\\_>" 'font-lock-keyword-face)  ; keyword
+   (cons "\\_<\\(?:overlapping-envelopes\\|investment\\|week-start\\|quarterly\\|wednesday\\|currency\\|decimals\\|envelope\\|quarters\\|rollover\\|saturday\\|severity\\|thursday\\|transfer\\|expense\\|include\\|monthly\\|opening\\|quarter\\|reached\\|savings\\|tuesday\\|warning\\|assert\\|closed\\|credit\\|friday\\|hidden\\|income\\|monday\\|months\\|option\\|strict\\|sunday\\|wallet\\|weekly\\|yearly\\|alert\\|allow\\|error\\|every\\|limit\\|month\\|other\\|owner\\|payee\\|times\\|until\\|weeks\\|years\\|bank\\|cash\\|days\\|fill\\|from\\|goal\\|info\\|last\\|loan\\|move\\|rate\\|rule\\|skip\\|warn\\|week\\|year\\|day\\|for\\|off\\|as\\|by\\|in\\|on\\)\\_>" 'font-lock-keyword-face)  ; keyword
    (cons "->\\|\\.\\.\\|=\\|@" 'font-lock-builtin-face))  ; operator
   "Font-lock rules for `tally-mode', one for each kind of token.")
 

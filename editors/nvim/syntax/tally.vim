@@ -9,7 +9,7 @@ endif
 syntax match tallyName /\v%([-][>])@![^ \t;",'=@#][^ \t;",]*/
 syntax match tallyComma /\v[,]/
 syntax match tallyOperator /\v[-][>]|[.][.]|[=]|[@]/
-syntax match tallyKeyword /\v%(investment|quarterly|wednesday|currency|decimals|envelope|quarters|rollover|saturday|thursday|transfer|expense|include|monthly|opening|quarter|reached|savings|tuesday|assert|closed|credit|friday|hidden|income|monday|months|option|sunday|wallet|weekly|yearly|alert|every|limit|month|other|owner|payee|times|until|weeks|years|bank|cash|days|fill|from|goal|last|loan|move|rate|rule|skip|week|year|day|for|as|by|in|on)%([^ \t;",])@!/
+syntax match tallyKeyword /\v%(overlapping[-]envelopes|investment|week[-]start|quarterly|wednesday|currency|decimals|envelope|quarters|rollover|saturday|severity|thursday|transfer|expense|include|monthly|opening|quarter|reached|savings|tuesday|warning|assert|closed|credit|friday|hidden|income|monday|months|option|strict|sunday|wallet|weekly|yearly|alert|allow|error|every|limit|month|other|owner|payee|times|until|weeks|years|bank|cash|days|fill|from|goal|info|last|loan|move|rate|rule|skip|warn|week|year|day|for|off|as|by|in|on)%([^ \t;",])@!/
 syntax match tallyNumber /\v[+-]?\d+%([.]\d+)?%([^ \t;",])@!/
 syntax match tallyPercentage /\v[+-]?\d+%([.]\d+)?[%]%([^ \t;",])@!/
 syntax match tallyDate /\v\d[0-9-]*[-][0-9-]*%([^ \t;",.])@!/
