@@ -11,9 +11,9 @@
 
 (defconst tally-font-lock-keywords
   (list
-   (cons "'\\(?:[^'\\]\\|\\\\.?\\)*'?" 'font-lock-variable-name-face)  ; quotedName
-   (cons "#[^ \t;\",]*" 'font-lock-type-face)  ; tag
-   (cons "\\_<[^ \t;\",'=@#][^ \t;\",]*:\\_>" 'font-lock-variable-name-face)  ; key
+   (cons "'\\(?:[^'\\\n]\\|\\\\.?\\)*'?" 'font-lock-variable-name-face)  ; quotedName
+   (cons "#[^ \t;\",\n]*" 'font-lock-type-face)  ; tag
+   (cons "\\_<[^ \t;\",'=@#\n][^ \t;\",\n]*:\\_>" 'font-lock-variable-name-face)  ; key
    (cons "\\_<[0-9][0-9-]*-[0-9-]*\\_>" 'font-lock-constant-face)  ; date
    (cons "\\_<[+-]?[0-9]+\\(?:\\.[0-9]+\\)?%\\_>" 'font-lock-constant-face)  ; percentage
    (cons "\\_<[+-]?[0-9]+\\(?:\\.[0-9]+\\)?\\_>" 'font-lock-constant-face)  ; number

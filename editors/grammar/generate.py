@@ -133,7 +133,9 @@ def to_emacs(pattern, word):
         if kind == "escape":
             out += {"d": "[0-9]", "s": "[ \t]"}.get(value, ("\\" + value) if value in ".*+?[]^$\\" else value)
         elif kind == "class":
-            out += "[" + class_body(value, "emacs") + "]"
+            # Emacs matches across lines: a negated class must not take the line break.
+            body = class_body(value, "emacs")
+            out += "[" + body + ("\n" if body.startswith("^") else "") + "]"
         elif kind == "open":
             if value in "!=":
                 raise SystemExit(f"Emacs has no lookahead; only the word end is translated: {pattern!r}")
@@ -152,7 +154,8 @@ def to_emacs(pattern, word):
 
 
 def elisp_string(text):
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\t", "\\t").replace("\n", "\\n") + '"'
 
 
 def yaml_string(text):
