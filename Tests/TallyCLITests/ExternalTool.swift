@@ -21,7 +21,8 @@ struct ExternalTool {
     /// The tool on PATH (plus the usual install folders), or nil.
     static func find(_ name: String) -> ExternalTool? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        let folders = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin"]
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let folders = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin", home + "/.local/bin"]
         for folder in folders {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return ExternalTool(url: candidate) }
