@@ -176,6 +176,9 @@ final class CheckFormatTests: XCTestCase {
             XCTAssertFalse(allowed.found.contains { $0.hasSuffix("W0501") }, "\(format): \(allowed.found)")
             XCTAssertEqual(allowed.found.count, plain.found.count - 1, format)
 
+            XCTAssertEqual(try reported(format, ["--strict"]).status, 1, "\(format): --strict fails on the warning")
+            XCTAssertEqual(try reported(format, ["--strict", "--allow", "W0501"]).status, 0, format)
+
             // Given both, the louder choice wins whatever the order.
             let both = try reported(format, ["--deny", "W0501", "--allow", "W0501"])
             XCTAssertEqual(both.status, 1, format)

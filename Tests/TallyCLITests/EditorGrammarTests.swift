@@ -48,6 +48,15 @@ final class EditorGrammarTests: XCTestCase {
         let configurationPath = try XCTUnwrap(language["configuration"] as? String)
         let configuration = try json("editors/vscode/" + configurationPath)
         XCTAssertEqual((configuration["comments"] as? [String: Any])?["lineComment"] as? String, ";")
+        let rules = try XCTUnwrap(configuration["onEnterRules"] as? [[String: Any]])
+        let indentAfter = try NSRegularExpression(pattern: try XCTUnwrap(rules.first?["beforeText"] as? String))
+        func indents(_ line: String) -> Bool { indentAfter.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil }
+        // A dated entry without an amount has split lines below it: Enter indents.
+        XCTAssertTrue(indents("2026-01-04 \"Tesco\" Checking"))
+        XCTAssertTrue(indents("2026-01-04 \"Tesco\" Checking  ; split below"))
+        XCTAssertFalse(indents("2026-01-04 \"Tesco\" Checking Food -66.20"))
+        XCTAssertFalse(indents("2026-01-06 transfer Checking -> Dollars 100.00 = 110.00 USD"))
+        XCTAssertNoThrow(try NSRegularExpression(pattern: try XCTUnwrap(configuration["wordPattern"] as? String)))
 
         let grammar = try XCTUnwrap((contributes["grammars"] as? [[String: Any]])?.first)
         XCTAssertEqual(grammar["language"] as? String, "tally")
@@ -83,6 +92,35 @@ final class EditorGrammarTests: XCTestCase {
             let result = try python.run(["-c", check, TestSupport.path("editors/vscode/syntaxes/tally.tmLanguage.json")])
             XCTAssertEqual(result.status, 0, result.output)
         }
+    }
+
+    /// Sublime's syntax is YAML whose rules are the TextMate grammar's, in the same order;
+    /// Helix's entry is TOML naming the language server and the formatter.
+    func testSublimeAndHelixFilesReadBackAsTheGrammar() throws {
+        let python = try ExternalTool.require("python3")
+        let script = """
+        import json, sys, tomllib, yaml
+        text = open(sys.argv[1]).read()
+        assert text.startswith('%YAML 1.2'), 'sublime-syntax needs its header'
+        sublime = yaml.safe_load(text.split('---', 1)[1])
+        textmate = json.load(open(sys.argv[2]))
+        rules = [textmate['repository'][p['include'][1:]] for p in textmate['patterns']]
+        assert sublime['scope'] == textmate['scopeName'] and sublime['file_extensions'] == ['tally']
+        assert [(r['match'], r['scope']) for r in sublime['contexts']['main']] == [(r['match'], r['name']) for r in rules]
+        helix = tomllib.load(open(sys.argv[3], 'rb'))
+        language = helix['language'][0]
+        assert language['name'] == 'tally' and language['file-types'] == ['tally'] and language['comment-token'] == ';'
+        assert helix['language-server'][language['language-servers'][0]] == {'command': 'tally', 'args': ['lsp']}
+        assert language['formatter'] == {'command': 'tally', 'args': ['fmt', '-']}
+        print('ok')
+        """
+        let result = try python.run(["-c", script, TestSupport.path("editors/sublime/Tally.sublime-syntax"),
+                                     TestSupport.path("editors/vscode/syntaxes/tally.tmLanguage.json"),
+                                     TestSupport.path("editors/helix/languages.toml")])
+        if result.stderr.contains("No module named 'yaml'"), ProcessInfo.processInfo.environment["CI"] != "true" {
+            throw XCTSkip("Python's yaml module is missing (it comes with pre-commit)")
+        }
+        XCTAssertEqual(result.stdout, "ok\n", result.output)
     }
 
     /// Tokenizes each file with the TextMate grammar and demands, for every token the
