@@ -66,7 +66,8 @@ final class EditorGrammarTests: XCTestCase {
 
         let properties = try XCTUnwrap((contributes["configuration"] as? [String: Any])?["properties"] as? [String: Any])
         XCTAssertNotNil(properties["tally.server.path"], "configuration for the server path")
-        XCTAssertNotNil(properties["tally.inlayHints.enabled"], "configuration for inlay hints")
+        XCTAssertNotNil(properties["tally.inlayHints.balances"], "configuration for inlay hints")
+        XCTAssertNotNil(properties["tally.inlayHints.envelopes"], "configuration for inlay hints")
         let script = try String(contentsOfFile: TestSupport.path("editors/vscode/extension.js"), encoding: .utf8)
         XCTAssertTrue(script.contains("require('vscode-languageclient/node')"))
         XCTAssertTrue(script.contains("'lsp'"))

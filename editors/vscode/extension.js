@@ -15,11 +15,24 @@ function serverOptions() {
   return { command, args };
 }
 
+// What the server reads from `initializationOptions`: the main file and the inlay hints.
+function initializationOptions(config) {
+  const options = {
+    inlayHints: {
+      balances: config.get('inlayHints.balances'),
+      envelopes: config.get('inlayHints.envelopes'),
+    },
+  };
+  const root = config.get('root');
+  if (root) options.root = root;
+  return options;
+}
+
 async function start(context) {
   const config = vscode.workspace.getConfiguration('tally');
   client = new LanguageClient('tally', 'Tally', serverOptions(), {
     documentSelector: [{ language: 'tally' }],
-    initializationOptions: { inlayHints: config.get('inlayHints.enabled') },
+    initializationOptions: initializationOptions(config),
     synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.tally') },
   });
   await client.start();
@@ -28,7 +41,7 @@ async function start(context) {
 
 async function activate(context) {
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(async (event) => {
-    if (event.affectsConfiguration('tally.server') || event.affectsConfiguration('tally.inlayHints')) {
+    if (['tally.server', 'tally.root', 'tally.inlayHints'].some((key) => event.affectsConfiguration(key))) {
       if (client) await client.stop();
       await start(context);
     }

@@ -2,6 +2,10 @@
 --
 --   require("tally").setup()                        -- defaults
 --   require("tally").setup({ cmd = { "/path/to/tally", "lsp" }, inlay_hints = false })
+--   require("tally").setup({ init_options = { root = "main.tally" } })
+--
+-- `init_options` go to the server as initializationOptions (root, debounceMilliseconds,
+-- inlayHints = { balances, envelopes }); `inlay_hints = false` turns both hints off.
 --
 -- With nvim-lspconfig installed, the server is registered there (as `tally`), so
 -- `:LspInfo` and lspconfig's commands know it. Without it, plain `vim.lsp.start` is used
@@ -14,8 +18,18 @@ M.defaults = {
   filetypes = { "tally" },
   root_markers = { ".git" },
   inlay_hints = true,
+  init_options = {},
   settings = {},
 }
+
+-- The initializationOptions for a configuration.
+local function init_options(config)
+  local options = vim.deepcopy(config.init_options or {})
+  if config.inlay_hints == false then
+    options.inlayHints = { balances = false, envelopes = false }
+  end
+  return options
+end
 
 local function root_dir(path, markers)
   local found = vim.fs and vim.fs.find and vim.fs.find(markers, { path = path, upward = true })[1]
@@ -40,7 +54,7 @@ local function start_plain(config, bufnr)
     name = "tally",
     cmd = config.cmd,
     root_dir = root,
-    init_options = { inlayHints = config.inlay_hints },
+    init_options = init_options(config),
     settings = config.settings,
   }
   if vim.lsp.start then -- 0.8+: reuses a running client with the same name and root
@@ -67,7 +81,7 @@ local function setup_lspconfig(config, lspconfig)
         filetypes = config.filetypes,
         root_dir = lspconfig.util.root_pattern(unpack(config.root_markers)),
         single_file_support = true,
-        init_options = { inlayHints = config.inlay_hints },
+        init_options = init_options(config),
         settings = config.settings,
       },
       docs = { description = "Tally budgets: `tally lsp`" },
