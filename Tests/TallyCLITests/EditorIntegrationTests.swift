@@ -207,6 +207,32 @@ final class EditorIntegrationTests: XCTestCase {
         XCTAssertTrue(golden.hasPrefix("examples/errors/E0406-split-mismatch.tally:\(first["lnum"]!):\(first["col"]!): error[E0406]: \(first["text"]!)"), golden)
     }
 
+    /// The ftplugin's `errorformat` reads `tally check` text output (what `:make` runs)
+    /// into the quickfix list.
+    func testVimMakeReadsCheckOutputIntoTheQuickfixList() throws {
+        let vim = try ExternalTool.require("vim")
+        let output = folder.appendingPathComponent("quickfix.out").path
+        let script = try write("quickfix.vim", """
+        set runtimepath^=\(TestSupport.path("editors/vim"))
+        filetype plugin on
+        edit \(TestSupport.path("examples/errors/W0501-envelope-overspent.tally"))
+        " :make reads with the buffer's 'errorformat'; :cgetexpr with the global one.
+        let &g:errorformat = &l:errorformat
+        cgetexpr readfile(\(quoted(TestSupport.path("examples/errors/E0204-invalid-date.expected"))))
+          \\ + readfile(\(quoted(TestSupport.path("examples/errors/W0501-envelope-overspent.expected"))))
+        call writefile([&makeprg] + map(filter(getqflist(), {_, e -> e.valid}), {_, e -> join([fnamemodify(bufname(e.bufnr), ':.'), e.lnum, e.col, e.type, e.text], '|')}), \(quoted(output)))
+        qall!
+
+        """)
+        let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.first, "tally check --color never --quiet %")
+        XCTAssertEqual(lines.count, 6, lines.joined(separator: "\n"))
+        XCTAssertEqual(lines[1], "examples/errors/E0204-invalid-date.tally|6|1|e|invalid date `2026-02-30`: February 2026 has 28 days")
+        XCTAssertTrue(lines[5].hasPrefix("examples/errors/W0501-envelope-overspent.tally|10|1|w|Groceries is 20.40 EUR over"), lines[5])
+    }
+
     // MARK: Emacs
 
     func testEmacsFontifiesEachKindAndFlymakeReportsAKnownDiagnostic() throws {
@@ -279,7 +305,11 @@ final class EditorIntegrationTests: XCTestCase {
         XCTAssertEqual(flymake.count, 4, text)
         XCTAssertEqual(flymake.first, "FLYMAKE :error 6 1 10 invalid date `2026-02-30`: February 2026 has 28 days [E0204]")
         // eglot starts `tally lsp` for tally-mode (Debian's elpa-eglot, or Emacs 29's own).
-        XCTAssertTrue(lines.contains("EGLOT (\"tally\" \"lsp\")"), text)
+        if lines.contains("EGLOT nil") && ProcessInfo.processInfo.environment["CI"] != "true" {
+            print("note: eglot is not installed; its registration was not checked")
+        } else {
+            XCTAssertTrue(lines.contains("EGLOT (\"tally\" \"lsp\")"), text)
+        }
     }
 
     func testEmacsIndentsSplitLinesBelowTheirEntry() throws {

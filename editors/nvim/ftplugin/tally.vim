@@ -13,6 +13,6 @@ setlocal expandtab shiftwidth=4 softtabstop=4
 setlocal formatprg=tally\ fmt\ -
 " `:make` checks the current file; errors land in the quickfix list.
 setlocal makeprg=tally\ check\ --color\ never\ --quiet\ %
-setlocal errorformat=%f:%l:%c:\ %trror[%*[A-Z0-9]]:\ %m,%f:%l:%c:\ %tarning[%*[A-Z0-9]]:\ %m,%f:%l:%c:\ %tnfo[%*[A-Z0-9]]:\ %m,%-G%.%#
+setlocal errorformat=%f:%l:%c:\ %trror%*[^:]:\ %m,%f:%l:%c:\ %tarning%*[^:]:\ %m,%f:%l:%c:\ %tnfo%*[^:]:\ %m,%-G%.%#
 
 let b:undo_ftplugin = "setlocal commentstring< comments< autoindent< expandtab< shiftwidth< softtabstop< formatprg< makeprg< errorformat<"
