@@ -78,6 +78,7 @@ final class CheckFormatTests: XCTestCase {
             XCTAssertEqual((rule["shortDescription"] as? [String: Any])?["text"] as? String, code.title)
             let help = try XCTUnwrap((rule["help"] as? [String: Any])?["text"] as? String)
             XCTAssertTrue(help.hasPrefix(code.summary), "\(code): \(help)")
+            if let fix = code.fix { XCTAssertTrue(help.hasSuffix("Fix: " + fix), "\(code): \(help)") }
         }
 
         let results = try XCTUnwrap(runs[0]["results"] as? [[String: Any]])

@@ -68,6 +68,13 @@ final class EditorGrammarTests: XCTestCase {
         XCTAssertNotNil(properties["tally.server.path"], "configuration for the server path")
         XCTAssertNotNil(properties["tally.inlayHints.balances"], "configuration for inlay hints")
         XCTAssertNotNil(properties["tally.inlayHints.envelopes"], "configuration for inlay hints")
+        // The problem matcher reads `tally check` text output.
+        let matcher = try XCTUnwrap((contributes["problemMatchers"] as? [[String: Any]])?.first)
+        let pattern = try XCTUnwrap((matcher["pattern"] as? [String: Any])?["regexp"] as? String)
+        let line = "examples/errors/E0204-invalid-date.tally:6:1: error[E0204]: invalid date `2026-02-30`: February 2026 has 28 days"
+        let match = try XCTUnwrap(try NSRegularExpression(pattern: pattern).firstMatch(in: line, range: NSRange(line.startIndex..., in: line)))
+        XCTAssertEqual((1 ... 6).map { String(line[Range(match.range(at: $0), in: line)!]) },
+                       ["examples/errors/E0204-invalid-date.tally", "6", "1", "error", "E0204", "invalid date `2026-02-30`: February 2026 has 28 days"])
         let script = try String(contentsOfFile: TestSupport.path("editors/vscode/extension.js"), encoding: .utf8)
         XCTAssertTrue(script.contains("require('vscode-languageclient/node')"))
         XCTAssertTrue(script.contains("'lsp'"))

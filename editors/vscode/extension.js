@@ -40,6 +40,10 @@ async function start(context) {
 }
 
 async function activate(context) {
+  context.subscriptions.push(vscode.commands.registerCommand('tally.restartServer', async () => {
+    if (client) await client.stop();
+    await start(context);
+  }));
   context.subscriptions.push(vscode.workspace.onDidChangeConfiguration(async (event) => {
     if (['tally.server', 'tally.root', 'tally.inlayHints'].some((key) => event.affectsConfiguration(key))) {
       if (client) await client.stop();

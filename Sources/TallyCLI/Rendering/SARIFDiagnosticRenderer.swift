@@ -16,12 +16,16 @@ struct SARIFDiagnosticRenderer {
     func render(_ diagnostics: [Diagnostic]) -> String {
         let rules = DiagnosticCode.all.map { code -> String in
             var help = code.summary
-            if let fix = code.fix { help += "\n\nFix: " + fix }
+            var markdown = code.summary  // the documentation's own Markdown (backticks)
+            if let fix = code.fix {
+                help += "\n\nFix: " + fix
+                markdown += "\n\n**Fix:** " + fix
+            }
             return JSONWriter.object([
                 ("id", JSONWriter.quote(code.rawValue)),
                 ("shortDescription", JSONWriter.object([("text", JSONWriter.quote(code.title))])),
                 ("fullDescription", JSONWriter.object([("text", JSONWriter.quote(code.summary))])),
-                ("help", JSONWriter.object([("text", JSONWriter.quote(help))])),
+                ("help", JSONWriter.object([("text", JSONWriter.quote(help)), ("markdown", JSONWriter.quote(markdown))])),
                 ("defaultConfiguration", JSONWriter.object([("level", JSONWriter.quote(Self.level(code.defaultSeverity)))])),
             ])
         }
