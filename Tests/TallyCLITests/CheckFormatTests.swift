@@ -59,6 +59,15 @@ final class CheckFormatTests: XCTestCase {
         XCTAssertEqual(found.first?[1], folder.path.replacingOccurrences(of: ":", with: "%3A") + "/a%2Cb%3A 100%25.tally")
     }
 
+    func testGitHubPathsAreRelativeToTheWorkspace() throws {
+        let absolute = TestSupport.path("examples/errors/E0204-invalid-date.tally")
+        let result = try TallyBinary.run(["check", "--format", "github", absolute],
+                                         environment: ["GITHUB_WORKSPACE": TestSupport.repositoryRoot.path])
+        XCTAssertEqual(commands(result.stdout).first?[1], "examples/errors/E0204-invalid-date.tally")
+        let outside = try TallyBinary.run(["check", "--format", "github", absolute], environment: ["GITHUB_WORKSPACE": "/nowhere"])
+        XCTAssertEqual(commands(outside.stdout).first?[1], absolute.replacingOccurrences(of: ":", with: "%3A"))
+    }
+
     func testSARIFHasTheRequiredFieldsRulesAndRegions() throws {
         let result = try TallyBinary.run(["check", "--format", "sarif", "examples/errors/E0204-invalid-date.tally",
                                           "examples/errors/I0502-envelope-alert.tally"])

@@ -144,7 +144,7 @@ enum CheckCommand: Subcommand {
         case "json":
             console.out(JSONDiagnosticRenderer(sources: sources).render(shown))
         case "github":
-            console.out(GitHubDiagnosticRenderer(sources: sources).render(shown))
+            console.out(GitHubDiagnosticRenderer(sources: sources, workspace: console.environment["GITHUB_WORKSPACE"]).render(shown))
         case "sarif":
             console.out(SARIFDiagnosticRenderer(sources: sources).render(shown))
         default:

@@ -8,8 +8,11 @@ import TallySyntax
 /// Errors become `::error`, warnings `::warning`, infos `::notice`. Columns are 1-based
 /// Unicode characters and `endColumn` is the last column of the problem (inclusive), the
 /// way an annotation marks it. A diagnostic's help follows its message on a new line.
+/// GitHub places annotations by paths relative to the checkout, so absolute paths inside
+/// `workspace` (the `GITHUB_WORKSPACE` folder) are made relative to it.
 struct GitHubDiagnosticRenderer {
     let sources: SourceMap
+    var workspace: String?
 
     func render(_ diagnostics: [Diagnostic]) -> String {
         diagnostics.map(line).joined()
@@ -26,12 +29,18 @@ struct GitHubDiagnosticRenderer {
         // The exclusive end becomes the last character's column; an empty range marks one.
         let lastColumn = at.endLine == at.line ? max(at.column, at.endColumn - 1) : max(1, at.endColumn - 1)
         let properties = [
-            ("file", d.file), ("line", String(at.line)), ("col", String(at.column)),
+            ("file", relative(d.file)), ("line", String(at.line)), ("col", String(at.column)),
             ("endLine", String(at.endLine)), ("endColumn", String(lastColumn)), ("title", d.code.rawValue),
         ].map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
         var message = d.message
         if let help = d.help { message += "\nhelp: " + help }
         return "::\(command) \(properties)::\(Self.escapeData(message))\n"
+    }
+
+    func relative(_ path: String) -> String {
+        guard let workspace, !workspace.isEmpty, path.hasPrefix("/") else { return path }
+        let folder = workspace.hasSuffix("/") ? workspace : workspace + "/"
+        return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     /// Escapes a command's message: `%`, carriage returns and line feeds.
