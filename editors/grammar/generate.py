@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes every editor's highlighting from editors/grammar/tally-tokens.json.
+"""Writes every editor's highlighting from editors/grammar/tally-tokens.json, and copies
+Vim's ftdetect and ftplugin into Neovim's folder.
 
     python3 editors/grammar/generate.py           # rewrite the generated files
     python3 editors/grammar/generate.py --check   # exit 1 if any of them is out of date
@@ -271,9 +272,17 @@ def helix(grammar):
     ])
 
 
+def vim_copy(relative):
+    """Neovim reads Vim's ftdetect and ftplugin files as they are: copied, not kept twice."""
+    with open(os.path.join(EDITORS, "vim", relative), encoding="utf-8") as f:
+        return f.read()
+
+
 def outputs(grammar):
     vim_syntax = vim(grammar)
     return {
+        "nvim/ftdetect/tally.vim": vim_copy("ftdetect/tally.vim"),
+        "nvim/ftplugin/tally.vim": vim_copy("ftplugin/tally.vim"),
         "vscode/syntaxes/tally.tmLanguage.json": textmate(grammar),
         "sublime/Tally.sublime-syntax": sublime(grammar),
         "vim/syntax/tally.vim": vim_syntax,
