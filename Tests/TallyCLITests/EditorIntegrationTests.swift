@@ -154,6 +154,15 @@ final class EditorIntegrationTests: XCTestCase {
         function! ale#Pad(text) abort
           return empty(a:text) ? '' : ' ' . a:text
         endfunction
+        function! ale#Escape(text) abort
+          return shellescape(a:text)
+        endfunction
+
+        """)
+        _ = try write("ale-stub/autoload/ale/fix/registry.vim", """
+        function! ale#fix#registry#Add(name, func, filetypes, description) abort
+          let g:tally_fixer = [a:name, a:func, a:filetypes]
+        endfunction
 
         """)
         _ = try write("ale-stub/autoload/ale/linter.vim", """
@@ -174,18 +183,23 @@ final class EditorIntegrationTests: XCTestCase {
         let json = try write("check.json", check.stdout)
         let output = folder.appendingPathComponent("ale.out").path
         let script = try write("ale.vim", """
-        let &runtimepath = \(quoted(try aleStub())) . ',' . &runtimepath
+        let &runtimepath = \(quoted(try aleStub())) . ',' . \(quoted(TestSupport.path("editors/vim"))) . ',' . &runtimepath
         source \(TestSupport.path("editors/vim/ale_linters/tally/tally.vim"))
+        source \(TestSupport.path("editors/vim/plugin/tally.vim"))
+        doautocmd VimEnter
         let s:linter = g:tally_defined[1]
         let s:items = ale_linters#tally#tally#Handle(1, readfile(\(quoted(json))))
         call writefile([g:tally_defined[0], s:linter.name, s:linter.callback, s:linter.output_stream,
-              \\ s:linter.command(1), s:linter.executable(1), json_encode(s:items)], \(quoted(output)))
+              \\ s:linter.command(1), s:linter.executable(1), json_encode(s:items),
+              \\ 'fixer ' . g:tally_fixer[0] . ' ' . g:tally_fixer[1] . ' ' . join(g:tally_fixer[2]) . ' ' . ale#fixers#tally#Fix(1).command],
+              \\ \(quoted(output)))
         qall!
 
         """)
         let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"])
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\n")
+        XCTAssertEqual(lines.last { !$0.isEmpty }, "fixer tally ale#fixers#tally#Fix tally 'tally' fmt -")
         XCTAssertEqual(Array(lines.prefix(6)), ["tally", "tally", "ale_linters#tally#tally#Handle", "stdout",
                                                 "%e check --format json -", "tally"])
         let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[6].utf8)) as? [[String: Any]])
