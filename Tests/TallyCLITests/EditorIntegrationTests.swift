@@ -326,6 +326,21 @@ final class EditorIntegrationTests: XCTestCase {
         }
     }
 
+    func testEmacsByteCompilesTheModeWithoutWarnings() throws {
+        let emacs = try ExternalTool.require("emacs")
+        for name in ["tally-font-lock.el", "tally-mode.el"] {
+            let copy = folder.appendingPathComponent(name)
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(atPath: TestSupport.path("editors/emacs/" + name), toPath: copy.path)
+        }
+        let result = try emacs.run(["--batch", "--eval", """
+            (progn (add-to-list 'load-path "\(folder.path)") (setq byte-compile-error-on-warn t)
+                   (dolist (file '("tally-font-lock.el" "tally-mode.el"))
+                     (unless (byte-compile-file (expand-file-name file "\(folder.path)")) (kill-emacs 1))))
+            """])
+        XCTAssertEqual(result.status, 0, result.output)
+    }
+
     func testEmacsIndentsSplitLinesBelowTheirEntry() throws {
         let emacs = try ExternalTool.require("emacs")
         let output = folder.appendingPathComponent("indent.out").path

@@ -39,7 +39,12 @@
 
 (defcustom tally-flymake-enable t
   "When non-nil, `tally-mode' turns on `flymake-mode' with `tally-flymake'.
-Eglot replaces the backend with the language server's when it manages the buffer."
+Eglot replaces the backend with the language server's when it manages
+the buffer."
+  :type 'boolean)
+
+(defcustom tally-format-on-save nil
+  "When non-nil, format Tally buffers with `tally fmt' before saving them."
   :type 'boolean)
 
 (defvar tally-mode-syntax-table
@@ -115,6 +120,11 @@ indented line above it, or `tally-indent-offset'."
                                                        (string-trim (buffer-string))))))
       (kill-buffer output)
       (delete-file errors))))
+
+(defun tally--format-before-save ()
+  "Format the buffer before saving when `tally-format-on-save' says so."
+  (when tally-format-on-save
+    (tally-format-buffer)))
 
 ;;;; Flymake
 
@@ -209,6 +219,7 @@ Only problems in the checked buffer itself (`<stdin>') are kept."
   (setq-local indent-line-function #'tally-indent-line)
   (setq-local indent-tabs-mode nil)
   (setq-local font-lock-defaults '(tally-font-lock-keywords))
+  (add-hook 'before-save-hook #'tally--format-before-save nil t)
   (add-hook 'flymake-diagnostic-functions #'tally-flymake nil t)
   (when tally-flymake-enable
     (flymake-mode 1)))
