@@ -55,6 +55,12 @@ public final class LanguageServer: @unchecked Sendable {
     /// True once `shutdown` was answered.
     public var isShutDown: Bool { queue.sync { state == .shutDown } }
 
+    /// The current text and version of the open buffer `uri`, for tests and diagnostics of
+    /// the server itself.
+    public func openDocument(_ uri: String) -> (text: String, version: Int)? {
+        queue.sync { documents[DocumentURI.path(of: uri)].map { ($0.text, $0.version) } }
+    }
+
     /// Handles one message body (the bytes between frames).
     public func receive(_ body: [UInt8]) {
         queue.sync { handle(body) }
