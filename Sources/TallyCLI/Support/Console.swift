@@ -37,6 +37,14 @@ public final class Console: @unchecked Sendable {
         if outBuffer.count > 1 << 16 { flush() }
     }
 
+    /// Writes bytes to standard output unchanged, even when they are not valid UTF-8
+    /// (`tally fmt -` must give an editor its buffer back exactly).
+    public func out(bytes: [UInt8]) {
+        if capture { capturedOut += String(decoding: bytes, as: UTF8.self); return }
+        outBuffer.append(contentsOf: bytes)
+        if outBuffer.count > 1 << 16 { flush() }
+    }
+
     /// Writes to standard error at once.
     public func err(_ text: String) {
         if capture { capturedErr += text; return }

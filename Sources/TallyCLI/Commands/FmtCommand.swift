@@ -1,0 +1,121 @@
+import Foundation
+import TallyCore
+import TallyFormat
+import TallySyntax
+
+/// `tally fmt FILE...`: rewrites budget files in the canonical layout, changing nothing
+/// but whitespace.
+enum FmtCommand: Subcommand {
+    static let name = "fmt"
+    static let summary = "Format budget files in the canonical layout"
+    static let help = """
+    tally fmt: lay out budget files canonically: aligned amounts and comments, one space
+    between fields, indented split lines. Only whitespace ever changes.
+
+    USAGE
+      tally fmt [options] <file>...
+      tally fmt [options] -            (read standard input, write standard output)
+
+    OPTIONS
+      --check                Write nothing; list the files that would change
+      --diff                 Write nothing; print a unified diff of what would change
+      -h, --help             Show this help
+
+    Files are replaced atomically (a temporary file beside them, then a rename) and keep
+    their permissions; files already formatted are not touched. Entries with syntax
+    errors and lines between `; tally-fmt: off` and `; tally-fmt: on` are kept exactly.
+    Before anything is written, the output is checked to differ from the input only in
+    whitespace and to read back the same; if not, nothing is written. The layout is
+    described in Grammar.md, section "Canonical layout".
+
+    EXIT CODES
+      0  done (with --check or --diff: every file is already formatted)
+      1  with --check or --diff: some file would change
+      2  usage mistake, a file that cannot be read or written, or an internal error
+         (the formatter refused to change a file; nothing was written)
+
+    """
+
+    struct Options {
+        var files: [String] = []
+        var check = false
+        var diff = false
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .positional(let file): options.files.append(file)
+            case .flag("--check", nil): options.check = true
+            case .flag("--diff", nil): options.diff = true
+            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally fmt`")
+            }
+        }
+        if options.files.isEmpty { throw UsageError("`tally fmt` needs at least one file, or `-` for standard input") }
+        if options.files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (`-`) can be read only once") }
+        return options
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            console.err("tally fmt: \(error.message)\n\nUsage: tally fmt [--check] [--diff] <file>...\nRun `tally help fmt` for details.\n")
+            return ExitCode.usage
+        }
+        var wouldChange = false
+        var failed = false
+        let disk = DiskFileProvider()
+        for path in options.files {
+            let fromStandardInput = path == "-"
+            let shownName = fromStandardInput ? "<stdin>" : path
+            let bytes: [UInt8]
+            do {
+                bytes = fromStandardInput ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try disk.read(path)
+            } catch {
+                console.err("tally fmt: cannot read `\(path)`: \(error.explanation)\n")
+                failed = true
+                continue
+            }
+            guard bytes.count <= Parser.maximumFileSize else {
+                console.err("tally fmt: cannot read `\(path)`: the file is larger than 4 GiB\n")
+                failed = true
+                continue
+            }
+            let tree = Parser.parse(SourceText(path: shownName, bytes: bytes))
+            let formatted: [UInt8]
+            switch Formatter.format(tree) {
+            case .unchanged:
+                formatted = bytes
+            case .formatted(let output):
+                formatted = output
+            case .refused(let reason):
+                console.err("tally fmt: internal error: formatting `\(shownName)` was refused by the whitespace guard: \(reason); nothing was written. Please report this.\n")
+                failed = true
+                continue
+            }
+            let changed = formatted != bytes
+            if changed { wouldChange = true }
+            if options.diff {
+                console.out(UnifiedDiff.render(old: bytes, new: formatted, oldName: "a/\(shownName)", newName: "b/\(shownName)"))
+            } else if options.check {
+                if changed { console.out(shownName + "\n") }
+            } else if fromStandardInput {
+                console.out(bytes: formatted)
+            } else if changed {
+                do {
+                    try AtomicFile.write(formatted, to: path)
+                } catch {
+                    console.err("tally fmt: cannot write `\(path)`: \(error.reason)\n")
+                    failed = true
+                }
+            }
+        }
+        if failed { return ExitCode.usage }
+        if (options.check || options.diff) && wouldChange { return ExitCode.problems }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,20 @@
+/// Chooses the columns of a block of lines: where the decimal points of the amounts
+/// stand, and where end-of-line comments start.
+///
+/// The decimal column is the smallest that leaves at least two spaces between every
+/// line's head and its amount, so it follows the widest head of the block rather than a
+/// fixed width. The comment column leaves at least two spaces after the widest content
+/// among the lines that carry a comment.
+struct ColumnAlignment {
+    var decimalColumn: Int?
+    var commentColumn: Int?
+
+    init(_ layouts: [LineLayout]) {
+        for layout in layouts {
+            if let wanted = layout.minimumDecimalColumn { decimalColumn = max(decimalColumn ?? 0, wanted) }
+        }
+        for layout in layouts where layout.comment != nil && layout.hasContent && layout.commentSpaced {
+            commentColumn = max(commentColumn ?? 0, layout.contentEnd(decimalColumn: decimalColumn) + 2)
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import TallySyntax
+
+/// Lays out a whole file, line by line, into ``LayoutPiece``s.
+///
+/// Columns are chosen per block. The first lines of consecutive entries form a block
+/// until a blank line or a `tally-fmt: off` region; comments in column 1 and entries kept
+/// verbatim do not end a block. Within a block, each family of entries has its own
+/// columns: transactions and transfers together, every other kind on its own, so a
+/// lone `assert` between transactions neither breaks their columns nor is pushed to
+/// them. The indented lines of one entry form a block of their own.
+struct LayoutEngine {
+    let tree: SyntaxTree
+
+    /// Spaces before an indented line of an entry.
+    static let indentWidth = 4
+
+    func pieces() -> [LayoutPiece] {
+        let source = SourceLines(tree: tree)
+        let lines = source.lines
+        let bytes = tree.source.bytes
+        let anchors = anchorTokens(source.entries)
+
+        var layouts = [LineLayout?](repeating: nil, count: lines.count)
+        for (i, line) in lines.enumerated() where !line.verbatim {
+            switch line.role {
+            case .header: layouts[i] = LineLayout(line: line, tree: tree, indent: 0) { anchors[$0] }
+            case .continuation: layouts[i] = LineLayout(line: line, tree: tree, indent: Self.indentWidth) { anchors[$0] }
+            case .rootComment: layouts[i] = LineLayout(line: line, tree: tree, indent: 0) { _ in false }
+            case .blank, .other: break
+            }
+        }
+        let columns = chooseColumns(lines, layouts, source.entries)
+
+        var pieces: [LayoutPiece] = []
+        pieces.reserveCapacity(lines.count + 1)
+        if let bom = source.byteOrderMark {
+            let range = tree.token(at: bom).range
+            pieces.append(LayoutPiece(original: range, bytes: Array(bytes[range.start ..< range.end]), changed: false))
+        }
+        let lastKept = lines.lastIndex { !($0.role == .blank && !$0.verbatim) } ?? -1
+        var previousWasBlank = true  // no blank lines at the top of the file
+        for (i, line) in lines.enumerated() {
+            let original = bytes[line.bytes.start ..< line.bytes.end]
+            let newline = line.newline.map { tree.token(at: $0).bytes } ?? []
+            var output: [UInt8] = []
+            if line.verbatim {
+                output.append(contentsOf: original)
+                previousWasBlank = line.role == .blank
+            } else if line.role == .blank {
+                // Runs of blank lines become one; none at the top or the bottom.
+                if !previousWasBlank && i < lastKept { output.append(contentsOf: newline) }
+                previousWasBlank = true
+            } else if let layout = layouts[i] {
+                layout.render(decimalColumn: columns[i].decimalColumn, commentColumn: columns[i].commentColumn, into: &output)
+                output.append(contentsOf: newline)
+                previousWasBlank = false
+            }
+            if i == lastKept && line.newline == nil && !output.isEmpty {
+                output.append(contentsOf: finalNewline(source))
+            }
+            pieces.append(LayoutPiece(original: line.bytes, bytes: output, changed: !output.elementsEqual(original)))
+        }
+        return pieces
+    }
+
+    /// The line break written at the end of a file that lacks one: the file's first.
+    private func finalNewline(_ source: SourceLines) -> [UInt8] {
+        for line in source.lines { if let n = line.newline { return Array(tree.token(at: n).bytes) } }
+        return [0x0A]
+    }
+
+    /// Marks the first token of each amount that is aligned: the amount of an entry's
+    /// first line (for a recurring entry, of the entry it repeats) and of each split.
+    private func anchorTokens(_ entries: [SyntaxNode]) -> [Bool] {
+        var anchors = [Bool](repeating: false, count: tree.tokenCount)
+        func mark(_ node: SyntaxNode?) {
+            guard let node, let amount = node.child(.amount), let first = amount.tokenIndices.first else { return }
+            anchors[first] = true
+        }
+        for entry in entries {
+            let body = entry.kind == .recurringDirective ? (entry.child(.transaction) ?? entry.child(.transfer)) : entry
+            mark(entry)
+            guard let body else { continue }
+            if body != entry { mark(body) }
+            for split in body.children(.split) { mark(split) }
+        }
+        return anchors
+    }
+
+    /// The columns for every line, computed per block and family.
+    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entries: [SyntaxNode]) -> [ColumnAlignment] {
+        var columns = [ColumnAlignment](repeating: ColumnAlignment([]), count: lines.count)
+        var headerBlock: [Int] = []
+        var indentedBlock: [Int] = []
+        var indentedEntry: Int?
+        func align(_ block: [Int]) {
+            let alignment = ColumnAlignment(block.map { layouts[$0]! })
+            for i in block { columns[i] = alignment }
+        }
+        func closeHeaders() {
+            guard !headerBlock.isEmpty else { return }
+            var families: [Int: [Int]] = [:]
+            for i in headerBlock { families[Self.family(entries[lines[i].entry!].kind), default: []].append(i) }
+            for family in families.values { align(family) }
+            headerBlock.removeAll(keepingCapacity: true)
+        }
+        func closeIndented() {
+            guard !indentedBlock.isEmpty else { return }
+            align(indentedBlock)
+            indentedBlock.removeAll(keepingCapacity: true)
+        }
+        for (i, line) in lines.enumerated() {
+            if line.role == .blank || line.formatOff { closeHeaders() }
+            if line.entry != indentedEntry || line.formatOff { closeIndented() }
+            indentedEntry = line.entry
+            guard layouts[i] != nil else { continue }
+            switch line.role {
+            case .header: headerBlock.append(i)
+            case .continuation: indentedBlock.append(i)
+            default: break
+            }
+        }
+        closeHeaders()
+        closeIndented()
+        return columns
+    }
+
+    /// Entries of one family share columns within a block.
+    static func family(_ kind: SyntaxKind) -> Int {
+        kind == .transfer ? Int(SyntaxKind.transaction.rawValue) : Int(kind.rawValue)
+    }
+}

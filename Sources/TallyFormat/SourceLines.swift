@@ -1,0 +1,137 @@
+import TallySyntax
+
+/// One physical line of a file, as the formatter sees it.
+struct SourceLine {
+    /// What the line is.
+    enum Role {
+        /// Only whitespace, outside any entry.
+        case blank
+        /// A comment on its own line, outside any entry (usually in column 1).
+        case rootComment
+        /// The first line of an entry.
+        case header
+        /// An indented line of an entry: a split, metadata or a comment.
+        case continuation
+        /// Anything else outside an entry; kept as it is.
+        case other
+    }
+
+    /// The tokens of the line, its line break included.
+    var tokens: Range<Int>
+    /// The bytes of the line, its line break included.
+    var bytes: ByteRange
+    /// The token of the line break, if the line has one (the last line may not).
+    var newline: Int?
+    /// Index in ``SourceLines/entries`` of the entry the line belongs to.
+    var entry: Int?
+    var role: Role
+    /// True when the line must be written back byte for byte: it belongs to an entry with
+    /// a syntax error, lies in a `tally-fmt: off` region, or could not be classified.
+    var verbatim = false
+    /// True inside a `tally-fmt: off` region (then also ``verbatim``).
+    var formatOff = false
+}
+
+/// A file cut into lines, each knowing its entry and role. The byte-order mark, when
+/// there is one, stays outside every line.
+struct SourceLines {
+    let tree: SyntaxTree
+    let entries: [SyntaxNode]
+    private(set) var lines: [SourceLine] = []
+    /// The token index of the byte-order mark, if the file starts with one.
+    private(set) var byteOrderMark: Int?
+
+    init(tree: SyntaxTree) {
+        self.tree = tree
+        entries = tree.entries
+        cut()
+        markProblems()
+        FormatOffRegions.mark(&lines, tree: tree)
+    }
+
+    private mutating func cut() {
+        let count = tree.tokenCount
+        var token = 0
+        if count > 0 && tree.token(at: 0).kind == .byteOrderMark {
+            byteOrderMark = 0
+            token = 1
+        }
+        var entry = 0
+        while token < count {
+            let first = token
+            var newline: Int?
+            var onlyWhitespace = true
+            var comments = 0
+            var others = 0
+            var unknown = false
+            while token < count {
+                let kind = tree.token(at: token).kind
+                token += 1
+                switch kind {
+                case .newline: newline = token - 1
+                case .whitespace: break
+                case .comment: comments += 1; onlyWhitespace = false
+                case .unknown: unknown = true; others += 1; onlyWhitespace = false
+                default: others += 1; onlyWhitespace = false
+                }
+                if newline != nil { break }
+            }
+            let tokens = first ..< token
+            let bytes = ByteRange(start: tree.token(at: first).range.start, end: tree.token(at: token - 1).range.end)
+            while entry < entries.count && entries[entry].tokenIndices.upperBound <= first { entry += 1 }
+            var line = SourceLine(tokens: tokens, bytes: bytes, newline: newline, entry: nil, role: .other)
+            if entry < entries.count && entries[entry].tokenIndices.lowerBound < token {
+                // The line touches an entry: it must lie wholly inside it.
+                let span = entries[entry].tokenIndices
+                line.entry = entry
+                line.role = span.lowerBound == first ? .header : .continuation
+                if first < span.lowerBound || token > span.upperBound {
+                    line.verbatim = true
+                    if first < span.lowerBound { line.role = .other }
+                }
+            } else if onlyWhitespace {
+                line.role = .blank
+            } else if others == 0 && comments == 1 {
+                line.role = .rootComment
+            } else {
+                line.verbatim = true
+            }
+            if unknown { line.verbatim = true }
+            lines.append(line)
+        }
+    }
+
+    /// Lines touched by a syntax error are kept as they are, and with them every line of
+    /// their entry. Other diagnostics (W0217, inconsistent indentation, is what
+    /// formatting fixes) do not stop formatting.
+    private mutating func markProblems() {
+        guard !lines.isEmpty else { return }
+        var problemRanges: [ByteRange] = tree.diagnostics.filter { $0.code.isSyntaxError }.map(\.range)
+        for node in tree.root.descendants where node.kind == .error || node.kind == .errorEntry {
+            problemRanges.append(node.range)
+        }
+        for range in problemRanges {
+            var i = lineIndex(containing: range.start)
+            repeat {
+                lines[i].verbatim = true
+                i += 1
+            } while i < lines.count && lines[i].bytes.start < range.end
+        }
+        // A problem anywhere in an entry keeps the whole entry.
+        var verbatimEntries = Set<Int>()
+        for line in lines where line.verbatim { if let e = line.entry { verbatimEntries.insert(e) } }
+        guard !verbatimEntries.isEmpty else { return }
+        for i in lines.indices { if let e = lines[i].entry, verbatimEntries.contains(e) { lines[i].verbatim = true } }
+    }
+
+    /// The line whose bytes contain `offset`; the last line for the end of the file.
+    func lineIndex(containing offset: Int) -> Int {
+        var low = 0
+        var high = lines.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lines[mid].bytes.start <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
