@@ -1,11 +1,293 @@
+import TallyCore
+import TallyFormat
+import TallySyntax
+
+/// The language features, wired to their requests. The features answer in UTF-8 offsets of
+/// named files; this is the one place that converts their answers to protocol positions.
 extension LanguageServer {
     /// Answers a language-feature request, or returns nil when no feature has `method`.
     func answerFeature(method: String, params: Params) throws(ResponseError) -> JSON? {
         switch method {
+        case "textDocument/hover": return try hover(params)
+        case "textDocument/inlayHint": return try inlayHints(params)
+        case "textDocument/codeLens": return try codeLenses(params)
+        case "textDocument/definition": return try definition(params)
+        case "textDocument/references": return try references(params)
+        case "textDocument/prepareRename": return try prepareRename(params)
+        case "textDocument/rename": return try rename(params)
+        case "textDocument/documentSymbol": return try documentSymbols(params)
+        case "workspace/symbol": return try workspaceSymbols(params)
+        case "textDocument/foldingRange": return try foldingRanges(params)
+        case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/documentLink": return try documentLinks(params)
+        case "textDocument/formatting": return try formatting(params, range: false)
+        case "textDocument/rangeFormatting": return try formatting(params, range: true)
+        case "textDocument/codeAction": return try codeActions(params)
         default: return nil
         }
     }
 
     /// The capabilities the wired features add to `initialize`'s answer.
-    var featureCapabilities: [String: JSON] { [:] }
+    var featureCapabilities: [String: JSON] {
+        [
+            "hoverProvider": true,
+            "inlayHintProvider": true,
+            "codeLensProvider": ["resolveProvider": false],
+            "definitionProvider": true,
+            "referencesProvider": true,
+            "renameProvider": ["prepareProvider": true],
+            "documentSymbolProvider": true,
+            "workspaceSymbolProvider": true,
+            "foldingRangeProvider": true,
+            "semanticTokensProvider": [
+                "legend": [
+                    "tokenTypes": .array(SemanticTokenProvider.legend.types.map { .string($0) }),
+                    "tokenModifiers": .array(SemanticTokenProvider.legend.modifiers.map { .string($0) }),
+                ],
+                "full": true,
+            ],
+            "documentLinkProvider": ["resolveProvider": false],
+            "documentFormattingProvider": true,
+            "documentRangeFormattingProvider": true,
+            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+        ]
+    }
+
+    // MARK: Looking things up
+
+    /// The open document a request names, with its budget's analysis; nil when the
+    /// document is not open (the request then has an empty answer).
+    struct Target {
+        let path: String
+        let analysis: BudgetAnalysis
+        let lines: LineIndex
+        let length: Int
+    }
+
+    func target(_ params: Params) throws(ResponseError) -> Target? {
+        let uri = try params.string("textDocument.uri")
+        analyzeIfPending()
+        let path = DocumentURI.path(of: uri)
+        guard let document = documents[path], let root = rootOfDocument[path], let analysis = analyses[root],
+              analysis.file(path) != nil else { return nil }
+        return Target(path: path, analysis: analysis, lines: document.lines, length: document.bytes.count)
+    }
+
+    func offset(_ params: Params, in target: Target) throws(ResponseError) -> Int {
+        target.lines.offset(of: try params.position("position"), encoding: encoding, textLength: target.length)
+    }
+
+    /// The line table of any file of an analysis: the open buffer's, else built from the tree.
+    func lineIndex(of path: String, in analysis: BudgetAnalysis) -> LineIndex? {
+        if let document = documents[path] { return document.lines }
+        return analysis.file(path).map { LineIndex($0.tree.source) }
+    }
+
+    func location(_ range: FileRange, in analysis: BudgetAnalysis, cache: inout [String: LineIndex]) -> JSON? {
+        if cache[range.path] == nil { cache[range.path] = lineIndex(of: range.path, in: analysis) }
+        guard let lines = cache[range.path] else { return nil }
+        return ["uri": .string(uri(of: range.path)), "range": lines.range(of: range.range, encoding: encoding).json]
+    }
+
+    func workspaceEdit(_ edits: [String: [TextEdit]], in analysis: BudgetAnalysis) -> JSON {
+        var changes: [String: JSON] = [:]
+        for (path, list) in edits {
+            guard let lines = lineIndex(of: path, in: analysis) else { continue }
+            changes[uri(of: path)] = .array(list.map { textEdit($0, lines) })
+        }
+        return ["changes": .object(changes)]
+    }
+
+    func textEdit(_ edit: TextEdit, _ lines: LineIndex) -> JSON {
+        ["range": lines.range(of: edit.range, encoding: encoding).json, "newText": .string(edit.replacement)]
+    }
+
+    // MARK: Features
+
+    func hover(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return .null }
+        let offset = try offset(params, in: target)
+        guard let info = HoverProvider.hover(in: target.analysis, path: target.path, offset: offset) else { return .null }
+        return [
+            "contents": ["kind": "markdown", "value": .string(info.markdown)],
+            "range": target.lines.range(of: info.range, encoding: encoding).json,
+        ]
+    }
+
+    func inlayHints(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return [] }
+        let range = try params.range("range")
+        let bytes = ByteRange(start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
+                              end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
+        let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
+        return .array(InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options).map { hint in
+            ["position": target.lines.position(of: hint.offset, encoding: encoding).json, "label": .string(hint.label), "paddingLeft": true]
+        })
+    }
+
+    func codeLenses(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return [] }
+        return .array(CodeLensProvider.lenses(in: target.analysis, path: target.path).map { lens in
+            // A lens that only informs: its command does nothing when clicked.
+            ["range": target.lines.range(of: lens.range, encoding: encoding).json, "command": ["title": .string(lens.title), "command": ""]]
+        })
+    }
+
+    func definition(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return .null }
+        let offset = try offset(params, in: target)
+        var cache: [String: LineIndex] = [:]
+        return .array(NavigationProvider.definition(in: target.analysis, path: target.path, offset: offset).compactMap {
+            location($0, in: target.analysis, cache: &cache)
+        })
+    }
+
+    func references(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return .null }
+        let offset = try offset(params, in: target)
+        let includeDeclaration = params.value("context.includeDeclaration")?.boolValue ?? true
+        var cache: [String: LineIndex] = [:]
+        return .array(NavigationProvider.references(in: target.analysis, path: target.path, offset: offset, includeDeclaration: includeDeclaration).compactMap {
+            location($0, in: target.analysis, cache: &cache)
+        })
+    }
+
+    func prepareRename(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return .null }
+        let offset = try offset(params, in: target)
+        guard let found = NavigationProvider.prepareRename(in: target.analysis, path: target.path, offset: offset) else { return .null }
+        return ["range": target.lines.range(of: found.range, encoding: encoding).json, "placeholder": .string(found.placeholder)]
+    }
+
+    func rename(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return .null }
+        let offset = try offset(params, in: target)
+        let newName = try params.string("newName")
+        do {
+            let edits = try NavigationProvider.rename(in: target.analysis, path: target.path, offset: offset, newName: newName)
+            return workspaceEdit(edits, in: target.analysis)
+        } catch {
+            throw .requestFailed(error.message)
+        }
+    }
+
+    func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params), let tree = target.analysis.file(target.path)?.tree else { return [] }
+        func convert(_ symbol: SymbolInfo) -> JSON {
+            var members: [String: JSON] = [
+                "name": .string(symbol.name.isEmpty ? "?" : symbol.name),
+                "kind": .int(Self.symbolKindNumber(symbol.kind)),
+                "range": target.lines.range(of: symbol.range, encoding: encoding).json,
+                "selectionRange": target.lines.range(of: symbol.selectionRange, encoding: encoding).json,
+            ]
+            if let detail = symbol.detail { members["detail"] = .string(detail) }
+            if !symbol.children.isEmpty { members["children"] = .array(symbol.children.map(convert)) }
+            return .object(members)
+        }
+        return .array(SymbolProvider.documentSymbols(tree: tree).map(convert))
+    }
+
+    func workspaceSymbols(_ params: Params) throws(ResponseError) -> JSON {
+        let query = try params.string("query")
+        analyzeIfPending()
+        var result: [JSON] = []
+        var seen = Set<FileRange>()
+        for root in analyses.keys.sorted() {
+            let analysis = analyses[root]!
+            var cache: [String: LineIndex] = [:]
+            for symbol in SymbolProvider.workspaceSymbols(in: analysis, query: query) where seen.insert(symbol.location).inserted {
+                guard let location = location(symbol.location, in: analysis, cache: &cache) else { continue }
+                var members: [String: JSON] = ["name": .string(symbol.name), "kind": .int(Self.symbolKindNumber(symbol.kind)), "location": location]
+                if let detail = symbol.detail { members["containerName"] = .string(detail) }
+                result.append(.object(members))
+            }
+        }
+        return .array(result)
+    }
+
+    func foldingRanges(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params), let tree = target.analysis.file(target.path)?.tree else { return [] }
+        return .array(FoldingProvider.ranges(tree: tree).map { fold in
+            [
+                "startLine": .int(target.lines.line(containing: fold.start)),
+                "endLine": .int(target.lines.line(containing: fold.end)),
+                "kind": .string(fold.kind.rawValue),
+            ]
+        })
+    }
+
+    func semanticTokens(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params), let tree = target.analysis.file(target.path)?.tree else { return ["data": []] }
+        var data: [JSON] = []
+        var previousLine = 0
+        var previousStart = 0
+        for token in SemanticTokenProvider.tokens(tree: tree) {
+            let start = target.lines.position(of: token.range.start, encoding: encoding)
+            let end = target.lines.position(of: token.range.end, encoding: encoding)
+            guard end.line == start.line, end.character > start.character else { continue }
+            let deltaLine = start.line - previousLine
+            let deltaStart = deltaLine == 0 ? start.character - previousStart : start.character
+            data += [.int(deltaLine), .int(deltaStart), .int(end.character - start.character), .int(token.type.rawValue), .int(Int(token.modifiers.rawValue))]
+            previousLine = start.line
+            previousStart = start.character
+        }
+        return ["data": .array(data)]
+    }
+
+    func documentLinks(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return [] }
+        return .array(DocumentLinkProvider.links(in: target.analysis, path: target.path).map { link in
+            ["range": target.lines.range(of: link.range, encoding: encoding).json, "target": .string(DocumentURI.uri(of: link.target))]
+        })
+    }
+
+    func formatting(_ params: Params, range: Bool) throws(ResponseError) -> JSON {
+        let uri = try params.string("textDocument.uri")
+        guard let document = documents[DocumentURI.path(of: uri)] else { return .null }
+        var bytes: ByteRange?
+        if range {
+            let r = try params.range("range")
+            bytes = ByteRange(start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
+                              end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
+        }
+        // The buffer's own text, parsed now: formatting never waits for the budget.
+        let tree = Parser.parse(SourceText(path: document.path, bytes: document.bytes))
+        return .array(Formatter.edits(tree, range: bytes).map { textEdit($0, document.lines) })
+    }
+
+    /// Quick fixes: the fixes that travel with the diagnostics the client sends back.
+    func codeActions(_ params: Params) throws(ResponseError) -> JSON {
+        let uri = try params.string("textDocument.uri")
+        var actions: [JSON] = []
+        for diagnostic in params.value("context.diagnostics")?.arrayValue ?? [] {
+            for fix in diagnostic["data"]?["fixes"]?.arrayValue ?? [] {
+                guard let title = fix["title"]?.stringValue, let edits = fix["edits"]?.arrayValue else { continue }
+                actions.append([
+                    "title": .string(title),
+                    "kind": "quickfix",
+                    "diagnostics": [diagnostic],
+                    "isPreferred": .bool(diagnostic["data"]?["fixes"]?.arrayValue?.count == 1),
+                    "edit": ["changes": .object([uri: .array(edits)])],
+                ])
+            }
+        }
+        return .array(actions)
+    }
+
+    /// The protocol's symbol kind numbers for Tally's symbols.
+    static func symbolKindNumber(_ kind: SymbolKind) -> Int {
+        switch kind {
+        case .wallet: return 13        // Variable
+        case .category: return 10      // Enum
+        case .envelope: return 23      // Struct
+        case .goal: return 19          // Object
+        case .rule: return 12          // Function
+        case .payeeRule: return 12     // Function
+        case .currency: return 14      // Constant
+        case .option: return 7         // Property
+        case .include: return 1        // File
+        case .month: return 3          // Namespace
+        case .entry: return 24         // Event
+        }
+    }
 }
