@@ -29,7 +29,7 @@ final class FeatureWiringTests: XCTestCase {
         let capabilities = TestClient().initialize()["capabilities"]
         for key in ["hoverProvider", "inlayHintProvider", "codeLensProvider", "definitionProvider", "referencesProvider", "renameProvider",
                     "documentSymbolProvider", "workspaceSymbolProvider", "foldingRangeProvider", "semanticTokensProvider",
-                    "documentLinkProvider", "documentFormattingProvider", "documentRangeFormattingProvider", "codeActionProvider"] {
+                    "documentLinkProvider", "documentFormattingProvider", "documentRangeFormattingProvider", "codeActionProvider", "completionProvider"] {
             XCTAssertNotNil(capabilities?[key], key)
         }
         XCTAssertEqual(capabilities?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.first, "keyword")
@@ -147,6 +147,36 @@ final class FeatureWiringTests: XCTestCase {
         XCTAssertEqual(action["title"], "Replace with `Checking`")
         XCTAssertEqual(action["kind"], "quickfix")
         XCTAssertEqual(action["edit"]?["changes"]?[client.uri("a.tally")], [["range": marked.range("a", "b"), "newText": "Checking"]])
+    }
+
+    func testQuickFixesThatNeedTheBudgetDeclareAMissingWallet() throws {
+        let client = TestClient()
+        client.initialize()
+        let marked = MarkedText("wallet Checking bank\nexpense Fun\n2026-11-02 ⟨a⟩Purse⟨b⟩ Fun -1.00\n")
+        client.open("a.tally", marked.text)
+        let actions = client.result("textDocument/codeAction", [
+            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": []],
+        ]).arrayValue ?? []
+        let declare = try XCTUnwrap(actions.first { $0["title"]?.stringValue?.contains("Purse") == true })
+        XCTAssertEqual(declare["diagnostics"]?.arrayValue?.first?["code"], "E0401")
+        let edits = try XCTUnwrap(declare["edit"]?["changes"]?[client.uri("a.tally")]?.arrayValue)
+        XCTAssertTrue(edits.contains { $0["newText"]?.stringValue?.contains("wallet Purse") == true }, edits.map(\.text).joined())
+        let none = client.result("textDocument/codeAction", [
+            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": [], "only": ["refactor"]],
+        ])
+        XCTAssertEqual(none, [])
+    }
+
+    func testCompletionOffersWalletsWithAnEditOverTheTypedWord() throws {
+        let client = TestClient()
+        client.initialize()
+        let marked = MarkedText("wallet Checking bank opening 10.00 on 2026-01-01\nwallet Cash cash\nexpense Fun\n2026-11-02 \"咖啡 😀\" ⟨word⟩Che⟨cursor⟩\n")
+        client.open("a.tally", marked.text)
+        let result = client.result("textDocument/completion", client.at("a.tally", marked.position("cursor")))
+        let items = try XCTUnwrap(result["items"]?.arrayValue)
+        let checking = try XCTUnwrap(items.first { $0["label"] == "Checking" })
+        XCTAssertEqual(checking["kind"], 6)
+        XCTAssertEqual(checking["textEdit"], ["range": marked.range("word", "cursor"), "newText": "Checking"])
     }
 
     func testFeatureRequestsWithWrongTypesAreInvalidParams() {

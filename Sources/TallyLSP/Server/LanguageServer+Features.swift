@@ -23,6 +23,7 @@ extension LanguageServer {
         case "textDocument/formatting": return try formatting(params, range: false)
         case "textDocument/rangeFormatting": return try formatting(params, range: true)
         case "textDocument/codeAction": return try codeActions(params)
+        case "textDocument/completion": return try completion(params)
         default: return nil
         }
     }
@@ -50,6 +51,7 @@ extension LanguageServer {
             "documentFormattingProvider": true,
             "documentRangeFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "completionProvider": ["triggerCharacters": [":"], "resolveProvider": false],
         ]
     }
 
@@ -255,23 +257,81 @@ extension LanguageServer {
         return .array(Formatter.edits(tree, range: bytes).map { textEdit($0, document.lines) })
     }
 
-    /// Quick fixes: the fixes that travel with the diagnostics the client sends back.
+    /// Quick fixes for the diagnostics in the range, computed from the current analysis;
+    /// for a file outside any analysis, the fixes that travel in the diagnostics' data.
     func codeActions(_ params: Params) throws(ResponseError) -> JSON {
+        if let only = params.value("context.only")?.arrayValue?.compactMap(\.stringValue),
+           !only.contains(where: { "quickfix".hasPrefix($0) }) { return [] }
         let uri = try params.string("textDocument.uri")
+        let range = try params.range("range")
+        guard let target = try target(params) else { return attachedFixes(params, uri: uri) }
+        let bytes = ByteRange(start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
+                              end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
+        var lines: [String: LineIndex] = [target.path: target.lines]
+        return .array(CodeActionProvider.actions(in: target.analysis, path: target.path, range: bytes).map { action in
+            var members: [String: JSON] = [
+                "title": .string(action.title),
+                "kind": .string(action.kind),
+                "isPreferred": .bool(action.isPreferred),
+                "edit": workspaceEdit(action.edits, in: target.analysis),
+            ]
+            if let d = action.diagnostic {
+                if lines[d.file] == nil { lines[d.file] = lineIndex(of: d.file, in: target.analysis) }
+                for note in d.notes where lines[note.file] == nil { lines[note.file] = lineIndex(of: note.file, in: target.analysis) }
+                if let converted = lspDiagnostic(d, lines: lines) { members["diagnostics"] = [converted] }
+            }
+            return .object(members)
+        })
+    }
+
+    private func attachedFixes(_ params: Params, uri: String) -> JSON {
         var actions: [JSON] = []
         for diagnostic in params.value("context.diagnostics")?.arrayValue ?? [] {
-            for fix in diagnostic["data"]?["fixes"]?.arrayValue ?? [] {
+            let fixes = diagnostic["data"]?["fixes"]?.arrayValue ?? []
+            for fix in fixes {
                 guard let title = fix["title"]?.stringValue, let edits = fix["edits"]?.arrayValue else { continue }
                 actions.append([
                     "title": .string(title),
                     "kind": "quickfix",
                     "diagnostics": [diagnostic],
-                    "isPreferred": .bool(diagnostic["data"]?["fixes"]?.arrayValue?.count == 1),
+                    "isPreferred": .bool(fixes.count == 1),
                     "edit": ["changes": .object([uri: .array(edits)])],
                 ])
             }
         }
         return .array(actions)
+    }
+
+    func completion(_ params: Params) throws(ResponseError) -> JSON {
+        guard let target = try target(params) else { return .null }
+        let offset = try offset(params, in: target)
+        let items = CompletionProvider.complete(in: target.analysis, path: target.path, offset: offset)
+        return ["isIncomplete": false, "items": .array(items.map { item in
+            var members: [String: JSON] = [
+                "label": .string(item.label),
+                "kind": .int(Self.completionKindNumber(item.kind)),
+                "sortText": .string(item.sortText),
+                "textEdit": textEdit(item.edit, target.lines),
+            ]
+            if let detail = item.detail { members["detail"] = .string(detail) }
+            return .object(members)
+        })]
+    }
+
+    /// The protocol's completion item kind numbers for Tally's candidates.
+    static func completionKindNumber(_ kind: CompletionKind) -> Int {
+        switch kind {
+        case .wallet: return 6          // Variable
+        case .category: return 20       // EnumMember
+        case .envelope: return 22       // Struct
+        case .goal: return 18           // Reference
+        case .rule: return 3            // Function
+        case .payee, .person: return 1  // Text
+        case .keyword: return 14        // Keyword
+        case .date: return 12           // Value
+        case .currency: return 21       // Constant
+        case .diagnosticCode: return 12 // Value
+        }
     }
 
     /// The protocol's symbol kind numbers for Tally's symbols.
