@@ -34,6 +34,10 @@ extension LanguageServer {
     /// Finds each open buffer's root, re-analyses the budgets a change touched, and
     /// publishes their diagnostics.
     func runAnalysis() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var loading = Duration.zero
+        var interpreting = Duration.zero
         analysisPending = false
         scheduledAnalysis?.cancel()
         scheduledAnalysis = nil
@@ -43,7 +47,18 @@ extension LanguageServer {
         }
         let buffers = documents.mapValues(\.bytes)
         let provider = OverlayFileProvider(buffers: buffers, disk: disk)
-        let finder = RootFinder(open: buffers, workspace: workspace, configuredRoot: configuration.root,
+        var openIncludes: [String: [String]] = [:]
+        for (path, document) in documents {
+            if let cached = includeCache[path], cached.version == document.version, !changedPaths.contains(path) {
+                openIncludes[path] = cached.includes
+            } else {
+                let includes = IncludeScanner.includes(of: document.bytes, path: path)
+                includeCache[path] = (document.version, includes)
+                openIncludes[path] = includes
+            }
+        }
+        includeCache = includeCache.filter { documents[$0.key] != nil }
+        let finder = RootFinder(open: openIncludes, workspace: workspace, configuredRoot: configuration.root,
                                 canonical: { provider.canonicalPath($0) })
         let changed = Set(changedPaths.map { provider.canonicalPath($0) })
         changedPaths = []
@@ -59,8 +74,14 @@ extension LanguageServer {
                 fresh[root] = old
                 return old
             }
+            // Let the outdated analysis go first, so two large budgets never sit in memory at once.
+            analyses[root] = nil
+            let loadStart = clock.now
             guard let budget = try? BudgetLoader(provider: provider).load(root) else { return nil }
+            let interpretStart = clock.now
+            loading += interpretStart - loadStart
             let result = BudgetAnalysis(budget: budget, today: date)
+            interpreting += clock.now - interpretStart
             fresh[root] = result
             recomputed.append(root)
             return result
@@ -78,7 +99,12 @@ extension LanguageServer {
         }
         rootOfDocument = newRoots
         analyses = fresh.filter { Set(newRoots.values).contains($0.key) }
+        let publishStart = clock.now
         publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
+        if !recomputed.isEmpty {
+            func ms(_ d: Duration) -> Int { Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
+            log("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(loading)), interpret \(ms(interpreting)), publish \(ms(clock.now - publishStart))")
+        }
     }
 
     /// Publishes diagnostics for every file of the recomputed budgets, and empty lists for

@@ -33,6 +33,8 @@ public final class LanguageServer: @unchecked Sendable {
     var changedPaths: Set<String> = []
     var analysisPending = false
     var scheduledAnalysis: DispatchWorkItem?
+    /// What each open buffer includes, by the version it was scanned at.
+    var includeCache: [String: (version: Int, includes: [String])] = [:]
     /// Files that currently show diagnostics in the client (so they can be cleared).
     var publishedFiles: Set<String> = []
     let disk: any FileProvider

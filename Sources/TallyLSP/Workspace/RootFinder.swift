@@ -16,12 +16,13 @@ struct RootFinder {
     private let configuredRoot: String?
     private let canonical: (String) -> String
 
-    init(open: [String: [UInt8]], workspace: WorkspaceFiles, configuredRoot: String?, canonical: @escaping (String) -> String) {
+    /// `open` holds what each open buffer includes; it overrides the disk's version.
+    init(open: [String: [String]], workspace: WorkspaceFiles, configuredRoot: String?, canonical: @escaping (String) -> String) {
         self.openPaths = Set(open.keys)
         self.configuredRoot = configuredRoot
         self.canonical = canonical
         var edges: [String: [String]] = workspace.includes
-        for (path, bytes) in open { edges[path] = IncludeScanner.includes(of: bytes, path: path) }
+        for (path, targets) in open { edges[path] = targets }
         for (from, targets) in edges {
             for target in targets { includers[canonical(target), default: []].append(from) }
         }
