@@ -86,4 +86,18 @@ final class LifecycleTests: XCTestCase {
         client.notify("exit")
         XCTAssertEqual(client.server.exitCode, 1)
     }
+
+    func testLogLinesReachTheClientOnlyWhenAskedAndNeverHoldFileContents() {
+        let quiet = TestClient()
+        quiet.initialize()
+        quiet.open("a.tally", "wallet SecretBank bank\n")
+        XCTAssertFalse(quiet.messages.contains { $0["method"] == "window/logMessage" })
+
+        let client = TestClient()
+        client.initialize(options: ["logMessages": true])
+        client.open("a.tally", "wallet SecretBank bank\n")
+        let logs = client.messages.filter { $0["method"] == "window/logMessage" }.compactMap { $0["params"]?["message"]?.stringValue }
+        XCTAssertTrue(logs.contains { $0.hasPrefix("analysed 1 budget(s)") }, logs.joined(separator: "\n"))
+        XCTAssertFalse(logs.contains { $0.contains("SecretBank") })
+    }
 }

@@ -22,7 +22,7 @@ extension LanguageServer {
             configuration.root = Paths.resolve(root, from: folder + "/")
         }
         state = .running
-        log("initialized: position encoding \(encoding.rawValue), \(workspace.folders.count) workspace folder(s)")
+        note("initialized: position encoding \(encoding.rawValue), \(workspace.folders.count) workspace folder(s)")
         return [
             "capabilities": capabilities,
             "serverInfo": ["name": "tally", "version": .string(configuration.version)],

@@ -72,7 +72,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// null, because the id was never read.
     public func receiveTooLarge(_ length: Int) {
         queue.sync {
-            log("skipped a message of \(length) bytes: larger than the limit")
+            note("skipped a message of \(length) bytes: larger than the limit")
             send(OutgoingMessage.error(id: .null, ResponseError(code: ResponseError.invalidRequestCode, message: "message of \(length) bytes is larger than the server reads")))
         }
     }
@@ -84,12 +84,21 @@ public final class LanguageServer: @unchecked Sendable {
 
     func send(_ message: JSON) { sendMessage(message) }
 
+    /// Writes a line to the log and, when the client asked for it, as `window/logMessage`.
+    /// Lines say what the server did, never what a file contains.
+    func note(_ line: String) {
+        log(line)
+        if configuration.logToClient && state == .running {
+            send(OutgoingMessage.notification("window/logMessage", ["type": 4, "message": .string(line)]))
+        }
+    }
+
     private func handle(_ body: [UInt8]) {
         let json: JSON
         do {
             json = try JSON.parse(body)
         } catch {
-            log("unreadable message: \(error.message)")
+            note("unreadable message: \(error.message)")
             send(OutgoingMessage.error(id: .null, ResponseError(code: ResponseError.parseErrorCode, message: "the message is not valid JSON: \(error.message)")))
             return
         }
@@ -181,7 +190,7 @@ public final class LanguageServer: @unchecked Sendable {
                 break  // unknown notifications are ignored, as the protocol asks
             }
         } catch {
-            log("ignored `\(method)`: \(error.message)")
+            note("ignored `\(method)`: \(error.message)")
         }
     }
 }

@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable {
     public var diagnosticsDocumentation: String?
     /// A budget root to use for files that no other file includes.
     public var root: String?
+    /// Whether log lines are also sent to the client as `window/logMessage`.
+    public var logToClient = false
     /// Whether inlay hints show envelope amounts left.
     public var envelopeHints = true
     /// Whether inlay hints show running wallet balances.
@@ -26,7 +28,8 @@ public struct ServerConfiguration: Sendable {
     public init() {}
 
     /// Applies the client's `initializationOptions`: `root`, `debounceMilliseconds`,
-    /// `diagnosticsDocumentation`, `today`, `inlayHints.envelopes`, `inlayHints.balances`.
+    /// `diagnosticsDocumentation`, `today`, `inlayHints.envelopes`, `inlayHints.balances`,
+    /// `logMessages`.
     mutating func apply(initializationOptions options: JSON?) {
         guard let options else { return }
         if let root = options["root"]?.stringValue, !root.isEmpty {
@@ -35,6 +38,7 @@ public struct ServerConfiguration: Sendable {
         if let ms = options["debounceMilliseconds"]?.intValue { debounceMilliseconds = max(0, min(ms, 10_000)) }
         if let docs = options["diagnosticsDocumentation"]?.stringValue { diagnosticsDocumentation = docs }
         if let date = options["today"]?.stringValue.flatMap({ CivilDate(iso: $0) }) { today = date }
+        if let on = options["logMessages"]?.boolValue { logToClient = on }
         if let on = options["inlayHints"]?["envelopes"]?.boolValue { envelopeHints = on }
         if let on = options["inlayHints"]?["balances"]?.boolValue { balanceHints = on }
     }
