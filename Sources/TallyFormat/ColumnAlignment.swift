@@ -9,11 +9,17 @@ struct ColumnAlignment {
     var decimalColumn: Int?
     var commentColumn: Int?
 
-    init(_ layouts: [LineLayout]) {
-        for layout in layouts {
-            if let wanted = layout.minimumDecimalColumn { decimalColumn = max(decimalColumn ?? 0, wanted) }
+    /// No columns: for lines outside any block.
+    init() {}
+
+    /// The columns of the lines at `block` (indices into `layouts`, all non-nil).
+    init(_ block: [Int], _ layouts: [LineLayout?]) {
+        for i in block {
+            if let wanted = layouts[i]!.minimumDecimalColumn { decimalColumn = max(decimalColumn ?? 0, wanted) }
         }
-        for layout in layouts where layout.comment != nil && layout.hasContent && layout.commentSpaced {
+        for i in block {
+            let layout = layouts[i]!
+            guard layout.comment != nil && layout.hasContent && layout.commentSpaced else { continue }
             commentColumn = max(commentColumn ?? 0, layout.contentEnd(decimalColumn: decimalColumn) + 2)
         }
     }

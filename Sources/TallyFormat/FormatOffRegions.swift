@@ -31,13 +31,12 @@ enum FormatOffRegions {
     }
 
     /// Marks the lines inside off regions as verbatim.
-    static func mark(_ lines: inout [SourceLine], tree: SyntaxTree) {
+    static func mark(_ lines: inout [SourceLine], tokens: TokenTable) {
         var off = false
         for i in lines.indices {
             var said: Directive?
             for t in lines[i].tokens {
-                let token = tree.token(at: t)
-                if token.kind == .comment, let d = directive(token.bytes) { said = d }
+                if tokens.kinds[t] == .comment, let d = directive(tokens.bytes(of: t)) { said = d }
             }
             if off && said != .on {
                 lines[i].verbatim = true

@@ -11,9 +11,9 @@ public enum Formatter {
     /// Formats a whole document; the result says whether anything changed or the
     /// guard refused.
     public static func format(_ tree: SyntaxTree) -> FormatResult {
-        let pieces = LayoutEngine(tree: tree).pieces()
-        guard pieces.contains(where: { $0.changed }) else { return .unchanged }
-        let output = assemble(pieces, totalLength: tree.source.bytes.count)
+        let layout = LayoutEngine(tree: tree).layout()
+        guard layout.changed else { return .unchanged }
+        let output = layout.output
         if let problem = WhitespaceGuard.check(original: tree, formatted: output) {
             return .refused(reason: problem)
         }
@@ -26,7 +26,8 @@ public enum Formatter {
     /// Lines outside `range` keep their layout, though columns are still chosen from the
     /// whole block a line belongs to. Returns no edits when the guard refuses.
     public static func edits(_ tree: SyntaxTree, range: ByteRange? = nil) -> [TextEdit] {
-        let pieces = LayoutEngine(tree: tree).pieces().filter { piece in
+        let layout = LayoutEngine(tree: tree).layout()
+        let pieces = layout.pieces.filter { piece in
             guard piece.changed else { return false }
             guard let range else { return true }
             return overlaps(piece.original, range)
@@ -39,12 +40,44 @@ public enum Formatter {
         var position = 0
         for piece in pieces {
             output.append(contentsOf: bytes[position ..< piece.original.start])
-            output.append(contentsOf: piece.bytes)
+            output.append(contentsOf: layout.output[piece.formatted])
             position = piece.original.end
         }
         output.append(contentsOf: bytes[position...])
         if WhitespaceGuard.check(original: tree, formatted: output) != nil { return [] }
-        return merged(pieces).map { TextEdit(range: $0.original, replacement: String(decoding: $0.bytes, as: UTF8.self)) }
+        return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
+    }
+
+    /// The smallest edits that turn one line into its formatted form: each replaces a
+    /// run of whitespace only, so an editor keeps the cursor and marks on the words, and
+    /// no edit ever carries bytes of the user's text (which may not even be UTF-8).
+    static func whitespaceEdits(_ old: ArraySlice<UInt8>, _ formatted: ArraySlice<UInt8>, at base: Int) -> [TextEdit] {
+        let new = Array(formatted)
+        var edits: [TextEdit] = []
+        var i = old.startIndex
+        var j = 0
+        while i < old.endIndex || j < new.count {
+            let oldStart = i, newStart = j
+            while i < old.endIndex && WhitespaceGuard.isWhitespace(old[i]) { i += 1 }
+            while j < new.count && WhitespaceGuard.isWhitespace(new[j]) { j += 1 }
+            if !old[oldStart ..< i].elementsEqual(new[newStart ..< j]) {
+                edits.append(TextEdit(range: ByteRange(start: base + oldStart - old.startIndex, end: base + i - old.startIndex),
+                                      replacement: String(decoding: new[newStart ..< j], as: UTF8.self)))
+            }
+            while i < old.endIndex && j < new.count && !WhitespaceGuard.isWhitespace(old[i]) && old[i] == new[j] {
+                i += 1
+                j += 1
+            }
+            let oldStuck = i < old.endIndex && !WhitespaceGuard.isWhitespace(old[i])
+            let newStuck = j < new.count && !WhitespaceGuard.isWhitespace(new[j])
+            if oldStuck || newStuck {
+                // Never reached while the guard holds; replace the rest to stay correct.
+                edits.append(TextEdit(range: ByteRange(start: base + i - old.startIndex, end: base + old.count),
+                                      replacement: String(decoding: new[j...], as: UTF8.self)))
+                break
+            }
+        }
+        return edits
     }
 
     /// Whether two byte ranges share a byte; an empty range (a cursor, an insertion at
@@ -52,28 +85,5 @@ public enum Formatter {
     static func overlaps(_ a: ByteRange, _ b: ByteRange) -> Bool {
         if a.isEmpty || b.isEmpty { return a.start <= b.end && b.start <= a.end }
         return a.start < b.end && b.start < a.end
-    }
-
-    /// Joins the pieces, changed or not, into the formatted document.
-    static func assemble(_ pieces: [LayoutPiece], totalLength: Int) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(totalLength + totalLength / 8 + 16)
-        for piece in pieces { output.append(contentsOf: piece.bytes) }
-        return output
-    }
-
-    /// Adjacent changed pieces become one edit, so an editor applies few edits.
-    private static func merged(_ pieces: [LayoutPiece]) -> [LayoutPiece] {
-        var result: [LayoutPiece] = []
-        for piece in pieces {
-            if var last = result.last, last.original.end == piece.original.start {
-                last.original = ByteRange(start: last.original.start, end: piece.original.end)
-                last.bytes.append(contentsOf: piece.bytes)
-                result[result.count - 1] = last
-            } else {
-                result.append(piece)
-            }
-        }
-        return result
     }
 }

@@ -14,58 +14,63 @@ struct LayoutEngine {
     /// Spaces before an indented line of an entry.
     static let indentWidth = 4
 
-    func pieces() -> [LayoutPiece] {
+    func layout() -> Layout {
         let source = SourceLines(tree: tree)
         let lines = source.lines
-        let bytes = tree.source.bytes
+        let tokens = source.tokens
+        let bytes = tokens.bytes
         let anchors = anchorTokens(source.entries)
 
         var layouts = [LineLayout?](repeating: nil, count: lines.count)
         for (i, line) in lines.enumerated() where !line.verbatim {
             switch line.role {
-            case .header: layouts[i] = LineLayout(line: line, tree: tree, indent: 0) { anchors[$0] }
-            case .continuation: layouts[i] = LineLayout(line: line, tree: tree, indent: Self.indentWidth) { anchors[$0] }
-            case .rootComment: layouts[i] = LineLayout(line: line, tree: tree, indent: 0) { _ in false }
+            case .header: layouts[i] = LineLayout(line: line, tokens: tokens, indent: 0) { anchors[$0] }
+            case .continuation: layouts[i] = LineLayout(line: line, tokens: tokens, indent: Self.indentWidth) { anchors[$0] }
+            case .rootComment: layouts[i] = LineLayout(line: line, tokens: tokens, indent: 0) { _ in false }
             case .blank, .other: break
             }
         }
         let columns = chooseColumns(lines, layouts, source.entries)
 
-        var pieces: [LayoutPiece] = []
-        pieces.reserveCapacity(lines.count + 1)
+        var layout = Layout()
+        layout.output.reserveCapacity(bytes.count + bytes.count / 4 + 16)
+        layout.pieces.reserveCapacity(lines.count + 1)
         if let bom = source.byteOrderMark {
-            let range = tree.token(at: bom).range
-            pieces.append(LayoutPiece(original: range, bytes: Array(bytes[range.start ..< range.end]), changed: false))
+            let range = tokens.range(of: bom)
+            layout.output.append(contentsOf: bytes[range.start ..< range.end])
+            layout.pieces.append(LayoutPiece(original: range, formatted: 0 ..< range.length, changed: false))
         }
         let lastKept = lines.lastIndex { !($0.role == .blank && !$0.verbatim) } ?? -1
         var previousWasBlank = true  // no blank lines at the top of the file
         for (i, line) in lines.enumerated() {
             let original = bytes[line.bytes.start ..< line.bytes.end]
-            let newline = line.newline.map { tree.token(at: $0).bytes } ?? []
-            var output: [UInt8] = []
+            let newline = line.newline.map { tokens.bytes(of: $0) } ?? []
+            let start = layout.output.count
             if line.verbatim {
-                output.append(contentsOf: original)
+                layout.output.append(contentsOf: original)
                 previousWasBlank = line.role == .blank
             } else if line.role == .blank {
                 // Runs of blank lines become one; none at the top or the bottom.
-                if !previousWasBlank && i < lastKept { output.append(contentsOf: newline) }
+                if !previousWasBlank && i < lastKept { layout.output.append(contentsOf: newline) }
                 previousWasBlank = true
-            } else if let layout = layouts[i] {
-                layout.render(decimalColumn: columns[i].decimalColumn, commentColumn: columns[i].commentColumn, into: &output)
-                output.append(contentsOf: newline)
+            } else if let lineLayout = layouts[i] {
+                lineLayout.render(tokens, decimalColumn: columns[i].decimalColumn, commentColumn: columns[i].commentColumn, into: &layout.output)
+                layout.output.append(contentsOf: newline)
                 previousWasBlank = false
             }
-            if i == lastKept && line.newline == nil && !output.isEmpty {
-                output.append(contentsOf: finalNewline(source))
+            if i == lastKept && line.newline == nil && layout.output.count > start {
+                layout.output.append(contentsOf: finalNewline(source))
             }
-            pieces.append(LayoutPiece(original: line.bytes, bytes: output, changed: !output.elementsEqual(original)))
+            let changed = !layout.output[start...].elementsEqual(original)
+            layout.pieces.append(LayoutPiece(original: line.bytes, formatted: start ..< layout.output.count, changed: changed))
+            if changed { layout.changed = true }
         }
-        return pieces
+        return layout
     }
 
     /// The line break written at the end of a file that lacks one: the file's first.
     private func finalNewline(_ source: SourceLines) -> [UInt8] {
-        for line in source.lines { if let n = line.newline { return Array(tree.token(at: n).bytes) } }
+        for line in source.lines { if let n = line.newline { return Array(source.tokens.bytes(of: n)) } }
         return [0x0A]
     }
 
@@ -89,12 +94,12 @@ struct LayoutEngine {
 
     /// The columns for every line, computed per block and family.
     private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entries: [SyntaxNode]) -> [ColumnAlignment] {
-        var columns = [ColumnAlignment](repeating: ColumnAlignment([]), count: lines.count)
+        var columns = [ColumnAlignment](repeating: ColumnAlignment(), count: lines.count)
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
         var indentedEntry: Int?
         func align(_ block: [Int]) {
-            let alignment = ColumnAlignment(block.map { layouts[$0]! })
+            let alignment = ColumnAlignment(block, layouts)
             for i in block { columns[i] = alignment }
         }
         func closeHeaders() {

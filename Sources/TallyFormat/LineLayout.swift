@@ -1,94 +1,97 @@
 import TallySyntax
 
-/// The pieces of one formatted line before columns are chosen: the text before the
-/// aligned amount (the head), the amount and what follows it (the tail), and an
-/// end-of-line comment.
+/// One line to be formatted, measured before columns are chosen: the width of the text
+/// before the aligned amount (the head), of the amount and what follows it (the tail),
+/// and where its end-of-line comment is.
 ///
 /// Runs of whitespace between two tokens become one space; tokens the user wrote
 /// touching (`Anna,Ben`) stay touching, so no token can ever be read differently.
+/// The layout keeps token indices, not bytes, so measuring a file allocates nothing
+/// per line.
 struct LineLayout {
     /// Columns of indentation: 0 for the first line of an entry, 4 for its other lines.
     var indent: Int
-    var head: [UInt8] = []
+    /// The tokens of the line, without its line break.
+    var tokens: Range<Int>
     var headWidth = 0
-    /// Width of the integer part of the aligned amount; nil when the line has none.
-    var anchorIntegerWidth: Int?
-    var tail: [UInt8] = []
+    /// The first token of the aligned amount, and the width of its integer part.
+    var anchor: Int?
+    var anchorIntegerWidth = 0
     var tailWidth = 0
-    /// The end-of-line comment (or the line's only content).
-    var comment: ArraySlice<UInt8>?
+    /// The comment token, at the end of the line or as its only content.
+    var comment: Int?
     /// Whether whitespace stood between the content and the comment (then the comment is
     /// aligned; a comment written touching its content stays touching).
     var commentSpaced = false
-
     /// True when the line has something besides a comment.
-    var hasContent: Bool { !head.isEmpty || anchorIntegerWidth != nil }
+    var hasContent = false
 
     /// Width of the content when the amount's decimal point stands at `decimalColumn`.
     func contentEnd(decimalColumn: Int?) -> Int {
-        if let anchor = anchorIntegerWidth, let decimalColumn { return decimalColumn - anchor + tailWidth }
-        return indent + headWidth + (anchorIntegerWidth == nil ? 0 : 1 + tailWidth)
+        if anchor != nil, let decimalColumn { return decimalColumn - anchorIntegerWidth + tailWidth }
+        return indent + headWidth + (anchor == nil ? 0 : 2 + tailWidth)
     }
 
     /// The decimal column this line alone would need: two spaces after the head.
     var minimumDecimalColumn: Int? {
-        anchorIntegerWidth.map { indent + headWidth + 2 + $0 }
+        anchor == nil ? nil : indent + headWidth + 2 + anchorIntegerWidth
     }
 
-    /// Reads a line's tokens. `isAnchor` tells which token starts the amount to align.
-    init(line: SourceLine, tree: SyntaxTree, indent: Int, isAnchor: (Int) -> Bool) {
+    /// Measures a line. `isAnchor` tells which token starts the amount to align.
+    init(line: SourceLine, tokens table: TokenTable, indent: Int, isAnchor: (Int) -> Bool) {
         self.indent = indent
+        tokens = line.tokens.lowerBound ..< (line.newline ?? line.tokens.upperBound)
         var space = false
-        var inTail = false
-        for t in line.tokens where t != line.newline {
-            let token = tree.token(at: t)
-            switch token.kind {
+        for t in tokens {
+            switch table.kinds[t] {
             case .whitespace, .newline, .byteOrderMark:
-                space = hasContent || inTail
+                space = hasContent
             case .comment:
                 commentSpaced = space && hasContent
-                comment = token.bytes
+                comment = t
             default:
-                let bytes = token.bytes
-                if !inTail && space && !head.isEmpty && isAnchor(t) {
-                    inTail = true
-                    anchorIntegerWidth = TextWidth.integerPart(ofNumber: bytes)
-                    tail.append(contentsOf: bytes)
-                    tailWidth += TextWidth.of(bytes)
-                } else if inTail {
-                    if space { tail.append(0x20); tailWidth += 1 }
-                    tail.append(contentsOf: bytes)
-                    tailWidth += TextWidth.of(bytes)
+                let width = TextWidth.of(table.bytes(of: t))
+                if anchor == nil && space && hasContent && isAnchor(t) {
+                    anchor = t
+                    anchorIntegerWidth = TextWidth.integerPart(ofNumber: table.bytes(of: t))
+                    tailWidth = width
+                } else if anchor != nil {
+                    tailWidth += (space ? 1 : 0) + width
                 } else {
-                    if space { head.append(0x20); headWidth += 1 }
-                    head.append(contentsOf: bytes)
-                    headWidth += TextWidth.of(bytes)
+                    headWidth += (space ? 1 : 0) + width
                 }
+                hasContent = true
                 space = false
             }
         }
     }
 
     /// Writes the line (without its line break) with the chosen columns.
-    func render(decimalColumn: Int?, commentColumn: Int?, into output: inout [UInt8]) {
-        var width = 0
-        if hasContent || comment != nil {
-            output.append(contentsOf: repeatElement(0x20, count: indent))
-            width = indent
-        }
-        output.append(contentsOf: head)
-        width += headWidth
-        if let anchor = anchorIntegerWidth {
-            let pad = max(1, (decimalColumn ?? 0) - anchor - width)
-            output.append(contentsOf: repeatElement(0x20, count: pad))
-            output.append(contentsOf: tail)
-            width += pad + tailWidth
-        }
-        if let comment {
-            if hasContent && commentSpaced {
-                output.append(contentsOf: repeatElement(0x20, count: max(1, (commentColumn ?? 0) - width)))
+    func render(_ table: TokenTable, decimalColumn: Int?, commentColumn: Int?, into output: inout [UInt8]) {
+        if hasContent || comment != nil { output.append(contentsOf: repeatElement(0x20, count: indent)) }
+        var space = false
+        var started = false
+        for t in tokens {
+            switch table.kinds[t] {
+            case .whitespace, .newline, .byteOrderMark:
+                space = started
+            case .comment:
+                if started && commentSpaced {
+                    let end = contentEnd(decimalColumn: decimalColumn)
+                    output.append(contentsOf: repeatElement(0x20, count: max(1, (commentColumn ?? 0) - end)))
+                }
+                output.append(contentsOf: table.bytes(of: t))
+            default:
+                if t == anchor {
+                    let pad = max(2, (decimalColumn ?? 0) - anchorIntegerWidth - indent - headWidth)
+                    output.append(contentsOf: repeatElement(0x20, count: pad))
+                } else if space {
+                    output.append(0x20)
+                }
+                output.append(contentsOf: table.bytes(of: t))
+                started = true
+                space = false
             }
-            output.append(contentsOf: comment)
         }
     }
 }

@@ -36,6 +36,8 @@ struct SourceLine {
 /// there is one, stays outside every line.
 struct SourceLines {
     let tree: SyntaxTree
+    /// The tokens, read once.
+    let tokens: TokenTable
     let entries: [SyntaxNode]
     private(set) var lines: [SourceLine] = []
     /// The token index of the byte-order mark, if the file starts with one.
@@ -43,19 +45,22 @@ struct SourceLines {
 
     init(tree: SyntaxTree) {
         self.tree = tree
+        tokens = TokenTable(tree)
         entries = tree.entries
         cut()
         markProblems()
-        FormatOffRegions.mark(&lines, tree: tree)
+        FormatOffRegions.mark(&lines, tokens: tokens)
     }
 
     private mutating func cut() {
-        let count = tree.tokenCount
+        let kinds = tokens.kinds
+        let count = kinds.count
         var token = 0
-        if count > 0 && tree.token(at: 0).kind == .byteOrderMark {
+        if count > 0 && kinds[0] == .byteOrderMark {
             byteOrderMark = 0
             token = 1
         }
+        let spans = entries.map(\.tokenIndices)
         var entry = 0
         while token < count {
             let first = token
@@ -65,7 +70,7 @@ struct SourceLines {
             var others = 0
             var unknown = false
             while token < count {
-                let kind = tree.token(at: token).kind
+                let kind = kinds[token]
                 token += 1
                 switch kind {
                 case .newline: newline = token - 1
@@ -76,13 +81,13 @@ struct SourceLines {
                 }
                 if newline != nil { break }
             }
-            let tokens = first ..< token
-            let bytes = ByteRange(start: tree.token(at: first).range.start, end: tree.token(at: token - 1).range.end)
-            while entry < entries.count && entries[entry].tokenIndices.upperBound <= first { entry += 1 }
-            var line = SourceLine(tokens: tokens, bytes: bytes, newline: newline, entry: nil, role: .other)
-            if entry < entries.count && entries[entry].tokenIndices.lowerBound < token {
+            let lineTokens = first ..< token
+            let bytes = ByteRange(start: Int(tokens.starts[first]), end: Int(tokens.starts[token]))
+            while entry < spans.count && spans[entry].upperBound <= first { entry += 1 }
+            var line = SourceLine(tokens: lineTokens, bytes: bytes, newline: newline, entry: nil, role: .other)
+            if entry < spans.count && spans[entry].lowerBound < token {
                 // The line touches an entry: it must lie wholly inside it.
-                let span = entries[entry].tokenIndices
+                let span = spans[entry]
                 line.entry = entry
                 line.role = span.lowerBound == first ? .header : .continuation
                 if first < span.lowerBound || token > span.upperBound {
@@ -107,8 +112,10 @@ struct SourceLines {
     private mutating func markProblems() {
         guard !lines.isEmpty else { return }
         var problemRanges: [ByteRange] = tree.diagnostics.filter { $0.code.isSyntaxError }.map(\.range)
-        for node in tree.root.descendants where node.kind == .error || node.kind == .errorEntry {
-            problemRanges.append(node.range)
+        tree.forEachNode { kind, tokenRange in
+            if kind == .error || kind == .errorEntry {
+                problemRanges.append(ByteRange(start: Int(tokens.starts[tokenRange.lowerBound]), end: Int(tokens.starts[tokenRange.upperBound])))
+            }
         }
         for range in problemRanges {
             var i = lineIndex(containing: range.start)

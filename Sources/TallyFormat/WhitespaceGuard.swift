@@ -25,16 +25,29 @@ public enum WhitespaceGuard {
 
     /// The input offset where the two texts stop agreeing once whitespace is ignored.
     static func firstDifferenceIgnoringWhitespace(_ a: [UInt8], _ b: [UInt8]) -> Int? {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in firstDifference(a, b) } }
+    }
+
+    private static func firstDifference(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         var j = 0
-        while true {
-            while i < a.count && isWhitespace(a[i]) { i += 1 }
-            while j < b.count && isWhitespace(b[j]) { j += 1 }
-            if i == a.count || j == b.count { return i == a.count && j == b.count ? nil : i }
-            if a[i] != b[j] { return i }
-            i += 1
-            j += 1
+        // Equal bytes are matched pairwise (whitespace with whitespace is harmless to
+        // match); otherwise whitespace on either side is skipped.
+        while i < a.count && j < b.count {
+            if a[i] == b[j] {
+                i += 1
+                j += 1
+            } else if isWhitespace(a[i]) {
+                i += 1
+            } else if isWhitespace(b[j]) {
+                j += 1
+            } else {
+                return i
+            }
         }
+        while i < a.count && isWhitespace(a[i]) { i += 1 }
+        while j < b.count && isWhitespace(b[j]) { j += 1 }
+        return i == a.count && j == b.count ? nil : i
     }
 
     static func structuralDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
@@ -43,23 +56,30 @@ public enum WhitespaceGuard {
         guard left.content.count == right.content.count else {
             return "the output reads as \(right.content.count) tokens instead of \(left.content.count)"
         }
-        for (x, y) in zip(left.content, right.content) {
-            let p = a.token(at: x), q = b.token(at: y)
-            if p.kind != q.kind || !p.bytes.elementsEqual(q.bytes) {
-                return "a token reads differently in the output (input byte \(p.range.start))"
+        for (x32, y32) in zip(left.content, right.content) {
+            let x = Int(x32), y = Int(y32)
+            if left.tokens.kinds[x] != right.tokens.kinds[y] || left.tokens.bytes(of: x) != right.tokens.bytes(of: y) {
+                return "a token reads differently in the output (input byte \(left.tokens.starts[x]))"
             }
         }
-        let nodesA = a.root.descendants
-        let nodesB = b.root.descendants
-        guard nodesA.count == nodesB.count else {
-            return "the output reads as \(nodesB.count) syntax nodes instead of \(nodesA.count)"
+        var nodesA: [(SyntaxKind, Range<Int>)] = []
+        nodesA.reserveCapacity(a.nodeCount)
+        a.forEachNode { nodesA.append(($0, $1)) }
+        guard a.nodeCount == b.nodeCount else {
+            return "the output reads as \(b.nodeCount) syntax nodes instead of \(a.nodeCount)"
         }
-        for (index, (x, y)) in zip(nodesA, nodesB).enumerated() {
-            if x.kind != y.kind || left.contentSpan(x) != right.contentSpan(y)
-                || (index > 0 && left.innerLineBreaks(x) != right.innerLineBreaks(y)) {
-                return "the structure of the output differs (\(x.kind) at input byte \(x.range.start))"
+        var index = 0
+        var difference: String?
+        b.forEachNode { kind, tokens in
+            defer { index += 1 }
+            guard difference == nil else { return }
+            let (expectedKind, expectedTokens) = nodesA[index]
+            if kind != expectedKind || left.contentSpan(expectedTokens) != right.contentSpan(tokens)
+                || (index > 0 && left.innerLineBreaks(expectedTokens) != right.innerLineBreaks(tokens)) {
+                difference = "the structure of the output differs (\(expectedKind) at input byte \(left.tokens.starts[expectedTokens.lowerBound]))"
             }
         }
+        if let difference { return difference }
         let codesA = a.diagnostics.map(\.code).filter { $0 != .inconsistentIndentation }
         let codesB = b.diagnostics.map(\.code).filter { $0 != .inconsistentIndentation }
         if codesA != codesB {
@@ -71,24 +91,27 @@ public enum WhitespaceGuard {
     /// Where the non-whitespace tokens and line breaks of a tree are, by ordinal.
     private struct Shape {
         /// Indices of the tokens that are neither whitespace nor line breaks.
-        var content: [Int] = []
+        var content: [Int32] = []
+        let tokens: TokenTable
         /// For each token index, how many content tokens come before it.
         var contentBefore: [Int32]
         /// For each token index, how many line breaks come before it.
         var breaksBefore: [Int32]
 
         init(_ tree: SyntaxTree) {
-            let count = tree.tokenCount
+            tokens = TokenTable(tree)
+            let kinds = tokens.kinds
+            let count = kinds.count
             contentBefore = [Int32](repeating: 0, count: count + 1)
             breaksBefore = [Int32](repeating: 0, count: count + 1)
             var breaks: Int32 = 0
             for t in 0 ..< count {
                 contentBefore[t] = Int32(content.count)
                 breaksBefore[t] = breaks
-                switch tree.token(at: t).kind {
+                switch kinds[t] {
                 case .whitespace: break
                 case .newline: breaks += 1
-                default: content.append(t)
+                default: content.append(Int32(t))
                 }
             }
             contentBefore[count] = Int32(content.count)
@@ -96,17 +119,16 @@ public enum WhitespaceGuard {
         }
 
         /// The content tokens a node covers, as ordinals.
-        func contentSpan(_ node: SyntaxNode) -> Range<Int32> {
-            let tokens = node.tokenIndices
+        func contentSpan(_ tokens: Range<Int>) -> Range<Int32> {
             return contentBefore[tokens.lowerBound] ..< contentBefore[tokens.upperBound]
         }
 
         /// Line breaks between a node's first and last content tokens.
-        func innerLineBreaks(_ node: SyntaxNode) -> Int32 {
-            let span = contentSpan(node)
+        func innerLineBreaks(_ tokens: Range<Int>) -> Int32 {
+            let span = contentSpan(tokens)
             guard span.count > 1 else { return 0 }
-            let first = content[Int(span.lowerBound)]
-            let last = content[Int(span.upperBound) - 1]
+            let first = Int(content[Int(span.lowerBound)])
+            let last = Int(content[Int(span.upperBound) - 1])
             return breaksBefore[last] - breaksBefore[first]
         }
     }

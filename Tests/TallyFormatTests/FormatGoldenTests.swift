@@ -44,3 +44,18 @@ final class FormatGoldenTests: XCTestCase {
         }
     }
 }
+
+/// The example in Grammar.md's "Canonical layout" is what it claims to be.
+final class CanonicalLayoutDocumentationTests: XCTestCase {
+    func testGrammarExampleIsCanonical() throws {
+        let grammar = try String(contentsOfFile: TestSupport.path("Grammar.md"), encoding: .utf8)
+        let section = try XCTUnwrap(grammar.range(of: "## 6. Canonical layout"))
+        let rest = grammar[section.upperBound...]
+        let open = try XCTUnwrap(rest.range(of: "```tally\n"))
+        let close = try XCTUnwrap(rest[open.upperBound...].range(of: "```"))
+        let example = String(rest[open.upperBound ..< close.lowerBound])
+        XCTAssertGreaterThan(example.count, 100)
+        XCTAssertEqual(Formatter.format(Parser.parse(example)), .unchanged)
+        FormatAssertions.check(Array(example.utf8), "Grammar.md example")
+    }
+}

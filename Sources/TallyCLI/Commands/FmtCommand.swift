@@ -100,7 +100,11 @@ enum FmtCommand: Subcommand {
             let changed = formatted != bytes
             if changed { wouldChange = true }
             if options.diff {
-                console.out(UnifiedDiff.render(old: bytes, new: formatted, oldName: "a/\(shownName)", newName: "b/\(shownName)"))
+                // Relative paths get git's `a/` and `b/`, so `git apply` takes the diff.
+                let relative = !shownName.hasPrefix("/")
+                console.out(UnifiedDiff.render(old: bytes, new: formatted,
+                                               oldName: relative ? "a/\(shownName)" : shownName,
+                                               newName: relative ? "b/\(shownName)" : shownName))
             } else if options.check {
                 if changed { console.out(shownName + "\n") }
             } else if fromStandardInput {

@@ -104,7 +104,27 @@ enum UnifiedDiff {
                 if j < b.count { steps.append(.insert(j)); j += 1 }
             }
         }
-        return steps
+        return grouped(steps)
+    }
+
+    /// Within each run of changes, removed lines first, then added ones, as in every
+    /// other diff tool.
+    private static func grouped(_ steps: [Step]) -> [Step] {
+        var result: [Step] = []
+        result.reserveCapacity(steps.count)
+        var inserts: [Step] = []
+        for step in steps {
+            switch step {
+            case .same:
+                result.append(contentsOf: inserts)
+                inserts.removeAll(keepingCapacity: true)
+                result.append(step)
+            case .delete: result.append(step)
+            case .insert: inserts.append(step)
+            }
+        }
+        result.append(contentsOf: inserts)
+        return result
     }
 
     private struct Line {
