@@ -105,6 +105,13 @@ import Testing
         #expect(!result.codes.contains("W0501"))
     }
 
+    @Test func insertedLinesKeepTheFilesLineBreaks() throws {
+        let text = Self.header.replacingOccurrences(of: "\n", with: "\r\n") + "2026-01-01 Neu Fun -1.00\r\n"
+        let result = try Self.applying("Declare the wallet `Neu`", to: text)
+        #expect(result.text.contains("wallet '🏠 Haus' cash\r\nwallet Neu\r\nincome"))
+        #expect(!result.codes.contains("E0401"))
+    }
+
     @Test func onlyDiagnosticsInTheRangeCount() {
         let text = Self.header + "2026-01-01 Nix Fun -1.00\n"
         let analysis = Fixture.analysis(text)

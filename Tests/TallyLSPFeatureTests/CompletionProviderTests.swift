@@ -55,6 +55,9 @@ import Testing
         let quoted = Self.complete("2026-11-22 '🏠⟨|⟩").items
         #expect(quoted.first?.label == "🏠 Haus")
         #expect(quoted.first?.edit.range.length == "'🏠".utf8.count)
+        let closed = Self.complete("2026-11-22 '🏠 Haus'⟨|⟩").items
+        #expect(closed.first?.label == "🏠 Haus")
+        #expect(closed.first?.edit.replacement == "'🏠 Haus'")
     }
 
     @Test func afterTheWalletComeCategories() {
@@ -83,6 +86,8 @@ import Testing
         #expect(Self.complete("2026-11-22 skip ⟨|⟩").items.map(\.label) == ["miete"])
         #expect(Self.complete("2026-11-22 transfer Giro -> Spar⟨|⟩").items.map(\.label) == ["Sparbuch"])
         #expect(Self.complete("2026-11-22 assert ⟨|⟩").items.count == 3)
+        #expect(Self.complete("2026-11-22 transfer Giro -> Sparbuch ⟨|⟩").items.isEmpty)
+        #expect(Self.complete("2026-11-22 transfer Giro -> Sparbuch 5.00 ⟨|⟩").items.contains { $0.label == "goal" })
         #expect(Self.complete("2026-11-22 goal U⟨|⟩").items.map(\.label) == ["Urlaub"])
     }
 

@@ -92,12 +92,25 @@ import Testing
 
     @Test func diagnosticCodesInCommentsAndOptionsAreExplained() throws {
         let ignored = try #require(Self.hover("I0512", shift: 2))
-        #expect(ignored.markdown.hasPrefix("**I0512** · unused declaration"))
+        #expect(ignored.markdown.hasPrefix("**I0512** · unused declaration\n\nA declaration nothing refers to.\n\nDefault severity: info"))
         #expect(ignored.range.length == 5)
         let option = try #require(Self.hover("W0511", shift: 5))
         #expect(option.markdown.hasPrefix("**W0511** · future-dated entry"))
         #expect(Self.hover("tally-ignore", shift: 2) == nil)
         #expect(Self.hover("2026-01-01 Girokonto", shift: 2) == nil)
+    }
+
+    @Test func everySummaryNamesARealCode() {
+        let summaries = HoverProvider.codeSummaries
+        #expect(summaries.count >= 49)
+        for code in summaries.keys { #expect(DiagnosticCode.named(code) != nil, "\(code)") }
+        #expect(summaries.values.allSatisfy { $0.hasSuffix(".") })
+    }
+
+    @Test func namesAreEscapedForMarkdown() throws {
+        let doc = MarkedDocument("currency EUR\nwallet ⟨|⟩*Bar_Kasse* cash\n")
+        let hover = try #require(HoverProvider.hover(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor))
+        #expect(hover.markdown.hasPrefix("**\\*Bar\\_Kasse\\*** · cash wallet in EUR"))
     }
 
     @Test func hoverOnTheHouseholdExample() throws {

@@ -63,6 +63,19 @@ import Testing
         #expect(after.diagnostics.filter { $0.severity == .error }.isEmpty)
     }
 
+    @Test func namesSpelledLikeKeywordsAreQuoted() throws {
+        let doc = MarkedDocument(Self.marked)
+        let analysis = Fixture.analysis(doc.text)
+        let edits = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: doc.cursor, newName: "transfer")
+        let renamed = Fixture.apply(edits["main.tally"] ?? [], to: doc.text)
+        #expect(renamed.contains("2026-01-01 'transfer' Fun"))
+        let after = Fixture.analysis(renamed)
+        #expect(after.diagnostics.filter { $0.severity == .error }.isEmpty)
+        // A name typed in quotes is taken as meant.
+        let quoted = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: doc.cursor, newName: "'Dad\\'s card'")
+        #expect(Fixture.apply(quoted["main.tally"] ?? [], to: doc.text).contains("wallet 'Dad\\'s card' bank"))
+    }
+
     @Test func renamingAParentCategoryRenamesItsChildren() throws {
         let doc = MarkedDocument(Self.marked)
         let analysis = Fixture.analysis(doc.text)
@@ -116,6 +129,8 @@ import Testing
         let refs = NavigationProvider.references(in: analysis, path: "more.tally", offset: 12, includeDeclaration: true)
         #expect(refs.count == 4)
         #expect(NavigationProvider.definition(in: analysis, path: "more.tally", offset: 12).first?.path == "main.tally")
+        // From the include's path to the included file.
+        #expect(NavigationProvider.definition(in: analysis, path: "main.tally", offset: 23) == [FileRange(path: "more.tally", range: .empty(at: 0))])
     }
 
     @Test func envelopesGoalsAndRulesAreFoundToo() throws {

@@ -68,7 +68,8 @@ import Testing
 
     @Test func semanticTokensClassifyEveryKindOfToken() {
         let text = "currency EUR\nwallet '🏠 Haus' cash\nexpense 食費\nenvelope E 10 monthly for 食費 alert 80%\n" +
-            "2026-01-01 \"Lidl\" '🏠 Haus' 食費 -3.50 EUR #tag by Anna ; note\n    id: \"x\"\n2026-01-02 transfer '🏠 Haus' -> '🏠 Haus' 1.00\n"
+            "2026-01-01 \"Lidl\" '🏠 Haus' 食費 -3.50 EUR #tag by Anna ; note\n    id: \"x\"\n2026-01-02 transfer '🏠 Haus' -> '🏠 Haus' 1.00\n" +
+            "option severity W0511 off\n"
         let tree = Self.tree(text)
         let tokens = SemanticTokenProvider.tokens(tree: tree)
         let bytes = Array(text.utf8)
@@ -90,6 +91,8 @@ import Testing
         #expect(type(of: "id:") == .property)
         #expect(type(of: "->") == .operator)
         #expect(type(of: "'🏠 Haus'", 2) == .wallet)
+        #expect(type(of: "W0511") == .diagnosticCode)
+        #expect(type(of: "off") == .keyword)
         // In order, never overlapping, none of them whitespace.
         #expect(zip(tokens, tokens.dropFirst()).allSatisfy { $0.range.end <= $1.range.start })
         #expect(!seen.contains { $0.0.allSatisfy(\.isWhitespace) })

@@ -34,65 +34,50 @@ public struct NameOccurrence: Hashable, Sendable {
     public var isDeclaration: Bool
 }
 
-/// Look-up tables over one analysis, built once on first use and shared by every request
-/// on that analysis: every written name by file and by symbol, the top-level entries of
-/// each file for binary search, which model entry each dated entry became, and the payees
-/// and people in use. Building it is linear in the size of the budget; each question after
-/// that is a binary search or a dictionary look-up.
+/// Look-up tables over one analysis, shared by every request on it.
+///
+/// Built in two steps so that the questions asked on every keystroke stay cheap. On first
+/// use: the top-level entries of each file (for binary search by offset), which model
+/// entry each dated entry became (an array by reading order), and the declarations by
+/// name — a few linear passes without strings. On the first question that needs every
+/// written name (references, rename, workspace symbols, completion ranking): every
+/// occurrence of each name, the payees and the people in use — one pass over all nodes.
+/// Hover and inlay hints never need the second step.
 public final class BudgetIndex: @unchecked Sendable {
-    /// Every occurrence of each symbol, in file order.
-    public let occurrences: [NamedSymbol: [NameOccurrence]]
-    /// The occurrences in each file, sorted by position.
-    let occurrencesByFile: [String: [NameOccurrence]]
+    /// Every written name, payee and person, built on first use.
+    struct Usage {
+        var occurrences: [NamedSymbol: [NameOccurrence]] = [:]
+        var payees: [String: Int] = [:]
+        var people = Set<String>()
+    }
+
+    private let budget: Budget
+    private let model: BudgetModel
     /// The top-level entries of each file and where each starts.
     let entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])]
-    /// For each file: the start of a dated entry's content → its index in the model.
-    let modelEntries: [String: [Int: Int]]
-    /// Payees with how often each is used.
-    public let payees: [String: Int]
-    /// People named by `owner` and `by`.
-    public let people: Set<String>
+    /// Model entry index by reading order (``Entry/order``), which follows the files and
+    /// the positions within each file.
+    let byOrder: [Int]
+    /// Each file's place in the budget's reading order.
+    let fileRank: [String: Int]
     /// Model tables by name.
     let wallets: [String: Int], categories: [String: Int], envelopes: [String: Int], goals: [String: Int], rules: [String: Int]
 
-    init(_ analysis: BudgetAnalysis) {
-        var occurrences: [NamedSymbol: [NameOccurrence]] = [:]
-        var byFile: [String: [NameOccurrence]] = [:]
+    private let lock = NSLock()
+    private var builtUsage: Usage?
+
+    init(budget: Budget, model: BudgetModel) {
+        self.budget = budget
+        self.model = model
         var entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])] = [:]
-        var people = Set<String>()
-        for file in analysis.budget.files {
+        var fileRank: [String: Int] = [:]
+        for (rank, file) in budget.files.enumerated() {
             let entries = file.tree.entries
             entriesByFile[file.path] = (entries, entries.map(\.range.start))
-            var inFile: [NameOccurrence] = []
-            for entry in entries {
-                for node in entry.descendants where node.kind.isName {
-                    if node.kind == .personName {
-                        people.insert(NameSyntax(node: node).value)
-                        continue
-                    }
-                    guard let kind = BudgetIndex.nameKind(of: node, in: entry) else { continue }
-                    let name = NameSyntax(node: node)
-                    let value = name.value
-                    if kind == .category && value == "*" { continue }
-                    if value.isEmpty { continue }
-                    let occurrence = NameOccurrence(symbol: NamedSymbol(kind: kind, name: value),
-                                                    location: FileRange(path: file.path, range: name.range),
-                                                    isDeclaration: node.kind == .declaredName)
-                    inFile.append(occurrence)
-                    occurrences[occurrence.symbol, default: []].append(occurrence)
-                }
-            }
-            byFile[file.path] = inFile
+            if fileRank[file.path] == nil { fileRank[file.path] = rank }
         }
-        var modelEntries: [String: [Int: Int]] = [:]
-        var payees: [String: Int] = [:]
-        for (i, entry) in analysis.model.entries.enumerated() {
-            modelEntries[entry.location.file, default: [:]][entry.location.range.start] = i
-            if let payee = entry.payee { payees[payee, default: 0] += 1 }
-            if let by = entry.by { people.insert(by) }
-        }
-        for wallet in analysis.model.wallets { people.formUnion(wallet.owners) }
-        let model = analysis.model
+        var byOrder = [Int](repeating: -1, count: model.entries.count)
+        for (i, entry) in model.entries.enumerated() where byOrder.indices.contains(entry.order) { byOrder[entry.order] = i }
         func table(_ names: [String]) -> [String: Int] {
             var result: [String: Int] = [:]
             for (i, name) in names.enumerated() where result[name] == nil { result[name] = i }
@@ -103,12 +88,57 @@ public final class BudgetIndex: @unchecked Sendable {
         envelopes = table(model.envelopes.map(\.name))
         goals = table(model.goals.map(\.name))
         rules = table(model.rules.map { $0.name ?? "" })
-        self.occurrences = occurrences
-        occurrencesByFile = byFile
         self.entriesByFile = entriesByFile
-        self.modelEntries = modelEntries
-        self.payees = payees
-        self.people = people
+        self.byOrder = byOrder.allSatisfy { $0 >= 0 } ? byOrder : []
+        self.fileRank = fileRank
+    }
+
+    /// The second step, built on first use under the lock.
+    var usage: Usage {
+        lock.lock()
+        defer { lock.unlock() }
+        if let builtUsage { return builtUsage }
+        var usage = Usage()
+        for file in budget.files {
+            for entry in entriesByFile[file.path]?.nodes ?? [] {
+                for node in entry.descendants where node.kind.isName {
+                    if node.kind == .personName {
+                        usage.people.insert(NameSyntax(node: node).value)
+                    } else if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
+                        usage.occurrences[occurrence.symbol, default: []].append(occurrence)
+                    }
+                }
+            }
+        }
+        for entry in model.entries {
+            if let payee = entry.payee { usage.payees[payee, default: 0] += 1 }
+            if let by = entry.by { usage.people.insert(by) }
+        }
+        for wallet in model.wallets { usage.people.formUnion(wallet.owners) }
+        builtUsage = usage
+        return usage
+    }
+
+    /// Builds the second step now. The server may call this off the request path (after
+    /// publishing diagnostics) so that the first completion or rename after an edit does
+    /// not wait for it.
+    public func prepareAll() { _ = usage }
+
+    /// Every occurrence of each symbol, in file order.
+    public var occurrences: [NamedSymbol: [NameOccurrence]] { usage.occurrences }
+    /// Payees with how often each is used.
+    public var payees: [String: Int] { usage.payees }
+    /// People named by `owner` and `by`.
+    public var people: Set<String> { usage.people }
+
+    /// The occurrence a name node stands for, or nil for names that are not symbols.
+    static func occurrence(_ node: SyntaxNode, in entry: SyntaxNode, file: String) -> NameOccurrence? {
+        guard let kind = nameKind(of: node, in: entry) else { return nil }
+        let name = NameSyntax(node: node)
+        let value = name.value
+        if value.isEmpty || (kind == .category && value == "*") { return nil }
+        return NameOccurrence(symbol: NamedSymbol(kind: kind, name: value), location: FileRange(path: file, range: name.range),
+                              isDeclaration: node.kind == .declaredName)
     }
 
     /// What a name node names, from its own kind and, for declared names, the entry
@@ -134,18 +164,12 @@ public final class BudgetIndex: @unchecked Sendable {
     }
 
     /// The name written at `offset` in `path` (the end of a name counts, so that a cursor
-    /// right after a name finds it).
+    /// right after a name finds it). Reads the entry under the cursor only.
     public func occurrence(in path: String, at offset: Int) -> NameOccurrence? {
-        guard let list = occurrencesByFile[path], !list.isEmpty else { return nil }
-        var low = 0
-        var high = list.count
-        while low < high {
-            let mid = (low + high) / 2
-            if list[mid].location.range.start <= offset { low = mid + 1 } else { high = mid }
-        }
-        guard low > 0 else { return nil }
-        let candidate = list[low - 1]
-        return offset <= candidate.location.range.end ? candidate : nil
+        guard let entry = entry(in: path, at: offset) else { return nil }
+        let chain = entry.path(to: offset)
+        guard let node = chain.last(where: { $0.kind.isName }) else { return nil }
+        return BudgetIndex.occurrence(node, in: entry, file: path)
     }
 
     /// The top-level entry of `path` containing `offset`.
@@ -176,9 +200,22 @@ public final class BudgetIndex: @unchecked Sendable {
         return table.nodes[low ..< end]
     }
 
-    /// The index in the model of the dated entry `node` of `path`, when it was interpreted.
+    /// The index in the model of the dated entry `node` of `path`, when it was
+    /// interpreted. A binary search over the entries in reading order.
     public func modelEntry(_ node: SyntaxNode, in path: String) -> Int? {
-        modelEntries[path]?[node.contentRange.start]
+        guard let rank = fileRank[path], !byOrder.isEmpty else { return nil }
+        let target = (rank, node.contentRange.start)
+        func key(_ order: Int) -> (Int, Int) {
+            let entry = model.entries[byOrder[order]]
+            return (fileRank[entry.location.file] ?? -1, entry.location.range.start)
+        }
+        var low = 0
+        var high = byOrder.count
+        while low < high {
+            let mid = (low + high) / 2
+            if key(mid) < target { low = mid + 1 } else { high = mid }
+        }
+        return low < byOrder.count && key(low) == target ? byOrder[low] : nil
     }
 
     /// The model index of a symbol.
@@ -202,7 +239,7 @@ final class BudgetIndexCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let index { return index }
-        let built = BudgetIndex(analysis)
+        let built = BudgetIndex(budget: analysis.budget, model: analysis.model)
         index = built
         return built
     }

@@ -88,7 +88,14 @@ public enum CodeActionProvider {
     static func lineInsertion(at offset: Int, in tree: SyntaxTree, line: String) -> TextEdit {
         let bytes = tree.source.bytes
         let needsBreak = offset > 0 && offset == bytes.count && bytes[offset - 1] != UInt8(ascii: "\n") && bytes[offset - 1] != UInt8(ascii: "\r")
-        return TextEdit(range: .empty(at: offset), replacement: (needsBreak ? "\n" : "") + line + "\n")
+        let lineBreak = lineBreak(of: tree)
+        return TextEdit(range: .empty(at: offset), replacement: (needsBreak ? lineBreak : "") + line + lineBreak)
+    }
+
+    /// The file's own line break (that of its first line), so that inserted lines match.
+    static func lineBreak(of tree: SyntaxTree) -> String {
+        for i in 0 ..< tree.tokenCount where tree.token(at: i).kind == .newline { return tree.token(at: i).text }
+        return "\n"
     }
 
     // MARK: Splits

@@ -135,7 +135,8 @@ public enum CompletionProvider {
         case "transfer":
             if words.count == 1 || last == "->" { return [.wallet] }
             if words.count == 2 { return [.keywords(["->"])] }
-            return clauseSlots(last, afterAmount: words.count >= 4)
+            // `transfer A -> B` is followed by the amount, then `=`/`@` and the clauses.
+            return words.count >= 5 ? clauseSlots(last, afterAmount: true) : []
         case "fill": return words.count == 1 ? [.envelope] : []
         case "move": return words.count == 1 || last == "->" ? [.envelope] : words.count == 2 ? [.keywords(["->"])] : []
         case "assert": return words.count == 1 ? [.wallet] : words.count == 3 && last.looksLikeNumber ? [.currency] : []

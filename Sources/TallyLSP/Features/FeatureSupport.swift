@@ -3,9 +3,21 @@ import TallySyntax
 
 /// How names are written in a file: bare when they can be, quoted otherwise.
 enum NameSpelling {
+    /// Every word the parser may read as a keyword somewhere. A name spelled like one is
+    /// quoted wherever it is written, which is always allowed and never ambiguous.
+    static let keywords: Set<String> = [
+        "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
+        "transfer", "fill", "move", "assert", "rate", "skip", "bank", "cash", "credit", "savings", "investment",
+        "loan", "other", "opening", "on", "limit", "closed", "hidden", "owner", "decimals", "weekly", "monthly",
+        "quarterly", "yearly", "for", "in", "rollover", "alert", "by", "reached", "day", "days", "week", "weeks",
+        "month", "months", "quarter", "quarters", "year", "years", "from", "until", "times", "as", "last",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "rule",
+    ]
+
     /// `name` as it must be written where a name stands.
     static func written(_ name: String) -> String {
         let bare = !name.isEmpty && !name.contains { " \t;\",'".contains($0) } && !"#=@'0123456789+-".contains(name.first!)
+            && !keywords.contains(name) && !name.hasSuffix(":")
         return bare ? name : "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
@@ -41,16 +53,15 @@ extension BudgetAnalysis {
 }
 
 extension SyntaxNode {
-    /// The chain of nodes from this one down to the innermost containing `offset`.
+    /// The chain of nodes from this one down to the innermost containing `offset`; where
+    /// no child contains it, one that ends right at it (a cursor just after a name).
     func path(to offset: Int) -> [SyntaxNode] {
         var chain = [self]
-        descend: while true {
-            for child in chain[chain.count - 1].childNodes where child.range.contains(offset) || child.range.end == offset {
-                if child.range.end == offset && !child.kind.isName && child.kind != .amount { continue }
-                chain.append(child)
-                continue descend
-            }
-            return chain
+        while true {
+            let children = chain[chain.count - 1].childNodes
+            guard let next = children.first(where: { $0.range.contains(offset) && !$0.range.isEmpty })
+                    ?? children.last(where: { $0.contentRange.end == offset }) else { return chain }
+            chain.append(next)
         }
     }
 

@@ -40,7 +40,7 @@ public enum HoverProvider {
         let model = analysis.model
         guard let w = analysis.index.modelIndex(of: NamedSymbol(kind: .wallet, name: name)) else { return unknown(.wallet, name) }
         let wallet = model.wallets[w]
-        var lines = ["**\(name)** · \(wallet.kind.rawValue) wallet" + (wallet.currency.isEmpty ? "" : " in \(wallet.currency)")]
+        var lines = ["**\(md(name))** · \(wallet.kind.rawValue) wallet" + (wallet.currency.isEmpty ? "" : " in \(wallet.currency)")]
         if let entry, let balance = model.balance(of: w, rightAfter: entry) {
             lines.append("Balance after this entry: **\(analysis.text(balance, wallet.currency))**")
         } else if let date {
@@ -55,7 +55,7 @@ public enum HoverProvider {
         if let limit = wallet.limit { facts.append("limit \(analysis.text(limit, wallet.currency))") }
         if let closed = wallet.closed { facts.append("closed \(closed)") }
         if wallet.hidden { facts.append("hidden from totals") }
-        if !wallet.owners.isEmpty { facts.append("owned by \(wallet.owners.joined(separator: ", "))") }
+        if !wallet.owners.isEmpty { facts.append("owned by \(md(wallet.owners.joined(separator: ", ")))") }
         if !facts.isEmpty { lines.append(facts.joined(separator: " · ")) }
         return lines.joined(separator: "\n\n")
     }
@@ -64,7 +64,7 @@ public enum HoverProvider {
         let model = analysis.model
         guard let c = analysis.index.modelIndex(of: NamedSymbol(kind: .category, name: name)) else { return unknown(.category, name) }
         let category = model.categories[c]
-        var lines = ["**\(name)** · \(category.isIncome ? "income" : "expense") category" + (category.isImplicit ? " (a parent of declared categories)" : "")]
+        var lines = ["**\(md(name))** · \(category.isIncome ? "income" : "expense") category" + (category.isImplicit ? " (a parent of declared categories)" : "")]
         // The wallet the money comes from decides which envelopes count it.
         var wallet: Int?
         if let modelEntry, case .transaction(let w, _, _) = model.entries[modelEntry].kind {
@@ -87,7 +87,7 @@ public enum HoverProvider {
         let model = analysis.model
         guard let e = analysis.index.modelIndex(of: NamedSymbol(kind: .envelope, name: name)) else { return unknown(.envelope, name) }
         let envelope = model.envelopes[e]
-        var lines = ["**\(name)** · envelope for " + (envelope.coversAll ? "all spending" : envelope.categories.joined(separator: ", "))]
+        var lines = ["**\(md(name))** · envelope for " + (envelope.coversAll ? "all spending" : md(envelope.categories.joined(separator: ", ")))]
         if let status = model.envelopePeriod(e, containing: date ?? analysis.today) {
             lines.append(envelopeStatus(e, status, analysis))
         } else {
@@ -109,7 +109,7 @@ public enum HoverProvider {
         let left = status.isOverspent
             ? "**\(analysis.text(status.available.negated, currency)) over**"
             : "**\(analysis.text(status.available, currency)) left**"
-        return "Envelope **\(envelope.name)**, \(envelope.period.label(status.start)): \(left)\n\n" + figures.joined(separator: " · ")
+        return "Envelope **\(md(envelope.name))**, \(envelope.period.label(status.start)): \(left)\n\n" + figures.joined(separator: " · ")
     }
 
     static func goal(_ name: String, _ analysis: BudgetAnalysis) -> String? {
@@ -118,7 +118,7 @@ public enum HoverProvider {
         let goal = model.goals[g]
         let currency = goal.wallet.map { model.wallets[$0].currency } ?? model.defaultCurrency
         let status = model.goalStatus(g, at: analysis.today)
-        var lines = ["**\(name)** · goal" + (goal.by.map { " by \($0)" } ?? "") + (goal.wallet.map { " in \(model.wallets[$0].name)" } ?? "")]
+        var lines = ["**\(md(name))** · goal" + (goal.by.map { " by \($0)" } ?? "") + (goal.wallet.map { " in \(md(model.wallets[$0].name))" } ?? "")]
         var progress = "Saved **\(analysis.text(status.saved, currency))**"
         if let target = goal.target { progress += " of \(analysis.text(target, currency))" }
         if let percent = status.percent { progress += " (\(percent.formatted(scale: 1))%)" }
@@ -132,18 +132,32 @@ public enum HoverProvider {
         guard let r = analysis.index.modelIndex(of: NamedSymbol(kind: .rule, name: name)) else { return unknown(.rule, name) }
         let rule = model.rules[r]
         let unit = rule.interval == 1 ? rule.unit.rawValue : "\(rule.interval) \(rule.unit.rawValue)s"
-        var lines = ["**\(name)** · recurring entry, every \(unit) from \(rule.from)"]
+        var lines = ["**\(md(name))** · recurring entry, every \(unit) from \(rule.from)"]
         let horizon = analysis.today.adding(years: 2) ?? analysis.today
         let next = rule.occurrences(in: analysis.today ... horizon).prefix(5)
         lines.append(next.isEmpty ? "No occurrences from today on." : "Next: " + next.map(\.description).joined(separator: ", "))
         return lines.joined(separator: "\n\n")
     }
 
+    /// Text with Markdown's special characters escaped, so that a name such as `*Fun*`
+    /// shows as written.
+    static func md(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            if "\\`*_{}[]<>()#+-.!|~".contains(c) { out.append("\\") }
+            out.append(c)
+        }
+        return out
+    }
+
     static func unknown(_ kind: NameKind, _ name: String) -> String {
-        "**\(name)** · unknown \(kind.word)"
+        "**\(md(name))** · unknown \(kind.word)"
     }
 
     // MARK: Diagnostic codes
+
+    /// The one-sentence summaries shown with a code, by code.
+    public static var codeSummaries: [String: String] { DiagnosticSummary.sentences }
 
     /// A code such as `W0501` under the cursor in a `tally-ignore` comment or an
     /// `option severity` line.
@@ -173,7 +187,8 @@ public enum HoverProvider {
         let word = String(decoding: bytes[start ..< end], as: UTF8.self)
         guard let code = DiagnosticCode.named(word.uppercased()) else { return nil }
         let severity = String(describing: code.defaultSeverity)
-        let markdown = "**\(code.rawValue)** · \(code.title)\n\nDefault severity: \(severity)" +
+        let summary = DiagnosticSummary.of(code).map { "\n\n\($0)" } ?? ""
+        let markdown = "**\(code.rawValue)** · \(code.title)\(summary)\n\nDefault severity: \(severity)" +
             (code.isSyntaxError ? "; it cannot be silenced." : ".") + " Explained with an example in `docs/diagnostics.md`."
         return HoverInfo(markdown: markdown, range: ByteRange(start: start, end: end))
     }

@@ -5,10 +5,13 @@ import TallySyntax
 /// each envelope it counts in for that period; after each transaction or transfer, the
 /// balance of its wallets right after it.
 ///
-/// The envelope figure is the period's (what the whole period leaves, as the hover
-/// shows), not a running one, so that every line of a month agrees with the envelope's
-/// hover and code lens. Each figure is an index look-up; the cost is proportional to the
-/// entries in the requested range.
+/// The envelope figure runs like a balance: what the envelope holds for the period right
+/// after that line (carried in and planned, plus fills and moves so far, minus spending so
+/// far). When spending from a wallet in another currency came before it in the period
+/// (converted at rates only the interpreter keeps), the hint shows what the whole period
+/// leaves instead, as the hover does. Balances are index look-ups; an envelope figure
+/// reads the entries of its period up to the line, so the cost is the requested range
+/// times the entries of a period, never the whole budget.
 public enum InlayHintProvider {
     /// The hints for the entries of `path` that overlap `range`, in order.
     public static func hints(in analysis: BudgetAnalysis, path: String, range: ByteRange, options: InlayHintOptions) -> [InlayHintInfo] {
@@ -28,7 +31,8 @@ public enum InlayHintProvider {
                         let offset = hasSplits ? posting.location.range.end : lineEnd
                         let labels = model.envelopes(covering: posting.category, from: wallet).compactMap { e -> String? in
                             guard let status = model.envelopePeriod(e, containing: entry.date) else { return nil }
-                            return envelopeLabel(model.envelopes[e].name, status, analysis)
+                            let left = leftAfter(e, status, entry: m, posting: posting.location, model) ?? status.available
+                            return label(model.envelopes[e].name, left: left, analysis)
                         }
                         if !labels.isEmpty { result.append(InlayHintInfo(offset: offset, label: labels.joined(separator: ", "), kind: .envelopeLeft)) }
                     }
@@ -49,10 +53,49 @@ public enum InlayHintProvider {
     }
 
     static func envelopeLabel(_ name: String, _ status: EnvelopeStatus, _ analysis: BudgetAnalysis) -> String {
+        label(name, left: status.available, analysis)
+    }
+
+    static func label(_ name: String, left: Money, _ analysis: BudgetAnalysis) -> String {
         let currency = analysis.model.defaultCurrency
-        return status.isOverspent
-            ? "\(name): \(analysis.number(status.available.negated, currency)) over"
-            : "\(name): \(analysis.number(status.available, currency)) left"
+        return left.isNegative
+            ? "\(name): \(analysis.number(left.negated, currency)) over"
+            : "\(name): \(analysis.number(left, currency)) left"
+    }
+
+    /// What envelope `e` holds right after the posting at `posting` of entry `m`, or nil
+    /// when spending in another currency comes first in the period.
+    static func leftAfter(_ e: Int, _ status: EnvelopeStatus, entry m: Int, posting: SourceLocation, _ model: BudgetModel) -> Money? {
+        let envelope = model.envelopes[e]
+        guard var left = status.carriedIn.adding(status.planned) else { return nil }
+        // The period's first entry: entries are in date order.
+        var low = 0
+        var high = m
+        while low < high {
+            let mid = (low + high) / 2
+            if model.entries[mid].date < status.start { low = mid + 1 } else { high = mid }
+        }
+        for i in low ... m {
+            switch model.entries[i].kind {
+            case .transaction(let wallet, _, let postings):
+                guard envelope.wallets.isEmpty || envelope.wallets.contains(wallet) else { continue }
+                for p in postings {
+                    let category = model.categories[p.category]
+                    guard !category.isIncome, envelope.coversAll || envelope.categories.contains(where: { category.isWithin($0) }) else { continue }
+                    guard model.wallets[wallet].currency == model.defaultCurrency, let next = left.adding(p.amount) else { return nil }
+                    left = next
+                    if i == m && p.location == posting { return left }
+                }
+            case .fill(let target, let amount) where target == e:
+                left = left.adding(amount) ?? left
+            case .move(let from, let to, let amount):
+                if to == e { left = left.adding(amount) ?? left }
+                if from == e { left = left.subtracting(amount) ?? left }
+            default:
+                continue
+            }
+        }
+        return left
     }
 
     static func balanceLabel(_ wallet: Int, _ balance: Money, _ analysis: BudgetAnalysis) -> String {

@@ -86,7 +86,9 @@ struct LineContext {
     var typed: String {
         guard let partial else { return "" }
         if partial.kind == .word { return partial.raw }
-        return String(partial.raw.dropFirst()).replacingOccurrences(of: "\\", with: "")
+        var inner = partial.raw.dropFirst()
+        if inner.count >= 1, inner.last == partial.raw.first { inner = inner.dropLast() }
+        return String(inner).replacingOccurrences(of: "\\", with: "")
     }
 
     /// The words' raw texts.

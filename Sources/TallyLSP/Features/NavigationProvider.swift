@@ -10,10 +10,14 @@ import TallySyntax
 /// a category are the places that name exactly that category.
 public enum NavigationProvider {
     /// Where the name at `offset` is declared. For a parent category that is not declared
-    /// itself, the declarations of its children.
+    /// itself, the declarations of its children. On an `include` path, the start of the
+    /// included file.
     public static func definition(in analysis: BudgetAnalysis, path: String, offset: Int) -> [FileRange] {
         let index = analysis.index
-        guard let here = index.occurrence(in: path, at: offset) else { return [] }
+        guard let here = index.occurrence(in: path, at: offset) else {
+            let link = DocumentLinkProvider.links(in: analysis, path: path).first { $0.range.contains(offset) || $0.range.end == offset }
+            return link.map { [FileRange(path: $0.target, range: .empty(at: 0))] } ?? []
+        }
         let declarations = (index.occurrences[here.symbol] ?? []).filter(\.isDeclaration).map(\.location)
         if !declarations.isEmpty || here.symbol.kind != .category { return declarations }
         let prefix = here.symbol.name + ":"
@@ -36,9 +40,10 @@ public enum NavigationProvider {
     }
 
     /// The edits that rename the name at `offset` to `newName` in every file, quoting it
-    /// where it needs quotes.
-    public static func rename(in analysis: BudgetAnalysis, path: String, offset: Int, newName: String) throws(RenameError) -> [String: [TextEdit]] {
+    /// where it needs quotes (a new name typed in single quotes is taken as meant).
+    public static func rename(in analysis: BudgetAnalysis, path: String, offset: Int, newName typed: String) throws(RenameError) -> [String: [TextEdit]] {
         let index = analysis.index
+        let newName = typed.count >= 2 && typed.hasPrefix("'") && typed.hasSuffix("'") ? Unquote.value(of: typed) : typed
         guard let here = index.occurrence(in: path, at: offset) else { throw .notRenamable }
         let symbol = here.symbol
         if let problem = NameSpelling.problem(with: newName, kind: symbol.kind) { throw .invalidName(problem) }

@@ -3,6 +3,8 @@ import TallySyntax
 /// What a semantic token is. The raw value is its index in ``SemanticTokenProvider/legend``.
 public enum SemanticTokenType: Int, CaseIterable, Hashable, Sendable {
     case keyword, comment, string, number, date, currency, wallet, category, envelope, goal, rule, person, tag, property, `operator`
+    /// A diagnostic code in `option severity`.
+    case diagnosticCode
 
     /// The name in the legend. Standard LSP names where one fits; the Tally concepts have
     /// their own, which editors that know them (Neovim's `@lsp.type.wallet`) can colour.
@@ -23,6 +25,7 @@ public enum SemanticTokenType: Int, CaseIterable, Hashable, Sendable {
         case .tag: return "tag"
         case .property: return "property"
         case .operator: return "operator"
+        case .diagnosticCode: return "diagnosticCode"
         }
     }
 }
@@ -48,7 +51,8 @@ public struct SemanticTokenInfo: Hashable, Sendable {
 
 /// Classifies every meaningful token of a file: keywords, comments, text, numbers and
 /// amounts, dates, currency codes, names by what they name, tags, metadata keys and
-/// operators. Whitespace and line breaks are left out.
+/// operators, and diagnostic codes in options. Whitespace, line breaks and the words of
+/// lines that could not be read are left out.
 public enum SemanticTokenProvider {
     /// The token types and modifiers, in the order the results index them.
     public static let legend: (types: [String], modifiers: [String]) =
@@ -109,6 +113,7 @@ public enum SemanticTokenProvider {
                 default: return
                 }
             case .metadata: type = .string
+            case .optionDirective: type = DiagnosticCode.named(token.text) != nil ? .diagnosticCode : .string
             default: return
             }
         }
