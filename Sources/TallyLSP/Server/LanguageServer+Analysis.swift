@@ -101,6 +101,12 @@ extension LanguageServer {
         analyses = fresh.filter { Set(newRoots.values).contains($0.key) }
         let publishStart = clock.now
         publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
+        // Build the features' look-up tables off the queue, so the first hover or completion
+        // after an edit finds them ready; a request that comes sooner waits on the index's lock.
+        for root in recomputed {
+            guard let analysis = analyses[root] else { continue }
+            DispatchQueue.global(qos: .utility).async { analysis.index.prepareAll() }
+        }
         if !recomputed.isEmpty {
             func ms(_ d: Duration) -> Int { Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
             note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(loading)), interpret \(ms(interpreting)), publish \(ms(clock.now - publishStart))")
