@@ -1,13 +1,20 @@
 /// A JSON value, parsed and printed by hand so the server needs no package and its output
 /// is byte-for-byte predictable (object keys are printed sorted).
 public enum JSON: Hashable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
-    /// Every number the protocol uses is an integer; others are kept as text-derived doubles.
+    /// A number without fraction or exponent that fits in an `Int` (every number the
+    /// protocol uses).
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSON])
+    /// An object; printed with its keys sorted.
     case object([String: JSON])
 
     /// The member `key` of an object, or nil.
