@@ -46,6 +46,10 @@ final class LanguageServerBinaryTests: XCTestCase {
         let published = sent.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.compactMap { $0["params"] as? [String: Any] }
         XCTAssertEqual(published.map { $0["version"] as? Int }, [1, 2])
         XCTAssertEqual(published.map { ($0["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } }, [["E0401"], []])
+        let first = (published.first?["diagnostics"] as? [[String: Any]])?.first
+        let href = (first?["codeDescription"] as? [String: Any])?["href"] as? String
+        XCTAssertEqual(href, URL(fileURLWithPath: TestSupport.path("docs/diagnostics.md")).absoluteString + "#e0401-unknown-name",
+                       "diagnostics link to the documentation beside the binary's checkout")
         XCTAssertEqual(((sent.first { $0["id"] as? Int == 2 })?["error"] as? [String: Any])?["code"] as? Int, -32601)
         XCTAssertTrue(sent.contains { $0["id"] as? Int == 3 && $0["result"] is NSNull })
         XCTAssertFalse(result.stderr.contains("Chekcing"), "the log must not hold file contents")
