@@ -107,4 +107,15 @@ final class BudgetRootTests: XCTestCase {
         client.open("a.tally", "include \"b.tally\"\n")
         XCTAssertEqual(Set(client.codes("a.tally") + client.codes("b.tally")), ["E0302"])
     }
+
+    func testARootFromTheWorkspaceSettingsAppliesAtOnce() {
+        let client = TestClient()
+        try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
+        client.write("elsewhere/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "../november.tally"))
+        client.initialize(workspace: false)
+        client.open("november.tally", part)
+        XCTAssertEqual(client.codes("november.tally"), ["E0401"])
+        client.notify("workspace/didChangeConfiguration", ["settings": ["tally": ["root": .string(client.folder.appendingPathComponent("elsewhere/main.tally").path)]]])
+        XCTAssertEqual(client.codes("november.tally"), [])
+    }
 }

@@ -162,7 +162,17 @@ public final class LanguageServer: @unchecked Sendable {
         let params = Params(params)
         do {
             switch method {
-            case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration":
+            case "workspace/didChangeConfiguration":
+                // Settings under `tally` mean what the same initialization options mean.
+                guard let settings = params.value("settings.tally") else { break }
+                configuration.apply(initializationOptions: settings)
+                if let root = configuration.root, !root.hasPrefix("/"), let folder = workspace.folders.first {
+                    configuration.root = Paths.resolve(root, from: folder + "/")
+                }
+                analyses = [:]
+                changedPaths.formUnion(documents.keys)
+                scheduleAnalysis()
+            case "initialized", "$/cancelRequest", "$/setTrace":
                 // Requests are answered in order before the next is read, so a cancellation
                 // always arrives too late to matter.
                 break
