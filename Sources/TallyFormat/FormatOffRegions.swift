@@ -10,7 +10,7 @@ enum FormatOffRegions {
     enum Directive { case off, on }
 
     /// The directive a comment's bytes carry, if any.
-    static func directive(_ comment: ArraySlice<UInt8>) -> Directive? {
+    static func directive(_ comment: UnsafeBufferPointer<UInt8>) -> Directive? {
         var text = Substring(String(decoding: comment, as: UTF8.self))
         guard text.first == ";" else { return nil }
         text = text.dropFirst()
@@ -31,7 +31,7 @@ enum FormatOffRegions {
     }
 
     /// Marks the lines inside off regions as verbatim.
-    static func mark(_ lines: inout [SourceLine], tokens: TokenTable) {
+    static func mark(_ lines: inout [SourceLine], tokens: TokenView) {
         var off = false
         for i in lines.indices {
             var said: Directive?

@@ -1,6 +1,6 @@
 import TallySyntax
 
-/// Lays out a whole file, line by line, into ``LayoutPiece``s.
+/// Lays out a whole file, line by line, into a ``Layout``.
 ///
 /// Columns are chosen per block. The first lines of consecutive entries form a block
 /// until a blank line or a `tally-fmt: off` region; comments in column 1 and entries kept
@@ -14,12 +14,15 @@ struct LayoutEngine {
     /// Spaces before an indented line of an entry.
     static let indentWidth = 4
 
+    /// The formatted file and, line by line, what changed.
     func layout() -> Layout {
-        let source = SourceLines(tree: tree)
+        TokenTable(tree).withView { layout(SourceLines(tree: tree, tokens: $0)) }
+    }
+
+    private func layout(_ source: SourceLines) -> Layout {
         let lines = source.lines
         let tokens = source.tokens
-        let bytes = tokens.bytes
-        let anchors = anchorTokens(source.entries)
+        let anchors = source.anchors
 
         var layouts = [LineLayout?](repeating: nil, count: lines.count)
         for (i, line) in lines.enumerated() where !line.verbatim {
@@ -30,21 +33,21 @@ struct LayoutEngine {
             case .blank, .other: break
             }
         }
-        let columns = chooseColumns(lines, layouts, source.entries)
+        let columns = chooseColumns(lines, layouts, source.entryKinds)
 
         var layout = Layout()
-        layout.output.reserveCapacity(bytes.count + bytes.count / 4 + 16)
+        layout.output.reserveCapacity(tokens.bytes.count + tokens.bytes.count / 4 + 16)
         layout.pieces.reserveCapacity(lines.count + 1)
         if let bom = source.byteOrderMark {
             let range = tokens.range(of: bom)
-            layout.output.append(contentsOf: bytes[range.start ..< range.end])
+            layout.output.append(contentsOf: tokens.bytes(in: range))
             layout.pieces.append(LayoutPiece(original: range, formatted: 0 ..< range.length, changed: false))
         }
         let lastKept = lines.lastIndex { !($0.role == .blank && !$0.verbatim) } ?? -1
         var previousWasBlank = true  // no blank lines at the top of the file
         for (i, line) in lines.enumerated() {
-            let original = bytes[line.bytes.start ..< line.bytes.end]
-            let newline = line.newline.map { tokens.bytes(of: $0) } ?? []
+            let original = tokens.bytes(in: line.bytes)
+            let newline = line.newline.map { tokens.bytes(of: $0) } ?? UnsafeBufferPointer(start: nil, count: 0)
             let start = layout.output.count
             if line.verbatim {
                 layout.output.append(contentsOf: original)
@@ -61,7 +64,7 @@ struct LayoutEngine {
             if i == lastKept && line.newline == nil && layout.output.count > start {
                 layout.output.append(contentsOf: finalNewline(source))
             }
-            let changed = !layout.output[start...].elementsEqual(original)
+            let changed = !layout.output.withUnsafeBufferPointer { TokenView.equal(UnsafeBufferPointer(rebasing: $0[start...]), original) }
             layout.pieces.append(LayoutPiece(original: line.bytes, formatted: start ..< layout.output.count, changed: changed))
             if changed { layout.changed = true }
         }
@@ -74,26 +77,8 @@ struct LayoutEngine {
         return [0x0A]
     }
 
-    /// Marks the first token of each amount that is aligned: the amount of an entry's
-    /// first line (for a recurring entry, of the entry it repeats) and of each split.
-    private func anchorTokens(_ entries: [SyntaxNode]) -> [Bool] {
-        var anchors = [Bool](repeating: false, count: tree.tokenCount)
-        func mark(_ node: SyntaxNode?) {
-            guard let node, let amount = node.child(.amount), let first = amount.tokenIndices.first else { return }
-            anchors[first] = true
-        }
-        for entry in entries {
-            let body = entry.kind == .recurringDirective ? (entry.child(.transaction) ?? entry.child(.transfer)) : entry
-            mark(entry)
-            guard let body else { continue }
-            if body != entry { mark(body) }
-            for split in body.children(.split) { mark(split) }
-        }
-        return anchors
-    }
-
     /// The columns for every line, computed per block and family.
-    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entries: [SyntaxNode]) -> [ColumnAlignment] {
+    private func chooseColumns(_ lines: [SourceLine], _ layouts: [LineLayout?], _ entryKinds: [SyntaxKind]) -> [ColumnAlignment] {
         var columns = [ColumnAlignment](repeating: ColumnAlignment(), count: lines.count)
         var headerBlock: [Int] = []
         var indentedBlock: [Int] = []
@@ -104,9 +89,15 @@ struct LayoutEngine {
         }
         func closeHeaders() {
             guard !headerBlock.isEmpty else { return }
-            var families: [Int: [Int]] = [:]
-            for i in headerBlock { families[Self.family(entries[lines[i].entry!].kind), default: []].append(i) }
-            for family in families.values { align(family) }
+            // Usually one family fills the block; others are gathered when present.
+            let firstFamily = Self.family(entryKinds[lines[headerBlock[0]].entry!])
+            if headerBlock.allSatisfy({ Self.family(entryKinds[lines[$0].entry!]) == firstFamily }) {
+                align(headerBlock)
+            } else {
+                var families: [Int: [Int]] = [:]
+                for i in headerBlock { families[Self.family(entryKinds[lines[i].entry!]), default: []].append(i) }
+                for family in families.values { align(family) }
+            }
             headerBlock.removeAll(keepingCapacity: true)
         }
         func closeIndented() {

@@ -38,7 +38,7 @@ struct LineLayout {
     }
 
     /// Measures a line. `isAnchor` tells which token starts the amount to align.
-    init(line: SourceLine, tokens table: TokenTable, indent: Int, isAnchor: (Int) -> Bool) {
+    init(line: SourceLine, tokens table: TokenView, indent: Int, isAnchor: (Int) -> Bool) {
         self.indent = indent
         tokens = line.tokens.lowerBound ..< (line.newline ?? line.tokens.upperBound)
         var space = false
@@ -67,7 +67,7 @@ struct LineLayout {
     }
 
     /// Writes the line (without its line break) with the chosen columns.
-    func render(_ table: TokenTable, decimalColumn: Int?, commentColumn: Int?, into output: inout [UInt8]) {
+    func render(_ table: TokenView, decimalColumn: Int?, commentColumn: Int?, into output: inout [UInt8]) {
         if hasContent || comment != nil { output.append(contentsOf: repeatElement(0x20, count: indent)) }
         var space = false
         var started = false
