@@ -105,6 +105,20 @@ import Testing
         #expect(!result.codes.contains("W0501"))
     }
 
+    @Test func movesWhatThereIsWhenNoEnvelopeHasEnough() throws {
+        let text = Self.header + """
+        envelope Essen 100 monthly for 食費
+        envelope Spaß 20 monthly for Fun
+        2026-11-02 Giro 食費 -150.00
+
+        """
+        let actions = Self.actions(text).filter { $0.title.hasPrefix("Move") }
+        #expect(actions.map(\.title) == ["Move 20.00 from Spaß to Essen, all it has left"])
+        #expect(actions.first?.isPreferred == false)
+        let result = try Self.applying("Move 20.00 from Spaß to Essen, all it has left", to: text)
+        #expect(result.text.hasSuffix("-150.00\n2026-11-02 move Spaß -> Essen 20.00\n"))
+    }
+
     @Test func insertedLinesKeepTheFilesLineBreaks() throws {
         let text = Self.header.replacingOccurrences(of: "\n", with: "\r\n") + "2026-01-01 Neu Fun -1.00\r\n"
         let result = try Self.applying("Declare the wallet `Neu`", to: text)

@@ -35,6 +35,10 @@ import Testing
         #expect(Set(items.filter { $0.kind == .keyword }.map(\.label)) == ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include"])
         let typed = Self.complete("env⟨|⟩").items
         #expect(typed.map(\.label) == ["envelope"])
+        let bom = MarkedDocument("\u{FEFF}cur⟨|⟩")
+        let first = CompletionProvider.complete(in: Fixture.analysis(bom.text), path: "main.tally", offset: bom.cursor)
+        #expect(first.map(\.label) == ["currency"])
+        #expect(first.first?.edit.range == ByteRange(start: 3, end: 6))
     }
 
     @Test func afterADateComeWalletsWithBalancesMostUsedFirst() {

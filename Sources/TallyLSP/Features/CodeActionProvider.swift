@@ -12,7 +12,7 @@ import TallySyntax
 /// - W0506 / I0507 overdue or due recurring entry: record the occurrence (a copy of the
 ///   repeated entry with `rule NAME`, dated on the occurrence) or skip it;
 /// - W0501 overspent envelope: move the overspent amount in from an envelope that has that
-///   much left in the same period.
+///   much left in the same period (or, when none has, all that the roomiest one has).
 ///
 /// Code actions are asked for rarely, so some of these scan a file's entries (finding
 /// where a declaration or a dated entry goes); none scans the whole budget's entries.
@@ -209,17 +209,21 @@ public enum CodeActionProvider {
               let status = model.envelopePeriod(target, containing: date), status.isOverspent else { return [] }
         let over = status.available.negated
         let currency = model.defaultCurrency
-        let donors = model.envelopes.indices.compactMap { e -> (Int, Money)? in
-            guard e != target, let s = model.envelopePeriod(e, containing: date), !(s.available < over) else { return nil }
+        let withRoom = model.envelopes.indices.compactMap { e -> (envelope: Int, left: Money)? in
+            guard e != target, let s = model.envelopePeriod(e, containing: date), !s.available.isNegative, !s.available.isZero else { return nil }
             return (e, s.available)
-        }.sorted { $0.1 > $1.1 }.prefix(3)
-        let amount = analysis.number(over, currency)
-        return donors.enumerated().map { k, donor in
-            let from = model.envelopes[donor.0].name
-            let to = model.envelopes[target].name
+        }.sorted { $0.left > $1.left }
+        // Envelopes that can cover all of it; failing that, all the one with most room has.
+        var moves = withRoom.filter { !($0.left < over) }.prefix(3).map { ($0.envelope, over) }
+        if moves.isEmpty, let most = withRoom.first { moves = [(most.envelope, most.left)] }
+        let to = model.envelopes[target].name
+        return moves.enumerated().map { k, move in
+            let from = model.envelopes[move.0].name
+            let amount = analysis.number(move.1, currency)
             let line = "\(date) move \(NameSpelling.written(from)) -> \(NameSpelling.written(to)) \(amount)"
-            return CodeActionInfo(title: "Move \(amount) from \(from) to \(to)", diagnostic: d,
-                                  edits: [d.file: [lineInsertion(at: node.range.end, in: node.tree, line: line)]], isPreferred: k == 0)
+            let title = move.1 < over ? "Move \(amount) from \(from) to \(to), all it has left" : "Move \(amount) from \(from) to \(to)"
+            return CodeActionInfo(title: title, diagnostic: d,
+                                  edits: [d.file: [lineInsertion(at: node.range.end, in: node.tree, line: line)]], isPreferred: k == 0 && !(move.1 < over))
         }
     }
 }

@@ -34,6 +34,8 @@ struct LineContext {
         replaceRange = .empty(at: offset)
         isIndented = lineStart < bytes.count && (bytes[lineStart] == UInt8(ascii: " ") || bytes[lineStart] == UInt8(ascii: "\t"))
         var i = lineStart
+        // A byte-order mark before the first line is not part of its first word.
+        if i == 0 && bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = min(3, offset) }
         var all: [Word] = []
         func isSpace(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
         while i < offset {
