@@ -70,4 +70,54 @@ final class LanguageServerBinaryTests: XCTestCase {
         XCTAssertEqual(try TallyBinary.run(["lsp", "budget.tally"]).status, 2)
         XCTAssertTrue(try TallyBinary.run(["help", "lsp"]).stdout.contains("  --debounce MS"))
     }
+
+    func testAnOpenedIncludedFileShowsWhatCheckShowsForTheRoot() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-lsp-check-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let main = """
+        currency EUR
+        wallet Checking bank opening 100.00 on 2026-01-01
+        wallet Checking cash
+        expense Food:Groceries, Fun
+        envelope Groceries 50 monthly for Food:Groceries
+        include "part.tally"
+
+        """
+        let part = """
+        2026-11-02 "Market" Checking Food:Groceries -42.50
+        2026-11-03 "Market" Checking Food:Groceries -30.00
+        2026-11-04 Chekcing Fun -5.00
+        2026-11-05 Checking Fnu -1.00
+
+        """
+        try main.write(to: folder.appendingPathComponent("main.tally"), atomically: true, encoding: .utf8)
+        try part.write(to: folder.appendingPathComponent("part.tally"), atomically: true, encoding: .utf8)
+
+        let check = try TallyBinary.run(["check", "--format", "json", folder.appendingPathComponent("main.tally").path])
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        let expected = Set((document["diagnostics"] as? [[String: Any]] ?? []).compactMap { d -> String? in
+            guard let file = d["file"] as? String, let line = d["line"] as? Int, let code = d["code"] as? String else { return nil }
+            return "\(URL(fileURLWithPath: file).lastPathComponent):\(line):\(code)"
+        })
+        XCTAssertTrue(expected.count >= 4, "the fixture should have problems in both files: \(expected)")
+
+        let uri = "file://" + folder.appendingPathComponent("part.tally").path
+        var input = try framed(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [
+            "capabilities": [:], "workspaceFolders": [["uri": "file://" + folder.path, "name": "budget"]]]])
+        input += try framed(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "tally", "version": 1, "text": part]]])
+        input += try framed(["jsonrpc": "2.0", "id": 2, "method": "shutdown"])
+        input += try framed(["jsonrpc": "2.0", "method": "exit"])
+        let session = try TallyBinary.run(["lsp", "--debounce", "0"], stdin: input)
+        var shown = Set<String>()
+        for message in try messages(in: session.stdout) where message["method"] as? String == "textDocument/publishDiagnostics" {
+            let params = message["params"] as? [String: Any] ?? [:]
+            let file = URL(string: params["uri"] as? String ?? "")?.lastPathComponent ?? "?"
+            for d in params["diagnostics"] as? [[String: Any]] ?? [] {
+                let line = ((d["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int ?? -1
+                shown.insert("\(file):\(line + 1):\(d["code"] as? String ?? "?")")
+            }
+        }
+        XCTAssertEqual(shown, expected)
+    }
 }
