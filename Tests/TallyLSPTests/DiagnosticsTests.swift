@@ -88,6 +88,29 @@ final class DiagnosticsTests: XCTestCase {
         XCTAssertEqual(client.codes("a.tally"), ["E0401"])
     }
 
+    func testABurstOfChangesIsAnalysedOnceWithTheLastVersion() {
+        var configuration = TestClient.configuration
+        configuration.debounceMilliseconds = 10_000
+        let client = TestClient(configuration: configuration)
+        client.initialize()
+        let marked = MarkedText(budget)
+        client.open("a.tally", marked.text)
+        let start = marked.position("a")
+        let line = start["line"]!, column = start["character"]!.intValue!
+        var previous = "Chekcing"
+        for (version, word) in ["C", "Ch", "Che", "Chec", "Checking"].enumerated() {
+            // Each change replaces the word as the one before left it.
+            client.change("a.tally", version: version + 2, range: ["start": start, "end": ["line": line, "character": .int(column + previous.count)]], text: word)
+            previous = word
+        }
+        client.server.waitUntilIdle()
+        XCTAssertEqual(client.server.openDocument(client.uri("a.tally"))?.text, MarkedText(budget.replacingOccurrences(of: "Chekcing", with: "Checking")).text)
+        let published = client.messages.filter { $0["method"] == "textDocument/publishDiagnostics" }
+        XCTAssertEqual(published.count, 1)
+        XCTAssertEqual(published.first?["params"]?["version"], 6)
+        XCTAssertEqual(published.first?["params"]?["diagnostics"], [])
+    }
+
     func testPolicyOfTheBudgetApplies() {
         let client = TestClient()
         client.initialize()
