@@ -82,4 +82,13 @@ final class TextSyncTests: XCTestCase {
         client.notify("textDocument/didClose", ["textDocument": ["uri": .string(client.uri("a.tally"))]])
         XCTAssertNil(client.server.openDocument(client.uri("a.tally")))
     }
+
+    func testSavingAnOpenFileDoesNotRecheckWhatDidNotChange() {
+        let client = TestClient()
+        client.initialize()
+        client.open("a.tally", "wallet Cash cash\n")
+        client.clear()
+        client.notify("textDocument/didSave", ["textDocument": ["uri": .string(client.uri("a.tally"))]])
+        XCTAssertEqual(client.messages, [], "nothing changed, so nothing is published again")
+    }
 }

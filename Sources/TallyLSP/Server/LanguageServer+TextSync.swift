@@ -30,9 +30,10 @@ extension LanguageServer {
     func didSave(_ params: Params) throws(ResponseError) {
         let uri = try params.string("textDocument.uri")
         let path = DocumentURI.path(of: uri)
-        // Other budgets may read this file from disk; the workspace's include graph too.
+        // The workspace's include graph reads the disk. Budgets read an open file from its
+        // buffer, which is what was saved, so only a file that is not open counts as changed.
         workspaceNeedsRefresh = true
-        changedPaths.insert(path)
+        if documents[path] == nil { changedPaths.insert(path) }
         scheduleAnalysis()
     }
 
