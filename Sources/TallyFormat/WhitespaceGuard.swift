@@ -61,31 +61,39 @@ public enum WhitespaceGuard {
     static func structuralDifference(_ a: SyntaxTree, _ b: SyntaxTree) -> String? {
         let left = Shape(a)
         let right = Shape(b)
-        guard left.content.count == right.content.count else {
-            return "the output reads as \(right.content.count) tokens instead of \(left.content.count)"
+        guard left.contentCount == right.contentCount else {
+            return "the output reads as \(right.contentCount) tokens instead of \(left.contentCount)"
         }
-        let tokenDifference: Int? = left.tokens.withView { l in
+        let difference: String? = left.tokens.withView { l in
             right.tokens.withView { r in
-                for (x32, y32) in zip(left.content, right.content) {
-                    let x = Int(x32), y = Int(y32)
-                    if l.kinds[x] != r.kinds[y] || !TokenView.equal(l.bytes(of: x), r.bytes(of: y)) { return Int(l.starts[x]) }
+                // The content tokens, side by side.
+                var x = 0, y = 0
+                while true {
+                    while x < l.count && Shape.isSpacing(l.kinds[x]) { x += 1 }
+                    while y < r.count && Shape.isSpacing(r.kinds[y]) { y += 1 }
+                    guard x < l.count && y < r.count else { break }
+                    if l.kinds[x] != r.kinds[y] || !TokenView.equal(l.bytes(of: x), r.bytes(of: y)) {
+                        return "a token reads differently in the output (input byte \(l.starts[x]))"
+                    }
+                    x += 1
+                    y += 1
+                }
+                guard a.nodeCount == b.nodeCount else {
+                    return "the output reads as \(b.nodeCount) syntax nodes instead of \(a.nodeCount)"
+                }
+                for index in 0 ..< a.nodeCount {
+                    let (expectedKind, expectedTokens) = a.node(atPreorderIndex: index)
+                    let (kind, tokens) = b.node(atPreorderIndex: index)
+                    // Line breaks matter inside entries: they separate an entry's lines.
+                    if kind != expectedKind || left.contentSpan(expectedTokens) != right.contentSpan(tokens)
+                        || (kind.isEntry && Shape.innerLineBreaks(expectedTokens, l) != Shape.innerLineBreaks(tokens, r)) {
+                        return "the structure of the output differs (\(expectedKind) at input byte \(l.starts[expectedTokens.lowerBound]))"
+                    }
                 }
                 return nil
             }
         }
-        if let offset = tokenDifference { return "a token reads differently in the output (input byte \(offset))" }
-        guard a.nodeCount == b.nodeCount else {
-            return "the output reads as \(b.nodeCount) syntax nodes instead of \(a.nodeCount)"
-        }
-        for index in 0 ..< a.nodeCount {
-            let (expectedKind, expectedTokens) = a.node(atPreorderIndex: index)
-            let (kind, tokens) = b.node(atPreorderIndex: index)
-            // Line breaks matter inside entries: they separate an entry's lines.
-            if kind != expectedKind || left.contentSpan(expectedTokens) != right.contentSpan(tokens)
-                || (kind.isEntry && left.innerLineBreaks(expectedTokens) != right.innerLineBreaks(tokens)) {
-                return "the structure of the output differs (\(expectedKind) at input byte \(left.tokens.starts[expectedTokens.lowerBound]))"
-            }
-        }
+        if let difference { return difference }
         let codesA = a.diagnostics.map(\.code).filter { $0 != .inconsistentIndentation }
         let codesB = b.diagnostics.map(\.code).filter { $0 != .inconsistentIndentation }
         if codesA != codesB {
@@ -94,48 +102,43 @@ public enum WhitespaceGuard {
         return nil
     }
 
-    /// Where the non-whitespace tokens and line breaks of a tree are, by ordinal.
+    /// Where the content tokens (neither whitespace nor line breaks) of a tree are.
     private struct Shape {
-        /// Indices of the tokens that are neither whitespace nor line breaks.
-        var content: [Int32] = []
         let tokens: TokenTable
         /// For each token index, how many content tokens come before it.
-        var contentBefore: [Int32]
-        /// For each token index, how many line breaks come before it.
-        var breaksBefore: [Int32]
+        let contentBefore: [Int32]
+
+        var contentCount: Int32 { contentBefore.last ?? 0 }
+
+        static func isSpacing(_ kind: TokenKind) -> Bool { kind == .whitespace || kind == .newline }
 
         init(_ tree: SyntaxTree) {
             tokens = TokenTable(tree)
             let kinds = tokens.kinds
-            let count = kinds.count
-            contentBefore = [Int32](repeating: 0, count: count + 1)
-            breaksBefore = [Int32](repeating: 0, count: count + 1)
-            var breaks: Int32 = 0
-            for t in 0 ..< count {
-                contentBefore[t] = Int32(content.count)
-                breaksBefore[t] = breaks
-                switch kinds[t] {
-                case .whitespace: break
-                case .newline: breaks += 1
-                default: content.append(Int32(t))
-                }
+            var before = [Int32](repeating: 0, count: kinds.count + 1)
+            var content: Int32 = 0
+            for t in 0 ..< kinds.count {
+                before[t] = content
+                if !Self.isSpacing(kinds[t]) { content += 1 }
             }
-            contentBefore[count] = Int32(content.count)
-            breaksBefore[count] = breaks
+            before[kinds.count] = content
+            contentBefore = before
         }
 
         /// The content tokens a node covers, as ordinals.
         func contentSpan(_ tokens: Range<Int>) -> Range<Int32> {
-            return contentBefore[tokens.lowerBound] ..< contentBefore[tokens.upperBound]
+            contentBefore[tokens.lowerBound] ..< contentBefore[tokens.upperBound]
         }
 
         /// Line breaks between a node's first and last content tokens.
-        func innerLineBreaks(_ tokens: Range<Int>) -> Int32 {
-            let span = contentSpan(tokens)
-            guard span.count > 1 else { return 0 }
-            let first = Int(content[Int(span.lowerBound)])
-            let last = Int(content[Int(span.upperBound) - 1])
-            return breaksBefore[last] - breaksBefore[first]
+        static func innerLineBreaks(_ tokens: Range<Int>, _ view: TokenView) -> Int {
+            var first = tokens.lowerBound
+            var last = tokens.upperBound - 1
+            while first <= last && isSpacing(view.kinds[first]) { first += 1 }
+            while last >= first && isSpacing(view.kinds[last]) { last -= 1 }
+            var breaks = 0
+            if first < last { for t in first ... last where view.kinds[t] == .newline { breaks += 1 } }
+            return breaks
         }
     }
 }
