@@ -78,6 +78,16 @@ class Server:
         hwm = int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024
         return rss, hwm
 
+    def cpu_seconds(self):
+        """CPU time used so far by all the server's threads (Linux schedstat, nanoseconds)."""
+        total = 0
+        for task in os.listdir("/proc/%d/task" % self.proc.pid):
+            try:
+                total += int(open("/proc/%d/task/%s/schedstat" % (self.proc.pid, task)).read().split()[0])
+            except OSError:
+                pass
+        return total / 1e9
+
     def close(self):
         self.request("shutdown", None)
         self.notify("exit", None)
@@ -114,6 +124,7 @@ def bench(path):
     wallet_at = match.start(2) + 1
 
     edits = []
+    cpu = []
     version = 1
     for i in range(10):
         # A pause between edits, as between bursts of typing: the server finishes its
@@ -123,6 +134,7 @@ def bench(path):
         new_amount = "-%d.%02d" % (1 + i, i)
         old_end = amount_end if i == 0 else amount_start + len("-%d.%02d" % (i, i - 1))
         start = time.perf_counter()
+        cpu_start = server.cpu_seconds()
         server.notify("textDocument/didChange", {
             "textDocument": {"uri": uri, "version": version},
             "contentChanges": [{"range": {"start": {"line": number, "character": amount_start},
@@ -130,6 +142,7 @@ def bench(path):
         })
         server.wait_diagnostics(uri)
         edits.append(time.perf_counter() - start)
+        cpu.append(server.cpu_seconds() - cpu_start)
 
     position = {"textDocument": {"uri": uri}, "position": {"line": number, "character": wallet_at}}
     def timed(method, params):
@@ -138,6 +151,8 @@ def bench(path):
         assert "error" not in answer, answer
         return time.perf_counter() - start, answer
 
+    # BENCH_REQUEST_PAUSE: seconds between the last diagnostics and the first request.
+    time.sleep(float(os.environ.get("BENCH_REQUEST_PAUSE", "0")))
     hover_first, answer = timed("textDocument/hover", position)
     assert answer.get("result"), "no hover on the wallet"
     hovers = [timed("textDocument/hover", position)[0] for _ in range(20)]
@@ -147,17 +162,17 @@ def bench(path):
     server.close()
 
     size = os.path.getsize(path) / (1 << 20)
-    print("| %s | %.1f | %d | %s | %s / %s | %s / %s | %s / %s | %.0f / %.0f |" % (
+    print("| %s | %.1f | %d | %s | %s / %s | %s | %s / %s | %s / %s | %.0f / %.0f |" % (
         os.path.basename(path), size, len(first["diagnostics"]), ms(open_time),
-        ms(statistics.median(edits)), ms(max(edits)),
+        ms(statistics.median(edits)), ms(max(edits)), ms(statistics.median(cpu)),
         ms(hover_first), ms(statistics.median(hovers)),
         ms(completion_first), ms(statistics.median(completions)), rss, hwm))
 
 
 def main():
     files = sys.argv[1:] or ["Benchmarks/data/tx-10k.tally", "Benchmarks/data/tx-100k.tally"]
-    print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | hover ms (first / median) | completion ms (first / median) | RSS / peak MB |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak MB |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for path in files:
         bench(path)
 
