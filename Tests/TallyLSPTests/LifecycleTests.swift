@@ -100,4 +100,20 @@ final class LifecycleTests: XCTestCase {
         XCTAssertTrue(logs.contains { $0.hasPrefix("analysed 1 budget(s)") }, logs.joined(separator: "\n"))
         XCTAssertFalse(logs.contains { $0.contains("SecretBank") })
     }
+
+    func testTheServerAsksToWatchTallyFilesWhenTheClientCan() {
+        let plain = TestClient()
+        plain.initialize()
+        XCTAssertFalse(plain.messages.contains { $0["method"] == "client/registerCapability" })
+
+        let client = TestClient()
+        _ = client.result("initialize", ["capabilities": ["workspace": ["didChangeWatchedFiles": ["dynamicRegistration": true]]]])
+        client.notify("initialized", [:])
+        let registration = client.messages.first { $0["method"] == "client/registerCapability" }
+        XCTAssertEqual(registration?["params"]?["registrations"]?.arrayValue?.first?["registerOptions"]?["watchers"], [["globPattern": "**/*.tally"]])
+        XCTAssertNotNil(registration?["id"])
+        // The client's answer is read and ignored.
+        client.send(raw: #"{"jsonrpc":"2.0","id":"tally-watch-files","result":null}"#)
+        XCTAssertEqual(client.request("shutdown")["result"], .null)
+    }
 }

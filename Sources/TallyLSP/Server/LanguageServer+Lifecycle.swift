@@ -10,6 +10,7 @@ extension LanguageServer {
         }
         let offered = params.value("capabilities.general.positionEncodings")?.arrayValue?.compactMap(\.stringValue) ?? []
         encoding = PositionEncoding.negotiate(offered: offered)
+        clientWatchesFiles = params.value("capabilities.workspace.didChangeWatchedFiles.dynamicRegistration")?.boolValue ?? false
         configuration.apply(initializationOptions: params.value("initializationOptions"))
         var folders: [String] = []
         for folder in params.value("workspaceFolders")?.arrayValue ?? [] {

@@ -19,6 +19,8 @@ public final class LanguageServer: @unchecked Sendable {
     var configuration: ServerConfiguration
     var state = State.waitingForInitialize
     var encoding = PositionEncoding.utf16
+    /// Whether the client lets the server ask it to watch files.
+    var clientWatchesFiles = false
     private var exitStatus: Int32?
 
     /// Open buffers by path.
@@ -172,7 +174,16 @@ public final class LanguageServer: @unchecked Sendable {
                 analyses = [:]
                 changedPaths.formUnion(documents.keys)
                 scheduleAnalysis()
-            case "initialized", "$/cancelRequest", "$/setTrace":
+            case "initialized":
+                // Budgets read included files from disk: have the client report their changes.
+                if clientWatchesFiles {
+                    send(OutgoingMessage.request(id: "tally-watch-files", "client/registerCapability", ["registrations": [[
+                        "id": "tally-watch-files",
+                        "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": ["watchers": [["globPattern": "**/*.tally"]]],
+                    ]]]))
+                }
+            case "$/cancelRequest", "$/setTrace":
                 // Requests are answered in order before the next is read, so a cancellation
                 // always arrives too late to matter.
                 break
