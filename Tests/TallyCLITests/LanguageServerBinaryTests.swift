@@ -68,6 +68,8 @@ final class LanguageServerBinaryTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("unknown option `--bogus`"), result.stderr)
         XCTAssertEqual(try TallyBinary.run(["lsp", "--debounce", "soon"]).status, 2)
         XCTAssertEqual(try TallyBinary.run(["lsp", "budget.tally"]).status, 2)
+        XCTAssertEqual(try TallyBinary.run(["lsp", "--today", "2026-02-30"]).status, 2)
+        XCTAssertEqual(try TallyBinary.run(["lsp"], environment: ["TALLY_TODAY": "soon"]).status, 2)
         XCTAssertTrue(try TallyBinary.run(["help", "lsp"]).stdout.contains("  --debounce MS"))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import TallyLSP
 import TallySyntax
 
@@ -66,6 +67,10 @@ enum LSPCommand: Subcommand {
             }
         } catch {
             console.err("tally lsp: \(error.message)\n\nUsage: tally lsp [--stdio] [--debounce MS] [--root FILE]\nRun `tally help lsp` for details.\n")
+            return ExitCode.usage
+        }
+        if configuration.today == nil && Interpreter.today(environment: console.environment) == nil {
+            console.err("tally lsp: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
             return ExitCode.usage
         }
         if configuration.diagnosticsDocumentation == nil { configuration.diagnosticsDocumentation = bundledDocumentation() }
