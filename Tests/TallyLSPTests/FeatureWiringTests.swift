@@ -197,4 +197,27 @@ final class FeatureWiringTests: XCTestCase {
         let hover = client.result("textDocument/hover", client.at("a.tally", budget.position("inWallet")))
         XCTAssertEqual(hover["range"]?["end"]?["character"], budget.position("walletUse")["character"].flatMap { $0.intValue.map { .int($0 + 8) } })
     }
+
+    func testSyntaxOnlyRequestsDoNotCutTheDebounceShort() {
+        var configuration = TestClient.configuration
+        configuration.debounceMilliseconds = 10_000
+        let client = TestClient(configuration: configuration)
+        client.initialize()
+        client.open("a.tally", "wallet Checking bank\n")
+        client.server.waitUntilIdle()
+        client.change("a.tally", version: 2, range: nil, text: "currency EUR\nwallet   Checking bank\n")
+        client.clear()
+        let document: JSON = ["textDocument": ["uri": .string(client.uri("a.tally"))]]
+        let tokens = client.result("textDocument/semanticTokens/full", document)["data"]?.arrayValue ?? []
+        XCTAssertEqual(Array(tokens.prefix(5)), [0, 0, 8, 0, 0], "tokens of the new text")
+        XCTAssertEqual(client.result("textDocument/documentSymbol", document).arrayValue?.count, 2)
+        XCTAssertNotNil(client.result("textDocument/foldingRange", document).arrayValue)
+        var formatting = document.objectValue!
+        formatting["options"] = ["tabSize": 4, "insertSpaces": true]
+        XCTAssertEqual(client.result("textDocument/formatting", .object(formatting)).arrayValue?.isEmpty, false)
+        XCTAssertFalse(client.messages.contains { $0["method"] == "textDocument/publishDiagnostics" }, "the analysis still waits for the quiet time")
+        // A request that needs the budget does bring it up to date.
+        _ = client.result("textDocument/hover", client.at("a.tally", ["line": 1, "character": 10]))
+        XCTAssertTrue(client.messages.contains { $0["method"] == "textDocument/publishDiagnostics" })
+    }
 }

@@ -41,6 +41,7 @@ extension LanguageServer {
         analysisPending = false
         scheduledAnalysis?.cancel()
         scheduledAnalysis = nil
+        treeCache = [:]  // the analysis holds the current trees from now on
         if workspaceNeedsRefresh {
             workspace.refresh()
             workspaceNeedsRefresh = false

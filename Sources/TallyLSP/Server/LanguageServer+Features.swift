@@ -75,6 +75,23 @@ extension LanguageServer {
         return Target(path: path, analysis: analysis, lines: document.lines, length: document.bytes.count)
     }
 
+    /// The syntax tree of an open buffer as it is now, for features that need no budget
+    /// (outline, folding, semantic tokens, formatting). It comes from the current analysis
+    /// when there is one, else from one parse per version, so these requests never force
+    /// the debounced analysis to run early.
+    func syntaxTarget(_ params: Params) throws(ResponseError) -> (document: Document, tree: SyntaxTree)? {
+        let uri = try params.string("textDocument.uri")
+        let path = DocumentURI.path(of: uri)
+        guard let document = documents[path] else { return nil }
+        if !analysisPending, let root = rootOfDocument[path], let file = analyses[root]?.file(path) {
+            return (document, file.tree)
+        }
+        if let cached = treeCache[path], cached.version == document.version { return (document, cached.tree) }
+        let tree = Parser.parse(SourceText(path: path, bytes: document.bytes))
+        treeCache = [path: (document.version, tree)]
+        return (document, tree)
+    }
+
     func offset(_ params: Params, in target: Target) throws(ResponseError) -> Int {
         target.lines.offset(of: try params.position("position"), encoding: encoding, textLength: target.length)
     }
@@ -174,13 +191,14 @@ extension LanguageServer {
     }
 
     func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let tree = target.analysis.file(target.path)?.tree else { return [] }
+        guard let (document, tree) = try syntaxTarget(params) else { return [] }
+        let lines = document.lines
         func convert(_ symbol: SymbolInfo) -> JSON {
             var members: [String: JSON] = [
                 "name": .string(symbol.name.isEmpty ? "?" : symbol.name),
                 "kind": .int(Self.symbolKindNumber(symbol.kind)),
-                "range": target.lines.range(of: symbol.range, encoding: encoding).json,
-                "selectionRange": target.lines.range(of: symbol.selectionRange, encoding: encoding).json,
+                "range": lines.range(of: symbol.range, encoding: encoding).json,
+                "selectionRange": lines.range(of: symbol.selectionRange, encoding: encoding).json,
             ]
             if let detail = symbol.detail { members["detail"] = .string(detail) }
             if !symbol.children.isEmpty { members["children"] = .array(symbol.children.map(convert)) }
@@ -208,24 +226,25 @@ extension LanguageServer {
     }
 
     func foldingRanges(_ params: Params) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let tree = target.analysis.file(target.path)?.tree else { return [] }
+        guard let (document, tree) = try syntaxTarget(params) else { return [] }
         return .array(FoldingProvider.ranges(tree: tree).map { fold in
             [
-                "startLine": .int(target.lines.line(containing: fold.start)),
-                "endLine": .int(target.lines.line(containing: fold.end)),
+                "startLine": .int(document.lines.line(containing: fold.start)),
+                "endLine": .int(document.lines.line(containing: fold.end)),
                 "kind": .string(fold.kind.rawValue),
             ]
         })
     }
 
     func semanticTokens(_ params: Params) throws(ResponseError) -> JSON {
-        guard let target = try target(params), let tree = target.analysis.file(target.path)?.tree else { return ["data": []] }
+        guard let (document, tree) = try syntaxTarget(params) else { return ["data": []] }
+        let lines = document.lines
         var data: [JSON] = []
         var previousLine = 0
         var previousStart = 0
         for token in SemanticTokenProvider.tokens(tree: tree) {
-            let start = target.lines.position(of: token.range.start, encoding: encoding)
-            let end = target.lines.position(of: token.range.end, encoding: encoding)
+            let start = lines.position(of: token.range.start, encoding: encoding)
+            let end = lines.position(of: token.range.end, encoding: encoding)
             guard end.line == start.line, end.character > start.character else { continue }
             let deltaLine = start.line - previousLine
             let deltaStart = deltaLine == 0 ? start.character - previousStart : start.character
@@ -244,16 +263,13 @@ extension LanguageServer {
     }
 
     func formatting(_ params: Params, range: Bool) throws(ResponseError) -> JSON {
-        let uri = try params.string("textDocument.uri")
-        guard let document = documents[DocumentURI.path(of: uri)] else { return .null }
+        guard let (document, tree) = try syntaxTarget(params) else { return .null }
         var bytes: ByteRange?
         if range {
             let r = try params.range("range")
             bytes = ByteRange(start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
                               end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
         }
-        // The buffer's own text, parsed now: formatting never waits for the budget.
-        let tree = Parser.parse(SourceText(path: document.path, bytes: document.bytes))
         return .array(Formatter.edits(tree, range: bytes).map { textEdit($0, document.lines) })
     }
 

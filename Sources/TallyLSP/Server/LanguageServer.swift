@@ -37,6 +37,8 @@ public final class LanguageServer: @unchecked Sendable {
     var scheduledAnalysis: DispatchWorkItem?
     /// What each open buffer includes, by the version it was scanned at.
     var includeCache: [String: (version: Int, includes: [String])] = [:]
+    /// The last buffer parsed outside an analysis, by path and version (see `syntaxTarget`).
+    var treeCache: [String: (version: Int, tree: SyntaxTree)] = [:]
     /// Files that currently show diagnostics in the client (so they can be cleared).
     var publishedFiles: Set<String> = []
     let disk: any FileProvider
