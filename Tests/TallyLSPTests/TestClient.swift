@@ -53,7 +53,8 @@ final class TestClient: @unchecked Sendable {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-lsp-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let sink = SentMessages()
-        server = LanguageServer(configuration: configuration, send: { sink.append($0) })
+        // What the client sees is the printed text read back, as over a real pipe.
+        server = LanguageServer(configuration: configuration, send: { sink.append((try? JSON.parse($0.bytes)) ?? .null) })
         self.sink = sink
     }
 

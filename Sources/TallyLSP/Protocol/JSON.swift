@@ -16,6 +16,10 @@ public enum JSON: Hashable, Sendable {
     case array([JSON])
     /// An object; printed with its keys sorted.
     case object([String: JSON])
+    /// JSON text already printed, spliced in as it is: for large answers (semantic tokens)
+    /// that would cost millions of values to build. Only the server makes these; a parsed
+    /// message never contains one.
+    case raw([UInt8])
 
     /// The member `key` of an object, or nil.
     public subscript(key: String) -> JSON? {
@@ -91,7 +95,7 @@ extension JSON {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
+        case .int(let i): JSON.writeInt(i, to: &out)
         case .double(let d):
             if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) }
             else { out.append(contentsOf: "null".utf8) }
@@ -105,13 +109,37 @@ extension JSON {
             out.append(UInt8(ascii: "]"))
         case .object(let members):
             out.append(UInt8(ascii: "{"))
-            for (i, key) in members.keys.sorted().enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
+            var first = true
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
                 JSON.writeString(key, to: &out)
                 out.append(UInt8(ascii: ":"))
-                members[key]!.write(to: &out)
+                value.write(to: &out)
             }
             out.append(UInt8(ascii: "}"))
+        case .raw(let bytes):
+            out.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes an integer's digits without making a string.
+    static func writeInt(_ value: Int, to out: inout [UInt8]) {
+        if value == 0 { out.append(UInt8(ascii: "0")); return }
+        if value == Int.min { out.append(contentsOf: String(value).utf8); return }
+        var v = value
+        if v < 0 { out.append(UInt8(ascii: "-")); v = -v }
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while v > 0 {
+                buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
+                v /= 10
+                count += 1
+            }
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
         }
     }
 

@@ -236,23 +236,33 @@ extension LanguageServer {
         })
     }
 
+    /// Semantic tokens, printed straight into the answer's bytes: a large file has millions
+    /// of numbers, too many to build as JSON values one by one.
     func semanticTokens(_ params: Params) throws(ResponseError) -> JSON {
         guard let (document, tree) = try syntaxTarget(params) else { return ["data": []] }
-        let lines = document.lines
-        var data: [JSON] = []
+        let tokens = SemanticTokenProvider.tokens(tree: tree)
+        var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
+        var data: [UInt8] = [UInt8(ascii: "[")]
+        data.reserveCapacity(tokens.count * 14 + 2)
         var previousLine = 0
         var previousStart = 0
-        for token in SemanticTokenProvider.tokens(tree: tree) {
-            let start = lines.position(of: token.range.start, encoding: encoding)
-            let end = lines.position(of: token.range.end, encoding: encoding)
+        var first = true
+        for token in tokens {
+            let start = cursor.position(of: token.range.start)
+            let end = cursor.position(of: token.range.end)
             guard end.line == start.line, end.character > start.character else { continue }
             let deltaLine = start.line - previousLine
             let deltaStart = deltaLine == 0 ? start.character - previousStart : start.character
-            data += [.int(deltaLine), .int(deltaStart), .int(end.character - start.character), .int(token.type.rawValue), .int(Int(token.modifiers.rawValue))]
+            for (i, value) in [deltaLine, deltaStart, end.character - start.character, token.type.rawValue, Int(token.modifiers.rawValue)].enumerated() {
+                if !first || i > 0 { data.append(UInt8(ascii: ",")) }
+                JSON.writeInt(value, to: &data)
+            }
+            first = false
             previousLine = start.line
             previousStart = start.character
         }
-        return ["data": .array(data)]
+        data.append(UInt8(ascii: "]"))
+        return ["data": .raw(data)]
     }
 
     func documentLinks(_ params: Params) throws(ResponseError) -> JSON {

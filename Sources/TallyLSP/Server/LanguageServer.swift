@@ -88,6 +88,10 @@ public final class LanguageServer: @unchecked Sendable {
 
     func send(_ message: JSON) { sendMessage(message) }
 
+    static func milliseconds(_ d: Duration) -> Int {
+        Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+    }
+
     /// Writes a line to the log and, when the client asked for it, as `window/logMessage`.
     /// Lines say what the server did, never what a file contains.
     func note(_ line: String) {
@@ -134,8 +138,15 @@ public final class LanguageServer: @unchecked Sendable {
             break
         }
         do {
+            let clock = ContinuousClock()
+            let start = clock.now
             let result = try answer(method: method, params: Params(params))
+            let answered = clock.now
             send(OutgoingMessage.response(id: id, result: result))
+            let elapsed = clock.now - start
+            if elapsed > .milliseconds(50) {
+                note("\(method) took \(Self.milliseconds(elapsed)) ms (\(Self.milliseconds(answered - start)) ms to answer, the rest to send)")
+            }
         } catch {
             send(OutgoingMessage.error(id: id, error))
         }
