@@ -190,21 +190,43 @@ extension LanguageServer {
         }
     }
 
+    /// The outline, printed directly: a large file has a symbol per transaction.
     func documentSymbols(_ params: Params) throws(ResponseError) -> JSON {
         guard let (document, tree) = try syntaxTarget(params) else { return [] }
-        let lines = document.lines
-        func convert(_ symbol: SymbolInfo) -> JSON {
-            var members: [String: JSON] = [
-                "name": .string(symbol.name.isEmpty ? "?" : symbol.name),
-                "kind": .int(Self.symbolKindNumber(symbol.kind)),
-                "range": lines.range(of: symbol.range, encoding: encoding).json,
-                "selectionRange": lines.range(of: symbol.selectionRange, encoding: encoding).json,
-            ]
-            if let detail = symbol.detail { members["detail"] = .string(detail) }
-            if !symbol.children.isEmpty { members["children"] = .array(symbol.children.map(convert)) }
-            return .object(members)
+        var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
+        var out = RawJSONWriter()
+        func write(_ symbol: SymbolInfo) {
+            out.byte("{")
+            if !symbol.children.isEmpty {
+                out.key("children", first: true)
+                out.byte("[")
+                for (i, child) in symbol.children.enumerated() {
+                    if i > 0 { out.byte(",") }
+                    write(child)
+                }
+                out.byte("]")
+            }
+            if let detail = symbol.detail {
+                out.key("detail", first: symbol.children.isEmpty)
+                out.string(detail)
+            }
+            out.key("kind", first: symbol.children.isEmpty && symbol.detail == nil)
+            out.int(Self.symbolKindNumber(symbol.kind))
+            out.key("name")
+            out.string(symbol.name.isEmpty ? "?" : symbol.name)
+            out.key("range")
+            out.range(cursor.position(of: symbol.range.start), cursor.position(of: symbol.range.end))
+            out.key("selectionRange")
+            out.range(cursor.position(of: symbol.selectionRange.start), cursor.position(of: symbol.selectionRange.end))
+            out.byte("}")
         }
-        return .array(SymbolProvider.documentSymbols(tree: tree).map(convert))
+        out.byte("[")
+        for (i, symbol) in SymbolProvider.documentSymbols(tree: tree).enumerated() {
+            if i > 0 { out.byte(",") }
+            write(symbol)
+        }
+        out.byte("]")
+        return out.json
     }
 
     func workspaceSymbols(_ params: Params) throws(ResponseError) -> JSON {
@@ -280,7 +302,24 @@ extension LanguageServer {
             bytes = ByteRange(start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
                               end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
         }
-        return .array(Formatter.edits(tree, range: bytes).map { textEdit($0, document.lines) })
+        // The edits come in file order; an unformatted large file can have hundreds of
+        // thousands, so they are printed directly.
+        let edits = Formatter.edits(tree, range: bytes)
+        var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
+        var out = RawJSONWriter(capacity: edits.count * 80 + 2)
+        out.byte("[")
+        for (i, edit) in edits.enumerated() {
+            if i > 0 { out.byte(",") }
+            let start = cursor.position(of: edit.range.start)
+            let end = cursor.position(of: edit.range.end)
+            out.text("{\"newText\":")
+            out.string(edit.replacement)
+            out.text(",\"range\":")
+            out.range(start, end)
+            out.byte("}")
+        }
+        out.byte("]")
+        return out.json
     }
 
     /// Quick fixes for the diagnostics in the range, computed from the current analysis;
