@@ -275,11 +275,17 @@ extension LanguageServer {
             guard end.line == start.line, end.character > start.character else { continue }
             let deltaLine = start.line - previousLine
             let deltaStart = deltaLine == 0 ? start.character - previousStart : start.character
-            for (i, value) in [deltaLine, deltaStart, end.character - start.character, token.type.rawValue, Int(token.modifiers.rawValue)].enumerated() {
-                if !first || i > 0 { data.append(UInt8(ascii: ",")) }
-                JSON.writeInt(value, to: &data)
-            }
+            if !first { data.append(UInt8(ascii: ",")) }
             first = false
+            JSON.writeInt(deltaLine, to: &data)
+            data.append(UInt8(ascii: ","))
+            JSON.writeInt(deltaStart, to: &data)
+            data.append(UInt8(ascii: ","))
+            JSON.writeInt(end.character - start.character, to: &data)
+            data.append(UInt8(ascii: ","))
+            JSON.writeInt(token.type.rawValue, to: &data)
+            data.append(UInt8(ascii: ","))
+            JSON.writeInt(Int(token.modifiers.rawValue), to: &data)
             previousLine = start.line
             previousStart = start.character
         }
