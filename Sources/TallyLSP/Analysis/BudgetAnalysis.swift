@@ -16,6 +16,8 @@ public struct BudgetAnalysis: Sendable {
     public let diagnostics: [Diagnostic]
     /// The date the budget was interpreted as of.
     public let today: CivilDate
+    /// The features' look-up tables, built on first use (see ``index``).
+    let indexCache = BudgetIndexCache()
 
     /// Interprets `budget` as of `today` and applies its diagnostic policy.
     public init(budget: Budget, today: CivilDate) {

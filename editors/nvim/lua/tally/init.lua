@@ -8,8 +8,8 @@
 -- inlayHints = { balances, envelopes }); `inlay_hints = false` turns both hints off.
 --
 -- With nvim-lspconfig installed, the server is registered there (as `tally`), so
--- `:LspInfo` and lspconfig's commands know it. Without it, plain `vim.lsp.start` is used
--- (Neovim 0.8+), or `vim.lsp.start_client` on 0.7. Filetype detection, syntax and the
+-- `:LspInfo` and lspconfig's commands know it. Without it, `tally.lsp` starts it with
+-- plain `vim.lsp.start` (Neovim 0.8+), or `vim.lsp.start_client` on 0.7. Filetype detection, syntax and the
 -- ftplugin live in this folder's ftdetect/, syntax/ and ftplugin/.
 local M = {}
 
@@ -31,45 +31,9 @@ local function init_options(config)
   return options
 end
 
-local function root_dir(path, markers)
-  local found = vim.fs and vim.fs.find and vim.fs.find(markers, { path = path, upward = true })[1]
-  if found then
-    return vim.fs.dirname(found)
-  end
-  return path
-end
-
-local function buffer_dir(bufnr)
-  local name = vim.api.nvim_buf_get_name(bufnr)
-  if name == "" then
-    return vim.loop.cwd()
-  end
-  return vim.fn.fnamemodify(name, ":p:h")
-end
-
--- Starts (or reuses) the client for one buffer with plain vim.lsp.
+-- Starts (or reuses) the client for one buffer with plain vim.lsp, through tally.lsp.
 local function start_plain(config, bufnr)
-  local root = root_dir(buffer_dir(bufnr), config.root_markers)
-  local client_config = {
-    name = "tally",
-    cmd = config.cmd,
-    root_dir = root,
-    init_options = init_options(config),
-    settings = config.settings,
-  }
-  if vim.lsp.start then -- 0.8+: reuses a running client with the same name and root
-    vim.lsp.start(client_config, { bufnr = bufnr })
-    return
-  end
-  M._clients = M._clients or {}
-  local id = M._clients[root]
-  if not id or vim.lsp.client_is_stopped(id) then
-    id = vim.lsp.start_client(client_config)
-    M._clients[root] = id
-  end
-  if id then
-    vim.lsp.buf_attach_client(bufnr, id)
-  end
+  require("tally.lsp").attach(bufnr, { cmd = config.cmd, init_options = init_options(config) })
 end
 
 local function setup_lspconfig(config, lspconfig)

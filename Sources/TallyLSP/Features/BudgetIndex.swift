@@ -1,0 +1,251 @@
+import Foundation
+import TallyCore
+import TallySyntax
+
+/// The five kinds of names that are declared once and referred to elsewhere.
+public enum NameKind: String, Hashable, Sendable, CaseIterable {
+    case wallet, category, envelope, goal, rule
+
+    /// The word used in messages and hovers.
+    public var word: String { self == .rule ? "recurring entry" : rawValue }
+}
+
+/// A declared (or referred-to) name and its kind: what rename and references work on.
+public struct NamedSymbol: Hashable, Sendable {
+    /// What the name names.
+    public var kind: NameKind
+    /// The name as meant (quotes removed).
+    public var name: String
+
+    /// Creates a symbol.
+    public init(kind: NameKind, name: String) {
+        self.kind = kind
+        self.name = name
+    }
+}
+
+/// One place a name is written.
+public struct NameOccurrence: Hashable, Sendable {
+    /// What it names.
+    public var symbol: NamedSymbol
+    /// Where, in which file.
+    public var location: FileRange
+    /// True where the name is declared.
+    public var isDeclaration: Bool
+}
+
+/// Look-up tables over one analysis, shared by every request on it.
+///
+/// Built in two steps so that the questions asked on every keystroke stay cheap. On first
+/// use: the top-level entries of each file (for binary search by offset), which model
+/// entry each dated entry became (an array by reading order), and the declarations by
+/// name — a few linear passes without strings. On the first question that needs every
+/// written name (references, rename, workspace symbols, completion ranking): every
+/// occurrence of each name, the payees and the people in use — one pass over all nodes.
+/// Hover and inlay hints never need the second step.
+public final class BudgetIndex: @unchecked Sendable {
+    /// Every written name, payee and person, built on first use.
+    struct Usage {
+        var occurrences: [NamedSymbol: [NameOccurrence]] = [:]
+        var payees: [String: Int] = [:]
+        var people = Set<String>()
+    }
+
+    private let budget: Budget
+    private let model: BudgetModel
+    /// The top-level entries of each file and where each starts.
+    let entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])]
+    /// Model entry index by reading order (``Entry/order``), which follows the files and
+    /// the positions within each file.
+    let byOrder: [Int]
+    /// Each file's place in the budget's reading order.
+    let fileRank: [String: Int]
+    /// Model tables by name.
+    let wallets: [String: Int], categories: [String: Int], envelopes: [String: Int], goals: [String: Int], rules: [String: Int]
+
+    private let lock = NSLock()
+    private var builtUsage: Usage?
+
+    init(budget: Budget, model: BudgetModel) {
+        self.budget = budget
+        self.model = model
+        var entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])] = [:]
+        var fileRank: [String: Int] = [:]
+        for (rank, file) in budget.files.enumerated() {
+            let entries = file.tree.entries
+            entriesByFile[file.path] = (entries, entries.map(\.range.start))
+            if fileRank[file.path] == nil { fileRank[file.path] = rank }
+        }
+        var byOrder = [Int](repeating: -1, count: model.entries.count)
+        for (i, entry) in model.entries.enumerated() where byOrder.indices.contains(entry.order) { byOrder[entry.order] = i }
+        func table(_ names: [String]) -> [String: Int] {
+            var result: [String: Int] = [:]
+            for (i, name) in names.enumerated() where result[name] == nil { result[name] = i }
+            return result
+        }
+        wallets = table(model.wallets.map(\.name))
+        categories = table(model.categories.map(\.name))
+        envelopes = table(model.envelopes.map(\.name))
+        goals = table(model.goals.map(\.name))
+        rules = table(model.rules.map { $0.name ?? "" })
+        self.entriesByFile = entriesByFile
+        self.byOrder = byOrder.allSatisfy { $0 >= 0 } ? byOrder : []
+        self.fileRank = fileRank
+    }
+
+    /// The second step, built on first use under the lock.
+    var usage: Usage {
+        lock.lock()
+        defer { lock.unlock() }
+        if let builtUsage { return builtUsage }
+        var usage = Usage()
+        for file in budget.files {
+            for entry in entriesByFile[file.path]?.nodes ?? [] {
+                for node in entry.descendants where node.kind.isName {
+                    if node.kind == .personName {
+                        usage.people.insert(NameSyntax(node: node).value)
+                    } else if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
+                        usage.occurrences[occurrence.symbol, default: []].append(occurrence)
+                    }
+                }
+            }
+        }
+        for entry in model.entries {
+            if let payee = entry.payee { usage.payees[payee, default: 0] += 1 }
+            if let by = entry.by { usage.people.insert(by) }
+        }
+        for wallet in model.wallets { usage.people.formUnion(wallet.owners) }
+        builtUsage = usage
+        return usage
+    }
+
+    /// Builds the second step now. The server may call this off the request path (after
+    /// publishing diagnostics) so that the first completion or rename after an edit does
+    /// not wait for it.
+    public func prepareAll() { _ = usage }
+
+    /// Every occurrence of each symbol, in file order.
+    public var occurrences: [NamedSymbol: [NameOccurrence]] { usage.occurrences }
+    /// Payees with how often each is used.
+    public var payees: [String: Int] { usage.payees }
+    /// People named by `owner` and `by`.
+    public var people: Set<String> { usage.people }
+
+    /// The occurrence a name node stands for, or nil for names that are not symbols.
+    static func occurrence(_ node: SyntaxNode, in entry: SyntaxNode, file: String) -> NameOccurrence? {
+        guard let kind = nameKind(of: node, in: entry) else { return nil }
+        let name = NameSyntax(node: node)
+        let value = name.value
+        if value.isEmpty || (kind == .category && value == "*") { return nil }
+        return NameOccurrence(symbol: NamedSymbol(kind: kind, name: value), location: FileRange(path: file, range: name.range),
+                              isDeclaration: node.kind == .declaredName)
+    }
+
+    /// What a name node names, from its own kind and, for declared names, the entry
+    /// declaring it. Nil for names that are not symbols (people, option values).
+    static func nameKind(of node: SyntaxNode, in entry: SyntaxNode) -> NameKind? {
+        switch node.kind {
+        case .walletRef: return .wallet
+        case .categoryRef: return .category
+        case .envelopeRef: return .envelope
+        case .goalRef: return .goal
+        case .ruleRef: return .rule
+        case .declaredName:
+            switch entry.kind {
+            case .walletDirective: return .wallet
+            case .categoryDirective: return .category
+            case .envelopeDirective: return .envelope
+            case .goalDirective: return .goal
+            case .recurringDirective: return .rule
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    /// The name written at `offset` in `path` (the end of a name counts, so that a cursor
+    /// right after a name finds it). Reads the entry under the cursor only.
+    public func occurrence(in path: String, at offset: Int) -> NameOccurrence? {
+        guard let entry = entry(in: path, at: offset) else { return nil }
+        let chain = entry.path(to: offset)
+        guard let node = chain.last(where: { $0.kind.isName }) else { return nil }
+        return BudgetIndex.occurrence(node, in: entry, file: path)
+    }
+
+    /// The top-level entry of `path` containing `offset`.
+    public func entry(in path: String, at offset: Int) -> SyntaxNode? {
+        guard let table = entriesByFile[path], !table.starts.isEmpty else { return nil }
+        var low = 0
+        var high = table.starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table.starts[mid] <= offset { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        let node = table.nodes[low - 1]
+        return offset < node.range.end || (offset == node.range.end && node.range.end == node.tree.source.bytes.count) ? node : nil
+    }
+
+    /// The top-level entries of `path` that overlap `range`, in order.
+    public func entries(in path: String, overlapping range: ByteRange) -> ArraySlice<SyntaxNode> {
+        guard let table = entriesByFile[path], !table.starts.isEmpty else { return [] }
+        var low = 0
+        var high = table.starts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table.nodes[mid].range.end <= range.start { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < table.nodes.count && table.starts[end] < max(range.end, range.start + 1) { end += 1 }
+        return table.nodes[low ..< end]
+    }
+
+    /// The index in the model of the dated entry `node` of `path`, when it was
+    /// interpreted. A binary search over the entries in reading order.
+    public func modelEntry(_ node: SyntaxNode, in path: String) -> Int? {
+        guard let rank = fileRank[path], !byOrder.isEmpty else { return nil }
+        let target = (rank, node.contentRange.start)
+        func key(_ order: Int) -> (Int, Int) {
+            let entry = model.entries[byOrder[order]]
+            return (fileRank[entry.location.file] ?? -1, entry.location.range.start)
+        }
+        var low = 0
+        var high = byOrder.count
+        while low < high {
+            let mid = (low + high) / 2
+            if key(mid) < target { low = mid + 1 } else { high = mid }
+        }
+        return low < byOrder.count && key(low) == target ? byOrder[low] : nil
+    }
+
+    /// The model index of a symbol.
+    public func modelIndex(of symbol: NamedSymbol) -> Int? {
+        switch symbol.kind {
+        case .wallet: return wallets[symbol.name]
+        case .category: return categories[symbol.name]
+        case .envelope: return envelopes[symbol.name]
+        case .goal: return goals[symbol.name]
+        case .rule: return rules[symbol.name]
+        }
+    }
+}
+
+/// Holds the index of one analysis, built on first use under a lock.
+final class BudgetIndexCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var index: BudgetIndex?
+
+    func index(for analysis: BudgetAnalysis) -> BudgetIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let index { return index }
+        let built = BudgetIndex(budget: analysis.budget, model: analysis.model)
+        index = built
+        return built
+    }
+}
+
+extension BudgetAnalysis {
+    /// The look-up tables every feature shares, built on first use.
+    public var index: BudgetIndex { indexCache.index(for: self) }
+}

@@ -1,0 +1,90 @@
+import TallyCore
+import TallySyntax
+
+/// How names are written in a file: bare when they can be, quoted otherwise.
+enum NameSpelling {
+    /// Every word the parser may read as a keyword somewhere. A name spelled like one is
+    /// quoted wherever it is written, which is always allowed and never ambiguous.
+    static let keywords: Set<String> = [
+        "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
+        "transfer", "fill", "move", "assert", "rate", "skip", "bank", "cash", "credit", "savings", "investment",
+        "loan", "other", "opening", "on", "limit", "closed", "hidden", "owner", "decimals", "weekly", "monthly",
+        "quarterly", "yearly", "for", "in", "rollover", "alert", "by", "reached", "day", "days", "week", "weeks",
+        "month", "months", "quarter", "quarters", "year", "years", "from", "until", "times", "as", "last",
+        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "rule",
+    ]
+
+    /// `name` as it must be written where a name stands.
+    static func written(_ name: String) -> String {
+        let bare = !name.isEmpty && !name.contains { " \t;\",'".contains($0) } && !"#=@'0123456789+-".contains(name.first!)
+            && !keywords.contains(name) && !name.hasSuffix(":")
+        return bare ? name : "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// Why `name` cannot be a name of `kind`, or nil when it can.
+    static func problem(with name: String, kind: NameKind) -> String? {
+        if name.isEmpty { return "a name cannot be empty" }
+        if name.contains(where: { $0.isNewline }) { return "a name cannot contain a line break" }
+        if name.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) { return "a name cannot contain control characters" }
+        if kind == .category {
+            if name == "*" { return "`*` means all spending and cannot be a category" }
+            if name.split(separator: ":", omittingEmptySubsequences: false).contains(where: \.isEmpty) {
+                return "each level of a category name needs at least one character (`Food:Groceries`)"
+            }
+        }
+        return nil
+    }
+}
+
+extension BudgetAnalysis {
+    /// An amount with its currency's decimals and code: `1,180.00 EUR` is written `1180.00 EUR`.
+    func text(_ money: Money, _ currency: String) -> String {
+        let value = money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
+        return currency.isEmpty ? value : "\(value) \(currency)"
+    }
+
+    /// An amount with its currency's decimals, without the code.
+    func number(_ money: Money, _ currency: String) -> String {
+        money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
+    }
+
+    /// The tree of `path`, if the file is part of the budget.
+    func tree(_ path: String) -> SyntaxTree? { budget.file(path)?.tree }
+}
+
+extension SyntaxNode {
+    /// The chain of nodes from this one down to the innermost containing `offset`; where
+    /// no child contains it, one that ends right at it (a cursor just after a name).
+    func path(to offset: Int) -> [SyntaxNode] {
+        var chain = [self]
+        while true {
+            let children = chain[chain.count - 1].childNodes
+            guard let next = children.first(where: { $0.range.contains(offset) && !$0.range.isEmpty })
+                    ?? children.last(where: { $0.contentRange.end == offset }) else { return chain }
+            chain.append(next)
+        }
+    }
+
+    /// The end of the node's first line, before its comment and line break: where a hint
+    /// about the line goes.
+    var endOfFirstLineContent: Int {
+        var end = range.start
+        for i in tokenIndices {
+            let token = tree.token(at: i)
+            if token.kind == .newline { break }
+            if !token.kind.isTrivia { end = token.range.end }
+        }
+        return end
+    }
+
+    /// The start of the line break that ends the node's first line, or the node's end.
+    var endOfFirstLine: Int {
+        for i in tokenIndices where tree.token(at: i).kind == .newline { return tree.token(at: i).range.start }
+        return range.end
+    }
+}
+
+extension CivilDate {
+    /// `2026-09` for the month of the date.
+    var monthLabel: String { "\(year)-" + (month < 10 ? "0\(month)" : "\(month)") }
+}

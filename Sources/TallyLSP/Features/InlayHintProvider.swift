@@ -1,0 +1,105 @@
+import TallyCore
+import TallySyntax
+
+/// Figures shown inline at the end of lines: after each spending line, what is left in
+/// each envelope it counts in for that period; after each transaction or transfer, the
+/// balance of its wallets right after it.
+///
+/// The envelope figure runs like a balance: what the envelope holds for the period right
+/// after that line (carried in and planned, plus fills and moves so far, minus spending so
+/// far). When spending from a wallet in another currency came before it in the period
+/// (converted at rates only the interpreter keeps), the hint shows what the whole period
+/// leaves instead, as the hover does. Balances are index look-ups; an envelope figure
+/// reads the entries of its period up to the line, so the cost is the requested range
+/// times the entries of a period, never the whole budget.
+public enum InlayHintProvider {
+    /// The hints for the entries of `path` that overlap `range`, in order.
+    public static func hints(in analysis: BudgetAnalysis, path: String, range: ByteRange, options: InlayHintOptions) -> [InlayHintInfo] {
+        guard options.envelopeLeft || options.runningBalance else { return [] }
+        let index = analysis.index
+        let model = analysis.model
+        var result: [InlayHintInfo] = []
+        for node in index.entries(in: path, overlapping: range) {
+            guard let m = index.modelEntry(node, in: path) else { continue }
+            let entry = model.entries[m]
+            let lineEnd = node.endOfFirstLineContent
+            switch entry.kind {
+            case .transaction(let wallet, _, let postings):
+                if options.envelopeLeft {
+                    let hasSplits = node.child(.split) != nil
+                    for posting in postings {
+                        let offset = hasSplits ? posting.location.range.end : lineEnd
+                        let labels = model.envelopes(covering: posting.category, from: wallet).compactMap { e -> String? in
+                            guard let status = model.envelopePeriod(e, containing: entry.date) else { return nil }
+                            let left = leftAfter(e, status, entry: m, posting: posting.location, model) ?? status.available
+                            return label(model.envelopes[e].name, left: left, analysis)
+                        }
+                        if !labels.isEmpty { result.append(InlayHintInfo(offset: offset, label: labels.joined(separator: ", "), kind: .envelopeLeft)) }
+                    }
+                }
+                if options.runningBalance, let balance = model.balance(of: wallet, rightAfter: m) {
+                    result.append(InlayHintInfo(offset: lineEnd, label: balanceLabel(wallet, balance, analysis), kind: .runningBalance))
+                }
+            case .transfer(let from, let to, _, _):
+                guard options.runningBalance else { continue }
+                let labels = [from, to].compactMap { w in model.balance(of: w, rightAfter: m).map { balanceLabel(w, $0, analysis) } }
+                if !labels.isEmpty { result.append(InlayHintInfo(offset: lineEnd, label: labels.joined(separator: ", "), kind: .runningBalance)) }
+            default:
+                continue
+            }
+        }
+        return result.filter { range.contains($0.offset) || $0.offset == range.end }.enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
+    }
+
+    static func envelopeLabel(_ name: String, _ status: EnvelopeStatus, _ analysis: BudgetAnalysis) -> String {
+        label(name, left: status.available, analysis)
+    }
+
+    static func label(_ name: String, left: Money, _ analysis: BudgetAnalysis) -> String {
+        let currency = analysis.model.defaultCurrency
+        return left.isNegative
+            ? "\(name): \(analysis.number(left.negated, currency)) over"
+            : "\(name): \(analysis.number(left, currency)) left"
+    }
+
+    /// What envelope `e` holds right after the posting at `posting` of entry `m`, or nil
+    /// when spending in another currency comes first in the period.
+    static func leftAfter(_ e: Int, _ status: EnvelopeStatus, entry m: Int, posting: SourceLocation, _ model: BudgetModel) -> Money? {
+        let envelope = model.envelopes[e]
+        guard var left = status.carriedIn.adding(status.planned) else { return nil }
+        // The period's first entry: entries are in date order.
+        var low = 0
+        var high = m
+        while low < high {
+            let mid = (low + high) / 2
+            if model.entries[mid].date < status.start { low = mid + 1 } else { high = mid }
+        }
+        for i in low ... m {
+            switch model.entries[i].kind {
+            case .transaction(let wallet, _, let postings):
+                guard envelope.wallets.isEmpty || envelope.wallets.contains(wallet) else { continue }
+                for p in postings {
+                    let category = model.categories[p.category]
+                    guard !category.isIncome, envelope.coversAll || envelope.categories.contains(where: { category.isWithin($0) }) else { continue }
+                    guard model.wallets[wallet].currency == model.defaultCurrency, let next = left.adding(p.amount) else { return nil }
+                    left = next
+                    if i == m && p.location == posting { return left }
+                }
+            case .fill(let target, let amount) where target == e:
+                left = left.adding(amount) ?? left
+            case .move(let from, let to, let amount):
+                if to == e { left = left.adding(amount) ?? left }
+                if from == e { left = left.subtracting(amount) ?? left }
+            default:
+                continue
+            }
+        }
+        return left
+    }
+
+    static func balanceLabel(_ wallet: Int, _ balance: Money, _ analysis: BudgetAnalysis) -> String {
+        let w = analysis.model.wallets[wallet]
+        return "\(w.name) = \(analysis.text(balance, w.currency))"
+    }
+}

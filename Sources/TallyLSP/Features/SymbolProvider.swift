@@ -1,0 +1,162 @@
+import TallyCore
+import TallySyntax
+
+/// The outline of a file and the declarations of a whole budget, found by name.
+public enum SymbolProvider {
+    /// A file's outline: its declarations in order, and its dated entries grouped by month
+    /// (one group per run of entries in the same month).
+    public static func documentSymbols(tree: SyntaxTree) -> [SymbolInfo] {
+        var result: [SymbolInfo] = []
+        var month: SymbolInfo?
+        func closeMonth() {
+            if let m = month { result.append(m) }
+            month = nil
+        }
+        for entry in tree.entries {
+            let range = entry.contentRange
+            if let date = entry.token(.date).flatMap({ CivilDate(iso: $0.text) }) {
+                let label = date.monthLabel
+                if month?.name != label {
+                    closeMonth()
+                    month = SymbolInfo(name: label, detail: nil, kind: .month, range: range, selectionRange: entry.token(.date)!.range)
+                }
+                month!.range = month!.range.union(range)
+                month!.children.append(datedSymbol(entry, date: date))
+                continue
+            }
+            closeMonth()
+            result += declarationSymbols(entry)
+        }
+        closeMonth()
+        return result
+    }
+
+    /// A dated entry: its date and payee (or what it does) as the name, the rest as detail.
+    static func datedSymbol(_ entry: SyntaxNode, date: CivilDate) -> SymbolInfo {
+        var words: [String] = []
+        var payee: String?
+        for element in entry.children {
+            if case .token(let t) = element, t.kind == .newline { break }
+            switch element {
+            case .token(let t):
+                if t.kind.isTrivia || t.kind == .date { continue }
+                words.append(t.text)
+            case .node(let n):
+                if n.kind == .split || n.kind == .metadata { continue }
+                if n.kind == .payee { payee = n.firstContentToken.map { Unquote.value(of: $0.text) }; continue }
+                if n.kind == .note { continue }
+                words.append(n.tree.source.text(in: n.contentRange).split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " "))
+            }
+        }
+        let name = payee.map { "\(date) \($0)" } ?? "\(date) " + (words.first ?? "")
+        let detail = payee == nil ? words.dropFirst().joined(separator: " ") : words.joined(separator: " ")
+        return SymbolInfo(name: name, detail: detail.isEmpty ? nil : detail, kind: .entry, range: entry.contentRange,
+                          selectionRange: entry.token(.date)?.range ?? entry.contentRange)
+    }
+
+    /// The symbols a declaration introduces (a category line introduces several).
+    static func declarationSymbols(_ entry: SyntaxNode) -> [SymbolInfo] {
+        let range = entry.contentRange
+        func symbol(_ name: NameSyntax?, _ kind: SymbolKind, _ detail: String?) -> [SymbolInfo] {
+            guard let name else { return [] }
+            return [SymbolInfo(name: name.value, detail: detail, kind: kind, range: range, selectionRange: name.range)]
+        }
+        switch entry.kind {
+        case .walletDirective:
+            let w = WalletDirectiveSyntax(entry)!
+            return symbol(w.name, .wallet, (w.kind ?? "bank") + (w.currency.map { " \($0)" } ?? ""))
+        case .categoryDirective:
+            let c = CategoryDirectiveSyntax(entry)!
+            return c.names.flatMap { symbol($0, .category, c.isIncome ? "income" : "expense") }
+        case .envelopeDirective:
+            let e = EnvelopeDirectiveSyntax(entry)!
+            let detail = [e.amount?.number, e.periodKeyword ?? e.periodRange.map { "\($0.start)..\($0.end)" }].compactMap { $0 }.joined(separator: " ")
+            return symbol(e.name, .envelope, detail)
+        case .goalDirective:
+            let g = GoalDirectiveSyntax(entry)!
+            let detail = [g.target?.number, g.by.map { "by \($0)" }, g.isReached ? "reached" : nil].compactMap { $0 }.joined(separator: " ")
+            return symbol(g.name, .goal, detail.isEmpty ? nil : detail)
+        case .recurringDirective:
+            let r = RecurringDirectiveSyntax(entry)!
+            let schedule = entry.child(.schedule).map { $0.tree.source.text(in: $0.contentRange) } ?? "every"
+            if let name = r.name { return symbol(name, .rule, schedule) }
+            return [SymbolInfo(name: schedule, detail: nil, kind: .rule, range: range, selectionRange: entry.child(.schedule)?.contentRange ?? range)]
+        case .payeeDirective:
+            let p = PayeeDirectiveSyntax(entry)!
+            guard let payee = p.payee, let node = entry.child(.payee) else { return [] }
+            return [SymbolInfo(name: payee, detail: p.category?.value, kind: .payeeRule, range: range, selectionRange: node.contentRange)]
+        case .currencyDirective:
+            guard let code = entry.child(.currencyCode) else { return [] }
+            return [SymbolInfo(name: code.text, detail: nil, kind: .currency, range: range, selectionRange: code.contentRange)]
+        case .optionDirective:
+            let o = OptionDirectiveSyntax(entry)!
+            guard let name = o.name else { return [] }
+            return [SymbolInfo(name: name, detail: o.values.joined(separator: " "), kind: .option, range: range, selectionRange: range)]
+        case .includeDirective:
+            let i = IncludeDirectiveSyntax(entry)!
+            guard let path = i.path, let pathRange = i.pathRange else { return [] }
+            return [SymbolInfo(name: path, detail: nil, kind: .include, range: range, selectionRange: pathRange)]
+        default:
+            return []
+        }
+    }
+
+    /// Declarations anywhere in the budget whose name matches `query`: its characters in
+    /// order, ignoring case. Names that start with the query come first. An empty query
+    /// matches everything.
+    public static func workspaceSymbols(in analysis: BudgetAnalysis, query: String) -> [WorkspaceSymbolInfo] {
+        let wanted = Array(query.lowercased())
+        var found: [(rank: Int, symbol: WorkspaceSymbolInfo)] = []
+        for (symbol, occurrences) in analysis.index.occurrences {
+            guard let rank = FuzzyMatch.rank(symbol.name, wanted) else { continue }
+            for declaration in occurrences where declaration.isDeclaration {
+                found.append((rank, WorkspaceSymbolInfo(name: symbol.name, kind: SymbolKind(symbol.kind), location: declaration.location,
+                                                        detail: detail(of: symbol, in: analysis))))
+            }
+        }
+        return found.sorted { ($0.rank, $0.symbol.name, $0.symbol.location.path, $0.symbol.location.range.start) < ($1.rank, $1.symbol.name, $1.symbol.location.path, $1.symbol.location.range.start) }
+            .map(\.symbol)
+    }
+
+    static func detail(of symbol: NamedSymbol, in analysis: BudgetAnalysis) -> String? {
+        guard let i = analysis.index.modelIndex(of: symbol) else { return symbol.kind.word }
+        let model = analysis.model
+        switch symbol.kind {
+        case .wallet: return "\(model.wallets[i].kind.rawValue) wallet"
+        case .category: return model.categories[i].isIncome ? "income category" : "expense category"
+        case .envelope: return "envelope"
+        case .goal: return "goal"
+        case .rule: return "recurring entry"
+        }
+    }
+}
+
+extension SymbolKind {
+    init(_ kind: NameKind) {
+        switch kind {
+        case .wallet: self = .wallet
+        case .category: self = .category
+        case .envelope: self = .envelope
+        case .goal: self = .goal
+        case .rule: self = .rule
+        }
+    }
+}
+
+/// Matching what is typed against names: the typed characters must appear in order.
+enum FuzzyMatch {
+    /// 0 for a prefix match, 1 for a match at a word start (after `:`, `-`, space), 2 for
+    /// any other match in order; nil when the name does not match. Case is ignored.
+    static func rank(_ name: String, _ wanted: [Character]) -> Int? {
+        if wanted.isEmpty { return 0 }
+        let lower = Array(name.lowercased())
+        if lower.starts(with: wanted) { return 0 }
+        var i = 0
+        for c in lower where i < wanted.count && c == wanted[i] { i += 1 }
+        guard i == wanted.count else { return nil }
+        for (k, c) in lower.enumerated() where k > 0 && ":-_ ".contains(lower[k - 1]) && c == wanted[0] {
+            if lower[k...].starts(with: wanted) { return 1 }
+        }
+        return 2
+    }
+}

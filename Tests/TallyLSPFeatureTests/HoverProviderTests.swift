@@ -1,0 +1,126 @@
+import TallyCore
+import TallyLSP
+import TallySyntax
+import TallyTestSupport
+import Foundation
+import Testing
+
+@Suite struct HoverProviderTests {
+    /// Figures worked out by hand: Girokonto opens with 1000.00; Essen plans 300 a month
+    /// for 食費 with rollover.
+    static let marked = """
+    currency EUR
+    wallet ⟨Giro⟨|⟩konto⟩ bank opening 1000.00 on 2025-12-31 owner Anna
+    wallet '🏠 Haus' cash
+    income Gehalt
+    expense 食費:Lebensmittel, Fun
+    envelope Essen 300 monthly for 食費 rollover
+    goal Urlaub 1200 by 2027-06-01
+    every month on 1 from 2026-01-01 as miete Girokonto Fun -10.00
+    ; tally-ignore: W0506, I0512
+    option severity W0511 off
+
+    2026-01-01 Girokonto Fun -10.00 rule miete
+    2026-01-02 Girokonto 食費:Lebensmittel -120.00
+    2026-01-03 transfer Girokonto -> '🏠 Haus' 20.00
+    2026-02-05 '🏠 Haus' 食費:Lebensmittel -400.00
+    2026-03-01 fill Essen 50
+    2026-03-02 goal Urlaub 100.00
+    """
+
+    static let analysis = Fixture.analysis(MarkedDocument(marked).text)
+    static let text = MarkedDocument(marked).text
+
+    /// The hover at the first occurrence of `needle` (plus `shift` bytes), after `after`.
+    static func hover(_ needle: String, after: String = "", shift: Int = 1) -> HoverInfo? {
+        let start = after.isEmpty ? text.startIndex : text.range(of: after)!.upperBound
+        let r = text.range(of: needle, range: start ..< text.endIndex)!
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound) + shift
+        return HoverProvider.hover(in: analysis, path: "main.tally", offset: offset)
+    }
+
+    @Test func walletDeclarationShowsTodaysBalance() throws {
+        let doc = MarkedDocument(Self.marked)
+        let hover = try #require(HoverProvider.hover(in: Self.analysis, path: "main.tally", offset: doc.cursor))
+        #expect(hover.range == doc.range)
+        // 1000 - 10 - 120 - 20 = 850.00
+        #expect(hover.markdown.contains("Balance today (2026-11-22): **850.00 EUR**"))
+        #expect(hover.markdown.contains("opening 1000.00 EUR on 2025-12-31"))
+        #expect(hover.markdown.contains("owned by Anna"))
+    }
+
+    @Test func walletOnATransactionShowsTheBalanceAfterIt() throws {
+        let hover = try #require(Self.hover("Girokonto", after: "2026-01-02"))
+        #expect(hover.markdown.contains("Balance after this entry: **870.00 EUR**"))
+        let emoji = try #require(Self.hover("'🏠 Haus'", after: "2026-02-05", shift: 5))
+        // 20.00 in, 400.00 out.
+        #expect(emoji.markdown.contains("Balance after this entry: **-380.00 EUR**"))
+        #expect(emoji.range.length == "'🏠 Haus'".utf8.count)
+    }
+
+    @Test func categoryInATransactionShowsItsEnvelopeForThatPeriod() throws {
+        let january = try #require(Self.hover("食費:Lebensmittel", after: "2026-01-02"))
+        #expect(january.markdown.contains("expense category"))
+        #expect(january.markdown.contains("Envelope **Essen**, 2026-01: **180.00 EUR left**"))
+        #expect(january.markdown.contains("spent 120.00"))
+        // February: 180 carried + 300 planned - 400 spent = 80 left.
+        let february = try #require(Self.hover("食費:Lebensmittel", after: "2026-02-05"))
+        #expect(february.markdown.contains("2026-02: **80.00 EUR left**"))
+        #expect(february.markdown.contains("carried 180.00"))
+        let fun = try #require(Self.hover("Fun", after: "2026-01-01"))
+        #expect(fun.markdown.contains("No envelope budgets this category."))
+    }
+
+    @Test func envelopeOnAFillShowsThatPeriod() throws {
+        let hover = try #require(Self.hover("Essen", after: "fill "))
+        // 80 carried + 300 planned + 50 filled.
+        #expect(hover.markdown.contains("2026-03: **430.00 EUR left**"))
+        #expect(hover.markdown.contains("filled 50.00"))
+    }
+
+    @Test func goalShowsProgressAndOutlook() throws {
+        let hover = try #require(Self.hover("Urlaub"))
+        #expect(hover.markdown.contains("Saved **100.00 EUR** of 1200.00 EUR (8.3%)"))
+        #expect(hover.markdown.contains("a month until 2027-06-01"))
+    }
+
+    @Test func ruleShowsNextOccurrences() throws {
+        let hover = try #require(Self.hover("miete"))
+        #expect(hover.markdown.contains("every month from 2026-01-01"))
+        #expect(hover.markdown.contains("Next: 2026-12-01, 2027-01-01, 2027-02-01, 2027-03-01, 2027-04-01"))
+    }
+
+    @Test func diagnosticCodesInCommentsAndOptionsAreExplained() throws {
+        let ignored = try #require(Self.hover("I0512", shift: 2))
+        #expect(ignored.markdown.hasPrefix("**I0512** · unused declaration\n\nA declaration nothing refers to.\n\nDefault severity: info"))
+        #expect(ignored.range.length == 5)
+        let option = try #require(Self.hover("W0511", shift: 5))
+        #expect(option.markdown.hasPrefix("**W0511** · future-dated entry"))
+        #expect(Self.hover("tally-ignore", shift: 2) == nil)
+        #expect(Self.hover("2026-01-01 Girokonto", shift: 2) == nil)
+    }
+
+    @Test func everySummaryNamesARealCode() {
+        let summaries = HoverProvider.codeSummaries
+        #expect(summaries.count >= 49)
+        for code in summaries.keys { #expect(DiagnosticCode.named(code) != nil, "\(code)") }
+        #expect(summaries.values.allSatisfy { $0.hasSuffix(".") })
+    }
+
+    @Test func namesAreEscapedForMarkdown() throws {
+        let doc = MarkedDocument("currency EUR\nwallet ⟨|⟩*Bar_Kasse* cash\n")
+        let hover = try #require(HoverProvider.hover(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor))
+        #expect(hover.markdown.hasPrefix("**\\*Bar\\_Kasse\\*** · cash wallet in EUR"))
+    }
+
+    @Test func hoverOnTheHouseholdExample() throws {
+        let path = TestSupport.path("examples/household.tally")
+        let budget = try BudgetLoader().load(path)
+        let analysis = BudgetAnalysis(budget: budget, today: Fixture.today)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let r = text.range(of: "envelope Groceries")!
+        let offset = text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound) + 10
+        let hover = try #require(HoverProvider.hover(in: analysis, path: path, offset: offset))
+        #expect(hover.markdown.contains("Envelope **Groceries**, 2026-11"))
+    }
+}

@@ -1,0 +1,97 @@
+import TallyCore
+import TallyLSP
+import TallySyntax
+import Testing
+
+@Suite struct InlayHintAndCodeLensTests {
+    static let marked = """
+    currency EUR
+    wallet Giro bank opening 1000.00 on 2025-12-31
+    wallet '🏠 Haus' cash
+    expense 食費:Lebensmittel, Fun
+    envelope ⟨Essen⟩ 300 monthly for 食費
+    envelope ⟨Spaß⟩ 20 monthly for Fun
+    goal ⟨Urlaub⟩ 1200 by 2027-06-01
+
+    ⟨2026-11-02 Giro 食費:Lebensmittel -120.00⟨|⟩  ; Markt
+    2026-11-03 "Café ☕" '🏠 Haus' -30.00
+        食費:Lebensmittel -5.00⟨|⟩
+        Fun -25.00⟨|⟩⟨|⟩
+    2026-11-04 transfer Giro -> '🏠 Haus' 50.00⟨|⟩⟩
+    2026-11-05 goal Urlaub 100.00
+    """
+
+    @Test func hintsShowEnvelopesLeftAndRunningBalances() {
+        let doc = MarkedDocument(Self.marked)
+        let analysis = Fixture.analysis(doc.text)
+        let hints = InlayHintProvider.hints(in: analysis, path: "main.tally", range: doc.ranges[3], options: InlayHintOptions())
+        // Running: Essen 300 - 120 = 180, then - 5 = 175 left; Spaß: 20 - 25 = 5 over.
+        let split = doc.text.range(of: "-30.00")!
+        let headerEnd = doc.text.utf8.distance(from: doc.text.utf8.startIndex, to: split.upperBound)
+        #expect(hints == [
+            InlayHintInfo(offset: doc.cursors[0], label: "Essen: 180.00 left", kind: .envelopeLeft),
+            InlayHintInfo(offset: doc.cursors[0], label: "Giro = 880.00 EUR", kind: .runningBalance),
+            // The split transaction's balance goes at the end of its first line.
+            InlayHintInfo(offset: headerEnd, label: "🏠 Haus = -30.00 EUR", kind: .runningBalance),
+            InlayHintInfo(offset: doc.cursors[1], label: "Essen: 175.00 left", kind: .envelopeLeft),
+            InlayHintInfo(offset: doc.cursors[2], label: "Spaß: 5.00 over", kind: .envelopeLeft),
+            InlayHintInfo(offset: doc.cursors[4], label: "Giro = 830.00 EUR, 🏠 Haus = 20.00 EUR", kind: .runningBalance),
+        ])
+    }
+
+    @Test func eachKindOfHintCanBeTurnedOff() {
+        let doc = MarkedDocument(Self.marked)
+        let analysis = Fixture.analysis(doc.text)
+        let all = doc.ranges[3]
+        let noEnvelopes = InlayHintProvider.hints(in: analysis, path: "main.tally", range: all, options: InlayHintOptions(envelopeLeft: false))
+        #expect(noEnvelopes.allSatisfy { $0.kind == .runningBalance } && noEnvelopes.count == 3)
+        let noBalances = InlayHintProvider.hints(in: analysis, path: "main.tally", range: all, options: InlayHintOptions(runningBalance: false))
+        #expect(noBalances.allSatisfy { $0.kind == .envelopeLeft } && noBalances.count == 3)
+        #expect(InlayHintProvider.hints(in: analysis, path: "main.tally", range: all, options: InlayHintOptions(envelopeLeft: false, runningBalance: false)).isEmpty)
+    }
+
+    @Test func onlyTheRequestedRangeGetsHints() {
+        let doc = MarkedDocument(Self.marked)
+        let analysis = Fixture.analysis(doc.text)
+        let firstLine = ByteRange(start: doc.ranges[3].start, end: doc.cursors[0])
+        let hints = InlayHintProvider.hints(in: analysis, path: "main.tally", range: firstLine, options: InlayHintOptions())
+        #expect(hints.map(\.label) == ["Essen: 180.00 left", "Giro = 880.00 EUR"])
+    }
+
+    @Test func envelopeHintsRunThroughFillsAndMovesOfThePeriod() {
+        let doc = MarkedDocument("""
+        currency EUR
+        wallet Giro
+        wallet Dollars currency USD
+        expense Food, Fun
+        envelope Food-box monthly for Food rollover
+        envelope Fun-box 50 monthly for Fun
+        2026-10-10 Giro Food -10.00
+        2026-11-01 fill Food-box 100
+        2026-11-02 Giro Food -30.00⟨|⟩
+        2026-11-03 move Fun-box -> Food-box 20
+        2026-11-04 Giro Food -100.00⟨|⟩
+        2026-11-05 rate USD 0.5 EUR
+        2026-11-06 Dollars Food -10.00
+        2026-11-07 Giro Food -1.00⟨|⟩
+        """)
+        let analysis = Fixture.analysis(doc.text)
+        let hints = InlayHintProvider.hints(in: analysis, path: "main.tally", range: ByteRange(start: 0, end: doc.text.utf8.count),
+                                            options: InlayHintOptions(runningBalance: false))
+        // October leaves 10 over, carried in: -10 + 100 filled - 30 = 60; + 20 moved - 100 = 20 over.
+        // After spending in dollars the period's own figure: 20 over - 5 - 1 = 26 over.
+        #expect(hints.map(\.label) == ["Food-box: 10.00 over", "Food-box: 60.00 left", "Food-box: 20.00 over", "Food-box: 26.00 over", "Food-box: 26.00 over"])
+        #expect(hints.dropFirst().map(\.offset) == [doc.cursors[0], doc.cursors[1], doc.cursors[2] - "2026-11-07 Giro Food -1.00".utf8.count - 1, doc.cursors[2]])
+    }
+
+    @Test func lensesSummariseEnvelopesAndGoals() {
+        let doc = MarkedDocument(Self.marked)
+        let analysis = Fixture.analysis(doc.text)
+        let lenses = CodeLensProvider.lenses(in: analysis, path: "main.tally")
+        #expect(lenses.map(\.range) == [doc.ranges[0], doc.ranges[1], doc.ranges[2]])
+        #expect(lenses[0].title == "2026-11: 175.00 left of 300.00 EUR · 125.00 spent")
+        #expect(lenses[1].title == "2026-11: 5.00 over · 25.00 spent of 20.00 EUR")
+        // 1100.00 still needed over seven months.
+        #expect(lenses[2].title == "saved 100.00 of 1200.00 EUR (8.3%) · on track · 157.14 EUR a month until 2027-06-01")
+    }
+}
