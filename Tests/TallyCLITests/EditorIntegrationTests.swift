@@ -341,6 +341,28 @@ final class EditorIntegrationTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
     }
 
+    /// `C-c C-f` formats the buffer through `tally fmt -`, as the command line does.
+    func testEmacsFormatsTheBufferWithTallyFmt() throws {
+        let emacs = try ExternalTool.require("emacs")
+        let messy = "currency EUR\nwallet   Cash    cash\nexpense Fun\n2026-01-04   Cash Fun   -1.00\n2026-01-05 Cash Fun -10.00 ; note\n"
+        let expected = try TallyBinary.run(["fmt", "-"], stdin: messy)
+        XCTAssertEqual(expected.status, 0, expected.stderr)
+        XCTAssertNotEqual(expected.stdout, messy)
+        let input = try write("messy.tally", messy)
+        let output = folder.appendingPathComponent("formatted.out").path
+        let script = try write("format.el", """
+        (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+        (require 'tally-mode)
+        (with-current-buffer (find-file-noselect "\(input)")
+          (tally-format-buffer)
+          (write-region (point-min) (point-max) "\(output)"))
+
+        """)
+        let result = try emacs.run(["--batch", "-l", script])
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), expected.stdout)
+    }
+
     func testEmacsIndentsSplitLinesBelowTheirEntry() throws {
         let emacs = try ExternalTool.require("emacs")
         let output = folder.appendingPathComponent("indent.out").path
