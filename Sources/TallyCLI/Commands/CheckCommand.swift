@@ -14,8 +14,12 @@ enum CheckCommand: Subcommand {
       tally check [options] -          (read standard input)
 
     OPTIONS
-      --format text|json     Output format (default: text)
+      --format text|json|github|sarif
+                             Output format (default: text); github prints GitHub
+                             Actions annotations, sarif a SARIF 2.1.0 log
       --strict               Warnings fail the check too (infos never do)
+      --deny CODE[,CODE]     Report these codes as errors (repeatable)
+      --allow CODE[,CODE]    Silence these codes (repeatable; not syntax errors)
       --color auto|always|never
                              Colour in text output (default: auto: only on a terminal,
                              never when NO_COLOR is set)
@@ -50,6 +54,7 @@ enum CheckCommand: Subcommand {
         var timings = false
         var today: CivilDate?
         var syntaxOnly = false
+        var severities = SeverityFlags()
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -60,9 +65,13 @@ enum CheckCommand: Subcommand {
             case .positional(let file):
                 options.files.append(file)
             case .flag("--format", let inline):
-                options.format = try reader.choice(for: "--format", inline: inline, among: ["text", "json"])
+                options.format = try reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"])
             case .flag("--color", let inline), .flag("--colour", let inline):
                 options.color = try reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"])
+            case .flag("--deny", let inline):
+                options.severities.denied += try SeverityFlags.codes(reader.value(for: "--deny", inline: inline), flag: "--deny")
+            case .flag("--allow", let inline):
+                options.severities.allowed += try SeverityFlags.codes(reader.value(for: "--allow", inline: inline), flag: "--allow")
             case .flag("--strict", nil):
                 options.strict = true
             case .flag("--quiet", nil), .flag("-q", nil):
@@ -88,7 +97,7 @@ enum CheckCommand: Subcommand {
         do {
             options = try parse(arguments)
         } catch {
-            console.err("tally check: \(error.message)\n\nUsage: tally check [--format text|json] [--strict] <file>...\nRun `tally help check` for details.\n")
+            console.err("tally check: \(error.message)\n\nUsage: tally check [--format text|json|github|sarif] [--strict] <file>...\nRun `tally help check` for details.\n")
             return ExitCode.usage
         }
 
@@ -122,6 +131,7 @@ enum CheckCommand: Subcommand {
             for file in budget.files { sources.add(file.tree.source) }
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || options.strict
+            options.severities.apply(to: &policy)
             let found = options.syntaxOnly ? budget.diagnostics : budget.diagnostics + Interpreter.run(budget, today: today).diagnostics
             let diagnostics = policy.apply(found, budget: budget)
             if policy.fails(diagnostics) { fails = true }
@@ -133,6 +143,10 @@ enum CheckCommand: Subcommand {
         switch options.format {
         case "json":
             console.out(JSONDiagnosticRenderer(sources: sources).render(shown))
+        case "github":
+            console.out(GitHubDiagnosticRenderer(sources: sources, workspace: console.environment["GITHUB_WORKSPACE"]).render(shown))
+        case "sarif":
+            console.out(SARIFDiagnosticRenderer(sources: sources).render(shown))
         default:
             let color: Bool
             switch options.color {

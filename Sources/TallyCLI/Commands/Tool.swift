@@ -22,7 +22,9 @@ protocol Subcommand: Sendable {
 
 /// The `tally` command: dispatches to subcommands, prints help and version.
 public enum TallyTool {
-    static let subcommands: [any Subcommand.Type] = [CheckCommand.self, FmtCommand.self, RecordCommand.self]
+    static let subcommands: [any Subcommand.Type] = [
+        CheckCommand.self, FmtCommand.self, RecordCommand.self, LSPCommand.self, CompletionsCommand.self,
+    ]
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -106,10 +108,11 @@ public enum TallyTool {
         COMMANDS
 
         """
+        let width = max(10, (subcommands.map { $0.name.count }.max() ?? 0) + 2)  // names never run into summaries
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "  " + "help".padding(toLength: 10, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
+        text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
 
         OPTIONS

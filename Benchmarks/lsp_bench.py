@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Measure `tally lsp` as an editor would feel it.
+
+    python3 Benchmarks/lsp_bench.py [FILE...]      (default: Benchmarks/data/tx-10k.tally tx-100k.tally)
+
+Starts `.build/release/tally lsp --debounce 0 --today 2026-11-22` (TALLY_BIN overrides the
+binary), speaks the protocol over pipes, and for each file reports:
+
+- open: didOpen until the first publishDiagnostics;
+- edit: an incremental didChange of one amount until its publishDiagnostics (the debounce
+  is 0, so this is the server's own latency), median and worst of 10 edits;
+- hover on a wallet name in the last transaction, and completion at a wallet position:
+  the first request after an edit (which builds the feature index) and the median of 20
+  repeats;
+- memory: the server's resident set (VmRSS) and peak (VmHWM) with the file open, from
+  /proc (Linux).
+
+Generate the files with Benchmarks/generate.py (Benchmarks/run.sh does it too).
+Standard library only.
+"""
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+BIN = os.environ.get("TALLY_BIN", ".build/release/tally")
+PAUSE = float(os.environ.get("BENCH_PAUSE", "0.5"))
+
+
+class Server:
+    def __init__(self):
+        self.proc = subprocess.Popen([BIN, "lsp", "--debounce", "0", "--today", "2026-11-22"],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=None if os.environ.get("BENCH_LOG") else subprocess.DEVNULL)
+        self.next_id = 1
+
+    def send(self, message):
+        body = json.dumps(message).encode()
+        self.proc.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.proc.stdin.flush()
+
+    def read(self):
+        length = None
+        while True:
+            line = self.proc.stdout.readline()
+            if not line:
+                raise EOFError("server closed its output")
+            if line in (b"\r\n", b"\n"):
+                break
+            key, _, value = line.decode().partition(":")
+            if key.lower() == "content-length":
+                length = int(value)
+        return json.loads(self.proc.stdout.read(length))
+
+    def request(self, method, params):
+        rid = self.next_id
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+        while True:
+            message = self.read()
+            if message.get("id") == rid:
+                return message
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def wait_diagnostics(self, uri):
+        while True:
+            message = self.read()
+            if message.get("method") == "textDocument/publishDiagnostics" and message["params"]["uri"] == uri:
+                return message["params"]
+
+    def memory(self):
+        status = open("/proc/%d/status" % self.proc.pid).read()
+        rss = int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
+        hwm = int(re.search(r"VmHWM:\s+(\d+)", status).group(1)) / 1024
+        return rss, hwm
+
+    def cpu_seconds(self):
+        """CPU time used so far by all the server's threads (Linux schedstat, nanoseconds)."""
+        total = 0
+        for task in os.listdir("/proc/%d/task" % self.proc.pid):
+            try:
+                total += int(open("/proc/%d/task/%s/schedstat" % (self.proc.pid, task)).read().split()[0])
+            except OSError:
+                pass
+        return total / 1e9
+
+    def close(self):
+        self.request("shutdown", None)
+        self.notify("exit", None)
+        self.proc.wait(timeout=30)
+
+
+def ms(seconds):
+    return "%.2f" % (seconds * 1000)
+
+
+def bench(path):
+    text = open(path, encoding="utf-8").read()
+    lines = text.split("\n")
+    uri = "file://" + os.path.abspath(path)
+    server = Server()
+    server.request("initialize", {"processId": None, "capabilities": {}, "rootUri": None})
+    server.notify("initialized", {})
+
+    start = time.perf_counter()
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tally", "version": 1, "text": text}})
+    first = server.wait_diagnostics(uri)
+    open_time = time.perf_counter() - start
+
+    # The last plain transaction: `DATE [payee] WALLET CATEGORY AMOUNT`, one line.
+    target = None
+    for number in range(len(lines) - 1, 0, -1):
+        match = re.match(r'^(\d{4}-\d\d-\d\d) (?:"[^"]*" +)?([A-Za-z][\w:-]*) +[A-Za-z][\w:-]* +(-?\d+\.\d\d)\s*$', lines[number])
+        if match and not lines[number + 1 if number + 1 < len(lines) else number].startswith(" "):
+            target = (number, match)
+            break
+    number, match = target
+    amount_start = match.start(3)
+    amount_end = match.end(3)
+    wallet_at = match.start(2) + 1
+
+    edits = []
+    cpu = []
+    version = 1
+    for i in range(10):
+        # A pause between edits, as between bursts of typing: the server finishes its
+        # background work (the features' look-up tables) before the next edit.
+        time.sleep(PAUSE)
+        version += 1
+        new_amount = "-%d.%02d" % (1 + i, i)
+        old_end = amount_end if i == 0 else amount_start + len("-%d.%02d" % (i, i - 1))
+        start = time.perf_counter()
+        cpu_start = server.cpu_seconds()
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": number, "character": amount_start},
+                                          "end": {"line": number, "character": old_end}}, "text": new_amount}],
+        })
+        server.wait_diagnostics(uri)
+        edits.append(time.perf_counter() - start)
+        cpu.append(server.cpu_seconds() - cpu_start)
+
+    position = {"textDocument": {"uri": uri}, "position": {"line": number, "character": wallet_at}}
+    def timed(method, params):
+        start = time.perf_counter()
+        answer = server.request(method, params)
+        assert "error" not in answer, answer
+        return time.perf_counter() - start, answer
+
+    # BENCH_REQUEST_PAUSE: seconds between the last diagnostics and the first request.
+    time.sleep(float(os.environ.get("BENCH_REQUEST_PAUSE", "0")))
+    hover_first, answer = timed("textDocument/hover", position)
+    assert answer.get("result"), "no hover on the wallet"
+    hovers = [timed("textDocument/hover", position)[0] for _ in range(20)]
+    completion_first, answer = timed("textDocument/completion", position)
+    completions = [timed("textDocument/completion", position)[0] for _ in range(20)]
+    rss, hwm = server.memory()
+    server.close()
+
+    size = os.path.getsize(path) / (1 << 20)
+    print("| %s | %.1f | %d | %s | %s / %s | %s | %s / %s | %s / %s | %.0f / %.0f |" % (
+        os.path.basename(path), size, len(first["diagnostics"]), ms(open_time),
+        ms(statistics.median(edits)), ms(max(edits)), ms(statistics.median(cpu)),
+        ms(hover_first), ms(statistics.median(hovers)),
+        ms(completion_first), ms(statistics.median(completions)), rss, hwm))
+
+
+def main():
+    files = sys.argv[1:] or ["Benchmarks/data/tx-10k.tally", "Benchmarks/data/tx-100k.tally"]
+    print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak MB |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    for path in files:
+        bench(path)
+
+
+if __name__ == "__main__":
+    main()

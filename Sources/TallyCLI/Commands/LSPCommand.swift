@@ -1,0 +1,95 @@
+import Foundation
+import TallyCore
+import TallyLSP
+import TallySyntax
+
+/// `tally lsp`: the language server over standard input and output.
+enum LSPCommand: Subcommand {
+    static let name = "lsp"
+    static let summary = "Run the language server for editors (over stdin/stdout)"
+    static let help = """
+    tally lsp: the Tally language server. Editors start it and talk to it over standard
+    input and output (Language Server Protocol 3.17); logs go to standard error.
+
+    USAGE
+      tally lsp [options]
+
+    OPTIONS
+      --stdio                Talk over standard input and output (the default and only way)
+      --debounce MS          Quiet time after an edit before diagnostics are computed
+                             (default: 150)
+      --root FILE            The budget root for files that no other file includes
+      --today YYYY-MM-DD     The date to check as of (default: TALLY_TODAY, else today)
+      --docs-url URL         Where docs/diagnostics.md is published; diagnostics link to
+                             URL#<code>-<title> (default: the file beside this tally, if any)
+      -h, --help             Show this help
+
+    The root of an open file's budget is the file that includes it (followed upwards),
+    found among open files and the workspace's .tally files; else the root set by --root
+    or the client's initializationOptions.root; else the file itself. See editors/README.md
+    for connecting Neovim, VS Code, Emacs, Helix and Vim.
+
+    EXIT CODES
+      0  the client asked the server to shut down, then to exit
+      1  the client exited without asking to shut down, or closed the input
+      2  usage mistake
+
+    """
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        var configuration = ServerConfiguration()
+        configuration.version = TallyVersion.current
+        configuration.environment = console.environment
+        var reader = ArgumentReader(arguments)
+        do throws(UsageError) {
+            while let item = reader.next() {
+                switch item {
+                case .flag("--stdio", nil):
+                    break
+                case .flag("--debounce", let inline):
+                    let value = try reader.value(for: "--debounce", inline: inline)
+                    guard let ms = Int(value), ms >= 0, ms <= 10_000 else { throw UsageError("`\(value)` is not a number of milliseconds (0 to 10000)") }
+                    configuration.debounceMilliseconds = ms
+                case .flag("--root", let inline):
+                    let value = try reader.value(for: "--root", inline: inline)
+                    configuration.root = URL(fileURLWithPath: value).standardizedFileURL.path
+                case .flag("--today", let inline):
+                    let value = try reader.value(for: "--today", inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
+                    configuration.today = date
+                case .flag("--docs-url", let inline):
+                    configuration.diagnosticsDocumentation = try reader.value(for: "--docs-url", inline: inline)
+                case .flag(let flag, _):
+                    throw UsageError("unknown option `\(flag)` for `tally lsp`")
+                case .positional(let word):
+                    throw UsageError("`tally lsp` takes no files (got `\(word)`); the editor opens them")
+                }
+            }
+        } catch {
+            console.err("tally lsp: \(error.message)\n\nUsage: tally lsp [--stdio] [--debounce MS] [--root FILE]\nRun `tally help lsp` for details.\n")
+            return ExitCode.usage
+        }
+        if configuration.today == nil && Interpreter.today(environment: console.environment) == nil {
+            console.err("tally lsp: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
+            return ExitCode.usage
+        }
+        if configuration.diagnosticsDocumentation == nil { configuration.diagnosticsDocumentation = bundledDocumentation() }
+        console.flush()
+        return StdioTransport.run(configuration: configuration, log: { line in
+            FileHandle.standardError.write(Data("tally lsp: \(line)\n".utf8))
+        })
+    }
+
+    /// `docs/diagnostics.md` of the checkout or installation this executable belongs to.
+    static func bundledDocumentation() -> String? {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<5 {
+            for candidate in ["docs/diagnostics.md", "share/tally/docs/diagnostics.md"] {
+                let url = folder.appendingPathComponent(candidate)
+                if FileManager.default.fileExists(atPath: url.path) { return url.absoluteString }
+            }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+}

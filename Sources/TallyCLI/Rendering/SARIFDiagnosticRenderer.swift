@@ -1,0 +1,88 @@
+import Foundation
+import TallySyntax
+
+/// Renders diagnostics as one SARIF 2.1.0 log for code-scanning dashboards.
+///
+/// The run's tool lists every diagnostic code as a rule, with its title as the short
+/// description and the documentation's summary and fix as the help, so a dashboard can
+/// explain a finding without the docs at hand. Each result names its rule, its level
+/// (`error`, `warning`, or `note` for infos), its message and its region: 1-based lines,
+/// columns in Unicode code points, exclusive end column, as SARIF defines them.
+struct SARIFDiagnosticRenderer {
+    let sources: SourceMap
+
+    static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+    func render(_ diagnostics: [Diagnostic]) -> String {
+        let rules = DiagnosticCode.all.map { code -> String in
+            var help = code.summary
+            var markdown = code.summary  // the documentation's own Markdown (backticks)
+            if let fix = code.fix {
+                help += "\n\nFix: " + fix
+                markdown += "\n\n**Fix:** " + fix
+            }
+            return JSONWriter.object([
+                ("id", JSONWriter.quote(code.rawValue)),
+                ("shortDescription", JSONWriter.object([("text", JSONWriter.quote(code.title))])),
+                ("fullDescription", JSONWriter.object([("text", JSONWriter.quote(code.summary))])),
+                ("help", JSONWriter.object([("text", JSONWriter.quote(help)), ("markdown", JSONWriter.quote(markdown))])),
+                ("defaultConfiguration", JSONWriter.object([("level", JSONWriter.quote(Self.level(code.defaultSeverity)))])),
+            ])
+        }
+        let ruleIndex = Dictionary(uniqueKeysWithValues: DiagnosticCode.all.enumerated().map { ($1.rawValue, $0) })
+        let results = diagnostics.map { d -> String in
+            let at = sources.location(d.file, d.range)
+            var message = d.message
+            if let help = d.help { message += "\nhelp: " + help }
+            let region = JSONWriter.object([
+                ("startLine", String(at.line)), ("startColumn", String(at.column)),
+                ("endLine", String(at.endLine)), ("endColumn", String(at.endColumn)),
+            ])
+            let location = JSONWriter.object([("physicalLocation", JSONWriter.object([
+                ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(d.file)))])),
+                ("region", region),
+            ]))])
+            var pairs = [
+                ("ruleId", JSONWriter.quote(d.code.rawValue)),
+                ("level", JSONWriter.quote(Self.level(d.severity))),
+                ("message", JSONWriter.object([("text", JSONWriter.quote(message))])),
+                ("locations", JSONWriter.array([location])),
+            ]
+            if let index = ruleIndex[d.code.rawValue] { pairs.insert(("ruleIndex", String(index)), at: 1) }
+            return JSONWriter.object(pairs)
+        }
+        let driver = JSONWriter.object([
+            ("name", JSONWriter.quote("tally")),
+            ("version", JSONWriter.quote(TallyVersion.current)),
+            ("rules", "[\n" + rules.joined(separator: ",\n") + "\n]"),
+        ])
+        let run = JSONWriter.object([
+            ("tool", JSONWriter.object([("driver", driver)])),
+            ("columnKind", JSONWriter.quote("unicodeCodePoints")),
+            ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]"),
+        ])
+        return JSONWriter.object([
+            ("$schema", JSONWriter.quote(Self.schema)),
+            ("version", JSONWriter.quote("2.1.0")),
+            ("runs", JSONWriter.array([run])),
+        ]) + "\n"
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    /// A URI for a path: relative paths stay relative references (dashboards resolve them
+    /// against the checkout), absolute ones become `file://` URIs; characters a URI cannot
+    /// hold are escaped.
+    static func uri(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ":")  // a colon in the first segment would read as a scheme
+        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        return path.hasPrefix("/") ? "file://" + escaped : escaped
+    }
+}

@@ -1,0 +1,193 @@
+import Dispatch
+import Foundation
+import TallyCore
+import TallySyntax
+
+extension LanguageServer {
+    /// Schedules analysis after the debounce interval; with no interval, runs it now.
+    func scheduleAnalysis() {
+        analysisPending = true
+        scheduledAnalysis?.cancel()
+        let delay = configuration.debounceMilliseconds
+        if delay <= 0 {
+            runAnalysis()
+            return
+        }
+        let work = DispatchWorkItem { [weak self] in
+            guard let self, self.analysisPending, self.state == .running else { return }
+            self.runAnalysis()
+        }
+        scheduledAnalysis = work
+        queue.asyncAfter(deadline: .now() + .milliseconds(delay), execute: work)
+    }
+
+    /// Brings the analyses up to date now if a change is waiting (before answering requests).
+    func analyzeIfPending() {
+        if analysisPending { runAnalysis() }
+    }
+
+    var today: CivilDate {
+        configuration.today ?? Interpreter.today(environment: configuration.environment.isEmpty ? ProcessInfo.processInfo.environment : configuration.environment)
+            ?? CivilDate(year: 2000, month: 1, day: 1)!
+    }
+
+    /// Finds each open buffer's root, re-analyses the budgets a change touched, and
+    /// publishes their diagnostics.
+    func runAnalysis() {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var loading = Duration.zero
+        var interpreting = Duration.zero
+        analysisPending = false
+        scheduledAnalysis?.cancel()
+        scheduledAnalysis = nil
+        treeCache = [:]  // the analysis holds the current trees from now on
+        if workspaceNeedsRefresh {
+            workspace.refresh()
+            workspaceNeedsRefresh = false
+        }
+        let buffers = documents.mapValues(\.bytes)
+        let provider = OverlayFileProvider(buffers: buffers, disk: disk)
+        var openIncludes: [String: [String]] = [:]
+        for (path, document) in documents {
+            if let cached = includeCache[path], cached.version == document.version, !changedPaths.contains(path) {
+                openIncludes[path] = cached.includes
+            } else {
+                let includes = IncludeScanner.includes(of: document.bytes, path: path)
+                includeCache[path] = (document.version, includes)
+                openIncludes[path] = includes
+            }
+        }
+        includeCache = includeCache.filter { documents[$0.key] != nil }
+        let finder = RootFinder(open: openIncludes, workspace: workspace, configuredRoot: configuration.root,
+                                canonical: { provider.canonicalPath($0) })
+        let changed = Set(changedPaths.map { provider.canonicalPath($0) })
+        changedPaths = []
+        var newRoots: [String: String] = [:]
+        var recomputed: [String] = []
+        var fresh: [String: BudgetAnalysis] = [:]
+        let date = today
+
+        func analysis(of root: String) -> BudgetAnalysis? {
+            if let done = fresh[root] { return done }
+            if let old = analyses[root], !old.budget.files.contains(where: { changed.contains(provider.canonicalPath($0.path)) }),
+               old.today == date {
+                fresh[root] = old
+                return old
+            }
+            // Let the outdated analysis go first, so two large budgets never sit in memory at once.
+            analyses[root] = nil
+            let loadStart = clock.now
+            guard let budget = try? BudgetLoader(provider: provider).load(root) else { return nil }
+            let interpretStart = clock.now
+            loading += interpretStart - loadStart
+            let result = BudgetAnalysis(budget: budget, today: date)
+            interpreting += clock.now - interpretStart
+            fresh[root] = result
+            recomputed.append(root)
+            return result
+        }
+
+        for path in documents.keys.sorted() {
+            let candidate = finder.root(of: path)
+            if candidate != path, let found = analysis(of: candidate), found.budget.file(path) != nil
+                || found.budget.files.contains(where: { provider.canonicalPath($0.path) == provider.canonicalPath(path) }) {
+                newRoots[path] = candidate
+            } else {
+                _ = analysis(of: path)
+                newRoots[path] = path
+            }
+        }
+        rootOfDocument = newRoots
+        analyses = fresh.filter { Set(newRoots.values).contains($0.key) }
+        let publishStart = clock.now
+        publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
+        // Build the features' look-up tables off the queue, so the first hover or completion
+        // after an edit finds them ready; a request that comes sooner waits on the index's lock.
+        for root in recomputed {
+            guard let analysis = analyses[root] else { continue }
+            DispatchQueue.global(qos: .utility).async { analysis.index.prepareAll() }
+        }
+        if !recomputed.isEmpty {
+            func ms(_ d: Duration) -> Int { Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
+            note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(loading)), interpret \(ms(interpreting)), publish \(ms(clock.now - publishStart))")
+        }
+    }
+
+    /// Publishes diagnostics for every file of the recomputed budgets, and empty lists for
+    /// files that showed some before but belong to no analysed budget now.
+    private func publishDiagnostics(recomputed: [String]) {
+        var byFile: [String: [Diagnostic]] = [:]
+        var covered: Set<String> = []
+        var lineIndexes: [String: LineIndex] = [:]
+        for analysis in analyses.values {
+            for file in analysis.budget.files {
+                covered.insert(file.path)
+                if lineIndexes[file.path] == nil { lineIndexes[file.path] = documents[file.path]?.lines ?? LineIndex(file.tree.source) }
+            }
+            for d in analysis.diagnostics { byFile[d.file, default: []].append(d) }
+        }
+        var targets: [String] = []
+        var seen = Set<String>()
+        for root in recomputed {
+            for file in analyses[root]!.budget.files where seen.insert(file.path).inserted { targets.append(file.path) }
+        }
+        for path in publishedFiles.sorted() where !covered.contains(path) && seen.insert(path).inserted { targets.append(path) }
+        for path in targets {
+            let list = Array(Set(byFile[path] ?? [])).sorted { ($0.range.start, $0.range.end, $0.code.rawValue, $0.message) < ($1.range.start, $1.range.end, $1.code.rawValue, $1.message) }
+            var params: [String: JSON] = [
+                "uri": .string(uri(of: path)),
+                "diagnostics": .array(list.compactMap { lspDiagnostic($0, lines: lineIndexes) }),
+            ]
+            if let version = documents[path]?.version { params["version"] = .int(version) }
+            send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
+            if list.isEmpty { publishedFiles.remove(path) } else { publishedFiles.insert(path) }
+        }
+    }
+
+    /// The URI a path is known by: the open buffer's, else a `file://` URI.
+    func uri(of path: String) -> String {
+        documents[path]?.uri ?? DocumentURI.uri(of: path)
+    }
+
+    /// One diagnostic in protocol form. Fix edits travel in `data.fixes`, ready for code actions.
+    func lspDiagnostic(_ d: Diagnostic, lines: [String: LineIndex]) -> JSON? {
+        guard let index = lines[d.file] else { return nil }
+        var message = d.message
+        if let help = d.help { message += "\n" + help }
+        var members: [String: JSON] = [
+            "range": index.range(of: d.range, encoding: encoding).json,
+            "severity": .int(Self.severityNumber(d.severity)),
+            "code": .string(d.code.rawValue),
+            "source": "tally",
+            "message": .string(message),
+        ]
+        if let base = configuration.diagnosticsDocumentation {
+            members["codeDescription"] = ["href": .string(base + "#" + DiagnosticLinks.anchor(of: d.code))]
+        }
+        let related: [JSON] = d.notes.compactMap { note in
+            guard let noteIndex = lines[note.file] else { return nil }
+            return [
+                "location": ["uri": .string(uri(of: note.file)), "range": noteIndex.range(of: note.range, encoding: encoding).json],
+                "message": .string(note.message),
+            ]
+        }
+        if !related.isEmpty { members["relatedInformation"] = .array(related) }
+        if !d.fixes.isEmpty {
+            members["data"] = ["fixes": .array(d.fixes.map { fix in
+                ["title": .string(fix.title), "edits": .array(fix.edits.map { edit in
+                    ["range": index.range(of: edit.range, encoding: encoding).json, "newText": .string(edit.replacement)]
+                })]
+            })]
+        }
+        return .object(members)
+    }
+
+    static func severityNumber(_ severity: Severity) -> Int {
+        switch severity {
+        case .error: return 1
+        case .warning: return 2
+        case .info: return 3
+        }
+    }
+}

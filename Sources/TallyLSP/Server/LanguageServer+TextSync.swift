@@ -1,0 +1,49 @@
+extension LanguageServer {
+    func didOpen(_ params: Params) throws(ResponseError) {
+        let uri = try params.string("textDocument.uri")
+        let text = try params.string("textDocument.text")
+        let version = try params.optionalInt("textDocument.version") ?? 0
+        let document = Document(uri: uri, version: version, text: text)
+        documents[document.path] = document
+        changedPaths.insert(document.path)
+        workspaceNeedsRefresh = true
+        scheduleAnalysis()
+    }
+
+    func didChange(_ params: Params) throws(ResponseError) {
+        let uri = try params.string("textDocument.uri")
+        let path = DocumentURI.path(of: uri)
+        guard var document = documents[path] else { throw .invalidParams("`\(uri)` is not open") }
+        let version = try params.optionalInt("textDocument.version") ?? document.version + 1
+        var changes: [DocumentChange] = []
+        for raw in try params.array("contentChanges") {
+            let change = Params(raw)
+            let text = try change.string("text")
+            changes.append(DocumentChange(range: try change.optionalRange("range"), text: text))
+        }
+        document.apply(changes, version: version, encoding: encoding)
+        documents[path] = document
+        changedPaths.insert(path)
+        scheduleAnalysis()
+    }
+
+    func didSave(_ params: Params) throws(ResponseError) {
+        let uri = try params.string("textDocument.uri")
+        let path = DocumentURI.path(of: uri)
+        // The workspace's include graph reads the disk. Budgets read an open file from its
+        // buffer, which is what was saved, so only a file that is not open counts as changed.
+        workspaceNeedsRefresh = true
+        if documents[path] == nil { changedPaths.insert(path) }
+        scheduleAnalysis()
+    }
+
+    func didClose(_ params: Params) throws(ResponseError) {
+        let uri = try params.string("textDocument.uri")
+        let path = DocumentURI.path(of: uri)
+        documents[path] = nil
+        rootOfDocument[path] = nil
+        // The disk's text replaces the buffer's for budgets that still include the file.
+        changedPaths.insert(path)
+        scheduleAnalysis()
+    }
+}

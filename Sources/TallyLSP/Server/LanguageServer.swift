@@ -1,0 +1,230 @@
+import Dispatch
+import Foundation
+import TallyCore
+import TallySyntax
+
+/// The language server: takes message bodies from any transport, answers through `send`.
+///
+/// All state lives on one serial queue. `receive` runs there synchronously, so messages are
+/// handled strictly in the order they arrive; debounced diagnostics run on the same queue
+/// later. Requests that read the budget first bring pending analysis up to date, so an
+/// answer never describes text older than the last change received.
+public final class LanguageServer: @unchecked Sendable {
+    /// Where the lifecycle stands.
+    enum State { case waitingForInitialize, running, shutDown }
+
+    let queue = DispatchQueue(label: "tally.lsp")
+    let sendMessage: @Sendable (JSON) -> Void
+    let log: @Sendable (String) -> Void
+    var configuration: ServerConfiguration
+    var state = State.waitingForInitialize
+    var encoding = PositionEncoding.utf16
+    /// Whether the client lets the server ask it to watch files.
+    var clientWatchesFiles = false
+    private var exitStatus: Int32?
+
+    /// Open buffers by path.
+    var documents: [String: Document] = [:]
+    var workspace = WorkspaceFiles()
+    var workspaceNeedsRefresh = true
+    /// The current analysis of each budget root that some open buffer belongs to.
+    var analyses: [String: BudgetAnalysis] = [:]
+    /// The root each open buffer belongs to.
+    var rootOfDocument: [String: String] = [:]
+    /// Paths changed since the last analysis.
+    var changedPaths: Set<String> = []
+    var analysisPending = false
+    var scheduledAnalysis: DispatchWorkItem?
+    /// What each open buffer includes, by the version it was scanned at.
+    var includeCache: [String: (version: Int, includes: [String])] = [:]
+    /// The last buffer parsed outside an analysis, by path and version (see `syntaxTarget`).
+    var treeCache: [String: (version: Int, tree: SyntaxTree)] = [:]
+    /// Files that currently show diagnostics in the client (so they can be cleared).
+    var publishedFiles: Set<String> = []
+    let disk: any FileProvider
+
+    /// Creates a server that sends every outgoing message through `send` and writes log
+    /// lines (never file contents) through `log`.
+    public init(configuration: ServerConfiguration = ServerConfiguration(),
+                disk: any FileProvider = DiskFileProvider(),
+                send: @escaping @Sendable (JSON) -> Void,
+                log: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.configuration = configuration
+        self.disk = disk
+        self.sendMessage = send
+        self.log = log
+    }
+
+    /// Set once the client sent `exit`: 0 after `shutdown`, 1 without.
+    public var exitCode: Int32? { queue.sync { exitStatus } }
+
+    /// True once `shutdown` was answered.
+    public var isShutDown: Bool { queue.sync { state == .shutDown } }
+
+    /// The current text and version of the open buffer `uri`, for tests and diagnostics of
+    /// the server itself.
+    public func openDocument(_ uri: String) -> (text: String, version: Int)? {
+        queue.sync { documents[DocumentURI.path(of: uri)].map { ($0.text, $0.version) } }
+    }
+
+    /// Handles one message body (the bytes between frames).
+    public func receive(_ body: [UInt8]) {
+        queue.sync { handle(body) }
+    }
+
+    /// Reports a message that was too large to read: answered with an error whose id is
+    /// null, because the id was never read.
+    public func receiveTooLarge(_ length: Int) {
+        queue.sync {
+            note("skipped a message of \(length) bytes: larger than the limit")
+            send(OutgoingMessage.error(id: .null, ResponseError(code: ResponseError.invalidRequestCode, message: "message of \(length) bytes is larger than the server reads")))
+        }
+    }
+
+    /// Waits until every scheduled analysis has run (for transports closing down, and tests).
+    public func waitUntilIdle() {
+        queue.sync { if analysisPending { runAnalysis() } }
+    }
+
+    func send(_ message: JSON) { sendMessage(message) }
+
+    static func milliseconds(_ d: Duration) -> Int {
+        Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// Writes a line to the log and, when the client asked for it, as `window/logMessage`.
+    /// Lines say what the server did, never what a file contains.
+    func note(_ line: String) {
+        log(line)
+        if configuration.logToClient && state == .running {
+            send(OutgoingMessage.notification("window/logMessage", ["type": 4, "message": .string(line)]))
+        }
+    }
+
+    private func handle(_ body: [UInt8]) {
+        let json: JSON
+        do {
+            json = try JSON.parse(body)
+        } catch {
+            note("unreadable message: \(error.message)")
+            send(OutgoingMessage.error(id: .null, ResponseError(code: ResponseError.parseErrorCode, message: "the message is not valid JSON: \(error.message)")))
+            return
+        }
+        switch IncomingMessage.classify(json) {
+        case .failure(let error):
+            let id = json["id"].flatMap { IncomingMessage.isValidID($0) ? $0 : nil } ?? .null
+            send(OutgoingMessage.error(id: id, error))
+        case .success(.response):
+            break  // the server sends no requests that need an answer read
+        case .success(.notification(let method, let params)):
+            handleNotification(method, params)
+        case .success(.request(let id, let method, let params)):
+            handleRequest(id: id, method: method, params: params)
+        }
+    }
+
+    private func handleRequest(id: JSON, method: String, params: JSON) {
+        switch state {
+        case .waitingForInitialize where method != "initialize":
+            send(OutgoingMessage.error(id: id, ResponseError(code: ResponseError.serverNotInitializedCode, message: "the server is not initialized yet")))
+            return
+        case .running where method == "initialize":
+            send(OutgoingMessage.error(id: id, ResponseError(code: ResponseError.invalidRequestCode, message: "the server is already initialized")))
+            return
+        case .shutDown:
+            send(OutgoingMessage.error(id: id, ResponseError(code: ResponseError.invalidRequestCode, message: "the server is shutting down")))
+            return
+        default:
+            break
+        }
+        do {
+            let clock = ContinuousClock()
+            let start = clock.now
+            let result = try answer(method: method, params: Params(params))
+            let answered = clock.now
+            send(OutgoingMessage.response(id: id, result: result))
+            let elapsed = clock.now - start
+            if elapsed > .milliseconds(50) {
+                note("\(method) took \(Self.milliseconds(elapsed)) ms (\(Self.milliseconds(answered - start)) ms to answer, the rest to send)")
+            }
+        } catch {
+            send(OutgoingMessage.error(id: id, error))
+        }
+    }
+
+    private func answer(method: String, params: Params) throws(ResponseError) -> JSON {
+        switch method {
+        case "initialize": return try initialize(params)
+        case "shutdown":
+            state = .shutDown
+            scheduledAnalysis?.cancel()
+            return .null
+        default:
+            guard let result = try answerFeature(method: method, params: params) else {
+                throw ResponseError(code: ResponseError.methodNotFoundCode, message: "unknown method `\(method)`")
+            }
+            return result
+        }
+    }
+
+    private func handleNotification(_ method: String, _ params: JSON) {
+        if method == "exit" {
+            exitStatus = state == .shutDown ? 0 : 1
+            scheduledAnalysis?.cancel()
+            return
+        }
+        guard state == .running else { return }  // before initialize, notifications are dropped
+        let params = Params(params)
+        do {
+            switch method {
+            case "workspace/didChangeConfiguration":
+                // Settings under `tally` mean what the same initialization options mean.
+                guard let settings = params.value("settings.tally") else { break }
+                configuration.apply(initializationOptions: settings)
+                if let root = configuration.root, !root.hasPrefix("/"), let folder = workspace.folders.first {
+                    configuration.root = Paths.resolve(root, from: folder + "/")
+                }
+                analyses = [:]
+                changedPaths.formUnion(documents.keys)
+                scheduleAnalysis()
+            case "initialized":
+                // Budgets read included files from disk: have the client report their changes.
+                if clientWatchesFiles {
+                    send(OutgoingMessage.request(id: "tally-watch-files", "client/registerCapability", ["registrations": [[
+                        "id": "tally-watch-files",
+                        "method": "workspace/didChangeWatchedFiles",
+                        "registerOptions": ["watchers": [["globPattern": "**/*.tally"]]],
+                    ]]]))
+                }
+            case "$/cancelRequest", "$/setTrace":
+                // Requests are answered in order before the next is read, so a cancellation
+                // always arrives too late to matter.
+                break
+            case "textDocument/didOpen": try didOpen(params)
+            case "textDocument/didChange": try didChange(params)
+            case "textDocument/didSave": try didSave(params)
+            case "textDocument/didClose": try didClose(params)
+            case "workspace/didChangeWatchedFiles":
+                workspaceNeedsRefresh = true
+                for change in (params.value("changes")?.arrayValue ?? []) {
+                    if let uri = change["uri"]?.stringValue { changedPaths.insert(DocumentURI.path(of: uri)) }
+                }
+                scheduleAnalysis()
+            case "workspace/didChangeWorkspaceFolders":
+                for folder in params.value("event.added")?.arrayValue ?? [] {
+                    if let uri = folder["uri"]?.stringValue { workspace.folders.append(DocumentURI.path(of: uri)) }
+                }
+                for folder in params.value("event.removed")?.arrayValue ?? [] {
+                    if let uri = folder["uri"]?.stringValue { workspace.folders.removeAll { $0 == DocumentURI.path(of: uri) } }
+                }
+                workspaceNeedsRefresh = true
+                changedPaths.formUnion(documents.keys)
+                scheduleAnalysis()
+            default:
+                break  // unknown notifications are ignored, as the protocol asks
+            }
+        } catch {
+            note("ignored `\(method)`: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import TallyCore
+
+/// Decides which budget an open file belongs to.
+///
+/// The root of a file is found by walking up the include graph: the file that includes
+/// it, then the file that includes that one, until a file that nothing includes. The
+/// graph is made of the open buffers (their unsaved text) and the `.tally` files of the
+/// workspace folders. When several files include the same one, an open buffer is
+/// preferred, then the includer in the nearest folder, then the first by name. A file
+/// nothing includes is its own root, unless the client named a root in its settings.
+struct RootFinder {
+    /// Canonical path of each included file → the files that include it.
+    private var includers: [String: [String]] = [:]
+    private let openPaths: Set<String>
+    private let configuredRoot: String?
+    private let canonical: (String) -> String
+
+    /// `open` holds what each open buffer includes; it overrides the disk's version.
+    init(open: [String: [String]], workspace: WorkspaceFiles, configuredRoot: String?, canonical: @escaping (String) -> String) {
+        self.openPaths = Set(open.keys)
+        self.configuredRoot = configuredRoot
+        self.canonical = canonical
+        var edges: [String: [String]] = workspace.includes
+        for (path, targets) in open { edges[path] = targets }
+        for (from, targets) in edges {
+            for target in targets { includers[canonical(target), default: []].append(from) }
+        }
+    }
+
+    /// The root of the budget `path` belongs to.
+    func root(of path: String) -> String {
+        var current = path
+        var visited: Set<String> = [canonical(path)]
+        while let parent = includer(of: current) {
+            let key = canonical(parent)
+            if visited.contains(key) { break }
+            visited.insert(key)
+            current = parent
+        }
+        if current != path { return current }
+        return configuredRoot ?? path
+    }
+
+    private func includer(of path: String) -> String? {
+        guard let candidates = includers[canonical(path)], !candidates.isEmpty else { return nil }
+        let folder = Paths.directory(of: path)
+        return candidates.min { a, b in
+            let aOpen = openPaths.contains(a), bOpen = openPaths.contains(b)
+            if aOpen != bOpen { return aOpen }
+            let da = Self.distance(Paths.directory(of: a), folder), db = Self.distance(Paths.directory(of: b), folder)
+            if da != db { return da < db }
+            return a < b
+        }
+    }
+
+    /// Folder steps between two folders (up to their common ancestor and down again).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let pa = a.split(separator: "/"), pb = b.split(separator: "/")
+        var common = 0
+        while common < min(pa.count, pb.count) && pa[common] == pb[common] { common += 1 }
+        return (pa.count - common) + (pb.count - common)
+    }
+}
+
+/// The `.tally` files of the workspace folders and what each includes, re-read only when a
+/// file's size or modification time changes.
+struct WorkspaceFiles {
+    /// The folders searched.
+    var folders: [String] = []
+    /// Path → the paths it includes.
+    private(set) var includes: [String: [String]] = [:]
+    private var stamps: [String: (Date, Int)] = [:]
+
+    /// Most files looked at per scan, so a huge home folder opened as a workspace stays quick.
+    static let fileLimit = 5000
+    /// Files larger than this are not scanned for includes.
+    static let sizeLimit = 64 << 20
+
+    /// Re-reads the folders' listing and any file that changed.
+    mutating func refresh() {
+        var seen = Set<String>()
+        var count = 0
+        let manager = FileManager.default
+        for folder in folders {
+            guard let walker = manager.enumerator(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { continue }
+            while let url = walker.nextObject() as? URL, count < Self.fileLimit {
+                if url.lastPathComponent == ".build" || url.lastPathComponent == "node_modules" { walker.skipDescendants(); continue }
+                guard url.pathExtension == "tally" else { continue }
+                let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey])
+                guard values?.isRegularFile == true else { continue }
+                count += 1
+                let path = url.standardizedFileURL.path
+                seen.insert(path)
+                let stamp = (values?.contentModificationDate ?? .distantPast, values?.fileSize ?? 0)
+                if let old = stamps[path], old.0 == stamp.0, old.1 == stamp.1 { continue }
+                stamps[path] = stamp
+                guard stamp.1 <= Self.sizeLimit, let data = manager.contents(atPath: path) else { includes[path] = []; continue }
+                includes[path] = IncludeScanner.includes(of: [UInt8](data), path: path)
+            }
+        }
+        for path in includes.keys where !seen.contains(path) {
+            includes[path] = nil
+            stamps[path] = nil
+        }
+    }
+}

@@ -1,0 +1,161 @@
+/// What each code means and how to fix it, in a sentence or two: the first paragraph and
+/// the "Fix:" paragraph of the code's section in `docs/diagnostics.md`. Tools that explain
+/// codes without the documentation at hand (SARIF rules, editor hovers) read it from here;
+/// a test keeps it equal to the documentation, word for word.
+extension DiagnosticCode {
+    /// What the code means: the opening paragraph of its documentation.
+    public var summary: String { Self.documentation[rawValue]?.summary ?? title }
+
+    /// How to fix it, when the documentation says (without the leading "Fix: ").
+    public var fix: String? { Self.documentation[rawValue]?.fix }
+
+    private static let documentation: [String: (summary: String, fix: String?)] = [
+        "E0101": (
+            #"The file contains bytes that are not valid UTF-8, often because it was saved in a legacy encoding such as Latin-1 or Windows-1252. Each bad byte is reported. The rest of the line is still read, so a misspelt name in a comment costs nothing more."#,
+            #"save the file as UTF-8. Most editors have this under "Save with encoding"."#),
+        "E0102": (
+            #"Text (`"…"`) or a quoted name (`'…'`) has no closing quote before the end of the line. Quotes never span lines."#,
+            #"add the closing quote: `"Tesco"`."#),
+        "E0103": (
+            #"Inside quotes a backslash may only escape the quote itself or another backslash: `\"` and `\\` in text, `\'` and `\\` in quoted names."#,
+            #"double the backslash (`"C:\\temp"`), or leave it out."#),
+        "E0104": (
+            #"The file contains a control character other than a tab or a line break, such as NUL, BEL or ESC. These are invisible in most editors and usually come from a bad copy and paste or a binary file. In excerpts they are shown as control pictures (␀, ␇)."#,
+            #"delete the character."#),
+        "E0201": (
+            #"A line in column 1 must start with a date (`YYYY-MM-DD`) or a directive keyword: `currency`, `wallet`, `income`, `expense`, `envelope`, `goal`, `payee`, `every`, `option` or `include`. A near miss gets a suggestion and a quick fix."#,
+            #"`wallet Cash cash`. A line meant as part of the entry above must be indented."#),
+        "E0202": (
+            #"A required part of an entry is missing at the end of the line, such as the wallet name after `wallet`, the entry after a date, or the name after `#`."#,
+            #"complete the entry; the message says what is expected."#),
+        "E0203": (
+            #"Something stands where the grammar expects something else. The message names both, for example "expected an amount after the category, found `abc`"."#,
+            #"as the message says. A name with spaces must be quoted (`'Joint Account'`). `->` goes between the two wallets of a transfer."#),
+        "E0204": (
+            #"A date is not written `YYYY-MM-DD`, or it does not exist in the calendar: 30 February, month 13, 29 February in a year that is not a leap year."#,
+            #"write a real date with four-digit year and two-digit month and day. For `2026-1-5` a fix to `2026-01-05` is offered."#),
+        "E0205": (
+            #"Something in an amount's place is not a valid number. Amounts are digits with an optional sign and a `.` for decimals. They have no thousands separators and no currency symbols."#,
+            #"`1250.00`; `12 EUR` (the currency code comes after the number). Fixes are offered."#),
+        "E0206": (
+            #"An indented line continues the entry above it. This one has no entry to continue: it follows a blank line or a comment in column 1, or the entry above takes no split lines. Only transactions have split lines; any entry may have `key: value` metadata."#,
+            #"remove the blank line, or start the line in column 1 if it is an entry of its own."#),
+        "E0207": (
+            #"A line in column 1 right below a transaction reads like a split part (a name and an amount), but split parts must be indented."#,
+            #"indent it like the other split lines. A fix is offered."#),
+        "E0208": (
+            #"A currency code must be 2 to 10 capital letters and digits, starting with a letter, such as `EUR`, `USD`, `JPY` or `BTC`."#,
+            #"`currency EUR`. A three-letter code in the wrong case gets a fix."#),
+        "E0209": (
+            #"A word after a declaration's name is not one of the attributes that declaration takes. A wallet takes a kind (`bank`, `cash`, `credit`, `savings`, `investment`, `loan`, `other`) and `opening`, `currency`, `limit`, `closed`, `hidden`, `owner`. An envelope takes `for`, `in`, `rollover`, `alert`. A goal takes `by`, `monthly`, `yearly`, `in`, `reached`."#,
+            #"`limit 2000`. Near misses get a suggestion and a fix."#),
+        "E0210": (
+            #"An entry gives the same attribute twice, such as two limits, or two `by` clauses. Tally won't guess which one you meant. A note points at the first."#,
+            #"keep one."#),
+        "E0211": (
+            #"An envelope needs a period: `weekly`, `monthly`, `quarterly`, `yearly` or a date range written `2026-04-01..2026-04-30` (both days included)."#,
+            #"`monthly`; add the period before `for`."#),
+        "E0212": (
+            #"A recurring entry's schedule cannot be followed. The unit may be unknown, or the first date (`from`) missing. `on` may not fit the unit: weeks take a weekday, months, quarters and years take a day of the month or `last`, days take none. Or `until` and `times` are both given."#,
+            #"add `from 2026-01-01`; write `on friday` for a weekly entry."#),
+        "E0213": (
+            #"An envelope's `alert` threshold must be a percentage above 0% and at most 100%."#,
+            #"`alert 80%`. A fix is offered."#),
+        "E0214": (
+            #"An `option` line names an option that does not exist, or gives it a value it does not take. The options are `week-start` (a weekday), `strict`, `severity CODE LEVEL` and `overlapping-envelopes allow|warn|error`."#,
+            #"`option week-start monday`. Use a code listed on this page."#),
+        "E0215": (
+            #"A transaction has no amount and no split lines below it, so there is nothing to book. The amount may be left out only when split lines give the parts."#,
+            #"add the amount after the category (negative for spending), or add split lines."#),
+        "E0216": (
+            #"A custom period's end date comes before its start date."#,
+            #"swap the dates: `2026-04-01..2026-04-30`."#),
+        "W0217": (
+            #"The indented lines of one entry are indented differently, for example with spaces on one and a tab on the next. Tally still reads them; the warning keeps files tidy and easy to read in any editor. `tally fmt` fixes it."#,
+            #"indent all lines of the entry alike. A fix is offered."#),
+        "W0218": (
+            #"A `tally-ignore` comment names a code that does not exist, so it silences nothing. This is often a typo that leaves the diagnostic it was meant for visible."#,
+            #"use a code from this page."#),
+        "E0301": (
+            #"An `include` names a file that cannot be read: it does not exist, it is a directory, or it cannot be opened. Include paths are relative to the including file, and the help line shows where the path leads."#,
+            #"correct the path, relative to the file that has the `include`."#),
+        "E0302": (
+            #"Files include each other in a circle, directly or through other files. The message shows the whole chain. Each file is still read once; the include that would close the circle is ignored."#,
+            #"remove one include from the circle, usually the one in the file lower in the hierarchy."#),
+        "W0303": (
+            #"A file that is already part of the budget is included again, here or in another file, perhaps under another spelling of its path. Its entries are read only once. A note points at the first include."#,
+            #"remove the second include."#),
+        "E0401": (
+            #"A transaction, envelope, fill, move, skip or clause names a wallet, category, envelope, goal or recurring entry that is not declared. A near miss gets a suggestion and a fix. A parent category (`Food`) exists as soon as one of its children (`Food:Groceries`) is declared."#,
+            #"correct the spelling, or declare the name (`wallet`, `income`/`expense`, `envelope`, `goal`, `every ... as NAME`)."#),
+        "E0402": (
+            #"A wallet, category, envelope, goal or recurring entry is declared twice, perhaps in two included files. The second is ignored. A note points at the first."#,
+            #"remove one, or rename it."#),
+        "E0403": (
+            #"An amount has more decimal places than its currency has: two for most currencies, none for JPY or KRW, three for BHD or KWD, or what `currency CODE decimals N` declares. Tally never rounds an amount you wrote."#,
+            #"correct the amount, or declare the currency's decimals."#),
+        "E0404": (
+            #"An amount, or a balance or total computed from amounts, is too large to compute exactly (beyond about 92 million billion units at two decimals). Tally reports it instead of giving a wrong number."#,
+            #"the amount is almost certainly a typo."#),
+        "E0405": (
+            #"An entry is booked on a wallet before its opening date (`opening AMOUNT on DATE`) or after its closing date (`closed DATE`)."#,
+            #"book it on the right wallet, or correct the date."#),
+        "E0406": (
+            #"The split lines of a transaction add up to a different amount than its first line says. The message gives both and the difference. A split transaction also takes its categories from its split lines only. Leave one part's amount out to give it the rest."#,
+            #"correct a part or the total."#),
+        "E0407": (
+            #"A transaction with no split lines names no category, and no `payee` rule gives one."#,
+            #"write the category before the amount, or add `payee "Tesco" Food:Groceries`."#),
+        "E0408": (
+            #"An amount's currency code differs from the currency it must be in: its wallet's, for transactions and assertions; the default currency, for envelopes. Tally never converts silently."#,
+            #"book it on a wallet in that currency, or transfer the money between currencies first."#),
+        "E0409": (
+            #"A transfer between wallets of different currencies says neither what arrived (`= AMOUNT CODE`) nor the rate (`@ RATE`)."#,
+            #"`2026-11-04 transfer Checking -> Dollars 100.00 = 108.12 USD`."#),
+        "E0410": (
+            #"A balance assertion does not hold: the wallet's computed balance at the end of that day is different. The message gives both amounts and the difference."#,
+            #"find the missing or mistyped transaction since the last assertion that held, or correct the assertion."#),
+        "E0411": (
+            #"Two transactions carry the same bank movement id (`id:` metadata): the same movement was entered twice, typically by importing a statement again."#,
+            #"remove the second one."#),
+        "E0412": (
+            #"An amount must be counted in the default currency, for an envelope or for ready to assign, but no `rate` line for its currency is dated on or before it. Tally never guesses a rate."#,
+            #"add `2026-11-01 rate USD 0.92 EUR` (one USD is worth 0.92 EUR) before it."#),
+        "W0501": (
+            #"More was spent in an envelope's categories in a period than the envelope holds. The envelope holds its planned amount, fills, moves in and, with `rollover`, what was left from the period before. The warning sits on the transaction that tipped it over, and gives the period, how much over, and spent against held."#,
+            #"move money in (`move Going-out -> Groceries 20.40`), or spend less."#),
+        "I0502": (
+            #"Spending in an envelope has reached its `alert` percentage for the period, without going over. The note sits on the transaction that reached it."#,
+            nil),
+        "W0503": (
+            #"More money was assigned to envelopes (planned amounts and fills) than has come in (opening balances and income). Reported where it first goes below zero. Budgets that record no income at all keep limits only, and are not checked."#,
+            #"assign less, or record the income first."#),
+        "W0504": (
+            #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both. The global cap (`for *`) is left out: it overlaps by design. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,
+            #"budget each category in one envelope, or allow it."#),
+        "W0505": (
+            #"A wallet's balance goes below zero, or a credit wallet's beyond its `limit`. Reported on the entry that crossed the line, not again while it stays there. Loans, and credit wallets without a limit, are not checked."#,
+            #"money is missing: record the withdrawal or transfer that filled the wallet."#),
+        "W0506": (
+            #"Occurrences of a recurring entry before today are neither recorded nor skipped. An occurrence is recorded by an entry that names the rule (`rule NAME`), or by a transaction with the rule's wallet, category and amount. The entry may be dated from a week before the occurrence to a week before the next. `DATE skip NAME` dismisses one."#,
+            #"record each occurrence, or skip it."#),
+        "I0507": (
+            #"An occurrence of a recurring entry falls on today and is not recorded yet."#,
+            nil),
+        "W0508": (
+            #"A goal's date (`by`) has passed without reaching its target. Goals marked `reached` are kept for the record and not checked."#,
+            #"set a new date, or mark the goal `reached`."#),
+        "I0509": (
+            #"A goal with a target and a date has less saved than an even pace would have by today. The pace runs from the first contribution to the date."#,
+            nil),
+        "W0510": (
+            #"Two transactions have the same date, wallet, amount and payee, and no bank ids tell them apart. This is usually the same purchase entered twice. A note points at the other one."#,
+            #"remove one, or give each its `id:` if both happened."#),
+        "W0511": (
+            #"An entry is dated after today. In a budget file that is usually a typo, such as a wrong year. Plan future money with recurring entries instead."#,
+            nil),
+        "I0512": (
+            #"A wallet is declared but nothing is booked on it. Unused categories are not reported: budgets often declare a full list of categories up front."#,
+            nil),
+    ]
+}

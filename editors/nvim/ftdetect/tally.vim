@@ -1,0 +1,2 @@
+" Tally budgets: *.tally files.
+autocmd BufNewFile,BufRead *.tally setfiletype tally

@@ -1,0 +1,18 @@
+" Tally budgets: comments, indentation of split lines, formatting with `tally fmt -`.
+if exists("b:did_ftplugin")
+  finish
+endif
+let b:did_ftplugin = 1
+
+setlocal commentstring=;\ %s
+setlocal comments=:;
+" Split and metadata lines are indented below their entry; keep the indent of the line
+" above when continuing them, and `gq` reformats through the formatter.
+setlocal autoindent
+setlocal expandtab shiftwidth=4 softtabstop=4
+setlocal formatprg=tally\ fmt\ -
+" `:make` checks the current file; errors land in the quickfix list.
+setlocal makeprg=tally\ check\ --color\ never\ --quiet\ %
+setlocal errorformat=%f:%l:%c:\ %trror%*[^:]:\ %m,%f:%l:%c:\ %tarning%*[^:]:\ %m,%f:%l:%c:\ %tnfo%*[^:]:\ %m,%-G%.%#
+
+let b:undo_ftplugin = "setlocal commentstring< comments< autoindent< expandtab< shiftwidth< softtabstop< formatprg< makeprg< errorformat<"
