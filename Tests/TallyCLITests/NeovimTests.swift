@@ -65,7 +65,7 @@ final class NeovimTests: XCTestCase {
         XCTAssertEqual(report["diagnostic"], "7:12 E0401")
         XCTAssertTrue(report["hover"]?.contains("957.50") == true, report["hover"] ?? "no hover")
         XCTAssertNotEqual(report["format edits"], "0")
-        XCTAssertEqual(report["line 2 after format"], "wallet Checking bank opening 1000.00 on 2026-01-01")
+        XCTAssertEqual(report["line 2 after format"], "wallet Checking  bank  opening 1000.00 on 2026-01-01")
         XCTAssertEqual(report["renamed occurrences"], "2")
         XCTAssertEqual(report["diagnostics cleared"], "true")
     }

@@ -130,7 +130,7 @@ final class FeatureWiringTests: XCTestCase {
         let rangeEdits = client.result("textDocument/rangeFormatting", .object(ranged)).arrayValue ?? []
         XCTAssertFalse(rangeEdits.isEmpty)
         XCTAssertTrue(rangeEdits.allSatisfy { $0["range"]?["start"]?["line"] == 1 })
-        client.open("b.tally", "wallet Checking bank\n")
+        client.open("b.tally", "wallet Checking  bank\n")  // already canonical: fields two apart
         XCTAssertEqual(client.result("textDocument/formatting", ["textDocument": ["uri": .string(client.uri("b.tally"))], "options": [:]]), [])
     }
 
