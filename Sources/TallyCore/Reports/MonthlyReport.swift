@@ -4,7 +4,8 @@ import TallySyntax
 public struct CategoryChange: Sendable, Equatable {
     /// Index into ``BudgetModel/categories``.
     public let category: Int
-    /// Sum this month (negative for spending).
+    /// This month: money received for an income category, money spent (refunds taken
+    /// off) for an expense category; so both are positive in the usual case.
     public let current: Money
     /// Sum the month before.
     public let previous: Money
@@ -41,8 +42,10 @@ extension BudgetModel {
         let before = flows.byCategory(previousRange)
         var rows: [CategoryChange] = []
         for category in Set(now.keys).union(before.keys) {
-            let current = now[category] ?? .zero
-            let previous = before[category] ?? .zero
+            // Spending is shown as a positive amount, as budgeting apps do.
+            let sign = categories[category].isIncome ? Money(units: 1, scale: 0) : Money(units: -1, scale: 0)
+            let current = (now[category] ?? .zero).multiplied(by: sign, roundedTo: (now[category] ?? .zero).scale) ?? .zero
+            let previous = (before[category] ?? .zero).multiplied(by: sign, roundedTo: (before[category] ?? .zero).scale) ?? .zero
             let change = current.subtracting(previous) ?? .zero
             let magnitude = previous.isNegative ? previous.negated : previous
             let percent = change.multiplied(by: Money(units: 100, scale: 0), roundedTo: change.scale)
@@ -53,8 +56,8 @@ extension BudgetModel {
             let a = categories[$0.category], b = categories[$1.category]
             return (a.isIncome ? 0 : 1, a.name) < (b.isIncome ? 0 : 1, b.name)
         }
-        let top = rows.filter { !categories[$0.category].isIncome && $0.current.isNegative }
-            .sorted { ($0.current, categories[$0.category].name) < ($1.current, categories[$1.category].name) }
+        let top = rows.filter { !categories[$0.category].isIncome && $0.current.units > 0 }
+            .sorted { ($1.current, categories[$0.category].name) < ($0.current, categories[$1.category].name) }
         return MonthlyReport(totals: flows.totals(range, model: self), previousTotals: flows.totals(previousRange, model: self),
                              categories: rows, topExpenses: Array(top.prefix(5)),
                              missingRates: flows.missingRates(in: previousStart ... range.upperBound, model: self, rates: rates))
