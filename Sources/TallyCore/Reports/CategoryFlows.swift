@@ -25,16 +25,25 @@ public struct CategoryFlows: Sendable {
     /// Postings left out for a missing rate, by entry index.
     public let uncounted: Set<Int>
 
-    /// Reads the model's transactions.
-    public init(_ model: BudgetModel, rates: ExchangeRates) {
+    /// Reads the model's transactions, keeping those that pass `filter` (its wallets,
+    /// categories, tags, payee and income/expense types; the range is left to queries).
+    public init(_ model: BudgetModel, rates: ExchangeRates, filter: EntryFilter = EntryFilter()) {
+        let payee = filter.payee?.lowercased()
+        let categoryMatch: [Bool] = model.categories.map { category in
+            (filter.categories.isEmpty || filter.categories.contains { category.isWithin($0) })
+                && (filter.types.isEmpty || filter.types.contains(category.isIncome ? .income : .expense))
+        }
         var flows: [Flow] = []
         flows.reserveCapacity(model.entries.count)
         var missing: [MissingRate] = []
         var uncounted = Set<Int>()
         for (index, entry) in model.entries.enumerated() {
             guard case .transaction(let wallet, _, let postings) = entry.kind, !model.wallets[wallet].hidden else { continue }
+            if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { continue }
+            if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { continue }
+            if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { continue }
             let currency = model.wallets[wallet].currency
-            for posting in postings {
+            for posting in postings where categoryMatch[posting.category] {
                 guard let value = rates.toDefault(posting.amount, from: currency, at: entry.date) else {
                     MissingRate.merge(&missing, MissingRate(currency: currency, date: entry.date))
                     uncounted.insert(index)
