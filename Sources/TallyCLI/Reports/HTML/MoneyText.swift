@@ -1,0 +1,42 @@
+import TallyCore
+
+/// How the HTML page writes amounts: exact decimal text with the currency's decimals
+/// (more when the value has them) and its code.
+struct MoneyText {
+    let model: BudgetModel
+
+    /// `1180.00 EUR`, or `1180.00` when the budget has no currency.
+    func callAsFunction(_ money: Money, _ currency: String) -> String {
+        let text = money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
+        return currency.isEmpty ? text : "\(text) \(currency)"
+    }
+
+    /// A converted sum: the default-currency total, then each amount that could not be
+    /// converted (`+ 12.00 USD not converted`).
+    func sum(_ sum: ConvertedSum, _ currency: String) -> String {
+        var text = self(sum.total, currency)
+        for (code, amount) in sum.unconverted.sorted(by: { $0.key < $1.key }) where !amount.isZero {
+            text += " + \(self(amount, code)) not converted"
+        }
+        if sum.overflowed { text += " (too large to add up exactly)" }
+        return text
+    }
+
+    /// `part` as a share of `whole` in percent with one decimal (`12.5 %`), or nil when
+    /// `whole` is zero.
+    static func percent(_ part: Money, of whole: Money) -> String? {
+        guard !whole.isZero,
+              let scaled = part.multiplied(by: Money(units: 100, scale: 0), roundedTo: part.scale),
+              let share = scaled.divided(by: whole, roundedTo: 1) else { return nil }
+        return "\(share.formatted(scale: 1)) %"
+    }
+}
+
+extension Money {
+    /// The value as a Double, for chart geometry only (pixels are not money).
+    var chartValue: Double {
+        var divisor = 1.0
+        for _ in 0 ..< scale { divisor *= 10 }
+        return Double(units) / divisor
+    }
+}

@@ -1,0 +1,58 @@
+/// Horizontal progress bars, one row per envelope or goal: the name and a figure above
+/// the bar, a line of exact amounts below it. Used for envelopes (spent of budget,
+/// overspent in red with the amount over) and goals (saved of target).
+struct ProgressBars {
+    /// How a row is drawn.
+    enum Tone: String {
+        case normal, warning, over, reached
+    }
+
+    /// One bar.
+    struct Row {
+        let label: String
+        /// 0...1 of the bar filled (clamped when drawn).
+        let fraction: Double
+        /// Right of the label: `75 %`, `over by 12.30 EUR`.
+        let figure: String
+        /// Below the bar: `120.00 of 160.00 EUR, 40.00 EUR left`.
+        let detail: String
+        let tone: Tone
+    }
+
+    let id: String
+    let rows: [Row]
+    let title: String
+    /// Shown when there are no rows.
+    let empty: String
+
+    var svg: String {
+        let width = 640.0, rowHeight = 64.0
+        let height = max(40, Double(rows.count) * rowHeight + 4)
+        var out = "<svg class=\"chart progress\" id=\"\(id)\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        out += "<title id=\"\(id)-title\">\(Markup.escape(title))</title>"
+        if rows.isEmpty {
+            out += "<text x=\"0\" y=\"24\" class=\"muted\">\(Markup.escape(empty))</text>"
+        }
+        for (i, row) in rows.enumerated() {
+            let y = Double(i) * rowHeight
+            let colour: String
+            switch row.tone {
+            case .normal: colour = ChartPalette.progress
+            case .warning: colour = ChartPalette.warning
+            case .over: colour = ChartPalette.overspent
+            case .reached: colour = ChartPalette.reached
+            }
+            let fraction = row.fraction.isFinite ? min(1, max(0, row.fraction)) : 0
+            out += "<g class=\"row \(row.tone.rawValue)\">"
+            out += "<text x=\"0\" y=\"\(Markup.number(y + 16))\" class=\"label\">\(Markup.escape(Markup.shortened(row.label, 40)))</text>"
+            out += "<text x=\"\(Markup.number(width))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"end\" class=\"figure \(row.tone.rawValue)\">\(Markup.escape(row.figure))</text>"
+            out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(width))\" height=\"14\" rx=\"7\" fill=\"\(ChartPalette.track)\"/>"
+            if fraction > 0 {
+                out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(max(14, width * fraction)))\" height=\"14\" rx=\"7\" fill=\"\(colour)\"/>"
+            }
+            out += "<text x=\"0\" y=\"\(Markup.number(y + 55))\" class=\"detail\">\(Markup.escape(row.detail))</text>"
+            out += "</g>"
+        }
+        return out + "</svg>"
+    }
+}
