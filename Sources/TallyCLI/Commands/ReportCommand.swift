@@ -7,6 +7,10 @@ enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
     static let flags: [ReportOptions.Flag] = [.today, .format, .csvSeparator, .color]
+    /// `--format` also offers html here.
+    static var flagHelp: String {
+        ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
+    }
     static let help = """
     tally report: the month at a glance: income, expense and net; each category this
     month and the month before, with the change in amount and percent; the top spending
@@ -19,7 +23,10 @@ enum ReportCommand: Subcommand {
     OPTIONS
       --month YYYY-MM        The month (default: the month of today)
       --months N             Month-by-month income against expense for N months
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+                             (with HTML: months of history in the charts, default 6)
+      --html FILE            Write the report as one self-contained HTML page with
+                             charts (inline SVG, no scripts) to FILE
+    \(flagHelp)  -h, --help             Show this help
 
     Amounts are in the default currency, converted with the latest rate on or before
     each entry's date; hidden wallets and transfers are not counted. Spending is shown
@@ -30,7 +37,9 @@ enum ReportCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--month", "--months"])
+            let options = try ReportOptions.parse(a, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
+                                                  extraFlags: ["--month", "--months", "--html"])
+            if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
             if let month = options.extra["--month"] {
                 guard case .month? = try? PeriodSpec(month, flag: "--month") else {
                     throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
@@ -45,6 +54,9 @@ enum ReportCommand: Subcommand {
         let model = context.model
         let month = context.options.extra["--month"].flatMap { try? PeriodSpec($0, flag: "--month") }?
             .resolve(today: context.today, weekStart: model.weekStart).lowerBound ?? context.today.startOfMonth
+        if context.options.format == "html" || context.options.extra["--html"] != nil {
+            return html(context, month: month)
+        }
         let flows = CategoryFlows(model, rates: context.rates)
         if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
             return series(context, flows: flows, month: month, months: months)
@@ -124,6 +136,27 @@ enum ReportCommand: Subcommand {
             if !note.isEmpty { out += "\n" + note }
             console.out(out)
         }
+        return ExitCode.success
+    }
+
+    /// `--format html` (to standard output) or `--html FILE` (written atomically): the page
+    /// with charts, `--months` months of history (default 6).
+    static func html(_ context: ReportContext, month: CivilDate) -> Int32 {
+        let months = (try? context.options.count("--months", default: 6, minimum: 1, maximum: 1200)) ?? 6
+        let file = context.options.file!
+        let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
+        let page = HTMLReport.render(model: context.model, month: month, months: months, title: title)
+        guard let path = context.options.extra["--html"] else {
+            context.console.out(page)
+            return ExitCode.success
+        }
+        do {
+            try AtomicFile.write(Array(page.utf8), to: path)
+        } catch {
+            context.console.err("tally report: cannot write `\(path)`: \(error.reason)\n")
+            return ExitCode.usage
+        }
+        context.console.err("tally report: wrote \(path)\n")
         return ExitCode.success
     }
 

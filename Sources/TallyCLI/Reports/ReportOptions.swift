@@ -13,7 +13,7 @@ struct ReportOptions {
 
         var help: String {
             switch self {
-            case .format: return "  --format text|json|csv  Output format (default: text)"
+            case .format: return "  --format text|json|csv\n                         Output format (default: text)"
             case .today: return "  --today YYYY-MM-DD     The date reports are made as of (default: TALLY_TODAY,\n                         else the system's local date)"
             case .period: return "  --period PERIOD        this-month, last-month, this-week, last-week, this-year,\n                         last-year, today, 2026-03, 2026, 2026-03-14 or\n                         2026-01-01..2026-03-31"
             case .at: return "  --at YYYY-MM-DD        The day to show (default: today)"
