@@ -25,25 +25,46 @@ struct TextTable {
     mutating func add(_ cells: [String]) { rows.append(.cells(cells)) }
     mutating func addRule() { rows.append(.rule) }
 
+    /// A cell measured once: its text, width, and for amounts the parts around the point.
+    private struct Cell {
+        var text: String
+        var width: Int
+        var before = ""
+        var beforeWidth = 0
+        var after = ""
+        var afterWidth = 0
+    }
+
     /// The table with a header line; `color` paints negative amounts red.
     func render(color: Bool, indent: String = "") -> String {
-        let cellRows = rows.compactMap { row -> [String]? in
-            if case .cells(let cells) = row { return cells.enumerated().map { shorten($1, columns[$0].maxWidth) } }
-            return nil
+        // Measuring each cell once keeps a register of 100k lines quick.
+        var cellRows: [[Cell]] = []
+        cellRows.reserveCapacity(rows.count)
+        for row in rows {
+            guard case .cells(let cells) = row else { continue }
+            cellRows.append(columns.indices.map { i in
+                let text = i < cells.count ? shorten(cells[i], columns[i].maxWidth) : ""
+                var cell = Cell(text: text, width: width(text))
+                if columns[i].alignment == .decimal {
+                    (cell.before, cell.after) = split(text)
+                    cell.beforeWidth = width(cell.before)
+                    cell.afterWidth = cell.width - cell.beforeWidth
+                }
+                return cell
+            })
         }
         // For decimal columns: the widest part before the point and after it.
         var before = [Int](repeating: 0, count: columns.count)
         var after = [Int](repeating: 0, count: columns.count)
         var widths = columns.map { width($0.title) }
         for cells in cellRows {
-            for (i, cell) in cells.enumerated() where i < columns.count {
+            for (i, cell) in cells.enumerated() {
                 if columns[i].alignment == .decimal {
-                    let (a, b) = split(cell)
-                    before[i] = max(before[i], width(a))
-                    after[i] = max(after[i], width(b))
+                    before[i] = max(before[i], cell.beforeWidth)
+                    after[i] = max(after[i], cell.afterWidth)
                     widths[i] = max(widths[i], before[i] + after[i])
                 } else {
-                    widths[i] = max(widths[i], width(cell))
+                    widths[i] = max(widths[i], cell.width)
                 }
             }
         }
@@ -51,34 +72,31 @@ struct TextTable {
             // A title wider than the numbers pushes them right, keeping them aligned.
             before[i] += widths[i] - (before[i] + after[i])
         }
-        func line(_ cells: [String], header: Bool) -> String {
-            var parts: [String] = []
+        func spaces(_ n: Int) -> String { n > 0 ? String(repeating: " ", count: n) : "" }
+        func line(_ cells: [Cell], header: Bool) -> String {
+            var joined = indent
             for (i, column) in columns.enumerated() {
-                let cell = i < cells.count ? cells[i] : ""
-                var text: String
+                let cell = cells[i]
+                if i > 0 { joined += "  " }
                 switch header ? (column.alignment == .left ? .left : .right) : column.alignment {
-                case .left: text = cell + String(repeating: " ", count: widths[i] - width(cell))
-                case .right: text = String(repeating: " ", count: widths[i] - width(cell)) + cell
+                case .left: joined += cell.text + spaces(widths[i] - cell.width)
+                case .right: joined += spaces(widths[i] - cell.width) + cell.text
                 case .decimal:
-                    let (a, b) = split(cell)
-                    text = String(repeating: " ", count: before[i] - width(a)) + a + b + String(repeating: " ", count: after[i] - width(b))
+                    let text = spaces(before[i] - cell.beforeWidth) + cell.text + spaces(after[i] - cell.afterWidth)
+                    joined += color && !header && cell.text.hasPrefix("-") ? "\u{1B}[31m" + text + "\u{1B}[0m" : text
                 }
-                if color && !header && column.alignment == .decimal && cell.hasPrefix("-") {
-                    text = "\u{1B}[31m" + text + "\u{1B}[0m"
-                }
-                parts.append(text)
             }
-            var joined = indent + parts.joined(separator: "  ")
             while joined.hasSuffix(" ") { joined.removeLast() }
             return joined + "\n"
         }
-        var out = line(columns.map(\.title), header: true)
+        var out = line(columns.map { Cell(text: $0.title, width: width($0.title)) }, header: true)
         let total = widths.reduce(0, +) + 2 * max(0, columns.count - 1)
-        out += indent + String(repeating: "-", count: total) + "\n"
+        let dashes = indent + String(repeating: "-", count: total) + "\n"
+        out += dashes
         var index = 0
         for row in rows {
             switch row {
-            case .rule: out += indent + String(repeating: "-", count: total) + "\n"
+            case .rule: out += dashes
             case .cells:
                 out += line(cellRows[index], header: false)
                 index += 1
@@ -95,7 +113,9 @@ struct TextTable {
         return (cell, "")
     }
 
-    private func width(_ text: String) -> Int { DisplayWidth.of(Substring(text).unicodeScalars) }
+    private func width(_ text: String) -> Int {
+        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : DisplayWidth.of(Substring(text).unicodeScalars)
+    }
 
     private func shorten(_ text: String, _ limit: Int) -> String {
         guard width(text) > limit else { return text }
