@@ -74,7 +74,7 @@ enum RegisterCommand: Subcommand {
             }
             let unit = single.map { $0.isEmpty ? "" : " " + $0 } ?? ""
             var table = TextTable([.init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: 10),
-                                   .init(title: "Payee", alignment: .left, maxWidth: 16), .init(title: "Category", alignment: .left, maxWidth: 14),
+                                   .init(title: "Payee", alignment: .left, maxWidth: 14), .init(title: "Category", alignment: .left, maxWidth: 15),
                                    .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
             for row in rows {
                 table.add([row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what(row),
