@@ -16,7 +16,7 @@ enum BalanceCommand: Subcommand {
       tally balance [options] -          (read standard input)
 
     OPTIONS
-    \(ReportOptions.help(flags))  --by kind|owner         Group totals by wallet kind (default) or by the people
+    \(ReportOptions.help(flags))  --by kind|owner        Group totals by wallet kind (default) or by the people
                              who own the wallets
       -h, --help             Show this help
 

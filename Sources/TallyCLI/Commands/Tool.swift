@@ -107,9 +107,9 @@ public enum TallyTool {
 
         """
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padding(toLength: 11, withPad: " ", startingAt: 0) + command.summary + "\n"
         }
-        text += "  " + "help".padding(toLength: 10, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
+        text += "  " + "help".padding(toLength: 11, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
 
         OPTIONS
