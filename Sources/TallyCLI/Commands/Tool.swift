@@ -22,7 +22,7 @@ protocol Subcommand: Sendable {
 
 /// The `tally` command: dispatches to subcommands, prints help and version.
 public enum TallyTool {
-    static let subcommands: [any Subcommand.Type] = [CheckCommand.self] + reportCommands
+    static let subcommands: [any Subcommand.Type] = [CheckCommand.self] + reportCommands + [RecordCommand.self]
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: Console) -> Int32 {

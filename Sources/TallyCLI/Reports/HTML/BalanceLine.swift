@@ -13,7 +13,7 @@ struct BalanceLine {
     let title: String
 
     var svg: String {
-        let width = 640.0, height = 260.0
+        let width = 460.0, height = 240.0
         let left = 64.0, right = 16.0, top = 30.0, bottom = 36.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let values = points.map(\.value)

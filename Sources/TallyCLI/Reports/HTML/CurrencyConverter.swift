@@ -24,8 +24,16 @@ struct CurrencyConverter {
     /// rate is known on or before that date (or the product overflows).
     func convert(_ amount: Money, from currency: String, at date: CivilDate) -> Money? {
         if currency == target || currency.isEmpty || target.isEmpty { return amount }
-        guard let rate = rates[currency]?.last(where: { $0.date <= date })?.rate else { return nil }
-        return amount.multiplied(by: rate, roundedTo: places)
+        guard let table = rates[currency] else { return nil }
+        // The last rate on or before the date; rates come in date order.
+        var low = 0
+        var high = table.count
+        while low < high {
+            let mid = (low + high) / 2
+            if table[mid].date <= date { low = mid + 1 } else { high = mid }
+        }
+        guard low > 0 else { return nil }
+        return amount.multiplied(by: table[low - 1].rate, roundedTo: places)
     }
 }
 

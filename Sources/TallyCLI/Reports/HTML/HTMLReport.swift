@@ -69,8 +69,10 @@ enum HTMLReport {
         return out + "</section>\n"
     }
 
-    /// A table; cells whose column is in `numeric` are right-aligned.
-    private static func table(_ caption: String, _ headers: [String], numeric: Set<Int>, _ rows: [(cells: [String], rowClass: String?)]) -> String {
+    /// A table; cells whose column is in `numeric` are right-aligned, those in `wrapping`
+    /// may break across lines (others keep to one line and the table scrolls instead).
+    private static func table(_ caption: String, _ headers: [String], numeric: Set<Int>, wrapping: Set<Int> = [],
+                              _ rows: [(cells: [String], rowClass: String?)]) -> String {
         var out = "<table>\n<caption>\(Markup.escape(caption))</caption>\n<thead><tr>"
         for (i, header) in headers.enumerated() {
             out += "<th scope=\"col\"\(numeric.contains(i) ? " class=\"num\"" : "")>\(Markup.escape(header))</th>"
@@ -82,7 +84,8 @@ enum HTMLReport {
                 if i == 0 {
                     out += "<th scope=\"row\">\(Markup.escape(cell))</th>"
                 } else {
-                    out += "<td\(numeric.contains(i) ? " class=\"num\"" : "")>\(Markup.escape(cell))</td>"
+                    let kind = numeric.contains(i) ? " class=\"num\"" : wrapping.contains(i) ? " class=\"text\"" : ""
+                    out += "<td\(kind)>\(Markup.escape(cell))</td>"
                 }
             }
             out += "</tr>\n"
@@ -96,6 +99,11 @@ enum HTMLReport {
         guard first || date.month == 1 else { return name }
         let year = date.year % 100
         return "\(name) '\(year < 10 ? "0" : "")\(year)"
+    }
+
+    /// A table caption that says which currency bare amounts are in.
+    private static func caption(_ text: String, _ currency: String) -> String {
+        currency.isEmpty ? text : "\(text); amounts in \(currency)"
     }
 
     private static func scaleLabel(_ value: Double) -> String {
@@ -120,14 +128,14 @@ enum HTMLReport {
                                     share: MoneyText.percent(rest, of: total) ?? "")
         }
         let chart = DonutChart(slices: shown, total: money(total, currency), title: "Spending by category in \(monthName)").svg
-        let rows = figures.spending.map { ([$0.name, money($0.amount, currency), MoneyText.percent($0.amount, of: total) ?? ""], nil as String?) }
+        let rows = figures.spending.map { ([$0.name, money($0.amount, currency, code: false), MoneyText.percent($0.amount, of: total) ?? ""], nil as String?) }
         var note: String?
         if !figures.unconvertedSpending.isEmpty {
             note = "Not in the chart for want of a rate: "
                 + figures.unconvertedSpending.sorted { $0.key < $1.key }.map { money($0.value, $0.key) }.joined(separator: ", ") + "."
         }
         return panel(id: "spending", heading: "Spending by category",
-                     chart: chart, table: table("Spending by category, \(monthName)", ["Category", "Spent", "Share"], numeric: [1, 2], rows),
+                     chart: chart, table: table(caption("Spending by category, \(monthName)", currency), ["Category", "Spent", "Share"], numeric: [1, 2], rows),
                      note: note)
     }
 
@@ -143,11 +151,12 @@ enum HTMLReport {
         let rows = figures.months.reversed().map { flow -> ([String], String?) in
             let net = flow.income.total.subtracting(flow.expense.total)
             let label = "\(flow.start.year)-\(flow.start.month < 10 ? "0" : "")\(flow.start.month)"
-            return ([label, money.sum(flow.income, currency), money.sum(flow.expense, currency), net.map { money($0, currency) } ?? "too large"],
+            return ([label, money.sum(flow.income, currency, code: false), money.sum(flow.expense, currency, code: false),
+                     net.map { money($0, currency, code: false) } ?? "too large"],
                     net.map { $0.isNegative ? "over" : nil } ?? nil)
         }
         return panel(id: "income-expense", heading: "Income and expense",
-                     chart: chart, table: table("Per month, newest first", ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
+                     chart: chart, table: table(caption("Per month, newest first", figures.currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
     }
 
     private static func envelopePanel(_ figures: PageFigures, _ money: MoneyText) -> String {
@@ -161,11 +170,11 @@ enum HTMLReport {
             let fraction = budget > .zero ? status.spent.chartValue / budget.chartValue : (status.spent > .zero ? 1 : 0)
             var tone = ProgressBars.Tone.normal
             let figure: String
-            let detail: String
+            let details: [String]
             if status.isOverspent {
                 tone = .over
                 figure = "over by \(money(status.available.negated, currency))"
-                detail = "spent \(money(status.spent, currency)) of \(money(budget, currency)) in \(envelope.period)"
+                details = ["spent \(money(status.spent, currency)) of \(money(budget, currency))", envelope.period]
             } else {
                 if let alert = envelope.alert, budget > .zero,
                    let threshold = budget.multiplied(by: alert, roundedTo: budget.scale + alert.scale)?.divided(by: 100, roundedTo: budget.scale + alert.scale),
@@ -173,17 +182,19 @@ enum HTMLReport {
                     tone = .warning
                 }
                 figure = used.map { "\($0) used" } ?? "nothing planned"
-                detail = "spent \(money(status.spent, currency)) of \(money(budget, currency)), \(money(status.available, currency)) left in \(envelope.period)"
+                details = ["spent \(money(status.spent, currency)) of \(money(budget, currency)), \(money(status.available, currency)) left",
+                           envelope.period]
             }
-            bars.append(ProgressBars.Row(label: envelope.name, fraction: fraction, figure: figure, detail: detail, tone: tone))
-            rows.append(([envelope.name, envelope.period, money(budget, currency), money(status.spent, currency),
-                          money(status.available, currency), used ?? ""], status.isOverspent ? "over" : nil))
+            bars.append(ProgressBars.Row(label: envelope.name, fraction: fraction, figure: figure, details: details, tone: tone))
+            rows.append(([envelope.name, money(budget, currency, code: false), money(status.spent, currency, code: false),
+                          money(status.available, currency, code: false), used ?? ""], status.isOverspent ? "over" : nil))
         }
         let chart = ProgressBars(id: "chart-envelopes", rows: bars, title: "Envelopes: spent of what each holds",
                                  empty: "No envelopes in this period").svg
         return panel(id: "envelopes", heading: "Envelopes",
-                     chart: chart, table: table("Envelopes on \(figures.referenceDate)", ["Envelope", "Period", "Holds", "Spent", "Available", "Used"],
-                                                numeric: [2, 3, 4, 5], rows))
+                     chart: chart, table: table(caption("Envelopes on \(figures.referenceDate)", figures.currency), ["Envelope", "Holds", "Spent",
+                                                                                             "Available", "Used"],
+                                                numeric: [1, 2, 3, 4], rows))
     }
 
     private static func goalPanel(_ figures: PageFigures, _ money: MoneyText) -> String {
@@ -192,6 +203,7 @@ enum HTMLReport {
         for goal in figures.goals {
             let status = goal.status
             let saved = money(status.saved, goal.currency)
+            let bare = goal.currency != figures.currency
             var tone = ProgressBars.Tone.normal
             switch status.state {
             case .reached: tone = .reached
@@ -201,24 +213,24 @@ enum HTMLReport {
             let percent = status.percent.map { "\($0.formatted(scale: 1)) %" }
             let fraction: Double
             let figure: String
-            var detail: String
+            var details: [String]
             if let target = goal.target {
                 fraction = target > .zero ? status.saved.chartValue / target.chartValue : 1
                 figure = status.state == .reached ? "reached" : (percent ?? "")
-                detail = "saved \(saved) of \(money(target, goal.currency))"
+                details = ["saved \(saved) of \(money(target, goal.currency))"]
             } else {
                 fraction = status.state == .reached ? 1 : 0
                 figure = status.state == .reached ? "reached" : "saved \(saved)"
-                detail = "saved \(saved), no target"
+                details = ["saved \(saved), no target"]
             }
-            if status.state != .reached && status.state != .open { detail += ", \(status.state.rawValue)" }
-            if let outlook = status.outlook { detail += "; \(outlook)" }
-            bars.append(ProgressBars.Row(label: goal.name, fraction: fraction, figure: figure, detail: detail, tone: tone))
-            rows.append(([goal.name, saved, goal.target.map { money($0, goal.currency) } ?? "", percent ?? "", status.state.rawValue], nil))
+            if status.state != .reached && status.state != .open { details[0] += ", \(status.state.rawValue)" }
+            if let outlook = status.outlook { details.append(outlook) }
+            bars.append(ProgressBars.Row(label: goal.name, fraction: fraction, figure: figure, details: details, tone: tone))
+            rows.append(([goal.name, money(status.saved, goal.currency, code: bare), goal.target.map { money($0, goal.currency, code: bare) } ?? "", percent ?? "", status.state.rawValue], nil))
         }
         let chart = ProgressBars(id: "chart-goals", rows: bars, title: "Saving goals: saved of target", empty: "No saving goals").svg
         return panel(id: "goals", heading: "Saving goals",
-                     chart: chart, table: table("Goals on \(figures.referenceDate)", ["Goal", "Saved", "Target", "Progress", "Status"],
+                     chart: chart, table: table(caption("Goals on \(figures.referenceDate)", figures.currency), ["Goal", "Saved", "Target", "Progress", "Status"],
                                                 numeric: [1, 2, 3], rows))
     }
 
@@ -230,16 +242,16 @@ enum HTMLReport {
         }
         let chart = BalanceLine(points: points, scaleLabel: scaleLabel,
                                 title: "Total balance at the end of each month" + (currency.isEmpty ? "" : " in \(currency)")).svg
-        let rows = figures.balances.reversed().map { ([$0.date.description, money.sum($0.balance, currency)], nil as String?) }
+        let rows = figures.balances.reversed().map { ([$0.date.description, money.sum($0.balance, currency, code: false)], nil as String?) }
         return panel(id: "balance", heading: "Total balance",
-                     chart: chart, table: table("At the end of each month, newest first; hidden wallets left out", ["Date", "Balance"],
+                     chart: chart, table: table(caption("At the end of each month, newest first; hidden wallets left out", figures.currency), ["Date", "Balance"],
                                                 numeric: [1], rows))
     }
 
     private static func largestPanel(_ figures: PageFigures, _ money: MoneyText) -> String {
-        let rows = figures.largest.map { ([$0.date.description, $0.payee.isEmpty ? "—" : $0.payee, $0.category, money($0.amount, $0.currency)], nil as String?) }
+        let rows = figures.largest.map { ([$0.date.description, $0.payee.isEmpty ? "—" : $0.payee, $0.category, money($0.amount, $0.currency, code: $0.currency != figures.currency)], nil as String?) }
         var out = "<section class=\"panel\" id=\"largest\">\n<h2>Largest spending</h2>\n<div class=\"table-box\">\n"
-        out += table("The month's largest expenses", ["Date", "Payee", "Category", "Amount"], numeric: [3], rows)
+        out += table(caption("The month's largest expenses", figures.currency), ["Date", "Payee", "Category", "Amount"], numeric: [3], wrapping: [1, 2], rows)
         return out + "</div>\n</section>\n"
     }
 }

@@ -15,7 +15,7 @@ struct IncomeExpenseBars {
     let title: String
 
     var svg: String {
-        let width = 640.0, height = 300.0
+        let width = 460.0, height = 270.0
         let left = 64.0, right = 12.0, top = 34.0, bottom = 36.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let maximum = Self.niceCeiling(months.reduce(0) { max($0, $1.income, $1.expense) })

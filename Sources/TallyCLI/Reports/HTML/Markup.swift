@@ -29,6 +29,7 @@ enum Markup {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 10).rounded() / 10
+        if abs(rounded) >= 1e15 { return String(format: "%.0f", rounded) }
         if rounded == rounded.rounded() { return String(Int(rounded)) }
         return String(format: "%.1f", rounded)
     }

@@ -5,16 +5,17 @@ import TallyCore
 struct MoneyText {
     let model: BudgetModel
 
-    /// `1180.00 EUR`, or `1180.00` when the budget has no currency.
-    func callAsFunction(_ money: Money, _ currency: String) -> String {
+    /// `1180.00 EUR`, or `1180.00` when the budget has no currency or `code` is false
+    /// (tables whose heading names the currency).
+    func callAsFunction(_ money: Money, _ currency: String, code: Bool = true) -> String {
         let text = money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
-        return currency.isEmpty ? text : "\(text) \(currency)"
+        return currency.isEmpty || !code ? text : "\(text) \(currency)"
     }
 
     /// A converted sum: the default-currency total, then each amount that could not be
     /// converted (`+ 12.00 USD not converted`).
-    func sum(_ sum: ConvertedSum, _ currency: String) -> String {
-        var text = self(sum.total, currency)
+    func sum(_ sum: ConvertedSum, _ currency: String, code: Bool = true) -> String {
+        var text = self(sum.total, currency, code: code)
         for (code, amount) in sum.unconverted.sorted(by: { $0.key < $1.key }) where !amount.isZero {
             text += " + \(self(amount, code)) not converted"
         }

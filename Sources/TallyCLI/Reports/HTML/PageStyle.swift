@@ -18,16 +18,16 @@ enum PageStyle {
     .figure.income .value { color: var(--income); }
     .figure.expense .value { color: var(--expense); }
     .figure.net.negative .value { color: var(--over); }
-    .panels { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 520px), 1fr)); gap: 18px; }
+    .panels { display: grid; grid-template-columns: minmax(0, 1fr); gap: 18px; }
     .panel { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 16px 18px; min-width: 0; }
     .panel.wide { grid-column: 1 / -1; }
     .panel-body { display: flex; flex-wrap: wrap; gap: 16px 24px; align-items: flex-start; }
-    .chart-box { flex: 3 1 300px; min-width: 0; }
-    .table-box { flex: 2 1 240px; min-width: 0; overflow-x: auto; }
+    .chart-box { flex: 3 1 360px; min-width: 0; }
+    .table-box { flex: 2 1 300px; min-width: 0; overflow-x: auto; }
     .chart { display: block; width: 100%; height: auto; }
     .donut { max-width: 380px; margin: 0 auto; }
     .chart text { fill: var(--ink); font-size: 13px; font-family: inherit; }
-    .chart text.axis { fill: var(--muted); font-size: 11px; }
+    .chart text.axis { fill: var(--muted); font-size: 12px; }
     .chart text.muted, .chart text.detail { fill: var(--muted); }
     .chart text.detail { font-size: 12.5px; }
     .chart text.label { font-weight: 600; }
@@ -40,6 +40,9 @@ enum PageStyle {
     caption { text-align: left; color: var(--muted); font-size: 0.8rem; padding-bottom: 4px; }
     th, td { padding: 5px 8px; border-bottom: 1px solid var(--line); text-align: left; vertical-align: top; }
     th { font-weight: 600; color: var(--muted); font-size: 0.8rem; }
+    tbody th { color: var(--ink); font-size: 0.9rem; }
+    th, td { white-space: nowrap; }
+    td.text { white-space: normal; }
     td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
     tr.over td { color: var(--over); }
     .note { font-size: 0.85rem; color: var(--muted); margin: 8px 0 0; }
@@ -51,8 +54,10 @@ enum PageStyle {
       .figure .value { font-size: 1.15rem; text-align: right; }
       .panel { padding: 12px; }
       .chart text { font-size: 15px; }
-      .chart text.axis { font-size: 13px; }
+      .chart text.axis { font-size: 14px; }
       .chart text.detail { font-size: 14px; }
+      table { font-size: 0.85rem; }
+      th, td { padding: 4px 5px; }
     }
     @media print { body { background: #ffffff; } .panel, .figure { border-color: #cccccc; break-inside: avoid; } }
     """

@@ -14,8 +14,8 @@ struct ProgressBars {
         let fraction: Double
         /// Right of the label: `75 %`, `over by 12.30 EUR`.
         let figure: String
-        /// Below the bar: `120.00 of 160.00 EUR, 40.00 EUR left`.
-        let detail: String
+        /// Lines below the bar: `spent 120.00 EUR of 160.00 EUR, 40.00 EUR left`.
+        let details: [String]
         let tone: Tone
     }
 
@@ -26,15 +26,17 @@ struct ProgressBars {
     let empty: String
 
     var svg: String {
-        let width = 640.0, rowHeight = 64.0
-        let height = max(40, Double(rows.count) * rowHeight + 4)
+        let width = 420.0, lineHeight = 17.0
+        let heights = rows.map { 46 + lineHeight * Double($0.details.count) }
+        let height = max(40, heights.reduce(0, +))
         var out = "<svg class=\"chart progress\" id=\"\(id)\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
         out += "<title id=\"\(id)-title\">\(Markup.escape(title))</title>"
         if rows.isEmpty {
             out += "<text x=\"0\" y=\"24\" class=\"muted\">\(Markup.escape(empty))</text>"
         }
+        var y = 0.0
         for (i, row) in rows.enumerated() {
-            let y = Double(i) * rowHeight
+            defer { y += heights[i] }
             let colour: String
             switch row.tone {
             case .normal: colour = ChartPalette.progress
@@ -44,13 +46,15 @@ struct ProgressBars {
             }
             let fraction = row.fraction.isFinite ? min(1, max(0, row.fraction)) : 0
             out += "<g class=\"row \(row.tone.rawValue)\">"
-            out += "<text x=\"0\" y=\"\(Markup.number(y + 16))\" class=\"label\">\(Markup.escape(Markup.shortened(row.label, 40)))</text>"
+            out += "<text x=\"0\" y=\"\(Markup.number(y + 16))\" class=\"label\">\(Markup.escape(Markup.shortened(row.label, 32)))</text>"
             out += "<text x=\"\(Markup.number(width))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"end\" class=\"figure \(row.tone.rawValue)\">\(Markup.escape(row.figure))</text>"
             out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(width))\" height=\"14\" rx=\"7\" fill=\"\(ChartPalette.track)\"/>"
             if fraction > 0 {
                 out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(max(14, width * fraction)))\" height=\"14\" rx=\"7\" fill=\"\(colour)\"/>"
             }
-            out += "<text x=\"0\" y=\"\(Markup.number(y + 55))\" class=\"detail\">\(Markup.escape(row.detail))</text>"
+            for (k, detail) in row.details.enumerated() {
+                out += "<text x=\"0\" y=\"\(Markup.number(y + 55 + lineHeight * Double(k)))\" class=\"detail\">\(Markup.escape(detail))</text>"
+            }
             out += "</g>"
         }
         return out + "</svg>"

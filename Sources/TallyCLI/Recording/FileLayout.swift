@@ -1,0 +1,84 @@
+import TallySyntax
+
+/// How a budget file lays out its transactions, learned from the file itself, so that
+/// entries added by a tool look like the ones written by hand: the line ending, and the
+/// columns where wallets, categories and amounts line up when most transactions agree.
+struct FileLayout: Equatable {
+    /// `\n`, `\r\n` or `\r`: the file's first line ending (`\n` when it has none).
+    var lineEnding: [UInt8] = [0x0A]
+    /// Column (0-based, in characters as a terminal shows them) where wallet names start.
+    var walletColumn: Int?
+    /// Column where categories start.
+    var categoryColumn: Int?
+    /// Column where amounts end, when amounts are aligned on the right.
+    var amountEndColumn: Int?
+    /// Column where amounts start, when amounts are aligned on the left.
+    var amountStartColumn: Int?
+    /// Spaces between the amount and the clauses after it (`  rule rent`).
+    var clauseGap: Int?
+
+    init(tree: SyntaxTree) {
+        lineEnding = Self.firstLineEnding(tree.source.bytes) ?? [0x0A]
+        var wallets: [Int] = [], categories: [Int] = [], amountEnds: [Int] = [], amountStarts: [Int] = [], gaps: [Int] = []
+        for entry in tree.entries(of: .transaction) {
+            let lineStart = entry.range.start
+            var sawAmount = false
+            var gapAfterAmount: Int?
+            var pendingGap = 0
+            for element in entry.children {
+                if case .token(let token) = element {
+                    if token.kind == .newline || token.kind == .comment { break }
+                    if token.kind == .whitespace { pendingGap = Self.width(token.text); continue }
+                }
+                let column = Self.column(of: element.range.start, lineStart: lineStart, in: tree)
+                if sawAmount && gapAfterAmount == nil { gapAfterAmount = pendingGap }
+                if case .node(let node) = element {
+                    switch node.kind {
+                    case .walletRef: wallets.append(column)
+                    case .categoryRef: categories.append(column)
+                    case .amount where !sawAmount:
+                        sawAmount = true
+                        amountStarts.append(column)
+                        amountEnds.append(column + Self.width(tree.source.text(in: node.contentRange)))
+                    default: break
+                    }
+                }
+            }
+            if let gapAfterAmount { gaps.append(gapAfterAmount) }
+        }
+        walletColumn = Self.agreed(wallets)
+        categoryColumn = Self.agreed(categories)
+        let ends = Self.mode(amountEnds), starts = Self.mode(amountStarts)
+        // Right-aligned amounts share their end; left-aligned ones their start.
+        if (ends?.count ?? 0) >= (starts?.count ?? 0) { amountEndColumn = Self.agreed(amountEnds) } else { amountStartColumn = Self.agreed(amountStarts) }
+        // A spacing habit shows in a single line already; a column needs two to be seen.
+        clauseGap = Self.agreed(gaps, atLeast: 1)
+    }
+
+    /// How many columns `text` takes.
+    static func width(_ text: String) -> Int { DisplayWidth.of(Substring(text).unicodeScalars) }
+
+    private static func column(of offset: Int, lineStart: Int, in tree: SyntaxTree) -> Int {
+        guard offset > lineStart else { return 0 }
+        return width(tree.source.text(in: ByteRange(start: lineStart, end: offset)))
+    }
+
+    private static func mode(_ values: [Int]) -> (value: Int, count: Int)? {
+        var counts: [Int: Int] = [:]
+        for v in values { counts[v, default: 0] += 1 }
+        return counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }.map { ($0.key, $0.value) }
+    }
+
+    /// The value most lines use, when at least `minimum` do and they are at least half:
+    /// a column that can be seen, not a coincidence.
+    private static func agreed(_ values: [Int], atLeast minimum: Int = 2) -> Int? {
+        guard let (value, count) = mode(values), count >= minimum, count * 2 >= values.count else { return nil }
+        return value
+    }
+
+    private static func firstLineEnding(_ bytes: [UInt8]) -> [UInt8]? {
+        guard let i = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
+        if bytes[i] == 0x0A { return [0x0A] }
+        return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+    }
+}
