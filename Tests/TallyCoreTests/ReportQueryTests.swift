@@ -146,4 +146,17 @@ import Testing
         let byAmount = model.register(EntryFilter(), sort: .amount)
         #expect(zip(byAmount, byAmount.dropFirst()).allSatisfy { !($1.amount < $0.amount) })
     }
+
+    @Test func whoSpentWhat() throws {
+        let model = try model("household")
+        let flows = CategoryFlows(model, rates: ExchangeRates(model))
+        let october = CivilDate(iso: "2026-10-01")! ... CivilDate(iso: "2026-10-31")!
+        let people = flows.spendingByPerson(october, model: model)
+        // Anna: 42.50 presents + 639.00 bike + 9.60 bakery; Ben: lunches 10.40 + 11.80,
+        // pizza 46.80 and tickets 39.90.
+        #expect(people.map(\.person) == ["Anna", "Ben", nil])
+        #expect(people[0].spent == Money("691.10"))
+        #expect(people[1].spent == Money("108.90"))
+        #expect(people.reduce(Money.zero) { $0.adding($1.spent)! } == flows.totals(october, model: model).expense)
+    }
 }

@@ -9,7 +9,8 @@ enum EnvelopesCommand: Subcommand {
     static let flags: [ReportOptions.Flag] = [.period, .at, .today, .format, .csvSeparator, .color]
     static let help = """
     tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
-    available money for its period containing a day, with the percent used. Overspent
+    available money for its period containing a day, with the percent used and what is
+    left per day for the rest of the period. Overspent
     envelopes are marked OVER, those past their alert threshold ALERT. Ready to assign
     (income not yet given to an envelope) comes last, for budgets that assign income.
 
@@ -30,6 +31,15 @@ enum EnvelopesCommand: Subcommand {
         let status: EnvelopeStatus
         let percent: Money?
         let alert: Bool
+        /// What is left per day for the rest of the period, today included; nil outside
+        /// the period or when nothing is left.
+        let leftPerDay: Money?
+    }
+
+    /// A period label short enough for a table column.
+    static func label(_ line: Line) -> String {
+        if case .weekly = line.envelope.period { return "week \(line.status.start)" }
+        return line.envelope.period.label(line.status.start)
     }
 
     /// The envelopes' figures at `date`; also used by the monthly report.
@@ -41,7 +51,10 @@ enum EnvelopesCommand: Subcommand {
             let percent = budget.isNegative || budget.isZero ? nil :
                 status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budget, roundedTo: 1) }
             let alert = envelope.alert.flatMap { threshold in percent.map { !($0 < threshold) } } ?? false
-            return Line(envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent)
+            let daysLeft = date.days(until: status.end) + 1
+            let perDay = status.available.units > 0 && daysLeft > 0 && status.start <= date
+                ? status.available.divided(by: daysLeft, roundedTo: model.decimals(of: model.defaultCurrency)) : nil
+            return Line(envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent, leftPerDay: perDay)
         }
     }
 
@@ -58,6 +71,7 @@ enum EnvelopesCommand: Subcommand {
                 ("spent", .string(context.inDefault(s.spent))), ("available", .string(context.inDefault(s.available))),
                 ("percentUsed", .optional(line.percent.map { $0.formatted(scale: 1) })),
                 ("overspent", .bool(s.isOverspent)), ("alert", .bool(line.alert)),
+                ("leftPerDay", .optional(line.leftPerDay.map(context.inDefault))),
             ])
         })
     }
@@ -89,13 +103,13 @@ enum EnvelopesCommand: Subcommand {
                 ("readyToAssign", .optional(ready.map(context.inDefault))),
             ]).rendered())
         case "csv":
-            var csv = CSVTable(["envelope", "period", "start", "end", "carried_in", "planned", "filled", "moved", "spent", "available", "percent_used", "status"])
+            var csv = CSVTable(["envelope", "period", "start", "end", "carried_in", "planned", "filled", "moved", "spent", "available", "percent_used", "left_per_day", "status"])
             for line in lines {
                 let s = line.status
                 csv.add([line.envelope.name, line.envelope.period.label(s.start), s.start.description, s.end.description,
                          context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved),
                          context.inDefault(s.spent), context.inDefault(s.available), line.percent.map { $0.formatted(scale: 1) } ?? "",
-                         s.isOverspent ? "overspent" : line.alert ? "alert" : "ok"])
+                         line.leftPerDay.map(context.inDefault) ?? "", s.isOverspent ? "overspent" : line.alert ? "alert" : "ok"])
             }
             context.output(csv)
         default:
@@ -103,10 +117,11 @@ enum EnvelopesCommand: Subcommand {
             var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
                                    .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),
                                    .init(title: "Available", alignment: .decimal), .init(title: "Used", alignment: .decimal),
-                                   .init(title: "", alignment: .left)])
+                                   .init(title: "Per day", alignment: .decimal), .init(title: "", alignment: .left)])
             for line in lines {
-                table.add([line.envelope.name, line.envelope.period.label(line.status.start), context.inDefault(line.status.budget),
-                           context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent), mark(line)])
+                table.add([line.envelope.name, label(line), context.inDefault(line.status.budget),
+                           context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),
+                           line.leftPerDay.map(context.inDefault) ?? "", mark(line)])
             }
             out += table.render(color: context.color)
             // Where the budget came from, for envelopes that carry, fill or move money.

@@ -48,6 +48,9 @@ enum InsightsCommand: Subcommand {
         let totals = flows.totals(range, model: model)
         let series = flows.series(range, by: granularity, model: model)
         let missing = flows.missingRates(in: range, model: model, rates: context.rates)
+        // Only worth showing in budgets that say who spent (`by NAME`).
+        let people = flows.spendingByPerson(range, model: model)
+        let byPerson = people.contains { $0.person != nil } ? people : []
         func categoryName(_ c: Int) -> String { model.categories[c].name }
         func bucket(_ t: PeriodTotals) -> String {
             switch granularity {
@@ -69,6 +72,7 @@ enum InsightsCommand: Subcommand {
                 ("income", .string(context.inDefault(totals.income))), ("expense", .string(context.inDefault(totals.expense))),
                 ("net", .string(context.inDefault(totals.net))),
                 ("expenseByCategory", list(shares.expense)), ("incomeByCategory", list(shares.income)),
+                ("expenseByPerson", .array(byPerson.map { .object([("person", .optional($0.person)), ("spent", .string(context.inDefault($0.spent)))]) })),
                 ("series", .array(series.map { .object([("start", .string($0.start.description)), ("end", .string($0.end.description)),
                                                         ("income", .string(context.inDefault($0.income))), ("expense", .string(context.inDefault($0.expense))),
                                                         ("net", .string(context.inDefault($0.net)))]) })),
@@ -94,6 +98,11 @@ enum InsightsCommand: Subcommand {
             }
             if !shares.expense.isEmpty { out += "\n" + table("Spending", shares.expense) }
             if !shares.income.isEmpty { out += "\n" + table("Income", shares.income) }
+            if !byPerson.isEmpty {
+                var who = TextTable([.init(title: "Spent by", alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal)])
+                for item in byPerson { who.add([item.person ?? "(nobody named)", context.inDefault(item.spent)]) }
+                out += "\n" + who.render(color: context.color)
+            }
             var t = TextTable([.init(title: granularity == .day ? "Day" : granularity == .week ? "Week of" : granularity == .month ? "Month" : "Year", alignment: .left),
                                .init(title: "Income", alignment: .decimal), .init(title: "Expense", alignment: .decimal),
                                .init(title: "Net", alignment: .decimal), .init(title: "", alignment: .left)])

@@ -6,7 +6,7 @@ import TallySyntax
 enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
-    static let flags: [ReportOptions.Flag] = [.today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
     /// `--format` also offers html here.
     static var flagHelp: String {
         ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
@@ -28,7 +28,8 @@ enum ReportCommand: Subcommand {
                              charts (inline SVG, no scripts) to FILE
     \(flagHelp)  -h, --help             Show this help
 
-    Amounts are in the default currency, converted with the latest rate on or before
+    Filters narrow the income, expense and category figures; the envelopes are shown
+    whole. Amounts are in the default currency, converted with the latest rate on or before
     each entry's date; hidden wallets and transfers are not counted. Spending is shown
     as a positive amount (refunds are taken off it). JSON and CSV layouts: docs/reports.md.
 
@@ -57,7 +58,9 @@ enum ReportCommand: Subcommand {
         if context.options.format == "html" || context.options.extra["--html"] != nil {
             return html(context, month: month)
         }
-        let flows = CategoryFlows(model, rates: context.rates)
+        let filter: EntryFilter
+        do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
+        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
         if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
             return series(context, flows: flows, month: month, months: months)
         }
