@@ -77,4 +77,10 @@ final class ReportOutputTests: XCTestCase {
 
         """)
     }
+
+    func testJSONStringsAreEscapedWhenTheyNeedIt() {
+        XCTAssertEqual(JSONValue.quote("Café Lind"), "\"Café Lind\"")
+        XCTAssertEqual(JSONValue.quote("say \"hi\"\\"), "\"say \\\"hi\\\"\\\\\"")
+        XCTAssertEqual(JSONValue.quote("a\tb\u{1}"), "\"a\\tb\\u0001\"")
+    }
 }
