@@ -50,6 +50,9 @@ final class ReportUsageTests: XCTestCase {
         try assertUsage(["due", file, "--days", "-3"], mentions: "`--days`")
         try assertUsage(["due", file, "--days", "many"], mentions: "`--days`")
         try assertUsage(["report", file, "--months", "0"], mentions: "`--months`")
+        try assertUsage(["report", file, "--depth", "0"], mentions: "`--depth`")
+        try assertUsage(["insights", file, "--depth", "deep"], mentions: "`--depth`")
+        try assertUsage(["report", file, "--category", "Nope"], mentions: "`--category`")
         try assertUsage(["register", file, "--csv-separator", "ab"], mentions: "`--csv-separator`")
         try assertUsage(["register", file, "--color", "sometimes"], mentions: "`--color`")
         try assertUsage(["register", file, "--desc=yes"], mentions: "`--desc`")
@@ -77,8 +80,8 @@ final class ReportUsageTests: XCTestCase {
     func testHelpListsEveryFlag() throws {
         let flags = ["balance": ["--at", "--by", "--format", "--today", "--csv-separator", "--color"],
                      "register": ["--period", "--wallet", "--category", "--tag", "--payee", "--type", "--search", "--sort", "--desc"],
-                     "report": ["--month", "--months", "--html", "--format"],
-                     "insights": ["--by", "--period"], "due": ["--days"], "forecast": ["--until", "--events"],
+                     "report": ["--month", "--months", "--html", "--format", "--depth", "--wallet"],
+                     "insights": ["--by", "--period", "--depth"], "due": ["--days"], "forecast": ["--until", "--events"],
                      "envelopes": ["--period", "--at"], "goals": ["--at"]]
         for (command, list) in flags {
             let help = try TallyBinary.run(["help", command])

@@ -19,6 +19,8 @@ enum InsightsCommand: Subcommand {
       --by day|week|month|year
                              Step of the income against expense table (default: week,
                              month for periods longer than 93 days)
+      --depth N              Count categories deeper than N levels as their parent
+                             (1: Food:Groceries counts as Food)
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
     The period defaults to this-month. Amounts are in the default currency; hidden
@@ -30,7 +32,8 @@ enum InsightsCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by"])
+            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"])
+            _ = try options.count("--depth", default: 1, maximum: 100)
             _ = try options.choice("--by", among: Granularity.allCases.map(\.rawValue), default: "week")
             return options
         }) {
@@ -44,7 +47,7 @@ enum InsightsCommand: Subcommand {
         let granularity = context.options.extra["--by"].flatMap(Granularity.init(rawValue:))
             ?? (range.lowerBound.days(until: range.upperBound) > 93 ? .month : .week)
         let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let shares = model.categoryShares(range, flows: flows)
+        let shares = model.categoryShares(range, flows: flows, depth: context.options.extra["--depth"].flatMap { Int($0) })
         let totals = flows.totals(range, model: model)
         let series = flows.series(range, by: granularity, model: model)
         let missing = flows.missingRates(in: range, model: model, rates: context.rates)

@@ -24,6 +24,8 @@ enum ReportCommand: Subcommand {
       --month YYYY-MM        The month (default: the month of today)
       --months N             Month-by-month income against expense for N months
                              (with HTML: months of history in the charts, default 6)
+      --depth N              Count categories deeper than N levels as their parent
+                             (1: Food:Groceries counts as Food)
       --html FILE            Write the report as one self-contained HTML page with
                              charts (inline SVG, no scripts) to FILE
     \(flagHelp)  -h, --help             Show this help
@@ -39,7 +41,8 @@ enum ReportCommand: Subcommand {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
             let options = try ReportOptions.parse(a, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
-                                                  extraFlags: ["--month", "--months", "--html"])
+                                                  extraFlags: ["--month", "--months", "--html", "--depth"])
+            _ = try options.count("--depth", default: 1, maximum: 100)
             if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
             if let month = options.extra["--month"] {
                 guard case .month? = try? PeriodSpec(month, flag: "--month") else {
@@ -64,7 +67,8 @@ enum ReportCommand: Subcommand {
         if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
             return series(context, flows: flows, month: month, months: months)
         }
-        let report = model.monthlyReport(month: month, flows: flows, rates: context.rates)
+        let depth = context.options.extra["--depth"].flatMap { Int($0) }
+        let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
         let label = EnvelopePeriod.monthly.label(month)
         let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)))
         func categoryName(_ c: Int) -> String { model.categories[c].name }

@@ -14,10 +14,12 @@ extension BudgetModel {
     /// Spending and income by category over `range`, each largest first, with the share
     /// of its total. Categories whose refunds outweigh their spending are left out of
     /// the shares (a share below zero means nothing in a pie).
-    public func categoryShares(_ range: ClosedRange<CivilDate>, flows: CategoryFlows) -> (expense: [CategoryShare], income: [CategoryShare]) {
+    /// With `depth`, deeper categories count as their ancestor at that depth.
+    public func categoryShares(_ range: ClosedRange<CivilDate>, flows: CategoryFlows, depth: Int? = nil) -> (expense: [CategoryShare], income: [CategoryShare]) {
+        let map = depth.map(ancestors(depth:)) ?? Array(categories.indices)
         var expense: [(Int, Money)] = []
         var income: [(Int, Money)] = []
-        for (category, sum) in flows.byCategory(range) {
+        for (category, sum) in flows.byCategory(range, mappedBy: map) {
             if categories[category].isIncome {
                 if sum.units > 0 { income.append((category, sum)) }
             } else if sum.isNegative {

@@ -32,14 +32,16 @@ public struct MonthlyReport: Sendable {
 }
 
 extension BudgetModel {
-    /// The monthly report for the month containing `month`.
-    public func monthlyReport(month: CivilDate, flows: CategoryFlows, rates: ExchangeRates) -> MonthlyReport {
+    /// The monthly report for the month containing `month`; with `depth`, categories
+    /// deeper than that are counted as their ancestor (`Food:Groceries` as `Food` at 1).
+    public func monthlyReport(month: CivilDate, flows: CategoryFlows, rates: ExchangeRates, depth: Int? = nil) -> MonthlyReport {
+        let map = depth.map(ancestors(depth:)) ?? Array(categories.indices)
         let start = month.startOfMonth
         let previousStart = start.adding(months: -1) ?? start
         let range = start ... start.endOfMonth
         let previousRange = previousStart ... previousStart.endOfMonth
-        let now = flows.byCategory(range)
-        let before = flows.byCategory(previousRange)
+        let now = flows.byCategory(range, mappedBy: map)
+        let before = flows.byCategory(previousRange, mappedBy: map)
         var rows: [CategoryChange] = []
         for category in Set(now.keys).union(before.keys) {
             // Spending is shown as a positive amount, as budgeting apps do.
