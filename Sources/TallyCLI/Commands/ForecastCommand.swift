@@ -10,6 +10,7 @@ enum ForecastCommand: Subcommand {
     tally forecast: each wallet's balance projected to a date from its recurring
     entries: occurrences from today on that are not yet recorded or skipped are added
     on their dates. Overdue occurrences are not assumed to happen (see `tally due`).
+    The total is in the default currency at the latest rate known.
 
     USAGE
       tally forecast [options] <file>
@@ -48,6 +49,17 @@ enum ForecastCommand: Subcommand {
                 && (model.wallets[w].closed.map { $0 >= context.today } ?? true)
         }
         let events = forecast.events.filter { shown.contains($0.wallet) }
+        // Totals in the default currency, with the latest rate known (future rates are not).
+        func total(_ balances: [Money], at date: CivilDate) -> Money? {
+            var sum = Money.zero
+            for w in shown {
+                guard let value = context.rates.toDefault(balances[w], from: currency(w), at: date) else { return nil }
+                sum = sum.adding(value) ?? sum
+            }
+            return sum
+        }
+        let totalToday = total(forecast.opening, at: context.today)
+        let totalProjected = total(forecast.projected, at: until)
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "line \(r + 1)" }
         func currency(_ w: Int) -> String { model.wallets[w].currency }
 
@@ -62,6 +74,8 @@ enum ForecastCommand: Subcommand {
                              ("lowest", .string(context.plain(forecast.lowest[w].balance, currency(w)))),
                              ("lowestOn", .string(forecast.lowest[w].date.description))])
                 })),
+                ("total", .object([("currency", .string(context.currency)), ("today", .optional(totalToday.map(context.inDefault))),
+                                   ("projected", .optional(totalProjected.map(context.inDefault)))])),
                 ("events", .array(events.map { e in
                     .object([("date", .string(e.date.description)), ("rule", .string(ruleName(e.rule))), ("wallet", .string(model.wallets[e.wallet].name)),
                              ("amount", .string(context.plain(e.amount, currency(e.wallet)))), ("currency", .string(currency(e.wallet))),
@@ -84,6 +98,11 @@ enum ForecastCommand: Subcommand {
                 let low = forecast.lowest[w]
                 t.add([model.wallets[w].name, context.amount(forecast.opening[w], currency(w)), context.amount(forecast.projected[w], currency(w)),
                        context.amount(low.balance, currency(w)), low.date == context.today ? "" : low.date.description])
+            }
+            if shown.count > 1 {
+                t.addRule()
+                t.add(["Total", totalToday.map { context.amount($0, context.currency) } ?? "no rate",
+                       totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
             }
             out += t.render(color: context.color)
             let negative = shown.filter { forecast.lowest[$0].balance.isNegative && model.wallets[$0].kind != .credit && model.wallets[$0].kind != .loan }
