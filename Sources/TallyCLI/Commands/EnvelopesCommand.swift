@@ -60,6 +60,9 @@ enum EnvelopesCommand: Subcommand {
 
     static func mark(_ line: Line) -> String { line.status.isOverspent ? "OVER" : line.alert ? "ALERT" : "" }
 
+    /// The column of marks: red for overspent, yellow for alerts, when colour is on.
+    static let markColumn = TextTable.Column(title: "", alignment: .left, marks: ["OVER": "31", "ALERT": "33"])
+
     static func json(_ lines: [Line], context: ReportContext) -> JSONValue {
         .array(lines.map { line in
             let s = line.status
@@ -117,7 +120,7 @@ enum EnvelopesCommand: Subcommand {
             var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
                                    .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),
                                    .init(title: "Available", alignment: .decimal), .init(title: "Used", alignment: .decimal),
-                                   .init(title: "Per day", alignment: .decimal), .init(title: "", alignment: .left)])
+                                   .init(title: "Per day", alignment: .decimal), markColumn])
             for line in lines {
                 table.add([line.envelope.name, label(line), context.inDefault(line.status.budget),
                            context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),

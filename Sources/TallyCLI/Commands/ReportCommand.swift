@@ -132,7 +132,7 @@ enum ReportCommand: Subcommand {
             if !envelopes.isEmpty {
                 var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 16), .init(title: "Budget", alignment: .decimal),
                                        .init(title: "Spent", alignment: .decimal), .init(title: "Available", alignment: .decimal),
-                                       .init(title: "Used", alignment: .decimal), .init(title: "", alignment: .left)])
+                                       .init(title: "Used", alignment: .decimal), EnvelopesCommand.markColumn])
                 for line in envelopes {
                     table.add([line.envelope.name, context.inDefault(line.status.budget), context.inDefault(line.status.spent),
                                context.inDefault(line.status.available), context.percent(line.percent), EnvelopesCommand.mark(line)])

@@ -9,6 +9,8 @@ struct TextTable {
         var alignment: Alignment
         /// Cells longer than this are shortened with `…`.
         var maxWidth: Int = 40
+        /// Words painted when colour is on (`OVER` in red), by ANSI colour code.
+        var marks: [String: String] = [:]
     }
 
     enum Row {
@@ -79,7 +81,12 @@ struct TextTable {
                 let cell = cells[i]
                 if i > 0 { joined += "  " }
                 switch header ? (column.alignment == .left ? .left : .right) : column.alignment {
-                case .left: joined += cell.text + spaces(widths[i] - cell.width)
+                case .left:
+                    if color && !header, let code = column.marks[cell.text] {
+                        joined += "\u{1B}[\(code)m" + cell.text + "\u{1B}[0m" + spaces(widths[i] - cell.width)
+                    } else {
+                        joined += cell.text + spaces(widths[i] - cell.width)
+                    }
                 case .right: joined += spaces(widths[i] - cell.width) + cell.text
                 case .decimal:
                     let text = spaces(before[i] - cell.beforeWidth) + cell.text + spaces(after[i] - cell.afterWidth)
