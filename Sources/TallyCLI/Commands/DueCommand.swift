@@ -41,7 +41,7 @@ enum DueCommand: Subcommand {
         let due = model.dueOccurrences(through: horizon).filter { item in
             filter.wallets.isEmpty || model.effect(of: item.rule).contains { filter.wallets.contains($0.wallet) }
         }
-        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "line \(r + 1)" }
+        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func describe(_ r: Int) -> (payee: String, wallet: String, what: String, amount: String, plain: String, currency: String) {
             let template = model.rules[r].template
             let payee = template?.payee ?? ""
@@ -64,7 +64,7 @@ enum DueCommand: Subcommand {
                 ("today", .string(context.today.description)), ("until", .string(horizon.description)),
                 ("occurrences", .array(due.map { item in
                     let d = describe(item.rule)
-                    return .object([("rule", .string(ruleName(item.rule))), ("date", .string(item.date.description)),
+                    return .object([("rule", .optional(model.rules[item.rule].name)), ("date", .string(item.date.description)),
                                     ("status", .string(item.status.rawValue)), ("payee", .optional(d.payee.isEmpty ? nil : d.payee)),
                                     ("wallet", .string(d.wallet)), ("what", .string(d.what)), ("amount", .string(d.plain)),
                                     ("currency", .string(d.currency))])

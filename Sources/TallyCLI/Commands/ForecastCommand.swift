@@ -60,7 +60,7 @@ enum ForecastCommand: Subcommand {
         }
         let totalToday = total(forecast.opening, at: context.today)
         let totalProjected = total(forecast.projected, at: until)
-        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "line \(r + 1)" }
+        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func currency(_ w: Int) -> String { model.wallets[w].currency }
 
         switch context.options.format {
@@ -77,7 +77,7 @@ enum ForecastCommand: Subcommand {
                 ("total", .object([("currency", .string(context.currency)), ("today", .optional(totalToday.map(context.inDefault))),
                                    ("projected", .optional(totalProjected.map(context.inDefault)))])),
                 ("events", .array(events.map { e in
-                    .object([("date", .string(e.date.description)), ("rule", .string(ruleName(e.rule))), ("wallet", .string(model.wallets[e.wallet].name)),
+                    .object([("date", .string(e.date.description)), ("rule", .optional(model.rules[e.rule].name)), ("wallet", .string(model.wallets[e.wallet].name)),
                              ("amount", .string(context.plain(e.amount, currency(e.wallet)))), ("currency", .string(currency(e.wallet))),
                              ("balance", .string(context.plain(e.balance, currency(e.wallet))))])
                 })),
