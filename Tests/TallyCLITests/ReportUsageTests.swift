@@ -39,6 +39,7 @@ final class ReportUsageTests: XCTestCase {
         try assertUsage(["register", file, "--category", "Fod"], mentions: "`--category`: no category named `Fod`")
         try assertUsage(["insights", file, "--category", "Nope"], mentions: "`--category`")
         try assertUsage(["register", file, "--type", "refund"], mentions: "`--type`")
+        try assertUsage(["envelopes", file, "--envelope", "Grocerys"], mentions: "`--envelope`: no envelope named `Grocerys`; did you mean `Groceries`?")
     }
 
     func testBadChoicesAndCounts() throws {
@@ -82,7 +83,7 @@ final class ReportUsageTests: XCTestCase {
                      "register": ["--period", "--wallet", "--category", "--tag", "--payee", "--type", "--search", "--sort", "--desc"],
                      "report": ["--month", "--months", "--html", "--format", "--depth", "--wallet"],
                      "insights": ["--by", "--period", "--depth"], "due": ["--days"], "forecast": ["--until", "--events"],
-                     "envelopes": ["--period", "--at"], "goals": ["--at"]]
+                     "envelopes": ["--period", "--at", "--envelope"], "goals": ["--at"]]
         for (command, list) in flags {
             let help = try TallyBinary.run(["help", command])
             XCTAssertEqual(help.status, 0)

@@ -159,4 +159,21 @@ import Testing
         #expect(people[1].spent == Money("108.90"))
         #expect(people.reduce(Money.zero) { $0.adding($1.spent)! } == flows.totals(october, model: model).expense)
     }
+
+    @Test(arguments: examples) func envelopeDaysAddUpToWhatTheEnvelopeSpent(_ name: String) throws {
+        let model = try model(name)
+        let rates = ExchangeRates(model)
+        for day in ["2026-09-30", "2026-10-15", "2026-11-22"] {
+            let date = CivilDate(iso: day)!
+            for e in model.envelopes.indices {
+                guard let status = model.envelopeStatus(e, at: date) else { continue }
+                let days = model.envelopeDays(e, at: date, rates: rates)
+                #expect(days.first?.date == status.start)
+                #expect(days.last?.date == min(date, status.end))
+                if date >= status.end || date == today {
+                    #expect(days.last?.spentSoFar == status.spent, "\(model.envelopes[e].name) on \(day)")
+                }
+            }
+        }
+    }
 }

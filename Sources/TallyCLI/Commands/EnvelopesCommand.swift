@@ -18,6 +18,8 @@ enum EnvelopesCommand: Subcommand {
       tally envelopes [options] <file>
 
     OPTIONS
+      --envelope NAME        Only this envelope, day by day across its period: spent
+                             each day, spent so far, and what is left
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
     The day is --at, else today when --period contains it, else the period's last day.
@@ -82,7 +84,7 @@ enum EnvelopesCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags)
+            try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--envelope"])
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code
@@ -93,6 +95,13 @@ enum EnvelopesCommand: Subcommand {
             date = at
         } else if let range = context.range(default: nil), !range.contains(date) {
             date = range.upperBound
+        }
+        if let wanted = context.options.extra["--envelope"] {
+            guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
+                let suggestion = TallyTool.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
+                return context.fail(UsageError("`--envelope`: no envelope named `\(wanted)`" + suggestion))
+            }
+            return daily(context, envelope: e, at: date)
         }
         let lines = lines(model, at: date)
         let flows = CategoryFlows(model, rates: context.rates)
@@ -145,6 +154,49 @@ enum EnvelopesCommand: Subcommand {
             }
             if let ready { out += "\nReady to assign: \(context.amount(ready, context.currency))\n" }
             console.out(out)
+        }
+        return ExitCode.success
+    }
+
+    /// `--envelope NAME`: spending per day across the period, against what it holds.
+    static func daily(_ context: ReportContext, envelope e: Int, at date: CivilDate) -> Int32 {
+        let model = context.model
+        let envelope = model.envelopes[e]
+        guard let status = model.envelopeStatus(e, at: date) else {
+            context.console.out("\(envelope.name) has no period containing \(date).\n")
+            return ExitCode.success
+        }
+        let days = model.envelopeDays(e, at: date, rates: context.rates)
+        let budget = status.budget
+        let label = envelope.period.label(status.start)
+        func left(_ day: EnvelopeDay) -> Money { budget.subtracting(day.spentSoFar) ?? .zero }
+        switch context.options.format {
+        case "json":
+            context.console.out(JSONValue.object([
+                ("envelope", .string(envelope.name)), ("period", .string(label)), ("start", .string(status.start.description)),
+                ("end", .string(status.end.description)), ("currency", .string(context.currency)), ("budget", .string(context.inDefault(budget))),
+                ("days", .array(days.map { .object([("date", .string($0.date.description)), ("spent", .string(context.inDefault($0.spent))),
+                                                    ("spentSoFar", .string(context.inDefault($0.spentSoFar))), ("left", .string(context.inDefault(left($0))))]) })),
+            ]).rendered())
+        case "csv":
+            var csv = CSVTable(["date", "spent", "spent_so_far", "left"])
+            for day in days { csv.add([day.date.description, context.inDefault(day.spent), context.inDefault(day.spentSoFar), context.inDefault(left(day))]) }
+            context.output(csv)
+        default:
+            var out = "\(envelope.name) for \(label), \(status.start) to \(status.end): holds \(context.amount(budget, context.currency))\n\n"
+            var table = TextTable([.init(title: "Day", alignment: .left), .init(title: "Spent", alignment: .decimal),
+                                   .init(title: "So far", alignment: .decimal), .init(title: "Left", alignment: .decimal),
+                                   .init(title: "", alignment: .left)])
+            let length = max(1, status.start.days(until: status.end) + 1)
+            for (i, day) in days.enumerated() {
+                // Where spending would be if it ran evenly across the period.
+                let even = budget.multiplied(by: Money(units: Int64(i + 1), scale: 0), roundedTo: budget.scale)?.divided(by: length, roundedTo: 2)
+                let ahead = even.map { $0 < day.spentSoFar } ?? false
+                table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
+                           context.inDefault(left(day)), ahead ? "ahead of an even pace" : ""])
+            }
+            out += table.render(color: context.color)
+            context.console.out(out)
         }
         return ExitCode.success
     }
