@@ -90,6 +90,9 @@ final class ReportUsageTests: XCTestCase {
             for flag in list {
                 XCTAssertTrue(help.stdout.split(separator: "\n").contains { $0.hasPrefix("  " + flag) }, "\(command) help lacks \(flag)")
             }
+            for line in help.stdout.split(separator: "\n") {
+                XCTAssertLessThanOrEqual(line.count, 80, "\(command) help: \(line)")
+            }
         }
     }
 }

@@ -8,8 +8,8 @@ enum BalanceCommand: Subcommand {
     static let summary = "Wallet balances with totals, by kind or by owner"
     static let flags: [ReportOptions.Flag] = [.at, .today, .format, .csvSeparator, .color]
     static let help = """
-    tally balance: each wallet's balance on a day, grouped by kind, with totals in the
-    default currency. Hidden wallets are listed apart and left out of totals.
+    tally balance: each wallet's balance on a day, grouped by kind, with totals in
+    the default currency. Hidden wallets are listed apart and left out of totals.
 
     USAGE
       tally balance [options] <file>
@@ -20,8 +20,8 @@ enum BalanceCommand: Subcommand {
                              who own the wallets
       -h, --help             Show this help
 
-    Exit codes: 0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts
-    are described in docs/reports.md.
+    Exit codes: 0 shown, 2 usage mistake or unreadable file. The JSON and CSV
+    layouts are described in docs/reports.md.
 
     """
 

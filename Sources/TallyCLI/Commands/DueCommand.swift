@@ -7,9 +7,9 @@ enum DueCommand: Subcommand {
     static let summary = "Recurring entries overdue, due today and upcoming"
     static let flags: [ReportOptions.Flag] = [.wallet, .today, .format, .csvSeparator, .color]
     static let help = """
-    tally due: occurrences of recurring entries that are neither recorded (`rule NAME`)
-    nor skipped (`skip NAME`): overdue ones, those due today, and those coming up within
-    a number of days, in date order.
+    tally due: occurrences of recurring entries that are neither recorded (`rule
+    NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
+    coming up within a number of days, in date order.
 
     USAGE
       tally due [options] <file>

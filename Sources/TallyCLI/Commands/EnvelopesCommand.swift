@@ -9,10 +9,10 @@ enum EnvelopesCommand: Subcommand {
     static let flags: [ReportOptions.Flag] = [.period, .at, .today, .format, .csvSeparator, .color]
     static let help = """
     tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
-    available money for its period containing a day, with the percent used and what is
-    left per day for the rest of the period. Overspent
-    envelopes are marked OVER, those past their alert threshold ALERT. Ready to assign
-    (income not yet given to an envelope) comes last, for budgets that assign income.
+    available money for its period containing a day, with the percent used and what
+    is left per day for the rest of the period. Overspent envelopes are marked
+    OVER, those past their alert threshold ALERT. Ready to assign (income not yet
+    given to an envelope) comes last, for budgets that assign income.
 
     USAGE
       tally envelopes [options] <file>
@@ -22,8 +22,9 @@ enum EnvelopesCommand: Subcommand {
                              each day, spent so far, and what is left
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
-    The day is --at, else today when --period contains it, else the period's last day.
-    Amounts are in the default currency. JSON and CSV layouts: docs/reports.md.
+    The day is --at, else today when --period contains it, else the period's last
+    day. Amounts are in the default currency. JSON and CSV layouts:
+    docs/reports.md.
 
     """
 

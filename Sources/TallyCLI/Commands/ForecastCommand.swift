@@ -8,15 +8,16 @@ enum ForecastCommand: Subcommand {
     static let flags: [ReportOptions.Flag] = [.wallet, .today, .format, .csvSeparator, .color]
     static let help = """
     tally forecast: each wallet's balance projected to a date from its recurring
-    entries: occurrences from today on that are not yet recorded or skipped are added
-    on their dates. Overdue occurrences are not assumed to happen (see `tally due`).
-    The total is in the default currency at the latest rate known.
+    entries: occurrences from today on that are not yet recorded or skipped are
+    added on their dates. Overdue occurrences are not assumed to happen (see `tally
+    due`). The total is in the default currency at the latest rate known.
 
     USAGE
       tally forecast [options] <file>
 
     OPTIONS
-      --until YYYY-MM-DD     The last day projected (default: three months after today)
+      --until YYYY-MM-DD     The last day projected (default: three months after
+                             today)
       --events               Text output: list every projected movement too
     \(ReportOptions.help(flags))  -h, --help             Show this help
 

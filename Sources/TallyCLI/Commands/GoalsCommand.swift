@@ -8,10 +8,11 @@ enum GoalsCommand: Subcommand {
     static let summary = "Saving goals: saved, target, percent, outlook"
     static let flags: [ReportOptions.Flag] = [.at, .today, .format, .csvSeparator, .color]
     static let help = """
-    tally goals: each saving goal's money saved, target, percent, date and state (on
-    track, behind, overdue, open), with the figure that looks ahead: the monthly amount
-    still needed, the total expected by the date, when the target will be reached, or
-    the total expected at the end of the year. Reached goals are listed apart.
+    tally goals: each saving goal's money saved, target, percent, date and state
+    (on track, behind, overdue, open), with the figure that looks ahead: the
+    monthly amount still needed, the total expected by the date, when the target
+    will be reached, or the total expected at the end of the year. Reached goals
+    are listed apart.
 
     USAGE
       tally goals [options] <file>

@@ -8,24 +8,25 @@ enum InsightsCommand: Subcommand {
     static let summary = "Spending and income by category; income against expense over time"
     static let flags: [ReportOptions.Flag] = [.period, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
     static let help = """
-    tally insights: spending and income by category over a period, each with its share
-    of the total, largest first; then income against expense per day, week, month or
-    year across the period.
+    tally insights: spending and income by category over a period, each with its
+    share of the total, largest first; who spent what (for budgets whose
+    transactions say `by NAME`); then income against expense per day, week,
+    month or year across the period.
 
     USAGE
       tally insights [options] <file>
 
     OPTIONS
       --by day|week|month|year
-                             Step of the income against expense table (default: week,
-                             month for periods longer than 93 days)
+                             Step of the income against expense table (default:
+                             week; month for periods longer than 93 days)
       --depth N              Count categories deeper than N levels as their parent
                              (1: Food:Groceries counts as Food)
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
     The period defaults to this-month. Amounts are in the default currency; hidden
-    wallets and transfers are not counted. CSV output holds the category table; JSON
-    holds both (docs/reports.md).
+    wallets and transfers are not counted. CSV output holds the category table;
+    JSON holds both (docs/reports.md).
 
     """
 

@@ -9,9 +9,9 @@ enum RegisterCommand: Subcommand {
     static let flags: [ReportOptions.Flag] = [.period, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
                                               .today, .format, .csvSeparator, .color]
     static let help = """
-    tally register: the transactions, one line per category of a split and per side of
-    a transfer, with the wallet's balance after each line. The balance is the wallet's
-    real balance, whatever the filters leave out.
+    tally register: the transactions, one line per category of a split and per side
+    of a transfer, with the wallet's balance after each line. The balance is the
+    wallet's real balance, whatever the filters leave out.
 
     USAGE
       tally register [options] <file>
@@ -19,9 +19,9 @@ enum RegisterCommand: Subcommand {
     OPTIONS
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
-    Without --period every date is shown. Filters of different kinds must all match;
-    repeating one (--wallet A --wallet B) matches either. JSON and CSV layouts:
-    docs/reports.md.
+    Without --period every date is shown. Filters of different kinds must all
+    match; repeating one (--wallet A --wallet B) matches either. JSON and CSV
+    layouts: docs/reports.md.
 
     """
 

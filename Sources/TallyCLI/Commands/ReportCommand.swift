@@ -12,10 +12,10 @@ enum ReportCommand: Subcommand {
         ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
     }
     static let help = """
-    tally report: the month at a glance: income, expense and net; each category this
-    month and the month before, with the change in amount and percent; the top spending
-    categories; the envelopes. With --months N, a table of income against expense for
-    the N months up to and including the month.
+    tally report: the month at a glance: income, expense and net; each category
+    this month and the month before, with the change in amount and percent; the top
+    spending categories; the envelopes. With --months N, a table of income against
+    expense for the N months up to and including the month.
 
     USAGE
       tally report [options] <file>
@@ -30,10 +30,11 @@ enum ReportCommand: Subcommand {
                              charts (inline SVG, no scripts) to FILE
     \(flagHelp)  -h, --help             Show this help
 
-    Filters narrow the income, expense and category figures; the envelopes are shown
-    whole. Amounts are in the default currency, converted with the latest rate on or before
-    each entry's date; hidden wallets and transfers are not counted. Spending is shown
-    as a positive amount (refunds are taken off it). JSON and CSV layouts: docs/reports.md.
+    Filters narrow the income, expense and category figures; the envelopes are
+    shown whole. Amounts are in the default currency, converted with the latest
+    rate on or before each entry's date; hidden wallets and transfers are not
+    counted. Spending is shown as a positive amount (refunds are taken off it).
+    JSON and CSV layouts: docs/reports.md.
 
     """
 

@@ -15,11 +15,11 @@ struct ReportOptions {
             switch self {
             case .format: return "  --format text|json|csv\n                         Output format (default: text)"
             case .today: return "  --today YYYY-MM-DD     The date reports are made as of (default: TALLY_TODAY,\n                         else the system's local date)"
-            case .period: return "  --period PERIOD        this-month, last-month, this-week, last-week, this-year,\n                         last-year, today, 2026-03, 2026, 2026-03-14 or\n                         2026-01-01..2026-03-31"
+            case .period: return "  --period PERIOD        this-month, last-month, this-week, last-week,\n                         this-year, last-year, today, 2026-03, 2026, 2026-03-14\n                         or 2026-01-01..2026-03-31"
             case .at: return "  --at YYYY-MM-DD        The day to show (default: today)"
             case .wallet: return "  --wallet NAME          Only this wallet (repeat for more)"
             case .category: return "  --category NAME        Only this category and its children (repeat for more)"
-            case .tag: return "  --tag NAME             Only entries with this tag, `#` optional (repeat for more)"
+            case .tag: return "  --tag NAME             Only entries with this tag, `#` optional (repeat for\n                         more)"
             case .payee: return "  --payee TEXT           Only entries whose payee contains TEXT (any case)"
             case .type: return "  --type income|expense|transfer\n                         Only this kind of movement (repeat for more)"
             case .search: return "  --search TEXT          Only rows whose payee, note, category, wallet, tags or\n                         amount contain TEXT (any case)"
