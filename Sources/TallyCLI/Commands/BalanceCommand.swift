@@ -40,6 +40,10 @@ enum BalanceCommand: Subcommand {
         let sheet = model.balanceSheet(at: date, rates: context.rates)
         let owners = sheet.byOwner(model)
         func ownerLabel(_ list: [String]) -> String { list.isEmpty ? "(no owner)" : list.joined(separator: ", ") }
+        /// What a wallet with a credit limit may still spend: the limit plus the balance.
+        func creditLeft(_ item: WalletBalance) -> Money? {
+            model.wallets[item.wallet].limit.flatMap { $0.adding(item.balance) }
+        }
 
         switch context.options.format {
         case "json":
@@ -47,7 +51,9 @@ enum BalanceCommand: Subcommand {
                 let w = model.wallets[item.wallet]
                 return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
                                 ("owners", .array(w.owners.map(JSONValue.string))), ("balance", .string(context.plain(item.balance, w.currency))),
-                                ("converted", .optional(item.converted.map(context.inDefault))), ("hidden", .bool(w.hidden))])
+                                ("converted", .optional(item.converted.map(context.inDefault))), ("hidden", .bool(w.hidden)),
+                                ("limit", .optional(w.limit.map { context.plain($0, w.currency) })),
+                                ("creditLeft", .optional(creditLeft(item).map { context.plain($0, w.currency) }))])
             }
             let json = JSONValue.object([
                 ("date", .string(date.description)), ("currency", .string(context.currency)),
@@ -109,6 +115,12 @@ enum BalanceCommand: Subcommand {
                 }
                 out += "\n" + hidden.render(color: context.color)
             }
+            let credit = sheet.counted.compactMap { item -> String? in
+                let w = model.wallets[item.wallet]
+                guard let left = creditLeft(item), let limit = w.limit else { return nil }
+                return "\(w.name): \(context.amount(left, w.currency)) of \(context.amount(limit, w.currency)) credit left"
+            }
+            if !credit.isEmpty { out += "\n" + credit.joined(separator: "\n") + "\n" }
             let note = context.missingRatesNote(sheet.missingRates)
             if !note.isEmpty { out += "\n" + note }
             console.out(out)
