@@ -176,4 +176,24 @@ import Testing
             }
         }
     }
+
+    @Test func periodicGoalsCountThePeriodOnly() throws {
+        let (model, _) = try model(text: """
+        currency EUR
+        wallet Giro bank opening 1000 on 2026-01-01
+        wallet Sav savings
+        goal Rainy 100 monthly in Sav
+        goal Trip 500 in Sav
+        2026-10-03 transfer Giro -> Sav 100 goal Rainy
+        2026-11-03 transfer Giro -> Sav 60 goal Rainy
+        """, today: "2026-11-22")
+        let november = try #require(model.periodicGoalStatus(0, at: CivilDate(iso: "2026-11-22")!))
+        #expect(november.saved == Money("60"))
+        #expect(november.missing == Money("40"))
+        #expect(november.end == CivilDate(iso: "2026-11-30")!)
+        #expect(!november.isReached)
+        let october = try #require(model.periodicGoalStatus(0, at: CivilDate(iso: "2026-10-31")!))
+        #expect(october.isReached && october.percent == Money("100.0"))
+        #expect(model.periodicGoalStatus(1, at: CivilDate(iso: "2026-11-22")!) == nil)
+    }
 }

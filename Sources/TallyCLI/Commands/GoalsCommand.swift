@@ -34,63 +34,100 @@ enum GoalsCommand: Subcommand {
         }
         let model = context.model
         let date = context.options.at ?? context.today
-        let goals = model.goals.indices.map { (index: $0, goal: model.goals[$0], status: model.goalStatus($0, at: date)) }
         func currency(_ goal: Goal) -> String { goal.wallet.map { model.wallets[$0].currency } ?? context.currency }
+        let rows = model.goals.indices.map { Row(model, goal: $0, at: date, context: context, currency: currency(model.goals[$0])) }
 
         switch context.options.format {
         case "json":
             console.out(JSONValue.object([
                 ("date", .string(date.description)),
-                ("goals", .array(goals.map { item in
-                    let c = currency(item.goal)
-                    return .object([
-                        ("name", .string(item.goal.name)), ("currency", .string(c)),
-                        ("wallet", .optional(item.goal.wallet.map { model.wallets[$0].name })),
-                        ("saved", .string(context.plain(item.status.saved, c))),
-                        ("target", .optional(item.goal.target.map { context.plain($0, c) })),
-                        ("percent", .optional(item.status.percent.map { $0.formatted(scale: 1) })),
-                        ("by", .optional(item.goal.by?.description)), ("state", .string(item.status.state.rawValue)),
-                        ("outlook", .optional(item.status.outlook)),
+                ("goals", .array(rows.map { row in
+                    .object([
+                        ("name", .string(row.goal.name)), ("currency", .string(row.currency)),
+                        ("wallet", .optional(row.goal.wallet.map { model.wallets[$0].name })),
+                        ("period", .optional(row.period)),
+                        ("saved", .string(context.plain(row.saved, row.currency))),
+                        ("target", .optional(row.target.map { context.plain($0, row.currency) })),
+                        ("percent", .optional(row.percent.map { $0.formatted(scale: 1) })),
+                        ("by", .optional(row.by?.description)), ("state", .string(row.state)),
+                        ("outlook", .optional(row.outlook)),
                     ])
                 })),
             ]).rendered())
         case "csv":
-            var csv = CSVTable(["goal", "currency", "saved", "target", "percent", "by", "state", "outlook"])
-            for item in goals {
-                let c = currency(item.goal)
-                csv.add([item.goal.name, c, context.plain(item.status.saved, c), item.goal.target.map { context.plain($0, c) } ?? "",
-                         item.status.percent.map { $0.formatted(scale: 1) } ?? "", item.goal.by?.description ?? "",
-                         item.status.state.rawValue, item.status.outlook ?? ""])
+            var csv = CSVTable(["goal", "currency", "period", "saved", "target", "percent", "by", "state", "outlook"])
+            for row in rows {
+                csv.add([row.goal.name, row.currency, row.period ?? "", context.plain(row.saved, row.currency),
+                         row.target.map { context.plain($0, row.currency) } ?? "", row.percent.map { $0.formatted(scale: 1) } ?? "",
+                         row.by?.description ?? "", row.state, row.outlook ?? ""])
             }
             context.output(csv)
         default:
             var out = "Goals on \(date)\n"
-            let open = goals.filter { $0.status.state != .reached }
-            let reached = goals.filter { $0.status.state == .reached }
-            func table(_ list: [(index: Int, goal: Goal, status: GoalStatus)], withState: Bool) -> String {
+            // Reached goals are kept for the record; a periodic goal starts again each period.
+            let open = rows.filter { $0.state != "reached" || $0.period != nil }
+            let reached = rows.filter { $0.state == "reached" && $0.period == nil }
+            func table(_ list: [Row], withState: Bool) -> String {
                 var columns: [TextTable.Column] = [.init(title: "Goal", alignment: .left, maxWidth: 16), .init(title: "Saved", alignment: .decimal),
                                                    .init(title: "Target", alignment: .decimal), .init(title: "Done", alignment: .decimal),
                                                    .init(title: "By", alignment: .left)]
                 if withState { columns.append(.init(title: "State", alignment: .left)) }
                 var t = TextTable(columns)
-                for item in list {
-                    let c = currency(item.goal)
-                    var cells = [item.goal.name, context.amount(item.status.saved, c), item.goal.target.map { context.amount($0, c) } ?? "",
-                                 context.percent(item.status.percent), item.goal.by?.description ?? ""]
-                    if withState { cells.append(item.status.state.rawValue) }
+                for row in list {
+                    var cells = [row.goal.name, context.amount(row.saved, row.currency), row.target.map { context.amount($0, row.currency) } ?? "",
+                                 context.percent(row.percent), row.by?.description ?? ""]
+                    if withState { cells.append(row.state) }
                     t.add(cells)
                 }
                 return t.render(color: context.color)
             }
             if !open.isEmpty {
                 out += "\n" + table(open, withState: true)
-                let outlooks = open.compactMap { item in item.status.outlook.map { "  \(item.goal.name): \($0)" } }
+                let outlooks = open.compactMap { row in row.outlook.map { "  \(row.goal.name): \($0)" } }
                 if !outlooks.isEmpty { out += "\n" + outlooks.joined(separator: "\n") + "\n" }
             }
             if !reached.isEmpty { out += "\nReached\n" + table(reached, withState: false) }
-            if goals.isEmpty { out += "\nNo goals.\n" }
+            if rows.isEmpty { out += "\nNo goals.\n" }
             console.out(out)
         }
         return ExitCode.success
+    }
+
+    /// One goal as every format shows it. A periodic goal (`100 monthly`) shows the
+    /// current period: what was put aside in it, against the period's sum, by its end.
+    struct Row {
+        let goal: Goal
+        let currency: String
+        /// The period label, for periodic goals.
+        let period: String?
+        let saved: Money
+        let target: Money?
+        let percent: Money?
+        let by: CivilDate?
+        let state: String
+        let outlook: String?
+
+        init(_ model: BudgetModel, goal g: Int, at date: CivilDate, context: ReportContext, currency: String) {
+            goal = model.goals[g]
+            self.currency = currency
+            if let periodic = model.periodicGoalStatus(g, at: date), let kind = goal.periodic {
+                period = kind.label(periodic.start)
+                saved = periodic.saved
+                target = periodic.target
+                percent = periodic.percent
+                by = periodic.end
+                state = periodic.isReached ? "reached" : "open"
+                outlook = periodic.isReached ? nil : "\(context.amount(periodic.missing, currency)) more to put aside by \(periodic.end)"
+            } else {
+                let status = model.goalStatus(g, at: date)
+                period = nil
+                saved = status.saved
+                target = goal.target
+                percent = status.percent
+                by = goal.by
+                state = status.state.rawValue
+                outlook = status.outlook
+            }
+        }
     }
 }
