@@ -1,0 +1,100 @@
+import TallyCore
+import TallySyntax
+
+/// `tally due FILE`: recurring occurrences that are overdue, due today, or coming up.
+enum DueCommand: Subcommand {
+    static let name = "due"
+    static let summary = "Recurring entries overdue, due today and upcoming"
+    static let flags: [ReportOptions.Flag] = [.wallet, .today, .format, .csvSeparator, .color]
+    static let help = """
+    tally due: occurrences of recurring entries that are neither recorded (`rule
+    NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
+    coming up within a number of days, in date order.
+
+    USAGE
+      tally due [options] <file>
+
+    OPTIONS
+      --days N               How far ahead to look (default: 30)
+    \(ReportOptions.help(flags))  -h, --help             Show this help
+
+    Exit code 0 also when something is overdue: `tally check` is the command that
+    fails on it. JSON and CSV layouts: docs/reports.md.
+
+    """
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let context: ReportContext
+        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
+            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--days"])
+            _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
+            return options
+        }) {
+        case .success(let c): context = c
+        case .failure(let f): return f.code
+        }
+        let model = context.model
+        let filter: EntryFilter
+        do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
+        let days = (try? context.options.count("--days", default: 30, minimum: 0, maximum: 36_600)) ?? 30
+        let horizon = context.today.adding(days: days) ?? context.today
+        let due = model.dueOccurrences(through: horizon).filter { item in
+            filter.wallets.isEmpty || model.effect(of: item.rule).contains { filter.wallets.contains($0.wallet) }
+        }
+        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
+        func describe(_ r: Int) -> (payee: String, wallet: String, what: String, amount: String, plain: String, currency: String) {
+            let template = model.rules[r].template
+            let payee = template?.payee ?? ""
+            switch template?.kind {
+            case .transaction(let wallet, let amount, let postings)?:
+                let currency = model.wallets[wallet].currency
+                let what = postings.count == 1 ? model.categories[postings[0].category].name : "\(postings.count) categories"
+                return (payee, model.wallets[wallet].name, what, context.amount(amount, currency), context.plain(amount, currency), currency)
+            case .transfer(let from, let to, let sent, _)?:
+                let currency = model.wallets[from].currency
+                return (payee, model.wallets[from].name, "→ \(model.wallets[to].name)", context.amount(sent.negated, currency), context.plain(sent.negated, currency), currency)
+            default:
+                return (payee, "", "", "", "", "")
+            }
+        }
+
+        switch context.options.format {
+        case "json":
+            console.out(JSONValue.object([
+                ("today", .string(context.today.description)), ("until", .string(horizon.description)),
+                ("occurrences", .array(due.map { item in
+                    let d = describe(item.rule)
+                    return .object([("rule", .optional(model.rules[item.rule].name)), ("date", .string(item.date.description)),
+                                    ("status", .string(item.status.rawValue)), ("payee", .optional(d.payee.isEmpty ? nil : d.payee)),
+                                    ("wallet", .string(d.wallet)), ("what", .string(d.what)), ("amount", .string(d.plain)),
+                                    ("currency", .string(d.currency))])
+                })),
+            ]).rendered())
+        case "csv":
+            var csv = CSVTable(["date", "status", "rule", "payee", "wallet", "what", "amount", "currency"])
+            for item in due {
+                let d = describe(item.rule)
+                csv.add([item.date.description, item.status.rawValue, ruleName(item.rule), d.payee, d.wallet, d.what, d.plain, d.currency])
+            }
+            context.output(csv)
+        default:
+            var out = "Recurring entries due through \(horizon) (today is \(context.today))\n"
+            for status in [DueOccurrence.Status.overdue, .today, .upcoming] {
+                let items = due.filter { $0.status == status }
+                guard !items.isEmpty else { continue }
+                var t = TextTable([.init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 12),
+                                   .init(title: "Payee", alignment: .left, maxWidth: 18), .init(title: "Wallet", alignment: .left, maxWidth: 10),
+                                   .init(title: "What", alignment: .left, maxWidth: 14), .init(title: "Amount", alignment: .decimal)])
+                for item in items {
+                    let d = describe(item.rule)
+                    t.add([item.date.description, ruleName(item.rule), d.payee, d.wallet, d.what, d.amount])
+                }
+                let title = status == .overdue ? "Overdue" : status == .today ? "Due today" : "Upcoming"
+                out += "\n\(title) (\(items.count))\n" + t.render(color: context.color)
+            }
+            if due.isEmpty { out += "\nNothing due.\n" }
+            console.out(out)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,204 @@
+import TallyCore
+import TallySyntax
+
+/// `tally envelopes FILE`: every envelope's figures for the period containing a day,
+/// overspent ones marked, and ready to assign at the bottom.
+enum EnvelopesCommand: Subcommand {
+    static let name = "envelopes"
+    static let summary = "Envelopes: planned, spent, available; ready to assign"
+    static let flags: [ReportOptions.Flag] = [.period, .at, .today, .format, .csvSeparator, .color]
+    static let help = """
+    tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
+    available money for its period containing a day, with the percent used and what
+    is left per day for the rest of the period. Overspent envelopes are marked
+    OVER, those past their alert threshold ALERT. Ready to assign (income not yet
+    given to an envelope) comes last, for budgets that assign income.
+
+    USAGE
+      tally envelopes [options] <file>
+
+    OPTIONS
+      --envelope NAME        Only this envelope, day by day across its period: spent
+                             each day, spent so far, and what is left
+    \(ReportOptions.help(flags))  -h, --help             Show this help
+
+    The day is --at, else today when --period contains it, else the period's last
+    day. Amounts are in the default currency. JSON and CSV layouts:
+    docs/reports.md.
+
+    """
+
+    /// One envelope's row, with the values every format shows.
+    struct Line {
+        let envelope: Envelope
+        let status: EnvelopeStatus
+        let percent: Money?
+        let alert: Bool
+        /// What is left per day for the rest of the period, today included; nil outside
+        /// the period or when nothing is left.
+        let leftPerDay: Money?
+    }
+
+    /// A period label short enough for a table column.
+    static func label(_ line: Line) -> String {
+        if case .weekly = line.envelope.period { return "week \(line.status.start)" }
+        return line.envelope.period.label(line.status.start)
+    }
+
+    /// The envelopes' figures at `date`; also used by the monthly report.
+    static func lines(_ model: BudgetModel, at date: CivilDate) -> [Line] {
+        model.envelopes.indices.compactMap { e in
+            guard let status = model.envelopeStatus(e, at: date) else { return nil }
+            let envelope = model.envelopes[e]
+            let budget = status.budget
+            let percent = budget.isNegative || budget.isZero ? nil :
+                status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budget, roundedTo: 1) }
+            let alert = envelope.alert.flatMap { threshold in percent.map { !($0 < threshold) } } ?? false
+            let daysLeft = date.days(until: status.end) + 1
+            let perDay = status.available.units > 0 && daysLeft > 0 && status.start <= date
+                ? status.available.divided(by: daysLeft, roundedTo: model.decimals(of: model.defaultCurrency)) : nil
+            return Line(envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent, leftPerDay: perDay)
+        }
+    }
+
+    static func mark(_ line: Line) -> String { line.status.isOverspent ? "OVER" : line.alert ? "ALERT" : "" }
+
+    /// The column of marks: red for overspent, yellow for alerts, when colour is on.
+    static let markColumn = TextTable.Column(title: "", alignment: .left, marks: ["OVER": "31", "ALERT": "33"])
+
+    static func json(_ lines: [Line], context: ReportContext) -> JSONValue {
+        .array(lines.map { line in
+            let s = line.status
+            return .object([
+                ("name", .string(line.envelope.name)), ("period", .string(line.envelope.period.label(s.start))),
+                ("start", .string(s.start.description)), ("end", .string(s.end.description)),
+                ("carriedIn", .string(context.inDefault(s.carriedIn))), ("planned", .string(context.inDefault(s.planned))),
+                ("filled", .string(context.inDefault(s.filled))), ("moved", .string(context.inDefault(s.moved))),
+                ("spent", .string(context.inDefault(s.spent))), ("available", .string(context.inDefault(s.available))),
+                ("percentUsed", .optional(line.percent.map { $0.formatted(scale: 1) })),
+                ("overspent", .bool(s.isOverspent)), ("alert", .bool(line.alert)),
+                ("leftPerDay", .optional(line.leftPerDay.map(context.inDefault))),
+            ])
+        })
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let context: ReportContext
+        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
+            try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--envelope"])
+        }) {
+        case .success(let c): context = c
+        case .failure(let f): return f.code
+        }
+        let model = context.model
+        var date = context.today
+        if let at = context.options.at {
+            date = at
+        } else if let range = context.range(default: nil), !range.contains(date) {
+            date = range.upperBound
+        }
+        if let wanted = context.options.extra["--envelope"] {
+            guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
+                let suggestion = TallyTool.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
+                return context.fail(UsageError("`--envelope`: no envelope named `\(wanted)`" + suggestion))
+            }
+            return daily(context, envelope: e, at: date)
+        }
+        let lines = lines(model, at: date)
+        let flows = CategoryFlows(model, rates: context.rates)
+        let ready = model.readyToAssign(at: date, flows: flows, rates: context.rates)
+
+        switch context.options.format {
+        case "json":
+            console.out(JSONValue.object([
+                ("date", .string(date.description)), ("currency", .string(context.currency)),
+                ("envelopes", json(lines, context: context)),
+                ("readyToAssign", .optional(ready.map(context.inDefault))),
+            ]).rendered())
+        case "csv":
+            var csv = CSVTable(["envelope", "period", "start", "end", "carried_in", "planned", "filled", "moved", "spent", "available", "percent_used", "left_per_day", "status"])
+            for line in lines {
+                let s = line.status
+                csv.add([line.envelope.name, line.envelope.period.label(s.start), s.start.description, s.end.description,
+                         context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved),
+                         context.inDefault(s.spent), context.inDefault(s.available), line.percent.map { $0.formatted(scale: 1) } ?? "",
+                         line.leftPerDay.map(context.inDefault) ?? "", s.isOverspent ? "overspent" : line.alert ? "alert" : "ok"])
+            }
+            context.output(csv)
+        default:
+            var out = "Envelopes on \(date)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
+            var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
+                                   .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),
+                                   .init(title: "Available", alignment: .decimal), .init(title: "Used", alignment: .decimal),
+                                   .init(title: "Per day", alignment: .decimal), markColumn])
+            for line in lines {
+                table.add([line.envelope.name, label(line), context.inDefault(line.status.budget),
+                           context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),
+                           line.leftPerDay.map(context.inDefault) ?? "", mark(line)])
+            }
+            out += table.render(color: context.color)
+            // Where the budget came from, for envelopes that carry, fill or move money.
+            let detailed = lines.filter { !$0.status.carriedIn.isZero || !$0.status.filled.isZero || !$0.status.moved.isZero }
+            if !detailed.isEmpty {
+                var details = TextTable([.init(title: "Budget made of", alignment: .left, maxWidth: 14), .init(title: "Carried in", alignment: .decimal),
+                                         .init(title: "Planned", alignment: .decimal), .init(title: "Filled", alignment: .decimal),
+                                         .init(title: "Moved", alignment: .decimal)])
+                for line in detailed {
+                    let s = line.status
+                    details.add([line.envelope.name, context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved)])
+                }
+                out += "\n" + details.render(color: context.color)
+            }
+            let over = lines.filter { $0.status.isOverspent }
+            if !over.isEmpty {
+                out += "\n" + over.map { "\($0.envelope.name) is overspent by \(context.amount($0.status.available.negated, context.currency))" }.joined(separator: "\n") + "\n"
+            }
+            if let ready { out += "\nReady to assign: \(context.amount(ready, context.currency))\n" }
+            console.out(out)
+        }
+        return ExitCode.success
+    }
+
+    /// `--envelope NAME`: spending per day across the period, against what it holds.
+    static func daily(_ context: ReportContext, envelope e: Int, at date: CivilDate) -> Int32 {
+        let model = context.model
+        let envelope = model.envelopes[e]
+        guard let status = model.envelopeStatus(e, at: date) else {
+            context.console.out("\(envelope.name) has no period containing \(date).\n")
+            return ExitCode.success
+        }
+        let days = model.envelopeDays(e, at: date, rates: context.rates)
+        let budget = status.budget
+        let label = envelope.period.label(status.start)
+        func left(_ day: EnvelopeDay) -> Money { budget.subtracting(day.spentSoFar) ?? .zero }
+        switch context.options.format {
+        case "json":
+            context.console.out(JSONValue.object([
+                ("envelope", .string(envelope.name)), ("period", .string(label)), ("start", .string(status.start.description)),
+                ("end", .string(status.end.description)), ("currency", .string(context.currency)), ("budget", .string(context.inDefault(budget))),
+                ("days", .array(days.map { .object([("date", .string($0.date.description)), ("spent", .string(context.inDefault($0.spent))),
+                                                    ("spentSoFar", .string(context.inDefault($0.spentSoFar))), ("left", .string(context.inDefault(left($0))))]) })),
+            ]).rendered())
+        case "csv":
+            var csv = CSVTable(["date", "spent", "spent_so_far", "left"])
+            for day in days { csv.add([day.date.description, context.inDefault(day.spent), context.inDefault(day.spentSoFar), context.inDefault(left(day))]) }
+            context.output(csv)
+        default:
+            var out = "\(envelope.name) for \(label), \(status.start) to \(status.end): holds \(context.amount(budget, context.currency))\n\n"
+            var table = TextTable([.init(title: "Day", alignment: .left), .init(title: "Spent", alignment: .decimal),
+                                   .init(title: "So far", alignment: .decimal), .init(title: "Left", alignment: .decimal),
+                                   .init(title: "", alignment: .left)])
+            let length = max(1, status.start.days(until: status.end) + 1)
+            for (i, day) in days.enumerated() {
+                // Where spending would be if it ran evenly across the period.
+                let even = budget.multiplied(by: Money(units: Int64(i + 1), scale: 0), roundedTo: budget.scale)?.divided(by: length, roundedTo: 2)
+                let ahead = even.map { $0 < day.spentSoFar } ?? false
+                table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
+                           context.inDefault(left(day)), ahead ? "ahead of an even pace" : ""])
+            }
+            out += table.render(color: context.color)
+            context.console.out(out)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,133 @@
+import TallyCore
+import TallySyntax
+
+/// `tally goals FILE`: saving goals with progress and the one forward-looking figure;
+/// reached goals apart.
+enum GoalsCommand: Subcommand {
+    static let name = "goals"
+    static let summary = "Saving goals: saved, target, percent, outlook"
+    static let flags: [ReportOptions.Flag] = [.at, .today, .format, .csvSeparator, .color]
+    static let help = """
+    tally goals: each saving goal's money saved, target, percent, date and state
+    (on track, behind, overdue, open), with the figure that looks ahead: the
+    monthly amount still needed, the total expected by the date, when the target
+    will be reached, or the total expected at the end of the year. Reached goals
+    are listed apart.
+
+    USAGE
+      tally goals [options] <file>
+
+    OPTIONS
+    \(ReportOptions.help(flags))  -h, --help             Show this help
+
+    JSON and CSV layouts: docs/reports.md.
+
+    """
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let context: ReportContext
+        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
+            try ReportOptions.parse(a, command: name, flags: flags)
+        }) {
+        case .success(let c): context = c
+        case .failure(let f): return f.code
+        }
+        let model = context.model
+        let date = context.options.at ?? context.today
+        func currency(_ goal: Goal) -> String { goal.wallet.map { model.wallets[$0].currency } ?? context.currency }
+        let rows = model.goals.indices.map { Row(model, goal: $0, at: date, context: context, currency: currency(model.goals[$0])) }
+
+        switch context.options.format {
+        case "json":
+            console.out(JSONValue.object([
+                ("date", .string(date.description)),
+                ("goals", .array(rows.map { row in
+                    .object([
+                        ("name", .string(row.goal.name)), ("currency", .string(row.currency)),
+                        ("wallet", .optional(row.goal.wallet.map { model.wallets[$0].name })),
+                        ("period", .optional(row.period)),
+                        ("saved", .string(context.plain(row.saved, row.currency))),
+                        ("target", .optional(row.target.map { context.plain($0, row.currency) })),
+                        ("percent", .optional(row.percent.map { $0.formatted(scale: 1) })),
+                        ("by", .optional(row.by?.description)), ("state", .string(row.state)),
+                        ("outlook", .optional(row.outlook)),
+                    ])
+                })),
+            ]).rendered())
+        case "csv":
+            var csv = CSVTable(["goal", "currency", "period", "saved", "target", "percent", "by", "state", "outlook"])
+            for row in rows {
+                csv.add([row.goal.name, row.currency, row.period ?? "", context.plain(row.saved, row.currency),
+                         row.target.map { context.plain($0, row.currency) } ?? "", row.percent.map { $0.formatted(scale: 1) } ?? "",
+                         row.by?.description ?? "", row.state, row.outlook ?? ""])
+            }
+            context.output(csv)
+        default:
+            var out = "Goals on \(date)\n"
+            // Reached goals are kept for the record; a periodic goal starts again each period.
+            let open = rows.filter { $0.state != "reached" || $0.period != nil }
+            let reached = rows.filter { $0.state == "reached" && $0.period == nil }
+            func table(_ list: [Row], withState: Bool) -> String {
+                var columns: [TextTable.Column] = [.init(title: "Goal", alignment: .left, maxWidth: 16), .init(title: "Saved", alignment: .decimal),
+                                                   .init(title: "Target", alignment: .decimal), .init(title: "Done", alignment: .decimal),
+                                                   .init(title: "By", alignment: .left)]
+                if withState { columns.append(.init(title: "State", alignment: .left)) }
+                var t = TextTable(columns)
+                for row in list {
+                    var cells = [row.goal.name, context.amount(row.saved, row.currency), row.target.map { context.amount($0, row.currency) } ?? "",
+                                 context.percent(row.percent), row.by?.description ?? ""]
+                    if withState { cells.append(row.state) }
+                    t.add(cells)
+                }
+                return t.render(color: context.color)
+            }
+            if !open.isEmpty {
+                out += "\n" + table(open, withState: true)
+                let outlooks = open.compactMap { row in row.outlook.map { "  \(row.goal.name): \($0)" } }
+                if !outlooks.isEmpty { out += "\n" + outlooks.joined(separator: "\n") + "\n" }
+            }
+            if !reached.isEmpty { out += "\nReached\n" + table(reached, withState: false) }
+            if rows.isEmpty { out += "\nNo goals.\n" }
+            console.out(out)
+        }
+        return ExitCode.success
+    }
+
+    /// One goal as every format shows it. A periodic goal (`100 monthly`) shows the
+    /// current period: what was put aside in it, against the period's sum, by its end.
+    struct Row {
+        let goal: Goal
+        let currency: String
+        /// The period label, for periodic goals.
+        let period: String?
+        let saved: Money
+        let target: Money?
+        let percent: Money?
+        let by: CivilDate?
+        let state: String
+        let outlook: String?
+
+        init(_ model: BudgetModel, goal g: Int, at date: CivilDate, context: ReportContext, currency: String) {
+            goal = model.goals[g]
+            self.currency = currency
+            if let periodic = model.periodicGoalStatus(g, at: date), let kind = goal.periodic {
+                period = kind.label(periodic.start)
+                saved = periodic.saved
+                target = periodic.target
+                percent = periodic.percent
+                by = periodic.end
+                state = periodic.isReached ? "reached" : "open"
+                outlook = periodic.isReached ? nil : "\(context.amount(periodic.missing, currency)) more to put aside by \(periodic.end)"
+            } else {
+                let status = model.goalStatus(g, at: date)
+                period = nil
+                saved = status.saved
+                target = goal.target
+                percent = status.percent
+                by = goal.by
+                state = status.state.rawValue
+                outlook = status.outlook
+            }
+        }
+    }
+}

@@ -1,0 +1,89 @@
+import TallyCore
+import TallySyntax
+
+/// `tally register FILE`: the transactions, one line per posting or transfer side, with
+/// each wallet's running balance; filtered and sorted.
+enum RegisterCommand: Subcommand {
+    static let name = "register"
+    static let summary = "Transactions with running balances, filtered and sorted"
+    static let flags: [ReportOptions.Flag] = [.period, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
+                                              .today, .format, .csvSeparator, .color]
+    static let help = """
+    tally register: the transactions, one line per category of a split and per side
+    of a transfer, with the wallet's balance after each line. The balance is the
+    wallet's real balance, whatever the filters leave out.
+
+    USAGE
+      tally register [options] <file>
+
+    OPTIONS
+    \(ReportOptions.help(flags))  -h, --help             Show this help
+
+    Without --period every date is shown. Filters of different kinds must all
+    match; repeating one (--wallet A --wallet B) matches either. JSON and CSV
+    layouts: docs/reports.md.
+
+    """
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let context: ReportContext
+        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
+            try ReportOptions.parse(a, command: name, flags: flags)
+        }) {
+        case .success(let c): context = c
+        case .failure(let f): return f.code
+        }
+        let model = context.model
+        let filter: EntryFilter
+        do { filter = try context.filter(range: context.range(default: nil)) } catch { return context.fail(error) }
+        let rows = model.register(filter, sort: context.options.sort, descending: context.options.descending)
+        func what(_ row: RegisterRow) -> String {
+            if let category = row.category { return model.categories[category].name }
+            let other = row.counterpart.map { model.wallets[$0].name } ?? ""
+            return row.amount.isNegative ? "→ \(other)" : "← \(other)"
+        }
+        func currency(_ row: RegisterRow) -> String { model.wallets[row.wallet].currency }
+
+        switch context.options.format {
+        case "json":
+            console.out(JSONValue.object([("rows", .array(rows.map { row in
+                .object([
+                    ("date", .string(row.date.description)), ("wallet", .string(model.wallets[row.wallet].name)),
+                    ("type", .string(row.type.rawValue)), ("category", .optional(row.category.map { model.categories[$0].name })),
+                    ("counterpart", .optional(row.counterpart.map { model.wallets[$0].name })),
+                    ("payee", .optional(row.payee)), ("note", .optional(row.note)), ("tags", .array(row.tags.map(JSONValue.string))),
+                    ("amount", .string(context.plain(row.amount, currency(row)))), ("currency", .string(currency(row))),
+                    ("balance", .string(context.plain(row.balance, currency(row)))),
+                ])
+            }))]).rendered())
+        case "csv":
+            var csv = CSVTable(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"])
+            for row in rows {
+                csv.add([row.date.description, model.wallets[row.wallet].name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
+                         row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
+                         row.tags.map { "#" + $0 }.joined(separator: " "), context.plain(row.amount, currency(row)), currency(row),
+                         context.plain(row.balance, currency(row))])
+            }
+            context.output(csv)
+        default:
+            // One currency for every row: name it once in the header; else on every amount.
+            let currencies = Set(rows.map(currency))
+            let single = currencies.count <= 1 ? currencies.first ?? context.currency : nil
+            func money(_ value: Money, _ row: RegisterRow) -> String {
+                single == nil ? context.amount(value, currency(row)) : context.plain(value, currency(row))
+            }
+            let unit = single.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+            var table = TextTable([.init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: 10),
+                                   .init(title: "Payee", alignment: .left, maxWidth: 14), .init(title: "Category", alignment: .left, maxWidth: 15),
+                                   .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
+            for row in rows {
+                table.add([row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what(row),
+                           money(row.amount, row), money(row.balance, row)])
+            }
+            var out = rows.isEmpty ? "No transactions match.\n" : table.render(color: context.color)
+            if rows.count > 1 { out += "\(rows.count) lines\n" }
+            console.out(out)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,7 @@
+extension TallyTool {
+    /// The report commands, in the order `tally --help` lists them.
+    static let reportCommands: [any Subcommand.Type] = [
+        BalanceCommand.self, EnvelopesCommand.self, GoalsCommand.self, RegisterCommand.self, ReportCommand.self,
+        InsightsCommand.self, DueCommand.self, ForecastCommand.self,
+    ]
+}

@@ -1,0 +1,149 @@
+import TallyCore
+import TallySyntax
+
+/// The options every report shares, read by one parser so that time ranges and filters
+/// mean the same in every command. Each command names the shared flags it accepts and
+/// its own extra flags; anything else is a usage error naming the flag.
+struct ReportOptions {
+    /// A flag a report may accept, with its help line.
+    enum Flag: String, CaseIterable {
+        case format = "--format", today = "--today", period = "--period", at = "--at"
+        case wallet = "--wallet", category = "--category", tag = "--tag", payee = "--payee", type = "--type"
+        case search = "--search", sort = "--sort", desc = "--desc", csvSeparator = "--csv-separator", color = "--color"
+
+        var help: String {
+            switch self {
+            case .format: return "  --format text|json|csv\n                         Output format (default: text)"
+            case .today: return "  --today YYYY-MM-DD     The date reports are made as of (default: TALLY_TODAY,\n                         else the system's local date)"
+            case .period: return "  --period PERIOD        this-month, last-month, this-week, last-week,\n                         this-year, last-year, today, 2026-03, 2026, 2026-03-14\n                         or 2026-01-01..2026-03-31"
+            case .at: return "  --at YYYY-MM-DD        The day to show (default: today)"
+            case .wallet: return "  --wallet NAME          Only this wallet (repeat for more)"
+            case .category: return "  --category NAME        Only this category and its children (repeat for more)"
+            case .tag: return "  --tag NAME             Only entries with this tag, `#` optional (repeat for\n                         more)"
+            case .payee: return "  --payee TEXT           Only entries whose payee contains TEXT (any case)"
+            case .type: return "  --type income|expense|transfer\n                         Only this kind of movement (repeat for more)"
+            case .search: return "  --search TEXT          Only rows whose payee, note, category, wallet, tags or\n                         amount contain TEXT (any case)"
+            case .sort: return "  --sort date|amount|category|payee\n                         Order of rows (default: date)"
+            case .desc: return "  --desc                 Reverse the order"
+            case .csvSeparator: return "  --csv-separator CHAR   Field separator of CSV output (default: ,)"
+            case .color: return "  --color auto|always|never\n                         Colour negative amounts (default: auto: only on a\n                         terminal, never when NO_COLOR is set)"
+            }
+        }
+    }
+
+    var file: String?
+    var format = "text"
+    var today: CivilDate?
+    var period: PeriodSpec?
+    var at: CivilDate?
+    var wallets: [String] = []
+    var categories: [String] = []
+    var tags: [String] = []
+    var payee: String?
+    var types: Set<FlowType> = []
+    var search: String?
+    var sort: RegisterSort = .date
+    var descending = false
+    var csvSeparator: Character = ","
+    var color = "auto"
+    /// Values of the command's own flags, by flag.
+    var extra: [String: String] = [:]
+
+    /// Reads `arguments`. `flags` are the shared flags the command accepts; `extraFlags`
+    /// its own flags that take a value, `extraSwitches` its own flags without one.
+    static func parse(_ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
+                      extraFlags: [String] = [], extraSwitches: [String] = []) throws(UsageError) -> ReportOptions {
+        var options = ReportOptions()
+        var reader = ArgumentReader(arguments)
+        func date(_ flag: String, _ value: String) throws(UsageError) -> CivilDate {
+            guard let date = CivilDate(iso: value) else { throw UsageError("`\(flag)`: `\(value)` is not a date; write YYYY-MM-DD") }
+            return date
+        }
+        while let item = reader.next() {
+            let name: String
+            let inline: String?
+            switch item {
+            case .positional(let file):
+                guard options.file == nil else { throw UsageError("`tally \(command)` reads one budget file (with its includes); got `\(options.file!)` and `\(file)`") }
+                options.file = file
+                continue
+            case .flag(let flag, let value):
+                name = flag == "--colour" ? "--color" : flag
+                inline = value
+            }
+            if extraSwitches.contains(name) {
+                guard inline == nil else { throw UsageError("`\(name)` takes no value") }
+                options.extra[name] = ""
+                continue
+            }
+            if extraFlags.contains(name) {
+                options.extra[name] = try reader.value(for: name, inline: inline)
+                continue
+            }
+            guard let flag = Flag(rawValue: name), flags.contains(flag) else {
+                throw UsageError("unknown option `\(name)` for `tally \(command)`")
+            }
+            switch flag {
+            case .format: options.format = try reader.choice(for: name, inline: inline, among: formats)
+            case .today: options.today = try date(name, reader.value(for: name, inline: inline))
+            case .at: options.at = try date(name, reader.value(for: name, inline: inline))
+            case .period: options.period = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
+            case .wallet: options.wallets.append(try reader.value(for: name, inline: inline))
+            case .category: options.categories.append(try reader.value(for: name, inline: inline))
+            case .tag:
+                let tag = try reader.value(for: name, inline: inline)
+                options.tags.append(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
+            case .payee: options.payee = try reader.value(for: name, inline: inline)
+            case .search: options.search = try reader.value(for: name, inline: inline)
+            case .type:
+                let value = try reader.choice(for: name, inline: inline, among: FlowType.allCases.map(\.rawValue))
+                options.types.insert(FlowType(rawValue: value)!)
+            case .sort:
+                options.sort = RegisterSort(rawValue: try reader.choice(for: name, inline: inline, among: RegisterSort.allCases.map(\.rawValue)))!
+            case .desc:
+                guard inline == nil else { throw UsageError("`--desc` takes no value") }
+                options.descending = true
+            case .csvSeparator:
+                let value = try reader.value(for: name, inline: inline)
+                let unescaped = value == "\\t" || value == "tab" ? "\t" : value
+                guard unescaped.count == 1, let character = unescaped.first, character != "\"", !character.isNewline else {
+                    throw UsageError("`--csv-separator`: `\(value)` is not one character (write ',' ';' or tab)")
+                }
+                options.csvSeparator = character
+            case .color: options.color = try reader.choice(for: name, inline: inline, among: ["auto", "always", "never"])
+            }
+        }
+        guard options.file != nil else { throw UsageError("`tally \(command)` needs a budget file (or - for standard input)") }
+        return options
+    }
+
+    /// Help lines for `flags`, in the order given.
+    static func help(_ flags: [Flag]) -> String {
+        flags.map { $0.help + "\n" }.joined()
+    }
+
+    /// A whole number flag value, at least `minimum`.
+    func count(_ flag: String, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
+        guard let text = extra[flag] else { return value }
+        guard let n = Int(text), n >= minimum, n <= maximum else {
+            throw UsageError("`\(flag)`: `\(text)` is not a whole number from \(minimum) to \(maximum)")
+        }
+        return n
+    }
+
+    /// A date flag value.
+    func date(_ flag: String) throws(UsageError) -> CivilDate? {
+        guard let text = extra[flag] else { return nil }
+        guard let date = CivilDate(iso: text) else { throw UsageError("`\(flag)`: `\(text)` is not a date; write YYYY-MM-DD") }
+        return date
+    }
+
+    /// A value that must be one of `choices`.
+    func choice(_ flag: String, among choices: [String], default value: String) throws(UsageError) -> String {
+        guard let text = extra[flag] else { return value }
+        guard choices.contains(text) else {
+            throw UsageError("`\(flag)`: `\(text)` is not one of: \(choices.joined(separator: ", "))")
+        }
+        return text
+    }
+}

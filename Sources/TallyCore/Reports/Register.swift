@@ -1,0 +1,129 @@
+import TallySyntax
+
+/// What a register row moves: income, spending, or money between wallets.
+public enum FlowType: String, Sendable, CaseIterable {
+    case income, expense, transfer
+}
+
+/// The filters every report shares: a date range, wallets, categories (a parent includes
+/// its children), tags, payee, type and a free-text search.
+public struct EntryFilter: Sendable {
+    /// Both ends included; nil for all dates.
+    public var range: ClosedRange<CivilDate>?
+    /// Wallet indices; empty for all.
+    public var wallets: Set<Int> = []
+    /// Category names; a row matches when its category is one of them or within one.
+    public var categories: [String] = []
+    /// Tags without `#`; a row matches when it carries any of them.
+    public var tags: [String] = []
+    /// A case-insensitive part of the payee.
+    public var payee: String?
+    /// Types kept; empty for all.
+    public var types: Set<FlowType> = []
+    /// Case-insensitive text searched in payee, note, category, wallet, tags and amount.
+    public var search: String?
+
+    /// No filtering.
+    public init() {}
+}
+
+/// One line of the register: one posting of a transaction, or one side of a transfer.
+public struct RegisterRow: Sendable {
+    /// Index into ``BudgetModel/entries``.
+    public let entry: Int
+    public let date: CivilDate
+    /// Index into ``BudgetModel/wallets``: the wallet the amount moves in.
+    public let wallet: Int
+    /// The category, for transactions.
+    public let category: Int?
+    /// The other wallet, for transfers.
+    public let counterpart: Int?
+    public let type: FlowType
+    /// In the wallet's currency; negative when money leaves the wallet.
+    public let amount: Money
+    /// The wallet's balance right after this row.
+    public let balance: Money
+    public let payee: String?
+    public let note: String?
+    public let tags: [String]
+}
+
+/// How register rows are ordered.
+public enum RegisterSort: String, Sendable, CaseIterable {
+    case date, amount, category, payee
+}
+
+extension BudgetModel {
+    /// The register: every transaction posting and transfer side that passes `filter`,
+    /// each with its wallet's running balance (computed over all entries, so a filter never
+    /// changes a balance), ordered by `sort`.
+    public func register(_ filter: EntryFilter, sort: RegisterSort = .date, descending: Bool = false) -> [RegisterRow] {
+        var balances = wallets.map(\.opening)
+        var rows: [RegisterRow] = []
+        let search = filter.search?.lowercased()
+        let payee = filter.payee?.lowercased()
+        let categoryMatch: [Bool] = categories.map { category in
+            filter.categories.isEmpty || filter.categories.contains { category.isWithin($0) }
+        }
+        for (index, entry) in entries.enumerated() {
+            // Balances move for every entry; only the filter decides what is shown.
+            var candidates: [(wallet: Int, category: Int?, counterpart: Int?, type: FlowType, amount: Money, balance: Money)] = []
+            switch entry.kind {
+            case .transaction(let wallet, _, let postings):
+                for posting in postings {
+                    balances[wallet] = balances[wallet].adding(posting.amount) ?? balances[wallet]
+                    let type: FlowType = categories[posting.category].isIncome ? .income : .expense
+                    candidates.append((wallet, posting.category, nil, type, posting.amount, balances[wallet]))
+                }
+            case .transfer(let from, let to, let sent, let received):
+                balances[from] = balances[from].subtracting(sent) ?? balances[from]
+                candidates.append((from, nil, to, .transfer, sent.negated, balances[from]))
+                balances[to] = balances[to].adding(received) ?? balances[to]
+                candidates.append((to, nil, from, .transfer, received, balances[to]))
+            default:
+                continue
+            }
+            if let range = filter.range, !range.contains(entry.date) { continue }
+            if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { continue }
+            if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { continue }
+            for c in candidates {
+                if !filter.wallets.isEmpty, !filter.wallets.contains(c.wallet) { continue }
+                if !filter.types.isEmpty, !filter.types.contains(c.type) { continue }
+                if !filter.categories.isEmpty, !(c.category.map { categoryMatch[$0] } ?? false) { continue }
+                if let search, !matches(search, entry: entry, wallet: c.wallet, category: c.category, counterpart: c.counterpart, amount: c.amount) { continue }
+                rows.append(RegisterRow(entry: index, date: entry.date, wallet: c.wallet, category: c.category, counterpart: c.counterpart,
+                                        type: c.type, amount: c.amount, balance: c.balance, payee: entry.payee, note: entry.note, tags: entry.tags))
+            }
+        }
+        switch sort {
+        case .date: if descending { rows.reverse() }
+        case .amount: rows = stableSorted(rows, descending) { $0.amount < $1.amount }
+        case .category: rows = stableSorted(rows, descending) { self.categoryName($0) < self.categoryName($1) }
+        case .payee: rows = stableSorted(rows, descending) { ($0.payee ?? "").lowercased() < ($1.payee ?? "").lowercased() }
+        }
+        return rows
+    }
+
+    private func categoryName(_ row: RegisterRow) -> String {
+        row.category.map { categories[$0].name } ?? ""
+    }
+
+    /// Sorted by `less` (reversed when descending), keeping date order among equals.
+    private func stableSorted(_ rows: [RegisterRow], _ descending: Bool, _ less: (RegisterRow, RegisterRow) -> Bool) -> [RegisterRow] {
+        rows.enumerated().sorted { a, b in
+            if less(a.element, b.element) { return !descending }
+            if less(b.element, a.element) { return descending }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private func matches(_ needle: String, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money) -> Bool {
+        var haystack: [String] = [wallets[wallet].name, amount.formatted(scale: decimals(of: wallets[wallet].currency))]
+        if let payee = entry.payee { haystack.append(payee) }
+        if let note = entry.note { haystack.append(note) }
+        if let category { haystack.append(categories[category].name) }
+        if let counterpart { haystack.append(wallets[counterpart].name) }
+        haystack += entry.tags.map { "#" + $0 }
+        return haystack.contains { $0.lowercased().contains(needle) }
+    }
+}
