@@ -21,7 +21,7 @@ public enum ConcurrentParse {
         DispatchQueue.concurrentPerform(iterations: pieces) { i in
             results.store(Parser.parseChunk(source, range: boundaries[i] ..< boundaries[i + 1]), at: i)
         }
-        return Parser.join(results.all, of: source)
+        return Parser.join(results.takeAll(), of: source)
     }
 }
 
@@ -39,9 +39,13 @@ private final class ChunkResults: @unchecked Sendable {
         lock.unlock()
     }
 
-    var all: [Parser.Chunk] {
+    /// Hands the chunks over, keeping no reference, so that the join can grow the first
+    /// chunk's arrays in place.
+    func takeAll() -> [Parser.Chunk] {
         lock.lock()
         defer { lock.unlock() }
-        return slots.map { $0! }
+        let chunks = slots.map { $0! }
+        slots = []
+        return chunks
     }
 }

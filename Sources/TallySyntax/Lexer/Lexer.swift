@@ -20,13 +20,13 @@ struct Lexer {
     private let end: Int
     private var out = TokenStream()
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String, capacityFor bytesToHold: Int) {
         self.bytes = bytes
         self.path = path
         self.begin = range.lowerBound
         self.end = range.upperBound
-        out.kinds.reserveCapacity(range.count / 4 + 16)
-        out.starts.reserveCapacity(range.count / 4 + 17)
+        out.kinds.reserveCapacity(bytesToHold / 4 + 16)
+        out.starts.reserveCapacity(bytesToHold / 4 + 17)
     }
 
     /// Tokenizes `bytes`. Offsets must fit in 32 bits; the caller checks the size.
@@ -37,8 +37,11 @@ struct Lexer {
     /// Tokenizes the bytes in `range`, which must start at the beginning of a line and end
     /// at the end of the file or just after a line break. No token spans a line break, so
     /// the tokens are exactly those a whole-file pass finds in `range`.
-    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String) -> TokenStream {
-        var lexer = Lexer(bytes: bytes, range: range, path: path)
+    /// The arrays are sized for the tokens of `bytesToHold` bytes, so that the first chunk's
+    /// arrays can take the other chunks' tokens without growing.
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String,
+                         capacityFor bytesToHold: Int? = nil) -> TokenStream {
+        var lexer = Lexer(bytes: bytes, range: range, path: path, capacityFor: bytesToHold ?? range.count)
         lexer.run()
         return lexer.out
     }

@@ -9,13 +9,15 @@
 /// parser's state is the same as well. So each chunk's tokens, nodes and diagnostics are
 /// those of the whole-file parse, shifted.
 extension Parser {
-    /// A piece of a file, parsed on its own: tokens, nodes (without the root) and
-    /// diagnostics, with token and node indices counted from the chunk's start.
+    /// A piece of a file, parsed on its own: tokens, nodes and diagnostics, with token
+    /// and node indices counted from the chunk's start. The first chunk's nodes begin with
+    /// the root (finished by ``join(_:of:)``); its arrays have room for the whole file, so
+    /// the join appends the other chunks to them instead of copying everything.
     public struct Chunk: Sendable {
-        let kinds: [TokenKind]
+        var kinds: [TokenKind]
         /// Token starts (file offsets) followed by the chunk's end.
-        let starts: [UInt32]
-        let nodes: [NodeRecord]
+        var starts: [UInt32]
+        var nodes: [NodeRecord]
         let lexerDiagnostics: [Diagnostic]
         let parserDiagnostics: [Diagnostic]
     }
@@ -63,47 +65,57 @@ extension Parser {
     public static func parseChunk(_ source: SourceText, range: Range<Int>) -> Chunk {
         precondition(source.bytes.count <= maximumFileSize, "file too large for the syntax tree")
         return source.bytes.withUnsafeBufferPointer { buffer in
-            var stream = Lexer.tokenize(buffer, range: range, path: source.path)
+            let first = range.lowerBound == 0
+            var stream = Lexer.tokenize(buffer, range: range, path: source.path,
+                                        capacityFor: first ? buffer.count : range.count)
             let kinds = stream.kinds
             stream.kinds = []
             var state = ParserState(bytes: buffer, path: source.path, kinds: kinds, starts: stream.starts,
                                     endOffset: range.upperBound, startOffset: range.lowerBound)
-            if range.lowerBound == 0 && state.current == .byteOrderMark { state.bump() }
+            if first {
+                _ = state.startNode(.sourceFile)
+                if state.current == .byteOrderMark { state.bump() }
+            }
             state.parseEntries()
             return Chunk(kinds: state.kinds, starts: stream.starts, nodes: state.nodes,
                          lexerDiagnostics: stream.diagnostics, parserDiagnostics: state.diagnostics)
         }
     }
 
-    /// Joins the chunks of `source`, in file order, into its syntax tree: the root node is
-    /// added and every index shifted. Diagnostics are gathered and sorted as the whole-file
-    /// parse does (all lexer diagnostics, then all parser diagnostics, then one sort), so
-    /// even ties come out in the same order.
-    public static func join(_ chunks: [Chunk], of source: SourceText) -> SyntaxTree {
-        let tokenCount = chunks.reduce(0) { $0 + $1.kinds.count }
-        let nodeCount = chunks.reduce(1) { $0 + $1.nodes.count }
+    /// Joins the chunks of `source`, in file order, into its syntax tree: later chunks are
+    /// appended to the first with every index shifted, and the root is finished.
+    /// Diagnostics are gathered and sorted as the whole-file parse does (all lexer
+    /// diagnostics, then all parser diagnostics, then one sort), so even ties come out in
+    /// the same order.
+    public static func join(_ chunks: consuming [Chunk], of source: SourceText) -> SyntaxTree {
+        precondition(!chunks.isEmpty, "a file has at least one chunk")
+        var lexerDiagnostics: [Diagnostic] = []
+        var diagnostics: [Diagnostic] = []
+        for i in chunks.indices {
+            lexerDiagnostics += chunks[i].lexerDiagnostics
+            diagnostics += chunks[i].parserDiagnostics
+        }
+        // Take the first chunk's arrays out, so that they are not shared and grow in place.
         var kinds: [TokenKind] = []
         var starts: [UInt32] = []
         var nodes: [NodeRecord] = []
-        kinds.reserveCapacity(tokenCount)
-        starts.reserveCapacity(tokenCount + 1)
-        nodes.reserveCapacity(nodeCount)
-        nodes.append(NodeRecord(kind: .sourceFile, firstToken: 0, endToken: UInt32(tokenCount), subtreeEnd: UInt32(nodeCount)))
-        var lexerDiagnostics: [Diagnostic] = []
-        var diagnostics: [Diagnostic] = []
-        for chunk in chunks {
+        swap(&kinds, &chunks[0].kinds)
+        swap(&starts, &chunks[0].starts)
+        swap(&nodes, &chunks[0].nodes)
+        for i in chunks.indices.dropFirst() {
+            let chunk = chunks[i]
             let tokenBase = UInt32(kinds.count)
             let nodeBase = UInt32(nodes.count)
             kinds.append(contentsOf: chunk.kinds)
-            starts.append(contentsOf: chunk.starts.dropLast())
+            starts.removeLast()  // the previous chunk's end is this chunk's first start
+            starts.append(contentsOf: chunk.starts)
             for node in chunk.nodes {
                 nodes.append(NodeRecord(kind: node.kind, firstToken: node.firstToken + tokenBase,
                                         endToken: node.endToken + tokenBase, subtreeEnd: node.subtreeEnd + nodeBase))
             }
-            lexerDiagnostics += chunk.lexerDiagnostics
-            diagnostics += chunk.parserDiagnostics
         }
-        starts.append(UInt32(source.bytes.count))
+        nodes[0].endToken = UInt32(kinds.count)
+        nodes[0].subtreeEnd = UInt32(nodes.count)
         lexerDiagnostics += diagnostics
         sortDiagnostics(&lexerDiagnostics)
         return SyntaxTree(source: source, tokenKinds: kinds, tokenStarts: starts, nodes: nodes, diagnostics: lexerDiagnostics)
