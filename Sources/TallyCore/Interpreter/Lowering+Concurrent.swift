@@ -64,6 +64,7 @@ extension Lowering {
         let (a, b) = halves.take()
         self = a
         join(b, declarationDiagnostics: base.diagnostics.count)
+
     }
 
     /// Lowers the two parts one after the other, each on its own copy, and joins them as
@@ -82,11 +83,12 @@ extension Lowering {
 
     /// Appends what `later` lowered after this lowering's entries.
     mutating func join(_ later: Lowering, declarationDiagnostics: Int) {
-        let shift = Int32(truncatingIfNeeded: entries.count)
-        entries.reserveCapacity(entries.count + later.entries.count)
-        for var entry in later.entries {
-            entry.readingOrder += shift
-            entries.append(entry)
+        let start = entries.count
+        let shift = Int32(truncatingIfNeeded: start)
+        entries.append(contentsOf: later.entries)
+        // Renumbered in place: a copy of each entry would touch its reference counts.
+        entries.withUnsafeMutableBufferPointer { all in
+            for i in start ..< all.count { all[i].readingOrder += shift }
         }
         diagnostics += later.diagnostics[declarationDiagnostics...]
         for (wallet, seen) in later.walletSeen.enumerated() where seen { walletSeen[wallet] = true }
