@@ -57,6 +57,10 @@ extension Lowering {
         let halves = LoweringHalves()
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var part = base
+            // Room of its own (the copy shares the base's empty reserved array): the first
+            // half's for all entries, so that the join appends without growing it.
+            part.entries = []
+            part.entries.reserveCapacity(half == 0 ? base.entries.capacity : base.entries.capacity / 2 + 16)
             var order = 0
             for range in half == 0 ? first : second { part.lowerEntries(range, order: &order) }
             halves.store(part, at: half)
