@@ -6,6 +6,20 @@ struct EntryRange: Sendable {
     let file: BudgetFile
     /// Preorder indices; both ends are top-level nodes (or the node count).
     let nodes: Range<Int>
+    /// The file's path, as every entry's location keeps it.
+    let path: String
+
+    init(file: BudgetFile, nodes: Range<Int>, path: String? = nil) {
+        self.file = file
+        self.nodes = nodes
+        self.path = path ?? file.path
+    }
+
+    /// The same range with a path string of its own: every entry lowered retains its
+    /// file's path, and two threads retaining one string contend for its reference count.
+    var withOwnPath: EntryRange {
+        EntryRange(file: file, nodes: nodes, path: String(decoding: Array(path.utf8), as: UTF8.self))
+    }
 
     /// Every top-level node of every file, in reading order.
     static func whole(_ budget: Budget) -> [EntryRange] {
@@ -62,13 +76,14 @@ extension Lowering {
             part.entries = []
             part.entries.reserveCapacity(half == 0 ? base.entries.capacity : base.entries.capacity / 2 + 16)
             var order = 0
-            for range in half == 0 ? first : second { part.lowerEntries(range, order: &order) }
+            for range in half == 0 ? first : second.map(\.withOwnPath) { part.lowerEntries(range, order: &order) }
             halves.store(part, at: half)
         }
-        let (a, b) = halves.take()
-        self = a
+        // Taken out one by one so that no other reference to the first half's arrays
+        // remains, and the join appends to them in place.
+        let b = halves.take(1)
+        self = halves.take(0)
         join(b, declarationDiagnostics: base.diagnostics.count)
-
     }
 
     /// Lowers the two parts one after the other, each on its own copy, and joins them as
@@ -112,11 +127,11 @@ private final class LoweringHalves: @unchecked Sendable {
         lock.unlock()
     }
 
-    func take() -> (Lowering, Lowering) {
+    func take(_ index: Int) -> Lowering {
         lock.lock()
         defer { lock.unlock() }
-        let result = (halves[0]!, halves[1]!)
-        halves = [nil, nil]
-        return result
+        let lowering = halves[index]!
+        halves[index] = nil
+        return lowering
     }
 }

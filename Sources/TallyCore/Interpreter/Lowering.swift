@@ -35,7 +35,7 @@ struct Lowering {
     var usesFlatPath = true
     /// Budgets with at least this many syntax nodes have their entries lowered in two
     /// halves at once (see `Lowering+Concurrent.swift`); tests lower small files so.
-    var concurrentLoweringThreshold = 400_000
+    var concurrentLoweringThreshold = 100_000
     /// Where tests cut the entries into two parts lowered apart (file, top-level node).
     var cutForTesting: (file: Int, node: Int)?
     /// Names and texts by their bytes, for reading entries from the flat tree; filled
@@ -146,7 +146,7 @@ struct Lowering {
         // Entries are read by index from the flat arrays: a view per entry would retain
         // the tree, and this loop runs once per dated line.
         let flat = FlatSyntax(file.tree)
-        let errors = syntaxErrors[file.path] ?? []
+        let errors = syntaxErrors[part.path] ?? []
         var node = part.nodes.lowerBound
         while node < part.nodes.upperBound {
             defer { node = flat.subtreeEnd(node) }
@@ -162,13 +162,13 @@ struct Lowering {
                     continue
                 }
                 if usesFlatPath, kind == .transaction {
-                    switch lowerTransactionFlat(node, flat, file: file.path, date: date, order: order) {
+                    switch lowerTransactionFlat(node, flat, file: part.path, date: date, order: order) {
                     case .appended: order += 1; continue
                     case .dropped: continue
                     case .unhandled: break
                     }
                 }
-                if let entry = lowerDated(flat.node(node), date: date, file: file.path, order: order) {
+                if let entry = lowerDated(flat.node(node), date: date, file: part.path, order: order) {
                     entries.append(entry)
                     order += 1
                 }
