@@ -109,9 +109,14 @@ extension Parser {
             kinds.append(contentsOf: chunk.kinds)
             starts.removeLast()  // the previous chunk's end is this chunk's first start
             starts.append(contentsOf: chunk.starts)
-            for node in chunk.nodes {
-                nodes.append(NodeRecord(kind: node.kind, firstToken: node.firstToken + tokenBase,
-                                        endToken: node.endToken + tokenBase, subtreeEnd: node.subtreeEnd + nodeBase))
+            nodes.append(contentsOf: chunk.nodes)
+            // Shifted in place, after one bulk copy.
+            nodes.withUnsafeMutableBufferPointer { all in
+                for i in Int(nodeBase) ..< all.count {
+                    all[i].firstToken += tokenBase
+                    all[i].endToken += tokenBase
+                    all[i].subtreeEnd += nodeBase
+                }
             }
         }
         nodes[0].endToken = UInt32(kinds.count)
