@@ -132,7 +132,10 @@ enum CheckCommand: Subcommand {
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || options.strict
             options.severities.apply(to: &policy)
-            let found = options.syntaxOnly ? budget.diagnostics : budget.diagnostics + Interpreter.run(budget, today: today).diagnostics
+            let result = options.syntaxOnly ? nil : Interpreter.run(budget, today: today)
+            let found = budget.diagnostics + (result?.diagnostics ?? [])
+            KeptUntilExit.keep(budget, of: budget)
+            if let model = result?.model { KeptUntilExit.keep(model, of: budget) }
             let diagnostics = policy.apply(found, budget: budget)
             if policy.fails(diagnostics) { fails = true }
             for d in diagnostics where seen.insert(d).inserted { shown.append(d) }

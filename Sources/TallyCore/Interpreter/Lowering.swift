@@ -33,6 +33,11 @@ struct Lowering {
     /// Whether plain transactions take the flat path (``lowerTransactionFlat``); tests
     /// turn it off to check that both paths lower every entry alike.
     var usesFlatPath = true
+    /// Budgets with at least this many syntax nodes have their entries lowered in two
+    /// halves at once (see `Lowering+Concurrent.swift`); tests lower small files so.
+    var concurrentLoweringThreshold = 100_000
+    /// Where tests cut the entries into two parts lowered apart (file, top-level node).
+    var cutForTesting: (file: Int, node: Int)?
     /// Names and texts by their bytes, for reading entries from the flat tree; filled
     /// once the declarations are known.
     var tables = FlatTables()
@@ -121,42 +126,54 @@ struct Lowering {
             guard node.kind == .recurringDirective else { return }
             if lowering.isBroken(node, file) { lowering.markNamesUsed(node) } else { lowering.lowerRule(node, file) }
         }
-        var order = 0
         entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
         tables = makeFlatTables()
-        for file in budget.files {
-            // Entries are read by index from the flat arrays: a view per entry would
-            // retain the tree, and this loop runs once per dated line.
-            let flat = FlatSyntax(file.tree)
-            let errors = syntaxErrors[file.path] ?? []
-            var node = 1
-            while node < flat.nodeCount {
-                defer { node = flat.subtreeEnd(node) }
-                let kind = flat.kind(node)
-                switch kind {
-                case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
-                    let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in
-                        let r = flat.range(ofToken: token)
-                        return CivilDate(utf8: flat.bytes[r.start ..< r.end])
-                    }
-                    guard let date, errors.isEmpty || !Lowering.isBroken(flat, node, errors) else {
-                        markNamesUsed(flat.node(node))
-                        continue
-                    }
-                    if usesFlatPath, kind == .transaction {
-                        switch lowerTransactionFlat(node, flat, file: file.path, date: date, order: order) {
-                        case .appended: order += 1; continue
-                        case .dropped: continue
-                        case .unhandled: break
-                        }
-                    }
-                    if let entry = lowerDated(flat.node(node), date: date, file: file.path, order: order) {
-                        entries.append(entry)
-                        order += 1
-                    }
-                default:
-                    break
+        if let cut = cutForTesting {
+            let (first, second) = EntryRange.split(budget, file: cut.file, node: cut.node)
+            lowerInParts(first, second)
+        } else if let (first, second) = EntryRange.halves(of: budget, minimumNodes: concurrentLoweringThreshold) {
+            lowerConcurrently(first, second)
+        } else {
+            var order = 0
+            for part in EntryRange.whole(budget) { lowerEntries(part, order: &order) }
+        }
+    }
+
+    /// Lowers the dated entries among the top-level nodes `part.nodes` of `part.file`,
+    /// numbering them in reading order from `order`.
+    mutating func lowerEntries(_ part: EntryRange, order: inout Int) {
+        let file = part.file
+        // Entries are read by index from the flat arrays: a view per entry would retain
+        // the tree, and this loop runs once per dated line.
+        let flat = FlatSyntax(file.tree)
+        let errors = syntaxErrors[part.path] ?? []
+        var node = part.nodes.lowerBound
+        while node < part.nodes.upperBound {
+            defer { node = flat.subtreeEnd(node) }
+            let kind = flat.kind(node)
+            switch kind {
+            case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
+                let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in
+                    let r = flat.range(ofToken: token)
+                    return CivilDate(utf8: flat.bytes[r.start ..< r.end])
                 }
+                guard let date, errors.isEmpty || !Lowering.isBroken(flat, node, errors) else {
+                    markNamesUsed(flat.node(node))
+                    continue
+                }
+                if usesFlatPath, kind == .transaction {
+                    switch lowerTransactionFlat(node, flat, file: part.path, date: date, order: order) {
+                    case .appended: order += 1; continue
+                    case .dropped: continue
+                    case .unhandled: break
+                    }
+                }
+                if let entry = lowerDated(flat.node(node), date: date, file: part.path, order: order) {
+                    entries.append(entry)
+                    order += 1
+                }
+            default:
+                break
             }
         }
     }

@@ -56,7 +56,7 @@ private struct LoadState {
     mutating func visit(path: String, bytes: [UInt8], provider: any FileProvider,
                         stack: [(canonical: String, path: String)], includedAt: DiagnosticNote?) {
         let canonical = provider.canonicalPath(path)
-        let tree = Parser.parse(SourceText(path: path, bytes: bytes))
+        let tree = ConcurrentParse.parse(SourceText(path: path, bytes: bytes))
         let suppressions = Suppressions(tree: tree)
         files.append(BudgetFile(path: path, tree: tree, suppressions: suppressions))
         diagnostics += tree.diagnostics

@@ -39,7 +39,8 @@ public struct Entry: Sendable {
     let details: EntryDetails?
     let goalIndex: Int32
     let ruleIndex: Int32
-    let readingOrder: Int32
+    /// Variable so that entries lowered in parts can be renumbered when joined.
+    var readingOrder: Int32
     /// The whole entry.
     public let location: SourceLocation
 

@@ -15,18 +15,33 @@ struct TokenStream {
 struct Lexer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let path: String
+    /// The bytes to tokenize are `begin ..< end` of `bytes`; offsets stay file offsets.
+    private let begin: Int
+    private let end: Int
     private var out = TokenStream()
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, path: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String, capacityFor bytesToHold: Int) {
         self.bytes = bytes
         self.path = path
-        out.kinds.reserveCapacity(bytes.count / 4 + 16)
-        out.starts.reserveCapacity(bytes.count / 4 + 17)
+        self.begin = range.lowerBound
+        self.end = range.upperBound
+        out.kinds.reserveCapacity(bytesToHold / 4 + 16)
+        out.starts.reserveCapacity(bytesToHold / 4 + 17)
     }
 
     /// Tokenizes `bytes`. Offsets must fit in 32 bits; the caller checks the size.
     static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, path: String) -> TokenStream {
-        var lexer = Lexer(bytes: bytes, path: path)
+        tokenize(bytes, range: 0 ..< bytes.count, path: path)
+    }
+
+    /// Tokenizes the bytes in `range`, which must start at the beginning of a line and end
+    /// at the end of the file or just after a line break. No token spans a line break, so
+    /// the tokens are exactly those a whole-file pass finds in `range`.
+    /// The arrays are sized for the tokens of `bytesToHold` bytes, so that the first chunk's
+    /// arrays can take the other chunks' tokens without growing.
+    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String,
+                         capacityFor bytesToHold: Int? = nil) -> TokenStream {
+        var lexer = Lexer(bytes: bytes, range: range, path: path, capacityFor: bytesToHold ?? range.count)
         lexer.run()
         return lexer.out
     }
@@ -41,9 +56,9 @@ struct Lexer {
     }
 
     private mutating func run() {
-        let n = bytes.count
-        var i = 0
-        if n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
+        let n = end
+        var i = begin
+        if i == 0 && n >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF {
             emit(.byteOrderMark, 0)
             i = 3
         }
@@ -133,7 +148,7 @@ struct Lexer {
     private mutating func checkByte(at i: Int) -> Int {
         let b = bytes[i]
         if b < 0x80 { return i + 1 }
-        let length = UTF8Scalar.validSequenceLength(bytes, at: i, limit: bytes.count)
+        let length = UTF8Scalar.validSequenceLength(bytes, at: i, limit: end)
         if length == 0 {
             report(.invalidUTF8, "invalid UTF-8 byte 0x\(hex(b))", i, i + 1,
                    help: "save the file as UTF-8")
@@ -144,7 +159,7 @@ struct Lexer {
 
     private mutating func scanWord(from start: Int) -> Int {
         var i = start
-        let n = bytes.count
+        let n = end
         while i < n && !Lexer.isDelimiter(bytes[i]) { i = checkByte(at: i) }
         return i
     }
@@ -152,7 +167,7 @@ struct Lexer {
     /// Scans text or a quoted name. Stops at the closing quote or, unterminated, before the
     /// line break.
     private mutating func scanQuoted(from start: Int, quote: UInt8) -> Int {
-        let n = bytes.count
+        let n = end
         var i = start + 1
         while i < n {
             let b = bytes[i]

@@ -21,7 +21,7 @@ public enum Parser {
             state.parseFile()
             var diagnostics = stream.diagnostics
             diagnostics.append(contentsOf: state.diagnostics)
-            diagnostics.sort { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
+            sortDiagnostics(&diagnostics)
             return SyntaxTree(source: source, tokenKinds: state.kinds, tokenStarts: stream.starts,
                               nodes: state.nodes, diagnostics: diagnostics)
         }
@@ -50,13 +50,26 @@ struct ParserState {
     /// Set while a transaction header without an amount waits for split lines.
     var amountPendingAt: ByteRange?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String, kinds: [TokenKind], starts: [UInt32]) {
+    /// Where the tokens end: the end of the file, or of the chunk being parsed.
+    let endOffset: Int
+
+    /// A parser for tokens that end at `endOffset` (the end of the file unless a chunk is
+    /// parsed); `lastContentEnd` starts where the chunk starts, as the whole-file parse has
+    /// it after the line break that ends the line above.
+    init(bytes: UnsafeBufferPointer<UInt8>, path: String, kinds: [TokenKind], starts: [UInt32],
+         endOffset: Int? = nil, startOffset: Int = 0) {
         self.bytes = bytes
         self.path = path
         self.kinds = kinds
         self.starts = starts
         self.count = kinds.count
-        nodes.reserveCapacity(kinds.count / 2 + 4)  // about 0.45 nodes a token in real files
+        self.endOffset = endOffset ?? bytes.count
+        self.lastContentEnd = startOffset
+        // About 0.45 nodes a token in real files; the first chunk of a file cut in chunks
+        // reserves room for the nodes of the whole file.
+        let share = endOffset.map { max($0 - startOffset, 1) } ?? bytes.count
+        let scale = startOffset == 0 && share < bytes.count ? Double(bytes.count) / Double(share) : 1
+        nodes.reserveCapacity(Int(Double(kinds.count) * scale) / 2 + 4)
     }
 
     // MARK: Nodes
@@ -114,7 +127,7 @@ struct ParserState {
         ByteRange(start: Int(starts[i]), end: Int(starts[i + 1]))
     }
 
-    var currentRange: ByteRange { pos < count ? range(ofToken: pos) : .empty(at: bytes.count) }
+    var currentRange: ByteRange { pos < count ? range(ofToken: pos) : .empty(at: endOffset) }
 
     /// Where a missing part would go: just after the last thing read.
     var missingRange: ByteRange { .empty(at: lastContentEnd) }
@@ -238,6 +251,13 @@ struct ParserState {
     mutating func parseFile() {
         let root = startNode(.sourceFile)
         if current == .byteOrderMark { bump() }
+        parseEntries()
+        finishNode(root)
+    }
+
+    /// Parses lines up to the end of the tokens: the body of the file, or of one chunk of it
+    /// (see `Parser+Chunks.swift`).
+    mutating func parseEntries() {
         var previousEntry: SyntaxKind?   // entry just above, with no blank line between
         var entryBeforeBlank: SyntaxKind? // entry above the last blank line
         while pos < count {
@@ -268,7 +288,6 @@ struct ParserState {
             }
             if pos == before { bump() }  // fuel: every turn of the loop consumes a token
         }
-        finishNode(root)
     }
 
     /// An indented line with content where no entry can take it.

@@ -1,0 +1,33 @@
+import Foundation
+import TallyCore
+
+/// Large budgets and models the CLI never frees.
+///
+/// `tally` exits right after printing, and the operating system takes the memory back at
+/// once; freeing millions of array elements and strings one by one first costs a few per
+/// cent of a large `check`. Only values of files at least ``minimumSize`` bytes are kept,
+/// so tests that run the tool in-process many times on small files do not pile up memory.
+enum KeptUntilExit {
+    /// Budgets smaller than this are freed as usual.
+    static let minimumSize = ConcurrentParse.threshold
+
+    private static let storage = Storage()
+
+    /// Keeps `value` alive for the life of the process when `budget` is large.
+    static func keep(_ value: some Sendable, of budget: Budget) {
+        let size = budget.files.reduce(0) { $0 + $1.tree.source.bytes.count }
+        guard size >= minimumSize else { return }
+        storage.add(value)
+    }
+
+    private final class Storage: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [any Sendable] = []
+
+        func add(_ value: any Sendable) {
+            lock.lock()
+            values.append(value)
+            lock.unlock()
+        }
+    }
+}

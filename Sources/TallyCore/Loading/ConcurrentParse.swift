@@ -1,0 +1,51 @@
+import Foundation
+import TallySyntax
+
+/// Parses a large file on all cores: cut into chunks at entry boundaries, the chunks
+/// parsed concurrently, the results joined. The tree is identical to `Parser.parse`'s
+/// (same tokens, nodes and diagnostics in the same order); only the time differs.
+public enum ConcurrentParse {
+    /// Files smaller than this are parsed on one thread: below it, starting threads costs
+    /// about what it saves.
+    public static let threshold = 1 << 20
+
+    /// Parses `source`, concurrently when it is at least `minimumSize` bytes and there is
+    /// more than one core (or `chunks` says how many pieces to cut it into).
+    public static func parse(_ source: SourceText, minimumSize: Int = threshold,
+                             chunks: Int = ProcessInfo.processInfo.activeProcessorCount) -> SyntaxTree {
+        guard chunks > 1, source.bytes.count >= minimumSize else { return Parser.parse(source) }
+        let boundaries = Parser.chunkBoundaries(of: source.bytes, into: chunks)
+        let pieces = boundaries.count - 1
+        guard pieces > 1 else { return Parser.parse(source) }
+        let results = ChunkResults(count: pieces)
+        DispatchQueue.concurrentPerform(iterations: pieces) { i in
+            results.store(Parser.parseChunk(source, range: boundaries[i] ..< boundaries[i + 1]), at: i)
+        }
+        return Parser.join(results.takeAll(), of: source)
+    }
+}
+
+/// One slot per chunk, each written by exactly one iteration of `concurrentPerform`, read
+/// after it returns; the lock only makes that hand-over visible across threads.
+private final class ChunkResults: @unchecked Sendable {
+    private var slots: [Parser.Chunk?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ chunk: Parser.Chunk, at index: Int) {
+        lock.lock()
+        slots[index] = chunk
+        lock.unlock()
+    }
+
+    /// Hands the chunks over, keeping no reference, so that the join can grow the first
+    /// chunk's arrays in place.
+    func takeAll() -> [Parser.Chunk] {
+        lock.lock()
+        defer { lock.unlock() }
+        let chunks = slots.map { $0! }
+        slots = []
+        return chunks
+    }
+}
