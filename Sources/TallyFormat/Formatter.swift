@@ -10,11 +10,15 @@ import TallySyntax
 public enum Formatter {
     /// Formats a whole document; the result says whether anything changed or the
     /// guard refused.
-    public static func format(_ tree: SyntaxTree) -> FormatResult {
+    ///
+    /// `parse` reads the output back for the guard. It must give what `Parser.parse`
+    /// gives; a caller with threads passes a parser that uses them on large files.
+    public static func format(_ tree: SyntaxTree,
+                              parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> FormatResult {
         let layout = LayoutEngine(tree: tree).layout()
         guard layout.changed else { return .unchanged }
         let output = layout.output
-        if let problem = WhitespaceGuard.check(original: tree, formatted: output) {
+        if let problem = WhitespaceGuard.check(original: tree, formatted: output, parse: parse) {
             return .refused(reason: problem)
         }
         return .formatted(output)

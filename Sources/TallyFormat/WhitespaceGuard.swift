@@ -10,12 +10,14 @@ import TallySyntax
 ///    is W0217 (inconsistent indentation), which formatting exists to fix.
 public enum WhitespaceGuard {
     /// Nil when `formatted` is a faithful re-layout of `original`; otherwise why not,
-    /// in words that quote nothing from the file.
-    public static func check(original: SyntaxTree, formatted: [UInt8]) -> String? {
+    /// in words that quote nothing from the file. `parse` reads the output back; it must
+    /// give what `Parser.parse` gives.
+    public static func check(original: SyntaxTree, formatted: [UInt8],
+                             parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> String? {
         if let offset = firstDifferenceIgnoringWhitespace(original.source.bytes, formatted) {
             return "the output differs from the input in more than whitespace (input byte \(offset))"
         }
-        let reread = Parser.parse(SourceText(path: original.source.path, bytes: formatted))
+        let reread = parse(SourceText(path: original.source.path, bytes: formatted))
         return structuralDifference(original, reread)
     }
 

@@ -85,9 +85,10 @@ enum FmtCommand: Subcommand {
                 failed = true
                 continue
             }
-            let tree = Parser.parse(SourceText(path: shownName, bytes: bytes))
+            // Large files are read, and read back by the guard, on every core.
+            let tree = ConcurrentParse.parse(SourceText(path: shownName, bytes: bytes))
             let formatted: [UInt8]
-            switch Formatter.format(tree) {
+            switch Formatter.format(tree, parse: { ConcurrentParse.parse($0) }) {
             case .unchanged:
                 formatted = bytes
             case .formatted(let output):
