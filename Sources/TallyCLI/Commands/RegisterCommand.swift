@@ -46,7 +46,7 @@ enum RegisterCommand: Subcommand {
 
         switch context.options.format {
         case "json":
-            console.out(JSONValue.object([("rows", .array(rows.map { row in
+            console.out(bytes: JSONValue.object([("rows", .array(rows.map { row in
                 .object([
                     ("date", .string(row.date.description)), ("wallet", .string(model.wallets[row.wallet].name)),
                     ("type", .string(row.type.rawValue)), ("category", .optional(row.category.map { model.categories[$0].name })),
@@ -55,7 +55,7 @@ enum RegisterCommand: Subcommand {
                     ("amount", .string(context.plain(row.amount, currency(row)))), ("currency", .string(currency(row))),
                     ("balance", .string(context.plain(row.balance, currency(row)))),
                 ])
-            }))]).rendered())
+            }))]).renderedBytes())
         case "csv":
             var csv = CSVTable(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"])
             for row in rows {

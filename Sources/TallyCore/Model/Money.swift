@@ -170,13 +170,21 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         } else {
             value = multiplied(by: Money(units: 1, scale: 0), roundedTo: places) ?? self
         }
-        let negative = value.units < 0
-        var digits = String(value.units.magnitude)
-        if value.scale > 0 {
-            if digits.count <= value.scale { digits = String(repeating: "0", count: value.scale - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -value.scale))
-        }
-        return (negative ? "-" : "") + digits
+        // Digits are written right to left into a small byte buffer: reports format
+        // hundreds of thousands of amounts, and String insertions dominated that.
+        var bytes = [UInt8](repeating: 0, count: 48)
+        var end = bytes.count
+        var magnitude = value.units.magnitude
+        var written = 0
+        repeat {
+            if written == value.scale && value.scale > 0 { end -= 1; bytes[end] = UInt8(ascii: ".") }
+            end -= 1
+            bytes[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+            written += 1
+        } while magnitude > 0 || written <= value.scale
+        if value.units < 0 { end -= 1; bytes[end] = UInt8(ascii: "-") }
+        return String(decoding: bytes[end...], as: UTF8.self)
     }
 
     public static func == (lhs: Money, rhs: Money) -> Bool { compare(lhs, rhs) == 0 }
