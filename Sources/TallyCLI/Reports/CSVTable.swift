@@ -29,7 +29,7 @@ struct CSVTable {
                     }
                     out.append(0x22)
                 } else {
-                    out.append(contentsOf: value.utf8)
+                    out.appendUTF8(value)
                 }
             }
             out.append(0x0D)

@@ -33,22 +33,24 @@ indirect enum JSONValue {
     }
 
     private static func append(_ text: String, to out: inout [UInt8]) {
-        out.append(contentsOf: text.utf8)
+        out.appendUTF8(text)
     }
 
     private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
             out.append(0x22)
-            out.append(contentsOf: text.utf8)
+            out.append(contentsOf: bytes)
             out.append(0x22)
-        } else {
-            out.append(contentsOf: JSONWriter.quote(text).utf8)
+            return true
         }
+        if !plain { out.appendUTF8(JSONWriter.quote(text)) }
     }
 
     private static func newline(_ out: inout [UInt8], depth: Int) {
         out.append(0x0A)
-        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+        out.appendSpaces(2 * depth)
     }
 
     private var isScalar: Bool {

@@ -51,8 +51,8 @@ struct TextTable {
         for row in rows {
             guard case .cells(let texts) = row else { continue }
             for i in 0 ..< columnCount {
-                let text = i < texts.count ? shorten(texts[i], columns[i].maxWidth) : ""
-                var cell = Cell(text: text, width: width(text))
+                var cell = i < texts.count ? shortened(texts[i], columns[i].maxWidth) : Cell(text: "", width: 0)
+                let text = cell.text
                 if columns[i].alignment == .decimal {
                     cell.beforeBytes = splitOffset(text)
                     let utf8 = text.utf8
@@ -79,7 +79,7 @@ struct TextTable {
         var out: [UInt8] = []
         out.reserveCapacity(byteEstimate)
         let space: UInt8 = 0x20
-        func spaces(_ n: Int) { if n > 0 { out.append(contentsOf: repeatElement(space, count: n)) } }
+        func spaces(_ n: Int) { out.appendSpaces(n) }
         func paint(_ code: String) {
             out.append(0x1B)
             out.append(0x5B)
@@ -97,20 +97,20 @@ struct TextTable {
                 case .left:
                     if color && !header, let code = column.marks[cell.text] {
                         paint(code)
-                        out.append(contentsOf: cell.text.utf8)
+                        out.appendUTF8(cell.text)
                         paint("0")
                     } else {
-                        out.append(contentsOf: cell.text.utf8)
+                        out.appendUTF8(cell.text)
                     }
                     spaces(widths[i] - cell.width)
                 case .right:
                     spaces(widths[i] - cell.width)
-                    out.append(contentsOf: cell.text.utf8)
+                    out.appendUTF8(cell.text)
                 case .decimal:
                     let red = color && !header && cell.text.utf8.first == 0x2D
                     if red { paint("31") }
                     spaces(before[i] - cell.beforeWidth)
-                    out.append(contentsOf: cell.text.utf8)
+                    out.appendUTF8(cell.text)
                     spaces(after[i] - cell.afterWidth)
                     if red { paint("0") }
                 }
@@ -156,7 +156,28 @@ struct TextTable {
     }
 
     private func width(_ text: String) -> Int {
-        text.utf8.allSatisfy { $0 < 0x80 } ? text.utf8.count : DisplayWidth.of(Substring(text).unicodeScalars)
+        // Nearly every cell is ASCII: one scan over contiguous bytes decides it.
+        // (`withUTF8` also reaches small strings, kept inline, without allocating.)
+        var copy = text
+        let ascii = copy.withUTF8 { bytes in
+            for byte in bytes where byte >= 0x80 { return false }
+            return true
+        }
+        if ascii { return text.utf8.count }
+        var total = 0
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            total += value > 0 && value < 0x80 ? 1 : DisplayWidth.of(scalar)
+        }
+        return total
+    }
+
+    /// The cell for `text`, measured, cut with `…` when wider than `limit`.
+    private func shortened(_ text: String, _ limit: Int) -> Cell {
+        let full = width(text)
+        guard full > limit else { return Cell(text: text, width: full) }
+        let cut = shorten(text, limit)
+        return Cell(text: cut, width: width(cut))
     }
 
     private func shorten(_ text: String, _ limit: Int) -> String {
