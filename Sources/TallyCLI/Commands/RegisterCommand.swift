@@ -53,16 +53,30 @@ enum RegisterCommand: Subcommand {
 
         switch context.options.format {
         case "json":
-            console.out(bytes: JSONValue.object([("rows", .array(rows.map { row in
-                .object([
-                    ("date", .string(date(row))), ("wallet", .string(model.wallets[row.wallet].name)),
-                    ("type", .string(row.type.rawValue)), ("category", .optional(row.category.map { model.categories[$0].name })),
-                    ("counterpart", .optional(row.counterpart.map { model.wallets[$0].name })),
-                    ("payee", .optional(row.payee)), ("note", .optional(row.note)), ("tags", .array(row.tags.map(JSONValue.string))),
-                    ("amount", .string(context.plain(row.amount, currency(row)))), ("currency", .string(currency(row))),
-                    ("balance", .string(context.plain(row.balance, currency(row)))),
-                ])
-            }))]).renderedBytes())
+            // Written row by row into one buffer, in the layout JSONValue gives.
+            var out: [UInt8] = []
+            out.reserveCapacity(rows.count * 320 + 32)
+            out.appendUTF8("{\n  \"rows\": [")
+            for (i, row) in rows.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&out, depth: 2)
+                var object = JSONObjectWriter(depth: 2, into: &out)
+                object.string("date", date(row), &out)
+                object.string("wallet", model.wallets[row.wallet].name, &out)
+                object.string("type", row.type.rawValue, &out)
+                object.string("category", row.category.map { model.categories[$0].name }, &out)
+                object.string("counterpart", row.counterpart.map { model.wallets[$0].name }, &out)
+                object.string("payee", row.payee, &out)
+                object.string("note", row.note, &out)
+                object.strings("tags", row.tags, &out)
+                object.string("amount", context.plain(row.amount, currency(row)), &out)
+                object.string("currency", currency(row), &out)
+                object.string("balance", context.plain(row.balance, currency(row)), &out)
+                object.finish(&out)
+            }
+            if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }
+            out.appendUTF8("]\n}\n")
+            console.out(bytes: out)
         case "csv":
             var csv = CSVTable(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"])
             for row in rows {

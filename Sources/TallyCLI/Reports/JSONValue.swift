@@ -36,7 +36,7 @@ indirect enum JSONValue {
         out.appendUTF8(text)
     }
 
-    private static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var copy = text
         let plain = copy.withUTF8 { bytes in
             for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
@@ -48,7 +48,7 @@ indirect enum JSONValue {
         if !plain { out.appendUTF8(JSONWriter.quote(text)) }
     }
 
-    private static func newline(_ out: inout [UInt8], depth: Int) {
+    static func newline(_ out: inout [UInt8], depth: Int) {
         out.append(0x0A)
         out.appendSpaces(2 * depth)
     }
