@@ -78,14 +78,19 @@ enum RegisterCommand: Subcommand {
             out.appendUTF8("]\n}\n")
             console.out(bytes: out)
         case "csv":
-            var csv = CSVTable(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"])
+            // Rows go straight into one buffer; a table of 100k rows is never kept.
+            let separator = CSVTable.bytes(of: context.options.csvSeparator)
+            var out: [UInt8] = []
+            out.reserveCapacity(rows.count * 96 + 128)
+            CSVTable.append(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"],
+                            separator: separator, to: &out)
             for row in rows {
-                csv.add([date(row), model.wallets[row.wallet].name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
-                         row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
-                         row.tags.map { "#" + $0 }.joined(separator: " "), context.plain(row.amount, currency(row)), currency(row),
-                         context.plain(row.balance, currency(row))])
+                CSVTable.append([date(row), model.wallets[row.wallet].name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
+                                 row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
+                                 row.tags.map { "#" + $0 }.joined(separator: " "), context.plain(row.amount, currency(row)), currency(row),
+                                 context.plain(row.balance, currency(row))], separator: separator, to: &out)
             }
-            context.output(csv)
+            console.out(bytes: out)
         default:
             // One currency for every row: name it once in the header; else on every amount.
             let first = rows.first.map(currency)

@@ -15,32 +15,38 @@ struct CSVTable {
         // Built as bytes in one buffer and scanned as bytes: that is what keeps a
         // 100k-line register fast. The separator is compared as bytes too, so a
         // non-ASCII one works the same.
-        let separatorBytes = Array(String(separator).utf8)
+        let separatorBytes = CSVTable.bytes(of: separator)
         var out: [UInt8] = []
         out.reserveCapacity((rows.count + 1) * 96)
-        func append(_ row: [String]) {
-            for (i, value) in row.enumerated() {
-                if i > 0 { out.append(contentsOf: separatorBytes) }
-                if needsQuotes(value, separatorBytes) {
-                    out.append(0x22)
-                    for byte in value.utf8 {
-                        out.append(byte)
-                        if byte == 0x22 { out.append(0x22) }
-                    }
-                    out.append(0x22)
-                } else {
-                    out.appendUTF8(value)
-                }
-            }
-            out.append(0x0D)
-            out.append(0x0A)
-        }
-        append(header)
-        for row in rows { append(row) }
+        CSVTable.append(header, separator: separatorBytes, to: &out)
+        for row in rows { CSVTable.append(row, separator: separatorBytes, to: &out) }
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func needsQuotes(_ value: String, _ separator: [UInt8]) -> Bool {
+    /// The separator's UTF-8 bytes, as `append` takes them.
+    static func bytes(of separator: Character) -> [UInt8] { Array(String(separator).utf8) }
+
+    /// Appends one CSV line (quoted as `render` quotes, ending in CRLF) to `out`: for
+    /// commands that write rows as they go instead of keeping a table.
+    static func append(_ row: [String], separator: [UInt8], to out: inout [UInt8]) {
+        for (i, value) in row.enumerated() {
+            if i > 0 { out.append(contentsOf: separator) }
+            if needsQuotes(value, separator) {
+                out.append(0x22)
+                for byte in value.utf8 {
+                    out.append(byte)
+                    if byte == 0x22 { out.append(0x22) }
+                }
+                out.append(0x22)
+            } else {
+                out.appendUTF8(value)
+            }
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    private static func needsQuotes(_ value: String, _ separator: [UInt8]) -> Bool {
         let bytes = value.utf8
         if bytes.contains(where: { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) { return true }
         if separator.count == 1 { return bytes.contains(separator[0]) }
