@@ -31,6 +31,16 @@ struct CSVTable {
     static func append(_ row: [String], separator: [UInt8], to out: inout [UInt8]) {
         for (i, value) in row.enumerated() {
             if i > 0 { out.append(contentsOf: separator) }
+            if separator.count == 1 {
+                // One scan over the bytes decides and, for plain fields, copies them.
+                var copy = value
+                let plain = copy.withUTF8 { bytes in
+                    for byte in bytes where byte == 0x22 || byte == 0x0A || byte == 0x0D || byte == separator[0] { return false }
+                    out.append(contentsOf: bytes)
+                    return true
+                }
+                if plain { continue }
+            }
             if needsQuotes(value, separator) {
                 out.append(0x22)
                 for byte in value.utf8 {
