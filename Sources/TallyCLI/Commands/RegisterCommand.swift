@@ -43,32 +43,58 @@ enum RegisterCommand: Subcommand {
             return row.amount.isNegative ? "→ \(other)" : "← \(other)"
         }
         func currency(_ row: RegisterRow) -> String { model.wallets[row.wallet].currency }
+        // Rows come many to a date: the date's text is made once per run of equal dates.
+        var lastDate: CivilDate?
+        var lastDateText = ""
+        func date(_ row: RegisterRow) -> String {
+            if row.date != lastDate { lastDate = row.date; lastDateText = row.date.description }
+            return lastDateText
+        }
 
         switch context.options.format {
         case "json":
-            console.out(JSONValue.object([("rows", .array(rows.map { row in
-                .object([
-                    ("date", .string(row.date.description)), ("wallet", .string(model.wallets[row.wallet].name)),
-                    ("type", .string(row.type.rawValue)), ("category", .optional(row.category.map { model.categories[$0].name })),
-                    ("counterpart", .optional(row.counterpart.map { model.wallets[$0].name })),
-                    ("payee", .optional(row.payee)), ("note", .optional(row.note)), ("tags", .array(row.tags.map(JSONValue.string))),
-                    ("amount", .string(context.plain(row.amount, currency(row)))), ("currency", .string(currency(row))),
-                    ("balance", .string(context.plain(row.balance, currency(row)))),
-                ])
-            }))]).rendered())
-        case "csv":
-            var csv = CSVTable(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"])
-            for row in rows {
-                csv.add([row.date.description, model.wallets[row.wallet].name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
-                         row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
-                         row.tags.map { "#" + $0 }.joined(separator: " "), context.plain(row.amount, currency(row)), currency(row),
-                         context.plain(row.balance, currency(row))])
+            // Written row by row into one buffer, in the layout JSONValue gives.
+            var out: [UInt8] = []
+            out.reserveCapacity(rows.count * 320 + 32)
+            out.appendUTF8("{\n  \"rows\": [")
+            for (i, row) in rows.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&out, depth: 2)
+                var object = JSONObjectWriter(depth: 2, into: &out)
+                object.string("date", date(row), &out)
+                object.string("wallet", model.wallets[row.wallet].name, &out)
+                object.string("type", row.type.rawValue, &out)
+                object.string("category", row.category.map { model.categories[$0].name }, &out)
+                object.string("counterpart", row.counterpart.map { model.wallets[$0].name }, &out)
+                object.string("payee", row.payee, &out)
+                object.string("note", row.note, &out)
+                object.strings("tags", row.tags, &out)
+                object.string("amount", context.plain(row.amount, currency(row)), &out)
+                object.string("currency", currency(row), &out)
+                object.string("balance", context.plain(row.balance, currency(row)), &out)
+                object.finish(&out)
             }
-            context.output(csv)
+            if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }
+            out.appendUTF8("]\n}\n")
+            console.out(bytes: out)
+        case "csv":
+            // Rows go straight into one buffer; a table of 100k rows is never kept.
+            let separator = CSVTable.bytes(of: context.options.csvSeparator)
+            var out: [UInt8] = []
+            out.reserveCapacity(rows.count * 96 + 128)
+            CSVTable.append(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"],
+                            separator: separator, to: &out)
+            for row in rows {
+                CSVTable.append([date(row), model.wallets[row.wallet].name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
+                                 row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
+                                 row.tags.map { "#" + $0 }.joined(separator: " "), context.plain(row.amount, currency(row)), currency(row),
+                                 context.plain(row.balance, currency(row))], separator: separator, to: &out)
+            }
+            console.out(bytes: out)
         default:
             // One currency for every row: name it once in the header; else on every amount.
-            let currencies = Set(rows.map(currency))
-            let single = currencies.count <= 1 ? currencies.first ?? context.currency : nil
+            let first = rows.first.map(currency)
+            let single = rows.allSatisfy { currency($0) == first } ? first ?? context.currency : nil
             func money(_ value: Money, _ row: RegisterRow) -> String {
                 single == nil ? context.amount(value, currency(row)) : context.plain(value, currency(row))
             }
@@ -77,7 +103,7 @@ enum RegisterCommand: Subcommand {
                                    .init(title: "Payee", alignment: .left, maxWidth: 14), .init(title: "Category", alignment: .left, maxWidth: 15),
                                    .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
             for row in rows {
-                table.add([row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what(row),
+                table.add([date(row), model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what(row),
                            money(row.amount, row), money(row.balance, row)])
             }
             var out = rows.isEmpty ? "No transactions match.\n" : table.render(color: context.color)

@@ -12,22 +12,51 @@ struct CSVTable {
     mutating func add(_ row: [String]) { rows.append(row) }
 
     func render() -> String {
-        var out = ""
-        let separatorText = String(separator)
-        // Scanning bytes is what keeps a 100k-line register fast; the separator is
-        // compared as bytes too, so a non-ASCII one works the same.
-        let separatorBytes = Array(separatorText.utf8)
-        for row in [header] + rows {
-            for (i, value) in row.enumerated() {
-                if i > 0 { out += separatorText }
-                out += needsQuotes(value, separatorBytes) ? "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : value
-            }
-            out += "\r\n"
-        }
-        return out
+        // Built as bytes in one buffer and scanned as bytes: that is what keeps a
+        // 100k-line register fast. The separator is compared as bytes too, so a
+        // non-ASCII one works the same.
+        let separatorBytes = CSVTable.bytes(of: separator)
+        var out: [UInt8] = []
+        out.reserveCapacity((rows.count + 1) * 96)
+        CSVTable.append(header, separator: separatorBytes, to: &out)
+        for row in rows { CSVTable.append(row, separator: separatorBytes, to: &out) }
+        return String(decoding: out, as: UTF8.self)
     }
 
-    private func needsQuotes(_ value: String, _ separator: [UInt8]) -> Bool {
+    /// The separator's UTF-8 bytes, as `append` takes them.
+    static func bytes(of separator: Character) -> [UInt8] { Array(String(separator).utf8) }
+
+    /// Appends one CSV line (quoted as `render` quotes, ending in CRLF) to `out`: for
+    /// commands that write rows as they go instead of keeping a table.
+    static func append(_ row: [String], separator: [UInt8], to out: inout [UInt8]) {
+        for (i, value) in row.enumerated() {
+            if i > 0 { out.append(contentsOf: separator) }
+            if separator.count == 1 {
+                // One scan over the bytes decides and, for plain fields, copies them.
+                var copy = value
+                let plain = copy.withUTF8 { bytes in
+                    for byte in bytes where byte == 0x22 || byte == 0x0A || byte == 0x0D || byte == separator[0] { return false }
+                    out.append(contentsOf: bytes)
+                    return true
+                }
+                if plain { continue }
+            }
+            if needsQuotes(value, separator) {
+                out.append(0x22)
+                for byte in value.utf8 {
+                    out.append(byte)
+                    if byte == 0x22 { out.append(0x22) }
+                }
+                out.append(0x22)
+            } else {
+                out.appendUTF8(value)
+            }
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    private static func needsQuotes(_ value: String, _ separator: [UInt8]) -> Bool {
         let bytes = value.utf8
         if bytes.contains(where: { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) { return true }
         if separator.count == 1 { return bytes.contains(separator[0]) }

@@ -20,48 +20,85 @@ indirect enum JSONValue {
     }
 
     /// The document followed by a newline.
-    func rendered() -> String {
-        var out = ""
-        write(into: &out, indent: "")
-        return out + "\n"
+    func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
+
+    /// The document followed by a newline, as UTF-8 bytes built in one buffer (a
+    /// register of 100k rows is a million lines; string concatenation dominated it).
+    func renderedBytes() -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 12)
+        write(into: &out, depth: 0)
+        out.append(0x0A)
+        return out
     }
 
-    private func write(into out: inout String, indent: String) {
+    private static func append(_ text: String, to out: inout [UInt8]) {
+        out.appendUTF8(text)
+    }
+
+    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+        var copy = text
+        let plain = copy.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            out.append(0x22)
+            out.append(contentsOf: bytes)
+            out.append(0x22)
+            return true
+        }
+        if !plain { out.appendUTF8(JSONWriter.quote(text)) }
+    }
+
+    static func newline(_ out: inout [UInt8], depth: Int) {
+        out.append(0x0A)
+        out.appendSpaces(2 * depth)
+    }
+
+    private var isScalar: Bool {
         switch self {
-        case .string(let text): out += JSONValue.quote(text)
-        case .number(let n): out += String(n)
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
+        case .object, .array: false
+        default: true
+        }
+    }
+
+    private func write(into out: inout [UInt8], depth: Int) {
+        switch self {
+        case .string(let text): JSONValue.appendQuoted(text, to: &out)
+        case .number(let n): JSONValue.append(String(n), to: &out)
+        case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
+        case .null: JSONValue.append("null", to: &out)
         case .array(let items):
             // Arrays of scalars stay on one line; arrays of objects get a line each.
-            if items.isEmpty { out += "[]"; return }
-            if items.allSatisfy({ if case .object = $0 { return false }; if case .array = $0 { return false }; return true }) {
-                out += "["
+            if items.isEmpty { JSONValue.append("[]", to: &out); return }
+            if items.allSatisfy(\.isScalar) {
+                out.append(UInt8(ascii: "["))
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out += ", " }
-                    item.write(into: &out, indent: indent)
+                    if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
+                    item.write(into: &out, depth: depth)
                 }
-                out += "]"
+                out.append(UInt8(ascii: "]"))
                 return
             }
-            let inner = indent + "  "
-            out += "[\n"
+            out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
-                out += inner
-                item.write(into: &out, indent: inner)
-                out += i + 1 < items.count ? ",\n" : "\n"
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&out, depth: depth + 1)
+                item.write(into: &out, depth: depth + 1)
             }
-            out += indent + "]"
+            JSONValue.newline(&out, depth: depth)
+            out.append(UInt8(ascii: "]"))
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            let inner = indent + "  "
-            out += "{\n"
+            if pairs.isEmpty { JSONValue.append("{}", to: &out); return }
+            out.append(UInt8(ascii: "{"))
             for (i, (key, value)) in pairs.enumerated() {
-                out += inner + JSONValue.quote(key) + ": "
-                value.write(into: &out, indent: inner)
-                out += i + 1 < pairs.count ? ",\n" : "\n"
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&out, depth: depth + 1)
+                JSONValue.appendQuoted(key, to: &out)
+                out.append(UInt8(ascii: ":"))
+                out.append(UInt8(ascii: " "))
+                value.write(into: &out, depth: depth + 1)
             }
-            out += indent + "}"
+            JSONValue.newline(&out, depth: depth)
+            out.append(UInt8(ascii: "}"))
         }
     }
 }

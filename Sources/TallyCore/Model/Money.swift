@@ -170,13 +170,29 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         } else {
             value = multiplied(by: Money(units: 1, scale: 0), roundedTo: places) ?? self
         }
+        // Digits are written right to left straight into the string's storage: reports
+        // format hundreds of thousands of amounts, and String insertions dominated that.
         let negative = value.units < 0
-        var digits = String(value.units.magnitude)
-        if value.scale > 0 {
-            if digits.count <= value.scale { digits = String(repeating: "0", count: value.scale - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -value.scale))
+        let magnitude = value.units.magnitude
+        var digitCount = 1
+        var rest = magnitude / 10
+        while rest > 0 { digitCount += 1; rest /= 10 }
+        let places = value.scale
+        let length = max(digitCount, places + 1) + (places > 0 ? 1 : 0) + (negative ? 1 : 0)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var end = length
+            var remaining = magnitude
+            var written = 0
+            repeat {
+                if written == places && places > 0 { end -= 1; buffer[end] = UInt8(ascii: ".") }
+                end -= 1
+                buffer[end] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+                written += 1
+            } while remaining > 0 || written <= places
+            if negative { end -= 1; buffer[end] = UInt8(ascii: "-") }
+            return length
         }
-        return (negative ? "-" : "") + digits
     }
 
     public static func == (lhs: Money, rhs: Money) -> Bool { compare(lhs, rhs) == 0 }

@@ -71,7 +71,7 @@ struct PageFigures {
     var month: MonthFlow { months[months.count - 1] }
 
     init(model: BudgetModel, month: CivilDate, months count: Int) {
-        let converter = CurrencyConverter(model: model)
+        let rates = ExchangeRates(model)
         currency = model.defaultCurrency
         monthStart = month.startOfMonth
         monthEnd = month.endOfMonth
@@ -90,13 +90,13 @@ struct PageFigures {
             for posting in postings {
                 let category = model.categories[posting.category]
                 if category.isIncome {
-                    months[index].income.add(posting.amount, currency: walletCurrency, at: entry.date, with: converter)
+                    months[index].income.add(posting.amount, currency: walletCurrency, at: entry.date, with: rates)
                 } else {
-                    months[index].expense.add(posting.amount.negated, currency: walletCurrency, at: entry.date, with: converter)
+                    months[index].expense.add(posting.amount.negated, currency: walletCurrency, at: entry.date, with: rates)
                     if index == count - 1 {
                         let top = String(category.name.split(separator: ":", maxSplits: 1).first ?? Substring(category.name))
                         byCategory[top, default: ConvertedSum()].add(posting.amount.negated, currency: walletCurrency,
-                                                                     at: entry.date, with: converter)
+                                                                     at: entry.date, with: rates)
                         spent = spent.adding(posting.amount.negated) ?? spent
                     }
                 }
@@ -116,7 +116,7 @@ struct PageFigures {
         spending.sort { ($0.amount, $1.name) > ($1.amount, $0.name) }
         // Largest in the default currency where that can be known; ties by date.
         let reference = referenceDate
-        func weight(_ e: LargeExpense) -> Money { converter.convert(e.amount, from: e.currency, at: reference) ?? e.amount }
+        func weight(_ e: LargeExpense) -> Money { rates.toDefault(e.amount, from: e.currency, at: reference) ?? e.amount }
         largest.sort { (weight($0), $1.date) > (weight($1), $0.date) }
         largest = Array(largest.prefix(5))
 
@@ -135,7 +135,7 @@ struct PageFigures {
             var total = ConvertedSum()
             for (w, wallet) in model.wallets.enumerated() where !wallet.hidden {
                 if let opening = wallet.openingDate, opening > end { continue }
-                total.add(model.balance(of: w, at: end), currency: wallet.currency, at: end, with: converter)
+                total.add(model.balance(of: w, at: end), currency: wallet.currency, at: end, with: rates)
             }
             balances.append(BalancePoint(date: end, balance: total))
         }
