@@ -53,4 +53,19 @@ final class InterpreterRobustnessTests: XCTestCase {
         XCTAssertTrue(diagnostics.contains { $0.code == .numericOverflow })
         XCTAssertTrue(diagnostics.contains { $0.code == .futureDated })
     }
+
+    /// An alert on an envelope of a currency with 18 decimals once asked Money for a
+    /// threshold at scale 20, which trapped.
+    func testAnAlertInACurrencyWithEighteenDecimalsIsChecked() throws {
+        let text = """
+        currency ETH decimals 18
+        wallet Chain cash opening 1
+        expense Fees
+        envelope Gas 0.001 monthly for Fees alert 50%
+        2026-11-02 Chain Fees -0.0006
+        """
+        let budget = try BudgetLoader(provider: InMemoryFileProvider(["x.tally": text])).load("x.tally")
+        let (_, diagnostics) = Interpreter.run(budget, today: CivilDate(year: 2026, month: 11, day: 22)!)
+        XCTAssertEqual(diagnostics.map(\.code), [.envelopeAlert])
+    }
 }

@@ -65,3 +65,19 @@ import Testing
         #expect(Money("1.500")!.significantScale == 1)
     }
 }
+
+/// Products and quotients whose scale or size is beyond Money's range are nil, never a trap.
+@Suite struct MoneyRangeTests {
+    @Test func aProductBeyondTheLargestScaleIsNil() throws {
+        let budget = try #require(Money("0.000000000000000001"))
+        let alert = try #require(Money("50"))
+        #expect(budget.multiplied(by: alert, roundedTo: 20) == nil)
+        #expect(budget.multiplied(by: alert, roundedTo: 18)?.description == "0.000000000000000050")
+    }
+
+    @Test func scalingUpAHugeProductIsNilNotATrap() throws {
+        let big = Money(units: Int64.max, scale: 0)
+        #expect(big.multiplied(by: big, roundedTo: 18) == nil)
+        #expect(big.divided(by: Money(units: 1, scale: 18), roundedTo: 18) == nil)
+    }
+}

@@ -170,7 +170,8 @@ extension Walk {
                     }
                 }
             } else if let alert = envelope.alert, !budget.isZero,
-                      let threshold = budget.multiplied(by: alert, roundedTo: l.decimals(of: currency) + 2)?.divided(by: 100, roundedTo: l.decimals(of: currency) + 2),
+                      let threshold = budget.multiplied(by: alert, roundedTo: min(l.decimals(of: currency) + 2, Money.maximumScale))?
+                          .divided(by: 100, roundedTo: min(l.decimals(of: currency) + 2, Money.maximumScale)),
                       !(spent < threshold) {
                 let label = envelope.period.label(start)
                 var running = Money.zero

@@ -99,14 +99,19 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The product, rounded half away from zero to `resultScale` decimals; nil on overflow.
     /// Used to convert with an exchange rate: `100.00 × 1.0812` at scale 2 is `108.12`.
     public func multiplied(by factor: Money, roundedTo resultScale: Int) -> Money? {
+        guard (0 ... Money.maximumScale).contains(resultScale) else { return nil }
         let product = Int128(units) * Int128(factor.units)
         let productScale = scale + factor.scale
         var value = product
         if resultScale >= productScale {
-            for _ in 0 ..< (resultScale - productScale) { value *= 10 }
+            for _ in 0 ..< (resultScale - productScale) {
+                let (next, overflow) = value.multipliedReportingOverflow(by: 10)
+                if overflow { return nil }
+                value = next
+            }
         } else {
             var divisor: Int128 = 1
-            for _ in 0 ..< (productScale - resultScale) { divisor *= 10 }
+            for _ in 0 ..< (productScale - resultScale) { divisor *= 10 }  // at most 10^36: fits
             let quotient = value / divisor
             let remainder = value % divisor
             value = quotient
@@ -125,15 +130,21 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The quotient, rounded half away from zero to `resultScale` decimals; nil when
     /// dividing by zero or on overflow.
     public func divided(by divisor: Money, roundedTo resultScale: Int) -> Money? {
-        guard !divisor.isZero, resultScale <= Money.maximumScale else { return nil }
+        guard !divisor.isZero, (0 ... Money.maximumScale).contains(resultScale) else { return nil }
         // units / 10^scale ÷ divisor.units / 10^divisor.scale, expressed in 10^-resultScale.
         var numerator = Int128(units)
         var denominator = Int128(divisor.units)
         let shift = resultScale + divisor.scale - scale
-        if shift >= 0 {
-            for _ in 0 ..< shift { numerator *= 10 }
-        } else {
-            for _ in 0 ..< -shift { denominator *= 10 }
+        // Scaling by up to 10^36 can overflow even 128 bits for the largest amounts.
+        for _ in 0 ..< max(shift, 0) {
+            let (next, overflow) = numerator.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            numerator = next
+        }
+        for _ in 0 ..< max(-shift, 0) {
+            let (next, overflow) = denominator.multipliedReportingOverflow(by: 10)
+            if overflow { return nil }
+            denominator = next
         }
         var quotient = numerator / denominator
         if (numerator % denominator).magnitude * 2 >= denominator.magnitude {

@@ -177,7 +177,8 @@ enum HTMLReport {
                 details = ["spent \(money(status.spent, currency)) of \(money(budget, currency))", envelope.period]
             } else {
                 if let alert = envelope.alert, budget > .zero,
-                   let threshold = budget.multiplied(by: alert, roundedTo: budget.scale + alert.scale)?.divided(by: 100, roundedTo: budget.scale + alert.scale),
+                   let threshold = budget.multiplied(by: alert, roundedTo: min(budget.scale + alert.scale, Money.maximumScale))?
+                       .divided(by: 100, roundedTo: min(budget.scale + alert.scale, Money.maximumScale)),
                    !(status.spent < threshold) {
                     tone = .warning
                 }
