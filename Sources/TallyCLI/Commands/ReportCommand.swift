@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -158,6 +159,11 @@ enum ReportCommand: Subcommand {
             context.console.out(page)
             return ExitCode.success
         }
+        // Nothing is written when in doubt: `--html main.tally` must never replace a budget.
+        if let reason = refusal(toOverwrite: path) {
+            context.console.err("tally report: will not write `\(path)`: \(reason)\n")
+            return ExitCode.usage
+        }
         do {
             try AtomicFile.write(Array(page.utf8), to: path)
         } catch {
@@ -166,6 +172,18 @@ enum ReportCommand: Subcommand {
         }
         context.console.err("tally report: wrote \(path)\n")
         return ExitCode.success
+    }
+
+    /// Why the page may not go to `path`, if it may not: a `.tally` name, or an existing
+    /// file that is not an HTML page (an earlier report may be replaced; nothing else).
+    static func refusal(toOverwrite path: String) -> String? {
+        if path.lowercased().hasSuffix(".tally") { return "it is named like a budget file; choose a name ending in .html" }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 512)) ?? Data()
+        let text = String(decoding: start, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
+        if text.isEmpty || text.hasPrefix("<!doctype html") || text.hasPrefix("<html") { return nil }
+        return "the file exists and is not an HTML page"
     }
 
     /// `--months N`: income against expense per month, oldest first.
@@ -200,7 +218,11 @@ enum ReportCommand: Subcommand {
             }
             table.addRule()
             table.add(["Total", context.inDefault(income), context.inDefault(expense), context.inDefault(income.subtracting(expense) ?? .zero), ""])
-            var out = "Income against expense, \(label(rows.first!)) to \(label(rows.last!))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
+            guard let firstRow = rows.first, let lastRow = rows.last else {
+                context.console.out("No months to show.\n")
+                return ExitCode.success
+            }
+            var out = "Income against expense, \(label(firstRow)) to \(label(lastRow))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             out += table.render(color: context.color)
             let note = context.missingRatesNote(missing)
             if !note.isEmpty { out += "\n" + note }
@@ -215,7 +237,8 @@ enum ReportCommand: Subcommand {
             guard !largest.isZero else { return 0 }
             return Int(value.multiplied(by: Money(units: 20, scale: 0), roundedTo: 2)?.divided(by: largest, roundedTo: 0)?.units ?? 0)
         }
-        let inCount = length(row.income), outCount = length(row.expense)
+        // A month of net refunds has a negative expense: it gets no bar, never a negative count.
+        let inCount = max(0, length(row.income)), outCount = max(0, length(row.expense))
         return String(repeating: "+", count: inCount) + (inCount > 0 && outCount > 0 ? " " : "") + String(repeating: "-", count: outCount)
     }
 }

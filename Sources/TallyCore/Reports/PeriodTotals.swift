@@ -59,8 +59,12 @@ extension CategoryFlows {
         var result: [PeriodTotals] = []
         var start = granularity.start(of: range.lowerBound, weekStart: model.weekStart)
         while start <= range.upperBound {
-            guard let next = granularity.next(after: start), let last = next.adding(days: -1) else { break }
+            // At the end of the calendar (9999-12) there is no next bucket: the last one
+            // ends with the range.
+            let next = granularity.next(after: start)
+            let last = next?.adding(days: -1) ?? range.upperBound
             result.append(totals(max(start, range.lowerBound) ... min(last, range.upperBound), model: model))
+            guard let next else { break }
             start = next
         }
         return result
