@@ -17,6 +17,17 @@ final class TextSyncTests: XCTestCase {
         XCTAssertEqual(client.server.openDocument(client.uri("a.tally"))?.version, 3)
     }
 
+    func testHugeNumbersFromTheClientAreClampedNeverATrap() {
+        let client = TestClient()
+        client.initialize(encodings: ["utf-8"])
+        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(client.uri("a.tally")), "languageId": "tally",
+                                                                "version": .int(Int.max), "text": "ab\ncd\n"]])
+        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(client.uri("a.tally"))], "contentChanges": [
+            ["range": ["start": ["line": 1, "character": .int(Int.max)], "end": ["line": 1, "character": .int(Int.max)]], "text": "!"],
+        ]])
+        XCTAssertEqual(text(client, "a.tally"), "ab\ncd!\n")
+    }
+
     func testUTF8PositionsWhenNegotiated() {
         let client = TestClient()
         client.initialize(encodings: ["utf-8"])

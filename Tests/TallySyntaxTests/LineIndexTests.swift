@@ -2,6 +2,14 @@ import TallySyntax
 import XCTest
 
 final class LineIndexTests: XCTestCase {
+    func testAnyColumnAClientSendsIsClampedNeverATrap() {
+        let index = LineIndex(SourceText(path: "x", text: "ab\ncd\n"))
+        XCTAssertEqual(index.offset(line: 1, byteColumn: Int.max), 5)
+        XCTAssertEqual(index.offset(line: 1, byteColumn: Int.min), 3)
+        XCTAssertEqual(index.offset(line: 1, utf16Column: Int.max), 5)
+        XCTAssertEqual(index.offset(line: 1, scalarColumn: Int.max), 5)
+    }
+
     func testLinesEndAtAllThreeKindsOfLineBreak() {
         let index = LineIndex(SourceText(path: "x", text: "a\r\nbb\rccc\nd"))
         XCTAssertEqual(index.lineStarts, [0, 3, 6, 10])

@@ -14,7 +14,7 @@ extension LanguageServer {
         let uri = try params.string("textDocument.uri")
         let path = DocumentURI.path(of: uri)
         guard var document = documents[path] else { throw .invalidParams("`\(uri)` is not open") }
-        let version = try params.optionalInt("textDocument.version") ?? document.version + 1
+        let version = try params.optionalInt("textDocument.version") ?? document.version &+ 1  // a client's Int.max must not trap
         var changes: [DocumentChange] = []
         for raw in try params.array("contentChanges") {
             let change = Params(raw)

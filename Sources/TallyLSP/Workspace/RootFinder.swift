@@ -72,8 +72,11 @@ struct WorkspaceFiles {
     private(set) var includes: [String: [String]] = [:]
     private var stamps: [String: (Date, Int)] = [:]
 
-    /// Most files looked at per scan, so a huge home folder opened as a workspace stays quick.
+    /// Most `.tally` files read per scan.
     static let fileLimit = 5000
+    /// Most folder entries visited per scan, whatever they are, so that a huge home folder
+    /// opened as a workspace stays quick.
+    static let entryLimit = 50_000
     /// Files larger than this are not scanned for includes.
     static let sizeLimit = 64 << 20
 
@@ -81,10 +84,12 @@ struct WorkspaceFiles {
     mutating func refresh() {
         var seen = Set<String>()
         var count = 0
+        var visited = 0
         let manager = FileManager.default
         for folder in folders {
             guard let walker = manager.enumerator(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { continue }
-            while let url = walker.nextObject() as? URL, count < Self.fileLimit {
+            while let url = walker.nextObject() as? URL, count < Self.fileLimit, visited < Self.entryLimit {
+                visited += 1
                 if url.lastPathComponent == ".build" || url.lastPathComponent == "node_modules" { walker.skipDescendants(); continue }
                 guard url.pathExtension == "tally" else { continue }
                 let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey])

@@ -102,7 +102,8 @@ public struct LineIndex: Sendable {
     /// Byte offset of a 0-based line and UTF-8 byte column; clamps to the line's content.
     public func offset(line: Int, byteColumn: Int) -> Int {
         let range = contentRange(ofLine: line)
-        return min(range.start + max(0, byteColumn), range.end)
+        // Clamped before adding: a client may send any integer, even Int.max.
+        return range.start + min(max(0, byteColumn), range.end - range.start)
     }
 
     /// Byte offset of a 0-based line and Unicode scalar column; clamps to the line's content.
