@@ -39,9 +39,9 @@ enum RegisterCommand: Subcommand {
         let rows = model.register(filter, sort: context.options.sort, descending: context.options.descending)
         let output = RegisterOutput(model: model, rows: rows)
         switch context.options.format {
-        case "json": console.out(bytes: output.json())
-        case "csv": console.out(bytes: output.csv(separator: context.options.csvSeparator))
-        default: console.out(bytes: output.text(color: context.color))
+        case "json": output.json(to: console)
+        case "csv": output.csv(separator: context.options.csvSeparator, to: console)
+        default: output.text(color: context.color, to: console)
         }
         return ExitCode.success
     }

@@ -1,10 +1,11 @@
 import TallyCore
 import TallySyntax
 
-/// Writes the register's rows as text, CSV or JSON straight into one byte buffer: every
-/// date and amount is formatted in place, and names are looked up per wallet and per
-/// category once, so 100k rows cost about a microsecond each. The text is the same,
-/// byte for byte, as a `TextTable`, `CSVTable` or `JSONValue` of the same rows gives.
+/// Writes the register's rows as text, CSV or JSON into a byte buffer that goes to the
+/// console a chunk at a time. Every date and amount is formatted in place and names are
+/// looked up once per wallet and category, so 100k rows cost about a microsecond each.
+/// The text is the same, byte for byte, as a `TextTable`, `CSVTable` or `JSONValue` of
+/// the same rows gives.
 struct RegisterOutput {
     let model: BudgetModel
     let rows: [RegisterRow]
@@ -20,41 +21,67 @@ struct RegisterOutput {
     // MARK: JSON
 
     /// `{"rows": [...]}` in the layout `JSONValue` gives.
-    func json() -> [UInt8] {
+    func json(to console: Console) {
+        // Each key with what precedes it (comma, line break, indent) as ready bytes:
+        // 11 pairs for each of 100k rows made laying out keys the larger part.
+        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"]
+        let prefixes: [[UInt8]] = keys.enumerated().map { i, key in
+            var bytes: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
+            JSONValue.newline(&bytes, depth: 3)
+            JSONValue.appendQuoted(key, to: &bytes)
+            bytes.appendUTF8(": ")
+            return bytes
+        }
+        var rowEnd: [UInt8] = []
+        JSONValue.newline(&rowEnd, depth: 2)
+        rowEnd.append(UInt8(ascii: "}"))
+        let walletNames = model.wallets.map(\.name)
+        let categoryNames = model.categories.map(\.name)
         var out: [UInt8] = []
-        out.reserveCapacity(rows.count * 320 + 32)
+        out.reserveCapacity(Self.chunk + 4096)
         out.appendUTF8("{\n  \"rows\": [")
+        func text(_ key: Int, _ value: String?) {
+            out.append(contentsOf: prefixes[key])
+            if let value { JSONValue.appendQuoted(value, to: &out) } else { out.appendUTF8("null") }
+        }
+        func quote() { out.append(UInt8(ascii: "\"")) }
         for (i, row) in rows.enumerated() {
+            Self.pass(&out, to: console)
             if i > 0 { out.append(UInt8(ascii: ",")) }
             JSONValue.newline(&out, depth: 2)
-            let wallet = model.wallets[row.wallet]
+            out.append(UInt8(ascii: "{"))
             let places = decimals[row.wallet]
-            var object = JSONObjectWriter(depth: 2, into: &out)
-            object.unescaped("date", &out) { $0.appendDate(row.date) }
-            object.string("wallet", wallet.name, &out)
-            object.string("type", row.type.rawValue, &out)
-            object.string("category", row.category.map { model.categories[$0].name }, &out)
-            object.string("counterpart", row.counterpart.map { model.wallets[$0].name }, &out)
-            object.string("payee", row.payee, &out)
-            object.string("note", row.note, &out)
-            object.strings("tags", row.tags, &out)
-            object.unescaped("amount", &out) { $0.appendMoney(row.amount, places: places) }
-            object.string("currency", wallet.currency, &out)
-            object.unescaped("balance", &out) { $0.appendMoney(row.balance, places: places) }
-            object.finish(&out)
+            out.append(contentsOf: prefixes[0]); quote(); out.appendDate(row.date); quote()
+            text(1, walletNames[row.wallet])
+            text(2, row.type.rawValue)
+            text(3, row.category.map { categoryNames[$0] })
+            text(4, row.counterpart.map { walletNames[$0] })
+            text(5, row.payee)
+            text(6, row.note)
+            out.append(contentsOf: prefixes[7])
+            out.append(UInt8(ascii: "["))
+            for (t, tag) in row.tags.enumerated() {
+                if t > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
+                JSONValue.appendQuoted(tag, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+            out.append(contentsOf: prefixes[8]); quote(); out.appendMoney(row.amount, places: places); quote()
+            text(9, model.wallets[row.wallet].currency)
+            out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(row.balance, places: places); quote()
+            out.append(contentsOf: rowEnd)
         }
         if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }
         out.appendUTF8("]\n}\n")
-        return out
+        console.out(bytes: out)
     }
 
     // MARK: CSV
 
     /// A header line and one CRLF line per row, quoted as `CSVTable` quotes.
-    func csv(separator: Character) -> [UInt8] {
+    func csv(separator: Character, to console: Console) {
         let separator = CSVTable.bytes(of: separator)
         var out: [UInt8] = []
-        out.reserveCapacity(rows.count * 96 + 128)
+        out.reserveCapacity(Self.chunk + 4096)
         CSVTable.append(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"],
                         separator: separator, to: &out)
         // Dates, amounts and tags are written here first, then copied as a field.
@@ -68,6 +95,7 @@ struct RegisterOutput {
         func text(_ value: String) { CSVTable.appendField(value, separator: separator, to: &out) }
         func next() { out.append(contentsOf: separator) }
         for row in rows {
+            Self.pass(&out, to: console)
             let wallet = model.wallets[row.wallet]
             let places = decimals[row.wallet]
             field { $0.appendDate(row.date) }
@@ -92,7 +120,7 @@ struct RegisterOutput {
             next(); field { $0.appendMoney(row.balance, places: places) }
             CSVTable.endLine(&out)
         }
-        return out
+        console.out(bytes: out)
     }
 
     // MARK: Text
@@ -102,8 +130,8 @@ struct RegisterOutput {
     /// Widths are measured in a first pass over the rows' data, then each line is
     /// written; no cell is kept. Amounts carry their currency unless all rows share
     /// one, which the titles then name.
-    func text(color: Bool) -> [UInt8] {
-        if rows.isEmpty { return Array("No transactions match.\n".utf8) }
+    func text(color: Bool, to console: Console) {
+        if rows.isEmpty { console.out("No transactions match.\n"); return }
         let currencies = model.wallets.map(\.currency)
         let first = currencies[rows[0].wallet]
         let single = rows.allSatisfy { currencies[$0.wallet] == first } ? first : nil
@@ -182,7 +210,7 @@ struct RegisterOutput {
         let total = widths.reduce(0, +) + 2 * (widths.count - 1)
 
         var out: [UInt8] = []
-        out.reserveCapacity((rows.count + 3) * (total + 12) + 64)
+        out.reserveCapacity(Self.chunk + 4096)
         let space: UInt8 = 0x20
         func endLine(from start: Int) {
             while out.count > start, out[out.count - 1] == space { out.removeLast() }
@@ -209,6 +237,7 @@ struct RegisterOutput {
         out.append(0x0A)
 
         for row in rows {
+            Self.pass(&out, to: console)
             start = out.count
             out.appendDate(row.date)
             out.appendSpaces(widths[0] - 10)
@@ -234,7 +263,18 @@ struct RegisterOutput {
             endLine(from: start)
         }
         if rows.count > 1 { out.appendUTF8("\(rows.count) lines\n") }
-        return out
+        console.out(bytes: out)
+    }
+
+    /// How many bytes are gathered before they go to the console: the output of 100k
+    /// rows (35 MB of JSON) is never held whole, which spared page faults and a copy.
+    private static let chunk = 1 << 16
+
+    /// Hands `out` to the console once it holds a chunk, and starts it again.
+    private static func pass(_ out: inout [UInt8], to console: Console) {
+        guard out.count >= chunk else { return }
+        console.out(bytes: out)
+        out.removeAll(keepingCapacity: true)
     }
 
     /// Where an amount cell splits, as `TextTable` splits it: at its point, else at its

@@ -28,15 +28,6 @@ struct JSONObjectWriter {
         if let text { JSONValue.appendQuoted(text, to: &out) } else { out.appendUTF8("null") }
     }
 
-    /// `"key": "…"` with the text written in place by `write`, for text that never
-    /// needs escaping (dates, amounts).
-    mutating func unescaped(_ name: String, _ out: inout [UInt8], _ write: (inout [UInt8]) -> Void) {
-        key(name, &out)
-        out.append(UInt8(ascii: "\""))
-        write(&out)
-        out.append(UInt8(ascii: "\""))
-    }
-
     /// `"key": ["a", "b"]`: an array of strings on one line.
     mutating func strings(_ name: String, _ texts: [String], _ out: inout [UInt8]) {
         key(name, &out)
