@@ -31,27 +31,48 @@ struct CSVTable {
     static func append(_ row: [String], separator: [UInt8], to out: inout [UInt8]) {
         for (i, value) in row.enumerated() {
             if i > 0 { out.append(contentsOf: separator) }
-            if separator.count == 1 {
-                // One scan over the bytes decides and, for plain fields, copies them.
-                var copy = value
-                let plain = copy.withUTF8 { bytes in
-                    for byte in bytes where byte == 0x22 || byte == 0x0A || byte == 0x0D || byte == separator[0] { return false }
-                    out.append(contentsOf: bytes)
-                    return true
-                }
-                if plain { continue }
-            }
-            if needsQuotes(value, separator) {
-                out.append(0x22)
-                for byte in value.utf8 {
-                    out.append(byte)
-                    if byte == 0x22 { out.append(0x22) }
-                }
-                out.append(0x22)
-            } else {
-                out.appendUTF8(value)
-            }
+            appendField(value, separator: separator, to: &out)
         }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// Appends one field, quoted when it must be, without a separator or line end.
+    static func appendField(_ value: String, separator: [UInt8], to out: inout [UInt8]) {
+        if separator.count == 1 {
+            // One scan over the bytes decides and, for plain fields, copies them.
+            var copy = value
+            let plain = copy.withUTF8 { bytes in
+                for byte in bytes where byte == 0x22 || byte == 0x0A || byte == 0x0D || byte == separator[0] { return false }
+                out.append(contentsOf: bytes)
+                return true
+            }
+            if plain { return }
+        }
+        if needsQuotes(value, separator) {
+            out.append(0x22)
+            for byte in value.utf8 {
+                out.append(byte)
+                if byte == 0x22 { out.append(0x22) }
+            }
+            out.append(0x22)
+        } else {
+            out.appendUTF8(value)
+        }
+    }
+
+    /// Appends one field given as UTF-8 bytes (an amount or date written in place),
+    /// quoted exactly as the same text would be.
+    static func appendField(bytes: ArraySlice<UInt8>, separator: [UInt8], to out: inout [UInt8]) {
+        if separator.count == 1, !bytes.contains(where: { $0 == 0x22 || $0 == 0x0A || $0 == 0x0D || $0 == separator[0] }) {
+            out.append(contentsOf: bytes)
+        } else {
+            appendField(String(decoding: bytes, as: UTF8.self), separator: separator, to: &out)
+        }
+    }
+
+    /// Ends a line as `append` does: CRLF.
+    static func endLine(_ out: inout [UInt8]) {
         out.append(0x0D)
         out.append(0x0A)
     }

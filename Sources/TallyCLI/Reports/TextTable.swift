@@ -37,6 +37,14 @@ struct TextTable {
         var afterWidth = 0
     }
 
+    /// `text` as a cell of a column at most `limit` wide shows it (cut with `…` when
+    /// wider), with its display width: for writers that lay out the same table from
+    /// their rows' data without keeping the rows (the register's 100k lines).
+    static func fitted(_ text: String, limit: Int) -> (text: String, width: Int) {
+        let cell = TextTable([]).shortened(text, limit)
+        return (cell.text, cell.width)
+    }
+
     /// The table with a header line; `color` paints negative amounts red.
     func render(color: Bool, indent: String = "") -> String {
         // Every cell is measured once into one flat array, and the text is built as

@@ -60,6 +60,9 @@ extension BudgetModel {
     public func register(_ filter: EntryFilter, sort: RegisterSort = .date, descending: Bool = false) -> [RegisterRow] {
         var balances = wallets.map(\.opening)
         var rows: [RegisterRow] = []
+        // One pass with no per-entry storage: whether an entry is shown is decided before
+        // its balances move, and each of its lines is kept (or not) as it is computed.
+        rows.reserveCapacity(filter.range == nil && filter.wallets.isEmpty ? entries.count + entries.count / 4 : 0)
         let search = filter.search?.lowercased()
         let payee = filter.payee?.lowercased()
         let categoryMatch: [Bool] = categories.map { category in
@@ -67,32 +70,33 @@ extension BudgetModel {
         }
         for (index, entry) in entries.enumerated() {
             // Balances move for every entry; only the filter decides what is shown.
-            var candidates: [(wallet: Int, category: Int?, counterpart: Int?, type: FlowType, amount: Money, balance: Money)] = []
+            var shown = true
+            if let range = filter.range, !range.contains(entry.date) { shown = false }
+            else if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { shown = false }
+            else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
+            func keep(_ wallet: Int, _ category: Int?, _ counterpart: Int?, _ type: FlowType, _ amount: Money, _ balance: Money) {
+                if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { return }
+                if !filter.types.isEmpty, !filter.types.contains(type) { return }
+                if !filter.categories.isEmpty, !(category.map { categoryMatch[$0] } ?? false) { return }
+                if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount) { return }
+                rows.append(RegisterRow(entry: index, date: entry.date, wallet: wallet, category: category, counterpart: counterpart,
+                                        type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags))
+            }
             switch entry.kind {
             case .transaction(let wallet, _, let postings):
                 for posting in postings {
                     balances[wallet] = balances[wallet].adding(posting.amount) ?? balances[wallet]
-                    let type: FlowType = categories[posting.category].isIncome ? .income : .expense
-                    candidates.append((wallet, posting.category, nil, type, posting.amount, balances[wallet]))
+                    if shown {
+                        keep(wallet, posting.category, nil, categories[posting.category].isIncome ? .income : .expense, posting.amount, balances[wallet])
+                    }
                 }
             case .transfer(let from, let to, let sent, let received):
                 balances[from] = balances[from].subtracting(sent) ?? balances[from]
-                candidates.append((from, nil, to, .transfer, sent.negated, balances[from]))
+                if shown { keep(from, nil, to, .transfer, sent.negated, balances[from]) }
                 balances[to] = balances[to].adding(received) ?? balances[to]
-                candidates.append((to, nil, from, .transfer, received, balances[to]))
+                if shown { keep(to, nil, from, .transfer, received, balances[to]) }
             default:
                 continue
-            }
-            if let range = filter.range, !range.contains(entry.date) { continue }
-            if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { continue }
-            if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { continue }
-            for c in candidates {
-                if !filter.wallets.isEmpty, !filter.wallets.contains(c.wallet) { continue }
-                if !filter.types.isEmpty, !filter.types.contains(c.type) { continue }
-                if !filter.categories.isEmpty, !(c.category.map { categoryMatch[$0] } ?? false) { continue }
-                if let search, !matches(search, entry: entry, wallet: c.wallet, category: c.category, counterpart: c.counterpart, amount: c.amount) { continue }
-                rows.append(RegisterRow(entry: index, date: entry.date, wallet: c.wallet, category: c.category, counterpart: c.counterpart,
-                                        type: c.type, amount: c.amount, balance: c.balance, payee: entry.payee, note: entry.note, tags: entry.tags))
             }
         }
         switch sort {

@@ -1,0 +1,125 @@
+@testable import TallyCLI
+import TallyCore
+import TallySyntax
+import TallyTestSupport
+import XCTest
+
+/// The register's own writer gives exactly the bytes the general tables give for the
+/// same rows: `TextTable` (cut names, wide characters, mixed currencies, colour),
+/// `CSVTable` (quoting, other separators) and `JSONValue`.
+final class RegisterOutputTests: XCTestCase {
+    static let budget = """
+    currency EUR
+    currency JPY  decimals 0
+
+    wallet 'Gemeinschaftskonto'  bank  opening 2400.00 on 2026-08-31
+    wallet Yen  cash  currency JPY
+
+    income  Salary
+    expense Lebensmittel:Wochenmarkt-Einkäufe, Fees
+
+    2026-09-01 "Bäckerei Müller am Marktplatz" "Brot, \\"frisch\\""  'Gemeinschaftskonto'  Lebensmittel:Wochenmarkt-Einkäufe  -4.50  #brot #früh
+    2026-09-02 "日本料理レストラン銀座"  Yen  Fees  -1200
+    2026-09-03 "Short"  'Gemeinschaftskonto'  Salary  +12345.67
+    2026-09-04 transfer 'Gemeinschaftskonto' -> Yen  600.00 = 101820 JPY
+    """
+
+    func model() throws -> BudgetModel {
+        let budget = try BudgetLoader(provider: InMemoryFileProvider(["b.tally": Self.budget])).load("b.tally")
+        let run = Interpreter.run(budget, today: CivilDate(iso: "2026-11-22")!)
+        XCTAssertEqual(run.diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        return run.model
+    }
+
+    func captured(_ write: (Console) -> Void) -> String {
+        let console = Console.capturing()
+        write(console)
+        console.flush()
+        return console.capturedOut
+    }
+
+    /// The text table as the command drew it with `TextTable`.
+    func referenceText(_ model: BudgetModel, _ rows: [RegisterRow], color: Bool) -> String {
+        if rows.isEmpty { return "No transactions match.\n" }
+        func currency(_ row: RegisterRow) -> String { model.wallets[row.wallet].currency }
+        let first = currency(rows[0])
+        let single = rows.allSatisfy { currency($0) == first } ? first : nil
+        func money(_ value: Money, _ row: RegisterRow) -> String {
+            let plain = value.formatted(scale: model.decimals(of: currency(row)))
+            return single == nil && !currency(row).isEmpty ? plain + " " + currency(row) : plain
+        }
+        let unit = single.map { $0.isEmpty ? "" : " " + $0 } ?? ""
+        var table = TextTable([.init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: 10),
+                               .init(title: "Payee", alignment: .left, maxWidth: 14), .init(title: "Category", alignment: .left, maxWidth: 15),
+                               .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
+        for row in rows {
+            let what = row.category.map { model.categories[$0].name }
+                ?? (row.amount.isNegative ? "→ " : "← ") + (row.counterpart.map { model.wallets[$0].name } ?? "")
+            table.add([row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what,
+                       money(row.amount, row), money(row.balance, row)])
+        }
+        return table.render(color: color) + (rows.count > 1 ? "\(rows.count) lines\n" : "")
+    }
+
+    func referenceCSV(_ model: BudgetModel, _ rows: [RegisterRow], separator: Character) -> String {
+        var table = CSVTable(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"])
+        table.separator = separator
+        for row in rows {
+            let wallet = model.wallets[row.wallet]
+            let places = model.decimals(of: wallet.currency)
+            table.add([row.date.description, wallet.name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
+                       row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
+                       row.tags.map { "#" + $0 }.joined(separator: " "), row.amount.formatted(scale: places), wallet.currency,
+                       row.balance.formatted(scale: places)])
+        }
+        return table.render()
+    }
+
+    func referenceJSON(_ model: BudgetModel, _ rows: [RegisterRow]) -> String {
+        func text(_ value: String?) -> JSONValue { value.map { .string($0) } ?? .null }
+        let objects: [JSONValue] = rows.map { row in
+            let wallet = model.wallets[row.wallet]
+            let places = model.decimals(of: wallet.currency)
+            return .object([("date", .string(row.date.description)), ("wallet", .string(wallet.name)), ("type", .string(row.type.rawValue)),
+                            ("category", text(row.category.map { model.categories[$0].name })),
+                            ("counterpart", text(row.counterpart.map { model.wallets[$0].name })),
+                            ("payee", text(row.payee)), ("note", text(row.note)), ("tags", .array(row.tags.map { .string($0) })),
+                            ("amount", .string(row.amount.formatted(scale: places))), ("currency", .string(wallet.currency)),
+                            ("balance", .string(row.balance.formatted(scale: places)))])
+        }
+        return JSONValue.object([("rows", .array(objects))]).rendered()
+    }
+
+    func testTextMatchesTheGeneralTable() throws {
+        let model = try model()
+        var euroOnly = EntryFilter()
+        euroOnly.wallets = [0]
+        for filter in [EntryFilter(), euroOnly] {
+            let rows = model.register(filter)
+            XCTAssertGreaterThan(rows.count, 1)
+            for color in [false, true] {
+                let output = RegisterOutput(model: model, rows: rows)
+                XCTAssertEqual(captured { output.text(color: color, to: $0) }, referenceText(model, rows, color: color))
+            }
+        }
+        XCTAssertEqual(captured { RegisterOutput(model: model, rows: []).text(color: false, to: $0) }, "No transactions match.\n")
+    }
+
+    func testCSVMatchesTheGeneralTable() throws {
+        let model = try model()
+        let rows = model.register(EntryFilter())
+        for separator: Character in [",", ";", ".", "-", "→"] {
+            let output = RegisterOutput(model: model, rows: rows)
+            XCTAssertEqual(captured { output.csv(separator: separator, to: $0) }, referenceCSV(model, rows, separator: separator),
+                           "separator \(separator)")
+        }
+    }
+
+    func testJSONMatchesTheGeneralPrinter() throws {
+        let model = try model()
+        for rows in [model.register(EntryFilter()), []] {
+            let output = RegisterOutput(model: model, rows: rows)
+            XCTAssertEqual(captured { output.json(to: $0) }, referenceJSON(model, rows))
+        }
+    }
+}
