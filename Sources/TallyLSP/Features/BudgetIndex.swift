@@ -64,7 +64,11 @@ public final class BudgetIndex: @unchecked Sendable {
     /// Model tables by name.
     let wallets: [String: Int], categories: [String: Int], envelopes: [String: Int], goals: [String: Int], rules: [String: Int]
 
-    private let lock = NSLock()
+    // One lock per table: a completion that needs the tallies must not wait while the
+    // background builds the much larger table of every written name.
+    private let usageLock = NSLock()
+    private let talliesLock = NSLock()
+    private let occurrencesLock = NSLock()
     private var builtUsage: Usage?
     private var builtTallies: NameTallies?
     private var builtOpenOccurrences: [[CivilDate]]?
@@ -97,10 +101,10 @@ public final class BudgetIndex: @unchecked Sendable {
         self.fileRank = fileRank
     }
 
-    /// The second step, built on first use under the lock.
+    /// The second step, built on first use under its lock.
     var usage: Usage {
-        lock.lock()
-        defer { lock.unlock() }
+        usageLock.lock()
+        defer { usageLock.unlock() }
         if let builtUsage { return builtUsage }
         var usage = Usage()
         for file in budget.files {
@@ -116,10 +120,10 @@ public final class BudgetIndex: @unchecked Sendable {
         return usage
     }
 
-    /// The tallies of the model's entries, built on first use under the lock.
+    /// The tallies of the model's entries, built on first use under their lock.
     var tallies: NameTallies {
-        lock.lock()
-        defer { lock.unlock() }
+        talliesLock.lock()
+        defer { talliesLock.unlock() }
         if let builtTallies { return builtTallies }
         let built = NameTallies(model: model)
         builtTallies = built
@@ -130,8 +134,8 @@ public final class BudgetIndex: @unchecked Sendable {
     /// records or skips, oldest first (``BudgetModel/unrecordedOccurrences(through:)``,
     /// the matching of W0506). Built on first use: one pass over the model's entries.
     public var openOccurrences: [[CivilDate]] {
-        lock.lock()
-        defer { lock.unlock() }
+        occurrencesLock.lock()
+        defer { occurrencesLock.unlock() }
         if let builtOpenOccurrences { return builtOpenOccurrences }
         let built = model.unrecordedOccurrences(through: today)
         builtOpenOccurrences = built
