@@ -175,15 +175,18 @@ enum ReportCommand: Subcommand {
     }
 
     /// Why the page may not go to `path`, if it may not: a `.tally` name, or an existing
-    /// file that is not an HTML page (an earlier report may be replaced; nothing else).
+    /// file that neither is named `.html`/`.htm` nor holds an HTML page (an earlier report
+    /// may be replaced; a budget, notes or anything else may not).
     static func refusal(toOverwrite path: String) -> String? {
-        if path.lowercased().hasSuffix(".tally") { return "it is named like a budget file; choose a name ending in .html" }
+        let name = path.lowercased()
+        if name.hasSuffix(".tally") { return "it is named like a budget file; choose a name ending in .html" }
+        if name.hasSuffix(".html") || name.hasSuffix(".htm") { return nil }
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let start = (try? handle.read(upToCount: 512)) ?? Data()
         let text = String(decoding: start, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
         if text.isEmpty || text.hasPrefix("<!doctype html") || text.hasPrefix("<html") { return nil }
-        return "the file exists and is not an HTML page"
+        return "the file exists and is not an HTML page; choose a name ending in .html"
     }
 
     /// `--months N`: income against expense per month, oldest first.
