@@ -151,14 +151,7 @@ enum CheckCommand: Subcommand {
         case "sarif":
             console.out(SARIFDiagnosticRenderer(sources: sources).render(shown))
         default:
-            let color: Bool
-            switch options.color {
-            case "always": color = true
-            case "never": color = false
-            default:
-                let noColor = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-                color = console.stdoutIsTerminal && !noColor && console.environment["TERM"] != "dumb"
-            }
+            let color = console.usesColor(options.color)
             let renderer = TextDiagnosticRenderer(sources: sources, color: color)
             for (i, d) in shown.enumerated() {
                 if i > 0 { console.out("\n") }

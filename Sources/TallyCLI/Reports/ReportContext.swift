@@ -43,14 +43,7 @@ struct ReportContext {
         if errors > 0 {
             console.err("tally \(command): note: the budget has \(errors) error\(errors == 1 ? "" : "s") (run `tally check`); entries with errors are left out\n")
         }
-        let color: Bool
-        switch options.color {
-        case "always": color = true
-        case "never": color = false
-        default:
-            let noColor = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-            color = console.stdoutIsTerminal && !noColor && console.environment["TERM"] != "dumb"
-        }
+        let color = console.usesColor(options.color)
         return .success(ReportContext(command: command, options: options, model: model, rates: ExchangeRates(model), console: console, color: color))
     }
 

@@ -30,6 +30,18 @@ public final class Console: @unchecked Sendable {
         self.environment = environment
     }
 
+    /// Whether output should be coloured for a `--color auto|always|never` choice: in
+    /// `auto`, only on a terminal, never when `NO_COLOR` is set or `TERM` is `dumb`.
+    public func usesColor(_ choice: String) -> Bool {
+        switch choice {
+        case "always": return true
+        case "never": return false
+        default:
+            let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+            return stdoutIsTerminal && !noColor && environment["TERM"] != "dumb"
+        }
+    }
+
     /// Writes to standard output (buffered; see ``flush()``).
     public func out(_ text: String) {
         if capture { capturedOut += text; return }
