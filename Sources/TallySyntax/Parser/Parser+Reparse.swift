@@ -1,0 +1,138 @@
+/// Re-reading a file after an edit: only the entries the edit touched are parsed again.
+///
+/// An editor changes a few bytes of a large file at a time. The old and the new text agree
+/// on a prefix and a suffix; between them lies the changed region. The region is widened
+/// to the nearest places where a file may be cut (before a line that starts with a date,
+/// see `Parser+Chunks.swift`): the bytes around both cuts are unchanged, so each cut is a
+/// valid one in the old text and in the new. The old tree's tokens, nodes and diagnostics
+/// before the first cut are kept as they are, those after the second are kept with their
+/// offsets shifted by the change in length, and only the widened region is parsed. The
+/// three pieces are joined as a chunked parse is, so the tree is exactly the whole-file
+/// parse of the new text (`ReparseTests` compares them after thousands of edits).
+extension Parser {
+    /// A changed region smaller than this share of the file (in eighths) is re-read alone;
+    /// a larger one costs about a whole parse anyway.
+    static let reparseLimitEighths = 4
+
+    /// The syntax tree of `source`, a new text of the file `previous` was parsed from,
+    /// parsing again only around what changed. `parseWhole` parses when reuse does not pay
+    /// (a different path, or most of the file changed); it must give `Parser.parse`'s tree.
+    public static func reparse(_ source: SourceText, previous: SyntaxTree,
+                               parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> SyntaxTree {
+        let old = previous.source.bytes
+        let new = source.bytes
+        guard previous.source.path == source.path, new.count <= maximumFileSize else { return parseWhole(source) }
+        guard let (start, oldEnd, newEnd) = cutsAroundChange(old, new) else {
+            return previous  // the same bytes: the same tree
+        }
+        guard (newEnd - start) * 8 < max(new.count, 1) * reparseLimitEighths else { return parseWhole(source) }
+        let middle = parseChunk(source, range: start ..< newEnd)
+        var chunks: [Chunk] = []
+        chunks.reserveCapacity(3)
+        if start > 0 {
+            chunks.append(previous.chunk(before: start, roomFor: max(new.count - old.count, 0) + middle.kinds.count))
+        }
+        chunks.append(middle)
+        if oldEnd < old.count {
+            chunks.append(previous.chunk(from: oldEnd, shiftedBy: new.count - old.count))
+        }
+        return join(chunks, of: source)
+    }
+
+    /// Where to cut the old and the new text around their difference: the region
+    /// `start ..< oldEnd` of `old` became `start ..< newEnd` of `new`. Each cut is 0, the
+    /// end of the text, or the start of a date line whose bytes (and the line break before
+    /// it) lie in the part both texts share. Nil when the texts are equal.
+    static func cutsAroundChange(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, oldEnd: Int, newEnd: Int)? {
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                let shorter = min(a.count, b.count)
+                var prefix = 0
+                while prefix < shorter && a[prefix] == b[prefix] { prefix += 1 }
+                if prefix == a.count && prefix == b.count { return nil }
+                var suffix = 0
+                while suffix < shorter - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+
+                // The first cut: a date line wholly inside the shared prefix, date and the
+                // blank after it included (`startsDateLine` reads 11 bytes).
+                var start = prefix - 11
+                while start > 0 && !(b[start - 1] == 0x0A && startsDateLine(b, at: start)) { start -= 1 }
+                start = max(start, 0)
+
+                // The second cut: a date line whose line break and first 11 bytes lie in
+                // the shared suffix (so the same line follows in the old text).
+                let shared = b.count - suffix
+                var end = shared + 1
+                while end < b.count && !(b[end - 1] == 0x0A && startsDateLine(b, at: end)) { end += 1 }
+                if end >= b.count { return (start, a.count, b.count) }
+                return (start, end - (b.count - a.count), end)
+            }
+        }
+    }
+}
+
+extension SyntaxTree {
+    /// Token index of the token starting at `offset`, which must be a cut (see
+    /// `Parser+Chunks.swift`): a token starts there in every tree of the text.
+    func tokenStarting(at offset: Int) -> Int {
+        let target = UInt32(offset)
+        var low = 0
+        var high = tokenStarts.count - 1
+        while low < high {
+            let mid = (low + high) / 2
+            if tokenStarts[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        precondition(tokenStarts[low] == target, "a cut falls between tokens")
+        return low
+    }
+
+    /// Index of the first top-level node that starts at or after token `token`, or the
+    /// node count.
+    func firstTopLevelNode(from token: Int) -> Int {
+        var node = 1
+        while node < nodes.count && Int(nodes[node].firstToken) < token { node = Int(nodes[node].subtreeEnd) }
+        return node
+    }
+
+    /// The part of the tree before the cut at `offset`, as the first chunk of a chunked
+    /// parse (with the unfinished root), its arrays reserving `extra` more elements.
+    func chunk(before offset: Int, roomFor extra: Int) -> Parser.Chunk {
+        let token = tokenStarting(at: offset)
+        let node = firstTopLevelNode(from: token)
+        var kinds: [TokenKind] = []
+        kinds.reserveCapacity(tokenKinds.count + extra)
+        kinds.append(contentsOf: tokenKinds[..<token])
+        var starts: [UInt32] = []
+        starts.reserveCapacity(tokenStarts.count + extra)
+        starts.append(contentsOf: tokenStarts[...token])
+        var records: [NodeRecord] = []
+        records.reserveCapacity(nodes.count + extra)
+        records.append(contentsOf: nodes[..<node])
+        return Parser.Chunk(kinds: kinds, starts: starts, nodes: records,
+                            lexerDiagnostics: diagnostics.filter { $0.range.start < offset }, parserDiagnostics: [])
+    }
+
+    /// The part of the tree from the cut at `offset` to the end, as a later chunk of a
+    /// chunked parse: indices counted from the cut, offsets moved by `shift`.
+    func chunk(from offset: Int, shiftedBy shift: Int) -> Parser.Chunk {
+        let token = tokenStarting(at: offset)
+        let node = firstTopLevelNode(from: token)
+        let kinds = Array(tokenKinds[token...])
+        var starts = Array(tokenStarts[token...])
+        starts.withUnsafeMutableBufferPointer { all in
+            for i in all.indices { all[i] = UInt32(Int(all[i]) + shift) }
+        }
+        var records = Array(nodes[node...])
+        let tokenBase = UInt32(token)
+        let nodeBase = UInt32(node)
+        records.withUnsafeMutableBufferPointer { all in
+            for i in all.indices {
+                all[i].firstToken -= tokenBase
+                all[i].endToken -= tokenBase
+                all[i].subtreeEnd -= nodeBase
+            }
+        }
+        let moved = diagnostics.filter { $0.range.start >= offset }.map { $0.moved(by: shift, from: offset, in: source.path) }
+        return Parser.Chunk(kinds: kinds, starts: starts, nodes: records, lexerDiagnostics: moved, parserDiagnostics: [])
+    }
+}
