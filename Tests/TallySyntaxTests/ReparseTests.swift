@@ -82,11 +82,11 @@ final class ReparseTests: XCTestCase {
         let old = Array("2026-01-01 A B 1\n2026-01-02 A B 2\n2026-01-03 A B 3\n2026-01-04 A B 4\n".utf8)
         var new = old
         new[32] = UInt8(ascii: "5")  // the amount on the second line
-        let cuts = try XCTUnwrap(Parser.cutsAroundChange(old, new))
+        let cuts = try XCTUnwrap(Parser.changedRegion(from: old, to: new))
         XCTAssertEqual(cuts.start, 17, "from the start of the edited line")
         XCTAssertEqual(cuts.oldEnd, 34, "to the start of the next date line")
         XCTAssertEqual(cuts.newEnd, 34)
-        XCTAssertNil(Parser.cutsAroundChange(old, old))
+        XCTAssertNil(Parser.changedRegion(from: old, to: old))
         let tree = Parser.parse(SourceText(path: "input.tally", bytes: old))
         XCTAssertTrue(Parser.reparse(SourceText(path: "input.tally", bytes: old), previous: tree) === tree,
                       "unchanged bytes keep the tree")

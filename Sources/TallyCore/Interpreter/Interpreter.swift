@@ -8,11 +8,33 @@ public enum Interpreter {
     /// Interprets `budget` as of `today`. The returned diagnostics are the model's and the
     /// checks'; the budget's own (syntax, includes) are not repeated.
     public static func run(_ budget: Budget, today: CivilDate) -> (model: BudgetModel, diagnostics: [Diagnostic]) {
-        var lowering = Lowering()
-        lowering.lower(budget)
+        let result = interpret(budget, today: today, reusing: nil)
+        return (result.model, result.diagnostics)
+    }
+
+    /// Interprets `budget` as ``run(_:today:)`` does, reusing `previous`, the lowering of
+    /// an earlier version of the same budget, for the entries an edit did not touch (see
+    /// `Lowering+Reuse.swift`). Returns this run's lowering too, for the next edit. The
+    /// model and diagnostics are the same as without `previous`.
+    ///
+    /// `previous` is consumed, so that the old trees and entries can go before the walk
+    /// allocates the new model's tables.
+    public static func interpret(_ budget: Budget, today: CivilDate, reusing previous: consuming LoweredBudget?)
+        -> (model: BudgetModel, diagnostics: [Diagnostic], lowered: LoweredBudget) {
+        let declarations: Lowering
+        let lowering: Lowering
+        if let old = previous.take(), let reused = Lowering.reusing(old, for: budget) {
+            (declarations, lowering) = reused
+        } else {
+            var fresh = Lowering()
+            fresh.lowerDeclarations(budget)
+            declarations = fresh
+            fresh.lowerAllEntries(budget)
+            lowering = fresh
+        }
         var walk = Walk(lowering: lowering, today: today)
         walk.run()
-        return (walk.model(), walk.diagnostics)
+        return (walk.model(), walk.diagnostics, LoweredBudget(budget: budget, declarations: declarations, result: lowering))
     }
 
     /// Today's date: `TALLY_TODAY` (YYYY-MM-DD) when set, else the local calendar date.

@@ -58,12 +58,12 @@ struct EntryRange: Sendable {
 /// Lowering the dated entries of a large budget in two halves at once.
 ///
 /// Once the declarations are read, lowering an entry reads the declaration tables and
-/// writes only: the entries, the diagnostics, which wallets were seen or named, and the
+/// writes only: the entries, the diagnostics, how often wallets were seen or named, and the
 /// string tables (which hand out values, not indices). So each half runs on its own copy
 /// of the lowering, numbering its entries from 0, and the halves are joined: the second
 /// half's entries follow the first's with their reading order shifted by the first's
 /// count, its diagnostics (past those of the declarations) follow the first's, and the
-/// wallet sets are united. The result is what lowering all entries in order gives, which
+/// wallet counts are added. The result is what lowering all entries in order gives, which
 /// `ConcurrentLoweringTests` checks at every possible cut.
 extension Lowering {
     mutating func lowerConcurrently(_ first: [EntryRange], _ second: [EntryRange]) {
@@ -75,6 +75,8 @@ extension Lowering {
             // half's for all entries, so that the join appends without growing it.
             part.entries = []
             part.entries.reserveCapacity(half == 0 ? base.entries.capacity : base.entries.capacity / 2 + 16)
+            // The second half counts only its own names; the join adds them to the first's.
+            if half == 1 { part.clearWalletCounts() }
             var order = 0
             for range in half == 0 ? first : second.map(\.withOwnPath) { part.lowerEntries(range, order: &order) }
             halves.store(part, at: half)
@@ -92,6 +94,7 @@ extension Lowering {
         let base = self
         var a = base
         var b = base
+        b.clearWalletCounts()
         var order = 0
         for range in first { a.lowerEntries(range, order: &order) }
         order = 0
@@ -100,7 +103,15 @@ extension Lowering {
         join(b, declarationDiagnostics: base.diagnostics.count)
     }
 
-    /// Appends what `later` lowered after this lowering's entries.
+    /// Sets the counts of wallets seen and named to zero, for a part whose counts are
+    /// added to another's.
+    mutating func clearWalletCounts() {
+        walletSeen = Array(repeating: 0, count: walletSeen.count)
+        walletUsed = [:]
+    }
+
+    /// Appends what `later` lowered after this lowering's entries; `later` counted only
+    /// the wallets its own entries saw and named.
     mutating func join(_ later: Lowering, declarationDiagnostics: Int) {
         let start = entries.count
         let shift = Int32(truncatingIfNeeded: start)
@@ -110,8 +121,8 @@ extension Lowering {
             for i in start ..< all.count { all[i].readingOrder += shift }
         }
         diagnostics += later.diagnostics[declarationDiagnostics...]
-        for (wallet, seen) in later.walletSeen.enumerated() where seen { walletSeen[wallet] = true }
-        walletUsed.formUnion(later.walletUsed)
+        for (wallet, seen) in later.walletSeen.enumerated() { walletSeen[wallet] += seen }
+        walletUsed.merge(later.walletUsed, uniquingKeysWith: +)
     }
 }
 

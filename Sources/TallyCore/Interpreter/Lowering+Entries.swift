@@ -58,7 +58,7 @@ extension Lowering {
 
     mutating func resolveWallet(_ name: NameSyntax, file: String) -> Int? {
         let found = resolve(name, in: walletIndex, kind: "wallet", file: file)
-        if let found, !walletSeen[found] { walletSeen[found] = true }
+        if let found { walletSeen[found] += 1 }
         return found
     }
     mutating func resolveCategory(_ name: NameSyntax, file: String) -> Int? { resolve(name, in: categoryIndex, kind: "category", file: file) }

@@ -251,7 +251,7 @@ extension Lowering {
     /// when unknown), as ``resolveWallet(_:file:)`` does.
     mutating func flatWallet(_ ref: Int, _ flat: FlatSyntax, file: String) -> Int? {
         guard let found = Lowering.find(ref, flat, in: tables.wallets) else { return resolveWallet(NameSyntax(node: flat.node(ref)), file: file) }
-        if !walletSeen[found] { walletSeen[found] = true }
+        walletSeen[found] += 1
         return found
     }
 
@@ -292,7 +292,7 @@ extension Lowering {
         }
         guard walletRef >= 0, let wallet = Lowering.find(walletRef, flat, in: tables.wallets) else { return .unhandled }
         // From here on, the entry is this path's: it reports what the general path would.
-        if !walletSeen[wallet] { walletSeen[wallet] = true }
+        walletSeen[wallet] += 1
         for token in flat.tokens(n) where flat.tokenKind(token) == .tag {
             hasTags = true
             break

@@ -23,10 +23,12 @@ struct Lowering {
     var ruleIndex: [String: Int] = [:]
     var payeeCategory: [String: Int] = [:]
     var entries: [Entry] = []
-    /// Which wallets something refers to, for the unused-declaration check.
-    var walletUsed = Set<String>()
-    /// Per wallet: whether a resolved name refers to it.
-    var walletSeen: [Bool] = []
+    /// Wallet names written in entries that could not be lowered, with how often, for
+    /// the unused-declaration check. Counts (not flags), so that an edit's entries can be
+    /// taken out again (see `Lowering+Reuse.swift`).
+    var walletUsed: [String: Int] = [:]
+    /// Per wallet: how many resolved names refer to it.
+    var walletSeen: [Int] = []
     /// Start offsets of syntax errors per file, sorted: entries with one are not lowered,
     /// so that one mistake is reported once, not again as a model problem.
     var syntaxErrors: [String: [Int]] = [:]
@@ -59,7 +61,7 @@ struct Lowering {
     /// does not make them look unused.
     mutating func markNamesUsed(_ node: SyntaxNode) {
         for part in node.descendants where part.kind == .walletRef {
-            walletUsed.insert(NameSyntax(node: part).value)
+            walletUsed[NameSyntax(node: part).value, default: 0] += 1
         }
     }
 
@@ -78,11 +80,26 @@ struct Lowering {
 
     // MARK: Driver
 
+    /// Lowers `budget`: its declarations, then its entries.
     mutating func lower(_ budget: Budget) {
+        lowerDeclarations(budget)
+        lowerAllEntries(budget)
+    }
+
+    /// Start offsets of the syntax errors of `budget`, sorted, per file.
+    static func syntaxErrorStarts(of budget: Budget) -> [String: [Int]] {
+        var starts: [String: [Int]] = [:]
         for d in budget.diagnostics where d.code.isSyntaxError && d.severity == .error {
-            syntaxErrors[d.file, default: []].append(d.range.start)
+            starts[d.file, default: []].append(d.range.start)
         }
-        for key in syntaxErrors.keys { syntaxErrors[key]?.sort() }
+        for key in starts.keys { starts[key]?.sort() }
+        return starts
+    }
+
+    /// Reads every declaration of `budget` into the tables, in the order they depend on
+    /// each other; afterwards entries can be lowered in any grouping.
+    mutating func lowerDeclarations(_ budget: Budget) {
+        syntaxErrors = Lowering.syntaxErrorStarts(of: budget)
         // Declarations are a few dozen nodes among (possibly) a million entries: each pass
         // reads kinds from the flat arrays and makes a view only for a declaration.
         let flats = budget.files.map { FlatSyntax($0.tree) }
@@ -126,8 +143,12 @@ struct Lowering {
             guard node.kind == .recurringDirective else { return }
             if lowering.isBroken(node, file) { lowering.markNamesUsed(node) } else { lowering.lowerRule(node, file) }
         }
-        entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
         tables = makeFlatTables()
+    }
+
+    /// Lowers every dated entry of `budget`, once its declarations are read.
+    mutating func lowerAllEntries(_ budget: Budget) {
+        entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
         if let cut = cutForTesting {
             let (first, second) = EntryRange.split(budget, file: cut.file, node: cut.node)
             lowerInParts(first, second)
@@ -223,7 +244,7 @@ struct Lowering {
         guard let w = WalletDirectiveSyntax(node), let name = w.name else { return }
         guard isNew(name, kind: "wallet", first: walletIndex[name.value].map { wallets[$0].location }, file: file) else { return }
         walletIndex[name.value] = wallets.count
-        walletSeen.append(false)
+        walletSeen.append(0)
         let currency = w.currency ?? defaultCurrency
         let opening = w.opening?.amount.flatMap { money($0, currency: currency, file: file) } ?? Money.zero
         let limit = w.limit.flatMap { money($0, currency: currency, file: file) }

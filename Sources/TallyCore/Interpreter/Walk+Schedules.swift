@@ -135,7 +135,7 @@ extension Walk {
     mutating func checkUnused() {
         // A budget without entries is still being set up.
         guard !entries.isEmpty else { return }
-        for (w, wallet) in l.wallets.enumerated() where !l.walletSeen[w] && !l.walletUsed.contains(wallet.name) {
+        for (w, wallet) in l.wallets.enumerated() where l.walletSeen[w] == 0 && l.walletUsed[wallet.name] == nil {
             report(.unusedDeclaration, "the wallet \(wallet.name) is never used", wallet.location,
                    help: "remove it, or book something on it")
         }

@@ -28,10 +28,23 @@ public struct Budget: Sendable {
 /// Reads a budget from its root file, following `include` directives.
 public struct BudgetLoader: Sendable {
     let provider: any FileProvider
+    /// Trees from an earlier load, by path: a file read again is parsed again only where
+    /// its bytes changed (``Parser/reparse(_:previous:parseWhole:)``).
+    let previous: [String: SyntaxTree]
 
     /// Creates a loader reading through `provider`.
     public init(provider: any FileProvider = DiskFileProvider()) {
         self.provider = provider
+        previous = [:]
+    }
+
+    /// Creates a loader that reuses the trees of `previous`, an earlier load of the same
+    /// budget: what an editor does after each change. The result is the same as a fresh load.
+    public init(provider: any FileProvider = DiskFileProvider(), reusing previous: Budget?) {
+        self.provider = provider
+        var trees: [String: SyntaxTree] = [:]
+        for file in previous?.files ?? [] { trees[file.path] = file.tree }
+        self.previous = trees
     }
 
     /// Loads the budget rooted at `path`.
@@ -40,7 +53,7 @@ public struct BudgetLoader: Sendable {
     /// of includes, are diagnostics on the `include` line, and the rest is read as usual.
     public func load(_ path: String) throws(FileReadError) -> Budget {
         let bytes = try provider.read(path)
-        var state = LoadState()
+        var state = LoadState(previous: previous)
         state.visit(path: path, bytes: bytes, provider: provider, stack: [], includedAt: nil)
         return Budget(files: state.files, diagnostics: state.diagnostics)
     }
@@ -52,11 +65,14 @@ private struct LoadState {
     var diagnostics: [Diagnostic] = []
     /// Canonical path of each file read, with where it was first included.
     var seen: [String: (path: String, includedAt: DiagnosticNote?)] = [:]
+    let previous: [String: SyntaxTree]
 
     mutating func visit(path: String, bytes: [UInt8], provider: any FileProvider,
                         stack: [(canonical: String, path: String)], includedAt: DiagnosticNote?) {
         let canonical = provider.canonicalPath(path)
-        let tree = ConcurrentParse.parse(SourceText(path: path, bytes: bytes))
+        let source = SourceText(path: path, bytes: bytes)
+        let tree = previous[path].map { Parser.reparse(source, previous: $0, parseWhole: { ConcurrentParse.parse($0) }) }
+            ?? ConcurrentParse.parse(source)
         let suppressions = Suppressions(tree: tree)
         files.append(BudgetFile(path: path, tree: tree, suppressions: suppressions))
         diagnostics += tree.diagnostics

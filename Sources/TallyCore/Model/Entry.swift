@@ -168,3 +168,37 @@ final class EntryDetails: Sendable {
         self.by = by
     }
 }
+
+extension Entry {
+    /// The entry with every position in `path` at or after `offset` moved by `shift`
+    /// bytes: an entry kept from before an edit earlier in its file.
+    func moved(by shift: Int, from offset: Int, in path: String) -> Entry {
+        guard shift != 0, location.file == path else { return self }
+        func move(_ location: SourceLocation) -> SourceLocation {
+            SourceLocation(file: location.file, range: location.file == path ? location.range.moved(by: shift, from: offset) : location.range)
+        }
+        let stored: Stored
+        switch self.stored {
+        case .plain(let wallet, let category, let amount, let header):
+            stored = .plain(wallet: wallet, category: category, amount: amount, header: header.moved(by: shift, from: offset))
+        case .other(.transaction(let wallet, let amount, let postings)):
+            stored = .other(.transaction(wallet: wallet, amount: amount, postings: postings.map {
+                Posting(category: $0.category, amount: $0.amount, location: move($0.location))
+            }))
+        case .other:
+            stored = self.stored
+        }
+        return Entry(self, stored: stored, location: move(location))
+    }
+
+    private init(_ entry: Entry, stored: Stored, location: SourceLocation) {
+        date = entry.date
+        self.stored = stored
+        payee = entry.payee
+        details = entry.details
+        goalIndex = entry.goalIndex
+        ruleIndex = entry.ruleIndex
+        readingOrder = entry.readingOrder
+        self.location = location
+    }
+}

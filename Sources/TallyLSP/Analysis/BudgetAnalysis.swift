@@ -16,15 +16,20 @@ public struct BudgetAnalysis: Sendable {
     public let diagnostics: [Diagnostic]
     /// The date the budget was interpreted as of.
     public let today: CivilDate
+    /// The lowering behind `model`, which the next analysis after an edit starts from.
+    public let lowered: LoweredBudget
     /// The features' look-up tables, built on first use (see ``index``).
     let indexCache = BudgetIndexCache()
 
-    /// Interprets `budget` as of `today` and applies its diagnostic policy.
-    public init(budget: Budget, today: CivilDate) {
+    /// Interprets `budget` as of `today` and applies its diagnostic policy; `previous`, the
+    /// lowering of the budget before an edit, spares lowering the entries the edit left
+    /// alone (the result is the same without it).
+    public init(budget: Budget, today: CivilDate, reusing previous: consuming LoweredBudget? = nil) {
         self.budget = budget
         self.today = today
-        let run = Interpreter.run(budget, today: today)
+        let run = Interpreter.interpret(budget, today: today, reusing: previous.take())
         model = run.model
+        lowered = run.lowered
         let policy = DiagnosticPolicy(budget: budget)
         diagnostics = policy.apply(budget.diagnostics + run.diagnostics, budget: budget).sorted {
             ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue)

@@ -44,7 +44,16 @@ public struct Document: Sendable {
             if let range = change.range {
                 let start = lines.offset(of: range.start, encoding: encoding, textLength: bytes.count)
                 let end = max(start, lines.offset(of: range.end, encoding: encoding, textLength: bytes.count))
-                bytes.replaceSubrange(start..<end, with: change.text.utf8)
+                // The analysis shares the old bytes, so the edit copies them: into an array of
+                // exactly the new size (`replaceSubrange` on a shared array would reserve room
+                // to grow, megabytes for a large budget).
+                let text = change.text.utf8
+                var edited: [UInt8] = []
+                edited.reserveCapacity(bytes.count - (end - start) + text.count)
+                edited.append(contentsOf: bytes[..<start])
+                edited.append(contentsOf: text)
+                edited.append(contentsOf: bytes[end...])
+                bytes = edited
             } else {
                 bytes = Array(change.text.utf8)
             }

@@ -75,13 +75,15 @@ extension LanguageServer {
                 fresh[root] = old
                 return old
             }
-            // Let the outdated analysis go first, so two large budgets never sit in memory at once.
-            analyses[root] = nil
+            // Let the outdated analysis go first, so two large models never sit in memory at
+            // once. Its lowering (which holds the trees and the entries) is kept: only the
+            // entries an edit touched are parsed and lowered again.
+            var previous = analyses.removeValue(forKey: root)?.lowered
             let loadStart = clock.now
-            guard let budget = try? BudgetLoader(provider: provider).load(root) else { return nil }
+            guard let budget = try? BudgetLoader(provider: provider, reusing: previous?.budget).load(root) else { return nil }
             let interpretStart = clock.now
             loading += interpretStart - loadStart
-            let result = BudgetAnalysis(budget: budget, today: date)
+            let result = BudgetAnalysis(budget: budget, today: date, reusing: previous.take())
             interpreting += clock.now - interpretStart
             fresh[root] = result
             recomputed.append(root)
@@ -108,9 +110,22 @@ extension LanguageServer {
             guard let analysis = analyses[root] else { continue }
             DispatchQueue.global(qos: .utility).async { analysis.index.prepareAll() }
         }
+        if !recomputed.isEmpty { trimWhenIdle() }
         if !recomputed.isEmpty {
             func ms(_ d: Duration) -> Int { Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
             note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(loading)), interpret \(ms(interpreting)), publish \(ms(clock.now - publishStart))")
+        }
+    }
+
+    /// Returns the memory outdated analyses used to the system once no edit has come for
+    /// two seconds. Not after every edit: while someone types, the next analysis reuses
+    /// those blocks, and pages handed back would have to be faulted in again.
+    func trimWhenIdle() {
+        analysisGeneration &+= 1
+        let generation = analysisGeneration
+        queue.asyncAfter(deadline: .now() + .seconds(2)) { [weak self] in
+            guard let self, self.analysisGeneration == generation else { return }
+            DispatchQueue.global(qos: .background).async { FreedMemory.release() }
         }
     }
 

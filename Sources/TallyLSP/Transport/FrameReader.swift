@@ -30,6 +30,8 @@ public struct FrameReader: Sendable {
     private static let marker = Array("content-length:".utf8)
     private static let headerEnd: [UInt8] = [13, 10, 13, 10]
     private static let headerLimit = 4096
+    /// The buffer capacity kept between messages; more is released once read.
+    private static let keptCapacity = 1 << 20
 
     /// Creates a reader that skips bodies over `maximumBodyLength` bytes.
     public init(maximumBodyLength: Int = 64 << 20) {
@@ -49,6 +51,13 @@ public struct FrameReader: Sendable {
         while let event = next() { events.append(event) }
         if start > 1 << 16 && start * 2 > buffer.count {
             buffer.removeFirst(start)
+            if pendingLength != nil { scannedTo -= start }
+            start = 0
+        }
+        // A large message (opening a big budget sends it whole) grew the buffer; once it is
+        // read, give the room back instead of holding megabytes for small messages.
+        if buffer.capacity > FrameReader.keptCapacity && available < FrameReader.keptCapacity / 2 {
+            buffer = Array(buffer[start...])
             if pendingLength != nil { scannedTo -= start }
             start = 0
         }

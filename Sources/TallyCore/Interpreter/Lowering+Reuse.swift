@@ -1,0 +1,148 @@
+import TallySyntax
+
+/// What lowering a budget produced, kept so that the next interpretation after an edit
+/// lowers only the entries the edit touched (see ``Interpreter/interpret(_:today:reusing:)``).
+///
+/// An editor keeps one per open budget. It holds the budget's trees and entries, which the
+/// model shares, so keeping it costs little beyond the tables of the declarations.
+public struct LoweredBudget: Sendable {
+    /// The budget that was lowered.
+    public let budget: Budget
+    /// The lowering after the declarations, before any entry.
+    let declarations: Lowering
+    /// The lowering after every entry.
+    let result: Lowering
+}
+
+/// Lowering again after an edit, from the previous lowering.
+///
+/// Once the declarations are read, an entry's lowering depends on the entry and the
+/// declaration tables only, and adds to the lowering's entries, its diagnostics and its
+/// counts of wallets seen and named (the same fact the concurrent lowering rests on). So
+/// when an edit changed the dated entries between two cuts of one file
+/// (``ChangedRegion``) and no declaration from the first cut on, the new lowering is the
+/// old one with the region's old contribution taken out and its new one put in: its old
+/// entries and diagnostics are replaced by those of lowering the new region, the counts
+/// have the old region's subtracted and the new region's added, and what follows the
+/// region in that file moves by the change in length. Every other case (a declaration
+/// edited, a file added or removed, two files changed, a count that does not match) gives
+/// nil, and the budget is lowered whole. `LoweringReuseTests` compares the result with a
+/// whole lowering after thousands of edits.
+extension Lowering {
+    /// The declaration-only and the full lowering of `budget`, made from `previous`; nil
+    /// when it must be lowered whole.
+    ///
+    /// `previous` is consumed: when nothing else holds its entries (an editor lets the old
+    /// model go first), they are replaced in place rather than copied.
+    static func reusing(_ previous: consuming LoweredBudget, for budget: Budget) -> (declarations: Lowering, result: Lowering)? {
+        let oldFiles = previous.budget.files
+        let newFiles = budget.files
+        guard oldFiles.count == newFiles.count else { return nil }
+        var changed: (file: Int, region: ChangedRegion)?
+        for k in oldFiles.indices {
+            let (a, b) = (oldFiles[k], newFiles[k])
+            guard a.path == b.path else { return nil }
+            guard a.tree !== b.tree, let region = Parser.changedRegion(from: a.tree.source.bytes, to: b.tree.source.bytes) else { continue }
+            guard changed == nil else { return nil }
+            changed = (k, region)
+        }
+        guard let (k, region) = changed else { return (previous.declarations, previous.result) }
+        let path = newFiles[k].path
+        guard let oldNodes = datedRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd),
+              let newNodes = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd) else { return nil }
+
+        // The region's contribution before and after the edit, each lowered on its own.
+        let old = previous.declarations.lowered(EntryRange(file: oldFiles[k], nodes: oldNodes))
+        var declarations = previous.declarations
+        declarations.syntaxErrors = syntaxErrorStarts(of: budget)
+        let new = declarations.lowered(EntryRange(file: newFiles[k], nodes: newNodes))
+        let declared = previous.declarations.diagnostics.count
+        var result = (consume previous).result
+
+        let shift = region.shift
+        let from = region.oldEnd
+        // Entries: reading order is file order, so the old region's entries are together.
+        let first = result.entries.firstIndex { $0.location.file == path && $0.location.range.start >= region.start } ?? result.entries.count
+        let after = first + old.entries.count
+        guard after <= result.entries.count,
+              result.entries[first ..< after].allSatisfy({ $0.location.file == path && $0.location.range.start < from }),
+              after == result.entries.count || result.entries[after].location.file != path
+                || result.entries[after].location.range.start >= from else { return nil }
+        let renumber = Int32(truncatingIfNeeded: new.entries.count - old.entries.count)
+        result.entries.replaceSubrange(first ..< after, with: new.entries.lazy.map { entry in
+            var entry = entry
+            entry.readingOrder += Int32(truncatingIfNeeded: first)
+            return entry
+        })
+        result.entries.withUnsafeMutableBufferPointer { all in
+            for i in first + new.entries.count ..< all.count {
+                if all[i].location.file == path { all[i] = all[i].moved(by: shift, from: from, in: path) }
+                all[i].readingOrder += renumber
+            }
+        }
+
+        // Diagnostics: the declarations' first, then the entries' in reading order.
+        let diagnostics = result.diagnostics
+        let start = diagnostics[declared...].firstIndex { $0.file == path && $0.range.start >= region.start } ?? diagnostics.count
+        guard start + old.diagnostics.count <= diagnostics.count,
+              Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics else { return nil }
+        var kept = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
+        for i in kept.indices {
+            guard !kept[i].reaches(into: region.start ..< from, in: path) else { return nil }
+            kept[i] = kept[i].moved(by: shift, from: from, in: path)
+        }
+        declarations.diagnostics = Array(kept[..<declared])
+        result.diagnostics = Array(kept[..<start]) + new.diagnostics + kept[start...]
+        result.syntaxErrors = declarations.syntaxErrors
+
+        // Counts: the old region's out, the new region's in.
+        for w in result.walletSeen.indices { result.walletSeen[w] += new.walletSeen[w] - old.walletSeen[w] }
+        for (name, count) in old.walletUsed { result.walletUsed[name, default: 0] -= count }
+        for (name, count) in new.walletUsed { result.walletUsed[name, default: 0] += count }
+        result.walletUsed = result.walletUsed.filter { $0.value != 0 }
+        return (declarations, result)
+    }
+
+    /// What lowering the entries of `range` alone adds: its entries (numbered from 0), its
+    /// diagnostics, and its counts of wallets seen and named.
+    func lowered(_ range: EntryRange) -> Lowering {
+        var part = self
+        part.entries = []
+        part.diagnostics = []
+        part.clearWalletCounts()
+        var order = 0
+        part.lowerEntries(range, order: &order)
+        return part
+    }
+
+    /// The top-level nodes of `tree` from the cut at `start` to the one at `end`, when
+    /// they and every top-level node after them are dated entries (a declaration there
+    /// would have its recorded position moved); nil otherwise.
+    static func datedRegion(of tree: SyntaxTree, from start: Int, to end: Int) -> Range<Int>? {
+        let flat = FlatSyntax(tree)
+        var first = 1
+        while first < flat.nodeCount && flat.range(first).start < start { first = flat.subtreeEnd(first) }
+        var last = first
+        while last < flat.nodeCount && flat.range(last).start < end { last = flat.subtreeEnd(last) }
+        var node = first
+        while node < flat.nodeCount {
+            switch flat.kind(node) {
+            case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: node = flat.subtreeEnd(node)
+            default: return nil
+            }
+        }
+        return first ..< last
+    }
+}
+
+private extension Diagnostic {
+    /// True when a position of the diagnostic in `path` (its range, a note's, a fix's
+    /// edit) lies inside `region`, where the old text is gone.
+    func reaches(into region: Range<Int>, in path: String) -> Bool {
+        func inside(_ range: ByteRange) -> Bool {
+            range.start > region.lowerBound && range.start < region.upperBound || range.end > region.lowerBound && range.end < region.upperBound
+        }
+        if file == path && (inside(range) || fixes.contains { $0.edits.contains { inside($0.range) } }) { return true }
+        return notes.contains { $0.file == path && inside($0.range) }
+    }
+}

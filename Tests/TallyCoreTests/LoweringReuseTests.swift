@@ -1,0 +1,157 @@
+import Foundation
+@testable import TallyCore
+import TallySyntax
+import TallyTestSupport
+import XCTest
+
+/// Interpreting a budget again after an edit, reusing the previous lowering for what the
+/// edit did not touch, gives exactly what interpreting it afresh gives: the same entries
+/// field by field with the same numbering, the same diagnostics in the same order, the
+/// same counts of wallets seen and named, after chains of edits of every kind.
+final class LoweringReuseTests: XCTestCase {
+    func testEditsToTheExamplesInterpretAlike() throws {
+        var random = TestSupport.SeededGenerator(seed: 0x1E_05E)
+        let files = TestSupport.files(in: "examples", withExtension: "tally") + TestSupport.files(in: "examples/errors", withExtension: "tally")
+        XCTAssertGreaterThan(files.count, 40)
+        var reused = 0
+        for path in files {
+            var text = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            var previous = interpret(["m.tally": text], reusing: nil).lowered
+            for step in 0 ..< 12 {
+                text = Self.edit(text, using: &random)
+                let (lowered, didReuse) = try assertReusedAlike(["m.tally": text], previous: previous, "\(path) edit \(step)")
+                previous = lowered
+                if didReuse { reused += 1 }
+            }
+        }
+        XCTAssertGreaterThan(reused, 150, "most edits to entries should be lowered on their own")
+    }
+
+    func testEditsToAnIncludedFileInterpretAlike() throws {
+        var random = TestSupport.SeededGenerator(seed: 99)
+        let main = Array("""
+        include "b.tally"
+        currency EUR
+        wallet Cash cash
+        wallet Spare cash
+        expense Food
+        envelope Food monthly 50.00
+        2026-01-02 Cash Food -1.00 #a
+        2026-01-03 Cash Fod -2.00
+
+        """.utf8)
+        var b = "wallet Bank bank\n"
+        for day in 1 ... 28 {
+            b += day % 4 == 0 ? "2026-01-\(String(format: "%02d", day)) Bank -> Cash 5.00\n"
+                : "2026-01-\(String(format: "%02d", day)) \"Shop\" Bank\n    Food -\(day).00\n    Food -1.50\n"
+        }
+        var included = Array(b.utf8)
+        var previous = interpret(["main.tally": main, "b.tally": included], reusing: nil).lowered
+        var reused = 0
+        for step in 0 ..< 60 {
+            included = Self.edit(included, using: &random)
+            let (lowered, didReuse) = try assertReusedAlike(["main.tally": main, "b.tally": included], previous: previous, "step \(step)")
+            previous = lowered
+            if didReuse { reused += 1 }
+        }
+        XCTAssertGreaterThan(reused, 30)
+    }
+
+    /// The counts behind the unused-wallet check follow entries out and back in.
+    func testAWalletsLastUseRemovedAndRestored() throws {
+        let with = Array("wallet Cash cash\nwallet Spare cash\nexpense Food\n2026-01-01 Cash Food -1\n2026-01-02 Spare Food -1\n".utf8)
+        let without = Array("wallet Cash cash\nwallet Spare cash\nexpense Food\n2026-01-01 Cash Food -1\n2026-01-02 Cash Food -1\n".utf8)
+        let first = interpret(["m.tally": with], reusing: nil)
+        let second = try assertReusedAlike(["m.tally": without], previous: first.lowered, "removed")
+        XCTAssertTrue(second.reused)
+        let unused = interpret(["m.tally": without], reusing: first.lowered).diagnostics.filter { $0.code == .unusedDeclaration }
+        XCTAssertEqual(unused.count, 1, "Spare is no longer used")
+        let third = try assertReusedAlike(["m.tally": with], previous: second.lowered, "restored")
+        XCTAssertTrue(third.reused)
+        XCTAssertTrue(interpret(["m.tally": with], reusing: second.lowered).diagnostics.allSatisfy { $0.code != .unusedDeclaration })
+    }
+
+    func testADeclarationEditedOrAFileAddedLowersWhole() throws {
+        let one = Array("wallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\n".utf8)
+        let previous = interpret(["m.tally": one], reusing: nil).lowered
+        let renamed = Array("wallet Wallet cash\nexpense Food\n2026-01-01 Cash Food -1\n".utf8)
+        XCTAssertFalse(try assertReusedAlike(["m.tally": renamed], previous: previous, "declaration").reused)
+        let declaredLater = Array("wallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\nexpense Fun\n".utf8)
+        XCTAssertFalse(try assertReusedAlike(["m.tally": declaredLater], previous: previous, "declaration after").reused)
+        let including = Array("include \"b.tally\"\nwallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\n".utf8)
+        XCTAssertFalse(try assertReusedAlike(["m.tally": including, "b.tally": Array("2026-01-02 Cash Food -2\n".utf8)],
+                                             previous: previous, "include").reused)
+    }
+
+    // MARK: Helpers
+
+    private func load(_ files: [String: [UInt8]], reusing previous: Budget?) throws -> Budget {
+        let root = files.keys.contains("main.tally") ? "main.tally" : "m.tally"
+        let provider = InMemoryFileProvider(files.mapValues { String(decoding: $0, as: UTF8.self) })
+        return try BudgetLoader(provider: provider, reusing: previous).load(root)
+    }
+
+    private func interpret(_ files: [String: [UInt8]], reusing previous: LoweredBudget?) -> (model: BudgetModel, diagnostics: [Diagnostic], lowered: LoweredBudget) {
+        let budget = try! load(files, reusing: previous?.budget)
+        return Interpreter.interpret(budget, today: CivilDate(year: 2026, month: 11, day: 22)!, reusing: previous)
+    }
+
+    /// Interprets `files` reusing `previous` and afresh, and compares everything; returns
+    /// the new lowering and whether the previous one was reused.
+    private func assertReusedAlike(_ files: [String: [UInt8]], previous: LoweredBudget, _ name: String,
+                                   file: StaticString = #filePath, line: UInt = #line) throws -> (lowered: LoweredBudget, reused: Bool) {
+        let budget = try load(files, reusing: previous.budget)
+        let reused = Lowering.reusing(previous, for: budget) != nil
+        let today = CivilDate(year: 2026, month: 11, day: 22)!
+        let incremental = Interpreter.interpret(budget, today: today, reusing: previous)
+        let fresh = Interpreter.interpret(try load(files, reusing: nil), today: today, reusing: nil)
+        assertSame(incremental.lowered.result, fresh.lowered.result, name, file: file, line: line)
+        XCTAssertEqual(incremental.lowered.declarations.diagnostics, fresh.lowered.declarations.diagnostics, name, file: file, line: line)
+        XCTAssertEqual(incremental.lowered.declarations.syntaxErrors, fresh.lowered.declarations.syntaxErrors, name, file: file, line: line)
+        XCTAssertEqual(incremental.diagnostics, fresh.diagnostics, name, file: file, line: line)
+        XCTAssertEqual(incremental.model.entries.map(described), fresh.model.entries.map(described), name, file: file, line: line)
+        return (incremental.lowered, reused)
+    }
+
+    private func described(_ e: Entry) -> String {
+        "\(e.date) \(e.kind) \(String(reflecting: e.payee)) \(String(reflecting: e.note)) \(e.tags) "
+            + "\(String(reflecting: e.bankID)) \(String(reflecting: e.goal)) \(String(reflecting: e.rule)) "
+            + "\(String(reflecting: e.by)) \(e.location) \(e.order)"
+    }
+
+    private func assertSame(_ a: Lowering, _ b: Lowering, _ name: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertEqual(a.entries.map(described), b.entries.map(described), name, file: file, line: line)
+        XCTAssertEqual(a.diagnostics, b.diagnostics, name, file: file, line: line)
+        XCTAssertEqual(a.walletSeen, b.walletSeen, name, file: file, line: line)
+        XCTAssertEqual(a.walletUsed, b.walletUsed, name, file: file, line: line)
+    }
+
+    /// One random edit as a person makes while keeping a budget: mostly to dated lines
+    /// (an amount, a name, a date, a whole line typed or deleted, a split line), sometimes
+    /// breaking a line or touching a declaration.
+    static func edit(_ bytes: [UInt8], using random: inout TestSupport.SeededGenerator) -> [UInt8] {
+        var bytes = bytes
+        let lines = ["2026-02-03 Cash Food -1.00\n", "2026-02-03 \"Shop\" Cash\n    Food -2.00\n    Fod -1\n",
+                     "    Food -1\n", "2026-02-04 Cash -> Bank 3\n", "2026-13-01 Cash Food 1\n", "; note\n",
+                     "2026-02-05 fill Food 10\n", "\n", "expense Fun\n", "2026-02-06 Cash Food -1 ; tally-ignore: W0501\n"]
+        let words = ["1", "-", "Cash", "Bank", "Fod", " ", "\"", ".00", "9"]
+        guard !bytes.isEmpty else { return Array(lines[0].utf8) }
+        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }.filter { $0 < bytes.count }
+        let at = lineStarts.randomElement(using: &random)!
+        var end = at
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        let inside = at + Int.random(in: 0 ... max(0, end - at), using: &random)
+        switch Int.random(in: 0 ..< 5, using: &random) {
+        case 0: bytes.insert(contentsOf: Array(lines.randomElement(using: &random)!.utf8), at: at)
+        case 1: bytes.removeSubrange(at ..< min(bytes.count, end + 1))
+        case 2: bytes.insert(contentsOf: Array(words.randomElement(using: &random)!.utf8), at: inside)
+        case 3: bytes.removeSubrange(inside ..< min(end, inside + Int.random(in: 1 ... 4, using: &random)))
+        default:
+            // A digit of an amount or a date changed, as when correcting a figure.
+            if let digit = (at ..< end).filter({ (0x30 ... 0x39).contains(bytes[$0]) }).randomElement(using: &random) {
+                bytes[digit] = UInt8.random(in: 0x30 ... 0x39, using: &random)
+            }
+        }
+        return bytes
+    }
+}
