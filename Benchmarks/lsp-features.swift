@@ -79,7 +79,9 @@ var fresh = (0 ..< 5).map { _ in BudgetAnalysis(budget: budget, today: today) };
 measure("BudgetIndex step 1 (first use)", runs: 5) { _ = next(&fresh).index }
 fresh = (0 ..< 5).map { _ in BudgetAnalysis(budget: budget, today: today) }; used = 0
 for analysis in fresh { _ = analysis.index }
-measure("BudgetIndex name tallies (first completion)", runs: 5) { next(&fresh).index.payeeUsage.count }
+measure("BudgetIndex name uses (first completion)", runs: 5) { next(&fresh).index.uses(of: NamedSymbol(kind: .wallet, name: "Checking")) }
+used = 0
+measure("BudgetIndex payee tallies (first payee completion)", runs: 5) { next(&fresh).index.payeeUsage.count }
 fresh = (0 ..< 5).map { _ in BudgetAnalysis(budget: budget, today: today) }; used = 0
 for analysis in fresh { _ = analysis.index.payeeUsage.count }
 measure("BudgetIndex open occurrences (first `rule` completion)", runs: 5) { next(&fresh).index.openOccurrences.count }
@@ -95,7 +97,7 @@ fresh = (0 ..< 3).map { _ in BudgetAnalysis(budget: budget, today: today) }; use
 measure("hover on a wallet, cold (index step 1 on the way)", runs: 3) { HoverProvider.hover(in: next(&fresh), path: path, offset: hoverWallet) }
 fresh = (0 ..< 3).map { _ in BudgetAnalysis(budget: budget, today: today) }; used = 0
 let lineStart = walletInMiddle - 5
-measure("completion after a date, cold (step 1 and tallies)", runs: 3) { CompletionProvider.complete(in: next(&fresh), path: path, offset: lineStart + 11) }
+measure("completion after a date, cold (step 1 and name uses)", runs: 3) { CompletionProvider.complete(in: next(&fresh), path: path, offset: lineStart + 11) }
 
 // Warm requests: the index is built.
 analysis.index.prepareAll()

@@ -67,8 +67,9 @@ public struct Entry: Sendable {
         case other(EntryKind)
     }
 
-    /// For a transaction: its wallet and amount.
-    var transaction: (wallet: Int, amount: Money)? {
+    /// For a transaction: its wallet and amount. Cheaper than ``kind``, which builds a
+    /// posting array for a plain transaction.
+    public var transaction: (wallet: Int, amount: Money)? {
         switch stored {
         case .plain(let wallet, _, let amount, _): return (Int(wallet), amount)
         case .other(.transaction(let wallet, let amount, _)): return (wallet, amount)
@@ -77,7 +78,7 @@ public struct Entry: Sendable {
     }
 
     /// Number of postings (0 for entries other than transactions).
-    var postingCount: Int {
+    public var postingCount: Int {
         switch stored {
         case .plain: return 1
         case .other(.transaction(_, _, let postings)): return postings.count
@@ -86,7 +87,7 @@ public struct Entry: Sendable {
     }
 
     /// Category and amount of posting `index` of a transaction.
-    func posting(_ index: Int) -> (category: Int, amount: Money) {
+    public func posting(_ index: Int) -> (category: Int, amount: Money) {
         switch stored {
         case .plain(_, let category, let amount, _): return (Int(category), amount)
         case .other(.transaction(_, _, let postings)): return (postings[index].category, postings[index].amount)

@@ -39,8 +39,9 @@ public struct NameOccurrence: Hashable, Sendable {
 /// Built in steps so that the questions asked on every keystroke stay cheap. On first
 /// use: the top-level entries of each file (for binary search by offset), which model
 /// entry each dated entry became (an array by reading order), and the declarations by
-/// name — a few linear passes without strings. On the first completion or payee hover:
-/// how often the entries use each name, and how each payee is used — one pass over the
+/// name — a few linear passes without strings. On the first completion: how often the
+/// entries use each name (``NameUses``, a pass that reads entries in place); on the first
+/// payee completion or hover: how each payee is used, and who is named — one pass over the
 /// model's entries (``NameTallies``); on the first completion of a recurring entry's name
 /// or quick fix of an overdue one: its open occurrences, another such pass. On the first question that needs every written name
 /// (references, rename, workspace symbols): every occurrence of each name — one pass over
@@ -67,9 +68,11 @@ public final class BudgetIndex: @unchecked Sendable {
     // One lock per table: a completion that needs the tallies must not wait while the
     // background builds the much larger table of every written name.
     private let usageLock = NSLock()
+    private let nameUsesLock = NSLock()
     private let talliesLock = NSLock()
     private let occurrencesLock = NSLock()
     private var builtUsage: Usage?
+    private var builtNameUses: NameUses?
     private var builtTallies: NameTallies?
     private var builtOpenOccurrences: [[CivilDate]]?
 
@@ -120,7 +123,17 @@ public final class BudgetIndex: @unchecked Sendable {
         return usage
     }
 
-    /// The tallies of the model's entries, built on first use under their lock.
+    /// How often the model's entries use each declaration, built on first use under its lock.
+    var nameUses: NameUses {
+        nameUsesLock.lock()
+        defer { nameUsesLock.unlock() }
+        if let builtNameUses { return builtNameUses }
+        let built = NameUses(model: model)
+        builtNameUses = built
+        return built
+    }
+
+    /// The payee and people tallies of the model's entries, built on first use under their lock.
     var tallies: NameTallies {
         talliesLock.lock()
         defer { talliesLock.unlock() }
@@ -146,6 +159,7 @@ public final class BudgetIndex: @unchecked Sendable {
     /// publishing diagnostics) so that the first completion or rename after an edit does
     /// not wait for it.
     public func prepareAll() {
+        _ = nameUses
         _ = tallies
         _ = openOccurrences
         _ = usage
@@ -163,7 +177,17 @@ public final class BudgetIndex: @unchecked Sendable {
     /// How many interpreted entries use the declared `symbol` (declarations and names
     /// that could not be resolved do not count): what completion ranks by.
     public func uses(of symbol: NamedSymbol) -> Int {
-        modelIndex(of: symbol).map { tallies.uses(symbol.kind, $0) } ?? 0
+        guard let index = modelIndex(of: symbol) else { return 0 }
+        let uses = nameUses
+        let table: [Int]
+        switch symbol.kind {
+        case .wallet: table = uses.wallets
+        case .category: table = uses.categories
+        case .envelope: table = uses.envelopes
+        case .goal: table = uses.goals
+        case .rule: table = uses.rules
+        }
+        return table.indices.contains(index) ? table[index] : 0
     }
 
     /// The occurrence a name node stands for, or nil for names that are not symbols.

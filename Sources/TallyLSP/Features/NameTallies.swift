@@ -16,26 +16,14 @@ public struct PayeeUsage: Sendable {
     public var totals: [String: Money]
 }
 
-/// How often each name is used by the interpreted entries, and how each payee is used:
-/// built from the model in one pass over its entries, without reading the syntax again.
-/// This is what completion ranks by, so it stays cheap to build (about 10 ms on 100k
-/// entries in a release build, a fifth of the table of every written occurrence).
+/// How each payee is used, and who is named: built from the model in one pass over its
+/// entries, without reading the syntax again. Payee completion and hover read it; the
+/// counts other completions rank by are ``NameUses``, a cheaper table built first.
 struct NameTallies {
-    var wallets: [Int]
-    var categories: [Int]
-    var envelopes: [Int]
-    var goals: [Int]
-    var rules: [Int]
     var payees: [String: PayeeUsage] = [:]
     var people: Set<String>
 
     init(model: BudgetModel) {
-        // Counted in local arrays, which the loop can update in place.
-        var wallets = [Int](repeating: 0, count: model.wallets.count)
-        var categories = [Int](repeating: 0, count: model.categories.count)
-        var envelopes = [Int](repeating: 0, count: model.envelopes.count)
-        var goals = [Int](repeating: 0, count: model.goals.count)
-        var rules = [Int](repeating: 0, count: model.rules.count)
         var people = Set<String>()
         // Per payee: how often each (wallet, category) pair books it, the latest first on a tie.
         struct Booking { var wallet: Int; var category: Int?; var count: Int; var last: Int }
@@ -47,67 +35,42 @@ struct NameTallies {
         // What each payee's transactions add up to, by wallet: payee * walletCount + wallet.
         let walletCount = model.wallets.count
         var walletTotals: [Money] = []
-        // Fields are read in place: copying whole entries would retain each of their
-        // strings and arrays, which costs more than the counting.
-        model.entries.withUnsafeBufferPointer { entries in
-            for i in entries.indices {
-                switch entries[i].kind {
-                case .transaction(let wallet, _, let postings):
-                    wallets[wallet] += 1
-                    for posting in postings { categories[posting.category] += 1 }
-                case .transfer(let from, let to, _, _):
-                    wallets[from] += 1
-                    wallets[to] += 1
-                case .fill(let envelope, _):
-                    envelopes[envelope] += 1
-                case .move(let from, let to, _):
-                    envelopes[from] += 1
-                    envelopes[to] += 1
-                case .assertion(let wallet, _):
-                    wallets[wallet] += 1
-                case .skip(let rule):
-                    rules[rule] += 1
-                case .contribution(let goal, _):
-                    goals[goal] += 1
-                case .rate:
-                    break
-                }
-                if let goal = entries[i].goal { goals[goal] += 1 }
-                if let rule = entries[i].rule { rules[rule] += 1 }
-                if let by = entries[i].by { people.insert(by) }
-                guard let payee = entries[i].payee else { continue }
-                let date = entries[i].date
-                let id: Int
-                if let known = ids[payee] {
-                    id = known
-                } else {
-                    id = names.count
-                    ids[payee] = id
-                    names.append(payee)
-                    counts.append(0)
-                    lastDates.append(date)
-                    bookings.append([])
-                    walletTotals.append(contentsOf: repeatElement(Money.zero, count: walletCount))
-                }
-                counts[id] += 1
-                lastDates[id] = max(lastDates[id], date)
-                guard case .transaction(let wallet, let amount, let postings) = entries[i].kind else { continue }
-                let category = postings.count == 1 ? postings[0].category : nil
-                if let b = bookings[id].firstIndex(where: { $0.wallet == wallet && $0.category == category }) {
-                    bookings[id][b].count += 1
-                    bookings[id][b].last = i
-                } else {
-                    bookings[id].append(Booking(wallet: wallet, category: category, count: 1, last: i))
-                }
-                let slot = id * walletCount + wallet
-                if let sum = walletTotals[slot].adding(amount) { walletTotals[slot] = sum }
+        // One copy of each entry, read through the accessors that build no posting array
+        // (``Entry/kind`` makes one for a plain transaction, nine in ten entries).
+        for (i, entry) in model.entries.enumerated() {
+            // The payee's booking: the wallet, the amount and the single category, if any.
+            var booked: (wallet: Int, amount: Money, category: Int?)?
+            if let (wallet, amount) = entry.transaction {
+                let single = entry.postingCount == 1
+                booked = (wallet, amount, single ? entry.posting(0).category : nil)
             }
+            if let by = entry.by { people.insert(by) }
+            guard let payee = entry.payee else { continue }
+            let date = entry.date
+            let id: Int
+            if let known = ids[payee] {
+                id = known
+            } else {
+                id = names.count
+                ids[payee] = id
+                names.append(payee)
+                counts.append(0)
+                lastDates.append(date)
+                bookings.append([])
+                walletTotals.append(contentsOf: repeatElement(Money.zero, count: walletCount))
+            }
+            counts[id] += 1
+            lastDates[id] = max(lastDates[id], date)
+            guard let (wallet, amount, category) = booked else { continue }
+            if let b = bookings[id].firstIndex(where: { $0.wallet == wallet && $0.category == category }) {
+                bookings[id][b].count += 1
+                bookings[id][b].last = i
+            } else {
+                bookings[id].append(Booking(wallet: wallet, category: category, count: 1, last: i))
+            }
+            let slot = id * walletCount + wallet
+            if let sum = walletTotals[slot].adding(amount) { walletTotals[slot] = sum }
         }
-        self.wallets = wallets
-        self.categories = categories
-        self.envelopes = envelopes
-        self.goals = goals
-        self.rules = rules
         for (id, name) in names.enumerated() {
             var totals: [String: Money] = [:]
             for w in 0 ..< walletCount where !walletTotals[id * walletCount + w].isZero {
@@ -122,16 +85,4 @@ struct NameTallies {
         self.people = people
     }
 
-    /// How many entries name `index` of `kind`.
-    func uses(_ kind: NameKind, _ index: Int) -> Int {
-        let table: [Int]
-        switch kind {
-        case .wallet: table = wallets
-        case .category: table = categories
-        case .envelope: table = envelopes
-        case .goal: table = goals
-        case .rule: table = rules
-        }
-        return table.indices.contains(index) ? table[index] : 0
-    }
 }
