@@ -53,7 +53,7 @@ extension LanguageServer {
             if let cached = includeCache[path], cached.version == document.version, !changedPaths.contains(path) {
                 openIncludes[path] = cached.includes
             } else {
-                let includes = IncludeScanner.includes(of: document.bytes, path: path)
+                let includes = IncludeScanner.includes(of: document.bytes, path: path, lineStarts: document.lines.lineStarts)
                 includeCache[path] = (document.version, includes)
                 openIncludes[path] = includes
             }
