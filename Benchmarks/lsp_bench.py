@@ -8,12 +8,14 @@ binary), speaks the protocol over pipes, and for each file reports:
 
 - open: didOpen until the first publishDiagnostics;
 - edit: an incremental didChange of one amount until its publishDiagnostics (the debounce
-  is 0, so this is the server's own latency), median and worst of 10 edits;
+  is 0, so this is the server's own latency), median and worst of 10 edits; the amount is
+  the last plain transaction's, or with BENCH_EDIT_AT=first the first one's;
 - hover on a wallet name in the last transaction, and completion at a wallet position:
   the first request after an edit (which builds the feature index) and the median of 20
   repeats;
-- memory: the server's resident set (VmRSS) and peak (VmHWM) with the file open, from
-  /proc (Linux).
+- memory: the server's resident set (VmRSS) and peak (VmHWM) with the file open right
+  after the requests, and the resident set after 2.5 idle seconds (when the server has
+  handed freed pages back), from /proc (Linux).
 
 Generate the files with Benchmarks/generate.py (Benchmarks/run.sh does it too).
 Standard library only.
@@ -111,11 +113,14 @@ def bench(path):
     first = server.wait_diagnostics(uri)
     open_time = time.perf_counter() - start
 
-    # The last plain transaction: `DATE [payee] WALLET CATEGORY AMOUNT`, one line.
+    # The last plain transaction: `DATE [payee] WALLET CATEGORY AMOUNT`, one line (the
+    # first with BENCH_EDIT_AT=first: everything after the edit then moves).
     target = None
-    for number in range(len(lines) - 1, 0, -1):
+    order = range(1, len(lines) - 1) if os.environ.get("BENCH_EDIT_AT") == "first" else range(len(lines) - 1, 0, -1)
+    for number in order:
         match = re.match(r'^(\d{4}-\d\d-\d\d) (?:"[^"]*" +)?([A-Za-z][\w:-]*) +[A-Za-z][\w:-]* +(-?\d+\.\d\d)\s*$', lines[number])
-        if match and not lines[number + 1 if number + 1 < len(lines) else number].startswith(" "):
+        keywords = ("goal", "fill", "move", "assert", "rate", "skip", "transfer")
+        if match and match.group(2) not in keywords and not lines[number + 1 if number + 1 < len(lines) else number].startswith(" "):
             target = (number, match)
             break
     number, match = target
@@ -159,19 +164,22 @@ def bench(path):
     completion_first, answer = timed("textDocument/completion", position)
     completions = [timed("textDocument/completion", position)[0] for _ in range(20)]
     rss, hwm = server.memory()
+    # After two idle seconds the server hands freed heap pages back (FreedMemory.swift).
+    time.sleep(2.5)
+    idle, _ = server.memory()
     server.close()
 
     size = os.path.getsize(path) / (1 << 20)
-    print("| %s | %.1f | %d | %s | %s / %s | %s | %s / %s | %s / %s | %.0f / %.0f |" % (
+    print("| %s | %.1f | %d | %s | %s / %s | %s | %s / %s | %s / %s | %.0f / %.0f / %.0f |" % (
         os.path.basename(path), size, len(first["diagnostics"]), ms(open_time),
         ms(statistics.median(edits)), ms(max(edits)), ms(statistics.median(cpu)),
         ms(hover_first), ms(statistics.median(hovers)),
-        ms(completion_first), ms(statistics.median(completions)), rss, hwm))
+        ms(completion_first), ms(statistics.median(completions)), rss, hwm, idle))
 
 
 def main():
     files = sys.argv[1:] or ["Benchmarks/data/tx-10k.tally", "Benchmarks/data/tx-100k.tally"]
-    print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak MB |")
+    print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak / idle MB |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for path in files:
         bench(path)

@@ -76,7 +76,7 @@ extension Lowering {
         })
         result.entries.withUnsafeMutableBufferPointer { all in
             for i in first + new.entries.count ..< all.count {
-                if all[i].location.file == path { all[i] = all[i].moved(by: shift, from: from, in: path) }
+                all[i].move(by: shift, from: from, in: path)
                 all[i].readingOrder += renumber
             }
         }

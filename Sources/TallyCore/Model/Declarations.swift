@@ -4,8 +4,9 @@ import TallySyntax
 public struct SourceLocation: Hashable, Sendable {
     /// The file's path as shown to people.
     public let file: String
-    /// The bytes in that file.
-    public let range: ByteRange
+    /// The bytes in that file. Settable inside the module, so that an entry kept across an
+    /// edit moves without copying its file name.
+    public internal(set) var range: ByteRange
 
     /// Creates a location.
     public init(file: String, range: ByteRange) {
