@@ -54,10 +54,11 @@ public struct Document: Sendable {
                 edited.append(contentsOf: text)
                 edited.append(contentsOf: bytes[end...])
                 bytes = edited
+                lines = lines.replacing(start ..< end, insertedCount: text.count, in: bytes)
             } else {
                 bytes = Array(change.text.utf8)
+                lines = LineIndex(SourceText(path: path, bytes: bytes))
             }
-            lines = LineIndex(SourceText(path: path, bytes: bytes))
         }
         self.version = version
     }

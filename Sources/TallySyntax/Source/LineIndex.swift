@@ -40,6 +40,12 @@ public struct LineIndex: Sendable {
         self.bytes = bytes
     }
 
+    /// An index whose line starts are already known (see ``replacing(_:insertedCount:in:)``).
+    init(lineStarts: [Int], bytes: [UInt8]) {
+        self.lineStarts = lineStarts
+        self.bytes = bytes
+    }
+
     /// True when one of the eight bytes of `word` may be `\n` or `\r` (never false when
     /// one is): the classic test for a zero byte, applied to the word xor each pattern.
     static func mayHoldLineBreak(_ word: UInt64) -> Bool {
