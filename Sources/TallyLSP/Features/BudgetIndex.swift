@@ -155,9 +155,21 @@ public final class BudgetIndex: @unchecked Sendable {
         return built
     }
 
-    /// Builds every table now. The server may call this off the request path (after
-    /// publishing diagnostics) so that the first completion or rename after an edit does
-    /// not wait for it.
+    /// Builds the tables keystroke requests need (name uses for completion, payee tallies,
+    /// open occurrences), checking `isCurrent` before each, so that work for an analysis
+    /// a newer one replaced stops.
+    public func prepareForKeystrokes(while isCurrent: () -> Bool) {
+        guard isCurrent() else { return }
+        _ = nameUses
+        guard isCurrent() else { return }
+        _ = tallies
+        guard isCurrent() else { return }
+        _ = openOccurrences
+    }
+
+    /// Builds every table now. The server calls this off the request path once edits
+    /// pause, so that the first rename or references request does not wait for the table
+    /// of every written name.
     public func prepareAll() {
         _ = nameUses
         _ = tallies

@@ -104,28 +104,39 @@ extension LanguageServer {
         analyses = fresh.filter { Set(newRoots.values).contains($0.key) }
         let publishStart = clock.now
         publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
-        // Build the features' look-up tables off the queue, so the first hover or completion
-        // after an edit finds them ready; a request that comes sooner waits on the index's lock.
+        // Build the tables keystroke requests read off the queue, so the first hover or
+        // completion after an edit finds them ready (a request that comes sooner waits on
+        // the index's lock); the rest when the server is idle. Work for an analysis that a
+        // newer one replaced stops.
+        guard !recomputed.isEmpty else { return }
+        let generation = analysisGeneration.advance()
+        let counter = analysisGeneration
         for root in recomputed {
             guard let analysis = analyses[root] else { continue }
-            DispatchQueue.global(qos: .utility).async { analysis.index.prepareAll() }
+            DispatchQueue.global(qos: .utility).async {
+                analysis.index.prepareForKeystrokes { counter.isCurrent(generation) }
+            }
         }
-        if !recomputed.isEmpty { trimWhenIdle() }
+        whenIdle(generation)
         if !recomputed.isEmpty {
             func ms(_ d: Duration) -> Int { Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
             note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(loading)), interpret \(ms(interpreting)), publish \(ms(clock.now - publishStart))")
         }
     }
 
-    /// Returns the memory outdated analyses used to the system once no edit has come for
-    /// two seconds. Not after every edit: while someone types, the next analysis reuses
-    /// those blocks, and pages handed back would have to be faulted in again.
-    func trimWhenIdle() {
-        analysisGeneration &+= 1
-        let generation = analysisGeneration
+    /// Once no edit has come for two seconds: builds the remaining look-up tables (every
+    /// written name, for references and rename), then returns the memory outdated analyses
+    /// used to the system. Not after every edit: while someone types, the next analysis
+    /// reuses those blocks, and pages handed back would have to be faulted in again.
+    func whenIdle(_ generation: Int) {
         queue.asyncAfter(deadline: .now() + .seconds(2)) { [weak self] in
-            guard let self, self.analysisGeneration == generation else { return }
-            DispatchQueue.global(qos: .background).async { FreedMemory.release() }
+            guard let self, self.analysisGeneration.isCurrent(generation) else { return }
+            let current = Array(self.analyses.values)
+            let counter = self.analysisGeneration
+            DispatchQueue.global(qos: .utility).async {
+                for analysis in current where counter.isCurrent(generation) { analysis.index.prepareAll() }
+                FreedMemory.release()
+            }
         }
     }
 

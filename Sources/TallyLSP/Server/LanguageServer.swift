@@ -41,9 +41,9 @@ public final class LanguageServer: @unchecked Sendable {
     var treeCache: [String: (version: Int, tree: SyntaxTree)] = [:]
     /// Files that currently show diagnostics in the client (so they can be cleared).
     var publishedFiles: Set<String> = []
-    /// Counts analyses, so that a pending trim of freed memory (``trimWhenIdle()``) knows
-    /// whether another edit came since it was scheduled.
-    var analysisGeneration = 0
+    /// Counts analyses, so that background work for one (its look-up tables, the trim of
+    /// freed memory after it) knows whether another edit came since.
+    let analysisGeneration = AnalysisGeneration()
     let disk: any FileProvider
 
     /// Creates a server that sends every outgoing message through `send` and writes log
