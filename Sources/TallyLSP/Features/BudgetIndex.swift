@@ -65,16 +65,12 @@ public final class BudgetIndex: @unchecked Sendable {
     /// Model tables by name.
     let wallets: [String: Int], categories: [String: Int], envelopes: [String: Int], goals: [String: Int], rules: [String: Int]
 
-    // One lock per table: a completion that needs the tallies must not wait while the
+    // One lock per table: a completion that needs the name uses must not wait while the
     // background builds the much larger table of every written name.
-    private let usageLock = NSLock()
-    private let nameUsesLock = NSLock()
-    private let talliesLock = NSLock()
-    private let occurrencesLock = NSLock()
-    private var builtUsage: Usage?
-    private var builtNameUses: NameUses?
-    private var builtTallies: NameTallies?
-    private var builtOpenOccurrences: [[CivilDate]]?
+    private let usageTable = LazyTable<Usage>()
+    private let nameUsesTable = LazyTable<NameUses>()
+    private let talliesTable = LazyTable<NameTallies>()
+    private let openOccurrencesTable = LazyTable<[[CivilDate]]>()
 
     init(budget: Budget, model: BudgetModel, today: CivilDate) {
         self.budget = budget
@@ -104,56 +100,33 @@ public final class BudgetIndex: @unchecked Sendable {
         self.fileRank = fileRank
     }
 
-    /// The second step, built on first use under its lock.
+    /// The second step, built on first use.
     var usage: Usage {
-        usageLock.lock()
-        defer { usageLock.unlock() }
-        if let builtUsage { return builtUsage }
-        var usage = Usage()
-        for file in budget.files {
-            for entry in entriesByFile[file.path]?.nodes ?? [] {
-                for node in entry.descendants where node.kind.isName && node.kind != .personName {
-                    if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
-                        usage.occurrences[occurrence.symbol, default: []].append(occurrence)
+        usageTable.value {
+            var usage = Usage()
+            for file in budget.files {
+                for entry in entriesByFile[file.path]?.nodes ?? [] {
+                    for node in entry.descendants where node.kind.isName && node.kind != .personName {
+                        if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
+                            usage.occurrences[occurrence.symbol, default: []].append(occurrence)
+                        }
                     }
                 }
             }
+            return usage
         }
-        builtUsage = usage
-        return usage
     }
 
-    /// How often the model's entries use each declaration, built on first use under its lock.
-    var nameUses: NameUses {
-        nameUsesLock.lock()
-        defer { nameUsesLock.unlock() }
-        if let builtNameUses { return builtNameUses }
-        let built = NameUses(model: model)
-        builtNameUses = built
-        return built
-    }
+    /// How often the model's entries use each declaration, built on first use.
+    var nameUses: NameUses { nameUsesTable.value { NameUses(model: model) } }
 
-    /// The payee and people tallies of the model's entries, built on first use under their lock.
-    var tallies: NameTallies {
-        talliesLock.lock()
-        defer { talliesLock.unlock() }
-        if let builtTallies { return builtTallies }
-        let built = NameTallies(model: model)
-        builtTallies = built
-        return built
-    }
+    /// The payee and people tallies of the model's entries, built on first use.
+    var tallies: NameTallies { talliesTable.value { NameTallies(model: model) } }
 
     /// For each recurring rule (by model index), its occurrences up to today that no entry
     /// records or skips, oldest first (``BudgetModel/unrecordedOccurrences(through:)``,
     /// the matching of W0506). Built on first use: one pass over the model's entries.
-    public var openOccurrences: [[CivilDate]] {
-        occurrencesLock.lock()
-        defer { occurrencesLock.unlock() }
-        if let builtOpenOccurrences { return builtOpenOccurrences }
-        let built = model.unrecordedOccurrences(through: today)
-        builtOpenOccurrences = built
-        return built
-    }
+    public var openOccurrences: [[CivilDate]] { openOccurrencesTable.value { model.unrecordedOccurrences(through: today) } }
 
     /// Builds the tables keystroke requests need (name uses for completion, payee tallies,
     /// open occurrences), checking `isCurrent` before each, so that work for an analysis

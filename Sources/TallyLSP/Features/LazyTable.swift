@@ -1,0 +1,19 @@
+import Foundation
+
+/// A table built on first use, once, under a lock of its own: requests on the server's
+/// queue and the background build may ask at the same time, and one table being built
+/// must not hold up a request that needs another.
+final class LazyTable<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var built: Value?
+
+    /// The table, built by `build` if no one has built it yet.
+    func value(_ build: () -> Value) -> Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let value = build()
+        built = value
+        return value
+    }
+}
