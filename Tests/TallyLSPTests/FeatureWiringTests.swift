@@ -109,6 +109,63 @@ final class FeatureWiringTests: XCTestCase {
         XCTAssertEqual(Array(data.prefix(5)), [0, 0, 8, 0, 0], "`currency` is the first keyword")
     }
 
+    /// A range request answers the tokens of the lines asked for, encoded from the range's
+    /// first token as the whole file's are from the file's first.
+    func testSemanticTokensForARange() {
+        let client = TestClient()
+        let capabilities = client.initialize()["capabilities"]
+        client.open("a.tally", "wallet Checking bank\nexpense Fun\n2026-11-02 \"Café\" Checking Fun -1.00\n2026-11-03 Checking Fun -2.00\n")
+        let document: JSON = ["textDocument": ["uri": .string(client.uri("a.tally"))]]
+        let full = client.result("textDocument/semanticTokens/full", document)["data"]?.arrayValue?.compactMap(\.intValue) ?? []
+        let ranged: JSON = ["textDocument": ["uri": .string(client.uri("a.tally"))],
+                            "range": ["start": ["line": 2, "character": 0], "end": ["line": 3, "character": 0]]]
+        let line = client.result("textDocument/semanticTokens/range", ranged)["data"]?.arrayValue?.compactMap(\.intValue) ?? []
+        // Absolute (line, column, length, type) of each token, from the relative encoding.
+        func absolute(_ data: [Int]) -> [[Int]] {
+            var result: [[Int]] = []
+            var l = 0, c = 0
+            for i in stride(from: 0, to: data.count, by: 5) {
+                c = data[i] == 0 ? c + data[i + 1] : data[i + 1]
+                l += data[i]
+                result.append([l, c, data[i + 2], data[i + 3]])
+            }
+            return result
+        }
+        XCTAssertFalse(line.isEmpty)
+        XCTAssertEqual(absolute(line), absolute(full).filter { $0[0] == 2 }, "the tokens of line 2, and only those")
+        XCTAssertEqual(capabilities?["semanticTokensProvider"]?["range"], true)
+    }
+
+    /// While an edit waits for its analysis (the debounce), requests that need only the
+    /// syntax read the buffer again from the previous tree: the answers are those of the
+    /// new text.
+    func testSyntaxRequestsDuringTheDebounceSeeTheNewText() {
+        var configuration = TestClient.configuration
+        configuration.debounceMilliseconds = 60_000
+        let client = TestClient(configuration: configuration)
+        client.initialize()
+        var text = "wallet Checking bank\nexpense Fun\n"
+        for day in 1 ... 28 { text += "2026-11-\(day < 10 ? "0" : "")\(day) \"Shop\" Checking Fun -\(day).00\n" }
+        client.open("a.tally", text)
+        let document: JSON = ["textDocument": ["uri": .string(client.uri("a.tally"))]]
+        _ = client.result("textDocument/semanticTokens/full", document)
+        for (version, (line, insert)) in [(12, "Café"), (3, "\n2026-11-30 Checking Fun -9.00"), (30, " ; note")].enumerated() {
+            let end: JSON = ["line": .int(line), "character": 0]
+            client.change("a.tally", version: version + 2, range: ["start": end, "end": end], text: insert)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            text = (lines[..<line] + [Substring(insert + lines[line])] + lines[(line + 1)...]).joined(separator: "\n")
+            let fresh = TestClient()
+            fresh.initialize()
+            fresh.open("a.tally", text)
+            let freshDocument: JSON = ["textDocument": ["uri": .string(fresh.uri("a.tally"))]]
+            for method in ["textDocument/semanticTokens/full", "textDocument/documentSymbol", "textDocument/foldingRange"] {
+                let answer = client.result(method, document)
+                XCTAssertNotEqual(answer, [], method)
+                XCTAssertTrue(answer == fresh.result(method, freshDocument), "\(method) after edit \(version)")
+            }
+        }
+    }
+
     func testSemanticTokenLengthsCountUTF16UnitsOverEmoji() {
         let client = TestClient()
         client.initialize()

@@ -8,7 +8,7 @@ import XCTest
 final class RandomSessionTests: XCTestCase {
     private let methods = ["textDocument/hover", "textDocument/completion", "textDocument/definition", "textDocument/references",
                            "textDocument/rename", "textDocument/prepareRename", "textDocument/inlayHint", "textDocument/codeLens",
-                           "textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/foldingRange",
+                           "textDocument/documentSymbol", "textDocument/semanticTokens/full", "textDocument/semanticTokens/range", "textDocument/foldingRange",
                            "textDocument/formatting", "textDocument/rangeFormatting", "textDocument/codeAction",
                            "textDocument/documentLink", "workspace/symbol", "textDocument/didChange", "textDocument/didOpen"]
 

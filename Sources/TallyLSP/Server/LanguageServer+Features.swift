@@ -19,6 +19,7 @@ extension LanguageServer {
         case "workspace/symbol": return try workspaceSymbols(params)
         case "textDocument/foldingRange": return try foldingRanges(params)
         case "textDocument/semanticTokens/full": return try semanticTokens(params)
+        case "textDocument/semanticTokens/range": return try semanticTokens(params, range: params.range("range"))
         case "textDocument/documentLink": return try documentLinks(params)
         case "textDocument/formatting": return try formatting(params, range: false)
         case "textDocument/rangeFormatting": return try formatting(params, range: true)
@@ -46,6 +47,7 @@ extension LanguageServer {
                     "tokenModifiers": .array(SemanticTokenProvider.legend.modifiers.map { .string($0) }),
                 ],
                 "full": true,
+                "range": true,
             ],
             "documentLinkProvider": ["resolveProvider": false],
             "documentFormattingProvider": true,
@@ -87,7 +89,11 @@ extension LanguageServer {
             return (document, file.tree)
         }
         if let cached = treeCache[path], cached.version == document.version { return (document, cached.tree) }
-        let tree = Parser.parse(SourceText(path: path, bytes: document.bytes))
+        // The buffer changed since the last tree of it: re-read only what changed.
+        let source = SourceText(path: path, bytes: document.bytes)
+        let earlier = treeCache[path]?.tree ?? rootOfDocument[path].flatMap { analyses[$0]?.file(path)?.tree }
+        let tree = earlier.map { Parser.reparse(source, previous: $0, parseWhole: { ConcurrentParse.parse($0) }) }
+            ?? ConcurrentParse.parse(source)
         treeCache = [path: (document.version, tree)]
         return (document, tree)
     }
@@ -258,11 +264,19 @@ extension LanguageServer {
         })
     }
 
-    /// Semantic tokens, printed straight into the answer's bytes: a large file has millions
-    /// of numbers, too many to build as JSON values one by one.
-    func semanticTokens(_ params: Params) throws(ResponseError) -> JSON {
+    /// Semantic tokens of the whole file or of `range` (the lines on screen), printed
+    /// straight into the answer's bytes: a large file has millions of numbers, too many to
+    /// build as JSON values one by one.
+    func semanticTokens(_ params: Params, range: LSPRange? = nil) throws(ResponseError) -> JSON {
         guard let (document, tree) = try syntaxTarget(params) else { return ["data": []] }
-        let tokens = SemanticTokenProvider.tokens(tree: tree)
+        let tokens: [SemanticTokenInfo]
+        if let range {
+            let start = document.lines.offset(of: range.start, encoding: encoding, textLength: document.bytes.count)
+            let end = max(start, document.lines.offset(of: range.end, encoding: encoding, textLength: document.bytes.count))
+            tokens = SemanticTokenProvider.tokens(tree: tree, in: ByteRange(start: start, end: end))
+        } else {
+            tokens = SemanticTokenProvider.tokens(tree: tree)
+        }
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var data: [UInt8] = [UInt8(ascii: "[")]
         data.reserveCapacity(tokens.count * 14 + 2)
