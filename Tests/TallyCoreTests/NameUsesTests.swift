@@ -25,9 +25,7 @@ final class NameUsesTests: XCTestCase {
                 case .fill(let envelope, _): envelopes[envelope] += 1
                 case .move(let from, let to, _): envelopes[from] += 1; envelopes[to] += 1
                 case .assertion(let wallet, _): wallets[wallet] += 1
-                case .skip(let rule): rules[rule] += 1
-                case .contribution(let goal, _): goals[goal] += 1
-                case .rate: break
+                case .skip, .contribution, .rate: break  // their rule or goal is the entry's own
                 }
                 if let goal = entry.goal { goals[goal] += 1 }
                 if let rule = entry.rule { rules[rule] += 1 }
@@ -64,6 +62,23 @@ final class NameUsesTests: XCTestCase {
         XCTAssertEqual(uses.wallets, [3, 2], "Cash: the purchase, the transfer, the assertion; Bank: the split, the transfer")
         XCTAssertEqual(uses.categories, [2, 1])
         XCTAssertEqual(uses.envelopes, [1])
+        XCTAssertEqual(uses.goals, [1])
+    }
+
+    /// A skip names its rule once, a contribution its goal once.
+    func testASkipAndAContributionCountOnce() throws {
+        let model = try Interpreter.run(BudgetLoader(provider: InMemoryFileProvider(["m.tally": """
+            wallet Cash cash
+            expense Rent
+            goal Trip 500
+            every month on 1 from 2026-01-01 as rent  Cash Rent -100
+            2026-01-01 skip rent
+            2026-01-02 goal Trip 20
+
+            """])).load("m.tally"), today: CivilDate(year: 2026, month: 1, day: 3)!).model
+        XCTAssertEqual(model.entries.count, 2)
+        let uses = NameUses(model: model)
+        XCTAssertEqual(uses.rules, [1])
         XCTAssertEqual(uses.goals, [1])
     }
 

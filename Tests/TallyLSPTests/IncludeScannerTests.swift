@@ -13,6 +13,7 @@ final class IncludeScannerTests: XCTestCase {
             "  include \"indented.tally\"\nincludes \"no.tally\"\ninclude\n; include \"comment.tally\"\ninclude \"last.tally\"",
             "",
             "include",
+            "\u{FEFF}include \"after-bom.tally\"\n",
         ]
         for text in texts {
             let bytes = Array(text.utf8)

@@ -10,9 +10,9 @@ public struct NameUses: Sendable, Equatable {
     public private(set) var categories: [Int]
     /// Uses per envelope: fills, and both sides of moves.
     public private(set) var envelopes: [Int]
-    /// Uses per goal: contributions and `goal NAME` clauses.
+    /// Uses per goal: contributions and `goal NAME` clauses (an entry counts once).
     public private(set) var goals: [Int]
-    /// Uses per recurring rule: skips and `rule NAME` clauses.
+    /// Uses per recurring rule: skips and `rule NAME` clauses (an entry counts once).
     public private(set) var rules: [Int]
 
     /// Counts the uses in `model`'s entries.
@@ -41,11 +41,9 @@ public struct NameUses: Sendable, Equatable {
                     envelopes[to] += 1
                 case .other(.assertion(let wallet, _)):
                     wallets[wallet] += 1
-                case .other(.skip(let rule)):
-                    rules[rule] += 1
-                case .other(.contribution(let goal, _)):
-                    goals[goal] += 1
-                case .other(.rate):
+                case .other(.skip), .other(.contribution), .other(.rate):
+                    // A skip's rule and a contribution's goal are the entry's own `rule`
+                    // and `goal`, counted below once.
                     break
                 }
                 if entries[i].goalIndex >= 0 { goals[Int(entries[i].goalIndex)] += 1 }

@@ -114,6 +114,8 @@ extension LanguageServer {
         for root in recomputed {
             guard let analysis = analyses[root] else { continue }
             DispatchQueue.global(qos: .utility).async {
+                // Step 1 of the index is built on first use: not for an analysis already replaced.
+                guard counter.isCurrent(generation) else { return }
                 analysis.index.prepareForKeystrokes { counter.isCurrent(generation) }
             }
         }
@@ -135,7 +137,8 @@ extension LanguageServer {
             let counter = self.analysisGeneration
             DispatchQueue.global(qos: .utility).async {
                 for analysis in current where counter.isCurrent(generation) { analysis.index.prepareAll() }
-                FreedMemory.release()
+                // An edit that came meanwhile will reuse the freed blocks; its own idle time trims.
+                if counter.isCurrent(generation) { FreedMemory.release() }
             }
         }
     }

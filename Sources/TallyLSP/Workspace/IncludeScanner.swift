@@ -13,7 +13,10 @@ enum IncludeScanner {
         var result: [String] = []
         bytes.withUnsafeBufferPointer { buffer in
             let n = buffer.count
-            for lineStart in starts where lineStart + word.count < n && buffer[lineStart] == word[0] {
+            for var lineStart in starts {
+                // A byte-order mark before the first line is not part of it.
+                if lineStart == 0 && n >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { lineStart = 3 }
+                guard lineStart + word.count < n && buffer[lineStart] == word[0] else { continue }
                 var matches = true
                 for k in 1 ..< word.count where buffer[lineStart + k] != word[k] { matches = false; break }
                 let after = buffer[lineStart + word.count]
