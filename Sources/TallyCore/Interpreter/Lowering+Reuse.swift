@@ -68,12 +68,25 @@ extension Lowering {
         // nothing, that is the next file's first, not the end).
         var rank: [String: Int] = [:]
         for (i, file) in newFiles.enumerated() where rank[file.path] == nil { rank[file.path] = i }
-        func atOrAfterRegion(_ file: String, _ offset: Int) -> Bool {
-            let r = rank[file] ?? Int.max
-            return r > k || r == k && offset >= region.start
+        /// The first of `count` items, given by file and offset, at or after the region's
+        /// start. Items come grouped by file, so a file's rank is looked up once per group.
+        func firstAtOrAfterRegion(_ count: Int, from start: Int, _ item: (Int) -> (file: String, offset: Int)) -> Int {
+            var file: String?
+            var fileRank = 0
+            for i in start ..< count {
+                let (path, offset) = item(i)
+                if path != file {
+                    file = path
+                    fileRank = rank[path] ?? Int.max
+                }
+                if fileRank > k || fileRank == k && offset >= region.start { return i }
+            }
+            return count
         }
         // Entries: the old region's are together, from `first`.
-        let first = result.entries.firstIndex { atOrAfterRegion($0.location.file, $0.location.range.start) } ?? result.entries.count
+        let first = result.entries.withUnsafeBufferPointer { entries in
+            firstAtOrAfterRegion(entries.count, from: 0) { (entries[$0].location.file, entries[$0].location.range.start) }
+        }
         let after = first + old.entries.count
         guard after <= result.entries.count,
               result.entries[first ..< after].allSatisfy({ $0.location.file == path && $0.location.range.start < from }),
@@ -94,7 +107,7 @@ extension Lowering {
 
         // Diagnostics: the declarations' first, then the entries' in reading order.
         let diagnostics = result.diagnostics
-        let start = diagnostics[declared...].firstIndex { atOrAfterRegion($0.file, $0.range.start) } ?? diagnostics.count
+        let start = firstAtOrAfterRegion(diagnostics.count, from: declared) { (diagnostics[$0].file, diagnostics[$0].range.start) }
         guard start + old.diagnostics.count <= diagnostics.count,
               Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics else { return nil }
         var kept = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
