@@ -43,7 +43,10 @@ extension Lowering {
         for k in oldFiles.indices {
             let (a, b) = (oldFiles[k], newFiles[k])
             guard a.path == b.path else { return nil }
-            guard a.tree !== b.tree, let region = Parser.changedRegion(from: a.tree.source.bytes, to: b.tree.source.bytes) else { continue }
+            guard a.tree !== b.tree else { continue }
+            // The loader found the region when it re-read the file from this tree.
+            let known = b.edit.flatMap { $0.previous == ObjectIdentifier(a.tree) ? $0.region : nil }
+            guard let region = known ?? Parser.changedRegion(from: a.tree.source.bytes, to: b.tree.source.bytes) else { continue }
             guard changed == nil else { return nil }
             changed = (k, region)
         }

@@ -8,6 +8,19 @@ public struct BudgetFile: Sendable {
     public let tree: SyntaxTree
     /// The file's `tally-ignore` comments.
     public let suppressions: Suppressions
+    /// How the text differs from an earlier load's (``BudgetLoader/init(provider:reusing:)``),
+    /// when it was re-read: later work on the same edit starts from it.
+    public internal(set) var edit: FileEdit?
+}
+
+/// What changed in a file since an earlier load of it: the tree it was re-read from (by
+/// identity: that tree is alive as long as the earlier budget is) and the region that
+/// differs.
+public struct FileEdit: Sendable {
+    /// The earlier tree.
+    public let previous: ObjectIdentifier
+    /// Where the texts differ, widened to cuts.
+    public let region: ChangedRegion
 }
 
 /// A budget: a root file and every file it includes, each parsed once, with the
@@ -71,10 +84,20 @@ private struct LoadState {
                         stack: [(canonical: String, path: String)], includedAt: DiagnosticNote?) {
         let canonical = provider.canonicalPath(path)
         let source = SourceText(path: path, bytes: bytes)
-        let tree = previous[path].map { Parser.reparse(source, previous: $0, parseWhole: { ConcurrentParse.parse($0) }) }
-            ?? ConcurrentParse.parse(source)
+        var tree: SyntaxTree
+        var edit: FileEdit?
+        if let earlier = previous[path] {
+            if let region = Parser.changedRegion(from: earlier.source.bytes, to: bytes) {
+                tree = Parser.reparse(source, previous: earlier, changed: region, parseWhole: { ConcurrentParse.parse($0) })
+                edit = FileEdit(previous: ObjectIdentifier(earlier), region: region)
+            } else {
+                tree = earlier  // the same bytes
+            }
+        } else {
+            tree = ConcurrentParse.parse(source)
+        }
         let suppressions = Suppressions(tree: tree)
-        files.append(BudgetFile(path: path, tree: tree, suppressions: suppressions))
+        files.append(BudgetFile(path: path, tree: tree, suppressions: suppressions, edit: edit))
         diagnostics += tree.diagnostics
         diagnostics += suppressions.diagnostics
         seen[canonical] = (path, includedAt)

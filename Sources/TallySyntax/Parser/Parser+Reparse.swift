@@ -19,12 +19,21 @@ extension Parser {
     /// (a different path, or most of the file changed); it must give `Parser.parse`'s tree.
     public static func reparse(_ source: SourceText, previous: SyntaxTree,
                                parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> SyntaxTree {
+        guard previous.source.path == source.path else { return parseWhole(source) }
+        guard let region = changedRegion(from: previous.source.bytes, to: source.bytes) else {
+            return previous  // the same bytes: the same tree
+        }
+        return reparse(source, previous: previous, changed: region, parseWhole: parseWhole)
+    }
+
+    /// ``reparse(_:previous:parseWhole:)`` with the changed region already found (by
+    /// ``changedRegion(from:to:)`` on `previous`'s bytes and `source`'s), for a caller that
+    /// keeps the region for later work on the same edit.
+    public static func reparse(_ source: SourceText, previous: SyntaxTree, changed region: ChangedRegion,
+                               parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> SyntaxTree {
         let old = previous.source.bytes
         let new = source.bytes
         guard previous.source.path == source.path, new.count <= maximumFileSize else { return parseWhole(source) }
-        guard let region = changedRegion(from: old, to: new) else {
-            return previous  // the same bytes: the same tree
-        }
         let (start, oldEnd, newEnd) = (region.start, region.oldEnd, region.newEnd)
         guard (newEnd - start) * 8 < max(new.count, 1) * reparseLimitEighths else { return parseWhole(source) }
         let middle = parseChunk(source, range: start ..< newEnd)
