@@ -26,6 +26,28 @@ final class AtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["budget.tally"])
     }
 
+    func testSeveralFilesAreReplacedTogether() throws {
+        let a = folder + "/a.tally", b = folder + "/b.tally"
+        try "old a\n".write(toFile: a, atomically: false, encoding: .utf8)
+        try "old b\n".write(toFile: b, atomically: false, encoding: .utf8)
+        try AtomicFile.write(all: [(a, Array("new a\n".utf8)), (b, Array("new b\n".utf8))])
+        XCTAssertEqual(try contents(a), "new a\n")
+        XCTAssertEqual(try contents(b), "new b\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["a.tally", "b.tally"])
+    }
+
+    /// A file that cannot be staged (here its folder does not exist) leaves every file as it
+    /// was, the ones before it included, and no temporary file behind.
+    func testOneFileThatCannotBeWrittenChangesNone() throws {
+        let a = folder + "/a.tally"
+        try "old a\n".write(toFile: a, atomically: false, encoding: .utf8)
+        XCTAssertThrowsError(try AtomicFile.write(all: [(a, Array("new a\n".utf8)), (folder + "/missing/b.tally", Array("b\n".utf8))])) { error in
+            XCTAssertTrue((error as? FileWriteError)?.reason.contains("missing/b.tally") == true, "\(error)")
+        }
+        XCTAssertEqual(try contents(a), "old a\n")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder), ["a.tally"])
+    }
+
     func testKeepsPermissions() throws {
         let path = folder + "/budget.tally"
         try "old\n".write(toFile: path, atomically: false, encoding: .utf8)

@@ -7,9 +7,10 @@ import TallySyntax
 /// file holding the rule, laid out like that file's own transactions.
 ///
 /// Nothing is written unless the budget is free of errors before, and would be after:
-/// the new file is checked in memory first. The write goes through `AtomicFile`, so the
-/// file is replaced whole (permissions kept) or not at all, and every byte already in it
-/// stays as it was.
+/// the new file is checked in memory first. The write goes through `AtomicFile`, so a
+/// file is replaced whole (permissions kept) or not at all, every byte already in it
+/// stays as it was, and the files of one `--due` run are staged together before any is
+/// replaced.
 enum RecordCommand: Subcommand {
     static let name = "record"
     static let summary = "Record due recurring entries as transactions"
@@ -192,19 +193,22 @@ enum RecordCommand: Subcommand {
             }
             return ExitCode.success
         }
+        var writes: [(path: String, bytes: [UInt8])] = []
         for filePath in order {
             guard let file = budget.file(filePath), let bytes = contents[filePath] else { continue }
-            // A file changed since it was read is left alone rather than overwritten.
+            // A file changed since it was read is left alone rather than overwritten, and
+            // so are the others: the occurrences are recorded together or not at all.
             guard (try? DiskFileProvider().read(filePath)) == file.tree.source.bytes else {
-                console.err("tally record: `\(filePath)` changed while it was being read; nothing written to it\n")
+                console.err("tally record: `\(filePath)` changed while it was being read; nothing written\n")
                 return ExitCode.problems
             }
-            do {
-                try AtomicFile.write(bytes, to: filePath)
-            } catch {
-                console.err("tally record: \(error.reason)\n")
-                return ExitCode.usage
-            }
+            writes.append((filePath, bytes))
+        }
+        do {
+            try AtomicFile.write(all: writes)
+        } catch {
+            console.err("tally record: \(error.reason)\n")
+            return ExitCode.usage
         }
         for occurrence in wanted.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
             let rule = model.rules[occurrence.rule]

@@ -18,6 +18,47 @@ public struct FileWriteError: Error, Equatable, Sendable {
 public enum AtomicFile {
     /// Writes `bytes` to `path`, replacing what is there.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
+        try commit(stage(bytes, to: path))
+    }
+
+    /// Writes several files as one change, as far as a file system allows: every new text
+    /// is first written and flushed to a temporary file beside its target, and only when
+    /// all are ready are they renamed over their targets. A full disk or a folder that
+    /// cannot be written therefore changes none of the files. (A rename failing after
+    /// others succeeded, which the staging leaves all but impossible, leaves the earlier
+    /// files replaced; the error names the files that were.)
+    public static func write(all files: [(path: String, bytes: [UInt8])]) throws(FileWriteError) {
+        var staged: [Staged] = []
+        do {
+            for file in files { staged.append(try stage(file.bytes, to: file.path)) }
+        } catch {
+            for done in staged { unlink(done.temporary) }
+            throw error
+        }
+        for (i, file) in staged.enumerated() {
+            do {
+                try commit(file)
+            } catch {
+                for rest in staged[(i + 1)...] { unlink(rest.temporary) }
+                let written = staged[..<i].map(\.path)
+                throw FileWriteError(written.isEmpty ? error.reason : error.reason + " (already written: " + written.joined(separator: ", ") + ")")
+            }
+        }
+    }
+
+    /// A new text written and flushed beside its target, ready to be renamed over it.
+    private struct Staged {
+        /// The path as the caller named it.
+        let path: String
+        /// The file finally replaced (symbolic links followed).
+        let target: String
+        let folder: String
+        let temporary: String
+    }
+
+    /// Writes `bytes` to a temporary file beside `path`'s target, with the target's
+    /// permissions and owner, flushed to disk. Nothing at `path` changes.
+    private static func stage(_ bytes: [UInt8], to path: String) throws(FileWriteError) -> Staged {
         let target = resolvedTarget(of: path)
         let folder = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -29,10 +70,6 @@ public enum AtomicFile {
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard fd >= 0 else { throw FileWriteError("cannot create a temporary file beside \(path): \(systemError())") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var finished = false
-        defer {
-            if !finished { unlink(temporary) }
-        }
 
         var written = 0
         let failure: String? = bytes.withUnsafeBytes { buffer in
@@ -50,11 +87,21 @@ public enum AtomicFile {
             return nil
         }
         close(fd)
-        if let failure { throw FileWriteError("cannot write \(path): \(failure)") }
-        guard rename(temporary, target) == 0 else { throw FileWriteError("cannot replace \(path): \(systemError())") }
-        finished = true
-        // Make the rename itself durable.
-        let folderFD = open(folder.isEmpty ? "." : folder, O_RDONLY)
+        if let failure {
+            unlink(temporary)
+            throw FileWriteError("cannot write \(path): \(failure)")
+        }
+        return Staged(path: path, target: target, folder: folder, temporary: temporary)
+    }
+
+    /// Renames a staged text over its target and makes the rename durable.
+    private static func commit(_ staged: Staged) throws(FileWriteError) {
+        guard rename(staged.temporary, staged.target) == 0 else {
+            let reason = systemError()
+            unlink(staged.temporary)
+            throw FileWriteError("cannot replace \(staged.path): \(reason)")
+        }
+        let folderFD = open(staged.folder.isEmpty ? "." : staged.folder, O_RDONLY)
         if folderFD >= 0 {
             fsync(folderFD)
             close(folderFD)
