@@ -3,8 +3,10 @@ import TallySyntax
 /// What lowering a budget produced, kept so that the next interpretation after an edit
 /// lowers only the entries the edit touched (see ``Interpreter/interpret(_:today:reusing:)``).
 ///
-/// An editor keeps one per open budget. It holds the budget's trees and entries, which the
-/// model shares, so keeping it costs little beyond the tables of the declarations.
+/// An editor keeps one per open budget. It holds the budget's trees and its entries in
+/// reading order. For a budget written in date order the model shares that array, and
+/// keeping the lowering costs little beyond the tables of the declarations; otherwise the
+/// model's entries, in date order, are a second array.
 public struct LoweredBudget: Sendable {
     /// The budget that was lowered.
     public let budget: Budget
