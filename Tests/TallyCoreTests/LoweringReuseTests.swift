@@ -88,7 +88,22 @@ final class LoweringReuseTests: XCTestCase {
         let first = interpret(["main.tally": before, "b.tally": b], reusing: nil)
         let second = try assertReusedAlike(["main.tally": after, "b.tally": b], previous: first.lowered, "fixed")
         XCTAssertTrue(second.reused)
-        XCTAssertEqual(second.lowered.result.entries.map(\.location.file), ["main.tally", "main.tally", "b.tally"])
+        XCTAssertEqual(second.lowered.fullResult.entries.map(\.location.file), ["main.tally", "main.tally", "b.tally"])
+    }
+
+    /// The lowering keeps the model's entries rather than an array of its own, whether the
+    /// budget is written in date order or not, and is reused either way.
+    func testTheLoweringKeepsTheModelsEntries() throws {
+        for (text, inOrder) in [("2026-01-01 Cash Food -1\n2026-01-02 Cash Food -2\n", true),
+                                ("2026-01-02 Cash Food -2\n2026-01-01 Cash Food -1\n", false)] {
+            let files = ["m.tally": Array(("wallet Cash cash\nexpense Food\n" + text).utf8)]
+            let run = interpret(files, reusing: nil)
+            XCTAssertEqual(run.lowered.entriesInReadingOrder, inOrder)
+            XCTAssertEqual(run.lowered.entries.withUnsafeBufferPointer { $0.baseAddress }, run.model.entries.withUnsafeBufferPointer { $0.baseAddress })
+            XCTAssertEqual(run.lowered.fullResult.entries.map(\.order), [0, 1])
+            let edited = ["m.tally": Array(("wallet Cash cash\nexpense Food\n" + text.replacingOccurrences(of: "-2", with: "-3")).utf8)]
+            XCTAssertTrue(try assertReusedAlike(edited, previous: run.lowered, "in order: \(inOrder)").reused)
+        }
     }
 
     /// The counts behind the unused-wallet check follow entries out and back in.
@@ -139,7 +154,7 @@ final class LoweringReuseTests: XCTestCase {
         let today = CivilDate(year: 2026, month: 11, day: 22)!
         let incremental = Interpreter.interpret(budget, today: today, reusing: previous)
         let fresh = Interpreter.interpret(try load(files, reusing: nil), today: today, reusing: nil)
-        assertSame(incremental.lowered.result, fresh.lowered.result, name, file: file, line: line)
+        assertSame(incremental.lowered.fullResult, fresh.lowered.fullResult, name, file: file, line: line)
         XCTAssertEqual(incremental.lowered.declarations.diagnostics, fresh.lowered.declarations.diagnostics, name, file: file, line: line)
         XCTAssertEqual(incremental.lowered.declarations.syntaxErrors, fresh.lowered.declarations.syntaxErrors, name, file: file, line: line)
         XCTAssertEqual(incremental.diagnostics, fresh.diagnostics, name, file: file, line: line)

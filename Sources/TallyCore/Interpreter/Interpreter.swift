@@ -33,8 +33,13 @@ public enum Interpreter {
             lowering = fresh
         }
         var walk = Walk(lowering: lowering, today: today)
+        var result = lowering
+        result.entries = []  // kept once, as the model's (see `LoweredBudget`)
         walk.run()
-        return (walk.model(), walk.diagnostics, LoweredBudget(budget: budget, declarations: declarations, result: lowering))
+        let model = walk.model()
+        let lowered = LoweredBudget(budget: budget, declarations: declarations, result: result, entries: model.entries,
+                                    entriesInReadingOrder: walk.entriesWereInReadingOrder)
+        return (model, walk.diagnostics, lowered)
     }
 
     /// Today's date: `TALLY_TODAY` (YYYY-MM-DD) when set, else the local calendar date.
@@ -60,6 +65,9 @@ struct Walk {
     var floors: [Money?] = []
     /// Entries whose conversion failed, so each is reported once.
     var conversionReported = Set<Int>()
+    /// True when the entries were lowered in date order already, so that `entries` are
+    /// the lowering's array itself.
+    var entriesWereInReadingOrder = false
 
     init(lowering: Lowering, today: CivilDate) {
         l = lowering
@@ -91,6 +99,7 @@ struct Walk {
 
     mutating func run() {
         entries = Walk.dateOrdered(l.entries)
+        entriesWereInReadingOrder = entries.withUnsafeBufferPointer { $0.baseAddress } == l.entries.withUnsafeBufferPointer { $0.baseAddress }
         l.entries = []
         walkLedger()
         computeEnvelopes()

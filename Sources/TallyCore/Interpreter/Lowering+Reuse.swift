@@ -3,17 +3,46 @@ import TallySyntax
 /// What lowering a budget produced, kept so that the next interpretation after an edit
 /// lowers only the entries the edit touched (see ``Interpreter/interpret(_:today:reusing:)``).
 ///
-/// An editor keeps one per open budget. It holds the budget's trees and its entries in
-/// reading order. For a budget written in date order the model shares that array, and
-/// keeping the lowering costs little beyond the tables of the declarations; otherwise the
-/// model's entries, in date order, are a second array.
+/// An editor keeps one per open budget. It holds the budget's trees, the declaration
+/// tables and the entries, the last as the model's own array: in reading order when the
+/// budget is written in date order (the lowering's and the model's orders are then the
+/// same), else in date order, each entry knowing its place in reading order. So keeping it
+/// costs no second array of entries.
 public struct LoweredBudget: Sendable {
     /// The budget that was lowered.
     public let budget: Budget
     /// The lowering after the declarations, before any entry.
     let declarations: Lowering
-    /// The lowering after every entry.
-    let result: Lowering
+    /// The lowering after every entry, without its entries (see `entries`).
+    var result: Lowering
+    /// The entries, shared with the model.
+    var entries: [Entry]
+    /// True when `entries` are in reading order; else they are in date order.
+    let entriesInReadingOrder: Bool
+
+    /// The entries in reading order, as lowering them left them; nil when their reading
+    /// orders are not exactly `0 ..< count` (which lowering never leaves).
+    var readingOrderEntries: [Entry]? {
+        if entriesInReadingOrder { return entries }
+        return LoweredBudget.inReadingOrder(entries)
+    }
+
+    /// `entries` put back in reading order by their `order`.
+    static func inReadingOrder(_ entries: [Entry]) -> [Entry]? {
+        var slots = [Int](repeating: -1, count: entries.count)
+        for (i, entry) in entries.enumerated() {
+            guard slots.indices.contains(entry.order), slots[entry.order] < 0 else { return nil }
+            slots[entry.order] = i
+        }
+        return slots.map { entries[$0] }
+    }
+
+    /// The full lowering, entries included, in reading order (for tests).
+    var fullResult: Lowering {
+        var full = result
+        full.entries = readingOrderEntries ?? []
+        return full
+    }
 }
 
 /// Lowering again after an edit, from the previous lowering.
@@ -52,7 +81,12 @@ extension Lowering {
             guard changed == nil else { return nil }
             changed = (k, region)
         }
-        guard let (k, region) = changed else { return (previous.declarations, previous.result) }
+        guard let (k, region) = changed else {
+            guard let entries = previous.readingOrderEntries else { return nil }
+            var result = previous.result
+            result.entries = entries
+            return (previous.declarations, result)
+        }
         let path = newFiles[k].path
         guard let oldNodes = datedRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd),
               let newNodes = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd) else { return nil }
@@ -63,7 +97,17 @@ extension Lowering {
         declarations.syntaxErrors = syntaxErrorStarts(of: budget)
         let new = declarations.lowered(EntryRange(file: newFiles[k], nodes: newNodes))
         let declared = previous.declarations.diagnostics.count
-        var result = (consume previous).result
+        // The entries are taken out of `previous`, not copied, so that when nothing else
+        // holds them (an editor lets the old model go first) they change in place.
+        var kept = consume previous
+        var result = kept.result
+        if kept.entriesInReadingOrder {
+            swap(&result.entries, &kept.entries)
+        } else {
+            guard let ordered = LoweredBudget.inReadingOrder(kept.entries) else { return nil }
+            kept.entries = []
+            result.entries = ordered
+        }
 
         let shift = region.shift
         let from = region.oldEnd
@@ -115,13 +159,13 @@ extension Lowering {
         let start = firstAtOrAfterRegion(diagnostics.count, from: declared) { (diagnostics[$0].file, diagnostics[$0].range.start) }
         guard start + old.diagnostics.count <= diagnostics.count,
               Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics else { return nil }
-        var kept = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
-        for i in kept.indices {
-            guard !kept[i].reaches(into: region.start ..< from, in: path) else { return nil }
-            kept[i] = kept[i].moved(by: shift, from: from, in: path)
+        var others = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
+        for i in others.indices {
+            guard !others[i].reaches(into: region.start ..< from, in: path) else { return nil }
+            others[i] = others[i].moved(by: shift, from: from, in: path)
         }
-        declarations.diagnostics = Array(kept[..<declared])
-        result.diagnostics = Array(kept[..<start]) + new.diagnostics + kept[start...]
+        declarations.diagnostics = Array(others[..<declared])
+        result.diagnostics = Array(others[..<start]) + new.diagnostics + others[start...]
         result.syntaxErrors = declarations.syntaxErrors
 
         // Counts: the old region's out, the new region's in.
