@@ -208,3 +208,12 @@ final class LoweringReuseTests: XCTestCase {
         return bytes
     }
 }
+
+private extension LoweredBudget {
+    /// The full lowering, entries included, in reading order: what a fresh lowering holds.
+    var fullResult: Lowering {
+        var full = result
+        full.entries = readingOrderEntries ?? []
+        return full
+    }
+}

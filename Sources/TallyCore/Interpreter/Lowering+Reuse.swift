@@ -36,13 +36,6 @@ public struct LoweredBudget: Sendable {
         }
         return slots.map { entries[$0] }
     }
-
-    /// The full lowering, entries included, in reading order (for tests).
-    var fullResult: Lowering {
-        var full = result
-        full.entries = readingOrderEntries ?? []
-        return full
-    }
 }
 
 /// Lowering again after an edit, from the previous lowering.
