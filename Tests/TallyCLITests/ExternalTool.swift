@@ -18,11 +18,23 @@ struct ExternalTool {
 
     let url: URL
 
-    /// The tool on PATH (plus the usual install folders), or nil.
+    /// The virtual environment `.ci/install-python-tools` fills (pre-commit, pytest-lsp,
+    /// bean-check): `$TALLY_VENV`, or `~/.cache/tally/venv`.
+    static var pythonToolsFolder: URL {
+        if let venv = ProcessInfo.processInfo.environment["TALLY_VENV"], !venv.isEmpty {
+            return URL(fileURLWithPath: venv)
+        }
+        return FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache/tally/venv")
+    }
+
+    /// The tool in the Python tools' environment, on PATH or in the usual install
+    /// folders, or nil. The environment comes first so that `python3` is the one that has
+    /// the tools' modules (PyYAML, pygls).
     static func find(_ name: String) -> ExternalTool? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let home = FileManager.default.homeDirectoryForCurrentUser.path
-        let folders = path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin", home + "/.local/bin"]
+        let folders = [pythonToolsFolder.appendingPathComponent("bin").path]
+            + path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin", home + "/.local/bin"]
         for folder in folders {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return ExternalTool(url: candidate) }
