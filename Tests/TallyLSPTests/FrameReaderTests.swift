@@ -98,6 +98,35 @@ final class FrameReaderTests: XCTestCase {
         }
     }
 
+    /// Random bytes built from the pieces of headers never trap or hang the reader, never
+    /// give a body over the limit, and a clean message after them is read.
+    func testRandomHeaderPiecesAreSurvived() {
+        var random = TestSupport.SeededGenerator(seed: 7)
+        let pieces = ["Content-Length:", "content-type: a", " ", "12", "9999", "\r\n", "\r\n\r\n", "\n", ":", "{}", "x", "\u{0}", "é", "}Content-Type: x"]
+        for _ in 0..<500 {
+            var reader = FrameReader(maximumBodyLength: 1000)
+            var stream: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...60, using: &random) { stream += Array(pieces.randomElement(using: &random)!.utf8) }
+            var events: [FrameEvent] = []
+            var i = 0
+            while i < stream.count {
+                let n = Int.random(in: 1...50, using: &random)
+                events += reader.feed(stream[i..<min(i + n, stream.count)])
+                i += n
+            }
+            for event in events {
+                if case .message(let body) = event { XCTAssertLessThanOrEqual(body.count, 1000) }
+            }
+            // A body the garbage left pending (up to 9999 bytes) ends by its length; only a
+            // declared length beyond what follows (digits run together) may swallow the rest.
+            events = reader.feed([UInt8](repeating: 0x20, count: 10_000) + framed(#"{"last":1}"#))
+            let swallowed = events.contains { if case .tooLarge(let n, _) = $0 { return n > 9_000 } else { return false } }
+            if !swallowed {
+                XCTAssertEqual(bodies(events).last, #"{"last":1}"#, String(decoding: stream, as: UTF8.self).debugDescription)
+            }
+        }
+    }
+
     func testSkipsGarbageBeforeAHeader() {
         var reader = FrameReader()
         let events = reader.feed(Array("\u{0}\u{7f}garbage\r\n".utf8) + [0xFF, 0xFE] + framed("{}"))

@@ -43,6 +43,7 @@ public struct FrameReader: Sendable {
     private static let marker = Array("content-length:".utf8)
     private static let typeMarker = Array("content-type:".utf8)
     private static let headerEnd: [UInt8] = [cr, lf, cr, lf]
+    /// The most header bytes read before and after `Content-Length:` each.
     private static let headerLimit = 4096
     /// The buffer capacity kept between messages; more is released once read.
     private static let keptCapacity = 1 << 20
@@ -91,14 +92,14 @@ public struct FrameReader: Sendable {
         guard let marker = find(FrameReader.marker, from: start, caseInsensitive: true) else {
             return dropGarbageKeepingAPossibleHeader()
         }
-        let headerStart = headerLinesStart(endingAt: marker, notBefore: start)
+        let headerStart = headerLinesStart(endingAt: marker, notBefore: max(start, marker - FrameReader.headerLimit))
         if headerStart > start {
             let garbage = buffer[start..<headerStart]
             start = headerStart
             if garbage.contains(where: { !isWhitespace($0) }) { return .skipped("\(garbage.count) bytes outside a message") }
         }
-        guard let end = find(FrameReader.headerEnd, from: marker, caseInsensitive: false, limit: start + FrameReader.headerLimit) else {
-            if buffer.count - start > FrameReader.headerLimit {
+        guard let end = find(FrameReader.headerEnd, from: marker, caseInsensitive: false, limit: marker + FrameReader.headerLimit) else {
+            if buffer.count - marker > FrameReader.headerLimit {
                 start = marker + 1  // an endless header: drop it and look for the next one
                 return .skipped("a header without an end")
             }
@@ -197,7 +198,8 @@ public struct FrameReader: Sendable {
             let digits = j
             while j < buffer.count, buffer[j] >= 0x30 && buffer[j] <= 0x39 { j += 1 }
             if j > digits, j + 1 < buffer.count, buffer[j] == FrameReader.cr, buffer[j + 1] == FrameReader.lf {
-                return typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: start), notBefore: start)
+                let lower = max(start, hit - FrameReader.headerLimit)
+                return typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: lower), notBefore: lower)
             }
             i = hit + 1
         }
