@@ -147,7 +147,27 @@ import Testing
     @Test func namesAreEscapedForMarkdown() throws {
         let doc = MarkedDocument("currency EUR\nwallet ⟨|⟩*Bar_Kasse* cash\n")
         let hover = try #require(HoverProvider.hover(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor))
-        #expect(hover.markdown.hasPrefix("**\\*Bar\\_Kasse\\*** · cash wallet in EUR"))
+        // The `_` inside the word can never be emphasis, so it keeps no backslash.
+        #expect(hover.markdown.hasPrefix("**\\*Bar_Kasse\\*** · cash wallet in EUR"))
+        let dashed = MarkedDocument("currency EUR\nwallet ⟨|⟩Anna-cash cash owner Mom's-Visa\n")
+        let anna = try #require(HoverProvider.hover(in: Fixture.analysis(dashed.text), path: "main.tally", offset: dashed.cursor))
+        #expect(anna.markdown.hasPrefix("**Anna-cash** · cash wallet in EUR"))
+        #expect(anna.markdown.contains("owned by Mom's-Visa"))
+    }
+
+    /// Only what CommonMark (or GitHub's strikethrough) would read as markup is escaped, so
+    /// a client that shows Markdown as text shows names nearly as written.
+    @Test(arguments: [
+        ("Anna-cash", "Anna-cash"), ("Mom's-Visa", "Mom's-Visa"), ("Food:Groceries", "Food:Groceries"),
+        ("食費", "食費"), ("🏠 Haus", "🏠 Haus"), ("a.b/c (d)!", "a.b/c (d)!"), ("Barnes & Noble", "Barnes & Noble"),
+        ("a*b*c", "a\\*b\\*c"), ("x_y_", "x_y\\_"), ("_x", "\\_x"), ("x_y", "x_y"), ("x__y", "x__y"), ("__x__", "\\_\\_x\\_\\_"),
+        ("[link](u)", "\\[link](u)"), ("![i](u)", "!\\[i](u)"), ("<b>", "\\<b>"), ("`code`", "\\`code\\`"),
+        ("~~gone~~", "\\~\\~gone\\~\\~"), ("&amp;", "\\&amp;"), ("&#65;", "\\&#65;"),
+        ("a\\b", "a\\b"), ("a\\*", "a\\\\\\*"), ("end\\", "end\\\\"),
+        ("# x", "\\# x"), ("- x", "\\- x"), ("+x", "\\+x"), ("> q", "\\> q"), ("=", "\\="), ("a#b-c+d>e", "a#b-c+d>e"),
+    ])
+    func markdownEscapesOnlyWhatMarkdownReads(name: String, markdown: String) {
+        #expect(MarkdownText.literal(name) == markdown)
     }
 
     @Test func hoverOnTheHouseholdExample() throws {

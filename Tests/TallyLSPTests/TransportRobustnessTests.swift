@@ -93,6 +93,46 @@ final class TransportRobustnessTests: XCTestCase {
         XCTAssertEqual(server.exitStatus(), 0)
     }
 
+    /// The header pygls-based clients (pytest-lsp, lsp-devtools) write: length, then type.
+    func testAHeaderWithAContentTypeIsAnswered() {
+        let server = PipedServer()
+        let body = request(1, "initialize", ["capabilities": [:]]).bytes
+        server.write(Array("Content-Length: \(body.count)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n".utf8) + body)
+        let shutdown = request(2, "shutdown", .null).bytes
+        server.write(Array("content-type: application/vscode-jsonrpc; charset=utf-8\r\ncontent-length: \(shutdown.count)\r\n\r\n".utf8) + shutdown)
+        server.send(request(3, "tally/nothing"))  // framed plainly: always answered, so a lost message fails rather than hangs
+        var answers: [JSON] = []
+        while let message = server.next() {
+            answers.append(message)
+            if message["id"] == 3 { break }
+        }
+        XCTAssertEqual(answers.map { $0["id"] }, [1, 2, 3])
+        XCTAssertNotNil(answers.first?["result"]?["capabilities"])
+        server.send(["jsonrpc": "2.0", "method": "exit"])
+        XCTAssertEqual(server.exitStatus(), 0)
+    }
+
+    /// A request too large to read is answered under its own id when the id comes before
+    /// the bulk of the body (as every client writes it), so the client's request does not
+    /// wait forever.
+    func testAHugeRequestIsAnsweredUnderItsId() {
+        let server = PipedServer()
+        server.send(request(1, "initialize", ["capabilities": [:]]))
+        XCTAssertNotNil(server.answer(1)?["result"])
+        let length = 65 << 20
+        let start = Array(#"{"jsonrpc": "2.0", "id": "big-7", "method": "workspace/executeCommand", "params": {"id": 99, "arguments": ["#.utf8)
+        server.write(Array("Content-Length: \(length)\r\n\r\n".utf8) + start)
+        let block = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20)
+        for _ in 0..<65 { server.write(block) }
+        let answer = server.next()
+        XCTAssertEqual(answer?["id"], "big-7")
+        XCTAssertEqual(answer?["error"]?["code"], -32600)
+        server.send(request(2, "shutdown", .null))
+        XCTAssertEqual(server.answer(2)?["result"], .null)
+        server.closeInput()
+        XCTAssertEqual(server.exitStatus(), 0)
+    }
+
     func testClosingTheInputWithoutShutdownEndsWithOne() {
         let server = PipedServer()
         server.send(request(1, "initialize", ["capabilities": [:]]))

@@ -140,16 +140,9 @@ public enum HoverProvider {
         return lines.joined(separator: "\n\n")
     }
 
-    /// Text with Markdown's special characters escaped, so that a name such as `*Fun*`
-    /// shows as written.
-    static func md(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            if "\\`*_{}[]<>()#+-.!|~".contains(c) { out.append("\\") }
-            out.append(c)
-        }
-        return out
-    }
+    /// A name or payee as Markdown that shows it as written (`MarkdownText`): `*Fun*`
+    /// stays `*Fun*` on screen, and `Anna-cash` gets no backslash.
+    static func md(_ text: String) -> String { MarkdownText.literal(text) }
 
     static func unknown(_ kind: NameKind, _ name: String) -> String {
         "**\(md(name))** · unknown \(kind.word)"

@@ -75,12 +75,14 @@ public final class LanguageServer: @unchecked Sendable {
         queue.sync { handle(body) }
     }
 
-    /// Reports a message that was too large to read: answered with an error whose id is
-    /// null, because the id was never read.
-    public func receiveTooLarge(_ length: Int) {
+    /// Reports a message that was too large to read, given its length and first bytes:
+    /// answered with an Invalid Request error (-32600), under the request's id when those
+    /// bytes show it (`MessageStart`), else with a null id.
+    public func receiveTooLarge(_ length: Int, start: [UInt8] = []) {
         queue.sync {
             note("skipped a message of \(length) bytes: larger than the limit")
-            send(OutgoingMessage.error(id: .null, ResponseError(code: ResponseError.invalidRequestCode, message: "message of \(length) bytes is larger than the server reads")))
+            let id = MessageStart.requestID(in: start) ?? .null
+            send(OutgoingMessage.error(id: id, ResponseError(code: ResponseError.invalidRequestCode, message: "message of \(length) bytes is larger than the server reads")))
         }
     }
 

@@ -4,20 +4,31 @@ public enum FrameEvent: Equatable, Sendable {
     case message([UInt8])
     /// Bytes that were not a well-formed frame were skipped; the reason is for the log.
     case skipped(String)
-    /// A message larger than the limit was skipped without being kept in memory.
-    case tooLarge(Int)
+    /// A message of `length` bytes, more than the limit, was skipped without being kept in
+    /// memory; `start` holds its first bytes (at most `FrameReader.startLength`), where
+    /// the server looks for the request's id.
+    case tooLarge(Int, start: [UInt8])
 }
 
-/// Splits a byte stream into `Content-Length` framed messages.
+/// Splits a byte stream into messages framed by a header (`Content-Length`, optionally
+/// `Content-Type` and any other `Name: value` lines, in any order and case, each ended by
+/// CR LF; an empty line ends the header).
 ///
-/// It is fed whatever arrives, in pieces of any size, and never gives up: bytes before a
-/// header are skipped as garbage, a header without a usable length is dropped, a message
-/// over the limit is skipped as it streams by, and a length that overruns into the next
-/// header is cut at that header (a JSON body can never contain a raw line break followed
-/// by `Content-Length:`, so the cut cannot split a real message).
+/// Everything is read as bytes. It is fed whatever arrives, in pieces of any size, and
+/// never gives up: bytes before a header are skipped as garbage, a header without a usable
+/// length (or with two different ones) is dropped, a message over the limit is skipped as
+/// it streams by, and a length that overruns into the next header is cut at that header
+/// (a JSON body can never contain a raw line break followed by `Content-Length:`, so the
+/// cut cannot split a real message).
+///
+/// A header is found by its `Content-Length:`; the `Name: value` lines right before it
+/// belong to it too, so a header that starts with its type is not taken for garbage.
 public struct FrameReader: Sendable {
     /// The largest body kept; larger ones are skipped.
     public let maximumBodyLength: Int
+    /// How many bytes of a body over the limit are kept for `FrameEvent.tooLarge`: enough
+    /// for the `jsonrpc`, `id` and `method` members that clients write first.
+    public static let startLength = 4096
     private var buffer: [UInt8] = []
     private var start = 0
     /// Bytes of an oversized body still to skip.
@@ -26,12 +37,18 @@ public struct FrameReader: Sendable {
     private var pendingLength: Int?
     /// How far into the pending body the overrun check has looked.
     private var scannedTo = 0
+    /// The length of an oversized body whose first bytes are still awaited.
+    private var oversizedLength: Int?
 
     private static let marker = Array("content-length:".utf8)
-    private static let headerEnd: [UInt8] = [13, 10, 13, 10]
+    private static let typeMarker = Array("content-type:".utf8)
+    private static let headerEnd: [UInt8] = [cr, lf, cr, lf]
+    /// The most header bytes read before and after `Content-Length:` each.
     private static let headerLimit = 4096
     /// The buffer capacity kept between messages; more is released once read.
     private static let keptCapacity = 1 << 20
+    private static let cr: UInt8 = 13
+    private static let lf: UInt8 = 10
 
     /// Creates a reader that skips bodies over `maximumBodyLength` bytes.
     public init(maximumBodyLength: Int = 64 << 20) {
@@ -68,51 +85,88 @@ public struct FrameReader: Sendable {
 
     private mutating func next() -> FrameEvent? {
         if skipping > 0 { return nil }
+        if let length = oversizedLength { return oversized(length) }
         if let length = pendingLength { return body(length) }
         guard available > 0 else { return nil }
-        // Find a header start; anything before it is garbage.
-        guard let headerStart = find(FrameReader.marker, from: start, caseInsensitive: true) else {
-            // Keep a tail that might be the start of a split header.
-            let keep = min(available, FrameReader.marker.count - 1)
-            let dropped = available - keep
-            if dropped > 0 {
-                start += dropped
-                if buffer[start - dropped..<start].contains(where: { !isWhitespace($0) }) {
-                    return .skipped("\(dropped) bytes outside a message")
-                }
-            }
-            return nil
+        // Find a header by its length; anything before it (and its other lines) is garbage.
+        guard let marker = find(FrameReader.marker, from: start, caseInsensitive: true) else {
+            return dropGarbageKeepingAPossibleHeader()
         }
+        let headerStart = headerLinesStart(endingAt: marker, notBefore: max(start, marker - FrameReader.headerLimit))
         if headerStart > start {
             let garbage = buffer[start..<headerStart]
             start = headerStart
             if garbage.contains(where: { !isWhitespace($0) }) { return .skipped("\(garbage.count) bytes outside a message") }
         }
-        guard let end = find(FrameReader.headerEnd, from: start, caseInsensitive: false, limit: start + FrameReader.headerLimit) else {
-            if available > FrameReader.headerLimit {
-                start += 1  // an endless header: drop its first byte and look for the next one
+        guard let end = find(FrameReader.headerEnd, from: marker, caseInsensitive: false, limit: marker + FrameReader.headerLimit) else {
+            if buffer.count - marker > FrameReader.headerLimit {
+                start = marker + 1  // an endless header: drop it and look for the next one
                 return .skipped("a header without an end")
             }
             return nil
         }
-        let header = String(decoding: buffer[start..<end], as: UTF8.self)
+        let length = contentLength(in: start..<end)
         start = end + 4
-        var length: Int?
-        for line in header.split(whereSeparator: { $0 == "\r" || $0 == "\n" }) {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "content-length" else { continue }
-            length = Int(String(parts[1].filter { $0 != " " && $0 != "\t" }))
-        }
-        guard let length, length >= 0 else { return .skipped("a header without a valid Content-Length") }
+        guard let length else { return .skipped("a header without a valid Content-Length") }
         if length > maximumBodyLength {
-            let now = min(length, available)
-            start += now
-            skipping = length - now
-            return .tooLarge(length)
+            oversizedLength = length
+            return oversized(length)
         }
         pendingLength = length
         scannedTo = start
         return body(length)
+    }
+
+    /// The one `Content-Length` of the header lines in `range`, or nil when there is none,
+    /// one is not a number, or two disagree. Other lines (`Content-Type`, unknown headers,
+    /// lines without a colon) are ignored.
+    private func contentLength(in range: Range<Int>) -> Int? {
+        var length: Int?
+        var lineStart = range.lowerBound
+        while lineStart < range.upperBound {
+            var lineEnd = lineStart
+            while lineEnd < range.upperBound && buffer[lineEnd] != FrameReader.lf { lineEnd += 1 }
+            let next = lineEnd + 1
+            if lineEnd > lineStart && buffer[lineEnd - 1] == FrameReader.cr { lineEnd -= 1 }
+            if let colon = buffer[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")),
+               equalsIgnoringCase(buffer[lineStart..<colon].trimmingBlanks, "content-length") {
+                let value = buffer[(colon + 1)..<lineEnd].trimmingBlanks
+                guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+                let n = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+                if let length, length != n { return nil }
+                length = n
+            }
+            lineStart = next
+        }
+        return length
+    }
+
+    /// Waits for the first bytes of an oversized body, then reports it and skips the rest.
+    private mutating func oversized(_ length: Int) -> FrameEvent? {
+        let kept = min(length, FrameReader.startLength)
+        guard available >= kept else { return nil }
+        let first = Array(buffer[start..<start + kept])
+        let now = min(length, available)
+        start += now
+        skipping = length - now
+        oversizedLength = nil
+        return .tooLarge(length, start: first)
+    }
+
+    /// No header in sight: drops what cannot begin one, but keeps a tail that may be the
+    /// start of a split `Content-Length:` and the header lines that may come before it.
+    private mutating func dropGarbageKeepingAPossibleHeader() -> FrameEvent? {
+        var keep = max(start, buffer.count - (FrameReader.marker.count - 1))
+        let lastLineStart = (buffer[start...].lastIndex(of: FrameReader.lf).map { $0 + 1 }) ?? start
+        if buffer.count - lastLineStart < FrameReader.headerLimit && isHeaderLinePrefix(lastLineStart..<buffer.count) {
+            keep = min(keep, headerLinesStart(endingAt: lastLineStart, notBefore: start))
+        }
+        keep = max(keep, buffer.count - FrameReader.headerLimit)
+        let dropped = keep - start
+        guard dropped > 0 else { return nil }
+        let garbage = buffer[start..<keep].contains(where: { !isWhitespace($0) })
+        start = keep
+        return garbage ? .skipped("\(dropped) bytes outside a message") : nil
     }
 
     private mutating func body(_ length: Int) -> FrameEvent? {
@@ -132,7 +186,9 @@ public struct FrameReader: Sendable {
         return .message(body)
     }
 
-    /// The offset of a `Content-Length: N` line starting between `from` and `to`, if any.
+    /// Where the next header starts, when a `Content-Length: N` line starts between `from`
+    /// and `to`: at that line, or at the header lines before it (a `Content-Type` written
+    /// straight after the short body included).
     private func overrun(from: Int, to: Int) -> Int? {
         var i = from
         while let hit = find(FrameReader.marker, from: i, caseInsensitive: true, limit: to + FrameReader.marker.count) {
@@ -141,10 +197,77 @@ public struct FrameReader: Sendable {
             while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x09 { j += 1 }
             let digits = j
             while j < buffer.count, buffer[j] >= 0x30 && buffer[j] <= 0x39 { j += 1 }
-            if j > digits, j + 1 < buffer.count, buffer[j] == 13, buffer[j + 1] == 10 { return hit }
+            if j > digits, j + 1 < buffer.count, buffer[j] == FrameReader.cr, buffer[j + 1] == FrameReader.lf {
+                let lower = max(start, hit - FrameReader.headerLimit)
+                return typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: lower), notBefore: lower)
+            }
             i = hit + 1
         }
         return nil
+    }
+
+    /// The earliest offset (not before `lower`) from which only whole header lines lead up
+    /// to `end`: `end` itself when the byte before it ends no header line.
+    private func headerLinesStart(endingAt end: Int, notBefore lower: Int) -> Int {
+        var headerStart = end
+        while headerStart > lower && buffer[headerStart - 1] == FrameReader.lf {
+            var lineEnd = headerStart - 1
+            if lineEnd > lower && buffer[lineEnd - 1] == FrameReader.cr { lineEnd -= 1 }
+            var lineStart = lineEnd
+            while lineStart > lower && buffer[lineStart - 1] != FrameReader.lf && lineEnd - lineStart < FrameReader.headerLimit { lineStart -= 1 }
+            let wholeLine = lineStart == lower || buffer[lineStart - 1] == FrameReader.lf
+            guard wholeLine, isHeaderLine(lineStart..<lineEnd) else { break }
+            headerStart = lineStart
+        }
+        return headerStart
+    }
+
+    /// When the line ending right before `headerStart` ends in a `Content-Type` line glued
+    /// to the end of a body (`{...}Content-Type: ...`), where that line starts; else
+    /// `headerStart`. Only a type after a closing `}` or `]` counts, so text inside a JSON
+    /// string is not taken for it.
+    private func typeLineStart(before headerStart: Int, notBefore lower: Int) -> Int {
+        guard headerStart > lower, buffer[headerStart - 1] == FrameReader.lf else { return headerStart }
+        var lineEnd = headerStart - 1
+        if lineEnd > lower && buffer[lineEnd - 1] == FrameReader.cr { lineEnd -= 1 }
+        let lineStart = max(lower, lineEnd - FrameReader.headerLimit)
+        var i = lineEnd - FrameReader.typeMarker.count
+        while i > lineStart {
+            if buffer[i - 1] == UInt8(ascii: "}") || buffer[i - 1] == UInt8(ascii: "]"),
+               equalsIgnoringCase(buffer[i..<(i + FrameReader.typeMarker.count)], "content-type:"),
+               isHeaderLine(i..<lineEnd) {
+                return i
+            }
+            i -= 1
+        }
+        return headerStart
+    }
+
+    /// `Name: value`: a name of RFC 9110 token characters, a colon, and a value without
+    /// control characters other than tab.
+    private func isHeaderLine(_ range: Range<Int>) -> Bool {
+        guard let colon = buffer[range].firstIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else { return false }
+        return buffer[range.lowerBound..<colon].allSatisfy(isTokenByte)
+            && buffer[(colon + 1)..<range.upperBound].allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+    }
+
+    /// Whether `range` (an unfinished last line) could still grow into a header line.
+    private func isHeaderLinePrefix(_ range: Range<Int>) -> Bool {
+        var line = range
+        if !line.isEmpty && buffer[line.upperBound - 1] == FrameReader.cr { line = line.lowerBound..<(line.upperBound - 1) }
+        if buffer[line].contains(UInt8(ascii: ":")) { return isHeaderLine(line) }
+        return buffer[line].allSatisfy(isTokenByte)
+    }
+
+    private func isTokenByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(b)
+        }
+    }
+
+    private func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ word: String) -> Bool {
+        bytes.count == word.utf8.count && zip(bytes, word.utf8).allSatisfy { lower($0) == $1 }
     }
 
     private func isWhitespace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 }
@@ -171,6 +294,16 @@ public struct FrameReader: Sendable {
     }
 
     private func lower(_ b: UInt8) -> UInt8 { b >= 0x41 && b <= 0x5A ? b | 0x20 : b }
+}
+
+private extension ArraySlice<UInt8> {
+    /// Without spaces and tabs at either end.
+    var trimmingBlanks: ArraySlice<UInt8> {
+        var s = self
+        while let b = s.first, b == 0x20 || b == 0x09 { s = s.dropFirst() }
+        while let b = s.last, b == 0x20 || b == 0x09 { s = s.dropLast() }
+        return s
+    }
 }
 
 /// Frames one message body with its `Content-Length` header.

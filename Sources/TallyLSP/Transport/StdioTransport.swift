@@ -23,8 +23,8 @@ public enum StdioTransport {
                     if let code = server.exitCode { return code }
                 case .skipped(let reason):
                     log("skipped input: \(reason)")
-                case .tooLarge(let length):
-                    server.receiveTooLarge(length)
+                case .tooLarge(let length, let start):
+                    server.receiveTooLarge(length, start: start)
                 }
             }
         }
