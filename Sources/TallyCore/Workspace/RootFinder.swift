@@ -1,5 +1,4 @@
 import Foundation
-import TallyCore
 
 /// Decides which budget an open file belongs to.
 ///
@@ -8,8 +7,10 @@ import TallyCore
 /// graph is made of the open buffers (their unsaved text) and the `.tally` files of the
 /// workspace folders. When several files include the same one, an open buffer is
 /// preferred, then the includer in the nearest folder, then the first by name. A file
-/// nothing includes is its own root, unless the client named a root in its settings.
-struct RootFinder {
+/// nothing includes is its own root, unless a root was configured (the language server's
+/// `root` setting). The language server and `tally check` share it, so an included file
+/// is checked as part of the same budget in the editor, in hooks and in CI.
+public struct RootFinder {
     /// Canonical path of each included file → the files that include it.
     private var includers: [String: [String]] = [:]
     private let openPaths: Set<String>
@@ -17,7 +18,7 @@ struct RootFinder {
     private let canonical: (String) -> String
 
     /// `open` holds what each open buffer includes; it overrides the disk's version.
-    init(open: [String: [String]], workspace: WorkspaceFiles, configuredRoot: String?, canonical: @escaping (String) -> String) {
+    public init(open: [String: [String]], workspace: WorkspaceFiles, configuredRoot: String?, canonical: @escaping (String) -> String) {
         self.openPaths = Set(open.keys)
         self.configuredRoot = configuredRoot
         self.canonical = canonical
@@ -29,17 +30,25 @@ struct RootFinder {
     }
 
     /// The root of the budget `path` belongs to.
-    func root(of path: String) -> String {
+    public func root(of path: String) -> String {
+        if let found = walkUp(from: path).root { return found }
+        return configuredRoot ?? path
+    }
+
+    /// The file at the top of `path`'s includers, or nil when nothing includes `path`;
+    /// `cycle` tells that the walk stopped at a file it had passed already (files that
+    /// include each other), rather than at a file nothing includes.
+    public func walkUp(from path: String) -> (root: String?, cycle: Bool) {
         var current = path
         var visited: Set<String> = [canonical(path)]
+        var cycle = false
         while let parent = includer(of: current) {
             let key = canonical(parent)
-            if visited.contains(key) { break }
+            if visited.contains(key) { cycle = true; break }
             visited.insert(key)
             current = parent
         }
-        if current != path { return current }
-        return configuredRoot ?? path
+        return (current != path ? current : nil, cycle)
     }
 
     private func includer(of path: String) -> String? {
@@ -65,29 +74,39 @@ struct RootFinder {
 
 /// The `.tally` files of the workspace folders and what each includes, re-read only when a
 /// file's size or modification time changes.
-struct WorkspaceFiles {
+public struct WorkspaceFiles {
     /// The folders searched.
-    var folders: [String] = []
+    public var folders: [String] = []
     /// Path → the paths it includes.
-    private(set) var includes: [String: [String]] = [:]
+    public private(set) var includes: [String: [String]] = [:]
     private var stamps: [String: (Date, Int)] = [:]
 
     /// Most `.tally` files read per scan.
-    static let fileLimit = 5000
+    public static let fileLimit = 5000
     /// Most folder entries visited per scan, whatever they are, so that a huge home folder
     /// opened as a workspace stays quick.
     static let entryLimit = 50_000
     /// Files larger than this are not scanned for includes.
     static let sizeLimit = 64 << 20
 
+    /// Whether subfolders are searched too (workspace folders, a repository), or only the
+    /// folders' own files (the folders above a file outside any repository).
+    public var recursive: Bool
+
+    /// Creates the list for `folders`; nothing is read until ``refresh()``.
+    public init(folders: [String] = [], recursive: Bool = true) {
+        self.folders = folders
+        self.recursive = recursive
+    }
+
     /// Re-reads the folders' listing and any file that changed.
-    mutating func refresh() {
+    public mutating func refresh() {
         var seen = Set<String>()
         var count = 0
         var visited = 0
         let manager = FileManager.default
         for folder in folders {
-            guard let walker = manager.enumerator(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey], options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { continue }
+            guard let walker = manager.enumerator(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey], options: recursive ? [.skipsHiddenFiles, .skipsPackageDescendants] : [.skipsHiddenFiles, .skipsSubdirectoryDescendants]) else { continue }
             while let url = walker.nextObject() as? URL, count < Self.fileLimit, visited < Self.entryLimit {
                 visited += 1
                 if url.lastPathComponent == ".build" || url.lastPathComponent == "node_modules" { walker.skipDescendants(); continue }
