@@ -149,12 +149,16 @@ indented line above it, or `tally-indent-offset'."
 
 (defun tally-flymake-diagnostics (source json)
   "Flymake diagnostics for SOURCE from the JSON text of `tally check'.
-Only problems in the checked buffer itself (`<stdin>') are kept."
+Only problems in the checked buffer itself are kept: `<stdin>', or the buffer's
+file, which `tally check' checks as part of the budget that includes it."
   (let ((document (tally--parse-json json))
-        (result '()))
+        (result '())
+        (this (and (buffer-file-name source) (expand-file-name (buffer-file-name source)))))
     (with-current-buffer source
       (dolist (d (alist-get 'diagnostics document))
-        (when (equal (alist-get 'file d) "<stdin>")
+        (when (let ((file (alist-get 'file d)))
+                (or (equal file "<stdin>")
+                    (and this file (equal (expand-file-name file) this))))
           (let* ((start (tally--position (alist-get 'line d) (alist-get 'column d)))
                  (end (tally--position (alist-get 'endLine d) (alist-get 'endColumn d)))
                  (severity (alist-get 'severity d))
@@ -186,7 +190,11 @@ Only problems in the checked buffer itself (`<stdin>') are kept."
              :name "tally-flymake" :noquery t :connection-type 'pipe
              :buffer (generate-new-buffer " *tally-flymake*")
              :stderr stderr
-             :command (tally--command "check" "--format" "json" "-")
+             ;; Named as its file, the buffer is checked as part of its budget.
+             :command (if buffer-file-name
+                          (tally--command "check" "--format" "json"
+                                          "--stdin-filename" buffer-file-name "-")
+                        (tally--command "check" "--format" "json" "-"))
              :sentinel
              (lambda (process _event)
                (when (memq (process-status process) '(exit signal))
