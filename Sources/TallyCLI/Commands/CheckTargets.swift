@@ -36,7 +36,8 @@ struct CheckTargets {
             buffers[BudgetRoots.absolute(name, in: FileManager.default.currentDirectoryPath)] = bytes
         }
         provider = buffers.isEmpty ? disk : TallyCore.OverlayFileProvider(buffers: buffers, disk: disk)
-        var roots = BudgetRoots(provider: provider, buffers: buffers)
+        let named = files.compactMap { $0 == "-" ? stdinFilename : $0 }
+        var roots = BudgetRoots(provider: provider, buffers: buffers, named: named)
         for file in files {
             if file == "-" && stdinFilename == nil {
                 add(root: "<stdin>", named: file, reportsAll: true, configured: false)

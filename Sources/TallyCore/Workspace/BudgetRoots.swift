@@ -22,13 +22,22 @@ public struct BudgetRoots {
 
     private let provider: any FileProvider
     private let currentDirectory: String
-    private let open: [String: [String]]
+    /// Include lines of texts that stand in for files (`--stdin-filename`).
+    private let buffers: [String: [String]]
+    /// The files the search is for (absolute). The folder walk does not read them; each
+    /// is read only when its include lines matter: when another named file is looked up
+    /// (it may include that one), or when it turns out to be included itself (its own
+    /// includes tell files that include each other apart). So checking one large budget
+    /// that nothing includes never reads it twice.
+    private let named: Set<String>
+    private var namedIncludes: [String: [String]] = [:]
     private var workspaces: [String: WorkspaceFiles] = [:]
 
-    /// A search over `provider`'s files. `buffers` are texts that stand in for files on
-    /// disk (`--stdin-filename`): their include lines count instead of the disk's.
+    /// A search for the roots of `named` files over `provider`'s files. `buffers` are
+    /// texts that stand in for files on disk (`--stdin-filename`): their include lines
+    /// count instead of the disk's.
     public init(provider: any FileProvider, currentDirectory: String = FileManager.default.currentDirectoryPath,
-                buffers: [String: [UInt8]] = [:]) {
+                buffers: [String: [UInt8]] = [:], named: [String] = []) {
         self.provider = provider
         self.currentDirectory = currentDirectory
         var open: [String: [String]] = [:]
@@ -36,7 +45,16 @@ public struct BudgetRoots {
             let absolute = Self.absolute(path, in: currentDirectory)
             open[absolute] = IncludeScanner.includes(of: bytes, path: absolute)
         }
-        self.open = open
+        self.buffers = open
+        self.named = Set(named.map { Self.absolute($0, in: currentDirectory) }).subtracting(open.keys)
+    }
+
+    /// The include lines of a named file, read once.
+    private mutating func includes(ofNamed path: String) -> [String] {
+        if let known = namedIncludes[path] { return known }
+        let found = (try? provider.read(path)).map { IncludeScanner.includes(of: $0, path: path) } ?? []
+        namedIncludes[path] = found
+        return found
     }
 
     /// The root of the budget `path` belongs to, spelled relative to the current
@@ -46,20 +64,30 @@ public struct BudgetRoots {
         let absolute = Self.absolute(path, in: currentDirectory)
         let folders = Self.searchFolders(for: absolute)
         let key = folders.map(\.path).joined(separator: "\n")
-        var workspace = workspaces[key] ?? WorkspaceFiles(folders: folders.map(\.path), recursive: folders.first?.recursive ?? false)
+        var workspace = workspaces[key] ?? WorkspaceFiles(folders: folders.map(\.path), recursive: folders.first?.recursive ?? false,
+                                                          skipping: named)
         if workspaces[key] == nil {
             workspace.refresh()
             workspaces[key] = workspace
         }
         let provider = self.provider
-        let finder = RootFinder(open: open, workspace: workspace, configuredRoot: nil,
-                                canonical: { provider.canonicalPath($0) })
+        var open = buffers
+        for other in named where other != absolute { open[other] = includes(ofNamed: other) }
+        func walk() -> (root: String?, cycle: Bool) {
+            RootFinder(open: open, workspace: workspace, configuredRoot: nil,
+                       canonical: { provider.canonicalPath($0) }).walkUp(from: absolute)
+        }
+        var found = walk()
+        guard found.root != nil else { return (path, .itself) }
+        if named.contains(absolute) {
+            open[absolute] = includes(ofNamed: absolute)
+            found = walk()
+        }
         // Files that include each other have no root above them: each is checked as a
         // budget of its own, which reports the cycle.
-        let walk = finder.walkUp(from: absolute)
-        guard let found = walk.root, !walk.cycle,
-              provider.canonicalPath(found) != provider.canonicalPath(absolute) else { return (path, .itself) }
-        return (Self.relative(found, to: currentDirectory), .includedBy)
+        guard let root = found.root, !found.cycle,
+              provider.canonicalPath(root) != provider.canonicalPath(absolute) else { return (path, .itself) }
+        return (Self.relative(root, to: currentDirectory), .includedBy)
     }
 
     /// The folders whose `.tally` files may include the file at `path` (absolute): the

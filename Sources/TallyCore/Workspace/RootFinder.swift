@@ -79,7 +79,7 @@ public struct WorkspaceFiles {
     public var folders: [String] = []
     /// Path → the paths it includes.
     public private(set) var includes: [String: [String]] = [:]
-    private var stamps: [String: (Date, Int)] = [:]
+    private var stamps: [String: Stamp] = [:]
 
     /// Most `.tally` files read per scan.
     public static let fileLimit = 5000
@@ -93,39 +93,78 @@ public struct WorkspaceFiles {
     /// folders' own files (the folders above a file outside any repository).
     public var recursive: Bool
 
+    /// Files listed but not read: their include lines come from elsewhere (the files
+    /// `tally check` was given, which it reads only when their includes matter).
+    public var skipping: Set<String>
+
     /// Creates the list for `folders`; nothing is read until ``refresh()``.
-    public init(folders: [String] = [], recursive: Bool = true) {
+    public init(folders: [String] = [], recursive: Bool = true, skipping: Set<String> = []) {
         self.folders = folders
         self.recursive = recursive
+        self.skipping = skipping
     }
 
-    /// Re-reads the folders' listing and any file that changed.
+    /// Re-reads the folders' listing and any file that changed. The walk uses the system's
+    /// directory calls, not Foundation's enumerator, which costs tens of thousands of
+    /// instructions an entry: `tally check` walks a whole repository each time it runs.
+    /// Hidden entries, `node_modules` and links to folders (which could loop) are skipped;
+    /// only regular files (or links to them) named `*.tally` are read.
     public mutating func refresh() {
         var seen = Set<String>()
         var count = 0
         var visited = 0
-        let manager = FileManager.default
-        for folder in folders {
-            guard let walker = manager.enumerator(at: URL(fileURLWithPath: folder), includingPropertiesForKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey], options: recursive ? [.skipsHiddenFiles, .skipsPackageDescendants] : [.skipsHiddenFiles, .skipsSubdirectoryDescendants]) else { continue }
-            while let url = walker.nextObject() as? URL, count < Self.fileLimit, visited < Self.entryLimit {
-                visited += 1
-                if url.lastPathComponent == ".build" || url.lastPathComponent == "node_modules" { walker.skipDescendants(); continue }
-                guard url.pathExtension == "tally" else { continue }
-                let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .fileSizeKey, .isRegularFileKey])
-                guard values?.isRegularFile == true else { continue }
-                count += 1
-                let path = url.standardizedFileURL.path
-                seen.insert(path)
-                let stamp = (values?.contentModificationDate ?? .distantPast, values?.fileSize ?? 0)
-                if let old = stamps[path], old.0 == stamp.0, old.1 == stamp.1 { continue }
-                stamps[path] = stamp
-                guard stamp.1 <= Self.sizeLimit, let data = manager.contents(atPath: path) else { includes[path] = []; continue }
-                includes[path] = IncludeScanner.includes(of: [UInt8](data), path: path)
+        let disk = DiskFileProvider()
+        for root in folders {
+            var pending = [Paths.normalize(root)]
+            var isRoot = true
+            while let folder = pending.popLast(), count < Self.fileLimit, visited < Self.entryLimit {
+                let descends = recursive || isRoot
+                isRoot = false
+                guard descends, let directory = opendir(folder) else { continue }
+                defer { closedir(directory) }
+                while let entry = readdir(directory), count < Self.fileLimit, visited < Self.entryLimit {
+                    visited += 1
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                    }
+                    if name.hasPrefix(".") || name == "node_modules" { continue }
+                    let path = folder == "/" ? "/" + name : folder + "/" + name
+                    var info = stat()
+                    guard lstat(path, &info) == 0 else { continue }
+                    var kind = info.st_mode & S_IFMT
+                    if kind == S_IFDIR {
+                        if recursive { pending.append(path) }
+                        continue
+                    }
+                    guard name.hasSuffix(".tally") else { continue }
+                    if kind == S_IFLNK {
+                        guard stat(path, &info) == 0 else { continue }
+                        kind = info.st_mode & S_IFMT
+                    }
+                    guard kind == S_IFREG else { continue }
+                    count += 1
+                    seen.insert(path)
+                    let stamp = Stamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
+                    if stamps[path] == stamp { continue }
+                    stamps[path] = stamp
+                    guard stamp.size <= Self.sizeLimit, !skipping.contains(path), let bytes = try? disk.read(path) else {
+                        includes[path] = []
+                        continue
+                    }
+                    includes[path] = IncludeScanner.includes(of: bytes, path: path)
+                }
             }
         }
         for path in includes.keys where !seen.contains(path) {
             includes[path] = nil
             stamps[path] = nil
         }
+    }
+
+    /// What tells that a file changed: its modification time and size.
+    private struct Stamp: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int
     }
 }
