@@ -17,8 +17,9 @@ final class CIExampleTests: XCTestCase {
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
 
-    /// Runs a CI script with bash in a fresh folder holding a good budget in a sub-folder
-    /// and a bad one at the top, with the built `tally` on PATH.
+    /// Runs a CI script with bash in a fresh folder holding a good budget in a sub-folder,
+    /// a budget split over three files (`split/main.tally` includes `split/years/*.tally`,
+    /// which use its names) and a bad one at the top, with the built `tally` on PATH.
     private func runScript(_ script: String) throws -> ExternalTool.Result {
         let bash = try ExternalTool.require("bash")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-ci-\(UUID().uuidString)")
@@ -28,6 +29,8 @@ final class CIExampleTests: XCTestCase {
                                          toPath: folder.appendingPathComponent("budgets/home.tally").path)
         try FileManager.default.copyItem(atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"),
                                          toPath: folder.appendingPathComponent("bad.tally").path)
+        try FileManager.default.copyItem(atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"),
+                                         toPath: folder.appendingPathComponent("split").path)
         return try bash.run(["-e", "-c", script], in: folder)
     }
 
@@ -43,6 +46,8 @@ final class CIExampleTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.output)
         XCTAssertTrue(result.stdout.hasPrefix("::error file=bad.tally,line=6,col=1,"), result.output)
         XCTAssertFalse(result.stdout.contains("home.tally"), result.output)
+        // The included files are checked as part of split/main.tally: no false errors.
+        XCTAssertFalse(result.stdout.contains("split/"), result.output)
     }
 
     func testGitLabJobChecksEveryBudget() throws {
@@ -55,5 +60,92 @@ final class CIExampleTests: XCTestCase {
         let result = try runScript(script[start...].joined(separator: "\n"))
         XCTAssertEqual(result.status, 1, result.output)
         XCTAssertTrue(result.stdout.hasPrefix("bad.tally:6:1: error[E0204]"), result.output)
+        XCTAssertFalse(result.stdout.contains("split/"), result.output)
+        XCTAssertTrue(result.stdout.hasSuffix("checked 5 files: 4 errors\n"), result.output)  // bad.tally's four, nothing from split/
+    }
+
+    /// GitLab's rules, evaluated for the three kinds of pipeline a push can start: the job
+    /// runs once per change, never in both a branch and a merge request pipeline.
+    func testGitLabJobRunsInOnePipelinePerChange() throws {
+        let pipeline = try load("editors/ci/gitlab-ci.yml")
+        let rules = try XCTUnwrap((pipeline["tally-check"] as? [String: Any])?["rules"] as? [[String: Any]])
+        /// The first rule whose `if` holds decides: `when: never` or run. A rule's `if` is
+        /// `$A == "x"` or `$A` (set and not empty), joined by `&&`.
+        func runs(_ variables: [String: String]) -> Bool {
+            for rule in rules {
+                let condition = rule["if"] as? String ?? ""
+                let holds = condition.components(separatedBy: "&&").allSatisfy { part in
+                    let term = part.trimmingCharacters(in: .whitespaces)
+                    if let equals = term.range(of: "==") {
+                        let name = term[..<equals.lowerBound].trimmingCharacters(in: .whitespaces).dropFirst()
+                        let value = term[equals.upperBound...].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+                        return variables[String(name)] == value
+                    }
+                    return !(variables[String(term.dropFirst())] ?? "").isEmpty
+                }
+                if holds { return (rule["when"] as? String) != "never" }
+            }
+            return false
+        }
+        XCTAssertTrue(runs(["CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7"]), "merge request pipeline")
+        XCTAssertFalse(runs(["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "feature", "CI_OPEN_MERGE_REQUESTS": "group/project!7"]),
+                       "a push to a branch with an open merge request runs in the merge request pipeline only")
+        XCTAssertTrue(runs(["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "main"]), "branch pipeline")
+    }
+
+    /// The GitLab job's build step against a local Tally repository, with a stand-in for
+    /// `swift` that counts builds: a cached build is reused while the branch's commit is
+    /// the same, and rebuilt as soon as the branch moves (the old job kept it forever).
+    func testGitLabJobRebuildsWhenTheRevisionMoves() throws {
+        let bash = try ExternalTool.require("bash")
+        let git = try ExternalTool.require("git")
+        let pipeline = try load("editors/ci/gitlab-ci.yml")
+        let job = try XCTUnwrap(pipeline["tally-check"] as? [String: Any])
+        let cache = try XCTUnwrap(job["cache"] as? [String: Any])
+        XCTAssertEqual(cache["key"] as? String, "tally-build-$TALLY_REVISION")
+        let build = try XCTUnwrap((job["script"] as? [String])?.first { $0.contains("swift build") })
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-gitlab-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("tally-source"), project = folder.appendingPathComponent("project")
+        let bin = folder.appendingPathComponent("bin")
+        for url in [source, project, bin] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+        let identity = ["GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+                        "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.invalid"]
+        func commit(_ text: String) throws {
+            try Data(text.utf8).write(to: source.appendingPathComponent("Package.swift"))
+            for arguments in [["add", "."], ["commit", "-q", "-m", text]] {
+                let result = try git.run(arguments, in: source, environment: identity)
+                XCTAssertEqual(result.status, 0, result.output)
+            }
+        }
+        XCTAssertEqual(try git.run(["init", "-q", "-b", "main"], in: source).status, 0)
+        try commit("// one")
+        // `swift build ... --scratch-path P`: records the build and leaves P/release/tally.
+        let swift = bin.appendingPathComponent("swift")
+        try Data("""
+        #!/bin/sh
+        scratch=""; while [ $# -gt 0 ]; do [ "$1" = --scratch-path ] && scratch="$2"; shift; done
+        mkdir -p "$scratch/release" && printf '#!/bin/sh\n' > "$scratch/release/tally" && chmod +x "$scratch/release/tally"
+        echo build >> "\(folder.path)/builds"
+
+        """.utf8).write(to: swift)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
+        func run() throws {
+            let result = try bash.run(["-c", build], in: project, environment: [
+                "PATH": bin.path + ":/usr/bin:/bin", "TALLY_SOURCE": source.path, "TALLY_REVISION": "main"])
+            XCTAssertEqual(result.status, 0, result.output)
+        }
+        func builds() -> Int {
+            ((try? String(contentsOf: folder.appendingPathComponent("builds"), encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        try run()
+        XCTAssertEqual(builds(), 1)
+        try run()
+        XCTAssertEqual(builds(), 1, "the same commit reuses the cached build")
+        try commit("// two")
+        try run()
+        XCTAssertEqual(builds(), 2, "a new commit on the branch is built")
+        XCTAssertEqual(try String(contentsOf: project.appendingPathComponent(".tally-build/src/Package.swift"), encoding: .utf8), "// two")
     }
 }

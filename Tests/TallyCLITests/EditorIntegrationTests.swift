@@ -7,7 +7,7 @@ import XCTest
 /// highlighting it shows must give every token the parser reads the name its kind has in
 /// editors/grammar/tally-tokens.json. The linters read a known error file.
 final class EditorIntegrationTests: XCTestCase {
-    private var folder: URL!
+    var folder: URL!
 
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-editors-\(UUID().uuidString)")
@@ -18,14 +18,14 @@ final class EditorIntegrationTests: XCTestCase {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    private func write(_ name: String, _ text: String) throws -> String {
+    func write(_ name: String, _ text: String) throws -> String {
         let url = folder.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }
 
-    private func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "''") + "'" }
+    func quoted(_ path: String) -> String { "'" + path.replacingOccurrences(of: "'", with: "''") + "'" }
 
     /// Compares a dump of highlighting names (one line per buffer line, one name per
     /// column unit, `-` for none) with the expectation; `unit` picks the column unit.
@@ -143,7 +143,7 @@ final class EditorIntegrationTests: XCTestCase {
     }
 
     /// A small stand-in for ALE's functions, enough to load and drive a linter definition.
-    private func aleStub() throws -> String {
+    func aleStub() throws -> String {
         _ = try write("ale-stub/autoload/ale.vim", """
         function! ale#Set(name, default) abort
           let g:ale_{a:name} = get(g:, 'ale_' . a:name, a:default)
@@ -201,7 +201,7 @@ final class EditorIntegrationTests: XCTestCase {
         let lines = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\n")
         XCTAssertEqual(lines.last { !$0.isEmpty }, "fixer tally ale#fixers#tally#Fix tally 'tally' fmt -")
         XCTAssertEqual(Array(lines.prefix(6)), ["tally", "tally", "ale_linters#tally#tally#Handle", "stdout",
-                                                "%e check --format json -", "tally"])
+                                                "%e check --format json --column-unit bytes --stdin-filename %s -", "tally"])
         let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[6].utf8)) as? [[String: Any]])
 
         // The same diagnostics as tally's JSON, in ALE's terms.
@@ -241,7 +241,7 @@ final class EditorIntegrationTests: XCTestCase {
         let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"])
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
-        XCTAssertEqual(lines.first, "tally check --color never --quiet %")
+        XCTAssertEqual(lines.first, "tally check --color never --quiet --column-unit bytes %:S")
         XCTAssertEqual(lines.count, 6, lines.joined(separator: "\n"))
         XCTAssertEqual(lines[1], "examples/errors/E0204-invalid-date.tally|6|1|e|invalid date `2026-02-30`: February 2026 has 28 days")
         XCTAssertTrue(lines[5].hasPrefix("examples/errors/W0501-envelope-overspent.tally|10|1|w|Groceries is 20.40 EUR over"), lines[5])

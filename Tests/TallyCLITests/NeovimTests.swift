@@ -70,3 +70,52 @@ final class NeovimTests: XCTestCase {
         XCTAssertEqual(report["diagnostics cleared"], "true")
     }
 }
+
+/// The plain Neovim snippet of editors/README.md, as written, as a user's `init.lua` on the
+/// installed Neovim (0.7 on Debian 12, which has no `vim.lsp.start`): opening an included
+/// file of a split budget shows its one real mistake and no false errors.
+final class NeovimReadmeSnippetTests: XCTestCase {
+    func testTheReadmeSnippetStartsTheServerForAnIncludedFile() throws {
+        let nvim = try ExternalTool.require("nvim")
+        let readme = try String(contentsOfFile: TestSupport.path("editors/README.md"), encoding: .utf8)
+        let marker = try XCTUnwrap(readme.range(of: "Without the module, in `init.lua`"))
+        let start = try XCTUnwrap(readme.range(of: "```lua\n", range: marker.upperBound ..< readme.endIndex))
+        let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound ..< readme.endIndex))
+        let snippet = String(readme[start.upperBound ..< end.lowerBound])
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-nvim-readme-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let budget = folder.appendingPathComponent("budget")
+        try FileManager.default.copyItem(atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"), toPath: budget.path)
+        let year = budget.appendingPathComponent("years/2026.tally")
+        try Data((try String(contentsOf: year, encoding: .utf8) + "2026-02-10 \"Shop\"  Checking  Fnu  -1.00\n").utf8).write(to: year)
+        let initLua = folder.appendingPathComponent("init.lua"), output = folder.appendingPathComponent("out.txt")
+        try Data(snippet.utf8).write(to: initLua)
+        let probe = folder.appendingPathComponent("probe.lua")
+        try Data("""
+        local lines = { 'version ' .. tostring(vim.version().minor) }
+        local ok, err = pcall(function()
+          vim.cmd('edit years/2026.tally')
+          local bufnr = vim.api.nvim_get_current_buf()
+          table.insert(lines, 'filetype ' .. vim.bo[bufnr].filetype)
+          vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+          vim.wait(500)
+          for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+            local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
+            table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
+          end
+        end)
+        if not ok then table.insert(lines, 'error ' .. tostring(err)) end
+        vim.fn.writefile(lines, '\(output.path)')
+        vim.cmd('qall!')
+
+        """.utf8).write(to: probe)
+        let result = try nvim.run(["--headless", "-u", initLua.path, "-i", "NONE", "-n", "-c", "luafile " + probe.path],
+                                  in: budget, environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path,
+                                                            "XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path],
+                                  timeout: 60)
+        XCTAssertFalse(result.timedOut, result.output)
+        let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
+        XCTAssertEqual(Array(lines.dropFirst()), ["filetype tally", "diagnostic 5:30 E0401"], lines.joined(separator: "\n") + "\n" + result.output)
+    }
+}

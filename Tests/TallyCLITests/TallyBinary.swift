@@ -20,13 +20,15 @@ struct TallyBinary {
         return TestSupport.repositoryRoot.appendingPathComponent(".build/debug/tally")
     }()
 
-    /// Runs `tally arguments` in the repository root with a small fixed environment.
+    /// Runs `tally arguments` in `directory` (the repository root unless given) with a
+    /// small fixed environment.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+                    in directory: URL = TestSupport.repositoryRoot,
                     file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.currentDirectoryURL = TestSupport.repositoryRoot
+        process.currentDirectoryURL = directory
         var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22"]
         env.merge(environment) { $1 }
         process.environment = env

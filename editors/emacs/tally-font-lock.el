@@ -4,22 +4,31 @@
 
 ;;; Commentary:
 
-;; Comments and text are coloured through the syntax table of `tally-mode';
-;; these rules colour the other kinds.  The first rule to colour a character wins.
+;; Every kind of token, in the order the grammar lists them.  `tally-mode' reads each
+;; line from the left as TextMate does: at each place the first kind that matches
+;; there wins, and reading goes on after its end (see `tally--font-lock-matcher').
 
 ;;; Code:
 
-(defconst tally-font-lock-keywords
+(defconst tally-font-lock-kinds
   (list
-   (cons "'\\(?:[^'\\\n]\\|\\\\.?\\)*'?" 'font-lock-variable-name-face)  ; quotedName
-   (cons "#[^ \t;\",\n]*" 'font-lock-type-face)  ; tag
-   (cons "\\_<[^ \t;\",'=@#\n][^ \t;\",\n]*:\\_>" 'font-lock-variable-name-face)  ; key
-   (cons "\\_<[0-9][0-9-]*-[0-9-]*\\_>" 'font-lock-constant-face)  ; date
-   (cons "\\_<[+-]?[0-9]+\\(?:\\.[0-9]+\\)?%\\_>" 'font-lock-constant-face)  ; percentage
-   (cons "\\_<[+-]?[0-9]+\\(?:\\.[0-9]+\\)?\\_>" 'font-lock-constant-face)  ; number
-   (cons "\\_<\\(?:overlapping-envelopes\\|investment\\|week-start\\|quarterly\\|wednesday\\|currency\\|decimals\\|envelope\\|quarters\\|rollover\\|saturday\\|severity\\|thursday\\|transfer\\|expense\\|include\\|monthly\\|opening\\|quarter\\|reached\\|savings\\|tuesday\\|warning\\|assert\\|closed\\|credit\\|friday\\|hidden\\|income\\|monday\\|months\\|option\\|strict\\|sunday\\|wallet\\|weekly\\|yearly\\|alert\\|allow\\|error\\|every\\|limit\\|month\\|other\\|owner\\|payee\\|times\\|until\\|weeks\\|years\\|bank\\|cash\\|days\\|fill\\|from\\|goal\\|info\\|last\\|loan\\|move\\|rate\\|rule\\|skip\\|warn\\|week\\|year\\|day\\|for\\|off\\|as\\|by\\|in\\|on\\)\\_>" 'font-lock-keyword-face)  ; keyword
-   (cons "->\\|\\.\\.\\|=\\|@" 'font-lock-builtin-face))  ; operator
-  "Font-lock rules for `tally-mode', one for each kind of token.")
+   (list ";.*$" nil nil 'font-lock-comment-face)  ; comment
+   (list "\"\\(?:[^\"\\\n]\\|\\\\.?\\)*\"?" nil nil 'font-lock-string-face)  ; text
+   (list "'\\(?:[^'\\\n]\\|\\\\.?\\)*'?" nil nil 'font-lock-variable-name-face)  ; quotedName
+   (list "#[^ \t;\",\n]*" nil nil 'font-lock-type-face)  ; tag
+   (list "[^ \t;\",'=@#\n][^ \t;\",\n]*:" nil "[ \t;\",]" 'font-lock-variable-name-face)  ; key
+   (list "[0-9][0-9-]*-[0-9-]*" nil "[ \t;\",.]" 'font-lock-constant-face)  ; date
+   (list "[+-]?[0-9]+\\(?:\\.[0-9]+\\)?%" nil "[ \t;\",]" 'font-lock-constant-face)  ; percentage
+   (list "[+-]?[0-9]+\\(?:\\.[0-9]+\\)?" nil "[ \t;\",]" 'font-lock-constant-face)  ; number
+   (list "\\(?:overlapping-envelopes\\|investment\\|week-start\\|quarterly\\|wednesday\\|currency\\|decimals\\|envelope\\|quarters\\|rollover\\|saturday\\|severity\\|thursday\\|transfer\\|expense\\|include\\|monthly\\|opening\\|quarter\\|reached\\|savings\\|tuesday\\|warning\\|assert\\|closed\\|credit\\|friday\\|hidden\\|income\\|monday\\|months\\|option\\|strict\\|sunday\\|wallet\\|weekly\\|yearly\\|alert\\|allow\\|error\\|every\\|limit\\|month\\|other\\|owner\\|payee\\|times\\|until\\|weeks\\|years\\|bank\\|cash\\|days\\|fill\\|from\\|goal\\|info\\|last\\|loan\\|move\\|rate\\|rule\\|skip\\|warn\\|week\\|year\\|day\\|for\\|off\\|as\\|by\\|in\\|on\\)" nil "[ \t;\",]" 'font-lock-keyword-face)  ; keyword
+   (list "->\\|\\.\\.\\|=\\|@" nil nil 'font-lock-builtin-face)  ; operator
+   (list "," nil nil nil)  ; comma
+   (list "[^ \t;\",'=@#\n][^ \t;\",\n]*" "->" nil nil))  ; name
+  "Kinds of tokens, each (REGEX NOT-BEFORE NEXT-CHARACTER FACE).
+REGEX matches the token; NOT-BEFORE, when non-nil, is a regex the token
+must not start with; NEXT-CHARACTER, when non-nil, a class the character
+after the token must be in, unless the line ends there; FACE colours it
+(nil: no colour).")
 
 (provide 'tally-font-lock)
 

@@ -64,6 +64,57 @@ the buffer."
     table)
   "Syntax table of `tally-mode'.")
 
+;;;; Highlighting
+
+(defun tally--token-kind-at-point ()
+  "The 1-based index in `tally-font-lock-kinds' of the first kind of token that
+matches at point, with the match data set to it; nil when none does."
+  (let ((kinds tally-font-lock-kinds) (index 1) (found nil))
+    (while (and kinds (not found))
+      (let ((kind (car kinds)))
+        (when (and (not (and (nth 1 kind) (looking-at-p (nth 1 kind))))
+                   (looking-at (nth 0 kind))
+                   (> (match-end 0) (point))
+                   (or (null (nth 2 kind))
+                       (memq (char-after (match-end 0)) '(nil ?\n ?\r))
+                       (string-match-p (nth 2 kind) (string (char-after (match-end 0))))))
+          (setq found index)))
+      (setq kinds (cdr kinds) index (1+ index)))
+    found))
+
+(defun tally--font-lock-matcher (limit)
+  "Find the next token between point and LIMIT, as every editor reads Tally.
+A line is read from the left: at each place the first kind of
+`tally-font-lock-kinds' that matches there is the token, and reading goes on
+after it, so a sign inside a name (`Mom's-Visa', `Room#2', `user@home') never
+starts another token and a quote never runs past its line.  Sets match group N
+to a token of kind N and moves past it; nil when none is left before LIMIT."
+  (let ((kind nil))
+    (while (and (not kind) (< (point) limit))
+      (if (memq (char-after) '(?\s ?\t ?\n ?\r))
+          (forward-char 1)
+        (setq kind (tally--token-kind-at-point))
+        (unless kind (forward-char 1))))
+    (when kind
+      (let ((start (match-beginning 0)) (end (match-end 0))
+            (data (make-list (* 2 (1+ (length tally-font-lock-kinds))) nil)))
+        (setcar data start)
+        (setcar (nthcdr 1 data) end)
+        (setcar (nthcdr (* 2 kind) data) start)
+        (setcar (nthcdr (1+ (* 2 kind)) data) end)
+        (set-match-data data)
+        (goto-char end)
+        t))))
+
+(defconst tally-font-lock-keywords
+  (list (cons #'tally--font-lock-matcher
+              (let ((index 0) (highlights '()))
+                (dolist (kind tally-font-lock-kinds (nreverse highlights))
+                  (setq index (1+ index))
+                  (when (nth 3 kind)
+                    (push (list index (list 'quote (nth 3 kind)) t t) highlights))))))
+  "Font-lock rules for `tally-mode': one matcher reading tokens as the parser does.")
+
 (defconst tally--entry-start-regexp
   "^[0-9]\\{4\\}-"
   "A line that starts a dated entry, which may have split lines below it.")
@@ -149,12 +200,16 @@ indented line above it, or `tally-indent-offset'."
 
 (defun tally-flymake-diagnostics (source json)
   "Flymake diagnostics for SOURCE from the JSON text of `tally check'.
-Only problems in the checked buffer itself (`<stdin>') are kept."
+Only problems in the checked buffer itself are kept: `<stdin>', or the buffer's
+file, which `tally check' checks as part of the budget that includes it."
   (let ((document (tally--parse-json json))
-        (result '()))
+        (result '())
+        (this (and (buffer-file-name source) (expand-file-name (buffer-file-name source)))))
     (with-current-buffer source
       (dolist (d (alist-get 'diagnostics document))
-        (when (equal (alist-get 'file d) "<stdin>")
+        (when (let ((file (alist-get 'file d)))
+                (or (equal file "<stdin>")
+                    (and this file (equal (expand-file-name file) this))))
           (let* ((start (tally--position (alist-get 'line d) (alist-get 'column d)))
                  (end (tally--position (alist-get 'endLine d) (alist-get 'endColumn d)))
                  (severity (alist-get 'severity d))
@@ -186,7 +241,11 @@ Only problems in the checked buffer itself (`<stdin>') are kept."
              :name "tally-flymake" :noquery t :connection-type 'pipe
              :buffer (generate-new-buffer " *tally-flymake*")
              :stderr stderr
-             :command (tally--command "check" "--format" "json" "-")
+             ;; Named as its file, the buffer is checked as part of its budget.
+             :command (if buffer-file-name
+                          (tally--command "check" "--format" "json"
+                                          "--stdin-filename" buffer-file-name "-")
+                        (tally--command "check" "--format" "json" "-"))
              :sentinel
              (lambda (process _event)
                (when (memq (process-status process) '(exit signal))
@@ -218,7 +277,10 @@ Only problems in the checked buffer itself (`<stdin>') are kept."
   (setq-local comment-end "")
   (setq-local indent-line-function #'tally-indent-line)
   (setq-local indent-tabs-mode nil)
-  (setq-local font-lock-defaults '(tally-font-lock-keywords))
+  ;; Keywords only: comments and text are tokens like the others, so the syntax
+  ;; table's `;' and `"' (kept for the comment commands) never colour across a name
+  ;; such as `'a;b'' or past the end of a line.
+  (setq-local font-lock-defaults '(tally-font-lock-keywords t))
   (add-hook 'before-save-hook #'tally--format-before-save nil t)
   (add-hook 'flymake-diagnostic-functions #'tally-flymake nil t)
   (when tally-flymake-enable

@@ -13,7 +13,20 @@ enum CheckCommand: Subcommand {
       tally check [options] <file>...
       tally check [options] -          (read standard input)
 
+    A file that another budget includes is checked as part of that budget, and only its
+    own problems are reported: the budgets that may include it are the .tally files of
+    its repository (the nearest folder above it with .git, .hg, .svn or .jj), else of the
+    current directory when the file is below it, else of its own folder. A file nothing
+    includes is a budget of its own.
+
     OPTIONS
+      --root FILE            The budget the named files belong to, when it includes them
+                             (instead of searching)
+      --stdin-filename PATH  With `-`: standard input is the text of PATH (an editor's
+                             unsaved buffer); it is checked, and reported, as that file
+      --column-unit chars|bytes|utf16
+                             What columns count (default: chars, Unicode characters);
+                             Vim places markers by bytes. SARIF takes chars or utf16
       --format text|json|github|sarif
                              Output format (default: text); github prints GitHub
                              Actions annotations, sarif a SARIF 2.1.0 log
@@ -40,7 +53,8 @@ enum CheckCommand: Subcommand {
     marker under the problem. JSON output is one document:
       {"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
       "message",...}],"errors":N,"warnings":N,"infos":N}
-    Lines and columns are 1-based; columns count Unicode characters; ends are exclusive.
+    Lines and columns are 1-based; columns count Unicode characters (see --column-unit);
+    ends are exclusive.
     Every code is explained in docs/diagnostics.md.
 
     """
@@ -55,6 +69,9 @@ enum CheckCommand: Subcommand {
         var today: CivilDate?
         var syntaxOnly = false
         var severities = SeverityFlags()
+        var root: String?
+        var stdinFilename: String?
+        var columnUnit = ColumnUnit.chars
     }
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -78,6 +95,13 @@ enum CheckCommand: Subcommand {
                 options.quiet = true
             case .flag("--syntax-only", nil):
                 options.syntaxOnly = true
+            case .flag("--root", let inline):
+                options.root = try reader.value(for: "--root", inline: inline)
+            case .flag("--stdin-filename", let inline):
+                options.stdinFilename = try reader.value(for: "--stdin-filename", inline: inline)
+            case .flag("--column-unit", let inline):
+                let unit = try reader.choice(for: "--column-unit", inline: inline, among: ColumnUnit.allCases.map(\.rawValue))
+                options.columnUnit = ColumnUnit(rawValue: unit)!
             case .flag("--timings", nil):
                 options.timings = true
             case .flag("--today", let inline):
@@ -89,6 +113,13 @@ enum CheckCommand: Subcommand {
             }
         }
         if options.files.isEmpty { throw UsageError("`tally check` needs at least one file") }
+        if options.stdinFilename != nil && !options.files.contains("-") {
+            throw UsageError("--stdin-filename names the text of `-`; add `-` to the files")
+        }
+        if options.files.filter({ $0 == "-" }).count > 1 { throw UsageError("`-` (standard input) can be named once") }
+        if options.format == "sarif" && options.columnUnit == .bytes {
+            throw UsageError("SARIF counts columns in chars or utf16, not bytes")
+        }
         return options
     }
 
@@ -108,32 +139,84 @@ enum CheckCommand: Subcommand {
         let clock = ContinuousClock()
         var loading = Duration.zero
         var checking = Duration.zero
-        let sources = SourceMap()
+        let sources = SourceMap(unit: options.columnUnit)
         var shown: [Diagnostic] = []
         var seen = Set<Diagnostic>()
         var fails = false
         var unreadable = false
         var checkedFiles = Set<String>()  // a file reached from two roots counts once
-        for path in options.files {
+        var stdin: [UInt8]?
+        if options.stdinFilename != nil {
+            do {
+                stdin = try StandardInputProvider().read("<stdin>")
+            } catch {
+                console.err("tally check: cannot read standard input: \(error.explanation)\n")
+                return ExitCode.usage
+            }
+        }
+        var targets = CheckTargets(files: options.files, root: options.root, stdinFilename: options.stdinFilename, stdin: stdin)
+        let provider = targets.provider
+        var next = 0
+        while next < targets.jobs.count {
+            let job = targets.jobs[next]
+            next += 1
             let budget: Budget
             let loadStart = clock.now
             do {
-                budget = try load(path)
+                budget = try job.root == "<stdin>" ? load("-") : BudgetLoader(provider: provider).load(job.root)
                 loading += clock.now - loadStart
             } catch {
-                console.err("tally check: cannot read `\(path)`: \(error.explanation)\n")
+                console.err("tally check: cannot read `\(job.root)`: \(error.explanation)\n")
                 unreadable = true
                 continue
             }
-            checkedFiles.formUnion(budget.files.map(\.path))
+            // The files of this budget to report: all of them when the root was named,
+            // else the named files it includes (a `--root` that does not include a named
+            // file leaves that file to be checked on its own).
+            var canonical: [String: String] = [:]
+            func key(_ path: String) -> String {
+                if let known = canonical[path] { return known }
+                let value = path == "<stdin>" ? path : provider.canonicalPath(path)
+                canonical[path] = value
+                return value
+            }
+            var reported: Set<String>?
+            if !job.reportsAll {
+                let members = Set(budget.files.map { key($0.path) })
+                var named = Set<String>()
+                for name in job.named {
+                    if members.contains(key(name)) { named.insert(key(name)) } else { targets.checkAlone(name) }
+                }
+                if named.isEmpty { continue }
+                reported = named
+            }
             let checkStart = clock.now
             defer { checking += clock.now - checkStart }
+            checkedFiles.formUnion(reported.map { named in job.named.filter { named.contains(key($0)) } } ?? budget.files.map(\.path))
             for file in budget.files { sources.add(file.tree.source) }
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || options.strict
             options.severities.apply(to: &policy)
             let result = options.syntaxOnly ? nil : Interpreter.run(budget, today: today)
-            let found = budget.diagnostics + (result?.diagnostics ?? [])
+            var found = budget.diagnostics + (result?.diagnostics ?? [])
+            if let reported {
+                found.removeAll { !reported.contains(key($0.file)) }
+                // Named files are reported as the user spelled them, not as the root's
+                // include line reached them.
+                var spelling: [String: String] = [:]
+                for name in job.named { spelling[key(name)] = name }
+                for file in budget.files {
+                    if let name = spelling[key(file.path)], name != file.path {
+                        sources.add(SourceText(path: name, bytes: file.tree.source.bytes))
+                    }
+                }
+                for i in found.indices {
+                    if let name = spelling[key(found[i].file)] { found[i].file = name }
+                    for n in found[i].notes.indices {
+                        if let name = spelling[key(found[i].notes[n].file)] { found[i].notes[n].file = name }
+                    }
+                }
+            }
             KeptUntilExit.keep(budget, of: budget)
             if let model = result?.model { KeptUntilExit.keep(model, of: budget) }
             let diagnostics = policy.apply(found, budget: budget)

@@ -58,7 +58,7 @@ struct SARIFDiagnosticRenderer {
         ])
         let run = JSONWriter.object([
             ("tool", JSONWriter.object([("driver", driver)])),
-            ("columnKind", JSONWriter.quote("unicodeCodePoints")),
+            ("columnKind", JSONWriter.quote(sources.unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
             ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]"),
         ])
         return JSONWriter.object([

@@ -11,8 +11,9 @@ setlocal comments=:;
 setlocal autoindent
 setlocal expandtab shiftwidth=4 softtabstop=4
 setlocal formatprg=tally\ fmt\ -
-" `:make` checks the current file; errors land in the quickfix list.
-setlocal makeprg=tally\ check\ --color\ never\ --quiet\ %
+" `:make` checks the current file (as part of the budget that includes it); errors land
+" in the quickfix list. Columns are bytes, as Vim counts them; `%:S` quotes the name.
+setlocal makeprg=tally\ check\ --color\ never\ --quiet\ --column-unit\ bytes\ %:S
 setlocal errorformat=%f:%l:%c:\ %trror%*[^:]:\ %m,%f:%l:%c:\ %tarning%*[^:]:\ %m,%f:%l:%c:\ %tnfo%*[^:]:\ %m,%-G%.%#
 
 let b:undo_ftplugin = "setlocal commentstring< comments< autoindent< expandtab< shiftwidth< softtabstop< formatprg< makeprg< errorformat<"

@@ -1,13 +1,15 @@
-" ALE linter for Tally budgets: runs `tally check --format json` on the buffer's text.
+" ALE linter for Tally budgets: runs `tally check --format json` on the buffer's text,
+" named as the buffer's file, so a file that another budget includes is checked as part
+" of that budget. Columns are bytes, as Vim counts them.
 " Put the folder that holds ale_linters/ on 'runtimepath' (see editors/vim/README.md).
 
 call ale#Set('tally_tally_executable', 'tally')
 call ale#Set('tally_tally_options', '')
 
 function! ale_linters#tally#tally#GetCommand(buffer) abort
-    return '%e check --format json'
+    return '%e check --format json --column-unit bytes'
     \   . ale#Pad(ale#Var(a:buffer, 'tally_tally_options'))
-    \   . ' -'
+    \   . ' --stdin-filename %s -'
 endfunction
 
 " Turns the JSON document of `tally check --format json` into ALE's loclist items.
@@ -23,9 +25,11 @@ function! ale_linters#tally#tally#Handle(buffer, lines) abort
         return [{'lnum': 1, 'text': 'tally check printed something that is not JSON', 'type': 'E'}]
     endtry
     let l:items = []
+    let l:this = fnamemodify(bufname(a:buffer), ':p')
     for l:d in get(l:document, 'diagnostics', [])
-        " Problems in included files are reported by the file that includes them.
-        if get(l:d, 'file', '<stdin>') isnot# '<stdin>'
+        " Only this buffer's problems: a root it includes reports its own elsewhere.
+        let l:file = get(l:d, 'file', '<stdin>')
+        if l:file isnot# '<stdin>' && fnamemodify(l:file, ':p') isnot# l:this
             continue
         endif
         let l:item = {

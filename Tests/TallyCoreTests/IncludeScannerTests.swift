@@ -1,4 +1,4 @@
-@testable import TallyLSP
+import TallyCore
 import TallySyntax
 import XCTest
 

@@ -1,7 +1,6 @@
-import TallyCore
-
 /// Reads budget files from open editor buffers first and from the disk otherwise, so that
-/// a budget's includes see text that is not saved yet.
+/// a budget's includes see text that is not saved yet (the language server's buffers,
+/// `tally check --stdin-filename`'s standard input).
 public struct OverlayFileProvider: FileProvider {
     /// Open buffers by canonical path.
     let buffers: [String: [UInt8]]
@@ -22,8 +21,20 @@ public struct OverlayFileProvider: FileProvider {
 
     public func canonicalPath(_ path: String) -> String { Self.canonical(path, disk: disk) }
 
-    /// Non-file names (`untitled:...`) are left alone; paths are canonicalized by the disk.
+    /// Names that are not paths (`untitled:...`, `<stdin>`) are left alone; paths,
+    /// relative ones too, are canonicalized by the disk.
     static func canonical(_ path: String, disk: any FileProvider) -> String {
-        path.hasPrefix("/") ? disk.canonicalPath(path) : path
+        isPath(path) ? disk.canonicalPath(path) : path
+    }
+
+    /// Whether `name` names a file: absolute, or relative without a URI scheme
+    /// (`untitled:`) and not a placeholder such as `<stdin>`.
+    static func isPath(_ name: String) -> Bool {
+        if name.hasPrefix("/") { return true }
+        if name.hasPrefix("<") { return false }
+        guard let colon = name.firstIndex(of: ":") else { return true }
+        let scheme = name[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return true }
+        return !scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
     }
 }

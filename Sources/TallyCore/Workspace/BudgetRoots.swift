@@ -1,0 +1,125 @@
+import Foundation
+
+/// Finds, for files named on the command line, the budget each belongs to, the way the
+/// language server does for open files: a file that another budget includes is checked
+/// as part of that budget, so `tally check 2026.tally` knows the wallets `main.tally`
+/// declares.
+///
+/// The files that may include a named file are the `.tally` files of its repository, or
+/// outside a repository those of its folder and the folders above (``searchFolders(for:)``);
+/// the root is found by ``RootFinder`` over their include lines. A root named with `--root` replaces the search, for the files
+/// that budget includes.
+public struct BudgetRoots {
+    /// How a file's root was decided.
+    public enum Source: Equatable, Sendable {
+        /// Nothing includes the file: it is its own budget.
+        case itself
+        /// Found by walking the include lines of the search folder's files up.
+        case includedBy
+        /// The root named by the caller (`--root`) includes the file.
+        case configured
+    }
+
+    private let provider: any FileProvider
+    private let currentDirectory: String
+    /// Include lines of texts that stand in for files (`--stdin-filename`).
+    private let buffers: [String: [String]]
+    /// The files the search is for (absolute). The folder walk does not read them; each
+    /// is read only when its include lines matter: when another named file is looked up
+    /// (it may include that one), or when it turns out to be included itself (its own
+    /// includes tell files that include each other apart). So checking one large budget
+    /// that nothing includes never reads it twice.
+    private let named: Set<String>
+    private var namedIncludes: [String: [String]] = [:]
+    private var workspaces: [String: WorkspaceFiles] = [:]
+
+    /// A search for the roots of `named` files over `provider`'s files. `buffers` are
+    /// texts that stand in for files on disk (`--stdin-filename`): their include lines
+    /// count instead of the disk's.
+    public init(provider: any FileProvider, currentDirectory: String = FileManager.default.currentDirectoryPath,
+                buffers: [String: [UInt8]] = [:], named: [String] = []) {
+        self.provider = provider
+        self.currentDirectory = currentDirectory
+        var open: [String: [String]] = [:]
+        for (path, bytes) in buffers {
+            let absolute = Self.absolute(path, in: currentDirectory)
+            open[absolute] = IncludeScanner.includes(of: bytes, path: absolute)
+        }
+        self.buffers = open
+        self.named = Set(named.map { Self.absolute($0, in: currentDirectory) }).subtracting(open.keys)
+    }
+
+    /// The include lines of a named file, read once.
+    private mutating func includes(ofNamed path: String) -> [String] {
+        if let known = namedIncludes[path] { return known }
+        let found = (try? provider.read(path)).map { IncludeScanner.includes(of: $0, path: path) } ?? []
+        namedIncludes[path] = found
+        return found
+    }
+
+    /// The root of the budget `path` belongs to, spelled relative to the current
+    /// directory when it lies below it (so reports name files as the user would), or
+    /// `path` itself when nothing includes it.
+    public mutating func root(of path: String) -> (root: String, source: Source) {
+        let absolute = Self.absolute(path, in: currentDirectory)
+        let folders = Self.searchFolders(for: absolute)
+        let key = folders.map(\.path).joined(separator: "\n")
+        var workspace = workspaces[key] ?? WorkspaceFiles(folders: folders.map(\.path), recursive: folders.first?.recursive ?? false,
+                                                          skipping: named)
+        if workspaces[key] == nil {
+            workspace.refresh()
+            workspaces[key] = workspace
+        }
+        let provider = self.provider
+        var open = buffers
+        for other in named where other != absolute { open[other] = includes(ofNamed: other) }
+        func walk() -> (root: String?, cycle: Bool) {
+            RootFinder(open: open, workspace: workspace, configuredRoot: nil,
+                       canonical: { provider.canonicalPath($0) }).walkUp(from: absolute)
+        }
+        var found = walk()
+        guard found.root != nil else { return (path, .itself) }
+        if named.contains(absolute) {
+            open[absolute] = includes(ofNamed: absolute)
+            found = walk()
+        }
+        // Files that include each other have no root above them: each is checked as a
+        // budget of its own, which reports the cycle.
+        guard let root = found.root, !found.cycle,
+              provider.canonicalPath(root) != provider.canonicalPath(absolute) else { return (path, .itself) }
+        return (Self.relative(root, to: currentDirectory), .includedBy)
+    }
+
+    /// The folders whose `.tally` files may include the file at `path` (absolute): the
+    /// whole repository it lies in (the nearest folder above it with `.git`, `.hg`, `.svn`
+    /// or `.jj`), else the file's own folder and each folder above it, without their
+    /// subfolders (an include names a file below its includer, so an includer outside a
+    /// repository sits in one of the folders above).
+    static func searchFolders(for path: String) -> [(path: String, recursive: Bool)] {
+        let manager = FileManager.default
+        var above: [String] = []
+        var folder = Paths.directory(of: path)
+        while true {
+            for marker in [".git", ".hg", ".svn", ".jj"] where manager.fileExists(atPath: folder + "/" + marker) {
+                return [(folder, true)]
+            }
+            above.append(folder)
+            let parent = Paths.directory(of: folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        return above.map { ($0, false) }
+    }
+
+    /// `path` made absolute against `directory` and normalized (no `.` or `..` parts).
+    public static func absolute(_ path: String, in directory: String) -> String {
+        Paths.normalize(path.hasPrefix("/") ? path : directory + "/" + path)
+    }
+
+    /// `path` relative to `directory` when it lies below it, else unchanged.
+    static func relative(_ path: String, to directory: String) -> String {
+        let base = Paths.normalize(directory)
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
