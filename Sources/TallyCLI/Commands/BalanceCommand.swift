@@ -6,7 +6,7 @@ import TallySyntax
 enum BalanceCommand: Subcommand {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
-    static let flags: [ReportOptions.Flag] = [.at, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
     static let help = """
     tally balance: each wallet's balance on a day, grouped by kind, with totals in
     the default currency. Hidden wallets are listed apart and left out of totals.
@@ -36,7 +36,10 @@ enum BalanceCommand: Subcommand {
         let by: String
         do { by = try context.options.choice("--by", among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
         let model = context.model
-        let date = context.options.at ?? context.today
+        let date: CivilDate
+        do {
+            if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
+        } catch { return context.fail(error) }
         let sheet = model.balanceSheet(at: date, rates: context.rates)
         let owners = sheet.byOwner(model)
         func ownerLabel(_ list: [String]) -> String { list.isEmpty ? "(no owner)" : list.joined(separator: ", ") }

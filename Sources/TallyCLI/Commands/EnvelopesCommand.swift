@@ -6,7 +6,7 @@ import TallySyntax
 enum EnvelopesCommand: Subcommand {
     static let name = "envelopes"
     static let summary = "Envelopes: planned, spent, available; ready to assign"
-    static let flags: [ReportOptions.Flag] = [.period, .at, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
     static let help = """
     tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
     available money for its period containing a day, with the percent used and what
@@ -91,12 +91,8 @@ enum EnvelopesCommand: Subcommand {
         case .failure(let f): return f.code
         }
         let model = context.model
-        var date = context.today
-        if let at = context.options.at {
-            date = at
-        } else if let range = context.range(default: nil), !range.contains(date) {
-            date = range.upperBound
-        }
+        let date: CivilDate
+        do { date = try context.day() } catch { return context.fail(error) }
         if let wanted = context.options.extra["--envelope"] {
             guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
                 let suggestion = TallyTool.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""

@@ -6,7 +6,7 @@ import TallySyntax
 enum InsightsCommand: Subcommand {
     static let name = "insights"
     static let summary = "Spending and income by category; income against expense over time"
-    static let flags: [ReportOptions.Flag] = [.period, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
     static let help = """
     tally insights: spending and income by category over a period, each with its
     share of the total, largest first; who spent what (for budgets whose
@@ -42,9 +42,12 @@ enum InsightsCommand: Subcommand {
         case .failure(let f): return f.code
         }
         let model = context.model
-        let range = context.range(default: .relative("this-month"))!
+        let range: ClosedRange<CivilDate>
         let filter: EntryFilter
-        do { filter = try context.filter(range: range) } catch { return context.fail(error) }
+        do {
+            range = try context.range(default: .relative(.month, 0))!
+            filter = try context.filter(range: range)
+        } catch { return context.fail(error) }
         let granularity = context.options.extra["--by"].flatMap(Granularity.init(rawValue:))
             ?? (range.lowerBound.days(until: range.upperBound) > 93 ? .month : .week)
         let flows = CategoryFlows(model, rates: context.rates, filter: filter)

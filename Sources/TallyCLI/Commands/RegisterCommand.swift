@@ -6,7 +6,7 @@ import TallySyntax
 enum RegisterCommand: Subcommand {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
-    static let flags: [ReportOptions.Flag] = [.period, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
                                               .today, .format, .csvSeparator, .color]
     static let help = """
     tally register: the transactions, one line per category of a split and per side

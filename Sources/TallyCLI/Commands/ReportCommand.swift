@@ -7,7 +7,7 @@ import TallySyntax
 enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
-    static let flags: [ReportOptions.Flag] = [.wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
     /// `--format` also offers html here.
     static var flagHelp: String {
         ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
@@ -52,14 +52,22 @@ enum ReportCommand: Subcommand {
                 }
             }
             _ = try options.count("--months", default: 1, maximum: 1200)
+            if options.extra["--month"] != nil, options.range != nil {
+                throw UsageError("`--month` and a period both give the month; use one or the other")
+            }
             return options
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
         let model = context.model
-        let month = context.options.extra["--month"].flatMap { try? PeriodSpec($0, flag: "--month") }?
-            .resolve(today: context.today, weekStart: model.weekStart).lowerBound ?? context.today.startOfMonth
+        let month: CivilDate
+        if let text = context.options.extra["--month"], let spec = try? PeriodSpec(text, flag: "--month") {
+            month = spec.first(today: context.today, weekStart: model.weekStart)
+        } else {
+            // A period: the month of today when the period holds it, else of its last day.
+            do { month = try context.day().startOfMonth } catch { return context.fail(error) }
+        }
         if context.options.format == "html" || context.options.extra["--html"] != nil {
             return html(context, month: month)
         }

@@ -74,9 +74,29 @@ struct ReportContext {
         TallyTool.closest(name, candidates).map { "; did you mean `\($0)`?" } ?? ""
     }
 
-    /// The period from `--period`, or `fallback`.
-    func range(default fallback: PeriodSpec?) -> ClosedRange<CivilDate>? {
-        (options.period ?? fallback)?.resolve(today: today, weekStart: model.weekStart)
+    /// The period from `--period` (or `--begin`/`--end`), or `fallback`; open ends reach
+    /// the budget's first or last entry, or today. A period without days (`-b 2026-12
+    /// -e 2026-12`, `next month..last month`) is a usage error.
+    func range(default fallback: PeriodSpec?) throws(UsageError) -> ClosedRange<CivilDate>? {
+        guard let spec = options.range ?? fallback else { return nil }
+        let dates = model.entries.lazy.map(\.date)
+        guard let range = spec.resolve(today: today, weekStart: model.weekStart, earliest: dates.min(), latest: dates.max()) else {
+            throw UsageError("`\(options.period != nil ? "--period" : "--begin`/`--end")`: the period holds no days (it ends before it starts)")
+        }
+        return range
+    }
+
+    /// The last day of the period, if one is given.
+    func periodEnd() throws(UsageError) -> CivilDate? {
+        try range(default: nil)?.upperBound
+    }
+
+    /// The day a report that shows one day (balances, goals, envelopes) is made for:
+    /// `--at`, else today when the period holds it, else the period's last day.
+    func day() throws(UsageError) -> CivilDate {
+        if let at = options.at { return at }
+        guard let range = try range(default: nil), !range.contains(today) else { return today }
+        return range.upperBound
     }
 
     /// Prints a usage error found after loading and returns exit code 2.

@@ -7,7 +7,7 @@ import TallySyntax
 struct ReportOptions {
     /// A flag a report may accept, with its help line.
     enum Flag: String, CaseIterable {
-        case format = "--format", today = "--today", period = "--period", at = "--at"
+        case format = "--format", today = "--today", period = "--period", begin = "--begin", end = "--end", at = "--at"
         case wallet = "--wallet", category = "--category", tag = "--tag", payee = "--payee", type = "--type"
         case search = "--search", sort = "--sort", desc = "--desc", csvSeparator = "--csv-separator", color = "--color"
 
@@ -15,7 +15,9 @@ struct ReportOptions {
             switch self {
             case .format: return "  --format text|json|csv\n                         Output format (default: text)"
             case .today: return "  --today YYYY-MM-DD     The date reports are made as of (default: TALLY_TODAY,\n                         else the system's local date)"
-            case .period: return "  --period PERIOD        this-month, last-month, this-week, last-week,\n                         this-year, last-year, today, 2026-03, 2026, 2026-03-14\n                         or 2026-01-01..2026-03-31"
+            case .period: return "  -p, --period PERIOD    2026, 2026-11, 2026-11-05, 2026q4, nov, today,\n                         yesterday, this|last|next week|month|quarter|year,\n                         X..Y or from X to Y (both ends included), 2026-11..\n                         or ..2026-10-01"
+            case .begin: return "  -b, --begin PERIOD     From the first day of PERIOD on (a date, 2026-11, ...)"
+            case .end: return "  -e, --end PERIOD       Up to the first day of PERIOD, which is not included\n                         (-b 2026-10 -e 2026-12: October and November)"
             case .at: return "  --at YYYY-MM-DD        The day to show (default: today)"
             case .wallet: return "  --wallet NAME          Only this wallet (repeat for more)"
             case .category: return "  --category NAME        Only this category and its children (repeat for more)"
@@ -35,6 +37,8 @@ struct ReportOptions {
     var format = "text"
     var today: CivilDate?
     var period: PeriodSpec?
+    var begin: PeriodSpec?
+    var end: PeriodSpec?
     var at: CivilDate?
     var wallets: [String] = []
     var categories: [String] = []
@@ -68,7 +72,7 @@ struct ReportOptions {
                 options.file = file
                 continue
             case .flag(let flag, let value):
-                name = flag == "--colour" ? "--color" : flag
+                name = ReportOptions.aliases[flag] ?? flag
                 inline = value
             }
             if extraSwitches.contains(name) {
@@ -88,6 +92,8 @@ struct ReportOptions {
             case .today: options.today = try date(name, reader.value(for: name, inline: inline))
             case .at: options.at = try date(name, reader.value(for: name, inline: inline))
             case .period: options.period = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
+            case .begin: options.begin = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
+            case .end: options.end = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
             case .wallet: options.wallets.append(try reader.value(for: name, inline: inline))
             case .category: options.categories.append(try reader.value(for: name, inline: inline))
             case .tag:
@@ -113,9 +119,27 @@ struct ReportOptions {
             case .color: options.color = try reader.choice(for: name, inline: inline, among: ["auto", "always", "never"])
             }
         }
+        if options.period != nil && (options.begin != nil || options.end != nil) {
+            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
+        }
+        if flags.contains(.period), let at = options.at, options.period != nil || options.begin != nil || options.end != nil {
+            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
+        }
+        if options.period != nil && (options.begin != nil || options.end != nil) {
+            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
+        }
+        if let at = options.at, options.range != nil {
+            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
+        }
         guard options.file != nil else { throw UsageError("`tally \(command)` needs a budget file (or - for standard input)") }
         return options
     }
+
+    /// Short and alternative spellings of flags.
+    static let aliases = ["-p": "--period", "-b": "--begin", "-e": "--end", "--colour": "--color"]
+
+    /// The period of `--period`, or of `--begin`/`--end`.
+    var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
 
     /// Help lines for `flags`, in the order given.
     static func help(_ flags: [Flag]) -> String {
