@@ -19,9 +19,10 @@ struct ReportContext {
     /// errors is still reported on, with a note on standard error.
     static func open(_ command: String, _ arguments: [String], console: Console,
                      parse: ([String]) throws(UsageError) -> ReportOptions) -> Result<ReportContext, ExitFailure> {
-        let options: ReportOptions
+        var options: ReportOptions
         do {
             options = try parse(arguments)
+            try options.resolveFiles(command: command, environment: console.environment)
         } catch {
             console.err("tally \(command): \(error.message)\n")
             return .failure(ExitFailure(code: ExitCode.usage))
@@ -32,9 +33,9 @@ struct ReportContext {
         }
         let budget: Budget
         do {
-            budget = try CheckCommand.load(options.file!)
+            budget = try load(options.files)
         } catch {
-            console.err("tally \(command): cannot read `\(options.file!)`: \(error.explanation)\n")
+            console.err("tally \(command): cannot read `\(error.path)`: \(error.error.explanation)\n")
             return .failure(ExitFailure(code: ExitCode.usage))
         }
         let (model, found) = Interpreter.run(budget, today: today)
@@ -45,6 +46,37 @@ struct ReportContext {
         }
         let color = console.usesColor(options.color)
         return .success(ReportContext(command: command, options: options, model: model, rates: ExchangeRates(model), console: console, color: color))
+    }
+
+    /// A file that could not be read, and why.
+    struct UnreadableFile: Error {
+        let path: String
+        let error: FileReadError
+    }
+
+    /// Loads one budget, or several (`-f a.tally -f b.tally`) as one: read as if a root
+    /// file included each of them, so their entries form one budget.
+    static func load(_ files: [String]) throws(UnreadableFile) -> Budget {
+        if files.count == 1 {
+            do { return try CheckCommand.load(files[0]) } catch { throw UnreadableFile(path: files[0], error: error) }
+        }
+        var root = ""
+        var base: any FileProvider = DiskFileProvider()
+        for path in files {
+            do {
+                if path == "-" {
+                    let bytes = try StandardInputProvider().read("<stdin>")
+                    base = OverlayFileProvider(base: base, overrides: ["<stdin>": bytes])
+                    root += "include \"<stdin>\"\n"
+                } else {
+                    _ = try base.read(path)
+                    root += "include \"\(path)\"\n"
+                }
+            } catch { throw UnreadableFile(path: path, error: error) }
+        }
+        let name = "<files>"
+        let provider = OverlayFileProvider(base: base, overrides: [name: Array(root.utf8)])
+        do { return try BudgetLoader(provider: provider).load(name) } catch { throw UnreadableFile(path: name, error: error) }
     }
 
     /// The filter from the options, with names checked against the budget.

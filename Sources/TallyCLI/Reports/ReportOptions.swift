@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -33,7 +34,19 @@ struct ReportOptions {
         }
     }
 
+    /// The budget file as named to people (the first of several).
     var file: String?
+    /// Every budget file: the positional one, or each `-f`, or `TALLY_FILE`.
+    var files: [String] = []
+    /// Files named with `-f/--file`.
+    var fileFlags: [String] = []
+    /// Arguments that are neither flags nor values: the file (unless `-f` or
+    /// `TALLY_FILE` names it) and query terms.
+    var positionals: [String] = []
+    /// Whether the command takes query terms after the file.
+    var acceptsQuery = false
+    /// The query terms (positional arguments after the file).
+    var queryTerms: [String] = []
     var format = "text"
     var today: CivilDate?
     var period: PeriodSpec?
@@ -67,13 +80,16 @@ struct ReportOptions {
             let name: String
             let inline: String?
             switch item {
-            case .positional(let file):
-                guard options.file == nil else { throw UsageError("`tally \(command)` reads one budget file (with its includes); got `\(options.file!)` and `\(file)`") }
-                options.file = file
+            case .positional(let word):
+                options.positionals.append(word)
                 continue
             case .flag(let flag, let value):
                 name = ReportOptions.aliases[flag] ?? flag
                 inline = value
+            }
+            if name == "--file" {
+                options.fileFlags.append(try reader.value(for: name, inline: inline))
+                continue
             }
             if extraSwitches.contains(name) {
                 guard inline == nil else { throw UsageError("`\(name)` takes no value") }
@@ -131,19 +147,47 @@ struct ReportOptions {
         if let at = options.at, options.range != nil {
             throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
         }
-        guard options.file != nil else { throw UsageError("`tally \(command)` needs a budget file (or - for standard input)") }
         return options
     }
 
+    /// Decides which positional arguments name the budget and which are query terms.
+    /// With `-f`, every positional argument is a query term. Without, the first names the
+    /// budget, unless `TALLY_FILE` is set and the argument is neither `-`, nor a name
+    /// ending in `.tally`, nor an existing file: then it is a query term too.
+    mutating func resolveFiles(command: String, environment: [String: String]) throws(UsageError) {
+        var words = positionals[...]
+        if !fileFlags.isEmpty {
+            files = fileFlags
+        } else if let first = words.first,
+                  environment["TALLY_FILE"].map({ $0.isEmpty }) ?? true || first == "-" || first.hasSuffix(".tally")
+                    || FileManager.default.fileExists(atPath: first) {
+            files = [first]
+            words = words.dropFirst()
+        } else if let variable = environment["TALLY_FILE"], !variable.isEmpty {
+            files = [variable]
+        } else {
+            throw UsageError("`tally \(command)` needs a budget file: name it, or -f FILE, or set TALLY_FILE (- reads standard input)")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (`-`) can be read only once") }
+        if !words.isEmpty && !acceptsQuery {
+            throw UsageError("`tally \(command)` reads one budget file (with its includes; repeat -f for more); got `\(files[0])` and `\(words.first!)`")
+        }
+        queryTerms = Array(words)
+        file = files[0]
+    }
+
+    /// The help of `-f/--file`, which every report takes.
+    static let fileHelp = "  -f, --file FILE        The budget (repeatable: several files read as one);\n                         default: the first argument, else TALLY_FILE\n"
+
     /// Short and alternative spellings of flags.
-    static let aliases = ["-p": "--period", "-b": "--begin", "-e": "--end", "--colour": "--color"]
+    static let aliases = ["-f": "--file", "-p": "--period", "-b": "--begin", "-e": "--end", "--colour": "--color"]
 
     /// The period of `--period`, or of `--begin`/`--end`.
     var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
 
     /// Help lines for `flags`, in the order given.
     static func help(_ flags: [Flag]) -> String {
-        flags.map { $0.help + "\n" }.joined()
+        fileHelp + flags.map { $0.help + "\n" }.joined()
     }
 
     /// A whole number flag value, at least `minimum`.
