@@ -14,7 +14,7 @@ enum InsightsCommand: Subcommand {
     month or year across the period.
 
     USAGE
-      tally insights [options] <file>
+      tally insights [options] <file> [query]
 
     OPTIONS
       --by day|week|month|year
@@ -24,6 +24,7 @@ enum InsightsCommand: Subcommand {
                              (1: Food:Groceries counts as Food)
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
+    \(EntryQuery.help)
     The period defaults to this-month. Amounts are in the default currency; hidden
     wallets and transfers are not counted. CSV output holds the category table;
     JSON holds both (docs/reports.md).
@@ -33,7 +34,7 @@ enum InsightsCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"])
+            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"], query: true)
             _ = try options.count("--depth", default: 1, maximum: 100)
             _ = try options.choice("--by", among: Granularity.allCases.map(\.rawValue), default: "week")
             return options

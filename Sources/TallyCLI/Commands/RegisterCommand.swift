@@ -14,11 +14,12 @@ enum RegisterCommand: Subcommand {
     wallet's real balance, whatever the filters leave out.
 
     USAGE
-      tally register [options] <file>
+      tally register [options] <file> [query]
 
     OPTIONS
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
+    \(EntryQuery.help)
     Without --period every date is shown. Filters of different kinds must all
     match; repeating one (--wallet A --wallet B) matches either. JSON and CSV
     layouts: docs/reports.md.
@@ -28,7 +29,7 @@ enum RegisterCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags)
+            try ReportOptions.parse(a, command: name, flags: flags, query: true)
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code

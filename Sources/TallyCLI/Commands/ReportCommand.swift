@@ -19,7 +19,7 @@ enum ReportCommand: Subcommand {
     expense for the N months up to and including the month.
 
     USAGE
-      tally report [options] <file>
+      tally report [options] <file> [query]
 
     OPTIONS
       --month YYYY-MM        The month (default: the month of today)
@@ -31,6 +31,7 @@ enum ReportCommand: Subcommand {
                              charts (inline SVG, no scripts) to FILE
     \(flagHelp)  -h, --help             Show this help
 
+    \(EntryQuery.help)
     Filters narrow the income, expense and category figures; the envelopes are
     shown whole. Amounts are in the default currency, converted with the latest
     rate on or before each entry's date; hidden wallets and transfers are not
@@ -43,7 +44,7 @@ enum ReportCommand: Subcommand {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
             let options = try ReportOptions.parse(a, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
-                                                  extraFlags: ["--month", "--months", "--html", "--depth"])
+                                                  extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
             _ = try options.count("--depth", default: 1, maximum: 100)
             if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
             if let month = options.extra["--month"] {

@@ -15,9 +15,9 @@ import TallySyntax
 /// reaches the first or last entry of the budget (or today, whichever is further).
 /// Read before the budget is loaded, so mistakes are usage errors; resolved afterwards
 /// against today and the budget's week start.
-indirect enum PeriodSpec: Equatable {
+indirect enum PeriodSpec: Equatable, Sendable {
     /// Units of the relative spans.
-    enum Unit: String, CaseIterable { case day, week, month, quarter, year }
+    enum Unit: String, CaseIterable, Sendable { case day, week, month, quarter, year }
 
     case day(CivilDate)
     case month(year: Int, month: Int)

@@ -99,6 +99,7 @@ struct ReportContext {
         filter.payee = options.payee
         filter.types = options.types
         filter.search = options.search
+        if !options.query.isEmpty { filter.query = options.query.predicate(model: model, today: today) }
         return filter
     }
 

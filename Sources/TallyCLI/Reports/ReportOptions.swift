@@ -47,6 +47,8 @@ struct ReportOptions {
     var acceptsQuery = false
     /// The query terms (positional arguments after the file).
     var queryTerms: [String] = []
+    /// The query they make.
+    var query = EntryQuery()
     var format = "text"
     var today: CivilDate?
     var period: PeriodSpec?
@@ -69,8 +71,9 @@ struct ReportOptions {
     /// Reads `arguments`. `flags` are the shared flags the command accepts; `extraFlags`
     /// its own flags that take a value, `extraSwitches` its own flags without one.
     static func parse(_ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
-                      extraFlags: [String] = [], extraSwitches: [String] = []) throws(UsageError) -> ReportOptions {
+                      extraFlags: [String] = [], extraSwitches: [String] = [], query: Bool = false) throws(UsageError) -> ReportOptions {
         var options = ReportOptions()
+        options.acceptsQuery = query
         var reader = ArgumentReader(arguments)
         func date(_ flag: String, _ value: String) throws(UsageError) -> CivilDate {
             guard let date = CivilDate(iso: value) else { throw UsageError("`\(flag)`: `\(value)` is not a date; write YYYY-MM-DD") }
@@ -173,6 +176,7 @@ struct ReportOptions {
             throw UsageError("`tally \(command)` reads one budget file (with its includes; repeat -f for more); got `\(files[0])` and `\(words.first!)`")
         }
         queryTerms = Array(words)
+        query = try EntryQuery(queryTerms)
         file = files[0]
     }
 
