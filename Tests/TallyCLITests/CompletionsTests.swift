@@ -85,6 +85,12 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try complete(["tally", "completions", "z"]), ["zsh"])
         XCTAssertEqual(try complete(["tally", "help", "comp"]), ["completions"])
         XCTAssertTrue(try complete(["tally", "check", "examples/hou"]).contains("examples/household.tally"))
+        // Values the help lists: periods, formats, sort orders; short names too.
+        XCTAssertEqual(try complete(["tally", "register", "--period", "last-m"]), ["last-month"])
+        XCTAssertEqual(try complete(["tally", "reg", "-p", "next-q"]), ["next-quarter"])
+        XCTAssertEqual(try complete(["tally", "balance", "-e", "this-y"]), ["this-year"])
+        XCTAssertEqual(try complete(["tally", "bal", "--format", ""]), ["text", "json", "csv"])
+        XCTAssertEqual(try complete(["tally", "register", "--sort", "a"]), ["amount"])
     }
 
     func testZshAcceptsItsScript() throws {

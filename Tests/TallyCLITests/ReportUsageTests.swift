@@ -66,7 +66,7 @@ final class ReportUsageTests: XCTestCase {
         try assertUsage(["balance", file, "--sort", "date"], mentions: "unknown option `--sort` for `tally balance`")
         try assertUsage(["goals", file, "--sort", "date"], mentions: "unknown option `--sort`")
         try assertUsage(["register"], mentions: "needs a budget file")
-        try assertUsage(["register", file, file], mentions: "reads one budget file")
+        try assertUsage(["balance", file, file], mentions: "reads one budget file")
         try assertUsage(["report", "no/such/file.tally"], mentions: "cannot read `no/such/file.tally`")
     }
 

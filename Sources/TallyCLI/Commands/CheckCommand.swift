@@ -60,12 +60,16 @@ enum CheckCommand: Subcommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var reader = ArgumentReader(arguments)
+        var formatGiven: String?
         while let item = reader.next() {
             switch item {
             case .positional(let file):
                 options.files.append(file)
             case .flag("--format", let inline):
-                options.format = try reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"])
+                let format = try reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"])
+                if let earlier = formatGiven, earlier != format { throw UsageError("`--format` given twice, as `\(earlier)` and `\(format)`; choose one") }
+                formatGiven = format
+                options.format = format
             case .flag("--color", let inline), .flag("--colour", let inline):
                 options.color = try reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"])
             case .flag("--deny", let inline):
@@ -89,6 +93,9 @@ enum CheckCommand: Subcommand {
             }
         }
         if options.files.isEmpty { throw UsageError("`tally check` needs at least one file") }
+        if let code = options.severities.denied.first(where: options.severities.allowed.contains) {
+            throw UsageError("`\(code)` is given to both `--deny` and `--allow`; choose one")
+        }
         return options
     }
 

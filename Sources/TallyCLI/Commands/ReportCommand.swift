@@ -47,6 +47,9 @@ enum ReportCommand: Subcommand {
                                                   extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
             _ = try options.count("--depth", default: 1, maximum: 100)
             if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
+            if options.extra["--html"] != nil, options.formatGiven, options.format != "html" {
+                throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
+            }
             if let month = options.extra["--month"] {
                 guard case .month? = try? PeriodSpec(month, flag: "--month") else {
                     throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")

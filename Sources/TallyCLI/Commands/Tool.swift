@@ -45,6 +45,11 @@ public enum TallyTool {
                 console.out(mainHelp)
                 return ExitCode.success
             }
+            // `tally help help`, `tally help --help`, `tally help check fmt`: say how help works.
+            guard arguments.count == 2, !arguments[1].hasPrefix("-"), arguments[1] != "help" else {
+                console.err("tally help: write `tally help COMMAND` (for example `tally help check`); `tally --help` lists the commands\n")
+                return ExitCode.usage
+            }
             guard let command = subcommand(arguments[1]) else {
                 return unknownCommand(arguments[1], console: console)
             }

@@ -55,7 +55,9 @@ struct CompletionScript {
 
         """
         for command in commands {
-            s += "        \(command.name))\n"
+            // Short names (`bal`) complete as the command they stand for.
+            let short = TallyTool.aliases.filter { $0.value == command.name }.keys.sorted()
+            s += "        \(([command.name] + short).joined(separator: "|")))\n"
             s += "            case \"$prev\" in\n"
             for flag in command.flags where flag.value != nil {
                 let pattern = flag.names.joined(separator: "|")

@@ -36,6 +36,10 @@ indirect enum PeriodSpec: Equatable, Sendable {
     /// The shapes the parser accepts, for error messages and help.
     static let shapes = "2026, 2026-11, 2026-11-05, 2026q4, nov, today, yesterday, this|last|next week|month|quarter|year, X..Y, from X to Y, 2026-11.. or ..2026-10-01"
 
+    /// The words of the grammar, for shell completion.
+    static let words: [String] = ["today", "yesterday", "tomorrow"]
+        + ["this", "last", "next"].flatMap { when in ["week", "month", "quarter", "year"].map { "\(when)-\($0)" } }
+
     static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
                              "october", "november", "december"]
 

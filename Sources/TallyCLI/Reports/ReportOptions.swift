@@ -50,6 +50,8 @@ struct ReportOptions {
     /// The query they make.
     var query = EntryQuery()
     var format = "text"
+    /// Whether `--format` was given (not the default).
+    var formatGiven = false
     var today: CivilDate?
     var period: PeriodSpec?
     var begin: PeriodSpec?
@@ -79,6 +81,26 @@ struct ReportOptions {
             guard let date = CivilDate(iso: value) else { throw UsageError("`\(flag)`: `\(value)` is not a date; write YYYY-MM-DD") }
             return date
         }
+        /// Values of flags that take one value, to refuse the same flag given twice differently.
+        var given: [String: String] = [:]
+        let repeatable: Set<String> = ["--wallet", "--category", "--tag", "--type", "--file"]
+        func once(_ name: String, _ value: String) throws(UsageError) {
+            guard !repeatable.contains(name) else { return }
+            if let earlier = given[name], earlier != value {
+                throw UsageError("`\(name)` given twice, as `\(earlier)` and `\(value)`; choose one")
+            }
+            given[name] = value
+        }
+        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+            let text = try reader.value(for: name, inline: inline)
+            try once(name, text)
+            return text
+        }
+        func choice(_ name: String, _ inline: String?, _ choices: [String]) throws(UsageError) -> String {
+            let text = try reader.choice(for: name, inline: inline, among: choices)
+            try once(name, text)
+            return text
+        }
         while let item = reader.next() {
             let name: String
             let inline: String?
@@ -91,7 +113,7 @@ struct ReportOptions {
                 inline = value
             }
             if name == "--file" {
-                options.fileFlags.append(try reader.value(for: name, inline: inline))
+                options.fileFlags.append(try value(name, inline))
                 continue
             }
             if extraSwitches.contains(name) {
@@ -100,42 +122,44 @@ struct ReportOptions {
                 continue
             }
             if extraFlags.contains(name) {
-                options.extra[name] = try reader.value(for: name, inline: inline)
+                options.extra[name] = try value(name, inline)
                 continue
             }
             guard let flag = Flag(rawValue: name), flags.contains(flag) else {
                 throw UsageError("unknown option `\(name)` for `tally \(command)`")
             }
             switch flag {
-            case .format: options.format = try reader.choice(for: name, inline: inline, among: formats)
-            case .today: options.today = try date(name, reader.value(for: name, inline: inline))
-            case .at: options.at = try date(name, reader.value(for: name, inline: inline))
-            case .period: options.period = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
-            case .begin: options.begin = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
-            case .end: options.end = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
-            case .wallet: options.wallets.append(try reader.value(for: name, inline: inline))
-            case .category: options.categories.append(try reader.value(for: name, inline: inline))
+            case .format:
+                options.format = try choice(name, inline, formats)
+                options.formatGiven = true
+            case .today: options.today = try date(name, value(name, inline))
+            case .at: options.at = try date(name, value(name, inline))
+            case .period: options.period = try PeriodSpec(value(name, inline), flag: name)
+            case .begin: options.begin = try PeriodSpec(value(name, inline), flag: name)
+            case .end: options.end = try PeriodSpec(value(name, inline), flag: name)
+            case .wallet: options.wallets.append(try value(name, inline))
+            case .category: options.categories.append(try value(name, inline))
             case .tag:
-                let tag = try reader.value(for: name, inline: inline)
+                let tag = try value(name, inline)
                 options.tags.append(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
-            case .payee: options.payee = try reader.value(for: name, inline: inline)
-            case .search: options.search = try reader.value(for: name, inline: inline)
+            case .payee: options.payee = try value(name, inline)
+            case .search: options.search = try value(name, inline)
             case .type:
-                let value = try reader.choice(for: name, inline: inline, among: FlowType.allCases.map(\.rawValue))
+                let value = try choice(name, inline, FlowType.allCases.map(\.rawValue))
                 options.types.insert(FlowType(rawValue: value)!)
             case .sort:
-                options.sort = RegisterSort(rawValue: try reader.choice(for: name, inline: inline, among: RegisterSort.allCases.map(\.rawValue)))!
+                options.sort = RegisterSort(rawValue: try choice(name, inline, RegisterSort.allCases.map(\.rawValue)))!
             case .desc:
                 guard inline == nil else { throw UsageError("`--desc` takes no value") }
                 options.descending = true
             case .csvSeparator:
-                let value = try reader.value(for: name, inline: inline)
+                let value = try value(name, inline)
                 let unescaped = value == "\\t" || value == "tab" ? "\t" : value
                 guard unescaped.count == 1, let character = unescaped.first, character != "\"", !character.isNewline else {
                     throw UsageError("`--csv-separator`: `\(value)` is not one character (write ',' ';' or tab)")
                 }
                 options.csvSeparator = character
-            case .color: options.color = try reader.choice(for: name, inline: inline, among: ["auto", "always", "never"])
+            case .color: options.color = try choice(name, inline, ["auto", "always", "never"])
             }
         }
         if options.period != nil && (options.begin != nil || options.end != nil) {
@@ -198,6 +222,7 @@ struct ReportOptions {
     func count(_ flag: String, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
         guard let text = extra[flag] else { return value }
         guard let n = Int(text), n >= minimum, n <= maximum else {
+            if minimum == 1, let n = Int(text), n < 1 { throw UsageError("`\(flag)`: `\(text)` must be a positive number") }
             throw UsageError("`\(flag)`: `\(text)` is not a whole number from \(minimum) to \(maximum)")
         }
         return n
