@@ -68,6 +68,9 @@ public enum TallyTool {
                 console.out(command.help)
                 return ExitCode.success
             }
+            if reportCommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(command) }) {
+                return OutputFile.run(command, rest, console: console)
+            }
             return command.run(rest, console: console)
         }
     }

@@ -215,7 +215,7 @@ struct ReportOptions {
 
     /// Help lines for `flags`, in the order given.
     static func help(_ flags: [Flag]) -> String {
-        fileHelp + flags.map { $0.help + "\n" }.joined()
+        fileHelp + OutputFile.help + flags.map { $0.help + "\n" }.joined()
     }
 
     /// A whole number flag value, at least `minimum`.
