@@ -11,6 +11,8 @@ struct ReportContext {
     let console: Console
     /// Colour in text output.
     let color: Bool
+    /// The files read: the budget's root and includes, as named to people.
+    var files: [String] = []
 
     var today: CivilDate { model.today }
 
@@ -45,7 +47,8 @@ struct ReportContext {
             console.err("tally \(command): note: the budget has \(errors) error\(errors == 1 ? "" : "s") (run `tally check`); entries with errors are left out\n")
         }
         let color = console.usesColor(options.color)
-        return .success(ReportContext(command: command, options: options, model: model, rates: ExchangeRates(model), console: console, color: color))
+        return .success(ReportContext(command: command, options: options, model: model, rates: ExchangeRates(model), console: console, color: color,
+                                      files: budget.files.map(\.path).filter { $0 != "<files>" }))
     }
 
     /// A file that could not be read, and why.
