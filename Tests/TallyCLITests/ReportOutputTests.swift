@@ -40,8 +40,8 @@ final class ReportOutputTests: XCTestCase {
         What          Amount
         --------------------
         rent    -1180.00 EUR
-        coffee      3.5 EUR
-        yen     17630 JPY
+        coffee      3.5  EUR
+        yen     17630    JPY
 
         """)
         XCTAssertTrue(table.render(color: true).contains("\u{1B}[31m-1180.00 EUR\u{1B}[0m"))

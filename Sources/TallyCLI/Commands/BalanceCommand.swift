@@ -122,7 +122,7 @@ enum BalanceCommand: Subcommand {
             }
             if sheet.counted.isEmpty { table.addRule() }
             table.add(totalRow("Total", sheet.total))
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             if !sheet.hidden.isEmpty {
                 var hidden = TextTable([.init(title: "Hidden (not in totals)", alignment: .left, maxWidth: 30),
                                         .init(title: "Balance", alignment: .decimal)])
@@ -130,7 +130,7 @@ enum BalanceCommand: Subcommand {
                     let w = model.wallets[item.wallet]
                     hidden.add([w.name, context.amount(item.balance, w.currency)])
                 }
-                out += "\n" + hidden.render(color: context.color)
+                out += "\n" + hidden.render(color: context.color, width: context.width)
             }
             let credit = sheet.counted.compactMap { item -> String? in
                 let w = model.wallets[item.wallet]

@@ -75,7 +75,7 @@ enum CategoriesCommand: Subcommand {
             for node in ordered {
                 table.add([String(repeating: "  ", count: node.depth) + node.leaf, node.type, "\(node.entries)"])
             }
-            context.console.out(ordered.isEmpty ? "No categories.\n" : table.render(color: context.color))
+            context.console.out(ordered.isEmpty ? "No categories.\n" : table.render(color: context.color, width: context.width))
         }
         return ExitCode.success
     }

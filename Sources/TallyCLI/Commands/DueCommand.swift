@@ -99,7 +99,7 @@ enum DueCommand: Subcommand {
                     t.add([item.date.description, ruleName(item.rule), d.payee, d.wallet, d.what, d.amount])
                 }
                 let title = status == .overdue ? "Overdue" : status == .today ? "Due today" : "Upcoming"
-                out += "\n\(title) (\(items.count))\n" + t.render(color: context.color)
+                out += "\n\(title) (\(items.count))\n" + t.render(color: context.color, width: context.width)
             }
             if due.isEmpty { out += "\nNothing due.\n" }
             console.out(out)

@@ -132,7 +132,7 @@ enum EnvelopesCommand: Subcommand {
                            context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),
                            line.leftPerDay.map(context.inDefault) ?? "", mark(line)])
             }
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             // Where the budget came from, for envelopes that carry, fill or move money.
             let detailed = lines.filter { !$0.status.carriedIn.isZero || !$0.status.filled.isZero || !$0.status.moved.isZero }
             if !detailed.isEmpty {
@@ -143,7 +143,7 @@ enum EnvelopesCommand: Subcommand {
                     let s = line.status
                     details.add([line.envelope.name, context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved)])
                 }
-                out += "\n" + details.render(color: context.color)
+                out += "\n" + details.render(color: context.color, width: context.width)
             }
             let over = lines.filter { $0.status.isOverspent }
             if !over.isEmpty {
@@ -192,7 +192,7 @@ enum EnvelopesCommand: Subcommand {
                 table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
                            context.inDefault(left(day)), ahead ? "ahead of an even pace" : ""])
             }
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             context.console.out(out)
         }
         return ExitCode.success

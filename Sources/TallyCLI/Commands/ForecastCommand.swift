@@ -112,7 +112,7 @@ enum ForecastCommand: Subcommand {
                 t.add(["Total", totalToday.map { context.amount($0, context.currency) } ?? "no rate",
                        totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
             }
-            out += t.render(color: context.color)
+            out += t.render(color: context.color, width: context.width)
             let negative = shown.filter { forecast.lowest[$0].balance.isNegative && model.wallets[$0].kind != .credit && model.wallets[$0].kind != .loan }
             for w in negative {
                 out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
@@ -126,7 +126,7 @@ enum ForecastCommand: Subcommand {
                     e.add([event.date.description, ruleName(event.rule), model.wallets[event.wallet].name,
                            context.amount(event.amount, currency(event.wallet)), context.amount(event.balance, currency(event.wallet))])
                 }
-                out += "\n" + e.render(color: context.color)
+                out += "\n" + e.render(color: context.color, width: context.width)
             } else if !events.isEmpty {
                 out += "\n\(events.count) projected movements; --events lists them.\n"
             }

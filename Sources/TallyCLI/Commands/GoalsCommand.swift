@@ -82,7 +82,7 @@ enum GoalsCommand: Subcommand {
                     if withState { cells.append(row.state) }
                     t.add(cells)
                 }
-                return t.render(color: context.color)
+                return t.render(color: context.color, width: context.width)
             }
             if !open.isEmpty {
                 out += "\n" + table(open, withState: true)

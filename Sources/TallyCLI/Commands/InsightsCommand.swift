@@ -109,14 +109,14 @@ enum InsightsCommand: Subcommand {
                     let blocks = Int((item.percent.divided(by: 5, roundedTo: 0) ?? .zero).units)
                     t.add([categoryName(item.category), context.inDefault(item.amount), context.percent(item.percent), String(repeating: "#", count: blocks)])
                 }
-                return t.render(color: context.color)
+                return t.render(color: context.color, width: context.width)
             }
             if !shares.expense.isEmpty { out += "\n" + table("Spending", shares.expense) }
             if !shares.income.isEmpty { out += "\n" + table("Income", shares.income) }
             if !byPerson.isEmpty {
                 var who = TextTable([.init(title: "Spent by", alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal)])
                 for item in byPerson { who.add([item.person ?? "(nobody named)", context.inDefault(item.spent)]) }
-                out += "\n" + who.render(color: context.color)
+                out += "\n" + who.render(color: context.color, width: context.width)
             }
             var t = TextTable([.init(title: granularity == .day ? "Day" : granularity == .week ? "Week of" : granularity == .month ? "Month" : "Year", alignment: .left),
                                .init(title: "Income", alignment: .decimal), .init(title: "Expense", alignment: .decimal),
@@ -125,7 +125,7 @@ enum InsightsCommand: Subcommand {
             for row in series {
                 t.add([bucket(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), ReportCommand.bar(row, largest)])
             }
-            out += "\n" + t.render(color: context.color)
+            out += "\n" + t.render(color: context.color, width: context.width)
             let note = context.missingRatesNote(missing)
             if !note.isEmpty { out += "\n" + note }
             console.out(out)

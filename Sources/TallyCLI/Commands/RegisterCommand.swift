@@ -42,7 +42,7 @@ enum RegisterCommand: Subcommand {
         switch context.options.format {
         case "json": output.json(to: console)
         case "csv": output.csv(separator: context.options.csvSeparator, to: console)
-        default: output.text(color: context.color, to: console)
+        default: output.text(color: context.color, width: context.width, to: console)
         }
         return ExitCode.success
     }

@@ -118,7 +118,7 @@ enum ReportCommand: Subcommand {
             totals.add(["Income", context.inDefault(report.totals.income), context.inDefault(report.previousTotals.income)])
             totals.add(["Expense", context.inDefault(report.totals.expense), context.inDefault(report.previousTotals.expense)])
             totals.add(["Net", context.inDefault(report.totals.net), context.inDefault(report.previousTotals.net)])
-            out += totals.render(color: context.color)
+            out += totals.render(color: context.color, width: context.width)
             if !report.categories.isEmpty {
                 var table = TextTable([.init(title: "Category", alignment: .left, maxWidth: 22), .init(title: label, alignment: .decimal),
                                        .init(title: previousLabel, alignment: .decimal), .init(title: "Change", alignment: .decimal),
@@ -131,7 +131,7 @@ enum ReportCommand: Subcommand {
                     table.add([categoryName(row.category), context.inDefault(row.current), context.inDefault(row.previous),
                                context.inDefault(row.change), row.percent.map { ($0.isNegative ? "" : "+") + $0.formatted(scale: 1) + "%" } ?? "new"])
                 }
-                out += "\n" + table.render(color: context.color)
+                out += "\n" + table.render(color: context.color, width: context.width)
             }
             if !report.topExpenses.isEmpty {
                 var top = TextTable([.init(title: "Top spending", alignment: .left, maxWidth: 24), .init(title: context.title("Spent"), alignment: .decimal),
@@ -141,7 +141,7 @@ enum ReportCommand: Subcommand {
                         .flatMap { $0.divided(by: report.totals.expense, roundedTo: 1) }
                     top.add([categoryName(row.category), context.inDefault(row.current), context.percent(share)])
                 }
-                out += "\n" + top.render(color: context.color)
+                out += "\n" + top.render(color: context.color, width: context.width)
             }
             if !envelopes.isEmpty {
                 var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 16), .init(title: "Budget", alignment: .decimal),
@@ -151,7 +151,7 @@ enum ReportCommand: Subcommand {
                     table.add([line.envelope.name, context.inDefault(line.status.budget), context.inDefault(line.status.spent),
                                context.inDefault(line.status.available), context.percent(line.percent), EnvelopesCommand.mark(line)])
                 }
-                out += "\n" + table.render(color: context.color)
+                out += "\n" + table.render(color: context.color, width: context.width)
             }
             let note = context.missingRatesNote(report.missingRates)
             if !note.isEmpty { out += "\n" + note }
@@ -238,7 +238,7 @@ enum ReportCommand: Subcommand {
                 return ExitCode.success
             }
             var out = "Income against expense, \(label(firstRow)) to \(label(lastRow))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             let note = context.missingRatesNote(missing)
             if !note.isEmpty { out += "\n" + note }
             context.console.out(out)

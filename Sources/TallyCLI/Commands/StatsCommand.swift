@@ -62,7 +62,7 @@ enum StatsCommand: Subcommand {
                 for (w, wallet) in model.wallets.enumerated() {
                     table.add([wallet.name, "\(perWallet[w].entries)", perWallet[w].last?.description ?? ""])
                 }
-                out += "\n" + table.render(color: context.color)
+                out += "\n" + table.render(color: context.color, width: context.width)
             }
             context.console.out(out)
         }

@@ -43,7 +43,7 @@ enum WalletsCommand: Subcommand {
                 let notes = [w.hidden ? "hidden" : nil, w.closed.map { "closed \($0)" }].compactMap { $0 }.joined(separator: ", ")
                 table.add([w.name, w.kind.rawValue, w.currency, w.owners.joined(separator: ", "), "\(counts[i])", notes])
             }
-            context.console.out(model.wallets.isEmpty ? "No wallets.\n" : table.render(color: context.color))
+            context.console.out(model.wallets.isEmpty ? "No wallets.\n" : table.render(color: context.color, width: context.width))
         }
         return ExitCode.success
     }

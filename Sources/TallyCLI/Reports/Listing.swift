@@ -71,7 +71,7 @@ extension Listing {
                 let f = figures(name)
                 table.add([name, "\(f.entries)", f.last.description])
             }
-            context.console.out(names.isEmpty ? "No \(key)s.\n" : table.render(color: context.color))
+            context.console.out(names.isEmpty ? "No \(key)s.\n" : table.render(color: context.color, width: context.width))
         }
     }
 }

@@ -145,7 +145,7 @@ struct PeriodColumns {
                           + (showTotal ? [money(r.total) ?? ""] : []) + [money(r.average) ?? ""])
             }
             var out = title + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            out += rows.isEmpty ? "Nothing to show.\n" : table.render(color: context.color)
+            out += rows.isEmpty ? "Nothing to show.\n" : table.render(color: context.color, width: context.width)
             let note = context.missingRatesNote(missing)
             if !note.isEmpty { out += "\n" + note }
             context.console.out(out)

@@ -122,6 +122,14 @@ struct ReportContext {
         return range
     }
 
+    /// The columns text tables may take: `--width`, else `COLUMNS`, else the terminal's
+    /// width, else 80.
+    var width: Int {
+        if let width = options.width { return width }
+        if let text = console.environment["COLUMNS"], let n = Int(text), n > 0 { return max(n, 20) }
+        return console.terminalColumns ?? 80
+    }
+
     /// The last day of the period, if one is given.
     func periodEnd() throws(UsageError) -> CivilDate? {
         try range(default: nil)?.upperBound

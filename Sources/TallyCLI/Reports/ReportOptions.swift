@@ -50,6 +50,8 @@ struct ReportOptions {
     /// The query they make.
     var query = EntryQuery()
     var format = "text"
+    /// `--width N`: the columns text tables may take.
+    var width: Int?
     /// Whether `--format` was given (not the default).
     var formatGiven = false
     var today: CivilDate?
@@ -111,6 +113,12 @@ struct ReportOptions {
             case .flag(let flag, let value):
                 name = ReportOptions.aliases[flag] ?? flag
                 inline = value
+            }
+            if name == "--width" {
+                let text = try value(name, inline)
+                guard let n = Int(text), n >= 1 else { throw UsageError("`--width`: `\(text)` must be a positive number") }
+                options.width = max(n, 20)
+                continue
             }
             if name == "--file" {
                 options.fileFlags.append(try value(name, inline))
@@ -207,6 +215,8 @@ struct ReportOptions {
     /// The help of `-f/--file`, which every report takes.
     static let fileHelp = "  -f, --file FILE        The budget (repeatable: several files read as one);\n                         default: the first argument, else TALLY_FILE\n"
 
+    static let widthHelp = "  --width N              Columns text tables may take (default: COLUMNS, else\n                         the terminal's width, else 80); names are cut only\n                         when a table would not fit\n"
+
     /// Short and alternative spellings of flags.
     static let aliases = ["-f": "--file", "-p": "--period", "-b": "--begin", "-e": "--end", "--colour": "--color"]
 
@@ -215,7 +225,7 @@ struct ReportOptions {
 
     /// Help lines for `flags`, in the order given.
     static func help(_ flags: [Flag]) -> String {
-        fileHelp + OutputFile.help + flags.map { $0.help + "\n" }.joined()
+        fileHelp + OutputFile.help + widthHelp + flags.map { $0.help + "\n" }.joined()
     }
 
     /// A whole number flag value, at least `minimum`.
