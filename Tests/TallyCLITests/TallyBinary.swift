@@ -20,13 +20,14 @@ struct TallyBinary {
         return TestSupport.repositoryRoot.appendingPathComponent(".build/debug/tally")
     }()
 
-    /// Runs `tally arguments` in the repository root with a small fixed environment.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+    /// Runs `tally arguments` in the repository root (or `directory`) with a small fixed
+    /// environment.
+    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:], directory: URL? = nil,
                     file: StaticString = #filePath, line: UInt = #line) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.currentDirectoryURL = TestSupport.repositoryRoot
+        process.currentDirectoryURL = directory ?? TestSupport.repositoryRoot
         var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22"]
         env.merge(environment) { $1 }
         process.environment = env
