@@ -65,6 +65,15 @@ final class EntryQueryTests: XCTestCase {
         }
     }
 
+    /// With TALLY_FILE set, `tally reg food` is a query on that budget (hledger's habit).
+    func testQueryWithoutNamingTheFile() throws {
+        let named = try TallyBinary.run(["register", file, "food", "-p", "2026-11"])
+        let short = try TallyBinary.run(["reg", "food", "-p", "2026-11"], environment: ["TALLY_FILE": file])
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertEqual(short.stdout, named.stdout)
+        XCTAssertTrue(named.stdout.contains("Food:Groceries"))
+    }
+
     /// A tag term keeps the entries that carry the tag: the same rows as `--tag`.
     func testTagTermAndFlagAgree() throws {
         XCTAssertEqual(try rows(["tag:#work"]), try rows(["--tag", "work"]))

@@ -17,7 +17,7 @@ final class OutputFileTests: XCTestCase {
     }
 
     func testEveryReportWritesEachFormatByExtension() throws {
-        for command in ["balance", "envelopes", "goals", "register", "report", "insights", "due", "forecast"] {
+        for command in ["balance", "envelopes", "goals", "register", "report", "insights", "due", "forecast", "wallets", "categories"] {
             for (ext, format) in [("csv", "csv"), ("json", "json"), ("txt", "text")] {
                 let path = folder.appendingPathComponent("\(command).\(ext)").path
                 let written = try TallyBinary.run([command, file, "-o", path])
