@@ -91,6 +91,9 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try complete(["tally", "balance", "-e", "this-y"]), ["this-year"])
         XCTAssertEqual(try complete(["tally", "bal", "--format", ""]), ["text", "json", "csv"])
         XCTAssertEqual(try complete(["tally", "register", "--sort", "a"]), ["amount"])
+        // Options before the command.
+        XCTAssertEqual(try complete(["tally", "-f", "b.tally", "--today", "2026-11-22", "bal", "--for"]), ["--format"])
+        XCTAssertEqual(try complete(["tally", "-f", "b.tally", "ba"]), ["balance"])
     }
 
     func testZshAcceptsItsScript() throws {

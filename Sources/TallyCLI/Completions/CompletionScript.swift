@@ -47,11 +47,24 @@ struct CompletionScript {
             if [[ $prev == "=" && $COMP_CWORD -ge 2 ]]; then
                 prev="${COMP_WORDS[COMP_CWORD-2]}"
             fi
-            if [[ $COMP_CWORD -eq 1 ]]; then
+            # The command is the first word that is neither an option nor an option's
+            # value: options may come before it (`tally -f b.tally bal`).
+            local cmd="" i
+            for ((i = 1; i < COMP_CWORD; i++)); do
+                case "${COMP_WORDS[i]}" in
+                    \(TallyTool.valueFlags.sorted().joined(separator: "|"))) ((i++)) ;;
+                    -*) ;;
+                    *) cmd="${COMP_WORDS[i]}"; break ;;
+                esac
+            done
+            if [[ -z $cmd ]]; then
+                case "$prev" in
+                    \(TallyTool.valueFlags.sorted().joined(separator: "|"))) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+                esac
                 COMPREPLY=( $(compgen -W "\(names.joined(separator: " ")) \(globalFlags.flatMap(\.names).joined(separator: " "))" -- "$cur") )
                 return
             fi
-            case "${COMP_WORDS[1]}" in
+            case "$cmd" in
 
         """
         for command in commands {
