@@ -111,5 +111,9 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         let words = Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         XCTAssertEqual(words, ["--format", "text", "json", "github", "sarif", "completions"])
+        // A short name completes the command's flags and the values its help lists.
+        let short = try fish.run(["--no-config", "-c", "source '\(url.path)'; complete -C 'tally bal --quar'; complete -C 'tally reg --period next-q'"])
+        let shortWords = Set(short.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        XCTAssertEqual(shortWords, ["--quarterly", "next-quarter"], short.output)
     }
 }

@@ -19,6 +19,12 @@ struct CompletionScript {
 
     var codes: [String] { DiagnosticCode.all.map(\.rawValue) }
 
+    /// A command's name and its short names (`balance`, `bal`): after either, the
+    /// command's flags complete.
+    func spellings(_ command: CommandSpec) -> [String] {
+        [command.name] + TallyTool.aliases.filter { $0.value == command.name }.keys.sorted()
+    }
+
     func script(for shell: String) -> String? {
         switch shell {
         case "bash": return bash()
@@ -68,9 +74,7 @@ struct CompletionScript {
 
         """
         for command in commands {
-            // Short names (`bal`) complete as the command they stand for.
-            let short = TallyTool.aliases.filter { $0.value == command.name }.keys.sorted()
-            s += "        \(([command.name] + short).joined(separator: "|")))\n"
+            s += "        \(spellings(command).joined(separator: "|")))\n"
             s += "            case \"$prev\" in\n"
             for flag in command.flags where flag.value != nil {
                 let pattern = flag.names.joined(separator: "|")
@@ -156,7 +160,7 @@ struct CompletionScript {
 
         """
         for command in commands {
-            s += "                \(command.name))\n"
+            s += "                \(spellings(command).joined(separator: "|")))\n"
             s += "                    _arguments -s \\\n"
             for flag in command.flags {
                 var action = ""
@@ -229,7 +233,7 @@ struct CompletionScript {
         s += "complete -c tally -n __fish_use_subcommand -a help -d 'Show help for a command'\n"
         s += "complete -c tally -n '__fish_seen_subcommand_from help' -a \(quoted(commands.map(\.name).joined(separator: " ")))\n"
         for command in commands {
-            let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
+            let condition = "-n '__fish_seen_subcommand_from \(spellings(command).joined(separator: " "))'"
             for flag in command.flags {
                 var line = "complete -c tally \(condition)\(fishNames(flag))"
                 if flag.value != nil {
