@@ -21,8 +21,9 @@ enum BalanceCommand: Subcommand {
     \(PeriodColumns.Step.help("A column per period: each wallet's balance at its\n                         end, in the default currency, with an Average column\n                         (default period: the budget's first entry to today)"))  --depth N              With columns, 1 shows one row per wallet kind
       -h, --help             Show this help
 
-    Exit codes: 0 shown, 2 usage mistake or unreadable file. The JSON and CSV
-    layouts are described in docs/reports.md.
+    With a period (-p, -b, -e) the balances are those at its last day. Exit codes:
+    0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts are
+    described in docs/reports.md.
 
     """
 

@@ -20,7 +20,8 @@ enum GoalsCommand: Subcommand {
     OPTIONS
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
-    JSON and CSV layouts: docs/reports.md.
+    With a period (-p, -b, -e) goals are shown as of its last day. JSON and CSV
+    layouts: docs/reports.md.
 
     """
 
