@@ -189,9 +189,10 @@ final class CheckFormatTests: XCTestCase {
             XCTAssertEqual(try reported(format, ["--strict"]).status, 1, "\(format): --strict fails on the warning")
             XCTAssertEqual(try reported(format, ["--strict", "--allow", "W0501"]).status, 0, format)
 
-            // Given both, the louder choice wins whatever the order.
-            let both = try reported(format, ["--deny", "W0501", "--allow", "W0501"])
-            XCTAssertEqual(both.status, 1, format)
+            // Given both, nothing is silently resolved: a usage error.
+            let both = try TallyBinary.run(["check", "--format", format, overspent, "--deny", "W0501", "--allow", "W0501"])
+            XCTAssertEqual(both.status, 2, format)
+            XCTAssertEqual(both.stdout, "", format)
         }
     }
 

@@ -85,6 +85,15 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try complete(["tally", "completions", "z"]), ["zsh"])
         XCTAssertEqual(try complete(["tally", "help", "comp"]), ["completions"])
         XCTAssertTrue(try complete(["tally", "check", "examples/hou"]).contains("examples/household.tally"))
+        // Values the help lists: periods, formats, sort orders; short names too.
+        XCTAssertEqual(try complete(["tally", "register", "--period", "last-m"]), ["last-month"])
+        XCTAssertEqual(try complete(["tally", "reg", "-p", "next-q"]), ["next-quarter"])
+        XCTAssertEqual(try complete(["tally", "balance", "-e", "this-y"]), ["this-year"])
+        XCTAssertEqual(try complete(["tally", "bal", "--format", ""]), ["text", "json", "csv"])
+        XCTAssertEqual(try complete(["tally", "register", "--sort", "a"]), ["amount"])
+        // Options before the command.
+        XCTAssertEqual(try complete(["tally", "-f", "b.tally", "--today", "2026-11-22", "bal", "--for"]), ["--format"])
+        XCTAssertEqual(try complete(["tally", "-f", "b.tally", "ba"]), ["balance"])
     }
 
     func testZshAcceptsItsScript() throws {
@@ -102,5 +111,9 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.output)
         let words = Set(result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         XCTAssertEqual(words, ["--format", "text", "json", "github", "sarif", "completions"])
+        // A short name completes the command's flags and the values its help lists.
+        let short = try fish.run(["--no-config", "-c", "source '\(url.path)'; complete -C 'tally bal --quar'; complete -C 'tally reg --period next-q'"])
+        let shortWords = Set(short.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
+        XCTAssertEqual(shortWords, ["--quarterly", "next-quarter"], short.output)
     }
 }

@@ -49,8 +49,22 @@ final class RegisterOutputTests: XCTestCase {
             return single == nil && !currency(row).isEmpty ? plain + " " + currency(row) : plain
         }
         let unit = single.map { $0.isEmpty ? "" : " " + $0 } ?? ""
-        var table = TextTable([.init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: 10),
-                               .init(title: "Payee", alignment: .left, maxWidth: 14), .init(title: "Category", alignment: .left, maxWidth: 15),
+        // The limits of the text columns: their widest names, narrowed to fit 80 columns
+        // beside the date, the amounts and the gaps.
+        var amounts = TextTable([.init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
+        var natural = ["Wallet", "Payee", "Category"].map { TextTable.fitted($0, limit: .max).width }
+        for row in rows {
+            amounts.add([money(row.amount, row), money(row.balance, row)])
+            let what = row.category.map { model.categories[$0].name }
+                ?? (row.amount.isNegative ? "→ " : "← ") + (row.counterpart.map { model.wallets[$0].name } ?? "")
+            for (i, text) in [model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what].enumerated() {
+                natural[i] = max(natural[i], TextTable.fitted(text, limit: .max).width)
+            }
+        }
+        let amountsWidth = amounts.render(color: false).split(separator: "\n")[1].count
+        let limits = RegisterOutput.columnLimits(natural: natural, fixed: 10 + amountsWidth + 8, width: 80)
+        var table = TextTable([.init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: limits[0]),
+                               .init(title: "Payee", alignment: .left, maxWidth: limits[1]), .init(title: "Category", alignment: .left, maxWidth: limits[2]),
                                .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
         for row in rows {
             let what = row.category.map { model.categories[$0].name }

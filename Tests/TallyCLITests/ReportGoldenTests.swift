@@ -76,7 +76,7 @@ final class ReportGoldenTests: XCTestCase {
     /// The example in the README's Reports section is what the command prints.
     func testReadmeExampleIsTrue() throws {
         let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
-        let prompt = "$ tally envelopes examples/household.tally\n"
+        let prompt = "$ tally envelopes examples/household.tally --today 2026-11-22\n"
         let start = try XCTUnwrap(readme.range(of: prompt)).upperBound
         let end = try XCTUnwrap(readme.range(of: "```", range: start ..< readme.endIndex)).lowerBound
         let result = try TallyBinary.run(["envelopes", "examples/household.tally"])

@@ -11,7 +11,7 @@ final class ReportOutputTests: XCTestCase {
     func testPeriodsResolveAgainstTodayAndTheWeekStart() throws {
         let today = date("2026-11-22")  // a Sunday
         func range(_ text: String, weekStart: Weekday = .monday) throws -> String {
-            let r = try PeriodSpec(text, flag: "--period").resolve(today: today, weekStart: weekStart)
+            let r = try PeriodSpec(text, flag: "--period").resolve(today: today, weekStart: weekStart)!
             return "\(r.lowerBound)..\(r.upperBound)"
         }
         XCTAssertEqual(try range("this-month"), "2026-11-01..2026-11-30")
@@ -40,8 +40,8 @@ final class ReportOutputTests: XCTestCase {
         What          Amount
         --------------------
         rent    -1180.00 EUR
-        coffee      3.5 EUR
-        yen     17630 JPY
+        coffee      3.5  EUR
+        yen     17630    JPY
 
         """)
         XCTAssertTrue(table.render(color: true).contains("\u{1B}[31m-1180.00 EUR\u{1B}[0m"))

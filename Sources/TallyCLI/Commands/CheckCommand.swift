@@ -77,14 +77,21 @@ enum CheckCommand: Subcommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
         var reader = ArgumentReader(arguments)
+        // Flags that take one value: the same flag given twice differently is a mistake.
+        var given: [String: String] = [:]
+        func once(_ flag: String, _ value: String) throws(UsageError) -> String {
+            if let earlier = given[flag], earlier != value { throw UsageError("`\(flag)` given twice, as `\(earlier)` and `\(value)`; choose one") }
+            given[flag] = value
+            return value
+        }
         while let item = reader.next() {
             switch item {
             case .positional(let file):
                 options.files.append(file)
             case .flag("--format", let inline):
-                options.format = try reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"])
+                options.format = try once("--format", reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"]))
             case .flag("--color", let inline), .flag("--colour", let inline):
-                options.color = try reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"])
+                options.color = try once("--color", reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"]))
             case .flag("--deny", let inline):
                 options.severities.denied += try SeverityFlags.codes(reader.value(for: "--deny", inline: inline), flag: "--deny")
             case .flag("--allow", let inline):
@@ -96,11 +103,11 @@ enum CheckCommand: Subcommand {
             case .flag("--syntax-only", nil):
                 options.syntaxOnly = true
             case .flag("--root", let inline):
-                options.root = try reader.value(for: "--root", inline: inline)
+                options.root = try once("--root", reader.value(for: "--root", inline: inline))
             case .flag("--stdin-filename", let inline):
-                options.stdinFilename = try reader.value(for: "--stdin-filename", inline: inline)
+                options.stdinFilename = try once("--stdin-filename", reader.value(for: "--stdin-filename", inline: inline))
             case .flag("--column-unit", let inline):
-                let unit = try reader.choice(for: "--column-unit", inline: inline, among: ColumnUnit.allCases.map(\.rawValue))
+                let unit = try once("--column-unit", reader.choice(for: "--column-unit", inline: inline, among: ColumnUnit.allCases.map(\.rawValue)))
                 options.columnUnit = ColumnUnit(rawValue: unit)!
             case .flag("--timings", nil):
                 options.timings = true
@@ -119,6 +126,9 @@ enum CheckCommand: Subcommand {
         if options.files.filter({ $0 == "-" }).count > 1 { throw UsageError("`-` (standard input) can be named once") }
         if options.format == "sarif" && options.columnUnit == .bytes {
             throw UsageError("SARIF counts columns in chars or utf16, not bytes")
+        }
+        if let code = options.severities.denied.first(where: options.severities.allowed.contains) {
+            throw UsageError("`\(code)` is given to both `--deny` and `--allow`; choose one")
         }
         return options
     }

@@ -5,7 +5,7 @@ import TallySyntax
 enum DueCommand: Subcommand {
     static let name = "due"
     static let summary = "Recurring entries overdue, due today and upcoming"
-    static let flags: [ReportOptions.Flag] = [.wallet, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
     static let help = """
     tally due: occurrences of recurring entries that are neither recorded (`rule
     NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
@@ -28,6 +28,9 @@ enum DueCommand: Subcommand {
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
             let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--days"])
             _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
+            if options.extra["--days"] != nil, options.range != nil {
+                throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
+            }
             return options
         }) {
         case .success(let c): context = c
@@ -35,11 +38,17 @@ enum DueCommand: Subcommand {
         }
         let model = context.model
         let filter: EntryFilter
-        do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
+        let period: ClosedRange<CivilDate>?
+        do {
+            period = try context.range(default: nil)
+            filter = try context.filter(range: nil)
+        } catch { return context.fail(error) }
         let days = (try? context.options.count("--days", default: 30, minimum: 0, maximum: 36_600)) ?? 30
-        let horizon = context.today.adding(days: days) ?? context.today
+        // A period shows the occurrences within it; without one, overdue ones and `--days` ahead.
+        let horizon = period?.upperBound ?? context.today.adding(days: days) ?? context.today
         let due = model.dueOccurrences(through: horizon).filter { item in
-            filter.wallets.isEmpty || model.effect(of: item.rule).contains { filter.wallets.contains($0.wallet) }
+            (period?.contains(item.date) ?? true)
+                && (filter.wallets.isEmpty || model.effect(of: item.rule).contains { filter.wallets.contains($0.wallet) })
         }
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func describe(_ r: Int) -> (payee: String, wallet: String, what: String, amount: String, plain: String, currency: String) {
@@ -90,7 +99,7 @@ enum DueCommand: Subcommand {
                     t.add([item.date.description, ruleName(item.rule), d.payee, d.wallet, d.what, d.amount])
                 }
                 let title = status == .overdue ? "Overdue" : status == .today ? "Due today" : "Upcoming"
-                out += "\n\(title) (\(items.count))\n" + t.render(color: context.color)
+                out += "\n\(title) (\(items.count))\n" + t.render(color: context.color, width: context.width)
             }
             if due.isEmpty { out += "\nNothing due.\n" }
             console.out(out)

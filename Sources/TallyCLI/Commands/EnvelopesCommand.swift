@@ -6,7 +6,7 @@ import TallySyntax
 enum EnvelopesCommand: Subcommand {
     static let name = "envelopes"
     static let summary = "Envelopes: planned, spent, available; ready to assign"
-    static let flags: [ReportOptions.Flag] = [.period, .at, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
     static let help = """
     tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
     available money for its period containing a day, with the percent used and what
@@ -91,12 +91,8 @@ enum EnvelopesCommand: Subcommand {
         case .failure(let f): return f.code
         }
         let model = context.model
-        var date = context.today
-        if let at = context.options.at {
-            date = at
-        } else if let range = context.range(default: nil), !range.contains(date) {
-            date = range.upperBound
-        }
+        let date: CivilDate
+        do { date = try context.day() } catch { return context.fail(error) }
         if let wanted = context.options.extra["--envelope"] {
             guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
                 let suggestion = TallyTool.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
@@ -136,7 +132,7 @@ enum EnvelopesCommand: Subcommand {
                            context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),
                            line.leftPerDay.map(context.inDefault) ?? "", mark(line)])
             }
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             // Where the budget came from, for envelopes that carry, fill or move money.
             let detailed = lines.filter { !$0.status.carriedIn.isZero || !$0.status.filled.isZero || !$0.status.moved.isZero }
             if !detailed.isEmpty {
@@ -147,7 +143,7 @@ enum EnvelopesCommand: Subcommand {
                     let s = line.status
                     details.add([line.envelope.name, context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved)])
                 }
-                out += "\n" + details.render(color: context.color)
+                out += "\n" + details.render(color: context.color, width: context.width)
             }
             let over = lines.filter { $0.status.isOverspent }
             if !over.isEmpty {
@@ -196,7 +192,7 @@ enum EnvelopesCommand: Subcommand {
                 table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
                            context.inDefault(left(day)), ahead ? "ahead of an even pace" : ""])
             }
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             context.console.out(out)
         }
         return ExitCode.success

@@ -5,7 +5,7 @@ import TallySyntax
 enum ForecastCommand: Subcommand {
     static let name = "forecast"
     static let summary = "Wallet balances projected from recurring entries"
-    static let flags: [ReportOptions.Flag] = [.wallet, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
     static let help = """
     tally forecast: each wallet's balance projected to a date from its recurring
     entries: occurrences from today on that are not yet recorded or skipped are
@@ -31,6 +31,9 @@ enum ForecastCommand: Subcommand {
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
             let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--until"], extraSwitches: ["--events"])
             _ = try options.date("--until")
+            if options.extra["--until"] != nil, options.range != nil {
+                throw UsageError("`--until` and a period both give the last day; use one or the other")
+            }
             return options
         }) {
         case .success(let c): context = c
@@ -39,7 +42,11 @@ enum ForecastCommand: Subcommand {
         let model = context.model
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        let requested = (try? context.options.date("--until")) ?? nil
+        var requested: CivilDate?
+        do {
+            requested = try context.options.date("--until")
+            if requested == nil { requested = try context.periodEnd() }
+        } catch { return context.fail(error) }
         let until = requested ?? context.today.adding(months: 3) ?? context.today
         guard until >= context.today else {
             return context.fail(UsageError("`--until`: \(until) is before today (\(context.today))"))
@@ -105,7 +112,7 @@ enum ForecastCommand: Subcommand {
                 t.add(["Total", totalToday.map { context.amount($0, context.currency) } ?? "no rate",
                        totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
             }
-            out += t.render(color: context.color)
+            out += t.render(color: context.color, width: context.width)
             let negative = shown.filter { forecast.lowest[$0].balance.isNegative && model.wallets[$0].kind != .credit && model.wallets[$0].kind != .loan }
             for w in negative {
                 out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
@@ -119,7 +126,7 @@ enum ForecastCommand: Subcommand {
                     e.add([event.date.description, ruleName(event.rule), model.wallets[event.wallet].name,
                            context.amount(event.amount, currency(event.wallet)), context.amount(event.balance, currency(event.wallet))])
                 }
-                out += "\n" + e.render(color: context.color)
+                out += "\n" + e.render(color: context.color, width: context.width)
             } else if !events.isEmpty {
                 out += "\n\(events.count) projected movements; --events lists them.\n"
             }

@@ -6,7 +6,7 @@ import TallySyntax
 enum GoalsCommand: Subcommand {
     static let name = "goals"
     static let summary = "Saving goals: saved, target, percent, outlook"
-    static let flags: [ReportOptions.Flag] = [.at, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
     static let help = """
     tally goals: each saving goal's money saved, target, percent, date and state
     (on track, behind, overdue, open), with the figure that looks ahead: the
@@ -20,7 +20,8 @@ enum GoalsCommand: Subcommand {
     OPTIONS
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
-    JSON and CSV layouts: docs/reports.md.
+    With a period (-p, -b, -e) goals are shown as of its last day. JSON and CSV
+    layouts: docs/reports.md.
 
     """
 
@@ -33,7 +34,10 @@ enum GoalsCommand: Subcommand {
         case .failure(let f): return f.code
         }
         let model = context.model
-        let date = context.options.at ?? context.today
+        let date: CivilDate
+        do {
+            if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
+        } catch { return context.fail(error) }
         func currency(_ goal: Goal) -> String { goal.wallet.map { model.wallets[$0].currency } ?? context.currency }
         let rows = model.goals.indices.map { Row(model, goal: $0, at: date, context: context, currency: currency(model.goals[$0])) }
 
@@ -79,7 +83,7 @@ enum GoalsCommand: Subcommand {
                     if withState { cells.append(row.state) }
                     t.add(cells)
                 }
-                return t.render(color: context.color)
+                return t.render(color: context.color, width: context.width)
             }
             if !open.isEmpty {
                 out += "\n" + table(open, withState: true)

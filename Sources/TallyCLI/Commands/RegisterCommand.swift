@@ -6,7 +6,7 @@ import TallySyntax
 enum RegisterCommand: Subcommand {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
-    static let flags: [ReportOptions.Flag] = [.period, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
                                               .today, .format, .csvSeparator, .color]
     static let help = """
     tally register: the transactions, one line per category of a split and per side
@@ -14,11 +14,12 @@ enum RegisterCommand: Subcommand {
     wallet's real balance, whatever the filters leave out.
 
     USAGE
-      tally register [options] <file>
+      tally register [options] <file> [query]
 
     OPTIONS
     \(ReportOptions.help(flags))  -h, --help             Show this help
 
+    \(EntryQuery.help)
     Without --period every date is shown. Filters of different kinds must all
     match; repeating one (--wallet A --wallet B) matches either. JSON and CSV
     layouts: docs/reports.md.
@@ -28,7 +29,7 @@ enum RegisterCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags)
+            try ReportOptions.parse(a, command: name, flags: flags, query: true)
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code
@@ -41,7 +42,7 @@ enum RegisterCommand: Subcommand {
         switch context.options.format {
         case "json": output.json(to: console)
         case "csv": output.csv(separator: context.options.csvSeparator, to: console)
-        default: output.text(color: context.color, to: console)
+        default: output.text(color: context.color, width: context.width, to: console)
         }
         return ExitCode.success
     }

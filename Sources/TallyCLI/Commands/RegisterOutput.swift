@@ -130,7 +130,7 @@ struct RegisterOutput {
     /// Widths are measured in a first pass over the rows' data, then each line is
     /// written; no cell is kept. Amounts carry their currency unless all rows share
     /// one, which the titles then name.
-    func text(color: Bool, to console: Console) {
+    func text(color: Bool, width: Int = 80, to console: Console) {
         if rows.isEmpty { console.out("No transactions match.\n"); return }
         let currencies = model.wallets.map(\.currency)
         let first = currencies[rows[0].wallet]
@@ -139,24 +139,26 @@ struct RegisterOutput {
         let titles = ["Date", "Wallet", "Payee", "Category", "Amount" + unit, "Balance" + unit]
         let titleWidths = titles.map { TextTable.fitted($0, limit: .max).width }
 
-        // Names cut to their column, once per wallet and category.
-        let walletCells = model.wallets.map { TextTable.fitted($0.name, limit: 10) }
-        let categoryCells = model.categories.map { TextTable.fitted($0.name, limit: 15) }
-        let sentCells = model.wallets.map { TextTable.fitted("→ \($0.name)", limit: 15) }
-        let receivedCells = model.wallets.map { TextTable.fitted("← \($0.name)", limit: 15) }
-        let noCounterpart = (sent: TextTable.fitted("→ ", limit: 15), received: TextTable.fitted("← ", limit: 15))
+        // Names cut to their column, once per wallet and category, once the limits are
+        // known (below: from the width and what the amounts take).
+        var walletLimit = Int.max, payeeLimit = Int.max, whatLimit = Int.max
+        var walletCells: [(text: String, width: Int)] = []
+        var categoryCells: [(text: String, width: Int)] = []
+        var sentCells: [(text: String, width: Int)] = []
+        var receivedCells: [(text: String, width: Int)] = []
+        var noCounterpart = (sent: TextTable.fitted("→ ", limit: .max), received: TextTable.fitted("← ", limit: .max))
         // Amount units (` EUR`), per wallet; empty when the titles name the currency.
         let unitBytes: [[UInt8]] = currencies.map { single == nil && !$0.isEmpty ? Array((" " + $0).utf8) : [] }
         var longPayees: [String: (text: String, width: Int)] = [:]
         func payee(_ row: RegisterRow) -> (text: String, width: Int) {
             let text = row.payee ?? row.note ?? ""
-            if text.utf8.count <= 14 {
+            if text.utf8.count <= payeeLimit {
                 var copy = text
                 let ascii = copy.withUTF8 { bytes in !bytes.contains { $0 >= 0x80 } }
                 if ascii { return (text, text.utf8.count) }
             }
             if let known = longPayees[text] { return known }
-            let cell = TextTable.fitted(text, limit: 14)
+            let cell = TextTable.fitted(text, limit: payeeLimit)
             longPayees[text] = cell
             return cell
         }
@@ -171,41 +173,62 @@ struct RegisterOutput {
         var scratch: [UInt8] = []
         scratch.reserveCapacity(64)
         var slowCell: [UInt8] = []
-        func amount(_ value: Money, _ row: RegisterRow) -> (before: Int, after: Int, bytes: ArraySlice<UInt8>) {
+        func amount(_ value: Money, _ row: RegisterRow) -> (before: Int, after: Int, unit: Int, unitStart: Int, bytes: ArraySlice<UInt8>) {
             scratch.removeAll(keepingCapacity: true)
             scratch.appendMoney(value, places: decimals[row.wallet])
             scratch.append(contentsOf: unitBytes[row.wallet])
             if scratch.count <= 40, !scratch.contains(where: { $0 >= 0x80 }) {
-                let split = Self.splitOffset(scratch[...])
-                return (split, scratch.count - split, scratch[...])
+                let split = TextTable.amountSplit(scratch)
+                return (split.before, split.unit - split.before, scratch.count - split.unit, split.unit, scratch[...])
             }
             // A long or non-ASCII unit: measured exactly as the table measures it.
             let cell = TextTable.fitted(String(decoding: scratch, as: UTF8.self), limit: 40)
             slowCell = Array(cell.text.utf8)
-            let split = Self.splitOffset(slowCell[...])
-            let before = cell.width == slowCell.count ? split
-                : TextTable.fitted(String(decoding: slowCell.prefix(split), as: UTF8.self), limit: .max).width
-            return (before, cell.width - before, slowCell[...])
+            let split = TextTable.amountSplit(slowCell)
+            let exact = cell.width == slowCell.count
+            let before = exact ? split.before : TextTable.fitted(String(decoding: slowCell.prefix(split.before), as: UTF8.self), limit: .max).width
+            let unit = exact ? slowCell.count - split.unit : TextTable.fitted(String(decoding: slowCell.dropFirst(split.unit), as: UTF8.self), limit: .max).width
+            return (before, cell.width - before - unit, unit, split.unit, slowCell[...])
         }
 
         var widths = titleWidths
         widths[0] = max(widths[0], 10)
         var before = [0, 0]
         var after = [0, 0]
+        var unitWidth = [0, 0]
+        // First pass: the amounts, and how wide the names would be uncut.
+        let walletNatural = model.wallets.map { TextTable.fitted($0.name, limit: .max).width }
+        let categoryNatural = model.categories.map { TextTable.fitted($0.name, limit: .max).width }
+        var natural = [titleWidths[1], titleWidths[2], titleWidths[3]]
         for row in rows {
-            widths[1] = max(widths[1], walletCells[row.wallet].width)
-            widths[2] = max(widths[2], payee(row).width)
-            widths[3] = max(widths[3], what(row).width)
+            natural[0] = max(natural[0], walletNatural[row.wallet])
+            natural[1] = max(natural[1], payee(row).width)
+            natural[2] = max(natural[2], row.category.map { categoryNatural[$0] } ?? (2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
             for k in 0 ..< 2 {
                 let cell = amount(k == 0 ? row.amount : row.balance, row)
                 before[k] = max(before[k], cell.before)
                 after[k] = max(after[k], cell.after)
+                unitWidth[k] = max(unitWidth[k], cell.unit)
             }
         }
         for k in 0 ..< 2 {
-            widths[4 + k] = max(widths[4 + k], before[k] + after[k])
+            widths[4 + k] = max(widths[4 + k], before[k] + after[k] + unitWidth[k])
             // A title wider than the numbers pushes them right, keeping them aligned.
-            before[k] += widths[4 + k] - (before[k] + after[k])
+            before[k] += widths[4 + k] - (before[k] + after[k] + unitWidth[k])
+        }
+        let limits = Self.columnLimits(natural: natural, fixed: widths[0] + widths[4] + widths[5] + 2 * 5, width: width)
+        (walletLimit, payeeLimit, whatLimit) = (limits[0], limits[1], limits[2])
+        longPayees = [:]
+        walletCells = model.wallets.map { TextTable.fitted($0.name, limit: walletLimit) }
+        categoryCells = model.categories.map { TextTable.fitted($0.name, limit: whatLimit) }
+        sentCells = model.wallets.map { TextTable.fitted("→ \($0.name)", limit: whatLimit) }
+        receivedCells = model.wallets.map { TextTable.fitted("← \($0.name)", limit: whatLimit) }
+        noCounterpart = (sent: TextTable.fitted("→ ", limit: whatLimit), received: TextTable.fitted("← ", limit: whatLimit))
+        // Second pass: the names as cut.
+        for row in rows {
+            widths[1] = max(widths[1], walletCells[row.wallet].width)
+            widths[2] = max(widths[2], payee(row).width)
+            widths[3] = max(widths[3], what(row).width)
         }
         let total = widths.reduce(0, +) + 2 * (widths.count - 1)
 
@@ -256,14 +279,31 @@ struct RegisterOutput {
                 let red = color && cell.bytes.first == 0x2D
                 if red { paint("31") }
                 out.appendSpaces(before[k] - cell.before)
-                out.append(contentsOf: cell.bytes)
+                out.append(contentsOf: cell.bytes.prefix(cell.unitStart))
                 out.appendSpaces(after[k] - cell.after)
+                out.append(contentsOf: cell.bytes.dropFirst(cell.unitStart))
+                out.appendSpaces(unitWidth[k] - cell.unit)
                 if red { paint("0") }
             }
             endLine(from: start)
         }
         if rows.count > 1 { out.appendUTF8("\(rows.count) lines\n") }
         console.out(bytes: out)
+    }
+
+    /// The widest the Wallet, Payee and Category columns may be: each as wide as its
+    /// widest name when the table then fits `width`; otherwise the widest of them is
+    /// narrowed first, down to 6, 8 and 8 columns (so a payee is never cut to make room
+    /// for a short category). `fixed` is what the other columns and the gaps take.
+    static func columnLimits(natural: [Int], fixed: Int, width: Int) -> [Int] {
+        let minimum = [6, 8, 8]
+        var limits = natural
+        while limits.reduce(0, +) + fixed > width {
+            let candidates = limits.indices.filter { limits[$0] > minimum[$0] }
+            guard let widest = candidates.max(by: { limits[$0] < limits[$1] }) else { break }
+            limits[widest] -= 1
+        }
+        return limits
     }
 
     /// How many bytes are gathered before they go to the console: the output of 100k
@@ -275,20 +315,5 @@ struct RegisterOutput {
         guard out.count >= chunk else { return }
         console.out(bytes: out)
         out.removeAll(keepingCapacity: true)
-    }
-
-    /// Where an amount cell splits, as `TextTable` splits it: at its point, else at its
-    /// first space or percent sign, else after its last byte.
-    private static func splitOffset(_ bytes: ArraySlice<UInt8>) -> Int {
-        var space: Int?
-        var percent: Int?
-        var offset = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: ".") { return offset }
-            if byte == UInt8(ascii: " ") && space == nil { space = offset }
-            if byte == UInt8(ascii: "%") && percent == nil { percent = offset }
-            offset += 1
-        }
-        return space ?? percent ?? offset
     }
 }

@@ -7,7 +7,7 @@ import TallySyntax
 enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
-    static let flags: [ReportOptions.Flag] = [.wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
+    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
     /// `--format` also offers html here.
     static var flagHelp: String {
         ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
@@ -19,7 +19,7 @@ enum ReportCommand: Subcommand {
     expense for the N months up to and including the month.
 
     USAGE
-      tally report [options] <file>
+      tally report [options] <file> [query]
 
     OPTIONS
       --month YYYY-MM        The month (default: the month of today)
@@ -31,6 +31,7 @@ enum ReportCommand: Subcommand {
                              charts (inline SVG, no scripts) to FILE
     \(flagHelp)  -h, --help             Show this help
 
+    \(EntryQuery.help)
     Filters narrow the income, expense and category figures; the envelopes are
     shown whole. Amounts are in the default currency, converted with the latest
     rate on or before each entry's date; hidden wallets and transfers are not
@@ -43,23 +44,34 @@ enum ReportCommand: Subcommand {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
             let options = try ReportOptions.parse(a, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
-                                                  extraFlags: ["--month", "--months", "--html", "--depth"])
+                                                  extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
             _ = try options.count("--depth", default: 1, maximum: 100)
             if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
+            if options.extra["--html"] != nil, options.formatGiven, options.format != "html" {
+                throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
+            }
             if let month = options.extra["--month"] {
                 guard case .month? = try? PeriodSpec(month, flag: "--month") else {
                     throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
                 }
             }
             _ = try options.count("--months", default: 1, maximum: 1200)
+            if options.extra["--month"] != nil, options.range != nil {
+                throw UsageError("`--month` and a period both give the month; use one or the other")
+            }
             return options
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
         let model = context.model
-        let month = context.options.extra["--month"].flatMap { try? PeriodSpec($0, flag: "--month") }?
-            .resolve(today: context.today, weekStart: model.weekStart).lowerBound ?? context.today.startOfMonth
+        let month: CivilDate
+        if let text = context.options.extra["--month"], let spec = try? PeriodSpec(text, flag: "--month") {
+            month = spec.first(today: context.today, weekStart: model.weekStart)
+        } else {
+            // A period: the month of today when the period holds it, else of its last day.
+            do { month = try context.day().startOfMonth } catch { return context.fail(error) }
+        }
         if context.options.format == "html" || context.options.extra["--html"] != nil {
             return html(context, month: month)
         }
@@ -106,7 +118,7 @@ enum ReportCommand: Subcommand {
             totals.add(["Income", context.inDefault(report.totals.income), context.inDefault(report.previousTotals.income)])
             totals.add(["Expense", context.inDefault(report.totals.expense), context.inDefault(report.previousTotals.expense)])
             totals.add(["Net", context.inDefault(report.totals.net), context.inDefault(report.previousTotals.net)])
-            out += totals.render(color: context.color)
+            out += totals.render(color: context.color, width: context.width)
             if !report.categories.isEmpty {
                 var table = TextTable([.init(title: "Category", alignment: .left, maxWidth: 22), .init(title: label, alignment: .decimal),
                                        .init(title: previousLabel, alignment: .decimal), .init(title: "Change", alignment: .decimal),
@@ -119,7 +131,7 @@ enum ReportCommand: Subcommand {
                     table.add([categoryName(row.category), context.inDefault(row.current), context.inDefault(row.previous),
                                context.inDefault(row.change), row.percent.map { ($0.isNegative ? "" : "+") + $0.formatted(scale: 1) + "%" } ?? "new"])
                 }
-                out += "\n" + table.render(color: context.color)
+                out += "\n" + table.render(color: context.color, width: context.width)
             }
             if !report.topExpenses.isEmpty {
                 var top = TextTable([.init(title: "Top spending", alignment: .left, maxWidth: 24), .init(title: context.title("Spent"), alignment: .decimal),
@@ -129,7 +141,7 @@ enum ReportCommand: Subcommand {
                         .flatMap { $0.divided(by: report.totals.expense, roundedTo: 1) }
                     top.add([categoryName(row.category), context.inDefault(row.current), context.percent(share)])
                 }
-                out += "\n" + top.render(color: context.color)
+                out += "\n" + top.render(color: context.color, width: context.width)
             }
             if !envelopes.isEmpty {
                 var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 16), .init(title: "Budget", alignment: .decimal),
@@ -139,7 +151,7 @@ enum ReportCommand: Subcommand {
                     table.add([line.envelope.name, context.inDefault(line.status.budget), context.inDefault(line.status.spent),
                                context.inDefault(line.status.available), context.percent(line.percent), EnvelopesCommand.mark(line)])
                 }
-                out += "\n" + table.render(color: context.color)
+                out += "\n" + table.render(color: context.color, width: context.width)
             }
             let note = context.missingRatesNote(report.missingRates)
             if !note.isEmpty { out += "\n" + note }
@@ -226,7 +238,7 @@ enum ReportCommand: Subcommand {
                 return ExitCode.success
             }
             var out = "Income against expense, \(label(firstRow)) to \(label(lastRow))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            out += table.render(color: context.color)
+            out += table.render(color: context.color, width: context.width)
             let note = context.missingRatesNote(missing)
             if !note.isEmpty { out += "\n" + note }
             context.console.out(out)

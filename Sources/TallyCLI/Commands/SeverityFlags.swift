@@ -28,8 +28,8 @@ struct SeverityFlags: Equatable {
         return codes
     }
 
-    /// Applies the flags to a budget's policy. A code given to both is denied: the louder
-    /// choice wins whatever the order of the flags.
+    /// Applies the flags to a budget's policy. (A code given to both is a usage error,
+    /// found when the flags are read; were it not, the louder choice would win.)
     func apply(to policy: inout DiagnosticPolicy) {
         for code in allowed { policy.overrides[code] = .some(nil) }
         for code in denied { policy.overrides[code] = .some(.error) }

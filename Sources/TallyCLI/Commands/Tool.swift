@@ -23,11 +23,12 @@ protocol Subcommand: Sendable {
 /// The `tally` command: dispatches to subcommands, prints help and version.
 public enum TallyTool {
     static let subcommands: [any Subcommand.Type] =
-        [CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, LSPCommand.self, CompletionsCommand.self]
+        [CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, LSPCommand.self, CompletionsCommand.self]
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
         defer { console.flush() }
+        let arguments = leadingOptionsMoved(arguments)
         guard let first = arguments.first else {
             console.err(mainHelp)
             return ExitCode.usage
@@ -43,6 +44,11 @@ public enum TallyTool {
             guard arguments.count > 1 else {
                 console.out(mainHelp)
                 return ExitCode.success
+            }
+            // `tally help help`, `tally help --help`, `tally help check fmt`: say how help works.
+            guard arguments.count == 2, !arguments[1].hasPrefix("-"), arguments[1] != "help" else {
+                console.err("tally help: write `tally help COMMAND` (for example `tally help check`); `tally --help` lists the commands\n")
+                return ExitCode.usage
             }
             guard let command = subcommand(arguments[1]) else {
                 return unknownCommand(arguments[1], console: console)
@@ -62,18 +68,49 @@ public enum TallyTool {
                 console.out(command.help)
                 return ExitCode.success
             }
+            if reportCommands.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(command) }) {
+                return OutputFile.run(command, rest, console: console)
+            }
             return command.run(rest, console: console)
         }
     }
 
+    /// Short names hledger and ledger users type: `tally bal`, `tally reg`.
+    static let aliases = ["bal": "balance", "reg": "register", "env": "envelopes"]
+
+    /// The command `name` names: its full name, an alias, or an unambiguous prefix.
     static func subcommand(_ name: String) -> (any Subcommand.Type)? {
-        subcommands.first { $0.name == name }
+        if let exact = subcommands.first(where: { $0.name == name }) { return exact }
+        if let alias = aliases[name] { return subcommands.first { $0.name == alias } }
+        let matches = subcommands.filter { $0.name.hasPrefix(name) }
+        return name.count >= 2 && matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Flags that take a value, for reading options written before the command.
+    static let valueFlags: Set<String> = ["--today", "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--format",
+                                          "--at", "--wallet", "--category", "--tag", "--payee", "--type", "--search", "--sort",
+                                          "--csv-separator", "--color", "--colour", "-o", "--output", "--width"]
+
+    /// Options written before the command (`tally --today 2026-11-22 -f b.tally balance`)
+    /// moved after it, where the command reads them.
+    static func leadingOptionsMoved(_ arguments: [String]) -> [String] {
+        var i = 0
+        while i < arguments.count, arguments[i].hasPrefix("-"), arguments[i] != "-",
+              !["-h", "--help", "-V", "--version"].contains(arguments[i]) {
+            let flag = arguments[i]
+            i += !flag.contains("=") && valueFlags.contains(flag) ? 2 : 1
+        }
+        guard i > 0, i < arguments.count else { return arguments }
+        return [arguments[i]] + arguments[i + 1 ..< arguments.count] + arguments[0 ..< i]
     }
 
     static func unknownCommand(_ name: String, console: Console) -> Int32 {
         var message = "tally: unknown command `\(name)`"
         let names = subcommands.map { $0.name } + ["help"]
-        if let suggestion = closest(name, names) { message += "; did you mean `\(suggestion)`?" }
+        let starting = names.filter { $0.hasPrefix(name) }
+        if !name.isEmpty, starting.count > 1 {
+            message = "tally: `\(name)` could be \(starting.map { "`\($0)`" }.joined(separator: ", ")); write more of the name"
+        } else if let suggestion = closest(name, names) { message += "; did you mean `\(suggestion)`?" }
         console.err(message + "\n\nRun `tally --help` for the list of commands.\n")
         return ExitCode.usage
     }
@@ -102,7 +139,7 @@ public enum TallyTool {
         tally \(TallyVersion.current): a plain-text budget — wallets, envelopes, goals and recurring entries.
 
         USAGE
-          tally <command> [options] [files]
+          tally [options] <command> [options] [files] [query]
 
         COMMANDS
 
@@ -113,6 +150,11 @@ public enum TallyTool {
         }
         text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
+
+        Short names: bal (balance), reg (register), env (envelopes), and any
+        unambiguous start of a command's name (tally fo = tally forecast).
+        Options may come before the command: tally --today 2026-11-22 -f b.tally bal.
+        Reports read the budget named first, or with -f FILE, or in TALLY_FILE.
 
         OPTIONS
           -h, --help     Show this help

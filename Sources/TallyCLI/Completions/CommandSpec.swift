@@ -22,8 +22,10 @@ struct CommandSpec: Equatable {
         /// True when the help says the flag may be given more than once.
         var repeatable: Bool { description.contains("repeatable") }
 
-        /// Known values, when the help lists them as `a|b|c`.
+        /// Known values, when the help lists them as `a|b|c`, or names a `PERIOD` (the
+        /// words of the period grammar: `today`, `last-month`, ...).
         var choices: [String] {
+            if value == "PERIOD" { return PeriodSpec.words }
             guard let value, value.contains("|") else { return [] }
             return value.split(separator: "|").map(String.init)
         }

@@ -19,6 +19,12 @@ struct CompletionScript {
 
     var codes: [String] { DiagnosticCode.all.map(\.rawValue) }
 
+    /// A command's name and its short names (`balance`, `bal`): after either, the
+    /// command's flags complete.
+    func spellings(_ command: CommandSpec) -> [String] {
+        [command.name] + TallyTool.aliases.filter { $0.value == command.name }.keys.sorted()
+    }
+
     func script(for shell: String) -> String? {
         switch shell {
         case "bash": return bash()
@@ -47,15 +53,28 @@ struct CompletionScript {
             if [[ $prev == "=" && $COMP_CWORD -ge 2 ]]; then
                 prev="${COMP_WORDS[COMP_CWORD-2]}"
             fi
-            if [[ $COMP_CWORD -eq 1 ]]; then
+            # The command is the first word that is neither an option nor an option's
+            # value: options may come before it (`tally -f b.tally bal`).
+            local cmd="" i
+            for ((i = 1; i < COMP_CWORD; i++)); do
+                case "${COMP_WORDS[i]}" in
+                    \(TallyTool.valueFlags.sorted().joined(separator: "|"))) ((i++)) ;;
+                    -*) ;;
+                    *) cmd="${COMP_WORDS[i]}"; break ;;
+                esac
+            done
+            if [[ -z $cmd ]]; then
+                case "$prev" in
+                    \(TallyTool.valueFlags.sorted().joined(separator: "|"))) COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+                esac
                 COMPREPLY=( $(compgen -W "\(names.joined(separator: " ")) \(globalFlags.flatMap(\.names).joined(separator: " "))" -- "$cur") )
                 return
             fi
-            case "${COMP_WORDS[1]}" in
+            case "$cmd" in
 
         """
         for command in commands {
-            s += "        \(command.name))\n"
+            s += "        \(spellings(command).joined(separator: "|")))\n"
             s += "            case \"$prev\" in\n"
             for flag in command.flags where flag.value != nil {
                 let pattern = flag.names.joined(separator: "|")
@@ -141,7 +160,7 @@ struct CompletionScript {
 
         """
         for command in commands {
-            s += "                \(command.name))\n"
+            s += "                \(spellings(command).joined(separator: "|")))\n"
             s += "                    _arguments -s \\\n"
             for flag in command.flags {
                 var action = ""
@@ -214,7 +233,7 @@ struct CompletionScript {
         s += "complete -c tally -n __fish_use_subcommand -a help -d 'Show help for a command'\n"
         s += "complete -c tally -n '__fish_seen_subcommand_from help' -a \(quoted(commands.map(\.name).joined(separator: " ")))\n"
         for command in commands {
-            let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
+            let condition = "-n '__fish_seen_subcommand_from \(spellings(command).joined(separator: " "))'"
             for flag in command.flags {
                 var line = "complete -c tally \(condition)\(fishNames(flag))"
                 if flag.value != nil {

@@ -11,6 +11,8 @@ struct ReportContext {
     let console: Console
     /// Colour in text output.
     let color: Bool
+    /// The files read: the budget's root and includes, as named to people.
+    var files: [String] = []
 
     var today: CivilDate { model.today }
 
@@ -19,9 +21,10 @@ struct ReportContext {
     /// errors is still reported on, with a note on standard error.
     static func open(_ command: String, _ arguments: [String], console: Console,
                      parse: ([String]) throws(UsageError) -> ReportOptions) -> Result<ReportContext, ExitFailure> {
-        let options: ReportOptions
+        var options: ReportOptions
         do {
             options = try parse(arguments)
+            try options.resolveFiles(command: command, environment: console.environment)
         } catch {
             console.err("tally \(command): \(error.message)\n")
             return .failure(ExitFailure(code: ExitCode.usage))
@@ -32,9 +35,9 @@ struct ReportContext {
         }
         let budget: Budget
         do {
-            budget = try CheckCommand.load(options.file!)
+            budget = try load(options.files)
         } catch {
-            console.err("tally \(command): cannot read `\(options.file!)`: \(error.explanation)\n")
+            console.err("tally \(command): cannot read `\(error.path)`: \(error.error.explanation)\n")
             return .failure(ExitFailure(code: ExitCode.usage))
         }
         let (model, found) = Interpreter.run(budget, today: today)
@@ -44,7 +47,39 @@ struct ReportContext {
             console.err("tally \(command): note: the budget has \(errors) error\(errors == 1 ? "" : "s") (run `tally check`); entries with errors are left out\n")
         }
         let color = console.usesColor(options.color)
-        return .success(ReportContext(command: command, options: options, model: model, rates: ExchangeRates(model), console: console, color: color))
+        return .success(ReportContext(command: command, options: options, model: model, rates: ExchangeRates(model), console: console, color: color,
+                                      files: budget.files.map(\.path).filter { $0 != "<files>" }))
+    }
+
+    /// A file that could not be read, and why.
+    struct UnreadableFile: Error {
+        let path: String
+        let error: FileReadError
+    }
+
+    /// Loads one budget, or several (`-f a.tally -f b.tally`) as one: read as if a root
+    /// file included each of them, so their entries form one budget.
+    static func load(_ files: [String]) throws(UnreadableFile) -> Budget {
+        if files.count == 1 {
+            do { return try CheckCommand.load(files[0]) } catch { throw UnreadableFile(path: files[0], error: error) }
+        }
+        var root = ""
+        var base: any FileProvider = DiskFileProvider()
+        for path in files {
+            do {
+                if path == "-" {
+                    let bytes = try StandardInputProvider().read("<stdin>")
+                    base = OverlayFileProvider(base: base, overrides: ["<stdin>": bytes])
+                    root += "include \"<stdin>\"\n"
+                } else {
+                    _ = try base.read(path)
+                    root += "include \"\(path)\"\n"
+                }
+            } catch { throw UnreadableFile(path: path, error: error) }
+        }
+        let name = "<files>"
+        let provider = OverlayFileProvider(base: base, overrides: [name: Array(root.utf8)])
+        do { return try BudgetLoader(provider: provider).load(name) } catch { throw UnreadableFile(path: name, error: error) }
     }
 
     /// The filter from the options, with names checked against the budget.
@@ -67,6 +102,7 @@ struct ReportContext {
         filter.payee = options.payee
         filter.types = options.types
         filter.search = options.search
+        if !options.query.isEmpty { filter.query = options.query.predicate(model: model, today: today) }
         return filter
     }
 
@@ -74,9 +110,37 @@ struct ReportContext {
         TallyTool.closest(name, candidates).map { "; did you mean `\($0)`?" } ?? ""
     }
 
-    /// The period from `--period`, or `fallback`.
-    func range(default fallback: PeriodSpec?) -> ClosedRange<CivilDate>? {
-        (options.period ?? fallback)?.resolve(today: today, weekStart: model.weekStart)
+    /// The period from `--period` (or `--begin`/`--end`), or `fallback`; open ends reach
+    /// the budget's first or last entry, or today. A period without days (`-b 2026-12
+    /// -e 2026-12`, `next month..last month`) is a usage error.
+    func range(default fallback: PeriodSpec?) throws(UsageError) -> ClosedRange<CivilDate>? {
+        guard let spec = options.range ?? fallback else { return nil }
+        let dates = model.entries.lazy.map(\.date)
+        guard let range = spec.resolve(today: today, weekStart: model.weekStart, earliest: dates.min(), latest: dates.max()) else {
+            throw UsageError("`\(options.period != nil ? "--period" : "--begin`/`--end")`: the period holds no days (it ends before it starts)")
+        }
+        return range
+    }
+
+    /// The columns text tables may take: `--width`, else `COLUMNS`, else the terminal's
+    /// width, else 80.
+    var width: Int {
+        if let width = options.width { return width }
+        if let text = console.environment["COLUMNS"], let n = Int(text), n > 0 { return max(n, 20) }
+        return console.terminalColumns ?? 80
+    }
+
+    /// The last day of the period, if one is given.
+    func periodEnd() throws(UsageError) -> CivilDate? {
+        try range(default: nil)?.upperBound
+    }
+
+    /// The day a report that shows one day (balances, goals, envelopes) is made for:
+    /// `--at`, else today when the period holds it, else the period's last day.
+    func day() throws(UsageError) -> CivilDate {
+        if let at = options.at { return at }
+        guard let range = try range(default: nil), !range.contains(today) else { return today }
+        return range.upperBound
     }
 
     /// Prints a usage error found after loading and returns exit code 2.

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -7,7 +8,7 @@ import TallySyntax
 struct ReportOptions {
     /// A flag a report may accept, with its help line.
     enum Flag: String, CaseIterable {
-        case format = "--format", today = "--today", period = "--period", at = "--at"
+        case format = "--format", today = "--today", period = "--period", begin = "--begin", end = "--end", at = "--at"
         case wallet = "--wallet", category = "--category", tag = "--tag", payee = "--payee", type = "--type"
         case search = "--search", sort = "--sort", desc = "--desc", csvSeparator = "--csv-separator", color = "--color"
 
@@ -15,7 +16,9 @@ struct ReportOptions {
             switch self {
             case .format: return "  --format text|json|csv\n                         Output format (default: text)"
             case .today: return "  --today YYYY-MM-DD     The date reports are made as of (default: TALLY_TODAY,\n                         else the system's local date)"
-            case .period: return "  --period PERIOD        this-month, last-month, this-week, last-week,\n                         this-year, last-year, today, 2026-03, 2026, 2026-03-14\n                         or 2026-01-01..2026-03-31"
+            case .period: return "  -p, --period PERIOD    2026, 2026-11, 2026-11-05, 2026q4, nov, today,\n                         yesterday, this|last|next week|month|quarter|year,\n                         X..Y or from X to Y (both ends included), 2026-11..\n                         or ..2026-10-01"
+            case .begin: return "  -b, --begin PERIOD     From the first day of PERIOD on (a date, 2026-11, ...)"
+            case .end: return "  -e, --end PERIOD       Up to the first day of PERIOD, which is not included\n                         (-b 2026-10 -e 2026-12: October and November)"
             case .at: return "  --at YYYY-MM-DD        The day to show (default: today)"
             case .wallet: return "  --wallet NAME          Only this wallet (repeat for more)"
             case .category: return "  --category NAME        Only this category and its children (repeat for more)"
@@ -31,10 +34,30 @@ struct ReportOptions {
         }
     }
 
+    /// The budget file as named to people (the first of several).
     var file: String?
+    /// Every budget file: the positional one, or each `-f`, or `TALLY_FILE`.
+    var files: [String] = []
+    /// Files named with `-f/--file`.
+    var fileFlags: [String] = []
+    /// Arguments that are neither flags nor values: the file (unless `-f` or
+    /// `TALLY_FILE` names it) and query terms.
+    var positionals: [String] = []
+    /// Whether the command takes query terms after the file.
+    var acceptsQuery = false
+    /// The query terms (positional arguments after the file).
+    var queryTerms: [String] = []
+    /// The query they make.
+    var query = EntryQuery()
     var format = "text"
+    /// `--width N`: the columns text tables may take.
+    var width: Int?
+    /// Whether `--format` was given (not the default).
+    var formatGiven = false
     var today: CivilDate?
     var period: PeriodSpec?
+    var begin: PeriodSpec?
+    var end: PeriodSpec?
     var at: CivilDate?
     var wallets: [String] = []
     var categories: [String] = []
@@ -52,24 +75,54 @@ struct ReportOptions {
     /// Reads `arguments`. `flags` are the shared flags the command accepts; `extraFlags`
     /// its own flags that take a value, `extraSwitches` its own flags without one.
     static func parse(_ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
-                      extraFlags: [String] = [], extraSwitches: [String] = []) throws(UsageError) -> ReportOptions {
+                      extraFlags: [String] = [], extraSwitches: [String] = [], query: Bool = false) throws(UsageError) -> ReportOptions {
         var options = ReportOptions()
+        options.acceptsQuery = query
         var reader = ArgumentReader(arguments)
         func date(_ flag: String, _ value: String) throws(UsageError) -> CivilDate {
             guard let date = CivilDate(iso: value) else { throw UsageError("`\(flag)`: `\(value)` is not a date; write YYYY-MM-DD") }
             return date
         }
+        /// Values of flags that take one value, to refuse the same flag given twice differently.
+        var given: [String: String] = [:]
+        let repeatable: Set<String> = ["--wallet", "--category", "--tag", "--type", "--file"]
+        func once(_ name: String, _ value: String) throws(UsageError) {
+            guard !repeatable.contains(name) else { return }
+            if let earlier = given[name], earlier != value {
+                throw UsageError("`\(name)` given twice, as `\(earlier)` and `\(value)`; choose one")
+            }
+            given[name] = value
+        }
+        func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
+            let text = try reader.value(for: name, inline: inline)
+            try once(name, text)
+            return text
+        }
+        func choice(_ name: String, _ inline: String?, _ choices: [String]) throws(UsageError) -> String {
+            let text = try reader.choice(for: name, inline: inline, among: choices)
+            try once(name, text)
+            return text
+        }
         while let item = reader.next() {
             let name: String
             let inline: String?
             switch item {
-            case .positional(let file):
-                guard options.file == nil else { throw UsageError("`tally \(command)` reads one budget file (with its includes); got `\(options.file!)` and `\(file)`") }
-                options.file = file
+            case .positional(let word):
+                options.positionals.append(word)
                 continue
             case .flag(let flag, let value):
-                name = flag == "--colour" ? "--color" : flag
+                name = ReportOptions.aliases[flag] ?? flag
                 inline = value
+            }
+            if name == "--width" {
+                let text = try value(name, inline)
+                guard let n = Int(text), n >= 1 else { throw UsageError("`--width`: `\(text)` must be a positive number") }
+                options.width = max(n, 20)
+                continue
+            }
+            if name == "--file" {
+                options.fileFlags.append(try value(name, inline))
+                continue
             }
             if extraSwitches.contains(name) {
                 guard inline == nil else { throw UsageError("`\(name)` takes no value") }
@@ -77,55 +130,109 @@ struct ReportOptions {
                 continue
             }
             if extraFlags.contains(name) {
-                options.extra[name] = try reader.value(for: name, inline: inline)
+                options.extra[name] = try value(name, inline)
                 continue
             }
             guard let flag = Flag(rawValue: name), flags.contains(flag) else {
                 throw UsageError("unknown option `\(name)` for `tally \(command)`")
             }
             switch flag {
-            case .format: options.format = try reader.choice(for: name, inline: inline, among: formats)
-            case .today: options.today = try date(name, reader.value(for: name, inline: inline))
-            case .at: options.at = try date(name, reader.value(for: name, inline: inline))
-            case .period: options.period = try PeriodSpec(reader.value(for: name, inline: inline), flag: name)
-            case .wallet: options.wallets.append(try reader.value(for: name, inline: inline))
-            case .category: options.categories.append(try reader.value(for: name, inline: inline))
+            case .format:
+                options.format = try choice(name, inline, formats)
+                options.formatGiven = true
+            case .today: options.today = try date(name, value(name, inline))
+            case .at: options.at = try date(name, value(name, inline))
+            case .period: options.period = try PeriodSpec(value(name, inline), flag: name)
+            case .begin: options.begin = try PeriodSpec(value(name, inline), flag: name)
+            case .end: options.end = try PeriodSpec(value(name, inline), flag: name)
+            case .wallet: options.wallets.append(try value(name, inline))
+            case .category: options.categories.append(try value(name, inline))
             case .tag:
-                let tag = try reader.value(for: name, inline: inline)
+                let tag = try value(name, inline)
                 options.tags.append(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
-            case .payee: options.payee = try reader.value(for: name, inline: inline)
-            case .search: options.search = try reader.value(for: name, inline: inline)
+            case .payee: options.payee = try value(name, inline)
+            case .search: options.search = try value(name, inline)
             case .type:
-                let value = try reader.choice(for: name, inline: inline, among: FlowType.allCases.map(\.rawValue))
+                let value = try choice(name, inline, FlowType.allCases.map(\.rawValue))
                 options.types.insert(FlowType(rawValue: value)!)
             case .sort:
-                options.sort = RegisterSort(rawValue: try reader.choice(for: name, inline: inline, among: RegisterSort.allCases.map(\.rawValue)))!
+                options.sort = RegisterSort(rawValue: try choice(name, inline, RegisterSort.allCases.map(\.rawValue)))!
             case .desc:
                 guard inline == nil else { throw UsageError("`--desc` takes no value") }
                 options.descending = true
             case .csvSeparator:
-                let value = try reader.value(for: name, inline: inline)
+                let value = try value(name, inline)
                 let unescaped = value == "\\t" || value == "tab" ? "\t" : value
                 guard unescaped.count == 1, let character = unescaped.first, character != "\"", !character.isNewline else {
                     throw UsageError("`--csv-separator`: `\(value)` is not one character (write ',' ';' or tab)")
                 }
                 options.csvSeparator = character
-            case .color: options.color = try reader.choice(for: name, inline: inline, among: ["auto", "always", "never"])
+            case .color: options.color = try choice(name, inline, ["auto", "always", "never"])
             }
         }
-        guard options.file != nil else { throw UsageError("`tally \(command)` needs a budget file (or - for standard input)") }
+        if options.period != nil && (options.begin != nil || options.end != nil) {
+            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
+        }
+        if flags.contains(.period), let at = options.at, options.period != nil || options.begin != nil || options.end != nil {
+            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
+        }
+        if options.period != nil && (options.begin != nil || options.end != nil) {
+            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
+        }
+        if let at = options.at, options.range != nil {
+            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
+        }
         return options
     }
 
+    /// Decides which positional arguments name the budget and which are query terms.
+    /// With `-f`, every positional argument is a query term. Without, the first names the
+    /// budget, unless `TALLY_FILE` is set and the argument is neither `-`, nor a name
+    /// ending in `.tally`, nor an existing file: then it is a query term too.
+    mutating func resolveFiles(command: String, environment: [String: String]) throws(UsageError) {
+        var words = positionals[...]
+        if !fileFlags.isEmpty {
+            files = fileFlags
+        } else if let first = words.first,
+                  environment["TALLY_FILE"].map({ $0.isEmpty }) ?? true || first == "-" || first.hasSuffix(".tally")
+                    || FileManager.default.fileExists(atPath: first) {
+            files = [first]
+            words = words.dropFirst()
+        } else if let variable = environment["TALLY_FILE"], !variable.isEmpty {
+            files = [variable]
+        } else {
+            throw UsageError("`tally \(command)` needs a budget file: name it, or -f FILE, or set TALLY_FILE (- reads standard input)")
+        }
+        if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (`-`) can be read only once") }
+        if !words.isEmpty && !acceptsQuery {
+            throw UsageError("`tally \(command)` reads one budget file (with its includes; repeat -f for more); got `\(files[0])` and `\(words.first!)`")
+        }
+        queryTerms = Array(words)
+        query = try EntryQuery(queryTerms)
+        file = files[0]
+    }
+
+    /// The help of `-f/--file`, which every report takes.
+    static let fileHelp = "  -f, --file FILE        The budget (repeatable: several files read as one);\n                         default: the first argument, else TALLY_FILE\n"
+
+    static let widthHelp = "  --width N              Columns text tables may take (default: COLUMNS, else\n                         the terminal's width, else 80); names are cut only\n                         when a table would not fit\n"
+
+    /// Short and alternative spellings of flags.
+    static let aliases = ["-f": "--file", "-p": "--period", "-b": "--begin", "-e": "--end", "--colour": "--color"]
+
+    /// The period of `--period`, or of `--begin`/`--end`.
+    var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
+
     /// Help lines for `flags`, in the order given.
     static func help(_ flags: [Flag]) -> String {
-        flags.map { $0.help + "\n" }.joined()
+        fileHelp + OutputFile.help + widthHelp + flags.map { $0.help + "\n" }.joined()
     }
 
     /// A whole number flag value, at least `minimum`.
     func count(_ flag: String, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
         guard let text = extra[flag] else { return value }
         guard let n = Int(text), n >= minimum, n <= maximum else {
+            if minimum == 1, let n = Int(text), n < 1 { throw UsageError("`\(flag)`: `\(text)` must be a positive number") }
             throw UsageError("`\(flag)`: `\(text)` is not a whole number from \(minimum) to \(maximum)")
         }
         return n

@@ -34,7 +34,11 @@ struct TextTable {
         /// Bytes of `text` before the point (the split is always at an ASCII byte).
         var beforeBytes = 0
         var beforeWidth = 0
+        /// The point and decimals (`.85`, `.8%`).
         var afterWidth = 0
+        /// Bytes of `text` before the unit (` EUR`), which starts at an ASCII space.
+        var unitStart = 0
+        var unitWidth = 0
     }
 
     /// `text` as a cell of a column at most `limit` wide shows it (cut with `…` when
@@ -43,6 +47,19 @@ struct TextTable {
     static func fitted(_ text: String, limit: Int) -> (text: String, width: Int) {
         let cell = TextTable([]).shortened(text, limit)
         return (cell.text, cell.width)
+    }
+
+    /// The table drawn for `width` columns: no name is cut when the whole table then
+    /// fits; otherwise names are cut to their columns' `maxWidth`.
+    func render(color: Bool, width available: Int, indent: String = "") -> String {
+        var wide = self
+        for i in wide.columns.indices { wide.columns[i].maxWidth = .max }
+        let plain = wide.render(color: false, indent: indent)
+        let fits = plain.split(separator: "\n").allSatisfy { line in
+            line.utf8.count <= available || TextTable.fitted(String(line), limit: .max).width <= available
+        }
+        guard fits else { return render(color: color, indent: indent) }
+        return color ? wide.render(color: true, indent: indent) : plain
     }
 
     /// The table with a header line; `color` paints negative amounts red.
@@ -55,6 +72,7 @@ struct TextTable {
         cells.reserveCapacity(rows.count * columnCount)
         var before = [Int](repeating: 0, count: columnCount)
         var after = [Int](repeating: 0, count: columnCount)
+        var unit = [Int](repeating: 0, count: columnCount)
         var widths = columns.map { width($0.title) }
         for row in rows {
             guard case .cells(let texts) = row else { continue }
@@ -62,15 +80,22 @@ struct TextTable {
                 var cell = i < texts.count ? shortened(texts[i], columns[i].maxWidth) : Cell(text: "", width: 0)
                 let text = cell.text
                 if columns[i].alignment == .decimal {
-                    cell.beforeBytes = splitOffset(text)
+                    let split = TextTable.amountSplit(text.utf8)
+                    cell.beforeBytes = split.before
+                    cell.unitStart = split.unit
                     let utf8 = text.utf8
-                    cell.beforeWidth = cell.width == utf8.count
-                        ? cell.beforeBytes
-                        : width(String(decoding: utf8.prefix(cell.beforeBytes), as: UTF8.self))
-                    cell.afterWidth = cell.width - cell.beforeWidth
+                    if cell.width == utf8.count {
+                        cell.beforeWidth = split.before
+                        cell.unitWidth = utf8.count - split.unit
+                    } else {
+                        cell.beforeWidth = width(String(decoding: utf8.prefix(split.before), as: UTF8.self))
+                        cell.unitWidth = width(String(decoding: utf8.dropFirst(split.unit), as: UTF8.self))
+                    }
+                    cell.afterWidth = cell.width - cell.beforeWidth - cell.unitWidth
                     before[i] = max(before[i], cell.beforeWidth)
                     after[i] = max(after[i], cell.afterWidth)
-                    widths[i] = max(widths[i], before[i] + after[i])
+                    unit[i] = max(unit[i], cell.unitWidth)
+                    widths[i] = max(widths[i], before[i] + after[i] + unit[i])
                 } else {
                     widths[i] = max(widths[i], cell.width)
                 }
@@ -79,7 +104,7 @@ struct TextTable {
         }
         for i in columns.indices where columns[i].alignment == .decimal {
             // A title wider than the numbers pushes them right, keeping them aligned.
-            before[i] += widths[i] - (before[i] + after[i])
+            before[i] += widths[i] - (before[i] + after[i] + unit[i])
         }
         let total = widths.reduce(0, +) + 2 * max(0, columnCount - 1)
         let indentBytes = Array(indent.utf8)
@@ -118,8 +143,13 @@ struct TextTable {
                     let red = color && !header && cell.text.utf8.first == 0x2D
                     if red { paint("31") }
                     spaces(before[i] - cell.beforeWidth)
-                    out.appendUTF8(cell.text)
+                    // Decimals and unit apart, so that `17630 JPY` and `3362.85 EUR` line
+                    // up both on the point and on the code.
+                    let utf8 = cell.text.utf8
+                    out.append(contentsOf: utf8.prefix(cell.unitStart))
                     spaces(after[i] - cell.afterWidth)
+                    out.append(contentsOf: utf8.dropFirst(cell.unitStart))
+                    spaces(unit[i] - cell.unitWidth)
                     if red { paint("0") }
                 }
                 i += 1
@@ -147,20 +177,22 @@ struct TextTable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Where an amount cell splits: at its decimal point (or before its unit when it has
-    /// none, or before a percent sign), as a byte offset; the whole cell when none.
-    private func splitOffset(_ cell: String) -> Int {
-        let utf8 = cell.utf8
+    /// Where an amount cell splits, as byte offsets: `before` at its decimal point (or
+    /// its unit's space when it has none, or a percent sign), `unit` at the space before
+    /// its unit (the end when none). `3362.85 EUR`: 4 and 7; `17630 JPY`: 5 and 5.
+    static func amountSplit<Bytes: Collection>(_ bytes: Bytes) -> (before: Int, unit: Int) where Bytes.Element == UInt8 {
+        var point: Int?
         var space: Int?
         var percent: Int?
         var offset = 0
-        for byte in utf8 {
-            if byte == UInt8(ascii: ".") { return offset }
-            if byte == UInt8(ascii: " ") && space == nil { space = offset }
-            if byte == UInt8(ascii: "%") && percent == nil { percent = offset }
+        for byte in bytes {
+            if byte == UInt8(ascii: "."), point == nil, space == nil { point = offset }
+            if byte == UInt8(ascii: " "), space == nil { space = offset }
+            if byte == UInt8(ascii: "%"), percent == nil { percent = offset }
             offset += 1
         }
-        return space ?? percent ?? offset
+        let before = point ?? space ?? percent ?? offset
+        return (before, max(before, space ?? offset))
     }
 
     private func width(_ text: String) -> Int {

@@ -38,7 +38,9 @@ struct ArgumentReader {
     /// The value of a flag: inline (`--x=v`) or the next argument.
     mutating func value(for flag: String, inline: String?) throws(UsageError) -> String {
         if let inline { return inline }
-        guard !remaining.isEmpty, !(remaining[0].hasPrefix("-") && remaining[0] != "-") else {
+        // A negative number is a value (`--months -3`), so its error can say what is wrong.
+        let negativeNumber = remaining.first.map { $0.count > 1 && $0.hasPrefix("-") && $0.dropFirst().allSatisfy { $0.isNumber || $0 == "." } } ?? false
+        guard !remaining.isEmpty, negativeNumber || !(remaining[0].hasPrefix("-") && remaining[0] != "-") else {
             throw UsageError("`\(flag)` needs a value")
         }
         return remaining.removeFirst()

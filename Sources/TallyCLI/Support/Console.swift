@@ -42,6 +42,15 @@ public final class Console: @unchecked Sendable {
         }
     }
 
+    /// The columns of the terminal standard output goes to, nil when it is not one (or
+    /// when capturing).
+    public var terminalColumns: Int? {
+        guard !capture, stdoutIsTerminal else { return nil }
+        var size = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
     /// Writes to standard output (buffered; see ``flush()``).
     public func out(_ text: String) {
         if capture { capturedOut += text; return }

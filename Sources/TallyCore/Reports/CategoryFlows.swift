@@ -44,6 +44,8 @@ public struct CategoryFlows: Sendable {
             if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { continue }
             let currency = model.wallets[wallet].currency
             for posting in postings where categoryMatch[posting.category] {
+                if let query = filter.query,
+                   !query(EntryLine(entry: entry, wallet: wallet, category: posting.category, counterpart: nil, amount: posting.amount)) { continue }
                 guard let value = rates.toDefault(posting.amount, from: currency, at: entry.date) else {
                     MissingRate.merge(&missing, MissingRate(currency: currency, date: entry.date))
                     uncounted.insert(index)

@@ -22,9 +22,30 @@ public struct EntryFilter: Sendable {
     public var types: Set<FlowType> = []
     /// Case-insensitive text searched in payee, note, category, wallet, tags and amount.
     public var search: String?
+    /// A further test of each line (the command line's query), nil for none.
+    public var query: (@Sendable (EntryLine) -> Bool)?
 
     /// No filtering.
     public init() {}
+}
+
+/// One line of an entry as a query sees it: a posting of a transaction, or one side of
+/// a transfer. `amount` is in the wallet's currency, negative when money leaves it.
+public struct EntryLine {
+    public let entry: Entry
+    public let wallet: Int
+    public let category: Int?
+    public let counterpart: Int?
+    public let amount: Money
+
+    /// Creates the line.
+    public init(entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money) {
+        self.entry = entry
+        self.wallet = wallet
+        self.category = category
+        self.counterpart = counterpart
+        self.amount = amount
+    }
 }
 
 /// One line of the register: one posting of a transaction, or one side of a transfer.
@@ -79,6 +100,7 @@ extension BudgetModel {
                 if !filter.types.isEmpty, !filter.types.contains(type) { return }
                 if !filter.categories.isEmpty, !(category.map { categoryMatch[$0] } ?? false) { return }
                 if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount) { return }
+                if let query = filter.query, !query(EntryLine(entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount)) { return }
                 rows.append(RegisterRow(entry: index, date: entry.date, wallet: wallet, category: category, counterpart: counterpart,
                                         type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags))
             }

@@ -1,0 +1,280 @@
+import Foundation
+import TallyCore
+import TallySyntax
+
+/// `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT`: one transaction from the
+/// command line, for scripts and phone shortcuts. What is left out is completed from the
+/// budget when that is unambiguous (a payee's usual wallet and category), and the entry
+/// is written the way `tally record` writes: appended to the budget file in the columns
+/// its transactions use, with its line endings, checked in memory first, atomically.
+enum AddCommand: Subcommand {
+    static let name = "add"
+    static let summary = "Add one transaction from the command line"
+    static let help = """
+    tally add: append one transaction to the budget, completed from the budget where
+    that is unambiguous: a payee's usual wallet and category.
+
+    USAGE
+      tally add [options] <file> DATE [PAYEE] WALLET [CATEGORY] AMOUNT
+      tally add [options] <file> DATE PAYEE [CATEGORY] AMOUNT     (the payee's wallet)
+      tally add [options] <file> DATE PAYEE AMOUNT                (its wallet and category)
+
+    OPTIONS
+      -f, --file FILE        The budget (default: the first argument, else TALLY_FILE)
+      --note TEXT            The transaction's note
+      --tag NAME             A tag, `#` optional (repeatable)
+      --today YYYY-MM-DD     What `today` and `yesterday` mean (default: TALLY_TODAY,
+                             else the system's local date)
+      --dry-run              Print the entry; write nothing
+      -h, --help             Show this help
+
+    DATE is YYYY-MM-DD, today or yesterday. WALLET and CATEGORY are names the budget
+    declares (any case). An AMOUNT without a sign is spending in an expense category
+    (written negative) and money in for an income category; +12.50 and -12.50 are
+    kept as written. The entry goes to the end of the file, aligned like its
+    transactions, with its line endings; the file is replaced atomically and keeps
+    its permissions. Nothing is written when the budget has errors before, or would
+    have any after.
+
+    EXIT CODES
+      0  added
+      1  the budget has errors (before or after): nothing written
+      2  usage mistake, an unknown or ambiguous name, or an unreadable file
+
+    """
+
+    struct Options {
+        var words: [String] = []
+        var file: String?
+        var note: String?
+        var tags: [String] = []
+        var today: CivilDate?
+        var dryRun = false
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .positional(let word): options.words.append(word)
+            case .flag("-f", let inline), .flag("--file", let inline):
+                guard options.file == nil else { throw UsageError("`tally add` writes to one file; `--file` given twice") }
+                options.file = try reader.value(for: "--file", inline: inline)
+            case .flag("--note", let inline):
+                guard options.note == nil else { throw UsageError("`--note` given twice") }
+                options.note = try reader.value(for: "--note", inline: inline)
+            case .flag("--tag", let inline):
+                let tag = try reader.value(for: "--tag", inline: inline)
+                let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+                guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == "#" }) else { throw UsageError("`--tag`: `\(tag)` is not a tag name") }
+                options.tags.append(name)
+            case .flag("--today", let inline):
+                let value = try reader.value(for: "--today", inline: inline)
+                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
+                options.today = date
+            case .flag("--dry-run", nil): options.dryRun = true
+            case .flag(let flag, nil) where flag.dropFirst().first?.isNumber ?? false:
+                options.words.append(flag)  // a negative amount: -12.50
+            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally add`")
+            }
+        }
+        return options
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        func fail(_ message: String, _ code: Int32 = ExitCode.usage) -> Int32 {
+            console.err("tally add: \(message)\n")
+            return code
+        }
+        var options: Options
+        do { options = try parse(arguments) } catch { return fail(error.message) }
+        // The file: -f, else a first word that names one, else TALLY_FILE.
+        if options.file == nil, let first = options.words.first,
+           first.hasSuffix(".tally") || FileManager.default.fileExists(atPath: first) {
+            options.file = first
+            options.words.removeFirst()
+        }
+        if options.file == nil, let variable = console.environment["TALLY_FILE"], !variable.isEmpty { options.file = variable }
+        guard let path = options.file else { return fail("name the budget file (or -f FILE, or set TALLY_FILE)") }
+        if path == "-" { return fail("`tally add` writes to the budget file; it cannot read standard input") }
+        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
+            return fail("TALLY_TODAY is not a date; write it as YYYY-MM-DD")
+        }
+        guard options.words.count >= 3 else {
+            return fail("write `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT` (see `tally help add`)")
+        }
+        let budget: Budget
+        do { budget = try BudgetLoader().load(path) } catch { return fail("cannot read `\(path)`: \(error.explanation)") }
+        let run = Interpreter.run(budget, today: today)
+        let before = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + run.diagnostics, budget: budget).filter { $0.severity == .error }.count
+        guard before == 0 else {
+            return fail("`\(path)` has \(before) error\(before == 1 ? "" : "s"); nothing written. Run `tally check \(path)` to see \(before == 1 ? "it" : "them").", ExitCode.problems)
+        }
+        let model = run.model
+
+        let entry: Draft
+        do { entry = try Draft(words: options.words, model: model, today: today) } catch { return fail(error.message) }
+        guard let file = budget.file(path) else { return fail("cannot read `\(path)`") }
+        let line = entry.line(note: options.note, tags: options.tags, model: model, layout: FileLayout(tree: file.tree))
+        let bytes = RecordCommand.appending([line], to: file.tree.source.bytes, lineEnding: FileLayout(tree: file.tree).lineEnding)
+
+        // The budget as it would be: free of errors, one transaction more.
+        let after: Budget
+        do {
+            after = try BudgetLoader(provider: OverlayFileProvider(base: DiskFileProvider(), overrides: [path: bytes])).load(path)
+        } catch { return fail("cannot read `\(path)` again: \(error.explanation)") }
+        let afterRun = Interpreter.run(after, today: today)
+        let diagnostics = DiagnosticPolicy(budget: after).apply(after.diagnostics + afterRun.diagnostics, budget: after)
+        if let error = diagnostics.first(where: { $0.severity == .error }) {
+            return fail("the entry would not read back cleanly (\(error.code.rawValue): \(error.message)); nothing written", ExitCode.problems)
+        }
+        guard afterRun.model.entries.count == model.entries.count + 1 else {
+            return fail("the entry would not read back as one transaction; nothing written", ExitCode.problems)
+        }
+        // What was filled in, so that a guess never goes unnoticed.
+        if !entry.completed.isEmpty { console.err("tally add: \(entry.completed.joined(separator: "; "))\n") }
+        if options.dryRun {
+            console.out("Would append to \(path):\n\(line)\n")
+            return ExitCode.success
+        }
+        guard (try? DiskFileProvider().read(path)) == file.tree.source.bytes else {
+            return fail("`\(path)` changed while it was being read; nothing written", ExitCode.problems)
+        }
+        do { try AtomicFile.write(bytes, to: path) } catch { return fail(error.reason) }
+        console.out("Added to \(path): \(line)\n")
+        return ExitCode.success
+    }
+
+    /// The transaction the words describe, completed from the budget.
+    struct Draft {
+        var date: CivilDate
+        var payee: String?
+        var wallet: Int
+        var category: Int
+        var amount: String
+        /// What was taken from the payee's earlier entries, in words.
+        var completed: [String] = []
+
+        init(words: [String], model: BudgetModel, today: CivilDate) throws(UsageError) {
+            switch words[0].lowercased() {
+            case "today": date = today
+            case "yesterday": date = today.adding(days: -1) ?? today
+            default:
+                guard let day = CivilDate(iso: words[0]) else { throw UsageError("`\(words[0])` is not a date; write YYYY-MM-DD, today or yesterday") }
+                date = day
+            }
+            var amountText = words[words.count - 1]
+            let digits = amountText.hasPrefix("+") ? String(amountText.dropFirst()) : amountText
+            guard Money(digits) != nil else { throw UsageError("`\(amountText)` is not an amount; write 12.50, -12.50 or +12.50") }
+            var middle = Array(words[1 ..< words.count - 1])
+            guard middle.count <= 3 else { throw UsageError("too many words: write DATE [PAYEE] WALLET [CATEGORY] AMOUNT (quote a payee with spaces)") }
+
+            func find(_ name: String, in names: [String]) -> Int? {
+                names.firstIndex(of: name) ?? {
+                    let matches = names.indices.filter { names[$0].lowercased() == name.lowercased() }
+                    return matches.count == 1 ? matches[0] : nil
+                }()
+            }
+            let walletNames = model.wallets.map(\.name), categoryNames = model.categories.map(\.name)
+            var wallet: Int?, category: Int?
+            if let index = middle.firstIndex(where: { find($0, in: walletNames) != nil }) {
+                wallet = find(middle[index], in: walletNames)
+                let after = middle.count > index + 1 ? middle[index + 1] : nil
+                middle = Array(middle[..<index])
+                if let after {
+                    guard let c = find(after, in: categoryNames) else {
+                        throw UsageError("no category named `\(after)`" + (TallyTool.closest(after, categoryNames).map { "; did you mean `\($0)`?" } ?? ""))
+                    }
+                    category = c
+                }
+            } else if let last = middle.last, middle.count >= 2 {
+                // PAYEE CATEGORY: the wallet is the payee's usual one.
+                guard let c = find(last, in: categoryNames) else {
+                    throw UsageError("`\(last)` names no wallet or category" + (TallyTool.closest(last, walletNames + categoryNames).map { "; did you mean `\($0)`?" } ?? ""))
+                }
+                category = c
+                middle.removeLast()
+            }
+            guard middle.count <= 1 else { throw UsageError("`\(middle[1])` names no wallet; write DATE [PAYEE] WALLET [CATEGORY] AMOUNT") }
+            payee = middle.first
+
+            // The payee's usual wallet and category: the one its entries use most, when no
+            // other is used as often.
+            if wallet == nil || category == nil {
+                guard let payee else { throw UsageError("name the wallet (one of: \(walletNames.joined(separator: ", ")))") }
+                var wallets: [Int: Int] = [:], categories: [Int: Int] = [:]
+                for entry in model.entries where entry.payee?.lowercased() == payee.lowercased() {
+                    guard case .transaction(let w, _, let postings) = entry.kind else { continue }
+                    wallets[w, default: 0] += 1
+                    if postings.count == 1 { categories[postings[0].category, default: 0] += 1 }
+                }
+                func usual(_ counts: [Int: Int]) -> Int? {
+                    let top = counts.values.max()
+                    let best = counts.filter { $0.value == top }
+                    return best.count == 1 ? best.first!.key : nil
+                }
+                if wallet == nil {
+                    guard let w = usual(wallets) else {
+                        throw UsageError("name the wallet: `\(payee)` has \(wallets.isEmpty ? "no earlier entries" : "no usual wallet") (one of: \(walletNames.joined(separator: ", ")))")
+                    }
+                    wallet = w
+                    completed.append("wallet \(walletNames[w]), as in earlier entries of \(payee)")
+                }
+                if category == nil {
+                    guard let c = usual(categories) else {
+                        throw UsageError("name the category: `\(payee)` has \(categories.isEmpty ? "no earlier entries with one category" : "no usual category")")
+                    }
+                    category = c
+                    completed.append("category \(categoryNames[c]), as in earlier entries of \(payee)")
+                }
+            }
+            self.wallet = wallet!
+            self.category = category!
+            // An amount without a sign follows the category: spending or money in. It is
+            // written with the currency's decimals (`5` in euros is `5.00`).
+            var sign = amountText.hasPrefix("-") ? "-" : amountText.hasPrefix("+") ? "+" : ""
+            if sign.isEmpty { sign = model.categories[self.category].isIncome ? "+" : "-" }
+            if sign == "-" || sign == "+" { amountText = String(amountText.drop { $0 == "-" || $0 == "+" }) }
+            let value = Money(amountText)!
+            amount = sign + value.formatted(scale: max(value.scale, model.decimals(of: model.wallets[self.wallet].currency)))
+        }
+
+        /// The entry's one line, laid out in the file's columns.
+        func line(note: String?, tags: [String], model: BudgetModel, layout: FileLayout) -> String {
+            enum Role { case text, wallet, category, amount, clause }
+            func quoted(_ text: String) -> String {
+                "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+            }
+            func name(_ text: String) -> String {
+                text.contains(where: { $0.isWhitespace || $0 == "'" || $0 == "\"" }) ? "'" + text + "'" : text
+            }
+            var fields: [(String, Role)] = []
+            if let payee { fields.append((quoted(payee), .text)) }
+            if let note { fields.append((quoted(note), .text)) }
+            fields += [(name(model.wallets[wallet].name), .wallet), (name(model.categories[category].name), .category), (amount, .amount)]
+            fields += tags.map { ("#" + $0, .clause) }
+            var line = date.description
+            var column = FileLayout.width(line)
+            var previous: Role?
+            for (i, (text, role)) in fields.enumerated() {
+                let width = FileLayout.width(text)
+                var spaces = i == 0 ? 1 : 2
+                // Fields go to the file's columns, two spaces apart at least.
+                switch role {
+                case .wallet: if let c = layout.walletColumn { spaces = max(2, c - column) }
+                case .category: if let c = layout.categoryColumn { spaces = max(2, c - column) }
+                case .amount:
+                    if let end = layout.amountEndColumn { spaces = max(2, end - width - column) }
+                    else if let start = layout.amountStartColumn { spaces = max(2, start - column) }
+                case .clause: spaces = previous == .clause ? 1 : (layout.clauseGap ?? 2)
+                case .text: spaces = 1
+                }
+                line += String(repeating: " ", count: spaces) + text
+                column += spaces + width
+                previous = role
+            }
+            return line
+        }
+    }
+}

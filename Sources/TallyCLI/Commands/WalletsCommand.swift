@@ -1,0 +1,50 @@
+import TallyCore
+import TallySyntax
+
+/// `tally wallets FILE`: every wallet declared, with its kind, currency, owners and how
+/// many entries use it.
+enum WalletsCommand: Subcommand {
+    static let name = "wallets"
+    static let summary = "List the wallets, with kind, currency, owners and entries"
+    static let help = Listing.help(name, "the wallets the budget declares, in file order,\nwith kind, currency, owners, whether hidden or closed, and the number of entries\n(transactions, transfers, assertions) in each.",
+                                   layouts: "CSV columns:\nwallet,kind,currency,owners,hidden,closed,entries.")
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let context: ReportContext
+        switch Listing.open(name, arguments, console: console) {
+        case .success(let c): context = c
+        case .failure(let f): return f.code
+        }
+        let model = context.model
+        var counts = [Int](repeating: 0, count: model.wallets.count)
+        do {
+            for entry in try Listing.entries(context) { for w in Listing.wallets(of: entry) { counts[w] += 1 } }
+        } catch { return context.fail(error) }
+        switch context.options.format {
+        case "json":
+            context.console.out(JSONValue.object([("wallets", .array(model.wallets.indices.map { i in
+                let w = model.wallets[i]
+                return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
+                                ("owners", .array(w.owners.map(JSONValue.string))), ("hidden", .bool(w.hidden)),
+                                ("closed", .optional(w.closed?.description)), ("entries", .number(counts[i]))])
+            }))]).rendered())
+        case "csv":
+            var csv = CSVTable(["wallet", "kind", "currency", "owners", "hidden", "closed", "entries"])
+            for (i, w) in model.wallets.enumerated() {
+                csv.add([w.name, w.kind.rawValue, w.currency, w.owners.joined(separator: ", "), w.hidden ? "yes" : "no",
+                         w.closed?.description ?? "", "\(counts[i])"])
+            }
+            context.output(csv)
+        default:
+            var table = TextTable([.init(title: "Wallet", alignment: .left), .init(title: "Kind", alignment: .left),
+                                   .init(title: "Currency", alignment: .left), .init(title: "Owners", alignment: .left),
+                                   .init(title: "Entries", alignment: .right), .init(title: "", alignment: .left)])
+            for (i, w) in model.wallets.enumerated() {
+                let notes = [w.hidden ? "hidden" : nil, w.closed.map { "closed \($0)" }].compactMap { $0 }.joined(separator: ", ")
+                table.add([w.name, w.kind.rawValue, w.currency, w.owners.joined(separator: ", "), "\(counts[i])", notes])
+            }
+            context.console.out(model.wallets.isEmpty ? "No wallets.\n" : table.render(color: context.color, width: context.width))
+        }
+        return ExitCode.success
+    }
+}

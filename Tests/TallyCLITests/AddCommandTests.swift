@@ -1,0 +1,84 @@
+import Foundation
+import XCTest
+
+/// `tally add` through the built binary, on copies of a small budget: the entry is
+/// completed from the budget, laid out in the file's columns with its line endings, and
+/// nothing is written on any doubt.
+final class AddCommandTests: XCTestCase {
+    var folder: URL!
+    var budget: String { folder.appendingPathComponent("b.tally").path }
+
+    static let text = """
+    currency EUR
+
+    wallet Checking  bank  opening 1000.00
+    wallet Cash      cash
+
+    income  Salary
+    expense Food:Groceries, Fun
+
+    2026-11-01 "Tesco"   Checking  Food:Groceries   -20.00
+    2026-11-02 "Tesco"   Checking  Food:Groceries   -31.50
+    2026-11-03 "Cinema"  Cash      Fun              -12.00
+    2026-11-04 "Cinema"  Checking  Fun              -14.00
+
+    """
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-add-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.text.write(toFile: budget, atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+
+    func contents() throws -> String { try String(contentsOfFile: budget, encoding: .utf8) }
+
+    func testFullFormInTheFilesColumns() throws {
+        let result = try TallyBinary.run(["add", budget, "2026-11-05", "Aldi", "Cash", "Food:Groceries", "8.5", "--tag", "#weekly", "--note", "milk"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try contents(), Self.text + "2026-11-05 \"Aldi\" \"milk\"  Cash  Food:Groceries   -8.50  #weekly\n")
+        XCTAssertEqual(try TallyBinary.run(["check", budget]).status, 0)
+    }
+
+    /// The payee's usual wallet and category fill what is left out; each fill is said.
+    func testCompletedFromThePayee() throws {
+        let result = try TallyBinary.run(["add", budget, "today", "Tesco", "12"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("2026-11-22 \"Tesco\"   Checking  Food:Groceries   -12.00\n"), now) }
+        XCTAssertTrue(result.stderr.contains("wallet Checking, as in earlier entries of Tesco"), result.stderr)
+        // A signed amount is kept; TALLY_FILE names the file.
+        let income = try TallyBinary.run(["add", "yesterday", "Checking", "Salary", "100"], environment: ["TALLY_FILE": budget])
+        XCTAssertEqual(income.status, 0, income.stderr)
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("2026-11-21           Checking  Salary          +100.00\n"), now) }
+    }
+
+    func testLineEndingsAreKept() throws {
+        try Self.text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: budget, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try TallyBinary.run(["add", budget, "2026-11-05", "Cash", "Fun", "-3"]).status, 0)
+        XCTAssertTrue(try contents().hasSuffix("-3.00\r\n"))
+        XCTAssertFalse(try contents().replacingOccurrences(of: "\r\n", with: "").contains("\n"))
+    }
+
+    func testNothingWrittenOnDoubt() throws {
+        let table: [([String], Int32, String)] = [
+            (["add", budget, "today", "Cinema", "9"], 2, "`Cinema` has no usual wallet"),  // Cash once, Checking once
+            (["add", budget, "today", "Nobody", "9"], 2, "has no earlier entries"),
+            (["add", budget, "today", "Cash", "Fod", "9"], 2, "no category named `Fod`"),
+            (["add", budget, "2026-02-30", "Cash", "Fun", "9"], 2, "not a date"),
+            (["add", budget, "today", "Cash", "Fun", "lots"], 2, "not an amount"),
+            (["add", budget, "today", "Cash", "Fun", "1.234"], 1, "nothing written"),  // more decimals than EUR has
+            (["add", budget, "today", "Cash", "Fun", "9", "--dry-run"], 0, ""),
+        ]
+        for (arguments, status, message) in table {
+            let result = try TallyBinary.run(arguments)
+            XCTAssertEqual(result.status, status, "\(arguments): \(result.stderr)")
+            XCTAssertTrue(message.isEmpty || result.stderr.contains(message), "\(arguments): \(result.stderr)")
+            XCTAssertEqual(try contents(), Self.text, "\(arguments)")
+        }
+        try (Self.text + "2026-11-09 Cash Nope -1.00\n").write(toFile: budget, atomically: true, encoding: .utf8)
+        let broken = try TallyBinary.run(["add", budget, "today", "Cash", "Fun", "9"])
+        XCTAssertEqual(broken.status, 1)
+        XCTAssertTrue(broken.stderr.contains("has 1 error"), broken.stderr)
+    }
+}

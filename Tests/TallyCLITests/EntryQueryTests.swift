@@ -1,0 +1,95 @@
+@testable import TallyCLI
+import Foundation
+import TallyCore
+import XCTest
+
+/// The query grammar of docs/reports.md: the parser shape by shape, then what the built
+/// binary shows for each kind of term (every row checked against the term).
+final class EntryQueryTests: XCTestCase {
+    let file = "examples/household.tally"
+
+    func testParsesEveryShape() throws {
+        typealias T = EntryQuery.Term
+        let table: [(String, T)] = [
+            ("Food", T(field: .text, text: "food")),
+            ("Food:Groceries", T(field: .text, text: "food:groceries")),  // not a field: plain text
+            ("cat:Groceries", T(field: .category, text: "groceries")),
+            ("acct:Rent", T(field: .category, text: "rent")),
+            ("wallet:Joint", T(field: .wallet, text: "joint")),
+            ("tag:#work", T(field: .tag, text: "work")),
+            ("payee:Lidl", T(field: .payee, text: "lidl")),
+            ("desc:Lidl", T(field: .payee, text: "lidl")),
+            ("note:gift", T(field: .note, text: "gift")),
+            ("amt:>50", T(field: .amount, comparison: .greater, amount: Money("50")!)),
+            ("amt:<=-20.5", T(field: .amount, comparison: .lessOrEqual, amount: Money("-20.5")!, signed: true)),
+            ("amt:12.50", T(field: .amount, comparison: .equal, amount: Money("12.50")!)),
+            ("amt:>=+100", T(field: .amount, comparison: .greaterOrEqual, amount: Money("100")!, signed: true)),
+            ("date:2026q4", T(field: .date, period: .quarter(year: 2026, quarter: 4))),
+            ("not:payee:Lidl", T(field: .payee, negated: true, text: "lidl")),
+        ]
+        for (word, expected) in table {
+            XCTAssertEqual(try EntryQuery([word]).terms, [expected], word)
+        }
+        for bad in ["amt:lots", "amt:>", "date:someday", "cat:", "not:"] {
+            XCTAssertThrowsError(try EntryQuery([bad]), bad)
+        }
+    }
+
+    /// Register rows (CSV, without the header) for `arguments`.
+    func rows(_ arguments: [String]) throws -> [[String]] {
+        let result = try TallyBinary.run(["register", file, "--format", "csv"] + arguments)
+        XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
+        return result.stdout.split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    /// Columns: date,wallet,type,category,counterpart,payee,note,tags,amount,currency,balance.
+    func testEachTermFiltersTheRegister() throws {
+        let all = try rows(["-p", "2026"])
+        XCTAssertGreaterThan(all.count, 50)
+        let cases: [([String], ([String]) -> Bool)] = [
+            (["food"], { ($0[3] + $0[5] + $0[6] + $0[1] + $0[4]).lowercased().contains("food") }),
+            (["cat:groceries"], { $0[3].lowercased().contains("groceries") }),
+            (["wallet:joint"], { $0[1] == "Joint" }),
+            (["payee:lidl"], { $0[5] == "Lidl" }),
+            (["amt:>500"], { abs(Double($0[8])!) > 500 }),
+            (["amt:<-500"], { Double($0[8])! < -500 }),
+            (["date:2026-11"], { $0[0].hasPrefix("2026-11") }),
+            (["cat:groceries", "not:payee:lidl"], { $0[3].hasSuffix("Groceries") && $0[5] != "Lidl" }),
+            (["payee:lidl", "payee:edeka"], { $0[5] == "Lidl" || $0[5] == "Edeka" }),
+        ]
+        for (query, test) in cases {
+            let shown = try rows(["-p", "2026"] + query)
+            XCTAssertFalse(shown.isEmpty, "\(query)")
+            XCTAssertTrue(shown.allSatisfy(test), "\(query): \(shown.filter { !test($0) })")
+            XCTAssertEqual(shown.count, all.filter(test).count, "\(query)")
+        }
+    }
+
+    /// With TALLY_FILE set, `tally reg food` is a query on that budget (hledger's habit).
+    func testQueryWithoutNamingTheFile() throws {
+        let named = try TallyBinary.run(["register", file, "food", "-p", "2026-11"])
+        let short = try TallyBinary.run(["reg", "food", "-p", "2026-11"], environment: ["TALLY_FILE": file])
+        XCTAssertEqual(short.status, 0, short.stderr)
+        XCTAssertEqual(short.stdout, named.stdout)
+        XCTAssertTrue(named.stdout.contains("Food:Groceries"))
+    }
+
+    /// A tag term keeps the entries that carry the tag: the same rows as `--tag`.
+    func testTagTermAndFlagAgree() throws {
+        XCTAssertEqual(try rows(["tag:#work"]), try rows(["--tag", "work"]))
+    }
+
+    func testQueryInInsightsAndReportAndUsageErrors() throws {
+        let narrowed = try TallyBinary.run(["insights", file, "-p", "2026", "cat:groceries", "--format", "csv"])
+        XCTAssertEqual(narrowed.status, 0, narrowed.stderr)
+        XCTAssertTrue(narrowed.stdout.split(separator: "\r\n").dropFirst().allSatisfy { $0.contains("Groceries") }, narrowed.stdout)
+        XCTAssertEqual(try TallyBinary.run(["report", file, "payee:lidl"]).status, 0)
+        let bad = try TallyBinary.run(["register", file, "amt:lots"])
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1)
+        XCTAssertTrue(bad.stderr.contains("`amt:lots`"), bad.stderr)
+        let notTaken = try TallyBinary.run(["balance", file, "food"])
+        XCTAssertEqual(notTaken.status, 2)
+        XCTAssertTrue(try TallyBinary.run(["help", "register"]).stdout.contains("QUERY"))
+    }
+}

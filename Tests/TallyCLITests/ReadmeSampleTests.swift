@@ -1,0 +1,46 @@
+import Foundation
+import TallyTestSupport
+import XCTest
+
+/// Every `$ tally ...` sample in README.md prints what the README shows, run as a reader
+/// would: in a folder holding the examples (and `household.tally`, a copy of the
+/// household example), on any day, since each sample that depends on the date says
+/// `--today`.
+final class ReadmeSampleTests: XCTestCase {
+    func testEverySampleReproduces() throws {
+        let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
+        var samples: [(command: String, output: String)] = []
+        var inBlock = false
+        var current: (command: String, output: String)?
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                if let sample = current { samples.append(sample) }
+                current = nil
+                inBlock.toggle()
+                continue
+            }
+            guard inBlock else { continue }
+            if line.hasPrefix("$ tally ") {
+                if let sample = current { samples.append(sample) }
+                current = (String(line.dropFirst(2)), "")
+            } else if current != nil {
+                current!.output += line + "\n"
+            }
+        }
+        XCTAssertGreaterThanOrEqual(samples.count, 4)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("examples"), to: folder.appendingPathComponent("examples"))
+        for sample in samples {
+            // Each sample starts from the example as shipped.
+            let copy = folder.appendingPathComponent("household.tally")
+            try? FileManager.default.removeItem(at: copy)
+            try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("examples/household.tally"), to: copy)
+            let arguments = sample.command.split(separator: " ").dropFirst().map(String.init)
+            // A day far from the samples' own: only `--today` may decide what they show.
+            let result = try TallyBinary.run(arguments, environment: ["TALLY_TODAY": "2031-05-17"], in: folder)
+            XCTAssertEqual(result.stdout, sample.output, sample.command)
+        }
+    }
+}
