@@ -5,14 +5,18 @@ import TallySyntax
 public enum SymbolProvider {
     /// A file's outline: its declarations in order, and its dated entries grouped by month
     /// (one group per run of entries in the same month).
-    public static func documentSymbols(tree: SyntaxTree) -> [SymbolInfo] {
+    ///
+    /// `shouldStop` is asked every 1,024 entries; once it says yes, the symbols found so
+    /// far are returned (a cancelled request's answer is never sent).
+    public static func documentSymbols(tree: SyntaxTree, shouldStop: () -> Bool = { false }) -> [SymbolInfo] {
         var result: [SymbolInfo] = []
         var month: (year: Int, month: Int, symbol: SymbolInfo)?
         func closeMonth() {
             if let m = month { result.append(m.symbol) }
             month = nil
         }
-        for entry in tree.entries {
+        for (n, entry) in tree.entries.enumerated() {
+            if n & 0x3FF == 0 && shouldStop() { break }
             let range = entry.contentRange
             if let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) {
                 if month.map({ $0.year != date.year || $0.month != date.month }) ?? true {
