@@ -3,34 +3,89 @@ import TallySyntax
 
 /// The outline of a file and the declarations of a whole budget, found by name.
 public enum SymbolProvider {
+    /// How many dated entries an outline lists at most: those of the file's last months
+    /// (where a budget grows and is edited), whole months only. Earlier months are listed
+    /// without their entries, their detail saying how many they hold. An outline of every
+    /// entry of a 100k-entry file was a 25 MB answer that took clients seconds to read and
+    /// no one could scroll through; months remain to navigate by.
+    public static let outlineEntryLimit = 10_000
+
     /// A file's outline: its declarations in order, and its dated entries grouped by month
-    /// (one group per run of entries in the same month).
+    /// (one group per run of entries in the same month), the entries of the last months
+    /// listed up to `entryLimit` (see ``outlineEntryLimit``).
     ///
     /// `shouldStop` is asked every 1,024 entries; once it says yes, the symbols found so
     /// far are returned (a cancelled request's answer is never sent).
-    public static func documentSymbols(tree: SyntaxTree, shouldStop: () -> Bool = { false }) -> [SymbolInfo] {
-        var result: [SymbolInfo] = []
-        var month: (year: Int, month: Int, symbol: SymbolInfo)?
-        func closeMonth() {
-            if let m = month { result.append(m.symbol) }
-            month = nil
+    public static func documentSymbols(tree: SyntaxTree, entryLimit: Int = outlineEntryLimit,
+                                       shouldStop: () -> Bool = { false }) -> [SymbolInfo] {
+        // First the runs: which entries are declarations and which months they form.
+        struct Month {
+            var label: String
+            var year: Int
+            var month: Int
+            var entries: Range<Int>
+            var range: ByteRange
+            var selection: ByteRange
         }
-        for (n, entry) in tree.entries.enumerated() {
-            if n & 0x3FF == 0 && shouldStop() { break }
-            let range = entry.contentRange
+        enum Item {
+            case declaration(Int)
+            case month(Month)
+        }
+        let entries = tree.entries
+        var items: [Item] = []
+        var open: Month?
+        func close() {
+            if let m = open { items.append(.month(m)) }
+            open = nil
+        }
+        for (n, entry) in entries.enumerated() {
+            if n & 0x3FF == 0 && shouldStop() { return [] }
             if let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) {
-                if month.map({ $0.year != date.year || $0.month != date.month }) ?? true {
-                    closeMonth()
-                    month = (date.year, date.month, SymbolInfo(name: date.monthLabel, detail: nil, kind: .month, range: range, selectionRange: dateToken.range))
+                let range = entry.contentRange
+                if let m = open, m.year == date.year, m.month == date.month {
+                    open!.entries = m.entries.lowerBound ..< n + 1
+                    open!.range = m.range.union(range)
+                } else {
+                    close()
+                    open = Month(label: date.monthLabel, year: date.year, month: date.month, entries: n ..< n + 1,
+                                 range: range, selection: dateToken.range)
                 }
-                month!.symbol.range = month!.symbol.range.union(range)
-                month!.symbol.children.append(datedSymbol(entry, date: date))
                 continue
             }
-            closeMonth()
-            result += declarationSymbols(entry)
+            close()
+            items.append(.declaration(n))
         }
-        closeMonth()
+        close()
+        // The last months whose entries fit in the limit are listed.
+        var listed = 0
+        var firstListed = items.count
+        for i in items.indices.reversed() {
+            guard case .month(let m) = items[i] else { continue }
+            guard listed + m.entries.count <= entryLimit else { break }
+            listed += m.entries.count
+            firstListed = i
+        }
+        var result: [SymbolInfo] = []
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .declaration(let n):
+                result += declarationSymbols(entries[n])
+            case .month(let m):
+                var symbol = SymbolInfo(name: m.label, detail: nil, kind: .month, range: m.range, selectionRange: m.selection)
+                if i >= firstListed {
+                    if shouldStop() { return result }
+                    symbol.children.reserveCapacity(m.entries.count)
+                    for n in m.entries {
+                        let entry = entries[n]
+                        guard let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) else { continue }
+                        symbol.children.append(datedSymbol(entry, date: date))
+                    }
+                } else {
+                    symbol.detail = m.entries.count == 1 ? "1 entry" : "\(m.entries.count) entries"
+                }
+                result.append(symbol)
+            }
+        }
         return result
     }
 
