@@ -331,7 +331,8 @@ extension LanguageServer {
         }
         // The edits come in file order; an unformatted large file can have hundreds of
         // thousands, so they are printed directly.
-        let edits = Formatter.edits(tree, range: bytes)
+        let edits = Formatter.edits(tree, range: bytes, shouldStop: shouldStop)
+        if requestCancelled { return .null }
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var out = RawJSONWriter(capacity: edits.count * 80 + 2)
         out.byte("[")
