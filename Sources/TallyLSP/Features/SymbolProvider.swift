@@ -18,12 +18,15 @@ public enum SymbolProvider {
     /// far are returned (a cancelled request's answer is never sent).
     public static func documentSymbols(tree: SyntaxTree, entryLimit: Int = outlineEntryLimit,
                                        shouldStop: () -> Bool = { false }) -> [SymbolInfo] {
-        // First the runs: which entries are declarations and which months they form.
+        // First the runs: which entries are declarations and which months they form, read
+        // from the flat arrays (a view per entry of 100k cost more than the listing).
         struct Month {
             var label: String
             var year: Int
             var month: Int
-            var entries: Range<Int>
+            /// The first entry's node and the number of entries (consecutive top-level nodes).
+            var first: Int
+            var count: Int
             var range: ByteRange
             var selection: ByteRange
         }
@@ -31,29 +34,40 @@ public enum SymbolProvider {
             case declaration(Int)
             case month(Month)
         }
-        let entries = tree.entries
+        let flat = FlatSyntax(tree)
+        func date(of node: Int) -> (CivilDate, ByteRange)? {
+            guard let token = flat.directToken(.date, of: node) else { return nil }
+            let r = flat.range(ofToken: token)
+            return CivilDate(utf8: flat.bytes[r.start ..< r.end]).map { ($0, r) }
+        }
         var items: [Item] = []
         var open: Month?
         func close() {
             if let m = open { items.append(.month(m)) }
             open = nil
         }
-        for (n, entry) in entries.enumerated() {
+        var node = 1
+        var n = 0
+        while node < flat.nodeCount {
+            defer {
+                node = flat.subtreeEnd(node)
+                n += 1
+            }
             if n & 0x3FF == 0 && shouldStop() { return [] }
-            if let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) {
-                let range = entry.contentRange
+            if let (date, dateRange) = date(of: node) {
+                let range = flat.contentRange(node)
                 if let m = open, m.year == date.year, m.month == date.month {
-                    open!.entries = m.entries.lowerBound ..< n + 1
+                    open!.count += 1
                     open!.range = m.range.union(range)
                 } else {
                     close()
-                    open = Month(label: date.monthLabel, year: date.year, month: date.month, entries: n ..< n + 1,
-                                 range: range, selection: dateToken.range)
+                    open = Month(label: date.monthLabel, year: date.year, month: date.month, first: node, count: 1,
+                                 range: range, selection: dateRange)
                 }
                 continue
             }
             close()
-            items.append(.declaration(n))
+            items.append(.declaration(node))
         }
         close()
         // The last months whose entries fit in the limit are listed.
@@ -61,27 +75,27 @@ public enum SymbolProvider {
         var firstListed = items.count
         for i in items.indices.reversed() {
             guard case .month(let m) = items[i] else { continue }
-            guard listed + m.entries.count <= entryLimit else { break }
-            listed += m.entries.count
+            guard listed + m.count <= entryLimit else { break }
+            listed += m.count
             firstListed = i
         }
         var result: [SymbolInfo] = []
         for (i, item) in items.enumerated() {
             switch item {
-            case .declaration(let n):
-                result += declarationSymbols(entries[n])
+            case .declaration(let node):
+                result += declarationSymbols(flat.node(node))
             case .month(let m):
                 var symbol = SymbolInfo(name: m.label, detail: nil, kind: .month, range: m.range, selectionRange: m.selection)
                 if i >= firstListed {
                     if shouldStop() { return result }
-                    symbol.children.reserveCapacity(m.entries.count)
-                    for n in m.entries {
-                        let entry = entries[n]
-                        guard let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) else { continue }
-                        symbol.children.append(datedSymbol(entry, date: date))
+                    symbol.children.reserveCapacity(m.count)
+                    var node = m.first
+                    for _ in 0 ..< m.count {
+                        if let (date, _) = date(of: node) { symbol.children.append(datedSymbol(flat.node(node), date: date)) }
+                        node = flat.subtreeEnd(node)
                     }
                 } else {
-                    symbol.detail = m.entries.count == 1 ? "1 entry" : "\(m.entries.count) entries"
+                    symbol.detail = m.count == 1 ? "1 entry" : "\(m.count) entries"
                 }
                 result.append(symbol)
             }
