@@ -122,6 +122,18 @@ final class CancellationTests: XCTestCase {
         XCTAssertNotNil(sink.answer(6)?["result"])
     }
 
+    /// Cancellations sent before `initialize`, or in a message that is not a notification,
+    /// leave no mark behind.
+    func testMarksGoEvenWhenTheNotificationIsNotHandled() {
+        let sink = Sink()
+        let server = LanguageServer(configuration: TestClient.configuration, send: { sink.append($0) })
+        XCTAssertNil(server.post(cancel(3)))
+        XCTAssertNil(server.post(body(["jsonrpc": "2.0", "id": 4, "method": "$/cancelRequest", "params": ["id": 5]])))
+        server.waitUntilIdle()
+        XCTAssertFalse(server.cancelled.isCancelled(.int(3)))
+        XCTAssertFalse(server.cancelled.isCancelled(.int(5)))
+    }
+
     /// `post` returns the exit status once `exit` was handled, after everything before it.
     func testPostReturnsTheExitStatus() {
         let sink = Sink()

@@ -7,9 +7,10 @@ import Foundation
 /// its turn would always come after its request's answer. The reader therefore marks the
 /// id as the notification arrives (``LanguageServer/post(_:)``); a request that is still
 /// queued is then answered with RequestCancelled at once, and a long one that is running
-/// sees the mark through ``isCancelled(_:)`` and stops. When the queue reaches the
-/// notification itself, its request has been answered, so the mark is removed: the set
-/// stays as small as the number of cancellations in flight.
+/// sees the mark through ``isCancelled(_:)`` and stops. Once the queue has handled the
+/// notification itself, its request has been answered, so the mark is removed (whatever
+/// the notification turned out to be, before `initialize` too): the set stays as small as
+/// the number of cancellations in flight.
 final class CancelledRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var ids: Set<JSON> = []

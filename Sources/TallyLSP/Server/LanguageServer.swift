@@ -90,12 +90,14 @@ public final class LanguageServer: @unchecked Sendable {
         // Only a small body can be a cancellation or `exit`; large ones are read once, on the queue.
         let peeked = body.count <= 4096 ? try? JSON.parse(body) : nil
         let method = peeked?["method"]?.stringValue
-        if method == "$/cancelRequest", let id = peeked?["params"]?["id"], IncomingMessage.isValidID(id), id != .null {
-            cancelled.cancel(id)
-        }
+        let marked = method == "$/cancelRequest" ? peeked?["params"]?["id"].flatMap { IncomingMessage.isValidID($0) && $0 != .null ? $0 : nil } : nil
+        if let marked { cancelled.cancel(marked) }
         queuedBytes.acquire(body.count)
         queue.async {
             self.handle(body)
+            // The cancelled request came before this message, so it has been answered by
+            // now: the mark goes, whatever the message turned out to be.
+            if let marked { self.cancelled.forget(marked) }
             self.queuedBytes.release(body.count)
         }
         return method == "exit" ? exitCode : nil
@@ -251,11 +253,9 @@ public final class LanguageServer: @unchecked Sendable {
                         "registerOptions": ["watchers": [["globPattern": "**/*.tally"]]],
                     ]]]))
                 }
-            case "$/cancelRequest":
-                // The reader marked the id as the notification arrived (`post`); the request
-                // came before this notification, so it has been answered: forget the mark.
-                if let id = params.value("id") { cancelled.forget(id) }
-            case "$/setTrace":
+            case "$/cancelRequest", "$/setTrace":
+                // A cancellation matters before its turn: `post` marked the id as it arrived,
+                // and removes the mark once this turn has come.
                 break
             case "textDocument/didOpen": try didOpen(params)
             case "textDocument/didChange": try didChange(params)
