@@ -17,6 +17,16 @@ binary), speaks the protocol over pipes, and for each file reports:
   after the requests, and the resident set after 2.5 idle seconds (when the server has
   handed freed pages back), from /proc (Linux).
 
+With BENCH_SCENARIOS (comma-separated; `all` for every one), further tables follow, each
+scenario in a fresh server so that its peak memory is its own:
+
+- `declaration`: ten edits of the first wallet's opening amount (a declaration, so every
+  entry's lowering may depend on it), each timed until its diagnostics;
+- `symbols`: `textDocument/documentSymbol` for the whole file, five times;
+- `tokens`: `textDocument/semanticTokens/full`, five times;
+- `cancel`: five `semanticTokens/full` each followed at once by `$/cancelRequest`, then a
+  hover: the time until the hover is answered, and how the five were answered.
+
 Generate the files with Benchmarks/generate.py (Benchmarks/run.sh does it too).
 Standard library only.
 """
@@ -57,9 +67,15 @@ class Server:
         return json.loads(self.proc.stdout.read(length))
 
     def request(self, method, params):
+        return self.wait_answer(self.send_request(method, params))
+
+    def send_request(self, method, params):
         rid = self.next_id
         self.next_id += 1
         self.send({"jsonrpc": "2.0", "id": rid, "method": method, "params": params})
+        return rid
+
+    def wait_answer(self, rid):
         while True:
             message = self.read()
             if message.get("id") == rid:
@@ -177,12 +193,116 @@ def bench(path):
         ms(completion_first), ms(statistics.median(completions)), rss, hwm, idle))
 
 
+def opened(path):
+    """A server with `path` open and its first diagnostics in: (server, uri, lines)."""
+    text = open(path, encoding="utf-8").read()
+    uri = "file://" + os.path.abspath(path)
+    server = Server()
+    server.request("initialize", {"processId": None, "capabilities": {}, "rootUri": None})
+    server.notify("initialized", {})
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "tally", "version": 1, "text": text}})
+    server.wait_diagnostics(uri)
+    return server, uri, text.split("\n")
+
+
+def declaration_edits(path):
+    """Ten edits of the first wallet's opening amount, each until its diagnostics."""
+    server, uri, lines = opened(path)
+    for number, line in enumerate(lines):
+        match = re.match(r"^wallet .*?opening (\d+\.\d\d)", line)
+        if match:
+            break
+    else:
+        raise SystemExit("no wallet with an opening amount in %s" % path)
+    start_char, end_char = match.start(1), match.end(1)
+    old = match.group(1)
+    edits, cpu = [], []
+    for i in range(10):
+        time.sleep(PAUSE)
+        new = "%d.%02d" % (1000 + i, i)
+        start = time.perf_counter()
+        cpu_start = server.cpu_seconds()
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": 2 + i},
+            "contentChanges": [{"range": {"start": {"line": number, "character": start_char},
+                                          "end": {"line": number, "character": start_char + len(old)}}, "text": new}],
+        })
+        server.wait_diagnostics(uri)
+        edits.append(time.perf_counter() - start)
+        cpu.append(server.cpu_seconds() - cpu_start)
+        old = new
+    rss, hwm = server.memory()
+    server.close()
+    return "%s / %s | %s | %.0f / %.0f" % (ms(statistics.median(edits)), ms(max(edits)), ms(statistics.median(cpu)), rss, hwm)
+
+
+def whole_file(path, method):
+    """Five whole-file requests: median and worst time, answer size, memory after."""
+    server, uri, _ = opened(path)
+    times, size = [], 0
+    for _ in range(5):
+        start = time.perf_counter()
+        answer = server.request(method, {"textDocument": {"uri": uri}})
+        times.append(time.perf_counter() - start)
+        assert "error" not in answer, answer
+        result = answer["result"]
+        size = len(result["data"]) if isinstance(result, dict) else len(result)
+    rss, hwm = server.memory()
+    server.close()
+    return "%s / %s | %d | %.0f / %.0f" % (ms(statistics.median(times)), ms(max(times)), size, rss, hwm)
+
+
+def cancelled(path):
+    """Five semanticTokens/full, each cancelled at once, then a hover: the time until the
+    hover is answered, and what the five got."""
+    server, uri, lines = opened(path)
+    line = next(n for n in range(len(lines) - 1, 0, -1) if re.match(r"^\d{4}-\d\d-\d\d ", lines[n]))
+    start = time.perf_counter()
+    ids = []
+    for _ in range(5):
+        rid = server.send_request("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}})
+        server.notify("$/cancelRequest", {"id": rid})
+        ids.append(rid)
+    hover = server.send_request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": 12}})
+    outcomes = {}
+    while True:
+        message = server.read()
+        if message.get("id") in ids:
+            code = message["error"]["code"] if "error" in message else "result"
+            outcomes[code] = outcomes.get(code, 0) + 1
+        if message.get("id") == hover:
+            break
+    elapsed = time.perf_counter() - start
+    rss, hwm = server.memory()
+    server.close()
+    return "%s | %s | %.0f / %.0f" % (ms(elapsed), ", ".join("%s × %d" % (k, v) for k, v in sorted(outcomes.items(), key=str)), rss, hwm)
+
+
+SCENARIOS = {
+    "declaration": ("declaration edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | RSS / peak MB", declaration_edits),
+    "symbols": ("documentSymbol ms (median / worst) | top-level symbols | RSS / peak MB", lambda p: whole_file(p, "textDocument/documentSymbol")),
+    "tokens": ("semanticTokens/full ms (median / worst) | numbers | RSS / peak MB", lambda p: whole_file(p, "textDocument/semanticTokens/full")),
+    "cancel": ("5 cancelled semanticTokens/full, then hover: ms until the hover | answers to the five | RSS / peak MB", cancelled),
+}
+
+
 def main():
     files = sys.argv[1:] or ["Benchmarks/data/tx-10k.tally", "Benchmarks/data/tx-100k.tally"]
-    print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak / idle MB |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
-    for path in files:
-        bench(path)
+    chosen = [name.strip() for name in os.environ.get("BENCH_SCENARIOS", "").split(",") if name.strip()]
+    if chosen == ["all"]:
+        chosen = list(SCENARIOS)
+    if os.environ.get("BENCH_SKIP_EDITS") != "1":
+        print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak / idle MB |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        for path in files:
+            bench(path)
+    for name in chosen:
+        header, run = SCENARIOS[name]
+        print()
+        print("| file | " + header + " |")
+        print("| --- |" + " ---: |" * header.count("|") + " ---: |")
+        for path in files:
+            print("| %s | %s |" % (os.path.basename(path), run(path)), flush=True)
 
 
 if __name__ == "__main__":

@@ -29,8 +29,13 @@ public enum Formatter {
     ///
     /// Lines outside `range` keep their layout, though columns are still chosen from the
     /// whole block a line belongs to. Returns no edits when the guard refuses.
-    public static func edits(_ tree: SyntaxTree, range: ByteRange? = nil) -> [TextEdit] {
+    ///
+    /// `shouldStop` is asked between the stages (layout, guard, edits), each of which takes
+    /// about a hundred milliseconds on 100k entries; once it says yes, no edits are
+    /// returned (the language server's request was cancelled).
+    public static func edits(_ tree: SyntaxTree, range: ByteRange? = nil, shouldStop: () -> Bool = { false }) -> [TextEdit] {
         let layout = LayoutEngine(tree: tree).layout()
+        if shouldStop() { return [] }
         let pieces = layout.pieces.filter { piece in
             guard piece.changed else { return false }
             guard let range else { return true }
@@ -48,7 +53,8 @@ public enum Formatter {
             position = piece.original.end
         }
         output.append(contentsOf: bytes[position...])
-        if WhitespaceGuard.check(original: tree, formatted: output) != nil { return [] }
+        if shouldStop() { return [] }
+        if WhitespaceGuard.check(original: tree, formatted: output) != nil || shouldStop() { return [] }
         return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
     }
 

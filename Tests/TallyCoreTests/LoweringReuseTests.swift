@@ -120,6 +120,50 @@ final class LoweringReuseTests: XCTestCase {
         XCTAssertTrue(interpret(["m.tally": with], reusing: second.lowered).diagnostics.allSatisfy { $0.code != .unusedDeclaration })
     }
 
+    /// Declarations edited as people do (an opening amount, a date, a limit, a flag, a
+    /// space, now and then a name): the entries are kept whenever the names, currencies
+    /// and decimals entries are resolved by stay the same, and the result is a fresh run's.
+    func testEditsToDeclarationsInterpretAlike() throws {
+        var random = TestSupport.SeededGenerator(seed: 0xDEC1)
+        let files = TestSupport.files(in: "examples", withExtension: "tally") + TestSupport.files(in: "examples/errors", withExtension: "tally")
+        var reused = 0
+        var edits = 0
+        for path in files {
+            var text = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+            var previous = interpret(["m.tally": text], reusing: nil).lowered
+            for step in 0 ..< 10 {
+                guard let edited = Self.editDeclaration(text, using: &random) else { break }
+                text = edited
+                edits += 1
+                let (lowered, didReuse) = try assertReusedAlike(["m.tally": text], previous: previous, "\(path) declaration edit \(step)")
+                previous = lowered
+                if didReuse { reused += 1 }
+            }
+        }
+        XCTAssertGreaterThan(edits, 200)
+        XCTAssertGreaterThan(reused, edits / 3, "edits of amounts, dates and flags of declarations should keep the entries")
+    }
+
+    /// An opening amount changed, a wallet closed, an envelope's amount changed: the
+    /// entries are kept; a wallet renamed, a category added or a currency changed lowers whole.
+    func testADeclarationsAmountEditedKeepsTheEntries() throws {
+        let base = "currency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\nwallet Bank bank\nexpense Food\nenvelope Food monthly 50.00\n"
+            + "2026-01-02 Cash Food -1.00\n2026-01-03 \"Shop\" Bank Food -2.00\n2026-01-04 Cash Fod -3\n"
+        let previous = interpret(["m.tally": Array(base.utf8)], reusing: nil).lowered
+        for (edited, kept) in [
+            (base.replacingOccurrences(of: "opening 10.00", with: "opening 1000.50"), true),
+            (base.replacingOccurrences(of: "on 2026-01-01", with: "on 2025-12-01"), true),
+            (base.replacingOccurrences(of: "wallet Bank bank", with: "wallet Bank bank closed 2026-01-02"), true),
+            (base.replacingOccurrences(of: "monthly 50.00", with: "monthly 5.00"), true),
+            (base.replacingOccurrences(of: "wallet Bank bank", with: "wallet Bonk bank"), false),
+            (base.replacingOccurrences(of: "expense Food\n", with: "expense Food, Fod\n"), false),
+            (base.replacingOccurrences(of: "wallet Bank bank", with: "wallet Bank bank currency USD"), false),
+        ] {
+            let result = try assertReusedAlike(["m.tally": Array(edited.utf8)], previous: previous, edited)
+            XCTAssertEqual(result.reused, kept, edited)
+        }
+    }
+
     func testADeclarationEditedOrAFileAddedLowersWhole() throws {
         let one = Array("wallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\n".utf8)
         let previous = interpret(["m.tally": one], reusing: nil).lowered
@@ -133,6 +177,37 @@ final class LoweringReuseTests: XCTestCase {
     }
 
     // MARK: Helpers
+
+    /// One random edit of a declaration line (one that starts with neither a date, a
+    /// space nor a comment): a digit changed, a word typed, a few bytes deleted, a flag
+    /// added; nil when the text has no declaration.
+    static func editDeclaration(_ bytes: [UInt8], using random: inout TestSupport.SeededGenerator) -> [UInt8]? {
+        var bytes = bytes
+        let lineStarts = [0] + bytes.indices.filter { bytes[$0] == 0x0A }.map { $0 + 1 }.filter { $0 < bytes.count }
+        let declarations = lineStarts.filter { at in
+            let first = bytes[at]
+            return !(0x30 ... 0x39).contains(first) && first != 0x20 && first != 0x09 && first != UInt8(ascii: ";")
+                && first != 0x0A && first != 0x0D && first != UInt8(ascii: "i")  // not `include`: files are single here
+        }
+        guard let at = declarations.randomElement(using: &random) else { return nil }
+        var end = at
+        while end < bytes.count && bytes[end] != 0x0A && bytes[end] != 0x0D { end += 1 }
+        let digits = (at ..< end).filter { (0x30 ... 0x39).contains(bytes[$0]) }
+        switch Int.random(in: 0 ..< 8, using: &random) {
+        case 0 ..< 4 where !digits.isEmpty:
+            bytes[digits.randomElement(using: &random)!] = UInt8.random(in: 0x30 ... 0x39, using: &random)
+        case 4:
+            let words = [" hidden", " closed 2026-01-05", " limit 100", " opening 5.00", " rollover", " 9", "x", " "]
+            bytes.insert(contentsOf: Array(words.randomElement(using: &random)!.utf8), at: end)
+        case 5:
+            let inside = at + Int.random(in: 0 ... max(0, end - at), using: &random)
+            bytes.removeSubrange(inside ..< min(end, inside + Int.random(in: 1 ... 3, using: &random)))
+        default:
+            let inside = at + Int.random(in: 0 ... max(0, end - at), using: &random)
+            bytes.insert(contentsOf: Array(["1", ".5", "0", " "].randomElement(using: &random)!.utf8), at: inside)
+        }
+        return bytes
+    }
 
     private func load(_ files: [String: [UInt8]], reusing previous: Budget?) throws -> Budget {
         let root = files.keys.contains("main.tally") ? "main.tally" : "m.tally"

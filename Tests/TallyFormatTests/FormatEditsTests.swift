@@ -33,6 +33,17 @@ final class FormatEditsTests: XCTestCase {
         XCTAssertEqual(Formatter.edits(tree, range: .empty(at: 0)).map(\.range.start).max().map { $0 < 33 }, true)
     }
 
+    /// Asked to stop (the server's request was cancelled), the formatter returns no edits;
+    /// asked only after the layout, the same.
+    func testEditsStopWhenAsked() {
+        let tree = Parser.parse(text)
+        XCTAssertEqual(Formatter.edits(tree, shouldStop: { true }), [])
+        var asked = 0
+        XCTAssertEqual(Formatter.edits(tree, shouldStop: { asked += 1; return asked > 1 }), [])
+        XCTAssertEqual(asked, 2)
+        XCTAssertFalse(Formatter.edits(tree, shouldStop: { false }).isEmpty)
+    }
+
     func testFormattedDocumentHasNoEdits() {
         let tree = Parser.parse("2026-01-01 Cash  Fun  -1.00\n")
         XCTAssertEqual(Formatter.format(tree), .unchanged)

@@ -38,6 +38,30 @@ import Testing
         #expect(symbols[6].children.count == 2 && symbols[6].range == doc.ranges[5])
     }
 
+    /// The entries of the last months are listed, whole months, up to the limit; earlier
+    /// months say how many entries they hold. Here the limit is 3: March (1) and February
+    /// (2) fit, January (2) would make 5.
+    @Test func outlineListsTheEntriesOfTheLastMonthsUpToTheLimit() {
+        let text = """
+        wallet Cash cash
+        2026-01-01 Cash Fun -1
+        2026-01-02 Cash Fun -1
+        2026-02-01 Cash Fun -1
+        2026-02-02 Cash Fun -1
+        2026-03-01 Cash Fun -1
+        """
+        let symbols = SymbolProvider.documentSymbols(tree: Self.tree(text), entryLimit: 3)
+        #expect(symbols.map(\.name) == ["Cash", "2026-01", "2026-02", "2026-03"])
+        #expect(symbols.map(\.children.count) == [0, 0, 2, 1])
+        #expect(symbols.map(\.detail) == ["cash", "2 entries", nil, nil])
+        // The month keeps its range and selection whether its entries are listed or not.
+        let whole = SymbolProvider.documentSymbols(tree: Self.tree(text))
+        #expect(whole.map(\.range) == symbols.map(\.range) && whole.map(\.selectionRange) == symbols.map(\.selectionRange))
+        #expect(whole.map(\.children.count) == [0, 2, 2, 1])
+        // Nothing fits: only months.
+        #expect(SymbolProvider.documentSymbols(tree: Self.tree(text), entryLimit: 0).map(\.children.count) == [0, 0, 0, 0])
+    }
+
     @Test func outlineEntriesNameWhatTheyDo() {
         let text = """
         2026-03-01 "Bank" "Notiz" transfer Girokonto  ->  'Old Amex' 100.00 = 95.00 USD #tag ; comment

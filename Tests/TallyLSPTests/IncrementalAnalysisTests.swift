@@ -73,6 +73,56 @@ final class IncrementalAnalysisTests: XCTestCase {
         }
     }
 
+    /// Edits of the root's declarations (amounts, dates, flags, now and then a name) keep
+    /// the entries when names, currencies and decimals resolve alike: the answers are still
+    /// a fresh server's, diagnostics and inlay hints (balances start from the openings).
+    func testDeclarationEditsAnswerAsAFreshServerDoes() {
+        var random = TestSupport.SeededGenerator(seed: 0xDEC)
+        var texts = ["main.tally": "include \"a.tally\"\ncurrency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\nwallet Bank bank limit 50\n"
+                        + "expense Food\nenvelope Groceries 20 monthly for Food\ngoal Trip 100 by 2026-06-01\n"
+                        + "2026-01-02 \"Shop\" Cash Food -1.00\n2026-01-03 Cash Fod -2.00\n2026-01-04 Bank Food -30\n",
+                     "a.tally": "2026-01-05 Bank Food -3.00\n2026-01-06 Cash -> Bank 4\n"]
+        let client = TestClient()
+        for (name, text) in texts { client.write(name, text) }
+        client.initialize()
+        client.open("main.tally", texts["main.tally"]!)
+        var version = 1
+        let additions = [" hidden", " closed 2026-01-05", " 5", "1", " ", "x"]
+        for step in 0 ..< 40 {
+            var fileLines = texts["main.tally"]!.components(separatedBy: "\n")
+            let line = Int.random(in: 2 ... 6, using: &random)
+            let characters = Array(fileLines[line])
+            let digits = characters.indices.filter { characters[$0].isNumber }
+            let column: Int
+            let length: Int
+            let replacement: String
+            if Int.random(in: 0 ..< 3, using: &random) > 0, let digit = digits.randomElement(using: &random) {
+                (column, length, replacement) = (digit, 1, String(Int.random(in: 0 ... 9, using: &random)))
+            } else {
+                (column, length, replacement) = (characters.count, 0, additions.randomElement(using: &random)!)
+            }
+            fileLines[line] = String(characters[..<column]) + replacement + String(characters[(column + length)...])
+            texts["main.tally"] = fileLines.joined(separator: "\n")
+            version += 1
+            client.change("main.tally", version: version,
+                          range: ["start": ["line": .int(line), "character": .int(column)], "end": ["line": .int(line), "character": .int(column + length)]],
+                          text: replacement)
+
+            let fresh = TestClient()
+            for (file, text) in texts { fresh.write(file, text) }
+            fresh.initialize()
+            fresh.open("main.tally", texts["main.tally"]!)
+            for file in ["main.tally", "a.tally"] {
+                XCTAssertEqual(normalized(client.diagnostics(file)?["diagnostics"] ?? [], client), normalized(fresh.diagnostics(file)?["diagnostics"] ?? [], fresh),
+                               "step \(step): diagnostics of \(file) after editing line \(line)")
+            }
+            let whole: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 1000, "character": 0]]
+            let hints = client.result("textDocument/inlayHint", ["textDocument": ["uri": .string(client.uri("main.tally"))], "range": whole])
+            let freshHints = fresh.result("textDocument/inlayHint", ["textDocument": ["uri": .string(fresh.uri("main.tally"))], "range": whole])
+            XCTAssertEqual(normalized(hints, client), normalized(freshHints, fresh), "step \(step): inlay hints")
+        }
+    }
+
     /// The JSON with the client's folder taken out of URIs.
     private func normalized(_ json: JSON?, _ client: TestClient) -> JSON {
         func strip(_ value: JSON) -> JSON {

@@ -48,9 +48,12 @@ public struct LoweredBudget: Sendable {
 /// old one with the region's old contribution taken out and its new one put in: its old
 /// entries and diagnostics are replaced by those of lowering the new region, the counts
 /// have the old region's subtracted and the new region's added, and what follows the
-/// region in that file moves by the change in length. Every other case (a declaration
-/// edited, a file added or removed, two files changed, a count that does not match) gives
-/// nil, and the budget is lowered whole. `LoweringReuseTests` compares the result with a
+/// region in that file moves by the change in length. When a declaration lies in or after
+/// the region, the declarations are read again (they are few) and the same is done if
+/// they resolve entries alike (``resolvesEntriesAlike(_:)``), with the new declaration
+/// tables and diagnostics. Every other case (a name, currency or decimal changed, a file
+/// added or removed, two files changed, a count that does not match) gives nil, and the
+/// budget is lowered whole. `LoweringReuseTests` compares the result with a
 /// whole lowering after chains of random edits
 /// to every file of single- and multi-file budgets.
 extension Lowering {
@@ -81,15 +84,39 @@ extension Lowering {
             return (previous.declarations, result)
         }
         let path = newFiles[k].path
-        guard let oldNodes = datedRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd),
-              let newNodes = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd) else { return nil }
+        let oldDeclarations = previous.declarations
+        var declarations: Lowering
+        let oldNodes: Range<Int>
+        let newNodes: Range<Int>
+        /// Whether the declarations were read again (a declaration lies in or after the region).
+        let redeclared: Bool
+        if let o = datedRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd),
+           let n = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd) {
+            (oldNodes, newNodes) = (o, n)
+            declarations = oldDeclarations
+            declarations.syntaxErrors = syntaxErrorStarts(of: budget)
+            redeclared = false
+        } else {
+            // A declaration was edited, or lies after the edit (its recorded position
+            // moves). Declarations are a few dozen nodes: read them again, and keep the
+            // entries when every name, currency and decimal an entry is resolved by is
+            // what it was (an amount, a date or a flag of a declaration changed, say).
+            var fresh = Lowering()
+            fresh.usesFlatPath = oldDeclarations.usesFlatPath
+            fresh.concurrentLoweringThreshold = oldDeclarations.concurrentLoweringThreshold
+            fresh.cutForTesting = oldDeclarations.cutForTesting
+            fresh.lowerDeclarations(budget)
+            guard fresh.resolvesEntriesAlike(oldDeclarations) else { return nil }
+            oldNodes = topLevelRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd)
+            newNodes = topLevelRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd)
+            declarations = fresh
+            redeclared = true
+        }
 
         // The region's contribution before and after the edit, each lowered on its own.
-        let old = previous.declarations.lowered(EntryRange(file: oldFiles[k], nodes: oldNodes))
-        var declarations = previous.declarations
-        declarations.syntaxErrors = syntaxErrorStarts(of: budget)
+        let old = oldDeclarations.lowered(EntryRange(file: oldFiles[k], nodes: oldNodes))
         let new = declarations.lowered(EntryRange(file: newFiles[k], nodes: newNodes))
-        let declared = previous.declarations.diagnostics.count
+        let declared = oldDeclarations.diagnostics.count
         // The entries are taken out of `previous`, not copied, so that when nothing else
         // holds them (an editor lets the old model go first) they change in place.
         var kept = consume previous
@@ -153,20 +180,64 @@ extension Lowering {
         guard start + old.diagnostics.count <= diagnostics.count,
               Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics else { return nil }
         var others = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
-        for i in others.indices {
+        // Declarations read again bring their own diagnostics; the old ones are dropped.
+        for i in others.indices where !redeclared || i >= declared {
             guard !others[i].reaches(into: region.start ..< from, in: path) else { return nil }
             others[i] = others[i].moved(by: shift, from: from, in: path)
         }
-        declarations.diagnostics = Array(others[..<declared])
-        result.diagnostics = Array(others[..<start]) + new.diagnostics + others[start...]
+        if !redeclared { declarations.diagnostics = Array(others[..<declared]) }
+        result.diagnostics = declarations.diagnostics + others[declared ..< start] + new.diagnostics + others[start...]
         result.syntaxErrors = declarations.syntaxErrors
 
-        // Counts: the old region's out, the new region's in.
+        // Counts: the old region's out, the new region's in (and the old declarations'
+        // out, the new ones' in, when they were read again).
         for w in result.walletSeen.indices { result.walletSeen[w] += new.walletSeen[w] - old.walletSeen[w] }
         for (name, count) in old.walletUsed { result.walletUsed[name, default: 0] -= count }
         for (name, count) in new.walletUsed { result.walletUsed[name, default: 0] += count }
+        if redeclared {
+            for w in result.walletSeen.indices { result.walletSeen[w] += declarations.walletSeen[w] - oldDeclarations.walletSeen[w] }
+            for (name, count) in oldDeclarations.walletUsed { result.walletUsed[name, default: 0] -= count }
+            for (name, count) in declarations.walletUsed { result.walletUsed[name, default: 0] += count }
+            // The declaration tables (opening amounts, limits, envelopes, goals, rules)
+            // are the new ones; what the entries added is carried over.
+            var merged = declarations
+            swap(&merged.entries, &result.entries)
+            merged.diagnostics = result.diagnostics
+            merged.walletSeen = result.walletSeen
+            merged.walletUsed = result.walletUsed
+            result = merged
+        }
         result.walletUsed = result.walletUsed.filter { $0.value != 0 }
         return (declarations, result)
+    }
+
+    /// True when an entry lowered with these declarations comes out exactly as with
+    /// `other`'s: an entry reads the declarations only through the names and their indices,
+    /// each wallet's currency, each goal's wallet, the payee rules, the default currency
+    /// and the decimals (see `Lowering+Entries`, `Lowering+Flat`). Amounts, dates, limits,
+    /// flags and positions of declarations are not among them.
+    func resolvesEntriesAlike(_ other: Lowering) -> Bool {
+        defaultCurrency == other.defaultCurrency && decimals == other.decimals
+            && walletIndex == other.walletIndex && wallets.map(\.currency) == other.wallets.map(\.currency)
+            && walletSeen.count == other.walletSeen.count
+            && categoryIndex == other.categoryIndex
+            && categories.map(\.name) == other.categories.map(\.name)
+            && categories.map(\.isIncome) == other.categories.map(\.isIncome)
+            && categories.map(\.isImplicit) == other.categories.map(\.isImplicit)
+            && envelopeIndex == other.envelopeIndex && goalIndex == other.goalIndex
+            && goals.map(\.wallet) == other.goals.map(\.wallet)
+            && ruleIndex == other.ruleIndex && payeeCategory == other.payeeCategory
+    }
+
+    /// The top-level nodes of `tree` from the cut at `start` to the one at `end`, whatever
+    /// their kind (lowering entries skips declarations).
+    static func topLevelRegion(of tree: SyntaxTree, from start: Int, to end: Int) -> Range<Int> {
+        let flat = FlatSyntax(tree)
+        var first = 1
+        while first < flat.nodeCount && flat.range(first).start < start { first = flat.subtreeEnd(first) }
+        var last = first
+        while last < flat.nodeCount && flat.range(last).start < end { last = flat.subtreeEnd(last) }
+        return first ..< last
     }
 
     /// What lowering the entries of `range` alone adds: its entries (numbered from 0), its

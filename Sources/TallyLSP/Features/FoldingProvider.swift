@@ -3,8 +3,9 @@ import TallySyntax
 /// Folding ranges of a file: runs of comment lines, entries with continuation lines
 /// (split blocks and metadata), and each run of dated entries in the same month.
 public enum FoldingProvider {
-    /// The ranges, ordered by their first line.
-    public static func ranges(tree: SyntaxTree) -> [FoldingInfo] {
+    /// The ranges, ordered by their first line. `shouldStop` is asked every 4,096
+    /// entries; once it says yes, the ranges found so far are returned.
+    public static func ranges(tree: SyntaxTree, shouldStop: () -> Bool = { false }) -> [FoldingInfo] {
         var result = commentBlocks(tree)
         let bytes = tree.source.bytes
         /// The start of the line holding the byte before `end`.
@@ -18,7 +19,8 @@ public enum FoldingProvider {
             if let m = month, lastLineStart(m.end) > m.start { result.append(FoldingInfo(start: m.start, end: lastLineStart(m.end), kind: .region)) }
             month = nil
         }
-        for entry in tree.entries {
+        for (n, entry) in tree.entries.enumerated() {
+            if n & 0xFFF == 0 && shouldStop() { break }
             let content = entry.contentRange
             if !content.isEmpty, lastLineStart(content.end) > entry.range.start {
                 result.append(FoldingInfo(start: entry.range.start, end: lastLineStart(content.end), kind: .region))

@@ -3,30 +3,103 @@ import TallySyntax
 
 /// The outline of a file and the declarations of a whole budget, found by name.
 public enum SymbolProvider {
+    /// How many dated entries an outline lists at most: those of the file's last months
+    /// (where a budget grows and is edited), whole months only. Earlier months are listed
+    /// without their entries, their detail saying how many they hold. An outline of every
+    /// entry of a 100k-entry file was a 25 MB answer that took clients seconds to read and
+    /// no one could scroll through; months remain to navigate by.
+    public static let outlineEntryLimit = 10_000
+
     /// A file's outline: its declarations in order, and its dated entries grouped by month
-    /// (one group per run of entries in the same month).
-    public static func documentSymbols(tree: SyntaxTree) -> [SymbolInfo] {
-        var result: [SymbolInfo] = []
-        var month: (year: Int, month: Int, symbol: SymbolInfo)?
-        func closeMonth() {
-            if let m = month { result.append(m.symbol) }
-            month = nil
+    /// (one group per run of entries in the same month), the entries of the last months
+    /// listed up to `entryLimit` (see ``outlineEntryLimit``).
+    ///
+    /// `shouldStop` is asked every 1,024 entries; once it says yes, the symbols found so
+    /// far are returned (a cancelled request's answer is never sent).
+    public static func documentSymbols(tree: SyntaxTree, entryLimit: Int = outlineEntryLimit,
+                                       shouldStop: () -> Bool = { false }) -> [SymbolInfo] {
+        // First the runs: which entries are declarations and which months they form, read
+        // from the flat arrays (a view per entry of 100k cost more than the listing).
+        struct Month {
+            var label: String
+            var year: Int
+            var month: Int
+            /// The first entry's node and the number of entries (consecutive top-level nodes).
+            var first: Int
+            var count: Int
+            var range: ByteRange
+            var selection: ByteRange
         }
-        for entry in tree.entries {
-            let range = entry.contentRange
-            if let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes) {
-                if month.map({ $0.year != date.year || $0.month != date.month }) ?? true {
-                    closeMonth()
-                    month = (date.year, date.month, SymbolInfo(name: date.monthLabel, detail: nil, kind: .month, range: range, selectionRange: dateToken.range))
+        enum Item {
+            case declaration(Int)
+            case month(Month)
+        }
+        let flat = FlatSyntax(tree)
+        func date(of node: Int) -> (CivilDate, ByteRange)? {
+            guard let token = flat.directToken(.date, of: node) else { return nil }
+            let r = flat.range(ofToken: token)
+            return CivilDate(utf8: flat.bytes[r.start ..< r.end]).map { ($0, r) }
+        }
+        var items: [Item] = []
+        var open: Month?
+        func close() {
+            if let m = open { items.append(.month(m)) }
+            open = nil
+        }
+        var node = 1
+        var n = 0
+        while node < flat.nodeCount {
+            defer {
+                node = flat.subtreeEnd(node)
+                n += 1
+            }
+            if n & 0x3FF == 0 && shouldStop() { return [] }
+            if let (date, dateRange) = date(of: node) {
+                let range = flat.contentRange(node)
+                if let m = open, m.year == date.year, m.month == date.month {
+                    open!.count += 1
+                    open!.range = m.range.union(range)
+                } else {
+                    close()
+                    open = Month(label: date.monthLabel, year: date.year, month: date.month, first: node, count: 1,
+                                 range: range, selection: dateRange)
                 }
-                month!.symbol.range = month!.symbol.range.union(range)
-                month!.symbol.children.append(datedSymbol(entry, date: date))
                 continue
             }
-            closeMonth()
-            result += declarationSymbols(entry)
+            close()
+            items.append(.declaration(node))
         }
-        closeMonth()
+        close()
+        // The last months whose entries fit in the limit are listed.
+        var listed = 0
+        var firstListed = items.count
+        for i in items.indices.reversed() {
+            guard case .month(let m) = items[i] else { continue }
+            guard listed + m.count <= entryLimit else { break }
+            listed += m.count
+            firstListed = i
+        }
+        var result: [SymbolInfo] = []
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .declaration(let node):
+                result += declarationSymbols(flat.node(node))
+            case .month(let m):
+                var symbol = SymbolInfo(name: m.label, detail: nil, kind: .month, range: m.range, selectionRange: m.selection)
+                if i >= firstListed {
+                    if shouldStop() { return result }
+                    symbol.children.reserveCapacity(m.count)
+                    var node = m.first
+                    for _ in 0 ..< m.count {
+                        if let (date, _) = date(of: node) { symbol.children.append(datedSymbol(flat.node(node), date: date)) }
+                        node = flat.subtreeEnd(node)
+                    }
+                } else {
+                    symbol.detail = m.count == 1 ? "1 entry" : "\(m.count) entries"
+                }
+                result.append(symbol)
+            }
+        }
         return result
     }
 

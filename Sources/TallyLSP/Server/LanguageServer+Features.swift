@@ -227,8 +227,10 @@ extension LanguageServer {
             out.byte("}")
         }
         out.byte("[")
-        for (i, symbol) in SymbolProvider.documentSymbols(tree: tree).enumerated() {
+        let stop = shouldStop
+        for (i, symbol) in SymbolProvider.documentSymbols(tree: tree, shouldStop: stop).enumerated() {
             if i > 0 { out.byte(",") }
+            if stop() { break }
             write(symbol)
         }
         out.byte("]")
@@ -255,7 +257,9 @@ extension LanguageServer {
 
     func foldingRanges(_ params: Params) throws(ResponseError) -> JSON {
         guard let (document, tree) = try syntaxTarget(params) else { return [] }
-        return .array(FoldingProvider.ranges(tree: tree).map { fold in
+        let folds = FoldingProvider.ranges(tree: tree, shouldStop: shouldStop)
+        if requestCancelled { return [] }
+        return .array(folds.map { fold in
             [
                 "startLine": .int(document.lines.line(containing: fold.start)),
                 "endLine": .int(document.lines.line(containing: fold.end)),
@@ -273,17 +277,20 @@ extension LanguageServer {
         if let range {
             let start = document.lines.offset(of: range.start, encoding: encoding, textLength: document.bytes.count)
             let end = max(start, document.lines.offset(of: range.end, encoding: encoding, textLength: document.bytes.count))
-            tokens = SemanticTokenProvider.tokens(tree: tree, in: ByteRange(start: start, end: end))
+            tokens = SemanticTokenProvider.tokens(tree: tree, in: ByteRange(start: start, end: end), shouldStop: shouldStop)
         } else {
-            tokens = SemanticTokenProvider.tokens(tree: tree)
+            tokens = SemanticTokenProvider.tokens(tree: tree, shouldStop: shouldStop)
         }
+        if requestCancelled { return .null }
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var data: [UInt8] = [UInt8(ascii: "[")]
         data.reserveCapacity(tokens.count * 14 + 2)
         var previousLine = 0
         var previousStart = 0
         var first = true
-        for token in tokens {
+        let stop = shouldStop
+        for (n, token) in tokens.enumerated() {
+            if n & 0x3FFF == 0 && stop() { return .null }
             let start = cursor.position(of: token.range.start)
             let end = cursor.position(of: token.range.end)
             guard end.line == start.line, end.character > start.character else { continue }
@@ -324,11 +331,14 @@ extension LanguageServer {
         }
         // The edits come in file order; an unformatted large file can have hundreds of
         // thousands, so they are printed directly.
-        let edits = Formatter.edits(tree, range: bytes)
+        let edits = Formatter.edits(tree, range: bytes, shouldStop: shouldStop)
+        if requestCancelled { return .null }
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var out = RawJSONWriter(capacity: edits.count * 80 + 2)
         out.byte("[")
+        let stop = shouldStop
         for (i, edit) in edits.enumerated() {
+            if i & 0x3FFF == 0 && stop() { return .null }
             if i > 0 { out.byte(",") }
             let start = cursor.position(of: edit.range.start)
             let end = cursor.position(of: edit.range.end)

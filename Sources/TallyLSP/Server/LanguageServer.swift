@@ -45,6 +45,12 @@ public final class LanguageServer: @unchecked Sendable {
     /// freed memory after it) knows whether another edit came since.
     let analysisGeneration = AnalysisGeneration()
     let disk: any FileProvider
+    /// Requests the client cancelled, marked as the reader sees the notification.
+    let cancelled = CancelledRequests()
+    /// Bytes read by ``post(_:)`` and not yet handled.
+    let queuedBytes = QueuedBytes()
+    /// The id of the request being answered.
+    var currentRequest: JSON?
 
     /// Creates a server that sends every outgoing message through `send` and writes log
     /// lines (never file contents) through `log`.
@@ -70,9 +76,45 @@ public final class LanguageServer: @unchecked Sendable {
         queue.sync { documents[DocumentURI.path(of: uri)].map { ($0.text, $0.version) } }
     }
 
-    /// Handles one message body (the bytes between frames).
+    /// Handles one message body (the bytes between frames), and returns when it is handled.
     public func receive(_ body: [UInt8]) {
         queue.sync { handle(body) }
+    }
+
+    /// Takes one message body from the thread that reads them, and returns before it is
+    /// handled, so that the reader goes on reading while a long request runs: a
+    /// `$/cancelRequest` marks its id as it arrives (see ``CancelledRequests``). Messages
+    /// are still handled strictly in arrival order, on the queue. Returns the exit status
+    /// once the message was `exit` (and was handled).
+    public func post(_ body: [UInt8]) -> Int32? {
+        // Only a small body can be a cancellation or `exit`; large ones are read once, on the queue.
+        let peeked = body.count <= 4096 ? try? JSON.parse(body) : nil
+        let method = peeked?["method"]?.stringValue
+        let marked = method == "$/cancelRequest" ? peeked?["params"]?["id"].flatMap { IncomingMessage.isValidID($0) && $0 != .null ? $0 : nil } : nil
+        if let marked { cancelled.cancel(marked) }
+        queuedBytes.acquire(body.count)
+        queue.async {
+            self.handle(body)
+            // The cancelled request came before this message, so it has been answered by
+            // now: the mark goes, whatever the message turned out to be.
+            if let marked { self.cancelled.forget(marked) }
+            self.queuedBytes.release(body.count)
+        }
+        return method == "exit" ? exitCode : nil
+    }
+
+    /// True when the client cancelled the request being answered; long providers ask it
+    /// now and then and stop early (their partial answer is then replaced by the error).
+    var requestCancelled: Bool {
+        currentRequest.map { cancelled.isCancelled($0) } ?? false
+    }
+
+    /// A check for providers that run on the queue: true once the request being answered
+    /// was cancelled.
+    var shouldStop: () -> Bool {
+        guard let id = currentRequest else { return { false } }
+        let cancelled = self.cancelled
+        return { cancelled.isCancelled(id) }
     }
 
     /// Reports a message that was too large to read, given its length and first bytes:
@@ -142,10 +184,22 @@ public final class LanguageServer: @unchecked Sendable {
         default:
             break
         }
-        do {
+        // Cancelled while it waited in the queue: not started at all.
+        if method != "shutdown" && cancelled.isCancelled(id) {
+            send(OutgoingMessage.error(id: id, .cancelled))
+            return
+        }
+        currentRequest = id
+        defer { currentRequest = nil }
+        do throws(ResponseError) {
             let clock = ContinuousClock()
             let start = clock.now
             let result = try answer(method: method, params: Params(params))
+            // Cancelled while it ran: the answer (perhaps partial) is not sent.
+            if method != "shutdown" && requestCancelled {
+                note("\(method) cancelled after \(Self.milliseconds(clock.now - start)) ms")
+                throw ResponseError.cancelled
+            }
             let answered = clock.now
             send(OutgoingMessage.response(id: id, result: result))
             let elapsed = clock.now - start
@@ -202,8 +256,8 @@ public final class LanguageServer: @unchecked Sendable {
                     ]]]))
                 }
             case "$/cancelRequest", "$/setTrace":
-                // Requests are answered in order before the next is read, so a cancellation
-                // always arrives too late to matter.
+                // A cancellation matters before its turn: `post` marked the id as it arrived,
+                // and removes the mark once this turn has come.
                 break
             case "textDocument/didOpen": try didOpen(params)
             case "textDocument/didChange": try didChange(params)

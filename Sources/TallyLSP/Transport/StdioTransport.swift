@@ -19,8 +19,9 @@ public enum StdioTransport {
             for event in reader.feed(chunk[0..<n]) {
                 switch event {
                 case .message(let body):
-                    server.receive(body)
-                    if let code = server.exitCode { return code }
+                    // Handled on the server's queue while reading goes on (a cancellation
+                    // must be seen while a long request runs).
+                    if let code = server.post(body) { return code }
                 case .skipped(let reason):
                     log("skipped input: \(reason)")
                 case .tooLarge(let length, let start):
