@@ -11,9 +11,15 @@ struct Location: Equatable {
 
 /// The sources of every file diagnostics may point into, with their line indexes, built
 /// once per file on first use.
+///
+/// Columns are counted from the last offset asked about on the same line when it lies
+/// before the new one, not from the line's start: diagnostics come in file order, so the
+/// thousands one long line can hold cost one pass over it, not one each.
 final class SourceMap {
     private var sources: [String: SourceText] = [:]
     private var indexes: [String: LineIndex] = [:]
+    /// The last offset whose column was counted, per file.
+    private var cursors: [String: (line: Int, offset: Int, column: Int)] = [:]
 
     func add(_ source: SourceText) {
         if sources[source.path] == nil { sources[source.path] = source }
@@ -31,8 +37,19 @@ final class SourceMap {
 
     func location(_ path: String, _ range: ByteRange) -> Location {
         guard let index = index(path) else { return Location(line: 1, column: 1, endLine: 1, endColumn: 1) }
-        let start = index.scalarPosition(of: range.start)
-        let end = index.scalarPosition(of: range.end)
+        let start = position(path, index, range.start)
+        let end = position(path, index, range.end)
         return Location(line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1)
+    }
+
+    /// 0-based line and scalar column of `offset`, as `LineIndex.scalarPosition` gives them.
+    private func position(_ path: String, _ index: LineIndex, _ offset: Int) -> (line: Int, column: Int) {
+        let (line, _) = index.position(of: offset)
+        let clamped = max(offset, index.lineStarts[line])
+        var from = (offset: index.lineStarts[line], column: 0)
+        if let cursor = cursors[path], cursor.line == line, cursor.offset <= clamped { from = (cursor.offset, cursor.column) }
+        let column = from.column + index.scalarCount(from: from.offset, to: clamped)
+        cursors[path] = (line, clamped, column)
+        return (line, column)
     }
 }
