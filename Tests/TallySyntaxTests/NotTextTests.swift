@@ -25,6 +25,9 @@ final class NotTextTests: XCTestCase {
         let word: [UInt8] = [0x61, 0x62, 0x63, 0x64, 0xE9]
         let latin1: [UInt8] = Array(repeating: word, count: 20).flatMap { $0 }
         XCTAssertEqual(TextSniffer.evidence(latin1)?.suspicious, 20)
+        // C1 controls (2 bytes) and U+FFFD (3 bytes) count with all their bytes: 8 × 3 = 24 of 32.
+        XCTAssertEqual(TextSniffer.evidence(Array(String(repeating: "\u{FFFD}a", count: 8).utf8))?.suspicious, 24)
+        XCTAssertEqual(TextSniffer.evidence(Array(String(repeating: "\u{85}a", count: 8).utf8))?.suspicious, 16)
         // Valid UTF-8, tabs and line breaks are never suspicious.
         XCTAssertNil(TextSniffer.evidence(Array("€ £ ü\t\r\n".utf8)))
         XCTAssertNil(TextSniffer.evidence([]))

@@ -3,9 +3,11 @@
 /// with one diagnostic (E0105) instead of one per byte.
 ///
 /// The rule: look at the first ``sampleSize`` bytes (the whole file when it is shorter).
-/// Count the bytes that cannot be in a Tally file: NUL and the other control characters
-/// except tab, line feed and carriage return (and DEL), and every byte that is not part
-/// of a valid UTF-8 sequence. The file is not text when they are more than one in ten
+/// Count the bytes that cannot be in a Tally file: those of NUL and the other control
+/// characters except tab, line feed and carriage return (C0, DEL and C1, U+0080–U+009F),
+/// of U+FFFD (the replacement character an editor puts for bytes it could not decode, so
+/// binary bytes sent by an editor count too), and every byte that is not part of a valid
+/// UTF-8 sequence. The file is not text when they are more than one in ten
 /// (``suspiciousPerMille`` per mille) of the sample and at least ``minimumSuspicious``
 /// (so a short line in Latin-1 stays a line with a few E0101s). A sequence cut off by the
 /// end of the sample is judged with the bytes after it. An empty file is text.
@@ -67,6 +69,12 @@ public enum TextSniffer {
                 if first < 0 { first = i }
                 i += 1
             } else {
+                let c1 = length == 2 && b == 0xC2 && bytes[i + 1] < 0xA0
+                let replacement = length == 3 && b == 0xEF && bytes[i + 1] == 0xBF && bytes[i + 2] == 0xBD
+                if c1 || replacement {
+                    suspicious += length
+                    if first < 0 { first = i }
+                }
                 i += length
             }
         }
