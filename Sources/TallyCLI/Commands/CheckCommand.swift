@@ -121,7 +121,7 @@ enum CheckCommand: Subcommand {
                 budget = try load(path)
                 loading += clock.now - loadStart
             } catch {
-                console.err("tally check: cannot read `\(path)`: \(error.explanation)\n")
+                console.err("tally check: cannot read \(path == "-" ? "standard input" : "`\(path)`"): \(error.explanation)\n")
                 unreadable = true
                 continue
             }

@@ -74,9 +74,9 @@ enum FmtCommand: Subcommand {
             let shownName = fromStandardInput ? "<stdin>" : path
             let bytes: [UInt8]
             do {
-                bytes = fromStandardInput ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try disk.read(path)
+                bytes = fromStandardInput ? try FileDescriptorReader.readStandardInput() : try disk.read(path)
             } catch {
-                console.err("tally fmt: cannot read `\(path)`: \(error.explanation)\n")
+                console.err("tally fmt: cannot read \(fromStandardInput ? "standard input" : "`\(path)`"): \(error.explanation)\n")
                 failed = true
                 continue
             }
