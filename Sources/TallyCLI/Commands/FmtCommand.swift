@@ -22,7 +22,8 @@ enum FmtCommand: Subcommand {
       -h, --help             Show this help
 
     Files are replaced atomically (a temporary file beside them, then a rename) and keep
-    their permissions; files already formatted are not touched. Entries with syntax
+    their owner, group and permissions; a read-only file (no write permission for its
+    owner) is refused and left alone; files already formatted are not touched. Entries with syntax
     errors and lines between `; tally-fmt: off` and `; tally-fmt: on` are kept exactly.
     Before anything is written, the output is checked to differ from the input only in
     whitespace and to read back the same; if not, nothing is written. The layout is
