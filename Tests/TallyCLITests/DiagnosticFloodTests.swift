@@ -97,3 +97,22 @@ final class DiagnosticFloodTests: XCTestCase {
 
     private func quoted(_ text: String) -> String { "\"" + text + "\"" }
 }
+
+/// `tally fmt` leaves a file that is not text alone (it used to add a line break at its end).
+final class FmtNotTextTests: XCTestCase {
+    func testFmtRefusesAFileThatIsNotText() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-fmt-bin-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        var random = TestSupport.SeededGenerator(seed: 9)
+        let bytes = (0 ..< 5000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
+        let path = folder.appendingPathComponent("budget.tally").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        for arguments in [["fmt", path], ["fmt", "--check", path]] {
+            let result = try TallyBinary.run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertEqual(result.stderr, "tally fmt: `\(path)` is not a text file (E0105); it was left alone\n")
+            XCTAssertEqual(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))), bytes)
+        }
+    }
+}
