@@ -41,7 +41,9 @@ enum CheckCommand: Subcommand {
       {"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
       "message",...}],"errors":N,"warnings":N,"infos":N}
     Lines and columns are 1-based; columns count Unicode characters; ends are exclusive.
-    Every code is explained in docs/diagnostics.md.
+    Each file shows at most 1,000 diagnostics, errors first, and a note saying how many
+    more (JSON: "notShown":[{"file","count","total"}]); counts and the exit code count
+    them all. Every code is explained in docs/diagnostics.md.
 
     """
 
