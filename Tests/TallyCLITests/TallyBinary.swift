@@ -20,16 +20,27 @@ struct TallyBinary {
         return TestSupport.repositoryRoot.appendingPathComponent(".build/debug/tally")
     }()
 
+    /// Runs a `/bin/sh` script in the repository root, with `$TALLY` the executable: for
+    /// what `Process` cannot set up, such as a closed or redirected standard input.
+    static func runShell(_ script: String, environment: [String: String] = [:]) throws -> Result {
+        try run([], environment: environment, executable: URL(fileURLWithPath: "/bin/sh"), prefix: ["-c", script])
+    }
+
     /// Runs `tally arguments` in `directory` (the repository root unless given) with a
     /// small fixed environment.
     static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
                     in directory: URL = TestSupport.repositoryRoot,
                     file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+        try run(arguments, stdin: stdin, environment: environment, directory: directory, executable: url, prefix: [])
+    }
+
+    private static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String],
+                            directory: URL = TestSupport.repositoryRoot, executable: URL, prefix: [String]) throws -> Result {
         let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        process.executableURL = executable
+        process.arguments = prefix + arguments
         process.currentDirectoryURL = directory
-        var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22"]
+        var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22", "TALLY": url.path]
         env.merge(environment) { $1 }
         process.environment = env
         // Output goes to temporary files, so a large output can never block the child.

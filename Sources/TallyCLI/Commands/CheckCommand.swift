@@ -54,8 +54,9 @@ enum CheckCommand: Subcommand {
       {"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
       "message",...}],"errors":N,"warnings":N,"infos":N}
     Lines and columns are 1-based; columns count Unicode characters (see --column-unit);
-    ends are exclusive.
-    Every code is explained in docs/diagnostics.md.
+    ends are exclusive. Each file shows at most 1,000 diagnostics, errors first, and a
+    note saying how many more (JSON: "notShown":[{"file","count","total"}]); counts and
+    the exit code count them all. Every code is explained in docs/diagnostics.md.
 
     """
 
@@ -176,7 +177,7 @@ enum CheckCommand: Subcommand {
                 budget = try job.root == "<stdin>" ? load("-") : BudgetLoader(provider: provider).load(job.root)
                 loading += clock.now - loadStart
             } catch {
-                console.err("tally check: cannot read `\(job.root)`: \(error.explanation)\n")
+                console.err("tally check: cannot read \(job.root == "<stdin>" ? "standard input" : "`\(job.root)`"): \(error.explanation)\n")
                 unreadable = true
                 continue
             }
@@ -236,26 +237,32 @@ enum CheckCommand: Subcommand {
         let outputStart = clock.now
         shown.sort { ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue) }
 
+        // Each file shows at most DiagnosticLimit.perFile diagnostics; totals count them all.
+        let (listed, omitted) = DiagnosticLimit.apply(shown)
+        let totals = DiagnosticTotals(shown)
         switch options.format {
         case "json":
-            console.out(JSONDiagnosticRenderer(sources: sources).render(shown))
+            console.out(JSONDiagnosticRenderer(sources: sources).render(listed, totals: totals, omitted: omitted))
         case "github":
-            console.out(GitHubDiagnosticRenderer(sources: sources, workspace: console.environment["GITHUB_WORKSPACE"]).render(shown))
+            console.out(GitHubDiagnosticRenderer(sources: sources, workspace: console.environment["GITHUB_WORKSPACE"]).render(listed, omitted: omitted))
         case "sarif":
-            console.out(SARIFDiagnosticRenderer(sources: sources).render(shown))
+            console.out(SARIFDiagnosticRenderer(sources: sources).render(listed, omitted: omitted))
         default:
             let color = console.usesColor(options.color)
             let renderer = TextDiagnosticRenderer(sources: sources, color: color)
-            for (i, d) in shown.enumerated() {
+            let omittedByFile = Dictionary(omitted.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
+            for (i, d) in listed.enumerated() {
                 if i > 0 { console.out("\n") }
                 console.out(renderer.render(d))
+                // After a file's last shown diagnostic, what was left out of it.
+                if let left = omittedByFile[d.file], i + 1 == listed.count || listed[i + 1].file != d.file {
+                    console.out("\n" + renderer.renderOmitted(left))
+                }
             }
             if !options.quiet && !checkedFiles.isEmpty {
-                if !shown.isEmpty { console.out("\n") }
+                if !listed.isEmpty { console.out("\n") }
                 console.out(TextDiagnosticRenderer.summary(
-                    errors: shown.filter { $0.severity == .error }.count,
-                    warnings: shown.filter { $0.severity == .warning }.count,
-                    infos: shown.filter { $0.severity == .info }.count,
+                    errors: totals.errors, warnings: totals.warnings, infos: totals.infos,
                     files: checkedFiles.count) + "\n")
             }
         }

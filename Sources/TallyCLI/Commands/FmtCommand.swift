@@ -22,7 +22,9 @@ enum FmtCommand: Subcommand {
       -h, --help             Show this help
 
     Files are replaced atomically (a temporary file beside them, then a rename) and keep
-    their permissions; files already formatted are not touched. Entries with syntax
+    their owner, group and permissions; a read-only file (no write permission for its
+    owner) or one that is not text is refused and left alone; files already formatted
+    are not touched. Entries with syntax
     errors and lines between `; tally-fmt: off` and `; tally-fmt: on` are kept exactly.
     Before anything is written, the output is checked to differ from the input only in
     whitespace and to read back the same; if not, nothing is written. The layout is
@@ -74,9 +76,9 @@ enum FmtCommand: Subcommand {
             let shownName = fromStandardInput ? "<stdin>" : path
             let bytes: [UInt8]
             do {
-                bytes = fromStandardInput ? [UInt8](FileHandle.standardInput.readDataToEndOfFile()) : try disk.read(path)
+                bytes = fromStandardInput ? try FileDescriptorReader.readStandardInput() : try disk.read(path)
             } catch {
-                console.err("tally fmt: cannot read `\(path)`: \(error.explanation)\n")
+                console.err("tally fmt: cannot read \(fromStandardInput ? "standard input" : "`\(path)`"): \(error.explanation)\n")
                 failed = true
                 continue
             }
@@ -87,6 +89,11 @@ enum FmtCommand: Subcommand {
             }
             // Large files are read, and read back by the guard, on every core.
             let tree = ConcurrentParse.parse(SourceText(path: shownName, bytes: bytes))
+            if Formatter.isNotText(tree) {
+                console.err("tally fmt: `\(shownName)` is not a text file (E0105); it was left alone\n")
+                failed = true
+                continue
+            }
             let formatted: [UInt8]
             switch Formatter.format(tree, parse: { ConcurrentParse.parse($0) }) {
             case .unchanged:

@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Renders diagnostics as GitHub Actions workflow commands, one line each, so that a
@@ -9,13 +10,21 @@ import TallySyntax
 /// Unicode characters and `endColumn` is the last column of the problem (inclusive), the
 /// way an annotation marks it. A diagnostic's help follows its message on a new line.
 /// GitHub places annotations by paths relative to the checkout, so absolute paths inside
-/// `workspace` (the `GITHUB_WORKSPACE` folder) are made relative to it.
+/// `workspace` (the `GITHUB_WORKSPACE` folder) are made relative to it. A file whose
+/// diagnostics were not all shown (``DiagnosticLimit``) gets one `::notice` saying how many
+/// were left out.
 struct GitHubDiagnosticRenderer {
     let sources: SourceMap
     var workspace: String?
 
-    func render(_ diagnostics: [Diagnostic]) -> String {
-        diagnostics.map(line).joined()
+    func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
+        diagnostics.map(line).joined() + omitted.map(line).joined()
+    }
+
+    /// A notice on the file saying how many of its diagnostics were left out
+    /// (``DiagnosticLimit``).
+    func line(_ omitted: DiagnosticLimit.Omitted) -> String {
+        "::notice file=\(Self.escapeProperty(relative(omitted.file))),title=\(Self.escapeProperty("tally"))::\(Self.escapeData(DiagnosticLimit.message(omitted)))\n"
     }
 
     func line(_ d: Diagnostic) -> String {

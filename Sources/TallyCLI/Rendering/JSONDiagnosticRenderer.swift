@@ -1,14 +1,21 @@
+import TallyCore
 import TallySyntax
 
 /// Renders diagnostics as one JSON document:
 /// `{"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
 /// "message", ...}], "errors":N, "warnings":N, "infos":N}`. Lines and columns are 1-based,
 /// columns count Unicode scalars, and the end is exclusive. `help`, `notes` and `fixes`
-/// appear when a diagnostic has them.
+/// appear when a diagnostic has them. When a file had more diagnostics than are shown
+/// (``DiagnosticLimit``), `"notShown":[{"file","count","total"}]` says so, and the counts
+/// still count every finding.
 struct JSONDiagnosticRenderer {
     let sources: SourceMap
 
     func render(_ diagnostics: [Diagnostic]) -> String {
+        render(diagnostics, totals: DiagnosticTotals(diagnostics), omitted: [])
+    }
+
+    func render(_ diagnostics: [Diagnostic], totals: DiagnosticTotals, omitted: [DiagnosticLimit.Omitted]) -> String {
         var lines: [String] = []
         for d in diagnostics {
             let at = sources.location(d.file, d.range)
@@ -40,10 +47,13 @@ struct JSONDiagnosticRenderer {
             }
             lines.append(JSONWriter.object(pairs))
         }
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        let infos = diagnostics.filter { $0.severity == .info }.count
         let list = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
-        return "{\"diagnostics\":\(list),\"errors\":\(errors),\"warnings\":\(warnings),\"infos\":\(infos)}\n"
+        var notShown = ""
+        if !omitted.isEmpty {
+            notShown = ",\"notShown\":" + JSONWriter.array(omitted.map {
+                JSONWriter.object([("file", JSONWriter.quote($0.file)), ("count", String($0.count)), ("total", String($0.total))])
+            })
+        }
+        return "{\"diagnostics\":\(list)\(notShown),\"errors\":\(totals.errors),\"warnings\":\(totals.warnings),\"infos\":\(totals.infos)}\n"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 import TallySyntax
 
 /// Renders diagnostics as one SARIF 2.1.0 log for code-scanning dashboards.
@@ -7,13 +8,15 @@ import TallySyntax
 /// description and the documentation's summary and fix as the help, so a dashboard can
 /// explain a finding without the docs at hand. Each result names its rule, its level
 /// (`error`, `warning`, or `note` for infos), its message and its region: 1-based lines,
-/// columns in Unicode code points, exclusive end column, as SARIF defines them.
+/// columns in Unicode code points, exclusive end column, as SARIF defines them. A file
+/// whose results were not all listed (``DiagnosticLimit``) gets a note in the run's
+/// `invocations[0].toolExecutionNotifications` saying how many were left out.
 struct SARIFDiagnosticRenderer {
     let sources: SourceMap
 
     static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
-    func render(_ diagnostics: [Diagnostic]) -> String {
+    func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
         let rules = DiagnosticCode.all.map { code -> String in
             var help = code.summary
             var markdown = code.summary  // the documentation's own Markdown (backticks)
@@ -56,11 +59,28 @@ struct SARIFDiagnosticRenderer {
             ("version", JSONWriter.quote(TallyVersion.current)),
             ("rules", "[\n" + rules.joined(separator: ",\n") + "\n]"),
         ])
-        let run = JSONWriter.object([
+        var runPairs = [
             ("tool", JSONWriter.object([("driver", driver)])),
             ("columnKind", JSONWriter.quote(sources.unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
             ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]"),
-        ])
+        ]
+        if !omitted.isEmpty {
+            // Left-out results are told as notifications of the tool's run, one per file.
+            let notifications = omitted.map { left in
+                JSONWriter.object([
+                    ("level", JSONWriter.quote("note")),
+                    ("message", JSONWriter.object([("text", JSONWriter.quote(DiagnosticLimit.message(left)))])),
+                    ("locations", JSONWriter.array([JSONWriter.object([("physicalLocation", JSONWriter.object([
+                        ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(left.file)))])),
+                    ]))])])),
+                ])
+            }
+            runPairs.append(("invocations", JSONWriter.array([JSONWriter.object([
+                ("executionSuccessful", "true"),
+                ("toolExecutionNotifications", JSONWriter.array(notifications)),
+            ])])))
+        }
+        let run = JSONWriter.object(runPairs)
         return JSONWriter.object([
             ("$schema", JSONWriter.quote(Self.schema)),
             ("version", JSONWriter.quote("2.1.0")),

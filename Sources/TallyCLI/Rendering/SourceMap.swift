@@ -18,11 +18,17 @@ struct Location: Equatable {
 
 /// The sources of every file diagnostics may point into, with their line indexes, built
 /// once per file on first use.
+///
+/// Columns are counted from the last offset asked about on the same line when it lies
+/// before the new one, not from the line's start: diagnostics come in file order, so the
+/// thousands one long line can hold cost one pass over it, not one each.
 final class SourceMap {
     /// What columns count.
     let unit: ColumnUnit
     private var sources: [String: SourceText] = [:]
     private var indexes: [String: LineIndex] = [:]
+    /// The last offset whose column was counted, per file.
+    private var cursors: [String: (line: Int, offset: Int, column: Int)] = [:]
 
     init(unit: ColumnUnit = .chars) { self.unit = unit }
 
@@ -42,17 +48,22 @@ final class SourceMap {
 
     func location(_ path: String, _ range: ByteRange) -> Location {
         guard let index = index(path) else { return Location(line: 1, column: 1, endLine: 1, endColumn: 1) }
-        func position(_ offset: Int) -> (line: Int, column: Int) {
-            switch unit {
-            case .chars: return index.scalarPosition(of: offset)
-            case .utf16: return index.utf16Position(of: offset)
-            case .bytes:
-                let (line, byteColumn) = index.position(of: offset)
-                return (line, byteColumn)
-            }
-        }
-        let start = position(range.start)
-        let end = position(range.end)
+        let start = position(path, index, range.start)
+        let end = position(path, index, range.end)
         return Location(line: start.line + 1, column: start.column + 1, endLine: end.line + 1, endColumn: end.column + 1)
+    }
+
+    /// 0-based line and column of `offset` in the map's unit, as `LineIndex.position`,
+    /// `scalarPosition` and `utf16Position` give them.
+    private func position(_ path: String, _ index: LineIndex, _ offset: Int) -> (line: Int, column: Int) {
+        let (line, byteColumn) = index.position(of: offset)
+        if unit == .bytes { return (line, byteColumn) }
+        let clamped = max(offset, index.lineStarts[line])
+        var from = (offset: index.lineStarts[line], column: 0)
+        if let cursor = cursors[path], cursor.line == line, cursor.offset <= clamped { from = (cursor.offset, cursor.column) }
+        let counted = unit == .utf16 ? index.utf16Count(from: from.offset, to: clamped) : index.scalarCount(from: from.offset, to: clamped)
+        let column = from.column + counted
+        cursors[path] = (line, clamped, column)
+        return (line, column)
     }
 }

@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Renders diagnostics in the familiar compiler layout:
@@ -11,7 +12,9 @@ import TallySyntax
 /// ```
 ///
 /// The excerpt is the original line, byte for byte apart from a final line break; the
-/// underline keeps the line's tabs so that it lines up in any terminal.
+/// underline keeps the line's tabs so that it lines up in any terminal. A line longer than
+/// ``excerptLimit`` bytes is shown as a window of that many bytes around the problem, with
+/// `…` where it was cut, so one long line cannot make every diagnostic on it long.
 struct TextDiagnosticRenderer {
     let sources: SourceMap
     let color: Bool
@@ -51,16 +54,29 @@ struct TextDiagnosticRenderer {
         return out
     }
 
-    /// The source line and the marker line under it.
+    /// Longest excerpt shown, in bytes; longer lines are cut around the problem.
+    static let excerptLimit = 160
+    /// How much of a cut line is shown before the problem, in bytes.
+    static let excerptLead = 40
+
+    /// The source line (or a window of it) and the marker line under it.
     private func excerpt(_ d: Diagnostic, line: Int) -> (line: String, padding: String, marker: String)? {
         guard let source = sources.source(d.file), let index = sources.index(d.file) else { return nil }
-        let content = index.contentRange(ofLine: line - 1)
-        let lineText = Self.visible(source.text(in: content))
-        let start = min(max(d.range.start, content.start), content.end)
+        var content = index.contentRange(ofLine: line - 1)
+        var start = min(max(d.range.start, content.start), content.end)
+        var (cutBefore, cutAfter) = (false, false)
+        if content.end - content.start > Self.excerptLimit {
+            let from = Self.scalarStart(source.bytes, max(content.start, start - Self.excerptLead), within: content)
+            let to = Self.scalarStart(source.bytes, min(content.end, from + Self.excerptLimit), within: content)
+            (cutBefore, cutAfter) = (from > content.start, to < content.end)
+            content = ByteRange(start: from, end: to)
+            start = min(max(start, content.start), content.end)
+        }
         let end = min(max(d.range.end, start), content.end)
+        let lineText = (cutBefore ? "…" : "") + Self.visible(source.text(in: content)) + (cutAfter ? "…" : "")
         let before = source.text(in: ByteRange(start: content.start, end: start))
         let inside = source.text(in: ByteRange(start: start, end: end))
-        var padding = ""
+        var padding = cutBefore ? " " : ""
         for scalar in before.unicodeScalars {
             padding += scalar == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(scalar))
         }
@@ -68,6 +84,19 @@ struct TextDiagnosticRenderer {
         for scalar in inside.unicodeScalars { width += scalar == "\t" ? 4 : DisplayWidth.of(scalar) }
         let marker = String(repeating: "^", count: max(1, width))
         return (lineText, padding, marker)
+    }
+
+    /// `offset` moved forward past UTF-8 continuation bytes (at most three), so a window
+    /// does not start or end inside a character; never past the end of `range`.
+    static func scalarStart(_ bytes: [UInt8], _ offset: Int, within range: ByteRange) -> Int {
+        var i = offset
+        while i < range.end && i < offset + 3 && bytes[i] & 0xC0 == 0x80 { i += 1 }
+        return i
+    }
+
+    /// The line saying how many of a file's diagnostics were left out (``DiagnosticLimit``).
+    func renderOmitted(_ omitted: DiagnosticLimit.Omitted) -> String {
+        "\(omitted.file): " + paint("note", "1;36") + paint(": " + DiagnosticLimit.message(omitted), "1") + "\n"
     }
 
     /// The text with control characters shown as their Unicode control pictures (␀, ␇),

@@ -7,7 +7,7 @@ struct StandardInputProvider: FileProvider {
     let disk = DiskFileProvider()
 
     func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        if path == "<stdin>" { return [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        if path == "<stdin>" { return try FileDescriptorReader.readStandardInput() }
         return try disk.read(path)
     }
 

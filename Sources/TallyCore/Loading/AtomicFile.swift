@@ -12,9 +12,15 @@ public struct FileWriteError: Error, Equatable, Sendable {
 /// process leaves either the old file or the new one, never a mixture or nothing.
 ///
 /// The bytes go to a temporary file in the same folder (a rename is only atomic within
-/// one file system), are flushed to disk, get the permissions of the file they replace,
-/// and are then renamed over it. A symbolic link is followed, so the link stays a link
-/// and its target is replaced. Every tool that writes a user's file goes through here.
+/// one file system), are flushed to disk, get the owner, group and permissions of the
+/// file they replace, and are then renamed over it. A symbolic link is followed, so the
+/// link stays a link and its target is replaced. Every tool that writes a user's file
+/// goes through here.
+///
+/// Nothing is written when in doubt: a file without write permission for its owner is
+/// read-only and is refused (checked on the mode bits, because root may write anyway and
+/// a rename would replace it regardless), as is one the user may not write, and one whose
+/// owner, group or permissions the new file could not be given.
 public enum AtomicFile {
     /// Writes `bytes` to `path`, replacing what is there.
     public static func write(_ bytes: [UInt8], to path: String) throws(FileWriteError) {
@@ -65,6 +71,14 @@ public enum AtomicFile {
         var existing = stat()
         let exists = stat(target, &existing) == 0
         let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644
+        if exists {
+            if existing.st_mode & S_IWUSR == 0 {
+                throw FileWriteError("the file is read-only (its owner has no write permission); nothing was written")
+            }
+            if access(target, W_OK) != 0 {
+                throw FileWriteError("the file is not writable: \(systemError()); nothing was written")
+            }
+        }
 
         var template = Array(((folder.isEmpty ? "." : folder) + "/." + name + ".tally-XXXXXX").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -81,8 +95,19 @@ public enum AtomicFile {
                 }
                 written += n
             }
+            // Owner first: changing it may clear the set-id bits the mode then restores.
+            if exists && fchown(fd, existing.st_uid, existing.st_gid) != 0 {
+                _ = fchown(fd, uid_t.max, existing.st_gid)  // the group alone, which a member may set
+            }
             if fchmod(fd, mode) != 0 { return systemError() }
-            if exists { _ = fchown(fd, existing.st_uid, existing.st_gid) }
+            if exists {
+                var staged = stat()
+                if fstat(fd, &staged) != 0 { return systemError() }
+                if staged.st_uid != existing.st_uid || staged.st_gid != existing.st_gid {
+                    return "its owner and group (\(existing.st_uid):\(existing.st_gid)) could not be kept; nothing was written"
+                }
+                if staged.st_mode & 0o7777 != mode { return "its permissions could not be kept; nothing was written" }
+            }
             if fsync(fd) != 0 { return systemError() }
             return nil
         }

@@ -67,12 +67,15 @@ public struct BudgetLoader: Sendable {
     public func load(_ path: String) throws(FileReadError) -> Budget {
         let bytes = try provider.read(path)
         var state = LoadState(previous: previous)
-        state.visit(path: path, bytes: bytes, provider: provider, stack: [], includedAt: nil)
+        state.walk(root: path, bytes: bytes, provider: provider)
         return Budget(files: state.files, diagnostics: state.diagnostics)
     }
 }
 
-/// The walk over the include graph, depth first.
+/// The walk over the include graph, depth first, with its own stack rather than the
+/// thread's, so that a chain of includes thousands of files deep is read like any other.
+/// Files and diagnostics come out in the order a recursive walk gives them: a file, then
+/// each of its includes (and theirs) in the order written.
 private struct LoadState {
     var files: [BudgetFile] = []
     var diagnostics: [Diagnostic] = []
@@ -80,8 +83,63 @@ private struct LoadState {
     var seen: [String: (path: String, includedAt: DiagnosticNote?)] = [:]
     let previous: [String: SyntaxTree]
 
-    mutating func visit(path: String, bytes: [UInt8], provider: any FileProvider,
-                        stack: [(canonical: String, path: String)], includedAt: DiagnosticNote?) {
+    /// A file being read: its includes, and how many of them were followed.
+    struct Frame {
+        let canonical: String
+        let path: String
+        let includes: [(target: String, range: ByteRange)]
+        var next = 0
+    }
+    /// The files from the root to the one being read.
+    var stack: [Frame] = []
+    /// Position in `stack` of each canonical path on it, to find cycles without a search.
+    var onStack: [String: Int] = [:]
+
+    mutating func walk(root: String, bytes: [UInt8], provider: any FileProvider) {
+        enter(path: root, bytes: bytes, provider: provider, includedAt: nil)
+        while !stack.isEmpty {
+            let top = stack.count - 1
+            guard stack[top].next < stack[top].includes.count else {
+                onStack[stack[top].canonical] = nil
+                stack.removeLast()
+                continue
+            }
+            let (target, range) = stack[top].includes[stack[top].next]
+            stack[top].next += 1
+            let path = stack[top].path
+            let targetPath = Paths.resolve(target, from: path)
+            let targetCanonical = provider.canonicalPath(targetPath)
+            let here = DiagnosticNote(file: path, range: range, message: "included here")
+            if let cycleStart = onStack[targetCanonical] {
+                let chain = stack[cycleStart...].map(\.path) + [targetPath]
+                diagnostics.append(Diagnostic(
+                    .includeCycle, "including `\(target)` here makes a cycle: \(chain.joined(separator: " → "))",
+                    file: path, range: range,
+                    help: "a file cannot include itself, directly or through other files; remove one of the includes"))
+                continue
+            }
+            if let first = seen[targetCanonical] {
+                var notes: [DiagnosticNote] = []
+                if let firstInclude = first.includedAt { notes.append(DiagnosticNote(file: firstInclude.file, range: firstInclude.range, message: "first included here")) }
+                diagnostics.append(Diagnostic(
+                    .duplicateInclude, "`\(target)` is already part of the budget; its entries are read only once",
+                    file: path, range: range, notes: notes))
+                continue
+            }
+            do {
+                let bytes = try provider.read(targetPath)
+                enter(path: targetPath, bytes: bytes, provider: provider, includedAt: here)
+            } catch {
+                diagnostics.append(Diagnostic(
+                    .includeNotFound, "cannot include `\(target)`: \(error.explanation)",
+                    file: path, range: range,
+                    help: "include paths are relative to the including file; this one resolves to \(targetPath)"))
+            }
+        }
+    }
+
+    /// Parses one file, records it and its diagnostics, and puts it on the stack.
+    mutating func enter(path: String, bytes: [UInt8], provider: any FileProvider, includedAt: DiagnosticNote?) {
         let canonical = provider.canonicalPath(path)
         let source = SourceText(path: path, bytes: bytes)
         var tree: SyntaxTree
@@ -101,38 +159,12 @@ private struct LoadState {
         diagnostics += tree.diagnostics
         diagnostics += suppressions.diagnostics
         seen[canonical] = (path, includedAt)
-        let stack = stack + [(canonical, path)]
-
+        var includes: [(target: String, range: ByteRange)] = []
         for entry in tree.entries(of: .includeDirective) {
             guard let include = IncludeDirectiveSyntax(entry), let target = include.path, let range = include.pathRange else { continue }
-            let targetPath = Paths.resolve(target, from: path)
-            let targetCanonical = provider.canonicalPath(targetPath)
-            let here = DiagnosticNote(file: path, range: range, message: "included here")
-            if let cycleStart = stack.firstIndex(where: { $0.canonical == targetCanonical }) {
-                let chain = stack[cycleStart...].map(\.path) + [targetPath]
-                diagnostics.append(Diagnostic(
-                    .includeCycle, "including `\(target)` here makes a cycle: \(chain.joined(separator: " → "))",
-                    file: path, range: range,
-                    help: "a file cannot include itself, directly or through other files; remove one of the includes"))
-                continue
-            }
-            if let first = seen[targetCanonical] {
-                var notes: [DiagnosticNote] = []
-                if let firstInclude = first.includedAt { notes.append(DiagnosticNote(file: firstInclude.file, range: firstInclude.range, message: "first included here")) }
-                diagnostics.append(Diagnostic(
-                    .duplicateInclude, "`\(target)` is already part of the budget; its entries are read only once",
-                    file: path, range: range, notes: notes))
-                continue
-            }
-            do {
-                let bytes = try provider.read(targetPath)
-                visit(path: targetPath, bytes: bytes, provider: provider, stack: stack, includedAt: here)
-            } catch {
-                diagnostics.append(Diagnostic(
-                    .includeNotFound, "cannot include `\(target)`: \(error.explanation)",
-                    file: path, range: range,
-                    help: "include paths are relative to the including file; this one resolves to \(targetPath)"))
-            }
+            includes.append((target, range))
         }
+        onStack[canonical] = stack.count
+        stack.append(Frame(canonical: canonical, path: path, includes: includes))
     }
 }

@@ -164,9 +164,16 @@ extension LanguageServer {
         for path in publishedFiles.sorted() where !covered.contains(path) && seen.insert(path).inserted { targets.append(path) }
         for path in targets {
             let list = Array(Set(byFile[path] ?? [])).sorted { ($0.range.start, $0.range.end, $0.code.rawValue, $0.message) < ($1.range.start, $1.range.end, $1.code.rawValue, $1.message) }
+            // At most DiagnosticLimit.perFile, errors first, and one information saying how many more.
+            let (shown, omitted) = DiagnosticLimit.apply(list)
+            var items = shown.compactMap { lspDiagnostic($0, lines: lineIndexes) }
+            if let left = omitted.first {
+                items.append(["range": LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json,
+                              "severity": .int(3), "source": "tally", "message": .string(DiagnosticLimit.message(left))])
+            }
             var params: [String: JSON] = [
                 "uri": .string(uri(of: path)),
-                "diagnostics": .array(list.compactMap { lspDiagnostic($0, lines: lineIndexes) }),
+                "diagnostics": .array(items),
             ]
             if let version = documents[path]?.version { params["version"] = .int(version) }
             send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))

@@ -46,6 +46,8 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     public static let invalidEscape = DiagnosticCode("E0103", .error, "invalid escape sequence")
     /// A control character other than tab or a line break.
     public static let controlCharacter = DiagnosticCode("E0104", .error, "control character")
+    /// A file that is plainly not text (``TextSniffer``): one diagnostic for the whole file.
+    public static let notText = DiagnosticCode("E0105", .error, "not a text file")
 
     // MARK: The syntax of a line (E02xx)
 
@@ -151,7 +153,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
-        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter,
+        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter, notText,
         unknownDirective, missingField, unexpectedToken, invalidDate, malformedAmount,
         strayIndentedLine, unindentedSplit, invalidCurrencyCode, unknownAttribute,
         duplicateAttribute, invalidPeriod, invalidSchedule, invalidPercentage, invalidOption,

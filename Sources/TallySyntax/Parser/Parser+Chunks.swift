@@ -86,9 +86,12 @@ extension Parser {
     /// appended to the first with every index shifted, and the root is finished.
     /// Diagnostics are gathered and sorted as the whole-file parse does (all lexer
     /// diagnostics, then all parser diagnostics, then one sort), so even ties come out in
-    /// the same order.
+    /// the same order. A file that is not text (``TextSniffer``) gets its own tree, as
+    /// `Parser.parse` gives it.
     public static func join(_ chunks: consuming [Chunk], of source: SourceText) -> SyntaxTree {
         precondition(!chunks.isEmpty, "a file has at least one chunk")
+        // Chunks cannot see the file's start; the whole-file parse of such a file is this.
+        if let evidence = TextSniffer.evidence(source.bytes) { return notTextTree(source, evidence: evidence) }
         var lexerDiagnostics: [Diagnostic] = []
         var diagnostics: [Diagnostic] = []
         for i in chunks.indices {

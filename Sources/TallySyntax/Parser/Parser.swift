@@ -9,8 +9,11 @@ public enum Parser {
     public static let maximumFileSize = Int(UInt32.max) - 1
 
     /// Parses `source`. Files larger than ``maximumFileSize`` must be refused by the caller.
+    /// A file that is plainly not text (``TextSniffer``) is read only into lines, with one
+    /// diagnostic (E0105).
     public static func parse(_ source: SourceText) -> SyntaxTree {
         precondition(source.bytes.count <= maximumFileSize, "file too large for the syntax tree")
+        if let evidence = TextSniffer.evidence(source.bytes) { return notTextTree(source, evidence: evidence) }
         return source.bytes.withUnsafeBufferPointer { buffer in
             var stream = Lexer.tokenize(buffer, path: source.path)
             // Hand the kinds over rather than share them, so re-classifying keywords

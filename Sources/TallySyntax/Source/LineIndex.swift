@@ -94,6 +94,20 @@ public struct LineIndex: Sendable {
         return (line, countUnits(from: lineStarts[line], to: offset, utf16: false))
     }
 
+    /// Unicode scalars between two offsets (`start` ≤ `end`) of one line, counting each
+    /// invalid byte as one: what a column moves by from `start` to `end`. Lets a caller
+    /// that visits many offsets of a long line in order count each byte once.
+    public func scalarCount(from start: Int, to end: Int) -> Int {
+        let start = max(0, min(start, bytes.count))
+        return countUnits(from: start, to: max(start, min(end, bytes.count)), utf16: false)
+    }
+
+    /// UTF-16 code units between two offsets (`start` ≤ `end`), clamped to the text.
+    public func utf16Count(from start: Int, to end: Int) -> Int {
+        let start = max(0, min(start, bytes.count))
+        return countUnits(from: start, to: max(start, min(end, bytes.count)), utf16: true)
+    }
+
     /// 0-based line and column of `offset`, the column counted in UTF-16 code units.
     public func utf16Position(of offset: Int) -> (line: Int, column: Int) {
         let (line, _) = position(of: offset)

@@ -1,0 +1,19 @@
+import TallySyntax
+
+/// How many diagnostics of each severity a check found: every finding, also those a
+/// renderer leaves out (``DiagnosticLimit``), so summaries and counts stay true.
+struct DiagnosticTotals {
+    var errors = 0
+    var warnings = 0
+    var infos = 0
+
+    init(_ diagnostics: [Diagnostic]) {
+        for d in diagnostics {
+            switch d.severity {
+            case .error: errors += 1
+            case .warning: warnings += 1
+            case .info: infos += 1
+            }
+        }
+    }
+}
