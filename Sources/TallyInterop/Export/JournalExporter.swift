@@ -1,0 +1,149 @@
+import Foundation
+import TallyCore
+import TallySyntax
+
+/// Writes a budget as an hledger, ledger or beancount journal.
+///
+/// Money moves exactly as in Tally: every wallet becomes an asset or liability account,
+/// every category an income or expense account, and each transaction, split and transfer
+/// a balanced transaction with explicit amounts on every posting. Opening balances are
+/// booked against `Equity:Opening-Balances`; rates become price directives; assertions
+/// become the peer's balance assertions, placed so that they check what Tally checks (the
+/// balance at the end of the day). What has no equivalent (envelopes, goals, recurring
+/// entries, fills, moves, skips) becomes the nearest construct the peer has, or a comment
+/// that keeps the Tally text. docs/interop.md lists the mapping per peer.
+///
+/// The exporter reads the interpreted model, so entries with errors are not in it: export
+/// only budgets without errors (the command refuses others).
+public struct JournalExporter {
+    let model: BudgetModel
+    let format: PeerFormat
+    let names: AccountNames
+    /// The first line of a declaration's source text, for comments that keep it.
+    let firstLine: (SourceLocation) -> String?
+    /// The first day the journal needs accounts open on.
+    let firstDate: CivilDate
+
+    /// An exporter for `model`; `budget` (the files the model was read from) lets comments
+    /// quote the declarations that have no equivalent in the peer.
+    public init(model: BudgetModel, budget: Budget?, format: PeerFormat) {
+        self.model = model
+        self.format = format
+        names = AccountNames(model: model, format: format)
+        var sources: [String: SourceText] = [:]
+        for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
+        firstLine = { location in
+            // The whole line the declaration starts on (its location may be its name only).
+            guard let source = sources[location.file], location.range.start <= source.bytes.count else { return nil }
+            let bytes = source.bytes
+            var start = location.range.start, end = location.range.start
+            while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            return String(decoding: bytes[start ..< end], as: UTF8.self)
+        }
+        var first = model.entries.first?.date ?? model.today
+        for wallet in model.wallets { if let d = wallet.openingDate, d < first { first = d } }
+        firstDate = first
+    }
+
+    /// The whole journal.
+    public func export() -> String {
+        var out = JournalText()
+        out.reserve(model.entries.count * 120)
+        writeHeader(&out)
+        writeCommodities(&out)
+        writeAccounts(&out)
+        if format == .ledger { writeLedgerTags(&out) }
+        writeBudgeting(&out)
+        writeDated(&out)
+        if format == .beancount { writeClosings(&out) }
+        return out.text
+    }
+
+    // MARK: Amounts and text
+
+    /// The currency written for a wallet's amounts: beancount needs one even when the
+    /// budget declares none (`XXX`, ISO 4217's "no currency").
+    func currency(_ code: String) -> String {
+        code.isEmpty && format == .beancount ? "XXX" : code
+    }
+
+    /// `-66.20 EUR`: the amount with its currency's decimals and the peer's spelling of
+    /// the currency.
+    func amount(_ money: Money, _ code: String) -> String {
+        let number = money.formatted(scale: model.decimals(of: code))
+        let c = currency(code)
+        return c.isEmpty ? number : number + " " + commodity(c)
+    }
+
+    /// A currency code as the peer writes it: hledger and ledger quote symbols that hold
+    /// anything but letters (`"USDT2"`).
+    func commodity(_ code: String) -> String {
+        guard format != .beancount else { return code }
+        return code.allSatisfy({ $0.isASCII && $0.isLetter }) ? code : "\"" + code + "\""
+    }
+
+    /// Text on a transaction's first line: hledger and ledger read `;` as a comment, and
+    /// hledger `|` as the cut between payee and note.
+    func lineText(_ text: String) -> String {
+        var result = ""
+        for c in text {
+            switch c {
+            case ";": result.append(",")
+            case "|" where format == .hledger: result.append("/")
+            case "\t", "\n", "\r": result.append(" ")
+            default: result.append(c)
+            }
+        }
+        return result
+    }
+
+    /// A beancount string literal.
+    func quoted(_ text: String) -> String {
+        var result = "\""
+        for c in text {
+            switch c {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n", "\r": result += " "
+            default: result.append(c)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A tag name the peer accepts: beancount allows letters, digits and `-_/.`; hledger
+    /// and ledger end a tag at `:` (and hledger at `,`).
+    func tagName(_ tag: String) -> String {
+        var result = ""
+        for c in tag {
+            let keep: Bool
+            switch format {
+            case .beancount: keep = c.isASCII && (c.isLetter || c.isNumber || "-_/.".contains(c))
+            case .hledger, .ledger: keep = !(c == ":" || c == "," || c == " " || c == "\t")
+            }
+            result.append(keep ? c : "-")
+        }
+        return result.isEmpty ? "-" : result
+    }
+
+    /// A metadata value on a comment line: hledger ends a tag's value at a comma.
+    func metadataValue(_ text: String) -> String {
+        let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        return format == .hledger ? line.replacingOccurrences(of: ",", with: ";") : line
+    }
+
+    /// A line of comment that keeps Tally text the peer has no construct for.
+    func comment(_ text: String) -> String { "; tally: " + text.replacingOccurrences(of: "\n", with: " ") }
+}
+
+/// The journal being written, in one growing string.
+struct JournalText {
+    var text = ""
+    mutating func reserve(_ n: Int) { text.reserveCapacity(n) }
+    mutating func line(_ s: String) {
+        text += s
+        text += "\n"
+    }
+    mutating func blank() { if !text.isEmpty && !text.hasSuffix("\n\n") { text += "\n" } }
+}
