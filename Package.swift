@@ -32,7 +32,7 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
     ]
 )

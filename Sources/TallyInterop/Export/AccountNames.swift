@@ -10,15 +10,16 @@ import TallyCore
 /// component (a capital letter or digit first, then letters, digits and `-`), so other
 /// characters become `-`; two names that come out the same get `-2`, `-3` appended, and
 /// the original name is kept as metadata on the account's `open`.
-struct AccountNames {
+public struct AccountNames: Sendable {
     /// Account name per wallet index.
-    let wallets: [String]
+    public let wallets: [String]
     /// Account name per category index.
-    let categories: [String]
+    public let categories: [String]
     /// The account opening balances are booked against.
-    let openingBalances: String
+    public let openingBalances: String
 
-    init(model: BudgetModel, format: PeerFormat) {
+    /// The names for `model`'s wallets and categories in `format`.
+    public init(model: BudgetModel, format: PeerFormat) {
         var taken = Set<String>()
         func unique(_ name: String) -> String {
             var candidate = name
