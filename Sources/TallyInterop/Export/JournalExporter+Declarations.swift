@@ -58,6 +58,9 @@ extension JournalExporter {
             if entry.rule != nil { add("rule") }
             if entry.bankID != nil { add("id") }
             for tag in entry.tags { add(tagName(tag)) }
+            guard entry.transaction != nil || entry.isTransfer, let details = source.details(of: entry) else { continue }
+            for (key, _) in details.metadata { add(metadataKey(key)) }
+            for split in details.splits { for tag in split.tags { add(tagName(tag)) } }
         }
         for tag in list { out.line("tag \(tag)") }
         if !list.isEmpty { out.blank() }

@@ -50,6 +50,25 @@ extension JournalExporter {
         out.line("    \(account)  \(amount)")
     }
 
+    /// A split's posting with its note and tags: a comment on the posting in hledger and
+    /// ledger (hledger reads `name:` in it as a tag, ledger `:name:`), metadata below
+    /// it in beancount.
+    private func posting(_ out: inout JournalText, _ account: String, _ amount: String, note: String?, tags: [String]) {
+        guard note != nil || !tags.isEmpty else { return posting(&out, account, amount) }
+        switch format {
+        case .hledger:
+            let words = (note.map { [metadataValue($0)] } ?? []) + tags.map { tagName($0) + ":" }
+            out.line("    \(account)  \(amount)  ; " + words.joined(separator: ", "))
+        case .ledger:
+            out.line("    \(account)  \(amount)" + (note.map { "  ; " + metadataValue($0) } ?? ""))
+            if !tags.isEmpty { out.line("        ; :" + tags.map(tagName).joined(separator: ":") + ":") }
+        case .beancount:
+            posting(&out, account, amount)
+            if let note { out.line("      note: \(quoted(note))") }
+            if !tags.isEmpty { out.line("      tags: \(quoted(tags.joined(separator: " ")))") }
+        }
+    }
+
     /// The first line of a transaction with its payee, note and tags, and the metadata
     /// lines below it.
     private func header(_ out: inout JournalText, _ entry: Entry, extra: [(String, String)] = []) {
@@ -58,8 +77,9 @@ extension JournalExporter {
         if let goal = entry.goal { meta.append(("goal", model.goals[goal].name)) }
         if let rule = entry.rule { meta.append(("rule", model.rules[rule].name ?? "")) }
         if let id = entry.bankID { meta.append(("id", id)) }
-        meta += extra
         let tags = entry.tags
+        if format == .beancount && tags.contains(where: { tagName($0) != $0 }) { meta.append(("tally-tags", tags.joined(separator: " "))) }
+        meta += extra.map { (metadataKey($0.0), $0.1) }
         out.blank()
         switch format {
         case .hledger:
@@ -93,15 +113,18 @@ extension JournalExporter {
         switch entry.kind {
         case .transaction(let w, let total, _):
             let wallet = model.wallets[w]
-            header(&out, entry)
+            let details = source.details(of: entry)
+            header(&out, entry, extra: details?.metadata ?? [])
+            let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
             for p in 0 ..< entry.postingCount {
                 let part = entry.posting(p)
-                posting(&out, names.categories[part.category], amount(part.amount.negated, wallet.currency))
+                posting(&out, names.categories[part.category], amount(part.amount.negated, wallet.currency),
+                        note: splits?[p].note, tags: splits?[p].tags ?? [])
             }
             posting(&out, names.wallets[w], amount(total, wallet.currency))
         case .transfer(let from, let to, let sent, let received):
             let source = model.wallets[from], target = model.wallets[to]
-            header(&out, entry)
+            header(&out, entry, extra: self.source.details(of: entry)?.metadata ?? [])
             var arriving = amount(received, target.currency)
             if currency(source.currency) != currency(target.currency) {
                 // The total price makes the two currencies balance exactly.

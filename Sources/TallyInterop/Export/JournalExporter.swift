@@ -23,6 +23,8 @@ public struct JournalExporter {
     let firstLine: (SourceLocation) -> String?
     /// The first day the journal needs accounts open on.
     let firstDate: CivilDate
+    /// Split notes and tags and other metadata, which the model does not keep.
+    let source: EntrySource
 
     /// An exporter for `model`; `budget` (the files the model was read from) lets comments
     /// quote the declarations that have no equivalent in the peer.
@@ -30,6 +32,7 @@ public struct JournalExporter {
         self.model = model
         self.format = format
         names = AccountNames(model: model, format: format)
+        source = EntrySource(budget: budget)
         var sources: [String: SourceText] = [:]
         for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
         firstLine = { location in
@@ -125,6 +128,22 @@ public struct JournalExporter {
             result.append(keep ? c : "-")
         }
         return result.isEmpty ? "-" : result
+    }
+
+    /// A metadata key the peer accepts: beancount wants `[a-z][a-zA-Z0-9_-]+`; hledger
+    /// and ledger a word without `:`, `,` or spaces.
+    func metadataKey(_ key: String) -> String {
+        var result = ""
+        for c in key {
+            let keep = format == .beancount ? c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_")
+                : !(c == ":" || c == "," || c == " " || c == "\t")
+            result.append(keep ? c : "-")
+        }
+        if format == .beancount {
+            if let first = result.first, first.isUppercase { result = first.lowercased() + result.dropFirst() }
+            if !(result.first.map { $0.isASCII && $0.isLowercase } ?? false) || result.count < 2 { result = "x-" + result }
+        }
+        return result.isEmpty ? "x" : result
     }
 
     /// A metadata value on a comment line: hledger ends a tag's value at a comma.
