@@ -86,17 +86,17 @@ extension JournalExporter {
             var description = ""
             if let payee = entry.payee { description = lineText(payee) }
             if let note = entry.note { description = description.isEmpty ? lineText(note) : description + " | " + lineText(note) }
-            out.line(description.isEmpty ? entry.date.description : "\(entry.date) \(description)")
+            out.line(description.isEmpty ? entry.date.iso : "\(entry.date.iso) \(description)")
             for tag in tags { out.line("    ; \(tagName(tag)):") }
             for (key, value) in meta { out.line("    ; \(key): \(metadataValue(value))") }
         case .ledger:
             let description = (entry.payee ?? entry.note).map(lineText) ?? ""
-            out.line(description.isEmpty ? entry.date.description : "\(entry.date) \(description)")
+            out.line(description.isEmpty ? entry.date.iso : "\(entry.date.iso) \(description)")
             if entry.payee != nil, let note = entry.note { out.line("    ; note: \(metadataValue(note))") }
             if !tags.isEmpty { out.line("    ; :" + tags.map(tagName).joined(separator: ":") + ":") }
             for (key, value) in meta { out.line("    ; \(key): \(metadataValue(value))") }
         case .beancount:
-            var line = "\(entry.date) *"
+            var line = "\(entry.date.iso) *"
             switch (entry.payee, entry.note) {
             case let (payee?, note?): line += " \(quoted(payee)) \(quoted(note))"
             case let (payee?, nil): line += " \(quoted(payee)) \"\""
@@ -147,8 +147,8 @@ extension JournalExporter {
             }
         case .rate(let base, let rate, let quote):
             switch format {
-            case .hledger, .ledger: out.line("P \(entry.date) \(commodity(base)) \(rate) \(commodity(quote))")
-            case .beancount: out.line("\(entry.date) price \(base) \(rate) \(quote)")
+            case .hledger, .ledger: out.line("P \(entry.date.iso) \(commodity(base)) \(rate) \(commodity(quote))")
+            case .beancount: out.line("\(entry.date.iso) price \(base) \(rate) \(quote)")
             }
         case .fill(let e, let value):
             if envelopes?.covers(e) == true { return }

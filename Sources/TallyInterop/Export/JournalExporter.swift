@@ -25,6 +25,8 @@ public struct JournalExporter {
     let firstDate: CivilDate
     /// Split notes and tags and other metadata, which the model does not keep.
     let source: EntrySource
+    /// The peer's spelling of every currency the wallets use.
+    let symbols: [String: String]
 
     /// An exporter for `model`; `budget` (the files the model was read from) lets comments
     /// quote the declarations that have no equivalent in the peer.
@@ -33,6 +35,9 @@ public struct JournalExporter {
         self.format = format
         names = AccountNames(model: model, format: format)
         source = EntrySource(budget: budget)
+        var symbols: [String: String] = [:]
+        for wallet in model.wallets { symbols[wallet.currency] = JournalExporter.symbol(wallet.currency) }
+        self.symbols = symbols
         var sources: [String: SourceText] = [:]
         for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
         firstLine = { location in
@@ -83,12 +88,19 @@ public struct JournalExporter {
     /// anything but letters (`"USDT2"`).
     func commodity(_ code: String) -> String {
         guard format != .beancount else { return code }
-        return code.allSatisfy({ $0.isASCII && $0.isLetter }) ? code : "\"" + code + "\""
+        if let known = symbols[code] { return known }
+        return JournalExporter.symbol(code)
+    }
+
+    static func symbol(_ code: String) -> String {
+        code.utf8.allSatisfy({ (65 ... 90).contains($0) || (97 ... 122).contains($0) }) ? code : "\"" + code + "\""
     }
 
     /// Text on a transaction's first line: hledger and ledger read `;` as a comment, and
     /// hledger `|` as the cut between payee and note.
     func lineText(_ text: String) -> String {
+        // Most payees need no change; looking at the bytes first saves building a copy.
+        if !text.utf8.contains(where: { $0 == 59 || $0 == 124 || $0 == 9 || $0 == 10 || $0 == 13 }) { return text }
         var result = ""
         for c in text {
             switch c {
@@ -103,6 +115,7 @@ public struct JournalExporter {
 
     /// A beancount string literal.
     func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == 34 || $0 == 92 || $0 == 10 || $0 == 13 }) { return "\"" + text + "\"" }
         var result = "\""
         for c in text {
             switch c {
@@ -148,6 +161,7 @@ public struct JournalExporter {
 
     /// A metadata value on a comment line: hledger ends a tag's value at a comma.
     func metadataValue(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 44 }) { return text }
         let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
         return format == .hledger ? line.replacingOccurrences(of: ",", with: ";") : line
     }
@@ -156,13 +170,35 @@ public struct JournalExporter {
     func comment(_ text: String) -> String { "; tally: " + text.replacingOccurrences(of: "\n", with: " ") }
 }
 
+extension CivilDate {
+    /// `2026-01-31`, written straight into a string's storage: an export writes one date
+    /// per entry, and interpolation dominated the time.
+    var iso: String {
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            var y = year
+            for i in stride(from: 3, through: 0, by: -1) { buffer[i] = UInt8(48 + y % 10); y /= 10 }
+            buffer[4] = 45
+            buffer[5] = UInt8(48 + month / 10); buffer[6] = UInt8(48 + month % 10)
+            buffer[7] = 45
+            buffer[8] = UInt8(48 + day / 10); buffer[9] = UInt8(48 + day % 10)
+            return 10
+        }
+    }
+}
+
 /// The journal being written, in one growing string.
 struct JournalText {
     var text = ""
+    /// The last line written was blank (or nothing is written yet).
+    private var atBlank = true
     mutating func reserve(_ n: Int) { text.reserveCapacity(n) }
     mutating func line(_ s: String) {
         text += s
         text += "\n"
+        atBlank = s.isEmpty || s.hasSuffix("\n")
     }
-    mutating func blank() { if !text.isEmpty && !text.hasSuffix("\n\n") { text += "\n" } }
+    mutating func blank() {
+        if !atBlank { text += "\n" }
+        atBlank = true
+    }
 }
