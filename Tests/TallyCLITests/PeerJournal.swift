@@ -148,10 +148,18 @@ struct PeerJournal {
     static func amounts(_ cell: String) -> Amounts {
         var result: Amounts = [:]
         for piece in cell.components(separatedBy: ", ") {
-            let words = piece.split(separator: " ", maxSplits: 1).map(String.init)
-            guard let first = words.first, let amount = Money(first) else { continue }
-            let commodity = words.count > 1 ? unquoted(words[1]) : ""
-            result[commodity] = (result[commodity] ?? .zero).adding(amount)
+            // `-1.00 EUR`, `$-5.00`, `-$5.00`, `"AB1" 2`: sign, digits, and the symbol.
+            var digits = "", symbol = "", negative = false
+            var rest = piece
+            if let open = rest.firstIndex(of: "\""), let close = rest[rest.index(after: open)...].firstIndex(of: "\"") {
+                symbol = String(rest[rest.index(after: open) ..< close])
+                rest.removeSubrange(open ... close)
+            }
+            for c in rest {
+                if c == "-" { negative = true } else if c.isASCII && c.isNumber || c == "." { digits.append(c) } else if c != " " && c != "\"" && c != "," { symbol.append(c) }
+            }
+            guard let value = Money(digits) else { continue }
+            result[symbol] = (result[symbol] ?? .zero).adding(negative ? value.negated : value)
         }
         return result.filter { !$0.value.isZero }
     }

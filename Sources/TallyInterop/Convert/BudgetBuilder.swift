@@ -140,6 +140,7 @@ struct BudgetBuilder {
             for p in postings where p.assertion != nil && BudgetBuilder.role(p.account) == .wallet {
                 assertions.append((t.date, p.account, p.assertion!, p.source, order))
             }
+            postings = BudgetBuilder.merged(postings)
             guard let text = entry(t, postings, &wallets, categoryNames) else { continue }
             for p in postings where BudgetBuilder.role(p.account) == .wallet { lastPosting["\(p.account) \(t.date)"] = order }
             if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
@@ -243,13 +244,20 @@ struct BudgetBuilder {
                 sums[a.commodity] = (sums[a.commodity] ?? .zero).adding(a.number)
             }
         }
-        let nonZero = sums.filter { !$0.value.isZero }
-        guard nonZero.count <= 1 else {
-            leftOut.append(LeftOut(source: t.source, reason: "a posting without an amount where several commodities would balance it"))
+        // With several commodities to balance, the posting stands for one posting per
+        // commodity, as in hledger and ledger.
+        let nonZero = sums.filter { !$0.value.isZero }.sorted { $0.key < $1.key }
+        guard !nonZero.isEmpty else {
+            t.postings[missing[0]].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
             return
         }
-        let (commodity, sum) = nonZero.first ?? (sums.keys.first ?? "", .zero)
-        t.postings[missing[0]].amount = PeerAmount(number: sum.negated, commodity: commodity)
+        let template = t.postings[missing[0]]
+        t.postings.remove(at: missing[0])
+        for (offset, (commodity, sum)) in nonZero.enumerated() {
+            var posting = template
+            posting.amount = PeerAmount(number: sum.negated, commodity: commodity)
+            t.postings.insert(posting, at: missing[0] + offset)
+        }
     }
 
     /// The Tally text of one transaction, "" when it only opens wallets, nil when it is
@@ -310,6 +318,9 @@ struct BudgetBuilder {
                 let p = categoryPostings[0]
                 var line = "\(header) \(name) \(BudgetBuilder.name(categoryNames[p.account]!)) \(signed(wp.amount!.number))"
                 let extraTags = p.tags.map { "#" + BudgetBuilder.tag($0) }
+                for (key, _) in p.metadata + wp.metadata {
+                    leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
+                }
                 if !(clauses + extraTags).isEmpty { line += " " + (clauses + extraTags).joined(separator: " ") }
                 return ([line] + meta).joined(separator: "\n")
             }
@@ -319,7 +330,14 @@ struct BudgetBuilder {
             for p in categoryPostings {
                 var part = "    \(BudgetBuilder.name(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
                 for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
-                if let note = p.note { part += " " + BudgetBuilder.text(note) }
+                // A split line has a note and tags but no metadata of its own.
+                var note = p.note
+                for (key, value) in p.metadata {
+                    if key == "note" && note == nil { note = value; continue }
+                    if key == "tags" { for tag in value.split(separator: " ") { part += " #" + BudgetBuilder.tag(String(tag)) }; continue }
+                    leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
+                }
+                if let note { part += " " + BudgetBuilder.text(note) }
                 parts.append(part)
             }
             return (parts + meta).joined(separator: "\n")
@@ -342,6 +360,25 @@ struct BudgetBuilder {
         if walletPostings.count == 1, categoryPostings.isEmpty, walletPostings[0].amount!.number.isZero { return "" }
         if walletPostings.isEmpty { return fail("a transaction that touches no asset or liability account") }
         return fail("a transaction that moves several wallets and categories at once")
+    }
+
+    /// Postings to the same account in the same commodity, without a price, as one: a
+    /// posting of zero that only asserts a balance disappears into the account's other.
+    static func merged(_ postings: [PeerPosting]) -> [PeerPosting] {
+        var result: [PeerPosting] = []
+        for p in postings {
+            if p.price == nil, let a = p.amount,
+               let i = result.firstIndex(where: { $0.account == p.account && $0.price == nil && $0.amount?.commodity == a.commodity }),
+               let sum = result[i].amount?.number.adding(a.number) {
+                result[i].amount!.number = sum
+                result[i].tags += p.tags
+                result[i].metadata += p.metadata
+                if result[i].note == nil { result[i].note = p.note }
+            } else {
+                result.append(p)
+            }
+        }
+        return result.filter { !($0.amount?.number.isZero ?? false) || $0.assertion == nil || result.count == 1 }
     }
 
     private func signed(_ m: Money) -> String { m.isNegative ? m.description : "+" + m.description }
