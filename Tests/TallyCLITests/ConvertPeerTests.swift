@@ -88,6 +88,44 @@ final class ConvertPeerTests: XCTestCase {
         XCTAssertEqual(before, try peer.monthlyTotals(exported), fixture)
     }
 
+    func testHledgerExportsConvertBack() throws { try exportConvertExport(.hledger) }
+    func testLedgerExportsConvertBack() throws { try exportConvertExport(.ledger) }
+    func testBeancountExportsConvertBack() throws { try exportConvertExport(.beancount) }
+
+    /// Every example exported, converted back and exported again gives the peer the same
+    /// balances and monthly totals both times; only what has no peer equivalent (periodic
+    /// transactions, `custom` entries) is listed, and the budget passes `tally check`.
+    private func exportConvertExport(_ format: PeerFormat) throws {
+        let peer = try PeerJournal.require(format)
+        for example in ["household", "multi-currency", "student"] {
+            let budget = TestSupport.path("examples/\(example).tally")
+            let first = folder.appendingPathComponent("\(example)-1.\(format.fileExtension)").path
+            XCTAssertEqual(try TallyBinary.run(["export", "--to", format.rawValue, "-o", first, budget]).status, 0)
+            let converted = folder.appendingPathComponent("\(example).tally").path
+            let r = try TallyBinary.run(["convert", "-o", converted, first])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            for line in r.stderr.split(separator: "\n") where line.contains("not converted: ") {
+                XCTAssertTrue(line.contains("periodic transaction") || line.contains("`custom` entry"), "\(example): \(line)")
+            }
+            let check = try TallyBinary.run(["check", converted])
+            XCTAssertEqual(check.status, 0, check.stdout)
+            let second = folder.appendingPathComponent("\(example)-2.\(format.fileExtension)").path
+            XCTAssertEqual(try TallyBinary.run(["export", "--to", format.rawValue, "-o", second, converted]).status, 0)
+            XCTAssertNil(try peer.check(second))
+            let model = Interpreter.run(try BudgetLoader().load(budget), today: CivilDate(iso: "2026-11-22")!).model
+            var dates = Set(model.entries.compactMap { entry -> CivilDate? in
+                if case .assertion = entry.kind { return entry.date } else { return nil }
+            })
+            dates.insert(model.entries.last!.date)
+            for date in dates.sorted() {
+                let before = try peer.balances(first, at: date)
+                XCTAssertFalse(before.isEmpty)
+                XCTAssertEqual(before, try peer.balances(second, at: date), "\(example) at \(date)")
+            }
+            XCTAssertEqual(try peer.monthlyTotals(first), try peer.monthlyTotals(second), example)
+        }
+    }
+
     /// Each thing Tally cannot represent is listed with its file and line, and nothing
     /// else; `--strict` then fails and writes nothing.
     func testWhatCannotBeRepresentedIsListedLineByLine() throws {
