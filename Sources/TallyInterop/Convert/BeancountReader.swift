@@ -29,7 +29,7 @@ struct BeancountReader {
         }
         for (i, line) in lines.enumerated() {
             let here = SourceLine(file: path, line: i + 1)
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmedSpaces
             if trimmed.isEmpty || trimmed.hasPrefix(";") { if trimmed.isEmpty { finish(); skipping = false }; continue }
             if line.first == " " || line.first == "\t" {
                 if skipping { continue }
@@ -117,7 +117,7 @@ struct BeancountReader {
     private mutating func parsePosting(_ text: String, at source: SourceLine) -> PeerPosting? {
         var body = Comment.beforeComment(text)
         var note: String?
-        if let semicolon = text.firstIndex(of: ";") { note = text[text.index(after: semicolon)...].trimmingCharacters(in: .whitespaces) }
+        if let semicolon = text.firstIndex(of: ";") { note = text[text.index(after: semicolon)...].trimmedSpaces }
         if body.hasPrefix("* ") || body.hasPrefix("! ") { body = String(body.dropFirst(2)) }
         let words = body.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let account = words.first else { return nil }
@@ -134,7 +134,7 @@ struct BeancountReader {
             posting.price = LedgerJournalReader.amount(String(priceText))
             rest = String(rest[..<at])
         }
-        rest = rest.trimmingCharacters(in: .whitespaces)
+        rest = rest.trimmedSpaces
         if !rest.isEmpty {
             guard let amount = LedgerJournalReader.amount(rest) else {
                 content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(rest)`)"))

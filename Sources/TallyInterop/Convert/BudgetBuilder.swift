@@ -10,6 +10,9 @@ struct BudgetBuilder {
     let options: ConversionOptions
     let sources: [String]
     private var leftOut: [LeftOut] = []
+    /// Each account's role, worked out once.
+    private var roles: [String: Role] = [:]
+    private var nameCache: [String: String] = [:]
 
     init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String]) {
         self.content = content
@@ -63,8 +66,11 @@ struct BudgetBuilder {
         var text: String
     }
 
+    func role(_ account: String) -> Role { roles[account] ?? BudgetBuilder.role(account) }
+
     mutating func build() -> ConversionResult {
         var transactions = content.transactions
+        for t in transactions { for p in t.postings where roles[p.account] == nil { roles[p.account] = role(p.account) } }
         // 1. Amounts left out: the one posting without an amount takes the rest.
         for t in transactions.indices { inferMissing(&transactions[t]) }
 
@@ -90,7 +96,7 @@ struct BudgetBuilder {
         var seen = Set<String>()
         for account in content.declaredAccounts + transactions.flatMap({ $0.postings.map(\.account) }) + content.balances.map(\.account)
         where seen.insert(account).inserted {
-            switch BudgetBuilder.role(account) {
+            switch role(account) {
             case .wallet: walletAccounts.append(account)
             case .income, .expense: categoryAccounts.append(account)
             default: break
@@ -117,7 +123,7 @@ struct BudgetBuilder {
             if name.isEmpty { name = account }
             if categoryNames.values.contains(name) { name = account }
             categoryNames[account] = name
-            if BudgetBuilder.role(account) == .income { incomeNames.append(name) } else { expenseNames.append(name) }
+            if role(account) == .income { incomeNames.append(name) } else { expenseNames.append(name) }
         }
 
         // 3. Entries.
@@ -137,12 +143,12 @@ struct BudgetBuilder {
                     postings.append(p)
                 }
             }
-            for p in postings where p.assertion != nil && BudgetBuilder.role(p.account) == .wallet {
+            for p in postings where p.assertion != nil && role(p.account) == .wallet {
                 assertions.append((t.date, p.account, p.assertion!, p.source, order))
             }
             postings = BudgetBuilder.merged(postings)
             guard let text = entry(t, postings, &wallets, categoryNames) else { continue }
-            for p in postings where BudgetBuilder.role(p.account) == .wallet { lastPosting["\(p.account) \(t.date)"] = order }
+            for p in postings where role(p.account) == .wallet { lastPosting["\(p.account) \(t.date)"] = order }
             if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
         }
         for a in assertions {
@@ -154,7 +160,7 @@ struct BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }
-            lines.append(Line(date: a.date, order: a.order, text: "\(a.date) assert \(BudgetBuilder.name(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
+            lines.append(Line(date: a.date, order: a.order, text: "\(a.date) assert \(tallyName(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
         }
         for b in content.balances {
             // Beancount checks the start of the day: Tally's end of the day before.
@@ -170,7 +176,7 @@ struct BudgetBuilder {
                 continue
             }
             order += 1
-            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day) assert \(BudgetBuilder.name(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day) assert \(tallyName(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
         }
         var currencies: [String] = []
         func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
@@ -200,15 +206,15 @@ struct BudgetBuilder {
         out += "\n"
         for account in walletAccounts {
             guard let w = wallets[account] else { continue }
-            var line = "wallet \(BudgetBuilder.name(w.name))  \(w.kind.rawValue)"
+            var line = "wallet \(tallyName(w.name))  \(w.kind.rawValue)"
             if !w.currency.isEmpty && w.currency != currencies.first { line += "  currency \(w.currency)" }
             if let (amount, date) = w.opening { line += "  opening \(amountText(amount, w.currency, w.currency)) on \(date)" }
             if let closed = closings[account] { line += "  closed \(closed)" }
             out += line + "  ; \(account)\n"
         }
         out += "\n"
-        for name in incomeNames { out += "income  \(BudgetBuilder.name(name))\n" }
-        for name in expenseNames { out += "expense \(BudgetBuilder.name(name))\n" }
+        for name in incomeNames { out += "income  \(tallyName(name))\n" }
+        for name in expenseNames { out += "expense \(tallyName(name))\n" }
         out += "\n"
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         for line in lines { out += line.text + "\n" }
@@ -268,13 +274,13 @@ struct BudgetBuilder {
             leftOut.append(LeftOut(source: t.source, reason: reason))
             return nil
         }
-        if let p = postings.first(where: { BudgetBuilder.role($0.account) == .unknown }) {
+        if let p = postings.first(where: { role($0.account) == .unknown }) {
             return fail("a posting to `\(p.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
         }
         if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
-        let walletPostings = postings.filter { BudgetBuilder.role($0.account) == .wallet }
-        let categoryPostings = postings.filter { [.income, .expense].contains(BudgetBuilder.role($0.account)) }
-        let equityPostings = postings.filter { BudgetBuilder.role($0.account) == .equity }
+        let walletPostings = postings.filter { role($0.account) == .wallet }
+        let categoryPostings = postings.filter { [.income, .expense].contains(role($0.account)) }
+        let equityPostings = postings.filter { role($0.account) == .equity }
         for p in walletPostings {
             guard let a = p.amount, let w = wallets[p.account], code(a.commodity) == w.currency else {
                 return fail("a posting in a commodity the wallet does not hold (an account holding several commodities)")
@@ -302,7 +308,7 @@ struct BudgetBuilder {
         var clauses: [String] = t.tags.map { "#" + BudgetBuilder.tag($0) }
         var metadata = t.metadata
         if let i = metadata.firstIndex(where: { $0.0 == "person" }) {
-            clauses.append("by " + BudgetBuilder.name(metadata[i].1))
+            clauses.append("by " + tallyName(metadata[i].1))
             metadata.remove(at: i)
         }
         let meta = metadata.map { "    \(BudgetBuilder.key($0.0)): \(BudgetBuilder.text($0.1))" }
@@ -313,10 +319,10 @@ struct BudgetBuilder {
             for p in categoryPostings where code(p.amount!.commodity) != w.currency || p.price != nil {
                 return fail("an income or expense in another commodity than the wallet's")
             }
-            let name = BudgetBuilder.name(w.name)
+            let name = tallyName(w.name)
             if categoryPostings.count == 1 {
                 let p = categoryPostings[0]
-                var line = "\(header) \(name) \(BudgetBuilder.name(categoryNames[p.account]!)) \(signed(wp.amount!.number))"
+                var line = "\(header) \(name) \(tallyName(categoryNames[p.account]!)) \(signed(wp.amount!.number))"
                 let extraTags = p.tags.map { "#" + BudgetBuilder.tag($0) }
                 for (key, _) in p.metadata + wp.metadata {
                     leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
@@ -328,7 +334,7 @@ struct BudgetBuilder {
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             var parts = [line]
             for p in categoryPostings {
-                var part = "    \(BudgetBuilder.name(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
                 for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
                 // A split line has a note and tags but no metadata of its own.
                 var note = p.note
@@ -347,7 +353,7 @@ struct BudgetBuilder {
             let from = sorted[0], to = sorted[1]
             guard from.amount!.number.isNegative, !to.amount!.number.isNegative else { return fail("a transfer Tally cannot read") }
             let source = wallets[from.account]!, target = wallets[to.account]!
-            var line = "\(header) transfer \(BudgetBuilder.name(source.name)) -> \(BudgetBuilder.name(target.name)) "
+            var line = "\(header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
             if source.currency == target.currency {
                 guard from.amount!.number.negated == to.amount!.number else { return fail("a transfer whose two sides differ") }
                 line += "\(to.amount!.number)"
@@ -406,13 +412,21 @@ struct BudgetBuilder {
     static func name(_ s: String) -> String {
         let plain = !s.isEmpty && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "\"" || $0 == "," || $0 == "'" })
             && !["#", "=", "@", "'", "+", "-"].contains(s.first!) && !(s.first!.isNumber) && !s.hasSuffix(":")
-        if plain { return s }
-        return "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        return plain ? s : "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// ``name(_:)``, worked out once per name: names repeat on every entry.
+    mutating func tallyName(_ s: String) -> String {
+        if let known = nameCache[s] { return known }
+        let result = BudgetBuilder.name(s)
+        nameCache[s] = result
+        return result
     }
 
     /// A Tally text in double quotes.
     static func text(_ s: String) -> String {
-        "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        if !s.utf8.contains(where: { $0 == 34 || $0 == 92 }) { return "\"" + s + "\"" }
+        return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func tag(_ s: String) -> String {
@@ -425,3 +439,4 @@ struct BudgetBuilder {
         return cleaned.isEmpty || cleaned.first == "#" ? "x" + cleaned : cleaned
     }
 }
+

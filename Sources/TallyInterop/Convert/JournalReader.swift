@@ -100,3 +100,14 @@ public enum JournalKind: String, Sendable {
         return .ledger
     }
 }
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs. (Foundation's trimming bridges
+    /// through NSString, which dominated reading a large journal.)
+    var trimmedSpaces: String {
+        var start = startIndex, end = endIndex
+        while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
+        while end > start, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        return String(self[start ..< end])
+    }
+}

@@ -34,7 +34,7 @@ struct LedgerJournalReader {
             }
             guard let first = line.first else { finish(); skipping = false; continue }
             if first == " " || first == "\t" {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                let trimmed = line.trimmedSpaces
                 if trimmed.isEmpty { finish(); skipping = false; continue }
                 if skipping { continue }
                 guard current != nil else {
@@ -78,7 +78,7 @@ struct LedgerJournalReader {
                     content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
                 }
             case "include", "!include":
-                let target = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+                let target = line.dropFirst(word.count).trimmedSpaces
                 let base = URL(fileURLWithPath: path).deletingLastPathComponent()
                 let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
                 if target.contains("*") {
@@ -87,7 +87,7 @@ struct LedgerJournalReader {
                     try read(full)
                 }
             case "account":
-                let name = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+                let name = line.dropFirst(word.count).trimmedSpaces
                 content.declaredAccounts.append(Comment.beforeComment(name))
                 skipping = true
             case "commodity", "payee", "tag", "comment", "test":
@@ -124,21 +124,21 @@ struct LedgerJournalReader {
             content.leftOut.append(LeftOut(source: source, reason: "a secondary date (the transaction keeps its primary date)"))
         }
         guard let date = LedgerJournalReader.date(String(primary)) else { return nil }
-        var text = rest.trimmingCharacters(in: .whitespaces)
-        if text.hasPrefix("* ") || text.hasPrefix("! ") || text == "*" || text == "!" { text = String(text.dropFirst()).trimmingCharacters(in: .whitespaces) }
-        if text.hasPrefix("("), let close = text.firstIndex(of: ")") { text = String(text[text.index(after: close)...]).trimmingCharacters(in: .whitespaces) }
+        var text = rest.trimmedSpaces
+        if text.hasPrefix("* ") || text.hasPrefix("! ") || text == "*" || text == "!" { text = String(text.dropFirst()).trimmedSpaces }
+        if text.hasPrefix("("), let close = text.firstIndex(of: ")") { text = String(text[text.index(after: close)...]).trimmedSpaces }
         var transaction = PeerTransaction(date: date, source: source)
         var description = text
         if let semicolon = text.firstIndex(of: ";") {
-            description = String(text[..<semicolon]).trimmingCharacters(in: .whitespaces)
+            description = String(text[..<semicolon]).trimmedSpaces
             let comment = Comment(String(text[text.index(after: semicolon)...]))
             transaction.tags = comment.tags
             transaction.metadata = comment.metadata
             transaction.note = comment.note
         }
         if let bar = description.firstIndex(of: "|") {
-            let payee = description[..<bar].trimmingCharacters(in: .whitespaces)
-            let note = description[description.index(after: bar)...].trimmingCharacters(in: .whitespaces)
+            let payee = description[..<bar].trimmedSpaces
+            let note = description[description.index(after: bar)...].trimmedSpaces
             transaction.payee = payee.isEmpty ? nil : payee
             if !note.isEmpty { transaction.note = transaction.note.map { note + " " + $0 } ?? note }
         } else if !description.isEmpty {
@@ -161,7 +161,7 @@ struct LedgerJournalReader {
             if c == ";" { end = index; break }
             index = rest.index(after: index)
         }
-        var account = rest[..<end].trimmingCharacters(in: .whitespaces)
+        var account = rest[..<end].trimmedSpaces
         var posting = PeerPosting(account: account, source: source)
         if (account.hasPrefix("(") && account.hasSuffix(")")) || (account.hasPrefix("[") && account.hasSuffix("]")) {
             posting.isVirtual = true
@@ -176,14 +176,14 @@ struct LedgerJournalReader {
             posting.note = comment.note
             amountText = String(amountText[..<semicolon])
         }
-        amountText = amountText.trimmingCharacters(in: .whitespaces)
+        amountText = amountText.trimmedSpaces
         if let equals = amountText.firstIndex(of: "=") {
             let assertion = amountText[amountText.index(after: equals)...].drop { $0 == "=" || $0 == "*" }
             posting.assertion = LedgerJournalReader.amount(String(assertion))
             if posting.assertion == nil {
                 content.leftOut.append(LeftOut(source: source, reason: "a balance assertion Tally cannot read"))
             }
-            amountText = String(amountText[..<equals]).trimmingCharacters(in: .whitespaces)
+            amountText = String(amountText[..<equals]).trimmedSpaces
         }
         if amountText.contains("{") {
             posting.hasCost = true
@@ -197,7 +197,7 @@ struct LedgerJournalReader {
             posting.price = LedgerJournalReader.amount(String(priceText))
             amountText = String(amountText[..<at])
         }
-        amountText = amountText.trimmingCharacters(in: .whitespaces)
+        amountText = amountText.trimmedSpaces
         if !amountText.isEmpty {
             guard let amount = LedgerJournalReader.amount(amountText) else {
                 content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(amountText)`)"))
@@ -234,7 +234,7 @@ struct LedgerJournalReader {
     /// `$1,234.56`, `-$5`, `$-5`, `5 EUR`, `EUR -5`, `5.00€`, `"AB1" 5`: the number (a
     /// comma is a thousands mark) and the commodity symbol.
     static func amount(_ text: String) -> PeerAmount? {
-        var s = text.trimmingCharacters(in: .whitespaces)
+        var s = text.trimmedSpaces
         guard !s.isEmpty else { return nil }
         var commodity = ""
         if let open = s.firstIndex(of: "\""), let close = s[s.index(after: open)...].firstIndex(of: "\"") {
@@ -262,7 +262,7 @@ struct Comment {
     var note: String?
 
     init(_ text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmedSpaces
         guard !trimmed.isEmpty else { return }
         if trimmed.hasPrefix(":") && trimmed.hasSuffix(":") && !trimmed.contains(" ") && trimmed.count > 2 {
             tags = trimmed.split(separator: ":").map(String.init)
@@ -270,13 +270,13 @@ struct Comment {
         }
         var noteWords: [String] = []
         for piece in trimmed.split(separator: ",", omittingEmptySubsequences: false) {
-            let part = piece.trimmingCharacters(in: .whitespaces)
+            let part = piece.trimmedSpaces
             if let colon = part.firstIndex(of: ":") {
                 let before = part[..<colon]
                 let words = before.split(separator: " ")
                 if let key = words.last, !key.isEmpty, colon == part.index(before: part.endIndex) || part[part.index(after: colon)] == " " {
                     noteWords += words.dropLast().map(String.init)
-                    let value = part[part.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                    let value = part[part.index(after: colon)...].trimmedSpaces
                     if value.isEmpty { tags.append(String(key)) } else { metadata.append((String(key), value)) }
                     continue
                 }
@@ -288,6 +288,6 @@ struct Comment {
 
     /// The text before a `;` comment.
     static func beforeComment(_ s: String) -> String {
-        (s.firstIndex(of: ";").map { String(s[..<$0]) } ?? s).trimmingCharacters(in: .whitespaces)
+        (s.firstIndex(of: ";").map { String(s[..<$0]) } ?? s).trimmedSpaces
     }
 }
