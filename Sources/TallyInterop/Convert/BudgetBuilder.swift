@@ -131,7 +131,8 @@ struct BudgetBuilder {
         var order = 0
         var assertions: [(date: CivilDate, account: String, amount: PeerAmount, source: SourceLine, order: Int)] = []
         // Postings per wallet and day in reading order, to tell whether an assertion holds at the end of its day.
-        var lastPosting: [String: Int] = [:]  // "account date" → order of the last posting
+        struct AccountDay: Hashable { let account: String; let date: CivilDate }
+        var lastPosting: [AccountDay: Int] = [:]  // order of the last posting
         transactions.sort { ($0.date, $0.source) < ($1.date, $1.source) }
         for t in transactions {
             order += 1
@@ -148,7 +149,7 @@ struct BudgetBuilder {
             }
             postings = BudgetBuilder.merged(postings)
             guard let text = entry(t, postings, &wallets, categoryNames) else { continue }
-            for p in postings where role(p.account) == .wallet { lastPosting["\(p.account) \(t.date)"] = order }
+            for p in postings where role(p.account) == .wallet { lastPosting[AccountDay(account: p.account, date: t.date)] = order }
             if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
         }
         for a in assertions {
@@ -156,7 +157,7 @@ struct BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
                 continue
             }
-            if let last = lastPosting["\(a.account) \(a.date)"], last > a.order {
+            if let last = lastPosting[AccountDay(account: a.account, date: a.date)], last > a.order {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }

@@ -151,15 +151,23 @@ struct LedgerJournalReader {
     private mutating func parsePosting(_ text: String, at source: SourceLine) -> PeerPosting? {
         var rest = Substring(text)
         if rest.hasPrefix("* ") || rest.hasPrefix("! ") { rest = rest.dropFirst(2).drop { $0 == " " } }
-        // The account ends at two spaces, a tab or the end of the line.
+        // The account ends at two spaces, a tab, a comment or the end of the line. The
+        // bytes are read, not the characters: these are ASCII, and a journal has
+        // hundreds of thousands of postings.
         var end = rest.endIndex
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let c = rest[index]
-            if c == "\t" { end = index; break }
-            if c == " ", rest.index(after: index) < rest.endIndex, rest[rest.index(after: index)] == " " { end = index; break }
-            if c == ";" { end = index; break }
-            index = rest.index(after: index)
+        let bytes = rest.utf8
+        var index = bytes.startIndex
+        var previousSpace = false
+        while index < bytes.endIndex {
+            let b = bytes[index]
+            if b == 9 || b == 59 { end = index; break }
+            if b == 32 {
+                if previousSpace { end = bytes.index(before: index); break }
+                previousSpace = true
+            } else {
+                previousSpace = false
+            }
+            index = bytes.index(after: index)
         }
         var account = rest[..<end].trimmedSpaces
         var posting = PeerPosting(account: account, source: source)
@@ -242,13 +250,18 @@ struct LedgerJournalReader {
             s.removeSubrange(open ... close)
         }
         var negative = false
-        var digits = ""
-        var symbol = ""
-        for c in s {
-            if c == "-" { negative.toggle() } else if c == "+" || c == " " || c == "," { continue } else if c.isNumber && c.isASCII || c == "." { digits.append(c) } else { symbol.append(c) }
+        var digits: [UInt8] = []
+        var symbol: [UInt8] = []
+        for b in s.utf8 {
+            switch b {
+            case 45: negative.toggle()  // -
+            case 43, 32, 44, 9: continue  // + space , tab
+            case 48 ... 57, 46: digits.append(b)  // digits and the decimal point
+            default: symbol.append(b)
+            }
         }
-        if commodity.isEmpty { commodity = symbol } else if !symbol.isEmpty { return nil }
-        guard !digits.isEmpty, let value = Money(digits) else { return nil }
+        if commodity.isEmpty { commodity = String(decoding: symbol, as: UTF8.self) } else if !symbol.isEmpty { return nil }
+        guard !digits.isEmpty, let value = Money(utf8: digits[...]) else { return nil }
         return PeerAmount(number: negative ? value.negated : value, commodity: commodity)
     }
 }
