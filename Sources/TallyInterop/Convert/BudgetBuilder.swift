@@ -364,6 +364,39 @@ struct BudgetBuilder {
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             return ([line] + meta).joined(separator: "\n")
         }
+        if walletPostings.count == 2, let from = walletPostings.first(where: { $0.amount!.number.isNegative }),
+           let to = walletPostings.first(where: { !$0.amount!.number.isNegative }) {
+            // A transfer with a fee (or interest) on the sending side: a transfer of what
+            // arrives, and a transaction of the rest on the sending wallet.
+            let source = wallets[from.account]!, target = wallets[to.account]!
+            var rest = Money.zero
+            for p in categoryPostings {
+                guard code(p.amount!.commodity) == source.currency, p.price == nil, let sum = rest.adding(p.amount!.number) else {
+                    return fail("a transfer with a fee in another commodity than the sending wallet's")
+                }
+                rest = sum
+            }
+            guard let sent = from.amount!.number.adding(rest)?.negated, sent > .zero else { return fail("a transfer Tally cannot read") }
+            var line = "\(header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
+            if source.currency == target.currency {
+                guard sent == to.amount!.number else { return fail("a transfer whose two sides differ") }
+                line += "\(sent)"
+            } else {
+                line += "\(sent) \(source.currency) = \(to.amount!.number) \(target.currency)"
+            }
+            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
+            var parts = [line] + meta
+            let single = categoryPostings.count == 1 ? " " + tallyName(categoryNames[categoryPostings[0].account]!) : ""
+            var fee = "\(header) \(tallyName(source.name))\(single) \(signed(rest.negated))"
+            if !t.tags.isEmpty { fee += " " + t.tags.map { "#" + BudgetBuilder.tag($0) }.joined(separator: " ") }
+            parts.append(fee)
+            for p in categoryPostings where single.isEmpty {
+                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                if let note = p.note { part += " " + BudgetBuilder.text(note) }
+                parts.append(part)
+            }
+            return parts.joined(separator: "\n")
+        }
         if walletPostings.count == 1, categoryPostings.isEmpty, walletPostings[0].amount!.number.isZero { return "" }
         if walletPostings.isEmpty { return fail("a transaction that touches no asset or liability account") }
         return fail("a transaction that moves several wallets and categories at once")
