@@ -19,7 +19,10 @@ struct BeancountReader {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(resolved).inserted else { return }
         let text = try readFile(path)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+        // Cut at line feeds byte by byte (splitting characters is several times slower).
+        let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == 13 ? line.dropLast() : line[...], as: UTF8.self)
+        }
         var current: PeerTransaction?
         var indents: [Int] = []  // of the current transaction's postings
         var skipping = false

@@ -133,7 +133,8 @@ struct BudgetBuilder {
         // Postings per wallet and day in reading order, to tell whether an assertion holds at the end of its day.
         struct AccountDay: Hashable { let account: String; let date: CivilDate }
         var lastPosting: [AccountDay: Int] = [:]  // order of the last posting
-        transactions.sort { ($0.date, $0.source) < ($1.date, $1.source) }
+        // Date order, reading order (includes in place) within a day.
+        transactions = transactions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
         for t in transactions {
             order += 1
             var postings: [PeerPosting] = []
