@@ -183,3 +183,40 @@ final class ConvertPeerTests: XCTestCase {
         XCTAssertTrue(chosen.stdout.contains("currency CAD"), chosen.stdout)
     }
 }
+
+/// Bad input of any kind gets a defined exit code from `tally convert`, never a crash.
+final class ConvertRobustnessTests: XCTestCase {
+    func testDamagedJournalsNeverCrashTheConverter() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-convert-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sources = ["hledger/2024.journal", "ledger/2023.ledger", "beancount/2024.beancount", "unrepresentable.journal"]
+            .map { TestSupport.path("Tests/TallyCLITests/Fixtures/interop/" + $0) }
+        var random = TestSupport.SeededGenerator(seed: 15)
+        for (n, source) in sources.enumerated() {
+            let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: source)))
+            for round in 0 ..< 12 {
+                var damaged = bytes
+                for _ in 0 ..< 1 + round {
+                    let at = Int(random.next() % UInt64(damaged.count))
+                    switch random.next() % 4 {
+                    case 0: damaged.remove(at: at)
+                    case 1: damaged.insert([10, 32, 59, 61, 64, 123, 40, 34, 0xFF][Int(random.next() % 9)], at: at)
+                    case 2: damaged[at] = UInt8(truncatingIfNeeded: random.next())
+                    default: damaged.insert(contentsOf: damaged[at ..< min(damaged.count, at + 40)], at: at)
+                    }
+                }
+                let ext = URL(fileURLWithPath: source).pathExtension
+                let path = folder.appendingPathComponent("damaged-\(n)-\(round).\(ext)").path
+                FileManager.default.createFile(atPath: path, contents: Data(damaged))
+                let r = try TallyBinary.run(["convert", path])
+                XCTAssertTrue([0, 1].contains(r.status), "\(path): status \(r.status)\n\(r.stderr)")
+                // The only errors a converted budget may have are the journal's own
+                // assertions, which the damage broke (the peer rejects them too).
+                for line in r.stderr.split(separator: "\n") where line.hasPrefix("converted budget: error[") {
+                    XCTAssertTrue(line.hasPrefix("converted budget: error[E0410]"), "\(path): \(line)")
+                }
+            }
+        }
+    }
+}

@@ -221,6 +221,11 @@ struct BudgetBuilder {
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         for line in lines { out += line.text + "\n" }
 
+        // Control characters from the journal (in account names, comments) would make
+        // the file unreadable (E0104): they become spaces.
+        if out.utf8.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) {
+            out = String(decoding: out.utf8.map { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F ? 32 : $0 }, as: UTF8.self)
+        }
         let tree = Parser.parse(out, path: "<converted>")
         let formatted: String
         switch Formatter.format(tree) {
@@ -280,6 +285,7 @@ struct BudgetBuilder {
             return fail("a posting to `\(p.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
         }
         if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
+        if postings.contains(where: { $0.amount == nil }) { return fail("a posting whose amount cannot be worked out") }
         let walletPostings = postings.filter { role($0.account) == .wallet }
         let categoryPostings = postings.filter { [.income, .expense].contains(role($0.account)) }
         let equityPostings = postings.filter { role($0.account) == .equity }
@@ -443,8 +449,15 @@ struct BudgetBuilder {
                                         "currency", "limit", "closed", "hidden", "owner", "bank", "cash", "credit", "savings",
                                         "investment", "loan", "other", "income", "expense", "for", "in", "rollover", "alert"]
 
+    /// Control characters, which a Tally file may not hold (E0104), as spaces.
+    static func printable(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
     /// A Tally name, quoted when it has to be.
-    static func name(_ s: String) -> String {
+    static func name(_ raw: String) -> String {
+        let s = printable(raw)
         let plain = !s.isEmpty && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "\"" || $0 == "," || $0 == "'" })
             && !["#", "=", "@", "'", "+", "-"].contains(s.first!) && !(s.first!.isNumber) && !s.hasSuffix(":")
         return plain ? s : "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
@@ -459,18 +472,19 @@ struct BudgetBuilder {
     }
 
     /// A Tally text in double quotes.
-    static func text(_ s: String) -> String {
+    static func text(_ raw: String) -> String {
+        let s = printable(raw)
         if !s.utf8.contains(where: { $0 == 34 || $0 == 92 }) { return "\"" + s + "\"" }
         return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
     static func tag(_ s: String) -> String {
-        let cleaned = String(s.map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == "#" ? "-" : $0 })
+        let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == "#" ? "-" : $0 })
         return cleaned.isEmpty ? "-" : cleaned
     }
 
     static func key(_ s: String) -> String {
-        let cleaned = String(s.map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == ":" || $0 == "'" ? "-" : $0 })
+        let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == ":" || $0 == "'" ? "-" : $0 })
         return cleaned.isEmpty || cleaned.first == "#" ? "x" + cleaned : cleaned
     }
 }

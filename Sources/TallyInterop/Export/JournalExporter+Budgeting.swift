@@ -103,6 +103,7 @@ extension JournalExporter {
             expression = "every " + (first.month < 10 ? "0" : "") + "\(first.month)-" + (first.day < 10 ? "0" : "") + "\(first.day)"
         }
         expression += " from \(first)"
+        if let times = rule.times, times > 10_000 { return nil }  // listing the occurrences would be slow
         if rule.until != nil || rule.times != nil {
             let end = rule.times != nil ? CivilDate(year: 9999, month: 12, day: 31)! : rule.until!
             guard let last = rule.occurrences(through: end).last, let after = last.adding(days: 1) else { return nil }
