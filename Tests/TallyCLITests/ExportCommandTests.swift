@@ -1,4 +1,7 @@
 import Foundation
+import TallyCore
+import TallyInterop
+import TallySyntax
 import TallyTestSupport
 import XCTest
 
@@ -71,6 +74,22 @@ final class ExportCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         XCTAssertTrue(r.stderr.contains("tally check"), r.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    /// A budget that declares no currency, read from standard input: hledger and ledger
+    /// get amounts without a commodity, beancount (which needs one) `XXX`.
+    func testABudgetWithoutCurrencyExportsFromStandardInput() throws {
+        let budget = "wallet Cash cash opening 20.00 on 2026-01-01\nexpense Food\n2026-01-02 Cash Food -5.00\n2026-01-02 assert Cash 15.00\n"
+        for format in PeerFormat.allCases {
+            let peer = try PeerJournal.require(format)
+            let r = try TallyBinary.run(["export", "--to", format.rawValue, "-"], stdin: budget)
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let journal = file("nocurrency." + format.fileExtension)
+            try r.stdout.write(toFile: journal, atomically: true, encoding: .utf8)
+            XCTAssertNil(try peer.check(journal), "\(format)")
+            let balances = try peer.balances(journal, at: CivilDate(iso: "2026-01-02")!)
+            XCTAssertEqual(balances["Assets:Cash"], [format == .beancount ? "XXX" : "": Money("15")!], "\(format)")
+        }
     }
 
     /// Tags, people, bank ids, other metadata and split notes arrive where each peer keeps

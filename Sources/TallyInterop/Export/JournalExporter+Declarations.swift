@@ -29,6 +29,11 @@ extension JournalExporter {
 
     func writeCommodities(_ out: inout JournalText) {
         let list = currencies
+        if format == .hledger && model.wallets.contains(where: { $0.currency.isEmpty }) {
+            // Amounts without a currency: hledger's strict check wants that declared too.
+            out.line("commodity 1000." + String(repeating: "0", count: model.decimals(of: "")))
+            if list.isEmpty { out.blank() }
+        }
         guard !list.isEmpty else { return }
         for code in list {
             let decimals = model.decimals(of: code)
