@@ -19,8 +19,10 @@ let package = Package(
         .target(name: "TallyFormat", dependencies: ["TallySyntax"]),
         // The language server; the only target that knows JSON-RPC.
         .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
+        // Writers and readers of the peers' formats (hledger, ledger, beancount).
+        .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
-        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP"]),
+        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP", "TallyInterop"]),
         // The executable: a thin `main` that hands over to TallyCLI.
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
 
@@ -30,7 +32,7 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
     ]
 )

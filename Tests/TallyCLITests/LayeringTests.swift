@@ -27,10 +27,11 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(try imports(of: "TallyCore").subtracting(["Foundation", "TallySyntax"]), [])
         XCTAssertEqual(try imports(of: "TallyFormat").subtracting(["Foundation", "TallySyntax"]), [])
         XCTAssertFalse(try imports(of: "TallyCLI").contains("TallyTestSupport"))
+        XCTAssertEqual(try imports(of: "TallyInterop").subtracting(["Foundation", "TallySyntax", "TallyCore", "TallyFormat"]), [])
     }
 
     func testOnlyTheLanguageServerSpeaksJSONRPC() throws {
-        for target in ["TallySyntax", "TallyCore", "TallyFormat", "TallyCLI", "tally"] {
+        for target in ["TallySyntax", "TallyCore", "TallyFormat", "TallyInterop", "TallyCLI", "tally"] {
             let folder = TestSupport.path("Sources/" + target)
             let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
             while let item = walker.nextObject() as? String {

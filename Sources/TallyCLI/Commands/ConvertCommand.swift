@@ -1,0 +1,163 @@
+import Foundation
+import TallyCore
+import TallyInterop
+import TallySyntax
+
+/// `tally convert JOURNAL... [-o BUDGET]`: a Tally budget from hledger, ledger or
+/// beancount files, with everything that could not be carried over listed.
+enum ConvertCommand: Subcommand {
+    static let name = "convert"
+    static let summary = "Make a budget from hledger, ledger or beancount files"
+    static let help = """
+    tally convert: read hledger or ledger journals or beancount files (the kind is told
+    by the extension, else by the content; includes are followed) and write a Tally
+    budget. Asset and liability accounts become wallets, income and expense accounts
+    categories, commodities currency codes, prices rates, balance assertions `assert`,
+    opening-balance transactions wallet openings. What Tally cannot represent (costs and
+    lots, virtual postings, automated and periodic transactions, an account holding
+    several commodities, equity postings other than openings, ...) is listed on
+    standard error with its file and line, never dropped silently.
+
+    USAGE
+      tally convert [options] <journal>...
+
+    OPTIONS
+      -o, --output FILE      Write the budget to FILE (atomically; an existing file is
+                             never replaced) instead of standard output
+      --strict               Fail (exit 1, nothing written) when anything is left out
+      --wallet-kind ACCOUNT=KIND
+                             The kind of the wallet an account becomes (bank, cash,
+                             credit, savings, investment, loan, other); else guessed
+                             from its name. Repeat for more
+      --commodity SYMBOL=CODE
+                             The currency code for a commodity ($ is USD, € EUR, £ GBP,
+                             ¥ JPY, ₹ INR unless given). Repeat for more
+      --today YYYY-MM-DD     The day taken as today for the check of the result
+      -h, --help             Show this help
+
+    The budget is laid out as `tally fmt` does and checked as `tally check` does before
+    it is written; docs/interop.md has the whole mapping.
+
+    EXIT CODES
+      0  written (lines left out, if any, are listed)
+      1  --strict and something was left out, or the result does not pass the check;
+         nothing written
+      2  usage mistake, a file that cannot be read or written
+
+    """
+
+    struct Options {
+        var files: [String] = []
+        var output: String?
+        var strict = false
+        var conversion = ConversionOptions()
+        var today: CivilDate?
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .positional(let file): options.files.append(file)
+            case .flag("-o", let inline), .flag("--output", let inline): options.output = try reader.value(for: "--output", inline: inline)
+            case .flag("--strict", nil): options.strict = true
+            case .flag("--wallet-kind", let inline):
+                let value = try reader.value(for: "--wallet-kind", inline: inline)
+                guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
+                    throw UsageError("`--wallet-kind`: write ACCOUNT=KIND, KIND one of \(WalletKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.conversion.walletKinds[String(value[..<equals])] = kind
+            case .flag("--commodity", let inline):
+                let value = try reader.value(for: "--commodity", inline: inline)
+                guard let equals = value.lastIndex(of: "="), !value[value.index(after: equals)...].isEmpty else {
+                    throw UsageError("`--commodity`: write SYMBOL=CODE, for example '$=CAD'")
+                }
+                options.conversion.commodities[String(value[..<equals])] = String(value[value.index(after: equals)...])
+            case .flag("--today", let inline):
+                let value = try reader.value(for: "--today", inline: inline)
+                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
+                options.today = date
+            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally convert`")
+            }
+        }
+        if options.files.isEmpty { throw UsageError("`tally convert` needs at least one journal file") }
+        return options
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            console.err("tally convert: \(error.message)\n\nUsage: tally convert [-o BUDGET] [--strict] <journal>...\nRun `tally help convert` for details.\n")
+            return ExitCode.usage
+        }
+        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
+            console.err("tally convert: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
+            return ExitCode.usage
+        }
+        if let output = options.output, FileManager.default.fileExists(atPath: output) {
+            console.err("tally convert: will not write `\(output)`: the file exists (convert never replaces a file)\n")
+            return ExitCode.usage
+        }
+        let result: ConversionResult
+        do {
+            result = try JournalConverter.convert(paths: options.files, options: options.conversion) { path in
+                guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
+                return String(decoding: data, as: UTF8.self)
+            }
+        } catch let error as ConvertReadError {
+            console.err("tally convert: cannot read `\(error.path)`\n")
+            return ExitCode.usage
+        } catch {
+            console.err("tally convert: \(error)\n")
+            return ExitCode.usage
+        }
+        for item in result.leftOut { console.err("\(item.source): not converted: \(item.reason)\n") }
+
+        // The result must pass the check, as the user will run it.
+        let path = options.output ?? "converted.tally"
+        let budget: Budget
+        do {
+            budget = try BudgetLoader(provider: InMemoryFileProvider([path: result.budget])).load(path)
+        } catch {
+            console.err("tally convert: internal error: the result cannot be read back\n")
+            return ExitCode.problems
+        }
+        let (_, found) = Interpreter.run(budget, today: today)
+        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let errors = diagnostics.filter { $0.severity == .error }
+        let warnings = diagnostics.filter { $0.severity == .warning }
+        for d in errors + warnings {
+            console.err("converted budget: \(d.severity == .error ? "error" : "warning")[\(d.code)]: \(d.message)\n")
+        }
+        if !errors.isEmpty {
+            console.err("tally convert: the result has \(errors.count) error\(errors.count == 1 ? "" : "s"); nothing written\n")
+            return ExitCode.problems
+        }
+        if options.strict && !result.leftOut.isEmpty {
+            console.err("tally convert: --strict: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted; nothing written\n")
+            return ExitCode.problems
+        }
+        if !result.leftOut.isEmpty {
+            console.err("tally convert: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted (listed above)\n")
+        }
+        guard let output = options.output else {
+            console.out(result.budget)
+            return ExitCode.success
+        }
+        do {
+            try AtomicFile.write(Array(result.budget.utf8), to: output)
+        } catch {
+            console.err("tally convert: cannot write `\(output)`: \(error.reason)\n")
+            return ExitCode.usage
+        }
+        return ExitCode.success
+    }
+}
+
+/// A journal file that could not be read.
+struct ConvertReadError: Error {
+    let path: String
+}

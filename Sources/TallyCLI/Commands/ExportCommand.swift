@@ -1,0 +1,127 @@
+import Foundation
+import TallyCore
+import TallyInterop
+import TallySyntax
+
+/// `tally export --to hledger|ledger|beancount BUDGET [-o FILE]`: the budget as a journal
+/// of another plain-text accounting program.
+enum ExportCommand: Subcommand {
+    static let name = "export"
+    static let summary = "Write the budget as an hledger, ledger or beancount journal"
+    static let help = """
+    tally export: write the budget as a journal that hledger, ledger or beancount reads,
+    with the same balances: wallets become Assets: or Liabilities: accounts, categories
+    Income: or Expenses: accounts, rates price directives and assertions the peer's
+    balance assertions. Envelopes, goals and recurring entries, which the peers lack,
+    become their nearest construct or comments. docs/interop.md has the whole mapping.
+
+    USAGE
+      tally export --to hledger|ledger|beancount [options] <file>
+      tally export --to FORMAT [options] -      (read standard input)
+
+    OPTIONS
+      --to FORMAT            hledger, ledger or beancount (required)
+      -o, --output FILE      Write to FILE (atomically) instead of standard output. FILE
+                             may not be a .tally file, and an existing FILE is replaced
+                             only when it is an earlier export
+      --today YYYY-MM-DD     The day taken as today (else TALLY_TODAY, else the system's)
+      -h, --help             Show this help
+
+    A budget with errors is not exported (entries with errors would be missing): run
+    `tally check` first.
+
+    EXIT CODES
+      0  written
+      1  the budget has errors; nothing written
+      2  usage mistake, a file that cannot be read or written
+
+    """
+
+    struct Options {
+        var file: String?
+        var format: PeerFormat?
+        var output: String?
+        var today: CivilDate?
+    }
+
+    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+        var options = Options()
+        var reader = ArgumentReader(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .positional(let file):
+                guard options.file == nil else { throw UsageError("`tally export` reads one budget; `\(file)` is one too many") }
+                options.file = file
+            case .flag("--to", let inline):
+                let value = try reader.choice(for: "--to", inline: inline, among: PeerFormat.allCases.map(\.rawValue))
+                options.format = PeerFormat(rawValue: value)
+            case .flag("-o", let inline), .flag("--output", let inline):
+                options.output = try reader.value(for: "--output", inline: inline)
+            case .flag("--today", let inline):
+                let value = try reader.value(for: "--today", inline: inline)
+                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
+                options.today = date
+            case .flag(let flag, _):
+                throw UsageError("unknown option `\(flag)` for `tally export`")
+            }
+        }
+        if options.format == nil { throw UsageError("`--to` is required: hledger, ledger or beancount") }
+        if options.file == nil { throw UsageError("`tally export` needs a budget file, or `-` for standard input") }
+        return options
+    }
+
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        let options: Options
+        do {
+            options = try parse(arguments)
+        } catch {
+            console.err("tally export: \(error.message)\n\nUsage: tally export --to hledger|ledger|beancount [-o FILE] <file>\nRun `tally help export` for details.\n")
+            return ExitCode.usage
+        }
+        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
+            console.err("tally export: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
+            return ExitCode.usage
+        }
+        if let output = options.output, let reason = refusal(toOverwrite: output) {
+            console.err("tally export: will not write `\(output)`: \(reason)\n")
+            return ExitCode.usage
+        }
+        let budget: Budget
+        do {
+            budget = try CheckCommand.load(options.file!)
+        } catch {
+            console.err("tally export: cannot read `\(options.file!)`: \(error.explanation)\n")
+            return ExitCode.usage
+        }
+        let (model, found) = Interpreter.run(budget, today: today)
+        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        if errors > 0 {
+            console.err("tally export: the budget has \(errors) error\(errors == 1 ? "" : "s"); run `tally check` and fix \(errors == 1 ? "it" : "them") first (nothing written)\n")
+            return ExitCode.problems
+        }
+        let journal = JournalExporter(model: model, budget: budget, format: options.format!).export()
+        guard let output = options.output else {
+            console.out(journal)
+            return ExitCode.success
+        }
+        do {
+            try AtomicFile.write(Array(journal.utf8), to: output)
+        } catch {
+            console.err("tally export: cannot write `\(output)`: \(error.reason)\n")
+            return ExitCode.usage
+        }
+        return ExitCode.success
+    }
+
+    /// Why the journal may not go to `path`, if it may not: a `.tally` name, or an existing
+    /// file that is not an earlier export (its first line says so).
+    static func refusal(toOverwrite path: String) -> String? {
+        if path.lowercased().hasSuffix(".tally") { return "it is named like a budget file" }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let start = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+        if start.isEmpty || start.hasPrefix("; Exported by `tally export") { return nil }
+        return "the file exists and is not an earlier export; remove it or choose another name"
+    }
+}

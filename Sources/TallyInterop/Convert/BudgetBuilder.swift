@@ -1,0 +1,491 @@
+import Foundation
+import TallyCore
+import TallyFormat
+import TallySyntax
+
+/// Builds the Tally text from what the readers found.
+struct BudgetBuilder {
+    let content: PeerJournalContent
+    let closings: [String: CivilDate]
+    let options: ConversionOptions
+    let sources: [String]
+    private var leftOut: [LeftOut] = []
+    /// Each account's role, worked out once.
+    private var roles: [String: Role] = [:]
+    private var nameCache: [String: String] = [:]
+
+    init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String]) {
+        self.content = content
+        self.closings = closings
+        self.options = options
+        self.sources = sources
+        leftOut = content.leftOut
+    }
+
+    enum Role { case wallet, income, expense, equity, unknown }
+
+    static func role(_ account: String) -> Role {
+        let root = account.split(separator: ":").first.map { $0.lowercased() } ?? ""
+        switch root {
+        case "assets", "asset", "liabilities", "liability": return .wallet
+        case "income", "revenue", "revenues": return .income
+        case "expenses", "expense": return .expense
+        case "equity": return .equity
+        default: return .unknown
+        }
+    }
+
+    /// Currencies Tally gives other decimals than 2 by default (as the interpreter does).
+    static let knownDecimals: [String: Int] = ["JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "BHD": 3, "KWD": 3, "OMR": 3,
+                                               "JOD": 3, "TND": 3, "BTC": 8]
+
+    static let builtinSymbols = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"]
+
+    /// The currency code for a commodity symbol, or nil when it is not one.
+    func code(_ symbol: String) -> String? {
+        if let mapped = options.commodities[symbol] ?? BudgetBuilder.builtinSymbols[symbol] { return mapped }
+        if symbol.isEmpty { return "" }
+        let scalars = Array(symbol.unicodeScalars)
+        guard (2 ... 10).contains(scalars.count), let first = scalars.first, ("A" ... "Z").contains(first),
+              scalars.allSatisfy({ ("A" ... "Z").contains($0) || ("0" ... "9").contains($0) }) else { return nil }
+        return symbol
+    }
+
+    struct WalletInfo {
+        var name: String
+        var kind: WalletKind
+        var currency: String
+        var opening: (Money, CivilDate)?
+        var firstUse: CivilDate?
+    }
+
+    /// A dated line of the budget, sorted by date and then by where it was read.
+    struct Line {
+        var date: CivilDate
+        var order: Int
+        var text: String
+    }
+
+    func role(_ account: String) -> Role { roles[account] ?? BudgetBuilder.role(account) }
+
+    mutating func build() -> ConversionResult {
+        var transactions = content.transactions
+        for t in transactions { for p in t.postings where roles[p.account] == nil { roles[p.account] = role(p.account) } }
+        // 1. Amounts left out: the one posting without an amount takes the rest.
+        for t in transactions.indices { inferMissing(&transactions[t]) }
+
+        // 2. Accounts: wallets with one currency each, categories.
+        var commodityUses: [String: [String: Int]] = [:]
+        var decimals: [String: Int] = [:]
+        func noteDecimals(_ amount: PeerAmount) {
+            guard let c = code(amount.commodity) else { return }
+            decimals[c] = max(decimals[c] ?? 0, amount.number.significantScale)
+        }
+        for t in transactions {
+            for p in t.postings where !p.isVirtual {
+                if let a = p.amount {
+                    commodityUses[p.account, default: [:]][a.commodity, default: 0] += 1
+                    noteDecimals(a)
+                }
+                if let a = p.assertion { noteDecimals(a) }
+            }
+        }
+        for b in content.balances { noteDecimals(b.amount) }
+        var walletAccounts: [String] = []
+        var categoryAccounts: [String] = []
+        var seen = Set<String>()
+        for account in content.declaredAccounts + transactions.flatMap({ $0.postings.map(\.account) }) + content.balances.map(\.account)
+        where seen.insert(account).inserted {
+            switch role(account) {
+            case .wallet: walletAccounts.append(account)
+            case .income, .expense: categoryAccounts.append(account)
+            default: break
+            }
+        }
+        var wallets: [String: WalletInfo] = [:]
+        var usedNames = Set<String>()
+        for account in walletAccounts {
+            let uses = commodityUses[account] ?? [:]
+            let main = uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+                ?? content.balances.first { $0.account == account }?.amount.commodity ?? ""
+            let parts = account.split(separator: ":").dropFirst().map(String.init)
+            var name = parts.last ?? account
+            if usedNames.contains(name) { name = parts.joined(separator: "-") }
+            while usedNames.contains(name) { name += "-2" }
+            usedNames.insert(name)
+            wallets[account] = WalletInfo(name: name, kind: options.walletKinds[account] ?? BudgetBuilder.guessKind(account),
+                                          currency: code(main) ?? "", opening: nil, firstUse: nil)
+        }
+        var categoryNames: [String: String] = [:]
+        var incomeNames: [String] = [], expenseNames: [String] = []
+        for account in categoryAccounts {
+            var name = account.split(separator: ":").dropFirst().joined(separator: ":")
+            if name.isEmpty { name = account }
+            if categoryNames.values.contains(name) { name = account }
+            categoryNames[account] = name
+            if role(account) == .income { incomeNames.append(name) } else { expenseNames.append(name) }
+        }
+
+        // 3. Entries.
+        var lines: [Line] = []
+        var order = 0
+        var assertions: [(date: CivilDate, account: String, amount: PeerAmount, source: SourceLine, order: Int)] = []
+        // Postings per wallet and day in reading order, to tell whether an assertion holds at the end of its day.
+        struct AccountDay: Hashable { let account: String; let date: CivilDate }
+        var lastPosting: [AccountDay: Int] = [:]  // order of the last posting
+        // Date order, reading order (includes in place) within a day.
+        transactions = transactions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        for t in transactions {
+            order += 1
+            var postings: [PeerPosting] = []
+            for p in t.postings {
+                if p.isVirtual {
+                    leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
+                } else {
+                    postings.append(p)
+                }
+            }
+            for p in postings where p.assertion != nil && role(p.account) == .wallet {
+                assertions.append((t.date, p.account, p.assertion!, p.source, order))
+            }
+            postings = BudgetBuilder.merged(postings)
+            guard let text = entry(t, postings, &wallets, categoryNames) else { continue }
+            for p in postings where role(p.account) == .wallet { lastPosting[AccountDay(account: p.account, date: t.date)] = order }
+            if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
+        }
+        for a in assertions {
+            guard let wallet = wallets[a.account], let c = code(a.amount.commodity), c == wallet.currency else {
+                leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
+                continue
+            }
+            if let last = lastPosting[AccountDay(account: a.account, date: a.date)], last > a.order {
+                leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
+                continue
+            }
+            lines.append(Line(date: a.date, order: a.order, text: "\(a.date) assert \(tallyName(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
+        }
+        for b in content.balances {
+            // Beancount checks the start of the day: Tally's end of the day before.
+            guard let wallet = wallets[b.account], let c = code(b.amount.commodity), c == wallet.currency,
+                  let day = b.date.adding(days: -1) else {
+                leftOut.append(LeftOut(source: b.source, reason: "a balance of an account that is not a wallet, or in another commodity"))
+                continue
+            }
+            let start = wallet.opening?.1 ?? wallet.firstUse
+            if start == nil || day < start! {
+                if b.amount.number.isZero { continue }  // an empty account before its first entry: nothing to check
+                leftOut.append(LeftOut(source: b.source, reason: "a balance before the account's first entry"))
+                continue
+            }
+            order += 1
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day) assert \(tallyName(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
+        }
+        var currencies: [String] = []
+        func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
+        let walletCurrencies = wallets.values.map(\.currency)
+        let byUse = Dictionary(walletCurrencies.map { ($0, 1) }, uniquingKeysWith: +)
+        if let main = byUse.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { use(main) }
+        for c in walletCurrencies.sorted() { use(c) }
+        for p in content.prices {
+            guard let base = code(p.base), let quote = code(p.quote.commodity), !base.isEmpty, !quote.isEmpty, p.quote.number > .zero else {
+                leftOut.append(LeftOut(source: p.source, reason: "a price between commodities that are not currencies"))
+                continue
+            }
+            use(base); use(quote)
+            order += 1
+            lines.append(Line(date: p.date, order: order, text: "\(p.date) rate \(base) \(p.quote.number) \(quote)"))
+        }
+
+        // 4. The text.
+        var out = "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
+        if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
+        out += "\n"
+        for c in currencies {
+            let known = BudgetBuilder.knownDecimals[c] ?? 2
+            let places = max(decimals[c] ?? known, known)
+            out += "currency \(c)" + (places != 2 ? " decimals \(places)" : "") + "\n"
+        }
+        out += "\n"
+        for account in walletAccounts {
+            guard let w = wallets[account] else { continue }
+            var line = "wallet \(tallyName(w.name))  \(w.kind.rawValue)"
+            if !w.currency.isEmpty && w.currency != currencies.first { line += "  currency \(w.currency)" }
+            if let (amount, date) = w.opening { line += "  opening \(amountText(amount, w.currency, w.currency)) on \(date)" }
+            if let closed = closings[account] { line += "  closed \(closed)" }
+            out += line + "  ; \(account)\n"
+        }
+        out += "\n"
+        for name in incomeNames { out += "income  \(tallyName(name))\n" }
+        for name in expenseNames { out += "expense \(tallyName(name))\n" }
+        out += "\n"
+        lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
+        for line in lines { out += line.text + "\n" }
+
+        // Control characters from the journal (in account names, comments) would make
+        // the file unreadable (E0104): they become spaces.
+        if out.utf8.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) {
+            out = String(decoding: out.utf8.map { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F ? 32 : $0 }, as: UTF8.self)
+        }
+        let tree = Parser.parse(out, path: "<converted>")
+        let formatted: String
+        switch Formatter.format(tree) {
+        case .formatted(let bytes): formatted = String(decoding: bytes, as: UTF8.self)
+        case .unchanged, .refused: formatted = out
+        }
+        var mapping: [String: String] = [:]
+        for (account, w) in wallets { mapping[account] = w.name }
+        for (account, c) in categoryNames { mapping[account] = c }
+        return ConversionResult(budget: formatted, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+    }
+
+    /// The one posting without an amount takes what balances the others, when they share
+    /// one commodity (or their prices say what they are worth in one).
+    private mutating func inferMissing(_ t: inout PeerTransaction) {
+        let missing = t.postings.indices.filter { t.postings[$0].amount == nil && !t.postings[$0].isVirtual }
+        guard missing.count == 1 else {
+            if missing.count > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
+            return
+        }
+        var sums: [String: Money] = [:]
+        for p in t.postings where !p.isVirtual {
+            guard let a = p.amount else { continue }
+            if let price = p.price {
+                let worth = p.totalPrice ? (a.number.isNegative ? price.number.negated : price.number)
+                    : a.number.multiplied(by: price.number, roundedTo: max(a.number.scale, price.number.scale)) ?? .zero
+                sums[price.commodity] = (sums[price.commodity] ?? .zero).adding(worth)
+            } else {
+                sums[a.commodity] = (sums[a.commodity] ?? .zero).adding(a.number)
+            }
+        }
+        // With several commodities to balance, the posting stands for one posting per
+        // commodity, as in hledger and ledger.
+        let nonZero = sums.filter { !$0.value.isZero }.sorted { $0.key < $1.key }
+        guard !nonZero.isEmpty else {
+            t.postings[missing[0]].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
+            return
+        }
+        let template = t.postings[missing[0]]
+        t.postings.remove(at: missing[0])
+        for (offset, (commodity, sum)) in nonZero.enumerated() {
+            var posting = template
+            posting.amount = PeerAmount(number: sum.negated, commodity: commodity)
+            t.postings.insert(posting, at: missing[0] + offset)
+        }
+    }
+
+    /// The Tally text of one transaction, "" when it only opens wallets, nil when it is
+    /// left out (and listed).
+    private mutating func entry(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
+                                _ categoryNames: [String: String]) -> String? {
+        func fail(_ reason: String) -> String? {
+            leftOut.append(LeftOut(source: t.source, reason: reason))
+            return nil
+        }
+        if let p = postings.first(where: { role($0.account) == .unknown }) {
+            return fail("a posting to `\(p.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
+        }
+        if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
+        if postings.contains(where: { $0.amount == nil }) { return fail("a posting whose amount cannot be worked out") }
+        let walletPostings = postings.filter { role($0.account) == .wallet }
+        let categoryPostings = postings.filter { [.income, .expense].contains(role($0.account)) }
+        let equityPostings = postings.filter { role($0.account) == .equity }
+        for p in walletPostings {
+            guard let a = p.amount, let w = wallets[p.account], code(a.commodity) == w.currency else {
+                return fail("a posting in a commodity the wallet does not hold (an account holding several commodities)")
+            }
+        }
+        // Opening balances.
+        if !equityPostings.isEmpty {
+            guard categoryPostings.isEmpty, equityPostings.allSatisfy({ $0.account.lowercased().contains("open") }),
+                  walletPostings.allSatisfy({ wallets[$0.account]?.opening == nil && wallets[$0.account]?.firstUse == nil }) else {
+                return fail("equity postings other than an opening balance")
+            }
+            for p in walletPostings {
+                wallets[p.account]!.opening = (p.amount!.number, t.date)
+                wallets[p.account]!.firstUse = t.date
+            }
+            return ""
+        }
+        for p in walletPostings where wallets[p.account]!.firstUse == nil { wallets[p.account]!.firstUse = t.date }
+        var header = "\(t.date)"
+        if let payee = t.payee { header += " " + BudgetBuilder.text(payee) }
+        if let note = t.note {
+            if t.payee == nil { header += " \"\"" }
+            header += " " + BudgetBuilder.text(note)
+        }
+        var clauses: [String] = t.tags.map { "#" + BudgetBuilder.tag($0) }
+        var metadata = t.metadata
+        if let i = metadata.firstIndex(where: { $0.0 == "person" }) {
+            clauses.append("by " + tallyName(metadata[i].1))
+            metadata.remove(at: i)
+        }
+        let meta = metadata.map { "    \(BudgetBuilder.key($0.0)): \(BudgetBuilder.text($0.1))" }
+
+        if walletPostings.count == 1, !categoryPostings.isEmpty {
+            let wp = walletPostings[0]
+            let w = wallets[wp.account]!
+            for p in categoryPostings where code(p.amount!.commodity) != w.currency || p.price != nil {
+                return fail("an income or expense in another commodity than the wallet's")
+            }
+            let name = tallyName(w.name)
+            if categoryPostings.count == 1 {
+                let p = categoryPostings[0]
+                var line = "\(header) \(name) \(tallyName(categoryNames[p.account]!)) \(signed(wp.amount!.number))"
+                let extraTags = p.tags.map { "#" + BudgetBuilder.tag($0) }
+                for (key, _) in p.metadata + wp.metadata {
+                    leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
+                }
+                if !(clauses + extraTags).isEmpty { line += " " + (clauses + extraTags).joined(separator: " ") }
+                return ([line] + meta).joined(separator: "\n")
+            }
+            var line = "\(header) \(name) \(signed(wp.amount!.number))"
+            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
+            var parts = [line]
+            for p in categoryPostings {
+                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
+                // A split line has a note and tags but no metadata of its own.
+                var note = p.note
+                for (key, value) in p.metadata {
+                    if key == "note" && note == nil { note = value; continue }
+                    if key == "tags" { for tag in value.split(separator: " ") { part += " #" + BudgetBuilder.tag(String(tag)) }; continue }
+                    leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
+                }
+                if let note { part += " " + BudgetBuilder.text(note) }
+                parts.append(part)
+            }
+            return (parts + meta).joined(separator: "\n")
+        }
+        if walletPostings.count == 2, categoryPostings.isEmpty {
+            let sorted = walletPostings.sorted { $0.amount!.number < $1.amount!.number }
+            let from = sorted[0], to = sorted[1]
+            guard from.amount!.number.isNegative, !to.amount!.number.isNegative else { return fail("a transfer Tally cannot read") }
+            let source = wallets[from.account]!, target = wallets[to.account]!
+            var line = "\(header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
+            if source.currency == target.currency {
+                guard from.amount!.number.negated == to.amount!.number else { return fail("a transfer whose two sides differ") }
+                line += "\(to.amount!.number)"
+            } else {
+                line += "\(from.amount!.number.negated) \(source.currency) = \(to.amount!.number) \(target.currency)"
+            }
+            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
+            return ([line] + meta).joined(separator: "\n")
+        }
+        if walletPostings.count == 2, let from = walletPostings.first(where: { $0.amount!.number.isNegative }),
+           let to = walletPostings.first(where: { !$0.amount!.number.isNegative }) {
+            // A transfer with a fee (or interest) on the sending side: a transfer of what
+            // arrives, and a transaction of the rest on the sending wallet.
+            let source = wallets[from.account]!, target = wallets[to.account]!
+            var rest = Money.zero
+            for p in categoryPostings {
+                guard code(p.amount!.commodity) == source.currency, p.price == nil, let sum = rest.adding(p.amount!.number) else {
+                    return fail("a transfer with a fee in another commodity than the sending wallet's")
+                }
+                rest = sum
+            }
+            guard let sent = from.amount!.number.adding(rest)?.negated, sent > .zero else { return fail("a transfer Tally cannot read") }
+            var line = "\(header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
+            if source.currency == target.currency {
+                guard sent == to.amount!.number else { return fail("a transfer whose two sides differ") }
+                line += "\(sent)"
+            } else {
+                line += "\(sent) \(source.currency) = \(to.amount!.number) \(target.currency)"
+            }
+            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
+            var parts = [line] + meta
+            let single = categoryPostings.count == 1 ? " " + tallyName(categoryNames[categoryPostings[0].account]!) : ""
+            var fee = "\(header) \(tallyName(source.name))\(single) \(signed(rest.negated))"
+            if !t.tags.isEmpty { fee += " " + t.tags.map { "#" + BudgetBuilder.tag($0) }.joined(separator: " ") }
+            parts.append(fee)
+            for p in categoryPostings where single.isEmpty {
+                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                if let note = p.note { part += " " + BudgetBuilder.text(note) }
+                parts.append(part)
+            }
+            return parts.joined(separator: "\n")
+        }
+        if walletPostings.count == 1, categoryPostings.isEmpty, walletPostings[0].amount!.number.isZero { return "" }
+        if walletPostings.isEmpty { return fail("a transaction that touches no asset or liability account") }
+        return fail("a transaction that moves several wallets and categories at once")
+    }
+
+    /// Postings to the same account in the same commodity, without a price, as one: a
+    /// posting of zero that only asserts a balance disappears into the account's other.
+    static func merged(_ postings: [PeerPosting]) -> [PeerPosting] {
+        var result: [PeerPosting] = []
+        for p in postings {
+            if p.price == nil, let a = p.amount,
+               let i = result.firstIndex(where: { $0.account == p.account && $0.price == nil && $0.amount?.commodity == a.commodity }),
+               let sum = result[i].amount?.number.adding(a.number) {
+                result[i].amount!.number = sum
+                result[i].tags += p.tags
+                result[i].metadata += p.metadata
+                if result[i].note == nil { result[i].note = p.note }
+            } else {
+                result.append(p)
+            }
+        }
+        return result.filter { !($0.amount?.number.isZero ?? false) || $0.assertion == nil || result.count == 1 }
+    }
+
+    private func signed(_ m: Money) -> String { m.isNegative ? m.description : "+" + m.description }
+
+    private func amountText(_ m: Money, _ code: String, _ walletCurrency: String) -> String {
+        code == walletCurrency || code.isEmpty ? m.description : "\(m) \(code)"
+    }
+
+    static func guessKind(_ account: String) -> WalletKind {
+        let lower = account.lowercased()
+        let liability = lower.hasPrefix("liabilit")
+        if lower.contains("loan") || lower.contains("mortgage") { return .loan }
+        if liability || lower.contains("credit") || lower.contains("card") || lower.contains("visa") || lower.contains("amex") || lower.contains("mastercard") { return .credit }
+        if lower.contains("cash") || lower.contains("wallet") { return .cash }
+        if lower.contains("saving") { return .savings }
+        if lower.contains("invest") || lower.contains("broker") || lower.contains("stock") || lower.contains("retire") { return .investment }
+        return .bank
+    }
+
+    static let keywords: Set<String> = ["transfer", "fill", "move", "assert", "rate", "skip", "goal", "rule", "by", "opening", "on",
+                                        "currency", "limit", "closed", "hidden", "owner", "bank", "cash", "credit", "savings",
+                                        "investment", "loan", "other", "income", "expense", "for", "in", "rollover", "alert"]
+
+    /// Control characters, which a Tally file may not hold (E0104), as spaces.
+    static func printable(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
+    }
+
+    /// A Tally name, quoted when it has to be.
+    static func name(_ raw: String) -> String {
+        let s = printable(raw)
+        let plain = !s.isEmpty && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "\"" || $0 == "," || $0 == "'" })
+            && !["#", "=", "@", "'", "+", "-"].contains(s.first!) && !(s.first!.isNumber) && !s.hasSuffix(":")
+        return plain ? s : "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// ``name(_:)``, worked out once per name: names repeat on every entry.
+    mutating func tallyName(_ s: String) -> String {
+        if let known = nameCache[s] { return known }
+        let result = BudgetBuilder.name(s)
+        nameCache[s] = result
+        return result
+    }
+
+    /// A Tally text in double quotes.
+    static func text(_ raw: String) -> String {
+        let s = printable(raw)
+        if !s.utf8.contains(where: { $0 == 34 || $0 == 92 }) { return "\"" + s + "\"" }
+        return "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    static func tag(_ s: String) -> String {
+        let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == "#" ? "-" : $0 })
+        return cleaned.isEmpty ? "-" : cleaned
+    }
+
+    static func key(_ s: String) -> String {
+        let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == ":" || $0 == "'" ? "-" : $0 })
+        return cleaned.isEmpty || cleaned.first == "#" ? "x" + cleaned : cleaned
+    }
+}
+

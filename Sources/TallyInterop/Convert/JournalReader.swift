@@ -1,0 +1,113 @@
+import Foundation
+import TallyCore
+import TallySyntax
+
+/// Where something was read: a file and a 1-based line.
+public struct SourceLine: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public let file: String
+    public let line: Int
+    public var description: String { "\(file):\(line)" }
+    public static func < (a: SourceLine, b: SourceLine) -> Bool { (a.file, a.line) < (b.file, b.line) }
+}
+
+/// Something in a peer's journal that Tally cannot represent, with where it is and why.
+public struct LeftOut: Hashable, Sendable {
+    public let source: SourceLine
+    public let reason: String
+}
+
+/// An amount as a peer writes it: a number and a commodity symbol (possibly empty).
+struct PeerAmount: Equatable {
+    var number: Money
+    var commodity: String
+}
+
+/// One posting of a peer transaction.
+struct PeerPosting {
+    var account: String
+    var amount: PeerAmount?
+    /// `@ price` (per unit) or `@@ total`, as written.
+    var price: PeerAmount?
+    var totalPrice: Bool = false
+    /// A cost in braces (lots): Tally has none.
+    var hasCost = false
+    /// `(account)` or `[account]`.
+    var isVirtual = false
+    /// `= AMOUNT` after the amount (hledger, ledger).
+    var assertion: PeerAmount?
+    var note: String?
+    var tags: [String] = []
+    var metadata: [(String, String)] = []
+    var source: SourceLine
+}
+
+/// One peer transaction.
+struct PeerTransaction {
+    var date: CivilDate
+    var payee: String?
+    var note: String?
+    var tags: [String] = []
+    var metadata: [(String, String)] = []
+    var postings: [PeerPosting] = []
+    var source: SourceLine
+}
+
+/// A balance assertion outside a transaction: beancount `balance`, which holds at the start
+/// of its day.
+struct PeerBalance {
+    var date: CivilDate
+    var account: String
+    var amount: PeerAmount
+    var source: SourceLine
+}
+
+/// A price directive.
+struct PeerPrice {
+    var date: CivilDate
+    var base: String
+    var quote: PeerAmount
+    var source: SourceLine
+}
+
+/// Everything read from a peer's journal files, in file order (includes followed).
+struct PeerJournalContent {
+    var transactions: [PeerTransaction] = []
+    var balances: [PeerBalance] = []
+    var prices: [PeerPrice] = []
+    var leftOut: [LeftOut] = []
+    /// Accounts opened (beancount `open`) or declared (`account`), in order.
+    var declaredAccounts: [String] = []
+}
+
+/// Which reader a file needs.
+public enum JournalKind: String, Sendable {
+    /// hledger or ledger: the two share the syntax Tally reads.
+    case ledger
+    case beancount
+
+    /// The kind from the extension, else from the content: beancount files have
+    /// `YYYY-MM-DD open`/`*` with quoted strings and `option "..."` lines.
+    public static func detect(path: String, text: String) -> JournalKind {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".beancount") || lower.hasSuffix(".bean") { return .beancount }
+        if lower.hasSuffix(".journal") || lower.hasSuffix(".hledger") || lower.hasSuffix(".ledger") || lower.hasSuffix(".dat") { return .ledger }
+        for line in text.split(separator: "\n").prefix(400) {
+            let words = line.split(separator: " ", omittingEmptySubsequences: true)
+            if words.first == "option", words.count > 1, words[1].hasPrefix("\"") { return .beancount }
+            if words.count >= 2, CivilDate(iso: String(words[0])) != nil,
+               ["open", "close", "balance", "pad", "price", "custom", "commodity", "txn"].contains(String(words[1])) { return .beancount }
+        }
+        return .ledger
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs. (Foundation's trimming bridges
+    /// through NSString, which dominated reading a large journal.)
+    var trimmedSpaces: String {
+        var start = startIndex, end = endIndex
+        while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
+        while end > start, self[index(before: end)] == " " || self[index(before: end)] == "\t" { end = index(before: end) }
+        return String(self[start ..< end])
+    }
+}

@@ -1,0 +1,57 @@
+import TallyCore
+import TallySyntax
+
+/// What the model does not keep of a transaction or transfer, read back from its syntax:
+/// metadata other than the bank id, and each split line's note and tags.
+struct EntrySource {
+    /// Top-level nodes of each file, in order, for a binary search by offset.
+    private let entries: [String: [SyntaxNode]]
+
+    init(budget: Budget?) {
+        var entries: [String: [SyntaxNode]] = [:]
+        for file in budget?.files ?? [] { entries[file.path] = file.tree.entries }
+        self.entries = entries
+    }
+
+    /// The top-level node an entry was read from.
+    private func node(_ location: SourceLocation) -> SyntaxNode? {
+        guard let nodes = entries[location.file] else { return nil }
+        var low = 0, high = nodes.count
+        while low < high {
+            let mid = (low + high) / 2
+            if nodes[mid].range.end <= location.range.start { low = mid + 1 } else { high = mid }
+        }
+        guard low < nodes.count, nodes[low].range.contains(location.range.start) else { return nil }
+        return nodes[low]
+    }
+
+    /// Extra words of one entry.
+    struct Details {
+        /// `key: value` lines other than `id`, in order.
+        var metadata: [(key: String, value: String)] = []
+        /// Per split line, in order: its note and tags.
+        var splits: [(note: String?, tags: [String])] = []
+    }
+
+    func details(of entry: Entry) -> Details? {
+        guard let node = node(entry.location) else { return nil }
+        var details = Details()
+        if let transaction = TransactionSyntax(node) {
+            details.metadata = transaction.metadata.filter { $0.key != "id" }
+            details.splits = transaction.splits.map { ($0.note, $0.tags) }
+        } else if let transfer = TransferSyntax(node) {
+            details.metadata = transfer.metadata.filter { $0.key != "id" }
+        } else {
+            return nil
+        }
+        return details.metadata.isEmpty && details.splits.allSatisfy({ $0.note == nil && $0.tags.isEmpty }) ? nil : details
+    }
+}
+
+extension Entry {
+    /// True for a transfer.
+    var isTransfer: Bool {
+        if case .transfer = kind { return true }
+        return false
+    }
+}

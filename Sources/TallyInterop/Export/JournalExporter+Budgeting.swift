@@ -1,0 +1,225 @@
+import TallyCore
+import TallySyntax
+
+/// Envelopes, goals, recurring entries and payee rules: none of the peers has them. Each
+/// is kept as a comment quoting its Tally declaration; where the peer has a near
+/// construct, it is written too: hledger periodic transactions for recurring entries
+/// (forecasts) and envelopes (`--budget` goals), beancount `custom "envelope"` entries as
+/// the fava-envelope extension reads them.
+extension JournalExporter {
+    func writeBudgeting(_ out: inout JournalText) {
+        let sections: [(String, [SourceLocation])] = [
+            ("envelopes", model.envelopes.map(\.location)),
+            ("goals", model.goals.map(\.location)),
+            ("recurring entries", model.rules.map(\.location)),
+        ]
+        for (title, locations) in sections where !locations.isEmpty {
+            out.line("; Tally \(title) (no equivalent in \(format.rawValue)):")
+            for location in locations { if let text = firstLine(location) { out.line(comment(text)) } }
+            out.blank()
+        }
+        switch format {
+        case .hledger:
+            for e in model.envelopes.indices { if let text = periodicBudget(e) { out.line(text) } }
+            for r in model.rules.indices { if let text = periodicRule(r) { out.line(text) } }
+        case .beancount:
+            let allocations = EnvelopeAllocations(exporter: self)
+            for line in allocations.settings { out.line(line) }
+            out.blank()
+        case .ledger:
+            break
+        }
+    }
+
+    /// The account for a category name (declared or an implicit parent).
+    func categoryAccount(_ name: String) -> String? {
+        model.categories.firstIndex { $0.name == name }.map { names.categories[$0] }
+    }
+
+    /// An hledger periodic transaction for an envelope with a planned amount over a
+    /// calendar period, one category (or all spending) and no wallet limit: what
+    /// `hledger balance --budget` reads as a goal. Nil when the envelope has no such form.
+    private func periodicBudget(_ e: Int) -> String? {
+        let envelope = model.envelopes[e]
+        guard let planned = envelope.planned, envelope.wallets.isEmpty else { return nil }
+        let keyword: String
+        switch envelope.period {
+        case .weekly: keyword = "weekly"
+        case .monthly: keyword = "monthly"
+        case .quarterly: keyword = "quarterly"
+        case .yearly: keyword = "yearly"
+        case .range: return nil
+        }
+        let account: String
+        if envelope.coversAll {
+            account = "Expenses"
+        } else if envelope.categories.count == 1, let a = categoryAccount(envelope.categories[0]) {
+            account = a
+        } else {
+            return nil
+        }
+        let start = model.envelopeHistory(e).first.map { " from \($0.start)" } ?? ""
+        return "~ \(keyword)\(start)  envelope \(lineText(envelope.name))\n"
+            + "    (\(account))  \(amount(planned, model.defaultCurrency))\n"
+    }
+
+    /// An hledger periodic transaction for a recurring entry whose dates hledger 1.25
+    /// generates exactly (checked against Tally's by a test): every N days; every
+    /// weekday; every N weeks from a Monday; the Dth day of every month (hledger also
+    /// moves the 29th-31st to the month's last day); every N months or a quarter from a
+    /// first of month or quarter; a yearly date other than 29 February.
+    private func periodicRule(_ r: Int) -> String? {
+        let rule = model.rules[r]
+        guard let template = rule.template, let horizon = rule.from.adding(years: rule.interval + 1),
+              let first = rule.occurrences(in: rule.from ... horizon).first else { return nil }
+        let n = rule.interval
+        var expression: String
+        switch rule.unit {
+        case .day:
+            expression = "every \(n) days"
+        case .week:
+            if n == 1 {
+                expression = "every " + weekdayName(first.weekday)
+            } else if first.weekday == .monday {
+                expression = "every \(n) weeks"
+            } else {
+                return nil
+            }
+        case .month:
+            if n == 1 {
+                // `on last` is the 31st moved to the month's last day, as hledger does.
+                let day = rule.dayOfMonth.map { $0 == 0 ? 31 : $0 } ?? first.day
+                expression = "every \(ordinal(day)) day of month"
+            } else if first.day == 1 {
+                expression = "every \(n) months"
+            } else {
+                return nil
+            }
+        case .quarter:
+            guard n == 1, first == first.startOfQuarter else { return nil }
+            expression = "every quarter"
+        case .year:
+            guard n == 1, !(first.month == 2 && first.day == 29) else { return nil }
+            expression = "every " + (first.month < 10 ? "0" : "") + "\(first.month)-" + (first.day < 10 ? "0" : "") + "\(first.day)"
+        }
+        expression += " from \(first)"
+        if let times = rule.times, times > 10_000 { return nil }  // listing the occurrences would be slow
+        if rule.until != nil || rule.times != nil {
+            let end = rule.times != nil ? CivilDate(year: 9999, month: 12, day: 31)! : rule.until!
+            guard let last = rule.occurrences(through: end).last, let after = last.adding(days: 1) else { return nil }
+            expression += " to \(after)"
+        }
+        var text = "~ \(expression)"
+        let description = [template.payee, template.note].compactMap { $0 }.map(lineText).joined(separator: " | ")
+        if !description.isEmpty { text += "  " + description }
+        text += "\n"
+        if let name = rule.name { text += "    ; rule: \(metadataValue(name))\n" }
+        switch template.kind {
+        case .transaction(let w, let total, _):
+            let wallet = model.wallets[w]
+            for p in 0 ..< template.postingCount {
+                let part = template.posting(p)
+                text += "    \(names.categories[part.category])  \(amount(part.amount.negated, wallet.currency))\n"
+            }
+            text += "    \(names.wallets[w])  \(amount(total, wallet.currency))\n"
+        case .transfer(let from, let to, let sent, let received):
+            let source = model.wallets[from], target = model.wallets[to]
+            var arriving = amount(received, target.currency)
+            if source.currency != target.currency { arriving += " @@ " + amount(sent, source.currency) }
+            text += "    \(names.wallets[to])  \(arriving)\n"
+            text += "    \(names.wallets[from])  \(amount(sent.negated, source.currency))\n"
+        default:
+            return nil
+        }
+        return text
+    }
+
+    private func weekdayName(_ day: Weekday) -> String {
+        "\(day)"
+    }
+
+    private func ordinal(_ n: Int) -> String {
+        let suffix: String
+        switch (n % 10, n % 100) {
+        case (_, 11...13): suffix = "th"
+        case (1, _): suffix = "st"
+        case (2, _): suffix = "nd"
+        case (3, _): suffix = "rd"
+        default: suffix = "th"
+        }
+        return "\(n)\(suffix)"
+    }
+}
+
+/// The envelopes fava-envelope can show as Tally computes them, and its `custom` entries
+/// for them. fava-envelope budgets by month in one currency, carries what is left (and,
+/// when allowed, what is overspent) into the next month, and counts spending from every
+/// budget account; so an envelope is carried over only when it is monthly, rolls over,
+/// is not limited to wallets, names categories (not `for *`) none of which another such
+/// envelope also covers, and every wallet is in the default currency. The month's
+/// allocation is what Tally puts in: planned, filled and moved.
+struct EnvelopeAllocations {
+    /// Envelope indices carried over.
+    let carried: Set<Int>
+    /// Settings, dated the journal's first day.
+    let settings: [String]
+    /// One `allocate` per envelope and month, in date order.
+    let allocations: [(date: CivilDate, line: String)]
+
+    init(exporter: JournalExporter) {
+        let model = exporter.model
+        var chosen: [Int] = []
+        let oneCurrency = !model.defaultCurrency.isEmpty && model.wallets.allSatisfy { $0.currency == model.defaultCurrency }
+        if oneCurrency {
+            for (e, envelope) in model.envelopes.enumerated() {
+                guard envelope.period == .monthly, envelope.rollover, envelope.wallets.isEmpty, !envelope.coversAll,
+                      !envelope.categories.isEmpty,
+                      envelope.categories.allSatisfy({ name in model.categories.contains { $0.name == name && !$0.isIncome } })
+                else { continue }
+                chosen.append(e)
+            }
+            // Two envelopes sharing a category cannot both hold it in fava-envelope.
+            let overlapping = Set(chosen.filter { e in
+                chosen.contains { other in
+                    other != e && model.envelopes[e].categories.contains { a in
+                        model.envelopes[other].categories.contains { b in a == b || a.hasPrefix(b + ":") || b.hasPrefix(a + ":") }
+                    }
+                }
+            })
+            chosen.removeAll { overlapping.contains($0) }
+        }
+        carried = Set(chosen)
+        guard !chosen.isEmpty else {
+            settings = []
+            allocations = []
+            return
+        }
+        let day = exporter.firstDate
+        let month = (day.month < 10 ? "0" : "") + "\(day.month)"
+        var lines = [
+            "; Envelopes as the fava-envelope extension reads them (see docs/interop.md).",
+            "\(day) custom \"envelope\" \"start date\" \"\(day.year)-\(month)\"",
+            "\(day) custom \"envelope\" \"budget account\" \"^Assets:\"",
+            "\(day) custom \"envelope\" \"budget account\" \"^Liabilities:\"",
+            "\(day) custom \"envelope\" \"negative rollover\" \"allow\"",
+        ]
+        var dated: [(date: CivilDate, line: String)] = []
+        for e in chosen {
+            let envelope = model.envelopes[e]
+            for name in envelope.categories {
+                guard let account = exporter.categoryAccount(name) else { continue }
+                lines.append("\(day) custom \"envelope\" \"mapping\" \(exporter.quoted("^" + account + "(:|$)")) \(exporter.quoted(envelope.name))")
+            }
+            for period in model.envelopeHistory(e) {
+                guard let total = period.planned.adding(period.filled)?.adding(period.moved), !total.isZero else { continue }
+                dated.append((period.start, "\(period.start) custom \"envelope\" \"allocate\" \(exporter.quoted(envelope.name)) \(total.formatted(scale: model.decimals(of: model.defaultCurrency)))"))
+            }
+        }
+        dated.sort { $0.date < $1.date }
+        settings = lines
+        allocations = dated
+    }
+
+    /// True when the envelope's fills and moves are in its allocations.
+    func covers(_ envelope: Int) -> Bool { carried.contains(envelope) }
+}

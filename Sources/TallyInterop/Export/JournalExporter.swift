@@ -1,0 +1,204 @@
+import Foundation
+import TallyCore
+import TallySyntax
+
+/// Writes a budget as an hledger, ledger or beancount journal.
+///
+/// Money moves exactly as in Tally: every wallet becomes an asset or liability account,
+/// every category an income or expense account, and each transaction, split and transfer
+/// a balanced transaction with explicit amounts on every posting. Opening balances are
+/// booked against `Equity:Opening-Balances`; rates become price directives; assertions
+/// become the peer's balance assertions, placed so that they check what Tally checks (the
+/// balance at the end of the day). What has no equivalent (envelopes, goals, recurring
+/// entries, fills, moves, skips) becomes the nearest construct the peer has, or a comment
+/// that keeps the Tally text. docs/interop.md lists the mapping per peer.
+///
+/// The exporter reads the interpreted model, so entries with errors are not in it: export
+/// only budgets without errors (the command refuses others).
+public struct JournalExporter {
+    let model: BudgetModel
+    let format: PeerFormat
+    let names: AccountNames
+    /// The first line of a declaration's source text, for comments that keep it.
+    let firstLine: (SourceLocation) -> String?
+    /// The first day the journal needs accounts open on.
+    let firstDate: CivilDate
+    /// Split notes and tags and other metadata, which the model does not keep.
+    let source: EntrySource
+    /// The peer's spelling of every currency the wallets use.
+    let symbols: [String: String]
+
+    /// An exporter for `model`; `budget` (the files the model was read from) lets comments
+    /// quote the declarations that have no equivalent in the peer.
+    public init(model: BudgetModel, budget: Budget?, format: PeerFormat) {
+        self.model = model
+        self.format = format
+        names = AccountNames(model: model, format: format)
+        source = EntrySource(budget: budget)
+        var symbols: [String: String] = [:]
+        for wallet in model.wallets { symbols[wallet.currency] = JournalExporter.symbol(wallet.currency) }
+        self.symbols = symbols
+        var sources: [String: SourceText] = [:]
+        for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
+        firstLine = { location in
+            // The whole line the declaration starts on (its location may be its name only).
+            guard let source = sources[location.file], location.range.start <= source.bytes.count else { return nil }
+            let bytes = source.bytes
+            var start = location.range.start, end = location.range.start
+            while start > 0, bytes[start - 1] != UInt8(ascii: "\n"), bytes[start - 1] != UInt8(ascii: "\r") { start -= 1 }
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+            return String(decoding: bytes[start ..< end], as: UTF8.self)
+        }
+        var first = model.entries.first?.date ?? model.today
+        for wallet in model.wallets { if let d = wallet.openingDate, d < first { first = d } }
+        firstDate = first
+    }
+
+    /// The whole journal.
+    public func export() -> String {
+        var out = JournalText()
+        out.reserve(model.entries.count * 120)
+        writeHeader(&out)
+        writeCommodities(&out)
+        writeAccounts(&out)
+        if format == .ledger { writeLedgerTags(&out) }
+        writeBudgeting(&out)
+        writeDated(&out)
+        if format == .beancount { writeClosings(&out) }
+        return out.text
+    }
+
+    // MARK: Amounts and text
+
+    /// The currency written for a wallet's amounts: beancount needs one even when the
+    /// budget declares none (`XXX`, ISO 4217's "no currency").
+    func currency(_ code: String) -> String {
+        code.isEmpty && format == .beancount ? "XXX" : code
+    }
+
+    /// `-66.20 EUR`: the amount with its currency's decimals and the peer's spelling of
+    /// the currency.
+    func amount(_ money: Money, _ code: String) -> String {
+        let number = money.formatted(scale: model.decimals(of: code))
+        let c = currency(code)
+        return c.isEmpty ? number : number + " " + commodity(c)
+    }
+
+    /// A currency code as the peer writes it: hledger and ledger quote symbols that hold
+    /// anything but letters (`"USDT2"`).
+    func commodity(_ code: String) -> String {
+        guard format != .beancount else { return code }
+        if let known = symbols[code] { return known }
+        return JournalExporter.symbol(code)
+    }
+
+    static func symbol(_ code: String) -> String {
+        code.utf8.allSatisfy({ (65 ... 90).contains($0) || (97 ... 122).contains($0) }) ? code : "\"" + code + "\""
+    }
+
+    /// Text on a transaction's first line: hledger and ledger read `;` as a comment, and
+    /// hledger `|` as the cut between payee and note.
+    func lineText(_ text: String) -> String {
+        // Most payees need no change; looking at the bytes first saves building a copy.
+        if !text.utf8.contains(where: { $0 == 59 || $0 == 124 || $0 == 9 || $0 == 10 || $0 == 13 }) { return text }
+        var result = ""
+        for c in text {
+            switch c {
+            case ";": result.append(",")
+            case "|" where format == .hledger: result.append("/")
+            case "\t", "\n", "\r": result.append(" ")
+            default: result.append(c)
+            }
+        }
+        return result
+    }
+
+    /// A beancount string literal.
+    func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == 34 || $0 == 92 || $0 == 10 || $0 == 13 }) { return "\"" + text + "\"" }
+        var result = "\""
+        for c in text {
+            switch c {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n", "\r": result += " "
+            default: result.append(c)
+            }
+        }
+        return result + "\""
+    }
+
+    /// A tag name the peer accepts: beancount allows letters, digits and `-_/.`; hledger
+    /// and ledger end a tag at `:` (and hledger at `,`).
+    func tagName(_ tag: String) -> String {
+        var result = ""
+        for c in tag {
+            let keep: Bool
+            switch format {
+            case .beancount: keep = c.isASCII && (c.isLetter || c.isNumber || "-_/.".contains(c))
+            case .hledger, .ledger: keep = !(c == ":" || c == "," || c == " " || c == "\t")
+            }
+            result.append(keep ? c : "-")
+        }
+        return result.isEmpty ? "-" : result
+    }
+
+    /// A metadata key the peer accepts: beancount wants `[a-z][a-zA-Z0-9_-]+`; hledger
+    /// and ledger a word without `:`, `,` or spaces.
+    func metadataKey(_ key: String) -> String {
+        var result = ""
+        for c in key {
+            let keep = format == .beancount ? c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_")
+                : !(c == ":" || c == "," || c == " " || c == "\t")
+            result.append(keep ? c : "-")
+        }
+        if format == .beancount {
+            if let first = result.first, first.isUppercase { result = first.lowercased() + result.dropFirst() }
+            if !(result.first.map { $0.isASCII && $0.isLowercase } ?? false) || result.count < 2 { result = "x-" + result }
+        }
+        return result.isEmpty ? "x" : result
+    }
+
+    /// A metadata value on a comment line: hledger ends a tag's value at a comma.
+    func metadataValue(_ text: String) -> String {
+        if !text.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 44 }) { return text }
+        let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        return format == .hledger ? line.replacingOccurrences(of: ",", with: ";") : line
+    }
+
+    /// A line of comment that keeps Tally text the peer has no construct for.
+    func comment(_ text: String) -> String { "; tally: " + text.replacingOccurrences(of: "\n", with: " ") }
+}
+
+extension CivilDate {
+    /// `2026-01-31`, written straight into a string's storage: an export writes one date
+    /// per entry, and interpolation dominated the time.
+    var iso: String {
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            var y = year
+            for i in stride(from: 3, through: 0, by: -1) { buffer[i] = UInt8(48 + y % 10); y /= 10 }
+            buffer[4] = 45
+            buffer[5] = UInt8(48 + month / 10); buffer[6] = UInt8(48 + month % 10)
+            buffer[7] = 45
+            buffer[8] = UInt8(48 + day / 10); buffer[9] = UInt8(48 + day % 10)
+            return 10
+        }
+    }
+}
+
+/// The journal being written, in one growing string.
+struct JournalText {
+    var text = ""
+    /// The last line written was blank (or nothing is written yet).
+    private var atBlank = true
+    mutating func reserve(_ n: Int) { text.reserveCapacity(n) }
+    mutating func line(_ s: String) {
+        text += s
+        text += "\n"
+        atBlank = s.isEmpty || s.hasSuffix("\n")
+    }
+    mutating func blank() {
+        if !atBlank { text += "\n" }
+        atBlank = true
+    }
+}
