@@ -160,6 +160,14 @@ enum ImportCommand: Subcommand {
             fallback = c
         }
 
+        // The wallet's import profile, under what the command line says.
+        let profile = ImportProfile(budget: budget, model: model, wallet: walletIndex)
+        var reading = profile.options
+        if let encoding = options.reading.encoding { reading.encoding = encoding }
+        if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
+        if let mark = options.reading.csv.decimalMark { reading.csv.decimalMark = mark }
+        if let separator = options.reading.csv.separator { reading.csv.separator = separator }
+
         // The statements, each read whole before anything is decided.
         var statements: [Statement] = []
         for statementPath in options.statements {
@@ -171,7 +179,7 @@ enum ImportCommand: Subcommand {
                 return ExitCode.usage
             }
             do {
-                let statement = try StatementReader.read(bytes, path: statementPath, options: options.reading)
+                let statement = try StatementReader.read(bytes, path: statementPath, options: reading)
                 if let currency = statement.currency, currency != wallet.currency {
                     console.err("tally import: \(statementPath): the statement is in \(currency), the wallet `\(wallet.name)` in \(wallet.currency); import it into a wallet in \(currency); nothing written\n")
                     return ExitCode.usage
@@ -197,7 +205,7 @@ enum ImportCommand: Subcommand {
             target = budget.file(latest?.location.file ?? wallet.location.file) ?? budget.root
         }
 
-        let plan = ImportPlan(model: model, budget: budget, wallet: walletIndex, statements: statements)
+        let plan = ImportPlan(model: model, budget: budget, wallet: walletIndex, statements: statements, rules: profile.rules)
         let report = ImportReport(plan: plan, model: model, fallback: fallback, layout: FileLayout(tree: target.tree))
         var lines = report.entryLines
 

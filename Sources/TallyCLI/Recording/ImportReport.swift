@@ -12,7 +12,7 @@ struct ImportReport {
 
     private(set) var entryLines: [String] = []
     private(set) var refused: [Refusal] = []
-    private var added = 0, byRule = 0, byHistory = 0, byFallback = 0
+    private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0
     private var present: [ImportPlan.Decision] = []
     private var matched: [(ImportPlan.Decision, Int)] = []
     private let model: BudgetModel
@@ -22,18 +22,22 @@ struct ImportReport {
         let wallet = model.wallets[plan.wallet]
         let decimals = model.decimals(of: wallet.currency)
         let writer = ImportedEntry(layout: layout)
-        var toAdd: [(decision: ImportPlan.Decision, category: String?)] = []
+        var toAdd: [(decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?)] = []
         for decision in plan.decisions {
             switch decision.outcome {
             case .present: present.append(decision)
             case .matched(let entry): matched.append((decision, entry))
             case .add(let choice):
                 if let choice {
-                    if choice.source == .payeeRule { byRule += 1 } else { byHistory += 1 }
-                    toAdd.append((decision, choice.ruleApplies ? nil : model.categories[choice.category].name))
+                    switch choice.source {
+                    case .matchRule: byMatch += 1
+                    case .payeeRule: byRule += 1
+                    case .history: byHistory += 1
+                    }
+                    toAdd.append((decision, choice.ruleApplies ? nil : model.categories[choice.category].name, choice))
                 } else if let fallback {
                     byFallback += 1
-                    toAdd.append((decision, model.categories[fallback].name))
+                    toAdd.append((decision, model.categories[fallback].name, nil))
                 } else {
                     let likely = Categorizer.likelyNames(for: decision.row, model: model, plan: plan)
                     refused.append(Refusal(decision: decision, reason: "needs a category: no payee rule or earlier entry decides it"
@@ -44,13 +48,20 @@ struct ImportReport {
         }
         added = toAdd.count
         // Date order; rows of one day in the order the statements give them.
-        for (decision, category) in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
+        for (decision, category, choice) in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
             let row = decision.row
             let amount = row.amount.rescaled(to: max(decimals, row.amount.significantScale)) ?? row.amount
-            let payee = row.payee ?? row.description
-            let note = row.payee != nil && row.description != nil && row.description != row.payee ? row.description : nil
+            // A match rule's payee replaces the bank's text, which is then kept as the note
+            // (unless the rule writes a note of its own).
+            var payee = row.payee ?? row.description
+            var note = row.payee != nil && row.description != nil && row.description != row.payee ? row.description : nil
+            if let renamed = choice?.payee {
+                if note == nil, let original = payee, original != renamed { note = original }
+                payee = renamed
+            }
+            if let ruleNote = choice?.note { note = ruleNote }
             entryLines += writer.lines(date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
-                                       amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, id: decision.id)
+                                       amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [], id: decision.id)
         }
     }
 
@@ -61,6 +72,7 @@ struct ImportReport {
         let names = statements.map { "\($0.path) (\($0.format.rawValue))" }.joined(separator: ", ")
         out += "Import into \(wallet) from \(names): \(rows) movement\(rows == 1 ? "" : "s")\n"
         var how: [String] = []
+        if byMatch > 0 { how.append("\(byMatch) by match rules") }
         if byHistory > 0 { how.append("\(byHistory) categorized from the budget's history") }
         if byRule > 0 { how.append("\(byRule) by payee rules") }
         if byFallback > 0 { how.append("\(byFallback) uncategorized, booked in the --uncategorized category") }

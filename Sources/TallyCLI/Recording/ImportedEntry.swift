@@ -9,7 +9,7 @@ struct ImportedEntry {
     let layout: FileLayout
 
     /// The lines (without line endings) of one entry.
-    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, id: String) -> [String] {
+    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [], id: String) -> [String] {
         var line = date.description
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
@@ -28,6 +28,7 @@ struct ImportedEntry {
         } else {
             line += "  " + amount
         }
+        if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map { "#" + $0 }.joined(separator: " ") }
         return [line, "    id: " + Self.text(id)]
     }
 

@@ -42,8 +42,14 @@ public struct CSVColumns: Sendable, Equatable {
             .replacingOccurrences(of: " / ", with: "/").replacingOccurrences(of: "/ ", with: "/").replacingOccurrences(of: " /", with: "/")
     }
 
-    /// The roles of a header row, or nil when it lacks a date or any amount column.
-    public static func recognise(_ header: [String]) -> CSVColumns? {
+    /// True when a date and an amount (or debit or credit) column are known.
+    public var isComplete: Bool {
+        index[.date] != nil && (index[.amount] != nil || index[.debit] != nil || index[.credit] != nil)
+    }
+
+    /// The roles of a header row, or nil when it lacks a date or any amount column
+    /// (unless `requireAmount` is false: then nil only when nothing is recognised).
+    public static func recognise(_ header: [String], requireAmount: Bool = true) -> CSVColumns? {
         var columns = CSVColumns()
         for (i, name) in header.enumerated() {
             let n = normalize(name)
@@ -52,8 +58,8 @@ public struct CSVColumns: Sendable, Equatable {
                 break
             }
         }
-        guard columns.index[.date] != nil, columns.index[.amount] != nil || columns.index[.debit] != nil || columns.index[.credit] != nil else { return nil }
-        return columns
+        if requireAmount { return columns.isComplete ? columns : nil }
+        return columns.index.isEmpty ? nil : columns
     }
 }
 

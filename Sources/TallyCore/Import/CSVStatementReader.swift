@@ -10,6 +10,10 @@ public struct CSVStatementReader {
         public var separator: Character?
         public var dateFormat: DateFormat?
         public var decimalMark: AmountText.DecimalMark?
+        /// Lines before the header row, when stated: the header is the next line.
+        public var skip: Int?
+        /// Header names for roles, overriding (or adding to) the names Tally recognises.
+        public var columns: [CSVColumns.Role: String] = [:]
         public init(separator: Character? = nil, dateFormat: DateFormat? = nil, decimalMark: AmountText.DecimalMark? = nil) {
             self.separator = separator
             self.dateFormat = dateFormat
@@ -20,15 +24,50 @@ public struct CSVStatementReader {
     /// How many lines may come before the header.
     static let preambleLimit = 40
 
+    /// The header row and what its columns hold: the row after `skip` lines, or the first
+    /// that holds every header the options name and is recognised.
+    static func header(_ records: [CSVRecords.Record], path: String, options: Options) throws(StatementError) -> (Int, CSVColumns) {
+        func columns(of record: CSVRecords.Record) -> CSVColumns? {
+            var columns = CSVColumns.recognise(record.fields, requireAmount: false) ?? CSVColumns()
+            let names = record.fields.map(CSVColumns.normalize)
+            for (role, header) in options.columns {
+                guard let i = names.firstIndex(of: CSVColumns.normalize(header)) else { return nil }
+                // A column given to this role by its name leaves the role it was guessed for.
+                for (other, j) in columns.index where j == i { columns.index[other] = nil }
+                columns.index[role] = i
+            }
+            return columns.isComplete ? columns : nil
+        }
+        if let skip = options.skip {
+            // Blank lines count as lines here, as a user counts them in an editor.
+            guard let at = records.firstIndex(where: { $0.line > skip }) else {
+                throw StatementError(path: path, position: nil, message: "the statement has no line after the \(skip) to skip")
+            }
+            guard let found = columns(of: records[at]) else {
+                let named = options.columns.values.sorted().map { "`\($0)`" }.joined(separator: ", ")
+                throw StatementError(path: path, position: StatementPosition(line: records[at].line, column: 1), message:
+                    "line \(records[at].line), after the \(skip) lines to skip, is not a header with a date and an amount column"
+                    + (named.isEmpty ? "" : " (the profile names \(named))"))
+            }
+            return (at, found)
+        }
+        for (i, record) in records.prefix(preambleLimit).enumerated() {
+            if let found = columns(of: record) { return (i, found) }
+        }
+        if !options.columns.isEmpty {
+            let named = options.columns.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue): `\($0.value)`" }.joined(separator: ", ")
+            throw StatementError(path: path, position: nil, message:
+                "no header row in the first \(preambleLimit) lines holds every column the import profile names (\(named)) and a date and an amount column")
+        }
+        throw StatementError(path: path, position: nil, message:
+            "no header row with a date column and an amount (or debit and credit) column in the first \(preambleLimit) lines; "
+            + "a header names them, for example `Date;Payee;Amount` or `Buchungstag;...;Betrag`, or an `import` profile in the budget does")
+    }
+
     public static func read(_ text: String, path: String, options: Options = Options()) throws(StatementError) -> Statement {
         let separator = options.separator ?? CSVRecords.detectSeparator(text)
         let records = try CSVRecords.read(text, separator: separator, path: path)
-        guard let headerAt = records.prefix(preambleLimit).firstIndex(where: { CSVColumns.recognise($0.fields) != nil }),
-              let columns = CSVColumns.recognise(records[headerAt].fields) else {
-            throw StatementError(path: path, position: nil, message:
-                "no header row with a date column and an amount (or debit and credit) column in the first \(preambleLimit) lines; "
-                + "a header names them, for example `Date;Payee;Amount` or `Buchungstag;...;Betrag`")
-        }
+        let (headerAt, columns) = try header(records, path: path, options: options)
         let header = records[headerAt]
         let data = records[(headerAt + 1)...].filter { !$0.isBlank }
         func cell(_ record: CSVRecords.Record, _ role: CSVColumns.Role) -> String? {

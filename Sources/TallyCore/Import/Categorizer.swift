@@ -1,6 +1,8 @@
 import TallySyntax
 
 /// Chooses a category for an imported movement, in this order:
+/// 0. the first `match` rule that applies (it may also rename the payee, add a note and
+///    tags);
 /// 1. the budget's `payee` rules: a rule whose payee is the movement's payee exactly
 ///    books it by itself (the entry is written without a category, as a hand-written one
 ///    would be); a rule whose payee's words all appear in the movement's text gives its
@@ -11,7 +13,7 @@ import TallySyntax
 /// 3. none.
 public struct Categorizer: Sendable {
     /// Why a category was chosen.
-    public enum Source: String, Sendable { case payeeRule = "payee rule", history }
+    public enum Source: String, Sendable { case matchRule = "match rule", payeeRule = "payee rule", history }
 
     public struct Choice: Sendable, Equatable {
         /// The category's index in the model.
@@ -19,7 +21,13 @@ public struct Categorizer: Sendable {
         public let source: Source
         /// True when a `payee` rule books the entry by itself (write no category).
         public let ruleApplies: Bool
+        /// What a `match` rule writes besides the category.
+        public var payee: String? = nil
+        public var note: String? = nil
+        public var tags: [String] = []
     }
+
+    private var matchRules: [ImportProfile.MatchRule] = []
 
     private var rulesExact: [String: Int] = [:]
     private var rulesByWords: [(words: [Substring], category: Int)] = []
@@ -28,7 +36,8 @@ public struct Categorizer: Sendable {
     /// A word → the history keys holding it.
     private var keysByWord: [Substring: [String]] = [:]
 
-    public init(model: BudgetModel, budget: Budget) {
+    public init(model: BudgetModel, budget: Budget, rules: [ImportProfile.MatchRule] = []) {
+        matchRules = rules
         let index = Dictionary(model.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         for file in budget.files {
             for node in file.tree.entries(of: .payeeDirective) {
@@ -58,6 +67,9 @@ public struct Categorizer: Sendable {
 
     /// The category for a movement, or nil.
     public func choose(_ row: StatementRow) -> Choice? {
+        if let rule = matchRules.first(where: { $0.matches(row) }) {
+            return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags)
+        }
         if let payee = row.payee ?? row.description, let category = rulesExact[payee] {
             return Choice(category: category, source: .payeeRule, ruleApplies: true)
         }

@@ -35,7 +35,7 @@ public struct ImportPlan: Sendable {
     /// The categorizer the plan used, for suggestions.
     public let categorizer: Categorizer
 
-    public init(model: BudgetModel, budget: Budget, wallet: Int, statements: [Statement]) {
+    public init(model: BudgetModel, budget: Budget, wallet: Int, statements: [Statement], rules: [ImportProfile.MatchRule] = []) {
         self.wallet = wallet
         let walletName = model.wallets[wallet].name
         var known: [String: (date: CivilDate, file: String)] = [:]
@@ -45,7 +45,7 @@ public struct ImportPlan: Sendable {
             if let id = entry.bankID, known[id] == nil { known[id] = (entry.date, entry.location.file) }
             if entry.bankID == nil, let t = entry.transaction, t.wallet == wallet { open[t.amount, default: []].append(i) }
         }
-        let categorizer = Categorizer(model: model, budget: budget)
+        let categorizer = Categorizer(model: model, budget: budget, rules: rules)
         self.categorizer = categorizer
         var decisions: [Decision] = []
         var taken: Set<Int> = []
