@@ -243,6 +243,57 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "tally import: no wallet named `Girokont` in `budget.tally`; did you mean `Girokonto`?\n")
     }
 
+    // MARK: - Profiles and match rules
+
+    private static let profileBudget = """
+    currency EUR
+    wallet Konto bank opening 100.00 on 2026-01-01
+    expense Fun, Transport, Unsorted
+
+    import Konto  separator "|"  dates DD/MM/YYYY  decimal comma  skip 2
+        date:        "Tag"
+        amount:      "Wert"
+        payee:       "Wer"
+        description: "Was"
+        id:          "Nr"
+
+    match "NETFLIX"      Fun        payee "Netflix"  #subscription
+    match "TANK*STELLE"  Transport  under 100
+    match "TANK*STELLE"  Unsorted   over 99.99  note "big fill-up?"
+
+    """
+
+    func testTheBudgetsProfileReadsAnUnusualCSVAndItsMatchRulesCategorize() throws {
+        let budget = try write("konto.tally", Self.profileBudget)
+        // Headers no bank uses, `|`, day-first slashes, decimal commas, two lines before the header.
+        let statement = try write("s.csv", "Export 2026\nKonto 123|x\nNr|Tag|Wer|Was|Wert\n"
+            + "1|03/01/2026|NETFLIX.COM 123|abo|-12,99\n2|04/01/2026|Tank Stelle Nord|Diesel|-60,00\n3|05/01/2026|TANKSTELLE SÜD||-120,00\n")
+        let result = try tally([budget, statement])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  added            3 (3 by match rules)\n"), result.stdout)
+        XCTAssertEqual(String(try text("konto.tally").dropFirst(Self.profileBudget.count)), """
+        2026-01-03 "Netflix" "abo"  Konto  Fun  -12.99  #subscription
+            id: "1"
+        2026-01-04 "Tank Stelle Nord" "Diesel"  Konto  Transport  -60.00
+            id: "2"
+        2026-01-05 "TANKSTELLE SÜD" "big fill-up?"  Konto  Unsorted  -120.00
+            id: "3"
+
+        """)
+        let check = try TallyBinary.run(["check", budget, "--today", "2026-04-01"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+    }
+
+    func testAColumnTheProfileNamesButTheStatementLacksIsAClearError() throws {
+        let budget = try write("konto.tally", Self.profileBudget)
+        let statement = try write("s.csv", "Export 2026\nKonto 123|x\nNr|Datum|Wer|Was|Wert\n1|03/01/2026|A|b|-1,00\n")
+        let before = try text("konto.tally")
+        let result = try tally([budget, statement])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "tally import: s.csv:3:1: line 3, after the 2 lines to skip, is not a header with a date and an amount column (the profile names `Nr`, `Tag`, `Was`, `Wer`, `Wert`); nothing written\n")
+        XCTAssertEqual(try text("konto.tally"), before)
+    }
+
     // MARK: - Writing
 
     func testDryRunWritesNothing() throws {

@@ -44,6 +44,8 @@ enum ImportCommand: Subcommand {
 
     Statements are CSV (the header row names the columns: date, amount or debit and
     credit, payee, description, id, balance), OFX/QFX 1.x and 2.x, or CAMT.053 XML.
+    The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
+    `match "TEXT" CATEGORY ...` rules categorize movements first (Grammar.md section 7).
     A movement's bank id, or else a fingerprint of it, is written as `id:`, so importing
     a statement again, or one that overlaps it, adds nothing twice. A movement that a
     hand-entered transaction already records (same wallet and amount, no id, dated at
