@@ -131,7 +131,12 @@ enum ImportCommand: Subcommand {
             console.err("tally import: cannot read `\(path)`: \(error.explanation)\n")
             return ExitCode.usage
         }
-        guard let model = checkedModel(budget, today: today, path: path, console: console) else { return ExitCode.problems }
+        // Interpreted once here; the check after the import reuses this lowering for
+        // everything the appended lines do not touch.
+        let first = Interpreter.interpret(budget, today: today, reusing: nil)
+        guard isClean(budget, first.diagnostics, path: path, console: console) else { return ExitCode.problems }
+        let model = first.model
+        var lowered: LoweredBudget? = first.lowered
 
         // The wallet.
         let open = model.wallets.indices.filter { model.wallets[$0].closed == nil }
@@ -208,7 +213,9 @@ enum ImportCommand: Subcommand {
         }
 
         let plan = ImportPlan(model: model, budget: budget, wallet: walletIndex, statements: statements, rules: profile.rules)
-        let report = ImportReport(plan: plan, model: model, fallback: fallback, layout: FileLayout(tree: target.tree))
+        // The columns of the file's latest transactions.
+        let layout = FileLayout(recentIn: target.tree)
+        let report = ImportReport(plan: plan, model: model, fallback: fallback, layout: layout)
         var lines = report.entryLines
 
         // The closing balance of the last statement that states one, unless the budget
@@ -228,14 +235,14 @@ enum ImportCommand: Subcommand {
 
         var contents: [String: [UInt8]] = [:]
         if !lines.isEmpty {
-            contents[target.path] = RecordCommand.appending(lines, to: target.tree.source.bytes, lineEnding: FileLayout(tree: target.tree).lineEnding)
+            contents[target.path] = RecordCommand.appending(lines, to: target.tree.source.bytes, lineEnding: layout.lineEnding)
         }
         let summary = report.summary(statements: statements, wallet: wallet.name, assertion: assertion)
 
         // The budget as it would be.
         if !contents.isEmpty {
-            guard verify(path: path, contents: contents, today: today, wallet: walletIndex, assertion: assertion,
-                         statements: statements, plan: plan, before: model, console: console) else { return ExitCode.problems }
+            guard verify(path: path, contents: contents, today: today, previous: budget, lowered: lowered.take(), wallet: walletIndex,
+                         assertion: assertion, statements: statements, plan: plan, before: model, console: console) else { return ExitCode.problems }
         }
 
         if options.dryRun {
@@ -264,30 +271,33 @@ enum ImportCommand: Subcommand {
         return report.refused.isEmpty ? ExitCode.success : ExitCode.problems
     }
 
-    /// The budget's model, or nil (with a message) when the budget has errors.
-    private static func checkedModel(_ budget: Budget, today: CivilDate, path: String, console: Console) -> BudgetModel? {
-        let run = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + run.diagnostics, budget: budget)
+    /// True when the budget has no errors; else says so.
+    private static func isClean(_ budget: Budget, _ found: [Diagnostic], path: String, console: Console) -> Bool {
+        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
         let errors = diagnostics.filter { $0.severity == .error }.count
         guard errors == 0 else {
             console.err("tally import: `\(path)` has \(errors) error\(errors == 1 ? "" : "s"); nothing written. Run `tally check \(path)` to see \(errors == 1 ? "it" : "them").\n")
-            return nil
+            return false
         }
-        return run.model
+        return true
     }
 
     /// Reads the budget again with the new contents, in memory: it must have no errors;
     /// a failing closing balance is explained.
-    private static func verify(path: String, contents: [String: [UInt8]], today: CivilDate, wallet: Int, assertion: (date: CivilDate, amount: Money)?,
+    /// Reads and interprets the budget again after the change, the way an editor does
+    /// after an edit (`BudgetLoader(reusing:)`, `Interpreter.interpret(reusing:)`), which
+    /// gives what a fresh reading would, in a fraction of the time.
+    private static func verify(path: String, contents: [String: [UInt8]], today: CivilDate, previous: Budget, lowered: consuming LoweredBudget?,
+                               wallet: Int, assertion: (date: CivilDate, amount: Money)?,
                                statements: [Statement], plan: ImportPlan, before: BudgetModel, console: Console) -> Bool {
         let after: Budget
         do {
-            after = try BudgetLoader(provider: OverlayFileProvider(base: DiskFileProvider(), overrides: contents)).load(path)
+            after = try BudgetLoader(provider: OverlayFileProvider(base: DiskFileProvider(), overrides: contents), reusing: previous).load(path)
         } catch {
             console.err("tally import: cannot read `\(path)` again: \(error.explanation)\n")
             return false
         }
-        let run = Interpreter.run(after, today: today)
+        let run = Interpreter.interpret(after, today: today, reusing: lowered)
         let diagnostics = DiagnosticPolicy(budget: after).apply(after.diagnostics + run.diagnostics, budget: after)
         if let assertion, diagnostics.contains(where: { $0.severity == .error && $0.code == .failedAssertion }) {
             let balance = run.model.balance(of: wallet, at: assertion.date)

@@ -8,8 +8,9 @@ import TallySyntax
 ///    would be); a rule whose payee's words all appear in the movement's text gives its
 ///    category;
 /// 2. the budget's history: the category most often booked for the same normalized
-///    payee (or note) on transactions of a single category; failing that, for the
-///    longest history payee whose words all appear in the movement's text;
+///    payee (or note) on transactions of a single category; failing that, for a
+///    history payee whose words all appear in the movement's text (one standing there
+///    as written first, then the one of most words);
 /// 3. none.
 public struct Categorizer: Sendable {
     /// Why a category was chosen.
@@ -81,13 +82,16 @@ public struct Categorizer: Sendable {
         for text in texts {
             if let counts = history[text], let best = Self.mostCommon(counts) { return Choice(category: best, source: .history, ruleApplies: false) }
         }
-        // The longest known payee all of whose words the movement's text contains.
-        var best: (key: String, words: Int)?
+        // The known payee all of whose words the movement's text contains: one that
+        // stands in it as written (`tesco metro` in `card tesco metro berlin`) before one
+        // whose words are scattered (`metro card`), then the one of more words.
+        var best: (key: String, rank: (Int, Int))?
         for word in allWords {
             for key in keysByWord[word] ?? [] {
                 let words = MovementText.words(key)
-                guard words.count > (best?.words ?? 0) || (words.count == best?.words && key < best!.key) else { continue }
-                if words.allSatisfy(allWords.contains) { best = (key, words.count) }
+                guard words.allSatisfy(allWords.contains) else { continue }
+                let rank = (texts.contains { " \($0) ".contains(" \(key) ") } ? 1 : 0, words.count)
+                if best == nil || rank > best!.rank || (rank == best!.rank && key < best!.key) { best = (key, rank) }
             }
         }
         if let best, let counts = history[best.key], let category = Self.mostCommon(counts) {

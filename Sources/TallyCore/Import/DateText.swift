@@ -57,7 +57,8 @@ public enum DateFormat: String, Sendable, CaseIterable {
 
     /// The first format that reads every one of `values` (empty values aside).
     public static func detect(_ values: [String]) -> DateFormat? {
-        let present = values.filter { !$0.trimmingWhitespace.isEmpty }
+        // Statements repeat each day many times: try each distinct value once.
+        let present = Set(values).filter { !$0.trimmingWhitespace.isEmpty }
         guard !present.isEmpty else { return nil }
         return allCases.first { format in present.allSatisfy { format.parse($0) != nil } }
     }

@@ -6,6 +6,23 @@ import Foundation
 /// numbers, terminal ids and dates inside a text do not make one shop look like many.
 public enum MovementText {
     public static func normalize(_ text: String) -> String {
+        // Most bank texts are ASCII: no accents to remove, no Unicode tables needed.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
+                if lower >= 0x61 && lower <= 0x7A {
+                    if pendingSpace && !out.isEmpty { out.append(0x20) }
+                    pendingSpace = false
+                    out.append(lower)
+                } else {
+                    pendingSpace = true
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         let folded = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         var out = String.UnicodeScalarView()
         var pendingSpace = false

@@ -1,8 +1,9 @@
 import TallySyntax
 
 /// Where a movement or a problem sits in a statement file: a line and column of the
-/// decoded text (both 1-based, the column counted in characters), or for XML statements
-/// also the element.
+/// decoded text (both 1-based, the column counted in Unicode scalars, which are
+/// characters but for accents written as a letter and a combining mark), and for XML
+/// statements also the element.
 public struct StatementPosition: Hashable, Sendable, CustomStringConvertible {
     public let line: Int
     public let column: Int
