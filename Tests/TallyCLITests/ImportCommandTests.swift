@@ -160,6 +160,20 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(try text("small.tally").contains("2026-01-11 \"Corner Cafe\""))
     }
 
+    func testAddIDsGivesTheMatchedEntryTheMovementsIdAndNothingElseMoves() throws {
+        let before = Self.smallBudget + "2026-01-09 \"Cinema\" Checking Fun -12.00  ; by hand\n2026-01-10 \"Bakery\" Checking Food -2.00\n"
+        let budget = try write("small.tally", before)
+        let statement = try write("s.csv", "Date,Payee,Amount,Id\n2026-01-11,KINO CITY 2231,-12.00,K-77\n")
+        let result = try tally([budget, statement, "--add-ids"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  ids added to matched entries: 1 (small.tally)\n"), result.stdout)
+        XCTAssertEqual(try text("small.tally"), before.replacingOccurrences(of: "; by hand\n", with: "; by hand\n    id: \"K-77\"\n"))
+        // Now the movement is known by its id.
+        let again = try tally([budget, statement, "--add-ids"])
+        XCTAssertTrue(again.stdout.contains("  already present  1\n"), again.stdout)
+        XCTAssertTrue(again.stdout.hasSuffix("Nothing written.\n"), again.stdout)
+    }
+
     // MARK: - Balances
 
     func testAFailingClosingBalanceWritesNothingAndExplains() throws {

@@ -39,6 +39,8 @@ enum ImportCommand: Subcommand {
       --separator CHAR       The CSV field separator (default: detected; `tab` for a tab)
       --today YYYY-MM-DD     The date to check the budget as of (default: TALLY_TODAY,
                              else the system's local date)
+      --add-ids              Add the movement's id to each hand-entered transaction it
+                             matches, so that later imports find it by id
       --dry-run              Print the entries and the summary; write nothing
       -h, --help             Show this help
 
@@ -68,6 +70,7 @@ enum ImportCommand: Subcommand {
         var uncategorized: String?
         var today: CivilDate?
         var dryRun = false
+        var addIDs = false
         var reading = StatementReader.Options()
     }
 
@@ -102,6 +105,7 @@ enum ImportCommand: Subcommand {
                 guard let separator, separator != "\"" else { throw UsageError("`--separator` takes one character, or `tab`") }
                 options.reading.csv.separator = separator
             case .flag("--dry-run", nil): options.dryRun = true
+            case .flag("--add-ids", nil): options.addIDs = true
             case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally import`")
             }
         }
@@ -234,10 +238,43 @@ enum ImportCommand: Subcommand {
         }
 
         var contents: [String: [UInt8]] = [:]
-        if !lines.isEmpty {
-            contents[target.path] = RecordCommand.appending(lines, to: target.tree.source.bytes, lineEnding: layout.lineEnding)
+        // With --add-ids, each matched hand-entered transaction gets the movement's id on
+        // a new indented line below it; nothing else in its file moves.
+        var idsAdded: [(file: String, line: String)] = []
+        if options.addIDs {
+            var inserts: [String: [(offset: Int, text: String)]] = [:]
+            var entriesOf: [String: [SyntaxNode]] = [:]
+            for decision in plan.decisions {
+                guard case .matched(let i) = decision.outcome, let file = budget.file(model.entries[i].location.file) else { continue }
+                let start = model.entries[i].location.range.start
+                if entriesOf[file.path] == nil { entriesOf[file.path] = file.tree.entries }
+                let nodes = entriesOf[file.path]!
+                // The top-level entry holding the transaction: the last one starting at or before it.
+                var low = 0, high = nodes.count
+                while low < high { let mid = (low + high) / 2; if nodes[mid].range.start <= start { low = mid + 1 } else { high = mid } }
+                guard low > 0 else { continue }
+                let end = nodes[low - 1].range.end
+                let ending = String(decoding: FileLayout.firstLineEnding(file.tree.source.bytes) ?? [0x0A], as: UTF8.self)
+                let bytes = file.tree.source.bytes
+                let needsBreak = end > 0 && bytes[end - 1] != 0x0A && bytes[end - 1] != 0x0D
+                let line = "    id: " + ImportedEntry.text(decision.id)
+                inserts[file.path, default: []].append((end, (needsBreak ? ending : "") + line + ending))
+                idsAdded.append((file.path, line.trimmingCharacters(in: .whitespaces)))
+            }
+            for (filePath, list) in inserts {
+                guard let file = budget.file(filePath) else { continue }
+                var bytes = file.tree.source.bytes
+                for insert in list.sorted(by: { $0.offset > $1.offset }) { bytes.insert(contentsOf: Array(insert.text.utf8), at: insert.offset) }
+                contents[filePath] = bytes
+            }
         }
-        let summary = report.summary(statements: statements, wallet: wallet.name, assertion: assertion)
+        if !lines.isEmpty {
+            contents[target.path] = RecordCommand.appending(lines, to: contents[target.path] ?? target.tree.source.bytes, lineEnding: layout.lineEnding)
+        }
+        var summary = report.summary(statements: statements, wallet: wallet.name, assertion: assertion)
+        if !idsAdded.isEmpty {
+            summary += "  ids added to matched entries: \(idsAdded.count) (\(Set(idsAdded.map(\.file)).sorted().joined(separator: ", ")))\n"
+        }
 
         // The budget as it would be.
         if !contents.isEmpty {
@@ -254,20 +291,26 @@ enum ImportCommand: Subcommand {
             console.out(summary)
             return report.refused.isEmpty ? ExitCode.success : ExitCode.problems
         }
-        if let bytes = contents[target.path] {
-            guard (try? DiskFileProvider().read(target.path)) == target.tree.source.bytes else {
-                console.err("tally import: `\(target.path)` changed while it was being read; nothing written\n")
-                return ExitCode.problems
+        if !contents.isEmpty {
+            // A file changed since it was read is left alone, and so are the others: the
+            // import is written whole or not at all.
+            var writes: [(path: String, bytes: [UInt8])] = []
+            for (filePath, bytes) in contents.sorted(by: { $0.key < $1.key }) {
+                guard let file = budget.file(filePath), (try? DiskFileProvider().read(filePath)) == file.tree.source.bytes else {
+                    console.err("tally import: `\(filePath)` changed while it was being read; nothing written\n")
+                    return ExitCode.problems
+                }
+                writes.append((filePath, bytes))
             }
             do {
-                try AtomicFile.write(all: [(target.path, bytes)])
+                try AtomicFile.write(all: writes)
             } catch {
                 console.err("tally import: \(error.reason)\n")
                 return ExitCode.usage
             }
         }
         console.out(summary)
-        console.out(lines.isEmpty ? "Nothing written.\n" : "Appended to \(target.path).\n")
+        console.out(contents.isEmpty ? "Nothing written.\n" : lines.isEmpty ? "Ids added.\n" : "Appended to \(target.path).\n")
         return report.refused.isEmpty ? ExitCode.success : ExitCode.problems
     }
 
