@@ -104,8 +104,9 @@ public struct CSVStatementReader {
 
         var rows: [StatementRow] = []
         var currencies: Set<String> = []
+        var dates: [String: CivilDate] = [:]  // a statement repeats each day many times
         for record in data {
-            guard let dateText = cell(record, .date), let date = dateFormat.parse(dateText) else {
+            guard let dateText = cell(record, .date), let date = dates[dateText] ?? dateFormat.parse(dateText) else {
                 throw StatementError(path: path, position: position(record, .date),
                                      message: "`\(cell(record, .date) ?? "")` in column \(headerName(.date)) is not a date in the format \(dateFormat.rawValue)")
             }
@@ -133,6 +134,7 @@ public struct CSVStatementReader {
                 }
                 value = sum
             }
+            dates[dateText] = date
             if let code = cell(record, .currency) { currencies.insert(code.uppercased()) }
             rows.append(StatementRow(date: date, amount: value, payee: cell(record, .payee), description: cell(record, .description),
                                      bankID: cell(record, .id), balance: try amount(.balance), position: record.positions.first ?? StatementPosition(line: record.line, column: 1)))
