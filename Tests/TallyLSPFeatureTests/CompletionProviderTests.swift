@@ -32,7 +32,7 @@ import Testing
         #expect(items.first?.label == "2026-11-22")
         #expect(items.first?.kind == .date)
         #expect(items.first?.edit == TextEdit(range: .empty(at: doc.cursor), replacement: "2026-11-22"))
-        #expect(Set(items.filter { $0.kind == .keyword }.map(\.label)) == ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include"])
+        #expect(Set(items.filter { $0.kind == .keyword }.map(\.label)) == ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include", "import", "match"])
         let typed = Self.complete("env⟨|⟩").items
         #expect(typed.map(\.label) == ["envelope"])
         let bom = MarkedDocument("\u{FEFF}cur⟨|⟩")

@@ -17,6 +17,23 @@ struct FileLayout: Equatable {
     /// Spaces between the amount and the clauses after it (`  rule rent`).
     var clauseGap: Int?
 
+    /// The layout of a file's latest transactions: those in its last `tailBytes` bytes
+    /// (read again from the first entry there), so that appending to a file of 100k lines
+    /// follows how it is written lately without measuring every line.
+    init(recentIn tree: SyntaxTree, tailBytes: Int = 64 * 1024) {
+        let bytes = tree.source.bytes
+        guard bytes.count > tailBytes else { self.init(tree: tree); return }
+        // Cut before a line that starts with a date: an entry starts there.
+        var cut = bytes.count - tailBytes
+        while cut < bytes.count {
+            if bytes[cut - 1] == 0x0A || bytes[cut - 1] == 0x0D, cut + 4 < bytes.count,
+               bytes[cut...(cut + 3)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { break }
+            cut += 1
+        }
+        self.init(tree: Parser.parse(SourceText(path: tree.source.path, bytes: Array(bytes[cut...]))))
+        lineEnding = Self.firstLineEnding(bytes) ?? [0x0A]
+    }
+
     init(tree: SyntaxTree) {
         lineEnding = Self.firstLineEnding(tree.source.bytes) ?? [0x0A]
         var wallets: [Int] = [], categories: [Int] = [], amountEnds: [Int] = [], amountStarts: [Int] = [], gaps: [Int] = []
@@ -56,7 +73,11 @@ struct FileLayout: Equatable {
     }
 
     /// How many columns `text` takes.
-    static func width(_ text: String) -> Int { DisplayWidth.of(Substring(text).unicodeScalars) }
+    static func width(_ text: String) -> Int {
+        // ASCII is one column a character; only other text needs the Unicode tables.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
+        return DisplayWidth.of(Substring(text).unicodeScalars)
+    }
 
     private static func column(of offset: Int, lineStart: Int, in tree: SyntaxTree) -> Int {
         guard offset > lineStart else { return 0 }
@@ -76,7 +97,7 @@ struct FileLayout: Equatable {
         return value
     }
 
-    private static func firstLineEnding(_ bytes: [UInt8]) -> [UInt8]? {
+    static func firstLineEnding(_ bytes: [UInt8]) -> [UInt8]? {
         guard let i = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
         if bytes[i] == 0x0A { return [0x0A] }
         return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]

@@ -22,6 +22,8 @@ struct Lowering {
     var rules: [RecurringRule] = []
     var ruleIndex: [String: Int] = [:]
     var payeeCategory: [String: Int] = [:]
+    /// Where each wallet's import profile is, to find a second one.
+    var importProfiles: [Int: SourceLocation] = [:]
     var entries: [Entry] = []
     /// Wallet names written in entries that could not be lowered, with how often, for
     /// the unused-declaration check. Counts (not flags), so that an edit's entries can be
@@ -135,6 +137,8 @@ struct Lowering {
             case .envelopeDirective where !lowering.isBroken(node, file): lowering.lowerEnvelope(node, file)
             case .goalDirective where !lowering.isBroken(node, file): lowering.lowerGoal(node, file)
             case .payeeDirective: lowering.lowerPayee(node, file)
+            case .importDirective: lowering.checkImportProfile(node, file)
+            case .matchDirective: lowering.checkMatchRule(node, file)
             default: break
             }
         }

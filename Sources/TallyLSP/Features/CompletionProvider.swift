@@ -48,7 +48,7 @@ public enum CompletionProvider {
 
     // MARK: Slots
 
-    static let directives = ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include"]
+    static let directives = ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include", "import", "match"]
     static let datedKeywords = ["transfer", "fill", "move", "assert", "rate", "skip", "goal"]
     static let walletKinds = ["bank", "cash", "credit", "savings", "investment", "loan", "other"]
     static let walletAttributes = ["opening", "currency", "limit", "closed", "hidden", "owner"]
@@ -106,6 +106,26 @@ public enum CompletionProvider {
         case "payee":
             if words.count == 1 { return c.partial?.kind == .text ? [.payee] : [] }
             return words.count == 2 && c.words[1].kind == .text ? [.category] : []
+        case "import":
+            if words.count == 1 { return [.wallet] }
+            switch last {
+            case "encoding": return [.keywords(["utf-8", "utf-16", "windows-1250", "windows-1252", "iso-8859-1", "iso-8859-2", "iso-8859-15"])]
+            case "dates": return [.keywords(["YYYY-MM-DD", "DD.MM.YYYY", "MM/DD/YYYY", "DD/MM/YYYY", "DD-MM-YYYY", "YYYY/MM/DD", "DD.MM.YY", "YYYYMMDD"])]
+            case "decimal": return [.keywords(["comma", "point"])]
+            case "separator", "skip": return []
+            default:
+                let used = Set(words)
+                return [.keywords(["encoding", "separator", "dates", "decimal", "skip"].filter { !used.contains($0) })]
+            }
+        case "match":
+            // match "TEXT" [in WALLET] CATEGORY {clause}
+            if words.count == 1 { return [] }
+            if last == "in" { return [.wallet] }
+            if words.count == 2 && c.words[1].kind == .text { return [.category, .keywords(["in"])] }
+            if words.count == 4 && words[2] == "in" { return [.category] }
+            if ["over", "under", "payee", "note"].contains(last) { return [] }
+            let used = Set(words)
+            return [.keywords(["over", "under", "payee", "note"].filter { !used.contains($0) })]
         case "every":
             return recurringSlots(c)
         case "option":
@@ -299,7 +319,8 @@ public enum CompletionProvider {
         "currency": "the default currency, or another one", "wallet": "where money lives",
         "income": "income categories", "expense": "expense categories", "envelope": "a budget for categories over a period",
         "goal": "a saving goal", "payee": "a category for a payee", "every": "a recurring entry", "option": "a setting",
-        "include": "another file of this budget", "transfer": "money between wallets", "fill": "money into an envelope",
+        "include": "another file of this budget", "import": "how a wallet's bank statements are read",
+        "match": "a category for imported movements", "transfer": "money between wallets", "fill": "money into an envelope",
         "move": "money between envelopes", "assert": "a wallet's balance on a day", "rate": "an exchange rate",
         "skip": "dismiss an occurrence", "rule": "records a recurring entry", "by": "who spent it",
     ]

@@ -160,5 +160,8 @@ extension DiagnosticCode {
         "I0512": (
             #"A wallet is declared but nothing is booked on it. Unused categories are not reported: budgets often declare a full list of categories up front."#,
             nil),
+        "E0601": (
+            #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, a rule that looks for nothing, or `over` and `under` bounds no amount can meet. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
+            #"`encoding windows-1250` (the message offers the closest known value)."#),
     ]
 }

@@ -151,6 +151,13 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// A declaration nothing refers to.
     public static let unusedDeclaration = DiagnosticCode("I0512", .info, "unused declaration")
 
+    // MARK: Import profiles and rules (06xx)
+
+    /// An import profile or match rule setting Tally cannot use: an unknown encoding,
+    /// date format, decimal mark or column, a separator longer than one character, a
+    /// second profile for one wallet, or amount bounds that nothing can meet.
+    public static let invalidImportSetting = DiagnosticCode("E0601", .error, "invalid import setting")
+
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
         invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter, notText,
@@ -164,5 +171,6 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration,
+        invalidImportSetting,
     ]
 }

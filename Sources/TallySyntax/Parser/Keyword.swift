@@ -15,6 +15,8 @@ enum Keyword: UInt8, CaseIterable {
     case from, until, times, `as`, last
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday
     case rule
+    // import profiles and rules
+    case `import`, match, encoding, separator, dates, decimal, over, under, note
 
     /// The keyword as written. Read from a table made once: describing an enum case
     /// goes through reflection, and messages name keywords on every clause parsed.
@@ -49,18 +51,24 @@ struct PackedWord {
 
 /// A set of keywords as a bit mask; cheap to test in the parser's hot path.
 struct KeywordSet: ExpressibleByArrayLiteral {
-    private var bits: UInt64 = 0
+    // Two words: there are more than 64 keywords.
+    private var low: UInt64 = 0
+    private var high: UInt64 = 0
 
     init(arrayLiteral elements: Keyword...) {
-        for element in elements { bits |= 1 << UInt64(element.rawValue) }
+        for element in elements {
+            if element.rawValue < 64 { low |= 1 << UInt64(element.rawValue) } else { high |= 1 << UInt64(element.rawValue - 64) }
+        }
     }
 
-    func contains(_ keyword: Keyword) -> Bool { bits & (1 << UInt64(keyword.rawValue)) != 0 }
+    func contains(_ keyword: Keyword) -> Bool {
+        keyword.rawValue < 64 ? low & (1 << UInt64(keyword.rawValue)) != 0 : high & (1 << UInt64(keyword.rawValue - 64)) != 0
+    }
 
     /// The members, in declaration order, for did-you-mean suggestions and messages.
     var members: [Keyword] { Keyword.allCases.filter(contains) }
 
-    static let directives: KeywordSet = [.currency, .wallet, .income, .expense, .envelope, .goal, .payee, .every, .option, .include]
+    static let directives: KeywordSet = [.currency, .wallet, .income, .expense, .envelope, .goal, .payee, .every, .option, .include, .import, .match]
     static let datedKeywords: KeywordSet = [.transfer, .fill, .move, .assert, .rate, .skip, .goal]
     static let walletKinds: KeywordSet = [.bank, .cash, .credit, .savings, .investment, .loan, .other]
     static let walletAttributes: KeywordSet = [.opening, .currency, .limit, .closed, .hidden, .owner]
@@ -71,6 +79,8 @@ struct KeywordSet: ExpressibleByArrayLiteral {
     static let scheduleAttributes: KeywordSet = [.on, .from, .until, .times, .as]
     static let weekdays: KeywordSet = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
     static let transactionClauses: KeywordSet = [.goal, .rule, .by]
+    static let importAttributes: KeywordSet = [.encoding, .separator, .dates, .decimal, .skip]
+    static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note]
 }
 
 /// Options of the `option` directive.

@@ -18,6 +18,8 @@ extension ParserState {
             return (.recurringDirective, body, splits)
         case .option: parseOption(); return (.optionDirective, nil, false)
         case .include: parseInclude(); return (.includeDirective, nil, false)
+        case .import: parseImportProfile(); return (.importDirective, nil, false)
+        case .match: parseMatchRule(); return (.matchDirective, nil, false)
         default: return (.errorEntry, nil, false)
         }
     }
@@ -235,6 +237,83 @@ extension ParserState {
         }
         wrapToken(.payee)
         guard parseName(.categoryRef, expected: "the category for this payee") else { return }
+    }
+
+    /// `import WALLET {attribute}`, whose indented `key: value` lines name the columns of a
+    /// CSV statement (read by the continuation loop as metadata).
+    mutating func parseImportProfile() {
+        guard parseName(.walletRef, expected: "the wallet whose statements this profile reads, after `import`") else { return }
+        var seen = SeenAttributes()
+        while !atLineEnd() {
+            guard let keyword = keyword(in: KeywordSet.importAttributes) else {
+                reportUnknownAttribute("for an import profile", candidates: KeywordSet.importAttributes.members)
+                return
+            }
+            let node = startAttribute(keyword, seen: &seen)
+            defer { finishNode(node) }
+            switch keyword {
+            case .skip:
+                guard parseWholeNumber(in: 0...1000, code: .unexpectedToken, expected: "how many lines come before the header") != nil else { return }
+            case .separator:
+                skipSpace()
+                guard current == .text else {
+                    fail(expected: "the separator in double quotes, such as \";\"", help: "write `separator \";\"`, or `separator \"\\t\"` for a tab")
+                    return
+                }
+                bump()
+            default:
+                // One word or "text": `windows-1252`, `DD.MM.YYYY`, `comma`.
+                skipSpace()
+                guard let k = current, k == .name || k == .text || k == .quotedName else {
+                    fail(expected: "a value after `\(keyword.spelling)`")
+                    return
+                }
+                bump()
+            }
+        }
+    }
+
+    /// `match "TEXT" [in WALLET] CATEGORY {clause}`, clauses being `over AMOUNT`,
+    /// `under AMOUNT`, `payee "NAME"`, `note "TEXT"` and tags.
+    mutating func parseMatchRule() {
+        skipSpace()
+        guard current == .text else {
+            let help = current == .name || current == .quotedName ? "the text to look for is in double quotes: match \"\(text(ofToken: pos))\" Food:Groceries" : nil
+            fail(expected: "the text to look for, in double quotes, after `match`", help: help)
+            return
+        }
+        wrapToken(.payee)
+        var seen = SeenAttributes()
+        if keyword(in: [.in]) != nil {
+            let node = startAttribute(.in, seen: &seen)
+            defer { finishNode(node) }
+            guard parseName(.walletRef, expected: "a wallet after `in`") else { return }
+        }
+        guard parseName(.categoryRef, expected: "the category for movements that match") else { return }
+        while !atLineEnd() {
+            if current == .tag {
+                checkTag()
+                bump()
+                continue
+            }
+            guard let keyword = keyword(in: KeywordSet.matchClauses), keyword != .in else {
+                reportUnknownAttribute("for a match rule", candidates: [.over, .under, .payee, .note])
+                return
+            }
+            let node = startAttribute(keyword, seen: &seen)
+            defer { finishNode(node) }
+            switch keyword {
+            case .over, .under:
+                if case .failed = parseAmount(expected: "an amount after `\(keyword.spelling)`", required: true) { return }
+            default:
+                skipSpace()
+                guard current == .text else {
+                    fail(expected: "text in double quotes after `\(keyword.spelling)`")
+                    return
+                }
+                bump()
+            }
+        }
     }
 
     /// `include "PATH"`

@@ -27,6 +27,11 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
     case optionDirective
     /// `include "2025.tally"`
     case includeDirective
+    /// `import Checking encoding windows-1252 ...` and its column lines: how a wallet's
+    /// bank statements are read.
+    case importDirective
+    /// `match "NETFLIX" Fun ...`: a categorization rule for imported movements.
+    case matchDirective
     /// `DATE ["payee"] Wallet [Category] [Amount] ...` and its split lines. Also the body
     /// of a recurring entry, there without a date.
     case transaction
@@ -95,6 +100,8 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         case .recurringDirective: return "RecurringDirective"
         case .optionDirective: return "OptionDirective"
         case .includeDirective: return "IncludeDirective"
+        case .importDirective: return "ImportDirective"
+        case .matchDirective: return "MatchDirective"
         case .transaction: return "Transaction"
         case .transfer: return "Transfer"
         case .fill: return "Fill"

@@ -1,0 +1,186 @@
+#!/usr/bin/env python3
+"""Measures `tally import` on generated data: speed and categorization accuracy.
+
+    python3 Benchmarks/import_bench.py speed      # 10,000-row statement into a 100k budget
+    python3 Benchmarks/import_bench.py accuracy   # hide the last 20 % of categories, import them back
+
+Both use Benchmarks/generate.py (deterministic) and the release binary
+(.build/release/tally, or TALLY_BIN). Files go to Benchmarks/data/ (git-ignored).
+
+Statement texts are made noisy the way banks write them, from the budget's payee:
+one third as written, one third as a card payment ("CARD 4821 STARBUCKS BERLIN 0042"),
+one third as a direct debit ("SEPA-LASTSCHRIFT Starbucks GmbH REF 2026031500017").
+"""
+
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(ROOT, "Benchmarks", "data")
+TALLY = os.environ.get("TALLY_BIN", os.path.join(ROOT, ".build", "release", "tally"))
+CITIES = ["BERLIN", "MUENCHEN", "HAMBURG", "KOELN", "LONDON", "PRAHA"]
+
+# A dated transaction line as generate.py writes it: date, payee, optional note, wallet,
+# category, amount (with an optional currency code), then anything.
+TX = re.compile(r'^(\d{4}-\d\d-\d\d) "([^"]*)"(?: "[^"]*")?\s+(\'[^\']*\'|\S+)\s+([A-Z][^\s]*)\s+([+-]?\d+(?:\.\d+)?)(?:\s|$)')
+
+
+def generate(n, path):
+    if not os.path.exists(path):
+        os.makedirs(DATA, exist_ok=True)
+        subprocess.run([sys.executable, os.path.join(ROOT, "Benchmarks", "generate.py"), str(n), path], check=True)
+
+
+def entries(lines):
+    """Splits a budget into its head (up to the first dated line) and its entries."""
+    head, body = [], []
+    for line in lines:
+        if not body and not re.match(r"^\d{4}-\d\d-\d\d ", line):
+            head.append(line)
+        elif line.startswith((" ", "\t")) and body:
+            body[-1].append(line)
+        else:
+            body.append([line])
+    return head, body
+
+
+def noisy(payee, rng, date, i):
+    kind = i % 3
+    if kind == 0:
+        return payee
+    if kind == 1:
+        return "CARD %04d %s %s %04d" % (rng.randrange(10000), payee.upper(), rng.choice(CITIES), rng.randrange(10000))
+    return "SEPA-LASTSCHRIFT %s GmbH REF %s%05d" % (payee, date.replace("-", ""), rng.randrange(100000))
+
+
+def csv_field(text):
+    return '"' + text.replace('"', '""') + '"'
+
+
+def accuracy():
+    full = os.path.join(DATA, "acc-20k.tally")
+    generate(20000, full)
+    with open(full, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    head, body = entries(lines)
+    cut = len(body) * 8 // 10
+    kept, hidden = body[:cut], body[cut:]
+    budget = os.path.join(DATA, "acc-budget.tally")
+    with open(budget, "w", encoding="utf-8") as f:
+        f.write("\n".join(head + [l for e in kept for l in e]) + "\n")
+    last = max(e[0][:10] for e in kept if re.match(r"^\d{4}-\d\d-\d\d ", e[0]))
+    rules = dict(re.findall(r'^payee "((?:[^"\\]|\\.)*)"\s+(\S+)', "\n".join(lines), re.M))
+    rng = random.Random(14)
+    # The hidden single-category transactions, by wallet, with their true category.
+    by_wallet, truth = {}, {}
+    for i, entry in enumerate(hidden):
+        m = TX.match(entry[0])
+        if not m or len(entry) > 1 and not all(l.strip().startswith(("id:", ";")) for l in entry[1:]):
+            continue
+        date, payee, wallet, category, amount = m.groups()
+        if not payee:
+            continue
+        rid = "H%06d" % i
+        truth[rid] = category
+        by_wallet.setdefault(wallet, []).append((date, noisy(payee, rng, date, i), amount, rid))
+    correct = wrong = refused = matched = 0
+    confusions = {}
+    for wallet, rows in sorted(by_wallet.items()):
+        statement = os.path.join(DATA, "acc-%s.csv" % wallet.strip("'").replace(" ", "-"))
+        with open(statement, "w", encoding="utf-8") as f:
+            f.write("Date,Payee,Amount,Id\n")
+            for date, text, amount, rid in rows:
+                f.write("%s,%s,%s,%s\n" % (date, csv_field(text), amount, rid))
+        out = subprocess.run([TALLY, "import", budget, statement, "--wallet", wallet.strip("'"), "--dry-run", "--today", last],
+                             capture_output=True, text=True)
+        if out.returncode not in (0, 1):
+            sys.exit("tally import failed for %s:\n%s" % (wallet, out.stderr))
+        written = {}
+        pending = None
+        for line in out.stdout.split("\n"):
+            m = re.match(r'^\d{4}-\d\d-\d\d ', line)
+            if m:
+                pending = line
+                continue
+            m = re.match(r'^\s+id: "(H\d+)"', line)
+            if m and pending:
+                written[m.group(1)] = pending
+        refused_lines = {int(n) for n in re.findall(r"^  refused  \S+:(\d+) ", out.stdout, re.M)}
+        for k, (date, text, amount, rid) in enumerate(rows):
+            if rid in written:
+                # The category is the word after the wallet, before the amount.
+                tokens = re.findall(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|\S+', written[rid])
+                wi = next(j for j, t in enumerate(tokens) if t == wallet)
+                if re.match(r"^[+-]?\d", tokens[wi + 1]):
+                    # No category written: a `payee` rule for exactly this payee books it.
+                    got = rules.get(tokens[1].strip('"'), "(payee rule?)")
+                else:
+                    got = tokens[wi + 1]
+                if got == truth[rid]:
+                    correct += 1
+                else:
+                    wrong += 1
+                    confusions[(truth[rid], got)] = confusions.get((truth[rid], got), 0) + 1
+            elif k + 2 in refused_lines:   # the header is line 1
+                refused += 1
+            else:
+                matched += 1
+    total = correct + wrong + refused + matched
+    print("hidden transactions: %d (the last 20 %% of %d entries, single-category, with a payee)" % (total, len(body)))
+    print("correct %d (%.1f %%), wrong %d, uncategorized %d, matched to a kept entry %d"
+          % (correct, 100.0 * correct / total, wrong, refused, matched))
+    for (t, g), n in sorted(confusions.items(), key=lambda x: -x[1])[:8]:
+        print("  %4d  %s -> %s" % (n, t, g))
+
+
+def speed():
+    budget = os.path.join(DATA, "tx-100k.tally")
+    generate(100000, budget)
+    with open(budget, encoding="utf-8") as f:
+        text = f.read()
+    lines = text.split("\n")
+    head, body = entries(lines)
+    payees = sorted({m.group(2) for e in body for m in [TX.match(e[0])] if m and m.group(2) and m.group(3) == "Checking"})
+    last = max(e[0][:10] for e in body if re.match(r"^\d{4}-\d\d-\d\d ", e[0]))
+    rng = random.Random(7)
+    statement = os.path.join(DATA, "statement-10k.csv")
+    y, mo, d = map(int, last.split("-"))
+    import datetime
+    start = datetime.date(y, mo, d) + datetime.timedelta(days=1)
+    with open(statement, "w", encoding="utf-8") as f:
+        f.write("Date;Payee;Description;Amount;Id\n")
+        for i in range(10000):
+            day = start + datetime.timedelta(days=i * 180 // 10000)
+            payee = rng.choice(payees)
+            cents = rng.randrange(150, 20000)
+            label = noisy(payee, rng, day.isoformat(), i)
+            f.write("%s;%s;Kartenzahlung;-%d,%02d;S%06d\n" % (day.strftime("%d.%m.%Y"), csv_field(label), cents // 100, cents % 100, i))
+    today = (start + datetime.timedelta(days=181)).isoformat()
+    copy = os.path.join(DATA, "tx-100k-import.tally")
+    runs = []
+    for r in range(7):
+        with open(copy, "w", encoding="utf-8") as f:
+            f.write(text)
+        t0 = time.perf_counter()
+        out = subprocess.run([TALLY, "import", copy, statement, "--wallet", "Checking", "--uncategorized", "Fees", "--today", today],
+                             capture_output=True, text=True)
+        runs.append(time.perf_counter() - t0)
+        if out.returncode != 0:
+            sys.exit("tally import failed:\n" + out.stderr + out.stdout[-2000:])
+    again_t0 = time.perf_counter()
+    again = subprocess.run([TALLY, "import", copy, statement, "--wallet", "Checking", "--today", today], capture_output=True, text=True)
+    again_s = time.perf_counter() - again_t0
+    runs.sort()
+    print("10,000-row statement into a %d-entry budget (%s): median %.3f s, min %.3f, max %.3f over %d runs"
+          % (len(body), os.path.basename(budget), runs[len(runs) // 2], runs[0], runs[-1], len(runs)))
+    print(out.stdout.split("\n")[1])
+    print("the same statement again (nothing added): %.3f s; %s" % (again_s, again.stdout.split("\n")[1].strip()))
+    print("load: " + open("/proc/loadavg").read().strip())
+
+
+if __name__ == "__main__":
+    {"speed": speed, "accuracy": accuracy}[sys.argv[1] if len(sys.argv) > 1 else "speed"]()

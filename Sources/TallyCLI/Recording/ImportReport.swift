@@ -1,0 +1,121 @@
+import TallyCore
+import TallySyntax
+
+/// What `tally import` writes and tells: the entries for the rows to add, in date order,
+/// and a summary that accounts for every row of every statement.
+struct ImportReport {
+    /// A row left out, and why.
+    struct Refusal {
+        let decision: ImportPlan.Decision
+        let reason: String
+    }
+
+    private(set) var entryLines: [String] = []
+    private(set) var refused: [Refusal] = []
+    private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0
+    private var present: [ImportPlan.Decision] = []
+    private var matched: [(ImportPlan.Decision, Int)] = []
+    private let model: BudgetModel
+
+    init(plan: ImportPlan, model: BudgetModel, fallback: Int?, layout: FileLayout) {
+        self.model = model
+        let wallet = model.wallets[plan.wallet]
+        let decimals = model.decimals(of: wallet.currency)
+        let writer = ImportedEntry(layout: layout)
+        var toAdd: [(decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?)] = []
+        for decision in plan.decisions {
+            switch decision.outcome {
+            case .present: present.append(decision)
+            case .matched(let entry): matched.append((decision, entry))
+            case .add(let choice):
+                if let choice {
+                    switch choice.source {
+                    case .matchRule: byMatch += 1
+                    case .payeeRule: byRule += 1
+                    case .history: byHistory += 1
+                    }
+                    toAdd.append((decision, choice.ruleApplies ? nil : model.categories[choice.category].name, choice))
+                } else if let fallback {
+                    byFallback += 1
+                    toAdd.append((decision, model.categories[fallback].name, nil))
+                } else {
+                    let likely = Categorizer.likelyNames(for: decision.row, model: model, plan: plan)
+                    refused.append(Refusal(decision: decision, reason: "needs a category: no payee rule or earlier entry decides it"
+                        + (likely.isEmpty ? "" : " (likely: \(likely.joined(separator: ", ")))")
+                        + "; add `payee \"\(decision.row.label ?? "…")\" CATEGORY` or import with --uncategorized CATEGORY"))
+                }
+            }
+        }
+        added = toAdd.count
+        // Date order; rows of one day in the order the statements give them.
+        for (decision, category, choice) in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
+            let row = decision.row
+            let amount = row.amount.rescaled(to: max(decimals, row.amount.significantScale)) ?? row.amount
+            // A match rule's payee replaces the bank's text, which is then kept as the note
+            // (unless the rule writes a note of its own).
+            var payee = row.payee ?? row.description
+            var note = row.payee != nil && row.description != nil && row.description != row.payee ? row.description : nil
+            if let renamed = choice?.payee {
+                if note == nil, let original = payee, original != renamed { note = original }
+                payee = renamed
+            }
+            if let ruleNote = choice?.note { note = ruleNote }
+            entryLines += writer.lines(date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
+                                       amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [], id: decision.id)
+        }
+    }
+
+    /// The summary: counts, then one line for every row not added.
+    func summary(statements: [Statement], wallet: String, assertion: (date: CivilDate, amount: Money)?) -> String {
+        var out = ""
+        let rows = statements.reduce(0) { $0 + $1.rows.count }
+        let names = statements.map { "\($0.path) (\($0.format.rawValue))" }.joined(separator: ", ")
+        out += "Import into \(wallet) from \(names): \(rows) movement\(rows == 1 ? "" : "s")\n"
+        var how: [String] = []
+        if byMatch > 0 { how.append("\(byMatch) by match rules") }
+        if byHistory > 0 { how.append("\(byHistory) categorized from the budget's history") }
+        if byRule > 0 { how.append("\(byRule) by payee rules") }
+        if byFallback > 0 { how.append("\(byFallback) uncategorized, booked in the --uncategorized category") }
+        out += "  added            \(added)" + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))") + "\n"
+        out += "  already present  \(present.count)\n"
+        out += "  matched          \(matched.count)\n"
+        out += "  refused          \(refused.count)\n"
+        let skipped = statements.flatMap { s in s.skipped.map { (s.path, $0.position, $0.reason) } }
+        if !skipped.isEmpty { out += "  not booked       \(skipped.count)\n" }
+        if let assertion { out += "  balance          \(assertion.date) assert \(wallet) \(assertion.amount), as the statement closes\n" }
+        else if !refused.isEmpty, statements.contains(where: { $0.closingBalance != nil }) {
+            out += "  balance          the closing balance is not asserted while movements are left out\n"
+        }
+        for decision in present {
+            out += "  present  \(Self.describe(decision)): \(Self.reason(decision))\n"
+        }
+        for (decision, entry) in matched {
+            let e = model.entries[entry]
+            out += "  matched  \(Self.describe(decision)): recorded by the entry of \(e.date)" + (e.payee.map { " \"\($0)\"" } ?? "") + " in \(e.location.file), which has no id\n"
+        }
+        for refusal in refused {
+            out += "  refused  \(Self.describe(refusal.decision)): \(refusal.reason)\n"
+        }
+        for (path, position, reason) in skipped {
+            out += "  skipped  \(path):\(position.line): \(reason)\n"
+        }
+        return out
+    }
+
+    private static func describe(_ decision: ImportPlan.Decision) -> String {
+        let row = decision.row
+        return "\(decision.statement):\(row.position.line) \(row.date) \(row.amount)" + (row.label.map { " \"\($0)\"" } ?? "")
+    }
+
+    private static func reason(_ decision: ImportPlan.Decision) -> String {
+        if case .present(let reason) = decision.outcome { return reason }
+        return ""
+    }
+}
+
+extension Categorizer {
+    /// The names of the likeliest categories for a row nothing categorizes.
+    static func likelyNames(for row: StatementRow, model: BudgetModel, plan: ImportPlan) -> [String] {
+        plan.categorizer.suggestions(row).map { model.categories[$0].name }
+    }
+}

@@ -1,0 +1,94 @@
+import TallySyntax
+
+/// What a budget says about importing into one wallet: its `import` profile (how its
+/// CSV statements are read) and the `match` rules that apply to it, read from the
+/// budget's files. `tally check` has checked both (E0601, E0401); here anything invalid
+/// is simply not used.
+public struct ImportProfile: Sendable {
+    /// How statements are read; empty when the wallet has no profile.
+    public var options = StatementReader.Options()
+    /// The `match` rules for the wallet (those without `in` and those `in` it), in file order.
+    public var rules: [MatchRule] = []
+
+    /// A `match` rule, resolved.
+    public struct MatchRule: Sendable {
+        /// The text's pieces between `*`, folded: each must appear, in order.
+        let pieces: [String]
+        public let category: Int
+        public let over: Money?
+        public let under: Money?
+        public let payee: String?
+        public let note: String?
+        public let tags: [String]
+
+        /// True when the rule applies to the movement.
+        func matches(_ row: StatementRow) -> Bool {
+            let size = row.amount.isNegative ? row.amount.negated : row.amount
+            if let over, !(size > over) { return false }
+            if let under, !(size < under) { return false }
+            return [row.payee, row.description, [row.payee, row.description].compactMap { $0 }.joined(separator: " ")]
+                .compactMap { $0 }.contains { ImportProfile.contains(ImportProfile.fold($0), pieces) }
+        }
+    }
+
+    public init() {}
+
+    /// The profile and rules for `wallet` in `budget`.
+    public init(budget: Budget, model: BudgetModel, wallet: Int) {
+        let walletName = model.wallets[wallet].name
+        let categories = Dictionary(model.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var found = false
+        for file in budget.files {
+            for node in file.tree.entries(of: .importDirective) where !found {
+                guard let profile = ImportDirectiveSyntax(node), profile.wallet?.value == walletName else { continue }
+                found = true
+                options.encoding = profile.value("encoding").flatMap(StatementEncoding.init(name:))
+                options.csv.dateFormat = profile.value("dates").flatMap(DateFormat.init(name:))
+                switch profile.value("decimal") {
+                case "comma": options.csv.decimalMark = .comma
+                case "point": options.csv.decimalMark = .point
+                default: break
+                }
+                options.csv.separator = profile.value("separator").flatMap(Self.separator)
+                options.csv.skip = profile.value("skip").flatMap { Int($0) }
+                for column in profile.columns {
+                    if let role = CSVColumns.Role(rawValue: column.role), !column.header.isEmpty { options.csv.columns[role] = column.header }
+                }
+            }
+            for node in file.tree.entries(of: .matchDirective) {
+                guard let rule = MatchDirectiveSyntax(node), let text = rule.text, let name = rule.category?.value,
+                      let category = categories[name] else { continue }
+                if let only = rule.wallet?.value, only != walletName { continue }
+                let pieces = Self.fold(text).split(separator: "*").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+                guard !pieces.isEmpty else { continue }
+                func amount(_ a: AmountSyntax?) -> Money? { a.flatMap { Money(utf8: $0.numberBytes) }.map { $0.isNegative ? $0.negated : $0 } }
+                rules.append(MatchRule(pieces: pieces, category: category, over: amount(rule.over), under: amount(rule.under),
+                                       payee: rule.payee, note: rule.note, tags: rule.tags))
+            }
+        }
+    }
+
+    /// The separator a profile's text names: one character, or `tab`.
+    public static func separator(_ text: String) -> Character? {
+        if text == "tab" || text == "\t" { return "\t" }
+        return text.count == 1 && text != "\"" ? text.first : nil
+    }
+
+    /// Lowercased, accents removed, runs of spaces as one.
+    static func fold(_ text: String) -> String {
+        let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
+        return String(String.UnicodeScalarView(scalars)).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+    }
+
+    /// True when the pieces appear in `text` in order.
+    static func contains(_ text: String, _ pieces: [String]) -> Bool {
+        var rest = Substring(text)
+        for piece in pieces {
+            guard let range = rest.range(of: piece) else { return false }
+            rest = rest[range.upperBound...]
+        }
+        return true
+    }
+}
+
+import Foundation

@@ -1,0 +1,70 @@
+import TallySyntax
+
+/// Import profiles and match rules are read by `tally import` itself (`ImportProfile`);
+/// the lowering checks them like every other declaration, so that a misspelt wallet,
+/// category, encoding or column shows in `tally check` and the editor, not only when a
+/// statement is imported.
+extension Lowering {
+    mutating func checkImportProfile(_ node: SyntaxNode, _ file: String) {
+        guard let profile = ImportDirectiveSyntax(node) else { return }
+        if let name = profile.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) {
+            if let first = importProfiles[wallet] {
+                report(.invalidImportSetting, "a second import profile for `\(wallets[wallet].name)`", file, name.range,
+                       help: "a wallet has one import profile; the first is at \(first.file)", notes: [DiagnosticNote(file: first.file, range: first.range, message: "the first profile")])
+            } else {
+                importProfiles[wallet] = SourceLocation(file: file, range: name.range)
+            }
+        }
+        func check(_ keyword: String, _ valid: [String], _ what: String, accept: (String) -> Bool) {
+            guard let value = profile.value(keyword), let range = profile.valueRange(keyword), !accept(value) else { return }
+            invalidSetting("unknown \(what) `\(value)`", value: value, candidates: valid, file: file, range: range)
+        }
+        check("encoding", StatementEncoding.allCases.map(\.rawValue), "encoding") { StatementEncoding(name: $0) != nil }
+        check("dates", DateFormat.allCases.map(\.rawValue), "date format") { DateFormat(name: $0) != nil }
+        check("decimal", ["comma", "point"], "decimal mark") { $0 == "comma" || $0 == "point" }
+        if let separator = profile.value("separator"), let range = profile.valueRange("separator"),
+           ImportProfile.separator(separator) == nil {
+            report(.invalidImportSetting, "the separator must be one character, or \"tab\"", file, range,
+                   help: "write `separator \";\"`, `separator \",\"` or `separator \"tab\"`")
+        }
+        var seen: Set<String> = []
+        for column in profile.columns {
+            guard CSVColumns.Role(rawValue: column.role) != nil else {
+                invalidSetting("unknown column `\(column.role):`", value: column.role,
+                               candidates: CSVColumns.Role.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
+                continue
+            }
+            if !seen.insert(column.role).inserted {
+                report(.invalidImportSetting, "the column `\(column.role):` is named twice", file, column.keyRange,
+                       help: "each role names one column of the statement")
+            }
+        }
+    }
+
+    mutating func checkMatchRule(_ node: SyntaxNode, _ file: String) {
+        guard let rule = MatchDirectiveSyntax(node) else { return }
+        var currency = defaultCurrency
+        if let name = rule.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) { currency = wallets[wallet].currency }
+        if let name = rule.category { _ = resolveCategory(name, file: file) }
+        if let text = rule.text, text.allSatisfy({ $0 == "*" || $0 == " " }), let range = node.child(.payee)?.range {
+            report(.invalidImportSetting, "a rule that looks for nothing matches every movement", file, range,
+                   help: "write a word the bank's text holds, such as \"NETFLIX\"")
+        }
+        let over = rule.over.flatMap { money($0, currency: currency, file: file) }
+        let under = rule.under.flatMap { money($0, currency: currency, file: file) }
+        if let over, let under, over >= under, let range = rule.under?.node.range {
+            report(.invalidImportSetting, "no amount is over \(over) and under \(under): the rule never matches", file, range,
+                   help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
+        }
+    }
+
+    private mutating func invalidSetting(_ message: String, value: String, candidates: [String], file: String, range: ByteRange, suffix: String = "") {
+        var message = message
+        var fixes: [Fix] = []
+        if let suggestion = Suggestion.closest(to: value, among: candidates) {
+            message += "; did you mean `\(suggestion)\(suffix)`?"
+            fixes = [Fix(title: "Replace with `\(suggestion)\(suffix)`", edits: [TextEdit(range: range, replacement: suggestion + suffix)])]
+        }
+        report(.invalidImportSetting, message, file, range, help: "one of: " + candidates.map { $0 + suffix }.joined(separator: ", "), fixes: fixes)
+    }
+}

@@ -1,0 +1,330 @@
+import Foundation
+import TallyTestSupport
+import XCTest
+
+/// `tally import`, run as a user would on copies of the fixtures in
+/// `Fixtures/import/`: six statement layouts shaped like real banks' imported into one
+/// example budget and compared with golden results, and the ways an import must never
+/// double, drop or damage anything.
+final class ImportCommandTests: XCTestCase {
+    private var folder: URL!
+    private static let fixtures = TestSupport.path("Tests/TallyCLITests/Fixtures/import")
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures) where !name.hasSuffix(".expected") {
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/" + name, toPath: folder.appendingPathComponent(name).path)
+        }
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+    @discardableResult
+    private func write(_ name: String, _ text: String) throws -> String {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path(name)))
+        return path(name)
+    }
+
+    private func text(_ name: String) throws -> String { String(decoding: try Data(contentsOf: URL(fileURLWithPath: path(name))), as: UTF8.self) }
+
+    private func tally(_ arguments: [String]) throws -> TallyBinary.Result {
+        let result = try TallyBinary.run(["import"] + arguments + ["--today", "2026-04-01"])
+        return TallyBinary.Result(stdout: result.stdout.replacingOccurrences(of: folder.path + "/", with: ""),
+                                  stderr: result.stderr.replacingOccurrences(of: folder.path + "/", with: ""), status: result.status)
+    }
+
+    /// The lines an import appended to the budget.
+    private func appended() throws -> String {
+        let before = try String(contentsOfFile: Self.fixtures + "/budget.tally", encoding: .utf8)
+        let after = try text("budget.tally")
+        XCTAssertTrue(after.hasPrefix(before), "the budget's existing bytes changed")
+        return String(after.dropFirst(before.count))
+    }
+
+    private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    // MARK: - Six layouts
+
+    func testEachStatementLayoutImportsAsItsGoldenResultSays() throws {
+        let layouts: [(statement: String, arguments: [String])] = [
+            ("de-sparkasse.csv", ["--wallet", "Girokonto", "--uncategorized", "Unsorted"]),
+            ("us-debit-credit.csv", ["--wallet", "Checking", "--uncategorized", "Unsorted"]),
+            ("cz-fio.csv", ["--wallet", "Ucet"]),
+            ("ofx102-checking.ofx", ["--wallet", "Checking", "--uncategorized", "Unsorted"]),
+            ("ofx2-creditcard.ofx", ["--wallet", "Kreditkarte"]),
+            ("camt053-girokonto.xml", ["--wallet", "Girokonto"]),
+        ]
+        for (statement, arguments) in layouts {
+            try FileManager.default.removeItem(atPath: path("budget.tally"))
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/budget.tally", toPath: path("budget.tally"))
+            let result = try tally([path("budget.tally"), path(statement)] + arguments)
+            let check = try TallyBinary.run(["check", path("budget.tally"), "--today", "2026-04-01"])
+            XCTAssertFalse(check.stdout.contains("error"), "\(statement): the budget has errors after the import:\n\(check.stdout)")
+            let actual = "$ tally import budget.tally \(statement) \(arguments.joined(separator: " "))\n"
+                + "--- exit \(result.status)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)--- appended to budget.tally\n\(try appended())"
+            if let problem = TestSupport.compareGolden(actual, path: Self.fixtures + "/" + statement + ".expected") { XCTFail(problem) }
+        }
+    }
+
+    // MARK: - Each movement exactly once
+
+    func testImportingTheSameStatementTwiceAddsNothing() throws {
+        for (statement, wallet) in [("camt053-girokonto.xml", "Girokonto"), ("de-sparkasse.csv", "Girokonto"), ("us-debit-credit.csv", "Checking")] {
+            try FileManager.default.removeItem(atPath: path("budget.tally"))
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/budget.tally", toPath: path("budget.tally"))
+            let first = try tally([path("budget.tally"), path(statement), "--wallet", wallet, "--uncategorized", "Unsorted"])
+            XCTAssertEqual(first.status, 0, first.stderr)
+            let once = try text("budget.tally")
+            let second = try tally([path("budget.tally"), path(statement), "--wallet", wallet, "--uncategorized", "Unsorted"])
+            XCTAssertEqual(second.status, 0, second.stderr)
+            XCTAssertTrue(second.stdout.contains("  added            0\n"), second.stdout)
+            XCTAssertTrue(second.stdout.hasSuffix("Nothing written.\n"), second.stdout)
+            XCTAssertEqual(try text("budget.tally"), once, statement)
+        }
+    }
+
+    private static let smallBudget = """
+    currency EUR
+    wallet Checking bank opening 500.00 on 2026-01-01
+    income Salary
+    expense Food, Fun
+
+    2026-01-01 "Corner Cafe" Checking Food -3.20
+
+    """
+
+    func testOverlappingStatementsGiveEachMovementOnce() throws {
+        let budget = try write("small.tally", Self.smallBudget)
+        // No ids: identity is the fingerprint. The second statement repeats 10 and 12 January.
+        let a = try write("a.csv", "Date,Payee,Amount\n2026-01-05,Corner Cafe,-3.20\n2026-01-10,Corner Cafe,-4.10\n2026-01-12,Corner Cafe,-2.00\n")
+        let b = try write("b.csv", "Date,Payee,Amount\n2026-01-10,Corner Cafe,-4.10\n2026-01-12,Corner Cafe,-2.00\n2026-01-20,Corner Cafe,-5.00\n")
+        XCTAssertEqual(try tally([budget, a]).status, 0)
+        let result = try tally([budget, b])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  added            1 "), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  already present  2\n"), result.stdout)
+        let text = try text("small.tally")
+        // -3.20 twice: the hand-entered coffee of 1 January and the imported one of the 5th.
+        for amount in ["-3.20", "-4.10", "-2.00", "-5.00"] {
+            XCTAssertEqual(count(" " + amount + "\n", in: text), amount == "-3.20" ? 2 : 1, "\(amount) in\n\(text)")
+        }
+        // Both statements at once give the same result: nothing new.
+        let again = try tally([budget, a, b])
+        XCTAssertTrue(again.stdout.contains("  added            0\n"), again.stdout)
+    }
+
+    func testTwoIdenticalPurchasesOnOneDayBothStay() throws {
+        let budget = try write("small.tally", Self.smallBudget)
+        let two = try write("two.csv", "Date,Payee,Amount\n2026-01-07,Corner Cafe,-3.20\n2026-01-07,Corner Cafe,-3.20\n")
+        let result = try tally([budget, two])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  added            2 "), result.stdout)
+        let written = try text("small.tally")
+        XCTAssertEqual(count("2026-01-07 \"Corner Cafe\"", in: written), 2, written)
+        // A later download of the same day with a third coffee adds only that one.
+        let three = try write("three.csv", "Date,Payee,Amount\n2026-01-07,Corner Cafe,-3.20\n2026-01-07,Corner Cafe,-3.20\n2026-01-07,Corner Cafe,-3.20\n")
+        let again = try tally([budget, three])
+        XCTAssertTrue(again.stdout.contains("  added            1 "), again.stdout)
+        XCTAssertEqual(count("2026-01-07 \"Corner Cafe\"", in: try text("small.tally")), 3)
+        // No "entered twice" warning: each has its own id.
+        let check = try TallyBinary.run(["check", budget, "--today", "2026-04-01"])
+        XCTAssertFalse(check.stdout.contains("W0510"), check.stdout)
+    }
+
+    func testARowPostedLateIsAddedThoughOlderThanTheLastImport() throws {
+        let budget = try write("small.tally", Self.smallBudget)
+        let first = try write("first.csv", "Date,Payee,Amount,Id\n2026-01-05,Corner Cafe,-3.20,A1\n2026-01-20,Corner Cafe,-4.00,A3\n")
+        XCTAssertEqual(try tally([budget, first]).status, 0)
+        // The card payment of 8 January posted after the first download.
+        let later = try write("later.csv", "Date,Payee,Amount,Id\n2026-01-05,Corner Cafe,-3.20,A1\n2026-01-08,Corner Cafe,-6.50,A2\n2026-01-20,Corner Cafe,-4.00,A3\n")
+        let result = try tally([budget, later])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  added            1 "), result.stdout)
+        XCTAssertTrue(try text("small.tally").contains("2026-01-08 \"Corner Cafe\""))
+    }
+
+    func testAHandEnteredTransactionIsMatchedNotDuplicated() throws {
+        let budget = try write("small.tally", Self.smallBudget + "2026-01-09 \"Cinema\" Checking Fun -12.00\n")
+        let statement = try write("s.csv", "Date,Payee,Amount\n2026-01-11,KINO CITY 2231,-12.00\n2026-01-11,Corner Cafe,-3.20\n")
+        let result = try tally([budget, statement])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  matched          1\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("s.csv:2 2026-01-11 -12.00 \"KINO CITY 2231\": recorded by the entry of 2026-01-09 \"Cinema\""), result.stdout)
+        XCTAssertFalse(try text("small.tally").contains("KINO"))
+        // The second coffee is a new movement, not a match for the one of 1 January (ten days apart).
+        XCTAssertTrue(try text("small.tally").contains("2026-01-11 \"Corner Cafe\""))
+    }
+
+    func testAddIDsGivesTheMatchedEntryTheMovementsIdAndNothingElseMoves() throws {
+        let before = Self.smallBudget + "2026-01-09 \"Cinema\" Checking Fun -12.00  ; by hand\n2026-01-10 \"Bakery\" Checking Food -2.00\n"
+        let budget = try write("small.tally", before)
+        let statement = try write("s.csv", "Date,Payee,Amount,Id\n2026-01-11,KINO CITY 2231,-12.00,K-77\n")
+        let result = try tally([budget, statement, "--add-ids"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  ids added to matched entries: 1 (small.tally)\n"), result.stdout)
+        XCTAssertEqual(try text("small.tally"), before.replacingOccurrences(of: "; by hand\n", with: "; by hand\n    id: \"K-77\"\n"))
+        // Now the movement is known by its id.
+        let again = try tally([budget, statement, "--add-ids"])
+        XCTAssertTrue(again.stdout.contains("  already present  1\n"), again.stdout)
+        XCTAssertTrue(again.stdout.hasSuffix("Nothing written.\n"), again.stdout)
+    }
+
+    // MARK: - Balances
+
+    func testAFailingClosingBalanceWritesNothingAndExplains() throws {
+        let camt = try text("camt053-girokonto.xml").replacingOccurrences(of: "4919.83", with: "4900.00")
+        let statement = try write("camt053-girokonto.xml", camt)
+        let before = try text("budget.tally")
+        let result = try tally([path("budget.tally"), statement, "--wallet", "Girokonto"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(try text("budget.tally"), before)
+        // 4919.83 - 4900.00 = 19.83 more in the budget than the bank says.
+        XCTAssertTrue(result.stderr.contains("the statement says Girokonto holds 4900.00 at the end of 2026-03-31, but with these movements the budget would hold 4919.83 (+19.83 in the budget); nothing written"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("2026-03-04 -6.40 \"Bäckerei\"") == false, result.stderr)  // matched: accounted for
+    }
+
+    func testAStatementRunningBalanceShowsTheFirstDayThatDiffers() throws {
+        // The budget lacks a 15 January purchase the bank has in its running balance.
+        let budget = try write("small.tally", Self.smallBudget + "2026-01-20 \"Cinema\" Checking Fun -12.00\n")
+        let statement = try write("s.csv", "Date;Payee;Amount;Balance\n10.01.2026;Corner Cafe;-3,00;493,80\n25.01.2026;Corner Cafe;-2,00;461,80\n")
+        let before = try text("small.tally")
+        let result = try tally([budget, statement])
+        XCTAssertEqual(result.status, 1, result.stdout)
+        XCTAssertEqual(try text("small.tally"), before)
+        // 500.00 - 3.20 - 3.00 = 493.80 on 10 January (agrees); on 25 January the budget
+        // has 493.80 - 12.00 - 2.00 = 479.80, the bank 461.80: 18.00 more in the budget.
+        XCTAssertTrue(result.stderr.contains("(+18.00 in the budget)"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("the balances first differ at the end of 2026-01-25: the statement 461.80, the budget 479.80"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("2026-01-20 -12.00 \"Cinema\""), result.stderr)
+    }
+
+    // MARK: - Bad input
+
+    private func assertRefused(_ arguments: [String], mentions expected: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let before = try text("budget.tally")
+        let result = try tally([path("budget.tally")] + arguments)
+        XCTAssertEqual(result.status, 2, result.stdout + result.stderr, file: file, line: line)
+        XCTAssertTrue(result.stderr.contains(expected), "expected «\(expected)» in:\n\(result.stderr)", file: file, line: line)
+        XCTAssertTrue(result.stderr.hasSuffix("nothing written\n") || result.stderr.contains("nothing written"), result.stderr, file: file, line: line)
+        XCTAssertEqual(result.stdout, "", file: file, line: line)
+        XCTAssertEqual(try text("budget.tally"), before, file: file, line: line)
+    }
+
+    func testWrongEncodingIsAClearErrorNamingLineAndColumn() throws {
+        // The German statement is Windows-1252: `ü` of `Begünstigter` is byte 0xFC, the
+        // 64th of line 5 (`"Buchungstag";` 14 + `"Wertstellung";` 15 + `"Buchungstext";`
+        // 15 + `"Auftraggeber / Beg` 19 = 63 before it).
+        try assertRefused([path("de-sparkasse.csv"), "--wallet", "Girokonto", "--encoding", "utf-8"],
+                          mentions: "de-sparkasse.csv:5:64: byte 0xFC is not UTF-8")
+    }
+
+    func testAMissingColumnIsAClearError() throws {
+        try write("nocol.csv", "Date,Payee,Note\n2026-03-01,Shop,x\n")
+        try assertRefused([path("nocol.csv"), "--wallet", "Girokonto"], mentions: "nocol.csv: no header row with a date column and an amount")
+    }
+
+    func testAnUnparsableAmountIsAClearError() throws {
+        try write("amount.csv", "Date,Payee,Amount\n2026-03-01,Shop,-1.00\n2026-03-02,Shop,twelve\n")
+        try assertRefused([path("amount.csv"), "--wallet", "Girokonto"], mentions: "amount.csv:3:17: `twelve` in column `Amount` is not an amount")
+    }
+
+    func testAnUnparsableDateIsAClearError() throws {
+        try write("date.csv", "Date,Payee,Amount\n2026-03-01,Shop,-1.00\n2026-02-30,Shop,-2.00\n")
+        try assertRefused([path("date.csv"), "--wallet", "Girokonto"], mentions: "date.csv:3:1: `2026-02-30` in column `Date` is not a date")
+        let ofx = try text("ofx2-creditcard.ofx").replacingOccurrences(of: "<DTPOSTED>20260311</DTPOSTED>", with: "<DTPOSTED>2026-3-11</DTPOSTED>")
+        try write("bad.ofx", ofx)
+        try assertRefused([path("bad.ofx"), "--wallet", "Kreditkarte"], mentions: "bad.ofx:31:13 (<DTPOSTED>): `2026-3-11` in <DTPOSTED> is not a date")
+    }
+
+    func testAStatementInAnotherCurrencyThanItsWalletIsRefused() throws {
+        try assertRefused([path("cz-fio.csv"), "--wallet", "Girokonto"], mentions: "cz-fio.csv: the statement is in CZK, the wallet `Girokonto` in EUR")
+        try assertRefused([path("ofx102-checking.ofx"), "--wallet", "Kreditkarte"], mentions: "the statement is in USD, the wallet `Kreditkarte` in EUR")
+    }
+
+    func testMalformedXMLNamesTheLine() throws {
+        try write("broken.xml", try text("camt053-girokonto.xml").replacingOccurrences(of: "</Stmt>", with: ""))
+        try assertRefused([path("broken.xml"), "--wallet", "Girokonto"], mentions: "broken.xml:")
+    }
+
+    func testAnUnknownWalletSuggestsTheClosest() throws {
+        let result = try tally([path("budget.tally"), path("camt053-girokonto.xml"), "--wallet", "Girokont"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "tally import: no wallet named `Girokont` in `budget.tally`; did you mean `Girokonto`?\n")
+    }
+
+    // MARK: - Profiles and match rules
+
+    private static let profileBudget = """
+    currency EUR
+    wallet Konto bank opening 100.00 on 2026-01-01
+    expense Fun, Transport, Unsorted
+
+    import Konto  separator "|"  dates DD/MM/YYYY  decimal comma  skip 2
+        date:        "Tag"
+        amount:      "Wert"
+        payee:       "Wer"
+        description: "Was"
+        id:          "Nr"
+
+    match "NETFLIX"      Fun        payee "Netflix"  #subscription
+    match "TANK*STELLE"  Transport  under 100
+    match "TANK*STELLE"  Unsorted   over 99.99  note "big fill-up?"
+
+    """
+
+    func testTheBudgetsProfileReadsAnUnusualCSVAndItsMatchRulesCategorize() throws {
+        let budget = try write("konto.tally", Self.profileBudget)
+        // Headers no bank uses, `|`, day-first slashes, decimal commas, two lines before the header.
+        let statement = try write("s.csv", "Export 2026\nKonto 123|x\nNr|Tag|Wer|Was|Wert\n"
+            + "1|03/01/2026|NETFLIX.COM 123|abo|-12,99\n2|04/01/2026|Tank Stelle Nord|Diesel|-60,00\n3|05/01/2026|TANKSTELLE SÜD||-120,00\n")
+        let result = try tally([budget, statement])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  added            3 (3 by match rules)\n"), result.stdout)
+        XCTAssertEqual(String(try text("konto.tally").dropFirst(Self.profileBudget.count)), """
+        2026-01-03 "Netflix" "abo"  Konto  Fun  -12.99  #subscription
+            id: "1"
+        2026-01-04 "Tank Stelle Nord" "Diesel"  Konto  Transport  -60.00
+            id: "2"
+        2026-01-05 "TANKSTELLE SÜD" "big fill-up?"  Konto  Unsorted  -120.00
+            id: "3"
+
+        """)
+        let check = try TallyBinary.run(["check", budget, "--today", "2026-04-01"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+    }
+
+    func testAColumnTheProfileNamesButTheStatementLacksIsAClearError() throws {
+        let budget = try write("konto.tally", Self.profileBudget)
+        let statement = try write("s.csv", "Export 2026\nKonto 123|x\nNr|Datum|Wer|Was|Wert\n1|03/01/2026|A|b|-1,00\n")
+        let before = try text("konto.tally")
+        let result = try tally([budget, statement])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "tally import: s.csv:3:1: line 3, after the 2 lines to skip, is not a header with a date and an amount column (the profile names `Nr`, `Tag`, `Was`, `Wer`, `Wert`); nothing written\n")
+        XCTAssertEqual(try text("konto.tally"), before)
+    }
+
+    // MARK: - Writing
+
+    func testDryRunWritesNothing() throws {
+        let before = try text("budget.tally")
+        let result = try tally([path("budget.tally"), path("camt053-girokonto.xml"), "--wallet", "Girokonto", "--dry-run"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.hasPrefix("Would append to budget.tally:\n2026-03-05 \"REWE Markt GmbH\""), result.stdout)
+        XCTAssertEqual(try text("budget.tally"), before)
+    }
+
+    func testEntriesTakeTheFilesLineEndingsAndGoIntoTheNamedFile() throws {
+        let root = try write("root.tally", "currency EUR\r\nwallet Checking bank opening 10.00 on 2026-01-01\r\nexpense Food\r\ninclude \"2026.tally\"\r\n")
+        let year = try write("2026.tally", "2026-01-02 \"Bakery\" Checking Food -1.00\r\n")
+        let statement = try write("s.csv", "Date,Payee,Amount,Id\n2026-01-03,Bakery,-2.00,X1\n")
+        let result = try tally([root, statement, "--into", year])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertEqual(try text("2026.tally"), "2026-01-02 \"Bakery\" Checking Food -1.00\r\n2026-01-03 \"Bakery\"  Checking  Food  -2.00\r\n    id: \"X1\"\r\n")
+        XCTAssertEqual(try text("root.tally"), "currency EUR\r\nwallet Checking bank opening 10.00 on 2026-01-01\r\nexpense Food\r\ninclude \"2026.tally\"\r\n")
+    }
+}
