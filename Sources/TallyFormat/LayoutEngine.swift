@@ -67,7 +67,12 @@ struct LayoutEngine {
                 // last one above a line starting with U+FEFF: at the top of the output that
                 // character would become the file's byte order mark, another token.
                 let keepsMarkApart = layout.output.isEmpty && startsWithByteOrderMark(lines, after: i, tokens)
-                if (!previousWasBlank && i < lastKept) || keepsMarkApart { layout.output.append(contentsOf: newline) }
+                if (!previousWasBlank && i < lastKept) || keepsMarkApart {
+                    // After a lone CR (a verbatim line may end in one), a bare LF would join
+                    // it into one CRLF line break and the blank line would be gone.
+                    let joins = layout.output.last == 0x0D && newline.first == 0x0A
+                    layout.output.append(contentsOf: joins ? original : newline)
+                }
                 previousWasBlank = !keepsMarkApart
             } else if let lineLayout = layouts[i] {
                 let block = blockOfLine[i]
