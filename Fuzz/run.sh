@@ -61,9 +61,11 @@ for target in "${selected[@]}"; do
     corpus=Fuzz/corpus/$target crashes=Fuzz/crashes/$target
     mkdir -p "$corpus" "$crashes"
     list=$(mktemp) log=$(mktemp)
-    seeds "$target" | sed "s|^|$ROOT/|" > "$list"
+    # libFuzzer reads `-seed_inputs=@FILE` as one comma-separated list.
+    count=$(seeds "$target" | wc -l)
+    seeds "$target" | sed "s|^|$ROOT/|" | paste -sd, - > "$list"
     case $target in frames|json) dict=lsp.dict max=16384 ;; *) dict=tally.dict max=32768 ;; esac
-    echo "== fuzzing $target for $SECONDS_EACH s ($(wc -l < "$list") seeds, corpus $corpus)"
+    echo "== fuzzing $target for $SECONDS_EACH s ($count seeds, corpus $corpus)"
     # shellcheck disable=SC2086
     "$BIN/fuzz-$target" "$corpus" -seed_inputs=@"$list" -dict="Fuzz/Dictionaries/$dict" \
         -max_total_time="$SECONDS_EACH" -max_len=$max -timeout=10 -rss_limit_mb=2048 \
