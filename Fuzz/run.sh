@@ -66,12 +66,14 @@ for target in "${selected[@]}"; do
     seeds "$target" | sed "s|^|$ROOT/|" | paste -sd, - > "$list"
     case $target in frames|json) dict=lsp.dict max=16384 ;; *) dict=tally.dict max=32768 ;; esac
     echo "== fuzzing $target for $SECONDS_EACH s ($count seeds, corpus $corpus)"
+    began=$(date +%s)
     # shellcheck disable=SC2086
     "$BIN/fuzz-$target" "$corpus" -seed_inputs=@"$list" -dict="Fuzz/Dictionaries/$dict" \
         -max_total_time="$SECONDS_EACH" -max_len=$max -timeout=10 -rss_limit_mb=2048 \
         -artifact_prefix="$crashes/" -print_final_stats=1 -error_exitcode=77 -timeout_exitcode=77 \
         ${TALLY_FUZZ_ARGS:-} > "$log" 2>&1
     status=$?
+    elapsed=$(( $(date +%s) - began ))
     # libFuzzer's lines: "#N INITED cov: C ft: F corp: K/…", "#N DONE cov: C …",
     # "stat::number_of_executed_units: N", "stat::average_exec_per_sec: R".
     inited=$(grep -m1 -o 'INITED cov: [0-9]*' "$log" | grep -o '[0-9]*$')
@@ -81,7 +83,7 @@ for target in "${selected[@]}"; do
     rate=$(grep -o 'average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$')
     found=$(grep -c '^artifact_prefix=\|Test unit written to' "$log")
     if [ $status -ne 0 ] && [ "$found" -eq 0 ]; then found=1; fi
-    line="fuzz $target: ${execs:-?} executions in $SECONDS_EACH s (${rate:-?}/s), coverage ${cov:-?} edges (+$(( ${cov:-0} - ${inited:-0} )) new), corpus ${corp:-?} inputs, $found crashes"
+    line="fuzz $target: ${execs:-?} executions in $elapsed s (${rate:-?}/s), coverage ${cov:-?} edges (+$(( ${cov:-0} - ${inited:-0} )) new), corpus ${corp:-?} inputs, $found crashes"
     summaries+=("$line")
     if [ $status -ne 0 ]; then
         failed=1
