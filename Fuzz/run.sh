@@ -16,7 +16,7 @@ cd "$(dirname "$0")/.."
 ROOT=$PWD
 TARGETS=(parser formatter interpreter frames json)
 
-usage() { echo "usage: Fuzz/run.sh {${TARGETS[*]// /|}|all} SECONDS" >&2; exit 2; }
+usage() { echo "usage: Fuzz/run.sh {$(IFS="|"; echo "${TARGETS[*]}")|all} SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
 [[ "$2" =~ ^[0-9]+$ ]] && [ "$2" -gt 0 ] || usage
 if [ "$1" = all ]; then selected=("${TARGETS[@]}"); else
