@@ -9,6 +9,9 @@ let package = Package(
         .executable(name: "tally", targets: ["tally"]),
         .library(name: "TallySyntax", targets: ["TallySyntax"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
+        // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
+        // (which can reach only products) and the regression test. See Fuzz/README.md.
+        .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"]),
     ],
     targets: [
         // Source text, lexer, parser, lossless syntax tree, diagnostics. Standard library only.
@@ -34,5 +37,12 @@ let package = Package(
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+
+        // Fuzzing (Fuzz/README.md): the properties every fuzz target checks, shared by the
+        // libFuzzer executables in `Fuzz/` and the test that replays every input that
+        // ever failed (`Tests/TallyFuzzTests/Regressions/<target>/`).
+        .target(name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP"],
+                path: "Tests/TallyFuzzChecks"),
+        .testTarget(name: "TallyFuzzTests", dependencies: ["TallyFuzzChecks", "TallyTestSupport"], exclude: ["Regressions"]),
     ]
 )

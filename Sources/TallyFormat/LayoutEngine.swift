@@ -63,9 +63,17 @@ struct LayoutEngine {
                 layout.output.append(contentsOf: original)
                 previousWasBlank = line.role == .blank
             } else if line.role == .blank {
-                // Runs of blank lines become one; none at the top or the bottom.
-                if !previousWasBlank && i < lastKept { layout.output.append(contentsOf: newline) }
-                previousWasBlank = true
+                // Runs of blank lines become one; none at the top or the bottom, except the
+                // last one above a line starting with U+FEFF: at the top of the output that
+                // character would become the file's byte order mark, another token.
+                let keepsMarkApart = layout.output.isEmpty && startsWithByteOrderMark(lines, after: i, tokens)
+                if (!previousWasBlank && i < lastKept) || keepsMarkApart {
+                    // After a lone CR (a verbatim line may end in one), a bare LF would join
+                    // it into one CRLF line break and the blank line would be gone.
+                    let joins = layout.output.last == 0x0D && newline.first == 0x0A
+                    layout.output.append(contentsOf: joins ? original : newline)
+                }
+                previousWasBlank = !keepsMarkApart
             } else if let lineLayout = layouts[i] {
                 let block = blockOfLine[i]
                 fields.withUnsafeBufferPointer { fields in
@@ -82,6 +90,15 @@ struct LayoutEngine {
             if changed { layout.changed = true }
         }
         return layout
+    }
+
+    /// True when the line after `i` is not blank and starts with U+FEFF (after spaces and
+    /// tabs, which its layout may remove).
+    private func startsWithByteOrderMark(_ lines: [SourceLine], after i: Int, _ tokens: TokenView) -> Bool {
+        guard i + 1 < lines.count, lines[i + 1].role != .blank || lines[i + 1].verbatim else { return false }
+        let bytes = tokens.bytes(in: lines[i + 1].bytes)
+        guard let first = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return false }
+        return bytes.count - first >= 3 && bytes[first] == 0xEF && bytes[first + 1] == 0xBB && bytes[first + 2] == 0xBF
     }
 
     /// The line break written at the end of a file that lacks one: the file's first.

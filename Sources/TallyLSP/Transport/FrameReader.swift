@@ -172,13 +172,22 @@ public struct FrameReader: Sendable {
     private mutating func body(_ length: Int) -> FrameEvent? {
         // A header inside the declared body means the length was wrong: cut the body there.
         let limit = min(buffer.count, start + length)
-        if let cut = overrun(from: max(scannedTo, start), to: limit) {
+        switch overrun(from: max(scannedTo, start), to: limit) {
+        case .cut(let cut):
             let body = Array(buffer[start..<cut])
             start = cut
             pendingLength = nil
             return .message(body)
+        case .undecided(let at):
+            // What decides it has not arrived: wait, and look again from there, so the
+            // answer is the same however the stream was cut into reads.
+            scannedTo = at
+            return nil
+        case .none:
+            // Every place before `limit` is settled: a marker that began there was not a
+            // `Content-Length: N` line, and no partial one is pending.
+            scannedTo = limit
         }
-        scannedTo = max(start, limit - 40)
         guard available >= length else { return nil }
         let body = Array(buffer[start..<start + length])
         start += length
@@ -186,24 +195,48 @@ public struct FrameReader: Sendable {
         return .message(body)
     }
 
-    /// Where the next header starts, when a `Content-Length: N` line starts between `from`
-    /// and `to`: at that line, or at the header lines before it (a `Content-Type` written
-    /// straight after the short body included).
-    private func overrun(from: Int, to: Int) -> Int? {
+    /// What the overrun check found in a pending body.
+    private enum Overrun {
+        /// No `Content-Length: N` line starts in the range.
+        case none
+        /// The body is cut here: the next header starts.
+        case cut(Int)
+        /// A `Content-Length:` (or the start of one) begins here, but the bytes that tell
+        /// whether its line is a header have not all arrived.
+        case undecided(Int)
+    }
+
+    /// Whether a `Content-Length: N` line (CR LF ended) starts between `from` and `to`, and
+    /// then where the next header starts: at that line, or at the header lines before it
+    /// (a `Content-Type` written straight after the short body included). The answer
+    /// depends only on the bytes, never on how many have arrived: when the line is not
+    /// complete yet, it is `undecided`.
+    private func overrun(from: Int, to: Int) -> Overrun {
+        let marker = FrameReader.marker
         var i = from
-        while let hit = find(FrameReader.marker, from: i, caseInsensitive: true, limit: to + FrameReader.marker.count) {
-            guard hit < to else { return nil }
-            var j = hit + FrameReader.marker.count
+        while let hit = find(marker, from: i, caseInsensitive: true, limit: to + marker.count) {
+            guard hit < to else { break }
+            var j = hit + marker.count
             while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x09 { j += 1 }
             let digits = j
             while j < buffer.count, buffer[j] >= 0x30 && buffer[j] <= 0x39 { j += 1 }
-            if j > digits, j + 1 < buffer.count, buffer[j] == FrameReader.cr, buffer[j + 1] == FrameReader.lf {
+            if j == buffer.count || (buffer[j] == FrameReader.cr && j + 1 == buffer.count && j > digits) {
+                return .undecided(hit)
+            }
+            if j > digits, buffer[j] == FrameReader.cr, buffer[j + 1] == FrameReader.lf {
                 let lower = max(start, hit - FrameReader.headerLimit)
-                return typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: lower), notBefore: lower)
+                return .cut(typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: lower), notBefore: lower))
             }
             i = hit + 1
         }
-        return nil
+        // A marker cut short by the end of what has arrived.
+        var p = max(i, buffer.count - marker.count + 1)
+        while p < to {
+            let seen = buffer.count - p
+            if equalsIgnoringCase(buffer[p..<buffer.count], String(decoding: marker[0..<seen], as: UTF8.self)) { return .undecided(p) }
+            p += 1
+        }
+        return .none
     }
 
     /// The earliest offset (not before `lower`) from which only whole header lines lead up
