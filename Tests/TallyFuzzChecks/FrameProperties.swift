@@ -56,7 +56,11 @@ enum FrameProperties {
                       line[..<colon].allSatisfy(isTokenByte),
                       line[(colon + 1)...].allSatisfy({ $0 == 0x09 || (0x20 ... 0x7E).contains($0) }) else { return nil }
                 let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
-                let value = line[(colon + 1)...].filter { $0 != 0x20 && $0 != 0x09 }
+                // Blanks around the value only: `8 3` is not a number (found by fuzzing,
+                // when this model read it as 83).
+                var value = line[(colon + 1)...]
+                while let first = value.first, first == 0x20 || first == 0x09 { value = value.dropFirst() }
+                while let last = value.last, last == 0x20 || last == 0x09 { value = value.dropLast() }
                 if name == "content-length" {
                     guard length == nil, (1 ... 9).contains(value.count), value.allSatisfy({ (0x30 ... 0x39).contains($0) }) else { return nil }
                     length = Int(String(decoding: value, as: UTF8.self))
