@@ -37,7 +37,7 @@ public enum Interpreter {
         result.entries = []  // kept once, as the model's (see `LoweredBudget`)
         walk.run()
         let model = walk.model()
-        let lowered = LoweredBudget(budget: budget, declarations: declarations, result: result, entries: model.entries,
+        let lowered = LoweredBudget(budget: budget, declarations: declarations, result: result, entries: walk.allEntries,
                                     entriesInReadingOrder: walk.entriesWereInReadingOrder)
         return (model, walk.diagnostics, lowered)
     }
@@ -56,6 +56,9 @@ struct Walk {
     let today: CivilDate
     var diagnostics: [Diagnostic]
     var entries: [Entry] = []
+    /// Every lowered entry in date order, those left out by ``leaveOutInvalid()`` too: what
+    /// the next lowering starts from. The same array as `entries` when none is left out.
+    var allEntries: [Entry] = []
     var history: [[(entry: Int, balance: Money)]]
     var balances: [Money]
     var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
@@ -101,6 +104,7 @@ struct Walk {
         entries = Walk.dateOrdered(l.entries)
         entriesWereInReadingOrder = entries.withUnsafeBufferPointer { $0.baseAddress } == l.entries.withUnsafeBufferPointer { $0.baseAddress }
         l.entries = []
+        leaveOutInvalid()
         walkLedger()
         computeEnvelopes()
         checkReadyToAssign()
@@ -159,8 +163,6 @@ struct Walk {
     // MARK: Balances and entry checks
 
     mutating func walkLedger() {
-        // First use of each bank id, as an entry index (when some id is not ASCII).
-        var ids: [String: Int] = [:]
         // Likely duplicates share a date, and entries come in date order: look each
         // transaction up among those of its own day only.
         var sameDay = SameDayIndex()
@@ -181,19 +183,6 @@ struct Walk {
             }
         }
         for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
-        // Bank ids are looked up by their bytes when all are ASCII (as bank ids are), where
-        // equal bytes and equal strings agree; otherwise as strings, which compare
-        // canonically equivalent spellings as equal.
-        var asciiIDs = true
-        var idCount = 0
-        for index in entries.indices {
-            guard let id = entries[index].bankID else { continue }
-            idCount += 1
-            if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) { asciiIDs = false }
-        }
-        var idTable = ByteInterner()
-        var idFirst: [Int] = []
-        if asciiIDs { idFirst.reserveCapacity(idCount) } else { ids.reserveCapacity(idCount) }
         for index in entries.indices {
             let date = entries[index].date
             if date > today {
@@ -201,22 +190,6 @@ struct Walk {
                        help: "a future date is usually a typo; plan future money with recurring entries")
             }
             let bankID = entries[index].bankID
-            if var id = bankID {
-                var first: Int?
-                if asciiIDs {
-                    let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
-                    if inserted { idFirst.append(index) } else { first = idFirst[slot] }
-                } else {
-                    first = ids[id]
-                    if first == nil { ids[id] = index }
-                }
-                if let first {
-                    let firstLocation = entries[first].location
-                    report(.duplicateID, "the bank id `\(id)` is already used by another transaction", entries[index].location,
-                           help: "the same bank movement was entered twice, perhaps by importing a statement again",
-                           notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
-                }
-            }
             if let (wallet, amount) = entries[index].transaction {
                 if bankID == nil, let payee = entries[index].payee {
                     if day != date {
@@ -239,7 +212,6 @@ struct Walk {
                 book(from, sent.negated, entry: index)
                 book(to, received, entry: index)
             case .assertion(let wallet, let amount):
-                checkOpen(wallet, entry: index)
                 let actual = balances[wallet]
                 if actual != amount {
                     let currency = l.wallets[wallet].currency
@@ -256,25 +228,7 @@ struct Walk {
         }
     }
 
-    mutating func checkOpen(_ wallet: Int, entry: Int) {
-        // Only the dates are read on the hot path; copying the whole wallet would not be free.
-        let date = entries[entry].date
-        let openingDate = l.wallets[wallet].openingDate
-        let closedDate = l.wallets[wallet].closed
-        guard (openingDate.map { date < $0 } ?? false) || (closedDate.map { date > $0 } ?? false) else { return }
-        let w = l.wallets[wallet]
-        let e = entries[entry]
-        if let opening = w.openingDate, e.date < opening {
-            report(.walletNotOpen, "\(w.name) opens on \(opening); this entry is dated \(e.date), before it", e.location,
-                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
-        } else if let closed = w.closed, e.date > closed {
-            report(.walletNotOpen, "\(w.name) was closed on \(closed); nothing may be booked on it after that", e.location,
-                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
-        }
-    }
-
     mutating func book(_ wallet: Int, _ amount: Money, entry: Int) {
-        checkOpen(wallet, entry: entry)
         let before = balances[wallet]
         guard let after = before.adding(amount) else {
             report(.numericOverflow, "the balance of \(l.wallets[wallet].name) becomes too large to compute exactly", entries[entry].location)
