@@ -140,7 +140,14 @@ struct Walk {
     /// `amount` in `currency` expressed in the default currency at `date`, with the latest
     /// rate on or before it. Reports a missing rate on entry `entry` once.
     mutating func convert(_ amount: Money, from currency: String, at date: CivilDate, entry: Int, location: SourceLocation) -> Money? {
-        let target = l.defaultCurrency
+        convert(amount, from: currency, to: l.defaultCurrency, at: date, entry: entry, location: location)
+    }
+
+    /// `amount` in `currency` expressed in `target` at `date`, with the latest rate stated
+    /// for that pair on or before it (never an inverse or a cross rate, which would be a
+    /// guess). Reports a missing rate on entry `entry` once.
+    mutating func convert(_ amount: Money, from currency: String, to target: String, at date: CivilDate, entry: Int,
+                          location: SourceLocation) -> Money? {
         if currency == target || currency.isEmpty || target.isEmpty { return amount }
         if let table = rates[currency + "/" + target] {
             // Rates are recorded in date order: the latest on or before `date` is found by
