@@ -42,7 +42,7 @@ extension Walk {
         let walletCount = l.wallets.count
         var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
         for (e, envelope) in l.envelopes.enumerated() {
-            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.wallets.isEmpty || envelope.wallets.contains(w) }
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, hidden: l.wallets[w].hidden) }
         }
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
