@@ -192,7 +192,7 @@ struct Walk {
         for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
         for index in entries.indices {
             let date = entries[index].date
-            if date > today {
+            if date > today && !recordsOccurrence(entries[index]) {
                 report(.futureDated, "this entry is dated \(date), after today (\(today))", entries[index].location,
                        help: "a future date is usually a typo; plan future money with recurring entries")
             }
@@ -233,6 +233,23 @@ struct Walk {
                 break
             }
         }
+    }
+
+    /// True when `entry` names a recurring rule (`rule NAME` or `skip NAME`), is dated
+    /// in the window of one of its occurrences, from a week before it to a week before the
+    /// next (as ``checkRecurring()`` matches), and at most a year after today: recording or
+    /// skipping a planned occurrence ahead is deliberate, not a typo, so such an entry is
+    /// not future-dated (W0511). Further ahead, a mistyped year is the likelier story.
+    func recordsOccurrence(_ entry: Entry) -> Bool {
+        guard let r = entry.rule, let limit = entry.date.adding(days: 7),
+              let yearAhead = today.adding(years: 1), entry.date <= yearAhead else { return false }
+        let rule = l.rules[r]
+        let occurrences = rule.occurrences(through: limit)
+        guard let k = occurrences.indices.last else { return false }
+        let occurrence = occurrences[k]
+        guard let next = rule.occurrence(k + 1) else { return true }
+        let windowEnd = max(occurrence.adding(days: 1) ?? occurrence, next.adding(days: -7) ?? next)
+        return entry.date < windowEnd
     }
 
     mutating func book(_ wallet: Int, _ amount: Money, entry: Int) {

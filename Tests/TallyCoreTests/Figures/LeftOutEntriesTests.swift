@@ -76,3 +76,29 @@ import Testing
         #expect(model.register(EntryFilter()).map { $0.payee ?? "" } == ["First"])
     }
 }
+
+/// W0511 (future-dated) spares an entry that records or skips an occurrence of a
+/// recurring rule ahead of time, within the occurrence's window; `tally record --date`
+/// writes such entries.
+@Suite struct FutureDatedTests {
+    @Test func recordingAnOccurrenceAheadIsNotATypo() throws {
+        let (_, diagnostics) = try Figures.run("""
+        currency EUR
+        wallet Checking opening 5000.00
+        expense Rent
+        every month on 1 from 2026-01-01 as rent Checking Rent -950.00
+        2026-11-01 Checking Rent -950.00 rule rent
+        2026-12-01 Checking Rent -950.00 rule rent
+        2027-01-01 skip rent
+        2026-11-25 Checking Rent -950.00 rule rent
+        2026-12-20 Checking Rent -10.00
+        2062-12-01 Checking Rent -950.00 rule rent
+        """, today: "2026-11-03")
+        // Spared: 1 Dec (an occurrence), the skip of 1 Jan, and 25 Nov (a week before the
+        // occurrence of 1 Dec, so it records that one early). Warned: 20 Dec (names no
+        // rule) and 1 Dec 2062 (an occurrence, but more than a year after today).
+        let future = diagnostics.filter { $0.code == .futureDated }
+        #expect(future.count == 2, "\(future.map(\.message))")
+        #expect(future.map { $0.message.contains("2026-12-20") || $0.message.contains("2062-12-01") } == [true, true])
+    }
+}
