@@ -57,4 +57,28 @@ import Testing
         let days = model.envelopeDays(model.envelope("Food"), at: Figures.date("2026-03-10"), rates: ExchangeRates(model))
         #expect(days.last?.spentSoFar == Figures.money("40.00"))
     }
+
+    /// The first period is the one of the first entry that moves or assigns money: a rate,
+    /// an assertion or a skip dated earlier opens none.
+    @Test func theFirstPeriodOpensWithTheFirstMoney() throws {
+        let (model, diagnostics) = try Figures.run("""
+        currency EUR
+        wallet Checking opening 500.00
+        income Salary
+        expense Food
+        envelope Food 300 monthly for Food
+        2026-01-15 rate USD 0.90 EUR
+        2026-01-31 assert Checking 500.00
+        2026-02-03 "ACME" Checking Salary +100.00
+        2026-02-10 Checking Food -50.00
+        """, today: "2026-02-28")
+        // Periods: February only. Ready to assign: 500.00 opening + 100.00 − 300 planned
+        // for February = 300.00, never below zero; with a January period too it would be
+        // 500 − 300 (January) + 100 − 300 (February) = 0.00 and dip to −200.00 first.
+        #expect(model.envelopeHistory(model.envelope("Food")).map(\.start) == [Figures.date("2026-02-01")])
+        #expect(!Figures.codes(diagnostics).contains("W0503"))
+        let rates = ExchangeRates(model)
+        let ready = model.readyToAssign(at: Figures.date("2026-02-28"), flows: CategoryFlows(model, rates: rates), rates: rates)
+        #expect(ready == Figures.money("300.00"))
+    }
 }
