@@ -25,3 +25,27 @@ final class GeneratedBudgetTests: XCTestCase {
         }
     }
 }
+
+/// A budget whose totals could overflow shows no figures: the report commands say why
+/// and exit 1, rather than print a total that dropped an addend.
+final class OverflowingTotalsTests: XCTestCase {
+    func testReportsRefuseTotalsThatCouldOverflow() throws {
+        let budget = """
+        currency EUR
+        wallet A
+        wallet B
+        expense Fun
+        2026-03-02 A Fun -60000000000000000.00
+        2026-03-03 B Fun -60000000000000000.00
+
+        """
+        for command in ["report", "insights", "balance", "register", "envelopes"] {
+            let result = try TallyBinary.run([command, "-", "--today", "2026-03-31"], stdin: budget)
+            XCTAssertEqual(result.status, 1, "\(command): \(result.stdout)")
+            XCTAssertEqual(result.stdout, "", command)
+            XCTAssertTrue(result.stderr.contains("too large") || result.stderr.contains("more than can be totalled exactly"), result.stderr)
+        }
+        let check = try TallyBinary.run(["check", "-", "--today", "2026-03-31"], stdin: budget)
+        XCTAssertTrue(check.stdout.contains("E0404"), check.stdout)
+    }
+}

@@ -71,6 +71,8 @@ struct Walk {
     /// True when the entries were lowered in date order already, so that `entries` are
     /// the lowering's array itself.
     var entriesWereInReadingOrder = false
+    /// False when the budget's amounts could make a total overflow (see `Walk+Bounds.swift`).
+    var totalsAreExact = true
 
     init(lowering: Lowering, today: CivilDate) {
         l = lowering
@@ -85,7 +87,8 @@ struct Walk {
     func model() -> BudgetModel {
         BudgetModel(defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
                     categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
-                    walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals)
+                    walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals,
+                    totalsAreExact: totalsAreExact)
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ location: SourceLocation,
@@ -105,6 +108,7 @@ struct Walk {
         entriesWereInReadingOrder = entries.withUnsafeBufferPointer { $0.baseAddress } == l.entries.withUnsafeBufferPointer { $0.baseAddress }
         l.entries = []
         leaveOutInvalid()
+        totalsAreExact = checkTotalsBound()
         walkLedger()
         computeEnvelopes()
         checkReadyToAssign()
@@ -255,6 +259,8 @@ struct Walk {
     mutating func book(_ wallet: Int, _ amount: Money, entry: Int) {
         let before = balances[wallet]
         guard let after = before.adding(amount) else {
+            // Past the bound, E0404 has been reported where the amounts crossed it.
+            guard totalsAreExact else { return }
             report(.numericOverflow, "the balance of \(l.wallets[wallet].name) becomes too large to compute exactly", entries[entry].location)
             return
         }
