@@ -22,52 +22,58 @@ extension Walk {
     static let exactTotalLimit = Int64.max
 
     /// Checks the bound, reporting E0404 where it is first crossed. Returns false then.
+    ///
+    /// One pass over the entries with no hashing per amount: currencies are numbered once
+    /// (each wallet's, each goal's, the default), so the per-amount work is a rescale and
+    /// two additions, plus one multiplication per rate pair leaving the currency.
     mutating func checkTotalsBound() -> Bool {
-        // The largest rate per pair, and the pairs converting from each currency.
-        var largestRate: [String: (quote: String, rate: Money)] = [:]
-        var pairsFrom: [String: [String]] = [:]
+        var numbers: [String: Int] = [:]
+        var codes: [String] = []
+        func number(_ code: String) -> Int {
+            if let n = numbers[code] { return n }
+            numbers[code] = codes.count
+            codes.append(code)
+            return codes.count - 1
+        }
+        let target = number(l.defaultCurrency)
+        let walletCurrency = l.wallets.map { number($0.currency) }
+        let goalCurrency = l.goals.map { goal in goal.wallet.map { walletCurrency[$0] } ?? target }
+        // The largest rate per pair, by the currency it converts from.
+        var largestRate: [String: (base: Int, quote: Int, rate: Money)] = [:]
         for entry in entries {
             guard case .other(.rate(let base, let rate, let quote)) = entry.stored else { continue }
-            let key = base + "/" + quote
             let magnitude = rate.isNegative ? rate.negated : rate
-            if let known = largestRate[key] {
-                if known.rate < magnitude { largestRate[key] = (quote, magnitude) }
-            } else {
-                largestRate[key] = (quote, magnitude)
-                pairsFrom[base, default: []].append(key)
-            }
+            let key = base + "/" + quote
+            if let known = largestRate[key], !(known.rate < magnitude) { continue }
+            largestRate[key] = (number(base), number(quote), magnitude)
         }
-        var bound: [String: Int64] = [:]
-        var crossed = false
-        /// Adds `amount` in `currency` (and its conversions) to the bound; false once crossed.
-        func add(_ amount: Money, _ currency: String, times count: Int64 = 1) -> Bool {
-            guard !crossed else { return false }
-            let places = max(l.decimals(of: currency), amount.scale)
-            guard let units = amount.rescaled(to: places)?.units.magnitude, units <= UInt64(Walk.exactTotalLimit) else {
-                crossed = true
-                return false
+        let places = codes.map { l.decimals(of: $0) }
+        var pairsFrom = [[(quote: Int, rate: Money)]](repeating: [], count: codes.count)
+        for pair in largestRate.values { pairsFrom[pair.base].append((pair.quote, pair.rate)) }
+        var bound = [Int64](repeating: 0, count: codes.count)
+        let limit = UInt64(Walk.exactTotalLimit)
+        /// Adds `count` times `amount` in currency `c` (and its conversions) to the bound;
+        /// false once crossed.
+        func add(_ amount: Money, _ c: Int, times count: Int64 = 1) -> Bool {
+            let magnitude: UInt64
+            if amount.scale == places[c] {
+                magnitude = amount.units.magnitude
+            } else {
+                guard let rescaled = amount.rescaled(to: max(places[c], amount.scale)) else { return false }
+                magnitude = rescaled.units.magnitude
             }
-            let (scaled, o1) = Int64(units).multipliedReportingOverflow(by: count)
-            let (sum, o2) = (bound[currency] ?? 0).addingReportingOverflow(scaled)
-            guard !o1, !o2, sum <= Walk.exactTotalLimit else {
-                crossed = true
-                return false
-            }
-            bound[currency] = sum
-            for key in pairsFrom[currency] ?? [] {
-                guard let (quote, rate) = largestRate[key] else { continue }
-                let target = max(l.decimals(of: quote), 0)
-                guard let converted = amount.multiplied(by: rate, roundedTo: target) else {
-                    crossed = true
-                    return false
-                }
-                let magnitude = converted.units.magnitude + 1  // one unit of rounding
-                let (scaledConverted, o3) = Int64(clamping: magnitude).multipliedReportingOverflow(by: count)
-                let (total, o4) = (bound[quote] ?? 0).addingReportingOverflow(scaledConverted)
-                guard magnitude <= UInt64(Walk.exactTotalLimit), !o3, !o4, total <= Walk.exactTotalLimit else {
-                    crossed = true
-                    return false
-                }
+            guard magnitude <= limit else { return false }
+            let (scaled, o1) = Int64(magnitude).multipliedReportingOverflow(by: count)
+            let (sum, o2) = bound[c].addingReportingOverflow(scaled)
+            guard !o1, !o2 else { return false }
+            bound[c] = sum
+            for (quote, rate) in pairsFrom[c] {
+                guard let converted = amount.multiplied(by: rate, roundedTo: places[quote]) else { return false }
+                let units = converted.units.magnitude + 1  // one unit of rounding
+                guard units <= limit else { return false }
+                let (scaledConverted, o3) = Int64(units).multipliedReportingOverflow(by: count)
+                let (total, o4) = bound[quote].addingReportingOverflow(scaledConverted)
+                guard !o3, !o4 else { return false }
                 bound[quote] = total
             }
             return true
@@ -77,8 +83,7 @@ extension Walk {
                    "amounts up to here add up to more than Tally can total exactly, so reports cannot show exact figures",
                    location, help: "an amount is probably mistyped (too many digits)")
         }
-        let target = l.defaultCurrency
-        for wallet in l.wallets where !add(wallet.opening, wallet.currency) {
+        for (w, wallet) in l.wallets.enumerated() where !add(wallet.opening, walletCurrency[w]) {
             crossedAt(wallet.location)
             return false
         }
@@ -94,26 +99,26 @@ extension Walk {
                 return false
             }
         }
+        let entries = self.entries
         for index in entries.indices {
-            let entry = entries[index]
             var fits = true
-            if let (wallet, _) = entry.transaction {
-                let currency = l.wallets[wallet].currency
-                for p in 0 ..< entry.postingCount where fits { fits = add(entry.posting(p).amount, currency) }
+            if let (wallet, _) = entries[index].transaction {
+                let c = walletCurrency[wallet]
+                for p in 0 ..< entries[index].postingCount where fits { fits = add(entries[index].posting(p).amount, c) }
             } else {
-                switch entry.stored {
+                switch entries[index].stored {
                 case .other(.transfer(let from, let to, let sent, let received)):
-                    fits = add(sent, l.wallets[from].currency) && add(received, l.wallets[to].currency)
+                    fits = add(sent, walletCurrency[from]) && add(received, walletCurrency[to])
                 case .other(.fill(_, let amount)), .other(.move(_, _, let amount)):
                     fits = add(amount, target)
                 case .other(.contribution(let goal, let amount)):
-                    fits = add(amount, l.goals[goal].wallet.map { l.wallets[$0].currency } ?? target)
+                    fits = add(amount, goalCurrency[goal])
                 default:
                     break
                 }
             }
             if !fits {
-                crossedAt(entry.location)
+                crossedAt(entries[index].location)
                 return false
             }
         }
