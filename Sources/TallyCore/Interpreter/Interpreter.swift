@@ -56,7 +56,7 @@ struct Walk {
     let today: CivilDate
     var diagnostics: [Diagnostic]
     var entries: [Entry] = []
-    /// Every lowered entry in date order, those left out by ``leaveOutInvalid()`` too: what
+    /// Every lowered entry in date order, those left out by ``screenEntries()`` too: what
     /// the next lowering starts from. The same array as `entries` when none is left out.
     var allEntries: [Entry] = []
     var history: [[(entry: Int, balance: Money)]]
@@ -107,8 +107,7 @@ struct Walk {
         entries = Walk.dateOrdered(l.entries)
         entriesWereInReadingOrder = entries.withUnsafeBufferPointer { $0.baseAddress } == l.entries.withUnsafeBufferPointer { $0.baseAddress }
         l.entries = []
-        leaveOutInvalid()
-        totalsAreExact = checkTotalsBound()
+        screenEntries()
         walkLedger()
         computeEnvelopes()
         checkReadyToAssign()

@@ -1,15 +1,23 @@
 import TallySyntax
 
-/// Entries that are reported and then left out of every figure: an entry booked on a
-/// wallet outside its open dates (E0405), and a transaction repeating an earlier one's bank
-/// id (E0411; the later one, in date order, is the copy).
+/// The first pass over the entries in date order: entries that are reported and then left
+/// out of every figure (an entry booked on a wallet outside its open dates, E0405; a
+/// transaction repeating an earlier one's bank id, E0411, the later one being the copy),
+/// and the bound that keeps every total exact (``TotalsBound``), summed on the way.
 extension Walk {
-    /// Reports those entries and takes them out of `entries`, the array every later check
-    /// and the model read. The array with them stays in `allEntries`, for the next lowering.
-    mutating func leaveOutInvalid() {
+    /// Reports the entries left out and takes them out of `entries`, the array every later
+    /// check and the model read (the array with them stays in `allEntries`, for the next
+    /// lowering), and sets `totalsAreExact`.
+    mutating func screenEntries() {
         allEntries = entries
         let entries = self.entries
         var leftOut: [Int] = []
+        var bound = TotalsBound(l)
+        var crossedAt: SourceLocation?
+        for (w, wallet) in l.wallets.enumerated() where crossedAt == nil && !bound.add(wallet.opening, bound.walletCurrency[w]) {
+            crossedAt = wallet.location
+        }
+        var firstMoney: CivilDate?
         // First use of each bank id: by its bytes when all ids are ASCII (as bank ids are),
         // where equal bytes and equal strings agree; otherwise as strings, which compare
         // canonically equivalent spellings as equal.
@@ -51,7 +59,7 @@ extension Walk {
                 continue
             }
             // An entry left out for its dates does not claim its bank id.
-            guard var id = entries[index].bankID else { continue }
+            if var id = entries[index].bankID {
             var first: Int?
             if asciiIDs {
                 let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
@@ -67,8 +75,32 @@ extension Walk {
                        help: "the same bank movement was entered twice, perhaps by importing a statement again",
                        notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
                 leftOut.append(index)
+                continue
+            }
+            }
+            if firstMoney == nil && entries[index].movesMoney { firstMoney = date }
+            if crossedAt == nil && !bound.add(entries[index]) { crossedAt = entries[index].location }
+        }
+        // Every period of each planned envelope takes its amount from ready to assign.
+        if crossedAt == nil {
+            let first = firstMoney ?? today
+            let horizon = today.adding(years: 5) ?? today
+            let last = max(today, min(entries.last?.date ?? today, horizon))
+            for envelope in l.envelopes {
+                guard let planned = envelope.planned else { continue }
+                let periods = Int64(periodStarts(envelope, from: first, through: last).count)
+                if !bound.add(planned, bound.target, times: max(periods, 1)) {
+                    crossedAt = envelope.location
+                    break
+                }
             }
         }
+        if let crossedAt {
+            reportTotalsTooLarge(at: crossedAt)
+        } else if let rate = bound.addConversions() {
+            reportTotalsTooLarge(at: rate, rate: true)
+        }
+        totalsAreExact = !bound.crossed
         guard !leftOut.isEmpty else { return }
         var kept: [Entry] = []
         kept.reserveCapacity(entries.count - leftOut.count)

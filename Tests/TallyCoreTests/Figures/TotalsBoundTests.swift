@@ -50,12 +50,17 @@ import Testing
     @Test func conversionsCountAtTheLargestRate() throws {
         // 50·10^15 USD at the largest USD→EUR rate stated (2.00, though 0.90 applies on
         // the day) may become 100·10^15 EUR: past the bound of 92.23·10^15.
-        let (model, _) = try Figures.run("""
+        let text = """
         currency EUR
         wallet US bank currency USD opening 50000000000000000.00
         2026-01-01 rate USD 0.90 EUR
         2026-06-01 rate USD 2.00 EUR
-        """, today: "2026-06-30")
+        """
+        let (model, diagnostics) = try Figures.run(text, today: "2026-06-30")
         #expect(!model.totalsAreExact)
+        // Reported once, on the rate whose conversions cross it (line 4).
+        let overflow = diagnostics.filter { $0.code == .numericOverflow }
+        #expect(overflow.count == 1)
+        #expect(overflow.first?.range.start == text.utf8.count - "2026-06-01 rate USD 2.00 EUR".utf8.count)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 
 /// Small budgets beside every figure Tally reports for them, computed by hand.
 ///
-/// Each `NAME.tally` here starts with `; today: YYYY-MM-DD` and states its arithmetic in
+/// Each `NAME.tally` in `Tests/TallyCoreTests/Scenarios` starts with `; today: YYYY-MM-DD` and states its arithmetic in
 /// comments; `NAME.expected` lists, in a fixed order, every figure of the budget at
 /// today: the diagnostics (code and line), each wallet's balance and the total, every
 /// period of every envelope, ready to assign, each goal, each month's income and
