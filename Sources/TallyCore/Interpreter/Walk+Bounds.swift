@@ -92,14 +92,11 @@ struct TotalsBound {
         return true
     }
 
-    /// What entry `entry` adds; false once the bound is crossed.
-    mutating func add(_ entry: Entry) -> Bool {
-        if let (wallet, _) = entry.transaction {
-            let c = walletCurrency[wallet]
-            for p in 0 ..< entry.postingCount where !add(entry.posting(p).amount, c) { return false }
-            return true
-        }
-        switch entry.stored {
+    /// What an entry other than a transaction adds (`stored`, its kind); false once the
+    /// bound is crossed. Transactions are added posting by posting by the caller, which
+    /// reads them in place: copying each entry would retain its strings.
+    mutating func add(other stored: Entry.Stored, location: @autoclosure () -> SourceLocation) -> Bool {
+        switch stored {
         case .other(.transfer(let from, let to, let sent, let received)):
             return add(sent, walletCurrency[from]) && add(received, walletCurrency[to])
         case .other(.fill(_, let amount)), .other(.move(_, _, let amount)):
@@ -110,7 +107,7 @@ struct TotalsBound {
             let magnitude = rate.isNegative ? rate.negated : rate
             let key = base + "/" + quote
             if let known = rates[key], !(known.rate < magnitude) { return true }
-            rates[key] = (number(base), number(quote), magnitude, entry.location)
+            rates[key] = (number(base), number(quote), magnitude, location())
             return true
         default:
             return true

@@ -18,6 +18,7 @@ extension Walk {
             crossedAt = wallet.location
         }
         var firstMoney: CivilDate?
+        let walletCurrency = bound.walletCurrency
         // First use of each bank id: by its bytes when all ids are ASCII (as bank ids are),
         // where equal bytes and equal strings agree; otherwise as strings, which compare
         // canonically equivalent spellings as equal.
@@ -79,7 +80,16 @@ extension Walk {
             }
             }
             if firstMoney == nil && entries[index].movesMoney { firstMoney = date }
-            if crossedAt == nil && !bound.add(entries[index]) { crossedAt = entries[index].location }
+            if crossedAt == nil {
+                var fits = true
+                if let (wallet, _) = entries[index].transaction {
+                    let currency = walletCurrency[wallet]
+                    for p in 0 ..< entries[index].postingCount where fits { fits = bound.add(entries[index].posting(p).amount, currency) }
+                } else {
+                    fits = bound.add(other: entries[index].stored, location: entries[index].location)
+                }
+                if !fits { crossedAt = entries[index].location }
+            }
         }
         // Every period of each planned envelope takes its amount from ready to assign.
         if crossedAt == nil {
