@@ -188,7 +188,11 @@ class Generator:
         self.bal = dict(self.opening)
         self.currency = {w: "EUR" for w, _ in WALLETS}
         self.currency["Dollars"] = "USD"
-        self.ready = 0                                     # income received minus fills (EUR cents)
+        # Ready to assign as Tally computes it (EUR cents): the openings of the wallets that
+        # hold money (not hidden, not credit), plus income outside hidden wallets, less
+        # fills and the planned amount of every envelope period begun (Grammar.md §4).
+        self.ready = sum(self.opening[w] for w in ("Checking", "Joint", "Cash", "Savings")) \
+            + self.opening["Dollars"] * self.usd_rate // 10000
 
         # Recurring rules, then envelope state.
         self.rules = self._rules()
@@ -386,6 +390,28 @@ class Generator:
             return (cents * self.usd_rate + 9999) // 10000
         return cents
 
+    def to_eur_low(self, cents, wallet):
+        """Income in euros, never more than Tally counts (it rounds half away from zero)."""
+        if self.currency[wallet] == "USD":
+            return cents * self.usd_rate // 10000
+        return cents
+
+    def plan_periods(self, d):
+        """Take the planned amounts of the envelope periods that begin on d (all of them
+        on the first day, which opens the first periods) from ready to assign, and add
+        income first when they would take it below zero."""
+        prev = d - dt.timedelta(days=1)
+        planned = sum(e["amount"] for e in self.env
+                      if not e["hand"] and e["cats"] != ["*"]
+                      and (d == START or self.period_key(e["period"], d) != self.period_key(e["period"], prev)))
+        added = 0
+        while self.ready < planned:
+            self.emit_income(d.isoformat(), d, wallet="Checking", big=True)
+            self.stats["plan_topups"] = self.stats.get("plan_topups", 0) + 1
+            added += 1
+        self.ready -= planned
+        return added
+
     def period_key(self, period, d):
         if period == "weekly":
             return d.toordinal() - d.weekday()
@@ -477,7 +503,8 @@ class Generator:
         extra = (("    " + self.next_id(d)),) if wallet in ("Checking", "Joint") and rng.random() < 0.5 else ()
         self.ids_count(extra)
         self.bal[wallet] += cents
-        self.ready += self.to_eur(cents, wallet)
+        if wallet != "Brokerage":                  # hidden: its income is not assigned
+            self.ready += self.to_eur_low(cents, wallet)
         self.stats["income"] += 1
         self.emit(line, extra)
 
@@ -756,6 +783,7 @@ class Generator:
             for day in range(self.span):
                 d = START + dt.timedelta(days=day)
                 ds = d.isoformat()
+                done_rand += self.plan_periods(d)
                 for item in self.mandatory.get(day, ()):
                     self.mandatory_entry(item, ds, d)
                 target = n_rand * (day + 1) // self.span

@@ -206,6 +206,10 @@ final class RecordCommandTests: XCTestCase {
         let ahead = try TallyBinary.run(["record", root, "rent", "--date", "2026-12-01", "--today", "2026-11-03"])
         XCTAssertEqual(ahead.status, 0, ahead.stderr)
         XCTAssertTrue(String(decoding: try bytes(rules), as: UTF8.self).hasSuffix("2026-12-01 \"Landlord\"       Checking   Housing:Rent     -950.00  rule rent\n"))
+        // ... and `tally check` agrees: an entry recording an occurrence ahead is not
+        // future-dated (W0511), so even --strict passes.
+        let strict = try TallyBinary.run(["check", root, "--strict", "--today", "2026-11-03"])
+        XCTAssertFalse(strict.stdout.contains("W0511"), strict.stdout)
         let nothing = try TallyBinary.run(["record", root, "save", "--today", "2026-10-26"])
         XCTAssertEqual(nothing.status, 0)
         XCTAssertEqual(nothing.stdout, "Nothing due for `save` up to 2026-10-26; the next occurrence is on 2026-11-25.\n")

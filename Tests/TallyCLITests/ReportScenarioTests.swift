@@ -38,7 +38,15 @@ final class ReportScenarioTests: XCTestCase {
     }
 
     func testEnvelopeFigures() throws {
-        let february = try item(try json("envelopes --at 2026-02-10"), "envelopes", named: "Groceries")
+        // On 10 February only what happened through that day counts: 180 carried + 300
+        // planned, 230.00 spent on the 5th; the move of the 15th not yet: 480 − 230 = 250.
+        let tenth = try item(try json("envelopes --at 2026-02-10"), "envelopes", named: "Groceries")
+        XCTAssertEqual(tenth["carriedIn"] as? String, "180.00")
+        XCTAssertEqual(tenth["moved"] as? String, "0.00")
+        XCTAssertEqual(tenth["spent"] as? String, "230.00")
+        XCTAssertEqual(tenth["available"] as? String, "250.00")
+        XCTAssertEqual(tenth["overspent"] as? Bool, false)
+        let february = try item(try json("envelopes --at 2026-02-28"), "envelopes", named: "Groceries")
         XCTAssertEqual(february["carriedIn"] as? String, "180.00")
         XCTAssertEqual(february["planned"] as? String, "300.00")
         XCTAssertEqual(february["moved"] as? String, "10.00")
@@ -52,8 +60,12 @@ final class ReportScenarioTests: XCTestCase {
         let funJanuary = try item(try json("envelopes --period 2026-01"), "envelopes", named: "Fun-money")
         XCTAssertEqual(funJanuary["filled"] as? String, "100.00")
         XCTAssertEqual(funJanuary["available"] as? String, "60.00")
-        let funFebruary = try item(try json("envelopes --at 2026-02-01"), "envelopes", named: "Fun-money")
-        XCTAssertEqual(funFebruary["carriedIn"] as? String, "0.00")
+        // On 1 February the fill of the 3rd has not happened: nothing carried, nothing yet.
+        let funFirst = try item(try json("envelopes --at 2026-02-01"), "envelopes", named: "Fun-money")
+        XCTAssertEqual(funFirst["carriedIn"] as? String, "0.00")
+        XCTAssertEqual(funFirst["available"] as? String, "0.00")
+        // The whole month: 50 filled − 10 moved out − 20 spent = 20.
+        let funFebruary = try item(try json("envelopes --period 2026-02"), "envelopes", named: "Fun-money")
         XCTAssertEqual(funFebruary["available"] as? String, "20.00")
     }
 

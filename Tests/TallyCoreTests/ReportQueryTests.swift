@@ -97,7 +97,7 @@ import Testing
     @Test func earlyRecordsSkipsAndLookalikesSettleOccurrences() throws {
         let (model, diagnostics) = try model(text: """
         currency EUR
-        wallet Cash cash opening 1000 on 2025-12-31
+        wallet Cash cash opening 1000 on 2025-12-01
         expense Rent, Fun
         every month on 1 from 2026-01-01 as rent Cash Rent -500.00
         2025-12-28 Cash Rent -500.00 rule rent

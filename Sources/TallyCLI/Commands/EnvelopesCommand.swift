@@ -45,10 +45,11 @@ enum EnvelopesCommand: Subcommand {
         return line.envelope.period.label(line.status.start)
     }
 
-    /// The envelopes' figures at `date`; also used by the monthly report.
-    static func lines(_ model: BudgetModel, at date: CivilDate) -> [Line] {
+    /// The envelopes' figures at the end of `date` (spending after it not counted); also
+    /// used by the monthly report.
+    static func lines(_ model: BudgetModel, at date: CivilDate, rates: ExchangeRates) -> [Line] {
         model.envelopes.indices.compactMap { e in
-            guard let status = model.envelopeStatus(e, at: date) else { return nil }
+            guard let status = model.envelopeStatus(e, through: date, rates: rates) else { return nil }
             let envelope = model.envelopes[e]
             let budget = status.budget
             let percent = budget.isNegative || budget.isZero ? nil :
@@ -100,7 +101,7 @@ enum EnvelopesCommand: Subcommand {
             }
             return daily(context, envelope: e, at: date)
         }
-        let lines = lines(model, at: date)
+        let lines = lines(model, at: date, rates: context.rates)
         let flows = CategoryFlows(model, rates: context.rates)
         let ready = model.readyToAssign(at: date, flows: flows, rates: context.rates)
 
@@ -159,7 +160,7 @@ enum EnvelopesCommand: Subcommand {
     static func daily(_ context: ReportContext, envelope e: Int, at date: CivilDate) -> Int32 {
         let model = context.model
         let envelope = model.envelopes[e]
-        guard let status = model.envelopeStatus(e, at: date) else {
+        guard let status = model.envelopeStatus(e, through: date, rates: context.rates) else {
             context.console.out("\(envelope.name) has no period containing \(date).\n")
             return ExitCode.success
         }

@@ -52,22 +52,35 @@ enum ForecastCommand: Subcommand {
             return context.fail(UsageError("`--until`: \(until) is before today (\(context.today))"))
         }
         let forecast = model.forecast(until: until)
+        guard !forecast.tooLarge else {
+            console.err("tally forecast: projected balances become too large to compute exactly before \(until); choose an earlier --until\n")
+            return ExitCode.problems
+        }
         let shown = model.wallets.indices.filter { w in
             (filter.wallets.isEmpty ? !model.wallets[w].hidden : filter.wallets.contains(w))
                 && (model.wallets[w].closed.map { $0 >= context.today } ?? true)
         }
         let events = forecast.events.filter { shown.contains($0.wallet) }
         // Totals in the default currency, with the latest rate known (future rates are not).
+        var overflow = false
         func total(_ balances: [Money], at date: CivilDate) -> Money? {
             var sum = Money.zero
             for w in shown {
                 guard let value = context.rates.toDefault(balances[w], from: currency(w), at: date) else { return nil }
-                sum = sum.adding(value) ?? sum
+                guard let next = sum.adding(value) else {
+                    overflow = true
+                    return nil
+                }
+                sum = next
             }
             return sum
         }
         let totalToday = total(forecast.opening, at: context.today)
         let totalProjected = total(forecast.projected, at: until)
+        guard !overflow else {
+            console.err("tally forecast: the projected total becomes too large to compute exactly before \(until); choose an earlier --until\n")
+            return ExitCode.problems
+        }
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func currency(_ w: Int) -> String { model.wallets[w].currency }
 

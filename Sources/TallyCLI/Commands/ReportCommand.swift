@@ -84,7 +84,7 @@ enum ReportCommand: Subcommand {
         let depth = context.options.extra["--depth"].flatMap { Int($0) }
         let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
         let label = EnvelopePeriod.monthly.label(month)
-        let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)))
+        let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)), rates: context.rates)
         func categoryName(_ c: Int) -> String { model.categories[c].name }
         func type(_ c: Int) -> String { model.categories[c].isIncome ? "income" : "expense" }
 

@@ -18,7 +18,8 @@ struct ReportContext {
 
     /// Parses the arguments, loads the budget (with its includes) and interprets it.
     /// Prints a one-line message and returns the exit code on failure. A budget with
-    /// errors is still reported on, with a note on standard error.
+    /// errors is still reported on, with a note on standard error, unless its totals
+    /// could overflow (exit 1).
     static func open(_ command: String, _ arguments: [String], console: Console,
                      parse: ([String]) throws(UsageError) -> ReportOptions) -> Result<ReportContext, ExitFailure> {
         var options: ReportOptions
@@ -42,6 +43,11 @@ struct ReportContext {
         }
         let (model, found) = Interpreter.run(budget, today: today)
         let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        // Totals that could overflow are never shown: a wrong figure is worse than none.
+        guard model.totalsAreExact else {
+            console.err("tally \(command): the budget's amounts add up to more than can be totalled exactly (E0404; run `tally check`), so no figures are shown\n")
+            return .failure(ExitFailure(code: ExitCode.problems))
+        }
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 {
             console.err("tally \(command): note: the budget has \(errors) error\(errors == 1 ? "" : "s") (run `tally check`); entries with errors are left out\n")

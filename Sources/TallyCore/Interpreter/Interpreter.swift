@@ -37,7 +37,7 @@ public enum Interpreter {
         result.entries = []  // kept once, as the model's (see `LoweredBudget`)
         walk.run()
         let model = walk.model()
-        let lowered = LoweredBudget(budget: budget, declarations: declarations, result: result, entries: model.entries,
+        let lowered = LoweredBudget(budget: budget, declarations: declarations, result: result, entries: walk.allEntries,
                                     entriesInReadingOrder: walk.entriesWereInReadingOrder)
         return (model, walk.diagnostics, lowered)
     }
@@ -56,6 +56,9 @@ struct Walk {
     let today: CivilDate
     var diagnostics: [Diagnostic]
     var entries: [Entry] = []
+    /// Every lowered entry in date order, those left out by ``screenEntries()`` too: what
+    /// the next lowering starts from. The same array as `entries` when none is left out.
+    var allEntries: [Entry] = []
     var history: [[(entry: Int, balance: Money)]]
     var balances: [Money]
     var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
@@ -68,6 +71,8 @@ struct Walk {
     /// True when the entries were lowered in date order already, so that `entries` are
     /// the lowering's array itself.
     var entriesWereInReadingOrder = false
+    /// False when the budget's amounts could make a total overflow (see `Walk+Bounds.swift`).
+    var totalsAreExact = true
 
     init(lowering: Lowering, today: CivilDate) {
         l = lowering
@@ -82,7 +87,8 @@ struct Walk {
     func model() -> BudgetModel {
         BudgetModel(defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
                     categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
-                    walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals)
+                    walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals,
+                    totalsAreExact: totalsAreExact)
     }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ location: SourceLocation,
@@ -101,6 +107,7 @@ struct Walk {
         entries = Walk.dateOrdered(l.entries)
         entriesWereInReadingOrder = entries.withUnsafeBufferPointer { $0.baseAddress } == l.entries.withUnsafeBufferPointer { $0.baseAddress }
         l.entries = []
+        screenEntries()
         walkLedger()
         computeEnvelopes()
         checkReadyToAssign()
@@ -136,7 +143,14 @@ struct Walk {
     /// `amount` in `currency` expressed in the default currency at `date`, with the latest
     /// rate on or before it. Reports a missing rate on entry `entry` once.
     mutating func convert(_ amount: Money, from currency: String, at date: CivilDate, entry: Int, location: SourceLocation) -> Money? {
-        let target = l.defaultCurrency
+        convert(amount, from: currency, to: l.defaultCurrency, at: date, entry: entry, location: location)
+    }
+
+    /// `amount` in `currency` expressed in `target` at `date`, with the latest rate stated
+    /// for that pair on or before it (never an inverse or a cross rate, which would be a
+    /// guess). Reports a missing rate on entry `entry` once.
+    mutating func convert(_ amount: Money, from currency: String, to target: String, at date: CivilDate, entry: Int,
+                          location: SourceLocation) -> Money? {
         if currency == target || currency.isEmpty || target.isEmpty { return amount }
         if let table = rates[currency + "/" + target] {
             // Rates are recorded in date order: the latest on or before `date` is found by
@@ -159,8 +173,6 @@ struct Walk {
     // MARK: Balances and entry checks
 
     mutating func walkLedger() {
-        // First use of each bank id, as an entry index (when some id is not ASCII).
-        var ids: [String: Int] = [:]
         // Likely duplicates share a date, and entries come in date order: look each
         // transaction up among those of its own day only.
         var sameDay = SameDayIndex()
@@ -181,42 +193,13 @@ struct Walk {
             }
         }
         for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
-        // Bank ids are looked up by their bytes when all are ASCII (as bank ids are), where
-        // equal bytes and equal strings agree; otherwise as strings, which compare
-        // canonically equivalent spellings as equal.
-        var asciiIDs = true
-        var idCount = 0
-        for index in entries.indices {
-            guard let id = entries[index].bankID else { continue }
-            idCount += 1
-            if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) { asciiIDs = false }
-        }
-        var idTable = ByteInterner()
-        var idFirst: [Int] = []
-        if asciiIDs { idFirst.reserveCapacity(idCount) } else { ids.reserveCapacity(idCount) }
         for index in entries.indices {
             let date = entries[index].date
-            if date > today {
+            if date > today && !recordsOccurrence(entries[index]) {
                 report(.futureDated, "this entry is dated \(date), after today (\(today))", entries[index].location,
                        help: "a future date is usually a typo; plan future money with recurring entries")
             }
             let bankID = entries[index].bankID
-            if var id = bankID {
-                var first: Int?
-                if asciiIDs {
-                    let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
-                    if inserted { idFirst.append(index) } else { first = idFirst[slot] }
-                } else {
-                    first = ids[id]
-                    if first == nil { ids[id] = index }
-                }
-                if let first {
-                    let firstLocation = entries[first].location
-                    report(.duplicateID, "the bank id `\(id)` is already used by another transaction", entries[index].location,
-                           help: "the same bank movement was entered twice, perhaps by importing a statement again",
-                           notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
-                }
-            }
             if let (wallet, amount) = entries[index].transaction {
                 if bankID == nil, let payee = entries[index].payee {
                     if day != date {
@@ -239,7 +222,6 @@ struct Walk {
                 book(from, sent.negated, entry: index)
                 book(to, received, entry: index)
             case .assertion(let wallet, let amount):
-                checkOpen(wallet, entry: index)
                 let actual = balances[wallet]
                 if actual != amount {
                     let currency = l.wallets[wallet].currency
@@ -256,27 +238,28 @@ struct Walk {
         }
     }
 
-    mutating func checkOpen(_ wallet: Int, entry: Int) {
-        // Only the dates are read on the hot path; copying the whole wallet would not be free.
-        let date = entries[entry].date
-        let openingDate = l.wallets[wallet].openingDate
-        let closedDate = l.wallets[wallet].closed
-        guard (openingDate.map { date < $0 } ?? false) || (closedDate.map { date > $0 } ?? false) else { return }
-        let w = l.wallets[wallet]
-        let e = entries[entry]
-        if let opening = w.openingDate, e.date < opening {
-            report(.walletNotOpen, "\(w.name) opens on \(opening); this entry is dated \(e.date), before it", e.location,
-                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
-        } else if let closed = w.closed, e.date > closed {
-            report(.walletNotOpen, "\(w.name) was closed on \(closed); nothing may be booked on it after that", e.location,
-                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
-        }
+    /// True when `entry` names a recurring rule (`rule NAME` or `skip NAME`), is dated
+    /// in the window of one of its occurrences, from a week before it to a week before the
+    /// next (as ``checkRecurring()`` matches), and at most a year after today: recording or
+    /// skipping a planned occurrence ahead is deliberate, not a typo, so such an entry is
+    /// not future-dated (W0511). Further ahead, a mistyped year is the likelier story.
+    func recordsOccurrence(_ entry: Entry) -> Bool {
+        guard let r = entry.rule, let limit = entry.date.adding(days: 7),
+              let yearAhead = today.adding(years: 1), entry.date <= yearAhead else { return false }
+        let rule = l.rules[r]
+        let occurrences = rule.occurrences(through: limit)
+        guard let k = occurrences.indices.last else { return false }
+        let occurrence = occurrences[k]
+        guard let next = rule.occurrence(k + 1) else { return true }
+        let windowEnd = max(occurrence.adding(days: 1) ?? occurrence, next.adding(days: -7) ?? next)
+        return entry.date < windowEnd
     }
 
     mutating func book(_ wallet: Int, _ amount: Money, entry: Int) {
-        checkOpen(wallet, entry: entry)
         let before = balances[wallet]
         guard let after = before.adding(amount) else {
+            // Past the bound, E0404 has been reported where the amounts crossed it.
+            guard totalsAreExact else { return }
             report(.numericOverflow, "the balance of \(l.wallets[wallet].name) becomes too large to compute exactly", entries[entry].location)
             return
         }

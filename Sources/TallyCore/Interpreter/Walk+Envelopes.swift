@@ -42,7 +42,7 @@ extension Walk {
         let walletCount = l.wallets.count
         var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
         for (e, envelope) in l.envelopes.enumerated() {
-            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.wallets.isEmpty || envelope.wallets.contains(w) }
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, hidden: l.wallets[w].hidden) }
         }
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
@@ -97,7 +97,7 @@ extension Walk {
                 break
             }
         }
-        let firstDate = entries.first?.date ?? today
+        let firstDate = firstMovement ?? today
         // Periods run to today, or to a future-dated entry, but no further than five years
         // ahead: a typo in a year must not make millions of periods.
         let horizon = today.adding(years: 5) ?? today
@@ -106,6 +106,9 @@ extension Walk {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
     }
+
+    /// The first day of the first envelope period's span (see ``Entry/firstMovement(in:)``).
+    var firstMovement: CivilDate? { Entry.firstMovement(in: entries) }
 
     /// The starts of the envelope's periods from the one containing `first` through the one
     /// containing `last`.
@@ -199,7 +202,7 @@ extension Walk {
         struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: Assignment; let order: Int }
         var events: [Event] = []
         var hasIncome = false
-        let first = entries.first?.date ?? today
+        let first = firstMovement ?? today
         // Read once per wallet and category rather than per entry.
         let hidden = l.wallets.map(\.hidden)
         let isIncome = l.categories.map(\.isIncome)

@@ -92,17 +92,39 @@ extension Walk {
         var saved = [Money](repeating: .zero, count: l.goals.count)
         var firstDate = [CivilDate?](repeating: nil, count: l.goals.count)
         let entries = self.entries
+        // Each goal counts in its own currency: its wallet's, else the default one.
+        let goalCurrency = l.goals.map { goal in goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency }
         for index in entries.indices {
             guard let g = entries[index].goal else { continue }
             let entry = entries[index]
+            let currency = goalCurrency[g]
             let amount: Money
             switch entry.kind {
-            case .contribution(_, let value): amount = value
-            case .transfer(_, _, _, let received): amount = received
-            case .transaction(_, let value, _): amount = value
+            case .contribution(_, let value):
+                amount = value
+            case .transfer(let from, let to, let sent, let received):
+                // The side already in the goal's currency, the received one first; else
+                // the received amount, converted.
+                if l.wallets[to].currency == currency {
+                    amount = received
+                } else if l.wallets[from].currency == currency {
+                    amount = sent
+                } else {
+                    guard let value = convert(received, from: l.wallets[to].currency, to: currency, at: entry.date,
+                                              entry: index, location: entry.location) else { continue }
+                    amount = value
+                }
+            case .transaction(let wallet, let value, _):
+                guard let converted = convert(value, from: l.wallets[wallet].currency, to: currency, at: entry.date,
+                                              entry: index, location: entry.location) else { continue }
+                amount = converted
             default: continue
             }
-            saved[g] = saved[g].adding(amount) ?? saved[g]
+            guard let total = saved[g].adding(amount) else {
+                report(.numericOverflow, "what is saved towards \(l.goals[g].name) becomes too large to compute exactly", entry.location)
+                continue
+            }
+            saved[g] = total
             if firstDate[g] == nil { firstDate[g] = entry.date }
             goalHistory[g].append((entry.date, saved[g]))
         }

@@ -57,6 +57,10 @@ public struct BudgetModel: Sendable {
     /// Per goal: dates and running totals of contributions.
     let goalHistory: [[(date: CivilDate, saved: Money)]]
     let decimals: [String: Int]
+    /// True when no total of the budget's amounts can overflow, however they are added
+    /// (the bound of `Walk+Bounds.swift`). When false, `tally check` reports E0404 where
+    /// the bound was crossed and reports refuse to show figures: sums may be wrong.
+    public let totalsAreExact: Bool
 
     /// Decimals of a currency.
     public func decimals(of currency: String) -> Int { decimals[currency] ?? Lowering.knownDecimals[currency] ?? 2 }

@@ -126,6 +126,12 @@ public struct Envelope: Sendable {
     /// Alert threshold in percent.
     public let alert: Money?
     public let location: SourceLocation
+
+    /// Whether spending from wallet `wallet` counts in this envelope: a wallet named with
+    /// `in` always does; without `in`, every wallet that is not hidden.
+    public func counts(wallet: Int, hidden: Bool) -> Bool {
+        wallets.isEmpty ? !hidden : wallets.contains(wallet)
+    }
 }
 
 /// A saving goal.

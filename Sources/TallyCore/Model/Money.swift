@@ -79,7 +79,10 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         return Money(units: u, scale: newScale)
     }
 
-    /// The sum, at the larger of the two scales; nil on overflow.
+    /// The sum, at the larger of the two scales; nil on overflow. Totals of a budget's
+    /// amounts cannot overflow when ``BudgetModel/totalsAreExact`` holds (the interpreter
+    /// checks a bound once, `Walk+Bounds.swift`), which is what lets report code add
+    /// without a branch for overflow; reports refuse budgets where it does not hold.
     public func adding(_ other: Money) -> Money? {
         let s = max(scale, other.scale)
         guard let a = rescaled(to: s), let b = other.rescaled(to: s) else { return nil }

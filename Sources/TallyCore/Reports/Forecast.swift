@@ -26,6 +26,9 @@ public struct Forecast: Sendable {
     public let lowest: [(balance: Money, date: CivilDate)]
     /// Every projected movement, in date order.
     public let events: [ForecastEvent]
+    /// True when a projected balance became too large to compute exactly; the projection
+    /// stops at the occurrence before, so `projected` is not the balance at `end`.
+    public let tooLarge: Bool
 }
 
 extension BudgetModel {
@@ -38,13 +41,21 @@ extension BudgetModel {
         var balances = opening
         var lowest = opening.map { ($0, today) }
         var events: [ForecastEvent] = []
-        for due in dueOccurrences(through: end) where due.status != .overdue {
+        var tooLarge = false
+        projecting: for due in dueOccurrences(through: end) where due.status != .overdue {
             for (wallet, amount) in effect(of: due.rule) {
-                balances[wallet] = balances[wallet].adding(amount) ?? balances[wallet]
+                // Far enough ahead, repeated amounts outgrow exact arithmetic: stop there
+                // and say so rather than drop an occurrence.
+                guard let next = balances[wallet].adding(amount) else {
+                    tooLarge = true
+                    break projecting
+                }
+                balances[wallet] = next
                 if balances[wallet] < lowest[wallet].0 { lowest[wallet] = (balances[wallet], due.date) }
                 events.append(ForecastEvent(date: due.date, rule: due.rule, wallet: wallet, amount: amount, balance: balances[wallet]))
             }
         }
-        return Forecast(start: today, end: end, opening: opening, projected: balances, lowest: lowest, events: events)
+        return Forecast(start: today, end: end, opening: opening, projected: balances, lowest: lowest, events: events,
+                        tooLarge: tooLarge)
     }
 }

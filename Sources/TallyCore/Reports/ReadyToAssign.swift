@@ -11,7 +11,7 @@ extension BudgetModel {
         guard envelopes.contains(where: { !$0.coversAll }),
               flows.flows.contains(where: { categories[$0.category].isIncome }) else { return nil }
         var total = Money.zero
-        let first = entries.first?.date ?? today
+        let first = Entry.firstMovement(in: entries) ?? today
         for (w, wallet) in wallets.enumerated() where !wallet.hidden && wallet.kind != .credit && wallet.kind != .loan {
             guard (wallet.openingDate ?? first) <= date, !wallet.opening.isZero else { continue }
             if let value = rates.toDefault(wallet.opening, from: wallets[w].currency, at: wallet.openingDate ?? first) {

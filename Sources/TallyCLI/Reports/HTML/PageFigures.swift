@@ -121,7 +121,7 @@ struct PageFigures {
         largest = Array(largest.prefix(5))
 
         for (e, envelope) in model.envelopes.enumerated() {
-            guard let status = model.envelopeStatus(e, at: referenceDate) else { continue }
+            guard let status = model.envelopeStatus(e, through: referenceDate, rates: rates) else { continue }
             envelopes.append(EnvelopeBar(name: envelope.name, period: envelope.period.label(status.start), status: status,
                                          alert: envelope.alert))
         }

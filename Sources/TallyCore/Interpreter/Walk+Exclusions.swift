@@ -1,0 +1,140 @@
+import TallySyntax
+
+/// The first pass over the entries in date order: entries that are reported and then left
+/// out of every figure (an entry booked on a wallet outside its open dates, E0405; a
+/// transaction repeating an earlier one's bank id, E0411, the later one being the copy),
+/// and the bound that keeps every total exact (``TotalsBound``), summed on the way.
+extension Walk {
+    /// Reports the entries left out and takes them out of `entries`, the array every later
+    /// check and the model read (the array with them stays in `allEntries`, for the next
+    /// lowering), and sets `totalsAreExact`.
+    mutating func screenEntries() {
+        allEntries = entries
+        let entries = self.entries
+        var leftOut: [Int] = []
+        var bound = TotalsBound(l)
+        var crossedAt: SourceLocation?
+        for (w, wallet) in l.wallets.enumerated() where crossedAt == nil && !bound.add(wallet.opening, bound.walletCurrency[w]) {
+            crossedAt = wallet.location
+        }
+        var firstMoney: CivilDate?
+        let walletCurrency = bound.walletCurrency
+        // First use of each bank id: by its bytes when all ids are ASCII (as bank ids are),
+        // where equal bytes and equal strings agree; otherwise as strings, which compare
+        // canonically equivalent spellings as equal.
+        var asciiIDs = true
+        var idCount = 0
+        for index in entries.indices {
+            guard let id = entries[index].bankID else { continue }
+            idCount += 1
+            if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) { asciiIDs = false }
+        }
+        var ids: [String: Int] = [:]
+        var idTable = ByteInterner()
+        var idFirst: [Int] = []
+        if asciiIDs { idFirst.reserveCapacity(idCount) } else { ids.reserveCapacity(idCount) }
+        // Only the dates are read per entry: most wallets have neither date.
+        let opens = l.wallets.map(\.openingDate)
+        let closes = l.wallets.map(\.closed)
+        func isOpen(_ wallet: Int, on date: CivilDate) -> Bool {
+            !(opens[wallet].map { date < $0 } ?? false) && !(closes[wallet].map { date > $0 } ?? false)
+        }
+        for index in entries.indices {
+            let date = entries[index].date
+            var open = true
+            if let (wallet, _) = entries[index].transaction {
+                if !isOpen(wallet, on: date) { reportNotOpen(wallet, entry: index); open = false }
+            } else {
+                switch entries[index].stored {
+                case .other(.transfer(let from, let to, _, _)):
+                    if !isOpen(from, on: date) { reportNotOpen(from, entry: index); open = false }
+                    if !isOpen(to, on: date) { reportNotOpen(to, entry: index); open = false }
+                case .other(.assertion(let wallet, _)):
+                    if !isOpen(wallet, on: date) { reportNotOpen(wallet, entry: index); open = false }
+                default:
+                    break
+                }
+            }
+            if !open {
+                leftOut.append(index)
+                continue
+            }
+            // An entry left out for its dates does not claim its bank id.
+            if var id = entries[index].bankID {
+            var first: Int?
+            if asciiIDs {
+                let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
+                if inserted { idFirst.append(index) } else { first = idFirst[slot] }
+            } else {
+                first = ids[id]
+                if first == nil { ids[id] = index }
+            }
+            if let first {
+                let firstLocation = entries[first].location
+                report(.duplicateID, "the bank id `\(id)` is already used by another transaction; this one is left out",
+                       entries[index].location,
+                       help: "the same bank movement was entered twice, perhaps by importing a statement again",
+                       notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
+                leftOut.append(index)
+                continue
+            }
+            }
+            if firstMoney == nil && entries[index].movesMoney { firstMoney = date }
+            if crossedAt == nil {
+                var fits = true
+                if let (wallet, _) = entries[index].transaction {
+                    let currency = walletCurrency[wallet]
+                    for p in 0 ..< entries[index].postingCount where fits { fits = bound.add(entries[index].posting(p).amount, currency) }
+                } else {
+                    fits = bound.add(other: entries[index].stored, location: entries[index].location)
+                }
+                if !fits { crossedAt = entries[index].location }
+            }
+        }
+        // Every period of each planned envelope takes its amount from ready to assign.
+        if crossedAt == nil {
+            let first = firstMoney ?? today
+            let horizon = today.adding(years: 5) ?? today
+            let last = max(today, min(entries.last?.date ?? today, horizon))
+            for envelope in l.envelopes {
+                guard let planned = envelope.planned else { continue }
+                let periods = Int64(periodStarts(envelope, from: first, through: last).count)
+                if !bound.add(planned, bound.target, times: max(periods, 1)) {
+                    crossedAt = envelope.location
+                    break
+                }
+            }
+        }
+        if let crossedAt {
+            reportTotalsTooLarge(at: crossedAt)
+        } else if let rate = bound.addConversions() {
+            reportTotalsTooLarge(at: rate, rate: true)
+        }
+        totalsAreExact = !bound.crossed
+        guard !leftOut.isEmpty else { return }
+        var kept: [Entry] = []
+        kept.reserveCapacity(entries.count - leftOut.count)
+        var next = 0
+        for index in entries.indices {
+            if next < leftOut.count && leftOut[next] == index {
+                next += 1
+                continue
+            }
+            kept.append(entries[index])
+        }
+        self.entries = kept
+    }
+
+    /// E0405 on entry `entry` for `wallet`.
+    mutating func reportNotOpen(_ wallet: Int, entry: Int) {
+        let w = l.wallets[wallet]
+        let e = entries[entry]
+        if let opening = w.openingDate, e.date < opening {
+            report(.walletNotOpen, "\(w.name) opens on \(opening); this entry is dated \(e.date), before it, and is left out", e.location,
+                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
+        } else if let closed = w.closed, e.date > closed {
+            report(.walletNotOpen, "\(w.name) was closed on \(closed); nothing may be booked on it after that, so this entry is left out", e.location,
+                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
+        }
+    }
+}
