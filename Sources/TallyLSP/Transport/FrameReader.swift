@@ -172,7 +172,7 @@ public struct FrameReader: Sendable {
     private mutating func body(_ length: Int) -> FrameEvent? {
         // A header inside the declared body means the length was wrong: cut the body there.
         let limit = min(buffer.count, start + length)
-        switch overrun(from: max(scannedTo, start), to: limit) {
+        switch overrun(from: max(scannedTo, start), bodyEnd: start + length) {
         case .cut(let cut):
             let body = Array(buffer[start..<cut])
             start = cut
@@ -197,7 +197,7 @@ public struct FrameReader: Sendable {
 
     /// What the overrun check found in a pending body.
     private enum Overrun {
-        /// No `Content-Length: N` line starts in the range.
+        /// No `Content-Length: N` line lies in the body.
         case none
         /// The body is cut here: the next header starts.
         case cut(Int)
@@ -206,34 +206,37 @@ public struct FrameReader: Sendable {
         case undecided(Int)
     }
 
-    /// Whether a `Content-Length: N` line (CR LF ended) starts between `from` and `to`, and
-    /// then where the next header starts: at that line, or at the header lines before it
-    /// (a `Content-Type` written straight after the short body included). The answer
-    /// depends only on the bytes, never on how many have arrived: when the line is not
-    /// complete yet, it is `undecided`.
-    private func overrun(from: Int, to: Int) -> Overrun {
+    /// Whether a `Content-Length: N` line (CR LF ended) lies wholly inside the declared
+    /// body (from `from` to `bodyEnd`), and then where the next header starts: at that
+    /// line, or at the header lines before it (a `Content-Type` written straight after the
+    /// short body included). The answer depends only on the body's bytes, never on how
+    /// many of them have arrived (a line not complete yet is `undecided`) nor on what
+    /// follows the body, so a complete body is never held back.
+    private func overrun(from: Int, bodyEnd: Int) -> Overrun {
         let marker = FrameReader.marker
+        let to = min(buffer.count, bodyEnd)
         var i = from
-        while let hit = find(marker, from: i, caseInsensitive: true, limit: to + marker.count) {
-            guard hit < to else { break }
+        while let hit = find(marker, from: i, caseInsensitive: true, limit: to) {
             var j = hit + marker.count
-            while j < buffer.count, buffer[j] == 0x20 || buffer[j] == 0x09 { j += 1 }
+            while j < to, buffer[j] == 0x20 || buffer[j] == 0x09 { j += 1 }
             let digits = j
-            while j < buffer.count, buffer[j] >= 0x30 && buffer[j] <= 0x39 { j += 1 }
-            if j == buffer.count || (buffer[j] == FrameReader.cr && j + 1 == buffer.count && j > digits) {
+            while j < to, buffer[j] >= 0x30 && buffer[j] <= 0x39 { j += 1 }
+            if j + 1 < to {
+                if j > digits, buffer[j] == FrameReader.cr, buffer[j + 1] == FrameReader.lf {
+                    let lower = max(start, hit - FrameReader.headerLimit)
+                    return .cut(typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: lower), notBefore: lower))
+                }
+            } else if to < bodyEnd && (j == to || (buffer[j] == FrameReader.cr && j > digits)) {
+                // The line may still become a header within the body: wait for its end.
                 return .undecided(hit)
-            }
-            if j > digits, buffer[j] == FrameReader.cr, buffer[j + 1] == FrameReader.lf {
-                let lower = max(start, hit - FrameReader.headerLimit)
-                return .cut(typeLineStart(before: headerLinesStart(endingAt: hit, notBefore: lower), notBefore: lower))
             }
             i = hit + 1
         }
-        // A marker cut short by the end of what has arrived.
-        var p = max(i, buffer.count - marker.count + 1)
+        // A marker cut short by the end of what has arrived, while the body is incomplete.
+        guard to < bodyEnd else { return .none }
+        var p = max(i, to - marker.count + 1)
         while p < to {
-            let seen = buffer.count - p
-            if equalsIgnoringCase(buffer[p..<buffer.count], String(decoding: marker[0..<seen], as: UTF8.self)) { return .undecided(p) }
+            if equalsIgnoringCase(buffer[p..<to], String(decoding: marker[0..<(to - p)], as: UTF8.self)) { return .undecided(p) }
             p += 1
         }
         return .none
