@@ -41,7 +41,7 @@ extension Parser {
             nodes[0].endToken = UInt32(kinds.count)
             nodes[0].subtreeEnd = UInt32(nodes.count)
             let what = evidence.hasNUL ? "NUL bytes, control characters or invalid UTF-8" : "control characters, replacement characters or invalid UTF-8"
-            let sample = evidence.sampled == n ? "its \(n) bytes" : "its first \(evidence.sampled) bytes"
+            let sample = "the \(evidence.sampled) bytes looked at (blanks and line breaks aside)"
             let diagnostic = Diagnostic(
                 .notText, "this is not a text file: \(evidence.suspicious) of \(sample) are \(what); nothing else in it is read",
                 file: source.path, range: ByteRange(start: evidence.first, end: evidence.first + 1),
