@@ -135,18 +135,9 @@ enum CheckCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            console.err("tally check: \(error.message)\n\nUsage: tally check [--format text|json|github|sarif] [--strict] <file>...\nRun `tally help check` for details.\n")
-            return ExitCode.usage
-        }
+        guard let options = readOptions(arguments, console: console, usage: "tally check [--format text|json|github|sarif] [--strict] <file>...", parse) else { return ExitCode.usage }
 
-        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
-            console.err("tally check: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
-            return ExitCode.usage
-        }
+        guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         let clock = ContinuousClock()
         var loading = Duration.zero
         var checking = Duration.zero

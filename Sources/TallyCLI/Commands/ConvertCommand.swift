@@ -86,17 +86,8 @@ enum ConvertCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            console.err("tally convert: \(error.message)\n\nUsage: tally convert [-o BUDGET] [--strict] <journal>...\nRun `tally help convert` for details.\n")
-            return ExitCode.usage
-        }
-        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
-            console.err("tally convert: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
-            return ExitCode.usage
-        }
+        guard let options = readOptions(arguments, console: console, usage: "tally convert [-o BUDGET] [--strict] <journal>...", parse) else { return ExitCode.usage }
+        guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         if let output = options.output, FileManager.default.fileExists(atPath: output) {
             console.err("tally convert: will not write `\(output)`: the file exists (convert never replaces a file)\n")
             return ExitCode.usage

@@ -71,17 +71,8 @@ enum ExportCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            console.err("tally export: \(error.message)\n\nUsage: tally export --to hledger|ledger|beancount [-o FILE] <file>\nRun `tally help export` for details.\n")
-            return ExitCode.usage
-        }
-        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
-            console.err("tally export: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
-            return ExitCode.usage
-        }
+        guard let options = readOptions(arguments, console: console, usage: "tally export --to hledger|ledger|beancount [-o FILE] <file>", parse) else { return ExitCode.usage }
+        guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         if let output = options.output, let reason = refusal(toOverwrite: output) {
             console.err("tally export: will not write `\(output)`: \(reason)\n")
             return ExitCode.usage

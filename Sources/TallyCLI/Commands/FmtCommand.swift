@@ -61,13 +61,7 @@ enum FmtCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            console.err("tally fmt: \(error.message)\n\nUsage: tally fmt [--check] [--diff] <file>...\nRun `tally help fmt` for details.\n")
-            return ExitCode.usage
-        }
+        guard let options = readOptions(arguments, console: console, usage: "tally fmt [--check] [--diff] <file>...", parse) else { return ExitCode.usage }
         var wouldChange = false
         var failed = false
         let disk = DiskFileProvider()

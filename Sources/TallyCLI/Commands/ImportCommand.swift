@@ -116,17 +116,8 @@ enum ImportCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            console.err("tally import: \(error.message) (see `tally help import`)\n")
-            return ExitCode.usage
-        }
-        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
-            console.err("tally import: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
-            return ExitCode.usage
-        }
+        guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
+        guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         let path = options.budget!
         let budget: Budget
         do {

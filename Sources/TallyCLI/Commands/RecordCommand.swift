@@ -89,17 +89,8 @@ enum RecordCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        let options: Options
-        do {
-            options = try parse(arguments)
-        } catch {
-            console.err("tally record: \(error.message) (see `tally help record`)\n")
-            return ExitCode.usage
-        }
-        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
-            console.err("tally record: TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
-            return ExitCode.usage
-        }
+        guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
+        guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         let path = options.file!
         let budget: Budget
         do {
