@@ -47,6 +47,30 @@ enum Listing {
 }
 
 extension Listing {
+    /// Runs a listing of names that entries carry (payees, tags): opens the budget, counts
+    /// the entries naming each (an entry counts once per name) and the last date, and
+    /// writes them by name, any case. `names` gives the names one entry carries.
+    static func runCounted(_ command: String, _ arguments: [String], console: Console, title: String, key: String,
+                           names: (Entry) -> Set<String>) -> Int32 {
+        let context: ReportContext
+        switch open(command, arguments, console: console) {
+        case .success(let c): context = c
+        case .failure(let f): return f.code
+        }
+        var seen: [String: (entries: Int, last: CivilDate)] = [:]
+        do {
+            for entry in try entries(context) {
+                for name in names(entry) {
+                    let old = seen[name]
+                    seen[name] = ((old?.entries ?? 0) + 1, max(old?.last ?? entry.date, entry.date))
+                }
+            }
+        } catch { return context.fail(error) }
+        let sorted = seen.keys.sorted { ($0.lowercased(), $0) < ($1.lowercased(), $1) }
+        counted(context, title: title, key: key, names: sorted) { (seen[$0]!.entries, seen[$0]!.last) }
+        return ExitCode.success
+    }
+
     /// Names with their number of entries and last date, in the chosen format:
     /// `{"payees": [{"name", "entries", "last"}]}`, CSV `payee,entries,last`, or a table.
     static func counted(_ context: ReportContext, title: String, key: String, names: [String],
