@@ -122,7 +122,7 @@ enum AddCommand: Subcommand {
         // The budget as it would be: free of errors, one transaction more.
         let after: Budget
         do {
-            after = try BudgetLoader(provider: OverlayFileProvider(base: DiskFileProvider(), overrides: [path: bytes])).load(path)
+            after = try BudgetLoader(provider: OverlayFileProvider(buffers: [path: bytes])).load(path)
         } catch { return fail("cannot read `\(path)` again: \(error.explanation)") }
         let afterRun = Interpreter.run(after, today: today)
         let diagnostics = DiagnosticPolicy(budget: after).apply(after.diagnostics + afterRun.diagnostics, budget: after)

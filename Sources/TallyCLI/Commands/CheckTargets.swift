@@ -35,7 +35,7 @@ struct CheckTargets {
         if let name = stdinFilename, let bytes = stdin {
             buffers[BudgetRoots.absolute(name, in: FileManager.default.currentDirectoryPath)] = bytes
         }
-        provider = buffers.isEmpty ? disk : TallyCore.OverlayFileProvider(buffers: buffers, disk: disk)
+        provider = buffers.isEmpty ? disk : OverlayFileProvider(buffers: buffers, disk: disk)
         let named = files.compactMap { $0 == "-" ? stdinFilename : $0 }
         var roots = BudgetRoots(provider: provider, buffers: buffers, named: named)
         for file in files {

@@ -326,7 +326,7 @@ enum ImportCommand: Subcommand {
                                statements: [Statement], plan: ImportPlan, before: BudgetModel, console: Console) -> Bool {
         let after: Budget
         do {
-            after = try BudgetLoader(provider: OverlayFileProvider(base: DiskFileProvider(), overrides: contents), reusing: previous).load(path)
+            after = try BudgetLoader(provider: OverlayFileProvider(buffers: contents), reusing: previous).load(path)
         } catch {
             console.err("tally import: cannot read `\(path)` again: \(error.explanation)\n")
             return false

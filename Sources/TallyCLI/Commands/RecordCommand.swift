@@ -233,7 +233,7 @@ enum RecordCommand: Subcommand {
     private static func verify(path: String, contents: [String: [UInt8]], wanted: [Occurrence], today: CivilDate, console: Console) -> Bool {
         let after: Budget
         do {
-            after = try BudgetLoader(provider: OverlayFileProvider(base: DiskFileProvider(), overrides: contents)).load(path)
+            after = try BudgetLoader(provider: OverlayFileProvider(buffers: contents)).load(path)
         } catch {
             console.err("tally record: cannot read `\(path)` again: \(error.explanation)\n")
             return false

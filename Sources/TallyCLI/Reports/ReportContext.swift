@@ -75,7 +75,7 @@ struct ReportContext {
             do {
                 if path == "-" {
                     let bytes = try StandardInputProvider().read("<stdin>")
-                    base = OverlayFileProvider(base: base, overrides: ["<stdin>": bytes])
+                    base = OverlayFileProvider(buffers: ["<stdin>": bytes], disk: base)
                     root += "include \"<stdin>\"\n"
                 } else {
                     _ = try base.read(path)
@@ -84,7 +84,7 @@ struct ReportContext {
             } catch { throw UnreadableFile(path: path, error: error) }
         }
         let name = "<files>"
-        let provider = OverlayFileProvider(base: base, overrides: [name: Array(root.utf8)])
+        let provider = OverlayFileProvider(buffers: [name: Array(root.utf8)], disk: base)
         do { return try BudgetLoader(provider: provider).load(name) } catch { throw UnreadableFile(path: name, error: error) }
     }
 
