@@ -16,7 +16,7 @@ public enum Formatter {
     /// gives; a caller with threads passes a parser that uses them on large files.
     public static func format(_ tree: SyntaxTree,
                               parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> FormatResult {
-        if isNotText(tree) { return .unchanged }
+        if tree.isNotText { return .unchanged }
         let layout = LayoutEngine(tree: tree).layout()
         guard layout.changed else { return .unchanged }
         let output = layout.output
@@ -36,7 +36,7 @@ public enum Formatter {
     /// about a hundred milliseconds on 100k entries; once it says yes, no edits are
     /// returned (the language server's request was cancelled).
     public static func edits(_ tree: SyntaxTree, range: ByteRange? = nil, shouldStop: () -> Bool = { false }) -> [TextEdit] {
-        if isNotText(tree) { return [] }
+        if tree.isNotText { return [] }
         let layout = LayoutEngine(tree: tree).layout()
         if shouldStop() { return [] }
         let pieces = layout.pieces.filter { piece in
@@ -59,11 +59,6 @@ public enum Formatter {
         if shouldStop() { return [] }
         if WhitespaceGuard.check(original: tree, formatted: output) != nil || shouldStop() { return [] }
         return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
-    }
-
-    /// True for the tree of a file that is not text: its only diagnostic is E0105.
-    public static func isNotText(_ tree: SyntaxTree) -> Bool {
-        tree.diagnostics.count == 1 && tree.diagnostics[0].code == .notText
     }
 
     /// The smallest edits that turn one line into its formatted form: each replaces a

@@ -83,7 +83,7 @@ enum FmtCommand: Subcommand {
             }
             // Large files are read, and read back by the guard, on every core.
             let tree = ConcurrentParse.parse(SourceText(path: shownName, bytes: bytes))
-            if Formatter.isNotText(tree) {
+            if tree.isNotText {
                 console.err("tally fmt: `\(shownName)` is not a text file (E0105); it was left alone\n")
                 failed = true
                 continue

@@ -79,7 +79,7 @@ extension Lowering {
             // E0105 and nothing lowered): nothing of the other tree's entries carries over
             // (found by fuzzing: the entries outside the edit stayed after the file turned
             // into not-text).
-            guard !isNotText(a.tree), !isNotText(b.tree) else { return nil }
+            guard !a.tree.isNotText, !b.tree.isNotText else { return nil }
             changed = (k, region)
         }
         guard let (k, region) = changed else {
@@ -289,9 +289,4 @@ private extension Diagnostic {
         if file == path && (inside(range) || fixes.contains { $0.edits.contains { inside($0.range) } }) { return true }
         return notes.contains { $0.file == path && inside($0.range) }
     }
-}
-
-/// Whether the parser read `tree` as a file that is not text (its one E0105).
-private func isNotText(_ tree: SyntaxTree) -> Bool {
-    tree.diagnostics.contains { $0.code == .notText }
 }

@@ -35,7 +35,8 @@ extension Parser {
         let new = source.bytes
         guard previous.source.path == source.path, new.count <= maximumFileSize else { return parseWhole(source) }
         // A file that is not text, before or after, has a tree of its own kind: no pieces to share.
-        guard !TextSniffer.isNotText(old), !TextSniffer.isNotText(new) else { return parseWhole(source) }
+        // (The previous tree already says whether its text was; only the new text is sniffed.)
+        guard !previous.isNotText, !TextSniffer.isNotText(new) else { return parseWhole(source) }
         let (start, oldEnd, newEnd) = (region.start, region.oldEnd, region.newEnd)
         guard (newEnd - start) * 8 < max(new.count, 1) * reparseLimitEighths else { return parseWhole(source) }
         let middle = parseChunk(source, range: start ..< newEnd)

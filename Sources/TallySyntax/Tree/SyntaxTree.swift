@@ -27,6 +27,11 @@ public final class SyntaxTree: Sendable {
     /// Problems found by the lexer and the parser, sorted by position.
     public let diagnostics: [Diagnostic]
 
+    /// Whether the file was read as plainly not text: such a tree is its lines as error
+    /// entries with one E0105 and nothing else, and tools leave it alone (the formatter
+    /// changes nothing, the lowering of an earlier text is not reused across it).
+    public var isNotText: Bool { diagnostics.count == 1 && diagnostics[0].code == .notText }
+
     @usableFromInline let tokenKinds: [TokenKind]
     @usableFromInline let tokenStarts: [UInt32]
     @usableFromInline let nodes: [NodeRecord]
