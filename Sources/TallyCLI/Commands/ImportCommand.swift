@@ -316,11 +316,10 @@ enum ImportCommand: Subcommand {
         return true
     }
 
-    /// Reads the budget again with the new contents, in memory: it must have no errors;
-    /// a failing closing balance is explained.
-    /// Reads and interprets the budget again after the change, the way an editor does
-    /// after an edit (`BudgetLoader(reusing:)`, `Interpreter.interpret(reusing:)`), which
-    /// gives what a fresh reading would, in a fraction of the time.
+    /// Reads and interprets the budget again with the new contents, in memory, the way an
+    /// editor does after an edit (`BudgetLoader(reusing:)`, `Interpreter.interpret(reusing:)`,
+    /// what a fresh reading gives in a fraction of the time): it must have no errors, and a
+    /// failing closing balance is explained.
     private static func verify(path: String, contents: [String: [UInt8]], today: CivilDate, previous: Budget, lowered: consuming LoweredBudget?,
                                wallet: Int, assertion: (date: CivilDate, amount: Money)?,
                                statements: [Statement], plan: ImportPlan, before: BudgetModel, console: Console) -> Bool {

@@ -67,7 +67,8 @@ struct Lowering {
         }
     }
 
-    /// Well-known currencies whose minor unit is not two decimals (ISO 4217).
+    /// Well-known currencies whose minor unit is not two decimals (ISO 4217); every other
+    /// currency has two unless the budget says otherwise.
     static let knownDecimals: [String: Int] = [
         "JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "HUF": 2, "BHD": 3, "KWD": 3, "OMR": 3,
         "JOD": 3, "TND": 3, "BTC": 8,

@@ -65,6 +65,10 @@ public struct BudgetModel: Sendable {
     /// Decimals of a currency.
     public func decimals(of currency: String) -> Int { decimals[currency] ?? Lowering.knownDecimals[currency] ?? 2 }
 
+    /// The decimals `currency` has when no budget says otherwise: those of the well-known
+    /// currencies whose minor unit is not two (JPY 0, BHD 3, ...), else 2.
+    public static func defaultDecimals(of currency: String) -> Int { Lowering.knownDecimals[currency] ?? 2 }
+
     /// The wallet's balance at the end of `date`.
     public func balance(of wallet: Int, at date: CivilDate) -> Money {
         let history = walletHistory[wallet]

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// The files that may include a named file are the `.tally` files of its repository, or
 /// outside a repository those of its folder and the folders above (``searchFolders(for:)``);
-/// the root is found by ``RootFinder`` over their include lines. A root named with `--root` replaces the search, for the files
-/// that budget includes.
+/// the root is found by ``RootFinder`` over their include lines. (A root named with
+/// `--root` replaces the search; `CheckTargets` in TallyCLI handles that.)
 public struct BudgetRoots {
     /// How a file's root was decided.
     public enum Source: Equatable, Sendable {
@@ -16,8 +16,6 @@ public struct BudgetRoots {
         case itself
         /// Found by walking the include lines of the search folder's files up.
         case includedBy
-        /// The root named by the caller (`--root`) includes the file.
-        case configured
     }
 
     private let provider: any FileProvider

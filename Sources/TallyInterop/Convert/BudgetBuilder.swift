@@ -35,10 +35,6 @@ struct BudgetBuilder {
         }
     }
 
-    /// Currencies Tally gives other decimals than 2 by default (as the interpreter does).
-    static let knownDecimals: [String: Int] = ["JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "BHD": 3, "KWD": 3, "OMR": 3,
-                                               "JOD": 3, "TND": 3, "BTC": 8]
-
     static let builtinSymbols = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"]
 
     /// The currency code for a commodity symbol, or nil when it is not one.
@@ -201,7 +197,7 @@ struct BudgetBuilder {
         if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
         out += "\n"
         for c in currencies {
-            let known = BudgetBuilder.knownDecimals[c] ?? 2
+            let known = BudgetModel.defaultDecimals(of: c)
             let places = max(decimals[c] ?? known, known)
             out += "currency \(c)" + (places != 2 ? " decimals \(places)" : "") + "\n"
         }

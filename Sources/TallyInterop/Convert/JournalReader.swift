@@ -91,7 +91,7 @@ public enum JournalKind: String, Sendable {
         let lower = path.lowercased()
         if lower.hasSuffix(".beancount") || lower.hasSuffix(".bean") { return .beancount }
         if lower.hasSuffix(".journal") || lower.hasSuffix(".hledger") || lower.hasSuffix(".ledger") || lower.hasSuffix(".dat") { return .ledger }
-        for line in text.split(separator: "\n").prefix(400) {
+        for line in text.split(separator: "\n", maxSplits: 400).prefix(400) {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
             if words.first == "option", words.count > 1, words[1].hasPrefix("\"") { return .beancount }
             if words.count >= 2, CivilDate(iso: String(words[0])) != nil,

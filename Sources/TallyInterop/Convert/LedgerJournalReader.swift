@@ -96,12 +96,6 @@ struct LedgerJournalReader {
             case "commodity", "payee", "tag", "comment", "test":
                 if word == "comment" || word == "test" { inComment = true }
                 skipping = true
-            case "~":
-                content.leftOut.append(LeftOut(source: here, reason: "a periodic transaction (Tally has recurring entries, `every`, but does not convert them)"))
-                skipping = true
-            case "=":
-                content.leftOut.append(LeftOut(source: here, reason: "an automated transaction"))
-                skipping = true
             default:
                 if line.hasPrefix("~") {
                     content.leftOut.append(LeftOut(source: here, reason: "a periodic transaction (Tally has recurring entries, `every`, but does not convert them)"))

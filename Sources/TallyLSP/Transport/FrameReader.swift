@@ -298,9 +298,12 @@ public struct FrameReader: Sendable {
     private func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        default: return Array("!#$%&'*+-.^_`|~".utf8).contains(b)
+        default: return FrameReader.tokenSigns.contains(b)
         }
     }
+
+    /// The signs a header name may hold besides letters and digits (RFC 9110 `tchar`).
+    private static let tokenSigns = Set("!#$%&'*+-.^_`|~".utf8)
 
     private func equalsIgnoringCase(_ bytes: ArraySlice<UInt8>, _ word: String) -> Bool {
         bytes.count == word.utf8.count && zip(bytes, word.utf8).allSatisfy { lower($0) == $1 }
