@@ -30,6 +30,9 @@ public struct BudgetRoots {
     private let named: Set<String>
     private var namedIncludes: [String: [String]] = [:]
     private var workspaces: [String: WorkspaceFiles] = [:]
+    /// Canonical paths already asked for: every lookup walks the same include lines, and
+    /// each canonical path costs the disk a `realpath`.
+    private let canonical: CanonicalPaths
 
     /// A search for the roots of `named` files over `provider`'s files. `buffers` are
     /// texts that stand in for files on disk (`--stdin-filename`): their include lines
@@ -37,6 +40,7 @@ public struct BudgetRoots {
     public init(provider: any FileProvider, currentDirectory: String = FileManager.default.currentDirectoryPath,
                 buffers: [String: [UInt8]] = [:], named: [String] = []) {
         self.provider = provider
+        self.canonical = CanonicalPaths(provider)
         self.currentDirectory = currentDirectory
         var open: [String: [String]] = [:]
         for (path, bytes) in buffers {
@@ -68,12 +72,12 @@ public struct BudgetRoots {
             workspace.refresh()
             workspaces[key] = workspace
         }
-        let provider = self.provider
+        let canonical = self.canonical
         var open = buffers
         for other in named where other != absolute { open[other] = includes(ofNamed: other) }
         func walk() -> (root: String?, cycle: Bool) {
             RootFinder(open: open, workspace: workspace, configuredRoot: nil,
-                       canonical: { provider.canonicalPath($0) }).walkUp(from: absolute)
+                       canonical: { canonical.of($0) }).walkUp(from: absolute)
         }
         var found = walk()
         guard found.root != nil else { return (path, .itself) }
@@ -84,7 +88,7 @@ public struct BudgetRoots {
         // Files that include each other have no root above them: each is checked as a
         // budget of its own, which reports the cycle.
         guard let root = found.root, !found.cycle,
-              provider.canonicalPath(root) != provider.canonicalPath(absolute) else { return (path, .itself) }
+              canonical.of(root) != canonical.of(absolute) else { return (path, .itself) }
         return (Self.relative(root, to: currentDirectory), .includedBy)
     }
 
@@ -119,5 +123,20 @@ public struct BudgetRoots {
         let base = Paths.normalize(directory)
         let prefix = base.hasSuffix("/") ? base : base + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
+}
+
+/// A file provider's canonical paths, each worked out once.
+private final class CanonicalPaths {
+    private let provider: any FileProvider
+    private var known: [String: String] = [:]
+
+    init(_ provider: any FileProvider) { self.provider = provider }
+
+    func of(_ path: String) -> String {
+        if let found = known[path] { return found }
+        let found = provider.canonicalPath(path)
+        known[path] = found
+        return found
     }
 }
