@@ -57,7 +57,8 @@ enum DueCommand: Subcommand {
             switch template?.kind {
             case .transaction(let wallet, let amount, let postings)?:
                 let currency = model.wallets[wallet].currency
-                let what = postings.count == 1 ? model.categories[postings[0].category].name : "\(postings.count) categories"
+                let what = postings.count == 1 ? model.categories[postings[0].category].name
+                    : postings.isEmpty ? "no category" : "\(postings.count) categories"
                 return (payee, model.wallets[wallet].name, what, context.amount(amount, currency), context.plain(amount, currency), currency)
             case .transfer(let from, let to, let sent, _)?:
                 let currency = model.wallets[from].currency

@@ -147,6 +147,9 @@ struct RegisterOutput {
         var sentCells: [(text: String, width: Int)] = []
         var receivedCells: [(text: String, width: Int)] = []
         var noCounterpart = (sent: TextTable.fitted("→ ", limit: .max), received: TextTable.fitted("← ", limit: .max))
+        // A bank movement that waits for its category (I0601).
+        let noCategoryText = "(no category)"
+        var noCategory = TextTable.fitted(noCategoryText, limit: .max)
         // Amount units (` EUR`), per wallet; empty when the titles name the currency.
         let unitBytes: [[UInt8]] = currencies.map { single == nil && !$0.isEmpty ? Array((" " + $0).utf8) : [] }
         var longPayees: [String: (text: String, width: Int)] = [:]
@@ -164,6 +167,7 @@ struct RegisterOutput {
         }
         func what(_ row: RegisterRow) -> (text: String, width: Int) {
             if let category = row.category { return categoryCells[category] }
+            if row.type != .transfer { return noCategory }
             if row.amount.isNegative { return row.counterpart.map { sentCells[$0] } ?? noCounterpart.sent }
             return row.counterpart.map { receivedCells[$0] } ?? noCounterpart.received
         }
@@ -203,7 +207,8 @@ struct RegisterOutput {
         for row in rows {
             natural[0] = max(natural[0], walletNatural[row.wallet])
             natural[1] = max(natural[1], payee(row).width)
-            natural[2] = max(natural[2], row.category.map { categoryNatural[$0] } ?? (2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
+            natural[2] = max(natural[2], row.category.map { categoryNatural[$0] }
+                ?? (row.type != .transfer ? noCategory.width : 2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
             for k in 0 ..< 2 {
                 let cell = amount(k == 0 ? row.amount : row.balance, row)
                 before[k] = max(before[k], cell.before)
@@ -224,6 +229,7 @@ struct RegisterOutput {
         sentCells = model.wallets.map { TextTable.fitted("→ \($0.name)", limit: whatLimit) }
         receivedCells = model.wallets.map { TextTable.fitted("← \($0.name)", limit: whatLimit) }
         noCounterpart = (sent: TextTable.fitted("→ ", limit: whatLimit), received: TextTable.fitted("← ", limit: whatLimit))
+        noCategory = TextTable.fitted(noCategoryText, limit: whatLimit)
         // Second pass: the names as cut.
         for row in rows {
             widths[1] = max(widths[1], walletCells[row.wallet].width)

@@ -83,7 +83,8 @@ extension Lowering {
         case .transaction:
             guard let t = TransactionSyntax(node), let walletName = t.wallet, let wallet = resolveWallet(walletName, file: file) else { return nil }
             (goal, rule, by) = clauses(node, file: file)
-            guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, file: file) else { return nil }
+            guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, bankID: common.bankID,
+                                                            file: file) else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
         case .transfer:
             guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
@@ -194,8 +195,16 @@ extension Lowering {
                help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
     }
 
+    /// A bank movement without a category (Grammar.md §3.10, "No category yet"): kept,
+    /// counted in its wallet only, and reported as an info.
+    mutating func reportNeedsCategory(file: String, range: ByteRange) {
+        report(.needsCategory, "this transaction needs a category", file, range,
+               help: "write the category before the amount; until then it counts in its wallet only")
+    }
+
     /// The amount and postings of a transaction, from its header and split lines.
-    mutating func lowerTransaction(_ t: TransactionSyntax, wallet: Int, payee: String?, file: String) -> (Money, [Posting])? {
+    mutating func lowerTransaction(_ t: TransactionSyntax, wallet: Int, payee: String?, bankID: String?,
+                                   file: String) -> (Money, [Posting])? {
         let currency = wallets[wallet].currency
         let header = SourceLocation(file: file, range: t.node.firstContentToken.map { _ in
             ByteRange(start: t.node.contentRange.start, end: t.amount?.range.end ?? t.wallet?.range.end ?? t.node.contentRange.end)
@@ -210,8 +219,12 @@ extension Lowering {
             var category = t.category.flatMap { resolveCategory($0, file: file) }
             if t.category == nil, let payee, let ruled = payeeCategory[payee] { category = ruled }
             if t.category == nil && category == nil {
-                reportMissingCategory(payee: payee, file: file, range: header.range)
-                return nil
+                guard bankID != nil, let total else {
+                    reportMissingCategory(payee: payee, file: file, range: header.range)
+                    return nil
+                }
+                reportNeedsCategory(file: file, range: header.range)
+                return (total, [])
             }
             guard let category, let total else { return nil }
             return (total, [Posting(category: category, amount: total, location: header)])

@@ -336,6 +336,13 @@ extension Lowering {
             category = Lowering.find(categoryRef, flat, in: tables.categories) ?? resolveCategory(NameSyntax(node: flat.node(categoryRef)), file: file)
         } else if let payeeText, let ruled = payeeCategory[payeeText] {
             category = ruled
+        } else if id != nil, let total {
+            reportNeedsCategory(file: file, range: header)
+            entries.append(Entry(
+                date: date, kind: .transaction(wallet: wallet, amount: total, postings: []),
+                payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+                location: SourceLocation(file: file, range: content), order: order))
+            return .appended
         } else {
             reportMissingCategory(payee: payeeText, file: file, range: header)
             return .dropped

@@ -82,9 +82,12 @@ extension Walk {
             if firstMoney == nil && entries[index].movesMoney { firstMoney = date }
             if crossedAt == nil {
                 var fits = true
-                if let (wallet, _) = entries[index].transaction {
+                if let (wallet, amount) = entries[index].transaction {
                     let currency = walletCurrency[wallet]
-                    for p in 0 ..< entries[index].postingCount where fits { fits = bound.add(entries[index].posting(p).amount, currency) }
+                    let count = entries[index].postingCount
+                    // A transaction with no category yet (I0601) moves its wallet only.
+                    if count == 0 { fits = bound.add(amount, currency) }
+                    for p in 0 ..< count where fits { fits = bound.add(entries[index].posting(p).amount, currency) }
                 } else {
                     fits = bound.add(other: entries[index].stored, location: entries[index].location)
                 }

@@ -105,6 +105,10 @@ extension BudgetModel {
                                         type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags))
             }
             switch entry.kind {
+            case .transaction(let wallet, let amount, let postings) where postings.isEmpty:
+                // A bank movement with no category yet (I0601): one line, no category.
+                balances[wallet] = balances[wallet].adding(amount) ?? balances[wallet]
+                if shown { keep(wallet, nil, nil, amount.isNegative ? .expense : .income, amount, balances[wallet]) }
             case .transaction(let wallet, _, let postings):
                 for posting in postings {
                     balances[wallet] = balances[wallet].adding(posting.amount) ?? balances[wallet]

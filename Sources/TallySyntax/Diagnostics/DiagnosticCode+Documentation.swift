@@ -107,7 +107,7 @@ extension DiagnosticCode {
             #"The split lines of a transaction add up to a different amount than its first line says. The message gives both and the difference. A split transaction also takes its categories from its split lines only. Leave one part's amount out to give it the rest."#,
             #"correct a part or the total."#),
         "E0407": (
-            #"A transaction with no split lines names no category, and no `payee` rule gives one."#,
+            #"A transaction with no split lines names no category, and no `payee` rule gives one. It is left out of every figure. A transaction with a bank id (`id:`) is not an error but I0601: it counts in its wallet while it waits for a category."#,
             #"write the category before the amount, or add `payee "Tesco" Food:Groceries`."#),
         "E0408": (
             #"An amount's currency code differs from the currency it must be in: its wallet's, for transactions and assertions; the default currency, for envelopes. Tally never converts silently."#,
@@ -163,5 +163,8 @@ extension DiagnosticCode {
         "E0601": (
             #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, a rule that looks for nothing, or `over` and `under` bounds no amount can meet. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
             #"`encoding windows-1250` (the message offers the closest known value)."#),
+        "I0601": (
+            #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one."#,
+            #"write the category before the amount (the editor's quick fix offers the likeliest ones), or add a `match` or `payee` rule so later imports categorize it."#),
     ]
 }

@@ -157,6 +157,8 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// date format, decimal mark or column, a separator longer than one character, a
     /// second profile for one wallet, or amount bounds that nothing can meet.
     public static let invalidImportSetting = DiagnosticCode("E0601", .error, "invalid import setting")
+    /// A transaction with a bank id and no category yet: it counts in its wallet only.
+    public static let needsCategory = DiagnosticCode("I0601", .info, "needs a category")
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
@@ -171,6 +173,6 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration,
-        invalidImportSetting,
+        invalidImportSetting, needsCategory,
     ]
 }
