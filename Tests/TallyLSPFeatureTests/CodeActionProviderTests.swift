@@ -234,3 +234,50 @@ import Testing
         #expect(!CodeActionProvider.actions(in: analysis, path: "main.tally", range: .empty(at: text.utf8.count - 12)).isEmpty)
     }
 }
+
+/// I0601: a bank movement without a category is offered its likeliest categories.
+@Suite struct ChooseCategoryActionTests {
+    static let budget = """
+    currency EUR
+    wallet Giro bank
+    income Salary
+    expense Food, Fun, Transport
+
+    2026-03-01 "Tesco Metro" Giro Food -20.00
+    2026-03-02 "Tesco Express" Giro Food -8.00
+    2026-03-03 "Cinema" Giro Fun -12.00
+    2026-03-04 "Cinema" Giro Fun -9.00
+    2026-03-05 "Cinema" Giro Fun -9.00
+    2026-03-06 "Bus" Giro Transport -2.00
+    2026-03-07 "ACME" Giro Salary +900.00
+
+    """
+
+    @Test func offersTheHistoryCategoryFirstAndKeepsTheAmountsColumn() throws {
+        // "TESCO BERLIN" shares the word tesco with two Food payees: Food first, then the
+        // most used spending categories not yet offered: Fun (3 postings), Transport (1).
+        let text = Self.budget + "2026-03-08 \"TESCO BERLIN\" Giro          -4.00\n    id: \"B-1\"\n"
+        let actions = CodeActionProviderTests.actions(text).filter { $0.diagnostic?.code == .needsCategory }
+        #expect(actions.map(\.title) == ["Book it in Food", "Book it in Fun", "Book it in Transport"])
+        #expect(actions.map(\.isPreferred) == [true, false, false])
+        let result = try CodeActionProviderTests.applying("Book it in Food", to: text)
+        // The gap of 10 spaces holds " Food" and 5 spaces: -4.00 stays in its column.
+        #expect(result.text.hasSuffix("2026-03-08 \"TESCO BERLIN\" Giro Food     -4.00\n    id: \"B-1\"\n"))
+        #expect(!result.codes.contains("I0601"))
+    }
+
+    @Test func offersIncomeCategoriesForAnUnknownPayeesMoneyIn() throws {
+        // Nobody like "XYZ GMBH" in the history: money in gets the income categories used.
+        let text = Self.budget + "2026-03-08 \"XYZ GMBH\" Giro +50.00\n    id: \"B-2\"\n"
+        let actions = CodeActionProviderTests.actions(text).filter { $0.diagnostic?.code == .needsCategory }
+        #expect(actions.map(\.title) == ["Book it in Salary"])
+        let result = try CodeActionProviderTests.applying("Book it in Salary", to: text)
+        #expect(result.text.hasSuffix("\"XYZ GMBH\" Giro Salary +50.00\n    id: \"B-2\"\n"))
+    }
+
+    @Test func aMatchRuleWinsOverTheHistory() throws {
+        let text = Self.budget + "match \"BERLIN\" Fun\n2026-03-08 \"TESCO BERLIN\" Giro -4.00\n    id: \"B-3\"\n"
+        let actions = CodeActionProviderTests.actions(text).filter { $0.diagnostic?.code == .needsCategory }
+        #expect(actions.first?.title == "Book it in Fun")
+    }
+}

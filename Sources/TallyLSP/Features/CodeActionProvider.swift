@@ -12,14 +12,18 @@ import TallySyntax
 /// - W0506 / I0507 overdue or due recurring entry: record the occurrence (a copy of the
 ///   repeated entry with `rule NAME`, dated on the occurrence) or skip it;
 /// - W0501 overspent envelope: move the overspent amount in from an envelope that has that
-///   much left in the same period (or, when none has, all that the roomiest one has).
+///   much left in the same period (or, when none has, all that the roomiest one has);
+/// - I0601 a bank movement without a category: book it in one of the likeliest categories
+///   (CodeActionProvider+Categories.swift).
 ///
 /// Code actions are asked for rarely, so some of these scan a file's entries (finding
-/// where a declaration or a dated entry goes); none scans the whole budget's entries.
+/// where a declaration or a dated entry goes); only I0601's scans the whole budget's
+/// entries, once per request, to learn which category each payee is usually booked in.
 public enum CodeActionProvider {
     /// The actions for the diagnostics of `path` that touch `range`.
     public static func actions(in analysis: BudgetAnalysis, path: String, range: ByteRange) -> [CodeActionInfo] {
         var result: [CodeActionInfo] = []
+        var advice = CategoryAdvice()
         for diagnostic in analysis.diagnostics where diagnostic.file == path
             && diagnostic.range.start <= range.end && range.start <= diagnostic.range.end {
             for fix in diagnostic.fixes {
@@ -32,6 +36,7 @@ public enum CodeActionProvider {
             case .failedAssertion: result += fixAssertion(diagnostic, analysis)
             case .recurringOverdue, .recurringDueToday: result += recordOccurrences(diagnostic, analysis)
             case .envelopeOverspent: result += moveMoney(diagnostic, analysis)
+            case .needsCategory: result += chooseCategory(diagnostic, analysis, advice: &advice)
             default: break
             }
         }
