@@ -88,6 +88,23 @@ final class ImportCommandTests: XCTestCase {
         }
     }
 
+    func testAMovementNothingCategorizesIsWrittenWithoutOneAndCountsInTheClosingBalance() throws {
+        // Without --uncategorized, ACME's +1250.00 has no category: it is written without
+        // one (I0601), so the statement's closing balance still holds and is asserted.
+        let result = try tally([path("budget.tally"), path("ofx102-checking.ofx"), "--wallet", "Checking"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stdout.contains("  added            4 (2 categorized from the budget's history, 1 by payee rules, 1 without a category yet)\n"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  no category  ofx102-checking.ofx:"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("  balance          2026-03-31 assert Checking 3037.64"), result.stdout)
+        let added = try appended()
+        XCTAssertTrue(added.contains("2026-03-15 \"ACME INC PAYROLL\" \"DIRECT DEP\"  Checking            +1250.00\n    id: \"202603150003\"\n"), added)
+        // `tally check` asks for its category, as an info: exit 0, the assertion holds.
+        let check = try TallyBinary.run(["check", path("budget.tally"), "--today", "2026-04-01", "--format", "json"])
+        XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        XCTAssertEqual(count("\"code\":\"I0601\"", in: check.stdout), 1, check.stdout)
+        XCTAssertEqual(count("\"code\":\"E0410\"", in: check.stdout), 0, check.stdout)
+    }
+
     private static let smallBudget = """
     currency EUR
     wallet Checking bank opening 500.00 on 2026-01-01

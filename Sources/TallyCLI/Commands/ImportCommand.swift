@@ -7,8 +7,9 @@ import TallySyntax
 ///
 /// Every statement is read whole first (a malformed one stops everything), then
 /// `ImportPlan` decides each row: already present, matched by a hand-entered
-/// transaction, or added (with a category when one is found; otherwise refused unless
-/// `--uncategorized` names a category). A stated closing balance becomes an `assert`.
+/// transaction, or added (with a category when one is found; otherwise in the
+/// `--uncategorized` category, or without one: I0601). A stated closing balance becomes
+/// an `assert`.
 /// As with `tally record`, the budget must be free of errors before and after (checked in
 /// memory), the write is atomic, and every byte already in the file stays.
 enum ImportCommand: Subcommand {
@@ -28,7 +29,8 @@ enum ImportCommand: Subcommand {
       --into FILE            Append to this file of the budget (default: the file with
                              the wallet's latest transaction, else its declaration)
       --uncategorized NAME   Book movements no rule or habit categorizes in this
-                             category (default: leave them out and list them)
+                             category (default: write them without a category and
+                             list them; `tally check` and the editor ask for one)
       --encoding NAME        The statements' encoding: utf-8, utf-16, windows-1250,
                              windows-1252, iso-8859-1, iso-8859-2, iso-8859-15
                              (default: a byte-order mark, else UTF-8, else windows-1252)
@@ -56,8 +58,7 @@ enum ImportCommand: Subcommand {
 
     EXIT CODES
       0  imported (or nothing new)
-      1  the budget has or would get errors, the closing balance disagrees, or movements
-         were left out for want of a category (the others are written)
+      1  the budget has or would get errors, or the closing balance disagrees
       2  usage mistake, unknown wallet, or a statement or file that cannot be read
 
     """

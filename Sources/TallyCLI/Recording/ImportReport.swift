@@ -12,6 +12,8 @@ struct ImportReport {
 
     private(set) var entryLines: [String] = []
     private(set) var refused: [Refusal] = []
+    /// Rows written without a category (I0601), with the names of their likeliest ones.
+    private(set) var uncategorized: [(decision: ImportPlan.Decision, likely: [String])] = []
     private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0
     private var present: [ImportPlan.Decision] = []
     private var matched: [(ImportPlan.Decision, Int)] = []
@@ -22,6 +24,7 @@ struct ImportReport {
         let wallet = model.wallets[plan.wallet]
         let decimals = model.decimals(of: wallet.currency)
         let writer = ImportedEntry(layout: layout)
+        var mostUsed: [Int]?
         var toAdd: [(decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?)] = []
         for decision in plan.decisions {
             switch decision.outcome {
@@ -39,10 +42,13 @@ struct ImportReport {
                     byFallback += 1
                     toAdd.append((decision, model.categories[fallback].name, nil))
                 } else {
-                    let likely = Categorizer.likelyNames(for: decision.row, model: model, plan: plan)
-                    refused.append(Refusal(decision: decision, reason: "needs a category: no payee rule or earlier entry decides it"
-                        + (likely.isEmpty ? "" : " (likely: \(likely.joined(separator: ", ")))")
-                        + "; add `payee \"\(decision.row.label ?? "…")\" CATEGORY` or import with --uncategorized CATEGORY"))
+                    // Written without a category: it counts in the wallet, and `tally
+                    // check` and the editor ask for one (I0601, Grammar.md §3.10).
+                    let used = mostUsed ?? Categorizer.mostUsed(in: model)
+                    mostUsed = used
+                    let likely = plan.categorizer.likeliest(decision.row, in: model, mostUsed: used).map { model.categories[$0].name }
+                    uncategorized.append((decision, likely))
+                    toAdd.append((decision, nil, nil))
                 }
             }
         }
@@ -76,6 +82,7 @@ struct ImportReport {
         if byHistory > 0 { how.append("\(byHistory) categorized from the budget's history") }
         if byRule > 0 { how.append("\(byRule) by payee rules") }
         if byFallback > 0 { how.append("\(byFallback) uncategorized, booked in the --uncategorized category") }
+        if !uncategorized.isEmpty { how.append("\(uncategorized.count) without a category yet") }
         out += "  added            \(added)" + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))") + "\n"
         out += "  already present  \(present.count)\n"
         out += "  matched          \(matched.count)\n"
@@ -92,6 +99,10 @@ struct ImportReport {
         for (decision, entry) in matched {
             let e = model.entries[entry]
             out += "  matched  \(Self.describe(decision)): recorded by the entry of \(e.date)" + (e.payee.map { " \"\($0)\"" } ?? "") + " in \(e.location.file), which has no id\n"
+        }
+        for (decision, likely) in uncategorized {
+            out += "  no category  \(Self.describe(decision)): written without one (I0601)"
+                + (likely.isEmpty ? "" : "; likely \(likely.joined(separator: ", "))") + "\n"
         }
         for refusal in refused {
             out += "  refused  \(Self.describe(refusal.decision)): \(refusal.reason)\n"
@@ -110,12 +121,5 @@ struct ImportReport {
     private static func reason(_ decision: ImportPlan.Decision) -> String {
         if case .present(let reason) = decision.outcome { return reason }
         return ""
-    }
-}
-
-extension Categorizer {
-    /// The names of the likeliest categories for a row nothing categorizes.
-    static func likelyNames(for row: StatementRow, model: BudgetModel, plan: ImportPlan) -> [String] {
-        plan.categorizer.suggestions(row).map { model.categories[$0].name }
     }
 }
