@@ -55,6 +55,25 @@ final class RecordCommandTests: XCTestCase {
 
     """
 
+    func testFollowsTheColumnsOfTheFilesLatestTransactions() throws {
+        // 3,000 old lines (about 200 KB) put wallets at column 21, categories at 31 and
+        // amounts at 61; the last 1,501 lines (about 76 KB) put them at 23, 33 and 47.
+        // The file's last 64 KB decide, so the new entry is laid out like the latest ones
+        // (measuring the whole file, the old lines would win).
+        var text = Self.root.replacingOccurrences(of: "include \"rules.tally\"\n", with: "")
+            + "every month on 1 from 2026-10-01 as rent \"Landlord\" Checking Housing:Rent -950.00\n"
+        let old = "2026-09-02 \"Bakery\"  Checking  Food" + String(repeating: " ", count: 26) + "-4.20\n"
+        let recent = "2026-10-02 \"Bakery\"    Checking  Food          -4.20\n"
+        text += String(repeating: old, count: 3_000) + String(repeating: recent, count: 1_500)
+            + "2026-10-01 \"Landlord\"  Checking  Housing:Rent  -950.00  rule rent\n"
+        let root = try write("budget.tally", text)
+        let result = try TallyBinary.run(["record", root, "rent", "--today", "2026-11-03"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let after = String(decoding: try bytes(root), as: UTF8.self)
+        XCTAssertTrue(after.hasPrefix(text), "existing bytes changed")
+        XCTAssertEqual(String(after.dropFirst(text.count)), "2026-11-01 \"Landlord\"  Checking  Housing:Rent  -950.00  rule rent\n")
+    }
+
     func testAppendsToTheFileHoldingTheRuleAndChangesNoOtherByte() throws {
         let root = try write("budget.tally", Self.root)
         let rules = try write("rules.tally", Self.rules)

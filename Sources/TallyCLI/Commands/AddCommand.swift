@@ -116,7 +116,7 @@ enum AddCommand: Subcommand {
         let entry: Draft
         do { entry = try Draft(words: options.words, model: model, today: today) } catch { return fail(error.message) }
         guard let file = budget.file(path) else { return fail("cannot read `\(path)`") }
-        let layout = FileLayout(tree: file.tree)
+        let layout = FileLayout(recentIn: file.tree)
         let line = entry.line(note: options.note, tags: options.tags, model: model, layout: layout)
         let bytes = RecordCommand.appending([line], to: file.tree.source.bytes, lineEnding: layout.lineEnding)
 

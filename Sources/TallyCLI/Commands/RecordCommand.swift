@@ -152,6 +152,15 @@ enum RecordCommand: Subcommand {
         // The new contents of each file that holds a rule.
         var appended: [String: [String]] = [:]
         var order: [String] = []
+        // Each file's layout is learned once, from its latest transactions: measuring a
+        // file of 100k lines for every occurrence took seconds.
+        var layouts: [String: FileLayout] = [:]
+        func layout(of file: BudgetFile) -> FileLayout {
+            if let known = layouts[file.path] { return known }
+            let learned = FileLayout(recentIn: file.tree)
+            layouts[file.path] = learned
+            return learned
+        }
         for occurrence in wanted.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
             let location = model.rules[occurrence.rule].location
             guard let file = budget.file(location.file),
@@ -160,7 +169,7 @@ enum RecordCommand: Subcommand {
                 return ExitCode.problems
             }
             do {
-                let lines = try OccurrenceEntry(directive: directive, layout: FileLayout(tree: file.tree)).lines(on: occurrence.date)
+                let lines = try OccurrenceEntry(directive: directive, layout: layout(of: file)).lines(on: occurrence.date)
                 if appended[file.path] == nil { order.append(file.path) }
                 appended[file.path, default: []] += lines
             } catch {
@@ -171,7 +180,7 @@ enum RecordCommand: Subcommand {
         var contents: [String: [UInt8]] = [:]
         for filePath in order {
             guard let file = budget.file(filePath) else { continue }
-            contents[filePath] = appending(appended[filePath] ?? [], to: file.tree.source.bytes, lineEnding: FileLayout(tree: file.tree).lineEnding)
+            contents[filePath] = appending(appended[filePath] ?? [], to: file.tree.source.bytes, lineEnding: layout(of: file).lineEnding)
         }
 
         // The budget as it would be: still free of errors, with these occurrences recorded.
