@@ -105,6 +105,50 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(count("\"code\":\"E0410\"", in: check.stdout), 0, check.stdout)
     }
 
+    // MARK: - Which wallet
+
+    /// The fixture budget with an `import` profile naming each of `accounts` (wallet, account).
+    private func budgetNaming(_ accounts: [(String, String)]) throws -> String {
+        let profiles = accounts.map { "import \($0.0)  account \"\($0.1)\"\n" }.joined()
+        return try write("budget.tally", try text("budget.tally") + "\n" + profiles)
+    }
+
+    func testTheWalletWhoseProfileNamesTheStatementsAccountIsTaken() throws {
+        // The CAMT statement is of DE12700100800123456789; written with spaces and in
+        // lower case in the profile, it is the same account.
+        let budget = try budgetNaming([("Girokonto", "de12 7001 0080 0123 4567 89"), ("Checking", "1234567890")])
+        let camt = try tally([budget, path("camt053-girokonto.xml"), "--dry-run"])
+        XCTAssertEqual(camt.status, 0, camt.stderr)
+        XCTAssertTrue(camt.stdout.contains("Import into Girokonto from camt053-girokonto.xml (CAMT.053)"), camt.stdout)
+        // The OFX statement's ACCTID 1234567890 is Checking's.
+        let ofx = try tally([budget, path("ofx102-checking.ofx"), "--dry-run"])
+        XCTAssertEqual(ofx.status, 0, ofx.stderr)
+        XCTAssertTrue(ofx.stdout.contains("Import into Checking from ofx102-checking.ofx (OFX)"), ofx.stdout)
+    }
+
+    func testAStatementOfAnotherWalletsAccountIsRefused() throws {
+        let budget = try budgetNaming([("Girokonto", "DE12700100800123456789")])
+        let before = try text("budget.tally")
+        let result = try tally([budget, path("camt053-girokonto.xml"), "--wallet", "Kreditkarte"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "tally import: camt053-girokonto.xml: the statement is of account DE12700100800123456789, which the import profile of `Girokonto` names, not `Kreditkarte`; nothing written\n")
+        XCTAssertEqual(try text("budget.tally"), before)
+    }
+
+    func testAStatementOfAnAccountItsWalletsProfileDoesNotNameIsRefused() throws {
+        let budget = try budgetNaming([("Girokonto", "DE99 0000 0000 0000 0000 00")])
+        let result = try tally([budget, path("camt053-girokonto.xml"), "--wallet", "Girokonto"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "tally import: camt053-girokonto.xml: the statement is of account DE12700100800123456789, but the import profile of `Girokonto` names account DE99000000000000000000; nothing written\n")
+    }
+
+    func testAStatementOfAnAccountNoProfileNamesAsksForTheWallet() throws {
+        let budget = try budgetNaming([("Checking", "1234567890")])
+        let result = try tally([budget, path("camt053-girokonto.xml")])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, "tally import: no wallet's import profile names the account `DE12700100800123456789` the statements are of; add `account \"DE12700100800123456789\"` to that wallet's `import` profile, or name the wallet with --wallet\n")
+    }
+
     private static let smallBudget = """
     currency EUR
     wallet Checking bank opening 500.00 on 2026-01-01

@@ -43,6 +43,28 @@ final class ImportProfileTests: XCTestCase {
         ], found.joined(separator: "\n"))
     }
 
+    func testAnAccountBelongsToOneWallet() throws {
+        // Spaces and case do not make another account: the second profile names Konto's.
+        let (budget, model, diagnostics) = try load(Self.header + """
+        import Konto  account "DE89 3704 0044 0532 0130 00"
+        import Visa   account de89370400440532013000
+
+        """)
+        XCTAssertEqual(diagnostics.map { "\($0.code.rawValue) \($0.message)" },
+                       ["E0601 the account `de89370400440532013000` is already `Konto`'s"])
+        XCTAssertEqual(diagnostics.first?.notes.first?.message, "named here")
+        XCTAssertEqual(ImportProfile(budget: budget, model: model, wallet: 0).account, "DE89370400440532013000")
+        XCTAssertEqual(ImportProfile.wallets(of: "DE89 3704 0044 0532 0130 00", budget: budget, model: model), [0, 1])
+    }
+
+    func testAnAccountOfDigitsAloneIsRead() throws {
+        let (budget, model, diagnostics) = try load(Self.header + "import Konto  account 0012345678  skip 2\nimport Visa account \"  \"\n")
+        XCTAssertEqual(diagnostics.map { "\($0.code.rawValue) \($0.message)" }, ["E0601 the account is empty"])
+        XCTAssertEqual(ImportProfile(budget: budget, model: model, wallet: 0).account, "0012345678")
+        XCTAssertEqual(ImportProfile(budget: budget, model: model, wallet: 0).options.csv.skip, 2)
+        XCTAssertNil(ImportProfile(budget: budget, model: model, wallet: 1).account)
+    }
+
     func testASecondProfileForAWalletIsAnError() throws {
         let (_, _, diagnostics) = try load(Self.header + "import Konto\nimport Visa\nimport Konto  skip 1\n")
         XCTAssertEqual(diagnostics.map(\.code.rawValue), ["E0601"])

@@ -129,6 +129,29 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertEqual(statement.skipped.map(\.reason), ["its status is PDNG, not booked (BOOK)"])
     }
 
+    func testStatementsNameTheirOwnAccountNotACounterpartys() throws {
+        // CAMT: the statement's Acct/Id/IBAN, not the IBAN of the debtor inside an entry
+        // (read first here); without an IBAN, Acct/Id/Othr/Id.
+        func camt(_ account: String) -> String {
+            """
+            <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>
+            <Ntry><Amt Ccy="EUR">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-03-02</Dt></BookgDt>
+            <NtryDtls><TxDtls><RltdPties><DbtrAcct><Id><IBAN>DE00COUNTERPARTY</IBAN></Id></DbtrAcct></RltdPties></TxDtls></NtryDtls></Ntry>
+            <Acct>\(account)<Ownr><Id><OrgId><Othr><Id>OWNER</Id></Othr></OrgId></Id></Ownr></Acct>
+            </Stmt></BkToCstmrStmt></Document>
+            """
+        }
+        XCTAssertEqual(try CAMTStatementReader.read(Array(camt("<Id><IBAN>DE12700100800123456789</IBAN></Id>").utf8), path: "s.xml").account,
+                       "DE12700100800123456789")
+        XCTAssertEqual(try CAMTStatementReader.read(Array(camt("<Id><Othr><Id>4711-0815</Id></Othr></Id>").utf8), path: "s.xml").account,
+                       "4711-0815")
+        XCTAssertNil(try CAMTStatementReader.read(Array(camt("").utf8), path: "s.xml").account)
+        // OFX: the first ACCTID (the statement's; a transfer's own ACCTTO comes later).
+        let ofx = "OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>000123-45<ACCTTYPE>CHECKING</BANKACCTFROM>\n"
+            + "<BANKTRANLIST><STMTTRN><DTPOSTED>20260302<TRNAMT>-1.50<FITID>X1<BANKACCTTO><ACCTID>999</BANKACCTTO>\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
+        XCTAssertEqual(try OFXStatementReader.read(ofx, path: "s.ofx").account, "000123-45")
+    }
+
     func testFingerprintsNumberIdenticalRowsAndIgnoreNoise() {
         let p = StatementPosition(line: 1, column: 1)
         let d = CivilDate(year: 2026, month: 3, day: 4)!

@@ -25,7 +25,8 @@ enum ImportCommand: Subcommand {
 
     OPTIONS
       --wallet NAME          The wallet the statements belong to (needed when the
-                             budget has more than one wallet)
+                             budget has more than one wallet and no `import`
+                             profile names the account the statements are of)
       --into FILE            Append to this file of the budget (default: the file with
                              the wallet's latest transaction, else its declaration)
       --uncategorized NAME   Book movements no rule or habit categorizes in this
@@ -148,8 +149,22 @@ enum ImportCommand: Subcommand {
         } else if open.count == 1 {
             walletIndex = open[0]
         } else {
-            console.err("tally import: which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))\n")
-            return ExitCode.usage
+            // The wallet whose profile names the account the statements are of.
+            let accounts = statementAccounts(options.statements)
+            let wallets = Set(accounts.flatMap { ImportProfile.wallets(of: $0, budget: budget, model: model) })
+            guard let account = accounts.first else {
+                console.err("tally import: which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))\n")
+                return ExitCode.usage
+            }
+            guard wallets.count == 1, let only = wallets.first,
+                  accounts.allSatisfy({ ImportProfile.wallets(of: $0, budget: budget, model: model) == [only] }) else {
+                let what = Set(accounts.map(ImportProfile.account)).count > 1
+                    ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its --wallet"
+                    : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with --wallet"
+                console.err("tally import: \(what)\n")
+                return ExitCode.usage
+            }
+            walletIndex = only
         }
         let wallet = model.wallets[walletIndex]
         var fallback: Int?
@@ -183,6 +198,11 @@ enum ImportCommand: Subcommand {
             }
             do {
                 let statement = try StatementReader.read(bytes, path: statementPath, options: reading)
+                if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: walletIndex, profile: profile,
+                                                                                  budget: budget, model: model) {
+                    console.err("tally import: \(statementPath): the statement is of account \(stated), \(mismatch); nothing written\n")
+                    return ExitCode.usage
+                }
                 if let currency = statement.currency, currency != wallet.currency {
                     console.err("tally import: \(statementPath): the statement is in \(currency), the wallet `\(wallet.name)` in \(wallet.currency); import it into a wallet in \(currency); nothing written\n")
                     return ExitCode.usage
@@ -304,6 +324,27 @@ enum ImportCommand: Subcommand {
         console.out(summary)
         console.out(contents.isEmpty ? "Nothing written.\n" : lines.isEmpty ? "Ids added.\n" : "Appended to \(target.path).\n")
         return report.refused.isEmpty ? ExitCode.success : ExitCode.problems
+    }
+
+    /// The accounts the statements at `paths` say they are of, read without any profile
+    /// (a statement that cannot be read so is read again, and its error told, once the
+    /// wallet is known).
+    private static func statementAccounts(_ paths: [String]) -> [String] {
+        paths.compactMap { path in
+            guard let bytes = try? DiskFileProvider().read(path) else { return nil }
+            return (try? StatementReader.read(bytes, path: path, options: StatementReader.Options()))?.account
+        }
+    }
+
+    /// Why a statement of account `stated` is not `wallet`'s, or nil when it may be: the
+    /// wallet's profile names another account, or another wallet's profile names this one.
+    private static func accountMismatch(_ stated: String, wallet: Int, profile: ImportProfile, budget: Budget, model: BudgetModel) -> String? {
+        let name = model.wallets[wallet].name
+        if let own = profile.account {
+            return own == ImportProfile.account(stated) ? nil : "but the import profile of `\(name)` names account \(own)"
+        }
+        guard let other = ImportProfile.wallets(of: stated, budget: budget, model: model).first(where: { $0 != wallet }) else { return nil }
+        return "which the import profile of `\(model.wallets[other].name)` names, not `\(name)`"
     }
 
     /// True when the budget has no errors; else says so.

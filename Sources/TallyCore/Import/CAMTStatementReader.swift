@@ -12,7 +12,8 @@ import TallySyntax
 /// else the transaction's `AcctSvcrRef` or `EndToEndId`), the counterparty (`Cdtr` of a
 /// debit, `Dbtr` of a credit) and the remittance text (`Ustrd`, else `AddtlNtryInf`).
 /// Entries whose `Sts` is not booked (`PDNG`, `INFO`) are listed as skipped. The
-/// closing balance is the `Bal` of type `CLBD`.
+/// closing balance is the `Bal` of type `CLBD`; the account, the statement's `Acct/Id`
+/// (`IBAN`, else `Othr/Id`).
 public enum CAMTStatementReader {
     public static func recognises(_ text: String) -> Bool {
         let head = text.prefix(3000)
@@ -38,6 +39,7 @@ public enum CAMTStatementReader {
             throw StatementError(path: path, position: nil, message: "no <Stmt> in this file; is it a CAMT.053 statement?")
         }
         var statement = Statement(path: path, format: .camt, rows: delegate.rows.sorted { $0.date < $1.date }, currency: delegate.accountCurrency ?? delegate.currencies.first)
+        statement.account = delegate.account
         statement.closingBalance = delegate.closing
         statement.closingDate = delegate.closingDate
         statement.skipped = delegate.skipped
@@ -53,6 +55,7 @@ public enum CAMTStatementReader {
         var skipped: [(position: StatementPosition, reason: String)] = []
         var currencies: [String] = []
         var accountCurrency: String?
+        var account: String?
         var closing: Money?
         var closingDate: CivilDate?
         var sawStatement = false
@@ -106,6 +109,11 @@ public enum CAMTStatementReader {
                 if key == "Amt" { balanceCurrency = attributes["Ccy"] }
             } else if elementName == "Ccy", stack.contains("Acct"), accountCurrency == nil, !value.isEmpty {
                 accountCurrency = value
+            } else if account == nil, !value.isEmpty, stack.count >= 3, stack[stack.count - 2] == "Id" || stack[stack.count - 2] == "Othr",
+                      let a = stack.lastIndex(of: "Acct"), stack[a + 1] == "Id", elementName == "IBAN" || elementName == "Id" {
+                // The statement's own account, `Stmt/Acct/Id/IBAN` (or `Othr/Id`); not a
+                // counterparty's, which lies inside an entry and is read above.
+                account = value
             }
             stack.removeLast()
             attributes = [:]

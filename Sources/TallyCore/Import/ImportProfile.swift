@@ -7,6 +7,9 @@ import TallySyntax
 public struct ImportProfile: Sendable {
     /// How statements are read; empty when the wallet has no profile.
     public var options = StatementReader.Options()
+    /// The bank account the wallet's statements are of (`account "…"`), as ``account(_:)``
+    /// writes it; nil when the profile does not say.
+    public var account: String?
     /// The `match` rules for the wallet (those without `in` and those `in` it), in file order.
     public var rules: [MatchRule] = []
 
@@ -42,6 +45,7 @@ public struct ImportProfile: Sendable {
             for node in file.tree.entries(of: .importDirective) where !found {
                 guard let profile = ImportDirectiveSyntax(node), profile.wallet?.value == walletName else { continue }
                 found = true
+                account = profile.value("account").map(Self.account).flatMap { $0.isEmpty ? nil : $0 }
                 options.encoding = profile.value("encoding").flatMap(StatementEncoding.init(name:))
                 options.csv.dateFormat = profile.value("dates").flatMap(DateFormat.init(name:))
                 switch profile.value("decimal") {
@@ -69,6 +73,27 @@ public struct ImportProfile: Sendable {
     }
 
     /// The separator a profile's text names: one character, or `tab`.
+    /// An account number as compared: without spaces, in capitals, so that
+    /// `de89 3704 0044` and `DE8937040044` are the same account.
+    public static func account(_ text: String) -> String {
+        String(text.unicodeScalars.filter { !$0.properties.isWhitespace }.map(Character.init)).uppercased()
+    }
+
+    /// The wallets whose profiles name `account` (as a statement gives it), in `budget`.
+    public static func wallets(of account: String, budget: Budget, model: BudgetModel) -> [Int] {
+        let wanted = Self.account(account)
+        var result: [Int] = []
+        for file in budget.files {
+            for node in file.tree.entries(of: .importDirective) {
+                guard let profile = ImportDirectiveSyntax(node), let value = profile.value("account"), Self.account(value) == wanted,
+                      let name = profile.wallet?.value, let w = model.wallets.firstIndex(where: { $0.name == name }),
+                      !result.contains(w) else { continue }
+                result.append(w)
+            }
+        }
+        return result
+    }
+
     public static func separator(_ text: String) -> Character? {
         if text == "tab" || text == "\t" { return "\t" }
         return text.count == 1 && text != "\"" ? text.first : nil

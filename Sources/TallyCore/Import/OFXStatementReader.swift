@@ -6,7 +6,7 @@ import TallySyntax
 ///
 /// Movements are the `<STMTTRN>` blocks of bank and credit-card statements: `DTPOSTED`,
 /// `TRNAMT`, `FITID`, `NAME` (or `PAYEE`) and `MEMO`. `CURDEF` is the currency;
-/// `LEDGERBAL` (`BALAMT` at `DTASOF`) the closing balance.
+/// `LEDGERBAL` (`BALAMT` at `DTASOF`) the closing balance; the first `ACCTID` the account.
 public enum OFXStatementReader {
     /// True when the text looks like OFX.
     public static func recognises(_ text: String) -> Bool {
@@ -41,6 +41,7 @@ public enum OFXStatementReader {
         let tags = try scan(text, path: path)
         var rows: [StatementRow] = []
         var currency: String?
+        var account: String?
         var closing: Money?, closingDate: CivilDate?
         var current: [String: (String, StatementPosition)]?
         var start = StatementPosition(line: 1, column: 1)
@@ -59,6 +60,7 @@ public enum OFXStatementReader {
             case ("LEDGERBAL", true): inLedger = false
             case (_, false):
                 if tag.name == "CURDEF", currency == nil { currency = tag.value.uppercased() }
+                if tag.name == "ACCTID", account == nil, !tag.value.isEmpty { account = tag.value }
                 if current != nil, current?[tag.name] == nil { current?[tag.name] = (tag.value, tag.position) }
                 if inLedger { ledger[tag.name] = (tag.value, tag.position) }
                 // In SGML a new STMTTRN or the end of the list closes an open one.
@@ -86,6 +88,7 @@ public enum OFXStatementReader {
         }
         rows.sort { $0.date < $1.date }  // stable: same-day rows keep the file's order
         var statement = Statement(path: path, format: .ofx, rows: rows, currency: currency)
+        statement.account = account
         if let closing {
             statement.closingBalance = closing
             // Without DTASOF the balance is as of the last movement.

@@ -63,6 +63,8 @@ public struct Statement: Sendable {
     public var rows: [StatementRow]
     /// The account currency the statement declares, if it does.
     public var currency: String?
+    /// The account the statement is of (an IBAN, an OFX `ACCTID`), if it says.
+    public var account: String?
     /// The balance at the end of `closingDate`, if the statement states one.
     public var closingBalance: Money?
     public var closingDate: CivilDate?

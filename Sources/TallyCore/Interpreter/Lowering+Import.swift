@@ -7,7 +7,9 @@ import TallySyntax
 extension Lowering {
     mutating func checkImportProfile(_ node: SyntaxNode, _ file: String) {
         guard let profile = ImportDirectiveSyntax(node) else { return }
+        var profileWallet: Int?
         if let name = profile.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) {
+            profileWallet = wallet
             if let first = importProfiles[wallet] {
                 report(.invalidImportSetting, "a second import profile for `\(wallets[wallet].name)`", file, name.range,
                        help: "a wallet has one import profile; the first is at \(first.file)", notes: [DiagnosticNote(file: first.file, range: first.range, message: "the first profile")])
@@ -26,6 +28,20 @@ extension Lowering {
            ImportProfile.separator(separator) == nil {
             report(.invalidImportSetting, "the separator must be one character, or \"tab\"", file, range,
                    help: "write `separator \";\"`, `separator \",\"` or `separator \"tab\"`")
+        }
+        if let value = profile.value("account"), let range = profile.valueRange("account") {
+            let account = ImportProfile.account(value)
+            if account.isEmpty {
+                report(.invalidImportSetting, "the account is empty", file, range,
+                       help: "write the account the bank's statements name, such as `account \"DE89 3704 0044 0532 0130 00\"`")
+            } else if let wallet = profileWallet {
+                if let first = importAccounts[account], first.wallet != wallet {
+                    report(.invalidImportSetting, "the account `\(value)` is already `\(wallets[first.wallet].name)`'s", file, range,
+                           help: "each bank account belongs to one wallet", notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "named here")])
+                } else if importAccounts[account] == nil {
+                    importAccounts[account] = (wallet, SourceLocation(file: file, range: range))
+                }
+            }
         }
         var seen: Set<String> = []
         for column in profile.columns {

@@ -24,6 +24,9 @@ struct Lowering {
     var payeeCategory: [String: Int] = [:]
     /// Where each wallet's import profile is, to find a second one.
     var importProfiles: [Int: SourceLocation] = [:]
+    /// The account each profile names (as ``ImportProfile/account(_:)`` writes it), with
+    /// its wallet and where: two wallets cannot share a bank account.
+    var importAccounts: [String: (wallet: Int, location: SourceLocation)] = [:]
     var entries: [Entry] = []
     /// Wallet names written in entries that could not be lowered, with how often, for
     /// the unused-declaration check. Counts (not flags), so that an edit's entries can be

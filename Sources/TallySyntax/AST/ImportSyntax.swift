@@ -7,7 +7,8 @@ public struct ImportDirectiveSyntax: Hashable, Sendable {
     /// The wallet.
     public var wallet: NameSyntax? { node.name(.walletRef) }
 
-    /// The value of an attribute (`encoding`, `separator`, `dates`, `decimal`, `skip`), unquoted.
+    /// The value of an attribute (`account`, `encoding`, `separator`, `dates`, `decimal`,
+    /// `skip`), unquoted.
     public func value(_ keyword: String) -> String? {
         guard let attribute = node.attribute(keyword) else { return nil }
         return Self.valueToken(of: attribute.node).map(Self.unquoted)

@@ -161,7 +161,7 @@ extension DiagnosticCode {
             #"A wallet is declared but nothing is booked on it. Unused categories are not reported: budgets often declare a full list of categories up front."#,
             nil),
         "E0601": (
-            #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, a rule that looks for nothing, or `over` and `under` bounds no amount can meet. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
+            #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, an empty account or one another wallet's profile names already, a rule that looks for nothing, or `over` and `under` bounds no amount can meet. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
             #"`encoding windows-1250` (the message offers the closest known value)."#),
         "I0601": (
             #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one."#,

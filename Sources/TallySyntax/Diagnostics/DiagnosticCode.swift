@@ -155,7 +155,8 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
 
     /// An import profile or match rule setting Tally cannot use: an unknown encoding,
     /// date format, decimal mark or column, a separator longer than one character, a
-    /// second profile for one wallet, or amount bounds that nothing can meet.
+    /// second profile for one wallet, an account two wallets name, or amount bounds that
+    /// nothing can meet.
     public static let invalidImportSetting = DiagnosticCode("E0601", .error, "invalid import setting")
     /// A transaction with a bank id and no category yet: it counts in its wallet only.
     public static let needsCategory = DiagnosticCode("I0601", .info, "needs a category")

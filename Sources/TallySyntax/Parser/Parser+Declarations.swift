@@ -262,9 +262,10 @@ extension ParserState {
                 }
                 bump()
             default:
-                // One word or "text": `windows-1252`, `DD.MM.YYYY`, `comma`.
+                // One word or "text": `windows-1252`, `DD.MM.YYYY`, `comma`; an account
+                // may also be all digits.
                 skipSpace()
-                guard let k = current, k == .name || k == .text || k == .quotedName else {
+                guard let k = current, k == .name || k == .text || k == .quotedName || (keyword == .account && k == .number) else {
                     fail(expected: "a value after `\(keyword.spelling)`")
                     return
                 }
