@@ -224,6 +224,28 @@ final class FeatureWiringTests: XCTestCase {
         XCTAssertEqual(none, [])
     }
 
+    func testABankMovementWithoutACategoryIsAnInfoWithCategoriesToChoose() throws {
+        let client = TestClient()
+        client.initialize()
+        let marked = MarkedText("wallet Checking bank\nexpense Fun, Food\n2026-11-01 \"Tesco\" Checking Food -3.00\n"
+            + "⟨a⟩2026-11-02 \"TESCO 42\" Checking⟨gap⟩   ⟨amount⟩-1.00⟨b⟩\n    id: \"X1\"\n")
+        client.open("a.tally", marked.text)
+        let diagnostics = try XCTUnwrap(client.diagnostics("a.tally")?["diagnostics"]?.arrayValue)
+        let info = try XCTUnwrap(diagnostics.first { $0["code"] == "I0601" })
+        XCTAssertEqual(info["severity"], 3)  // Information
+        XCTAssertEqual(info["range"], marked.range("a", "b"))
+        let actions = client.result("textDocument/codeAction", [
+            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": .array(diagnostics)],
+        ]).arrayValue ?? []
+        // Food first (Tesco's history), then Fun, the other spending category, though
+        // never used yet. " Food" widens the three-space gap, two spaces kept before the
+        // amount as the gap was wider than one.
+        XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Book it in Food", "Book it in Fun"])
+        XCTAssertEqual(actions.first?["isPreferred"], true)
+        XCTAssertEqual(actions.first?["edit"]?["changes"]?[client.uri("a.tally")],
+                       [["range": marked.range("gap", "amount"), "newText": " Food  "]])
+    }
+
     func testCompletionOffersWalletsWithAnEditOverTheTypedWord() throws {
         let client = TestClient()
         client.initialize()

@@ -25,12 +25,15 @@ extension Categorizer {
     }
 
     /// Categories by how many postings the budget books in them, most first; a tie goes
-    /// to the category declared first.
+    /// to the category declared first, so that a budget too young to have habits still
+    /// has its declared categories to offer. A parent only implied by its children's
+    /// names comes only if used.
     public static func mostUsed(in model: BudgetModel) -> [Int] {
         var counts = [Int](repeating: 0, count: model.categories.count)
         for entry in model.entries {
             for p in 0 ..< entry.postingCount { counts[entry.posting(p).category] += 1 }
         }
-        return counts.indices.filter { counts[$0] > 0 }.sorted { (counts[$0], -$0) > (counts[$1], -$1) }
+        return counts.indices.filter { counts[$0] > 0 || !model.categories[$0].isImplicit }
+            .sorted { (counts[$0], -$0) > (counts[$1], -$1) }
     }
 }
