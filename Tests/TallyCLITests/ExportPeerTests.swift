@@ -83,11 +83,18 @@ final class ExportPeerTests: XCTestCase {
         // wallet; the peer positive in the expense account.
         var expected: [String: Money] = [:]
         for row in try tallyRegister(budget) {
-            guard let category = row["category"] as? String, let type = row["type"] as? String, type != "transfer",
+            guard let type = row["type"] as? String, type != "transfer",
                   let date = row["date"] as? String, let amountText = row["amount"] as? String, let amount = Money(amountText),
-                  let currency = row["currency"] as? String,
-                  let index = model.categories.firstIndex(where: { $0.name == category }) else { continue }
-            let key = "\(names.categories[index]) \(date.prefix(7)) \(peerCurrency(currency, peer.format))"
+                  let currency = row["currency"] as? String else { continue }
+            // A row without a category is a bank movement waiting for one (I0601).
+            let account: String
+            if let category = row["category"] as? String {
+                guard let index = model.categories.firstIndex(where: { $0.name == category }) else { continue }
+                account = names.categories[index]
+            } else {
+                account = amount.isNegative ? names.uncategorized.spending : names.uncategorized.income
+            }
+            let key = "\(account) \(date.prefix(7)) \(peerCurrency(currency, peer.format))"
             expected[key] = (expected[key] ?? .zero).adding(amount.negated)
         }
         expected = expected.filter { !$0.value.isZero }

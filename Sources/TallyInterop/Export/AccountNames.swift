@@ -17,6 +17,9 @@ public struct AccountNames: Sendable {
     public let categories: [String]
     /// The account opening balances are booked against.
     public let openingBalances: String
+    /// The accounts of bank movements that have no category yet (I0601): money out goes
+    /// to the first, money in comes from the second.
+    public let uncategorized: (spending: String, income: String)
 
     /// The names for `model`'s wallets and categories in `format`.
     public init(model: BudgetModel, format: PeerFormat) {
@@ -43,6 +46,8 @@ public struct AccountNames: Sendable {
                 .map { AccountNames.component(String($0), format: format) }
             return unique(root + ":" + path.joined(separator: ":"))
         }
+        // After the categories, so that a category of the same name keeps its own.
+        uncategorized = (unique("Expenses:Uncategorized"), unique("Income:Uncategorized"))
     }
 
     /// One component of an account name, in what the peer accepts.

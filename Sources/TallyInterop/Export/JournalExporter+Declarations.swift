@@ -88,6 +88,10 @@ extension JournalExporter {
             if category.isImplicit { meta.append(("implicit", "true")) }
             writeAccount(&out, names.categories[index], opened: firstDate, currency: "", meta: meta, type: category.isIncome ? "R" : "X")
         }
+        if model.entries.contains(where: { $0.transaction != nil && $0.postingCount == 0 }) {
+            writeAccount(&out, names.uncategorized.spending, opened: firstDate, currency: "", meta: [("uncategorized", "true")], type: "X")
+            writeAccount(&out, names.uncategorized.income, opened: firstDate, currency: "", meta: [("uncategorized", "true")], type: "R")
+        }
         out.blank()
     }
 

@@ -121,6 +121,12 @@ extension JournalExporter {
                 posting(&out, names.categories[part.category], amount(part.amount.negated, wallet.currency),
                         note: splits?[p].note, tags: splits?[p].tags ?? [])
             }
+            if entry.postingCount == 0 {
+                // A bank movement with no category yet (I0601) balances against an
+                // account that says so.
+                posting(&out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
+                        amount(total.negated, wallet.currency))
+            }
             posting(&out, names.wallets[w], amount(total, wallet.currency))
         case .transfer(let from, let to, let sent, let received):
             let source = model.wallets[from], target = model.wallets[to]
