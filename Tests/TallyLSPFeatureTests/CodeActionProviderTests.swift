@@ -281,3 +281,13 @@ import Testing
         #expect(actions.first?.title == "Book it in Fun")
     }
 }
+
+/// W0513: an envelope named like a category but without `for` is offered the `for`.
+@Suite struct EnvelopeForActionTests {
+    @Test func addsTheCategoryOfItsName() throws {
+        let text = "currency EUR\nwallet Giro bank\nexpense 'Eating out'\nenvelope 'Eating out' 120 monthly alert 80%\n"
+        let result = try CodeActionProviderTests.applying("Add `for 'Eating out'`", to: text)
+        #expect(result.text.hasSuffix("envelope 'Eating out' 120 monthly for 'Eating out' alert 80%\n"))
+        #expect(!result.codes.contains("W0513"))
+    }
+}

@@ -55,6 +55,7 @@ enum DiagnosticSummary {
         "W0510": "Two transactions that look like the same one entered twice.",
         "W0511": "A transaction dated after today.",
         "I0512": "A declaration nothing refers to.",
+        "W0513": "An envelope without `for`, named like a category: it counts none of its spending.",
         "E0601": "An `import` profile or `match` rule setting that `tally import` cannot use.",
         "I0601": "A bank movement (it has an `id:`) with no category yet: it counts in its wallet only.",
     ]

@@ -160,6 +160,9 @@ extension DiagnosticCode {
         "I0512": (
             #"A wallet is declared but nothing is booked on it. Unused categories are not reported: budgets often declare a full list of categories up front."#,
             nil),
+        "W0513": (
+            #"An envelope names no categories (`for ...`) but has the name of a category. An envelope counts only the spending of the categories after `for`; without them it only holds what it is planned, filled and moved, so this one would show nothing spent however much the category spends."#,
+            #"`envelope Food 300 monthly for Food` (the quick fix adds `for` and the category)."#),
         "E0601": (
             #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, an empty account or one another wallet's profile names already, a rule that looks for nothing, or `over` and `under` bounds no amount can meet. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
             #"`encoding windows-1250` (the message offers the closest known value)."#),

@@ -150,6 +150,8 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     public static let futureDated = DiagnosticCode("W0511", .warning, "future-dated entry")
     /// A declaration nothing refers to.
     public static let unusedDeclaration = DiagnosticCode("I0512", .info, "unused declaration")
+    /// An envelope without `for`, named like a category: it counts no spending.
+    public static let envelopeCountsNothing = DiagnosticCode("W0513", .warning, "envelope counts no spending")
 
     // MARK: Import profiles and rules (06xx)
 
@@ -173,7 +175,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         missingCategory, currencyMismatch, missingConversion, failedAssertion, duplicateID, missingRate,
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
-        unusedDeclaration,
+        unusedDeclaration, envelopeCountsNothing,
         invalidImportSetting, needsCategory,
     ]
 }
