@@ -110,8 +110,12 @@ def accuracy():
             if m and pending:
                 written[m.group(1)] = pending
         refused_lines = {int(n) for n in re.findall(r"^  refused  \S+:(\d+) ", out.stdout, re.M)}
+        # Movements nothing categorizes are written without a category (I0601).
+        refused_lines |= {int(n) for n in re.findall(r"^  no category  \S+:(\d+) ", out.stdout, re.M)}
         for k, (date, text, amount, rid) in enumerate(rows):
-            if rid in written:
+            if k + 2 in refused_lines:   # the header is line 1
+                refused += 1
+            elif rid in written:
                 # The category is the word after the wallet, before the amount.
                 tokens = re.findall(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'|\S+', written[rid])
                 wi = next(j for j, t in enumerate(tokens) if t == wallet)
@@ -125,8 +129,6 @@ def accuracy():
                 else:
                     wrong += 1
                     confusions[(truth[rid], got)] = confusions.get((truth[rid], got), 0) + 1
-            elif k + 2 in refused_lines:   # the header is line 1
-                refused += 1
             else:
                 matched += 1
     total = correct + wrong + refused + matched
