@@ -6,7 +6,8 @@ import TallySyntax
 public enum CodeLensProvider {
     /// The lenses of `path`, in order.
     public static func lenses(in analysis: BudgetAnalysis, path: String) -> [CodeLensInfo] {
-        guard let tree = analysis.tree(path) else { return [] }
+        // Every lens is a figure; none is shown when totals could have overflowed (E0404).
+        guard let tree = analysis.tree(path), analysis.model.totalsAreExact else { return [] }
         let index = analysis.index
         let model = analysis.model
         var result: [CodeLensInfo] = []

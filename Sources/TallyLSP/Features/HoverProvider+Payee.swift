@@ -14,6 +14,7 @@ extension HoverProvider {
         let name = Unquote.value(of: token.text)
         let model = analysis.model
         var lines = ["**\(md(name))** · payee"]
+        guard model.totalsAreExact else { return HoverInfo(markdown: lines[0] + "\n\n" + withheldNote, range: token.range) }
         if let usage = analysis.index.payeeUsage[name] {
             var used = (usage.count == 1 ? "Used once" : "Used \(usage.count) times") + ", last on \(usage.lastDate)"
             if let w = usage.usualWallet {

@@ -32,8 +32,19 @@ public enum HoverProvider {
         case .goal: markdown = goal(occurrence.symbol.name, analysis)
         case .rule: markdown = rule(occurrence.symbol.name, analysis)
         }
-        return markdown.map { HoverInfo(markdown: $0, range: occurrence.location.range) }
+        return markdown.map { HoverInfo(markdown: withheld($0, analysis), range: occurrence.location.range) }
     }
+
+    /// Figures that could have overflowed are never shown (as the reports refuse to): when
+    /// the model says its totals are not exact, a hover keeps only its first paragraph, the
+    /// name and what it is, and says why the rest is missing.
+    static func withheld(_ markdown: String, _ analysis: BudgetAnalysis) -> String {
+        guard !analysis.model.totalsAreExact else { return markdown }
+        let head = markdown.components(separatedBy: "\n\n").first ?? markdown
+        return head + "\n\n" + withheldNote
+    }
+
+    static let withheldNote = "No figures: the budget's amounts add up to more than can be totalled exactly (E0404)."
 
     // MARK: Names
 

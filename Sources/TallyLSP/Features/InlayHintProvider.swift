@@ -15,6 +15,8 @@ import TallySyntax
 public enum InlayHintProvider {
     /// The hints for the entries of `path` that overlap `range`, in order.
     public static func hints(in analysis: BudgetAnalysis, path: String, range: ByteRange, options: InlayHintOptions) -> [InlayHintInfo] {
+        // Every hint is a figure; none is shown when totals could have overflowed (E0404).
+        guard analysis.model.totalsAreExact else { return [] }
         guard options.envelopeLeft || options.runningBalance else { return [] }
         let index = analysis.index
         let model = analysis.model
