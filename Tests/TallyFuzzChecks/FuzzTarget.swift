@@ -11,12 +11,10 @@ import Foundation
 /// A crash (a trap, an out-of-bounds access ASan sees, a stack overflow) is caught by
 /// libFuzzer in the fuzzer and ends the test process in `swift test`, which fails it too.
 ///
-/// Adding a target (the importers of CSV, OFX, CAMT and journals, as they land): a case
-/// here, a file of properties beside this one (`ImporterProperties.swift`: parse never
-/// fails, every row either becomes an entry or a diagnostic with a range inside the file,
-/// what is written parses back without syntax errors), an executable in
-/// `Fuzz/Package.swift`, seeds in `Fuzz/Seeds/<target>/`, and a folder
-/// `Tests/TallyFuzzTests/Regressions/<target>/`. `Fuzz/README.md` has the steps.
+/// Adding a target (the journal readers of `tally convert`, say): a case here, a file of
+/// properties beside this one, an executable in `Fuzz/Package.swift`, seeds in
+/// `Fuzz/Seeds/<target>/`, and a folder `Tests/TallyFuzzTests/Regressions/<target>/`.
+/// `Fuzz/README.md` has the steps.
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `Parser.parse`: lossless, well nested, diagnostics inside the file; re-reading after
     /// an edit and reading in chunks give the whole-file tree.
@@ -32,6 +30,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The language server's `JSON.parse` and printer: printing what was parsed is a fixed
     /// point after one round.
     case json
+    /// `StatementReader` (CSV, OFX, CAMT.053) under options chosen from the input, then the
+    /// import plan: errors and rows inside the file, each movement added once.
+    case statements
 
     /// Checks every promise of the target on `bytes`; nil when all held, else what broke.
     public func check(_ bytes: [UInt8]) -> String? {
@@ -41,6 +42,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .interpreter: return InterpreterProperties.check(bytes)
         case .frames: return FrameProperties.check(bytes)
         case .json: return JSONProperties.check(bytes)
+        case .statements: return StatementProperties.check(bytes)
         }
     }
 

@@ -59,7 +59,8 @@ public struct Statement: Sendable {
 
     public let path: String
     public let format: Format
-    /// Movements in booking order, oldest first (a newest-first file is turned around).
+    /// Movements in booking order, oldest first (a newest-first file is turned around). A
+    /// CSV file in neither order keeps its own: its running balances follow it.
     public var rows: [StatementRow]
     /// The account currency the statement declares, if it does.
     public var currency: String?
