@@ -41,7 +41,7 @@ let package = Package(
         // Fuzzing (Fuzz/README.md): the properties every fuzz target checks, shared by the
         // libFuzzer executables in `Fuzz/` and the test that replays every input that
         // ever failed (`Tests/TallyFuzzTests/Regressions/<target>/`).
-        .target(name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP"],
+        .target(name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP", "TallyInterop"],
                 path: "Tests/TallyFuzzChecks"),
         .testTarget(name: "TallyFuzzTests", dependencies: ["TallyFuzzChecks", "TallyTestSupport"], exclude: ["Regressions"]),
     ]

@@ -9,7 +9,7 @@
 // the regression test replays too.
 import PackageDescription
 
-let targets = ["parser", "formatter", "interpreter", "frames", "json", "statements"]
+let targets = ["parser", "formatter", "interpreter", "frames", "json", "statements", "journals"]
 
 let package = Package(
     name: "TallyFuzz",

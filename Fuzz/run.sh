@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets and runs one (or all) for a number of seconds.
 #
-#   Fuzz/run.sh TARGET SECONDS     TARGET: parser formatter interpreter frames json statements, or all
+#   Fuzz/run.sh TARGET SECONDS     TARGET: parser formatter interpreter frames json statements journals, or all
 #
 # Seeds: examples/ and every test fixture (.tally), Fuzz/Seeds/TARGET/, and the kept
 # regression inputs Tests/TallyFuzzTests/Regressions/TARGET/ (with TALLY_FUZZ_PENDING=1
@@ -14,7 +14,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-TARGETS=(parser formatter interpreter frames json statements)
+TARGETS=(parser formatter interpreter frames json statements journals)
 
 usage() { echo "usage: Fuzz/run.sh {$(IFS="|"; echo "${TARGETS[*]}")|all} SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
@@ -50,6 +50,8 @@ seeds() {  # the seed files of target $1, one per line
             find examples Tests -name '*.tally' -type f -size -64k ;;
         statements)
             find examples/import Tests/TallyCLITests/Fixtures/import -type f ! -name '*.tally' ! -name '*.expected' -size -64k ;;
+        journals)
+            find Tests/TallyCLITests/Fixtures/interop -type f ! -name '*.tally' ! -name '*.expected' -size -64k ;;
     esac
     find "Fuzz/Seeds/$target" "Tests/TallyFuzzTests/Regressions/$target" -maxdepth 1 -type f ! -name 'README*' 2>/dev/null
     if [ "${TALLY_FUZZ_PENDING:-0}" = 1 ]; then
@@ -72,6 +74,7 @@ for target in "${selected[@]}"; do
         # FoundationXML leaks the error it makes for each malformed XML document (in
         # _CFErrorCreateFromXMLInterface, outside Tally), so leaks are not findings here.
         statements) dict=statements.dict max=32768 extra=-detect_leaks=0 asan=detect_leaks=0${asan:+:$asan} ;;
+        journals) dict=journals.dict max=32768 ;;
         *) dict=tally.dict max=32768 ;;
     esac
     echo "== fuzzing $target for $SECONDS_EACH s ($count seeds, corpus $corpus)"

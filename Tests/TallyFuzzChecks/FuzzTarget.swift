@@ -33,6 +33,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `StatementReader` (CSV, OFX, CAMT.053) under options chosen from the input, then the
     /// import plan: errors and rows inside the file, each movement added once.
     case statements
+    /// `JournalConverter` (what `tally convert` reads) on a hledger, ledger or beancount
+    /// journal: left-out lines inside the journal, a budget without syntax errors, as
+    /// `tally fmt` lays it out.
+    case journals
 
     /// Checks every promise of the target on `bytes`; nil when all held, else what broke.
     public func check(_ bytes: [UInt8]) -> String? {
@@ -43,6 +47,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .frames: return FrameProperties.check(bytes)
         case .json: return JSONProperties.check(bytes)
         case .statements: return StatementProperties.check(bytes)
+        case .journals: return JournalProperties.check(bytes)
         }
     }
 
