@@ -3,13 +3,37 @@ import TallySyntax
 
 /// The text of a transaction written by `tally import`: the date, the payee (and the
 /// statement's description as the note when it says more), the wallet, the category
-/// (left out when a `payee` rule books the entry), the amount, and the movement's id on
-/// an indented `id:` line. Columns follow the file's layout where it shows one.
+/// (left out when a `payee` rule books the entry, or when a `match` rule splits it), the
+/// amount, a split rule's lines, and the movement's id on an indented `id:` line.
+/// Columns follow the file's layout where it shows one.
+///
+/// Split lines are written as `tally record` writes a recurring entry's: below the
+/// header that carries the whole amount, in the rule's order, the line that takes the
+/// rest without an amount. They are laid out as `tally fmt` lays out indented lines:
+/// four spaces, categories in one column, amounts aligned on the decimal point, tags and
+/// note two spaces after.
 struct ImportedEntry {
     let layout: FileLayout
 
+    /// One split line.
+    struct Part {
+        let category: String
+        /// The signed amount; nil for the line that takes the rest.
+        let amount: Money?
+        let tags: [String]
+        let note: String?
+
+        init(_ line: RuleSplit.Line, name: String) {
+            category = name
+            amount = line.isRest ? nil : line.amount
+            tags = line.tags
+            note = line.note
+        }
+    }
+
     /// The lines (without line endings) of one entry.
-    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [], id: String) -> [String] {
+    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
+               split: [Part] = [], id: String) -> [String] {
         var line = date.description
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
@@ -29,7 +53,27 @@ struct ImportedEntry {
             line += "  " + amount
         }
         if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map { "#" + $0 }.joined(separator: " ") }
-        return [line, "    id: " + Self.text(id)]
+        return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
+    }
+
+    /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.
+    static func splitLines(_ parts: [Part]) -> [String] {
+        let names = parts.map { name($0.category) }
+        let amounts = parts.map { part in part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description } ?? "" }
+        // A category with nothing after it (the rest line) does not widen the column.
+        let nameWidth = parts.indices.filter { parts[$0].amount != nil || !parts[$0].tags.isEmpty || parts[$0].note != nil }
+            .map { FileLayout.width(names[$0]) }.max() ?? 0
+        let amountWidth = amounts.map(FileLayout.width).max() ?? 0
+        return parts.indices.map { i in
+            let trailer = (parts[i].tags.map { "#" + $0 } + (parts[i].note.map { [text($0)] } ?? [])).joined(separator: " ")
+            var line = "    " + names[i]
+            if !amounts[i].isEmpty || !trailer.isEmpty {
+                line += String(repeating: " ", count: nameWidth - FileLayout.width(names[i]) + 2)
+                line += String(repeating: " ", count: amountWidth - FileLayout.width(amounts[i])) + amounts[i]
+            }
+            if !trailer.isEmpty { line += "  " + trailer }
+            return line.hasSuffix(" ") ? String(line.reversed().drop { $0 == " " }.reversed()) : line
+        }
     }
 
     /// Double-quoted text, with quotes and backslashes escaped and line breaks, tabs and

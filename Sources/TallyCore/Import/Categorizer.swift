@@ -2,7 +2,7 @@ import TallySyntax
 
 /// Chooses a category for an imported movement, in this order:
 /// 0. the first `match` rule that applies (it may also rename the payee, add a note and
-///    tags);
+///    tags, or share the movement out over split lines);
 /// 1. the budget's `payee` rules: a rule whose payee is the movement's payee exactly
 ///    books it by itself (the entry is written without a category, as a hand-written one
 ///    would be); a rule whose payee's words all appear in the movement's text gives its
@@ -26,6 +26,9 @@ public struct Categorizer: Sendable {
         public var payee: String? = nil
         public var note: String? = nil
         public var tags: [String] = []
+        /// The lines of a split entry, when a `match` rule shares the movement out (then
+        /// `category` is its rest line's, and the header names no category).
+        public var split: [RuleSplit.Line] = []
     }
 
     private var matchRules: [ImportProfile.MatchRule] = []
@@ -69,7 +72,8 @@ public struct Categorizer: Sendable {
     /// The category for a movement, or nil.
     public func choose(_ row: StatementRow) -> Choice? {
         if let rule = matchRules.first(where: { $0.matches(row) }) {
-            return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags)
+            return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
+                          split: rule.splitLines(of: row.amount) ?? [])
         }
         if let payee = row.payee ?? row.description, let category = rulesExact[payee] {
             return Choice(category: category, source: .payeeRule, ruleApplies: true)
