@@ -37,14 +37,15 @@ struct ImportedEntry {
         var line = date.description
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
+        // The line's width so far, kept as it grows rather than measured again.
+        var width = FileLayout.width(line)
         func field(_ text: String, column: Int?, gap: Int = 2) {
-            let width = FileLayout.width(line)
-            let spaces = column.map { $0 > width ? $0 - width : gap } ?? gap
-            line += String(repeating: " ", count: max(1, spaces)) + text
+            let spaces = max(1, column.map { $0 > width ? $0 - width : gap } ?? gap)
+            line += String(repeating: " ", count: spaces) + text
+            width += spaces + FileLayout.width(text)
         }
         field(Self.name(wallet), column: layout.walletColumn)
         if let category { field(Self.name(category), column: layout.categoryColumn) }
-        let width = FileLayout.width(line)
         if let end = layout.amountEndColumn, end - FileLayout.width(amount) > width {
             line += String(repeating: " ", count: end - FileLayout.width(amount) - width) + amount
         } else if let start = layout.amountStartColumn, start > width {
@@ -79,6 +80,15 @@ struct ImportedEntry {
     /// Double-quoted text, with quotes and backslashes escaped and line breaks, tabs and
     /// other control characters (which a statement field may hold) made spaces.
     static func text(_ value: String) -> String {
+        // Most texts are printable ASCII with single spaces and nothing to escape: they are
+        // written as they are.
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in value.utf8 {
+            if byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C || (byte == 0x20 && previous == 0x20) { plain = false; break }
+            previous = byte
+        }
+        if plain && previous != 0x20 { return "\"" + value + "\"" }
         var out = "\""
         var lastSpace = false
         for scalar in value.unicodeScalars {
@@ -96,6 +106,9 @@ struct ImportedEntry {
         return out + "\""
     }
 
+    /// First characters that make a name need quotes: `'#=@+-` and digits.
+    private static let quotedFirst: Set<UInt8> = Set("'#=@+-0123456789".utf8)
+
     /// Words that must be quoted where a wallet or category stands.
     private static let keywords: Set<String> = [
         "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
@@ -104,6 +117,12 @@ struct ImportedEntry {
 
     /// A name as a Tally file writes it: bare when it reads back as a name, else quoted.
     static func name(_ value: String) -> String {
+        if let first = value.utf8.first, value.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same tests on bytes, without the Unicode tables.
+            let plain = !keywords.contains(value) && !Self.quotedFirst.contains(first) && value.utf8.last != 0x3A
+                && !value.utf8.contains { $0 <= 0x20 || $0 == 0x7F || $0 == 0x3B || $0 == 0x22 || $0 == 0x2C }
+            if plain { return value }
+        }
         let plain = !value.isEmpty && !keywords.contains(value)
             && !value.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || ";\",".unicodeScalars.contains($0) }
             && !"'#=@+-0123456789".contains(value.first!)

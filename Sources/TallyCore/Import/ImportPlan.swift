@@ -41,9 +41,13 @@ public struct ImportPlan: Sendable {
         var known: [String: (date: CivilDate, file: String)] = [:]
         // Hand-entered transactions of this wallet without an id, by amount.
         var open: [Money: [Int]] = [:]
-        for (i, entry) in model.entries.enumerated() {
-            if let id = entry.bankID, known[id] == nil { known[id] = (entry.date, entry.location.file) }
-            if entry.bankID == nil, let t = entry.transaction, t.wallet == wallet { open[t.amount, default: []].append(i) }
+        // Entries read in place (a copy of each would cost more than the look-up).
+        for i in model.entries.indices {
+            if let id = model.entries[i].bankID {
+                if known[id] == nil { known[id] = (model.entries[i].date, model.entries[i].location.file) }
+            } else if let t = model.entries[i].transaction, t.wallet == wallet {
+                open[t.amount, default: []].append(i)
+            }
         }
         let categorizer = Categorizer(model: model, budget: budget, rules: rules)
         self.categorizer = categorizer
