@@ -34,7 +34,8 @@ struct ImportedEntry {
     /// The lines (without line endings) of one entry.
     func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
                split: [Part] = [], id: String) -> [String] {
-        var line = date.description
+        var line = Self.iso(date)
+        line.reserveCapacity(128)
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
         // The line's width so far, kept as it grows rather than measured again.
@@ -55,6 +56,17 @@ struct ImportedEntry {
         }
         if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map { "#" + $0 }.joined(separator: " ") }
         return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
+    }
+
+    /// `YYYY-MM-DD`, written from the date's digits (what `CivilDate.description` gives
+    /// for the years a statement holds, 1–9999, without its padding strings).
+    static func iso(_ date: CivilDate) -> String {
+        guard (1 ... 9999).contains(date.year) else { return date.description }
+        let digits: [UInt8] = [
+            UInt8(48 + date.year / 1000), UInt8(48 + date.year / 100 % 10), UInt8(48 + date.year / 10 % 10), UInt8(48 + date.year % 10), 0x2D,
+            UInt8(48 + date.month / 10), UInt8(48 + date.month % 10), 0x2D, UInt8(48 + date.day / 10), UInt8(48 + date.day % 10),
+        ]
+        return String(decoding: digits, as: UTF8.self)
     }
 
     /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.

@@ -106,8 +106,31 @@ public struct Categorizer: Sendable {
         return slot
     }
 
+    /// What `choose` learns about a statement text (its normalized form and the ids of its
+    /// known words), kept across the rows of an import: banks repeat their descriptions
+    /// (`Kartenzahlung`, `SEPA-Lastschrift`) on row after row.
+    public struct TextMemo {
+        var texts: [String: (normalized: String, words: [Int32])] = [:]
+        public init() {}
+    }
+
     /// The category for a movement, or nil.
     public func choose(_ row: StatementRow) -> Choice? {
+        var memo = TextMemo()
+        return choose(row, memo: &memo)
+    }
+
+    /// The normalized text and known word ids of a statement text, through `memo`.
+    private func read(_ text: String, _ memo: inout TextMemo) -> (normalized: String, words: [Int32]) {
+        if let known = memo.texts[text] { return known }
+        let normalized = MovementText.normalize(text)
+        let result = (normalized, MovementText.words(normalized).compactMap { wordIDs[$0] })
+        memo.texts[text] = result
+        return result
+    }
+
+    /// The category for a movement, or nil, reading texts through `memo`.
+    public func choose(_ row: StatementRow, memo: inout TextMemo) -> Choice? {
         if let rule = matchRules.first(where: { $0.matches(row) }) {
             return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
                           split: rule.splitLines(of: row.amount) ?? [])
@@ -115,9 +138,16 @@ public struct Categorizer: Sendable {
         if let payee = row.payee ?? row.description, let category = rulesExact[payee] {
             return Choice(category: category, source: .payeeRule, ruleApplies: true)
         }
-        let texts = [row.payee, row.description].compactMap { $0 }.map(MovementText.normalize).filter { !$0.isEmpty }
-        // Words no rule or history text holds cannot help: only known ones are kept.
-        let allWords = Set(texts.flatMap { MovementText.words($0).compactMap { wordIDs[$0] } })
+        var texts: [String] = []
+        var allWords = Set<Int32>()
+        for text in [row.payee, row.description] {
+            guard let text else { continue }
+            let (normalized, words) = read(text, &memo)
+            guard !normalized.isEmpty else { continue }
+            texts.append(normalized)
+            // Words no rule or history text holds cannot help: only known ones are kept.
+            allWords.formUnion(words)
+        }
         for rule in rulesByWords where rule.words.allSatisfy(allWords.contains) {
             return Choice(category: rule.category, source: .payeeRule, ruleApplies: false)
         }
