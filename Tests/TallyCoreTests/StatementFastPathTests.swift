@@ -43,3 +43,18 @@ final class MovementWordsTests: XCTestCase {
         }
     }
 }
+
+/// Match rules fold ASCII texts by bytes as the general folding does.
+final class RuleTextFoldingTests: XCTestCase {
+    func testASCIIFoldingIsTheGeneralFolding() {
+        var random = TestSupport.SeededGenerator(seed: 72)
+        let alphabet = Array("aZ *\t\n\u{0B}\u{0C}\r\u{1C}\u{1F}.9-")
+        for _ in 0 ..< 5_000 {
+            let text = String((0 ..< Int.random(in: 0 ... 12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let general = String(String.UnicodeScalarView(text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars))
+                .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+            XCTAssertEqual(ImportProfile.fold(text), general, "`\(text.debugDescription)`")
+        }
+        XCTAssertEqual(ImportProfile.fold("TANKSTELLE SÜD"), "tankstelle sud")
+    }
+}

@@ -131,7 +131,9 @@ public struct Categorizer: Sendable {
 
     /// The category for a movement, or nil, reading texts through `memo`.
     public func choose(_ row: StatementRow, memo: inout TextMemo) -> Choice? {
-        if let rule = matchRules.first(where: { $0.matches(row) }) {
+        // The row's texts are folded once for all the rules.
+        let folded = matchRules.isEmpty ? [] : ImportProfile.foldedTexts(of: row)
+        if let rule = matchRules.first(where: { $0.matches(row, folded: folded) }) {
             return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
                           split: rule.splitLines(of: row.amount) ?? [])
         }

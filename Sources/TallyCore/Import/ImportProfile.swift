@@ -29,13 +29,15 @@ public struct ImportProfile: Sendable {
 
         /// True when the rule applies to the movement: its text and bounds match, and a
         /// split's fixed and percentage parts fit into it.
-        func matches(_ row: StatementRow) -> Bool {
+        func matches(_ row: StatementRow) -> Bool { matches(row, folded: ImportProfile.foldedTexts(of: row)) }
+
+        /// `matches`, given the row's texts folded once for all rules (`foldedTexts`).
+        func matches(_ row: StatementRow, folded: [String]) -> Bool {
             let size = row.amount.isNegative ? row.amount.negated : row.amount
             if let over, !(size > over) { return false }
             if let under, !(size < under) { return false }
-            if split != nil && splitLines(of: row.amount) == nil { return false }
-            return [row.payee, row.description, [row.payee, row.description].compactMap { $0 }.joined(separator: " ")]
-                .compactMap { $0 }.contains { ImportProfile.contains(ImportProfile.fold($0), pieces) }
+            guard folded.contains(where: { ImportProfile.contains($0, pieces) }) else { return false }
+            return split == nil || splitLines(of: row.amount) != nil
         }
 
         /// The split entry's lines for a movement of `amount`, at the scale its header is
@@ -92,8 +94,29 @@ public struct ImportProfile: Sendable {
         return text.count == 1 && text != "\"" ? text.first : nil
     }
 
+    /// The texts a rule looks in, folded: the payee, the description, and the two joined
+    /// by a space.
+    static func foldedTexts(of row: StatementRow) -> [String] {
+        [row.payee, row.description, [row.payee, row.description].compactMap { $0 }.joined(separator: " ")].compactMap { $0 }.map(fold)
+    }
+
     /// Lowercased, accents removed, runs of spaces as one.
     static func fold(_ text: String) -> String {
+        // ASCII has no accents: lowercase and join the words by bytes.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if byte == 0x20 || (0x09 ... 0x0D).contains(byte) {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(scalars)).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
