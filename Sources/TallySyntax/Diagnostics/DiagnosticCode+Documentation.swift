@@ -161,7 +161,7 @@ extension DiagnosticCode {
             #"A wallet is declared but nothing is booked on it. Unused categories are not reported: budgets often declare a full list of categories up front."#,
             nil),
         "E0601": (
-            #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, a rule that looks for nothing, or `over` and `under` bounds no amount can meet. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
+            #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, a rule that looks for nothing, `over` and `under` bounds no amount can meet, or split lines that cannot share a movement out (Grammar.md §7.2): a category on the rule's first line as well, a single split line, no line or more than one without an amount (one takes the rest), a part with a sign, of 0, or a percentage outside 0%–100%, percentages adding up to 100% or more, fixed parts no movement under `under` can hold. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
             #"`encoding windows-1250` (the message offers the closest known value)."#),
     ]
 }
