@@ -66,7 +66,9 @@ struct LineLayout {
                             base = FieldMark.trailing
                             trailing = true
                         } else if mark == FieldMark.own {
-                            base = FieldMark.key(of: kind)
+                            // A `match` rule's split part may be a percentage: it stands in
+                            // the amounts' column, its `%` where their decimal point is.
+                            base = kind == .percentage ? FieldMark.amount : FieldMark.key(of: kind)
                             if dated && kind == .keyword {
                                 // `transfer Checking -> Savings`, `assert Checking`: one
                                 // field, in the column of a transaction's wallet.
@@ -79,7 +81,11 @@ struct LineLayout {
                         var occurrence = 0
                         for f in start ..< fields.count where fields[f].key >> 3 == base { occurrence += 1 }
                         current = LineField(first: Int32(t), end: Int32(t + 1), width: width, key: LineField.key(base: base, occurrence: occurrence))
-                        if base == FieldMark.amount { current!.integerWidth = Int32(TextWidth.integerPart(ofNumber: table.bytes(of: t))) }
+                        if base == FieldMark.amount {
+                            let bytes = table.bytes(of: t)
+                            current!.integerWidth = Int32(kind == .percentage ? TextWidth.integerPart(ofNumber: UnsafeBufferPointer(rebasing: bytes.dropLast()))
+                                                                              : TextWidth.integerPart(ofNumber: bytes))
+                        }
                     } else {
                         previous.end = Int32(t + 1)
                         previous.width += (space ? 1 : 0) + width

@@ -71,6 +71,36 @@ final class ImportCommandTests: XCTestCase {
         }
     }
 
+    /// A `match` rule with split lines (Grammar.md §7.2) writes a split transaction: the
+    /// header carries the movement's amount and no category, the lines follow the rule's
+    /// order, and the rest line is written without an amount, as `tally record` writes a
+    /// recurring entry's split. The figures, by hand (USD, 2 decimals):
+    /// - T1 -84.99: 70% = 59.493 → 59.49; Fun 5.00; the rest, Household, 84.99 − 59.49 − 5.00 = 20.50.
+    /// - T2 -84.95: 70% = 59.465, half a cent → 59.47 (away from zero); rest 84.95 − 59.47 − 5.00 = 20.48.
+    /// - T3 +20.00 (a refund keeps its sign): 70% = 14.00; 5.00; rest 1.00.
+    /// - T4 -6.00 "COSTCO GAS": 70% = 4.20, and 4.20 + 5.00 > 6.00, so the split rule does not
+    ///   apply; the next rule, `"COSTCO GAS" Transport`, does.
+    /// - T5 -120.00 "AMAZON" (over 50): 33.3% = 39.96; rest 80.04.
+    /// - T6 -75.55: 33.3% = 25.15815 → 25.16; rest 50.39.
+    /// - T7 -40.00 "Trader Joe's": no rule; history books it in Food:Groceries.
+    func testASplitRuleWritesSplitTransactionsAsItsGoldenResultSays() throws {
+        let before = try text("split-budget.tally")
+        let result = try tally([path("split-budget.tally"), path("split-rules.csv")])
+        let check = try TallyBinary.run(["check", path("split-budget.tally"), "--today", "2026-04-01"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+        let after = try text("split-budget.tally")
+        XCTAssertTrue(after.hasPrefix(before), "the budget's existing bytes changed")
+        let actual = "$ tally import split-budget.tally split-rules.csv\n"
+            + "--- exit \(result.status)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)--- appended to split-budget.tally\n\(after.dropFirst(before.count))"
+        if let problem = TestSupport.compareGolden(actual, path: Self.fixtures + "/split-rules.csv.expected") { XCTFail(problem) }
+        // The split lines are laid out as `tally fmt` lays them out (the header lines follow
+        // the file's columns, which this small budget does not show).
+        func indented(_ text: String) -> [Substring] { text.split(separator: "\n").filter { $0.hasPrefix(" ") } }
+        let formatted = try TallyBinary.run(["fmt", path("split-budget.tally")])
+        XCTAssertEqual(formatted.status, 0, formatted.stderr)
+        XCTAssertEqual(indented(try text("split-budget.tally")), indented(after))
+    }
+
     // MARK: - Each movement exactly once
 
     func testImportingTheSameStatementTwiceAddsNothing() throws {

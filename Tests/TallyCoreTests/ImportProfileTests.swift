@@ -107,4 +107,92 @@ final class ImportProfileTests: XCTestCase {
         XCTAssertNil(choice("Tankstelle", "-99.99").flatMap { $0.source == .matchRule && name($0) == "Fun" ? $0 : nil })
         XCTAssertNil(choice("LIDL", "-5.00"))
     }
+
+    // MARK: - Split rules
+
+    func testSplitRulesAreCheckedLikeOtherRuleParts() throws {
+        let (_, _, diagnostics) = try load(Self.header + """
+        match "COSTCO"
+            Food:Grocerie  70%
+            Fun             5.00
+            Transport
+        match "A" Fun
+            Fun  10%
+            Transport
+        match "B"
+            Fun  10%
+        match "C"
+            Fun  -5.00
+            Transport  0%
+            Food:Groceries
+        match "D"
+            Fun  60%
+            Transport  40%
+            Food:Groceries
+        match "E"
+            Fun  5.00
+            Transport
+            Food:Groceries
+        match "F"
+            Fun  5.00
+            Transport  10%
+        match "G"  under 5
+            Fun  5.00
+            Transport
+        match "H"
+            Fun  5.00 USD
+            Transport
+        """)
+        let found = diagnostics.map { "\($0.code.rawValue) \($0.message)" }
+        XCTAssertEqual(found, [
+            "E0401 unknown category `Food:Grocerie`; did you mean `Food:Groceries`?",
+            "E0601 a rule with split lines takes its categories from them",
+            "E0601 a split needs two lines or more",
+            "E0601 write the part without a sign: it takes the movement's sign",
+            "E0601 a part of a split is more than 0% and less than 100%, without sign; found `0%`",
+            "E0601 the percentages add up to 100%, which leaves nothing for the rest",
+            "E0601 only one split line may leave out its amount",
+            "E0601 one split line must leave out its amount: it takes the rest of the movement",
+            "E0601 the fixed parts come to 5.00, which no movement under 5 holds: the rule never applies",
+            "E0408 this amount is in USD, but it must be in EUR here",
+        ], found.joined(separator: "\n"))
+        // The unknown category comes with its fix, as elsewhere.
+        XCTAssertEqual(diagnostics.first?.fixes.first?.title, "Replace with `Food:Groceries`")
+    }
+
+    func testASplitRuleSharesTheMovementOutAndTheRestTakesTheRoundingCent() throws {
+        let (budget, model, diagnostics) = try load(Self.header + """
+        expense Household, Gifts
+        match "COSTCO"  payee "Costco"
+            Food:Groceries  70%
+            Fun              5.00  #coffee
+            Household
+        match "SHOP"
+            Gifts  33.3%
+            Household
+        """)
+        XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        let konto = try XCTUnwrap(model.wallets.firstIndex { $0.name == "Konto" })
+        let profile = ImportProfile(budget: budget, model: model, wallet: konto)
+        let categorizer = Categorizer(model: model, budget: budget, rules: profile.rules)
+        func lines(_ payee: String, _ amount: String) -> [String]? {
+            guard let choice = categorizer.choose(StatementRow(date: today, amount: Money(amount)!, payee: payee, position: StatementPosition(line: 1, column: 1))),
+                  choice.source == .matchRule else { return nil }
+            return choice.split.map { "\(model.categories[$0.category].name) \($0.amount)\($0.isRest ? " rest" : "")\($0.tags.map { " #" + $0 }.joined())" }
+        }
+        // 84.99 × 70% = 59.493 → 59.49; fixed 5.00; rest 84.99 − 59.49 − 5.00 = 20.50.
+        XCTAssertEqual(lines("COSTCO WHOLESALE", "-84.99"), ["Food:Groceries -59.49", "Fun -5.00 #coffee", "Household -20.50 rest"])
+        // 84.95 × 70% = 59.465, exactly half a cent: away from zero, 59.47; rest 84.95 − 59.47 − 5.00 = 20.48.
+        XCTAssertEqual(lines("COSTCO WHOLESALE", "-84.95"), ["Food:Groceries -59.47", "Fun -5.00 #coffee", "Household -20.48 rest"])
+        // A refund keeps its sign: 10.00 × 70% = 7.00; rest 10.00 − 7.00 − 5.00 < 0, so the
+        // rule does not apply to it (nothing else decides here either).
+        XCTAssertNil(lines("COSTCO WHOLESALE", "+10.00"))
+        // 20.00 × 70% = 14.00; rest 20.00 − 14.00 − 5.00 = 1.00.
+        XCTAssertEqual(lines("COSTCO WHOLESALE", "+20.00"), ["Food:Groceries 14.00", "Fun 5.00 #coffee", "Household 1.00 rest"])
+        // 0.10 × 33.3% = 0.0333 → 0.03; rest 0.07. 1.00 × 33.3% = 0.333 → 0.33; rest 0.67.
+        XCTAssertEqual(lines("SHOP", "-0.10"), ["Gifts -0.03", "Household -0.07 rest"])
+        XCTAssertEqual(lines("SHOP", "-1.00"), ["Gifts -0.33", "Household -0.67 rest"])
+        // The rule's category is its rest line's.
+        XCTAssertEqual(profile.rules.map { model.categories[$0.category].name }, ["Household", "Household"])
+    }
 }

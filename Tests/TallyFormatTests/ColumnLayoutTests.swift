@@ -15,6 +15,12 @@ final class ColumnLayoutTests: XCTestCase {
                        "wallet Checking  bank\nwallet Cash      cash\n")
     }
 
+    func testPercentagesOfASplitRuleStandInTheAmountColumnOnTheirDecimalPoint() {
+        // `%` where the point of the amounts is: `70` and `12.5` are 2 wide before it, `5.00` 1.
+        XCTAssertEqual(formatted("match \"COSTCO\"\n    Food:Groceries 70%\n    Fun 5.00 #coffee\n    Gifts 12.5%\n    Household\n"),
+                       "match \"COSTCO\"\n    Food:Groceries  70%\n    Fun              5.00  #coffee\n    Gifts           12.5%\n    Household\n")
+    }
+
     func testMissingFieldLeavesItsCellBlank() {
         XCTAssertEqual(formatted("2026-01-01 \"Shop\" Cash Fun -1.00\n2026-01-02 Cash Fun -2.00\n"),
                        "2026-01-01 \"Shop\"  Cash  Fun  -1.00\n2026-01-02         Cash  Fun  -2.00\n")

@@ -48,6 +48,44 @@ final class ImportSyntaxTests: XCTestCase {
         XCTAssertEqual(plain.category?.value, "Food:Groceries")
     }
 
+    func testASplitRuleGivesItsPartsInsteadOfACategory() throws {
+        let text = """
+        match "COSTCO" in Checking  payee "Costco"  #bulk
+            Food:Groceries  70%
+            Fun              5.00  #coffee  "the café"
+            Household
+            Gifts           12.5%
+
+        """
+        let tree = Parser.parse(text)
+        XCTAssertEqual(tree.diagnostics, [])
+        XCTAssertEqual(tree.root.text, text)
+        let rule = try XCTUnwrap(MatchDirectiveSyntax(tree.entries[0]))
+        XCTAssertNil(rule.category)
+        XCTAssertEqual(rule.wallet?.value, "Checking")
+        XCTAssertEqual(rule.payee, "Costco")
+        XCTAssertEqual(rule.tags, ["bulk"])
+        XCTAssertEqual(rule.splits.map { $0.category?.value }, ["Food:Groceries", "Fun", "Household", "Gifts"])
+        XCTAssertEqual(rule.splits.map { $0.percentage?.text }, ["70%", nil, nil, "12.5%"])
+        XCTAssertEqual(rule.splits.map { $0.amount?.number }, [nil, "5.00", nil, nil])
+        XCTAssertEqual(rule.splits[1].tags, ["coffee"])
+        XCTAssertEqual(rule.splits[1].note, "the café")
+        // A category spelled like a clause keyword is still a category; a clause with its
+        // value is a clause.
+        let over = try XCTUnwrap(MatchDirectiveSyntax(Parser.parse("match \"X\" over  #t\n").entries[0]))
+        XCTAssertEqual(over.category?.value, "over")
+        let clause = Parser.parse("match \"X\" over 20\n    Fun  10%\n    Food\n")
+        XCTAssertEqual(clause.diagnostics, [])
+        XCTAssertEqual(MatchDirectiveSyntax(clause.entries[0])?.over?.number, "20")
+        XCTAssertNil(MatchDirectiveSyntax(clause.entries[0])?.category)
+    }
+
+    func testPercentagesAreSplitPartsOfMatchRulesOnly() {
+        // Below a transaction a percentage is still not an amount.
+        let tree = Parser.parse("2026-01-01 Checking -10.00\n    Food  70%\n    Fun\n")
+        XCTAssertEqual(tree.diagnostics.map(\.code.rawValue), ["E0205"], "\(tree.diagnostics)")
+    }
+
     func testNamesSpelledLikeTheNewKeywordsStillWorkElsewhere() {
         let tree = Parser.parse("""
         expense match, note, over
@@ -65,6 +103,9 @@ final class ImportSyntaxTests: XCTestCase {
             ("import Konto  skip x\n", "E0203"),
             ("match NETFLIX Fun\n", "E0203"),
             ("match \"NETFLIX\"\n", "E0202"),
+            ("match \"NETFLIX\"  #tv\n", "E0202"),
+            ("match \"NETFLIX\"\n    Fun  lots\n", "E0203"),
+            ("match \"NETFLIX\"  over 5  sometimes\n", "E0209"),
             ("match \"NETFLIX\" Fun  over\n", "E0202"),
             ("match \"NETFLIX\" Fun  payee Netflix\n", "E0203"),
             ("match \"NETFLIX\" Fun  sometimes\n", "E0209"),

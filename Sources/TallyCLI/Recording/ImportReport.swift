@@ -37,7 +37,7 @@ struct ImportReport {
                     case .payeeRule: byRule += 1
                     case .history: byHistory += 1
                     }
-                    toAdd.append((decision, choice.ruleApplies ? nil : model.categories[choice.category].name, choice))
+                    toAdd.append((decision, choice.ruleApplies || !choice.split.isEmpty ? nil : model.categories[choice.category].name, choice))
                 } else if let fallback {
                     byFallback += 1
                     toAdd.append((decision, model.categories[fallback].name, nil))
@@ -67,7 +67,8 @@ struct ImportReport {
             }
             if let ruleNote = choice?.note { note = ruleNote }
             entryLines += writer.lines(date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
-                                       amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [], id: decision.id)
+                                       amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [],
+                                       split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
         }
     }
 

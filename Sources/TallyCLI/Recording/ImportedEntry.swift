@@ -3,24 +3,50 @@ import TallySyntax
 
 /// The text of a transaction written by `tally import`: the date, the payee (and the
 /// statement's description as the note when it says more), the wallet, the category
-/// (left out when a `payee` rule books the entry), the amount, and the movement's id on
-/// an indented `id:` line. Columns follow the file's layout where it shows one.
+/// (left out when a `payee` rule books the entry, or when a `match` rule splits it), the
+/// amount, a split rule's lines, and the movement's id on an indented `id:` line.
+/// Columns follow the file's layout where it shows one.
+///
+/// Split lines are written as `tally record` writes a recurring entry's: below the
+/// header that carries the whole amount, in the rule's order, the line that takes the
+/// rest without an amount. They are laid out as `tally fmt` lays out indented lines:
+/// four spaces, categories in one column, amounts aligned on the decimal point, tags and
+/// note two spaces after.
 struct ImportedEntry {
     let layout: FileLayout
 
+    /// One split line.
+    struct Part {
+        let category: String
+        /// The signed amount; nil for the line that takes the rest.
+        let amount: Money?
+        let tags: [String]
+        let note: String?
+
+        init(_ line: RuleSplit.Line, name: String) {
+            category = name
+            amount = line.isRest ? nil : line.amount
+            tags = line.tags
+            note = line.note
+        }
+    }
+
     /// The lines (without line endings) of one entry.
-    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [], id: String) -> [String] {
-        var line = date.description
+    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
+               split: [Part] = [], id: String) -> [String] {
+        var line = Self.iso(date)
+        line.reserveCapacity(128)
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
+        // The line's width so far, kept as it grows rather than measured again.
+        var width = FileLayout.width(line)
         func field(_ text: String, column: Int?, gap: Int = 2) {
-            let width = FileLayout.width(line)
-            let spaces = column.map { $0 > width ? $0 - width : gap } ?? gap
-            line += String(repeating: " ", count: max(1, spaces)) + text
+            let spaces = max(1, column.map { $0 > width ? $0 - width : gap } ?? gap)
+            line += String(repeating: " ", count: spaces) + text
+            width += spaces + FileLayout.width(text)
         }
         field(Self.name(wallet), column: layout.walletColumn)
         if let category { field(Self.name(category), column: layout.categoryColumn) }
-        let width = FileLayout.width(line)
         if let end = layout.amountEndColumn, end - FileLayout.width(amount) > width {
             line += String(repeating: " ", count: end - FileLayout.width(amount) - width) + amount
         } else if let start = layout.amountStartColumn, start > width {
@@ -29,12 +55,52 @@ struct ImportedEntry {
             line += "  " + amount
         }
         if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map { "#" + $0 }.joined(separator: " ") }
-        return [line, "    id: " + Self.text(id)]
+        return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
+    }
+
+    /// `YYYY-MM-DD`, written from the date's digits (what `CivilDate.description` gives
+    /// for the years a statement holds, 1–9999, without its padding strings).
+    static func iso(_ date: CivilDate) -> String {
+        guard (1 ... 9999).contains(date.year) else { return date.description }
+        let digits: [UInt8] = [
+            UInt8(48 + date.year / 1000), UInt8(48 + date.year / 100 % 10), UInt8(48 + date.year / 10 % 10), UInt8(48 + date.year % 10), 0x2D,
+            UInt8(48 + date.month / 10), UInt8(48 + date.month % 10), 0x2D, UInt8(48 + date.day / 10), UInt8(48 + date.day % 10),
+        ]
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.
+    static func splitLines(_ parts: [Part]) -> [String] {
+        let names = parts.map { name($0.category) }
+        let amounts = parts.map { part in part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description } ?? "" }
+        // A category with nothing after it (the rest line) does not widen the column.
+        let nameWidth = parts.indices.filter { parts[$0].amount != nil || !parts[$0].tags.isEmpty || parts[$0].note != nil }
+            .map { FileLayout.width(names[$0]) }.max() ?? 0
+        let amountWidth = amounts.map(FileLayout.width).max() ?? 0
+        return parts.indices.map { i in
+            let trailer = (parts[i].tags.map { "#" + $0 } + (parts[i].note.map { [text($0)] } ?? [])).joined(separator: " ")
+            var line = "    " + names[i]
+            if !amounts[i].isEmpty || !trailer.isEmpty {
+                line += String(repeating: " ", count: nameWidth - FileLayout.width(names[i]) + 2)
+                line += String(repeating: " ", count: amountWidth - FileLayout.width(amounts[i])) + amounts[i]
+            }
+            if !trailer.isEmpty { line += "  " + trailer }
+            return line.hasSuffix(" ") ? String(line.reversed().drop { $0 == " " }.reversed()) : line
+        }
     }
 
     /// Double-quoted text, with quotes and backslashes escaped and line breaks, tabs and
     /// other control characters (which a statement field may hold) made spaces.
     static func text(_ value: String) -> String {
+        // Most texts are printable ASCII with single spaces and nothing to escape: they are
+        // written as they are.
+        var plain = true
+        var previous: UInt8 = 0
+        for byte in value.utf8 {
+            if byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C || (byte == 0x20 && previous == 0x20) { plain = false; break }
+            previous = byte
+        }
+        if plain && previous != 0x20 { return "\"" + value + "\"" }
         var out = "\""
         var lastSpace = false
         for scalar in value.unicodeScalars {
@@ -52,6 +118,9 @@ struct ImportedEntry {
         return out + "\""
     }
 
+    /// First characters that make a name need quotes: `'#=@+-` and digits.
+    private static let quotedFirst: Set<UInt8> = Set("'#=@+-0123456789".utf8)
+
     /// Words that must be quoted where a wallet or category stands.
     private static let keywords: Set<String> = [
         "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
@@ -60,6 +129,12 @@ struct ImportedEntry {
 
     /// A name as a Tally file writes it: bare when it reads back as a name, else quoted.
     static func name(_ value: String) -> String {
+        if let first = value.utf8.first, value.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII: the same tests on bytes, without the Unicode tables.
+            let plain = !keywords.contains(value) && !Self.quotedFirst.contains(first) && value.utf8.last != 0x3A
+                && !value.utf8.contains { $0 <= 0x20 || $0 == 0x7F || $0 == 0x3B || $0 == 0x22 || $0 == 0x2C }
+            if plain { return value }
+        }
         let plain = !value.isEmpty && !keywords.contains(value)
             && !value.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || ";\",".unicodeScalars.contains($0) }
             && !"'#=@+-0123456789".contains(value.first!)

@@ -25,6 +25,11 @@ public enum AmountText {
     /// mark, spaces, apostrophes) are dropped; a leading or trailing currency code or
     /// symbol is ignored; parentheses or a trailing minus make it negative.
     public static func parse(_ text: String, mark: DecimalMark) -> Money? {
+        plainASCII(text, mark: mark) ?? parseSpelled(text, mark: mark)
+    }
+
+    /// `parse` for any spelling, character by character.
+    static func parseSpelled(_ text: String, mark: DecimalMark) -> Money? {
         var s = Substring(text.trimmingWhitespace)
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") { negative = true; s = s.dropFirst().dropLast() }
@@ -50,9 +55,41 @@ public enum AmountText {
     }
 }
 
+extension AmountText {
+    /// The amount of a text most statements write: an optional sign, digits, grouping
+    /// marks and one decimal mark, all ASCII, read from its bytes; nil for anything else
+    /// (spaces, currencies, parentheses, a trailing minus), which `parse` then reads the
+    /// general way. Gives what the general way gives.
+    static func plainASCII(_ text: String, mark: DecimalMark) -> Money? {
+        let point: UInt8 = mark == .point ? 0x2E : 0x2C, grouping: UInt8 = mark == .point ? 0x2C : 0x2E
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var sawDigit = false
+        for (i, byte) in text.utf8.enumerated() {
+            switch byte {
+            case 0x30...0x39: bytes.append(byte); sawDigit = true
+            case 0x2B where i == 0: continue
+            case 0x2D where i == 0: bytes.append(byte)
+            case point:
+                guard sawDigit else { return nil }
+                bytes.append(0x2E)
+            case grouping:
+                guard sawDigit else { return nil }
+            default: return nil
+            }
+        }
+        guard sawDigit else { return nil }
+        return Money(utf8: bytes[...])
+    }
+}
+
 extension String {
     /// The text without spaces, tabs and no-break spaces around it.
     var trimmingWhitespace: String {
+        // Most texts start and end with a visible ASCII character: nothing to trim.
+        let utf8 = self.utf8
+        guard let head = utf8.first, let tail = utf8.last else { return self }
+        if head > 0x20 && head < 0x7F && tail > 0x20 && tail < 0x7F { return self }
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
         return String(self[first...last])

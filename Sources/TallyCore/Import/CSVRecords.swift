@@ -16,8 +16,97 @@ public struct CSVRecords {
     /// Splits `text`; a quoted field still open at the end of the text is an error naming
     /// where it opened.
     public static func read(_ text: String, separator: Character, path: String) throws(StatementError) -> [Record] {
-        // Unicode scalars rather than characters: much faster, and every character that
-        // matters here (separators, quotes, line ends) is one scalar.
+        // UTF-8 bytes rather than characters: much faster, and every character that matters
+        // here (separators, quotes, line ends) is one ASCII byte, which never occurs inside
+        // another character's bytes. A separator outside ASCII is read the slower way.
+        guard let sepScalar = separator.unicodeScalars.first, separator.unicodeScalars.count == 1, sepScalar.isASCII else {
+            return try readScalars(text, separator: separator, path: path)
+        }
+        var bytes = Array(text.utf8)
+        let sep = UInt8(sepScalar.value)
+        let quote: UInt8 = 0x22, cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20
+        if let last = bytes.last, last != lf && last != cr { bytes.append(lf) }
+        var records: [Record] = []
+        var fields: [String] = []
+        var positions: [StatementPosition] = []
+        // The current field: a run of the text (`start..<i`) while it is unquoted, else the
+        // bytes gathered in `field`.
+        var runStart = 0
+        var field: [UInt8] = []
+        var line = 1, column = 1
+        var fieldStart = StatementPosition(line: 1, column: 1)
+        var inQuotes = false
+        var quoted = false  // the current field was quoted
+        var onlySpaces = true  // the current field holds nothing but spaces so far
+        var quoteOpened = fieldStart
+        var i = 0
+        let count = bytes.count
+        func endField(at end: Int) {
+            if quoted {
+                fields.append(String(decoding: field, as: UTF8.self))
+                field.removeAll(keepingCapacity: true)
+            } else {
+                fields.append(String(decoding: bytes[runStart ..< end], as: UTF8.self))
+            }
+            positions.append(fieldStart)
+            quoted = false
+            onlySpaces = true
+        }
+        while i < count {
+            let c = bytes[i]
+            i += 1
+            if inQuotes {
+                if c == quote {
+                    if i < count && bytes[i] == quote { field.append(quote); i += 1; column += 2; continue }
+                    inQuotes = false
+                    column += 1
+                    continue
+                }
+                field.append(c)
+                if c == lf || (c == cr && !(i < count && bytes[i] == lf)) { line += 1; column = 1 } else if c != cr && c & 0xC0 != 0x80 { column += 1 }
+                continue
+            }
+            if c == sep {
+                endField(at: i - 1)
+                runStart = i
+                column += 1
+                fieldStart = StatementPosition(line: line, column: column)
+                continue
+            }
+            if c == lf || c == cr {
+                endField(at: i - 1)
+                if c == cr && i < count && bytes[i] == lf { i += 1 }
+                runStart = i
+                records.append(Record(fields: fields, positions: positions))
+                fields = []
+                positions = []
+                line += 1
+                column = 1
+                fieldStart = StatementPosition(line: line, column: column)
+                continue
+            }
+            if c == quote && !quoted && onlySpaces {
+                field.removeAll(keepingCapacity: true)
+                quoted = true
+                inQuotes = true
+                quoteOpened = StatementPosition(line: line, column: column)
+                column += 1
+                continue
+            }
+            // Text after a closing quote (`"a" b`) is kept, as spreadsheets do.
+            if c != space { onlySpaces = false }
+            if quoted { field.append(c) }
+            // A column is a character: continuation bytes of UTF-8 do not count.
+            if c & 0xC0 != 0x80 { column += 1 }
+        }
+        if inQuotes {
+            throw StatementError(path: path, position: quoteOpened, message: "a quoted field opened here is never closed")
+        }
+        return records
+    }
+
+    /// The same reading over Unicode scalars, for a separator outside ASCII.
+    static func readScalars(_ text: String, separator: Character, path: String) throws(StatementError) -> [Record] {
         let sep = separator.unicodeScalars.first ?? ","
         let quote: Unicode.Scalar = "\"", cr: Unicode.Scalar = "\r", lf: Unicode.Scalar = "\n", space: Unicode.Scalar = " "
         var scalars = Array(text.unicodeScalars)
@@ -29,8 +118,8 @@ public struct CSVRecords {
         var line = 1, column = 1
         var fieldStart = StatementPosition(line: 1, column: 1)
         var inQuotes = false
-        var quoted = false  // the current field was quoted
-        var onlySpaces = true  // the current field holds nothing but spaces so far
+        var quoted = false
+        var onlySpaces = true
         var quoteOpened = fieldStart
         var i = 0
         func endField() {
@@ -79,7 +168,6 @@ public struct CSVRecords {
                 column += 1
                 continue
             }
-            // Text after a closing quote (`"a" b`) is kept, as spreadsheets do.
             if c != space { onlySpaces = false }
             field.append(c)
             column += 1

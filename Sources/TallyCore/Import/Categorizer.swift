@@ -2,7 +2,7 @@ import TallySyntax
 
 /// Chooses a category for an imported movement, in this order:
 /// 0. the first `match` rule that applies (it may also rename the payee, add a note and
-///    tags);
+///    tags, or share the movement out over split lines);
 /// 1. the budget's `payee` rules: a rule whose payee is the movement's payee exactly
 ///    books it by itself (the entry is written without a category, as a hand-written one
 ///    would be); a rule whose payee's words all appear in the movement's text gives its
@@ -26,16 +26,28 @@ public struct Categorizer: Sendable {
         public var payee: String? = nil
         public var note: String? = nil
         public var tags: [String] = []
+        /// The lines of a split entry, when a `match` rule shares the movement out (then
+        /// `category` is its rest line's, and the header names no category).
+        public var split: [RuleSplit.Line] = []
     }
 
     private var matchRules: [ImportProfile.MatchRule] = []
 
     private var rulesExact: [String: Int] = [:]
-    private var rulesByWords: [(words: [Substring], category: Int)] = []
-    /// Normalized text → category → count.
-    private var history: [String: [Int: Int]] = [:]
-    /// A word → the history keys holding it.
-    private var keysByWord: [Substring: [String]] = [:]
+    /// Payee rules by the ids of their words.
+    private var rulesByWords: [(words: [Int32], category: Int)] = []
+    /// Each distinct word of payee rules and history texts, as a small number: a row's
+    /// words are looked up once, and everything after compares numbers.
+    private var wordIDs: [Substring: Int32] = [:]
+    /// The history, one slot per distinct normalized text: the text, its words, the text
+    /// with a space around it (as bytes), and how often each category books it.
+    private var slotOfKey: [String: Int] = [:]
+    private var keys: [String] = []
+    private var keyWords: [[Int32]] = []
+    private var keyPadded: [[UInt8]] = []
+    private var counts: [[Int: Int]] = []
+    /// A word id → the slots whose text holds the word.
+    private var keysByWord: [[Int]] = []
 
     public init(model: BudgetModel, budget: Budget, rules: [ImportProfile.MatchRule] = []) {
         matchRules = rules
@@ -45,56 +57,123 @@ public struct Categorizer: Sendable {
                 guard let rule = PayeeDirectiveSyntax(node), let payee = rule.payee,
                       let name = rule.category?.value, let category = index[name] else { continue }
                 if rulesExact[payee] == nil { rulesExact[payee] = category }
-                let words = MovementText.words(MovementText.normalize(payee))
+                let words = MovementText.words(MovementText.normalize(payee)).map { wordID($0) }
                 if !words.isEmpty { rulesByWords.append((words, category)) }
             }
         }
-        // Payees repeat: normalize each distinct text once.
-        var normalized: [String: String] = [:]
-        for entry in model.entries where entry.postingCount == 1 {
-            guard entry.transaction != nil else { continue }
-            let category = entry.posting(0).category
-            for text in [entry.payee, entry.note].compactMap({ $0 }) {
-                let key: String
-                if let known = normalized[text] { key = known } else { key = MovementText.normalize(text); normalized[text] = key }
-                guard !key.isEmpty else { continue }
-                if history[key] == nil {
-                    for word in Set(MovementText.words(key)) { keysByWord[word, default: []].append(key) }
-                }
-                history[key, default: [:]][category, default: 0] += 1
+        // Payees and notes repeat: each distinct text is normalized and hashed into its
+        // slot once, then counted by its slot.
+        var slotOfText: [String: Int] = [:]
+        func count(_ text: String, _ category: Int) {
+            let slot: Int
+            if let known = slotOfText[text] {
+                slot = known
+            } else {
+                slot = self.slot(MovementText.normalize(text))
+                slotOfText[text] = slot
             }
+            if slot >= 0 { counts[slot][category, default: 0] += 1 }
         }
+        for i in model.entries.indices where model.entries[i].postingCount == 1 {
+            guard model.entries[i].transaction != nil else { continue }
+            let category = model.entries[i].posting(0).category
+            if let payee = model.entries[i].payee { count(payee, category) }
+            if let note = model.entries[i].note { count(note, category) }
+        }
+    }
+
+    /// The id of a word, given one when new.
+    private mutating func wordID(_ word: Substring) -> Int32 {
+        if let id = wordIDs[word] { return id }
+        let id = Int32(keysByWord.count)
+        wordIDs[word] = id
+        keysByWord.append([])
+        return id
+    }
+
+    /// The history slot of a normalized text, made when new; -1 for an empty text.
+    private mutating func slot(_ key: String) -> Int {
+        guard !key.isEmpty else { return -1 }
+        if let slot = slotOfKey[key] { return slot }
+        let slot = keys.count
+        slotOfKey[key] = slot
+        let words = MovementText.words(key).map { wordID($0) }
+        for word in Set(words) { keysByWord[Int(word)].append(slot) }
+        keys.append(key)
+        keyWords.append(words)
+        keyPadded.append(Array(" \(key) ".utf8))
+        counts.append([:])
+        return slot
+    }
+
+    /// What `choose` learns about a statement text (its normalized form and the ids of its
+    /// known words), kept across the rows of an import: banks repeat their descriptions
+    /// (`Kartenzahlung`, `SEPA-Lastschrift`) on row after row.
+    public struct TextMemo {
+        var texts: [String: (normalized: String, words: [Int32])] = [:]
+        public init() {}
     }
 
     /// The category for a movement, or nil.
     public func choose(_ row: StatementRow) -> Choice? {
-        if let rule = matchRules.first(where: { $0.matches(row) }) {
-            return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags)
+        var memo = TextMemo()
+        return choose(row, memo: &memo)
+    }
+
+    /// The normalized text and known word ids of a statement text, through `memo`.
+    private func read(_ text: String, _ memo: inout TextMemo) -> (normalized: String, words: [Int32]) {
+        if let known = memo.texts[text] { return known }
+        let normalized = MovementText.normalize(text)
+        let result = (normalized, MovementText.words(normalized).compactMap { wordIDs[$0] })
+        memo.texts[text] = result
+        return result
+    }
+
+    /// The category for a movement, or nil, reading texts through `memo`.
+    public func choose(_ row: StatementRow, memo: inout TextMemo) -> Choice? {
+        // The row's texts are folded once for all the rules.
+        let folded = matchRules.isEmpty ? [] : ImportProfile.foldedTexts(of: row)
+        if let rule = matchRules.first(where: { $0.matches(row, folded: folded) }) {
+            return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
+                          split: rule.splitLines(of: row.amount) ?? [])
         }
         if let payee = row.payee ?? row.description, let category = rulesExact[payee] {
             return Choice(category: category, source: .payeeRule, ruleApplies: true)
         }
-        let texts = [row.payee, row.description].compactMap { $0 }.map(MovementText.normalize).filter { !$0.isEmpty }
-        let allWords = Set(texts.flatMap(MovementText.words))
+        var texts: [String] = []
+        var allWords = Set<Int32>()
+        for text in [row.payee, row.description] {
+            guard let text else { continue }
+            let (normalized, words) = read(text, &memo)
+            guard !normalized.isEmpty else { continue }
+            texts.append(normalized)
+            // Words no rule or history text holds cannot help: only known ones are kept.
+            allWords.formUnion(words)
+        }
         for rule in rulesByWords where rule.words.allSatisfy(allWords.contains) {
             return Choice(category: rule.category, source: .payeeRule, ruleApplies: false)
         }
         for text in texts {
-            if let counts = history[text], let best = Self.mostCommon(counts) { return Choice(category: best, source: .history, ruleApplies: false) }
+            if let slot = slotOfKey[text], let best = Self.mostCommon(counts[slot]) { return Choice(category: best, source: .history, ruleApplies: false) }
         }
         // The known payee all of whose words the movement's text contains: one that
         // stands in it as written (`tesco metro` in `card tesco metro berlin`) before one
         // whose words are scattered (`metro card`), then the one of more words.
-        var best: (key: String, rank: (Int, Int))?
+        var best: (slot: Int, rank: (Int, Int))?
+        var seen: Set<Int> = []
+        // The texts with a space around, as bytes: a key stands in one as written when
+        // ` key ` occurs in it.
+        let padded = texts.map { Array(" \($0) ".utf8) }
         for word in allWords {
-            for key in keysByWord[word] ?? [] {
-                let words = MovementText.words(key)
+            for slot in keysByWord[Int(word)] where seen.insert(slot).inserted {
+                let words = keyWords[slot]
                 guard words.allSatisfy(allWords.contains) else { continue }
-                let rank = (texts.contains { " \($0) ".contains(" \(key) ") } ? 1 : 0, words.count)
-                if best == nil || rank > best!.rank || (rank == best!.rank && key < best!.key) { best = (key, rank) }
+                let asWritten = padded.contains { Self.occurs(keyPadded[slot], in: $0) }
+                let rank = (asWritten ? 1 : 0, words.count)
+                if best == nil || rank > best!.rank || (rank == best!.rank && keys[slot] < keys[best!.slot]) { best = (slot, rank) }
             }
         }
-        if let best, let counts = history[best.key], let category = Self.mostCommon(counts) {
+        if let best, let category = Self.mostCommon(counts[best.slot]) {
             return Choice(category: category, source: .history, ruleApplies: false)
         }
         return nil
@@ -106,9 +185,22 @@ public struct Categorizer: Sendable {
         let words = Set([row.payee, row.description].compactMap { $0 }.map(MovementText.normalize).flatMap(MovementText.words))
         var score: [Int: Int] = [:]
         for word in words where word.count > 2 {
-            for key in keysByWord[word] ?? [] { for (category, n) in history[key] ?? [:] { score[category, default: 0] += n } }
+            guard let id = wordIDs[word] else { continue }
+            for slot in keysByWord[Int(id)] { for (category, n) in counts[slot] { score[category, default: 0] += n } }
         }
         return score.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(limit).map(\.key)
+    }
+
+    /// True when `pattern` occurs in `haystack`.
+    static func occurs(_ pattern: [UInt8], in haystack: [UInt8]) -> Bool {
+        guard let first = pattern.first, pattern.count <= haystack.count else { return pattern.isEmpty }
+        var i = 0
+        let last = haystack.count - pattern.count
+        while i <= last {
+            if haystack[i] == first && haystack[i ..< i + pattern.count].elementsEqual(pattern) { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The category with the highest count; the lower index on a tie, so the choice is stable.

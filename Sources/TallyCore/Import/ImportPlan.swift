@@ -41,15 +41,24 @@ public struct ImportPlan: Sendable {
         var known: [String: (date: CivilDate, file: String)] = [:]
         // Hand-entered transactions of this wallet without an id, by amount.
         var open: [Money: [Int]] = [:]
-        for (i, entry) in model.entries.enumerated() {
-            if let id = entry.bankID, known[id] == nil { known[id] = (entry.date, entry.location.file) }
-            if entry.bankID == nil, let t = entry.transaction, t.wallet == wallet { open[t.amount, default: []].append(i) }
+        // Entries read in place (a copy of each would cost more than the look-up); the
+        // tables are sized once rather than grown step by step.
+        known.reserveCapacity(model.entries.count / 2)
+        open.reserveCapacity(model.entries.count / 4)
+        for i in model.entries.indices {
+            if let id = model.entries[i].bankID {
+                if known[id] == nil { known[id] = (model.entries[i].date, model.entries[i].location.file) }
+            } else if let t = model.entries[i].transaction, t.wallet == wallet {
+                open[t.amount, default: []].append(i)
+            }
         }
         let categorizer = Categorizer(model: model, budget: budget, rules: rules)
         self.categorizer = categorizer
         var decisions: [Decision] = []
         var taken: Set<Int> = []
+        var memo = Categorizer.TextMemo()
         var thisImport: [String: (path: String, line: Int)] = [:]
+        thisImport.reserveCapacity(statements.reduce(0) { $0 + $1.rows.count })
         for statement in statements {
             let ids = MovementIdentity.ids(of: statement.rows, wallet: walletName)
             for (row, id) in zip(statement.rows, ids) {
@@ -62,7 +71,7 @@ public struct ImportPlan: Sendable {
                     taken.insert(entry)
                     outcome = .matched(entry: entry)
                 } else {
-                    outcome = .add(category: categorizer.choose(row))
+                    outcome = .add(category: categorizer.choose(row, memo: &memo))
                 }
                 if thisImport[id] == nil { thisImport[id] = (statement.path, row.position.line) }
                 decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome))

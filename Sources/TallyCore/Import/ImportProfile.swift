@@ -17,20 +17,37 @@ public struct ImportProfile: Sendable {
     public struct MatchRule: Sendable {
         /// The text's pieces between `*`, folded: each must appear, in order.
         let pieces: [String]
+        /// The category; for a rule with split lines, the category of its rest line.
         public let category: Int
         public let over: Money?
         public let under: Money?
         public let payee: String?
         public let note: String?
         public let tags: [String]
+        /// The split lines, when the rule shares movements out instead of naming one category.
+        public var split: RuleSplit? = nil
+        /// The decimals of the wallet's currency: split parts are computed to these (or to
+        /// the movement's own, when it has more).
+        public var decimals = 2
 
-        /// True when the rule applies to the movement.
-        func matches(_ row: StatementRow) -> Bool {
+        /// True when the rule applies to the movement: its text and bounds match, and a
+        /// split's fixed and percentage parts fit into it.
+        func matches(_ row: StatementRow) -> Bool { matches(row, folded: ImportProfile.foldedTexts(of: row)) }
+
+        /// `matches`, given the row's texts folded once for all rules (`foldedTexts`).
+        func matches(_ row: StatementRow, folded: [String]) -> Bool {
             let size = row.amount.isNegative ? row.amount.negated : row.amount
             if let over, !(size > over) { return false }
             if let under, !(size < under) { return false }
-            return [row.payee, row.description, [row.payee, row.description].compactMap { $0 }.joined(separator: " ")]
-                .compactMap { $0 }.contains { ImportProfile.contains(ImportProfile.fold($0), pieces) }
+            guard folded.contains(where: { ImportProfile.contains($0, pieces) }) else { return false }
+            return split == nil || splitLines(of: row.amount) != nil
+        }
+
+        /// The split entry's lines for a movement of `amount`, at the scale its header is
+        /// written at; empty when the rule names one category.
+        public func splitLines(of amount: Money) -> [RuleSplit.Line]? {
+            guard let split else { return [] }
+            return split.lines(of: amount, scale: max(decimals, amount.significantScale))
         }
     }
 
@@ -39,6 +56,7 @@ public struct ImportProfile: Sendable {
     /// The profile and rules for `wallet` in `budget`.
     public init(budget: Budget, model: BudgetModel, wallet: Int) {
         let walletName = model.wallets[wallet].name
+        let decimals = model.decimals(of: model.wallets[wallet].currency)
         let categories = Dictionary(model.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         var found = false
         for file in budget.files {
@@ -60,14 +78,16 @@ public struct ImportProfile: Sendable {
                 }
             }
             for node in file.tree.entries(of: .matchDirective) {
-                guard let rule = MatchDirectiveSyntax(node), let text = rule.text, let name = rule.category?.value,
-                      let category = categories[name] else { continue }
+                guard let rule = MatchDirectiveSyntax(node), let text = rule.text else { continue }
+                let split = rule.splits.isEmpty ? nil : RuleSplit(rule, categories: categories)
+                guard let category = split?.restCategory ?? rule.category.flatMap({ categories[$0.value] }),
+                      rule.splits.isEmpty || split != nil else { continue }
                 if let only = rule.wallet?.value, only != walletName { continue }
                 let pieces = Self.fold(text).split(separator: "*").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
                 guard !pieces.isEmpty else { continue }
                 func amount(_ a: AmountSyntax?) -> Money? { a.flatMap { Money(utf8: $0.numberBytes) }.map { $0.isNegative ? $0.negated : $0 } }
                 rules.append(MatchRule(pieces: pieces, category: category, over: amount(rule.over), under: amount(rule.under),
-                                       payee: rule.payee, note: rule.note, tags: rule.tags))
+                                       payee: rule.payee, note: rule.note, tags: rule.tags, split: split, decimals: decimals))
             }
         }
     }
@@ -99,8 +119,29 @@ public struct ImportProfile: Sendable {
         return text.count == 1 && text != "\"" ? text.first : nil
     }
 
+    /// The texts a rule looks in, folded: the payee, the description, and the two joined
+    /// by a space.
+    static func foldedTexts(of row: StatementRow) -> [String] {
+        [row.payee, row.description, [row.payee, row.description].compactMap { $0 }.joined(separator: " ")].compactMap { $0 }.map(fold)
+    }
+
     /// Lowercased, accents removed, runs of spaces as one.
     static func fold(_ text: String) -> String {
+        // ASCII has no accents: lowercase and join the words by bytes.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if byte == 0x20 || (0x09 ... 0x0D).contains(byte) {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
         let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(scalars)).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }

@@ -39,8 +39,23 @@ public enum MovementText {
         return String(out)
     }
 
-    /// The words of a normalized text.
-    static func words(_ normalized: String) -> [Substring] { normalized.split(separator: " ") }
+    /// The words of a normalized text. Cut at its spaces by their bytes: a space is one
+    /// byte and one character, and no character of a normalized text combines with it.
+    static func words(_ normalized: String) -> [Substring] {
+        var result: [Substring] = []
+        let utf8 = normalized.utf8
+        var start = utf8.startIndex
+        var i = start
+        while i != utf8.endIndex {
+            if utf8[i] == 0x20 {
+                if i != start { result.append(normalized[start ..< i]) }
+                start = utf8.index(after: i)
+            }
+            i = utf8.index(after: i)
+        }
+        if start != utf8.endIndex { result.append(normalized[start...]) }
+        return result
+    }
 
     /// A 64-bit FNV-1a hash of the text's UTF-8, written as 16 hex digits: stable across
     /// runs and machines, unlike `Hasher`.

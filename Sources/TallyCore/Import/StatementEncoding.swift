@@ -48,6 +48,8 @@ public enum StatementEncoding: String, Sendable, CaseIterable {
         }
         if bytes.starts(with: [0xFF, 0xFE]) { return try decodeUTF16(Array(bytes.dropFirst(2)), bigEndian: false, path: path) }
         if bytes.starts(with: [0xFE, 0xFF]) { return try decodeUTF16(Array(bytes.dropFirst(2)), bigEndian: true, path: path) }
+        // Undeclared, UTF-8 is tried first: the bytes are validated once, as the text is made.
+        if declared == nil, !looksUTF16(bytes), let text = String(validating: bytes, as: UTF8.self) { return text }
         let encoding = declared ?? guess(bytes)
         switch encoding {
         case .utf8:
@@ -71,15 +73,22 @@ public enum StatementEncoding: String, Sendable, CaseIterable {
     /// UTF-16 when zero bytes fill every other position of the start, else UTF-8 when
     /// the bytes are valid UTF-8, else Windows-1252.
     static func guess(_ bytes: [UInt8]) -> StatementEncoding {
-        let head = bytes.prefix(200)
-        if head.count >= 4 {
-            let evenZeros = stride(from: 0, to: head.count, by: 2).filter { head[head.startIndex + $0] == 0 }.count
-            let oddZeros = stride(from: 1, to: head.count, by: 2).filter { head[head.startIndex + $0] == 0 }.count
-            if oddZeros * 3 > head.count { return .utf16LE }
-            if evenZeros * 3 > head.count { return .utf16BE }
-        }
-        return firstInvalidUTF8(bytes) == nil ? .utf8 : .windows1252
+        if let utf16 = utf16ByZeros(bytes) { return utf16 }
+        return String(validating: bytes, as: UTF8.self) != nil ? .utf8 : .windows1252
     }
+
+    /// UTF-16 (little or big endian) when zero bytes fill every other position of the start.
+    private static func utf16ByZeros(_ bytes: [UInt8]) -> StatementEncoding? {
+        let head = bytes.prefix(200)
+        guard head.count >= 4 else { return nil }
+        let evenZeros = stride(from: 0, to: head.count, by: 2).filter { head[head.startIndex + $0] == 0 }.count
+        let oddZeros = stride(from: 1, to: head.count, by: 2).filter { head[head.startIndex + $0] == 0 }.count
+        if oddZeros * 3 > head.count { return .utf16LE }
+        if evenZeros * 3 > head.count { return .utf16BE }
+        return nil
+    }
+
+    private static func looksUTF16(_ bytes: [UInt8]) -> Bool { utf16ByZeros(bytes) != nil }
 
     private static func looksBigEndian(_ bytes: [UInt8]) -> Bool {
         bytes.count >= 2 && bytes[0] == 0 && bytes[1] != 0
@@ -100,6 +109,8 @@ public enum StatementEncoding: String, Sendable, CaseIterable {
     }
 
     private static func decodeUTF8(_ bytes: [UInt8], path: String) throws(StatementError) -> String {
+        if let text = String(validating: bytes, as: UTF8.self) { return text }
+        // Only a file that is not UTF-8 pays for finding where.
         if let bad = firstInvalidUTF8(bytes) {
             let before = String(decoding: bytes[..<bad], as: UTF8.self)
             throw StatementError(path: path, position: position(after: before),

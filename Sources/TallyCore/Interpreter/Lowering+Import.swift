@@ -72,6 +72,68 @@ extension Lowering {
             report(.invalidImportSetting, "no amount is over \(over) and under \(under): the rule never matches", file, range,
                    help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
         }
+        if !rule.splits.isEmpty { checkRuleSplit(rule, currency: currency, under: under, file: file) }
+    }
+
+    /// A rule's split lines (Grammar.md §7.2): known categories, parts without sign, one
+    /// rest line, percentages that leave something for it, fixed parts that fit under
+    /// `under`.
+    private mutating func checkRuleSplit(_ rule: MatchDirectiveSyntax, currency: String, under: Money?, file: String) {
+        let lines = rule.splits
+        if let category = rule.category {
+            report(.invalidImportSetting, "a rule with split lines takes its categories from them", file, category.range,
+                   help: "remove the category from the first line (the line without an amount takes the rest), or remove the split lines")
+        }
+        if lines.count == 1, let range = lines.first?.node.contentRange {
+            report(.invalidImportSetting, "a split needs two lines or more", file, range,
+                   help: "for one category, write it on the rule's first line: match \"TEXT\" CATEGORY")
+        }
+        var percent = Money.zero
+        var fixed = Money.zero
+        var rest: [SplitSyntax] = []
+        for line in lines {
+            if let name = line.category { _ = resolveCategory(name, file: file) }
+            if let token = line.percentage {
+                guard let value = RuleSplit.percentage(token.text) else {
+                    report(.invalidImportSetting, "a part of a split is more than 0% and less than 100%, without sign; found `\(token.text)`", file, token.range,
+                           help: "the line without an amount takes the rest")
+                    continue
+                }
+                percent = percent.adding(value) ?? percent
+            } else if let amount = line.amount {
+                if amount.number.hasPrefix("-") || amount.number.hasPrefix("+") {
+                    let bare = String(amount.number.dropFirst())
+                    report(.invalidImportSetting, "write the part without a sign: it takes the movement's sign", file, amount.range,
+                           fixes: [Fix(title: "Write `\(bare)`", edits: [TextEdit(range: ByteRange(start: amount.range.start, end: amount.range.start + 1), replacement: "")])])
+                    continue
+                }
+                guard let value = money(amount, currency: currency, file: file) else { continue }
+                if value.isZero {
+                    report(.invalidImportSetting, "a part of 0 books nothing", file, amount.range, help: "remove the line, or give the part an amount")
+                    continue
+                }
+                fixed = fixed.adding(value) ?? fixed
+            } else {
+                rest.append(line)
+            }
+        }
+        guard lines.count >= 2 else { return }
+        if rest.isEmpty {
+            report(.invalidImportSetting, "one split line must leave out its amount: it takes the rest of the movement", file, lines[lines.count - 1].node.contentRange,
+                   help: "movements differ in size, so one line takes what the others leave: write its category alone")
+        }
+        for line in rest.dropFirst() {
+            report(.invalidImportSetting, "only one split line may leave out its amount", file, line.node.contentRange,
+                   help: "give this line an amount or a percentage; the other line without one takes the rest")
+        }
+        if percent >= Money(units: 100, scale: 0), let range = lines.first(where: { $0.percentage != nil })?.node.contentRange {
+            report(.invalidImportSetting, "the percentages add up to \(percent)%, which leaves nothing for the rest", file, range,
+                   help: "percentages are of the whole movement and must add up to less than 100%; the line without an amount takes the rest")
+        }
+        if let under, !fixed.isZero, fixed >= under, let range = rule.under?.node.range {
+            report(.invalidImportSetting, "the fixed parts come to \(fixed), which no movement under \(under) holds: the rule never applies", file, range,
+                   help: "a split rule applies to movements at least as large as its fixed parts; raise `under` or lower the parts")
+        }
     }
 
     private mutating func invalidSetting(_ message: String, value: String, candidates: [String], file: String, range: ByteRange, suffix: String = "") {

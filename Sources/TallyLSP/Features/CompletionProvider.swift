@@ -27,6 +27,10 @@ public enum CompletionProvider {
             slots = [.code]
         } else {
             slots = self.slots(context)
+            // A split line of a `match` rule gives a category and its part: no metadata.
+            if context.isIndented, entryAbove(offset, in: tree.source.bytes, analysis: analysis, path: path)?.kind == .matchDirective {
+                slots = slots.filter { $0 == .category }
+            }
         }
         // Text in double quotes is a payee wherever it stands after a date.
         if context.partial?.kind == .text {
@@ -47,6 +51,15 @@ public enum CompletionProvider {
     }
 
     // MARK: Slots
+
+    /// The entry an indented line at `offset` continues: the one holding the end of the
+    /// line above (a line being typed is not part of the entry yet).
+    static func entryAbove(_ offset: Int, in bytes: [UInt8], analysis: BudgetAnalysis, path: String) -> SyntaxNode? {
+        var lineStart = min(max(0, offset), bytes.count)
+        while lineStart > 0 && bytes[lineStart - 1] != UInt8(ascii: "\n") && bytes[lineStart - 1] != UInt8(ascii: "\r") { lineStart -= 1 }
+        guard lineStart > 0 else { return nil }
+        return analysis.index.entry(in: path, at: lineStart - 1)
+    }
 
     static let directives = ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include", "import", "match"]
     static let datedKeywords = ["transfer", "fill", "move", "assert", "rate", "skip", "goal"]

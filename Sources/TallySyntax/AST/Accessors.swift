@@ -297,6 +297,8 @@ public struct SplitSyntax: Hashable, Sendable {
     public var category: NameSyntax? { node.name(.categoryRef) }
     /// The part's amount.
     public var amount: AmountSyntax? { node.child(.amount).map(AmountSyntax.init(node:)) }
+    /// The part as a percentage (`70%`), which only a `match` rule's split lines may give.
+    public var percentage: SyntaxToken? { node.childTokens.first { $0.kind == .percentage } }
     /// Tags without `#`.
     public var tags: [String] { node.tags }
     /// The note.

@@ -40,7 +40,9 @@ public struct ImportDirectiveSyntax: Hashable, Sendable {
 }
 
 /// `match "TEXT" [in WALLET] CATEGORY {over AMOUNT | under AMOUNT | payee "NAME" | note "TEXT" | #tag}`:
-/// imported movements whose payee or description contain the text are booked so.
+/// imported movements whose payee or description contain the text are booked so. Instead
+/// of the category, indented split lines (`Category 70%`, `Category 5.00`, `Category`)
+/// may share the movement out.
 public struct MatchDirectiveSyntax: Hashable, Sendable {
     public let node: SyntaxNode
     /// Wraps `node` if it is a match rule.
@@ -49,8 +51,10 @@ public struct MatchDirectiveSyntax: Hashable, Sendable {
     public var text: String? { node.child(.payee)?.firstContentToken.map { Unquote.value(of: $0.text) } }
     /// The wallet after `in`, when given.
     public var wallet: NameSyntax? { node.attribute("in")?.name }
-    /// The category.
+    /// The category (absent when split lines give the categories).
     public var category: NameSyntax? { node.name(.categoryRef) }
+    /// The split lines: each a category with an amount, a percentage, or nothing (the rest).
+    public var splits: [SplitSyntax] { node.children(.split).map(SplitSyntax.init(node:)) }
     /// The amount after `over`.
     public var over: AmountSyntax? { node.attribute("over")?.amount }
     /// The amount after `under`.

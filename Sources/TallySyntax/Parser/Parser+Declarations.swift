@@ -19,7 +19,7 @@ extension ParserState {
         case .option: parseOption(); return (.optionDirective, nil, false)
         case .include: parseInclude(); return (.includeDirective, nil, false)
         case .import: parseImportProfile(); return (.importDirective, nil, false)
-        case .match: parseMatchRule(); return (.matchDirective, nil, false)
+        case .match: parseMatchRule(); return (.matchDirective, nil, true)
         default: return (.errorEntry, nil, false)
         }
     }
@@ -290,7 +290,13 @@ extension ParserState {
             defer { finishNode(node) }
             guard parseName(.walletRef, expected: "a wallet after `in`") else { return }
         }
-        guard parseName(.categoryRef, expected: "the category for movements that match") else { return }
+        // Without a category, split lines below the rule give the categories.
+        skipSpace()
+        if atLineEnd() || current == .tag || startsMatchClause() {
+            categoryPendingAt = (missingRange, diagnostics.count)
+        } else {
+            guard parseName(.categoryRef, expected: "the category for movements that match") else { return }
+        }
         while !atLineEnd() {
             if current == .tag {
                 checkTag()
@@ -315,6 +321,15 @@ extension ParserState {
                 bump()
             }
         }
+    }
+
+    /// True when the current word is a match clause with its value after it (`over 20`,
+    /// `payee "X"`), not a category that happens to be spelled like a clause keyword.
+    func startsMatchClause() -> Bool {
+        guard let keyword = keyword(at: pos), KeywordSet.matchClauses.contains(keyword), keyword != .in else { return false }
+        let j = nextNonSpace(after: pos)
+        guard j < count else { return false }
+        return keyword == .over || keyword == .under ? kinds[j] == .number : kinds[j] == .text
     }
 
     /// `include "PATH"`

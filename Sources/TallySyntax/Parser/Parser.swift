@@ -52,6 +52,9 @@ struct ParserState {
     var lastContentEnd = 0
     /// Set while a transaction header without an amount waits for split lines.
     var amountPendingAt: ByteRange?
+    /// Set while a `match` rule without a category waits for split lines, with the number
+    /// of diagnostics then (a header that broke later is reported once, not twice).
+    var categoryPendingAt: (range: ByteRange, diagnostics: Int)?
 
     /// Where the tokens end: the end of the file, or of the chunk being parsed.
     let endOffset: Int
@@ -318,6 +321,7 @@ struct ParserState {
     mutating func parseEntry(previous: SyntaxKind?) -> SyntaxKind {
         let entry = startNode(.errorEntry)
         amountPendingAt = nil
+        categoryPendingAt = nil
         var kind = SyntaxKind.errorEntry
         var container: Int?
         var acceptsSplits = false
@@ -349,7 +353,12 @@ struct ParserState {
             report(.missingAmount, "this transaction has no amount and no split lines",
                    at: pending, help: "add the amount after the category (negative for spending), or split lines below it")
         }
+        if let pending = categoryPendingAt, splits == 0, diagnostics.count == pending.diagnostics {
+            report(.missingField, "expected the category for movements that match, or split lines below the rule", at: pending.range,
+                   help: "write the category after the text (match \"LIDL\" Food:Groceries), or indented lines that split the movement")
+        }
         amountPendingAt = nil
+        categoryPendingAt = nil
         if let container { finishNode(container) }
         finishNode(entry, as: kind)
         return kind
@@ -402,7 +411,7 @@ struct ParserState {
             if kinds[pos] == .key {
                 parseMetadata()
             } else if acceptsSplits {
-                parseSplit()
+                parseSplit(percentages: kind == .matchDirective)
                 splits += 1
             } else {
                 let what = kind == .errorEntry ? "an entry that could not be read" : "this entry"
@@ -460,13 +469,20 @@ struct ParserState {
         finishNode(node)
     }
 
-    /// `Category AMOUNT {#tag} ["note"]` below a transaction.
-    mutating func parseSplit() {
+    /// `Category AMOUNT {#tag} ["note"]` below a transaction; below a `match` rule
+    /// (`percentages`) the part may also be a percentage, `Category 70%`.
+    mutating func parseSplit(percentages: Bool = false) {
         let node = startNode(.split)
         defer { finishNode(node) }
         guard parseName(.categoryRef, expected: "a category at the start of the split line") else { return }
-        let amountOptional = atLineEnd() || current == .tag || current == .text
-        if case .failed = parseAmount(expected: "an amount after the category", required: !amountOptional) { return }
+        skipSpace()
+        if percentages && current == .percentage {
+            bump()
+        } else {
+            let amountOptional = atLineEnd() || current == .tag || current == .text
+            if case .failed = parseAmount(expected: percentages ? "an amount or a percentage after the category" : "an amount after the category",
+                                          required: !amountOptional) { return }
+        }
         while !atLineEnd() {
             switch kinds[pos] {
             case .tag: checkTag(); bump()
