@@ -39,11 +39,11 @@ public enum JournalConverter {
             switch JournalKind.detect(path: path, text: text) {
             case .ledger:
                 var reader = LedgerJournalReader(readFile: readFile)
-                try reader.read(path)
+                try reader.read(path, text: text)
                 content.append(reader.content)
             case .beancount:
                 var reader = BeancountReader(readFile: readFile)
-                try reader.read(path)
+                try reader.read(path, text: text)
                 content.append(reader.content)
                 closings.merge(reader.closings) { a, _ in a }
             }
