@@ -5,7 +5,7 @@ import TallySyntax
 
 /// Builds the Tally text from what the readers found.
 struct BudgetBuilder {
-    let content: PeerJournalContent
+    private var content: PeerJournalContent
     let closings: [String: CivilDate]
     let options: ConversionOptions
     let sources: [String]
@@ -39,11 +39,13 @@ struct BudgetBuilder {
 
     /// The currency code for a commodity symbol, or nil when it is not one.
     func code(_ symbol: String) -> String? {
-        if let mapped = options.commodities[symbol] ?? BudgetBuilder.builtinSymbols[symbol] { return mapped }
+        if !options.commodities.isEmpty, let mapped = options.commodities[symbol] { return mapped }
+        if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
         if symbol.isEmpty { return "" }
-        let scalars = Array(symbol.unicodeScalars)
-        guard (2 ... 10).contains(scalars.count), let first = scalars.first, ("A" ... "Z").contains(first),
-              scalars.allSatisfy({ ("A" ... "Z").contains($0) || ("0" ... "9").contains($0) }) else { return nil }
+        // Two to ten capital letters or digits, a letter first (ASCII, so bytes are scalars).
+        let bytes = symbol.utf8
+        guard (2 ... 10).contains(bytes.count), let first = bytes.first, (65 ... 90).contains(first),
+              bytes.allSatisfy({ (65 ... 90).contains($0) || ASCII.isDigit($0) }) else { return nil }
         return symbol
     }
 
@@ -65,8 +67,15 @@ struct BudgetBuilder {
     func role(_ account: String) -> Role { roles[account] ?? BudgetBuilder.role(account) }
 
     mutating func build() -> ConversionResult {
+        // Taken out of `content`, so that the changes below do not copy them.
         var transactions = content.transactions
-        for t in transactions { for p in t.postings where roles[p.account] == nil { roles[p.account] = role(p.account) } }
+        content.transactions = []
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices where roles[transactions[t].postings[p].account] == nil {
+                let account = transactions[t].postings[p].account
+                roles[account] = role(account)
+            }
+        }
         // 1. Amounts left out: the one posting without an amount takes the rest.
         for t in transactions.indices { inferMissing(&transactions[t]) }
 
@@ -77,27 +86,30 @@ struct BudgetBuilder {
             guard let c = code(amount.commodity) else { return }
             decimals[c] = max(decimals[c] ?? 0, amount.number.significantScale)
         }
-        for t in transactions {
-            for p in t.postings where !p.isVirtual {
-                if let a = p.amount {
-                    commodityUses[p.account, default: [:]][a.commodity, default: 0] += 1
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual {
+                if let a = transactions[t].postings[p].amount {
+                    commodityUses[transactions[t].postings[p].account, default: [:]][a.commodity, default: 0] += 1
                     noteDecimals(a)
                 }
-                if let a = p.assertion { noteDecimals(a) }
+                if let a = transactions[t].postings[p].assertion { noteDecimals(a) }
             }
         }
         for b in content.balances { noteDecimals(b.amount) }
         var walletAccounts: [String] = []
         var categoryAccounts: [String] = []
         var seen = Set<String>()
-        for account in content.declaredAccounts + transactions.flatMap({ $0.postings.map(\.account) }) + content.balances.map(\.account)
-        where seen.insert(account).inserted {
+        func consider(_ account: String) {
+            guard seen.insert(account).inserted else { return }
             switch role(account) {
             case .wallet: walletAccounts.append(account)
             case .income, .expense: categoryAccounts.append(account)
             default: break
             }
         }
+        for account in content.declaredAccounts { consider(account) }
+        for t in transactions.indices { for p in transactions[t].postings.indices { consider(transactions[t].postings[p].account) } }
+        for b in content.balances { consider(b.account) }
         var wallets: [String: WalletInfo] = [:]
         var usedNames = Set<String>()
         for account in walletAccounts {
@@ -130,15 +142,21 @@ struct BudgetBuilder {
         struct AccountDay: Hashable { let account: String; let date: CivilDate }
         var lastPosting: [AccountDay: Int] = [:]  // order of the last posting
         // Date order, reading order (includes in place) within a day.
-        transactions = transactions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        if !transactions.indices.dropFirst().allSatisfy({ transactions[$0 - 1].date <= transactions[$0].date }) {
+            let sorted = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
+            transactions = sorted.map { transactions[$0] }
+        }
         for t in transactions {
             order += 1
-            var postings: [PeerPosting] = []
-            for p in t.postings {
-                if p.isVirtual {
-                    leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
-                } else {
-                    postings.append(p)
+            var postings = t.postings
+            if postings.contains(where: \.isVirtual) {
+                postings = []
+                for p in t.postings {
+                    if p.isVirtual {
+                        leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
+                    } else {
+                        postings.append(p)
+                    }
                 }
             }
             for p in postings where p.assertion != nil && role(p.account) == .wallet {
@@ -222,9 +240,10 @@ struct BudgetBuilder {
         if out.utf8.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) {
             out = String(decoding: out.utf8.map { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F ? 32 : $0 }, as: UTF8.self)
         }
-        let tree = Parser.parse(out, path: "<converted>")
+        // Large budgets are parsed on all cores, as `tally fmt` does.
+        let tree = ConcurrentParse.parse(SourceText(path: "<converted>", text: out))
         let formatted: String
-        switch Formatter.format(tree) {
+        switch Formatter.format(tree, parse: { ConcurrentParse.parse($0) }) {
         case .formatted(let bytes): formatted = String(decoding: bytes, as: UTF8.self)
         case .unchanged, .refused: formatted = out
         }
@@ -277,14 +296,21 @@ struct BudgetBuilder {
             leftOut.append(LeftOut(source: t.source, reason: reason))
             return nil
         }
-        if let p = postings.first(where: { role($0.account) == .unknown }) {
-            return fail("a posting to `\(p.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
+        let postingRoles = postings.map { role($0.account) }
+        if let unknown = postingRoles.firstIndex(of: .unknown) {
+            return fail("a posting to `\(postings[unknown].account)`, outside Assets, Liabilities, Income, Expenses and Equity")
         }
         if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
         if postings.contains(where: { $0.amount == nil }) { return fail("a posting whose amount cannot be worked out") }
-        let walletPostings = postings.filter { role($0.account) == .wallet }
-        let categoryPostings = postings.filter { [.income, .expense].contains(role($0.account)) }
-        let equityPostings = postings.filter { role($0.account) == .equity }
+        var walletPostings: [PeerPosting] = [], categoryPostings: [PeerPosting] = [], equityPostings: [PeerPosting] = []
+        for (p, role) in zip(postings, postingRoles) {
+            switch role {
+            case .wallet: walletPostings.append(p)
+            case .income, .expense: categoryPostings.append(p)
+            case .equity: equityPostings.append(p)
+            case .unknown: break
+            }
+        }
         for p in walletPostings {
             guard let a = p.amount, let w = wallets[p.account], code(a.commodity) == w.currency else {
                 return fail("a posting in a commodity the wallet does not hold (an account holding several commodities)")
@@ -408,6 +434,16 @@ struct BudgetBuilder {
     /// Postings to the same account in the same commodity, without a price, as one: a
     /// posting of zero that only asserts a balance disappears into the account's other.
     static func merged(_ postings: [PeerPosting]) -> [PeerPosting] {
+        // Most transactions have nothing to merge and nothing to drop.
+        var mergeable = false
+        search: for j in postings.indices where postings[j].price == nil {
+            guard let commodity = postings[j].amount?.commodity else { continue }
+            for i in 0 ..< j where postings[i].price == nil && postings[i].amount?.commodity == commodity && postings[i].account == postings[j].account {
+                mergeable = true
+                break search
+            }
+        }
+        if !mergeable && !postings.contains(where: { $0.assertion != nil && $0.amount?.number.isZero == true }) { return postings }
         var result: [PeerPosting] = []
         for p in postings {
             if p.price == nil, let a = p.amount,
