@@ -9,12 +9,15 @@ struct BudgetBuilder {
     let closings: [String: CivilDate]
     let options: ConversionOptions
     let sources: [String]
+    /// The name the budget's syntax tree is parsed under.
+    let budgetPath: String
     private var leftOut: [LeftOut] = []
     /// Each account's role, worked out once.
     private var roles: [String: Role] = [:]
     private var nameCache: [String: String] = [:]
 
-    init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String]) {
+    init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String], budgetPath: String) {
+        self.budgetPath = budgetPath
         self.content = content
         self.closings = closings
         self.options = options
@@ -81,10 +84,10 @@ struct BudgetBuilder {
 
         // 2. Accounts: wallets with one currency each, categories.
         var commodityUses: [String: [String: Int]] = [:]
-        var decimals: [String: Int] = [:]
+        // The most decimals written per commodity symbol, then per currency code below.
+        var symbolDecimals: [String: Int] = [:]
         func noteDecimals(_ amount: PeerAmount) {
-            guard let c = code(amount.commodity) else { return }
-            decimals[c] = max(decimals[c] ?? 0, amount.number.significantScale)
+            symbolDecimals[amount.commodity] = max(symbolDecimals[amount.commodity] ?? 0, amount.number.significantScale)
         }
         for t in transactions.indices {
             for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual {
@@ -96,6 +99,11 @@ struct BudgetBuilder {
             }
         }
         for b in content.balances { noteDecimals(b.amount) }
+        var decimals: [String: Int] = [:]
+        for (symbol, places) in symbolDecimals {
+            guard let c = code(symbol) else { continue }
+            decimals[c] = max(decimals[c] ?? 0, places)
+        }
         var walletAccounts: [String] = []
         var categoryAccounts: [String] = []
         var seen = Set<String>()
@@ -176,7 +184,7 @@ struct BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }
-            lines.append(Line(date: a.date, order: a.order, text: "\(a.date) assert \(tallyName(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
+            lines.append(Line(date: a.date, order: a.order, text: "\(a.date.iso) assert \(tallyName(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
         }
         for b in content.balances {
             // Beancount checks the start of the day: Tally's end of the day before.
@@ -192,7 +200,7 @@ struct BudgetBuilder {
                 continue
             }
             order += 1
-            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day) assert \(tallyName(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day.iso) assert \(tallyName(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
         }
         var currencies: [String] = []
         func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
@@ -207,7 +215,7 @@ struct BudgetBuilder {
             }
             use(base); use(quote)
             order += 1
-            lines.append(Line(date: p.date, order: order, text: "\(p.date) rate \(base) \(p.quote.number) \(quote)"))
+            lines.append(Line(date: p.date, order: order, text: "\(p.date.iso) rate \(base) \(p.quote.number) \(quote)"))
         }
 
         // 4. The text.
@@ -237,20 +245,29 @@ struct BudgetBuilder {
 
         // Control characters from the journal (in account names, comments) would make
         // the file unreadable (E0104): they become spaces.
-        if out.utf8.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) {
+        if out.withUTF8({ $0.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) }) {
             out = String(decoding: out.utf8.map { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F ? 32 : $0 }, as: UTF8.self)
         }
         // Large budgets are parsed on all cores, as `tally fmt` does.
-        let tree = ConcurrentParse.parse(SourceText(path: "<converted>", text: out))
+        // The formatter's guard parses the formatted text; that tree is kept for the caller.
+        let tree = ConcurrentParse.parse(SourceText(path: budgetPath, text: out))
+        var reread: SyntaxTree?
         let formatted: String
-        switch Formatter.format(tree, parse: { ConcurrentParse.parse($0) }) {
-        case .formatted(let bytes): formatted = String(decoding: bytes, as: UTF8.self)
+        var formattedTree = tree
+        switch Formatter.format(tree, parse: { source in
+            let parsed = ConcurrentParse.parse(source)
+            reread = parsed
+            return parsed
+        }) {
+        case .formatted(let bytes):
+            formatted = String(decoding: bytes, as: UTF8.self)
+            formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, text: formatted))
         case .unchanged, .refused: formatted = out
         }
         var mapping: [String: String] = [:]
         for (account, w) in wallets { mapping[account] = w.name }
         for (account, c) in categoryNames { mapping[account] = c }
-        return ConversionResult(budget: formatted, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
     }
 
     /// The one posting without an amount takes what balances the others, when they share
@@ -329,7 +346,7 @@ struct BudgetBuilder {
             return ""
         }
         for p in walletPostings where wallets[p.account]!.firstUse == nil { wallets[p.account]!.firstUse = t.date }
-        var header = "\(t.date)"
+        var header = t.date.iso  // as `description` writes it, without its cost
         if let payee = t.payee { header += " " + BudgetBuilder.text(payee) }
         if let note = t.note {
             if t.payee == nil { header += " \"\"" }
@@ -483,7 +500,8 @@ struct BudgetBuilder {
 
     /// Control characters, which a Tally file may not hold (E0104), as spaces.
     static func printable(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        // Control characters are ASCII: their bytes are never part of another character.
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return s }
         return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
@@ -511,11 +529,15 @@ struct BudgetBuilder {
     }
 
     static func tag(_ s: String) -> String {
+        // Most tags are printable ASCII with nothing to replace.
+        if !s.isEmpty, s.utf8.allSatisfy({ $0 > 32 && $0 < 0x7F && $0 != 44 && $0 != 59 && $0 != 34 && $0 != 35 }) { return s }
         let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == "#" ? "-" : $0 })
         return cleaned.isEmpty ? "-" : cleaned
     }
 
     static func key(_ s: String) -> String {
+        if let first = s.utf8.first, first != 35,
+           s.utf8.allSatisfy({ $0 > 32 && $0 < 0x7F && $0 != 44 && $0 != 59 && $0 != 34 && $0 != 58 && $0 != 39 }) { return s }
         let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == ":" || $0 == "'" ? "-" : $0 })
         return cleaned.isEmpty || cleaned.first == "#" ? "x" + cleaned : cleaned
     }

@@ -299,24 +299,45 @@ struct LedgerJournalReader {
             commodity = s[(open + 1) ..< close].string
             quoted = open ..< close + 1
         }
+        // The number is the digits and points, the symbol the other bytes (signs, spaces
+        // and thousands marks aside). Each is usually one run of bytes, read in place;
+        // otherwise its pieces are gathered.
         var negative = false
-        var digits: [UInt8] = []
-        digits.reserveCapacity(s.count)
-        var symbol: [UInt8] = []
+        var digitRun = s.startIndex ..< s.startIndex, digitRuns = 0
+        var symbolRun = s.startIndex ..< s.startIndex, symbolRuns = 0
         var i = s.startIndex
         while i < s.endIndex {
             if i == quoted.lowerBound { i = quoted.upperBound; continue }
             let b = s[i]
-            i += 1
             switch b {
             case ASCII.minus: negative.toggle()
-            case ASCII.plus, ASCII.space, ASCII.comma, ASCII.tab: continue
-            case 48 ... 57, ASCII.dot: digits.append(b)  // digits and the decimal point
-            default: symbol.append(b)
+            case ASCII.plus, ASCII.space, ASCII.comma, ASCII.tab: break
+            case 48 ... 57, ASCII.dot:
+                if digitRuns > 0 && digitRun.upperBound == i { digitRun = digitRun.lowerBound ..< i + 1 } else { digitRun = i ..< i + 1; digitRuns += 1 }
+            default:
+                if symbolRuns > 0 && symbolRun.upperBound == i { symbolRun = symbolRun.lowerBound ..< i + 1 } else { symbolRun = i ..< i + 1; symbolRuns += 1 }
             }
+            i += 1
         }
-        if commodity.isEmpty { commodity = String(decoding: symbol, as: UTF8.self) } else if !symbol.isEmpty { return nil }
-        guard !digits.isEmpty, let value = Money(utf8: digits[...]) else { return nil }
+        func gathered(_ keep: (UInt8) -> Bool) -> ArraySlice<UInt8> {
+            var bytes: [UInt8] = []
+            var i = s.startIndex
+            while i < s.endIndex {
+                if i == quoted.lowerBound { i = quoted.upperBound; continue }
+                if keep(s[i]) { bytes.append(s[i]) }
+                i += 1
+            }
+            return bytes[...]
+        }
+        func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == ASCII.dot }
+        func isSymbol(_ b: UInt8) -> Bool { !isDigit(b) && b != ASCII.minus && b != ASCII.plus && b != ASCII.space && b != ASCII.comma && b != ASCII.tab }
+        let symbolEmpty = symbolRuns == 0
+        if commodity.isEmpty {
+            if !symbolEmpty { commodity = symbolRuns == 1 ? s[symbolRun].string : gathered(isSymbol).string }
+        } else if !symbolEmpty {
+            return nil
+        }
+        guard digitRuns > 0, let value = Money(utf8: digitRuns == 1 ? s[digitRun] : gathered(isDigit)) else { return nil }
         return PeerAmount(number: negative ? value.negated : value, commodity: commodity)
     }
 }
