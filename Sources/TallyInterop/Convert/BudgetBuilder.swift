@@ -15,6 +15,7 @@ struct BudgetBuilder {
     /// Each account's role, worked out once.
     private var roles: [String: Role] = [:]
     private var nameCache: [String: String] = [:]
+    private var categoryNameCache: [String: String] = [:]
 
     init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String], budgetPath: String) {
         self.budgetPath = budgetPath
@@ -43,13 +44,13 @@ struct BudgetBuilder {
     /// The currency code for a commodity symbol, or nil when it is not one.
     func code(_ symbol: String) -> String? {
         if !options.commodities.isEmpty, let mapped = options.commodities[symbol] { return mapped }
-        if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
-        if symbol.isEmpty { return "" }
-        // Two to ten capital letters or digits, a letter first (ASCII, so bytes are scalars).
+        // Two to ten capital letters or digits, a letter first (ASCII, so bytes are scalars):
+        // a code already. No built-in symbol looks like one, so this test can come first.
         let bytes = symbol.utf8
-        guard (2 ... 10).contains(bytes.count), let first = bytes.first, (65 ... 90).contains(first),
-              bytes.allSatisfy({ (65 ... 90).contains($0) || ASCII.isDigit($0) }) else { return nil }
-        return symbol
+        if (2 ... 10).contains(bytes.count), let first = bytes.first, (65 ... 90).contains(first),
+           bytes.allSatisfy({ (65 ... 90).contains($0) || ASCII.isDigit($0) }) { return symbol }
+        if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
+        return symbol.isEmpty ? "" : nil
     }
 
     struct WalletInfo {
@@ -149,6 +150,14 @@ struct BudgetBuilder {
         // Postings per wallet and day in reading order, to tell whether an assertion holds at the end of its day.
         struct AccountDay: Hashable { let account: String; let date: CivilDate }
         var lastPosting: [AccountDay: Int] = [:]  // order of the last posting
+        // Only the days with an assertion need it (a journal has far fewer of those).
+        var assertedDays = Set<AccountDay>()
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual && transactions[t].postings[p].assertion != nil {
+                let account = transactions[t].postings[p].account
+                if role(account) == .wallet { assertedDays.insert(AccountDay(account: account, date: transactions[t].date)) }
+            }
+        }
         // Date order, reading order (includes in place) within a day.
         if !transactions.indices.dropFirst().allSatisfy({ transactions[$0 - 1].date <= transactions[$0].date }) {
             let sorted = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
@@ -172,7 +181,12 @@ struct BudgetBuilder {
             }
             postings = BudgetBuilder.merged(postings)
             guard let text = entry(t, postings, &wallets, categoryNames) else { continue }
-            for p in postings where role(p.account) == .wallet { lastPosting[AccountDay(account: p.account, date: t.date)] = order }
+            if !assertedDays.isEmpty {
+                for p in postings where role(p.account) == .wallet {
+                    let day = AccountDay(account: p.account, date: t.date)
+                    if assertedDays.contains(day) { lastPosting[day] = order }
+                }
+            }
             if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
         }
         for a in assertions {
@@ -219,7 +233,9 @@ struct BudgetBuilder {
         }
 
         // 4. The text.
-        var out = "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
+        var out = ""
+        out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
+        out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
         if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
         out += "\n"
         for c in currencies {
@@ -369,19 +385,19 @@ struct BudgetBuilder {
             let name = tallyName(w.name)
             if categoryPostings.count == 1 {
                 let p = categoryPostings[0]
-                var line = "\(header) \(name) \(tallyName(categoryNames[p.account]!)) \(signed(wp.amount!.number))"
+                var line = "\(header) \(name) \(categoryName(p.account, categoryNames)) \(signed(wp.amount!.number))"
                 let extraTags = p.tags.map { "#" + BudgetBuilder.tag($0) }
                 for (key, _) in p.metadata + wp.metadata {
                     leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
                 }
                 if !(clauses + extraTags).isEmpty { line += " " + (clauses + extraTags).joined(separator: " ") }
-                return ([line] + meta).joined(separator: "\n")
+                return meta.isEmpty ? line : ([line] + meta).joined(separator: "\n")
             }
             var line = "\(header) \(name) \(signed(wp.amount!.number))"
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             var parts = [line]
             for p in categoryPostings {
-                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                var part = "    \(categoryName(p.account, categoryNames)) \(signed(p.amount!.number.negated))"
                 for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
                 // A split line has a note and tags but no metadata of its own.
                 var note = p.note
@@ -408,7 +424,7 @@ struct BudgetBuilder {
                 line += "\(from.amount!.number.negated) \(source.currency) = \(to.amount!.number) \(target.currency)"
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
-            return ([line] + meta).joined(separator: "\n")
+            return meta.isEmpty ? line : ([line] + meta).joined(separator: "\n")
         }
         if walletPostings.count == 2, let from = walletPostings.first(where: { $0.amount!.number.isNegative }),
            let to = walletPostings.first(where: { !$0.amount!.number.isNegative }) {
@@ -432,12 +448,12 @@ struct BudgetBuilder {
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             var parts = [line] + meta
-            let single = categoryPostings.count == 1 ? " " + tallyName(categoryNames[categoryPostings[0].account]!) : ""
+            let single = categoryPostings.count == 1 ? " " + categoryName(categoryPostings[0].account, categoryNames) : ""
             var fee = "\(header) \(tallyName(source.name))\(single) \(signed(rest.negated))"
             if !t.tags.isEmpty { fee += " " + t.tags.map { "#" + BudgetBuilder.tag($0) }.joined(separator: " ") }
             parts.append(fee)
             for p in categoryPostings where single.isEmpty {
-                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                var part = "    \(categoryName(p.account, categoryNames)) \(signed(p.amount!.number.negated))"
                 if let note = p.note { part += " " + BudgetBuilder.text(note) }
                 parts.append(part)
             }
@@ -511,6 +527,14 @@ struct BudgetBuilder {
         let plain = !s.isEmpty && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "\"" || $0 == "," || $0 == "'" })
             && !["#", "=", "@", "'", "+", "-"].contains(s.first!) && !(s.first!.isNumber) && !s.hasSuffix(":")
         return plain ? s : "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// The Tally name (``tallyName(_:)``) of the category `account` became.
+    private mutating func categoryName(_ account: String, _ categoryNames: [String: String]) -> String {
+        if let known = categoryNameCache[account] { return known }
+        let result = tallyName(categoryNames[account]!)
+        categoryNameCache[account] = result
+        return result
     }
 
     /// ``name(_:)``, worked out once per name: names repeat on every entry.
