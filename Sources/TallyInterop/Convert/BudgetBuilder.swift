@@ -189,6 +189,7 @@ struct BudgetBuilder {
             }
             if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
         }
+        transactions = []  // their memory is reused by what follows
         for a in assertions {
             guard let wallet = wallets[a.account], let c = code(a.amount.commodity), c == wallet.currency else {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
@@ -257,7 +258,10 @@ struct BudgetBuilder {
         for name in expenseNames { out += "expense \(tallyName(name))\n" }
         out += "\n"
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
-        for line in lines { out += line.text + "\n" }
+        for line in lines {
+            out += line.text
+            out += "\n"
+        }
 
         // Control characters from the journal (in account names, comments) would make
         // the file unreadable (E0104): they become spaces.
