@@ -154,18 +154,26 @@ struct BeancountReader {
         }
         body = body.trimmedSpaces
         if body.hasPrefix("* ") || body.hasPrefix("! ") { body = body.dropFirst(2) }
-        let words = body.split(separator: ASCII.space)
-        guard let account = words.first else { return nil }
-        var posting = PeerPosting(account: account.string, source: source)
+        // The account is the first word between spaces; the rest is the other words
+        // joined by single spaces (which is the text as written, unless it has a run of
+        // spaces).
+        var i = body.startIndex
+        while i < body.endIndex, body[i] == ASCII.space { i += 1 }
+        let accountStart = i
+        while i < body.endIndex, body[i] != ASCII.space { i += 1 }
+        guard accountStart < i else { return nil }
+        var posting = PeerPosting(account: body[accountStart ..< i].string, source: source)
         posting.note = note
-        // The rest, its words joined by single spaces.
-        var joined: [UInt8] = []
-        joined.reserveCapacity(body.count)
-        for word in words.dropFirst() {
-            if !joined.isEmpty { joined.append(ASCII.space) }
-            joined += word
+        while i < body.endIndex, body[i] == ASCII.space { i += 1 }
+        var rest = body[i...]
+        if rest.indices.dropFirst().contains(where: { rest[$0] == ASCII.space && rest[$0 - 1] == ASCII.space }) {
+            var joined: [UInt8] = []
+            for word in rest.split(separator: ASCII.space) {
+                if !joined.isEmpty { joined.append(ASCII.space) }
+                joined += word
+            }
+            rest = joined[...]
         }
-        var rest = joined[...]
         if let open = rest.firstIndex(of: ASCII.openBrace) {
             posting.hasCost = true
             if let close = rest.lastIndex(of: ASCII.closeBrace), open < close { rest = ArraySlice(rest[..<open] + rest[(close + 1)...]) }

@@ -74,36 +74,59 @@ struct BudgetBuilder {
         // Taken out of `content`, so that the changes below do not copy them.
         var transactions = content.transactions
         content.transactions = []
-        for t in transactions.indices {
-            for p in transactions[t].postings.indices where roles[transactions[t].postings[p].account] == nil {
-                let account = transactions[t].postings[p].account
-                roles[account] = role(account)
-            }
-        }
         // 1. Amounts left out: the one posting without an amount takes the rest.
         for t in transactions.indices { inferMissing(&transactions[t]) }
 
-        // 2. Accounts: wallets with one currency each, categories.
-        var commodityUses: [String: [String: Int]] = [:]
-        // The most decimals written per commodity symbol, then per currency code below.
-        var symbolDecimals: [String: Int] = [:]
-        func noteDecimals(_ amount: PeerAmount) {
-            symbolDecimals[amount.commodity] = max(symbolDecimals[amount.commodity] ?? 0, amount.number.significantScale)
+        // 2. Accounts: wallets with one currency each, categories. Accounts and commodity
+        // symbols are numbered in the order they first appear, so that the counts below
+        // index arrays: hashing a name for each of them took much of a large conversion.
+        var accountNumbers: [String: Int] = [:], accountsInOrder: [String] = []
+        var symbolNumbers: [String: Int] = [:], symbols: [String] = []
+        var uses: [[Int]] = []  // per account, per symbol: postings
+        var symbolDecimals: [Int] = []  // per symbol, the most decimals written; -1 for none
+        func symbol(_ commodity: String) -> Int {
+            if let n = symbolNumbers[commodity] { return n }
+            symbolNumbers[commodity] = symbols.count
+            symbols.append(commodity)
+            symbolDecimals.append(-1)
+            return symbols.count - 1
+        }
+        func noteDecimals(_ amount: PeerAmount) -> Int {
+            let n = symbol(amount.commodity)
+            symbolDecimals[n] = max(symbolDecimals[n], amount.number.significantScale)
+            return n
         }
         for t in transactions.indices {
-            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual {
-                if let a = transactions[t].postings[p].amount {
-                    commodityUses[transactions[t].postings[p].account, default: [:]][a.commodity, default: 0] += 1
-                    noteDecimals(a)
+            for p in transactions[t].postings.indices {
+                let account = transactions[t].postings[p].account
+                let number: Int
+                if let known = accountNumbers[account] {
+                    number = known
+                } else {
+                    number = accountsInOrder.count
+                    accountNumbers[account] = number
+                    accountsInOrder.append(account)
+                    uses.append([])
+                    roles[account] = BudgetBuilder.role(account)
                 }
-                if let a = transactions[t].postings[p].assertion { noteDecimals(a) }
+                guard !transactions[t].postings[p].isVirtual else { continue }
+                if let a = transactions[t].postings[p].amount {
+                    let n = noteDecimals(a)
+                    if uses[number].count <= n { uses[number] += Array(repeating: 0, count: n + 1 - uses[number].count) }
+                    uses[number][n] += 1
+                }
+                if let a = transactions[t].postings[p].assertion { _ = noteDecimals(a) }
             }
         }
-        for b in content.balances { noteDecimals(b.amount) }
+        for b in content.balances { _ = noteDecimals(b.amount) }
         var decimals: [String: Int] = [:]
-        for (symbol, places) in symbolDecimals {
-            guard let c = code(symbol) else { continue }
+        for (n, places) in symbolDecimals.enumerated() where places >= 0 {
+            guard let c = code(symbols[n]) else { continue }
             decimals[c] = max(decimals[c] ?? 0, places)
+        }
+        var commodityUses: [String: [String: Int]] = [:]
+        for (number, counts) in uses.enumerated() {
+            for (n, count) in counts.enumerated() where count > 0 { commodityUses[accountsInOrder[number], default: [:]][symbols[n]] = count }
         }
         var walletAccounts: [String] = []
         var categoryAccounts: [String] = []
@@ -117,7 +140,7 @@ struct BudgetBuilder {
             }
         }
         for account in content.declaredAccounts { consider(account) }
-        for t in transactions.indices { for p in transactions[t].postings.indices { consider(transactions[t].postings[p].account) } }
+        for account in accountsInOrder { consider(account) }  // as the postings name them
         for b in content.balances { consider(b.account) }
         var wallets: [String: WalletInfo] = [:]
         var usedNames = Set<String>()
