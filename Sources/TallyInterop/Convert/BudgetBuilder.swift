@@ -316,9 +316,13 @@ struct BudgetBuilder {
     /// The one posting without an amount takes what balances the others, when they share
     /// one commodity (or their prices say what they are worth in one).
     private mutating func inferMissing(_ t: inout PeerTransaction) {
-        let missing = t.postings.indices.filter { t.postings[$0].amount == nil && !t.postings[$0].isVirtual }
-        guard missing.count == 1 else {
-            if missing.count > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
+        var missing = -1, missingCount = 0  // counted without an array: most transactions have none
+        for i in t.postings.indices where t.postings[i].amount == nil && !t.postings[i].isVirtual {
+            missingCount += 1
+            if missing < 0 { missing = i }
+        }
+        guard missingCount == 1 else {
+            if missingCount > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
             return
         }
         var sums: [String: Money] = [:]
@@ -336,15 +340,15 @@ struct BudgetBuilder {
         // commodity, as in hledger and ledger.
         let nonZero = sums.filter { !$0.value.isZero }.sorted { $0.key < $1.key }
         guard !nonZero.isEmpty else {
-            t.postings[missing[0]].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
+            t.postings[missing].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
             return
         }
-        let template = t.postings[missing[0]]
-        t.postings.remove(at: missing[0])
+        let template = t.postings[missing]
+        t.postings.remove(at: missing)
         for (offset, (commodity, sum)) in nonZero.enumerated() {
             var posting = template
             posting.amount = PeerAmount(number: sum.negated, commodity: commodity)
-            t.postings.insert(posting, at: missing[0] + offset)
+            t.postings.insert(posting, at: missing + offset)
         }
     }
 
@@ -356,21 +360,21 @@ struct BudgetBuilder {
             leftOut.append(LeftOut(source: t.source, reason: reason))
             return nil
         }
-        let postingRoles = postings.map { role($0.account) }
-        if let unknown = postingRoles.firstIndex(of: .unknown) {
-            return fail("a posting to `\(postings[unknown].account)`, outside Assets, Liabilities, Income, Expenses and Equity")
-        }
-        if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
-        if postings.contains(where: { $0.amount == nil }) { return fail("a posting whose amount cannot be worked out") }
         var walletPostings: [PeerPosting] = [], categoryPostings: [PeerPosting] = [], equityPostings: [PeerPosting] = []
-        for (p, role) in zip(postings, postingRoles) {
-            switch role {
+        var unknown: PeerPosting?
+        for p in postings {
+            switch role(p.account) {
             case .wallet: walletPostings.append(p)
             case .income, .expense: categoryPostings.append(p)
             case .equity: equityPostings.append(p)
-            case .unknown: break
+            case .unknown: if unknown == nil { unknown = p }
             }
         }
+        if let unknown {
+            return fail("a posting to `\(unknown.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
+        }
+        if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
+        if postings.contains(where: { $0.amount == nil }) { return fail("a posting whose amount cannot be worked out") }
         for p in walletPostings {
             guard let a = p.amount, let w = wallets[p.account], code(a.commodity) == w.currency else {
                 return fail("a posting in a commodity the wallet does not hold (an account holding several commodities)")
