@@ -4,12 +4,15 @@ import TallySyntax
 
 /// Reads hledger and ledger journals: transactions with their postings, comments (tags
 /// and metadata in both dialects), `P` prices and includes. Directives that change how
-/// the rest reads (`alias`, `apply account`, `decimal-mark`, `Y`), periodic and automated
+/// the rest reads (`alias`, `apply account`, `Y`), periodic and automated
 /// transactions, and anything not understood are listed as left out, never skipped
 /// silently.
 struct LedgerJournalReader {
     var content = PeerJournalContent()
     private var visited = Set<String>()
+    /// After hledger's `decimal-mark ,`: for the rest of the file and the files it then
+    /// includes, not for the file that included it (as hledger reads it).
+    private var decimalComma = false
     let readFile: (String) throws -> String
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
@@ -19,6 +22,8 @@ struct LedgerJournalReader {
     mutating func read(_ path: String, text known: String? = nil) throws {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(resolved).inserted else { return }
+        let including = decimalComma
+        defer { decimalComma = including }
         let bytes = Array((try known ?? readFile(path)).utf8)
         var current: PeerTransaction?
         var skipping = false  // inside a block that is left out
@@ -101,6 +106,12 @@ struct LedgerJournalReader {
             let name = line.dropFirst(word.count).trimmedSpaces
             content.declaredAccounts.append(Comment.beforeComment(name))
             skipping = true
+        case "decimal-mark":
+            switch Comment.beforeComment(String(line.dropFirst(word.count))) {
+            case ",": decimalComma = true
+            case ".": decimalComma = false
+            default: content.leftOut.append(LeftOut(source: here, reason: "a `decimal-mark` other than `,` or `.`"))
+            }
         case "commodity", "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
             skipping = true
@@ -195,7 +206,7 @@ struct LedgerJournalReader {
         amountText = amountText.trimmedSpaces
         if let equals = amountText.firstIndex(of: ASCII.equals) {
             let assertion = amountText[(equals + 1)...].drop { $0 == ASCII.equals || $0 == ASCII.star }
-            posting.assertion = LedgerJournalReader.amount(assertion)
+            posting.assertion = LedgerJournalReader.amount(assertion, decimalComma: decimalComma)
             if posting.assertion == nil {
                 content.leftOut.append(LeftOut(source: source, reason: "a balance assertion Tally cannot read"))
             }
@@ -210,12 +221,12 @@ struct LedgerJournalReader {
         if let at = amountText.firstIndex(of: ASCII.at) {
             var priceText = amountText[(at + 1)...]
             if priceText.first == ASCII.at { posting.totalPrice = true; priceText = priceText.dropFirst() }
-            posting.price = LedgerJournalReader.amount(priceText)
+            posting.price = LedgerJournalReader.amount(priceText, decimalComma: decimalComma)
             amountText = amountText[..<at]
         }
         amountText = amountText.trimmedSpaces
         if !amountText.isEmpty {
-            guard let amount = LedgerJournalReader.amount(amountText) else {
+            guard let amount = LedgerJournalReader.amount(amountText, decimalComma: decimalComma) else {
                 content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(amountText.string)`)"))
                 return posting
             }
@@ -232,7 +243,7 @@ struct LedgerJournalReader {
         if words.first?.contains(":") == true { words.removeFirst() }
         guard words.count >= 2 else { return nil }
         let base = LedgerJournalReader.unquote(words[0])
-        guard let quote = LedgerJournalReader.amount(words.dropFirst().joined(separator: " ")) else { return nil }
+        guard let quote = LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), decimalComma: decimalComma) else { return nil }
         return PeerPrice(date: date, base: base, quote: quote, source: source)
     }
 
@@ -289,8 +300,11 @@ struct LedgerJournalReader {
     /// comma is a thousands mark) and the commodity symbol.
     static func amount(_ text: String) -> PeerAmount? { amount(ArraySlice(text.utf8)) }
 
-    /// ``amount(_:)-(String)`` on bytes.
-    static func amount(_ text: JournalBytes) -> PeerAmount? {
+    /// ``amount(_:)-(String)`` on bytes; after hledger's `decimal-mark ,` the comma is the
+    /// decimal mark and the period a thousands mark.
+    static func amount(_ text: JournalBytes, decimalComma: Bool = false) -> PeerAmount? {
+        let decimalMark = decimalComma ? ASCII.comma : ASCII.dot
+        let groupMark = decimalComma ? ASCII.dot : ASCII.comma
         let s = text.trimmedSpaces
         guard !s.isEmpty else { return nil }
         var commodity = ""
@@ -311,8 +325,8 @@ struct LedgerJournalReader {
             let b = s[i]
             switch b {
             case ASCII.minus: negative.toggle()
-            case ASCII.plus, ASCII.space, ASCII.comma, ASCII.tab: break
-            case 48 ... 57, ASCII.dot:
+            case ASCII.plus, ASCII.space, groupMark, ASCII.tab: break
+            case 48 ... 57, decimalMark:
                 if digitRuns > 0 && digitRun.upperBound == i { digitRun = digitRun.lowerBound ..< i + 1 } else { digitRun = i ..< i + 1; digitRuns += 1 }
             default:
                 if symbolRuns > 0 && symbolRun.upperBound == i { symbolRun = symbolRun.lowerBound ..< i + 1 } else { symbolRun = i ..< i + 1; symbolRuns += 1 }
@@ -324,20 +338,20 @@ struct LedgerJournalReader {
             var i = s.startIndex
             while i < s.endIndex {
                 if i == quoted.lowerBound { i = quoted.upperBound; continue }
-                if keep(s[i]) { bytes.append(s[i]) }
+                if keep(s[i]) { bytes.append(s[i] == decimalMark ? ASCII.dot : s[i]) }
                 i += 1
             }
             return bytes[...]
         }
-        func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == ASCII.dot }
-        func isSymbol(_ b: UInt8) -> Bool { !isDigit(b) && b != ASCII.minus && b != ASCII.plus && b != ASCII.space && b != ASCII.comma && b != ASCII.tab }
+        func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == decimalMark }
+        func isSymbol(_ b: UInt8) -> Bool { !isDigit(b) && b != ASCII.minus && b != ASCII.plus && b != ASCII.space && b != groupMark && b != ASCII.tab }
         let symbolEmpty = symbolRuns == 0
         if commodity.isEmpty {
             if !symbolEmpty { commodity = symbolRuns == 1 ? s[symbolRun].string : gathered(isSymbol).string }
         } else if !symbolEmpty {
             return nil
         }
-        guard digitRuns > 0, let value = Money(utf8: digitRuns == 1 ? s[digitRun] : gathered(isDigit)) else { return nil }
+        guard digitRuns > 0, let value = Money(utf8: digitRuns == 1 && !decimalComma ? s[digitRun] : gathered(isDigit)) else { return nil }
         return PeerAmount(number: negative ? value.negated : value, commodity: commodity)
     }
 }
