@@ -17,6 +17,22 @@ final class BudgetLoaderTests: XCTestCase {
         XCTAssertEqual(budget.diagnostics, [])
     }
 
+    /// A tree handed over is taken as the file's parse while the file holds its bytes, and
+    /// ignored once they differ; either way the budget is the one a fresh load gives.
+    func testAParsedTreeIsReusedOnlyForTheSameBytes() throws {
+        let text = "currency EUR\nwallet Cash cash\n2026-01-02 \"x\" Cash -5\n"
+        let tree = Parser.parse(SourceText(path: "main.tally", text: text))
+        let same = try BudgetLoader(provider: InMemoryFileProvider(["main.tally": text]), parsed: [tree]).load("main.tally")
+        XCTAssertTrue(same.root.tree === tree)
+        let edited = text + "2026-01-03 \"y\" Cash -6\n"
+        let other = try BudgetLoader(provider: InMemoryFileProvider(["main.tally": edited]), parsed: [tree]).load("main.tally")
+        XCTAssertFalse(other.root.tree === tree)
+        XCTAssertEqual(other.root.tree.source.bytes, Array(edited.utf8))
+        XCTAssertEqual(other.diagnostics, try load(["main.tally": edited]).diagnostics)
+        let elsewhere = try BudgetLoader(provider: InMemoryFileProvider(["other.tally": text]), parsed: [tree]).load("other.tally")
+        XCTAssertFalse(elsewhere.root.tree === tree, "a tree is taken only for its own path")
+    }
+
     func testMissingIncludeIsADiagnosticOnTheIncludeLine() throws {
         let budget = try load(["main.tally": "currency EUR\ninclude \"nope.tally\"\n"])
         XCTAssertEqual(budget.diagnostics.map(\.code), [.includeNotFound])

@@ -92,9 +92,11 @@ enum ConvertCommand: Subcommand {
             console.err("tally convert: will not write `\(output)`: the file exists (convert never replaces a file)\n")
             return ExitCode.usage
         }
+        // The result must pass the check, as the user will run it.
+        let path = options.output ?? "converted.tally"
         let result: ConversionResult
         do {
-            result = try JournalConverter.convert(paths: options.files, options: options.conversion) { path in
+            result = try JournalConverter.convert(paths: options.files, options: options.conversion, budgetPath: path) { path in
                 guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
                 return String(decoding: data, as: UTF8.self)
             }
@@ -107,11 +109,9 @@ enum ConvertCommand: Subcommand {
         }
         for item in result.leftOut { console.err("\(item.source): not converted: \(item.reason)\n") }
 
-        // The result must pass the check, as the user will run it.
-        let path = options.output ?? "converted.tally"
         let budget: Budget
         do {
-            budget = try BudgetLoader(provider: InMemoryFileProvider([path: result.budget])).load(path)
+            budget = try BudgetLoader(provider: InMemoryFileProvider([path: result.budget]), parsed: [result.tree]).load(path)
         } catch {
             console.err("tally convert: internal error: the result cannot be read back\n")
             return ExitCode.problems

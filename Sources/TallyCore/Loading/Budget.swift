@@ -60,6 +60,14 @@ public struct BudgetLoader: Sendable {
         self.previous = trees
     }
 
+    /// Creates a loader that takes each of `parsed` as the parse of the file at its path
+    /// while that file still holds the tree's bytes: a caller that has just parsed a text
+    /// it hands over (through an in-memory provider) is spared parsing it again.
+    public init(provider: any FileProvider = DiskFileProvider(), parsed: [SyntaxTree]) {
+        self.provider = provider
+        previous = Dictionary(parsed.map { ($0.source.path, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
     /// Loads the budget rooted at `path`.
     ///
     /// Only a root that cannot be read throws; an include that cannot be read, and a cycle

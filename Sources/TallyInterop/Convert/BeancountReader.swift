@@ -15,14 +15,12 @@ struct BeancountReader {
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
 
-    mutating func read(_ path: String) throws {
+    /// Reads `path` and what it includes; `text` is the file's content when the caller
+    /// has already read it.
+    mutating func read(_ path: String, text known: String? = nil) throws {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(resolved).inserted else { return }
-        let text = try readFile(path)
-        // Cut at line feeds byte by byte (splitting characters is several times slower).
-        let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { line in
-            String(decoding: line.last == 13 ? line.dropLast() : line[...], as: UTF8.self)
-        }
+        let bytes = Array((try known ?? readFile(path)).utf8)
         var current: PeerTransaction?
         var indents: [Int] = []  // of the current transaction's postings
         var skipping = false
@@ -30,14 +28,16 @@ struct BeancountReader {
             if let t = current { content.transactions.append(t) }
             current = nil
         }
-        for (i, line) in lines.enumerated() {
-            let here = SourceLine(file: path, line: i + 1)
+        var number = 0
+        for line in JournalLines(bytes) {
+            number += 1
+            let here = SourceLine(file: path, line: number)
             let trimmed = line.trimmedSpaces
-            if trimmed.isEmpty || trimmed.hasPrefix(";") { if trimmed.isEmpty { finish(); skipping = false }; continue }
-            if line.first == " " || line.first == "\t" {
+            if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(); skipping = false }; continue }
+            if line.first == ASCII.space || line.first == ASCII.tab {
                 if skipping { continue }
                 guard current != nil else { continue }  // metadata of open, commodity, ...
-                let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+                let indent = trimmed.startIndex - line.startIndex
                 if let (key, value) = BeancountReader.metadata(trimmed) {
                     if let last = current!.postings.indices.last, indent > indents[last] {
                         current!.postings[last].metadata.append((key, value))
@@ -54,93 +54,140 @@ struct BeancountReader {
             }
             finish()
             skipping = false
-            let words = BeancountReader.words(trimmed)
+            let words = trimmed.quotedWords
             guard let first = words.first else { continue }
-            if first == "include", words.count > 1 {
-                let target = BeancountReader.unquote(words[1])
-                let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-                try read(target.hasPrefix("/") ? target : base.appendingPathComponent(target).path)
-                continue
+            if words.count > 1, let date = LedgerJournalReader.date(first) {
+                let keyword = words[1]
+                if keyword.equals("*") || keyword.equals("!") || keyword.equals("txn") || keyword.first == ASCII.quote {
+                    current = transaction(date, words, at: here)
+                    indents = []
+                    continue
+                }
             }
-            if first == "option" { continue }
-            guard let date = LedgerJournalReader.date(first), words.count > 1 else {
-                content.leftOut.append(LeftOut(source: here, reason: "`\(first)`, which Tally does not read"))
-                skipping = true
-                continue
-            }
-            let keyword = words[1]
-            switch keyword {
-            case _ where keyword == "*" || keyword == "!" || keyword == "txn" || keyword.hasPrefix("\""):
-                var transaction = PeerTransaction(date: date, source: here)
-                var strings: [String] = []
-                for word in words.dropFirst(keyword.hasPrefix("\"") ? 1 : 2) {
-                    if word.hasPrefix("\"") { strings.append(BeancountReader.unquote(word)) } else if word.hasPrefix("#") { transaction.tags.append(String(word.dropFirst())) } else if word.hasPrefix("^") { transaction.metadata.append(("link", String(word.dropFirst()))) } else if word.hasPrefix(";") { break }
-                }
-                if keyword.hasPrefix("\"") { strings.insert(BeancountReader.unquote(keyword), at: 0) }
-                if strings.count >= 2 {
-                    transaction.payee = strings[0].isEmpty ? nil : strings[0]
-                    transaction.note = strings[1].isEmpty ? nil : strings[1]
-                } else if let only = strings.first, !only.isEmpty {
-                    transaction.payee = only
-                }
-                current = transaction
-                indents = []
-            case "open":
-                if words.count > 2 { content.declaredAccounts.append(words[2]) }
-                skipping = true
-            case "close":
-                if words.count > 2 { closings[words[2]] = date }
-                skipping = true
-            case "commodity":
-                skipping = true
-            case "price":
-                if words.count >= 4, let quote = LedgerJournalReader.amount(words[3...].prefix(2).joined(separator: " ")) {
-                    content.prices.append(PeerPrice(date: date, base: words[2], quote: quote, source: here))
-                } else {
-                    content.leftOut.append(LeftOut(source: here, reason: "a price Tally cannot read"))
-                }
-            case "balance":
-                let amountWords = words.dropFirst(3).prefix { !$0.hasPrefix(";") && $0 != "~" }
-                if words.count >= 5, let amount = LedgerJournalReader.amount(amountWords.prefix(2).joined(separator: " ")) {
-                    content.balances.append(PeerBalance(date: date, account: words[2], amount: amount, source: here))
-                } else {
-                    content.leftOut.append(LeftOut(source: here, reason: "a balance Tally cannot read"))
-                }
-            case "pad":
-                content.leftOut.append(LeftOut(source: here, reason: "a `pad` (Tally books only amounts written)"))
-            default:
-                content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read"))
-                skipping = true
-            }
+            try readDirective(words.map(\.string), path: path, at: here, skipping: &skipping)
         }
         finish()
     }
 
-    /// `[flag] ACCOUNT [AMOUNT [{COST}] [@ PRICE | @@ TOTAL]]`
-    private mutating func parsePosting(_ text: String, at source: SourceLine) -> PeerPosting? {
-        var body = Comment.beforeComment(text)
-        var note: String?
-        if let semicolon = text.firstIndex(of: ";") { note = text[text.index(after: semicolon)...].trimmedSpaces }
-        if body.hasPrefix("* ") || body.hasPrefix("! ") { body = String(body.dropFirst(2)) }
-        let words = body.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        guard let account = words.first else { return nil }
-        var posting = PeerPosting(account: account, source: source)
-        posting.note = note?.isEmpty == true ? nil : note
-        var rest = words.dropFirst().joined(separator: " ")
-        if let open = rest.firstIndex(of: "{") {
-            posting.hasCost = true
-            if let close = rest.lastIndex(of: "}"), open < close { rest.removeSubrange(open ... close) }
+    /// `DATE FLAG ["PAYEE"] ["NARRATION"] [#tag] [^link]`, from its words.
+    private func transaction(_ date: CivilDate, _ words: [JournalBytes], at here: SourceLine) -> PeerTransaction {
+        let keyword = words[1]
+        let flagless = keyword.first == ASCII.quote
+        var transaction = PeerTransaction(date: date, source: here)
+        var strings: [String] = []
+        for word in words.dropFirst(flagless ? 1 : 2) {
+            if word.first == ASCII.quote {
+                strings.append(BeancountReader.unquote(word))
+            } else if word.first == ASCII.hash {
+                transaction.tags.append(word.dropFirst().string)
+            } else if word.first == ASCII.caret {
+                transaction.metadata.append(("link", word.dropFirst().string))
+            } else if word.first == ASCII.semicolon {
+                break
+            }
         }
-        if let at = rest.firstIndex(of: "@") {
-            var priceText = rest[rest.index(after: at)...]
-            if priceText.hasPrefix("@") { posting.totalPrice = true; priceText = priceText.dropFirst() }
-            posting.price = LedgerJournalReader.amount(String(priceText))
-            rest = String(rest[..<at])
+        if flagless { strings.insert(BeancountReader.unquote(keyword), at: 0) }
+        if strings.count >= 2 {
+            transaction.payee = strings[0].isEmpty ? nil : strings[0]
+            transaction.note = strings[1].isEmpty ? nil : strings[1]
+        } else if let only = strings.first, !only.isEmpty {
+            transaction.payee = only
+        }
+        return transaction
+    }
+
+    /// A line at the start that is not a transaction: `include`, `option`, `open`,
+    /// `close`, `commodity`, `price`, `balance`, and what is left out.
+    private mutating func readDirective(_ words: [String], path: String, at here: SourceLine, skipping: inout Bool) throws {
+        guard let first = words.first else { return }
+        if first == "include", words.count > 1 {
+            let target = BeancountReader.unquote(words[1])
+            let base = URL(fileURLWithPath: path).deletingLastPathComponent()
+            try read(target.hasPrefix("/") ? target : base.appendingPathComponent(target).path)
+            return
+        }
+        if first == "option" { return }
+        guard let date = LedgerJournalReader.date(first), words.count > 1 else {
+            content.leftOut.append(LeftOut(source: here, reason: "`\(first)`, which Tally does not read"))
+            skipping = true
+            return
+        }
+        let keyword = words[1]
+        switch keyword {
+        case "open":
+            if words.count > 2 { content.declaredAccounts.append(words[2]) }
+            skipping = true
+        case "close":
+            if words.count > 2 { closings[words[2]] = date }
+            skipping = true
+        case "commodity":
+            skipping = true
+        case "price":
+            if words.count >= 4, let quote = LedgerJournalReader.amount(words[3...].prefix(2).joined(separator: " ")) {
+                content.prices.append(PeerPrice(date: date, base: words[2], quote: quote, source: here))
+            } else {
+                content.leftOut.append(LeftOut(source: here, reason: "a price Tally cannot read"))
+            }
+        case "balance":
+            let amountWords = words.dropFirst(3).prefix { !$0.hasPrefix(";") && $0 != "~" }
+            if words.count >= 5, let amount = LedgerJournalReader.amount(amountWords.prefix(2).joined(separator: " ")) {
+                content.balances.append(PeerBalance(date: date, account: words[2], amount: amount, source: here))
+            } else {
+                content.leftOut.append(LeftOut(source: here, reason: "a balance Tally cannot read"))
+            }
+        case "pad":
+            content.leftOut.append(LeftOut(source: here, reason: "a `pad` (Tally books only amounts written)"))
+        default:
+            content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read"))
+            skipping = true
+        }
+    }
+
+    /// `[flag] ACCOUNT [AMOUNT [{COST}] [@ PRICE | @@ TOTAL]]`
+    private mutating func parsePosting(_ text: JournalBytes, at source: SourceLine) -> PeerPosting? {
+        var body = text
+        var note: String?
+        if let semicolon = text.firstIndex(of: ASCII.semicolon) {
+            body = text[..<semicolon]
+            let after = text[(semicolon + 1)...].trimmedSpaces
+            if !after.isEmpty { note = after.string }
+        }
+        body = body.trimmedSpaces
+        if body.hasPrefix("* ") || body.hasPrefix("! ") { body = body.dropFirst(2) }
+        // The account is the first word between spaces; the rest is the other words
+        // joined by single spaces (which is the text as written, unless it has a run of
+        // spaces).
+        var i = body.startIndex
+        while i < body.endIndex, body[i] == ASCII.space { i += 1 }
+        let accountStart = i
+        while i < body.endIndex, body[i] != ASCII.space { i += 1 }
+        guard accountStart < i else { return nil }
+        var posting = PeerPosting(account: body[accountStart ..< i].string, source: source)
+        posting.note = note
+        while i < body.endIndex, body[i] == ASCII.space { i += 1 }
+        var rest = body[i...]
+        if rest.indices.dropFirst().contains(where: { rest[$0] == ASCII.space && rest[$0 - 1] == ASCII.space }) {
+            var joined: [UInt8] = []
+            for word in rest.split(separator: ASCII.space) {
+                if !joined.isEmpty { joined.append(ASCII.space) }
+                joined += word
+            }
+            rest = joined[...]
+        }
+        if let open = rest.firstIndex(of: ASCII.openBrace) {
+            posting.hasCost = true
+            if let close = rest.lastIndex(of: ASCII.closeBrace), open < close { rest = ArraySlice(rest[..<open] + rest[(close + 1)...]) }
+        }
+        if let at = rest.firstIndex(of: ASCII.at) {
+            var priceText = rest[(at + 1)...]
+            if priceText.first == ASCII.at { posting.totalPrice = true; priceText = priceText.dropFirst() }
+            posting.price = LedgerJournalReader.amount(priceText)
+            rest = rest[..<at]
         }
         rest = rest.trimmedSpaces
         if !rest.isEmpty {
             guard let amount = LedgerJournalReader.amount(rest) else {
-                content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(rest)`)"))
+                content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(rest.string)`)"))
                 return posting
             }
             posting.amount = amount
@@ -149,6 +196,19 @@ struct BeancountReader {
     }
 
     /// `key: value` (a value in quotes loses them).
+    static func metadata(_ text: JournalBytes) -> (String, String)? {
+        guard let first = text.first else { return nil }
+        if first >= 0x80 { return metadata(text.string) }  // a key may start with any lowercase letter
+        guard ASCII.isLowercase(first), let colon = text.firstIndex(of: ASCII.colon) else { return nil }
+        let key = text[..<colon]
+        if key.contains(where: { $0 >= 0x80 }) { return metadata(text.string) }
+        guard key.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == ASCII.minus || $0 == 95 }) else { return nil }
+        var value = text[(colon + 1)...]
+        if let semicolon = value.firstIndex(of: ASCII.semicolon) { value = value[..<semicolon] }
+        return (key.string, unquote(value.trimmedSpaces))
+    }
+
+    /// ``metadata(_:)-(JournalBytes)`` on a key with letters beyond ASCII.
     static func metadata(_ text: String) -> (String, String)? {
         guard let first = text.first, first.isLowercase, let colon = text.firstIndex(of: ":") else { return nil }
         let key = text[..<colon]
@@ -157,34 +217,18 @@ struct BeancountReader {
         return (String(key), unquote(value))
     }
 
-    /// Words, with a quoted string (which may hold spaces) kept as one.
-    static func words(_ text: String) -> [String] {
-        var result: [String] = []
-        var word = ""
-        var quoted = false
-        var escaped = false
-        for c in text {
-            if quoted {
-                word.append(c)
-                if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { quoted = false }
-            } else if c == " " || c == "\t" {
-                if !word.isEmpty { result.append(word); word = "" }
-            } else {
-                if c == "\"" { quoted = true }
-                word.append(c)
-            }
-        }
-        if !word.isEmpty { result.append(word) }
-        return result
-    }
+    static func unquote(_ s: String) -> String { unquote(ArraySlice(s.utf8)) }
 
-    static func unquote(_ s: String) -> String {
-        guard s.count >= 2, s.hasPrefix("\""), s.hasSuffix("\"") else { return s }
-        var result = ""
+    /// A string without its double quotes, `\x` read as `x`; other text as it is.
+    static func unquote(_ s: JournalBytes) -> String {
+        guard s.count >= 2, s.first == ASCII.quote, s.last == ASCII.quote else { return s.string }
+        let inner = s.dropFirst().dropLast()
+        guard inner.contains(ASCII.backslash) else { return inner.string }
+        var result: [UInt8] = []
         var escaped = false
-        for c in s.dropFirst().dropLast() {
-            if escaped { result.append(c); escaped = false } else if c == "\\" { escaped = true } else { result.append(c) }
+        for b in inner {
+            if escaped { result.append(b); escaped = false } else if b == ASCII.backslash { escaped = true } else { result.append(b) }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }

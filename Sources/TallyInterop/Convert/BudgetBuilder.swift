@@ -5,16 +5,20 @@ import TallySyntax
 
 /// Builds the Tally text from what the readers found.
 struct BudgetBuilder {
-    let content: PeerJournalContent
+    private var content: PeerJournalContent
     let closings: [String: CivilDate]
     let options: ConversionOptions
     let sources: [String]
+    /// The name the budget's syntax tree is parsed under.
+    let budgetPath: String
     private var leftOut: [LeftOut] = []
     /// Each account's role, worked out once.
     private var roles: [String: Role] = [:]
     private var nameCache: [String: String] = [:]
+    private var categoryNameCache: [String: String] = [:]
 
-    init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String]) {
+    init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String], budgetPath: String) {
+        self.budgetPath = budgetPath
         self.content = content
         self.closings = closings
         self.options = options
@@ -39,12 +43,14 @@ struct BudgetBuilder {
 
     /// The currency code for a commodity symbol, or nil when it is not one.
     func code(_ symbol: String) -> String? {
-        if let mapped = options.commodities[symbol] ?? BudgetBuilder.builtinSymbols[symbol] { return mapped }
-        if symbol.isEmpty { return "" }
-        let scalars = Array(symbol.unicodeScalars)
-        guard (2 ... 10).contains(scalars.count), let first = scalars.first, ("A" ... "Z").contains(first),
-              scalars.allSatisfy({ ("A" ... "Z").contains($0) || ("0" ... "9").contains($0) }) else { return nil }
-        return symbol
+        if !options.commodities.isEmpty, let mapped = options.commodities[symbol] { return mapped }
+        // Two to ten capital letters or digits, a letter first (ASCII, so bytes are scalars):
+        // a code already. No built-in symbol looks like one, so this test can come first.
+        let bytes = symbol.utf8
+        if (2 ... 10).contains(bytes.count), let first = bytes.first, (65 ... 90).contains(first),
+           bytes.allSatisfy({ (65 ... 90).contains($0) || ASCII.isDigit($0) }) { return symbol }
+        if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
+        return symbol.isEmpty ? "" : nil
     }
 
     struct WalletInfo {
@@ -65,39 +71,77 @@ struct BudgetBuilder {
     func role(_ account: String) -> Role { roles[account] ?? BudgetBuilder.role(account) }
 
     mutating func build() -> ConversionResult {
+        // Taken out of `content`, so that the changes below do not copy them.
         var transactions = content.transactions
-        for t in transactions { for p in t.postings where roles[p.account] == nil { roles[p.account] = role(p.account) } }
+        content.transactions = []
         // 1. Amounts left out: the one posting without an amount takes the rest.
         for t in transactions.indices { inferMissing(&transactions[t]) }
 
-        // 2. Accounts: wallets with one currency each, categories.
-        var commodityUses: [String: [String: Int]] = [:]
-        var decimals: [String: Int] = [:]
-        func noteDecimals(_ amount: PeerAmount) {
-            guard let c = code(amount.commodity) else { return }
-            decimals[c] = max(decimals[c] ?? 0, amount.number.significantScale)
+        // 2. Accounts: wallets with one currency each, categories. Accounts and commodity
+        // symbols are numbered in the order they first appear, so that the counts below
+        // index arrays: hashing a name for each of them took much of a large conversion.
+        var accountNumbers: [String: Int] = [:], accountsInOrder: [String] = []
+        var symbolNumbers: [String: Int] = [:], symbols: [String] = []
+        var uses: [[Int]] = []  // per account, per symbol: postings
+        var symbolDecimals: [Int] = []  // per symbol, the most decimals written; -1 for none
+        func symbol(_ commodity: String) -> Int {
+            if let n = symbolNumbers[commodity] { return n }
+            symbolNumbers[commodity] = symbols.count
+            symbols.append(commodity)
+            symbolDecimals.append(-1)
+            return symbols.count - 1
         }
-        for t in transactions {
-            for p in t.postings where !p.isVirtual {
-                if let a = p.amount {
-                    commodityUses[p.account, default: [:]][a.commodity, default: 0] += 1
-                    noteDecimals(a)
+        func noteDecimals(_ amount: PeerAmount) -> Int {
+            let n = symbol(amount.commodity)
+            symbolDecimals[n] = max(symbolDecimals[n], amount.number.significantScale)
+            return n
+        }
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices {
+                let account = transactions[t].postings[p].account
+                let number: Int
+                if let known = accountNumbers[account] {
+                    number = known
+                } else {
+                    number = accountsInOrder.count
+                    accountNumbers[account] = number
+                    accountsInOrder.append(account)
+                    uses.append([])
+                    roles[account] = BudgetBuilder.role(account)
                 }
-                if let a = p.assertion { noteDecimals(a) }
+                guard !transactions[t].postings[p].isVirtual else { continue }
+                if let a = transactions[t].postings[p].amount {
+                    let n = noteDecimals(a)
+                    if uses[number].count <= n { uses[number] += Array(repeating: 0, count: n + 1 - uses[number].count) }
+                    uses[number][n] += 1
+                }
+                if let a = transactions[t].postings[p].assertion { _ = noteDecimals(a) }
             }
         }
-        for b in content.balances { noteDecimals(b.amount) }
+        for b in content.balances { _ = noteDecimals(b.amount) }
+        var decimals: [String: Int] = [:]
+        for (n, places) in symbolDecimals.enumerated() where places >= 0 {
+            guard let c = code(symbols[n]) else { continue }
+            decimals[c] = max(decimals[c] ?? 0, places)
+        }
+        var commodityUses: [String: [String: Int]] = [:]
+        for (number, counts) in uses.enumerated() {
+            for (n, count) in counts.enumerated() where count > 0 { commodityUses[accountsInOrder[number], default: [:]][symbols[n]] = count }
+        }
         var walletAccounts: [String] = []
         var categoryAccounts: [String] = []
         var seen = Set<String>()
-        for account in content.declaredAccounts + transactions.flatMap({ $0.postings.map(\.account) }) + content.balances.map(\.account)
-        where seen.insert(account).inserted {
+        func consider(_ account: String) {
+            guard seen.insert(account).inserted else { return }
             switch role(account) {
             case .wallet: walletAccounts.append(account)
             case .income, .expense: categoryAccounts.append(account)
             default: break
             }
         }
+        for account in content.declaredAccounts { consider(account) }
+        for account in accountsInOrder { consider(account) }  // as the postings name them
+        for b in content.balances { consider(b.account) }
         var wallets: [String: WalletInfo] = [:]
         var usedNames = Set<String>()
         for account in walletAccounts {
@@ -129,16 +173,30 @@ struct BudgetBuilder {
         // Postings per wallet and day in reading order, to tell whether an assertion holds at the end of its day.
         struct AccountDay: Hashable { let account: String; let date: CivilDate }
         var lastPosting: [AccountDay: Int] = [:]  // order of the last posting
+        // Only the days with an assertion need it (a journal has far fewer of those).
+        var assertedDays = Set<AccountDay>()
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual && transactions[t].postings[p].assertion != nil {
+                let account = transactions[t].postings[p].account
+                if role(account) == .wallet { assertedDays.insert(AccountDay(account: account, date: transactions[t].date)) }
+            }
+        }
         // Date order, reading order (includes in place) within a day.
-        transactions = transactions.enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        if !transactions.indices.dropFirst().allSatisfy({ transactions[$0 - 1].date <= transactions[$0].date }) {
+            let sorted = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
+            transactions = sorted.map { transactions[$0] }
+        }
         for t in transactions {
             order += 1
-            var postings: [PeerPosting] = []
-            for p in t.postings {
-                if p.isVirtual {
-                    leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
-                } else {
-                    postings.append(p)
+            var postings = t.postings
+            if postings.contains(where: \.isVirtual) {
+                postings = []
+                for p in t.postings {
+                    if p.isVirtual {
+                        leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
+                    } else {
+                        postings.append(p)
+                    }
                 }
             }
             for p in postings where p.assertion != nil && role(p.account) == .wallet {
@@ -146,9 +204,15 @@ struct BudgetBuilder {
             }
             postings = BudgetBuilder.merged(postings)
             guard let text = entry(t, postings, &wallets, categoryNames) else { continue }
-            for p in postings where role(p.account) == .wallet { lastPosting[AccountDay(account: p.account, date: t.date)] = order }
+            if !assertedDays.isEmpty {
+                for p in postings where role(p.account) == .wallet {
+                    let day = AccountDay(account: p.account, date: t.date)
+                    if assertedDays.contains(day) { lastPosting[day] = order }
+                }
+            }
             if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
         }
+        transactions = []  // their memory is reused by what follows
         for a in assertions {
             guard let wallet = wallets[a.account], let c = code(a.amount.commodity), c == wallet.currency else {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
@@ -158,7 +222,7 @@ struct BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }
-            lines.append(Line(date: a.date, order: a.order, text: "\(a.date) assert \(tallyName(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
+            lines.append(Line(date: a.date, order: a.order, text: "\(a.date.iso) assert \(tallyName(wallet.name))  \(amountText(a.amount.number, c, wallet.currency))"))
         }
         for b in content.balances {
             // Beancount checks the start of the day: Tally's end of the day before.
@@ -174,7 +238,7 @@ struct BudgetBuilder {
                 continue
             }
             order += 1
-            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day) assert \(tallyName(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: "\(day.iso) assert \(tallyName(wallet.name))  \(amountText(b.amount.number, c, wallet.currency))"))
         }
         var currencies: [String] = []
         func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
@@ -189,11 +253,13 @@ struct BudgetBuilder {
             }
             use(base); use(quote)
             order += 1
-            lines.append(Line(date: p.date, order: order, text: "\(p.date) rate \(base) \(p.quote.number) \(quote)"))
+            lines.append(Line(date: p.date, order: order, text: "\(p.date.iso) rate \(base) \(p.quote.number) \(quote)"))
         }
 
         // 4. The text.
-        var out = "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
+        var out = ""
+        out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
+        out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
         if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
         out += "\n"
         for c in currencies {
@@ -215,31 +281,48 @@ struct BudgetBuilder {
         for name in expenseNames { out += "expense \(tallyName(name))\n" }
         out += "\n"
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
-        for line in lines { out += line.text + "\n" }
+        for line in lines {
+            out += line.text
+            out += "\n"
+        }
 
         // Control characters from the journal (in account names, comments) would make
         // the file unreadable (E0104): they become spaces.
-        if out.utf8.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) {
+        if out.withUTF8({ $0.contains(where: { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F }) }) {
             out = String(decoding: out.utf8.map { ($0 < 0x20 && $0 != 10 && $0 != 9) || $0 == 0x7F ? 32 : $0 }, as: UTF8.self)
         }
-        let tree = Parser.parse(out, path: "<converted>")
+        // Large budgets are parsed on all cores, as `tally fmt` does.
+        // The formatter's guard parses the formatted text; that tree is kept for the caller.
+        let tree = ConcurrentParse.parse(SourceText(path: budgetPath, text: out))
+        var reread: SyntaxTree?
         let formatted: String
-        switch Formatter.format(tree) {
-        case .formatted(let bytes): formatted = String(decoding: bytes, as: UTF8.self)
+        var formattedTree = tree
+        switch Formatter.format(tree, parse: { source in
+            let parsed = ConcurrentParse.parse(source)
+            reread = parsed
+            return parsed
+        }) {
+        case .formatted(let bytes):
+            formatted = String(decoding: bytes, as: UTF8.self)
+            formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, text: formatted))
         case .unchanged, .refused: formatted = out
         }
         var mapping: [String: String] = [:]
         for (account, w) in wallets { mapping[account] = w.name }
         for (account, c) in categoryNames { mapping[account] = c }
-        return ConversionResult(budget: formatted, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
     }
 
     /// The one posting without an amount takes what balances the others, when they share
     /// one commodity (or their prices say what they are worth in one).
     private mutating func inferMissing(_ t: inout PeerTransaction) {
-        let missing = t.postings.indices.filter { t.postings[$0].amount == nil && !t.postings[$0].isVirtual }
-        guard missing.count == 1 else {
-            if missing.count > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
+        var missing = -1, missingCount = 0  // counted without an array: most transactions have none
+        for i in t.postings.indices where t.postings[i].amount == nil && !t.postings[i].isVirtual {
+            missingCount += 1
+            if missing < 0 { missing = i }
+        }
+        guard missingCount == 1 else {
+            if missingCount > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
             return
         }
         var sums: [String: Money] = [:]
@@ -257,15 +340,15 @@ struct BudgetBuilder {
         // commodity, as in hledger and ledger.
         let nonZero = sums.filter { !$0.value.isZero }.sorted { $0.key < $1.key }
         guard !nonZero.isEmpty else {
-            t.postings[missing[0]].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
+            t.postings[missing].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
             return
         }
-        let template = t.postings[missing[0]]
-        t.postings.remove(at: missing[0])
+        let template = t.postings[missing]
+        t.postings.remove(at: missing)
         for (offset, (commodity, sum)) in nonZero.enumerated() {
             var posting = template
             posting.amount = PeerAmount(number: sum.negated, commodity: commodity)
-            t.postings.insert(posting, at: missing[0] + offset)
+            t.postings.insert(posting, at: missing + offset)
         }
     }
 
@@ -277,14 +360,21 @@ struct BudgetBuilder {
             leftOut.append(LeftOut(source: t.source, reason: reason))
             return nil
         }
-        if let p = postings.first(where: { role($0.account) == .unknown }) {
-            return fail("a posting to `\(p.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
+        var walletPostings: [PeerPosting] = [], categoryPostings: [PeerPosting] = [], equityPostings: [PeerPosting] = []
+        var unknown: PeerPosting?
+        for p in postings {
+            switch role(p.account) {
+            case .wallet: walletPostings.append(p)
+            case .income, .expense: categoryPostings.append(p)
+            case .equity: equityPostings.append(p)
+            case .unknown: if unknown == nil { unknown = p }
+            }
+        }
+        if let unknown {
+            return fail("a posting to `\(unknown.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
         }
         if postings.contains(where: \.hasCost) { return fail("a posting with a cost (lots)") }
         if postings.contains(where: { $0.amount == nil }) { return fail("a posting whose amount cannot be worked out") }
-        let walletPostings = postings.filter { role($0.account) == .wallet }
-        let categoryPostings = postings.filter { [.income, .expense].contains(role($0.account)) }
-        let equityPostings = postings.filter { role($0.account) == .equity }
         for p in walletPostings {
             guard let a = p.amount, let w = wallets[p.account], code(a.commodity) == w.currency else {
                 return fail("a posting in a commodity the wallet does not hold (an account holding several commodities)")
@@ -303,7 +393,7 @@ struct BudgetBuilder {
             return ""
         }
         for p in walletPostings where wallets[p.account]!.firstUse == nil { wallets[p.account]!.firstUse = t.date }
-        var header = "\(t.date)"
+        var header = t.date.iso  // as `description` writes it, without its cost
         if let payee = t.payee { header += " " + BudgetBuilder.text(payee) }
         if let note = t.note {
             if t.payee == nil { header += " \"\"" }
@@ -326,19 +416,19 @@ struct BudgetBuilder {
             let name = tallyName(w.name)
             if categoryPostings.count == 1 {
                 let p = categoryPostings[0]
-                var line = "\(header) \(name) \(tallyName(categoryNames[p.account]!)) \(signed(wp.amount!.number))"
+                var line = "\(header) \(name) \(categoryName(p.account, categoryNames)) \(signed(wp.amount!.number))"
                 let extraTags = p.tags.map { "#" + BudgetBuilder.tag($0) }
                 for (key, _) in p.metadata + wp.metadata {
                     leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
                 }
                 if !(clauses + extraTags).isEmpty { line += " " + (clauses + extraTags).joined(separator: " ") }
-                return ([line] + meta).joined(separator: "\n")
+                return meta.isEmpty ? line : ([line] + meta).joined(separator: "\n")
             }
             var line = "\(header) \(name) \(signed(wp.amount!.number))"
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             var parts = [line]
             for p in categoryPostings {
-                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                var part = "    \(categoryName(p.account, categoryNames)) \(signed(p.amount!.number.negated))"
                 for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
                 // A split line has a note and tags but no metadata of its own.
                 var note = p.note
@@ -365,7 +455,7 @@ struct BudgetBuilder {
                 line += "\(from.amount!.number.negated) \(source.currency) = \(to.amount!.number) \(target.currency)"
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
-            return ([line] + meta).joined(separator: "\n")
+            return meta.isEmpty ? line : ([line] + meta).joined(separator: "\n")
         }
         if walletPostings.count == 2, let from = walletPostings.first(where: { $0.amount!.number.isNegative }),
            let to = walletPostings.first(where: { !$0.amount!.number.isNegative }) {
@@ -389,12 +479,12 @@ struct BudgetBuilder {
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             var parts = [line] + meta
-            let single = categoryPostings.count == 1 ? " " + tallyName(categoryNames[categoryPostings[0].account]!) : ""
+            let single = categoryPostings.count == 1 ? " " + categoryName(categoryPostings[0].account, categoryNames) : ""
             var fee = "\(header) \(tallyName(source.name))\(single) \(signed(rest.negated))"
             if !t.tags.isEmpty { fee += " " + t.tags.map { "#" + BudgetBuilder.tag($0) }.joined(separator: " ") }
             parts.append(fee)
             for p in categoryPostings where single.isEmpty {
-                var part = "    \(tallyName(categoryNames[p.account]!)) \(signed(p.amount!.number.negated))"
+                var part = "    \(categoryName(p.account, categoryNames)) \(signed(p.amount!.number.negated))"
                 if let note = p.note { part += " " + BudgetBuilder.text(note) }
                 parts.append(part)
             }
@@ -408,6 +498,16 @@ struct BudgetBuilder {
     /// Postings to the same account in the same commodity, without a price, as one: a
     /// posting of zero that only asserts a balance disappears into the account's other.
     static func merged(_ postings: [PeerPosting]) -> [PeerPosting] {
+        // Most transactions have nothing to merge and nothing to drop.
+        var mergeable = false
+        search: for j in postings.indices where postings[j].price == nil {
+            guard let commodity = postings[j].amount?.commodity else { continue }
+            for i in 0 ..< j where postings[i].price == nil && postings[i].amount?.commodity == commodity && postings[i].account == postings[j].account {
+                mergeable = true
+                break search
+            }
+        }
+        if !mergeable && !postings.contains(where: { $0.assertion != nil && $0.amount?.number.isZero == true }) { return postings }
         var result: [PeerPosting] = []
         for p in postings {
             if p.price == nil, let a = p.amount,
@@ -447,7 +547,8 @@ struct BudgetBuilder {
 
     /// Control characters, which a Tally file may not hold (E0104), as spaces.
     static func printable(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return s }
+        // Control characters are ASCII: their bytes are never part of another character.
+        guard s.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return s }
         return String(String.UnicodeScalarView(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
@@ -457,6 +558,14 @@ struct BudgetBuilder {
         let plain = !s.isEmpty && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "\"" || $0 == "," || $0 == "'" })
             && !["#", "=", "@", "'", "+", "-"].contains(s.first!) && !(s.first!.isNumber) && !s.hasSuffix(":")
         return plain ? s : "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    }
+
+    /// The Tally name (``tallyName(_:)``) of the category `account` became.
+    private mutating func categoryName(_ account: String, _ categoryNames: [String: String]) -> String {
+        if let known = categoryNameCache[account] { return known }
+        let result = tallyName(categoryNames[account]!)
+        categoryNameCache[account] = result
+        return result
     }
 
     /// ``name(_:)``, worked out once per name: names repeat on every entry.
@@ -475,11 +584,15 @@ struct BudgetBuilder {
     }
 
     static func tag(_ s: String) -> String {
+        // Most tags are printable ASCII with nothing to replace.
+        if !s.isEmpty, s.utf8.allSatisfy({ $0 > 32 && $0 < 0x7F && $0 != 44 && $0 != 59 && $0 != 34 && $0 != 35 }) { return s }
         let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == "#" ? "-" : $0 })
         return cleaned.isEmpty ? "-" : cleaned
     }
 
     static func key(_ s: String) -> String {
+        if let first = s.utf8.first, first != 35,
+           s.utf8.allSatisfy({ $0 > 32 && $0 < 0x7F && $0 != 44 && $0 != 59 && $0 != 34 && $0 != 58 && $0 != 39 }) { return s }
         let cleaned = String(printable(s).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == ":" || $0 == "'" ? "-" : $0 })
         return cleaned.isEmpty || cleaned.first == "#" ? "x" + cleaned : cleaned
     }

@@ -17,6 +17,10 @@ public struct ConversionOptions: Sendable {
 public struct ConversionResult: Sendable {
     /// The budget text, laid out by the formatter.
     public let budget: String
+    /// The syntax tree of `budget`, parsed under the name given to
+    /// ``JournalConverter/convert(paths:options:budgetPath:readFile:)``: loading the
+    /// budget with it (``BudgetLoader/init(provider:parsed:)``) needs no second parse.
+    public let tree: SyntaxTree
     /// What Tally cannot represent, by source line, in file and line order.
     public let leftOut: [LeftOut]
     /// Peer account → the Tally wallet or category it became.
@@ -29,8 +33,9 @@ public struct ConversionResult: Sendable {
 /// transactions wallet openings, and transactions transactions, splits or transfers.
 /// Whatever Tally cannot represent is listed with its file and line (``LeftOut``).
 public enum JournalConverter {
-    /// Reads `paths` (includes followed) and converts them.
-    public static func convert(paths: [String], options: ConversionOptions = ConversionOptions(),
+    /// Reads `paths` (includes followed) and converts them; `budgetPath` names the budget
+    /// in its syntax tree (and so in diagnostics).
+    public static func convert(paths: [String], options: ConversionOptions = ConversionOptions(), budgetPath: String = "<converted>",
                                readFile: @escaping (String) throws -> String) throws -> ConversionResult {
         var content = PeerJournalContent()
         var closings: [String: CivilDate] = [:]
@@ -39,16 +44,16 @@ public enum JournalConverter {
             switch JournalKind.detect(path: path, text: text) {
             case .ledger:
                 var reader = LedgerJournalReader(readFile: readFile)
-                try reader.read(path)
+                try reader.read(path, text: text)
                 content.append(reader.content)
             case .beancount:
                 var reader = BeancountReader(readFile: readFile)
-                try reader.read(path)
+                try reader.read(path, text: text)
                 content.append(reader.content)
                 closings.merge(reader.closings) { a, _ in a }
             }
         }
-        var builder = BudgetBuilder(content: content, closings: closings, options: options, sources: paths)
+        var builder = BudgetBuilder(content: content, closings: closings, options: options, sources: paths, budgetPath: budgetPath)
         return builder.build()
     }
 }

@@ -111,17 +111,17 @@ extension JournalExporter {
         }
     }
 
-    /// Beancount `close`, the day after the last day Tally books on the wallet: beancount
-    /// orders a `close` after the day's entries but rejects a `balance` on a closed
-    /// account, and an assertion at the end of the closing day is a `balance` dated the
-    /// next day.
+    /// Beancount `close` on Tally's closing day: beancount sorts a `close` after the
+    /// entries of its day and refuses postings only after it, as Tally refuses bookings
+    /// after `closed`. A `balance` after the close is allowed (and checked), so an
+    /// assertion at the end of the closing day, a `balance` the next day, stays valid.
     func writeClosings(_ out: inout JournalText) {
         var wrote = false
         for (index, wallet) in model.wallets.enumerated() {
-            guard let closed = wallet.closed, let day = closed.adding(days: 1) else { continue }
+            guard let closed = wallet.closed else { continue }
             if !wrote { out.blank() }
             wrote = true
-            out.line("\(day) close \(names.wallets[index])")
+            out.line("\(closed.iso) close \(names.wallets[index])")
         }
     }
 }

@@ -131,6 +131,8 @@ public struct JournalExporter {
     /// A tag name the peer accepts: beancount allows letters, digits and `-_/.`; hledger
     /// and ledger end a tag at `:` (and hledger at `,`).
     func tagName(_ tag: String) -> String {
+        // Most tags are ASCII words the peer takes as they are: no copy, character by character.
+        if !tag.isEmpty, tag.utf8.allSatisfy({ JournalExporter.keepsASCII($0, format) }) { return tag }
         var result = ""
         for c in tag {
             let keep: Bool
@@ -141,6 +143,15 @@ public struct JournalExporter {
             result.append(keep ? c : "-")
         }
         return result.isEmpty ? "-" : result
+    }
+
+    /// Whether ``tagName(_:)`` keeps an ASCII byte as it is.
+    static func keepsASCII(_ b: UInt8, _ format: PeerFormat) -> Bool {
+        guard b < 0x80 else { return false }
+        switch format {
+        case .beancount: return (b >= 48 && b <= 57) || (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || b == 45 || b == 95 || b == 47 || b == 46
+        case .hledger, .ledger: return b != 58 && b != 44 && b != 32 && b != 9
+        }
     }
 
     /// A metadata key the peer accepts: beancount wants `[a-z][a-zA-Z0-9_-]+`; hledger
