@@ -13,7 +13,8 @@ import TallySyntax
 /// debit, `Dbtr` of a credit) and the remittance text (`Ustrd`, else `AddtlNtryInf`).
 /// Entries whose `Sts` is not booked (`PDNG`, `INFO`) are listed as skipped. The
 /// closing balance is the `Bal` of type `CLBD`; the account, the statement's `Acct/Id`
-/// (`IBAN`, else `Othr/Id`).
+/// (`IBAN`, else `Othr/Id`). Places are the XML parser's, at least line 1 and column 1
+/// (it says 0 when it stops before the first line ends).
 public enum CAMTStatementReader {
     public static func recognises(_ text: String) -> Bool {
         let head = text.prefix(3000)
@@ -28,11 +29,11 @@ public enum CAMTStatementReader {
         let ok = parser.parse()
         if let error = delegate.error { throw error }
         if let error = parser.parserError {
-            throw StatementError(path: path, position: StatementPosition(line: parser.lineNumber, column: parser.columnNumber),
+            throw StatementError(path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
                                  message: "not well-formed XML (XML parser error \((error as NSError).code))")
         }
         guard ok else {
-            throw StatementError(path: path, position: StatementPosition(line: parser.lineNumber, column: parser.columnNumber),
+            throw StatementError(path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
                                  message: "not well-formed XML" + (parser.parserError.map { " (XML parser error \(($0 as NSError).code))" } ?? ""))
         }
         guard delegate.sawStatement else {
@@ -79,7 +80,7 @@ public enum CAMTStatementReader {
             stack.append(elementName)
             text = ""
             attributes = attributeDict
-            let position = StatementPosition(line: parser.lineNumber, column: parser.columnNumber, element: elementName)
+            let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
             switch elementName {
             case "Stmt": sawStatement = true
             case "Ntry": entry = [:]; entryStart = position; entryCurrency = nil
@@ -91,14 +92,14 @@ public enum CAMTStatementReader {
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            fail(StatementPosition(line: parser.lineNumber, column: parser.columnNumber),
+            fail(StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
                  "not well-formed XML (XML parser error \((parseError as NSError).code))")
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
             let value = text.trimmingWhitespace
             text = ""
-            let position = StatementPosition(line: parser.lineNumber, column: parser.columnNumber, element: elementName)
+            let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
             if let n = stack.lastIndex(of: "Ntry"), entry != nil {
                 let key = stack[(n + 1)...].joined(separator: "/")
                 if !key.isEmpty, entry?[key] == nil, !value.isEmpty { entry?[key] = (value, position) }
