@@ -91,6 +91,14 @@ public enum CAMTStatementReader {
 
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
+        /// True when the element ending (the last of `stack`) is `Acct/Id/IBAN` or
+        /// `Acct/Id/Othr/Id`.
+        static func isAccountID(_ stack: [String]) -> Bool {
+            let n = stack.count
+            if n >= 3, stack[n - 1] == "IBAN", stack[n - 2] == "Id", stack[n - 3] == "Acct" { return true }
+            return n >= 4 && stack[n - 1] == "Id" && stack[n - 2] == "Othr" && stack[n - 3] == "Id" && stack[n - 4] == "Acct"
+        }
+
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             fail(StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
                  "not well-formed XML (XML parser error \((parseError as NSError).code))")
@@ -110,10 +118,9 @@ public enum CAMTStatementReader {
                 if key == "Amt" { balanceCurrency = attributes["Ccy"] }
             } else if elementName == "Ccy", stack.contains("Acct"), accountCurrency == nil, !value.isEmpty {
                 accountCurrency = value
-            } else if account == nil, !value.isEmpty, stack.count >= 3, stack[stack.count - 2] == "Id" || stack[stack.count - 2] == "Othr",
-                      let a = stack.lastIndex(of: "Acct"), stack[a + 1] == "Id", elementName == "IBAN" || elementName == "Id" {
-                // The statement's own account, `Stmt/Acct/Id/IBAN` (or `Othr/Id`); not a
-                // counterparty's, which lies inside an entry and is read above.
+            } else if account == nil, !value.isEmpty, Self.isAccountID(stack) {
+                // The statement's own account; not a counterparty's, which lies inside an
+                // entry and is read above.
                 account = value
             }
             stack.removeLast()
