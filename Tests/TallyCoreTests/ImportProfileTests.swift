@@ -156,8 +156,13 @@ final class ImportProfileTests: XCTestCase {
             "E0601 the fixed parts come to 5.00, which no movement under 5 holds: the rule never applies",
             "E0408 this amount is in USD, but it must be in EUR here",
         ], found.joined(separator: "\n"))
-        // The unknown category comes with its fix, as elsewhere.
+        // The unknown category comes with its fix, as elsewhere; a signed part with the
+        // fix that removes the sign.
         XCTAssertEqual(diagnostics.first?.fixes.first?.title, "Replace with `Food:Groceries`")
+        let signed = try XCTUnwrap(diagnostics.first { $0.message.hasPrefix("write the part without a sign") })
+        XCTAssertEqual(signed.fixes.first?.title, "Write `5.00`")
+        XCTAssertEqual(signed.fixes.first?.edits.first?.replacement, "")
+        XCTAssertEqual(signed.fixes.first?.edits.first?.range.length, 1)
     }
 
     func testASplitRuleSharesTheMovementOutAndTheRestTakesTheRoundingCent() throws {
