@@ -60,6 +60,10 @@ public enum JournalConverter {
 
 extension PeerJournalContent {
     mutating func append(_ other: PeerJournalContent) {
+        for var pad in other.pads {
+            pad.position += transactions.count
+            pads.append(pad)
+        }
         transactions += other.transactions
         balances += other.balances
         prices += other.prices
