@@ -286,6 +286,7 @@ struct BudgetBuilder {
             out += line.text
             out += "\n"
         }
+        lines = []  // the parses below reuse their memory
 
         // Control characters from the journal (in account names, comments) would make
         // the file unreadable (E0104): they become spaces.
