@@ -27,6 +27,26 @@ final class ConvertPeerTests: XCTestCase {
     func testHledgerJournalRoundTrips() throws { try roundTrip("hledger/main.journal", .hledger) }
     func testLedgerJournalRoundTrips() throws { try roundTrip("ledger/main.ledger", .ledger) }
     func testBeancountFileRoundTrips() throws { try roundTrip("beancount/main.beancount", .beancount) }
+    func testBeancountPadsRoundTrip() throws { try roundTrip("beancount/pad.beancount", .beancount) }
+
+    /// A `pad` becomes what beancount inserts: an opening against Equity:Opening-Balances,
+    /// a transaction against a category (163.50 counted, 140.00 asserted: 80.00 - 4.20 +
+    /// 100.00 - 12.30 = 163.50, so -23.50 into Misc); a pad no `balance` follows is listed.
+    func testBeancountPadsBecomeOpeningsAndTransactions() throws {
+        let original = TestSupport.path("Tests/TallyCLITests/Fixtures/interop/beancount/pad.beancount")
+        let r = try TallyBinary.run(["convert", "--strict", original])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        XCTAssertTrue(lines.contains("wallet Bank bank opening 1500.00 on 2024-01-01 ; Assets:Bank"), r.stdout)
+        XCTAssertTrue(lines.contains("wallet Cash cash opening 80.00 on 2024-01-01 ; Assets:Cash"), r.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("2024-02-27 \"\" \"(Padding inserted") && $0.hasSuffix("Cash Misc -23.50") }, r.stdout)
+
+        let unused = folder.appendingPathComponent("unused.beancount").path
+        try "2024-01-01 open Assets:Cash EUR\n2024-01-01 open Equity:Opening-Balances\n2024-01-01 pad Assets:Cash Equity:Opening-Balances\n"
+            .write(toFile: unused, atomically: true, encoding: .utf8)
+        let listed = try TallyBinary.run(["convert", unused])
+        XCTAssertTrue(listed.stderr.contains("unused.beancount:3: not converted: a `pad` without a later `balance` of its account"), listed.stderr)
+    }
 
     private func roundTrip(_ fixture: String, _ format: PeerFormat) throws {
         let peer = try PeerJournal.require(format)

@@ -109,9 +109,12 @@ enum ConvertCommand: Subcommand {
         }
         for item in result.leftOut { console.err("\(item.source): not converted: \(item.reason)\n") }
 
+        // The tree's bytes are the budget's: handed over as they are, not copied again.
+        var provider = InMemoryFileProvider([:])
+        provider.files[path] = result.tree.source.bytes
         let budget: Budget
         do {
-            budget = try BudgetLoader(provider: InMemoryFileProvider([path: result.budget]), parsed: [result.tree]).load(path)
+            budget = try BudgetLoader(provider: provider, parsed: [result.tree]).load(path)
         } catch {
             console.err("tally convert: internal error: the result cannot be read back\n")
             return ExitCode.problems
@@ -139,7 +142,7 @@ enum ConvertCommand: Subcommand {
             return ExitCode.success
         }
         do {
-            try AtomicFile.write(Array(result.budget.utf8), to: output)
+            try AtomicFile.write(result.tree.source.bytes, to: output)
         } catch {
             console.err("tally convert: cannot write `\(output)`: \(error.reason)\n")
             return ExitCode.usage

@@ -3,8 +3,8 @@ import TallyCore
 import TallySyntax
 
 /// Reads beancount files: transactions (payee and narration, tags, metadata, postings
-/// with their metadata), `open`, `close`, `balance`, `price` and `include`. `pad`,
-/// plugins, `pushtag`, `note`, `document`, `event`, `query` and `custom` entries are
+/// with their metadata), `open`, `close`, `balance`, `pad`, `price` and `include`.
+/// Plugins, `pushtag`, `note`, `document`, `event`, `query` and `custom` entries are
 /// listed as left out.
 struct BeancountReader {
     var content = PeerJournalContent()
@@ -136,7 +136,11 @@ struct BeancountReader {
                 content.leftOut.append(LeftOut(source: here, reason: "a balance Tally cannot read"))
             }
         case "pad":
-            content.leftOut.append(LeftOut(source: here, reason: "a `pad` (Tally books only amounts written)"))
+            if words.count >= 4 {
+                content.pads.append(PeerPad(date: date, account: words[2], source: words[3], line: here, position: content.transactions.count))
+            } else {
+                content.leftOut.append(LeftOut(source: here, reason: "a `pad` Tally cannot read"))
+            }
         default:
             content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read"))
             skipping = true

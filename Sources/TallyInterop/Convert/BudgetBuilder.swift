@@ -76,6 +76,7 @@ struct BudgetBuilder {
         content.transactions = []
         // 1. Amounts left out: the one posting without an amount takes the rest.
         for t in transactions.indices { inferMissing(&transactions[t]) }
+        if !content.pads.isEmpty { insertPadding(&transactions) }
 
         // 2. Accounts: wallets with one currency each, categories. Accounts and commodity
         // symbols are numbered in the order they first appear, so that the counts below
@@ -285,6 +286,7 @@ struct BudgetBuilder {
             out += line.text
             out += "\n"
         }
+        lines = []  // the parses below reuse their memory
 
         // Control characters from the journal (in account names, comments) would make
         // the file unreadable (E0104): they become spaces.
@@ -311,6 +313,39 @@ struct BudgetBuilder {
         for (account, w) in wallets { mapping[account] = w.name }
         for (account, c) in categoryNames { mapping[account] = c }
         return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+    }
+
+    /// Beancount's `pad`: the transaction beancount inserts on the pad's day, from the pad's
+    /// source account, of what brings the account to its next `balance` (the balance at
+    /// the start of that day, in the balance's commodity). It goes where the pad was read,
+    /// and is converted as any transaction: against `Equity:…open…` it is the wallet's
+    /// opening, against a category a transaction.
+    private mutating func insertPadding(_ transactions: inout [PeerTransaction]) {
+        var padding: [(position: Int, transaction: PeerTransaction)] = []
+        for pad in content.pads.sorted(by: { ($0.date, $0.position) < ($1.date, $1.position) }) {
+            let later = content.balances.filter { $0.account == pad.account && $0.date > pad.date }
+            guard let balance = later.min(by: { ($0.date, $0.source) < ($1.date, $1.source) }) else {
+                leftOut.append(LeftOut(source: pad.line, reason: "a `pad` without a later `balance` of its account"))
+                continue
+            }
+            let commodity = balance.amount.commodity
+            var sum = Money.zero
+            for t in transactions + padding.map(\.transaction) where t.date < balance.date {
+                for p in t.postings where p.account == pad.account && !p.isVirtual && p.amount?.commodity == commodity {
+                    sum = sum.adding(p.amount!.number) ?? sum
+                }
+            }
+            guard let difference = balance.amount.number.adding(sum.negated), !difference.isZero else { continue }
+            var t = PeerTransaction(date: pad.date, source: pad.line)
+            t.note = "(Padding inserted for Balance of \(balance.amount.number) \(commodity) for difference \(difference) \(commodity))"
+            t.postings = [PeerPosting(account: pad.account, amount: PeerAmount(number: difference, commodity: commodity), source: pad.line),
+                          PeerPosting(account: pad.source, amount: PeerAmount(number: difference.negated, commodity: commodity), source: pad.line)]
+            padding.append((pad.position, t))
+        }
+        let inOrder = padding.indices.sorted { (padding[$0].position, $0) < (padding[$1].position, $1) }
+        for (offset, i) in inOrder.enumerated() {
+            transactions.insert(padding[i].transaction, at: min(padding[i].position + offset, transactions.count))
+        }
     }
 
     /// The one posting without an amount takes what balances the others, when they share

@@ -19,7 +19,8 @@ public struct ConversionResult: Sendable {
     public let budget: String
     /// The syntax tree of `budget`, parsed under the name given to
     /// ``JournalConverter/convert(paths:options:budgetPath:readFile:)``: loading the
-    /// budget with it (``BudgetLoader/init(provider:parsed:)``) needs no second parse.
+    /// budget with it (``BudgetLoader/init(provider:parsed:)``) needs no second parse. Its
+    /// bytes are `budget`'s.
     public let tree: SyntaxTree
     /// What Tally cannot represent, by source line, in file and line order.
     public let leftOut: [LeftOut]
@@ -60,6 +61,10 @@ public enum JournalConverter {
 
 extension PeerJournalContent {
     mutating func append(_ other: PeerJournalContent) {
+        for var pad in other.pads {
+            pad.position += transactions.count
+            pads.append(pad)
+        }
         transactions += other.transactions
         balances += other.balances
         prices += other.prices

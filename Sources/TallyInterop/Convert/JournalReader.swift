@@ -61,6 +61,17 @@ struct PeerBalance {
     var source: SourceLine
 }
 
+/// A beancount `pad`: a transaction from `source` that brings `account` to the amount of
+/// its next `balance`, dated the pad's day.
+struct PeerPad {
+    var date: CivilDate
+    var account: String
+    var source: String
+    var line: SourceLine
+    /// How many transactions were read before it: where the padding goes in reading order.
+    var position: Int
+}
+
 /// A price directive.
 struct PeerPrice {
     var date: CivilDate
@@ -74,6 +85,7 @@ struct PeerJournalContent {
     var transactions: [PeerTransaction] = []
     var balances: [PeerBalance] = []
     var prices: [PeerPrice] = []
+    var pads: [PeerPad] = []
     var leftOut: [LeftOut] = []
     /// Accounts opened (beancount `open`) or declared (`account`), in order.
     var declaredAccounts: [String] = []
