@@ -44,6 +44,8 @@ final class ConvertPeriodicTests: XCTestCase {
             // One envelope per posting; the `Expenses` root is all spending.
             "envelope travel 1200.00 yearly for travel",
             "envelope Everything 2500.00 yearly for *",
+            // Its decimals count for the currency (`currency EUR decimals 3`).
+            "envelope Books 12.345 monthly for books",
             // `rule:` names the rule; the wallet's signed amount, as a transaction has it.
             "every month on 1 from 2026-01-01 as rent \"Landlord\" checking rent -700.00",
             // hledger's `to 2026-06-16` is exclusive: Tally's `until` is the day before.
@@ -51,9 +53,9 @@ final class ConvertPeriodicTests: XCTestCase {
         ] {
             XCTAssertTrue(budget.contains(expected), "missing `\(expected)` in\n\(r.stdout)")
         }
-        XCTAssertEqual(budget.filter { $0.hasPrefix("envelope ") || $0.hasPrefix("every ") }.count, 6, r.stdout)
+        XCTAssertEqual(budget.filter { $0.hasPrefix("envelope ") || $0.hasPrefix("every ") }.count, 7, r.stdout)
         let listed = r.stderr.split(separator: "\n").filter { $0.contains(": not converted: ") }
-        XCTAssertEqual(listed.map { Int($0.split(separator: ":")[1]) ?? 0 }, [21, 24, 36, 40, 44, 48, 53], r.stderr)
+        XCTAssertEqual(listed.map { Int($0.split(separator: ":")[1]) ?? 0 }, [21, 24, 36, 40, 44, 48, 53, 61, 65], r.stderr)
         for (line, reason) in [
             (21, "over `daily` (a budget goal: Tally's shortest envelope period is a week)"),
             (24, "with an end date, `to` (a budget goal: a Tally envelope never ends)"),
@@ -62,6 +64,8 @@ final class ConvertPeriodicTests: XCTestCase {
             (44, "over `every 31st day of month from 2026-01-31`, whose dates Tally's `every` is not known to reproduce exactly"),
             (48, "that is not one wallet and one category"),
             (53, "mixing virtual and real postings"),
+            (61, "with a balance assertion"),
+            (65, "with a budget goal in another commodity than the budget's currency (`USD`)"),
         ] {
             XCTAssertTrue(r.stderr.contains("mixed.journal:\(line): not converted: a periodic transaction \(reason)"), "line \(line):\n\(r.stderr)")
         }
@@ -70,6 +74,7 @@ final class ConvertPeriodicTests: XCTestCase {
         XCTAssertEqual(try TallyBinary.run(["convert", "-o", budgetFile, journal]).status, 0)
         let check = try TallyBinary.run(["check", budgetFile])
         XCTAssertFalse(check.stdout.contains("error["), check.stdout)
+        XCTAssertTrue(budget.contains("currency EUR decimals 3"), r.stdout)
     }
 
     /// Every envelope the export writes as a hledger goal (a planned amount, a calendar

@@ -82,6 +82,7 @@ extension BudgetBuilder {
                 continue
             }
             guard !t.postings.isEmpty else { list("without postings"); continue }
+            guard !t.postings.contains(where: { $0.assertion != nil }) else { list("with a balance assertion"); continue }
             if t.postings.contains(where: \.isVirtual) {
                 // A budget goal.
                 guard t.postings.allSatisfy(\.isVirtual) else { list("mixing virtual and real postings"); continue }
@@ -130,12 +131,12 @@ extension BudgetBuilder {
         return candidates
     }
 
-    /// The `envelope` and `every` lines for the candidates, listing those whose accounts
-    /// or amounts do not fit after all.
+    /// The `envelope` lines, then the `every` lines, for the candidates, listing those
+    /// whose accounts or amounts do not fit after all.
     mutating func periodicDeclarations(_ candidates: inout [PeriodicCandidate], wallets: [String: WalletInfo],
                                        categoryNames: [String: String], mainCurrency: String) -> [String] {
         var envelopeNames = Set<String>(), ruleNames = Set<String>()
-        var lines: [String] = []
+        var envelopes: [String] = [], rules: [String] = []
         for candidate in candidates {
             let t = candidate.transaction
             func list(_ reason: String) { leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + reason)) }
@@ -168,7 +169,7 @@ extension BudgetBuilder {
                     envelopeNames.insert(unique)
                     texts.append("envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)")
                 }
-                lines += texts
+                envelopes += texts
             case .rule(let schedule, _):
                 var t = t
                 var name: String?
@@ -193,10 +194,10 @@ extension BudgetBuilder {
                 var line = schedule
                 if let name, !name.isEmpty, ruleNames.insert(name).inserted { line += " as \(tallyName(name))" }
                 line += String(text.dropFirst(t.date.iso.count))
-                lines.append(line)
+                rules.append(line)
             }
         }
         candidates = []
-        return lines
+        return envelopes + rules
     }
 }

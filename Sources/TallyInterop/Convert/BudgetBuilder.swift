@@ -121,6 +121,7 @@ struct BudgetBuilder {
             }
         }
         for b in content.balances { _ = noteDecimals(b.amount) }
+        for p in periodics { for posting in p.postings { if let a = posting.amount { _ = noteDecimals(a) } } }
         var decimals: [String: Int] = [:]
         for (n, places) in symbolDecimals.enumerated() where places >= 0 {
             guard let c = code(symbols[n]) else { continue }
