@@ -210,7 +210,7 @@ final class ConvertRobustnessTests: XCTestCase {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-convert-fuzz-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let sources = ["hledger/2024.journal", "ledger/2023.ledger", "beancount/2024.beancount", "unrepresentable.journal"]
+        let sources = ["hledger/2024.journal", "ledger/2023.ledger", "beancount/2024.beancount", "unrepresentable.journal", "periodic/mixed.journal"]
             .map { TestSupport.path("Tests/TallyCLITests/Fixtures/interop/" + $0) }
         var random = TestSupport.SeededGenerator(seed: 15)
         for (n, source) in sources.enumerated() {

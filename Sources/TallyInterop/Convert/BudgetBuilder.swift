@@ -5,13 +5,13 @@ import TallySyntax
 
 /// Builds the Tally text from what the readers found.
 struct BudgetBuilder {
-    private var content: PeerJournalContent
+    var content: PeerJournalContent
     let closings: [String: CivilDate]
     let options: ConversionOptions
     let sources: [String]
     /// The name the budget's syntax tree is parsed under.
     let budgetPath: String
-    private var leftOut: [LeftOut] = []
+    var leftOut: [LeftOut] = []
     /// Each account's role, worked out once.
     private var roles: [String: Role] = [:]
     private var nameCache: [String: String] = [:]
@@ -77,6 +77,7 @@ struct BudgetBuilder {
         // 1. Amounts left out: the one posting without an amount takes the rest.
         for t in transactions.indices { inferMissing(&transactions[t]) }
         if !content.pads.isEmpty { insertPadding(&transactions) }
+        var periodics = classifyPeriodics()
 
         // 2. Accounts: wallets with one currency each, categories. Accounts and commodity
         // symbols are numbered in the order they first appear, so that the counts below
@@ -120,6 +121,7 @@ struct BudgetBuilder {
             }
         }
         for b in content.balances { _ = noteDecimals(b.amount) }
+        for p in periodics { for posting in p.postings { if let a = posting.amount { _ = noteDecimals(a) } } }
         var decimals: [String: Int] = [:]
         for (n, places) in symbolDecimals.enumerated() where places >= 0 {
             guard let c = code(symbols[n]) else { continue }
@@ -142,6 +144,9 @@ struct BudgetBuilder {
         }
         for account in content.declaredAccounts { consider(account) }
         for account in accountsInOrder { consider(account) }  // as the postings name them
+        for p in periodics {
+            for posting in p.postings where !BudgetBuilder.isExpenseRoot(posting.account) { consider(posting.account) }
+        }
         for b in content.balances { consider(b.account) }
         var wallets: [String: WalletInfo] = [:]
         var usedNames = Set<String>()
@@ -257,6 +262,9 @@ struct BudgetBuilder {
             lines.append(Line(date: p.date, order: order, text: "\(p.date.iso) rate \(base) \(p.quote.number) \(quote)"))
         }
 
+        // Budget goals and recurring transactions, now that wallets and currencies are known.
+        let declarations = periodicDeclarations(&periodics, wallets: wallets, categoryNames: categoryNames, mainCurrency: currencies.first ?? "")
+
         // 4. The text.
         var out = ""
         out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
@@ -281,6 +289,10 @@ struct BudgetBuilder {
         for name in incomeNames { out += "income  \(tallyName(name))\n" }
         for name in expenseNames { out += "expense \(tallyName(name))\n" }
         out += "\n"
+        if !declarations.isEmpty {
+            for line in declarations { out += line + "\n" }
+            out += "\n"
+        }
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         for line in lines {
             out += line.text
@@ -350,7 +362,7 @@ struct BudgetBuilder {
 
     /// The one posting without an amount takes what balances the others, when they share
     /// one commodity (or their prices say what they are worth in one).
-    private mutating func inferMissing(_ t: inout PeerTransaction) {
+    mutating func inferMissing(_ t: inout PeerTransaction) {
         var missing = -1, missingCount = 0  // counted without an array: most transactions have none
         for i in t.postings.indices where t.postings[i].amount == nil && !t.postings[i].isVirtual {
             missingCount += 1
@@ -389,7 +401,7 @@ struct BudgetBuilder {
 
     /// The Tally text of one transaction, "" when it only opens wallets, nil when it is
     /// left out (and listed).
-    private mutating func entry(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
+    mutating func entry(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
                                 _ categoryNames: [String: String]) -> String? {
         func fail(_ reason: String) -> String? {
             leftOut.append(LeftOut(source: t.source, reason: reason))
@@ -561,7 +573,7 @@ struct BudgetBuilder {
 
     private func signed(_ m: Money) -> String { m.isNegative ? m.description : "+" + m.description }
 
-    private func amountText(_ m: Money, _ code: String, _ walletCurrency: String) -> String {
+    func amountText(_ m: Money, _ code: String, _ walletCurrency: String) -> String {
         code == walletCurrency || code.isEmpty ? m.description : "\(m) \(code)"
     }
 
@@ -596,7 +608,7 @@ struct BudgetBuilder {
     }
 
     /// The Tally name (``tallyName(_:)``) of the category `account` became.
-    private mutating func categoryName(_ account: String, _ categoryNames: [String: String]) -> String {
+    mutating func categoryName(_ account: String, _ categoryNames: [String: String]) -> String {
         if let known = categoryNameCache[account] { return known }
         let result = tallyName(categoryNames[account]!)
         categoryNameCache[account] = result

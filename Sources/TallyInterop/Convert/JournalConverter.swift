@@ -66,6 +66,7 @@ extension PeerJournalContent {
             pads.append(pad)
         }
         transactions += other.transactions
+        periodics += other.periodics
         balances += other.balances
         prices += other.prices
         leftOut += other.leftOut

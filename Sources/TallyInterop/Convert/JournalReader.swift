@@ -52,6 +52,16 @@ struct PeerTransaction {
     var source: SourceLine
 }
 
+/// A periodic transaction (`~ PERIOD  DESCRIPTION` and its postings, hledger and
+/// ledger): a budget goal or a recurring transaction, which the builder converts when
+/// Tally has the same thing and lists otherwise.
+struct PeerPeriodic {
+    /// The period expression, as written (`monthly from 2026-01-01`).
+    var expression: String
+    /// Description, comments and postings; its `date` means nothing.
+    var transaction: PeerTransaction
+}
+
 /// A balance assertion outside a transaction: beancount `balance`, which holds at the start
 /// of its day.
 struct PeerBalance {
@@ -83,6 +93,7 @@ struct PeerPrice {
 /// Everything read from a peer's journal files, in file order (includes followed).
 struct PeerJournalContent {
     var transactions: [PeerTransaction] = []
+    var periodics: [PeerPeriodic] = []
     var balances: [PeerBalance] = []
     var prices: [PeerPrice] = []
     var pads: [PeerPad] = []

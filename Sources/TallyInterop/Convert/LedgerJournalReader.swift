@@ -3,10 +3,10 @@ import TallyCore
 import TallySyntax
 
 /// Reads hledger and ledger journals: transactions with their postings, comments (tags
-/// and metadata in both dialects), `P` prices and includes. Directives that change how
-/// the rest reads (`alias`, `apply account`, `Y`), periodic and automated
-/// transactions, and anything not understood are listed as left out, never skipped
-/// silently.
+/// and metadata in both dialects), `P` prices, includes and periodic transactions (`~`,
+/// which the builder converts or lists). Directives that change how the rest reads
+/// (`alias`, `apply account`, `Y`), automated transactions, and anything not understood
+/// are listed as left out, never skipped silently.
 struct LedgerJournalReader {
     var content = PeerJournalContent()
     private var visited = Set<String>()
@@ -26,11 +26,15 @@ struct LedgerJournalReader {
         defer { decimalComma = including }
         let bytes = Array((try known ?? readFile(path)).utf8)
         var current: PeerTransaction?
+        var period: String?  // when `current` is a periodic transaction, its period expression
         var skipping = false  // inside a block that is left out
         var inComment = false
         func finish() {
-            if let t = current { content.transactions.append(t) }
+            if let t = current {
+                if let period { content.periodics.append(PeerPeriodic(expression: period, transaction: t)) } else { content.transactions.append(t) }
+            }
             current = nil
+            period = nil
         }
         var number = 0
         for line in JournalLines(bytes) {
@@ -79,6 +83,10 @@ struct LedgerJournalReader {
                 }
                 continue
             }
+            if first == ASCII.tilde {
+                (period, current) = parsePeriodicHeader(line.dropFirst(), at: here)
+                continue
+            }
             try readDirective(line.string, path: path, at: here, skipping: &skipping, inComment: &inComment)
         }
         finish()
@@ -116,9 +124,7 @@ struct LedgerJournalReader {
             if word == "comment" || word == "test" { inComment = true }
             skipping = true
         default:
-            if line.hasPrefix("~") {
-                content.leftOut.append(LeftOut(source: here, reason: "a periodic transaction (Tally has recurring entries, `every`, but does not convert them)"))
-            } else if line.hasPrefix("=") {
+            if line.hasPrefix("=") {
                 content.leftOut.append(LeftOut(source: here, reason: "an automated transaction"))
             } else {
                 content.leftOut.append(LeftOut(source: here, reason: "the directive `\(word)`, which Tally does not read"))
@@ -165,6 +171,24 @@ struct LedgerJournalReader {
             transaction.payee = description.string
         }
         return transaction
+    }
+
+    /// `~ PERIOD-EXPRESSION[  DESCRIPTION [; comment]]`: the expression ends at two spaces
+    /// or a tab, as hledger reads it; the description is read as a transaction's.
+    private mutating func parsePeriodicHeader(_ text: JournalBytes, at source: SourceLine) -> (String, PeerTransaction) {
+        var rest = text.trimmedSpaces
+        var end = rest.endIndex
+        var i = rest.startIndex
+        while i < rest.endIndex {
+            if rest[i] == ASCII.tab || rest[i] == ASCII.semicolon || (rest[i] == ASCII.space && i + 1 < rest.endIndex && rest[i + 1] == ASCII.space) { end = i; break }
+            i += 1
+        }
+        let expression = rest[..<end].trimmedSpaces.string
+        rest = rest[end...].trimmedSpaces
+        // The description as a transaction header reads it, behind a date that is not used.
+        let header = ArraySlice(Array("2000-01-01 ".utf8) + rest)
+        let transaction = parseHeader(header, at: source) ?? PeerTransaction(date: CivilDate(year: 2000, month: 1, day: 1)!, source: source)
+        return (expression, transaction)
     }
 
     /// `[*|!] ACCOUNT  [AMOUNT] [@ PRICE | @@ TOTAL] [{COST}] [= ASSERTION] [; comment]`
