@@ -44,8 +44,7 @@ extension Lowering {
 
     /// A name as it must be written: bare when it can be, quoted otherwise.
     static func written(_ name: String) -> String {
-        let bare = !name.isEmpty && !name.contains { " \t;\",'".contains($0) } && !"#=@'0123456789+-".contains(name.first!)
-        return bare ? name : "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        NameSyntax.needsQuotes(name) ? NameSyntax.quoted(name) : name
     }
 
     static func declaringKeyword(_ kind: String) -> String {

@@ -602,9 +602,9 @@ struct BudgetBuilder {
     /// A Tally name, quoted when it has to be.
     static func name(_ raw: String) -> String {
         let s = printable(raw)
-        let plain = !s.isEmpty && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace || $0 == ";" || $0 == "\"" || $0 == "," || $0 == "'" })
-            && !["#", "=", "@", "'", "+", "-"].contains(s.first!) && !(s.first!.isNumber) && !s.hasSuffix(":")
-        return plain ? s : "'" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        // Beyond the parser's rules, any character Unicode calls white space is quoted.
+        let plain = !NameSyntax.needsQuotes(s) && !keywords.contains(s) && !s.contains(where: { $0.isWhitespace }) && !(s.first!.isNumber)
+        return plain ? s : NameSyntax.quoted(s)
     }
 
     /// The Tally name (``tallyName(_:)``) of the category `account` became.

@@ -16,9 +16,7 @@ enum NameSpelling {
 
     /// `name` as it must be written where a name stands.
     static func written(_ name: String) -> String {
-        let bare = !name.isEmpty && !name.contains { " \t;\",'".contains($0) } && !"#=@'0123456789+-".contains(name.first!)
-            && !keywords.contains(name) && !name.hasSuffix(":")
-        return bare ? name : "'" + name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        NameSyntax.needsQuotes(name) || keywords.contains(name) ? NameSyntax.quoted(name) : name
     }
 
     /// Why `name` cannot be a name of `kind`, or nil when it can.
