@@ -83,6 +83,26 @@ final class ConvertPeriodicTests: XCTestCase {
     /// goals, word for word. (hledger's `balance --budget` also counts recurring
     /// transactions as goals, and not all of those convert back, so its report is not
     /// compared whole.)
+    func testARecurringTransactionOnTheBareExpensesRootIsListed() throws {
+        // Found by the journals fuzz target: `expense` alone is no category (a goal on it
+        // is `for *`), and converting it as a rule's category crashed.
+        let journal = try XCTUnwrap(Optional(file("root.journal")))
+        try Data("""
+        2026-01-01 opening
+            assets:checking   100.00 EUR
+            equity:opening
+
+        ~ monthly from 2026-02-01  Landlord
+            expense            30.00 EUR
+            assets:checking
+
+        """.utf8).write(to: URL(fileURLWithPath: journal))
+        let result = try JournalConverter.convert(paths: [journal], readFile: { try String(contentsOfFile: $0, encoding: .utf8) })
+        XCTAssertEqual(result.leftOut.map { "\($0.source.line): \($0.reason)" },
+                       ["5: a periodic transaction with a posting to `expense`, which no category stands for"])
+        XCTAssertFalse(result.budget.contains("every"), result.budget)
+    }
+
     func testExportedEnvelopesConvertBackTheSame() throws {
         var compared = 0
         for example in ["household", "multi-currency", "student"] {

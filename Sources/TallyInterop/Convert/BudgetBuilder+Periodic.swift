@@ -185,6 +185,11 @@ extension BudgetBuilder {
                     list("on a wallet account no transaction uses")
                     continue
                 }
+                // The bare `Expenses` root is no category (a goal on it is `for *`).
+                if let root = t.postings.first(where: { [.income, .expense].contains(role($0.account)) && categoryNames[$0.account] == nil }) {
+                    list("with a posting to `\(root.account)`, which no category stands for")
+                    continue
+                }
                 // The entry as a transaction dated `from` (listed by `entry` when it cannot
                 // be one), its date replaced by the schedule. It must not count as the
                 // wallets' first use: a copy of them is given.
