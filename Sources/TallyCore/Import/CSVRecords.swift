@@ -16,14 +16,13 @@ public struct CSVRecords {
     /// Splits `text`; a quoted field still open at the end of the text is an error naming
     /// where it opened.
     public static func read(_ text: String, separator: Character, path: String) throws(StatementError) -> [Record] {
-        // UTF-8 bytes rather than characters: much faster, and every character that matters
-        // here (separators, quotes, line ends) is one ASCII byte, which never occurs inside
-        // another character's bytes. A separator outside ASCII is read the slower way.
-        guard let sepScalar = separator.unicodeScalars.first, separator.unicodeScalars.count == 1, sepScalar.isASCII else {
-            return try readScalars(text, separator: separator, path: path)
-        }
+        // UTF-8 bytes rather than characters: much faster, and quotes and line ends are
+        // ASCII bytes, which never occur inside another character's bytes. A separator
+        // outside ASCII is matched as its whole byte sequence, which UTF-8 never finds
+        // starting in the middle of a character.
         var bytes = Array(text.utf8)
-        let sep = UInt8(sepScalar.value)
+        let separatorBytes = Array(String(separator).utf8)
+        let sep = separatorBytes[0], sepRest = separatorBytes.dropFirst()
         let quote: UInt8 = 0x22, cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20
         if let last = bytes.last, last != lf && last != cr { bytes.append(lf) }
         var records: [Record] = []
@@ -66,8 +65,9 @@ public struct CSVRecords {
                 if c == lf || (c == cr && !(i < count && bytes[i] == lf)) { line += 1; column = 1 } else if c != cr && c & 0xC0 != 0x80 { column += 1 }
                 continue
             }
-            if c == sep {
+            if c == sep && (sepRest.isEmpty || bytes[i...].starts(with: sepRest)) {
                 endField(at: i - 1)
+                i += sepRest.count
                 runStart = i
                 column += 1
                 fieldStart = StatementPosition(line: line, column: column)
@@ -98,79 +98,6 @@ public struct CSVRecords {
             if quoted { field.append(c) }
             // A column is a character: continuation bytes of UTF-8 do not count.
             if c & 0xC0 != 0x80 { column += 1 }
-        }
-        if inQuotes {
-            throw StatementError(path: path, position: quoteOpened, message: "a quoted field opened here is never closed")
-        }
-        return records
-    }
-
-    /// The same reading over Unicode scalars, for a separator outside ASCII.
-    static func readScalars(_ text: String, separator: Character, path: String) throws(StatementError) -> [Record] {
-        let sep = separator.unicodeScalars.first ?? ","
-        let quote: Unicode.Scalar = "\"", cr: Unicode.Scalar = "\r", lf: Unicode.Scalar = "\n", space: Unicode.Scalar = " "
-        var scalars = Array(text.unicodeScalars)
-        if let last = scalars.last, last != lf && last != cr { scalars.append(lf) }
-        var records: [Record] = []
-        var fields: [String] = []
-        var positions: [StatementPosition] = []
-        var field = String.UnicodeScalarView()
-        var line = 1, column = 1
-        var fieldStart = StatementPosition(line: 1, column: 1)
-        var inQuotes = false
-        var quoted = false
-        var onlySpaces = true
-        var quoteOpened = fieldStart
-        var i = 0
-        func endField() {
-            fields.append(String(field))
-            positions.append(fieldStart)
-            field = String.UnicodeScalarView()
-            quoted = false
-            onlySpaces = true
-        }
-        while i < scalars.count {
-            let c = scalars[i]
-            i += 1
-            if inQuotes {
-                if c == quote {
-                    if i < scalars.count && scalars[i] == quote { field.append(quote); i += 1; column += 2; continue }
-                    inQuotes = false
-                    column += 1
-                    continue
-                }
-                field.append(c)
-                if c == lf || (c == cr && !(i < scalars.count && scalars[i] == lf)) { line += 1; column = 1 } else if c != cr { column += 1 }
-                continue
-            }
-            if c == sep {
-                endField()
-                column += 1
-                fieldStart = StatementPosition(line: line, column: column)
-                continue
-            }
-            if c == lf || c == cr {
-                if c == cr && i < scalars.count && scalars[i] == lf { i += 1 }
-                endField()
-                records.append(Record(fields: fields, positions: positions))
-                fields = []
-                positions = []
-                line += 1
-                column = 1
-                fieldStart = StatementPosition(line: line, column: column)
-                continue
-            }
-            if c == quote && !quoted && onlySpaces {
-                field = String.UnicodeScalarView()
-                quoted = true
-                inQuotes = true
-                quoteOpened = StatementPosition(line: line, column: column)
-                column += 1
-                continue
-            }
-            if c != space { onlySpaces = false }
-            field.append(c)
-            column += 1
         }
         if inQuotes {
             throw StatementError(path: path, position: quoteOpened, message: "a quoted field opened here is never closed")
