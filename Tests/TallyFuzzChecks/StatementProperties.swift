@@ -66,7 +66,7 @@ enum StatementProperties {
             return "\(statement.rows.count) rows but \(plan.decisions.count) decisions"
         }
         var added = Set<String>()
-        let used = Categorizer.mostUsed(in: model)
+        let used = Categorizer.mostUsed(in: model, uses: NameUses(model: model))
         for decision in plan.decisions {
             guard case .add(let choice) = decision.outcome else { continue }
             if !added.insert(decision.id).inserted { return "the id \(decision.id) is added twice" }

@@ -151,13 +151,12 @@ enum ImportCommand: Subcommand {
         } else {
             // The wallet whose profile names the account the statements are of.
             let accounts = statementAccounts(options.statements)
-            let wallets = Set(accounts.flatMap { ImportProfile.wallets(of: $0, budget: budget, model: model) })
+            let owners = accounts.map { ImportProfile.wallets(of: $0, budget: budget, model: model) }
             guard let account = accounts.first else {
                 console.err("tally import: which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))\n")
                 return ExitCode.usage
             }
-            guard wallets.count == 1, let only = wallets.first,
-                  accounts.allSatisfy({ ImportProfile.wallets(of: $0, budget: budget, model: model) == [only] }) else {
+            guard let only = owners.first?.first, owners.allSatisfy({ $0 == [only] }) else {
                 let what = Set(accounts.map(ImportProfile.account)).count > 1
                     ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its --wallet"
                     : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with --wallet"

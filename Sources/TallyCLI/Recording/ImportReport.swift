@@ -44,7 +44,7 @@ struct ImportReport {
                 } else {
                     // Written without a category: it counts in the wallet, and `tally
                     // check` and the editor ask for one (I0601, Grammar.md §3.10).
-                    let used = mostUsed ?? Categorizer.mostUsed(in: model)
+                    let used = mostUsed ?? Categorizer.mostUsed(in: model, uses: NameUses(model: model))
                     mostUsed = used
                     let likely = plan.categorizer.likeliest(decision.row, in: model, mostUsed: used).map { model.categories[$0].name }
                     uncategorized.append((decision, likely))

@@ -8,7 +8,7 @@ extension Categorizer {
     /// otherwise), so that there is something to offer even for a payee never seen.
     /// Money coming in may still belong to a spending category (a refund): only the
     /// last of these goes by the sign.
-    /// `mostUsed` is ``mostUsed(in:)`` of the same model, worked out once for many rows.
+    /// `mostUsed` is ``mostUsed(in:uses:)`` of the same model, worked out once for many rows.
     public func likeliest(_ row: StatementRow, in model: BudgetModel, mostUsed: [Int], limit: Int = 3) -> [Int] {
         var result: [Int] = []
         func offer(_ category: Int) {
@@ -27,12 +27,9 @@ extension Categorizer {
     /// Categories by how many postings the budget books in them, most first; a tie goes
     /// to the category declared first, so that a budget too young to have habits still
     /// has its declared categories to offer. A parent only implied by its children's
-    /// names comes only if used.
-    public static func mostUsed(in model: BudgetModel) -> [Int] {
-        var counts = [Int](repeating: 0, count: model.categories.count)
-        for entry in model.entries {
-            for p in 0 ..< entry.postingCount { counts[entry.posting(p).category] += 1 }
-        }
+    /// names comes only if used. `uses` is the model's ``NameUses`` (the editor keeps one).
+    public static func mostUsed(in model: BudgetModel, uses: NameUses) -> [Int] {
+        let counts = uses.categories
         return counts.indices.filter { counts[$0] > 0 || !model.categories[$0].isImplicit }
             .sorted { (counts[$0], -$0) > (counts[$1], -$1) }
     }

@@ -14,7 +14,7 @@ extension CodeActionProvider {
             let categorizer = categorizers[wallet] ?? Categorizer(
                 model: model, budget: analysis.budget, rules: ImportProfile(budget: analysis.budget, model: model, wallet: wallet).rules)
             categorizers[wallet] = categorizer
-            let used = mostUsed ?? Categorizer.mostUsed(in: model)
+            let used = mostUsed ?? Categorizer.mostUsed(in: model, uses: analysis.index.nameUses)
             mostUsed = used
             return categorizer.likeliest(row, in: model, mostUsed: used)
         }
