@@ -74,12 +74,6 @@ extension SyntaxNode {
         }
         return end
     }
-
-    /// The start of the line break that ends the node's first line, or the node's end.
-    var endOfFirstLine: Int {
-        for i in tokenIndices where tree.token(at: i).kind == .newline { return tree.token(at: i).range.start }
-        return range.end
-    }
 }
 
 extension CivilDate {
