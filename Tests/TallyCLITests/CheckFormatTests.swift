@@ -47,9 +47,9 @@ final class CheckFormatTests: XCTestCase {
     }
 
     func testGitHubPropertiesOfAnOddFileNameAreEscaped() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-github-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("github")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let odd = folder.appendingPathComponent("a,b: 100%.tally")
         try FileManager.default.copyItem(atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"), toPath: odd.path)
         let result = try TallyBinary.run(["check", "--format", "github", odd.path])

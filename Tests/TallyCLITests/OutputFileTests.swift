@@ -1,19 +1,20 @@
 import Foundation
+import TallyTestSupport
 import XCTest
 
 /// `-o/--output FILE` on every report: the file holds what standard output would, in the
 /// format of its extension, written atomically; nothing is written on a mistake.
 final class OutputFileTests: XCTestCase {
     let file = "examples/household.tally"
-    var folder: URL!
+    private var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("output")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     func testEveryReportWritesEachFormatByExtension() throws {

@@ -28,9 +28,9 @@ final class ReadmeSampleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(samples.count, 4)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("readme")
+        defer { temporary.remove() }
+        let folder = temporary.url
         try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("examples"), to: folder.appendingPathComponent("examples"))
         for sample in samples {
             // Each sample starts from the example as shipped.

@@ -1,14 +1,15 @@
 import Foundation
+import TallyTestSupport
 import XCTest
 
 /// Reports on budgets at the edges: months of net refunds, the last month of the
 /// calendar, and an `--html` target that is not a page.
 final class ReportEdgeCaseTests: XCTestCase {
-    private var folder: String!
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "tally-report-edges-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("report-edges")
         let budget = """
         currency EUR
         wallet Cash cash opening 100
@@ -21,7 +22,7 @@ final class ReportEdgeCaseTests: XCTestCase {
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
+        temporary.remove()
     }
 
     func testAMonthOfNetRefundsGetsNoBar() throws {
