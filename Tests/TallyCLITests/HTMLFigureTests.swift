@@ -105,6 +105,35 @@ import Testing
                 #expect(row[4] == goal["state"] as? String, "\(context): \(row[0]) state")
             }
 
+            // The largest expenses: each a transaction of the register's, its spending
+            // (expense lines, refunds taken off) as the register has it; none larger in
+            // the default currency left out.
+            let register = try #require(try Self.json(["register", path, "-p", month])["rows"] as? [[String: Any]])
+            var spent: [String: (amount: Decimal, currency: String, categories: Set<String>)] = [:]
+            for line in register where line["type"] as? String == "expense" {
+                let key = "\(line["date"] as! String) \(line["wallet"] as! String) \(line["payee"] as? String ?? "—")"
+                var group = spent[key] ?? (0, line["currency"] as! String, [])
+                group.amount -= Self.value(line["amount"] as? String)!
+                group.categories.insert(line["category"] as! String)
+                spent[key] = group
+            }
+            let largest = page.rows("largest")
+            #expect(largest.count == min(5, spent.values.filter { $0.amount > 0 }.count), "\(context): largest")
+            for row in largest {
+                let matches = spent.filter { $0.key.hasPrefix(row[0] + " ") && $0.key.hasSuffix(" " + row[1]) }.values
+                let amount = try #require(Self.value(row[3]))
+                #expect(matches.contains { $0.amount == amount && $0.categories.isSubset(of: Set(row[2].components(separatedBy: ", "))) },
+                        "\(context): largest \(row)")
+            }
+            // Amounts in another currency carry its code on the page, and rank by their
+            // value in the default currency; among the rest, the page's are the largest.
+            let currency = report["currency"] as? String ?? ""
+            let inDefault = largest.filter { !$0[3].contains(" ") }.compactMap { Self.value($0[3]) }
+            if largest.count == 5, let smallest = inDefault.min() {
+                let larger = spent.values.filter { $0.currency == currency && $0.amount > smallest }.map(\.amount)
+                #expect(larger.count == inDefault.filter { $0 > smallest }.count, "\(context): a larger expense is left out")
+            }
+
             // The total balance at the end of each month, as `tally balance` has it.
             let balances = page.rows("balance")
             #expect(balances.count == Self.history, "\(context): balances")
