@@ -122,27 +122,6 @@ final class CheckFormatTests: XCTestCase {
         XCTAssertEqual(try TallyBinary.run(["check", "--format", "github", "examples/household.tally"]).stdout, "")
     }
 
-    /// The summary and fix each code carries are the first paragraph and the "Fix:"
-    /// paragraph of its section in docs/diagnostics.md, word for word.
-    func testCodeSummariesMatchTheDocumentation() throws {
-        let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
-        var table: [String: (summary: String, fix: String?)] = [:]
-        for section in docs.components(separatedBy: "\n## ").dropFirst() {
-            let lines = section.components(separatedBy: "\n")
-            let code = String(lines[0].split(separator: " ")[0])
-            let paragraphs = lines.dropFirst().joined(separator: "\n").components(separatedBy: "\n\n")
-                .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-                .filter { !$0.isEmpty }
-            let fix = paragraphs.first { $0.hasPrefix("Fix:") }.map { String($0.dropFirst("Fix:".count)).trimmingCharacters(in: .whitespaces) }
-            table[code] = (paragraphs.first ?? "", fix)
-        }
-        for code in DiagnosticCode.all {
-            let documented = try XCTUnwrap(table[code.rawValue], "\(code) is not documented")
-            XCTAssertEqual(code.summary, documented.summary, "\(code) summary differs from docs/diagnostics.md")
-            XCTAssertEqual(code.fix, documented.fix, "\(code) fix differs from docs/diagnostics.md")
-        }
-    }
-
     // MARK: --deny and --allow
 
     private let overspent = "examples/errors/W0501-envelope-overspent.tally"

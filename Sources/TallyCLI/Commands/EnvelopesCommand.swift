@@ -29,15 +29,7 @@ enum EnvelopesCommand: Subcommand {
     """
 
     /// One envelope's row, with the values every format shows.
-    struct Line {
-        let envelope: Envelope
-        let status: EnvelopeStatus
-        let percent: Money?
-        let alert: Bool
-        /// What is left per day for the rest of the period, today included; nil outside
-        /// the period or when nothing is left.
-        let leftPerDay: Money?
-    }
+    typealias Line = EnvelopeLine
 
     /// A period label short enough for a table column.
     static func label(_ line: Line) -> String {
@@ -48,18 +40,7 @@ enum EnvelopesCommand: Subcommand {
     /// The envelopes' figures at the end of `date` (spending after it not counted); also
     /// used by the monthly report.
     static func lines(_ model: BudgetModel, at date: CivilDate, rates: ExchangeRates) -> [Line] {
-        model.envelopes.indices.compactMap { e in
-            guard let status = model.envelopeStatus(e, through: date, rates: rates) else { return nil }
-            let envelope = model.envelopes[e]
-            let budget = status.budget
-            let percent = budget.isNegative || budget.isZero ? nil :
-                status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budget, roundedTo: 1) }
-            let alert = envelope.alert.flatMap { threshold in percent.map { !($0 < threshold) } } ?? false
-            let daysLeft = date.days(until: status.end) + 1
-            let perDay = status.available.units > 0 && daysLeft > 0 && status.start <= date
-                ? status.available.divided(by: daysLeft, roundedTo: model.decimals(of: model.defaultCurrency)) : nil
-            return Line(envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent, leftPerDay: perDay)
-        }
+        model.envelopeLines(at: date, rates: rates)
     }
 
     static func mark(_ line: Line) -> String { line.status.isOverspent ? "OVER" : line.alert ? "ALERT" : "" }

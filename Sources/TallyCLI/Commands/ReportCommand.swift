@@ -72,19 +72,19 @@ enum ReportCommand: Subcommand {
             // A period: the month of today when the period holds it, else of its last day.
             do { month = try context.day().startOfMonth } catch { return context.fail(error) }
         }
-        if context.options.format == "html" || context.options.extra["--html"] != nil {
-            return html(context, month: month)
-        }
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
         let flows = CategoryFlows(model, rates: context.rates, filter: filter)
+        let depth = context.options.extra["--depth"].flatMap { Int($0) }
+        if context.options.format == "html" || context.options.extra["--html"] != nil {
+            return html(context, month: month, flows: flows, depth: depth ?? 1)
+        }
         if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
             return series(context, flows: flows, month: month, months: months)
         }
-        let depth = context.options.extra["--depth"].flatMap { Int($0) }
         let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
         let label = EnvelopePeriod.monthly.label(month)
-        let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)), rates: context.rates)
+        let envelopes = EnvelopesCommand.lines(model, at: MonthlyReport.day(in: month, today: context.today), rates: context.rates)
         func categoryName(_ c: Int) -> String { model.categories[c].name }
         func type(_ c: Int) -> String { model.categories[c].isIncome ? "income" : "expense" }
 
@@ -161,12 +161,14 @@ enum ReportCommand: Subcommand {
     }
 
     /// `--format html` (to standard output) or `--html FILE` (written atomically): the page
-    /// with charts, `--months` months of history (default 6).
-    static func html(_ context: ReportContext, month: CivilDate) -> Int32 {
+    /// with charts, `--months` months of history (default 6), from the flows the JSON
+    /// report is made of, categories at `depth`.
+    static func html(_ context: ReportContext, month: CivilDate, flows: CategoryFlows, depth: Int) -> Int32 {
         let months = (try? context.options.count("--months", default: 6, minimum: 1, maximum: 1200)) ?? 6
         let file = context.options.file!
         let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
-        let page = HTMLReport.render(model: context.model, month: month, months: months, title: title)
+        let overview = context.model.monthOverview(month: month, months: months, flows: flows, rates: context.rates, depth: depth)
+        let page = HTMLReport.render(overview, model: context.model, title: title)
         guard let path = context.options.extra["--html"] else {
             context.console.out(page)
             return ExitCode.success

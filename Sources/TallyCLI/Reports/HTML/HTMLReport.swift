@@ -13,13 +13,14 @@ enum HTMLReport {
     /// How many categories the donut shows before grouping the rest as "Other".
     static let donutSlices = 7
 
-    /// One self-contained page for the month containing `month`, with `months` months
-    /// of history in the time charts.
-    static func render(model: BudgetModel, month: CivilDate, months: Int, title: String) -> String {
-        let figures = PageFigures(model: model, month: month, months: months)
+    /// One self-contained page for the overview's month (``BudgetModel/monthOverview``,
+    /// the figures `tally report --format json` prints): the charts draw them, the tables
+    /// beside them write them out.
+    static func render(_ overview: MonthOverview, model: BudgetModel, title: String) -> String {
         let money = MoneyText(model: model)
-        let currency = figures.currency
-        let monthName = "\(CivilDate.monthName(figures.monthStart.month)) \(figures.monthStart.year)"
+        let currency = model.defaultCurrency
+        let totals = overview.report.totals
+        let monthName = "\(CivilDate.monthName(totals.start.month)) \(totals.start.year)"
 
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
@@ -27,31 +28,25 @@ enum HTMLReport {
         page += "<style>\n\(PageStyle.css)\n</style>\n</head>\n<body>\n<div class=\"page\">\n"
 
         // Summary.
-        let flow = figures.month
-        var net = flow.income
-        net.add(flow.expense.total.negated)
-        for (code, amount) in flow.expense.unconverted {
-            net.unconverted[code] = net.unconverted[code, default: .zero].subtracting(amount) ?? net.unconverted[code]
-        }
-        net.overflowed = net.overflowed || flow.expense.overflowed
+        let unconverted = overview.unconverted
         page += "<header>\n<h1>\(Markup.escape(title))</h1>\n"
-        var subtitle = "\(monthName), as of \(figures.referenceDate)"
+        var subtitle = "\(monthName), as of \(overview.day)"
         if !currency.isEmpty { subtitle += "; amounts in \(currency)" }
         page += "<p class=\"muted\">\(Markup.escape(subtitle))</p>\n"
         page += "<section class=\"summary\" id=\"summary\" aria-label=\"Month summary\">\n"
-        page += summaryFigure("income", "Income", money.sum(flow.income, currency))
-        page += summaryFigure("expense", "Expense", money.sum(flow.expense, currency))
-        page += summaryFigure(net.total.isNegative ? "net negative" : "net", "Net", money.sum(net, currency))
+        page += summaryFigure("income", "Income", money.sum(totals.income, unconverted.income, currency))
+        page += summaryFigure("expense", "Expense", money.sum(totals.expense, unconverted.expense, currency))
+        page += summaryFigure(totals.net.isNegative ? "net negative" : "net", "Net", money.sum(totals.net, unconverted.net, currency))
         page += "</section>\n</header>\n<main class=\"panels\">\n"
 
-        page += spendingPanel(figures, money, monthName)
-        page += flowPanel(figures, money)
-        page += envelopePanel(figures, money)
-        page += goalPanel(figures, money)
-        page += balancePanel(figures, money)
-        page += largestPanel(figures, money)
+        page += spendingPanel(overview, model, money, monthName)
+        page += flowPanel(overview, model, money)
+        page += envelopePanel(overview, model, money)
+        page += goalPanel(overview, model, money)
+        page += balancePanel(overview, model, money)
+        page += largestPanel(overview, model, money)
 
-        page += "</main>\n<footer>Made by tally \(Markup.escape(TallyVersion.current)) from the budget as of \(figures.referenceDate). "
+        page += "</main>\n<footer>Made by tally \(Markup.escape(TallyVersion.current)) from the budget as of \(overview.day). "
         page += "Transfers are neither income nor expense; hidden wallets are left out; other currencies count at the latest rate on or before their date.</footer>\n"
         page += "</div>\n</body>\n</html>\n"
         return page
@@ -115,110 +110,120 @@ enum HTMLReport {
 
     // MARK: Panels
 
-    private static func spendingPanel(_ figures: PageFigures, _ money: MoneyText, _ monthName: String) -> String {
-        let currency = figures.currency
-        let total = figures.spending.reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
-        let slices = figures.spending.map {
-            DonutChart.Slice(label: $0.name, value: $0.amount.chartValue, amount: money($0.amount, currency),
-                             share: MoneyText.percent($0.amount, of: total) ?? "")
+    /// A percentage from the core as the page writes it: `12.5 %`.
+    private static func percentText(_ percent: Money) -> String { "\(percent.formatted(scale: 1)) %" }
+
+    private static func spendingPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ monthName: String) -> String {
+        let currency = model.defaultCurrency
+        func name(_ item: MonthOverview.Spending) -> String { model.categories[item.category].name }
+        // A share below zero means nothing in a ring: categories whose refunds outweigh
+        // their spending are listed in the table and named under the chart, not drawn.
+        let drawn = overview.spending.filter { $0.percent != nil }
+        let refunded = overview.spending.filter { $0.percent == nil }
+        let drawnTotal = drawn.reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
+        let slices = drawn.map {
+            DonutChart.Slice(label: name($0), value: $0.amount.chartValue, amount: money($0.amount, currency),
+                             share: $0.percent.map(percentText) ?? "")
         }
         let shown = DonutChart.grouped(slices, limit: donutSlices) { _ in
-            let rest = figures.spending.dropFirst(donutSlices - 1).reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
+            let rest = drawn.dropFirst(donutSlices - 1).reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
             return DonutChart.Slice(label: "Other", value: rest.chartValue, amount: money(rest, currency),
-                                    share: MoneyText.percent(rest, of: total) ?? "")
+                                    share: MoneyText.percent(rest, of: drawnTotal) ?? "")
         }
-        let chart = DonutChart(slices: shown, total: money(total, currency), title: "Spending by category in \(monthName)").svg
-        let rows = figures.spending.map { ([$0.name, money($0.amount, currency, code: false), MoneyText.percent($0.amount, of: total) ?? ""], nil as String?) }
-        var note: String?
-        if !figures.unconvertedSpending.isEmpty {
-            note = "Not in the chart for want of a rate: "
-                + figures.unconvertedSpending.sorted { $0.key < $1.key }.map { money($0.value, $0.key) }.joined(separator: ", ") + "."
+        let chart = DonutChart(slices: shown, total: money(overview.report.totals.expense, currency),
+                               title: "Spending by category in \(monthName)").svg
+        let rows = overview.spending.map { ([name($0), money($0.amount, currency, code: false), $0.percent.map(percentText) ?? ""], nil as String?) }
+        var notes: [String] = []
+        if !refunded.isEmpty {
+            notes.append("Refunds outweigh spending in " + refunded.map { "\(name($0)) (\(money($0.amount, currency)))" }.joined(separator: ", ")
+                + ": not drawn, and taken off the total spent.")
+        }
+        if !overview.unconverted.expense.isEmpty {
+            notes.append("Not in the chart for want of a rate: "
+                + overview.unconverted.expense.sorted { $0.key < $1.key }.map { money($0.value, $0.key) }.joined(separator: ", ") + ".")
         }
         return panel(id: "spending", heading: "Spending by category",
                      chart: chart, table: table(caption("Spending by category, \(monthName)", currency), ["Category", "Spent", "Share"], numeric: [1, 2], rows),
-                     note: note)
+                     note: notes.isEmpty ? nil : notes.joined(separator: " "))
     }
 
-    private static func flowPanel(_ figures: PageFigures, _ money: MoneyText) -> String {
-        let currency = figures.currency
-        let bars = figures.months.enumerated().map { i, flow in
-            IncomeExpenseBars.Month(label: monthLabel(flow.start, first: i == 0), income: flow.income.total.chartValue,
-                                    expense: flow.expense.total.chartValue,
-                                    incomeText: money.sum(flow.income, currency), expenseText: money.sum(flow.expense, currency))
+    private static func flowPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+        let currency = model.defaultCurrency
+        let bars = overview.months.enumerated().map { i, month in
+            IncomeExpenseBars.Month(label: monthLabel(month.totals.start, first: i == 0), income: month.totals.income.chartValue,
+                                    expense: month.totals.expense.chartValue,
+                                    incomeText: money.sum(month.totals.income, month.unconverted.income, currency),
+                                    expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency))
         }
         let chart = IncomeExpenseBars(months: bars, scaleLabel: scaleLabel,
                                       title: "Income against expense per month" + (currency.isEmpty ? "" : " in \(currency)")).svg
-        let rows = figures.months.reversed().map { flow -> ([String], String?) in
-            let net = flow.income.total.subtracting(flow.expense.total)
-            let label = "\(flow.start.year)-\(flow.start.month < 10 ? "0" : "")\(flow.start.month)"
-            return ([label, money.sum(flow.income, currency, code: false), money.sum(flow.expense, currency, code: false),
-                     net.map { money($0, currency, code: false) } ?? "too large"],
-                    net.map { $0.isNegative ? "over" : nil } ?? nil)
+        let rows = overview.months.reversed().map { month -> ([String], String?) in
+            let totals = month.totals
+            return ([EnvelopePeriod.monthly.label(totals.start), money.sum(totals.income, month.unconverted.income, currency, code: false),
+                     money.sum(totals.expense, month.unconverted.expense, currency, code: false), money(totals.net, currency, code: false)],
+                    totals.net.isNegative ? "over" : nil)
         }
         return panel(id: "income-expense", heading: "Income and expense",
-                     chart: chart, table: table(caption("Per month, newest first", figures.currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
+                     chart: chart, table: table(caption("Per month, newest first", currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
     }
 
-    private static func envelopePanel(_ figures: PageFigures, _ money: MoneyText) -> String {
-        let currency = figures.currency
+    private static func envelopePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+        let currency = model.defaultCurrency
         var bars: [ProgressBars.Row] = []
         var rows: [([String], String?)] = []
-        for envelope in figures.envelopes {
-            let status = envelope.status
+        for line in overview.envelopes {
+            let status = line.status
             let budget = status.budget
-            let used = MoneyText.percent(status.spent, of: budget)
+            let period = line.envelope.period.label(status.start)
+            let used = line.percent.map(percentText)
             let fraction = budget > .zero ? status.spent.chartValue / budget.chartValue : (status.spent > .zero ? 1 : 0)
-            var tone = ProgressBars.Tone.normal
+            let tone: ProgressBars.Tone
             let figure: String
             let details: [String]
             if status.isOverspent {
                 tone = .over
                 figure = "over by \(money(status.available.negated, currency))"
-                details = ["spent \(money(status.spent, currency)) of \(money(budget, currency))", envelope.period]
+                details = ["spent \(money(status.spent, currency)) of \(money(budget, currency))", period]
             } else {
-                if let alert = envelope.alert, budget > .zero,
-                   let threshold = budget.multiplied(by: alert, roundedTo: min(budget.scale + alert.scale, Money.maximumScale))?
-                       .divided(by: 100, roundedTo: min(budget.scale + alert.scale, Money.maximumScale)),
-                   !(status.spent < threshold) {
-                    tone = .warning
-                }
+                tone = line.alert ? .warning : .normal
                 figure = used.map { "\($0) used" } ?? "nothing planned"
                 details = ["spent \(money(status.spent, currency)) of \(money(budget, currency)), \(money(status.available, currency)) left",
-                           envelope.period]
+                           period]
             }
-            bars.append(ProgressBars.Row(label: envelope.name, fraction: fraction, figure: figure, details: details, tone: tone))
-            rows.append(([envelope.name, money(budget, currency, code: false), money(status.spent, currency, code: false),
+            bars.append(ProgressBars.Row(label: line.envelope.name, fraction: fraction, figure: figure, details: details, tone: tone))
+            rows.append(([line.envelope.name, money(budget, currency, code: false), money(status.spent, currency, code: false),
                           money(status.available, currency, code: false), used ?? ""], status.isOverspent ? "over" : nil))
         }
         let chart = ProgressBars(id: "chart-envelopes", rows: bars, title: "Envelopes: spent of what each holds",
                                  empty: "No envelopes in this period").svg
         return panel(id: "envelopes", heading: "Envelopes",
-                     chart: chart, table: table(caption("Envelopes on \(figures.referenceDate)", figures.currency), ["Envelope", "Holds", "Spent",
+                     chart: chart, table: table(caption("Envelopes on \(overview.day)", currency), ["Envelope", "Holds", "Spent",
                                                                                              "Available", "Used"],
                                                 numeric: [1, 2, 3, 4], rows))
     }
 
-    private static func goalPanel(_ figures: PageFigures, _ money: MoneyText) -> String {
+    private static func goalPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
         var bars: [ProgressBars.Row] = []
         var rows: [([String], String?)] = []
-        for goal in figures.goals {
-            let status = goal.status
-            let saved = money(status.saved, goal.currency)
-            let bare = goal.currency != figures.currency
+        for (g, status) in overview.goals.enumerated() {
+            let goal = model.goals[g]
+            let goalCurrency = goal.wallet.map { model.wallets[$0].currency } ?? model.defaultCurrency
+            let saved = money(status.saved, goalCurrency)
+            let bare = goalCurrency != model.defaultCurrency
             var tone = ProgressBars.Tone.normal
             switch status.state {
             case .reached: tone = .reached
             case .behind, .overdue: tone = .warning
             case .onTrack, .open: tone = .normal
             }
-            let percent = status.percent.map { "\($0.formatted(scale: 1)) %" }
+            let percent = status.percent.map(percentText)
             let fraction: Double
             let figure: String
             var details: [String]
             if let target = goal.target {
                 fraction = target > .zero ? status.saved.chartValue / target.chartValue : 1
                 figure = status.state == .reached ? "reached" : (percent ?? "")
-                details = ["saved \(saved) of \(money(target, goal.currency))"]
+                details = ["saved \(saved) of \(money(target, goalCurrency))"]
             } else {
                 fraction = status.state == .reached ? 1 : 0
                 figure = status.state == .reached ? "reached" : "saved \(saved)"
@@ -227,32 +232,37 @@ enum HTMLReport {
             if status.state != .reached && status.state != .open { details[0] += ", \(status.state.rawValue)" }
             if let outlook = status.outlook { details.append(outlook) }
             bars.append(ProgressBars.Row(label: goal.name, fraction: fraction, figure: figure, details: details, tone: tone))
-            rows.append(([goal.name, money(status.saved, goal.currency, code: bare), goal.target.map { money($0, goal.currency, code: bare) } ?? "", percent ?? "", status.state.rawValue], nil))
+            rows.append(([goal.name, money(status.saved, goalCurrency, code: bare), goal.target.map { money($0, goalCurrency, code: bare) } ?? "", percent ?? "", status.state.rawValue], nil))
         }
         let chart = ProgressBars(id: "chart-goals", rows: bars, title: "Saving goals: saved of target", empty: "No saving goals").svg
         return panel(id: "goals", heading: "Saving goals",
-                     chart: chart, table: table(caption("Goals on \(figures.referenceDate)", figures.currency), ["Goal", "Saved", "Target", "Progress", "Status"],
+                     chart: chart, table: table(caption("Goals on \(overview.day)", model.defaultCurrency), ["Goal", "Saved", "Target", "Progress", "Status"],
                                                 numeric: [1, 2, 3], rows))
     }
 
-    private static func balancePanel(_ figures: PageFigures, _ money: MoneyText) -> String {
-        let currency = figures.currency
-        let points = figures.balances.enumerated().map { i, point in
-            BalanceLine.Point(label: monthLabel(point.date, first: i == 0), value: point.balance.total.chartValue,
-                              text: money.sum(point.balance, currency))
+    private static func balancePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+        let currency = model.defaultCurrency
+        let sheets = overview.months.map(\.balance)
+        let points = sheets.enumerated().map { i, sheet in
+            BalanceLine.Point(label: monthLabel(sheet.date, first: i == 0), value: sheet.total.chartValue,
+                              text: money.sum(sheet.total, sheet.unconverted, currency))
         }
         let chart = BalanceLine(points: points, scaleLabel: scaleLabel,
                                 title: "Total balance at the end of each month" + (currency.isEmpty ? "" : " in \(currency)")).svg
-        let rows = figures.balances.reversed().map { ([$0.date.description, money.sum($0.balance, currency, code: false)], nil as String?) }
+        let rows = sheets.reversed().map { ([$0.date.description, money.sum($0.total, $0.unconverted, currency, code: false)], nil as String?) }
         return panel(id: "balance", heading: "Total balance",
-                     chart: chart, table: table(caption("At the end of each month, newest first; hidden wallets left out", figures.currency), ["Date", "Balance"],
+                     chart: chart, table: table(caption("At the end of each month, newest first; hidden wallets left out", currency), ["Date", "Balance"],
                                                 numeric: [1], rows))
     }
 
-    private static func largestPanel(_ figures: PageFigures, _ money: MoneyText) -> String {
-        let rows = figures.largest.map { ([$0.date.description, $0.payee.isEmpty ? "—" : $0.payee, $0.category, money($0.amount, $0.currency, code: $0.currency != figures.currency)], nil as String?) }
+    private static func largestPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+        let currency = model.defaultCurrency
+        let rows = overview.largest.map {
+            ([$0.date.description, ($0.payee ?? "").isEmpty ? "—" : $0.payee ?? "", $0.categories.joined(separator: ", "),
+              money($0.amount, $0.currency, code: $0.currency != currency)], nil as String?)
+        }
         var out = "<section class=\"panel\" id=\"largest\">\n<h2>Largest spending</h2>\n<div class=\"table-box\">\n"
-        out += table(caption("The month's largest expenses", figures.currency), ["Date", "Payee", "Category", "Amount"], numeric: [3], wrapping: [1, 2], rows)
+        out += table(caption("The month's largest expenses", currency), ["Date", "Payee", "Category", "Amount"], numeric: [3], wrapping: [1, 2], rows)
         return out + "</div>\n</section>\n"
     }
 }

@@ -12,14 +12,13 @@ struct MoneyText {
         return currency.isEmpty || !code ? text : "\(text) \(currency)"
     }
 
-    /// A converted sum: the default-currency total, then each amount that could not be
-    /// converted (`+ 12.00 USD not converted`).
-    func sum(_ sum: ConvertedSum, _ currency: String, code: Bool = true) -> String {
-        var text = self(sum.total, currency, code: code)
-        for (code, amount) in sum.unconverted.sorted(by: { $0.key < $1.key }) where !amount.isZero {
+    /// An amount in the default currency followed by what it leaves out for want of a
+    /// rate (`+ 12.00 USD not converted`).
+    func sum(_ total: Money, _ unconverted: [String: Money], _ currency: String, code: Bool = true) -> String {
+        var text = self(total, currency, code: code)
+        for (code, amount) in unconverted.sorted(by: { $0.key < $1.key }) where !amount.isZero {
             text += " + \(self(amount, code)) not converted"
         }
-        if sum.overflowed { text += " (too large to add up exactly)" }
         return text
     }
 
