@@ -35,16 +35,11 @@ extension Lowering {
         var fixes: [Fix] = []
         if let suggestion = Suggestion.closest(to: name.value, among: Array(index.keys).sorted()) {
             message += "; did you mean `\(suggestion)`?"
-            fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: name.range, replacement: Lowering.written(suggestion))])]
+            fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: name.range, replacement: SourceWriter.name(suggestion))])]
         }
         report(.unknownName, message, file, name.range,
                help: "declare it with `\(Lowering.declaringKeyword(kind))`, or correct the spelling", fixes: fixes)
         return nil
-    }
-
-    /// A name as it must be written: bare when it can be, quoted otherwise.
-    static func written(_ name: String) -> String {
-        NameSyntax.needsQuotes(name) ? NameSyntax.quoted(name) : name
     }
 
     static func declaringKeyword(_ kind: String) -> String {

@@ -65,7 +65,7 @@ public enum NavigationProvider {
         }
         var edits: [String: [TextEdit]] = [:]
         for (from, to) in renamed {
-            let spelled = NameSpelling.written(to)
+            let spelled = SourceWriter.name(to)
             for occurrence in index.occurrences[from] ?? [] {
                 edits[occurrence.location.path, default: []].append(TextEdit(range: occurrence.location.range, replacement: spelled))
             }
