@@ -21,6 +21,8 @@ extension NameSyntax {
         default:
             break
         }
+        // Most names start with no symbol's first byte: they are ruled out without copying.
+        guard ParserState.currencySymbols.contains(where: { $0.bytes[0] == first }) else { return false }
         let bytes = Array(name.utf8)
         for entry in ParserState.currencySymbols where bytes.count > entry.bytes.count && bytes.starts(with: entry.bytes) {
             let next = bytes[entry.bytes.count]
