@@ -186,7 +186,7 @@ extension Lowering {
 
     mutating func reportMissingCategory(payee: String?, file: String, range: ByteRange) {
         report(.missingCategory, "this transaction has no category", file, range,
-               help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+               help: "write the category before the amount, split it over categories, or add `payee \(SourceWriter.text(payee ?? "Payee")) CATEGORY`")
     }
 
     /// A bank movement without a category (Grammar.md §3.10, "No category yet"): kept,

@@ -1,8 +1,8 @@
 import TallyCore
 import TallySyntax
 
-/// Which names a rename may give (how they are written is `SourceWriter.name`).
-enum NameSpelling {
+/// The names a rename may give. How a name is written in a file is `SourceWriter.name`'s.
+enum NewName {
     /// Why `name` cannot be a name of `kind`, or nil when it can.
     static func problem(with name: String, kind: NameKind) -> String? {
         if name.isEmpty { return "a name cannot be empty" }
