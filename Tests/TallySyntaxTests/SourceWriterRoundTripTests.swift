@@ -44,7 +44,10 @@ import Testing
         every month from 2026-01-01 as \(w) transfer \(w) -> \(w) 5.00
         import \(w) account "1"
         match "shop" in \(w) \(w)
-        \(SourceWriter.transaction(date: date, payee: "Shop", wallet: n, category: n, amount: "-5.00"))
+        match "split" in \(w)
+            \(SourceWriter.split(category: n)) 70%
+            \(SourceWriter.split(category: n))
+        \(SourceWriter.transaction(date: date, payee: "Shop", note: "n", wallet: n, category: n, amount: "-5.00"))
         \(SourceWriter.transaction(date: date, wallet: n, category: n, amount: SourceWriter.amount("-5.00", currency: "EUR")))
         \(SourceWriter.transaction(date: date, wallet: n, amount: "-5.00"))
         \(SourceWriter.transaction(date: date, wallet: n, category: n, amount: "-5.00")) goal \(w) rule \(w) by \(w)
@@ -75,7 +78,9 @@ import Testing
                 if let t = rule.transfer { read += [t.from?.value, t.to?.value] }
             }
             for profile in all(.importDirective, ImportDirectiveSyntax.init) { read.append(profile.wallet?.value) }
-            for match in all(.matchDirective, MatchDirectiveSyntax.init) { read += [match.wallet?.value, match.category?.value] }
+            for match in all(.matchDirective, MatchDirectiveSyntax.init) {
+                read += [match.wallet?.value] + (match.splits.isEmpty ? [match.category?.value] : match.splits.map { $0.category?.value })
+            }
             for t in all(.transaction, TransactionSyntax.init) {
                 read.append(t.wallet?.value)
                 if let c = t.category { read.append(c.value) }
@@ -91,7 +96,7 @@ import Testing
     }
 
     /// How many names each place above reads (a place that stopped reading names fails).
-    static let namesPerFile = 3 + 3 + 4 + 2 + 1 + 6 + 1 + 2 + (2 + 2 + 1 + 5 + 3) + 2 + 1 + 2 + 1 + 1 + 1
+    static let namesPerFile = 3 + 3 + 4 + 2 + 1 + 6 + 1 + 2 + 3 + (2 + 2 + 1 + 5 + 3) + 2 + 1 + 2 + 1 + 1 + 1
 
     @Test func randomNamesReadBackInEveryPlace() {
         var random = TestSupport.SeededGenerator(seed: 0x5EED_7A11)
