@@ -244,7 +244,7 @@ enum ImportCommand: Subcommand {
             }
             if report.refused.isEmpty && !asserted {
                 assertion = (date, amount)
-                lines.append("\(date) assert \(ImportedEntry.name(wallet.name))  \(amount.description)")
+                lines.append("\(date) assert \(SourceWriter.name(wallet.name))  \(amount.description)")
             }
         }
 

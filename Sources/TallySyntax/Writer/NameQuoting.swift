@@ -6,8 +6,8 @@ extension NameSyntax {
     /// as one where an amount may stand: a first `+`, `-`, `.` or digit, or a currency
     /// symbol followed by a digit or sign (`$5`, `€-3`).
     ///
-    /// Keywords are not considered: whether a name spelled like one must be quoted depends
-    /// on where it stands, and each writer decides that for itself.
+    /// Keywords are not considered here: a tool writes a name with
+    /// ``SourceWriter/name(_:)``, which also quotes every name spelled like a keyword.
     public static func needsQuotes(_ name: String) -> Bool {
         guard let first = name.utf8.first else { return true }
         if name.utf8.contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D || $0 == 0x3B || $0 == 0x22 || $0 == 0x2C || $0 == 0x27 }) {
@@ -21,6 +21,8 @@ extension NameSyntax {
         default:
             break
         }
+        // Most names start with no symbol's first byte: they are ruled out without copying.
+        guard ParserState.currencySymbols.contains(where: { $0.bytes[0] == first }) else { return false }
         let bytes = Array(name.utf8)
         for entry in ParserState.currencySymbols where bytes.count > entry.bytes.count && bytes.starts(with: entry.bytes) {
             let next = bytes[entry.bytes.count]
