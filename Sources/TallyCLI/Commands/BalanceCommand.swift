@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally balance FILE`: each wallet's balance, grouped by kind, with totals in the

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally due FILE`: recurring occurrences that are overdue, due today, or coming up.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally envelopes FILE`: every envelope's figures for the period containing a day,

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally forecast FILE --until DATE`: wallet balances projected from recurring entries.

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally goals FILE`: saving goals with progress and the one forward-looking figure;

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally insights FILE`: where the money went and came from over a range, and income

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally register FILE`: the transactions, one line per posting or transfer side, with

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// Writes the register's rows as text, CSV or JSON into a byte buffer that goes to the

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally report FILE`: the monthly report, or with `--months N` a month-by-month table

@@ -3,47 +3,63 @@ import TallySyntax
 
 /// Columns over time (`--monthly`, `--weekly`, `--quarterly`, `--yearly`) for `balance`
 /// (the balance at each period's end) and `insights` (the flow in each period): the
-/// periods, and one table of rows with a cell per period, shown as text, CSV or JSON.
-struct PeriodColumns {
+/// periods, and one table of rows with a cell per period; the command line shows it as
+/// text or CSV, and every front end as the JSON here.
+public struct PeriodColumns: Sendable {
     /// The step between columns.
-    enum Step: String, CaseIterable {
+    public enum Step: String, CaseIterable, Sendable {
         case weekly, monthly, quarterly, yearly
 
         /// The flag that asks for it.
-        var flag: String { "--" + rawValue }
+        public var flag: String { "--" + rawValue }
 
         /// The word in JSON: `week`, `month`, `quarter`, `year`.
-        var unit: String { ["weekly": "week", "monthly": "month", "quarterly": "quarter", "yearly": "year"][rawValue]! }
-
-        /// Help lines for the four flags.
-        static func help(_ what: String) -> String {
-            "  --weekly, --monthly, --quarterly, --yearly\n                         \(what)\n"
-        }
+        public var unit: String { ["weekly": "week", "monthly": "month", "quarterly": "quarter", "yearly": "year"][rawValue]! }
     }
 
     /// One column: a period cut to the range.
-    struct Period {
-        var label: String
-        var start: CivilDate
-        var end: CivilDate
+    public struct Period: Sendable {
+        /// `2026-11`, `2026-Q4`, `2026`, or a week's first day.
+        public var label: String
+        /// The first day, cut to the range.
+        public var start: CivilDate
+        /// The last day, cut to the range.
+        public var end: CivilDate
     }
 
     /// One line of the table; nil cells have no figure (a missing rate).
-    struct Row {
-        var name: String
-        var type: String
-        var cells: [Money?]
-        var total: Money?
-        var average: Money?
+    public struct Row: Sendable {
+        /// The wallet, category or kind.
+        public var name: String
+        /// Its kind or type (`income`, `expense`, a wallet kind, `total`).
+        public var type: String
+        /// One figure per period.
+        public var cells: [Money?]
+        /// The sum of the cells (flows only).
+        public var total: Money?
+        /// The cells' average.
+        public var average: Money?
         /// A line of totals, drawn below a rule.
-        var isSummary = false
+        public var isSummary = false
+
+        /// A row of `cells`.
+        public init(name: String, type: String, cells: [Money?], total: Money?, average: Money?, isSummary: Bool = false) {
+            self.name = name
+            self.type = type
+            self.cells = cells
+            self.total = total
+            self.average = average
+            self.isSummary = isSummary
+        }
     }
 
-    let step: Step
-    let periods: [Period]
+    /// The step between columns.
+    public let step: Step
+    /// The columns, oldest first.
+    public let periods: [Period]
 
     /// The periods of `step` that meet `range`, the first and last cut to it.
-    init(step: Step, range: ClosedRange<CivilDate>, weekStart: Weekday) {
+    public init(step: Step, range: ClosedRange<CivilDate>, weekStart: Weekday) {
         self.step = step
         var result: [Period] = []
         var start: CivilDate
@@ -78,19 +94,9 @@ struct PeriodColumns {
         periods = result
     }
 
-    /// The step the options ask for, nil for none; two steps are a usage error.
-    static func step(_ options: ReportOptions) throws(UsageError) -> Step? {
-        let asked = Step.allCases.filter { options.extra[$0.flag] != nil }
-        if asked.count > 1 { throw UsageError("`\(asked[0].flag)` and `\(asked[1].flag)` both set the columns; choose one") }
-        return asked.first
-    }
-
-    /// The flags of the steps, for `extraSwitches`.
-    static let switches = Step.allCases.map(\.flag)
-
     /// Sum and average of cells, nil when a cell has no figure; the average is rounded to
     /// `decimals` places (Money's rounding, half away from zero).
-    static func totals(_ cells: [Money?], decimals: Int) -> (total: Money?, average: Money?) {
+    public static func totals(_ cells: [Money?], decimals: Int) -> (total: Money?, average: Money?) {
         var sum = Money.zero
         for cell in cells {
             guard let cell, let next = sum.adding(cell) else { return (nil, nil) }
@@ -99,56 +105,26 @@ struct PeriodColumns {
         return (sum, cells.isEmpty ? nil : sum.divided(by: cells.count, roundedTo: decimals))
     }
 
-    /// Writes `rows` in the context's format. `title` heads the text; `first` names the
-    /// first column; `showTotal` adds the total column (flows have one, balances not).
-    func write(_ rows: [Row], context: ReportContext, title: String, first: String, showTotal: Bool, range: ClosedRange<CivilDate>,
-               missing: [MissingRate]) {
-        let money = { (m: Money?) in m.map(context.inDefault) }
-        switch context.options.format {
-        case "json":
-            func row(_ r: Row) -> JSONValue {
-                var fields: [(String, JSONValue)] = [("name", .string(r.name)), ("type", .string(r.type)),
-                                                     ("amounts", .array(r.cells.map { .optional(money($0)) }))]
-                if showTotal { fields.append(("total", .optional(money(r.total)))) }
-                fields.append(("average", .optional(money(r.average))))
-                return .object(fields)
-            }
-            context.console.out(JSONValue.object([
-                ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
-                ("currency", .string(context.currency)), ("step", .string(step.unit)),
-                ("periods", .array(periods.map { .object([("label", .string($0.label)), ("start", .string($0.start.description)),
-                                                          ("end", .string($0.end.description))]) })),
-                ("rows", .array(rows.filter { !$0.isSummary }.map(row))),
-                ("totals", .array(rows.filter(\.isSummary).map(row))),
-                ("missingRates", context.missingRatesJSON(missing)),
-            ]).rendered())
-        case "csv":
-            var csv = CSVTable([first.lowercased(), "type"] + periods.map(\.label) + (showTotal ? ["total"] : []) + ["average"])
-            for r in rows {
-                csv.add([r.name, r.type] + r.cells.map { money($0) ?? "" } + (showTotal ? [money(r.total) ?? ""] : []) + [money(r.average) ?? ""])
-            }
-            context.output(csv)
-        default:
-            var columns: [TextTable.Column] = [.init(title: first, alignment: .left, maxWidth: 30), .init(title: "", alignment: .left)]
-            columns += periods.map { .init(title: $0.label, alignment: .decimal) }
-            if showTotal { columns.append(.init(title: "Total", alignment: .decimal)) }
-            columns.append(.init(title: "Average", alignment: .decimal))
-            var table = TextTable(columns)
-            var previous: Row?
-            for r in rows {
-                // A rule between income and expense (flows), and above the totals.
-                if let previous, (showTotal && previous.type != r.type) || previous.isSummary != r.isSummary, !(previous.isSummary && r.isSummary) {
-                    table.addRule()
-                }
-                previous = r
-                table.add([r.name, r.isSummary ? "" : r.type] + r.cells.map { money($0) ?? "no rate" }
-                          + (showTotal ? [money(r.total) ?? ""] : []) + [money(r.average) ?? ""])
-            }
-            var out = title + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            out += rows.isEmpty ? "Nothing to show.\n" : table.render(color: context.color, width: context.width)
-            let note = context.missingRatesNote(missing)
-            if !note.isEmpty { out += "\n" + note }
-            context.console.out(out)
+    /// The table as `--format json` shows it: the range, the periods, the rows and the
+    /// summary rows apart; `showTotal` adds each row's total (flows have one, balances
+    /// not).
+    public func json(_ rows: [Row], budget: ReportBudget, showTotal: Bool, range: ClosedRange<CivilDate>, missing: [MissingRate]) -> JSONValue {
+        let money = { (m: Money?) in m.map(budget.inDefault) }
+        func row(_ r: Row) -> JSONValue {
+            var fields: [(String, JSONValue)] = [("name", .string(r.name)), ("type", .string(r.type)),
+                                                 ("amounts", .array(r.cells.map { .optional(money($0)) }))]
+            if showTotal { fields.append(("total", .optional(money(r.total)))) }
+            fields.append(("average", .optional(money(r.average))))
+            return .object(fields)
         }
+        return JSONValue.object([
+            ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
+            ("currency", .string(budget.currency)), ("step", .string(step.unit)),
+            ("periods", .array(periods.map { .object([("label", .string($0.label)), ("start", .string($0.start.description)),
+                                                      ("end", .string($0.end.description))]) })),
+            ("rows", .array(rows.filter { !$0.isSummary }.map(row))),
+            ("totals", .array(rows.filter(\.isSummary).map(row))),
+            ("missingRates", budget.missingRatesJSON(missing)),
+        ])
     }
 }

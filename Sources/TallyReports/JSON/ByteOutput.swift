@@ -3,13 +3,13 @@
 /// which is what a report of a million lines spends its time on otherwise.
 extension Array where Element == UInt8 {
     /// Appends the UTF-8 bytes of `text`.
-    mutating func appendUTF8(_ text: String) {
+    public mutating func appendUTF8(_ text: String) {
         var copy = text
         copy.withUTF8 { append(contentsOf: $0) }
     }
 
     /// Appends `count` spaces (nothing when `count` is not positive).
-    mutating func appendSpaces(_ count: Int) {
+    public mutating func appendSpaces(_ count: Int) {
         if count > 0 { append(contentsOf: repeatElement(UInt8(ascii: " "), count: count)) }
     }
 }

@@ -6,7 +6,7 @@ import TallySyntax
 /// otherwise makes a `String` for every cell only to copy its bytes out again.
 extension Array where Element == UInt8 {
     /// Appends `YYYY-MM-DD`.
-    mutating func appendDate(_ date: CivilDate) {
+    public mutating func appendDate(_ date: CivilDate) {
         appendDigits(date.year, width: 4)
         append(UInt8(ascii: "-"))
         appendDigits(date.month, width: 2)
@@ -38,7 +38,7 @@ extension Array where Element == UInt8 {
     /// Appends `money` with exactly `places` decimals, rounded as `formatted(scale:)`
     /// rounds; returns how many bytes it wrote.
     @discardableResult
-    mutating func appendMoney(_ money: Money, places: Int) -> Int {
+    public mutating func appendMoney(_ money: Money, places: Int) -> Int {
         let value: Money
         if places >= money.scale {
             value = money.rescaled(to: places) ?? money
