@@ -78,33 +78,18 @@ enum ReportCommand: Subcommand {
         }
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
         if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
-            return series(context, flows: flows, month: month, months: months)
+            return series(context, filter: filter, month: month, months: months)
         }
         let depth = context.options.extra["--depth"].flatMap { Int($0) }
-        let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
-        let label = EnvelopePeriod.monthly.label(month)
-        let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)), rates: context.rates)
+        let glance = MonthReport(context.budget, month: month, filter: filter, depth: depth)
+        let report = glance.report, label = glance.label, envelopes = glance.envelopes
         func categoryName(_ c: Int) -> String { model.categories[c].name }
-        func type(_ c: Int) -> String { model.categories[c].isIncome ? "income" : "expense" }
+        let type = glance.type
 
         switch context.options.format {
         case "json":
-            func totals(_ t: PeriodTotals) -> [(String, JSONValue)] {
-                [("income", .string(context.inDefault(t.income))), ("expense", .string(context.inDefault(t.expense))), ("net", .string(context.inDefault(t.net)))]
-            }
-            console.out(JSONValue.object([("month", .string(label)), ("currency", .string(context.currency))] + totals(report.totals) + [
-                ("previous", .object([("month", .string(EnvelopePeriod.monthly.label(report.previousTotals.start)))] + totals(report.previousTotals))),
-                ("categories", .array(report.categories.map { row in
-                    .object([("name", .string(categoryName(row.category))), ("type", .string(type(row.category))),
-                             ("current", .string(context.inDefault(row.current))), ("previous", .string(context.inDefault(row.previous))),
-                             ("change", .string(context.inDefault(row.change))), ("percent", .optional(row.percent.map { $0.formatted(scale: 1) }))])
-                })),
-                ("top", .array(report.topExpenses.map { .object([("name", .string(categoryName($0.category))), ("spent", .string(context.inDefault($0.current)))]) })),
-                ("envelopes", EnvelopesCommand.json(envelopes, context: context)),
-                ("missingRates", context.missingRatesJSON(report.missingRates)),
-            ]).rendered())
+            console.out(glance.json.rendered())
         case "csv":
             var csv = CSVTable(["category", "type", "current", "previous", "change", "percent"])
             for row in report.categories {
@@ -113,7 +98,7 @@ enum ReportCommand: Subcommand {
             }
             context.output(csv)
         default:
-            let previousLabel = EnvelopePeriod.monthly.label(report.previousTotals.start)
+            let previousLabel = glance.previousLabel
             var out = "Monthly report for \(label)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             var totals = TextTable([.init(title: "", alignment: .left), .init(title: label, alignment: .decimal), .init(title: previousLabel, alignment: .decimal)])
             totals.add(["Income", context.inDefault(report.totals.income), context.inDefault(report.previousTotals.income)])
@@ -203,20 +188,13 @@ enum ReportCommand: Subcommand {
     }
 
     /// `--months N`: income against expense per month, oldest first.
-    static func series(_ context: ReportContext, flows: CategoryFlows, month: CivilDate, months: Int) -> Int32 {
-        let first = month.adding(months: 1 - months) ?? month
-        let range = first ... month.endOfMonth
-        let rows = flows.series(range, by: .month, model: context.model)
-        let missing = flows.missingRates(in: range, model: context.model, rates: context.rates)
-        func label(_ t: PeriodTotals) -> String { EnvelopePeriod.monthly.label(t.start) }
+    static func series(_ context: ReportContext, filter: EntryFilter, month: CivilDate, months: Int) -> Int32 {
+        let series = MonthSeries(context.budget, month: month, months: months, filter: filter)
+        let rows = series.rows, missing = series.missing
+        let label = MonthSeries.label
         switch context.options.format {
         case "json":
-            context.console.out(JSONValue.object([
-                ("currency", .string(context.currency)),
-                ("months", .array(rows.map { .object([("month", .string(label($0))), ("income", .string(context.inDefault($0.income))),
-                                                      ("expense", .string(context.inDefault($0.expense))), ("net", .string(context.inDefault($0.net)))]) })),
-                ("missingRates", context.missingRatesJSON(missing)),
-            ]).rendered())
+            context.console.out(series.json.rendered())
         case "csv":
             var csv = CSVTable(["month", "income", "expense", "net"])
             for row in rows { csv.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net)]) }

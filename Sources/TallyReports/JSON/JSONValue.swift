@@ -20,6 +20,7 @@ public indirect enum JSONValue {
 
     /// A JSON string; text that needs no escaping (nearly all of it) skips the
     /// scalar-by-scalar escaper, which keeps a register of 100k rows quick.
+    @inlinable
     public static func quote(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         return JSONWriter.quote(text)
@@ -43,6 +44,7 @@ public indirect enum JSONValue {
     }
 
     /// Appends `text` as a JSON string.
+    @inlinable
     public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var copy = text
         let plain = copy.withUTF8 { bytes in
@@ -56,6 +58,7 @@ public indirect enum JSONValue {
     }
 
     /// Appends a line break and the indentation of `depth`.
+    @inlinable
     public static func newline(_ out: inout [UInt8], depth: Int) {
         out.append(0x0A)
         out.appendSpaces(2 * depth)

@@ -1,0 +1,118 @@
+import TallyCore
+import TallySyntax
+
+/// `tally envelopes`: every envelope's figures for its period containing a day, and ready
+/// to assign (for budgets that assign income).
+public struct EnvelopesReport: Sendable {
+    /// One envelope's row, with the values every format shows.
+    public struct Line: Sendable {
+        /// The envelope.
+        public let envelope: Envelope
+        /// Its figures through the day.
+        public let status: EnvelopeStatus
+        /// Spent as a percent of the budget; nil when the budget is not positive.
+        public let percent: Money?
+        /// Past its alert threshold without being overspent.
+        public let alert: Bool
+        /// What is left per day for the rest of the period, today included; nil outside
+        /// the period or when nothing is left.
+        public let leftPerDay: Money?
+    }
+
+    /// The day the figures are taken through.
+    public let date: CivilDate
+    /// The envelopes with a period containing the day, in file order.
+    public let lines: [Line]
+    /// Income not yet given to an envelope; nil for budgets that do not assign income.
+    public let readyToAssign: Money?
+    private let budget: ReportBudget
+
+    /// The envelopes through the end of `date` (spending after it not counted).
+    public init(_ budget: ReportBudget, at date: CivilDate) {
+        self.budget = budget
+        self.date = date
+        lines = Self.lines(budget, at: date)
+        readyToAssign = budget.model.readyToAssign(at: date, flows: CategoryFlows(budget.model, rates: budget.rates), rates: budget.rates)
+    }
+
+    /// The envelopes' figures at the end of `date`; also the monthly report's.
+    public static func lines(_ budget: ReportBudget, at date: CivilDate) -> [Line] {
+        let model = budget.model
+        return model.envelopes.indices.compactMap { e in
+            guard let status = model.envelopeStatus(e, through: date, rates: budget.rates) else { return nil }
+            let envelope = model.envelopes[e]
+            let budgeted = status.budget
+            let percent = budgeted.isNegative || budgeted.isZero ? nil :
+                status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budgeted, roundedTo: 1) }
+            let alert = envelope.alert.flatMap { threshold in percent.map { !($0 < threshold) } } ?? false
+            let daysLeft = date.days(until: status.end) + 1
+            let perDay = status.available.units > 0 && daysLeft > 0 && status.start <= date
+                ? status.available.divided(by: daysLeft, roundedTo: model.decimals(of: model.defaultCurrency)) : nil
+            return Line(envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent, leftPerDay: perDay)
+        }
+    }
+
+    /// The envelopes as an array, as `envelopes` and `report` show them.
+    public static func json(_ lines: [Line], budget: ReportBudget) -> JSONValue {
+        .array(lines.map { line in
+            let s = line.status
+            return .object([
+                ("name", .string(line.envelope.name)), ("period", .string(line.envelope.period.label(s.start))),
+                ("start", .string(s.start.description)), ("end", .string(s.end.description)),
+                ("carriedIn", .string(budget.inDefault(s.carriedIn))), ("planned", .string(budget.inDefault(s.planned))),
+                ("filled", .string(budget.inDefault(s.filled))), ("moved", .string(budget.inDefault(s.moved))),
+                ("spent", .string(budget.inDefault(s.spent))), ("available", .string(budget.inDefault(s.available))),
+                ("percentUsed", .optional(line.percent.map { $0.formatted(scale: 1) })),
+                ("overspent", .bool(s.isOverspent)), ("alert", .bool(line.alert)),
+                ("leftPerDay", .optional(line.leftPerDay.map(budget.inDefault))),
+            ])
+        })
+    }
+
+    /// The JSON of docs/reports.md ("envelopes").
+    public var json: JSONValue {
+        .object([
+            ("date", .string(date.description)), ("currency", .string(budget.currency)),
+            ("envelopes", Self.json(lines, budget: budget)),
+            ("readyToAssign", .optional(readyToAssign.map(budget.inDefault))),
+        ])
+    }
+}
+
+/// `tally envelopes --envelope NAME`: one envelope's spending per day across its period
+/// containing a day, against what it holds.
+public struct EnvelopeDaysReport: Sendable {
+    /// The envelope.
+    public let envelope: Envelope
+    /// Its figures through the day.
+    public let status: EnvelopeStatus
+    /// Each day of the period up to the day.
+    public let days: [EnvelopeDay]
+    private let budget: ReportBudget
+
+    /// The days of envelope `e` through `date`; nil when no period of it contains the day.
+    public init?(_ budget: ReportBudget, envelope e: Int, at date: CivilDate) {
+        let model = budget.model
+        guard let status = model.envelopeStatus(e, through: date, rates: budget.rates) else { return nil }
+        self.budget = budget
+        self.envelope = model.envelopes[e]
+        self.status = status
+        self.days = model.envelopeDays(e, at: date, rates: budget.rates)
+    }
+
+    /// The period's label (`2026-11`, a week's first day ...).
+    public var label: String { envelope.period.label(status.start) }
+
+    /// What the envelope holds after a day's spending so far.
+    public func left(_ day: EnvelopeDay) -> Money { status.budget.subtracting(day.spentSoFar) ?? .zero }
+
+    /// The JSON of docs/reports.md ("envelopes --envelope").
+    public var json: JSONValue {
+        .object([
+            ("envelope", .string(envelope.name)), ("period", .string(label)), ("start", .string(status.start.description)),
+            ("end", .string(status.end.description)), ("currency", .string(budget.currency)), ("budget", .string(budget.inDefault(status.budget))),
+            ("days", .array(days.map { .object([("date", .string($0.date.description)), ("spent", .string(budget.inDefault($0.spent))),
+                                                ("spentSoFar", .string(budget.inDefault($0.spentSoFar))), ("left", .string(budget.inDefault(left($0))))]) })),
+        ])
+    }
+}
