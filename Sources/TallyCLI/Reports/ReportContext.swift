@@ -14,7 +14,6 @@ struct ReportContext {
     let color: Bool
 
     var model: BudgetModel { budget.model }
-    var rates: ExchangeRates { budget.rates }
     var today: CivilDate { budget.today }
     /// The files read: the budget's root and includes, as named to people.
     var files: [String] { budget.files }
@@ -122,8 +121,6 @@ struct ReportContext {
         let list = missing.map { "\($0.currency) (needed from \($0.date))" }.joined(separator: ", ")
         return "Not counted, no rate to \(currency): \(list)\n"
     }
-
-    func missingRatesJSON(_ missing: [MissingRate]) -> JSONValue { budget.missingRatesJSON(missing) }
 
     /// Writes the CSV table with the chosen separator.
     func output(_ csv: CSVTable) {
