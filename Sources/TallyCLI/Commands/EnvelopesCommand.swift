@@ -130,13 +130,9 @@ enum EnvelopesCommand: Subcommand {
             var table = TextTable([.init(title: "Day", alignment: .left), .init(title: "Spent", alignment: .decimal),
                                    .init(title: "So far", alignment: .decimal), .init(title: "Left", alignment: .decimal),
                                    .init(title: "", alignment: .left)])
-            let length = max(1, status.start.days(until: status.end) + 1)
             for (i, day) in days.enumerated() {
-                // Where spending would be if it ran evenly across the period.
-                let even = budget.multiplied(by: Money(units: Int64(i + 1), scale: 0), roundedTo: budget.scale)?.divided(by: length, roundedTo: 2)
-                let ahead = even.map { $0 < day.spentSoFar } ?? false
                 table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
-                           context.inDefault(left(day)), ahead ? "ahead of an even pace" : ""])
+                           context.inDefault(left(day)), report.isAheadOfEvenPace(i) ? "ahead of an even pace" : ""])
             }
             out += table.render(color: context.color, width: context.width)
             context.console.out(out)

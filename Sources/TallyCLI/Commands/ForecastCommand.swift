@@ -93,7 +93,7 @@ enum ForecastCommand: Subcommand {
                        totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
             }
             out += t.render(color: context.color, width: context.width)
-            let negative = shown.filter { forecast.lowest[$0].balance.isNegative && model.wallets[$0].kind != .credit && model.wallets[$0].kind != .loan }
+            let negative = report.walletsBelowZero
             for w in negative {
                 out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
             }

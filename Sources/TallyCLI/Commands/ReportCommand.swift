@@ -123,9 +123,7 @@ enum ReportCommand: Subcommand {
                 var top = TextTable([.init(title: "Top spending", alignment: .left, maxWidth: 24), .init(title: context.title("Spent"), alignment: .decimal),
                                      .init(title: "Of expense", alignment: .decimal)])
                 for row in report.topExpenses {
-                    let share = row.current.multiplied(by: Money(units: 100, scale: 0), roundedTo: row.current.scale)
-                        .flatMap { $0.divided(by: report.totals.expense, roundedTo: 1) }
-                    top.add([categoryName(row.category), context.inDefault(row.current), context.percent(share)])
+                    top.add([categoryName(row.category), context.inDefault(row.current), context.percent(glance.shareOfExpense(row))])
                 }
                 out += "\n" + top.render(color: context.color, width: context.width)
             }
@@ -204,14 +202,12 @@ enum ReportCommand: Subcommand {
                                    .init(title: "Expense", alignment: .decimal), .init(title: "Net", alignment: .decimal),
                                    .init(title: "", alignment: .left)])
             let largest = rows.map { max($0.income, $0.expense) }.max() ?? .zero
-            var income = Money.zero, expense = Money.zero
             for row in rows {
                 table.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), bar(row, largest)])
-                income = income.adding(row.income) ?? income
-                expense = expense.adding(row.expense) ?? expense
             }
+            let total = series.total
             table.addRule()
-            table.add(["Total", context.inDefault(income), context.inDefault(expense), context.inDefault(income.subtracting(expense) ?? .zero), ""])
+            table.add(["Total", context.inDefault(total.income), context.inDefault(total.expense), context.inDefault(total.net), ""])
             guard let firstRow = rows.first, let lastRow = rows.last else {
                 context.console.out("No months to show.\n")
                 return ExitCode.success

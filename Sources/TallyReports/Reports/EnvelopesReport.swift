@@ -106,6 +106,14 @@ public struct EnvelopeDaysReport: Sendable {
     /// What the envelope holds after a day's spending so far.
     public func left(_ day: EnvelopeDay) -> Money { status.budget.subtracting(day.spentSoFar) ?? .zero }
 
+    /// Whether spending so far on `days[index]` is past where it would be had it run
+    /// evenly across the period.
+    public func isAheadOfEvenPace(_ index: Int) -> Bool {
+        let length = max(1, status.start.days(until: status.end) + 1)
+        let even = status.budget.multiplied(by: Money(units: Int64(index + 1), scale: 0), roundedTo: status.budget.scale)?.divided(by: length, roundedTo: 2)
+        return even.map { $0 < days[index].spentSoFar } ?? false
+    }
+
     /// The JSON of docs/reports.md ("envelopes --envelope").
     public var json: JSONValue {
         .object([

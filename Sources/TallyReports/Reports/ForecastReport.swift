@@ -59,6 +59,13 @@ public struct ForecastReport: Sendable {
         self.events = forecast.events.filter { shown.contains($0.wallet) }
     }
 
+    /// The wallets shown that are projected below zero at some point (credit cards and
+    /// loans, which live there, left out).
+    public var walletsBelowZero: [Int] {
+        let model = budget.model
+        return shown.filter { forecast.lowest[$0].balance.isNegative && model.wallets[$0].kind != .credit && model.wallets[$0].kind != .loan }
+    }
+
     /// The JSON of docs/reports.md ("forecast").
     public var json: JSONValue {
         let model = budget.model

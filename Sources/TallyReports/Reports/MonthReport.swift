@@ -28,6 +28,12 @@ public struct MonthReport: Sendable {
     /// The label of the month before.
     public var previousLabel: String { EnvelopePeriod.monthly.label(report.previousTotals.start) }
 
+    /// A top category's spending as a percent of the month's expense, one decimal.
+    public func shareOfExpense(_ row: CategoryChange) -> Money? {
+        row.current.multiplied(by: Money(units: 100, scale: 0), roundedTo: row.current.scale)
+            .flatMap { $0.divided(by: report.totals.expense, roundedTo: 1) }
+    }
+
     /// `income` or `expense`.
     public func type(_ category: Int) -> String { budget.model.categories[category].isIncome ? "income" : "expense" }
 
@@ -68,6 +74,16 @@ public struct MonthSeries: Sendable {
         let range = first ... month.endOfMonth
         rows = flows.series(range, by: .month, model: budget.model)
         missing = flows.missingRates(in: range, model: budget.model, rates: budget.rates)
+    }
+
+    /// Income and expense summed over the months, and the net.
+    public var total: (income: Money, expense: Money, net: Money) {
+        var income = Money.zero, expense = Money.zero
+        for row in rows {
+            income = income.adding(row.income) ?? income
+            expense = expense.adding(row.expense) ?? expense
+        }
+        return (income, expense, income.subtracting(expense) ?? .zero)
     }
 
     /// A row's month, `2026-11`.
