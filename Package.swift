@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "tally", targets: ["tally"]),
         .library(name: "TallySyntax", targets: ["TallySyntax"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
+        .library(name: "TallyReports", targets: ["TallyReports"]),
         // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
         // (which can reach only products) and the regression test. See Fuzz/README.md.
         .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"]),
