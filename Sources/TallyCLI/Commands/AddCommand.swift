@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT`: one transaction from the

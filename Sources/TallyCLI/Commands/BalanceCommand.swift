@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally balance FILE`: each wallet's balance, grouped by kind, with totals in the
@@ -55,33 +56,13 @@ enum BalanceCommand: Subcommand {
         do {
             if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
         } catch { return context.fail(error) }
-        let sheet = model.balanceSheet(at: date, rates: context.rates)
-        let owners = sheet.byOwner(model)
+        let report = BalanceReport(context.budget, at: date)
+        let sheet = report.sheet, owners = report.owners
         func ownerLabel(_ list: [String]) -> String { list.isEmpty ? "(no owner)" : list.joined(separator: ", ") }
-        /// What a wallet with a credit limit may still spend: the limit plus the balance.
-        func creditLeft(_ item: WalletBalance) -> Money? {
-            model.wallets[item.wallet].limit.flatMap { $0.adding(item.balance) }
-        }
 
         switch context.options.format {
         case "json":
-            func wallet(_ item: WalletBalance) -> JSONValue {
-                let w = model.wallets[item.wallet]
-                return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
-                                ("owners", .array(w.owners.map(JSONValue.string))), ("balance", .string(context.plain(item.balance, w.currency))),
-                                ("converted", .optional(item.converted.map(context.inDefault))), ("hidden", .bool(w.hidden)),
-                                ("limit", .optional(w.limit.map { context.plain($0, w.currency) })),
-                                ("creditLeft", .optional(creditLeft(item).map { context.plain($0, w.currency) }))])
-            }
-            let json = JSONValue.object([
-                ("date", .string(date.description)), ("currency", .string(context.currency)),
-                ("wallets", .array(sheet.counted.map(wallet))), ("hidden", .array(sheet.hidden.map(wallet))),
-                ("total", .string(context.inDefault(sheet.total))),
-                ("byKind", .array(sheet.byKind.map { .object([("kind", .string($0.kind.rawValue)), ("total", .string(context.inDefault($0.total)))]) })),
-                ("byOwner", .array(owners.map { .object([("owners", .array($0.owners.map(JSONValue.string))), ("total", .string(context.inDefault($0.total)))]) })),
-                ("missingRates", context.missingRatesJSON(sheet.missingRates)),
-            ])
-            console.out(json.rendered())
+            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["wallet", "kind", "owners", "currency", "balance", "converted", "hidden"])
             for item in sheet.counted + sheet.hidden {
@@ -135,7 +116,7 @@ enum BalanceCommand: Subcommand {
             }
             let credit = sheet.counted.compactMap { item -> String? in
                 let w = model.wallets[item.wallet]
-                guard let left = creditLeft(item), let limit = w.limit else { return nil }
+                guard let left = report.creditLeft(item), let limit = w.limit else { return nil }
                 return "\(w.name): \(context.amount(left, w.currency)) of \(context.amount(limit, w.currency)) credit left"
             }
             if !credit.isEmpty { out += "\n" + credit.joined(separator: "\n") + "\n" }
@@ -146,39 +127,10 @@ enum BalanceCommand: Subcommand {
         return ExitCode.success
     }
 
-    /// `--monthly` and the like: each wallet's balance at the end of each period, in the
-    /// default currency (converted at that day's rate), with the total of the wallets and
-    /// each row's average. Hidden wallets are left out; `--depth 1` sums wallets by kind.
+    /// `--monthly` and the like: each wallet's balance at the end of each period, or with
+    /// `--depth 1` each kind's (`PeriodColumns.balances`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>) -> Int32 {
-        let model = context.model
-        let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
-        let sheets = table.periods.map { model.balanceSheet(at: $0.end, rates: context.rates) }
-        let decimals = model.decimals(of: context.currency)
-        var rows: [PeriodColumns.Row] = []
-        if context.options.extra["--depth"] == "1" {
-            for kind in WalletKind.allCases {
-                let c: [Money?] = sheets.map { sheet in sheet.byKind.first { $0.kind == kind }?.total }
-                guard c.contains(where: { $0 != nil }) else { continue }
-                let filled = c.map { $0 ?? .zero }
-                rows.append(.init(name: kind.rawValue, type: kind.rawValue, cells: filled, total: nil,
-                                  average: PeriodColumns.totals(filled, decimals: decimals).average))
-            }
-        } else {
-            let shown = model.wallets.indices.filter { w in !model.wallets[w].hidden && sheets.contains { $0.counted.contains { $0.wallet == w } } }
-            for w in shown {
-                let c: [Money?] = sheets.map { sheet in
-                    guard let item = sheet.counted.first(where: { $0.wallet == w }) else { return .zero }
-                    return item.converted
-                }
-                rows.append(.init(name: model.wallets[w].name, type: model.wallets[w].kind.rawValue, cells: c, total: nil,
-                                  average: PeriodColumns.totals(c, decimals: decimals).average))
-            }
-        }
-        let totals: [Money?] = sheets.map { $0.total }
-        rows.append(.init(name: "Total", type: "total", cells: totals, total: nil,
-                          average: PeriodColumns.totals(totals, decimals: decimals).average, isSummary: true))
-        var missing: [MissingRate] = []
-        for sheet in sheets { for item in sheet.missingRates where !missing.contains(where: { $0.currency == item.currency }) { missing.append(item) } }
+        let (table, rows, missing) = PeriodColumns.balances(context.budget, step: step, range: range, byKind: context.options.extra["--depth"] == "1")
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
         table.write(rows, context: context, title: "Balances at the end of each \(step.unit), \(first == last ? first : first + " to " + last)", first: "Wallet",
                     showTotal: false, range: range, missing: missing)

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally forecast FILE --until DATE`: wallet balances projected from recurring entries.
@@ -51,58 +52,24 @@ enum ForecastCommand: Subcommand {
         guard until >= context.today else {
             return context.fail(UsageError("`--until`: \(until) is before today (\(context.today))"))
         }
-        let forecast = model.forecast(until: until)
-        guard !forecast.tooLarge else {
-            console.err("tally forecast: projected balances become too large to compute exactly before \(until); choose an earlier --until\n")
-            return ExitCode.problems
-        }
-        let shown = model.wallets.indices.filter { w in
-            (filter.wallets.isEmpty ? !model.wallets[w].hidden : filter.wallets.contains(w))
-                && (model.wallets[w].closed.map { $0 >= context.today } ?? true)
-        }
-        let events = forecast.events.filter { shown.contains($0.wallet) }
-        // Totals in the default currency, with the latest rate known (future rates are not).
-        var overflow = false
-        func total(_ balances: [Money], at date: CivilDate) -> Money? {
-            var sum = Money.zero
-            for w in shown {
-                guard let value = context.rates.toDefault(balances[w], from: currency(w), at: date) else { return nil }
-                guard let next = sum.adding(value) else {
-                    overflow = true
-                    return nil
-                }
-                sum = next
+        let report: ForecastReport
+        do { report = try ForecastReport(context.budget, until: until, filter: filter) } catch {
+            switch error {
+            case .balancesTooLarge:
+                console.err("tally forecast: projected balances become too large to compute exactly before \(until); choose an earlier --until\n")
+            case .totalTooLarge:
+                console.err("tally forecast: the projected total becomes too large to compute exactly before \(until); choose an earlier --until\n")
             }
-            return sum
-        }
-        let totalToday = total(forecast.opening, at: context.today)
-        let totalProjected = total(forecast.projected, at: until)
-        guard !overflow else {
-            console.err("tally forecast: the projected total becomes too large to compute exactly before \(until); choose an earlier --until\n")
             return ExitCode.problems
         }
+        let forecast = report.forecast, shown = report.shown, events = report.events
+        let totalToday = report.totalToday, totalProjected = report.totalProjected
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func currency(_ w: Int) -> String { model.wallets[w].currency }
 
         switch context.options.format {
         case "json":
-            console.out(JSONValue.object([
-                ("from", .string(context.today.description)), ("until", .string(until.description)),
-                ("wallets", .array(shown.map { w in
-                    .object([("name", .string(model.wallets[w].name)), ("currency", .string(currency(w))),
-                             ("today", .string(context.plain(forecast.opening[w], currency(w)))),
-                             ("projected", .string(context.plain(forecast.projected[w], currency(w)))),
-                             ("lowest", .string(context.plain(forecast.lowest[w].balance, currency(w)))),
-                             ("lowestOn", .string(forecast.lowest[w].date.description))])
-                })),
-                ("total", .object([("currency", .string(context.currency)), ("today", .optional(totalToday.map(context.inDefault))),
-                                   ("projected", .optional(totalProjected.map(context.inDefault)))])),
-                ("events", .array(events.map { e in
-                    .object([("date", .string(e.date.description)), ("rule", .optional(model.rules[e.rule].name)), ("wallet", .string(model.wallets[e.wallet].name)),
-                             ("amount", .string(context.plain(e.amount, currency(e.wallet)))), ("currency", .string(currency(e.wallet))),
-                             ("balance", .string(context.plain(e.balance, currency(e.wallet))))])
-                })),
-            ]).rendered())
+            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["date", "rule", "wallet", "amount", "currency", "balance"])
             for e in events {
@@ -126,7 +93,7 @@ enum ForecastCommand: Subcommand {
                        totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
             }
             out += t.render(color: context.color, width: context.width)
-            let negative = shown.filter { forecast.lowest[$0].balance.isNegative && model.wallets[$0].kind != .credit && model.wallets[$0].kind != .loan }
+            let negative = report.walletsBelowZero
             for w in negative {
                 out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
             }

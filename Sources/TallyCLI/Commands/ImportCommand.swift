@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally import BUDGET STATEMENT...`: appends the new movements of bank statements to

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally insights FILE`: where the money went and came from over a range, and income
@@ -56,16 +57,10 @@ enum InsightsCommand: Subcommand {
             filter = try context.filter(range: range)
         } catch { return context.fail(error) }
         if let step { return columns(context, step: step, range: range, filter: filter) }
-        let granularity = context.options.extra["--by"].flatMap(Granularity.init(rawValue:))
-            ?? (range.lowerBound.days(until: range.upperBound) > 93 ? .month : .week)
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let shares = model.categoryShares(range, flows: flows, depth: context.options.extra["--depth"].flatMap { Int($0) })
-        let totals = flows.totals(range, model: model)
-        let series = flows.series(range, by: granularity, model: model)
-        let missing = flows.missingRates(in: range, model: model, rates: context.rates)
-        // Only worth showing in budgets that say who spent (`by NAME`).
-        let people = flows.spendingByPerson(range, model: model)
-        let byPerson = people.contains { $0.person != nil } ? people : []
+        let report = InsightsReport(context.budget, range: range, filter: filter, by: context.options.extra["--by"].flatMap(Granularity.init(rawValue:)),
+                                    depth: context.options.extra["--depth"].flatMap { Int($0) })
+        let granularity = report.granularity, shares = report.shares, totals = report.totals, series = report.series
+        let missing = report.missing, byPerson = report.byPerson
         func categoryName(_ c: Int) -> String { model.categories[c].name }
         func bucket(_ t: PeriodTotals) -> String {
             switch granularity {
@@ -77,22 +72,7 @@ enum InsightsCommand: Subcommand {
 
         switch context.options.format {
         case "json":
-            func list(_ items: [CategoryShare]) -> JSONValue {
-                .array(items.map { .object([("name", .string(categoryName($0.category))), ("amount", .string(context.inDefault($0.amount))),
-                                            ("percent", .string($0.percent.formatted(scale: 1)))]) })
-            }
-            console.out(JSONValue.object([
-                ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
-                ("currency", .string(context.currency)), ("by", .string(granularity.rawValue)),
-                ("income", .string(context.inDefault(totals.income))), ("expense", .string(context.inDefault(totals.expense))),
-                ("net", .string(context.inDefault(totals.net))),
-                ("expenseByCategory", list(shares.expense)), ("incomeByCategory", list(shares.income)),
-                ("expenseByPerson", .array(byPerson.map { .object([("person", .optional($0.person)), ("spent", .string(context.inDefault($0.spent)))]) })),
-                ("series", .array(series.map { .object([("start", .string($0.start.description)), ("end", .string($0.end.description)),
-                                                        ("income", .string(context.inDefault($0.income))), ("expense", .string(context.inDefault($0.expense))),
-                                                        ("net", .string(context.inDefault($0.net)))]) })),
-                ("missingRates", context.missingRatesJSON(missing)),
-            ]).rendered())
+            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["type", "category", "amount", "percent"])
             for item in shares.expense { csv.add(["expense", categoryName(item.category), context.inDefault(item.amount), item.percent.formatted(scale: 1)]) }
@@ -133,38 +113,11 @@ enum InsightsCommand: Subcommand {
         return ExitCode.success
     }
 
-    /// `--monthly` and the like: each category's flow per period (spending and income
-    /// positive), income first, then expense, each largest total first; then the totals
-    /// of income and expense and the net.
+    /// `--monthly` and the like: each category's flow per period, then the totals
+    /// (`PeriodColumns.flows`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>, filter: EntryFilter) -> Int32 {
-        let model = context.model
-        let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let map = context.options.extra["--depth"].flatMap { Int($0) }.map(model.ancestors(depth:)) ?? Array(model.categories.indices)
-        let sums = table.periods.map { flows.byCategory($0.start ... $0.end, mappedBy: map) }
-        let decimals = model.decimals(of: context.currency)
-        let used = Set(sums.flatMap(\.keys))
-        func cells(_ category: Int) -> [Money?] {
-            let sign = model.categories[category].isIncome ? Money(units: 1, scale: 0) : Money(units: -1, scale: 0)
-            return sums.map { ($0[category] ?? .zero).multiplied(by: sign, roundedTo: decimals) ?? .zero }
-        }
-        var rows: [PeriodColumns.Row] = []
-        for income in [true, false] {
-            var group: [PeriodColumns.Row] = []
-            for category in used where model.categories[category].isIncome == income {
-                let c = cells(category)
-                let t = PeriodColumns.totals(c, decimals: decimals)
-                group.append(.init(name: model.categories[category].name, type: income ? "income" : "expense", cells: c, total: t.total, average: t.average))
-            }
-            rows += group.sorted { ($1.total ?? .zero, $0.name) < ($0.total ?? .zero, $1.name) }
-        }
-        func summary(_ name: String, _ pick: (PeriodTotals) -> Money) -> PeriodColumns.Row {
-            let c: [Money?] = table.periods.map { pick(flows.totals($0.start ... $0.end, model: model)) }
-            let t = PeriodColumns.totals(c, decimals: decimals)
-            return .init(name: name, type: "total", cells: c, total: t.total, average: t.average, isSummary: true)
-        }
-        rows += [summary("Income", \.income), summary("Expense", \.expense), summary("Net", \.net)]
-        let missing = flows.missingRates(in: range, model: model, rates: context.rates)
+        let (table, rows, missing) = PeriodColumns.flows(context.budget, step: step, range: range, filter: filter,
+                                                         depth: context.options.extra["--depth"].flatMap { Int($0) })
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
         table.write(rows, context: context, title: "Income and expense by \(step.unit), \(first == last ? first : first + " to " + last)", first: "Category",
                     showTotal: true, range: range, missing: missing)

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally report FILE`: the monthly report, or with `--months N` a month-by-month table
@@ -74,36 +75,21 @@ enum ReportCommand: Subcommand {
         }
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
         let depth = context.options.extra["--depth"].flatMap { Int($0) }
         if context.options.format == "html" || context.options.extra["--html"] != nil {
-            return html(context, month: month, flows: flows, depth: depth ?? 1)
+            return html(context, month: month, flows: CategoryFlows(model, rates: context.budget.rates, filter: filter), depth: depth ?? 1)
         }
         if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
-            return series(context, flows: flows, month: month, months: months)
+            return series(context, filter: filter, month: month, months: months)
         }
-        let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
-        let label = EnvelopePeriod.monthly.label(month)
-        let envelopes = EnvelopesCommand.lines(model, at: MonthlyReport.day(in: month, today: context.today), rates: context.rates)
+        let glance = MonthReport(context.budget, month: month, filter: filter, depth: depth)
+        let report = glance.report, label = glance.label, envelopes = glance.envelopes
         func categoryName(_ c: Int) -> String { model.categories[c].name }
-        func type(_ c: Int) -> String { model.categories[c].isIncome ? "income" : "expense" }
+        let type = glance.type
 
         switch context.options.format {
         case "json":
-            func totals(_ t: PeriodTotals) -> [(String, JSONValue)] {
-                [("income", .string(context.inDefault(t.income))), ("expense", .string(context.inDefault(t.expense))), ("net", .string(context.inDefault(t.net)))]
-            }
-            console.out(JSONValue.object([("month", .string(label)), ("currency", .string(context.currency))] + totals(report.totals) + [
-                ("previous", .object([("month", .string(EnvelopePeriod.monthly.label(report.previousTotals.start)))] + totals(report.previousTotals))),
-                ("categories", .array(report.categories.map { row in
-                    .object([("name", .string(categoryName(row.category))), ("type", .string(type(row.category))),
-                             ("current", .string(context.inDefault(row.current))), ("previous", .string(context.inDefault(row.previous))),
-                             ("change", .string(context.inDefault(row.change))), ("percent", .optional(row.percent.map { $0.formatted(scale: 1) }))])
-                })),
-                ("top", .array(report.topExpenses.map { .object([("name", .string(categoryName($0.category))), ("spent", .string(context.inDefault($0.current)))]) })),
-                ("envelopes", EnvelopesCommand.json(envelopes, context: context)),
-                ("missingRates", context.missingRatesJSON(report.missingRates)),
-            ]).rendered())
+            console.out(glance.json.rendered())
         case "csv":
             var csv = CSVTable(["category", "type", "current", "previous", "change", "percent"])
             for row in report.categories {
@@ -112,7 +98,7 @@ enum ReportCommand: Subcommand {
             }
             context.output(csv)
         default:
-            let previousLabel = EnvelopePeriod.monthly.label(report.previousTotals.start)
+            let previousLabel = glance.previousLabel
             var out = "Monthly report for \(label)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             var totals = TextTable([.init(title: "", alignment: .left), .init(title: label, alignment: .decimal), .init(title: previousLabel, alignment: .decimal)])
             totals.add(["Income", context.inDefault(report.totals.income), context.inDefault(report.previousTotals.income)])
@@ -137,9 +123,7 @@ enum ReportCommand: Subcommand {
                 var top = TextTable([.init(title: "Top spending", alignment: .left, maxWidth: 24), .init(title: context.title("Spent"), alignment: .decimal),
                                      .init(title: "Of expense", alignment: .decimal)])
                 for row in report.topExpenses {
-                    let share = row.current.multiplied(by: Money(units: 100, scale: 0), roundedTo: row.current.scale)
-                        .flatMap { $0.divided(by: report.totals.expense, roundedTo: 1) }
-                    top.add([categoryName(row.category), context.inDefault(row.current), context.percent(share)])
+                    top.add([categoryName(row.category), context.inDefault(row.current), context.percent(glance.shareOfExpense(row))])
                 }
                 out += "\n" + top.render(color: context.color, width: context.width)
             }
@@ -167,7 +151,7 @@ enum ReportCommand: Subcommand {
         let months = (try? context.options.count("--months", default: 6, minimum: 1, maximum: 1200)) ?? 6
         let file = context.options.file!
         let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
-        let overview = context.model.monthOverview(month: month, months: months, flows: flows, rates: context.rates, depth: depth)
+        let overview = context.model.monthOverview(month: month, months: months, flows: flows, rates: context.budget.rates, depth: depth)
         let page = HTMLReport.render(overview, model: context.model, title: title)
         guard let path = context.options.extra["--html"] else {
             context.console.out(page)
@@ -204,20 +188,13 @@ enum ReportCommand: Subcommand {
     }
 
     /// `--months N`: income against expense per month, oldest first.
-    static func series(_ context: ReportContext, flows: CategoryFlows, month: CivilDate, months: Int) -> Int32 {
-        let first = month.adding(months: 1 - months) ?? month
-        let range = first ... month.endOfMonth
-        let rows = flows.series(range, by: .month, model: context.model)
-        let missing = flows.missingRates(in: range, model: context.model, rates: context.rates)
-        func label(_ t: PeriodTotals) -> String { EnvelopePeriod.monthly.label(t.start) }
+    static func series(_ context: ReportContext, filter: EntryFilter, month: CivilDate, months: Int) -> Int32 {
+        let series = MonthSeries(context.budget, month: month, months: months, filter: filter)
+        let rows = series.rows, missing = series.missing
+        let label = MonthSeries.label
         switch context.options.format {
         case "json":
-            context.console.out(JSONValue.object([
-                ("currency", .string(context.currency)),
-                ("months", .array(rows.map { .object([("month", .string(label($0))), ("income", .string(context.inDefault($0.income))),
-                                                      ("expense", .string(context.inDefault($0.expense))), ("net", .string(context.inDefault($0.net)))]) })),
-                ("missingRates", context.missingRatesJSON(missing)),
-            ]).rendered())
+            context.console.out(series.json.rendered())
         case "csv":
             var csv = CSVTable(["month", "income", "expense", "net"])
             for row in rows { csv.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net)]) }
@@ -227,14 +204,12 @@ enum ReportCommand: Subcommand {
                                    .init(title: "Expense", alignment: .decimal), .init(title: "Net", alignment: .decimal),
                                    .init(title: "", alignment: .left)])
             let largest = rows.map { max($0.income, $0.expense) }.max() ?? .zero
-            var income = Money.zero, expense = Money.zero
             for row in rows {
                 table.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), bar(row, largest)])
-                income = income.adding(row.income) ?? income
-                expense = expense.adding(row.expense) ?? expense
             }
+            let total = series.total
             table.addRule()
-            table.add(["Total", context.inDefault(income), context.inDefault(expense), context.inDefault(income.subtracting(expense) ?? .zero), ""])
+            table.add(["Total", context.inDefault(total.income), context.inDefault(total.expense), context.inDefault(total.net), ""])
             guard let firstRow = rows.first, let lastRow = rows.last else {
                 context.console.out("No months to show.\n")
                 return ExitCode.success

@@ -1,3 +1,5 @@
+import TallyReports
+
 /// What a shell needs to know to complete one subcommand, read from its help text:
 /// flags are the lines that start with two spaces and a dash (`  -q, --quiet  ...`,
 /// `  --format text|json  ...`), and choices for the first argument come from a usage

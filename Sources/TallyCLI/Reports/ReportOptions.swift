@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// The options every report shares, read by one parser so that time ranges and filters
@@ -222,6 +223,19 @@ struct ReportOptions {
 
     /// The period of `--period`, or of `--begin`/`--end`.
     var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
+
+    /// The filter flags and query words, for `ReportBudget.filter`.
+    var filters: ReportFilters {
+        var filters = ReportFilters()
+        filters.wallets = wallets
+        filters.categories = categories
+        filters.tags = tags
+        filters.payee = payee
+        filters.types = types
+        filters.search = search
+        filters.query = query
+        return filters
+    }
 
     /// Help lines for `flags`, in the order given.
     static func help(_ flags: [Flag]) -> String {

@@ -1,30 +1,37 @@
 /// A JSON document built in code and printed with a fixed key order and two-space
 /// indentation, so report output is stable for scripts and readable in golden files.
 /// Amounts are strings holding exact decimals, never JSON numbers.
-indirect enum JSONValue {
+public indirect enum JSONValue {
+    /// A string, escaped when printed.
     case string(String)
+    /// A whole number (counts; amounts are strings).
     case number(Int)
+    /// `true` or `false`.
     case bool(Bool)
+    /// `null`.
     case null
+    /// An array; scalars print on one line, objects one per line.
     case array([JSONValue])
+    /// An object, its keys printed in the order given.
     case object([(String, JSONValue)])
 
     /// A string, or null when absent.
-    static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
+    public static func optional(_ text: String?) -> JSONValue { text.map(JSONValue.string) ?? .null }
 
     /// A JSON string; text that needs no escaping (nearly all of it) skips the
     /// scalar-by-scalar escaper, which keeps a register of 100k rows quick.
-    static func quote(_ text: String) -> String {
+    @inlinable
+    public static func quote(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         return JSONWriter.quote(text)
     }
 
     /// The document followed by a newline.
-    func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
+    public func rendered() -> String { String(decoding: renderedBytes(), as: UTF8.self) }
 
     /// The document followed by a newline, as UTF-8 bytes built in one buffer (a
     /// register of 100k rows is a million lines; string concatenation dominated it).
-    func renderedBytes() -> [UInt8] {
+    public func renderedBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 12)
         write(into: &out, depth: 0)
@@ -36,7 +43,9 @@ indirect enum JSONValue {
         out.appendUTF8(text)
     }
 
-    static func appendQuoted(_ text: String, to out: inout [UInt8]) {
+    /// Appends `text` as a JSON string.
+    @inlinable
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
         var copy = text
         let plain = copy.withUTF8 { bytes in
             for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
@@ -48,7 +57,9 @@ indirect enum JSONValue {
         if !plain { out.appendUTF8(JSONWriter.quote(text)) }
     }
 
-    static func newline(_ out: inout [UInt8], depth: Int) {
+    /// Appends a line break and the indentation of `depth`.
+    @inlinable
+    public static func newline(_ out: inout [UInt8], depth: Int) {
         out.append(0x0A)
         out.appendSpaces(2 * depth)
     }

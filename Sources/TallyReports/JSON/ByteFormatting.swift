@@ -6,7 +6,8 @@ import TallySyntax
 /// otherwise makes a `String` for every cell only to copy its bytes out again.
 extension Array where Element == UInt8 {
     /// Appends `YYYY-MM-DD`.
-    mutating func appendDate(_ date: CivilDate) {
+    @inlinable
+    public mutating func appendDate(_ date: CivilDate) {
         appendDigits(date.year, width: 4)
         append(UInt8(ascii: "-"))
         appendDigits(date.month, width: 2)
@@ -15,7 +16,8 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends a non-negative `value` zero-padded to at least `width` digits.
-    private mutating func appendDigits(_ value: Int, width: Int) {
+    @inlinable
+    internal mutating func appendDigits(_ value: Int, width: Int) {
         var digits = 1
         var rest = value / 10
         while rest > 0 { digits += 1; rest /= 10 }
@@ -31,14 +33,15 @@ extension Array where Element == UInt8 {
         } while remaining > 0
     }
 
-    private mutating func appendZeros(_ n: Int) {
+    @usableFromInline
+    internal mutating func appendZeros(_ n: Int) {
         append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n))
     }
 
     /// Appends `money` with exactly `places` decimals, rounded as `formatted(scale:)`
     /// rounds; returns how many bytes it wrote.
-    @discardableResult
-    mutating func appendMoney(_ money: Money, places: Int) -> Int {
+    @inlinable @discardableResult
+    public mutating func appendMoney(_ money: Money, places: Int) -> Int {
         let value: Money
         if places >= money.scale {
             value = money.rescaled(to: places) ?? money

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -15,9 +16,9 @@ import TallySyntax
 /// reaches the first or last entry of the budget (or today, whichever is further).
 /// Read before the budget is loaded, so mistakes are usage errors; resolved afterwards
 /// against today and the budget's week start.
-indirect enum PeriodSpec: Equatable, Sendable {
+public indirect enum PeriodSpec: Equatable, Sendable {
     /// Units of the relative spans.
-    enum Unit: String, CaseIterable, Sendable { case day, week, month, quarter, year }
+    public enum Unit: String, CaseIterable, Sendable { case day, week, month, quarter, year }
 
     case day(CivilDate)
     case month(year: Int, month: Int)
@@ -34,17 +35,18 @@ indirect enum PeriodSpec: Equatable, Sendable {
     case beginEnd(PeriodSpec?, PeriodSpec?)
 
     /// The shapes the parser accepts, for error messages and help.
-    static let shapes = "2026, 2026-11, 2026-11-05, 2026q4, nov, today, yesterday, this|last|next week|month|quarter|year, X..Y, from X to Y, 2026-11.. or ..2026-10-01"
+    public static let shapes = "2026, 2026-11, 2026-11-05, 2026q4, nov, today, yesterday, this|last|next week|month|quarter|year, X..Y, from X to Y, 2026-11.. or ..2026-10-01"
 
     /// The words of the grammar, for shell completion.
-    static let words: [String] = ["today", "yesterday", "tomorrow"]
+    public static let words: [String] = ["today", "yesterday", "tomorrow"]
         + ["this", "last", "next"].flatMap { when in ["week", "month", "quarter", "year"].map { "\(when)-\($0)" } }
 
-    static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
+    /// The months' names, January first, in lower case.
+    public static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
                              "october", "november", "december"]
 
     /// Parses `text`; the error names `flag` and lists the accepted shapes.
-    init(_ text: String, flag: String) throws(UsageError) {
+    public init(_ text: String, flag: String) throws(UsageError) {
         let bad = UsageError("`\(flag)`: `\(text)` is not a period; write \(PeriodSpec.shapes)")
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         func span(_ words: ArraySlice<String>) throws(UsageError) -> PeriodSpec {
@@ -84,7 +86,7 @@ indirect enum PeriodSpec: Equatable, Sendable {
     }
 
     /// One span (`2026-11`, `q4`-style quarters, `last month`, `nov`), or nil.
-    static func span(_ text: String) -> PeriodSpec? {
+    public static func span(_ text: String) -> PeriodSpec? {
         let text = text.replacingOccurrences(of: "-", with: " ", options: [], range: nil)
         let words = text.split(separator: " ").map(String.init)
         if words.count == 1 {
@@ -136,7 +138,7 @@ indirect enum PeriodSpec: Equatable, Sendable {
     }
 
     /// True when the span depends on today.
-    var hasRelative: Bool {
+    public var hasRelative: Bool {
         switch self {
         case .relative, .monthOfThisYear: return true
         case .range(let a, let b), .beginEnd(let a, let b): return (a?.hasRelative ?? false) || (b?.hasRelative ?? false)
@@ -145,7 +147,7 @@ indirect enum PeriodSpec: Equatable, Sendable {
     }
 
     /// The first day of a span.
-    func first(today: CivilDate, weekStart: Weekday) -> CivilDate {
+    public func first(today: CivilDate, weekStart: Weekday) -> CivilDate {
         switch self {
         case .day(let d): return d
         case .month(let y, let m): return CivilDate(year: y, month: m, day: 1)!
@@ -165,7 +167,7 @@ indirect enum PeriodSpec: Equatable, Sendable {
     }
 
     /// The last day of a span.
-    func last(today: CivilDate, weekStart: Weekday) -> CivilDate {
+    public func last(today: CivilDate, weekStart: Weekday) -> CivilDate {
         let start = first(today: today, weekStart: weekStart)
         switch self {
         case .day: return start
@@ -190,7 +192,7 @@ indirect enum PeriodSpec: Equatable, Sendable {
 
     /// The first and last day, both included; open ends reach `earliest` and `latest`
     /// (the budget's first and last entries, or today). Nil when the range is empty.
-    func resolve(today: CivilDate, weekStart: Weekday, earliest: CivilDate? = nil, latest: CivilDate? = nil) -> ClosedRange<CivilDate>? {
+    public func resolve(today: CivilDate, weekStart: Weekday, earliest: CivilDate? = nil, latest: CivilDate? = nil) -> ClosedRange<CivilDate>? {
         var lower = first(today: today, weekStart: weekStart)
         var upper = last(today: today, weekStart: weekStart)
         switch self {
@@ -204,7 +206,7 @@ indirect enum PeriodSpec: Equatable, Sendable {
     }
 
     /// `--begin` and `--end` as one range (either may be missing).
-    static func bounds(begin: PeriodSpec?, end: PeriodSpec?) -> PeriodSpec? {
+    public static func bounds(begin: PeriodSpec?, end: PeriodSpec?) -> PeriodSpec? {
         begin == nil && end == nil ? nil : .beginEnd(begin, end)
     }
 }

@@ -13,37 +13,47 @@ import TallySyntax
 /// is plain text too: only the fields above are fields). Terms of one field match any of
 /// their values; terms of different fields must all match; `not:` inverts one term.
 /// Read before the budget is loaded, so mistakes are usage errors.
-struct EntryQuery: Equatable, Sendable {
-    enum Field: String, CaseIterable, Sendable {
+public struct EntryQuery: Equatable, Sendable {
+    /// What a term looks at.
+    public enum Field: String, CaseIterable, Sendable {
         case text, category = "cat", wallet, tag, payee, note, amount = "amt", date
     }
 
     /// How `amt:` compares.
-    enum Comparison: String, CaseIterable, Sendable {
+    public enum Comparison: String, CaseIterable, Sendable {
         case lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">", equal = "="
     }
 
-    struct Term: Equatable, Sendable {
-        var field: Field
-        var negated = false
+    /// One word of the query.
+    public struct Term: Equatable, Sendable {
+        /// What the term looks at.
+        public var field: Field
+        /// `not:`: the term keeps what it does not match.
+        public var negated = false
         /// Lowercased text for text fields; the tag without `#` for `tag:`.
-        var text = ""
-        var comparison: Comparison = .equal
-        var amount = Money.zero
+        public var text = ""
+        /// How `amt:` compares.
+        public var comparison: Comparison = .equal
+        /// The amount `amt:` compares with.
+        public var amount = Money.zero
         /// `amt:>-50` compares the signed amount; `amt:>50` its size, as hledger does.
-        var signed = false
-        var period: PeriodSpec?
+        public var signed = false
+        /// The period of `date:`.
+        public var period: PeriodSpec?
     }
 
-    var terms: [Term] = []
+    /// The terms, in the order written.
+    public var terms: [Term] = []
 
-    static let spellings: [String: Field] = ["cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
+    /// The field names a term may start with, aliases included.
+    public static let spellings: [String: Field] = ["cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
                                              "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date]
 
-    static let shapes = "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, not:TERM"
+    /// The shapes of terms, for error messages.
+    public static let shapes = "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, not:TERM"
 
     /// The help section every command that takes a query shows.
-    static let help = """
+    public static let help = """
     QUERY
       Words after the file narrow the entries, as in hledger: plain TEXT matches
       the payee, note, category or wallet (any case); cat:NAME, wallet:NAME,
@@ -53,9 +63,11 @@ struct EntryQuery: Equatable, Sendable {
 
     """
 
-    init() {}
+    /// The empty query, which keeps every line.
+    public init() {}
 
-    init(_ words: [String]) throws(UsageError) {
+    /// Reads the words after the file; a word that is no term is a usage error.
+    public init(_ words: [String]) throws(UsageError) {
         for word in words { terms.append(try EntryQuery.term(word)) }
     }
 
@@ -97,10 +109,11 @@ struct EntryQuery: Equatable, Sendable {
         return term
     }
 
-    var isEmpty: Bool { terms.isEmpty }
+    /// True without terms.
+    public var isEmpty: Bool { terms.isEmpty }
 
     /// The test of one line, with names and periods resolved against the budget.
-    func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
+    public func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
         let dates = model.entries.lazy.map(\.date)
         let earliest = dates.min(), latest = dates.max()
         let walletNames = model.wallets.map { $0.name.lowercased() }

@@ -1,9 +1,8 @@
 /// A minimal JSON writer with a fixed key order, so output is stable for scripts and
 /// golden tests. Strings are escaped per RFC 8259.
-struct JSONWriter {
-    private(set) var output = ""
-
-    static func quote(_ text: String) -> String {
+public enum JSONWriter {
+    /// `text` as a JSON string, quotes included.
+    public static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -25,9 +24,10 @@ struct JSONWriter {
     }
 
     /// An object from ordered key-value pairs whose values are already JSON.
-    static func object(_ pairs: [(String, String)]) -> String {
+    public static func object(_ pairs: [(String, String)]) -> String {
         "{" + pairs.map { "\(quote($0.0)):\($0.1)" }.joined(separator: ",") + "}"
     }
 
-    static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
+    /// An array of items that are already JSON.
+    public static func array(_ items: [String]) -> String { "[" + items.joined(separator: ",") + "]" }
 }

@@ -1,5 +1,5 @@
-@testable import TallyCLI
 import TallyCore
+import TallyReports
 import TallySyntax
 import XCTest
 
@@ -83,5 +83,28 @@ final class PeriodSpecTests: XCTestCase {
                 }
             }
         }
+    }
+
+    func testPeriodsResolveAgainstTodayAndTheWeekStart() throws {
+        let today = CivilDate(iso: "2026-11-22")!  // a Sunday
+        func range(_ text: String, weekStart: Weekday = .monday) throws -> String {
+            let r = try PeriodSpec(text, flag: "--period").resolve(today: today, weekStart: weekStart)!
+            return "\(r.lowerBound)..\(r.upperBound)"
+        }
+        XCTAssertEqual(try range("this-month"), "2026-11-01..2026-11-30")
+        XCTAssertEqual(try range("last-month"), "2026-10-01..2026-10-31")
+        XCTAssertEqual(try range("this-week"), "2026-11-16..2026-11-22")
+        XCTAssertEqual(try range("this-week", weekStart: .sunday), "2026-11-22..2026-11-28")
+        XCTAssertEqual(try range("last-week"), "2026-11-09..2026-11-15")
+        XCTAssertEqual(try range("this-year"), "2026-01-01..2026-12-31")
+        XCTAssertEqual(try range("last-year"), "2025-01-01..2025-12-31")
+        XCTAssertEqual(try range("today"), "2026-11-22..2026-11-22")
+        XCTAssertEqual(try range("2028-02"), "2028-02-01..2028-02-29")
+        XCTAssertEqual(try range("2026"), "2026-01-01..2026-12-31")
+        XCTAssertEqual(try range("2026-03-14"), "2026-03-14..2026-03-14")
+        XCTAssertEqual(try range("2026-01-01..2026-03-31"), "2026-01-01..2026-03-31")
+        XCTAssertThrowsError(try PeriodSpec("2026-00", flag: "--period"))
+        XCTAssertThrowsError(try PeriodSpec("+2026", flag: "--period"))
+        XCTAssertThrowsError(try PeriodSpec("", flag: "--period"))
     }
 }
