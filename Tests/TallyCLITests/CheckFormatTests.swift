@@ -1,3 +1,4 @@
+import TallyCore
 import Foundation
 @testable import TallyCLI
 import TallySyntax

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import TallyCLI
+@testable import TallyReports
 import TallyCore
 import TallySyntax
 import TallyTestSupport

@@ -1,3 +1,4 @@
+import TallyCore
 import TallyReports
 
 /// Exit codes shared by every subcommand.

@@ -9,14 +9,14 @@ import TallySyntax
 /// The page has inline CSS and inline SVG only: no scripts, no fonts, images or anything
 /// else fetched from anywhere. It is written as well-formed XML (every tag closed, every
 /// attribute quoted, every user string escaped) so that XML tools can read it too.
-enum HTMLReport {
+public enum HTMLReport {
     /// How many categories the donut shows before grouping the rest as "Other".
     static let donutSlices = 7
 
     /// One self-contained page for the overview's month (``BudgetModel/monthOverview``,
     /// the figures `tally report --format json` prints): the charts draw them, the tables
     /// beside them write them out.
-    static func render(_ overview: MonthOverview, model: BudgetModel, title: String) -> String {
+    public static func render(_ overview: MonthOverview, model: BudgetModel, title: String) -> String {
         let money = MoneyText(model: model)
         let currency = model.defaultCurrency
         let totals = overview.report.totals
