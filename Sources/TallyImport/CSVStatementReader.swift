@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Reads a CSV statement: finds the header row below any preamble, recognises its
