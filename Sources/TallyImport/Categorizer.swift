@@ -60,10 +60,10 @@ public struct Categorizer: Sendable {
             let words = MovementText.words(MovementText.normalize(rule.payee)).map { wordID($0) }
             if !words.isEmpty { rulesByWords.append((words, rule.category)) }
         }
-        // Payees and notes repeat: each distinct text is normalized and hashed into its
-        // slot once, then counted by its slot.
+        // Notes repeat: each distinct text is normalized and hashed into its slot once,
+        // then counted by its slot.
         var slotOfText: [String: Int] = [:]
-        func count(_ text: String, _ category: Int) {
+        func count(_ text: String, _ category: Int, _ times: Int) {
             let slot: Int
             if let known = slotOfText[text] {
                 slot = known
@@ -71,13 +71,16 @@ public struct Categorizer: Sendable {
                 slot = self.slot(MovementText.normalize(text))
                 slotOfText[text] = slot
             }
-            if slot >= 0 { counts[slot][category, default: 0] += 1 }
+            if slot >= 0 { counts[slot][category, default: 0] += times }
+        }
+        // The payees' single-category transactions, as their habits count them
+        // (``PayeeHabit/categories``), and the notes of such transactions.
+        for (payee, habit) in model.payeeHabits() {
+            for (category, times) in habit.categoryCounts { count(payee, category, times) }
         }
         for i in model.entries.indices where model.entries[i].postingCount == 1 {
-            guard model.entries[i].transaction != nil else { continue }
-            let category = model.entries[i].posting(0).category
-            if let payee = model.entries[i].payee { count(payee, category) }
-            if let note = model.entries[i].note { count(note, category) }
+            guard let note = model.entries[i].note, model.entries[i].transaction != nil else { continue }
+            count(note, model.entries[i].posting(0).category, 1)
         }
     }
 

@@ -286,7 +286,7 @@ public enum CompletionProvider {
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: NameSpelling.written($0), uses: 0) }
         case .payee:
-            return index.payeeUsage.map { payee, usage in
+            return index.payeeHabits.map { payee, usage in
                 let escaped = payee.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
                 var insert = "\"\(escaped)\""
