@@ -109,6 +109,25 @@ final class ImportProfileTests: XCTestCase {
         XCTAssertNil(choice("LIDL", "-5.00"))
     }
 
+    /// The categorizer reads the payee rules the model resolved: with two rules for one
+    /// payee, the last one, which is the one the lowering books the entry by.
+    func testThePayeeRuleThatBooksIsTheOneTheCategorizerNames() throws {
+        let (_, model, diagnostics) = try load(Self.header + """
+        payee "Kino Palast" Transport
+        payee "Kino Palast" Fun
+        2026-03-01 "Kino Palast" Konto -9.00
+
+        """)
+        XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        let fun = try XCTUnwrap(model.categories.firstIndex { $0.name == "Fun" })
+        XCTAssertEqual(model.entries.last?.posting(0).category, fun)
+        let row = StatementRow(date: today, amount: Money("-9.00")!, payee: "Kino Palast", position: StatementPosition(line: 1, column: 1))
+        let choice = try XCTUnwrap(Categorizer(model: model).choose(row))
+        XCTAssertEqual(choice.category, fun)
+        XCTAssertEqual(choice.source, .payeeRule)
+        XCTAssertTrue(choice.ruleApplies)
+    }
+
     // MARK: - Split rules
 
     func testSplitRulesAreCheckedLikeOtherRuleParts() throws {
