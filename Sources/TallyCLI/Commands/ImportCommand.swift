@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyImport
 import TallyReports
 import TallySyntax
 
@@ -152,7 +153,7 @@ enum ImportCommand: Subcommand {
         } else {
             // The wallet whose profile names the account the statements are of.
             let accounts = statementAccounts(options.statements)
-            let owners = accounts.map { ImportProfile.wallets(of: $0, budget: budget, model: model) }
+            let owners = accounts.map { model.wallets(ofAccount: $0) }
             guard let account = accounts.first else {
                 console.err("tally import: which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))\n")
                 return ExitCode.usage
@@ -179,7 +180,7 @@ enum ImportCommand: Subcommand {
         }
 
         // The wallet's import profile, under what the command line says.
-        let profile = ImportProfile(budget: budget, model: model, wallet: walletIndex)
+        let profile = WalletImport(model: model, wallet: walletIndex)
         var reading = profile.options
         if let encoding = options.reading.encoding { reading.encoding = encoding }
         if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
@@ -199,7 +200,7 @@ enum ImportCommand: Subcommand {
             do {
                 let statement = try StatementReader.read(bytes, path: statementPath, options: reading)
                 if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: walletIndex, profile: profile,
-                                                                                  budget: budget, model: model) {
+                                                                                  model: model) {
                     console.err("tally import: \(statementPath): the statement is of account \(stated), \(mismatch); nothing written\n")
                     return ExitCode.usage
                 }
@@ -228,7 +229,7 @@ enum ImportCommand: Subcommand {
             target = budget.file(latest?.location.file ?? wallet.location.file) ?? budget.root
         }
 
-        let plan = ImportPlan(model: model, budget: budget, wallet: walletIndex, statements: statements, rules: profile.rules)
+        let plan = ImportPlan(model: model, wallet: walletIndex, statements: statements, rules: profile.rules)
         // The columns of the file's latest transactions.
         let layout = FileLayout(recentIn: target.tree)
         let report = ImportReport(plan: plan, model: model, fallback: fallback, layout: layout)
@@ -338,12 +339,12 @@ enum ImportCommand: Subcommand {
 
     /// Why a statement of account `stated` is not `wallet`'s, or nil when it may be: the
     /// wallet's profile names another account, or another wallet's profile names this one.
-    private static func accountMismatch(_ stated: String, wallet: Int, profile: ImportProfile, budget: Budget, model: BudgetModel) -> String? {
+    private static func accountMismatch(_ stated: String, wallet: Int, profile: WalletImport, model: BudgetModel) -> String? {
         let name = model.wallets[wallet].name
         if let own = profile.account {
             return own == ImportProfile.account(stated) ? nil : "but the import profile of `\(name)` names account \(own)"
         }
-        guard let other = ImportProfile.wallets(of: stated, budget: budget, model: model).first(where: { $0 != wallet }) else { return nil }
+        guard let other = model.wallets(ofAccount: stated).first(where: { $0 != wallet }) else { return nil }
         return "which the import profile of `\(model.wallets[other].name)` names, not `\(name)`"
     }
 

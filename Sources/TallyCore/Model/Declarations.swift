@@ -15,6 +15,18 @@ public struct SourceLocation: Hashable, Sendable {
     }
 }
 
+/// A `payee` rule (Grammar.md §3.6), resolved: a transaction from `payee` that names no
+/// category is booked in `category`. When a payee has several rules, the last one books
+/// (``BudgetModel/payeeRule(for:)``).
+public struct PayeeRule: Sendable, Equatable {
+    /// The payee, exactly as entries write it.
+    public let payee: String
+    /// The category's index in the model.
+    public let category: Int
+    /// Where the rule is.
+    public let location: SourceLocation
+}
+
 /// What kind of account a wallet is.
 public enum WalletKind: String, Sendable, CaseIterable {
     case bank, cash, credit, savings, investment, loan, other

@@ -1,4 +1,5 @@
-@testable import TallyCore
+@testable import TallyImport
+import TallyCore
 import TallySyntax
 import TallyTestSupport
 import XCTest
@@ -53,8 +54,8 @@ final class RuleTextFoldingTests: XCTestCase {
             let text = String((0 ..< Int.random(in: 0 ... 12, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
             let general = String(String.UnicodeScalarView(text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars))
                 .split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
-            XCTAssertEqual(ImportProfile.fold(text), general, "`\(text.debugDescription)`")
+            XCTAssertEqual(MatchRule.fold(text), general, "`\(text.debugDescription)`")
         }
-        XCTAssertEqual(ImportProfile.fold("TANKSTELLE SÜD"), "tankstelle sud")
+        XCTAssertEqual(MatchRule.fold("TANKSTELLE SÜD"), "tankstelle sud")
     }
 }

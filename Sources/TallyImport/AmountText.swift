@@ -1,9 +1,11 @@
+import TallyCore
+
 /// Amounts as banks write them, read exactly into `Money` (never through a floating-point
 /// number): `-1234.56`, `1.234,56`, `1 234,56`, `1'234.56`, `(12.00)`, `12.00-`,
 /// `+5,00 EUR`, `€ 3.20`.
 public enum AmountText {
-    /// The character that separates the decimals.
-    public enum DecimalMark: Sendable, Equatable { case point, comma }
+    /// The character that separates the decimals (TallyCore's, which profiles state).
+    public typealias DecimalMark = TallyCore.DecimalMark
 
     /// Which mark a column of amounts uses: the one that stands last in a value with both
     /// marks, or a single mark followed by other than exactly three digits; a column that

@@ -1,25 +1,11 @@
+import TallyCore
 import TallySyntax
 
 /// Dates as banks write them. A statement uses one format throughout, so the format is
 /// chosen once for a whole column: the first of `DateFormat.allCases` that reads every
 /// value. Day-first and month-first with slashes (`03/04/2026`) both read a column whose
 /// days never pass 12; then month-first, the US habit, is taken unless one is declared.
-public enum DateFormat: String, Sendable, CaseIterable {
-    case iso = "YYYY-MM-DD"
-    case compact = "YYYYMMDD"
-    case dayDotted = "DD.MM.YYYY"
-    case monthSlashed = "MM/DD/YYYY"
-    case daySlashed = "DD/MM/YYYY"
-    case dayDashed = "DD-MM-YYYY"
-    case isoSlashed = "YYYY/MM/DD"
-    case dayDottedShort = "DD.MM.YY"
-
-    /// Reads a format as written in `--date-format` (`DD.MM.YYYY`, `dd/mm/yyyy`).
-    public init?(name: String) {
-        guard let format = DateFormat(rawValue: name.uppercased()) else { return nil }
-        self = format
-    }
-
+extension DateFormat {
     /// The date in `text`, or nil. Single-digit days and months (`3.4.2026`) are read too;
     /// anything after the date and a space or `T` (a time) is ignored.
     public func parse(_ text: String) -> CivilDate? {

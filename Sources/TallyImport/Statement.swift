@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Where a movement or a problem sits in a statement file: a line and column of the

@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 extension Categorizer {

@@ -1,7 +1,6 @@
 import Foundation
-#if canImport(FoundationXML)
 import FoundationXML
-#endif
+import TallyCore
 import TallySyntax
 
 /// Reads an ISO 20022 CAMT.053 bank-to-customer statement (any version of the schema:

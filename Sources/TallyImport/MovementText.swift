@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// Statement texts reduced to what identifies a counterparty: lowercase, accents
 /// removed, digits and punctuation dropped, words separated by one space.

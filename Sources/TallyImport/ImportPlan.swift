@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// What importing statements into one wallet of a budget would do with each row, decided
@@ -35,7 +36,7 @@ public struct ImportPlan: Sendable {
     /// The categorizer the plan used, for suggestions.
     public let categorizer: Categorizer
 
-    public init(model: BudgetModel, budget: Budget, wallet: Int, statements: [Statement], rules: [ImportProfile.MatchRule] = []) {
+    public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = []) {
         self.wallet = wallet
         let walletName = model.wallets[wallet].name
         var known: [String: (date: CivilDate, file: String)] = [:]
@@ -52,7 +53,7 @@ public struct ImportPlan: Sendable {
                 open[t.amount, default: []].append(i)
             }
         }
-        let categorizer = Categorizer(model: model, budget: budget, rules: rules)
+        let categorizer = Categorizer(model: model, rules: rules)
         self.categorizer = categorizer
         var decisions: [Decision] = []
         var taken: Set<Int> = []

@@ -1,11 +1,12 @@
+import TallyCore
+
 /// What each column of a CSV statement holds, recognised by the header's names in the
 /// languages of the banks Tally meets (English, German, Czech, Slovak, French, Dutch, ...).
 /// Names are compared lowercased, without accents, without a parenthesised suffix
 /// (`Betrag (EUR)`) and with runs of spaces as one.
 public struct CSVColumns: Sendable, Equatable {
-    public enum Role: String, Sendable, CaseIterable {
-        case date, amount, debit, credit, payee, description, id, balance, currency
-    }
+    /// What a column holds (TallyCore's `StatementColumn`, which profiles name).
+    public typealias Role = StatementColumn
 
     /// The column of each role found.
     public var index: [Role: Int] = [:]

@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Reads OFX and QFX statements, both 1.x (SGML: a `KEY:VALUE` header, then tags whose

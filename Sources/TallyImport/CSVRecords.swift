@@ -1,3 +1,5 @@
+import TallyCore
+
 /// RFC 4180 records from decoded text, with the deviations banks produce: any one-character
 /// separator, `\n`, `\r\n` or `\r` line ends, spaces before a quoted field, a quote inside
 /// an unquoted field kept as written, and a last line without a line end.

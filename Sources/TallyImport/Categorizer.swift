@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Chooses a category for an imported movement, in this order:
@@ -31,7 +32,7 @@ public struct Categorizer: Sendable {
         public var split: [RuleSplit.Line] = []
     }
 
-    private var matchRules: [ImportProfile.MatchRule] = []
+    private var matchRules: [MatchRule] = []
 
     private var rulesExact: [String: Int] = [:]
     /// Payee rules by the ids of their words.
@@ -49,22 +50,20 @@ public struct Categorizer: Sendable {
     /// A word id → the slots whose text holds the word.
     private var keysByWord: [[Int]] = []
 
-    public init(model: BudgetModel, budget: Budget, rules: [ImportProfile.MatchRule] = []) {
+    /// A categorizer for `model`'s payee rules and history, trying `rules` first (the
+    /// wallet's, from ``WalletImport``).
+    public init(model: BudgetModel, rules: [MatchRule] = []) {
         matchRules = rules
-        let index = Dictionary(model.categories.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        for file in budget.files {
-            for node in file.tree.entries(of: .payeeDirective) {
-                guard let rule = PayeeDirectiveSyntax(node), let payee = rule.payee,
-                      let name = rule.category?.value, let category = index[name] else { continue }
-                if rulesExact[payee] == nil { rulesExact[payee] = category }
-                let words = MovementText.words(MovementText.normalize(payee)).map { wordID($0) }
-                if !words.isEmpty { rulesByWords.append((words, category)) }
-            }
+        for rule in model.payeeRules {
+            // The last rule of a payee is the one that books it (``BudgetModel/payeeRule(for:)``).
+            rulesExact[rule.payee] = rule.category
+            let words = MovementText.words(MovementText.normalize(rule.payee)).map { wordID($0) }
+            if !words.isEmpty { rulesByWords.append((words, rule.category)) }
         }
-        // Payees and notes repeat: each distinct text is normalized and hashed into its
-        // slot once, then counted by its slot.
+        // Notes repeat: each distinct text is normalized and hashed into its slot once,
+        // then counted by its slot.
         var slotOfText: [String: Int] = [:]
-        func count(_ text: String, _ category: Int) {
+        func count(_ text: String, _ category: Int, _ times: Int) {
             let slot: Int
             if let known = slotOfText[text] {
                 slot = known
@@ -72,13 +71,16 @@ public struct Categorizer: Sendable {
                 slot = self.slot(MovementText.normalize(text))
                 slotOfText[text] = slot
             }
-            if slot >= 0 { counts[slot][category, default: 0] += 1 }
+            if slot >= 0 { counts[slot][category, default: 0] += times }
+        }
+        // The payees' single-category transactions, as their habits count them
+        // (``PayeeHabit/categories``), and the notes of such transactions.
+        for (payee, habit) in model.payeeHabits() {
+            for (category, times) in habit.categoryCounts { count(payee, category, times) }
         }
         for i in model.entries.indices where model.entries[i].postingCount == 1 {
-            guard model.entries[i].transaction != nil else { continue }
-            let category = model.entries[i].posting(0).category
-            if let payee = model.entries[i].payee { count(payee, category) }
-            if let note = model.entries[i].note { count(note, category) }
+            guard let note = model.entries[i].note, model.entries[i].transaction != nil else { continue }
+            count(note, model.entries[i].posting(0).category, 1)
         }
     }
 
@@ -132,7 +134,7 @@ public struct Categorizer: Sendable {
     /// The category for a movement, or nil, reading texts through `memo`.
     public func choose(_ row: StatementRow, memo: inout TextMemo) -> Choice? {
         // The row's texts are folded once for all the rules.
-        let folded = matchRules.isEmpty ? [] : ImportProfile.foldedTexts(of: row)
+        let folded = matchRules.isEmpty ? [] : MatchRule.foldedTexts(of: row)
         if let rule = matchRules.first(where: { $0.matches(row, folded: folded) }) {
             return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
                           split: rule.splitLines(of: row.amount) ?? [])

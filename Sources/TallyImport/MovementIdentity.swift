@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// The identity of each movement of a statement, written as the entry's `id:`.

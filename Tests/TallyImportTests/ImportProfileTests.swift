@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 import XCTest
 
@@ -53,16 +54,16 @@ final class ImportProfileTests: XCTestCase {
         XCTAssertEqual(diagnostics.map { "\($0.code.rawValue) \($0.message)" },
                        ["E0601 the account `de89370400440532013000` is already `Konto`'s"])
         XCTAssertEqual(diagnostics.first?.notes.first?.message, "named here")
-        XCTAssertEqual(ImportProfile(budget: budget, model: model, wallet: 0).account, "DE89370400440532013000")
-        XCTAssertEqual(ImportProfile.wallets(of: "DE89 3704 0044 0532 0130 00", budget: budget, model: model), [0, 1])
+        XCTAssertEqual(WalletImport(model: model, wallet: 0).account, "DE89370400440532013000")
+        XCTAssertEqual(model.wallets(ofAccount: "DE89 3704 0044 0532 0130 00"), [0, 1])
     }
 
     func testAnAccountOfDigitsAloneIsRead() throws {
         let (budget, model, diagnostics) = try load(Self.header + "import Konto  account 0012345678  skip 2\nimport Visa account \"  \"\n")
         XCTAssertEqual(diagnostics.map { "\($0.code.rawValue) \($0.message)" }, ["E0601 the account is empty"])
-        XCTAssertEqual(ImportProfile(budget: budget, model: model, wallet: 0).account, "0012345678")
-        XCTAssertEqual(ImportProfile(budget: budget, model: model, wallet: 0).options.csv.skip, 2)
-        XCTAssertNil(ImportProfile(budget: budget, model: model, wallet: 1).account)
+        XCTAssertEqual(WalletImport(model: model, wallet: 0).account, "0012345678")
+        XCTAssertEqual(WalletImport(model: model, wallet: 0).options.csv.skip, 2)
+        XCTAssertNil(WalletImport(model: model, wallet: 1).account)
     }
 
     func testASecondProfileForAWalletIsAnError() throws {
@@ -82,7 +83,7 @@ final class ImportProfileTests: XCTestCase {
         """)
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let konto = try XCTUnwrap(model.wallets.firstIndex { $0.name == "Konto" })
-        let profile = ImportProfile(budget: budget, model: model, wallet: konto)
+        let profile = WalletImport(model: model, wallet: konto)
         XCTAssertEqual(profile.options.encoding, .windows1250)
         XCTAssertEqual(profile.options.csv.separator, "\t")
         XCTAssertEqual(profile.options.csv.dateFormat, .daySlashed)
@@ -92,7 +93,7 @@ final class ImportProfileTests: XCTestCase {
         // The LIDL rule is for Visa only.
         XCTAssertEqual(profile.rules.count, 2)
 
-        let categorizer = Categorizer(model: model, budget: budget, rules: profile.rules)
+        let categorizer = Categorizer(model: model, rules: profile.rules)
         func choice(_ payee: String, _ amount: String) -> Categorizer.Choice? {
             categorizer.choose(StatementRow(date: today, amount: Money(amount)!, payee: payee, position: StatementPosition(line: 1, column: 1)))
         }
@@ -106,6 +107,25 @@ final class ImportProfileTests: XCTestCase {
         // `over 99.99`: 99.99 itself is not over it, and no rule or history decides.
         XCTAssertNil(choice("Tankstelle", "-99.99").flatMap { $0.source == .matchRule && name($0) == "Fun" ? $0 : nil })
         XCTAssertNil(choice("LIDL", "-5.00"))
+    }
+
+    /// The categorizer reads the payee rules the model resolved: with two rules for one
+    /// payee, the last one, which is the one the lowering books the entry by.
+    func testThePayeeRuleThatBooksIsTheOneTheCategorizerNames() throws {
+        let (_, model, diagnostics) = try load(Self.header + """
+        payee "Kino Palast" Transport
+        payee "Kino Palast" Fun
+        2026-03-01 "Kino Palast" Konto -9.00
+
+        """)
+        XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
+        let fun = try XCTUnwrap(model.categories.firstIndex { $0.name == "Fun" })
+        XCTAssertEqual(model.entries.last?.posting(0).category, fun)
+        let row = StatementRow(date: today, amount: Money("-9.00")!, payee: "Kino Palast", position: StatementPosition(line: 1, column: 1))
+        let choice = try XCTUnwrap(Categorizer(model: model).choose(row))
+        XCTAssertEqual(choice.category, fun)
+        XCTAssertEqual(choice.source, .payeeRule)
+        XCTAssertTrue(choice.ruleApplies)
     }
 
     // MARK: - Split rules
@@ -178,8 +198,8 @@ final class ImportProfileTests: XCTestCase {
         """)
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let konto = try XCTUnwrap(model.wallets.firstIndex { $0.name == "Konto" })
-        let profile = ImportProfile(budget: budget, model: model, wallet: konto)
-        let categorizer = Categorizer(model: model, budget: budget, rules: profile.rules)
+        let profile = WalletImport(model: model, wallet: konto)
+        let categorizer = Categorizer(model: model, rules: profile.rules)
         func lines(_ payee: String, _ amount: String) -> [String]? {
             guard let choice = categorizer.choose(StatementRow(date: today, amount: Money(amount)!, payee: payee, position: StatementPosition(line: 1, column: 1))),
                   choice.source == .matchRule else { return nil }

@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Reads a CSV statement: finds the header row below any preamble, recognises its
@@ -5,7 +6,7 @@ import TallySyntax
 /// each data row into a `StatementRow`. Any row that cannot be read stops the reading
 /// with an error naming its line and column.
 public struct CSVStatementReader {
-    /// What the user (or, later, an import profile) states about the file.
+    /// What the user (`--date-format`, ...) or the wallet's import profile (``WalletImport``) states about the file.
     public struct Options: Sendable {
         public var separator: Character?
         public var dateFormat: DateFormat?

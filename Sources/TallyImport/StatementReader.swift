@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Reads any statement file Tally knows: CAMT.053 and OFX are recognised by their
 /// content, anything else is read as CSV.
 public enum StatementReader {

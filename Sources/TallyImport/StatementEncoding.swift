@@ -1,44 +1,15 @@
 import Foundation
+import TallyCore
 
-/// The text encodings a statement may come in, and how its bytes become text.
+/// How a statement's bytes become text (the encodings are TallyCore's `StatementEncoding`,
+/// the vocabulary an `import` profile is checked against).
 ///
 /// A byte-order mark decides (UTF-8, UTF-16 LE or BE). Without one, a declared encoding
 /// is used; undeclared, the bytes must be UTF-8 (UTF-16 without a mark is recognised by
 /// its zero bytes), else they are read as Windows-1252, the most common encoding of
 /// Western European bank exports. Central European files (Windows-1250, ISO-8859-2)
 /// cannot be told apart from Western ones by their bytes, so they must be declared.
-public enum StatementEncoding: String, Sendable, CaseIterable {
-    case utf8 = "utf-8"
-    case utf16 = "utf-16"
-    case utf16LE = "utf-16le"
-    case utf16BE = "utf-16be"
-    case windows1250 = "windows-1250"
-    case windows1252 = "windows-1252"
-    case iso8859_1 = "iso-8859-1"
-    case iso8859_2 = "iso-8859-2"
-    case iso8859_15 = "iso-8859-15"
-
-    /// Reads a name as users and statement headers write it: `UTF-8`, `utf8`, `cp1252`,
-    /// `1252`, `latin1`, `ISO-8859-2`.
-    public init?(name: String) {
-        let n = name.lowercased().replacingOccurrences(of: "_", with: "-")
-        switch n {
-        case "utf-8", "utf8": self = .utf8
-        case "utf-16", "utf16", "unicode": self = .utf16
-        case "utf-16le", "utf16le": self = .utf16LE
-        case "utf-16be", "utf16be": self = .utf16BE
-        case "windows-1250", "cp1250", "1250", "win1250": self = .windows1250
-        case "windows-1252", "cp1252", "1252", "win1252", "ansi": self = .windows1252
-        case "iso-8859-1", "iso8859-1", "latin1", "latin-1": self = .iso8859_1
-        case "iso-8859-2", "iso8859-2", "latin2", "latin-2": self = .iso8859_2
-        case "iso-8859-15", "iso8859-15", "latin9", "latin-9": self = .iso8859_15
-        default: return nil
-        }
-    }
-
-    /// The names accepted, for messages.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
-
+extension StatementEncoding {
     /// Decodes a statement's bytes. `declared` is the user's or the file's own statement
     /// of its encoding; a byte-order mark wins over it. Throws with the line and column
     /// of the first byte that is not valid in the encoding.
