@@ -21,8 +21,9 @@ extension BudgetBuilder {
     /// A periodic transaction whose shape Tally can hold; accounts are checked later.
     struct PeriodicCandidate {
         enum Form {
-            /// Envelopes over `period` (Tally's keyword).
-            case envelope(period: String)
+            /// Envelopes over `period` (Tally's keyword), one per goal (a positive
+            /// amount on an expense account).
+            case envelope(period: String, goals: [KnownPosting])
             /// An `every` schedule (without the entry).
             case rule(schedule: String, from: CivilDate)
         }
@@ -96,7 +97,8 @@ extension BudgetBuilder {
                 default: list("over `\(periodic.expression)` (a budget goal: envelope periods are calendar weeks, months, quarters or years)"); continue
                 }
                 guard period.to == nil else { list("with an end date, `to` (a budget goal: a Tally envelope never ends)"); continue }
-                candidates.append(PeriodicCandidate(form: .envelope(period: period.interval), transaction: t))
+                let goals = t.postings.compactMap(KnownPosting.init)  // all of them: each amount is positive
+                candidates.append(PeriodicCandidate(form: .envelope(period: period.interval, goals: goals), transaction: t))
                 continue
             }
             // A recurring transaction: only where hledger generates exactly Tally's dates.
@@ -141,14 +143,14 @@ extension BudgetBuilder {
             let t = candidate.transaction
             func list(_ reason: String) { leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + reason)) }
             switch candidate.form {
-            case .envelope(let period):
+            case .envelope(let period, let goals):
                 var texts: [String] = []
                 var given: String?
                 if t.postings.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
                     given = String(payee.dropFirst("envelope ".count)).trimmedSpaces
                 }
-                for p in t.postings {
-                    let amount = p.amount!
+                for p in goals {
+                    let amount = p.amount
                     guard let c = code(amount.commodity), c == mainCurrency || c.isEmpty else {
                         list("with a budget goal in another commodity than the budget's currency (`\(amount.commodity)`)")
                         texts = []
@@ -159,9 +161,13 @@ extension BudgetBuilder {
                     if BudgetBuilder.isExpenseRoot(p.account) {
                         target = "*"
                         name = "Everything"
+                    } else if let category = categoryNames[p.account], let written = categoryName(p.account, categoryNames) {
+                        target = written
+                        name = String(category.split(separator: ":").last ?? "Budget")
                     } else {
-                        target = categoryName(p.account, categoryNames)
-                        name = String(categoryNames[p.account]!.split(separator: ":").last ?? "Budget")
+                        list("with a posting to `\(p.account)`, which no category stands for")
+                        texts = []
+                        break
                     }
                     if let given, !given.isEmpty { name = given }
                     var unique = name, n = 1
