@@ -39,15 +39,15 @@ struct BeancountReader {
                 guard current != nil else { continue }  // metadata of open, commodity, ...
                 let indent = trimmed.startIndex - line.startIndex
                 if let (key, value) = BeancountReader.metadata(trimmed) {
-                    if let last = current!.postings.indices.last, indent > indents[last] {
-                        current!.postings[last].metadata.append((key, value))
+                    if let last = current?.postings.indices.last, indent > indents[last] {
+                        current?.postings[last].metadata.append((key, value))
                     } else {
-                        current!.metadata.append((key, value))
+                        current?.metadata.append((key, value))
                     }
                     continue
                 }
                 if let posting = parsePosting(trimmed, at: here) {
-                    current!.postings.append(posting)
+                    current?.postings.append(posting)
                     indents.append(indent)
                 }
                 continue
