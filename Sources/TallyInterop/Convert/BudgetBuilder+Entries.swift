@@ -1,9 +1,9 @@
 import TallyCore
 import TallySyntax
 
-/// A posting whose amount is known, the only kind an entry is written from (the reader
-/// left the amount out and ``BudgetBuilder/inferMissing(_:)`` could not work it out,
-/// or there is none to write).
+/// A posting whose amount is known: entries are written from these only (a transaction
+/// with a posting whose amount neither the journal gives nor ``BudgetBuilder/inferMissing(_:)``
+/// works out is listed).
 struct KnownPosting {
     let posting: PeerPosting
     let amount: PeerAmount
@@ -14,8 +14,13 @@ struct KnownPosting {
         self.amount = amount
     }
 
-    var account: String { posting.account }
     var number: Money { amount.number }
+    var account: String { posting.account }
+    var price: PeerAmount? { posting.price }
+    var note: String? { posting.note }
+    var tags: [String] { posting.tags }
+    var metadata: [(String, String)] { posting.metadata }
+    var source: SourceLine { posting.source }
 }
 
 /// A transaction's postings by what their accounts became, every amount known.
@@ -54,7 +59,7 @@ extension BudgetBuilder {
             try open(sorted, on: t.date, &wallets)
             return ""
         }
-        for (p, _) in sorted.wallets where wallets[p.account]?.firstUse == nil { wallets[p.account]?.firstUse = t.date }
+        for i in sorted.wallets.indices where sorted.wallets[i].wallet.firstUse == nil { wallets[sorted.wallets[i].posting.account]?.firstUse = t.date }
         let head = EntryHead(t, &self)
         switch sorted.wallets.count {
         case 1 where !sorted.categories.isEmpty: return try transaction(head, sorted)
@@ -70,35 +75,37 @@ extension BudgetBuilder {
         throw NotConverted("a transaction that moves several wallets and categories at once")
     }
 
-    /// The postings by role, or why the transaction cannot be converted at all.
+    /// The postings by role, or why the transaction cannot be converted at all (the
+    /// first reason of: an account outside the five roots, a cost, an amount missing, a
+    /// wallet in another commodity). One pass: each account's role is looked up once.
     private mutating func sort(_ postings: [PeerPosting], _ wallets: [String: WalletInfo],
                                _ categoryNames: [String: String]) throws(NotConverted) -> SortedPostings {
-        var unknown: PeerPosting?
-        for p in postings where unknown == nil && role(p.account) == .unknown { unknown = p }
-        if let unknown {
-            throw NotConverted("a posting to `\(unknown.account)`, outside Assets, Liabilities, Income, Expenses and Equity")
-        }
-        if postings.contains(where: \.hasCost) { throw NotConverted("a posting with a cost (lots)") }
-        let known = postings.compactMap(KnownPosting.init)
-        guard known.count == postings.count else { throw NotConverted("a posting whose amount cannot be worked out") }
         var sorted = SortedPostings()
-        for known in known {
-            let p = known.posting
-            switch role(p.account) {
+        var unknown: String?, noCategory: String?
+        var hasCost = false, amountMissing = false, otherCommodity = false
+        for i in postings.indices {  // by index: a posting is copied only into its group
+            let account = postings[i].account
+            if postings[i].hasCost { hasCost = true }
+            let role = role(account)
+            if role == .unknown {
+                if unknown == nil { unknown = account }
+                continue
+            }
+            guard let known = KnownPosting(postings[i]) else { amountMissing = true; continue }
+            switch role {
             case .wallet:
-                guard let w = wallets[p.account], code(known.amount.commodity) == w.currency else {
-                    throw NotConverted("a posting in a commodity the wallet does not hold (an account holding several commodities)")
-                }
-                sorted.wallets.append((known, w))
+                if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = true }
             case .income, .expense:
-                guard let name = categoryName(p.account, categoryNames) else {
-                    throw NotConverted("a posting to `\(p.account)`, which no category stands for")
-                }
-                sorted.categories.append((known, name))
+                if let name = categoryName(account, categoryNames) { sorted.categories.append((known, name)) } else if noCategory == nil { noCategory = account }
             case .equity: sorted.equity.append(known)
             case .unknown: break
             }
         }
+        if let unknown { throw NotConverted("a posting to `\(unknown)`, outside Assets, Liabilities, Income, Expenses and Equity") }
+        if hasCost { throw NotConverted("a posting with a cost (lots)") }
+        if amountMissing { throw NotConverted("a posting whose amount cannot be worked out") }
+        if otherCommodity { throw NotConverted("a posting in a commodity the wallet does not hold (an account holding several commodities)") }
+        if let noCategory { throw NotConverted("a posting to `\(noCategory)`, which no category stands for") }
         return sorted
     }
 
@@ -117,19 +124,19 @@ extension BudgetBuilder {
     /// One wallet and one category (a transaction) or several (a split).
     private mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
-        for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.posting.price != nil {
+        for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.price != nil {
             throw NotConverted("an income or expense in another commodity than the wallet's")
         }
         let name = tallyName(w.name)
         if sorted.categories.count == 1 {
             let (p, category) = sorted.categories[0]
-            let clauses = head.clauses + p.posting.tags.map { "#" + BudgetBuilder.tag($0) }
+            let clauses = head.clauses + p.tags.map { "#" + BudgetBuilder.tag($0) }
             var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
-            for (key, _) in p.posting.metadata + wp.posting.metadata {
-                leftOut.append(LeftOut(source: p.posting.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
+            for (key, _) in p.metadata + wp.metadata {
+                leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
-            return ([line] + head.metadata).joined(separator: "\n")
+            return head.withMetadata(line)
         }
         var line = "\(head.header) \(name) \(BudgetBuilder.signed(wp.number))"
         if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
@@ -142,12 +149,12 @@ extension BudgetBuilder {
     /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
     private mutating func splitLine(_ p: KnownPosting, _ category: String) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
-        for tag in p.posting.tags { part += " #" + BudgetBuilder.tag(tag) }
-        var note = p.posting.note
-        for (key, value) in p.posting.metadata {
+        for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
+        var note = p.note
+        for (key, value) in p.metadata {
             if key == "note" && note == nil { note = value; continue }
             if key == "tags" { for tag in value.split(separator: " ") { part += " #" + BudgetBuilder.tag(String(tag)) }; continue }
-            leftOut.append(LeftOut(source: p.posting.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
+            leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
         }
         if let note { part += " " + BudgetBuilder.text(note) }
         return part
@@ -178,5 +185,10 @@ struct EntryHead {
             metadata.remove(at: i)
         }
         self.metadata = metadata.map { "    \(BudgetBuilder.key($0.0)): \(BudgetBuilder.text($0.1))" }
+    }
+
+    /// The entry's first line with its metadata lines below it.
+    func withMetadata(_ line: String) -> String {
+        metadata.isEmpty ? line : ([line] + metadata).joined(separator: "\n")
     }
 }

@@ -74,8 +74,8 @@ extension BudgetBuilder {
     /// file unreadable (E0104): they become spaces; line feeds and tabs stay.
     static func withoutControlCharacters(_ text: String) -> String {
         func isControl(_ b: UInt8) -> Bool { (b < ASCII.space && b != ASCII.lineFeed && b != ASCII.tab) || b == ASCII.delete }
-        var text = text
-        guard text.withUTF8({ $0.contains(where: isControl) }) else { return text }
+        let utf8 = text.utf8
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) ?? utf8.contains(where: isControl) else { return text }
         return String(decoding: text.utf8.map { isControl($0) ? ASCII.space : $0 }, as: UTF8.self)
     }
 }

@@ -10,7 +10,7 @@ extension BudgetBuilder {
         guard from.posting.number.isNegative, !to.posting.number.isNegative else { throw NotConverted("a transfer Tally cannot read") }
         let line = try transferLine(head, from.wallet, to.wallet, sent: from.posting.number.negated, received: to.posting.number,
                                     written: to.posting.number)
-        return ([line] + head.metadata).joined(separator: "\n")
+        return head.withMetadata(line)
     }
 
     /// Two wallets and categories on the sending side (a fee, or interest): a transfer
@@ -20,7 +20,7 @@ extension BudgetBuilder {
         let source = from.wallet
         var rest = Money.zero
         for (p, _) in categories {
-            guard code(p.amount.commodity) == source.currency, p.posting.price == nil, let sum = rest.adding(p.number) else {
+            guard code(p.amount.commodity) == source.currency, p.price == nil, let sum = rest.adding(p.number) else {
                 throw NotConverted("a transfer with a fee in another commodity than the sending wallet's")
             }
             rest = sum
@@ -34,7 +34,7 @@ extension BudgetBuilder {
         parts.append(fee)
         for (p, category) in categories where single.isEmpty {
             var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
-            if let note = p.posting.note { part += " " + BudgetBuilder.text(note) }
+            if let note = p.note { part += " " + BudgetBuilder.text(note) }
             parts.append(part)
         }
         return parts.joined(separator: "\n")
