@@ -9,8 +9,8 @@ extension LedgerJournalReader {
         var dateEnd = line.startIndex
         while dateEnd < line.endIndex {
             let b = line[dateEnd]
-            if b == ASCII.semicolon || b == ASCII.space || (b >= 9 && b <= 13) { break }
-            if b >= 0x80, scalar(at: dateEnd, in: line)?.properties.isWhitespace == true { break }
+            if b == ASCII.semicolon || b == ASCII.space || ASCII.isControlSpace(b) { break }
+            if ASCII.isBeyondASCII(b), scalar(at: dateEnd, in: line)?.properties.isWhitespace == true { break }
             dateEnd += 1
         }
         let dateText = line[line.startIndex ..< dateEnd]

@@ -82,7 +82,7 @@ extension LedgerJournalReader {
             switch b {
             case ASCII.minus: negative.toggle()
             case ASCII.plus, ASCII.space, groupMark, ASCII.tab: break
-            case 48 ... 57, decimalMark:
+            case ASCII.digits, decimalMark:
                 if digitRuns > 0 && digitRun.upperBound == i { digitRun = digitRun.lowerBound ..< i + 1 } else { digitRun = i ..< i + 1; digitRuns += 1 }
             default:
                 if symbolRuns > 0 && symbolRun.upperBound == i { symbolRun = symbolRun.lowerBound ..< i + 1 } else { symbolRun = i ..< i + 1; symbolRuns += 1 }

@@ -65,7 +65,7 @@ struct LedgerJournalReader {
             finish()
             skipping = false
             if first == ASCII.semicolon || first == ASCII.hash || first == ASCII.star || first == ASCII.percent || first == ASCII.bar { continue }
-            if ASCII.isDigit(first) || (first >= 0x80 && firstCharacter(line)?.isNumber == true) {
+            if ASCII.isDigit(first) || (ASCII.isBeyondASCII(first) && firstCharacter(line)?.isNumber == true) {
                 current = parseHeader(line, at: here)
                 if current == nil {
                     content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads"))
