@@ -48,6 +48,8 @@ let package = Package(
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
+                    exclude: ["Fixtures", "Goldens"]),
 
         // Fuzzing (Fuzz/README.md): the properties every fuzz target checks, shared by the
         // libFuzzer executables in `Fuzz/` and the test that replays every input that

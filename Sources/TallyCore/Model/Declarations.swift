@@ -77,6 +77,18 @@ public enum EnvelopePeriod: Hashable, Sendable {
     /// A custom range, both ends included.
     case range(CivilDate, CivilDate)
 
+    /// The keyword an `envelope` directive writes the period with (`monthly`), nil for a
+    /// custom range: what the exporter and the editor's quick fix write.
+    public var keyword: String? {
+        switch self {
+        case .weekly: return "weekly"
+        case .monthly: return "monthly"
+        case .quarterly: return "quarterly"
+        case .yearly: return "yearly"
+        case .range: return nil
+        }
+    }
+
     /// The first day of the period containing `date`, or nil when a custom range does not
     /// contain it.
     public func start(of date: CivilDate, weekStart: Weekday) -> CivilDate? {
