@@ -130,7 +130,7 @@ extension BudgetBuilder {
         let name = tallyName(w.name)
         if sorted.categories.count == 1 {
             let (p, category) = sorted.categories[0]
-            let clauses = head.clauses + p.tags.map { "#" + BudgetBuilder.tag($0) }
+            let clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
             var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
             for (key, _) in p.metadata + wp.metadata {
                 leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
@@ -149,14 +149,14 @@ extension BudgetBuilder {
     /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
     private mutating func splitLine(_ p: KnownPosting, _ category: String) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
-        for tag in p.tags { part += " #" + BudgetBuilder.tag(tag) }
+        for tag in p.tags { part += " " + SourceWriter.tag(tag) }
         var note = p.note
         for (key, value) in p.metadata {
             if key == "note" && note == nil { note = value; continue }
-            if key == "tags" { for tag in value.split(separator: " ") { part += " #" + BudgetBuilder.tag(String(tag)) }; continue }
+            if key == "tags" { for tag in value.split(separator: " ") { part += " " + SourceWriter.tag(String(tag)) }; continue }
             leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
         }
-        if let note { part += " " + BudgetBuilder.text(note) }
+        if let note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
         return part
     }
 
@@ -173,18 +173,18 @@ struct EntryHead {
 
     init(_ t: PeerTransaction, _ builder: inout BudgetBuilder) {
         header = t.date.iso  // as `description` writes it, without its cost
-        if let payee = t.payee { header += " " + BudgetBuilder.text(payee) }
+        if let payee = t.payee { header += " " + SourceWriter.text(SourceWriter.printable(payee)) }
         if let note = t.note {
             if t.payee == nil { header += " \"\"" }
-            header += " " + BudgetBuilder.text(note)
+            header += " " + SourceWriter.text(SourceWriter.printable(note))
         }
-        clauses = t.tags.map { "#" + BudgetBuilder.tag($0) }
+        clauses = t.tags.map { SourceWriter.tag($0) }
         var metadata = t.metadata
         if let i = metadata.firstIndex(where: { $0.0 == "person" }) {
             clauses.append("by " + builder.tallyName(metadata[i].1))
             metadata.remove(at: i)
         }
-        self.metadata = metadata.map { "    \(BudgetBuilder.key($0.0)): \(BudgetBuilder.text($0.1))" }
+        self.metadata = metadata.map { "    " + SourceWriter.metadata(key: $0.0, value: SourceWriter.printable($0.1)) }
     }
 
     /// The entry's first line with its metadata lines below it.

@@ -30,11 +30,11 @@ extension BudgetBuilder {
         var parts = [line] + head.metadata
         let single = categories.count == 1 ? " " + categories[0].name : ""
         var fee = "\(head.header) \(tallyName(source.name))\(single) \(BudgetBuilder.signed(rest.negated))"
-        if !tags.isEmpty { fee += " " + tags.map { "#" + BudgetBuilder.tag($0) }.joined(separator: " ") }
+        if !tags.isEmpty { fee += " " + tags.map { SourceWriter.tag($0) }.joined(separator: " ") }
         parts.append(fee)
         for (p, category) in categories where single.isEmpty {
             var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
-            if let note = p.note { part += " " + BudgetBuilder.text(note) }
+            if let note = p.note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
             parts.append(part)
         }
         return parts.joined(separator: "\n")
