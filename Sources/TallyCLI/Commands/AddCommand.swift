@@ -104,33 +104,22 @@ enum AddCommand: Subcommand {
         guard options.words.count >= 3 else {
             return fail("write `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT` (see `tally help add`)")
         }
-        let budget: Budget
-        do { budget = try BudgetLoader().load(path) } catch { return fail("cannot read `\(path)`: \(error.explanation)") }
-        let run = Interpreter.run(budget, today: today)
-        let before = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + run.diagnostics, budget: budget).filter { $0.severity == .error }.count
-        guard before == 0 else {
-            return fail("`\(path)` has \(before) error\(before == 1 ? "" : "s"); nothing written. Run `tally check \(path)` to see \(before == 1 ? "it" : "them").", ExitCode.problems)
-        }
-        let model = run.model
+        var editor: BudgetEditor
+        do { editor = try BudgetEditor(path: path, today: today) } catch { return error.report(name, entries: "the entry", console: console) }
+        let model = editor.model
 
         let entry: Draft
         do { entry = try Draft(words: options.words, model: model, today: today) } catch { return fail(error.message) }
-        guard let file = budget.file(path) else { return fail("cannot read `\(path)`") }
+        guard let file = editor.budget.file(path) else { return fail("cannot read `\(path)`") }
         let layout = FileLayout(recentIn: file.tree)
         let line = entry.line(note: options.note, tags: options.tags, model: model, layout: layout)
-        let bytes = RecordCommand.appending([line], to: file.tree.source.bytes, lineEnding: layout.lineEnding)
+        var edit = editor.edit()
+        edit.append([line], to: path, lineEnding: layout.lineEnding)
 
         // The budget as it would be: free of errors, one transaction more.
-        let after: Budget
-        do {
-            after = try BudgetLoader(provider: OverlayFileProvider(buffers: [path: bytes])).load(path)
-        } catch { return fail("cannot read `\(path)` again: \(error.explanation)") }
-        let afterRun = Interpreter.run(after, today: today)
-        let diagnostics = DiagnosticPolicy(budget: after).apply(after.diagnostics + afterRun.diagnostics, budget: after)
-        if let error = diagnostics.first(where: { $0.severity == .error }) {
-            return fail("the entry would not read back cleanly (\(error.code.rawValue): \(error.message)); nothing written", ExitCode.problems)
-        }
-        guard afterRun.model.entries.count == model.entries.count + 1 else {
+        let edited: EditedBudget
+        do { edited = try editor.check(edit) } catch { return error.report(name, entries: "the entry", console: console) }
+        guard edited.model.entries.count == model.entries.count + 1 else {
             return fail("the entry would not read back as one transaction; nothing written", ExitCode.problems)
         }
         // What was filled in, so that a guess never goes unnoticed.
@@ -139,10 +128,7 @@ enum AddCommand: Subcommand {
             console.out("Would append to \(path):\n\(line)\n")
             return ExitCode.success
         }
-        guard (try? DiskFileProvider().read(path)) == file.tree.source.bytes else {
-            return fail("`\(path)` changed while it was being read; nothing written", ExitCode.problems)
-        }
-        do { try AtomicFile.write(bytes, to: path) } catch { return fail(error.reason) }
+        do { try editor.write(edited) } catch { return error.report(name, entries: "the entry", console: console) }
         console.out("Added to \(path): \(line)\n")
         return ExitCode.success
     }

@@ -85,7 +85,7 @@ enum ExportCommand: Subcommand {
             return ExitCode.usage
         }
         let (model, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 {
             console.err("tally export: the budget has \(errors) error\(errors == 1 ? "" : "s"); run `tally check` and fix \(errors == 1 ? "it" : "them") first (nothing written)\n")

@@ -42,7 +42,7 @@ struct ReportContext {
             return .failure(ExitFailure(code: ExitCode.usage))
         }
         let (model, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         // Totals that could overflow are never shown: a wrong figure is worse than none.
         guard model.totalsAreExact else {
             console.err("tally \(command): the budget's amounts add up to more than can be totalled exactly (E0404; run `tally check`), so no figures are shown\n")

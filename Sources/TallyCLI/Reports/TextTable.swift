@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A plain-text table for people: columns padded to their widest cell, amounts aligned
 /// on the decimal point, long text cut with an ellipsis so that reports stay readable at
 /// 80 columns. Negative amounts keep their minus sign; colour only adds to it.
