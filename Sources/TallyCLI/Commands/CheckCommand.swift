@@ -139,14 +139,7 @@ enum CheckCommand: Subcommand {
 
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         let clock = ContinuousClock()
-        var loading = Duration.zero
-        var checking = Duration.zero
         let sources = SourceMap(unit: options.columnUnit)
-        var shown: [Diagnostic] = []
-        var seen = Set<Diagnostic>()
-        var fails = false
-        var unreadable = false
-        var checkedFiles = Set<String>()  // a file reached from two roots counts once
         var stdin: [UInt8]?
         if options.stdinFilename != nil {
             do {
@@ -157,116 +150,25 @@ enum CheckCommand: Subcommand {
             }
         }
         var targets = CheckTargets(files: options.files, root: options.root, stdinFilename: options.stdinFilename, stdin: stdin)
-        let provider = targets.provider
+        var findings = Findings()
         var next = 0
         while next < targets.jobs.count {
             let job = targets.jobs[next]
             next += 1
-            let budget: Budget
-            let loadStart = clock.now
-            do {
-                budget = try job.root == "<stdin>" ? load("-") : BudgetLoader(provider: provider).load(job.root)
-                loading += clock.now - loadStart
-            } catch {
-                console.err("tally check: cannot read \(job.root == "<stdin>" ? "standard input" : "`\(job.root)`"): \(error.explanation)\n")
-                unreadable = true
-                continue
-            }
-            // The files of this budget to report: all of them when the root was named,
-            // else the named files it includes (a `--root` that does not include a named
-            // file leaves that file to be checked on its own).
-            var canonical: [String: String] = [:]
-            func key(_ path: String) -> String {
-                if let known = canonical[path] { return known }
-                let value = path == "<stdin>" ? path : provider.canonicalPath(path)
-                canonical[path] = value
-                return value
-            }
-            var reported: Set<String>?
-            if !job.reportsAll {
-                let members = Set(budget.files.map { key($0.path) })
-                var named = Set<String>()
-                for name in job.named {
-                    if members.contains(key(name)) { named.insert(key(name)) } else { targets.checkAlone(name) }
-                }
-                if named.isEmpty { continue }
-                reported = named
-            }
-            let checkStart = clock.now
-            defer { checking += clock.now - checkStart }
-            checkedFiles.formUnion(reported.map { named in job.named.filter { named.contains(key($0)) } } ?? budget.files.map(\.path))
-            for file in budget.files { sources.add(file.tree.source) }
-            var policy = DiagnosticPolicy(budget: budget)
-            policy.strict = policy.strict || options.strict
-            options.severities.apply(to: &policy)
-            let result = options.syntaxOnly ? nil : Interpreter.run(budget, today: today)
-            var found = budget.diagnostics + (result?.diagnostics ?? [])
-            if let reported {
-                found.removeAll { !reported.contains(key($0.file)) }
-                // Named files are reported as the user spelled them, not as the root's
-                // include line reached them.
-                var spelling: [String: String] = [:]
-                for name in job.named { spelling[key(name)] = name }
-                for file in budget.files {
-                    if let name = spelling[key(file.path)], name != file.path {
-                        sources.add(SourceText(path: name, bytes: file.tree.source.bytes))
-                    }
-                }
-                for i in found.indices {
-                    if let name = spelling[key(found[i].file)] { found[i].file = name }
-                    for n in found[i].notes.indices {
-                        if let name = spelling[key(found[i].notes[n].file)] { found[i].notes[n].file = name }
-                    }
-                }
-            }
-            KeptUntilExit.keep(budget, of: budget)
-            if let model = result?.model { KeptUntilExit.keep(model, of: budget) }
-            let diagnostics = policy.apply(found, budget: budget)
-            if policy.fails(diagnostics) { fails = true }
-            for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
+            findings.check(job, of: &targets, options: options, today: today, sources: sources, clock: clock, console: console)
         }
         let outputStart = clock.now
-        shown.sort { ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue) }
-
-        // Each file shows at most DiagnosticLimit.perFile diagnostics; totals count them all.
-        let (listed, omitted) = DiagnosticLimit.apply(shown)
-        let totals = DiagnosticTotals(shown)
-        switch options.format {
-        case "json":
-            console.out(JSONDiagnosticRenderer(sources: sources).render(listed, totals: totals, omitted: omitted))
-        case "github":
-            console.out(GitHubDiagnosticRenderer(sources: sources, workspace: console.environment["GITHUB_WORKSPACE"]).render(listed, omitted: omitted))
-        case "sarif":
-            console.out(SARIFDiagnosticRenderer(sources: sources).render(listed, omitted: omitted))
-        default:
-            let color = console.usesColor(options.color)
-            let renderer = TextDiagnosticRenderer(sources: sources, color: color)
-            let omittedByFile = Dictionary(omitted.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
-            for (i, d) in listed.enumerated() {
-                if i > 0 { console.out("\n") }
-                console.out(renderer.render(d))
-                // After a file's last shown diagnostic, what was left out of it.
-                if let left = omittedByFile[d.file], i + 1 == listed.count || listed[i + 1].file != d.file {
-                    console.out("\n" + renderer.renderOmitted(left))
-                }
-            }
-            if !options.quiet && !checkedFiles.isEmpty {
-                if !listed.isEmpty { console.out("\n") }
-                console.out(TextDiagnosticRenderer.summary(
-                    errors: totals.errors, warnings: totals.warnings, infos: totals.infos,
-                    files: checkedFiles.count) + "\n")
-            }
-        }
+        render(findings, options: options, sources: sources, console: console)
         if options.timings {
             console.flush()
             func ms(_ d: Duration) -> String {
                 let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
                 return String(format: "%.1f ms", value)
             }
-            console.err("timings: read and parse \(ms(loading)), interpret and check \(ms(checking)), sort and output \(ms(clock.now - outputStart))\n")
+            console.err("timings: read and parse \(ms(findings.loading)), interpret and check \(ms(findings.checking)), sort and output \(ms(clock.now - outputStart))\n")
         }
-        if unreadable { return ExitCode.usage }
-        return fails ? ExitCode.problems : ExitCode.success
+        if findings.unreadable { return ExitCode.usage }
+        return findings.fails ? ExitCode.problems : ExitCode.success
     }
 
     /// Loads one budget; `-` reads standard input as `<stdin>`.

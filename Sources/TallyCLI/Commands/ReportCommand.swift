@@ -40,27 +40,30 @@ enum ReportCommand: Subcommand {
 
     """
 
+    /// The report's options: the shared flags and its own, checked against each other.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
+                                              extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
+        _ = try options.count("--depth", default: 1, maximum: 100)
+        if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
+        if options.extra["--html"] != nil, options.formatGiven, options.format != "html" {
+            throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
+        }
+        if let month = options.extra["--month"] {
+            guard case .month? = try? PeriodSpec(month, flag: "--month") else {
+                throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
+            }
+        }
+        _ = try options.count("--months", default: 1, maximum: 1200)
+        if options.extra["--month"] != nil, options.range != nil {
+            throw UsageError("`--month` and a period both give the month; use one or the other")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
-                                                  extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
-            _ = try options.count("--depth", default: 1, maximum: 100)
-            if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
-            if options.extra["--html"] != nil, options.formatGiven, options.format != "html" {
-                throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
-            }
-            if let month = options.extra["--month"] {
-                guard case .month? = try? PeriodSpec(month, flag: "--month") else {
-                    throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
-                }
-            }
-            _ = try options.count("--months", default: 1, maximum: 1200)
-            if options.extra["--month"] != nil, options.range != nil {
-                throw UsageError("`--month` and a period both give the month; use one or the other")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
@@ -83,177 +86,12 @@ enum ReportCommand: Subcommand {
         }
         let depth = context.options.extra["--depth"].flatMap { Int($0) }
         let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
-        let label = EnvelopePeriod.monthly.label(month)
         let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)), rates: context.rates)
-        func categoryName(_ c: Int) -> String { model.categories[c].name }
-        func type(_ c: Int) -> String { model.categories[c].isIncome ? "income" : "expense" }
-
         switch context.options.format {
-        case "json":
-            func totals(_ t: PeriodTotals) -> [(String, JSONValue)] {
-                [("income", .string(context.inDefault(t.income))), ("expense", .string(context.inDefault(t.expense))), ("net", .string(context.inDefault(t.net)))]
-            }
-            console.out(JSONValue.object([("month", .string(label)), ("currency", .string(context.currency))] + totals(report.totals) + [
-                ("previous", .object([("month", .string(EnvelopePeriod.monthly.label(report.previousTotals.start)))] + totals(report.previousTotals))),
-                ("categories", .array(report.categories.map { row in
-                    .object([("name", .string(categoryName(row.category))), ("type", .string(type(row.category))),
-                             ("current", .string(context.inDefault(row.current))), ("previous", .string(context.inDefault(row.previous))),
-                             ("change", .string(context.inDefault(row.change))), ("percent", .optional(row.percent.map { $0.formatted(scale: 1) }))])
-                })),
-                ("top", .array(report.topExpenses.map { .object([("name", .string(categoryName($0.category))), ("spent", .string(context.inDefault($0.current)))]) })),
-                ("envelopes", EnvelopesCommand.json(envelopes, context: context)),
-                ("missingRates", context.missingRatesJSON(report.missingRates)),
-            ]).rendered())
-        case "csv":
-            var csv = CSVTable(["category", "type", "current", "previous", "change", "percent"])
-            for row in report.categories {
-                csv.add([categoryName(row.category), type(row.category), context.inDefault(row.current), context.inDefault(row.previous),
-                         context.inDefault(row.change), row.percent.map { $0.formatted(scale: 1) } ?? ""])
-            }
-            context.output(csv)
-        default:
-            let previousLabel = EnvelopePeriod.monthly.label(report.previousTotals.start)
-            var out = "Monthly report for \(label)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            var totals = TextTable([.init(title: "", alignment: .left), .init(title: label, alignment: .decimal), .init(title: previousLabel, alignment: .decimal)])
-            totals.add(["Income", context.inDefault(report.totals.income), context.inDefault(report.previousTotals.income)])
-            totals.add(["Expense", context.inDefault(report.totals.expense), context.inDefault(report.previousTotals.expense)])
-            totals.add(["Net", context.inDefault(report.totals.net), context.inDefault(report.previousTotals.net)])
-            out += totals.render(color: context.color, width: context.width)
-            if !report.categories.isEmpty {
-                var table = TextTable([.init(title: "Category", alignment: .left, maxWidth: 22), .init(title: label, alignment: .decimal),
-                                       .init(title: previousLabel, alignment: .decimal), .init(title: "Change", alignment: .decimal),
-                                       .init(title: "%", alignment: .decimal)])
-                var wasIncome = true
-                for (i, row) in report.categories.enumerated() {
-                    let isIncome = model.categories[row.category].isIncome
-                    if i > 0 && wasIncome && !isIncome { table.addRule() }
-                    wasIncome = isIncome
-                    table.add([categoryName(row.category), context.inDefault(row.current), context.inDefault(row.previous),
-                               context.inDefault(row.change), row.percent.map { ($0.isNegative ? "" : "+") + $0.formatted(scale: 1) + "%" } ?? "new"])
-                }
-                out += "\n" + table.render(color: context.color, width: context.width)
-            }
-            if !report.topExpenses.isEmpty {
-                var top = TextTable([.init(title: "Top spending", alignment: .left, maxWidth: 24), .init(title: context.title("Spent"), alignment: .decimal),
-                                     .init(title: "Of expense", alignment: .decimal)])
-                for row in report.topExpenses {
-                    let share = row.current.multiplied(by: Money(units: 100, scale: 0), roundedTo: row.current.scale)
-                        .flatMap { $0.divided(by: report.totals.expense, roundedTo: 1) }
-                    top.add([categoryName(row.category), context.inDefault(row.current), context.percent(share)])
-                }
-                out += "\n" + top.render(color: context.color, width: context.width)
-            }
-            if !envelopes.isEmpty {
-                var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 16), .init(title: "Budget", alignment: .decimal),
-                                       .init(title: "Spent", alignment: .decimal), .init(title: "Available", alignment: .decimal),
-                                       .init(title: "Used", alignment: .decimal), EnvelopesCommand.markColumn])
-                for line in envelopes {
-                    table.add([line.envelope.name, context.inDefault(line.status.budget), context.inDefault(line.status.spent),
-                               context.inDefault(line.status.available), context.percent(line.percent), EnvelopesCommand.mark(line)])
-                }
-                out += "\n" + table.render(color: context.color, width: context.width)
-            }
-            let note = context.missingRatesNote(report.missingRates)
-            if !note.isEmpty { out += "\n" + note }
-            console.out(out)
+        case "json": console.out(json(report, month: month, envelopes: envelopes, context: context))
+        case "csv": context.output(csv(report, context: context))
+        default: console.out(text(report, month: month, envelopes: envelopes, context: context))
         }
         return ExitCode.success
-    }
-
-    /// `--format html` (to standard output) or `--html FILE` (written atomically): the page
-    /// with charts, `--months` months of history (default 6).
-    static func html(_ context: ReportContext, month: CivilDate) -> Int32 {
-        let months = (try? context.options.count("--months", default: 6, minimum: 1, maximum: 1200)) ?? 6
-        let file = context.options.file!
-        let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
-        let page = HTMLReport.render(model: context.model, month: month, months: months, title: title)
-        guard let path = context.options.extra["--html"] else {
-            context.console.out(page)
-            return ExitCode.success
-        }
-        // Nothing is written when in doubt: `--html main.tally` must never replace a budget.
-        if let reason = refusal(toOverwrite: path) {
-            context.console.err("tally report: will not write `\(path)`: \(reason)\n")
-            return ExitCode.usage
-        }
-        do {
-            try AtomicFile.write(Array(page.utf8), to: path)
-        } catch {
-            context.console.err("tally report: cannot write `\(path)`: \(error.reason)\n")
-            return ExitCode.usage
-        }
-        context.console.err("tally report: wrote \(path)\n")
-        return ExitCode.success
-    }
-
-    /// Why the page may not go to `path`, if it may not: a `.tally` name, or an existing
-    /// file that neither is named `.html`/`.htm` nor holds an HTML page (an earlier report
-    /// may be replaced; a budget, notes or anything else may not).
-    static func refusal(toOverwrite path: String) -> String? {
-        let name = path.lowercased()
-        if name.hasSuffix(".tally") { return "it is named like a budget file; choose a name ending in .html" }
-        if name.hasSuffix(".html") || name.hasSuffix(".htm") { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 512)) ?? Data()
-        let text = String(decoding: start, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
-        if text.isEmpty || text.hasPrefix("<!doctype html") || text.hasPrefix("<html") { return nil }
-        return "the file exists and is not an HTML page; choose a name ending in .html"
-    }
-
-    /// `--months N`: income against expense per month, oldest first.
-    static func series(_ context: ReportContext, flows: CategoryFlows, month: CivilDate, months: Int) -> Int32 {
-        let first = month.adding(months: 1 - months) ?? month
-        let range = first ... month.endOfMonth
-        let rows = flows.series(range, by: .month, model: context.model)
-        let missing = flows.missingRates(in: range, model: context.model, rates: context.rates)
-        func label(_ t: PeriodTotals) -> String { EnvelopePeriod.monthly.label(t.start) }
-        switch context.options.format {
-        case "json":
-            context.console.out(JSONValue.object([
-                ("currency", .string(context.currency)),
-                ("months", .array(rows.map { .object([("month", .string(label($0))), ("income", .string(context.inDefault($0.income))),
-                                                      ("expense", .string(context.inDefault($0.expense))), ("net", .string(context.inDefault($0.net)))]) })),
-                ("missingRates", context.missingRatesJSON(missing)),
-            ]).rendered())
-        case "csv":
-            var csv = CSVTable(["month", "income", "expense", "net"])
-            for row in rows { csv.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net)]) }
-            context.output(csv)
-        default:
-            var table = TextTable([.init(title: "Month", alignment: .left), .init(title: "Income", alignment: .decimal),
-                                   .init(title: "Expense", alignment: .decimal), .init(title: "Net", alignment: .decimal),
-                                   .init(title: "", alignment: .left)])
-            let largest = rows.map { max($0.income, $0.expense) }.max() ?? .zero
-            var income = Money.zero, expense = Money.zero
-            for row in rows {
-                table.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), bar(row, largest)])
-                income = income.adding(row.income) ?? income
-                expense = expense.adding(row.expense) ?? expense
-            }
-            table.addRule()
-            table.add(["Total", context.inDefault(income), context.inDefault(expense), context.inDefault(income.subtracting(expense) ?? .zero), ""])
-            guard let firstRow = rows.first, let lastRow = rows.last else {
-                context.console.out("No months to show.\n")
-                return ExitCode.success
-            }
-            var out = "Income against expense, \(label(firstRow)) to \(label(lastRow))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            out += table.render(color: context.color, width: context.width)
-            let note = context.missingRatesNote(missing)
-            if !note.isEmpty { out += "\n" + note }
-            context.console.out(out)
-        }
-        return ExitCode.success
-    }
-
-    /// A small text bar: `+` for income over `-` for expense, scaled to the largest month.
-    static func bar(_ row: PeriodTotals, _ largest: Money) -> String {
-        func length(_ value: Money) -> Int {
-            guard !largest.isZero else { return 0 }
-            return Int(value.multiplied(by: Money(units: 20, scale: 0), roundedTo: 2)?.divided(by: largest, roundedTo: 0)?.units ?? 0)
-        }
-        // A month of net refunds has a negative expense: it gets no bar, never a negative count.
-        let inCount = max(0, length(row.income)), outCount = max(0, length(row.expense))
-        return String(repeating: "+", count: inCount) + (inCount > 0 && outCount > 0 ? " " : "") + String(repeating: "-", count: outCount)
     }
 }
