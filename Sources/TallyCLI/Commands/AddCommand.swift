@@ -20,13 +20,7 @@ enum AddCommand: Subcommand {
       tally add [options] <file> DATE PAYEE AMOUNT                (its wallet and category)
 
     OPTIONS
-      -f, --file FILE        The budget (default: the first argument, else TALLY_FILE)
-      --note TEXT            The transaction's note
-      --tag NAME             A tag, `#` optional (repeatable)
-      --today YYYY-MM-DD     What `today` and `yesterday` mean (default: TALLY_TODAY,
-                             else the system's local date)
-      --dry-run              Print the entry; write nothing
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     DATE is YYYY-MM-DD, today or yesterday. WALLET and CATEGORY are names the budget
     declares (any case). An AMOUNT without a sign is spending in an expense category
@@ -43,6 +37,26 @@ enum AddCommand: Subcommand {
 
     """
 
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case file, note, tag, today, dryRun
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .file: FlagDeclaration("-f", "--file", value: "FILE", help: "The budget (default: the first argument, else TALLY_FILE)")
+            case .note: FlagDeclaration("--note", value: "TEXT", help: "The transaction's note")
+            case .tag: FlagDeclaration("--tag", value: "NAME", help: "A tag, `#` optional (repeatable)")
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                What `today` and `yesterday` mean (default: TALLY_TODAY,
+                else the system's local date)
+                """)
+            case .dryRun: FlagDeclaration("--dry-run", help: "Print the entry; write nothing")
+            }
+        }
+    }
+
     struct Options {
         var words: [String] = []
         var file: String?
@@ -58,25 +72,28 @@ enum AddCommand: Subcommand {
         while let item = reader.next() {
             switch item {
             case .positional(let word): options.words.append(word)
-            case .flag("-f", let inline), .flag("--file", let inline):
-                guard options.file == nil else { throw UsageError("`tally add` writes to one file; `--file` given twice") }
-                options.file = try reader.value(for: "--file", inline: inline)
-            case .flag("--note", let inline):
-                guard options.note == nil else { throw UsageError("`--note` given twice") }
-                options.note = try reader.value(for: "--note", inline: inline)
-            case .flag("--tag", let inline):
-                let tag = try reader.value(for: "--tag", inline: inline)
-                let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-                guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == "#" }) else { throw UsageError("`--tag`: `\(tag)` is not a tag name") }
-                options.tags.append(name)
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                options.today = date
-            case .flag("--dry-run", nil): options.dryRun = true
             case .flag(let flag, nil) where flag.dropFirst().first?.isNumber ?? false:
                 options.words.append(flag)  // a negative amount: -12.50
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally add`")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .file:
+                    guard options.file == nil else { throw UsageError("`tally add` writes to one file; `--file` given twice") }
+                    options.file = try reader.value(of: flag, inline: inline)
+                case .note:
+                    guard options.note == nil else { throw UsageError("`--note` given twice") }
+                    options.note = try reader.value(of: flag, inline: inline)
+                case .tag:
+                    let tag = try reader.value(of: flag, inline: inline)
+                    let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+                    guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == "#" }) else { throw UsageError("`--tag`: `\(tag)` is not a tag name") }
+                    options.tags.append(name)
+                case .today:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
+                    options.today = date
+                case .dryRun: options.dryRun = true
+                }
             }
         }
         return options

@@ -6,7 +6,15 @@ import TallySyntax
 enum BalanceCommand: Subcommand {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
-    static let flags: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+        FlagDeclaration("--by", value: "kind|owner", help: "Group totals by wallet kind (default) or by the people\nwho own the wallets"),
+        ReportOptions.stepsFlag("A column per period: each wallet's balance at its\nend, in the default currency, with an Average column\n(default period: the budget's first entry to today)"),
+        FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind"),
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
     static let help = """
     tally balance: each wallet's balance on a day, grouped by kind, with totals in
     the default currency. Hidden wallets are listed apart and left out of totals.
@@ -16,10 +24,7 @@ enum BalanceCommand: Subcommand {
       tally balance [options] -          (read standard input)
 
     OPTIONS
-    \(ReportOptions.help(flags))  --by kind|owner        Group totals by wallet kind (default) or by the people
-                             who own the wallets
-    \(PeriodColumns.Step.help("A column per period: each wallet's balance at its\n                         end, in the default currency, with an Average column\n                         (default period: the budget's first entry to today)"))  --depth N              With columns, 1 shows one row per wallet kind
-      -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     With a period (-p, -b, -e) the balances are those at its last day. Exit codes:
     0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts are
@@ -30,7 +35,7 @@ enum BalanceCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"], extraSwitches: PeriodColumns.switches)
+            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own)
             _ = try options.count("--depth", default: 1, maximum: 100)
             if try PeriodColumns.step(options) != nil {
                 if options.extra["--by"] != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }

@@ -20,29 +20,7 @@ enum CheckCommand: Subcommand {
     includes is a budget of its own.
 
     OPTIONS
-      --root FILE            The budget the named files belong to, when it includes them
-                             (instead of searching)
-      --stdin-filename PATH  With `-`: standard input is the text of PATH (an editor's
-                             unsaved buffer); it is checked, and reported, as that file
-      --column-unit chars|bytes|utf16
-                             What columns count (default: chars, Unicode characters);
-                             Vim places markers by bytes. SARIF takes chars or utf16
-      --format text|json|github|sarif
-                             Output format (default: text); github prints GitHub
-                             Actions annotations, sarif a SARIF 2.1.0 log
-      --strict               Warnings fail the check too (infos never do)
-      --deny CODE[,CODE]     Report these codes as errors (repeatable)
-      --allow CODE[,CODE]    Silence these codes (repeatable; not syntax errors)
-      --color auto|always|never
-                             Colour in text output (default: auto: only on a terminal,
-                             never when NO_COLOR is set)
-      -q, --quiet            Text output: leave out the summary line
-      --today YYYY-MM-DD     The date to check as of (default: TALLY_TODAY, else the
-                             system's local date): what is due, overdue or in the future
-      --syntax-only          Only read the files (syntax and includes); skip balances,
-                             envelopes, goals and every other budget check
-      --timings              Print how long each phase took to standard error
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     EXIT CODES
       0  no errors (and, with --strict, no warnings)
@@ -59,6 +37,51 @@ enum CheckCommand: Subcommand {
     the exit code count them all. Every code is explained in docs/diagnostics.md.
 
     """
+
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case root, stdinFilename, columnUnit, format, strict, deny, allow, color, quiet, today, syntaxOnly, timings
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .root: FlagDeclaration("--root", value: "FILE", help: """
+                The budget the named files belong to, when it includes them
+                (instead of searching)
+                """)
+            case .stdinFilename: FlagDeclaration("--stdin-filename", value: "PATH", help: """
+                With `-`: standard input is the text of PATH (an editor's
+                unsaved buffer); it is checked, and reported, as that file
+                """)
+            case .columnUnit: FlagDeclaration("--column-unit", value: "chars|bytes|utf16", help: """
+                What columns count (default: chars, Unicode characters);
+                Vim places markers by bytes. SARIF takes chars or utf16
+                """)
+            case .format: FlagDeclaration("--format", value: "text|json|github|sarif", help: """
+                Output format (default: text); github prints GitHub
+                Actions annotations, sarif a SARIF 2.1.0 log
+                """)
+            case .strict: FlagDeclaration("--strict", help: "Warnings fail the check too (infos never do)")
+            case .deny: FlagDeclaration("--deny", value: "CODE[,CODE]", help: "Report these codes as errors (repeatable)")
+            case .allow: FlagDeclaration("--allow", value: "CODE[,CODE]", help: "Silence these codes (repeatable; not syntax errors)")
+            case .color: FlagDeclaration("--color", aliases: ["--colour"], value: "auto|always|never", help: """
+                Colour in text output (default: auto: only on a terminal,
+                never when NO_COLOR is set)
+                """)
+            case .quiet: FlagDeclaration("-q", "--quiet", help: "Text output: leave out the summary line")
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                The date to check as of (default: TALLY_TODAY, else the
+                system's local date): what is due, overdue or in the future
+                """)
+            case .syntaxOnly: FlagDeclaration("--syntax-only", help: """
+                Only read the files (syntax and includes); skip balances,
+                envelopes, goals and every other budget check
+                """)
+            case .timings: FlagDeclaration("--timings", help: "Print how long each phase took to standard error")
+            }
+        }
+    }
 
     struct Options {
         var files: [String] = []
@@ -89,35 +112,25 @@ enum CheckCommand: Subcommand {
             switch item {
             case .positional(let file):
                 options.files.append(file)
-            case .flag("--format", let inline):
-                options.format = try once("--format", reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"]))
-            case .flag("--color", let inline), .flag("--colour", let inline):
-                options.color = try once("--color", reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"]))
-            case .flag("--deny", let inline):
-                options.severities.denied += try SeverityFlags.codes(reader.value(for: "--deny", inline: inline), flag: "--deny")
-            case .flag("--allow", let inline):
-                options.severities.allowed += try SeverityFlags.codes(reader.value(for: "--allow", inline: inline), flag: "--allow")
-            case .flag("--strict", nil):
-                options.strict = true
-            case .flag("--quiet", nil), .flag("-q", nil):
-                options.quiet = true
-            case .flag("--syntax-only", nil):
-                options.syntaxOnly = true
-            case .flag("--root", let inline):
-                options.root = try once("--root", reader.value(for: "--root", inline: inline))
-            case .flag("--stdin-filename", let inline):
-                options.stdinFilename = try once("--stdin-filename", reader.value(for: "--stdin-filename", inline: inline))
-            case .flag("--column-unit", let inline):
-                let unit = try once("--column-unit", reader.choice(for: "--column-unit", inline: inline, among: ColumnUnit.allCases.map(\.rawValue)))
-                options.columnUnit = ColumnUnit(rawValue: unit)!
-            case .flag("--timings", nil):
-                options.timings = true
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
-                options.today = date
-            case .flag(let flag, _):
-                throw UsageError("unknown option `\(flag)` for `tally check`")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .format: options.format = try once(flag.name, reader.choice(of: flag, inline: inline))
+                case .color: options.color = try once(flag.name, reader.choice(of: flag, inline: inline))
+                case .deny: options.severities.denied += try SeverityFlags.codes(reader.value(of: flag, inline: inline), flag: flag.name)
+                case .allow: options.severities.allowed += try SeverityFlags.codes(reader.value(of: flag, inline: inline), flag: flag.name)
+                case .strict: options.strict = true
+                case .quiet: options.quiet = true
+                case .syntaxOnly: options.syntaxOnly = true
+                case .root: options.root = try once(flag.name, reader.value(of: flag, inline: inline))
+                case .stdinFilename: options.stdinFilename = try once(flag.name, reader.value(of: flag, inline: inline))
+                case .columnUnit: options.columnUnit = ColumnUnit(rawValue: try once(flag.name, reader.choice(of: flag, inline: inline)))!
+                case .timings: options.timings = true
+                case .today:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
+                    options.today = date
+                }
             }
         }
         if options.files.isEmpty { throw UsageError("`tally check` needs at least one file") }

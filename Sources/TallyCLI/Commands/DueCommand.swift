@@ -5,7 +5,13 @@ import TallySyntax
 enum DueCommand: Subcommand {
     static let name = "due"
     static let summary = "Recurring entries overdue, due today and upcoming"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+        FlagDeclaration("--days", value: "N", help: "How far ahead to look (default: 30)"),
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally due: occurrences of recurring entries that are neither recorded (`rule
     NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
@@ -15,8 +21,7 @@ enum DueCommand: Subcommand {
       tally due [options] <file>
 
     OPTIONS
-      --days N               How far ahead to look (default: 30)
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     Exit code 0 also when something is overdue: `tally check` is the command that
     fails on it. JSON and CSV layouts: docs/reports.md.
@@ -26,7 +31,7 @@ enum DueCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--days"])
+            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own)
             _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
             if options.extra["--days"] != nil, options.range != nil {
                 throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")

@@ -6,7 +6,13 @@ import TallySyntax
 enum EnvelopesCommand: Subcommand {
     static let name = "envelopes"
     static let summary = "Envelopes: planned, spent, available; ready to assign"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+        FlagDeclaration("--envelope", value: "NAME", help: "Only this envelope, day by day across its period: spent\neach day, spent so far, and what is left"),
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
     available money for its period containing a day, with the percent used and what
@@ -18,9 +24,7 @@ enum EnvelopesCommand: Subcommand {
       tally envelopes [options] <file>
 
     OPTIONS
-      --envelope NAME        Only this envelope, day by day across its period: spent
-                             each day, spent so far, and what is left
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     The day is --at, else today when --period contains it, else the period's last
     day. Amounts are in the default currency. JSON and CSV layouts:
@@ -86,7 +90,7 @@ enum EnvelopesCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--envelope"])
+            try ReportOptions.parse(a, command: name, flags: shared, own: own)
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code

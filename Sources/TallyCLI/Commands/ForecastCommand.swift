@@ -5,7 +5,14 @@ import TallySyntax
 enum ForecastCommand: Subcommand {
     static let name = "forecast"
     static let summary = "Wallet balances projected from recurring entries"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+        FlagDeclaration("--until", value: "YYYY-MM-DD", help: "The last day projected (default: three months after\ntoday)"),
+        FlagDeclaration("--events", help: "Text output: list every projected movement too"),
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally forecast: each wallet's balance projected to a date from its recurring
     entries: occurrences from today on that are not yet recorded or skipped are
@@ -16,10 +23,7 @@ enum ForecastCommand: Subcommand {
       tally forecast [options] <file>
 
     OPTIONS
-      --until YYYY-MM-DD     The last day projected (default: three months after
-                             today)
-      --events               Text output: list every projected movement too
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     CSV output holds the projected movements; JSON holds wallets and movements
     (docs/reports.md).
@@ -29,7 +33,7 @@ enum ForecastCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--until"], extraSwitches: ["--events"])
+            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own)
             _ = try options.date("--until")
             if options.extra["--until"] != nil, options.range != nil {
                 throw UsageError("`--until` and a period both give the last day; use one or the other")

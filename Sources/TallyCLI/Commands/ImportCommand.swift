@@ -24,29 +24,7 @@ enum ImportCommand: Subcommand {
       tally import [options] <budget> <statement>...
 
     OPTIONS
-      --wallet NAME          The wallet the statements belong to (needed when the
-                             budget has more than one wallet and no `import`
-                             profile names the account the statements are of)
-      --into FILE            Append to this file of the budget (default: the file with
-                             the wallet's latest transaction, else its declaration)
-      --uncategorized NAME   Book movements no rule or habit categorizes in this
-                             category (default: write them without a category and
-                             list them; `tally check` and the editor ask for one)
-      --encoding NAME        The statements' encoding: utf-8, utf-16, windows-1250,
-                             windows-1252, iso-8859-1, iso-8859-2, iso-8859-15
-                             (default: a byte-order mark, else UTF-8, else windows-1252)
-      --date-format FORMAT   How CSV dates are written: YYYY-MM-DD, DD.MM.YYYY,
-                             MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY, YYYY/MM/DD, DD.MM.YY,
-                             YYYYMMDD (default: the one that reads every date)
-      --decimal-comma        CSV amounts use a decimal comma (default: detected)
-      --separator CHAR       The CSV field separator (default: detected; `tab` for a tab)
-      --today YYYY-MM-DD     The date to check the budget as of (default: TALLY_TODAY,
-                             else the system's local date)
-      --add-ids              Add the movement's id to each hand-entered transaction it
-                             matches, so that later imports find it by id
-      --dry-run              Print the entries and the summary; write nothing
-      -h, --help             Show this help
-
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)
     Statements are CSV (the header row names the columns: date, amount or debit and
     credit, payee, description, id, balance), OFX/QFX 1.x and 2.x, or CAMT.053 XML.
     The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
@@ -63,6 +41,52 @@ enum ImportCommand: Subcommand {
       2  usage mistake, unknown wallet, or a statement or file that cannot be read
 
     """
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .wallet: FlagDeclaration("--wallet", value: "NAME", help: """
+                The wallet the statements belong to (needed when the
+                budget has more than one wallet and no `import`
+                profile names the account the statements are of)
+                """)
+            case .into: FlagDeclaration("--into", value: "FILE", help: """
+                Append to this file of the budget (default: the file with
+                the wallet's latest transaction, else its declaration)
+                """)
+            case .uncategorized: FlagDeclaration("--uncategorized", value: "NAME", help: """
+                Book movements no rule or habit categorizes in this
+                category (default: write them without a category and
+                list them; `tally check` and the editor ask for one)
+                """)
+            case .encoding: FlagDeclaration("--encoding", value: "NAME", help: """
+                The statements' encoding: utf-8, utf-16, windows-1250,
+                windows-1252, iso-8859-1, iso-8859-2, iso-8859-15
+                (default: a byte-order mark, else UTF-8, else windows-1252)
+                """)
+            case .dateFormat: FlagDeclaration("--date-format", value: "FORMAT", help: """
+                How CSV dates are written: YYYY-MM-DD, DD.MM.YYYY,
+                MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY, YYYY/MM/DD, DD.MM.YY,
+                YYYYMMDD (default: the one that reads every date)
+                """)
+            case .decimalComma: FlagDeclaration("--decimal-comma", help: "CSV amounts use a decimal comma (default: detected)")
+            case .separator: FlagDeclaration("--separator", value: "CHAR", help: "The CSV field separator (default: detected; `tab` for a tab)")
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                The date to check the budget as of (default: TALLY_TODAY,
+                else the system's local date)
+                """)
+            case .addIDs: FlagDeclaration("--add-ids", help: """
+                Add the movement's id to each hand-entered transaction it
+                matches, so that later imports find it by id
+                """)
+            case .dryRun: FlagDeclaration("--dry-run", help: "Print the entries and the summary; write nothing")
+            }
+        }
+    }
 
     struct Options {
         var budget: String?
@@ -83,32 +107,35 @@ enum ImportCommand: Subcommand {
             switch item {
             case .positional(let value):
                 if options.budget == nil { options.budget = value } else { options.statements.append(value) }
-            case .flag("--wallet", let inline): options.wallet = try reader.value(for: "--wallet", inline: inline)
-            case .flag("--into", let inline): options.into = try reader.value(for: "--into", inline: inline)
-            case .flag("--uncategorized", let inline): options.uncategorized = try reader.value(for: "--uncategorized", inline: inline)
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
-                options.today = date
-            case .flag("--encoding", let inline):
-                let value = try reader.value(for: "--encoding", inline: inline)
-                guard let encoding = StatementEncoding(name: value) else { throw UsageError("unknown encoding `\(value)`; use one of \(StatementEncoding.names)") }
-                options.reading.encoding = encoding
-            case .flag("--date-format", let inline):
-                let value = try reader.value(for: "--date-format", inline: inline)
-                guard let format = DateFormat(name: value) else {
-                    throw UsageError("unknown date format `\(value)`; use one of \(DateFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .wallet: options.wallet = try reader.value(of: flag, inline: inline)
+                case .into: options.into = try reader.value(of: flag, inline: inline)
+                case .uncategorized: options.uncategorized = try reader.value(of: flag, inline: inline)
+                case .today:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
+                    options.today = date
+                case .encoding:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let encoding = StatementEncoding(name: value) else { throw UsageError("unknown encoding `\(value)`; use one of \(StatementEncoding.names)") }
+                    options.reading.encoding = encoding
+                case .dateFormat:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let format = DateFormat(name: value) else {
+                        throw UsageError("unknown date format `\(value)`; use one of \(DateFormat.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    options.reading.csv.dateFormat = format
+                case .decimalComma: options.reading.csv.decimalMark = .comma
+                case .separator:
+                    let value = try reader.value(of: flag, inline: inline)
+                    let separator: Character? = value == "tab" || value == "\\t" ? "\t" : (value.count == 1 ? value.first : nil)
+                    guard let separator, separator != "\"" else { throw UsageError("`--separator` takes one character, or `tab`") }
+                    options.reading.csv.separator = separator
+                case .dryRun: options.dryRun = true
+                case .addIDs: options.addIDs = true
                 }
-                options.reading.csv.dateFormat = format
-            case .flag("--decimal-comma", nil): options.reading.csv.decimalMark = .comma
-            case .flag("--separator", let inline):
-                let value = try reader.value(for: "--separator", inline: inline)
-                let separator: Character? = value == "tab" || value == "\\t" ? "\t" : (value.count == 1 ? value.first : nil)
-                guard let separator, separator != "\"" else { throw UsageError("`--separator` takes one character, or `tab`") }
-                options.reading.csv.separator = separator
-            case .flag("--dry-run", nil): options.dryRun = true
-            case .flag("--add-ids", nil): options.addIDs = true
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally import`")
             }
         }
         guard let budget = options.budget else { throw UsageError("`tally import` needs a budget file and at least one statement") }

@@ -6,7 +6,15 @@ import TallySyntax
 enum InsightsCommand: Subcommand {
     static let name = "insights"
     static let summary = "Spending and income by category; income against expense over time"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+        FlagDeclaration("--by", value: "day|week|month|year", help: "Step of the income against expense table (default:\nweek; month for periods longer than 93 days)"),
+        FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)"),
+        ReportOptions.stepsFlag("A column per period: each category's flow in it,\nwith Total and Average columns (default period: the\nbudget's first entry to today)"),
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally insights: spending and income by category over a period, each with its
     share of the total, largest first; who spent what (for budgets whose
@@ -17,12 +25,7 @@ enum InsightsCommand: Subcommand {
       tally insights [options] <file> [query]
 
     OPTIONS
-      --by day|week|month|year
-                             Step of the income against expense table (default:
-                             week; month for periods longer than 93 days)
-      --depth N              Count categories deeper than N levels as their parent
-                             (1: Food:Groceries counts as Food)
-    \(PeriodColumns.Step.help("A column per period: each category's flow in it,\n                         with Total and Average columns (default period: the\n                         budget's first entry to today)"))    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     \(EntryQuery.help)
     The period defaults to this-month. Amounts are in the default currency; hidden
@@ -34,8 +37,7 @@ enum InsightsCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"],
-                                                  extraSwitches: PeriodColumns.switches, query: true)
+            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own, query: true)
             _ = try options.count("--depth", default: 1, maximum: 100)
             if try PeriodColumns.step(options) != nil, options.extra["--by"] != nil {
                 throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")

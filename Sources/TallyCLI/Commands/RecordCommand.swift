@@ -23,14 +23,7 @@ enum RecordCommand: Subcommand {
       tally record [options] <file> --due      (every due and overdue occurrence)
 
     OPTIONS
-      --date YYYY-MM-DD      Record the occurrence on this date (with <rule>); it may be
-                             a future one, recorded ahead
-      --due                  Record every occurrence up to today not yet recorded or
-                             skipped, of every named rule
-      --today YYYY-MM-DD     The date to record as of (default: TALLY_TODAY, else the
-                             system's local date)
-      --dry-run              Print what would be appended; write nothing
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     Each entry goes to the end of the file that holds its rule (among the budget's
     includes), in the rule's field order, aligned like the file's transactions, with
@@ -43,6 +36,31 @@ enum RecordCommand: Subcommand {
       2  usage mistake, unknown rule, or a file that cannot be read or written
 
     """
+
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case date, due, today, dryRun
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .date: FlagDeclaration("--date", value: "YYYY-MM-DD", help: """
+                Record the occurrence on this date (with <rule>); it may be
+                a future one, recorded ahead
+                """)
+            case .due: FlagDeclaration("--due", help: """
+                Record every occurrence up to today not yet recorded or
+                skipped, of every named rule
+                """)
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                The date to record as of (default: TALLY_TODAY, else the
+                system's local date)
+                """)
+            case .dryRun: FlagDeclaration("--dry-run", help: "Print what would be appended; write nothing")
+            }
+        }
+    }
 
     struct Options {
         var file: String?
@@ -67,11 +85,14 @@ enum RecordCommand: Subcommand {
                 if options.file == nil { options.file = value }
                 else if options.rule == nil { options.rule = value }
                 else { throw UsageError("unexpected argument `\(value)`; record one rule at a time, or use --due") }
-            case .flag("--date", let inline): options.date = try date("--date", inline)
-            case .flag("--today", let inline): options.today = try date("--today", inline)
-            case .flag("--due", nil): options.due = true
-            case .flag("--dry-run", nil): options.dryRun = true
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally record`")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .date: options.date = try date(flag.name, inline)
+                case .today: options.today = try date(flag.name, inline)
+                case .due: options.due = true
+                case .dryRun: options.dryRun = true
+                }
             }
         }
         guard let file = options.file else { throw UsageError("`tally record` needs a budget file") }

@@ -7,11 +7,18 @@ import TallySyntax
 enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+        FlagDeclaration("--month", value: "YYYY-MM", help: "The month (default: the month of today)"),
+        FlagDeclaration("--months", value: "N", help: "Month-by-month income against expense for N months\n(with HTML: months of history in the charts, default 6)"),
+        FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)"),
+        FlagDeclaration("--html", value: "FILE", help: "Write the report as one self-contained HTML page with\ncharts (inline SVG, no scripts) to FILE"),
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared, formats: formats) + [.helpFlag]
     /// `--format` also offers html here.
-    static var flagHelp: String {
-        ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
-    }
+    static let formats = ["text", "json", "csv", "html"]
     static let help = """
     tally report: the month at a glance: income, expense and net; each category
     this month and the month before, with the change in amount and percent; the top
@@ -22,14 +29,7 @@ enum ReportCommand: Subcommand {
       tally report [options] <file> [query]
 
     OPTIONS
-      --month YYYY-MM        The month (default: the month of today)
-      --months N             Month-by-month income against expense for N months
-                             (with HTML: months of history in the charts, default 6)
-      --depth N              Count categories deeper than N levels as their parent
-                             (1: Food:Groceries counts as Food)
-      --html FILE            Write the report as one self-contained HTML page with
-                             charts (inline SVG, no scripts) to FILE
-    \(flagHelp)  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     \(EntryQuery.help)
     Filters narrow the income, expense and category figures; the envelopes are
@@ -42,8 +42,7 @@ enum ReportCommand: Subcommand {
 
     /// The report's options: the shared flags and its own, checked against each other.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
-                                              extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, formats: formats, own: own, query: true)
         _ = try options.count("--depth", default: 1, maximum: 100)
         if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
         if options.extra["--html"] != nil, options.formatGiven, options.format != "html" {

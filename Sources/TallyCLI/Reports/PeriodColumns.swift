@@ -14,11 +14,6 @@ struct PeriodColumns {
 
         /// The word in JSON: `week`, `month`, `quarter`, `year`.
         var unit: String { ["weekly": "week", "monthly": "month", "quarterly": "quarter", "yearly": "year"][rawValue]! }
-
-        /// Help lines for the four flags.
-        static func help(_ what: String) -> String {
-            "  --weekly, --monthly, --quarterly, --yearly\n                         \(what)\n"
-        }
     }
 
     /// One column: a period cut to the range.
@@ -84,9 +79,6 @@ struct PeriodColumns {
         if asked.count > 1 { throw UsageError("`\(asked[0].flag)` and `\(asked[1].flag)` both set the columns; choose one") }
         return asked.first
     }
-
-    /// The flags of the steps, for `extraSwitches`.
-    static let switches = Step.allCases.map(\.flag)
 
     /// Sum and average of cells, nil when a cell has no figure; the average is rounded to
     /// `decimals` places (Money's rounding, half away from zero).
