@@ -32,19 +32,22 @@ enum BalanceCommand: Subcommand {
 
     """
 
+    /// The options, with `--by` and `--depth` checked against columns over time.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own)
+        _ = try options.count("--depth", default: 1, maximum: 100)
+        if try PeriodColumns.step(options) != nil {
+            if options.extra["--by"] != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
+            if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+        } else if options.extra["--depth"] != nil {
+            throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own)
-            _ = try options.count("--depth", default: 1, maximum: 100)
-            if try PeriodColumns.step(options) != nil {
-                if options.extra["--by"] != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
-                if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
-            } else if options.extra["--depth"] != nil {
-                throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
@@ -61,92 +64,10 @@ enum BalanceCommand: Subcommand {
             if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
         } catch { return context.fail(error) }
         let sheet = model.balanceSheet(at: date, rates: context.rates)
-        let owners = sheet.byOwner(model)
-        func ownerLabel(_ list: [String]) -> String { list.isEmpty ? "(no owner)" : list.joined(separator: ", ") }
-        /// What a wallet with a credit limit may still spend: the limit plus the balance.
-        func creditLeft(_ item: WalletBalance) -> Money? {
-            model.wallets[item.wallet].limit.flatMap { $0.adding(item.balance) }
-        }
-
         switch context.options.format {
-        case "json":
-            func wallet(_ item: WalletBalance) -> JSONValue {
-                let w = model.wallets[item.wallet]
-                return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
-                                ("owners", .array(w.owners.map(JSONValue.string))), ("balance", .string(context.plain(item.balance, w.currency))),
-                                ("converted", .optional(item.converted.map(context.inDefault))), ("hidden", .bool(w.hidden)),
-                                ("limit", .optional(w.limit.map { context.plain($0, w.currency) })),
-                                ("creditLeft", .optional(creditLeft(item).map { context.plain($0, w.currency) }))])
-            }
-            let json = JSONValue.object([
-                ("date", .string(date.description)), ("currency", .string(context.currency)),
-                ("wallets", .array(sheet.counted.map(wallet))), ("hidden", .array(sheet.hidden.map(wallet))),
-                ("total", .string(context.inDefault(sheet.total))),
-                ("byKind", .array(sheet.byKind.map { .object([("kind", .string($0.kind.rawValue)), ("total", .string(context.inDefault($0.total)))]) })),
-                ("byOwner", .array(owners.map { .object([("owners", .array($0.owners.map(JSONValue.string))), ("total", .string(context.inDefault($0.total)))]) })),
-                ("missingRates", context.missingRatesJSON(sheet.missingRates)),
-            ])
-            console.out(json.rendered())
-        case "csv":
-            var csv = CSVTable(["wallet", "kind", "owners", "currency", "balance", "converted", "hidden"])
-            for item in sheet.counted + sheet.hidden {
-                let w = model.wallets[item.wallet]
-                csv.add([w.name, w.kind.rawValue, w.owners.joined(separator: ", "), w.currency, context.plain(item.balance, w.currency),
-                         item.converted.map(context.inDefault) ?? "", w.hidden ? "yes" : "no"])
-            }
-            context.output(csv)
-        default:
-            var out = "Balances at the end of \(date)\n\n"
-            let multiCurrency = model.wallets.contains { $0.currency != context.currency }
-            var columns: [TextTable.Column] = [.init(title: "Wallet", alignment: .left, maxWidth: 24),
-                                               .init(title: by == "owner" ? "Owners" : "Kind", alignment: .left, maxWidth: 20),
-                                               .init(title: "Balance", alignment: .decimal)]
-            if multiCurrency { columns.append(.init(title: context.title("In"), alignment: .decimal)) }
-            var table = TextTable(columns)
-            func row(_ item: WalletBalance, _ second: String) -> [String] {
-                let w = model.wallets[item.wallet]
-                var cells = [w.name, second, context.amount(item.balance, w.currency)]
-                if multiCurrency { cells.append(item.converted.map(context.inDefault) ?? "no rate") }
-                return cells
-            }
-            func totalRow(_ label: String, _ total: Money) -> [String] {
-                multiCurrency ? [label, "", "", context.inDefault(total)] : [label, "", context.amount(total, context.currency)]
-            }
-            if by == "owner" {
-                for group in owners {
-                    for item in group.wallets { table.add(row(item, ownerLabel(group.owners))) }
-                    if owners.count > 1 { table.add(totalRow("  \(ownerLabel(group.owners))", group.total)) }
-                    table.addRule()
-                }
-            } else {
-                for (kind, total) in sheet.byKind {
-                    let items = sheet.counted.filter { model.wallets[$0.wallet].kind == kind }
-                    for item in items { table.add(row(item, kind.rawValue)) }
-                    if items.count > 1 { table.add(totalRow("  all \(kind.rawValue)", total)) }
-                    table.addRule()
-                }
-            }
-            if sheet.counted.isEmpty { table.addRule() }
-            table.add(totalRow("Total", sheet.total))
-            out += table.render(color: context.color, width: context.width)
-            if !sheet.hidden.isEmpty {
-                var hidden = TextTable([.init(title: "Hidden (not in totals)", alignment: .left, maxWidth: 30),
-                                        .init(title: "Balance", alignment: .decimal)])
-                for item in sheet.hidden {
-                    let w = model.wallets[item.wallet]
-                    hidden.add([w.name, context.amount(item.balance, w.currency)])
-                }
-                out += "\n" + hidden.render(color: context.color, width: context.width)
-            }
-            let credit = sheet.counted.compactMap { item -> String? in
-                let w = model.wallets[item.wallet]
-                guard let left = creditLeft(item), let limit = w.limit else { return nil }
-                return "\(w.name): \(context.amount(left, w.currency)) of \(context.amount(limit, w.currency)) credit left"
-            }
-            if !credit.isEmpty { out += "\n" + credit.joined(separator: "\n") + "\n" }
-            let note = context.missingRatesNote(sheet.missingRates)
-            if !note.isEmpty { out += "\n" + note }
-            console.out(out)
+        case "json": console.out(json(sheet, date: date, context: context))
+        case "csv": context.output(csv(sheet, context: context))
+        default: console.out(text(sheet, date: date, by: by, context: context))
         }
         return ExitCode.success
     }

@@ -28,16 +28,19 @@ enum DueCommand: Subcommand {
 
     """
 
+    /// The options, with `--days` checked against a period.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own)
+        _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
+        if options.extra["--days"] != nil, options.range != nil {
+            throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own)
-            _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
-            if options.extra["--days"] != nil, options.range != nil {
-                throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }

@@ -34,17 +34,20 @@ enum InsightsCommand: Subcommand {
 
     """
 
+    /// The options, with `--by` checked against columns over time.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own, query: true)
+        _ = try options.count("--depth", default: 1, maximum: 100)
+        if try PeriodColumns.step(options) != nil, options.extra["--by"] != nil {
+            throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
+        }
+        _ = try options.choice("--by", among: Granularity.allCases.map(\.rawValue), default: "week")
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: shared, own: own, query: true)
-            _ = try options.count("--depth", default: 1, maximum: 100)
-            if try PeriodColumns.step(options) != nil, options.extra["--by"] != nil {
-                throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
-            }
-            _ = try options.choice("--by", among: Granularity.allCases.map(\.rawValue), default: "week")
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
@@ -68,69 +71,11 @@ enum InsightsCommand: Subcommand {
         // Only worth showing in budgets that say who spent (`by NAME`).
         let people = flows.spendingByPerson(range, model: model)
         let byPerson = people.contains { $0.person != nil } ? people : []
-        func categoryName(_ c: Int) -> String { model.categories[c].name }
-        func bucket(_ t: PeriodTotals) -> String {
-            switch granularity {
-            case .month: return EnvelopePeriod.monthly.label(t.start)
-            case .year: return "\(t.start.year)"
-            default: return t.start.description
-            }
-        }
-
+        let figures = Figures(range: range, granularity: granularity, shares: shares, totals: totals, series: series, missing: missing, byPerson: byPerson)
         switch context.options.format {
-        case "json":
-            func list(_ items: [CategoryShare]) -> JSONValue {
-                .array(items.map { .object([("name", .string(categoryName($0.category))), ("amount", .string(context.inDefault($0.amount))),
-                                            ("percent", .string($0.percent.formatted(scale: 1)))]) })
-            }
-            console.out(JSONValue.object([
-                ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
-                ("currency", .string(context.currency)), ("by", .string(granularity.rawValue)),
-                ("income", .string(context.inDefault(totals.income))), ("expense", .string(context.inDefault(totals.expense))),
-                ("net", .string(context.inDefault(totals.net))),
-                ("expenseByCategory", list(shares.expense)), ("incomeByCategory", list(shares.income)),
-                ("expenseByPerson", .array(byPerson.map { .object([("person", .optional($0.person)), ("spent", .string(context.inDefault($0.spent)))]) })),
-                ("series", .array(series.map { .object([("start", .string($0.start.description)), ("end", .string($0.end.description)),
-                                                        ("income", .string(context.inDefault($0.income))), ("expense", .string(context.inDefault($0.expense))),
-                                                        ("net", .string(context.inDefault($0.net)))]) })),
-                ("missingRates", context.missingRatesJSON(missing)),
-            ]).rendered())
-        case "csv":
-            var csv = CSVTable(["type", "category", "amount", "percent"])
-            for item in shares.expense { csv.add(["expense", categoryName(item.category), context.inDefault(item.amount), item.percent.formatted(scale: 1)]) }
-            for item in shares.income { csv.add(["income", categoryName(item.category), context.inDefault(item.amount), item.percent.formatted(scale: 1)]) }
-            context.output(csv)
-        default:
-            var out = "Insights for \(range.lowerBound) to \(range.upperBound)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            out += "Income \(context.inDefault(totals.income)), expense \(context.inDefault(totals.expense)), net \(context.inDefault(totals.net))\n"
-            func table(_ title: String, _ items: [CategoryShare]) -> String {
-                var t = TextTable([.init(title: title, alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal),
-                                   .init(title: "Share", alignment: .decimal), .init(title: "", alignment: .left)])
-                for item in items {
-                    // One `#` per 5 %, so the largest share stands out at a glance.
-                    let blocks = Int((item.percent.divided(by: 5, roundedTo: 0) ?? .zero).units)
-                    t.add([categoryName(item.category), context.inDefault(item.amount), context.percent(item.percent), String(repeating: "#", count: blocks)])
-                }
-                return t.render(color: context.color, width: context.width)
-            }
-            if !shares.expense.isEmpty { out += "\n" + table("Spending", shares.expense) }
-            if !shares.income.isEmpty { out += "\n" + table("Income", shares.income) }
-            if !byPerson.isEmpty {
-                var who = TextTable([.init(title: "Spent by", alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal)])
-                for item in byPerson { who.add([item.person ?? "(nobody named)", context.inDefault(item.spent)]) }
-                out += "\n" + who.render(color: context.color, width: context.width)
-            }
-            var t = TextTable([.init(title: granularity == .day ? "Day" : granularity == .week ? "Week of" : granularity == .month ? "Month" : "Year", alignment: .left),
-                               .init(title: "Income", alignment: .decimal), .init(title: "Expense", alignment: .decimal),
-                               .init(title: "Net", alignment: .decimal), .init(title: "", alignment: .left)])
-            let largest = series.map { max($0.income, $0.expense) }.max() ?? .zero
-            for row in series {
-                t.add([bucket(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), ReportCommand.bar(row, largest)])
-            }
-            out += "\n" + t.render(color: context.color, width: context.width)
-            let note = context.missingRatesNote(missing)
-            if !note.isEmpty { out += "\n" + note }
-            console.out(out)
+        case "json": console.out(json(figures, context: context))
+        case "csv": context.output(csv(figures, context: context))
+        default: console.out(text(figures, context: context))
         }
         return ExitCode.success
     }
