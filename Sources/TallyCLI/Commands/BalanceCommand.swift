@@ -7,14 +7,20 @@ enum BalanceCommand: Subcommand {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
     static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = [
-        FlagDeclaration("--by", value: "kind|owner", help: "Group totals by wallet kind (default) or by the people\nwho own the wallets"),
-        ReportOptions.stepsFlag("A column per period: each wallet's balance at its\nend, in the default currency, with an Average column\n(default period: the budget's first entry to today)"),
-        FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind"),
-    ]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case by, columns, depth
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .by: FlagDeclaration("--by", value: "kind|owner", help: "Group totals by wallet kind (default) or by the people\nwho own the wallets")
+            case .columns: ReportOptions.stepsFlag("A column per period: each wallet's balance at its\nend, in the default currency, with an Average column\n(default period: the budget's first entry to today)")
+            case .depth: FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind")
+            }
+        }
+    }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
     static let help = """
     tally balance: each wallet's balance on a day, grouped by kind, with totals in
     the default currency. Hidden wallets are listed apart and left out of totals.
@@ -34,12 +40,12 @@ enum BalanceCommand: Subcommand {
 
     /// The options, with `--by` and `--depth` checked against columns over time.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own)
-        _ = try options.count("--depth", default: 1, maximum: 100)
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        _ = try options.count(Own.depth, default: 1, maximum: 100)
         if try PeriodColumns.step(options) != nil {
-            if options.extra["--by"] != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
+            if options.value(Own.by) != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
             if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
-        } else if options.extra["--depth"] != nil {
+        } else if options.value(Own.depth) != nil {
             throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
         }
         return options
@@ -52,7 +58,7 @@ enum BalanceCommand: Subcommand {
         case .failure(let f): return f.code
         }
         let by: String
-        do { by = try context.options.choice("--by", among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
+        do { by = try context.options.choice(Own.by, among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
         do {
             if let step = try PeriodColumns.step(context.options) {
                 return columns(context, step: step, range: try context.range(default: .range(nil, .relative(.day, 0)))!)
@@ -81,7 +87,7 @@ enum BalanceCommand: Subcommand {
         let sheets = table.periods.map { model.balanceSheet(at: $0.end, rates: context.rates) }
         let decimals = model.decimals(of: context.currency)
         var rows: [PeriodColumns.Row] = []
-        if context.options.extra["--depth"] == "1" {
+        if context.options.value(Own.depth) == "1" {
             for kind in WalletKind.allCases {
                 let c: [Money?] = sheets.map { sheet in sheet.byKind.first { $0.kind == kind }?.total }
                 guard c.contains(where: { $0 != nil }) else { continue }

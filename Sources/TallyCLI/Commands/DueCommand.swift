@@ -6,12 +6,18 @@ enum DueCommand: Subcommand {
     static let name = "due"
     static let summary = "Recurring entries overdue, due today and upcoming"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = [
-        FlagDeclaration("--days", value: "N", help: "How far ahead to look (default: 30)"),
-    ]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case days
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .days: FlagDeclaration("--days", value: "N", help: "How far ahead to look (default: 30)")
+            }
+        }
+    }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally due: occurrences of recurring entries that are neither recorded (`rule
     NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
@@ -30,9 +36,9 @@ enum DueCommand: Subcommand {
 
     /// The options, with `--days` checked against a period.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own)
-        _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
-        if options.extra["--days"] != nil, options.range != nil {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        _ = try options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)
+        if options.value(Own.days) != nil, options.range != nil {
             throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
         }
         return options
@@ -51,7 +57,7 @@ enum DueCommand: Subcommand {
             period = try context.range(default: nil)
             filter = try context.filter(range: nil)
         } catch { return context.fail(error) }
-        let days = (try? context.options.count("--days", default: 30, minimum: 0, maximum: 36_600)) ?? 30
+        let days = (try? context.options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)) ?? 30
         // A period shows the occurrences within it; without one, overdue ones and `--days` ahead.
         let horizon = period?.upperBound ?? context.today.adding(days: days) ?? context.today
         let due = model.dueOccurrences(through: horizon).filter { item in

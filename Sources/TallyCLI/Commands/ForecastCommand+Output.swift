@@ -81,7 +81,7 @@ extension ForecastCommand {
             out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
         }
         if !negative.isEmpty { out += "\n" }
-        if context.options.extra["--events"] != nil, !events.isEmpty {
+        if context.options.value(Own.events) != nil, !events.isEmpty {
             var e = TextTable([.init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 14),
                                .init(title: "Wallet", alignment: .left, maxWidth: 12), .init(title: "Amount", alignment: .decimal),
                                .init(title: "Balance", alignment: .decimal)])

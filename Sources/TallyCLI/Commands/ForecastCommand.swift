@@ -6,13 +6,19 @@ enum ForecastCommand: Subcommand {
     static let name = "forecast"
     static let summary = "Wallet balances projected from recurring entries"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = [
-        FlagDeclaration("--until", value: "YYYY-MM-DD", help: "The last day projected (default: three months after\ntoday)"),
-        FlagDeclaration("--events", help: "Text output: list every projected movement too"),
-    ]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case until, events
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .until: FlagDeclaration("--until", value: "YYYY-MM-DD", help: "The last day projected (default: three months after\ntoday)")
+            case .events: FlagDeclaration("--events", help: "Text output: list every projected movement too")
+            }
+        }
+    }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally forecast: each wallet's balance projected to a date from its recurring
     entries: occurrences from today on that are not yet recorded or skipped are
@@ -32,9 +38,9 @@ enum ForecastCommand: Subcommand {
 
     /// The options, with `--until` checked against a period.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own)
-        _ = try options.date("--until")
-        if options.extra["--until"] != nil, options.range != nil {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        _ = try options.date(Own.until)
+        if options.value(Own.until) != nil, options.range != nil {
             throw UsageError("`--until` and a period both give the last day; use one or the other")
         }
         return options
@@ -51,7 +57,7 @@ enum ForecastCommand: Subcommand {
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
         var requested: CivilDate?
         do {
-            requested = try context.options.date("--until")
+            requested = try context.options.date(Own.until)
             if requested == nil { requested = try context.periodEnd() }
         } catch { return context.fail(error) }
         let until = requested ?? context.today.adding(months: 3) ?? context.today

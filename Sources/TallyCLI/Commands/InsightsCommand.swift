@@ -7,14 +7,20 @@ enum InsightsCommand: Subcommand {
     static let name = "insights"
     static let summary = "Spending and income by category; income against expense over time"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = [
-        FlagDeclaration("--by", value: "day|week|month|year", help: "Step of the income against expense table (default:\nweek; month for periods longer than 93 days)"),
-        FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)"),
-        ReportOptions.stepsFlag("A column per period: each category's flow in it,\nwith Total and Average columns (default period: the\nbudget's first entry to today)"),
-    ]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case by, depth, columns
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .by: FlagDeclaration("--by", value: "day|week|month|year", help: "Step of the income against expense table (default:\nweek; month for periods longer than 93 days)")
+            case .depth: FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)")
+            case .columns: ReportOptions.stepsFlag("A column per period: each category's flow in it,\nwith Total and Average columns (default period: the\nbudget's first entry to today)")
+            }
+        }
+    }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = own + ReportOptions.declarations(shared) + [.helpFlag]
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally insights: spending and income by category over a period, each with its
     share of the total, largest first; who spent what (for budgets whose
@@ -36,12 +42,12 @@ enum InsightsCommand: Subcommand {
 
     /// The options, with `--by` checked against columns over time.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: own, query: true)
-        _ = try options.count("--depth", default: 1, maximum: 100)
-        if try PeriodColumns.step(options) != nil, options.extra["--by"] != nil {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
+        _ = try options.count(Own.depth, default: 1, maximum: 100)
+        if try PeriodColumns.step(options) != nil, options.value(Own.by) != nil {
             throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
         }
-        _ = try options.choice("--by", among: Granularity.allCases.map(\.rawValue), default: "week")
+        _ = try options.choice(Own.by, among: Granularity.allCases.map(\.rawValue), default: "week")
         return options
     }
 
@@ -61,10 +67,10 @@ enum InsightsCommand: Subcommand {
             filter = try context.filter(range: range)
         } catch { return context.fail(error) }
         if let step { return columns(context, step: step, range: range, filter: filter) }
-        let granularity = context.options.extra["--by"].flatMap(Granularity.init(rawValue:))
+        let granularity = context.options.value(Own.by).flatMap(Granularity.init(rawValue:))
             ?? (range.lowerBound.days(until: range.upperBound) > 93 ? .month : .week)
         let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let shares = model.categoryShares(range, flows: flows, depth: context.options.extra["--depth"].flatMap { Int($0) })
+        let shares = model.categoryShares(range, flows: flows, depth: context.options.value(Own.depth).flatMap { Int($0) })
         let totals = flows.totals(range, model: model)
         let series = flows.series(range, by: granularity, model: model)
         let missing = flows.missingRates(in: range, model: model, rates: context.rates)
@@ -87,7 +93,7 @@ enum InsightsCommand: Subcommand {
         let model = context.model
         let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
         let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let map = context.options.extra["--depth"].flatMap { Int($0) }.map(model.ancestors(depth:)) ?? Array(model.categories.indices)
+        let map = context.options.value(Own.depth).flatMap { Int($0) }.map(model.ancestors(depth:)) ?? Array(model.categories.indices)
         let sums = table.periods.map { flows.byCategory($0.start ... $0.end, mappedBy: map) }
         let decimals = model.decimals(of: context.currency)
         let used = Set(sums.flatMap(\.keys))

@@ -6,11 +6,11 @@ extension ReportCommand {
     /// `--format html` (to standard output) or `--html FILE` (written atomically): the page
     /// with charts, `--months` months of history (default 6).
     static func html(_ context: ReportContext, month: CivilDate) -> Int32 {
-        let months = (try? context.options.count("--months", default: 6, minimum: 1, maximum: 1200)) ?? 6
+        let months = (try? context.options.count(Own.months, default: 6, minimum: 1, maximum: 1200)) ?? 6
         let file = context.options.file!
         let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
         let page = HTMLReport.render(model: context.model, month: month, months: months, title: title)
-        guard let path = context.options.extra["--html"] else {
+        guard let path = context.options.value(Own.html) else {
             context.console.out(page)
             return ExitCode.success
         }

@@ -280,6 +280,22 @@ struct ReportOptions {
         Set(declarations(Flag.allCases).filter { $0.value != nil }.flatMap(\.spellings))
     }
 
+    /// The value of a command's own flag, if given (empty for a switch).
+    func value<Own: FlagSet>(_ flag: Own) -> String? { extra[flag.name] }
+
+    /// A command's own whole number flag, at least `minimum`.
+    func count<Own: FlagSet>(_ flag: Own, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
+        try count(flag.name, default: value, minimum: minimum, maximum: maximum)
+    }
+
+    /// A command's own date flag.
+    func date<Own: FlagSet>(_ flag: Own) throws(UsageError) -> CivilDate? { try date(flag.name) }
+
+    /// A command's own flag whose value must be one of `choices`.
+    func choice<Own: FlagSet>(_ flag: Own, among choices: [String], default value: String) throws(UsageError) -> String {
+        try choice(flag.name, among: choices, default: value)
+    }
+
     /// A whole number flag value, at least `minimum`.
     func count(_ flag: String, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
         guard let text = extra[flag] else { return value }
