@@ -26,6 +26,15 @@ import Testing
 
     private let today = CivilDate(year: 2026, month: 2, day: 1)!
 
+    /// An edit appending a transaction to each file of `folder`'s budget, checked.
+    private func checkedEditOfBothFiles(in folder: Folder) throws -> (BudgetEditor, EditedBudget) {
+        var editor = try BudgetEditor(path: folder.main, today: today)
+        var edit = editor.edit()
+        edit.append(["2026-01-04 \"Market\" Checking Food -5.00"], to: folder.main, lineEnding: [0x0A])
+        edit.append(["2026-01-05 \"Bakery\" Checking Food -2.00"], to: folder.more, lineEnding: [0x0D, 0x0A])
+        return (editor, try editor.check(edit))
+    }
+
     @Test func writesTheEditAndLeavesUntouchedFilesByteIdentical() throws {
         let folder = try Folder()
         defer { folder.remove() }
@@ -45,11 +54,7 @@ import Testing
     @Test func refusesWhenAFileChangedOnDiskSinceItWasRead() throws {
         let folder = try Folder()
         defer { folder.remove() }
-        var editor = try BudgetEditor(path: folder.main, today: today)
-        var edit = editor.edit()
-        edit.append(["2026-01-04 \"Market\" Checking Food -5.00"], to: folder.main, lineEnding: [0x0A])
-        edit.append(["2026-01-05 \"Bakery\" Checking Food -2.00"], to: folder.more, lineEnding: [0x0D, 0x0A])
-        let edited = try editor.check(edit)
+        let (editor, edited) = try checkedEditOfBothFiles(in: folder)
         // Someone else saves the included file meanwhile.
         let theirs = Folder.moreText + "2026-01-06 \"Bar\" Checking Food -9.00\r\n"
         try theirs.write(toFile: folder.more, atomically: false, encoding: .utf8)
@@ -94,11 +99,7 @@ import Testing
     @Test func writesAllFilesOrNone() throws {
         let folder = try Folder()
         defer { folder.remove() }
-        var editor = try BudgetEditor(path: folder.main, today: today)
-        var edit = editor.edit()
-        edit.append(["2026-01-04 \"Market\" Checking Food -5.00"], to: folder.main, lineEnding: [0x0A])
-        edit.append(["2026-01-05 \"Bakery\" Checking Food -2.00"], to: folder.more, lineEnding: [0x0D, 0x0A])
-        let edited = try editor.check(edit)
+        let (editor, edited) = try checkedEditOfBothFiles(in: folder)
         // The second file cannot be written (read-only): the first is not written either.
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: folder.more)
         #expect {
