@@ -50,7 +50,8 @@ public struct BudgetEditor: Sendable {
 
     /// The budget as `edit` would leave it, read and interpreted again in memory. Throws
     /// ``BudgetEditError/wouldAddErrors(_:)`` (carrying the edited budget, for a front end
-    /// to explain the error) when it would have any error.
+    /// to explain the error) when it would have any error. The first check reuses the
+    /// budget's lowering (and gives it up); a later one lowers the edited budget whole.
     public mutating func check(_ edit: BudgetEdit) throws(BudgetEditError) -> EditedBudget {
         let after: Budget
         do {
@@ -67,13 +68,13 @@ public struct BudgetEditor: Sendable {
 
     /// Writes the files `edited` changes, in the order the edit first changed them, as
     /// one change (`AtomicFile.write(all:)`). Throws ``BudgetEditError/changedOnDisk(path:)``
-    /// and writes nothing when any of them is not on disk as the budget read it.
+    /// and writes nothing when any of them is not on disk as the edit's budget read it.
     public func write(_ edited: EditedBudget) throws(BudgetEditError) {
         var writes: [(path: String, bytes: [UInt8])] = []
         for path in edited.edit.paths {
             // A file changed since it was read is left alone rather than overwritten, and
             // so are the others: the edit is written whole or not at all.
-            guard let file = budget.file(path), (try? provider.read(path)) == file.tree.source.bytes else {
+            guard let file = edited.edit.budget.file(path), (try? provider.read(path)) == file.tree.source.bytes else {
                 throw .changedOnDisk(path: path)
             }
             writes.append((path, edited.edit.bytes(of: path)))
