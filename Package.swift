@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "tally", targets: ["tally"]),
         .library(name: "TallySyntax", targets: ["TallySyntax"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
+        .library(name: "TallyReports", targets: ["TallyReports"]),
         // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
         // (which can reach only products) and the regression test. See Fuzz/README.md.
         .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"]),
@@ -24,8 +25,11 @@ let package = Package(
         .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
         // Writers and readers of the peers' formats (hledger, ledger, beancount).
         .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
+        // What every front end asks of a budget for reports: periods, queries, loading for
+        // reports, each report's figures and its JSON (the CLI, the editor, `tally serve`).
+        .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
-        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP", "TallyInterop"]),
+        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
         // The executable: a thin `main` that hands over to TallyCLI.
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
 
@@ -35,7 +39,8 @@ let package = Package(
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"], exclude: ["Scenarios"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyInterop"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
 
         // Fuzzing (Fuzz/README.md): the properties every fuzz target checks, shared by the

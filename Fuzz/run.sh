@@ -4,8 +4,7 @@
 #   Fuzz/run.sh TARGET SECONDS     TARGET: parser formatter interpreter frames json statements journals, or all
 #
 # Seeds: examples/ and every test fixture (.tally), Fuzz/Seeds/TARGET/, and the kept
-# regression inputs Tests/TallyFuzzTests/Regressions/TARGET/ (with TALLY_FUZZ_PENDING=1
-# also those in pending/). New inputs go to Fuzz/corpus/TARGET/ and crashing ones (also
+# regression inputs Tests/TallyFuzzTests/Regressions/TARGET/. New inputs go to Fuzz/corpus/TARGET/ and crashing ones (also
 # hangs over 10 s and memory over 2 GB) to Fuzz/crashes/TARGET/, both ignored by git.
 # Each run ends with one summary line to paste into a note. Exits 1 when a target found
 # a crash, 2 on a usage or build error. Environment:
@@ -54,9 +53,6 @@ seeds() {  # the seed files of target $1, one per line
             find Tests/TallyCLITests/Fixtures/interop -type f ! -name '*.tally' ! -name '*.expected' -size -64k ;;
     esac
     find "Fuzz/Seeds/$target" "Tests/TallyFuzzTests/Regressions/$target" -maxdepth 1 -type f ! -name 'README*' 2>/dev/null
-    if [ "${TALLY_FUZZ_PENDING:-0}" = 1 ]; then
-        find "Tests/TallyFuzzTests/Regressions/$target/pending" -type f ! -name 'README*' 2>/dev/null
-    fi
 }
 
 failed=0

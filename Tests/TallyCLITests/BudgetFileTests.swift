@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import XCTest
 
 /// The budget need not be named every time: `-f/--file` (repeatable), `TALLY_FILE`, and
@@ -25,9 +26,9 @@ final class BudgetFileTests: XCTestCase {
 
     /// Two files read as one budget: the register holds the entries of both.
     func testRepeatedFileFlagReadsTheFilesAsOne() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-files-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("files")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let a = folder.appendingPathComponent("a.tally"), b = folder.appendingPathComponent("b.tally")
         try "currency EUR\nwallet Cash cash opening 100\nexpense Food\n2026-11-01 \"Bakery\" Cash Food -3.00\n".write(to: a, atomically: true, encoding: .utf8)
         try "2026-11-02 \"Market\" Cash Food -7.00\n".write(to: b, atomically: true, encoding: .utf8)

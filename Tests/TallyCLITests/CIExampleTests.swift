@@ -22,9 +22,10 @@ final class CIExampleTests: XCTestCase {
     /// which use its names) and a bad one at the top, with the built `tally` on PATH.
     private func runScript(_ script: String) throws -> ExternalTool.Result {
         let bash = try ExternalTool.require("bash")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-ci-\(UUID().uuidString)")
+        let temporary = try TemporaryFolder("ci")
+        defer { temporary.remove() }
+        let folder = temporary.url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("budgets"), withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(atPath: TestSupport.path("examples/household.tally"),
                                          toPath: folder.appendingPathComponent("budgets/home.tally").path)
         try FileManager.default.copyItem(atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"),
@@ -105,8 +106,9 @@ final class CIExampleTests: XCTestCase {
         XCTAssertEqual(cache["key"] as? String, "tally-build-$TALLY_REVISION")
         let build = try XCTUnwrap((job["script"] as? [String])?.first { $0.contains("swift build") })
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-gitlab-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("gitlab")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let source = folder.appendingPathComponent("tally-source"), project = folder.appendingPathComponent("project")
         let bin = folder.appendingPathComponent("bin")
         for url in [source, project, bin] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }

@@ -1,3 +1,4 @@
+import TallyCore
 import Foundation
 @testable import TallyCLI
 import TallySyntax
@@ -47,9 +48,9 @@ final class CheckFormatTests: XCTestCase {
     }
 
     func testGitHubPropertiesOfAnOddFileNameAreEscaped() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-github-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("github")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let odd = folder.appendingPathComponent("a,b: 100%.tally")
         try FileManager.default.copyItem(atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"), toPath: odd.path)
         let result = try TallyBinary.run(["check", "--format", "github", odd.path])
@@ -120,27 +121,6 @@ final class CheckFormatTests: XCTestCase {
         let runs = try XCTUnwrap(log["runs"] as? [[String: Any]])
         XCTAssertEqual((runs[0]["results"] as? [Any])?.count, 0)
         XCTAssertEqual(try TallyBinary.run(["check", "--format", "github", "examples/household.tally"]).stdout, "")
-    }
-
-    /// The summary and fix each code carries are the first paragraph and the "Fix:"
-    /// paragraph of its section in docs/diagnostics.md, word for word.
-    func testCodeSummariesMatchTheDocumentation() throws {
-        let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
-        var table: [String: (summary: String, fix: String?)] = [:]
-        for section in docs.components(separatedBy: "\n## ").dropFirst() {
-            let lines = section.components(separatedBy: "\n")
-            let code = String(lines[0].split(separator: " ")[0])
-            let paragraphs = lines.dropFirst().joined(separator: "\n").components(separatedBy: "\n\n")
-                .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
-                .filter { !$0.isEmpty }
-            let fix = paragraphs.first { $0.hasPrefix("Fix:") }.map { String($0.dropFirst("Fix:".count)).trimmingCharacters(in: .whitespaces) }
-            table[code] = (paragraphs.first ?? "", fix)
-        }
-        for code in DiagnosticCode.all {
-            let documented = try XCTUnwrap(table[code.rawValue], "\(code) is not documented")
-            XCTAssertEqual(code.summary, documented.summary, "\(code) summary differs from docs/diagnostics.md")
-            XCTAssertEqual(code.fix, documented.fix, "\(code) fix differs from docs/diagnostics.md")
-        }
     }
 
     // MARK: --deny and --allow

@@ -3,9 +3,82 @@ import TallySyntax
 import TallyTestSupport
 import XCTest
 
-/// Every diagnostic code is documented in docs/diagnostics.md and triggered by a fixture;
-/// every documented code exists.
+/// Every diagnostic code is documented in docs/diagnostics.md under its own title and
+/// triggered by a fixture; every documented code exists; what the code itself says of
+/// each (`DiagnosticCode.summary` and `fix`) is generated from that page.
 final class DiagnosticDocumentationTests: XCTestCase {
+    /// The Swift file that carries each code's summary and fix, generated from the docs.
+    static let generated = "Sources/TallySyntax/Diagnostics/DiagnosticCode+Documentation.swift"
+
+    /// Each documented code with the first paragraph and the "Fix:" paragraph of its
+    /// section (whitespace made single spaces), in the page's order.
+    static func documentedTexts() throws -> [(code: String, summary: String, fix: String?)] {
+        let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
+        return docs.components(separatedBy: "\n## ").dropFirst().map { section in
+            let lines = section.components(separatedBy: "\n")
+            let code = String(lines[0].split(separator: " ")[0])
+            let paragraphs = lines.dropFirst().joined(separator: "\n").components(separatedBy: "\n\n")
+                .map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                .filter { !$0.isEmpty }
+            let fix = paragraphs.first { $0.hasPrefix("Fix:") }.map { String($0.dropFirst("Fix:".count)).trimmingCharacters(in: .whitespaces) }
+            return (code, paragraphs.first ?? "", fix)
+        }
+    }
+
+    /// A Swift raw string literal holding `text` exactly: enough `#`s that no quote or
+    /// backslash in the text ends the literal or starts an escape.
+    static func rawLiteral(_ text: String) -> String {
+        var hashes = "#"
+        while text.contains("\"" + hashes) || text.contains("\\" + hashes) { hashes += "#" }
+        return hashes + "\"" + text + "\"" + hashes
+    }
+
+    /// The source of `DiagnosticCode+Documentation.swift` for the page as it is.
+    static func generatedSource() throws -> String {
+        var out = """
+        // Generated from docs/diagnostics.md by DiagnosticDocumentationTests: edit the page, then
+        // run `TALLY_RECORD=1 swift test --filter DiagnosticDocumentationTests` to write this
+        // file again (the test fails while the two differ).
+
+        /// What each code means and how to fix it, in a sentence or two: the first paragraph and
+        /// the "Fix:" paragraph of the code's section in `docs/diagnostics.md`. Tools that explain
+        /// codes without the documentation at hand (SARIF rules, editor hovers) read it from here.
+        extension DiagnosticCode {
+            /// What the code means: the opening paragraph of its documentation.
+            public var summary: String { Self.documentation[rawValue]?.summary ?? title }
+
+            /// How to fix it, when the documentation says (without the leading "Fix: ").
+            public var fix: String? { Self.documentation[rawValue]?.fix }
+
+            private static let documentation: [String: (summary: String, fix: String?)] = [
+
+        """
+        for item in try documentedTexts() {
+            out += "        \"\(item.code)\": (\n"
+            out += "            \(rawLiteral(item.summary)),\n"
+            out += "            \(item.fix.map(rawLiteral) ?? "nil")),\n"
+        }
+        return out + "    ]\n}\n"
+    }
+
+    func testTheCataloguesTextsAreGeneratedFromTheDocumentation() throws {
+        if let problem = TestSupport.compareGolden(try Self.generatedSource(), path: TestSupport.path(Self.generated)) { XCTFail(problem) }
+        // And what the code reads back is the page's text, code by code, both ways.
+        let documented = try Self.documentedTexts()
+        XCTAssertEqual(documented.map(\.code).sorted(), DiagnosticCode.all.map(\.rawValue).sorted())
+        for item in documented {
+            guard let code = DiagnosticCode.named(item.code) else { continue }
+            XCTAssertEqual(code.summary, item.summary, "\(code) summary differs from docs/diagnostics.md")
+            XCTAssertEqual(code.fix, item.fix, "\(code) fix differs from docs/diagnostics.md")
+        }
+    }
+
+    func testRawLiteralsHoldAnyText() {
+        XCTAssertEqual(Self.rawLiteral("plain"), "#\"plain\"#")
+        XCTAssertEqual(Self.rawLiteral("a \"# b"), "##\"a \"# b\"##")
+        XCTAssertEqual(Self.rawLiteral("a \\#( b"), "##\"a \\#( b\"##")
+    }
+
     func testEveryCodeIsDocumentedAndEveryDocumentedCodeExists() throws {
         let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
         let documented = Set(docs.components(separatedBy: "\n").filter { $0.hasPrefix("## ") }.compactMap { line in
@@ -19,7 +92,9 @@ final class DiagnosticDocumentationTests: XCTestCase {
             guard let start = docs.range(of: "## \(code.rawValue) ") else { continue }
             let body = docs[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
             XCTAssertTrue(body.contains("```tally"), "\(code) has no example")
-            XCTAssertTrue(body.lowercased().contains(code.title.lowercased()), "\(code) section should name its title: \(code.title)")
+            XCTAssertTrue(docs.contains("\n## \(code.rawValue) \(code.title)\n"), "\(code)'s heading should be `## \(code.rawValue) \(code.title)`")
+            let letter: Character = code.defaultSeverity == .error ? "E" : code.defaultSeverity == .warning ? "W" : "I"
+            XCTAssertEqual(code.rawValue.first, letter, "\(code)'s letter should say its default severity")
         }
     }
 

@@ -7,9 +7,9 @@ import XCTest
 /// line with thousands of problems (excerpts cut to a window around each).
 final class DiagnosticFloodTests: XCTestCase {
     private func temporaryFile(_ bytes: [UInt8], name: String = "budget.tally") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-flood-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("flood")
+        addTeardownBlock { temporary.remove() }
+        let folder = temporary.url
         let path = folder.appendingPathComponent(name).path
         FileManager.default.createFile(atPath: path, contents: Data(bytes))
         return path
@@ -101,9 +101,9 @@ final class DiagnosticFloodTests: XCTestCase {
 /// `tally fmt` leaves a file that is not text alone (it used to add a line break at its end).
 final class FmtNotTextTests: XCTestCase {
     func testFmtRefusesAFileThatIsNotText() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-fmt-bin-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("fmt-bin")
+        addTeardownBlock { temporary.remove() }
+        let folder = temporary.url
         var random = TestSupport.SeededGenerator(seed: 9)
         let bytes = (0 ..< 5000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
         let path = folder.appendingPathComponent("budget.tally").path

@@ -7,15 +7,15 @@ import XCTest
 /// highlighting it shows must give every token the parser reads the name its kind has in
 /// editors/grammar/tally-tokens.json. The linters read a known error file.
 final class EditorIntegrationTests: XCTestCase {
-    var folder: URL!
+    private var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-editors-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("editors")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     func write(_ name: String, _ text: String) throws -> String {

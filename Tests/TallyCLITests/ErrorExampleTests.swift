@@ -11,8 +11,8 @@ final class ErrorExampleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 25)
         for file in files {
             let relative = "examples/errors/" + (file as NSString).lastPathComponent
-            let text = try TallyBinary.run(["check", "--color", "never", relative])
-            let json = try TallyBinary.run(["check", "--format", "json", relative])
+            let text = TallyInProcess.run(["check", "--color", "never", relative])
+            let json = TallyInProcess.run(["check", "--format", "json", relative])
             XCTAssertEqual(text.status, json.status, relative)
             XCTAssertEqual(text.stderr, "", relative)
             XCTAssertNotEqual(text.status, 2, relative)
@@ -27,7 +27,7 @@ final class ErrorExampleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 3)
         for file in files {
             let relative = "examples/" + (file as NSString).lastPathComponent
-            let result = try TallyBinary.run(["check", relative])
+            let result = TallyInProcess.run(["check", relative])
             XCTAssertEqual(result.status, 0, "\(relative):\n\(result.stdout)")
             XCTAssertEqual(result.stdout, "checked 1 file: no problems found\n", relative)
         }

@@ -66,9 +66,9 @@ struct ExternalTool {
         env["PATH"] = TallyBinary.url.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
         env.merge(environment) { $1 }
         process.environment = env
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("tool")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let outURL = folder.appendingPathComponent("out"), errURL = folder.appendingPathComponent("err")
         // Opening them for writing below fails clearly if either could not be made.
         _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)

@@ -6,15 +6,15 @@ import XCTest
 /// with exit 2 and left alone (checked on the mode bits, so also when running as root),
 /// and a file that is rewritten keeps its owner, group and permissions.
 final class FileOwnershipTests: XCTestCase {
-    private var folder: String!
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "tally-owner-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("owner")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
+        temporary.remove()
     }
 
     private func write(_ name: String, _ text: String, mode: mode_t = 0o644) throws -> String {

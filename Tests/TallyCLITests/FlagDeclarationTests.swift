@@ -1,4 +1,5 @@
 @testable import TallyCLI
+import TallyReports
 import Testing
 
 /// Each command's flags are declared once; its help, its parser, the completions and

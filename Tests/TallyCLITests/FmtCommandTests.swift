@@ -9,9 +9,9 @@ final class FmtCommandTests: XCTestCase {
     let tidy = "currency EUR\n2026-01-01 Cash  Fun   -1.00\n2026-01-02 Cash  Fun  -22.00  ; lunch\n"
 
     private func temporaryFile(_ contents: String, name: String = "budget.tally") throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-fmt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("fmt")
+        addTeardownBlock { temporary.remove() }
+        let folder = temporary.url
         let path = folder.appendingPathComponent(name).path
         try contents.write(toFile: path, atomically: false, encoding: .utf8)
         return path

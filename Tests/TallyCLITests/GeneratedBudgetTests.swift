@@ -9,9 +9,9 @@ import XCTest
 final class GeneratedBudgetTests: XCTestCase {
     func testGeneratedBudgetsCheckClean() throws {
         let python = try ExternalTool.require("python3")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-generated-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("generated")
+        defer { temporary.remove() }
+        let folder = temporary.url
         for count in [1000, 3000] {
             let path = folder.appendingPathComponent("budget-\(count).tally").path
             let generated = try python.run(["Benchmarks/generate.py", String(count), path])

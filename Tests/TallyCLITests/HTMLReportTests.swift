@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import TallyCLI
+@testable import TallyReports
 import TallyCore
 import TallySyntax
 import TallyTestSupport
@@ -25,7 +25,9 @@ final class HTMLReportTests: XCTestCase {
     }
 
     private func render(_ model: BudgetModel, month: CivilDate = HTMLReportTests.today, months: Int = 6, title: String = "Budget") -> String {
-        HTMLReport.render(model: model, month: month, months: months, title: title)
+        let rates = ExchangeRates(model)
+        let overview = model.monthOverview(month: month, months: months, flows: CategoryFlows(model, rates: rates), rates: rates)
+        return HTMLReport.render(overview, model: model, title: title)
     }
 
     /// Parses the page as XML; returns the element names with their `id`s and `class`es.
@@ -226,15 +228,5 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(IncomeExpenseBars.niceCeiling(3100), 5000)
         XCTAssertEqual(IncomeExpenseBars.niceCeiling(2480), 2500)
         XCTAssertEqual(IncomeExpenseBars.niceCeiling(0.3), 0.5)
-    }
-
-    /// Not a check: with TALLY_HTML_PREVIEW=FOLDER, writes each example's page there to be
-    /// looked at in a browser (until `tally report --html` exists).
-    func testWritePreviewPagesWhenAsked() throws {
-        guard let folder = ProcessInfo.processInfo.environment["TALLY_HTML_PREVIEW"], !folder.isEmpty else { return }
-        for name in ["household", "student", "multi-currency"] {
-            let page = render(try model(TestSupport.path("examples/\(name).tally")), months: 6, title: name)
-            try AtomicFile.write(Array(page.utf8), to: folder + "/" + name + ".html")
-        }
     }
 }

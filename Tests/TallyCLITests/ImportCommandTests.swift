@@ -401,6 +401,37 @@ final class ImportCommandTests: XCTestCase {
 
     // MARK: - Writing
 
+    /// Wallets and categories whose names start like an amount, hold quotes, `;` or `#`,
+    /// or are spelled like a keyword are written quoted where they must be, and the budget
+    /// checks clean. (`tally import` refused `.cash` before: its writer missed the rule
+    /// for a leading `.`, and quoted only some keywords.)
+    func testNamesThatMustBeQuotedAreWrittenSo() throws {
+        let budgetText = """
+        currency EUR
+
+        wallet '.cash' cash
+        wallet 'Kid\\'s'
+        wallet '\\'a;b\\''
+        wallet Room#2
+        wallet 'transfer'
+        expense 'every', '.food', 'Kid\\'s', '\\'a;b\\'', Room#2
+
+        """
+        let names = [(".cash", "'.cash'", "every", "'every'"), ("Kid's", "'Kid\\'s'", ".food", "'.food'"),
+                     ("'a;b'", "'\\'a;b\\''", "Kid's", "'Kid\\'s'"), ("Room#2", "Room#2", "'a;b'", "'\\'a;b\\''"),
+                     ("transfer", "'transfer'", "Room#2", "Room#2")]
+        for (k, (wallet, walletSpelled, category, categorySpelled)) in names.enumerated() {
+            let budget = try write("odd.tally", budgetText)
+            let statement = try write("s\(k).csv", "Date,Description,Debit,Credit,Balance\n03/0\(k + 1)/2026,\"SHOP\",5.00,,\n")
+            let result = try tally([budget, statement, "--wallet", wallet, "--uncategorized", category])
+            XCTAssertEqual(result.status, 0, "\(wallet): \(result.stderr)")
+            let written = try text("odd.tally")
+            XCTAssertTrue(written.hasPrefix(budgetText + "2026-03-0\(k + 1) \"SHOP\"  \(walletSpelled)  \(categorySpelled)  -5.00\n    id: "), written)
+            let check = try TallyBinary.run(["check", budget, "--today", "2026-04-01"])
+            XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
+        }
+    }
+
     func testDryRunWritesNothing() throws {
         let before = try text("budget.tally")
         let result = try tally([path("budget.tally"), path("camt053-girokonto.xml"), "--wallet", "Girokonto", "--dry-run"])

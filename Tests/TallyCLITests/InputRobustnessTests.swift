@@ -6,9 +6,9 @@ import XCTest
 /// directories, a closed standard input. Each is a clear error and exit code 2, at once.
 final class InputRobustnessTests: XCTestCase {
     private func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-input-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("input")
+        addTeardownBlock { temporary.remove() }
+        let folder = temporary.url
         return folder.path
     }
 

@@ -74,9 +74,9 @@ final class LanguageServerBinaryTests: XCTestCase {
     }
 
     func testAnOpenedIncludedFileShowsWhatCheckShowsForTheRoot() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-lsp-check-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("lsp-check")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let main = """
         currency EUR
         wallet Checking bank opening 100.00 on 2026-01-01

@@ -30,10 +30,12 @@ final class LayeringTests: XCTestCase {
         XCTAssertEqual(try imports(of: "TallyFormat").subtracting(["Foundation", "TallySyntax"]), [])
         XCTAssertFalse(try imports(of: "TallyCLI").contains("TallyTestSupport"))
         XCTAssertEqual(try imports(of: "TallyInterop").subtracting(["Foundation", "TallySyntax", "TallyCore", "TallyFormat"]), [])
+        // Reports are the library every front end shares: no formatter, server or CLI in it.
+        XCTAssertEqual(try imports(of: "TallyReports").subtracting(["Foundation", "TallySyntax", "TallyCore"]), [])
     }
 
     func testOnlyTheLanguageServerSpeaksJSONRPC() throws {
-        for target in ["TallySyntax", "TallyCore", "TallyFormat", "TallyInterop", "TallyCLI", "tally"] {
+        for target in ["TallySyntax", "TallyCore", "TallyFormat", "TallyInterop", "TallyReports", "TallyCLI", "tally"] {
             let folder = TestSupport.path("Sources/" + target)
             let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
             while let item = walker.nextObject() as? String {

@@ -7,7 +7,7 @@ final class ListingTests: XCTestCase {
     let file = "examples/household.tally"
 
     func json(_ arguments: [String]) throws -> [String: Any] {
-        let result = try TallyBinary.run(arguments + ["--format", "json"])
+        let result = TallyInProcess.run(arguments + ["--format", "json"])
         XCTAssertEqual(result.status, 0, result.stderr)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
     }
@@ -15,18 +15,18 @@ final class ListingTests: XCTestCase {
     func testEveryListingInEveryFormat() throws {
         for command in ["wallets", "categories", "payees", "tags", "stats"] {
             for format in ["text", "json", "csv"] {
-                let result = try TallyBinary.run([command, file, "--format", format])
+                let result = TallyInProcess.run([command, file, "--format", format])
                 XCTAssertEqual(result.status, 0, "\(command) \(format): \(result.stderr)")
                 XCTAssertFalse(result.stdout.isEmpty)
                 if format == "csv" { XCTAssertTrue(result.stdout.contains("\r\n")) }
             }
-            XCTAssertTrue(try TallyBinary.run(["--help"]).stdout.contains("  \(command) "), command)
+            XCTAssertTrue(TallyInProcess.run(["--help"]).stdout.contains("  \(command) "), command)
         }
     }
 
     /// Parents come before their children, indented; a parent counts its children's postings.
     func testCategoriesAreATree() throws {
-        let text = try TallyBinary.run(["categories", file]).stdout
+        let text = TallyInProcess.run(["categories", file]).stdout
         let lines = text.split(separator: "\n").map(String.init)
         let food = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Food ") })
         XCTAssertTrue(lines[food + 1].hasPrefix("  Eating-out "), text)
@@ -53,6 +53,6 @@ final class ListingTests: XCTestCase {
         XCTAssertNotNil(stats["milliseconds"] as? Int)
         let perWallet = try XCTUnwrap(stats["wallets"] as? [[String: Any]])
         XCTAssertEqual(perWallet.first?["last"] as? String, "2026-11-21")
-        XCTAssertTrue(try TallyBinary.run(["stats", file]).stdout.contains("Took "))
+        XCTAssertTrue(TallyInProcess.run(["stats", file]).stdout.contains("Took "))
     }
 }

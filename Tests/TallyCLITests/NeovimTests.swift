@@ -19,9 +19,9 @@ final class NeovimTests: XCTestCase {
 
     func testNeovimShowsDiagnosticsHoversFormatsAndRenames() throws {
         let nvim = try neovim()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-nvim-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("nvim")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let budget = folder.appendingPathComponent("budget.tally")
         let output = folder.appendingPathComponent("result.txt")
         try """
@@ -83,8 +83,9 @@ final class NeovimReadmeSnippetTests: XCTestCase {
         let end = try XCTUnwrap(readme.range(of: "```", range: start.upperBound ..< readme.endIndex))
         let snippet = String(readme[start.upperBound ..< end.lowerBound])
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-nvim-readme-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("nvim-readme")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let budget = folder.appendingPathComponent("budget")
         try FileManager.default.copyItem(atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"), toPath: budget.path)
         let year = budget.appendingPathComponent("years/2026.tally")

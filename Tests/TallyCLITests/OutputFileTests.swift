@@ -1,34 +1,35 @@
 import Foundation
+import TallyTestSupport
 import XCTest
 
 /// `-o/--output FILE` on every report: the file holds what standard output would, in the
 /// format of its extension, written atomically; nothing is written on a mistake.
 final class OutputFileTests: XCTestCase {
     let file = "examples/household.tally"
-    var folder: URL!
+    private var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("output")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     func testEveryReportWritesEachFormatByExtension() throws {
         for command in ["balance", "envelopes", "goals", "register", "report", "insights", "due", "forecast", "wallets", "categories"] {
             for (ext, format) in [("csv", "csv"), ("json", "json"), ("txt", "text")] {
                 let path = folder.appendingPathComponent("\(command).\(ext)").path
-                let written = try TallyBinary.run([command, file, "-o", path])
+                let written = TallyInProcess.run([command, file, "-o", path])
                 XCTAssertEqual(written.status, 0, "\(command) \(ext): \(written.stderr)")
                 XCTAssertEqual(written.stdout, "")
-                let expected = try TallyBinary.run([command, file, "--format", format]).stdout
+                let expected = TallyInProcess.run([command, file, "--format", format]).stdout
                 XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), expected, "\(command) \(ext)")
             }
         }
         let page = folder.appendingPathComponent("month.html").path
-        XCTAssertEqual(try TallyBinary.run(["--output=" + page, "report", file]).status, 0)
+        XCTAssertEqual(TallyInProcess.run(["--output=" + page, "report", file]).status, 0)
         XCTAssertTrue(try String(contentsOfFile: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
     }
 
@@ -44,13 +45,13 @@ final class OutputFileTests: XCTestCase {
             (["register", file, "-o"], "`--output` needs a file name"),
         ]
         for (arguments, message) in table {
-            let result = try TallyBinary.run(arguments)
+            let result = TallyInProcess.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertTrue(result.stderr.contains(message), "\(arguments): \(result.stderr)")
         }
         XCTAssertEqual(try String(contentsOfFile: budgetCopy, encoding: .utf8), "currency EUR\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["copy.tally"])
-        let unwritable = try TallyBinary.run(["balance", file, "-o", "/no/such/folder/b.csv"])
+        let unwritable = TallyInProcess.run(["balance", file, "-o", "/no/such/folder/b.csv"])
         XCTAssertEqual(unwritable.status, 2)
         XCTAssertTrue(unwritable.stderr.hasPrefix("tally balance: cannot write `/no/such/folder/b.csv`"), unwritable.stderr)
     }

@@ -8,7 +8,7 @@ final class PeriodFlagTests: XCTestCase {
     let reports = ["balance", "envelopes", "goals", "register", "report", "insights", "due", "forecast"]
 
     func run(_ arguments: [String]) throws -> TallyBinary.Result {
-        try TallyBinary.run(arguments)
+        TallyInProcess.run(arguments)
     }
 
     func testEveryReportTakesThePeriodFlags() throws {

@@ -31,8 +31,9 @@ final class PreCommitReadmeTests: XCTestCase {
             .replacingOccurrences(of: #"repo: \S+"#, with: "repo: \(TestSupport.repositoryRoot.path)", options: .regularExpression)
             .replacingOccurrences(of: #"rev: [0-9a-f]{40}"#, with: "rev: \(commit)", options: .regularExpression)
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-pre-commit-readme-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("pre-commit-readme")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let budget = folder.appendingPathComponent("budget")
         try FileManager.default.copyItem(atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"), toPath: budget.path)
         try Data(config.utf8).write(to: budget.appendingPathComponent(".pre-commit-config.yaml"))

@@ -7,6 +7,21 @@ import XCTest
 /// household example), on any day, since each sample that depends on the date says
 /// `--today`.
 final class ReadmeSampleTests: XCTestCase {
+    /// The README's first command (`swift run -c release tally check …`) finds no problem,
+    /// whatever day it is run on: it is checked as if run on a day years away.
+    func testTheFirstCommandIsCleanOnAnyDay() throws {
+        let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
+        let line = try XCTUnwrap(readme.split(separator: "\n").first { $0.hasPrefix("swift run -c release tally ") })
+        let command = line.dropFirst("swift run -c release tally ".count).split(separator: "#")[0]
+        let arguments = command.split(separator: " ").map(String.init)
+        XCTAssertEqual(arguments.first, "check")
+        for day in ["2026-11-22", "2027-03-01", "2031-12-31"] {
+            let result = TallyInProcess.run(arguments, environment: ["TALLY_TODAY": day])
+            XCTAssertEqual(result.status, 0, result.stderr)
+            XCTAssertEqual(result.stdout, "checked 1 file: no problems found\n", "on \(day)")
+        }
+    }
+
     func testEverySampleReproduces() throws {
         let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
         var samples: [(command: String, output: String)] = []
@@ -28,9 +43,9 @@ final class ReadmeSampleTests: XCTestCase {
             }
         }
         XCTAssertGreaterThanOrEqual(samples.count, 4)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("readme")
+        defer { temporary.remove() }
+        let folder = temporary.url
         try FileManager.default.copyItem(at: TestSupport.repositoryRoot.appendingPathComponent("examples"), to: folder.appendingPathComponent("examples"))
         for sample in samples {
             // Each sample starts from the example as shipped.

@@ -1,5 +1,6 @@
 @testable import TallyCLI
 import TallyCore
+import TallyReports
 import TallySyntax
 import TallyTestSupport
 import XCTest

@@ -18,7 +18,7 @@ final class ReportGoldenTests: XCTestCase {
             let name = String(parts[0])
             XCTAssertTrue(names.insert(name).inserted, "two cases are named \(name)")
             let arguments = parts[1].split(separator: " ").map(String.init)
-            let result = try TallyBinary.run(arguments)
+            let result = TallyInProcess.run(arguments)
             var actual = result.stdout
             if !result.stderr.isEmpty { actual += "--- stderr\n" + result.stderr }
             if result.status != 0 { actual += "--- exit \(result.status)\n" }
@@ -33,7 +33,7 @@ final class ReportGoldenTests: XCTestCase {
     func testTextReportsFitEightyColumns() throws {
         for arguments in [["balance"], ["envelopes"], ["goals"], ["register", "--period", "2026-11"], ["report"], ["report", "--months", "6"],
                           ["insights"], ["due"], ["forecast", "--events"]] {
-            let result = try TallyBinary.run(arguments + ["examples/household.tally"])
+            let result = TallyInProcess.run(arguments + ["examples/household.tally"])
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
             for line in result.stdout.split(separator: "\n") {
                 XCTAssertLessThanOrEqual(line.count, 80, "\(arguments): \(line)")
@@ -44,19 +44,19 @@ final class ReportGoldenTests: XCTestCase {
     /// Colour only on request or on a terminal, and never under NO_COLOR; without colour
     /// a negative amount still shows its minus sign.
     func testColourOnlyWhenAskedAndNeverUnderNoColor() throws {
-        let plain = try TallyBinary.run(["balance", "examples/household.tally"])
+        let plain = TallyInProcess.run(["balance", "examples/household.tally"])
         XCTAssertFalse(plain.stdout.contains("\u{1B}["))
         XCTAssertTrue(plain.stdout.contains("-177.89"))
-        let coloured = try TallyBinary.run(["balance", "examples/household.tally", "--color", "always"])
+        let coloured = TallyInProcess.run(["balance", "examples/household.tally", "--color", "always"])
         XCTAssertTrue(coloured.stdout.contains("\u{1B}[31m"))
-        let auto = try TallyBinary.run(["balance", "examples/household.tally", "--color", "auto"], environment: ["NO_COLOR": "1"])
+        let auto = TallyInProcess.run(["balance", "examples/household.tally", "--color", "auto"], environment: ["NO_COLOR": "1"])
         XCTAssertFalse(auto.stdout.contains("\u{1B}["))
     }
 
     /// Every report reads standard input with `-`, as `tally check` does.
     func testStandardInput() throws {
         let text = try String(contentsOfFile: TestSupport.path("examples/household.tally"), encoding: .utf8)
-        let fromFile = try TallyBinary.run(["balance", "examples/household.tally", "--format", "json"])
+        let fromFile = TallyInProcess.run(["balance", "examples/household.tally", "--format", "json"])
         let fromStdin = try TallyBinary.run(["balance", "-", "--format", "json"], stdin: text)
         XCTAssertEqual(fromStdin.status, 0, fromStdin.stderr)
         XCTAssertEqual(fromStdin.stdout, fromFile.stdout)
@@ -66,7 +66,7 @@ final class ReportGoldenTests: XCTestCase {
     func testJSONOutputParses() throws {
         for command in ["balance", "envelopes", "goals", "register", "report", "insights", "due", "forecast"] {
             for file in ["examples/household.tally", "examples/student.tally", "examples/multi-currency.tally"] {
-                let result = try TallyBinary.run([command, file, "--format", "json"])
+                let result = TallyInProcess.run([command, file, "--format", "json"])
                 XCTAssertEqual(result.status, 0, "\(command) \(file): \(result.stderr)")
                 XCTAssertNoThrow(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)), "\(command) \(file)")
             }
@@ -79,7 +79,7 @@ final class ReportGoldenTests: XCTestCase {
         let prompt = "$ tally envelopes examples/household.tally --today 2026-11-22\n"
         let start = try XCTUnwrap(readme.range(of: prompt)).upperBound
         let end = try XCTUnwrap(readme.range(of: "```", range: start ..< readme.endIndex)).lowerBound
-        let result = try TallyBinary.run(["envelopes", "examples/household.tally"])
+        let result = TallyInProcess.run(["envelopes", "examples/household.tally"])
         XCTAssertTrue(result.stdout.hasPrefix(String(readme[start ..< end])), result.stdout)
     }
 }

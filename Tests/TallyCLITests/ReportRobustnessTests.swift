@@ -34,9 +34,9 @@ final class ReportRobustnessTests: XCTestCase {
 
     func testDamagedCopiesOfTheExamples() throws {
         var random = TestSupport.SeededGenerator(seed: 20261122)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-reports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("reports")
+        defer { temporary.remove() }
+        let folder = temporary.url
         for name in ["household", "student", "multi-currency"] {
             let original = Array(try String(contentsOfFile: TestSupport.path("examples/\(name).tally"), encoding: .utf8).utf8)
             for round in 0 ..< 12 {

@@ -11,7 +11,7 @@ final class ReportScenarioTests: XCTestCase {
     /// Runs a report with `--format json` and returns the parsed document.
     func json(_ arguments: String, file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
         let parts = arguments.split(separator: " ").map(String.init)
-        let result = try TallyBinary.run([parts[0], Self.file, "--format", "json", "--today", "2026-03-31"] + parts.dropFirst())
+        let result = TallyInProcess.run([parts[0], Self.file, "--format", "json", "--today", "2026-03-31"] + parts.dropFirst())
         XCTAssertEqual(result.status, 0, result.stderr, file: file, line: line)
         return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any], file: file, line: line)
     }

@@ -29,7 +29,7 @@ final class ReportSchemaDocumentationTests: XCTestCase {
             ("due", [], []), ("forecast", [], []),
         ]
         for (command, extra, borrowed) in cases {
-            let result = try TallyBinary.run([command, "examples/household.tally", "--format", "json"] + extra)
+            let result = TallyInProcess.run([command, "examples/household.tally", "--format", "json"] + extra)
             XCTAssertEqual(result.status, 0, result.stderr)
             let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
             let text = try ([command] + borrowed).map(section).joined() + "\"currency\", \"date\""  // missingRates' keys
@@ -42,7 +42,7 @@ final class ReportSchemaDocumentationTests: XCTestCase {
     func testEveryCSVHeaderIsDocumented() throws {
         for arguments in [["balance"], ["envelopes"], ["envelopes", "--envelope", "Groceries"], ["goals"], ["register"], ["report"],
                           ["report", "--months", "3"], ["insights"], ["due"], ["forecast"]] {
-            let result = try TallyBinary.run(arguments + ["examples/household.tally", "--format", "csv"])
+            let result = TallyInProcess.run(arguments + ["examples/household.tally", "--format", "csv"])
             XCTAssertEqual(result.status, 0, result.stderr)
             let header = String(result.stdout.prefix { $0 != "\r\n" && $0 != "\n" && $0 != "\r" })
             XCTAssertTrue(docs.contains("`\(header)`"), "CSV header of \(arguments) is not in docs/reports.md: \(header)")

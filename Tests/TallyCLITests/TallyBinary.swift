@@ -44,9 +44,9 @@ struct TallyBinary {
         env.merge(environment) { $1 }
         process.environment = env
         // Output goes to temporary files, so a large output can never block the child.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-test-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("test")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let outURL = folder.appendingPathComponent("out")
         let errURL = folder.appendingPathComponent("err")
         FileManager.default.createFile(atPath: outURL.path, contents: nil)

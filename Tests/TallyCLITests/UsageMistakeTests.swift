@@ -24,7 +24,7 @@ final class UsageMistakeTests: XCTestCase {
             (["help", "check", "fmt"], "tally help: write `tally help COMMAND`"),
         ]
         for (arguments, message) in table {
-            let result = try TallyBinary.run(arguments)
+            let result = TallyInProcess.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments): \(result.stderr)")
             XCTAssertEqual(result.stdout, "", "\(arguments)")
             XCTAssertEqual(result.stderr.split(separator: "\n").count, 1, "\(arguments): \(result.stderr)")
@@ -35,15 +35,15 @@ final class UsageMistakeTests: XCTestCase {
 
     /// The same value twice is no conflict; repeatable flags stay repeatable.
     func testRepeatingTheSameValueIsFine() throws {
-        XCTAssertEqual(try TallyBinary.run(["register", file, "--format", "csv", "--format=csv"]).status, 0)
-        XCTAssertEqual(try TallyBinary.run(["register", file, "--wallet", "Joint", "--wallet", "Visa"]).status, 0)
+        XCTAssertEqual(TallyInProcess.run(["register", file, "--format", "csv", "--format=csv"]).status, 0)
+        XCTAssertEqual(TallyInProcess.run(["register", file, "--wallet", "Joint", "--wallet", "Visa"]).status, 0)
     }
 
     func testAllowAndDenyOfOneCodeConflict() throws {
-        let result = try TallyBinary.run(["check", "--deny", "W0501", "--allow", "W0503,W0501", file])
+        let result = TallyInProcess.run(["check", "--deny", "W0501", "--allow", "W0503,W0501", file])
         XCTAssertEqual(result.status, 2)
         XCTAssertTrue(result.stderr.hasPrefix("tally check: `W0501` is given to both `--deny` and `--allow`; choose one\n"), result.stderr)
-        let format = try TallyBinary.run(["check", "--format", "json", "--format", "sarif", file])
+        let format = TallyInProcess.run(["check", "--format", "json", "--format", "sarif", file])
         XCTAssertEqual(format.status, 2)
         XCTAssertTrue(format.stderr.contains("`--format` given twice"), format.stderr)
     }

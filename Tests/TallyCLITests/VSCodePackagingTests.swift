@@ -22,10 +22,11 @@ final class VSCodePackagingTests: XCTestCase {
 
     func testPackageScriptRunsNpmAndVsceWithoutAsking() throws {
         let bash = try ExternalTool.require("bash")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-vsce-\(UUID().uuidString)")
+        let temporary = try TemporaryFolder("vsce")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let bin = folder.appendingPathComponent("bin"), log = folder.appendingPathComponent("log")
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         // Each stand-in logs its arguments and whether its standard input had anything
         // to read (a question would be answered by it); npx's `vsce package --out F`
         // writes F.

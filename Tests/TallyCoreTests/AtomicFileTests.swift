@@ -1,17 +1,18 @@
 import Foundation
+import TallyTestSupport
 import TallyCore
 import XCTest
 
 final class AtomicFileTests: XCTestCase {
-    private var folder: String!
+    private var temporary: TemporaryFolder!
+    private var folder: String { temporary.path }
 
     override func setUpWithError() throws {
-        folder = NSTemporaryDirectory() + "tally-atomic-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("atomic")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(atPath: folder)
+        temporary.remove()
     }
 
     private func contents(_ path: String) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import TallyCore
 import TallySyntax
 import XCTest
@@ -7,9 +8,9 @@ import XCTest
 /// read (size checked first), and the walk keeps its own stack.
 final class IncludeRobustnessTests: XCTestCase {
     private func temporaryFolder() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-include-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        addTeardownBlock { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("include")
+        addTeardownBlock { temporary.remove() }
+        let folder = temporary.url
         return folder.path
     }
 

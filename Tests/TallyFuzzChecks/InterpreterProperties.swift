@@ -107,7 +107,6 @@ enum InterpreterProperties {
             _ = flows.totals(range, model: model)
             _ = flows.byCategory(range)
             _ = flows.spendingByPerson(range, model: model)
-            _ = model.totalsByCategory(in: range)
             for depth in [nil, 1, 2] as [Int?] { _ = model.categoryShares(range, flows: flows, depth: depth) }
             for depth in [1, 2] { _ = flows.byCategory(range, mappedBy: model.ancestors(depth: depth)) }
         }

@@ -7,11 +7,6 @@ import XCTest
 /// targets run (`TallyFuzzChecks`), so a fixed bug stays fixed. Inputs live in
 /// `Regressions/<target>/`, one file each; the seeds of `Fuzz/Seeds/<target>/` are
 /// replayed too, so the fixtures the fuzzer starts from are known to pass.
-///
-/// Inputs in `Regressions/<target>/pending/` fail until a fix on another branch is merged
-/// (the folder's README names the issue of each). They are skipped, not run, since one
-/// may crash the test process; `TALLY_FUZZ_PENDING=1` runs them. Once they pass, move them
-/// up a folder.
 final class FuzzRegressionTests: XCTestCase {
     static let regressions = TestSupport.path("Tests/TallyFuzzTests/Regressions")
 
@@ -29,20 +24,6 @@ final class FuzzRegressionTests: XCTestCase {
     func testSeedsPass() throws {
         for target in FuzzTarget.allCases {
             for path in Self.inputs(in: TestSupport.path("Fuzz/Seeds/" + target.rawValue)) { try replay(path, target) }
-        }
-    }
-
-    func testPendingInputs() throws {
-        var pending: [String] = []
-        for target in FuzzTarget.allCases {
-            for path in Self.inputs(in: Self.regressions + "/" + target.rawValue + "/pending") {
-                pending.append(target.rawValue + "/pending/" + URL(fileURLWithPath: path).lastPathComponent)
-                if ProcessInfo.processInfo.environment["TALLY_FUZZ_PENDING"] == "1" { try replay(path, target) }
-            }
-        }
-        if !pending.isEmpty && ProcessInfo.processInfo.environment["TALLY_FUZZ_PENDING"] != "1" {
-            throw XCTSkip("\(pending.count) inputs wait for fixes of issue 12 on other branches "
-                + "(Tests/TallyFuzzTests/Regressions/README.md; TALLY_FUZZ_PENDING=1 runs them): " + pending.joined(separator: ", "))
         }
     }
 

@@ -1,9 +1,10 @@
 import TallySyntax
 import XCTest
 
-/// `NameSyntax.needsQuotes`: every name a tool writes reads back as that name, in a
-/// declaration and in a transaction's wallet and category places, where a name that
-/// looks like an amount would be read as a malformed one.
+/// `NameSyntax.needsQuotes`, the part of `SourceWriter.name`'s rule the lexer and parser
+/// dictate: a name it leaves bare reads back as that name, in a declaration and in a
+/// transaction's wallet and category places, where a name that looks like an amount
+/// would be read as a malformed one. `SourceWriterRoundTripTests` covers every place.
 final class NameQuotingTests: XCTestCase {
     func testNamesThatLookLikeOtherTokensAreQuoted() {
         for bare in ["Checking", "Food:Groceries", "Crème", "食費", "Mom-s_Visa", "🏠", "$giro", "CHFsavings", "a.b", "x-1"] {

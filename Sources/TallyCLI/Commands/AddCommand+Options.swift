@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// The command line of `tally add`: its flags, and the words (DATE, PAYEE, WALLET,

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT`: one transaction from the
@@ -185,17 +186,12 @@ enum AddCommand: Subcommand {
         /// The entry's one line, laid out in the file's columns.
         func line(note: String?, tags: [String], model: BudgetModel, layout: FileLayout) -> String {
             enum Role { case text, wallet, category, amount, clause }
-            func quoted(_ text: String) -> String {
-                "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
-            }
-            func name(_ text: String) -> String {
-                text.contains(where: { $0.isWhitespace || $0 == "'" || $0 == "\"" }) ? "'" + text + "'" : text
-            }
             var fields: [(String, Role)] = []
-            if let payee { fields.append((quoted(payee), .text)) }
-            if let note { fields.append((quoted(note), .text)) }
-            fields += [(name(model.wallets[wallet].name), .wallet), (name(model.categories[category].name), .category), (amount, .amount)]
-            fields += tags.map { ("#" + $0, .clause) }
+            if let payee { fields.append((SourceWriter.text(payee), .text)) }
+            if let note { fields.append((SourceWriter.text(note), .text)) }
+            fields += [(SourceWriter.name(model.wallets[wallet].name), .wallet), (SourceWriter.name(model.categories[category].name), .category),
+                       (amount, .amount)]
+            fields += tags.map { (SourceWriter.tag($0), .clause) }
             var line = date.description
             var column = FileLayout.width(line)
             var previous: Role?

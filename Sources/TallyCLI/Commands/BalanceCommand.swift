@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally balance FILE`: each wallet's balance, grouped by kind, with totals in the
@@ -69,48 +70,30 @@ enum BalanceCommand: Subcommand {
         do {
             if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
         } catch { return context.fail(error) }
-        let sheet = model.balanceSheet(at: date, rates: context.rates)
+        let report = BalanceReport(context.budget, at: date)
+        let sheet = report.sheet
+
         switch context.options.format {
-        case "json": console.out(json(sheet, date: date, context: context))
-        case "csv": context.output(csv(sheet, context: context))
-        default: console.out(text(sheet, date: date, by: by, context: context))
+        case "json":
+            console.out(report.json.rendered())
+        case "csv":
+            var csv = CSVTable(["wallet", "kind", "owners", "currency", "balance", "converted", "hidden"])
+            for item in sheet.counted + sheet.hidden {
+                let w = model.wallets[item.wallet]
+                csv.add([w.name, w.kind.rawValue, w.owners.joined(separator: ", "), w.currency, context.plain(item.balance, w.currency),
+                         item.converted.map(context.inDefault) ?? "", w.hidden ? "yes" : "no"])
+            }
+            context.output(csv)
+        default:
+            console.out(text(report, date: date, by: by, context: context))
         }
         return ExitCode.success
     }
 
-    /// `--monthly` and the like: each wallet's balance at the end of each period, in the
-    /// default currency (converted at that day's rate), with the total of the wallets and
-    /// each row's average. Hidden wallets are left out; `--depth 1` sums wallets by kind.
+    /// `--monthly` and the like: each wallet's balance at the end of each period, or with
+    /// `--depth 1` each kind's (`PeriodColumns.balances`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>) -> Int32 {
-        let model = context.model
-        let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
-        let sheets = table.periods.map { model.balanceSheet(at: $0.end, rates: context.rates) }
-        let decimals = model.decimals(of: context.currency)
-        var rows: [PeriodColumns.Row] = []
-        if context.options.value(Own.depth) == "1" {
-            for kind in WalletKind.allCases {
-                let c: [Money?] = sheets.map { sheet in sheet.byKind.first { $0.kind == kind }?.total }
-                guard c.contains(where: { $0 != nil }) else { continue }
-                let filled = c.map { $0 ?? .zero }
-                rows.append(.init(name: kind.rawValue, type: kind.rawValue, cells: filled, total: nil,
-                                  average: PeriodColumns.totals(filled, decimals: decimals).average))
-            }
-        } else {
-            let shown = model.wallets.indices.filter { w in !model.wallets[w].hidden && sheets.contains { $0.counted.contains { $0.wallet == w } } }
-            for w in shown {
-                let c: [Money?] = sheets.map { sheet in
-                    guard let item = sheet.counted.first(where: { $0.wallet == w }) else { return .zero }
-                    return item.converted
-                }
-                rows.append(.init(name: model.wallets[w].name, type: model.wallets[w].kind.rawValue, cells: c, total: nil,
-                                  average: PeriodColumns.totals(c, decimals: decimals).average))
-            }
-        }
-        let totals: [Money?] = sheets.map { $0.total }
-        rows.append(.init(name: "Total", type: "total", cells: totals, total: nil,
-                          average: PeriodColumns.totals(totals, decimals: decimals).average, isSummary: true))
-        var missing: [MissingRate] = []
-        for sheet in sheets { for item in sheet.missingRates where !missing.contains(where: { $0.currency == item.currency }) { missing.append(item) } }
+        let (table, rows, missing) = PeriodColumns.balances(context.budget, step: step, range: range, byKind: context.options.value(Own.depth) == "1")
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
         table.write(rows, context: context, title: "Balances at the end of each \(step.unit), \(first == last ? first : first + " to " + last)", first: "Wallet",
                     showTotal: false, range: range, missing: missing)

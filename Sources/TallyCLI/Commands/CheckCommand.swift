@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally check FILE...`: reads each budget with its includes and reports every problem.
@@ -186,9 +187,6 @@ enum CheckCommand: Subcommand {
 
     /// Loads one budget; `-` reads standard input as `<stdin>`.
     static func load(_ path: String) throws(FileReadError) -> Budget {
-        if path == "-" {
-            return try BudgetLoader(provider: StandardInputProvider()).load("<stdin>")
-        }
-        return try BudgetLoader().load(path)
+        try BudgetLoader.load(argument: path)
     }
 }

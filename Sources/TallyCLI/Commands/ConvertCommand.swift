@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyInterop
+import TallyReports
 import TallySyntax
 
 /// `tally convert JOURNAL... [-o BUDGET]`: a Tally budget from hledger, ledger or

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally due FILE`: recurring occurrences that are overdue, due today, or coming up.
@@ -58,42 +59,13 @@ enum DueCommand: Subcommand {
             filter = try context.filter(range: nil)
         } catch { return context.fail(error) }
         let days = (try? context.options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)) ?? 30
-        // A period shows the occurrences within it; without one, overdue ones and `--days` ahead.
-        let horizon = period?.upperBound ?? context.today.adding(days: days) ?? context.today
-        let due = model.dueOccurrences(through: horizon).filter { item in
-            (period?.contains(item.date) ?? true)
-                && (filter.wallets.isEmpty || model.effect(of: item.rule).contains { filter.wallets.contains($0.wallet) })
-        }
+        let report = DueReport(context.budget, period: period, days: days, filter: filter)
+        let horizon = report.horizon, due = report.occurrences, describe = report.describe
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
-        func describe(_ r: Int) -> (payee: String, wallet: String, what: String, amount: String, plain: String, currency: String) {
-            let template = model.rules[r].template
-            let payee = template?.payee ?? ""
-            switch template?.kind {
-            case .transaction(let wallet, let amount, let postings)?:
-                let currency = model.wallets[wallet].currency
-                let what = postings.count == 1 ? model.categories[postings[0].category].name
-                    : postings.isEmpty ? "no category" : "\(postings.count) categories"
-                return (payee, model.wallets[wallet].name, what, context.amount(amount, currency), context.plain(amount, currency), currency)
-            case .transfer(let from, let to, let sent, _)?:
-                let currency = model.wallets[from].currency
-                return (payee, model.wallets[from].name, "→ \(model.wallets[to].name)", context.amount(sent.negated, currency), context.plain(sent.negated, currency), currency)
-            default:
-                return (payee, "", "", "", "", "")
-            }
-        }
 
         switch context.options.format {
         case "json":
-            console.out(JSONValue.object([
-                ("today", .string(context.today.description)), ("until", .string(horizon.description)),
-                ("occurrences", .array(due.map { item in
-                    let d = describe(item.rule)
-                    return .object([("rule", .optional(model.rules[item.rule].name)), ("date", .string(item.date.description)),
-                                    ("status", .string(item.status.rawValue)), ("payee", .optional(d.payee.isEmpty ? nil : d.payee)),
-                                    ("wallet", .string(d.wallet)), ("what", .string(d.what)), ("amount", .string(d.plain)),
-                                    ("currency", .string(d.currency))])
-                })),
-            ]).rendered())
+            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["date", "status", "rule", "payee", "wallet", "what", "amount", "currency"])
             for item in due {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally envelopes FILE`: every envelope's figures for the period containing a day,
@@ -38,16 +39,7 @@ enum EnvelopesCommand: Subcommand {
 
     """
 
-    /// One envelope's row, with the values every format shows.
-    struct Line {
-        let envelope: Envelope
-        let status: EnvelopeStatus
-        let percent: Money?
-        let alert: Bool
-        /// What is left per day for the rest of the period, today included; nil outside
-        /// the period or when nothing is left.
-        let leftPerDay: Money?
-    }
+    typealias Line = EnvelopesReport.Line
 
     /// A period label short enough for a table column.
     static func label(_ line: Line) -> String {
@@ -55,43 +47,10 @@ enum EnvelopesCommand: Subcommand {
         return line.envelope.period.label(line.status.start)
     }
 
-    /// The envelopes' figures at the end of `date` (spending after it not counted); also
-    /// used by the monthly report.
-    static func lines(_ model: BudgetModel, at date: CivilDate, rates: ExchangeRates) -> [Line] {
-        model.envelopes.indices.compactMap { e in
-            guard let status = model.envelopeStatus(e, through: date, rates: rates) else { return nil }
-            let envelope = model.envelopes[e]
-            let budget = status.budget
-            let percent = budget.isNegative || budget.isZero ? nil :
-                status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budget, roundedTo: 1) }
-            let alert = envelope.alert.flatMap { threshold in percent.map { !($0 < threshold) } } ?? false
-            let daysLeft = date.days(until: status.end) + 1
-            let perDay = status.available.units > 0 && daysLeft > 0 && status.start <= date
-                ? status.available.divided(by: daysLeft, roundedTo: model.decimals(of: model.defaultCurrency)) : nil
-            return Line(envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent, leftPerDay: perDay)
-        }
-    }
-
     static func mark(_ line: Line) -> String { line.status.isOverspent ? "OVER" : line.alert ? "ALERT" : "" }
 
     /// The column of marks: red for overspent, yellow for alerts, when colour is on.
     static let markColumn = TextTable.Column(title: "", alignment: .left, marks: ["OVER": "31", "ALERT": "33"])
-
-    static func json(_ lines: [Line], context: ReportContext) -> JSONValue {
-        .array(lines.map { line in
-            let s = line.status
-            return .object([
-                ("name", .string(line.envelope.name)), ("period", .string(line.envelope.period.label(s.start))),
-                ("start", .string(s.start.description)), ("end", .string(s.end.description)),
-                ("carriedIn", .string(context.inDefault(s.carriedIn))), ("planned", .string(context.inDefault(s.planned))),
-                ("filled", .string(context.inDefault(s.filled))), ("moved", .string(context.inDefault(s.moved))),
-                ("spent", .string(context.inDefault(s.spent))), ("available", .string(context.inDefault(s.available))),
-                ("percentUsed", .optional(line.percent.map { $0.formatted(scale: 1) })),
-                ("overspent", .bool(s.isOverspent)), ("alert", .bool(line.alert)),
-                ("leftPerDay", .optional(line.leftPerDay.map(context.inDefault))),
-            ])
-        })
-    }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
@@ -111,17 +70,12 @@ enum EnvelopesCommand: Subcommand {
             }
             return daily(context, envelope: e, at: date)
         }
-        let lines = lines(model, at: date, rates: context.rates)
-        let flows = CategoryFlows(model, rates: context.rates)
-        let ready = model.readyToAssign(at: date, flows: flows, rates: context.rates)
+        let report = EnvelopesReport(context.budget, at: date)
+        let lines = report.lines, ready = report.readyToAssign
 
         switch context.options.format {
         case "json":
-            console.out(JSONValue.object([
-                ("date", .string(date.description)), ("currency", .string(context.currency)),
-                ("envelopes", json(lines, context: context)),
-                ("readyToAssign", .optional(ready.map(context.inDefault))),
-            ]).rendered())
+            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["envelope", "period", "start", "end", "carried_in", "planned", "filled", "moved", "spent", "available", "percent_used", "left_per_day", "status"])
             for line in lines {
@@ -168,24 +122,15 @@ enum EnvelopesCommand: Subcommand {
 
     /// `--envelope NAME`: spending per day across the period, against what it holds.
     static func daily(_ context: ReportContext, envelope e: Int, at date: CivilDate) -> Int32 {
-        let model = context.model
-        let envelope = model.envelopes[e]
-        guard let status = model.envelopeStatus(e, through: date, rates: context.rates) else {
-            context.console.out("\(envelope.name) has no period containing \(date).\n")
+        guard let report = EnvelopeDaysReport(context.budget, envelope: e, at: date) else {
+            context.console.out("\(context.model.envelopes[e].name) has no period containing \(date).\n")
             return ExitCode.success
         }
-        let days = model.envelopeDays(e, at: date, rates: context.rates)
-        let budget = status.budget
-        let label = envelope.period.label(status.start)
-        func left(_ day: EnvelopeDay) -> Money { budget.subtracting(day.spentSoFar) ?? .zero }
+        let envelope = report.envelope, status = report.status, days = report.days, budget = status.budget, label = report.label
+        let left = report.left
         switch context.options.format {
         case "json":
-            context.console.out(JSONValue.object([
-                ("envelope", .string(envelope.name)), ("period", .string(label)), ("start", .string(status.start.description)),
-                ("end", .string(status.end.description)), ("currency", .string(context.currency)), ("budget", .string(context.inDefault(budget))),
-                ("days", .array(days.map { .object([("date", .string($0.date.description)), ("spent", .string(context.inDefault($0.spent))),
-                                                    ("spentSoFar", .string(context.inDefault($0.spentSoFar))), ("left", .string(context.inDefault(left($0))))]) })),
-            ]).rendered())
+            context.console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["date", "spent", "spent_so_far", "left"])
             for day in days { csv.add([day.date.description, context.inDefault(day.spent), context.inDefault(day.spentSoFar), context.inDefault(left(day))]) }
@@ -195,13 +140,9 @@ enum EnvelopesCommand: Subcommand {
             var table = TextTable([.init(title: "Day", alignment: .left), .init(title: "Spent", alignment: .decimal),
                                    .init(title: "So far", alignment: .decimal), .init(title: "Left", alignment: .decimal),
                                    .init(title: "", alignment: .left)])
-            let length = max(1, status.start.days(until: status.end) + 1)
             for (i, day) in days.enumerated() {
-                // Where spending would be if it ran evenly across the period.
-                let even = budget.multiplied(by: Money(units: Int64(i + 1), scale: 0), roundedTo: budget.scale)?.divided(by: length, roundedTo: 2)
-                let ahead = even.map { $0 < day.spentSoFar } ?? false
                 table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
-                           context.inDefault(left(day)), ahead ? "ahead of an even pace" : ""])
+                           context.inDefault(left(day)), report.isAheadOfEvenPace(i) ? "ahead of an even pace" : ""])
             }
             out += table.render(color: context.color, width: context.width)
             context.console.out(out)

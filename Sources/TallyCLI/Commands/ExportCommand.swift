@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyInterop
+import TallyReports
 import TallySyntax
 
 /// `tally export --to hledger|ledger|beancount BUDGET [-o FILE]`: the budget as a journal

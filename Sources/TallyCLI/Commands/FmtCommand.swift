@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyFormat
+import TallyReports
 import TallySyntax
 
 /// `tally fmt FILE...`: rewrites budget files in the canonical layout, changing nothing

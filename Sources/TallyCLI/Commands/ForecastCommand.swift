@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally forecast FILE --until DATE`: wallet balances projected from recurring entries.
@@ -64,42 +65,65 @@ enum ForecastCommand: Subcommand {
         guard until >= context.today else {
             return context.fail(UsageError("`--until`: \(until) is before today (\(context.today))"))
         }
-        let forecast = model.forecast(until: until)
-        guard !forecast.tooLarge else {
-            console.err("tally forecast: projected balances become too large to compute exactly before \(until); choose an earlier --until\n")
-            return ExitCode.problems
-        }
-        let shown = model.wallets.indices.filter { w in
-            (filter.wallets.isEmpty ? !model.wallets[w].hidden : filter.wallets.contains(w))
-                && (model.wallets[w].closed.map { $0 >= context.today } ?? true)
-        }
-        let events = forecast.events.filter { shown.contains($0.wallet) }
-        func currency(_ w: Int) -> String { model.wallets[w].currency }
-        // Totals in the default currency, with the latest rate known (future rates are not).
-        var overflow = false
-        func total(_ balances: [Money], at date: CivilDate) -> Money? {
-            var sum = Money.zero
-            for w in shown {
-                guard let value = context.rates.toDefault(balances[w], from: currency(w), at: date) else { return nil }
-                guard let next = sum.adding(value) else {
-                    overflow = true
-                    return nil
-                }
-                sum = next
+        let report: ForecastReport
+        do { report = try ForecastReport(context.budget, until: until, filter: filter) } catch {
+            switch error {
+            case .balancesTooLarge:
+                console.err("tally forecast: projected balances become too large to compute exactly before \(until); choose an earlier --until\n")
+            case .totalTooLarge:
+                console.err("tally forecast: the projected total becomes too large to compute exactly before \(until); choose an earlier --until\n")
             }
-            return sum
-        }
-        let totalToday = total(forecast.opening, at: context.today)
-        let totalProjected = total(forecast.projected, at: until)
-        guard !overflow else {
-            console.err("tally forecast: the projected total becomes too large to compute exactly before \(until); choose an earlier --until\n")
             return ExitCode.problems
         }
-        let projection = Projection(forecast: forecast, until: until, shown: shown, events: events, totalToday: totalToday, totalProjected: totalProjected)
+        let forecast = report.forecast, shown = report.shown, events = report.events
+        let totalToday = report.totalToday, totalProjected = report.totalProjected
+        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
+        func currency(_ w: Int) -> String { model.wallets[w].currency }
+
         switch context.options.format {
-        case "json": console.out(json(projection, context: context))
-        case "csv": context.output(csv(projection, context: context))
-        default: console.out(text(projection, context: context))
+        case "json":
+            console.out(report.json.rendered())
+        case "csv":
+            var csv = CSVTable(["date", "rule", "wallet", "amount", "currency", "balance"])
+            for e in events {
+                csv.add([e.date.description, ruleName(e.rule), model.wallets[e.wallet].name, context.plain(e.amount, currency(e.wallet)),
+                         currency(e.wallet), context.plain(e.balance, currency(e.wallet))])
+            }
+            context.output(csv)
+        default:
+            var out = "Forecast from \(context.today) to \(until)\n\n"
+            var t = TextTable([.init(title: "Wallet", alignment: .left, maxWidth: 14), .init(title: "Today", alignment: .decimal),
+                               .init(title: "On " + until.description, alignment: .decimal), .init(title: "Lowest", alignment: .decimal),
+                               .init(title: "On", alignment: .left)])
+            for w in shown {
+                let low = forecast.lowest[w]
+                t.add([model.wallets[w].name, context.amount(forecast.opening[w], currency(w)), context.amount(forecast.projected[w], currency(w)),
+                       context.amount(low.balance, currency(w)), low.date == context.today ? "" : low.date.description])
+            }
+            if shown.count > 1 {
+                t.addRule()
+                t.add(["Total", totalToday.map { context.amount($0, context.currency) } ?? "no rate",
+                       totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
+            }
+            out += t.render(color: context.color, width: context.width)
+            let negative = report.walletsBelowZero
+            for w in negative {
+                out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
+            }
+            if !negative.isEmpty { out += "\n" }
+            if context.options.value(Own.events) != nil, !events.isEmpty {
+                var e = TextTable([.init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 14),
+                                   .init(title: "Wallet", alignment: .left, maxWidth: 12), .init(title: "Amount", alignment: .decimal),
+                                   .init(title: "Balance", alignment: .decimal)])
+                for event in events {
+                    e.add([event.date.description, ruleName(event.rule), model.wallets[event.wallet].name,
+                           context.amount(event.amount, currency(event.wallet)), context.amount(event.balance, currency(event.wallet))])
+                }
+                out += "\n" + e.render(color: context.color, width: context.width)
+            } else if !events.isEmpty {
+                out += "\n\(events.count) projected movements; --events lists them.\n"
+            }
+            console.out(out)
         }
         return ExitCode.success
     }

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally goals FILE`: saving goals with progress and the one forward-looking figure;
@@ -38,31 +39,16 @@ enum GoalsCommand: Subcommand {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
-        let model = context.model
         let date: CivilDate
         do {
             if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
         } catch { return context.fail(error) }
-        func currency(_ goal: Goal) -> String { goal.wallet.map { model.wallets[$0].currency } ?? context.currency }
-        let rows = model.goals.indices.map { Row(model, goal: $0, at: date, context: context, currency: currency(model.goals[$0])) }
+        let report = GoalsReport(context.budget, at: date)
+        let rows = report.lines
 
         switch context.options.format {
         case "json":
-            console.out(JSONValue.object([
-                ("date", .string(date.description)),
-                ("goals", .array(rows.map { row in
-                    .object([
-                        ("name", .string(row.goal.name)), ("currency", .string(row.currency)),
-                        ("wallet", .optional(row.goal.wallet.map { model.wallets[$0].name })),
-                        ("period", .optional(row.period)),
-                        ("saved", .string(context.plain(row.saved, row.currency))),
-                        ("target", .optional(row.target.map { context.plain($0, row.currency) })),
-                        ("percent", .optional(row.percent.map { $0.formatted(scale: 1) })),
-                        ("by", .optional(row.by?.description)), ("state", .string(row.state)),
-                        ("outlook", .optional(row.outlook)),
-                    ])
-                })),
-            ]).rendered())
+            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["goal", "currency", "period", "saved", "target", "percent", "by", "state", "outlook"])
             for row in rows {
@@ -76,7 +62,7 @@ enum GoalsCommand: Subcommand {
             // Reached goals are kept for the record; a periodic goal starts again each period.
             let open = rows.filter { $0.state != "reached" || $0.period != nil }
             let reached = rows.filter { $0.state == "reached" && $0.period == nil }
-            func table(_ list: [Row], withState: Bool) -> String {
+            func table(_ list: [GoalsReport.Line], withState: Bool) -> String {
                 var columns: [TextTable.Column] = [.init(title: "Goal", alignment: .left, maxWidth: 16), .init(title: "Saved", alignment: .decimal),
                                                    .init(title: "Target", alignment: .decimal), .init(title: "Done", alignment: .decimal),
                                                    .init(title: "By", alignment: .left)]
@@ -100,43 +86,5 @@ enum GoalsCommand: Subcommand {
             console.out(out)
         }
         return ExitCode.success
-    }
-
-    /// One goal as every format shows it. A periodic goal (`100 monthly`) shows the
-    /// current period: what was put aside in it, against the period's sum, by its end.
-    struct Row {
-        let goal: Goal
-        let currency: String
-        /// The period label, for periodic goals.
-        let period: String?
-        let saved: Money
-        let target: Money?
-        let percent: Money?
-        let by: CivilDate?
-        let state: String
-        let outlook: String?
-
-        init(_ model: BudgetModel, goal g: Int, at date: CivilDate, context: ReportContext, currency: String) {
-            goal = model.goals[g]
-            self.currency = currency
-            if let periodic = model.periodicGoalStatus(g, at: date), let kind = goal.periodic {
-                period = kind.label(periodic.start)
-                saved = periodic.saved
-                target = periodic.target
-                percent = periodic.percent
-                by = periodic.end
-                state = periodic.isReached ? "reached" : "open"
-                outlook = periodic.isReached ? nil : "\(context.amount(periodic.missing, currency)) more to put aside by \(periodic.end)"
-            } else {
-                let status = model.goalStatus(g, at: date)
-                period = nil
-                saved = status.saved
-                target = goal.target
-                percent = status.percent
-                by = goal.by
-                state = status.state.rawValue
-                outlook = status.outlook
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally import BUDGET STATEMENT...`: appends the new movements of bank statements to
@@ -161,7 +162,7 @@ enum ImportCommand: Subcommand {
         let report = ImportReport(plan: plan, model: model, fallback: setup.fallback, layout: layout)
         var lines = report.entryLines
         let assertion = report.refused.isEmpty ? closingBalance(of: setup.statements, wallet: setup.wallet, model: model) : nil
-        if let assertion { lines.append("\(assertion.date) assert \(ImportedEntry.name(wallet.name))  \(assertion.amount.description)") }
+        if let assertion { lines.append("\(assertion.date) assert \(SourceWriter.name(wallet.name))  \(assertion.amount.description)") }
 
         let ids = options.addIDs ? MatchedIDs(plan: plan, budget: editor.budget, model: model) : MatchedIDs()
         var edit = editor.edit()

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally insights FILE`: where the money went and came from over a range, and income
@@ -67,57 +68,67 @@ enum InsightsCommand: Subcommand {
             filter = try context.filter(range: range)
         } catch { return context.fail(error) }
         if let step { return columns(context, step: step, range: range, filter: filter) }
-        let granularity = context.options.value(Own.by).flatMap(Granularity.init(rawValue:))
-            ?? (range.lowerBound.days(until: range.upperBound) > 93 ? .month : .week)
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let shares = model.categoryShares(range, flows: flows, depth: context.options.value(Own.depth).flatMap { Int($0) })
-        let totals = flows.totals(range, model: model)
-        let series = flows.series(range, by: granularity, model: model)
-        let missing = flows.missingRates(in: range, model: model, rates: context.rates)
-        // Only worth showing in budgets that say who spent (`by NAME`).
-        let people = flows.spendingByPerson(range, model: model)
-        let byPerson = people.contains { $0.person != nil } ? people : []
-        let figures = Figures(range: range, granularity: granularity, shares: shares, totals: totals, series: series, missing: missing, byPerson: byPerson)
+        let report = InsightsReport(context.budget, range: range, filter: filter, by: context.options.value(Own.by).flatMap(Granularity.init(rawValue:)),
+                                    depth: context.options.value(Own.depth).flatMap { Int($0) })
+        let granularity = report.granularity, shares = report.shares, totals = report.totals, series = report.series
+        let missing = report.missing, byPerson = report.byPerson
+        func categoryName(_ c: Int) -> String { model.categories[c].name }
+        func bucket(_ t: PeriodTotals) -> String {
+            switch granularity {
+            case .month: return EnvelopePeriod.monthly.label(t.start)
+            case .year: return "\(t.start.year)"
+            default: return t.start.description
+            }
+        }
+
         switch context.options.format {
-        case "json": console.out(json(figures, context: context))
-        case "csv": context.output(csv(figures, context: context))
-        default: console.out(text(figures, context: context))
+        case "json":
+            console.out(report.json.rendered())
+        case "csv":
+            var csv = CSVTable(["type", "category", "amount", "percent"])
+            for item in shares.expense { csv.add(["expense", categoryName(item.category), context.inDefault(item.amount), item.percent.formatted(scale: 1)]) }
+            for item in shares.income { csv.add(["income", categoryName(item.category), context.inDefault(item.amount), item.percent.formatted(scale: 1)]) }
+            context.output(csv)
+        default:
+            var out = "Insights for \(range.lowerBound) to \(range.upperBound)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
+            out += "Income \(context.inDefault(totals.income)), expense \(context.inDefault(totals.expense)), net \(context.inDefault(totals.net))\n"
+            func table(_ title: String, _ items: [CategoryShare]) -> String {
+                var t = TextTable([.init(title: title, alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal),
+                                   .init(title: "Share", alignment: .decimal), .init(title: "", alignment: .left)])
+                for item in items {
+                    // One `#` per 5 %, so the largest share stands out at a glance.
+                    let blocks = Int((item.percent.divided(by: 5, roundedTo: 0) ?? .zero).units)
+                    t.add([categoryName(item.category), context.inDefault(item.amount), context.percent(item.percent), String(repeating: "#", count: blocks)])
+                }
+                return t.render(color: context.color, width: context.width)
+            }
+            if !shares.expense.isEmpty { out += "\n" + table("Spending", shares.expense) }
+            if !shares.income.isEmpty { out += "\n" + table("Income", shares.income) }
+            if !byPerson.isEmpty {
+                var who = TextTable([.init(title: "Spent by", alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal)])
+                for item in byPerson { who.add([item.person ?? "(nobody named)", context.inDefault(item.spent)]) }
+                out += "\n" + who.render(color: context.color, width: context.width)
+            }
+            var t = TextTable([.init(title: granularity == .day ? "Day" : granularity == .week ? "Week of" : granularity == .month ? "Month" : "Year", alignment: .left),
+                               .init(title: "Income", alignment: .decimal), .init(title: "Expense", alignment: .decimal),
+                               .init(title: "Net", alignment: .decimal), .init(title: "", alignment: .left)])
+            let largest = series.map { max($0.income, $0.expense) }.max() ?? .zero
+            for row in series {
+                t.add([bucket(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), ReportCommand.bar(row, largest)])
+            }
+            out += "\n" + t.render(color: context.color, width: context.width)
+            let note = context.missingRatesNote(missing)
+            if !note.isEmpty { out += "\n" + note }
+            console.out(out)
         }
         return ExitCode.success
     }
 
-    /// `--monthly` and the like: each category's flow per period (spending and income
-    /// positive), income first, then expense, each largest total first; then the totals
-    /// of income and expense and the net.
+    /// `--monthly` and the like: each category's flow per period, then the totals
+    /// (`PeriodColumns.flows`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>, filter: EntryFilter) -> Int32 {
-        let model = context.model
-        let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        let map = context.options.value(Own.depth).flatMap { Int($0) }.map(model.ancestors(depth:)) ?? Array(model.categories.indices)
-        let sums = table.periods.map { flows.byCategory($0.start ... $0.end, mappedBy: map) }
-        let decimals = model.decimals(of: context.currency)
-        let used = Set(sums.flatMap(\.keys))
-        func cells(_ category: Int) -> [Money?] {
-            let sign = model.categories[category].isIncome ? Money(units: 1, scale: 0) : Money(units: -1, scale: 0)
-            return sums.map { ($0[category] ?? .zero).multiplied(by: sign, roundedTo: decimals) ?? .zero }
-        }
-        var rows: [PeriodColumns.Row] = []
-        for income in [true, false] {
-            var group: [PeriodColumns.Row] = []
-            for category in used where model.categories[category].isIncome == income {
-                let c = cells(category)
-                let t = PeriodColumns.totals(c, decimals: decimals)
-                group.append(.init(name: model.categories[category].name, type: income ? "income" : "expense", cells: c, total: t.total, average: t.average))
-            }
-            rows += group.sorted { ($1.total ?? .zero, $0.name) < ($0.total ?? .zero, $1.name) }
-        }
-        func summary(_ name: String, _ pick: (PeriodTotals) -> Money) -> PeriodColumns.Row {
-            let c: [Money?] = table.periods.map { pick(flows.totals($0.start ... $0.end, model: model)) }
-            let t = PeriodColumns.totals(c, decimals: decimals)
-            return .init(name: name, type: "total", cells: c, total: t.total, average: t.average, isSummary: true)
-        }
-        rows += [summary("Income", \.income), summary("Expense", \.expense), summary("Net", \.net)]
-        let missing = flows.missingRates(in: range, model: model, rates: context.rates)
+        let (table, rows, missing) = PeriodColumns.flows(context.budget, step: step, range: range, filter: filter,
+                                                         depth: context.options.value(Own.depth).flatMap { Int($0) })
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
         table.write(rows, context: context, title: "Income and expense by \(step.unit), \(first == last ? first : first + " to " + last)", first: "Category",
                     showTotal: true, range: range, missing: missing)

@@ -1,6 +1,7 @@
 import Foundation
 import TallyCore
 import TallyLSP
+import TallyReports
 import TallySyntax
 
 /// `tally lsp`: the language server over standard input and output.

@@ -1,5 +1,4 @@
-import TallyCore
-import TallySyntax
+import TallyReports
 
 /// `tally payees FILE`: every payee written on an entry, with how often and when last.
 enum PayeesCommand: Subcommand {
@@ -10,6 +9,6 @@ enum PayeesCommand: Subcommand {
                                    layouts: "CSV columns:\npayee,entries,last.")
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        Listing.runCounted(name, arguments, console: console, title: "Payee", key: "payee") { entry in entry.payee.map { [$0] } ?? [] }
+        Listing.runCounted(name, arguments, console: console, title: "Payee", key: "payee") { NameCounts.payees($0, range: $1) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally record FILE RULE [--date DATE]` and `tally record FILE --due`: appends the

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally register FILE`: the transactions, one line per posting or transfer side, with
@@ -42,8 +43,8 @@ enum RegisterCommand: Subcommand {
         let model = context.model
         let filter: EntryFilter
         do { filter = try context.filter(range: context.range(default: nil)) } catch { return context.fail(error) }
-        let rows = model.register(filter, sort: context.options.sort, descending: context.options.descending)
-        let output = RegisterOutput(model: model, rows: rows)
+        let report = RegisterReport(context.budget, filter: filter, sort: context.options.sort, descending: context.options.descending)
+        let output = RegisterOutput(model: model, rows: report.rows)
         switch context.options.format {
         case "json": output.json(to: console)
         case "csv": output.csv(separator: context.options.csvSeparator, to: console)

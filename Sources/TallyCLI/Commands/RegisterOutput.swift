@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// Writes the register's rows as text, CSV or JSON into a byte buffer that goes to the
@@ -20,59 +21,9 @@ struct RegisterOutput {
 
     // MARK: JSON
 
-    /// `{"rows": [...]}` in the layout `JSONValue` gives.
+    /// `{"rows": [...]}`, written by TallyReports' `RegisterReport` a chunk at a time.
     func json(to console: Console) {
-        // Each key with what precedes it (comma, line break, indent) as ready bytes:
-        // 11 pairs for each of 100k rows made laying out keys the larger part.
-        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"]
-        let prefixes: [[UInt8]] = keys.enumerated().map { i, key in
-            var bytes: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
-            JSONValue.newline(&bytes, depth: 3)
-            JSONValue.appendQuoted(key, to: &bytes)
-            bytes.appendUTF8(": ")
-            return bytes
-        }
-        var rowEnd: [UInt8] = []
-        JSONValue.newline(&rowEnd, depth: 2)
-        rowEnd.append(UInt8(ascii: "}"))
-        let walletNames = model.wallets.map(\.name)
-        let categoryNames = model.categories.map(\.name)
-        var out: [UInt8] = []
-        out.reserveCapacity(Self.chunk + 4096)
-        out.appendUTF8("{\n  \"rows\": [")
-        func text(_ key: Int, _ value: String?) {
-            out.append(contentsOf: prefixes[key])
-            if let value { JSONValue.appendQuoted(value, to: &out) } else { out.appendUTF8("null") }
-        }
-        func quote() { out.append(UInt8(ascii: "\"")) }
-        for (i, row) in rows.enumerated() {
-            Self.pass(&out, to: console)
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONValue.newline(&out, depth: 2)
-            out.append(UInt8(ascii: "{"))
-            let places = decimals[row.wallet]
-            out.append(contentsOf: prefixes[0]); quote(); out.appendDate(row.date); quote()
-            text(1, walletNames[row.wallet])
-            text(2, row.type.rawValue)
-            text(3, row.category.map { categoryNames[$0] })
-            text(4, row.counterpart.map { walletNames[$0] })
-            text(5, row.payee)
-            text(6, row.note)
-            out.append(contentsOf: prefixes[7])
-            out.append(UInt8(ascii: "["))
-            for (t, tag) in row.tags.enumerated() {
-                if t > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
-                JSONValue.appendQuoted(tag, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-            out.append(contentsOf: prefixes[8]); quote(); out.appendMoney(row.amount, places: places); quote()
-            text(9, model.wallets[row.wallet].currency)
-            out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(row.balance, places: places); quote()
-            out.append(contentsOf: rowEnd)
-        }
-        if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }
-        out.appendUTF8("]\n}\n")
-        console.out(bytes: out)
+        RegisterReport(model: model, rows: rows).writeJSON(chunk: Self.chunk) { console.out(bytes: $0) }
     }
 
     // MARK: CSV

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally report FILE`: the monthly report, or with `--months N` a month-by-month table
@@ -80,23 +81,123 @@ enum ReportCommand: Subcommand {
             // A period: the month of today when the period holds it, else of its last day.
             do { month = try context.day().startOfMonth } catch { return context.fail(error) }
         }
-        if context.options.format == "html" || context.options.value(Own.html) != nil {
-            return html(context, month: month)
-        }
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        let flows = CategoryFlows(model, rates: context.rates, filter: filter)
-        if let months = try? context.options.count(Own.months, default: 0, minimum: 0), months > 0 {
-            return series(context, flows: flows, month: month, months: months)
-        }
         let depth = context.options.value(Own.depth).flatMap { Int($0) }
-        let report = model.monthlyReport(month: month, flows: flows, rates: context.rates, depth: depth)
-        let envelopes = EnvelopesCommand.lines(model, at: min(month.endOfMonth, max(month, context.today)), rates: context.rates)
+        if context.options.format == "html" || context.options.value(Own.html) != nil {
+            return html(context, month: month, flows: CategoryFlows(model, rates: context.budget.rates, filter: filter), depth: depth ?? 1)
+        }
+        if let months = try? context.options.count(Own.months, default: 0, minimum: 0), months > 0 {
+            return series(context, filter: filter, month: month, months: months)
+        }
+        let glance = MonthReport(context.budget, month: month, filter: filter, depth: depth)
+        let report = glance.report
+        func categoryName(_ c: Int) -> String { model.categories[c].name }
+        let type = glance.type
+
         switch context.options.format {
-        case "json": console.out(json(report, month: month, envelopes: envelopes, context: context))
-        case "csv": context.output(csv(report, context: context))
-        default: console.out(text(report, month: month, envelopes: envelopes, context: context))
+        case "json":
+            console.out(glance.json.rendered())
+        case "csv":
+            var csv = CSVTable(["category", "type", "current", "previous", "change", "percent"])
+            for row in report.categories {
+                csv.add([categoryName(row.category), type(row.category), context.inDefault(row.current), context.inDefault(row.previous),
+                         context.inDefault(row.change), row.percent.map { $0.formatted(scale: 1) } ?? ""])
+            }
+            context.output(csv)
+        default:
+            console.out(text(glance, context: context))
         }
         return ExitCode.success
+    }
+
+    /// `--format html` (to standard output) or `--html FILE` (written atomically): the page
+    /// with charts, `--months` months of history (default 6), from the flows the JSON
+    /// report is made of, categories at `depth`.
+    static func html(_ context: ReportContext, month: CivilDate, flows: CategoryFlows, depth: Int) -> Int32 {
+        let months = (try? context.options.count(Own.months, default: 6, minimum: 1, maximum: 1200)) ?? 6
+        let file = context.options.file!
+        let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
+        let overview = context.model.monthOverview(month: month, months: months, flows: flows, rates: context.budget.rates, depth: depth)
+        let page = HTMLReport.render(overview, model: context.model, title: title)
+        guard let path = context.options.value(Own.html) else {
+            context.console.out(page)
+            return ExitCode.success
+        }
+        // Nothing is written when in doubt: `--html main.tally` must never replace a budget.
+        if let reason = refusal(toOverwrite: path) {
+            context.console.err("tally report: will not write `\(path)`: \(reason)\n")
+            return ExitCode.usage
+        }
+        do {
+            try AtomicFile.write(Array(page.utf8), to: path)
+        } catch {
+            context.console.err("tally report: cannot write `\(path)`: \(error.reason)\n")
+            return ExitCode.usage
+        }
+        context.console.err("tally report: wrote \(path)\n")
+        return ExitCode.success
+    }
+
+    /// Why the page may not go to `path`, if it may not: a `.tally` name, or an existing
+    /// file that neither is named `.html`/`.htm` nor holds an HTML page (an earlier report
+    /// may be replaced; a budget, notes or anything else may not).
+    static func refusal(toOverwrite path: String) -> String? {
+        let name = path.lowercased()
+        if name.hasSuffix(".tally") { return "it is named like a budget file; choose a name ending in .html" }
+        if name.hasSuffix(".html") || name.hasSuffix(".htm") { return nil }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let start = (try? handle.read(upToCount: 512)) ?? Data()
+        let text = String(decoding: start, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
+        if text.isEmpty || text.hasPrefix("<!doctype html") || text.hasPrefix("<html") { return nil }
+        return "the file exists and is not an HTML page; choose a name ending in .html"
+    }
+
+    /// `--months N`: income against expense per month, oldest first.
+    static func series(_ context: ReportContext, filter: EntryFilter, month: CivilDate, months: Int) -> Int32 {
+        let series = MonthSeries(context.budget, month: month, months: months, filter: filter)
+        let rows = series.rows, missing = series.missing
+        let label = MonthSeries.label
+        switch context.options.format {
+        case "json":
+            context.console.out(series.json.rendered())
+        case "csv":
+            var csv = CSVTable(["month", "income", "expense", "net"])
+            for row in rows { csv.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net)]) }
+            context.output(csv)
+        default:
+            var table = TextTable([.init(title: "Month", alignment: .left), .init(title: "Income", alignment: .decimal),
+                                   .init(title: "Expense", alignment: .decimal), .init(title: "Net", alignment: .decimal),
+                                   .init(title: "", alignment: .left)])
+            let largest = rows.map { max($0.income, $0.expense) }.max() ?? .zero
+            for row in rows {
+                table.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), bar(row, largest)])
+            }
+            let total = series.total
+            table.addRule()
+            table.add(["Total", context.inDefault(total.income), context.inDefault(total.expense), context.inDefault(total.net), ""])
+            guard let firstRow = rows.first, let lastRow = rows.last else {
+                context.console.out("No months to show.\n")
+                return ExitCode.success
+            }
+            var out = "Income against expense, \(label(firstRow)) to \(label(lastRow))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
+            out += table.render(color: context.color, width: context.width)
+            let note = context.missingRatesNote(missing)
+            if !note.isEmpty { out += "\n" + note }
+            context.console.out(out)
+        }
+        return ExitCode.success
+    }
+
+    /// A small text bar: `+` for income over `-` for expense, scaled to the largest month.
+    static func bar(_ row: PeriodTotals, _ largest: Money) -> String {
+        func length(_ value: Money) -> Int {
+            guard !largest.isZero else { return 0 }
+            return Int(value.multiplied(by: Money(units: 20, scale: 0), roundedTo: 2)?.divided(by: largest, roundedTo: 0)?.units ?? 0)
+        }
+        // A month of net refunds has a negative expense: it gets no bar, never a negative count.
+        let inCount = max(0, length(row.income)), outCount = max(0, length(row.expense))
+        return String(repeating: "+", count: inCount) + (inCount > 0 && outCount > 0 ? " " : "") + String(repeating: "-", count: outCount)
     }
 }

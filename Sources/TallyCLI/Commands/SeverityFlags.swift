@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `--deny CODE` and `--allow CODE` of `tally check`: severity changes from the command

@@ -1,5 +1,4 @@
-import TallyCore
-import TallySyntax
+import TallyReports
 
 /// `tally stats FILE`: what the budget holds: its files, the number of entries, the
 /// dates they span, entries per wallet, and how long reading it took.
@@ -18,51 +17,29 @@ enum StatsCommand: Subcommand {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
-        let model = context.model
-        let entries: [Entry]
-        do { entries = try Listing.entries(context) } catch { return context.fail(error) }
-        var perWallet = [(entries: Int, last: CivilDate?)](repeating: (0, nil), count: model.wallets.count)
-        for entry in entries {
-            for w in Listing.wallets(of: entry) {
-                perWallet[w].entries += 1
-                perWallet[w].last = max(perWallet[w].last ?? entry.date, entry.date)
-            }
-        }
-        let first = entries.lazy.map(\.date).min(), last = entries.lazy.map(\.date).max()
-        let days = first.flatMap { f in last.map { f.days(until: $0) + 1 } } ?? 0
+        let stats: BudgetStats
+        do { stats = BudgetStats(context.budget, range: try context.range(default: nil)) } catch { return context.fail(error) }
         let elapsed = clock.now - started
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         switch context.options.format {
         case "json":
-            context.console.out(JSONValue.object([
-                ("files", .array(context.files.map(JSONValue.string))), ("entries", .number(entries.count)),
-                ("first", .optional(first?.description)), ("last", .optional(last?.description)), ("days", .number(days)),
-                ("wallets", .array(model.wallets.indices.map { w in
-                    .object([("name", .string(model.wallets[w].name)), ("entries", .number(perWallet[w].entries)),
-                             ("last", .optional(perWallet[w].last?.description))])
-                })),
-                ("milliseconds", .number(milliseconds)),
-            ]).rendered())
+            context.console.out(stats.json(milliseconds: milliseconds).rendered())
         case "csv":
             var csv = CSVTable(["wallet", "entries", "last"])
-            for (w, wallet) in model.wallets.enumerated() {
-                csv.add([wallet.name, "\(perWallet[w].entries)", perWallet[w].last?.description ?? ""])
-            }
+            for wallet in stats.wallets { csv.add([wallet.name, "\(wallet.entries)", wallet.last?.description ?? ""]) }
             context.output(csv)
         default:
             var out = "Files        \(context.files.count): \(context.files.joined(separator: ", "))\n"
-            out += "Entries      \(entries.count)\n"
-            if let first, let last {
-                out += "Dates        \(first) to \(last) (\(days) day\(days == 1 ? "" : "s"))\n"
+            out += "Entries      \(stats.entries)\n"
+            if let first = stats.first, let last = stats.last {
+                out += "Dates        \(first) to \(last) (\(stats.days) day\(stats.days == 1 ? "" : "s"))\n"
                 out += "Last entry   \(last)\n"
             }
             out += "Took         \(milliseconds) ms\n"
-            if !model.wallets.isEmpty {
+            if !stats.wallets.isEmpty {
                 var table = TextTable([.init(title: "Wallet", alignment: .left), .init(title: "Entries", alignment: .right),
                                        .init(title: "Last", alignment: .left)])
-                for (w, wallet) in model.wallets.enumerated() {
-                    table.add([wallet.name, "\(perWallet[w].entries)", perWallet[w].last?.description ?? ""])
-                }
+                for wallet in stats.wallets { table.add([wallet.name, "\(wallet.entries)", wallet.last?.description ?? ""]) }
                 out += "\n" + table.render(color: context.color, width: context.width)
             }
             context.console.out(out)

@@ -1,5 +1,4 @@
-import TallyCore
-import TallySyntax
+import TallyReports
 
 /// `tally tags FILE`: every tag written on an entry, with how often and when last.
 enum TagsCommand: Subcommand {
@@ -10,6 +9,6 @@ enum TagsCommand: Subcommand {
                                    layouts: "CSV columns:\ntag,entries,last.")
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        Listing.runCounted(name, arguments, console: console, title: "Tag", key: "tag") { entry in Set(entry.tags) }
+        Listing.runCounted(name, arguments, console: console, title: "Tag", key: "tag") { NameCounts.tags($0, range: $1) }
     }
 }

@@ -1,3 +1,6 @@
+import TallyCore
+import TallyReports
+
 /// Exit codes shared by every subcommand.
 public enum ExitCode {
     /// Success: nothing failed.
@@ -119,22 +122,7 @@ public enum TallyTool {
     }
 
     static func closest(_ word: String, _ candidates: [String]) -> String? {
-        candidates.min { editDistance(word, $0) < editDistance(word, $1) }.flatMap { editDistance(word, $0) <= 2 ? $0 : nil }
-    }
-
-    private static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let saved = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = saved
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
+        UsageError.closest(word, candidates)
     }
 
     static var mainHelp: String {

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally wallets FILE`: every wallet declared, with its kind, currency, owners and how
@@ -16,19 +17,12 @@ enum WalletsCommand: Subcommand {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
-        let model = context.model
-        var counts = [Int](repeating: 0, count: model.wallets.count)
-        do {
-            for entry in try Listing.entries(context) { for w in Listing.wallets(of: entry) { counts[w] += 1 } }
-        } catch { return context.fail(error) }
+        let list: WalletList
+        do { list = WalletList(context.budget, range: try context.range(default: nil)) } catch { return context.fail(error) }
+        let model = context.model, counts = list.counts
         switch context.options.format {
         case "json":
-            context.console.out(JSONValue.object([("wallets", .array(model.wallets.indices.map { i in
-                let w = model.wallets[i]
-                return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
-                                ("owners", .array(w.owners.map(JSONValue.string))), ("hidden", .bool(w.hidden)),
-                                ("closed", .optional(w.closed?.description)), ("entries", .number(counts[i]))])
-            }))]).rendered())
+            context.console.out(list.json.rendered())
         case "csv":
             var csv = CSVTable(["wallet", "kind", "currency", "owners", "hidden", "closed", "entries"])
             for (i, w) in model.wallets.enumerated() {

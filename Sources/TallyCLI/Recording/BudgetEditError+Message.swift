@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 
 extension BudgetEditError {
     /// Tells why nothing was written, as `tally <command>` words it, and gives the exit

@@ -34,7 +34,7 @@ struct ImportedEntry {
     /// The lines (without line endings) of one entry.
     func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
                split: [Part] = [], id: String) -> [String] {
-        var line = Self.iso(date)
+        var line = SourceWriter.date(date)
         line.reserveCapacity(128)
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
@@ -45,8 +45,8 @@ struct ImportedEntry {
             line += String(repeating: " ", count: spaces) + text
             width += spaces + FileLayout.width(text)
         }
-        field(Self.name(wallet), column: layout.walletColumn)
-        if let category { field(Self.name(category), column: layout.categoryColumn) }
+        field(SourceWriter.name(wallet), column: layout.walletColumn)
+        if let category { field(SourceWriter.name(category), column: layout.categoryColumn) }
         if let end = layout.amountEndColumn, end - FileLayout.width(amount) > width {
             line += String(repeating: " ", count: end - FileLayout.width(amount) - width) + amount
         } else if let start = layout.amountStartColumn, start > width {
@@ -54,31 +54,20 @@ struct ImportedEntry {
         } else {
             line += "  " + amount
         }
-        if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map { "#" + $0 }.joined(separator: " ") }
+        if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map(SourceWriter.tag).joined(separator: " ") }
         return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
-    }
-
-    /// `YYYY-MM-DD`, written from the date's digits (what `CivilDate.description` gives
-    /// for the years a statement holds, 1–9999, without its padding strings).
-    static func iso(_ date: CivilDate) -> String {
-        guard (1 ... 9999).contains(date.year) else { return date.description }
-        let digits: [UInt8] = [
-            UInt8(48 + date.year / 1000), UInt8(48 + date.year / 100 % 10), UInt8(48 + date.year / 10 % 10), UInt8(48 + date.year % 10), 0x2D,
-            UInt8(48 + date.month / 10), UInt8(48 + date.month % 10), 0x2D, UInt8(48 + date.day / 10), UInt8(48 + date.day % 10),
-        ]
-        return String(decoding: digits, as: UTF8.self)
     }
 
     /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.
     static func splitLines(_ parts: [Part]) -> [String] {
-        let names = parts.map { name($0.category) }
+        let names = parts.map { SourceWriter.name($0.category) }
         let amounts = parts.map { part in part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description } ?? "" }
         // A category with nothing after it (the rest line) does not widen the column.
         let nameWidth = parts.indices.filter { parts[$0].amount != nil || !parts[$0].tags.isEmpty || parts[$0].note != nil }
             .map { FileLayout.width(names[$0]) }.max() ?? 0
         let amountWidth = amounts.map(FileLayout.width).max() ?? 0
         return parts.indices.map { i in
-            let trailer = (parts[i].tags.map { "#" + $0 } + (parts[i].note.map { [text($0)] } ?? [])).joined(separator: " ")
+            let trailer = (parts[i].tags.map(SourceWriter.tag) + (parts[i].note.map { [text($0)] } ?? [])).joined(separator: " ")
             var line = "    " + names[i]
             if !amounts[i].isEmpty || !trailer.isEmpty {
                 line += String(repeating: " ", count: nameWidth - FileLayout.width(names[i]) + 2)
@@ -89,19 +78,24 @@ struct ImportedEntry {
         }
     }
 
-    /// Double-quoted text, with quotes and backslashes escaped and line breaks, tabs and
-    /// other control characters (which a statement field may hold) made spaces.
+    /// A statement's field as text: runs of spaces, line breaks, tabs and other control
+    /// characters (which a statement field may hold) made one space, none at the end.
     static func text(_ value: String) -> String {
-        // Most texts are printable ASCII with single spaces and nothing to escape: they are
-        // written as they are.
+        SourceWriter.text(tidied(value))
+    }
+
+    /// `value` with each run of spaces and control characters (C0, DEL and C1) as one
+    /// space, and none at the end: how a statement's field is kept in the file.
+    static func tidied(_ value: String) -> String {
+        // Most fields are printable ASCII with single spaces: they are kept as they are.
         var plain = true
         var previous: UInt8 = 0
         for byte in value.utf8 {
-            if byte < 0x20 || byte > 0x7E || byte == 0x22 || byte == 0x5C || (byte == 0x20 && previous == 0x20) { plain = false; break }
+            if byte < 0x20 || byte > 0x7E || (byte == 0x20 && previous == 0x20) { plain = false; break }
             previous = byte
         }
-        if plain && previous != 0x20 { return "\"" + value + "\"" }
-        var out = "\""
+        if plain && previous != 0x20 { return value }
+        var out = String.UnicodeScalarView()
         var lastSpace = false
         for scalar in value.unicodeScalars {
             let isControl = scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
@@ -111,35 +105,9 @@ struct ImportedEntry {
                 continue
             }
             lastSpace = false
-            if scalar == "\"" || scalar == "\\" { out.append("\\") }
-            out.unicodeScalars.append(scalar)
+            out.append(scalar)
         }
-        if out.hasSuffix(" ") { out.removeLast() }
-        return out + "\""
-    }
-
-    /// First characters that make a name need quotes: `'#=@+-` and digits.
-    private static let quotedFirst: Set<UInt8> = Set("'#=@+-0123456789".utf8)
-
-    /// Words that must be quoted where a wallet or category stands.
-    private static let keywords: Set<String> = [
-        "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
-        "transfer", "fill", "move", "assert", "rate", "skip", "rule", "by",
-    ]
-
-    /// A name as a Tally file writes it: bare when it reads back as a name, else quoted.
-    static func name(_ value: String) -> String {
-        if let first = value.utf8.first, value.utf8.allSatisfy({ $0 < 0x80 }) {
-            // ASCII: the same tests on bytes, without the Unicode tables.
-            let plain = !keywords.contains(value) && !Self.quotedFirst.contains(first) && value.utf8.last != 0x3A
-                && !value.utf8.contains { $0 <= 0x20 || $0 == 0x7F || $0 == 0x3B || $0 == 0x22 || $0 == 0x2C }
-            if plain { return value }
-        }
-        let plain = !value.isEmpty && !keywords.contains(value)
-            && !value.unicodeScalars.contains { $0.properties.isWhitespace || $0.value < 0x20 || ";\",".unicodeScalars.contains($0) }
-            && !"'#=@+-0123456789".contains(value.first!)
-            && !value.hasSuffix(":")
-        if plain { return value }
-        return "'" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        if out.last == " " { out.removeLast() }
+        return String(out)
     }
 }

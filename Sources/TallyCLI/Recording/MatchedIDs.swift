@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `tally import --add-ids`: each hand-entered transaction a movement matched gets the

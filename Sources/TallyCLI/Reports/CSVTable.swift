@@ -1,3 +1,5 @@
+import TallyReports
+
 /// A table for spreadsheets and scripts, written per RFC 4180: a header row, fields that
 /// hold the separator, a quote or a line break are quoted with quotes doubled, and lines
 /// end with CRLF. `--csv-separator ';'` suits spreadsheets in comma-decimal locales.

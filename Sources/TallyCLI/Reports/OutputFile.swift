@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 
 /// `-o/--output FILE` of every report: the report is made as it would be for standard
 /// output, in the format the file's extension names (`.txt`, `.csv`, `.json`, `.html`),

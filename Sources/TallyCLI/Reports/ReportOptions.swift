@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// The options every report shares, read by one parser so that time ranges and filters
@@ -257,6 +258,19 @@ struct ReportOptions {
 
     /// The period of `--period`, or of `--begin`/`--end`.
     var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
+
+    /// The filter flags and query words, for `ReportBudget.filter`.
+    var filters: ReportFilters {
+        var filters = ReportFilters()
+        filters.wallets = wallets
+        filters.categories = categories
+        filters.tags = tags
+        filters.payee = payee
+        filters.types = types
+        filters.search = search
+        filters.query = query
+        return filters
+    }
 
     /// The declarations of the flags every report takes (`-f`, `-o`, `--width`) and of
     /// `flags`, in the order the help lists them; `--format` lists `formats`.

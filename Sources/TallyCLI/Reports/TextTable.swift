@@ -1,4 +1,5 @@
 import TallyCore
+import TallyReports
 
 /// A plain-text table for people: columns padded to their widest cell, amounts aligned
 /// on the decimal point, long text cut with an ellipsis so that reports stay readable at

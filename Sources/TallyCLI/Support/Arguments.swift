@@ -1,10 +1,4 @@
-/// A usage mistake on the command line: reported with the command's usage, exit code 2.
-public struct UsageError: Error, Equatable {
-    /// What was wrong.
-    public let message: String
-    /// Creates the error.
-    public init(_ message: String) { self.message = message }
-}
+import TallyReports
 
 /// A small hand-written reader of one subcommand's arguments: flags with or without
 /// values (`--format json`, `--format=json`), and positional arguments. `--` ends the

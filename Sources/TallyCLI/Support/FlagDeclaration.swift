@@ -1,3 +1,5 @@
+import TallyReports
+
 /// One flag of a command, declared once: its spellings, the placeholder of its value
 /// (nil for a switch) and its description. The command's help lists it from here, its
 /// parser reads it from here (``FlagSet``), shells complete it from here (`CommandSpec`),

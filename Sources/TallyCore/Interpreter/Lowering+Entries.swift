@@ -35,16 +35,11 @@ extension Lowering {
         var fixes: [Fix] = []
         if let suggestion = Suggestion.closest(to: name.value, among: Array(index.keys).sorted()) {
             message += "; did you mean `\(suggestion)`?"
-            fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: name.range, replacement: Lowering.written(suggestion))])]
+            fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: name.range, replacement: SourceWriter.name(suggestion))])]
         }
         report(.unknownName, message, file, name.range,
                help: "declare it with `\(Lowering.declaringKeyword(kind))`, or correct the spelling", fixes: fixes)
         return nil
-    }
-
-    /// A name as it must be written: bare when it can be, quoted otherwise.
-    static func written(_ name: String) -> String {
-        NameSyntax.needsQuotes(name) ? NameSyntax.quoted(name) : name
     }
 
     static func declaringKeyword(_ kind: String) -> String {
@@ -191,7 +186,7 @@ extension Lowering {
 
     mutating func reportMissingCategory(payee: String?, file: String, range: ByteRange) {
         report(.missingCategory, "this transaction has no category", file, range,
-               help: "write the category before the amount, split it over categories, or add `payee \"\(payee ?? "Payee")\" CATEGORY`")
+               help: "write the category before the amount, split it over categories, or add `payee \(SourceWriter.text(payee ?? "Payee")) CATEGORY`")
     }
 
     /// A bank movement without a category (Grammar.md §3.10, "No category yet"): kept,

@@ -311,9 +311,9 @@ struct Lowering {
             // `envelope Food 300 monthly` most likely means `for Food`: as written, no
             // spending reaches it.
             let end = node.child(.period)?.range.end ?? name.range.end
-            let clause = " for " + Lowering.written(name.value)
+            let clause = " for " + SourceWriter.name(name.value)
             report(.envelopeCountsNothing, "the envelope `\(name.value)` counts no spending: it names no category", file, name.range,
-                   help: "an envelope counts the spending of the categories after `for`; did you mean `for \(Lowering.written(name.value))`?",
+                   help: "an envelope counts the spending of the categories after `for`; did you mean `for \(SourceWriter.name(name.value))`?",
                    fixes: [Fix(title: "Add `\(clause.dropFirst())`", edits: [TextEdit(range: .empty(at: end), replacement: clause)])])
         }
         var categoryNames: [String] = []

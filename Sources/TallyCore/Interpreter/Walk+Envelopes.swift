@@ -167,7 +167,7 @@ extension Walk {
                         report(.envelopeOverspent,
                                "\(envelope.name) is \(format(over, currency)) over for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false))",
                                location(of: event),
-                               help: "move money in from another envelope (`move A -> \(Lowering.written(envelope.name)) AMOUNT`) or spend less",
+                               help: "move money in from another envelope (`move A -> \(SourceWriter.name(envelope.name)) AMOUNT`) or spend less",
                                notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
                         break
                     }

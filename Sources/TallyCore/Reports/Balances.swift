@@ -23,6 +23,9 @@ public struct BalanceSheet: Sendable {
     public let byKind: [(kind: WalletKind, total: Money)]
     /// Currencies without a rate to the default currency on the date.
     public let missingRates: [MissingRate]
+    /// What `total` leaves out for want of a rate: the counted wallets' balances per
+    /// currency.
+    public let unconverted: [String: Money]
 
     /// Per owner group (`Anna`, `Anna, Ben`, or empty for wallets without an owner), the
     /// wallets that count and their total in the default currency.
@@ -44,6 +47,7 @@ extension BudgetModel {
         var missing: [MissingRate] = []
         var kindTotals: [WalletKind: Money] = [:]
         var total = Money.zero
+        var unconverted: [String: Money] = [:]
         for (w, wallet) in wallets.enumerated() {
             if let opened = wallet.openingDate, opened > date { continue }
             let balance = balance(of: w, at: date)
@@ -55,12 +59,16 @@ extension BudgetModel {
                 continue
             }
             counted.append(item)
+            if converted == nil {
+                unconverted[wallet.currency] = (unconverted[wallet.currency] ?? .zero).adding(balance) ?? unconverted[wallet.currency]
+            }
             if let converted {
                 total = total.adding(converted) ?? total
                 kindTotals[wallet.kind] = (kindTotals[wallet.kind] ?? .zero).adding(converted) ?? kindTotals[wallet.kind]
             }
         }
         let byKind = WalletKind.allCases.compactMap { kind in kindTotals[kind].map { (kind, $0) } }
-        return BalanceSheet(date: date, counted: counted, hidden: hidden, total: total, byKind: byKind, missingRates: missing.sorted())
+        return BalanceSheet(date: date, counted: counted, hidden: hidden, total: total, byKind: byKind, missingRates: missing.sorted(),
+                            unconverted: unconverted)
     }
 }

@@ -18,8 +18,23 @@ public struct CategoryFlows: Sendable {
         public let amount: Money
     }
 
+    /// One posting left out of ``flows`` for want of a rate, in its wallet's currency.
+    public struct UnconvertedFlow: Sendable {
+        /// Index into ``BudgetModel/entries``.
+        public let entry: Int
+        public let date: CivilDate
+        /// Index into ``BudgetModel/categories``.
+        public let category: Int
+        /// The wallet's currency.
+        public let currency: String
+        /// As booked: negative for spending, positive for income and refunds.
+        public let amount: Money
+    }
+
     /// Every counted posting, in date order.
     public let flows: [Flow]
+    /// Every posting that passed the filter but had no rate, in date order.
+    public let unconverted: [UnconvertedFlow]
     /// Currencies that had no rate to the default currency, with the first date needed.
     public let missingRates: [MissingRate]
     /// Postings left out for a missing rate, by entry index.
@@ -37,6 +52,7 @@ public struct CategoryFlows: Sendable {
         flows.reserveCapacity(model.entries.count)
         var missing: [MissingRate] = []
         var uncounted = Set<Int>()
+        var unconverted: [UnconvertedFlow] = []
         for (index, entry) in model.entries.enumerated() {
             guard case .transaction(let wallet, _, let postings) = entry.kind, !model.wallets[wallet].hidden else { continue }
             if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { continue }
@@ -49,6 +65,8 @@ public struct CategoryFlows: Sendable {
                 guard let value = rates.toDefault(posting.amount, from: currency, at: entry.date) else {
                     MissingRate.merge(&missing, MissingRate(currency: currency, date: entry.date))
                     uncounted.insert(index)
+                    unconverted.append(UnconvertedFlow(entry: index, date: entry.date, category: posting.category,
+                                                       currency: currency, amount: posting.amount))
                     continue
                 }
                 flows.append(Flow(entry: index, date: entry.date, category: posting.category, amount: value))
@@ -57,6 +75,7 @@ public struct CategoryFlows: Sendable {
         self.flows = flows
         self.missingRates = missing.sorted()
         self.uncounted = uncounted
+        self.unconverted = unconverted
     }
 
     /// The flows dated within `range`.

@@ -38,7 +38,7 @@ extension CodeActionProvider {
         let gap = ByteRange(start: wallet.range.end, end: amount.range.start)
         let spacesOnly = gap.start < gap.end && bytes[gap.start ..< gap.end].allSatisfy { $0 == UInt8(ascii: " ") }
         return likely.enumerated().map { rank, category in
-            let name = NameSpelling.written(model.categories[category].name)
+            let name = SourceWriter.name(model.categories[category].name)
             let edit: TextEdit
             if spacesOnly {
                 // `Checking      -12.00` becomes `Checking Food -12.00`, the amount where it was.

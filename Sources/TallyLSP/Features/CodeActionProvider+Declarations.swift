@@ -21,7 +21,7 @@ extension CodeActionProvider {
     static func declareMissing(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
         guard let occurrence = analysis.index.occurrence(in: d.file, at: d.range.start), !occurrence.isDeclaration else { return [] }
         let name = occurrence.symbol.name
-        let spelled = NameSpelling.written(name)
+        let spelled = SourceWriter.name(name)
         let declaration: (line: String, title: String, kind: SyntaxKind, accept: (SyntaxNode) -> Bool)
         switch occurrence.symbol.kind {
         case .wallet:
@@ -35,7 +35,7 @@ extension CodeActionProvider {
                            { !sameKind || CategoryDirectiveSyntax($0)?.isIncome == income })
         case .envelope:
             var line = "envelope \(spelled) \(usualEnvelopePeriod(analysis))"
-            if let category = category(named: name, in: analysis.model) { line += " for \(NameSpelling.written(category))" }
+            if let category = category(named: name, in: analysis.model) { line += " for \(SourceWriter.name(category))" }
             declaration = (line, "Declare the envelope `\(name)`", .envelopeDirective, { _ in true })
         case .goal:
             declaration = ("goal \(spelled)", "Declare the goal `\(name)`", .goalDirective, { _ in true })

@@ -99,7 +99,7 @@ public enum CodeActionProvider {
                                       edits: [d.file: [TextEdit(range: numberToken.range, replacement: sumText)]], isPreferred: false))
         let indent = node.tree.source.text(in: ByteRange(start: lineStart(of: first.node.range.start, in: node.tree), end: first.node.range.start))
         let differenceText = difference.formatted(scale: scale)
-        let line = "\(indent.isEmpty ? "    " : indent)\(NameSpelling.written(category.value))  \(differenceText)"
+        let line = "\(indent.isEmpty ? "    " : indent)\(SourceWriter.name(category.value))  \(differenceText)"
         let end = lineEnd(after: last.node.contentRange.end, in: node.tree)
         actions.append(CodeActionInfo(title: "Add a split line of \(differenceText) in \(category.value)", diagnostic: d,
                                       edits: [d.file: [lineInsertion(at: end, in: node.tree, line: line)]], isPreferred: false))
@@ -144,7 +144,7 @@ public enum CodeActionProvider {
               let body = directive.child(.transaction) ?? directive.child(.transfer) else { return [] }
         let tree = directive.tree
         let dates = occurrencesToOffer(for: d, analysis)
-        let name = NameSpelling.written(occurrence.symbol.name)
+        let name = SourceWriter.name(occurrence.symbol.name)
         // The repeated entry, with `rule NAME` at the end of its first line.
         let headerEnd = body.endOfFirstLineContent
         var text = tree.source.text(in: ByteRange(start: body.range.start, end: headerEnd)) + " rule \(name)"
@@ -203,7 +203,7 @@ public enum CodeActionProvider {
         return moves.enumerated().map { k, move in
             let from = model.envelopes[move.0].name
             let amount = analysis.number(move.1, currency)
-            let line = "\(date) move \(NameSpelling.written(from)) -> \(NameSpelling.written(to)) \(amount)"
+            let line = SourceWriter.move(date: date, from: from, to: to, amount: amount)
             let title = move.1 < over ? "Move \(amount) from \(from) to \(to), all it has left" : "Move \(amount) from \(from) to \(to)"
             return CodeActionInfo(title: title, diagnostic: d,
                                   edits: [d.file: [lineInsertion(at: node.range.end, in: node.tree, line: line)]], isPreferred: k == 0 && !(move.1 < over))

@@ -248,12 +248,12 @@ public enum CompletionProvider {
             return model.wallets.enumerated().map { w, wallet in
                 let balance = analysis.text(model.balance(of: w, at: analysis.today), wallet.currency)
                 return Candidate(label: wallet.name, kind: .wallet, detail: "\(wallet.kind.rawValue) · \(balance)",
-                                 insert: NameSpelling.written(wallet.name), uses: uses(.wallet, wallet.name))
+                                 insert: SourceWriter.name(wallet.name), uses: uses(.wallet, wallet.name))
             }
         case .category:
             return model.categories.map { category in
                 Candidate(label: category.name, kind: .category, detail: category.isIncome ? "income" : "expense",
-                          insert: NameSpelling.written(category.name), uses: uses(.category, category.name))
+                          insert: SourceWriter.name(category.name), uses: uses(.category, category.name))
             }
         case .envelope:
             return model.envelopes.enumerated().map { e, envelope in
@@ -262,12 +262,12 @@ public enum CompletionProvider {
                     return "\(left) in \(envelope.period.label(status.start))"
                 }
                 return Candidate(label: envelope.name, kind: .envelope, detail: detail ?? "envelope",
-                                 insert: NameSpelling.written(envelope.name), uses: uses(.envelope, envelope.name))
+                                 insert: SourceWriter.name(envelope.name), uses: uses(.envelope, envelope.name))
             }
         case .goal:
             return model.goals.enumerated().map { g, goal in
                 Candidate(label: goal.name, kind: .goal, detail: CodeLensProvider.goalTitle(g, analysis),
-                          insert: NameSpelling.written(goal.name), uses: uses(.goal, goal.name))
+                          insert: SourceWriter.name(goal.name), uses: uses(.goal, goal.name))
             }
         case .rule:
             // Entries with an occurrence neither recorded nor skipped come first: the one
@@ -280,22 +280,21 @@ public enum CompletionProvider {
                 let dates = open.indices.contains(r) ? open[r] : []
                 if dates.count == 1 { detail += " · open \(dates[0])" }
                 if dates.count > 1 { detail += " · \(dates.count) open from \(dates[0])" }
-                return Candidate(label: name, kind: .rule, detail: detail, insert: NameSpelling.written(name),
+                return Candidate(label: name, kind: .rule, detail: detail, insert: SourceWriter.name(name),
                                  uses: dates.isEmpty ? min(uses(.rule, name), 499_999) : 500_000 + min(uses(.rule, name), 499_999))
             }
         case .person:
-            return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: NameSpelling.written($0), uses: 0) }
+            return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: SourceWriter.name($0), uses: 0) }
         case .payee:
             return index.payeeUsage.map { payee, usage in
-                let escaped = payee.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
                 var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
-                var insert = "\"\(escaped)\""
+                var insert = SourceWriter.text(payee)
                 // Like a budgeting app, a known payee brings its usual wallet and category
                 // onto an empty line; the amount is left to type.
                 if let w = usage.usualWallet {
                     let wallet = model.wallets[w].name
-                    let category = usage.usualCategory.map { NameSpelling.written(model.categories[$0].name) }
-                    let booking = NameSpelling.written(wallet) + (category.map { " " + $0 } ?? "")
+                    let category = usage.usualCategory.map { SourceWriter.name(model.categories[$0].name) }
+                    let booking = SourceWriter.name(wallet) + (category.map { " " + $0 } ?? "")
                     detail += " · usually " + booking
                     // A `payee` rule takes the category alone.
                     if context.restOfLineIsBlank {

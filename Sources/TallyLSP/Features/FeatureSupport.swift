@@ -1,24 +1,8 @@
 import TallyCore
 import TallySyntax
 
-/// How names are written in a file: bare when they can be, quoted otherwise.
-enum NameSpelling {
-    /// Every word the parser may read as a keyword somewhere. A name spelled like one is
-    /// quoted wherever it is written, which is always allowed and never ambiguous.
-    static let keywords: Set<String> = [
-        "currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include",
-        "transfer", "fill", "move", "assert", "rate", "skip", "bank", "cash", "credit", "savings", "investment",
-        "loan", "other", "opening", "on", "limit", "closed", "hidden", "owner", "decimals", "weekly", "monthly",
-        "quarterly", "yearly", "for", "in", "rollover", "alert", "by", "reached", "day", "days", "week", "weeks",
-        "month", "months", "quarter", "quarters", "year", "years", "from", "until", "times", "as", "last",
-        "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "rule",
-    ]
-
-    /// `name` as it must be written where a name stands.
-    static func written(_ name: String) -> String {
-        NameSyntax.needsQuotes(name) || keywords.contains(name) ? NameSyntax.quoted(name) : name
-    }
-
+/// The names a rename may give. How a name is written in a file is `SourceWriter.name`'s.
+enum NewName {
     /// Why `name` cannot be a name of `kind`, or nil when it can.
     static func problem(with name: String, kind: NameKind) -> String? {
         if name.isEmpty { return "a name cannot be empty" }
@@ -73,12 +57,6 @@ extension SyntaxNode {
             if !token.kind.isTrivia { end = token.range.end }
         }
         return end
-    }
-
-    /// The start of the line break that ends the node's first line, or the node's end.
-    var endOfFirstLine: Int {
-        for i in tokenIndices where tree.token(at: i).kind == .newline { return tree.token(at: i).range.start }
-        return range.end
     }
 }
 

@@ -161,9 +161,6 @@ public enum HoverProvider {
 
     // MARK: Diagnostic codes
 
-    /// The one-sentence summaries shown with a code, by code.
-    public static var codeSummaries: [String: String] { DiagnosticSummary.sentences }
-
     /// A code such as `W0501` under the cursor in a `tally-ignore` comment or an
     /// `option severity` line.
     static func diagnosticCode(in tree: SyntaxTree, at offset: Int) -> HoverInfo? {
@@ -192,8 +189,8 @@ public enum HoverProvider {
         let word = String(decoding: bytes[start ..< end], as: UTF8.self)
         guard let code = DiagnosticCode.named(word.uppercased()) else { return nil }
         let severity = String(describing: code.defaultSeverity)
-        let summary = DiagnosticSummary.of(code).map { "\n\n\($0)" } ?? ""
-        let markdown = "**\(code.rawValue)** · \(code.title)\(summary)\n\nDefault severity: \(severity)" +
+        // The catalogue's summary: the opening paragraph of the code's section in the docs.
+        let markdown = "**\(code.rawValue)** · \(code.title)\n\n\(code.summary)\n\nDefault severity: \(severity)" +
             (code.isSyntaxError ? "; it cannot be silenced." : ".") + " Explained with an example in `docs/diagnostics.md`."
         return HoverInfo(markdown: markdown, range: ByteRange(start: start, end: end))
     }

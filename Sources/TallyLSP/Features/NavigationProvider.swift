@@ -46,7 +46,7 @@ public enum NavigationProvider {
         let newName = typed.count >= 2 && typed.hasPrefix("'") && typed.hasSuffix("'") ? Unquote.value(of: typed) : typed
         guard let here = index.occurrence(in: path, at: offset) else { throw .notRenamable }
         let symbol = here.symbol
-        if let problem = NameSpelling.problem(with: newName, kind: symbol.kind) { throw .invalidName(problem) }
+        if let problem = NewName.problem(with: newName, kind: symbol.kind) { throw .invalidName(problem) }
         if newName == symbol.name { return [:] }
         // The symbols that change: the name itself and, for a category, its descendants.
         var renamed: [(from: NamedSymbol, to: String)] = [(symbol, newName)]
@@ -65,7 +65,7 @@ public enum NavigationProvider {
         }
         var edits: [String: [TextEdit]] = [:]
         for (from, to) in renamed {
-            let spelled = NameSpelling.written(to)
+            let spelled = SourceWriter.name(to)
             for occurrence in index.occurrences[from] ?? [] {
                 edits[occurrence.location.path, default: []].append(TextEdit(range: occurrence.location.range, replacement: spelled))
             }

@@ -19,14 +19,10 @@ public struct ResponseError: Error, Equatable, Sendable {
     public static let methodNotFoundCode = -32601
     /// The parameters had the wrong shape or types.
     public static let invalidParamsCode = -32602
-    /// The server failed while answering.
-    public static let internalErrorCode = -32603
     /// A request arrived before `initialize`.
     public static let serverNotInitializedCode = -32002
     /// The client cancelled the request.
     public static let requestCancelledCode = -32800
-    /// The document changed so the answer no longer applies.
-    public static let contentModifiedCode = -32801
     /// The request failed for a reason the user should see (for example a rename that
     /// cannot be done).
     public static let requestFailedCode = -32803

@@ -1,7 +1,10 @@
+// Generated from docs/diagnostics.md by DiagnosticDocumentationTests: edit the page, then
+// run `TALLY_RECORD=1 swift test --filter DiagnosticDocumentationTests` to write this
+// file again (the test fails while the two differ).
+
 /// What each code means and how to fix it, in a sentence or two: the first paragraph and
 /// the "Fix:" paragraph of the code's section in `docs/diagnostics.md`. Tools that explain
-/// codes without the documentation at hand (SARIF rules, editor hovers) read it from here;
-/// a test keeps it equal to the documentation, word for word.
+/// codes without the documentation at hand (SARIF rules, editor hovers) read it from here.
 extension DiagnosticCode {
     /// What the code means: the opening paragraph of its documentation.
     public var summary: String { Self.documentation[rawValue]?.summary ?? title }
@@ -160,12 +163,12 @@ extension DiagnosticCode {
         "I0512": (
             #"A wallet is declared but nothing is booked on it. Unused categories are not reported: budgets often declare a full list of categories up front."#,
             nil),
-        "W0513": (
-            #"An envelope names no categories (`for ...`) but has the name of a category. An envelope counts only the spending of the categories after `for`; without them it only holds what it is planned, filled and moved, so this one would show nothing spent however much the category spends."#,
-            #"`envelope Food 300 monthly for Food` (the quick fix adds `for` and the category)."#),
         "E0601": (
             #"An `import` profile or a `match` rule (Grammar.md, "Import profiles and match rules") says something `tally import` cannot use: an unknown encoding, date format, decimal mark (`comma` or `point`) or column role, a separator of more than one character, a column role named twice, a second profile for one wallet, an empty account or one another wallet's profile names already, a rule that looks for nothing, `over` and `under` bounds no amount can meet, or split lines that cannot share a movement out (Grammar.md §7.2): a category on the rule's first line as well, a single split line, no line or more than one without an amount (one takes the rest), a part with a sign, of 0, or a percentage outside 0%–100%, percentages adding up to 100% or more, fixed parts no movement under `under` can hold. Misspelt wallets and categories in profiles and rules are E0401, as everywhere."#,
             #"`encoding windows-1250` (the message offers the closest known value)."#),
+        "W0513": (
+            #"An envelope names no categories (`for ...`) but has the name of a category. An envelope counts only the spending of the categories after `for`; without them it only holds what it is planned, filled and moved, so this one would show nothing spent however much the category spends."#,
+            #"`envelope Food 300 monthly for Food` (the quick fix adds `for` and the category)."#),
         "I0601": (
             #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one."#,
             #"write the category before the amount (the editor's quick fix offers the likeliest ones), or add a `match` or `payee` rule so later imports categorize it."#),

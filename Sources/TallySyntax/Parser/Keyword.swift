@@ -32,6 +32,22 @@ enum Keyword: UInt8, CaseIterable {
     /// `packed` grouped by length (0 through 16), so that a word is compared only with
     /// the few keywords as long as it: names are checked for keywords on every entry.
     static let packedByLength: [[PackedWord]] = (0 ... 16).map { length in packed.filter { $0.length == length } }
+
+    /// The keyword spelled exactly `bytes` (keywords are lowercase and matched as written),
+    /// or nil. The parser asks it of names where a keyword may stand; the writer asks it
+    /// of every name it writes, so both read the one table above.
+    @inline(__always)
+    static func spelled<C: Collection>(_ bytes: C) -> Keyword? where C.Element == UInt8 {
+        let length = bytes.count
+        guard length <= 16 else { return nil }
+        let candidates = packedByLength[length]
+        guard !candidates.isEmpty else { return nil }
+        let word = PackedWord(bytes)
+        for candidate in candidates where candidate.low == word.low && candidate.high == word.high {
+            return candidate.keyword
+        }
+        return nil
+    }
 }
 
 /// Up to 16 bytes of a word packed into two integers, with the word's length.

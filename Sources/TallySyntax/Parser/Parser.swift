@@ -153,13 +153,7 @@ struct ParserState {
         guard i < count, kinds[i] == .name || kinds[i] == .keyword else { return nil }
         let r = range(ofToken: i)
         guard r.length <= 16 else { return nil }
-        let candidates = Keyword.packedByLength[r.length]
-        guard !candidates.isEmpty else { return nil }
-        let word = PackedWord(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
-        for candidate in candidates where candidate.low == word.low && candidate.high == word.high {
-            return candidate.keyword
-        }
-        return nil
+        return Keyword.spelled(UnsafeBufferPointer(rebasing: bytes[r.start ..< r.end]))
     }
 
     /// The current token's keyword if it is in `set`.

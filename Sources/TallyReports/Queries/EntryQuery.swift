@@ -1,0 +1,171 @@
+import TallyCore
+import TallySyntax
+
+/// The query after a report's file, as hledger users write it (`tally register food
+/// amt:>50 not:tag:work`), read by one parser for every report that lists entries. The
+/// grammar, in docs/reports.md ("Queries"):
+///
+///     query = term { term }
+///     term  = ["not:"] (TEXT | field ":" VALUE)
+///     field = cat | category | wallet | tag | payee | desc | note | amt | date
+///
+/// Plain TEXT matches the payee, note, category or wallet, any case (`Food:Groceries`
+/// is plain text too: only the fields above are fields). Terms of one field match any of
+/// their values; terms of different fields must all match; `not:` inverts one term.
+/// Read before the budget is loaded, so mistakes are usage errors.
+public struct EntryQuery: Equatable, Sendable {
+    /// What a term looks at.
+    public enum Field: String, CaseIterable, Sendable {
+        case text, category = "cat", wallet, tag, payee, note, amount = "amt", date
+    }
+
+    /// How `amt:` compares.
+    public enum Comparison: String, CaseIterable, Sendable {
+        case lessOrEqual = "<=", greaterOrEqual = ">=", less = "<", greater = ">", equal = "="
+    }
+
+    /// One word of the query.
+    public struct Term: Equatable, Sendable {
+        /// What the term looks at.
+        public var field: Field
+        /// `not:`: the term keeps what it does not match.
+        public var negated = false
+        /// Lowercased text for text fields; the tag without `#` for `tag:`.
+        public var text = ""
+        /// How `amt:` compares.
+        public var comparison: Comparison = .equal
+        /// The amount `amt:` compares with.
+        public var amount = Money.zero
+        /// `amt:>-50` compares the signed amount; `amt:>50` its size, as hledger does.
+        public var signed = false
+        /// The period of `date:`.
+        public var period: PeriodSpec?
+    }
+
+    /// The terms, in the order written.
+    public var terms: [Term] = []
+
+    /// The field names a term may start with, aliases included.
+    public static let spellings: [String: Field] = ["cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
+                                             "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date]
+
+    /// The shapes of terms, for error messages.
+    public static let shapes = "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, not:TERM"
+
+    /// The help section every command that takes a query shows.
+    public static let help = """
+    QUERY
+      Words after the file narrow the entries, as in hledger: plain TEXT matches
+      the payee, note, category or wallet (any case); cat:NAME, wallet:NAME,
+      tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
+      the size of the amount is compared), date:PERIOD; not:TERM inverts a
+      term. Terms of one kind match any of them; different kinds must all match.
+
+    """
+
+    /// The empty query, which keeps every line.
+    public init() {}
+
+    /// Reads the words after the file; a word that is no term is a usage error.
+    public init(_ words: [String]) throws(UsageError) {
+        for word in words { terms.append(try EntryQuery.term(word)) }
+    }
+
+    private static func term(_ word: String) throws(UsageError) -> Term {
+        var rest = Substring(word)
+        var negated = false
+        if rest.lowercased().hasPrefix("not:") {
+            negated = true
+            rest = rest.dropFirst(4)
+        }
+        var term = Term(field: .text, negated: negated)
+        if let colon = rest.firstIndex(of: ":"), let field = spellings[rest[..<colon].lowercased()] {
+            term.field = field
+            rest = rest[rest.index(after: colon)...]
+        }
+        let value = String(rest)
+        guard !value.isEmpty else { throw UsageError("query `\(word)`: nothing to match; write \(shapes)") }
+        switch term.field {
+        case .amount:
+            var text = Substring(value)
+            for comparison in Comparison.allCases where text.hasPrefix(comparison.rawValue) {
+                term.comparison = comparison
+                text = text.dropFirst(comparison.rawValue.count)
+                break
+            }
+            term.signed = text.hasPrefix("-") || text.hasPrefix("+")
+            let digits = text.hasPrefix("+") ? text.dropFirst() : text
+            guard let amount = Money(String(digits)) else {
+                throw UsageError("query `\(word)`: `\(value)` is not an amount test; write amt:>50, amt:<=-20 or amt:=12.50")
+            }
+            term.amount = amount
+        case .date:
+            term.period = try PeriodSpec(value, flag: "date:")
+        case .tag:
+            term.text = value.hasPrefix("#") ? String(value.dropFirst()) : value
+        default:
+            term.text = value.lowercased()
+        }
+        return term
+    }
+
+    /// True without terms.
+    public var isEmpty: Bool { terms.isEmpty }
+
+    /// The test of one line, with names and periods resolved against the budget.
+    public func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
+        let dates = model.entries.lazy.map(\.date)
+        let earliest = dates.min(), latest = dates.max()
+        let walletNames = model.wallets.map { $0.name.lowercased() }
+        let categoryNames = model.categories.map { $0.name.lowercased() }
+        // Terms grouped by field: any of a group, all groups; each `not:` term is a group
+        // of its own, so `not:tag:a not:tag:b` leaves out both.
+        var groups: [[Term]] = []
+        var byField: [Field: Int] = [:]
+        for term in terms {
+            if !term.negated, let index = byField[term.field] {
+                groups[index].append(term)
+            } else {
+                if !term.negated { byField[term.field] = groups.count }
+                groups.append([term])
+            }
+        }
+        let resolved: [[(Term, ClosedRange<CivilDate>?)]] = groups.map { group in
+            group.map { ($0, $0.period?.resolve(today: today, weekStart: model.weekStart, earliest: earliest, latest: latest)) }
+        }
+        return { line in
+            func matches(_ term: Term, _ range: ClosedRange<CivilDate>?) -> Bool {
+                let entry = line.entry
+                switch term.field {
+                case .text:
+                    return (entry.payee?.lowercased().contains(term.text) ?? false)
+                        || (entry.note?.lowercased().contains(term.text) ?? false)
+                        || (line.category.map { categoryNames[$0].contains(term.text) } ?? false)
+                        || walletNames[line.wallet].contains(term.text)
+                        || (line.counterpart.map { walletNames[$0].contains(term.text) } ?? false)
+                case .category: return line.category.map { categoryNames[$0].contains(term.text) } ?? false
+                case .wallet:
+                    return walletNames[line.wallet].contains(term.text)
+                case .tag: return entry.tags.contains { $0.caseInsensitiveCompare(term.text) }
+                case .payee: return entry.payee?.lowercased().contains(term.text) ?? false
+                case .note: return entry.note?.lowercased().contains(term.text) ?? false
+                case .date: return range?.contains(entry.date) ?? false
+                case .amount:
+                    let value = term.signed ? line.amount : (line.amount.isNegative ? line.amount.negated : line.amount)
+                    switch term.comparison {
+                    case .less: return value < term.amount
+                    case .lessOrEqual: return !(term.amount < value)
+                    case .greater: return term.amount < value
+                    case .greaterOrEqual: return !(value < term.amount)
+                    case .equal: return !(value < term.amount) && !(term.amount < value)
+                    }
+                }
+            }
+            return resolved.allSatisfy { group in group.contains { term, range in matches(term, range) != term.negated } }
+        }
+    }
+}
+
+private extension String {
+    func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
+}
