@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "TallySyntax", targets: ["TallySyntax"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyReports", targets: ["TallyReports"]),
+        .library(name: "TallyImport", targets: ["TallyImport"]),
         // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
         // (which can reach only products) and the regression test. See Fuzz/README.md.
         .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"]),
@@ -17,19 +18,23 @@ let package = Package(
     targets: [
         // Source text, lexer, parser, lossless syntax tree, diagnostics. Standard library only.
         .target(name: "TallySyntax"),
-        // Semantic layer: loading a budget with its includes, later the model and interpreter.
+        // Semantic layer: loading a budget with its includes, the model, the interpreter and
+        // the reports' queries.
         .target(name: "TallyCore", dependencies: ["TallySyntax"]),
+        // Bank statements (CSV, OFX, CAMT.053 with FoundationXML), the categorizer and the
+        // import plan, for `tally import` and the editor's quick fix on I0601.
+        .target(name: "TallyImport", dependencies: ["TallySyntax", "TallyCore"]),
         // The formatter. Depends on the syntax layer only.
         .target(name: "TallyFormat", dependencies: ["TallySyntax"]),
         // The language server; the only target that knows JSON-RPC.
-        .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
+        .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat"]),
         // Writers and readers of the peers' formats (hledger, ledger, beancount).
         .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
         // What every front end asks of a budget for reports: periods, queries, loading for
         // reports, each report's figures and its JSON (the CLI, the editor, `tally serve`).
         .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
-        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
+        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
         // The executable: a thin `main` that hands over to TallyCLI.
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
 
@@ -37,16 +42,19 @@ let package = Package(
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"], exclude: ["Scenarios"]),
+        .testTarget(name: "TallyImportTests", dependencies: ["TallyImport", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
+                    exclude: ["Fixtures", "Goldens"]),
 
         // Fuzzing (Fuzz/README.md): the properties every fuzz target checks, shared by the
         // libFuzzer executables in `Fuzz/` and the test that replays every input that
         // ever failed (`Tests/TallyFuzzTests/Regressions/<target>/`).
-        .target(name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyLSP", "TallyInterop"],
+        .target(name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyLSP", "TallyInterop"],
                 path: "Tests/TallyFuzzChecks"),
         .testTarget(name: "TallyFuzzTests", dependencies: ["TallyFuzzChecks", "TallyTestSupport"], exclude: ["Regressions"]),
     ]

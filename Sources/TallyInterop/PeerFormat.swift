@@ -1,4 +1,5 @@
-/// The plain-text accounting programs Tally exports to (and, later, converts from).
+/// The plain-text accounting programs Tally exports to (`tally export --to`). `tally convert`
+/// reads the same three; ``JournalKind`` tells which reader a file needs.
 public enum PeerFormat: String, CaseIterable, Sendable {
     /// hledger journal (read by hledger 1.25 and later).
     case hledger

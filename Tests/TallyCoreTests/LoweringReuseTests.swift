@@ -164,6 +164,29 @@ final class LoweringReuseTests: XCTestCase {
         }
     }
 
+    /// The model carries the resolved `payee`, `import` and `match` lines: an edit to one
+    /// refreshes them, an edit to an entry below them keeps them.
+    func testAnEditedPayeeLineRefreshesTheModelsRules() throws {
+        let base = "currency EUR\nwallet Cash cash\nexpense Food, Fun\npayee \"Shop\" Food\nimport Cash account \"AT11 22\"\n"
+            + "match \"KINO\" Fun\n2026-01-02 \"Shop\" Cash -1.00\n"
+        let first = interpret(["m.tally": Array(base.utf8)], reusing: nil)
+        XCTAssertEqual(first.model.payeeRule(for: "Shop")?.category, 0)
+        XCTAssertEqual(first.model.wallets(ofAccount: "at1122"), [0])
+        XCTAssertEqual(first.model.matchRules(for: 0).map(\.pieces), [["kino"]])
+        let edits = [
+            (base.replacingOccurrences(of: "payee \"Shop\" Food", with: "payee \"Shop\" Fun"), 1),
+            (base.replacingOccurrences(of: "payee \"Shop\" Food", with: "payee \"Shop\" Food\npayee \"Shop\" Fun"), 1),
+            (base.replacingOccurrences(of: "-1.00", with: "-2.00"), 0),
+        ]
+        for (edited, category) in edits {
+            let result = try assertReusedAlike(["m.tally": Array(edited.utf8)], previous: first.lowered, edited)
+            let model = interpret(["m.tally": Array(edited.utf8)], reusing: first.lowered).model
+            XCTAssertEqual(model.payeeRule(for: "Shop")?.category, category, edited)
+            XCTAssertEqual(model.entries.first?.posting(0).category, category, edited)
+            XCTAssertEqual(result.reused, category == 0, edited)
+        }
+    }
+
     func testADeclarationEditedOrAFileAddedLowersWhole() throws {
         let one = Array("wallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\n".utf8)
         let previous = interpret(["m.tally": one], reusing: nil).lowered
@@ -234,6 +257,10 @@ final class LoweringReuseTests: XCTestCase {
         XCTAssertEqual(incremental.lowered.declarations.syntaxErrors, fresh.lowered.declarations.syntaxErrors, name, file: file, line: line)
         XCTAssertEqual(incremental.diagnostics, fresh.diagnostics, name, file: file, line: line)
         XCTAssertEqual(incremental.model.entries.map(described), fresh.model.entries.map(described), name, file: file, line: line)
+        // The rules the lowering resolved once for the import and the editor.
+        XCTAssertEqual(incremental.model.payeeRules, fresh.model.payeeRules, name, file: file, line: line)
+        XCTAssertEqual(incremental.model.importProfiles, fresh.model.importProfiles, name, file: file, line: line)
+        XCTAssertEqual(incremental.model.matchRules, fresh.model.matchRules, name, file: file, line: line)
         return (incremental.lowered, reused)
     }
 

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 
 /// What reading a bank statement and planning its import promise for any bytes: no
@@ -60,8 +61,8 @@ enum StatementProperties {
             return "the fixed budget did not load"
         }
         let model = Interpreter.run(budget, today: CivilDate(year: 2026, month: 11, day: 22)!).model
-        let profile = ImportProfile(budget: budget, model: model, wallet: 0)
-        let plan = ImportPlan(model: model, budget: budget, wallet: 0, statements: [statement], rules: profile.rules)
+        let profile = WalletImport(model: model, wallet: 0)
+        let plan = ImportPlan(model: model, wallet: 0, statements: [statement], rules: profile.rules)
         if plan.decisions.count != statement.rows.count {
             return "\(statement.rows.count) rows but \(plan.decisions.count) decisions"
         }

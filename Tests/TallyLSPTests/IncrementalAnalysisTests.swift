@@ -123,6 +123,34 @@ final class IncrementalAnalysisTests: XCTestCase {
         }
     }
 
+    /// The `payee` rules live on the model: after an edit of a `payee` line, the hover on
+    /// the payee and the entries it books follow the new rule, as a fresh server's do.
+    func testAnEditedPayeeRuleIsWhatTheHoverShows() {
+        let text = "currency EUR\nwallet Cash cash\nexpense Food, Fun\npayee \"Shop\" Food\n2026-01-02 \"Shop\" Cash -1.00\n"
+        let client = TestClient()
+        client.write("main.tally", text)
+        client.initialize()
+        client.open("main.tally", text)
+        func hover(_ client: TestClient) -> String {
+            let answer = client.result("textDocument/hover", ["textDocument": ["uri": .string(client.uri("main.tally"))],
+                                                              "position": ["line": 4, "character": 13]])
+            guard case .string(let markdown)? = answer["contents"]?["value"] else { return "" }
+            return markdown
+        }
+        XCTAssertTrue(hover(client).contains("books it in **Food**"), hover(client))
+        // `Food` on line 3 becomes `Fun`.
+        client.change("main.tally", version: 2, range: ["start": ["line": 3, "character": 13], "end": ["line": 3, "character": 17]], text: "Fun")
+        let edited = text.replacingOccurrences(of: "payee \"Shop\" Food", with: "payee \"Shop\" Fun")
+        let fresh = TestClient()
+        fresh.write("main.tally", edited)
+        fresh.initialize()
+        fresh.open("main.tally", edited)
+        XCTAssertTrue(hover(client).contains("books it in **Fun**"), hover(client))
+        XCTAssertEqual(hover(client), hover(fresh))
+        XCTAssertEqual(normalized(client.diagnostics("main.tally")?["diagnostics"] ?? [], client),
+                       normalized(fresh.diagnostics("main.tally")?["diagnostics"] ?? [], fresh))
+    }
+
     /// The JSON with the client's folder taken out of URIs.
     private func normalized(_ json: JSON?, _ client: TestClient) -> JSON {
         func strip(_ value: JSON) -> JSON {

@@ -142,34 +142,23 @@ enum AddCommand: Subcommand {
             guard middle.count <= 1 else { throw UsageError("`\(middle[1])` names no wallet; write DATE [PAYEE] WALLET [CATEGORY] AMOUNT") }
             payee = middle.first
 
-            // The payee's usual wallet and category: the one its entries use most, when no
-            // other is used as often.
+            // The payee's usual wallet and category (``PayeeHabit``).
             if wallet == nil || category == nil {
                 guard let payee else { throw UsageError("name the wallet (one of: \(walletNames.joined(separator: ", ")))") }
-                var wallets: [Int: Int] = [:], categories: [Int: Int] = [:]
-                for entry in model.entries where entry.payee?.lowercased() == payee.lowercased() {
-                    guard case .transaction(let w, _, let postings) = entry.kind else { continue }
-                    wallets[w, default: 0] += 1
-                    if postings.count == 1 { categories[postings[0].category, default: 0] += 1 }
-                }
-                func usual(_ counts: [Int: Int]) -> Int? {
-                    let top = counts.values.max()
-                    let best = counts.filter { $0.value == top }
-                    return best.count == 1 ? best.first!.key : nil
-                }
+                let habit = model.payeeHabit(payee)
                 if wallet == nil {
-                    guard let w = usual(wallets) else {
-                        throw UsageError("name the wallet: `\(payee)` has \(wallets.isEmpty ? "no earlier entries" : "no usual wallet") (one of: \(walletNames.joined(separator: ", ")))")
+                    guard let usual = habit?.wallet, !usual.isTied else {
+                        throw UsageError("name the wallet: `\(payee)` has \(habit?.hasTransactions ?? false ? "no usual wallet" : "no earlier entries") (one of: \(walletNames.joined(separator: ", ")))")
                     }
-                    wallet = w
-                    completed.append("wallet \(walletNames[w]), as in earlier entries of \(payee)")
+                    wallet = usual.value
+                    completed.append("wallet \(walletNames[usual.value]), as in earlier entries of \(payee)")
                 }
                 if category == nil {
-                    guard let c = usual(categories) else {
-                        throw UsageError("name the category: `\(payee)` has \(categories.isEmpty ? "no earlier entries with one category" : "no usual category")")
+                    guard let usual = habit?.category(in: wallet), !usual.isTied else {
+                        throw UsageError("name the category: `\(payee)` has \(habit?.hasSingleCategoryTransactions ?? false ? "no usual category" : "no earlier entries with one category")")
                     }
-                    category = c
-                    completed.append("category \(categoryNames[c]), as in earlier entries of \(payee)")
+                    category = usual.value
+                    completed.append("category \(categoryNames[usual.value]), as in earlier entries of \(payee)")
                 }
             }
             self.wallet = wallet!

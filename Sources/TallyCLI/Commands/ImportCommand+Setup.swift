@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallyReports
 import TallySyntax
 
@@ -9,14 +10,14 @@ extension ImportCommand {
     struct Setup {
         let wallet: Int
         let fallback: Int?
-        let profile: ImportProfile
+        let profile: WalletImport
         let statements: [Statement]
         let target: BudgetFile
 
         /// Settles the import, or throws the message that stops it (exit code 2).
         init(_ options: Options, editor: BudgetEditor) throws(UsageError) {
             let budget = editor.budget, model = editor.model
-            wallet = try Self.wallet(options, budget: budget, model: model, path: editor.path)
+            wallet = try Self.wallet(options, model: model, path: editor.path)
             if let name = options.uncategorized {
                 guard let c = model.categories.firstIndex(where: { $0.name == name }) else {
                     var message = "no category named `\(name)` for --uncategorized"
@@ -28,19 +29,19 @@ extension ImportCommand {
                 fallback = nil
             }
             // The wallet's import profile, under what the command line says.
-            profile = ImportProfile(budget: budget, model: model, wallet: wallet)
+            profile = WalletImport(model: model, wallet: wallet)
             var reading = profile.options
             if let encoding = options.reading.encoding { reading.encoding = encoding }
             if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
             if let mark = options.reading.csv.decimalMark { reading.csv.decimalMark = mark }
             if let separator = options.reading.csv.separator { reading.csv.separator = separator }
-            statements = try Self.statements(options.statements, reading: reading, wallet: wallet, profile: profile, budget: budget, model: model)
+            statements = try Self.statements(options.statements, reading: reading, wallet: wallet, profile: profile, model: model)
             target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
         }
 
         /// The wallet: the one `--wallet` names, the only open one, or the one whose import
         /// profile names the account the statements are of.
-        private static func wallet(_ options: Options, budget: Budget, model: BudgetModel, path: String) throws(UsageError) -> Int {
+        private static func wallet(_ options: Options, model: BudgetModel, path: String) throws(UsageError) -> Int {
             if let name = options.wallet {
                 guard let w = model.wallets.firstIndex(where: { $0.name == name }) else {
                     var message = "no wallet named `\(name)` in `\(path)`"
@@ -52,7 +53,7 @@ extension ImportCommand {
             let open = model.wallets.indices.filter { model.wallets[$0].closed == nil }
             if open.count == 1 { return open[0] }
             let accounts = statementAccounts(options.statements)
-            let owners = accounts.map { ImportProfile.wallets(of: $0, budget: budget, model: model) }
+            let owners = accounts.map { model.wallets(ofAccount: $0) }
             guard let account = accounts.first else {
                 throw UsageError("which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
             }
@@ -65,8 +66,8 @@ extension ImportCommand {
         }
 
         /// The statements at `paths`, each read whole and checked to be the wallet's.
-        private static func statements(_ paths: [String], reading: StatementReader.Options, wallet: Int, profile: ImportProfile,
-                                       budget: Budget, model: BudgetModel) throws(UsageError) -> [Statement] {
+        private static func statements(_ paths: [String], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
+                                       model: BudgetModel) throws(UsageError) -> [Statement] {
             let currency = model.wallets[wallet].currency, name = model.wallets[wallet].name
             var statements: [Statement] = []
             for statementPath in paths {
@@ -82,7 +83,7 @@ extension ImportCommand {
                 } catch {
                     throw UsageError("\(error.description); nothing written")
                 }
-                if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: wallet, profile: profile, budget: budget, model: model) {
+                if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: wallet, profile: profile, model: model) {
                     throw UsageError("\(statementPath): the statement is of account \(stated), \(mismatch); nothing written")
                 }
                 if let stated = statement.currency, stated != currency {
@@ -119,12 +120,12 @@ extension ImportCommand {
 
         /// Why a statement of account `stated` is not `wallet`'s, or nil when it may be: the
         /// wallet's profile names another account, or another wallet's profile names this one.
-        private static func accountMismatch(_ stated: String, wallet: Int, profile: ImportProfile, budget: Budget, model: BudgetModel) -> String? {
+        private static func accountMismatch(_ stated: String, wallet: Int, profile: WalletImport, model: BudgetModel) -> String? {
             let name = model.wallets[wallet].name
             if let own = profile.account {
                 return own == ImportProfile.account(stated) ? nil : "but the import profile of `\(name)` names account \(own)"
             }
-            guard let other = ImportProfile.wallets(of: stated, budget: budget, model: model).first(where: { $0 != wallet }) else { return nil }
+            guard let other = model.wallets(ofAccount: stated).first(where: { $0 != wallet }) else { return nil }
             return "which the import profile of `\(model.wallets[other].name)` names, not `\(name)`"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyImport
 import TallyReports
 import TallySyntax
 
@@ -156,7 +157,7 @@ enum ImportCommand: Subcommand {
             return ExitCode.usage
         }
         let model = editor.model, wallet = model.wallets[setup.wallet], target = setup.target
-        let plan = ImportPlan(model: model, budget: editor.budget, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules)
+        let plan = ImportPlan(model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules)
         // The columns of the file's latest transactions.
         let layout = FileLayout(recentIn: target.tree)
         let report = ImportReport(plan: plan, model: model, fallback: setup.fallback, layout: layout)

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 
 /// Why a statement's closing balance and the budget disagree after an import: the

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 
 /// What `tally import` writes and tells: the entries for the rows to add, in date order,

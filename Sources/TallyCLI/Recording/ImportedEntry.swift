@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 
 /// The text of a transaction written by `tally import`: the date, the payee (and the

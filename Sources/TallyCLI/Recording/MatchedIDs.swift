@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallyReports
 import TallySyntax
 

@@ -88,6 +88,7 @@ struct Walk {
         BudgetModel(defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
                     categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
                     walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals,
+                    payeeRules: l.payeeRules, importProfiles: l.importProfiles, matchRules: l.matchRules,
                     totalsAreExact: totalsAreExact)
     }
 

@@ -1,22 +1,34 @@
 import TallySyntax
 
-/// Import profiles and match rules are read by `tally import` itself (`ImportProfile`);
-/// the lowering checks them like every other declaration, so that a misspelt wallet,
-/// category, encoding or column shows in `tally check` and the editor, not only when a
-/// statement is imported.
+/// Import profiles and match rules are checked like every other declaration, so that a
+/// misspelt wallet, category, encoding or column shows in `tally check` and the editor,
+/// not only when a statement is imported; what is valid of them is put on the model
+/// (``ImportProfile``, ``MatchRule``) for `tally import` and the editor to read.
 extension Lowering {
-    mutating func checkImportProfile(_ node: SyntaxNode, _ file: String) {
+    mutating func lowerImportProfile(_ node: SyntaxNode, _ file: String) {
         guard let profile = ImportDirectiveSyntax(node) else { return }
         var profileWallet: Int?
+        var resolved: ImportProfile?
         if let name = profile.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) {
             profileWallet = wallet
-            if let first = importProfiles[wallet] {
+            if let first = importProfiles.first(where: { $0.wallet == wallet })?.location {
                 report(.invalidImportSetting, "a second import profile for `\(wallets[wallet].name)`", file, name.range,
                        help: "a wallet has one import profile; the first is at \(first.file)", notes: [DiagnosticNote(file: first.file, range: first.range, message: "the first profile")])
             } else {
-                importProfiles[wallet] = SourceLocation(file: file, range: name.range)
+                resolved = ImportProfile(wallet: wallet, location: SourceLocation(file: file, range: name.range))
             }
         }
+        defer { if let resolved { importProfiles.append(resolved) } }
+        resolved?.encoding = profile.value("encoding").flatMap(StatementEncoding.init(name:))
+        resolved?.dateFormat = profile.value("dates").flatMap(DateFormat.init(name:))
+        switch profile.value("decimal") {
+        case "comma": resolved?.decimalMark = .comma
+        case "point": resolved?.decimalMark = .point
+        default: break
+        }
+        resolved?.separator = profile.value("separator").flatMap(ImportProfile.separator)
+        resolved?.skip = profile.value("skip").flatMap { Int($0) }
+        resolved?.account = profile.value("account").map(ImportProfile.account).flatMap { $0.isEmpty ? nil : $0 }
         func check(_ keyword: String, _ valid: [String], _ what: String, accept: (String) -> Bool) {
             guard let value = profile.value(keyword), let range = profile.valueRange(keyword), !accept(value) else { return }
             invalidSetting("unknown \(what) `\(value)`", value: value, candidates: valid, file: file, range: range)
@@ -45,23 +57,29 @@ extension Lowering {
         }
         var seen: Set<String> = []
         for column in profile.columns {
-            guard CSVColumns.Role(rawValue: column.role) != nil else {
+            guard StatementColumn(rawValue: column.role) != nil else {
                 invalidSetting("unknown column `\(column.role):`", value: column.role,
-                               candidates: CSVColumns.Role.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
+                               candidates: StatementColumn.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
                 continue
             }
             if !seen.insert(column.role).inserted {
                 report(.invalidImportSetting, "the column `\(column.role):` is named twice", file, column.keyRange,
                        help: "each role names one column of the statement")
             }
+            if let role = StatementColumn(rawValue: column.role), !column.header.isEmpty { resolved?.columns[role] = column.header }
         }
     }
 
-    mutating func checkMatchRule(_ node: SyntaxNode, _ file: String) {
+    mutating func lowerMatchRule(_ node: SyntaxNode, _ file: String) {
         guard let rule = MatchDirectiveSyntax(node) else { return }
         var currency = defaultCurrency
-        if let name = rule.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) { currency = wallets[wallet].currency }
-        if let name = rule.category { _ = resolveCategory(name, file: file) }
+        var ruleWallet: Int?
+        if let name = rule.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) {
+            currency = wallets[wallet].currency
+            ruleWallet = wallet
+        }
+        var category: Int?
+        if let name = rule.category { category = resolveCategory(name, file: file) }
         if let text = rule.text, text.allSatisfy({ $0 == "*" || $0 == " " }), let range = node.child(.payee)?.range {
             report(.invalidImportSetting, "a rule that looks for nothing matches every movement", file, range,
                    help: "write a word the bank's text holds, such as \"NETFLIX\"")
@@ -73,6 +91,17 @@ extension Lowering {
                    help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
         }
         if !rule.splits.isEmpty { checkRuleSplit(rule, currency: currency, under: under, file: file) }
+        // What `tally import` applies: a rule with a text, a known wallet (when it names
+        // one) and a known category or a valid split.
+        let split = rule.splits.isEmpty ? nil : RuleSplit(rule, categories: categoryIndex)
+        guard let text = rule.text, rule.wallet == nil || ruleWallet != nil, rule.splits.isEmpty || split != nil,
+              let booked = split?.restCategory ?? category else { return }
+        let pieces = MatchRule.pieces(of: text)
+        guard !pieces.isEmpty else { return }
+        func size(_ a: AmountSyntax?) -> Money? { a.flatMap { Money(utf8: $0.numberBytes) }.map { $0.isNegative ? $0.negated : $0 } }
+        matchRules.append(MatchRule(wallet: ruleWallet, pieces: pieces, category: booked, over: size(rule.over), under: size(rule.under),
+                                    payee: rule.payee, note: rule.note, tags: rule.tags, split: split,
+                                    location: SourceLocation(file: file, range: node.contentRange), decimals: decimals(of: currency)))
     }
 
     /// A rule's split lines (Grammar.md §7.2): known categories, parts without sign, one

@@ -21,9 +21,14 @@ struct Lowering {
     var goalIndex: [String: Int] = [:]
     var rules: [RecurringRule] = []
     var ruleIndex: [String: Int] = [:]
+    /// The `payee` rules whose category resolved, in file order.
+    var payeeRules: [PayeeRule] = []
+    /// The category each payee's rule books (the last rule of a payee).
     var payeeCategory: [String: Int] = [:]
-    /// Where each wallet's import profile is, to find a second one.
-    var importProfiles: [Int: SourceLocation] = [:]
+    /// Each wallet's import profile (the first; a second is E0601), in file order.
+    var importProfiles: [ImportProfile] = []
+    /// The `match` rules `tally import` may apply, in file order.
+    var matchRules: [MatchRule] = []
     /// The account each profile names (as ``ImportProfile/account(_:)`` writes it), with
     /// its wallet and where: two wallets cannot share a bank account.
     var importAccounts: [String: (wallet: Int, location: SourceLocation)] = [:]
@@ -70,14 +75,7 @@ struct Lowering {
         }
     }
 
-    /// Well-known currencies whose minor unit is not two decimals (ISO 4217); every other
-    /// currency has two unless the budget says otherwise.
-    static let knownDecimals: [String: Int] = [
-        "JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "HUF": 2, "BHD": 3, "KWD": 3, "OMR": 3,
-        "JOD": 3, "TND": 3, "BTC": 8,
-    ]
-
-    func decimals(of currency: String) -> Int { decimals[currency] ?? Lowering.knownDecimals[currency] ?? 2 }
+    func decimals(of currency: String) -> Int { decimals[currency] ?? BudgetModel.defaultDecimals(of: currency) }
 
     mutating func report(_ code: DiagnosticCode, _ message: String, _ file: String, _ range: ByteRange,
                          help: String? = nil, notes: [DiagnosticNote] = [], fixes: [Fix] = []) {
@@ -141,8 +139,8 @@ struct Lowering {
             case .envelopeDirective where !lowering.isBroken(node, file): lowering.lowerEnvelope(node, file)
             case .goalDirective where !lowering.isBroken(node, file): lowering.lowerGoal(node, file)
             case .payeeDirective: lowering.lowerPayee(node, file)
-            case .importDirective: lowering.checkImportProfile(node, file)
-            case .matchDirective: lowering.checkMatchRule(node, file)
+            case .importDirective: lowering.lowerImportProfile(node, file)
+            case .matchDirective: lowering.lowerMatchRule(node, file)
             default: break
             }
         }
@@ -345,7 +343,9 @@ struct Lowering {
 
     mutating func lowerPayee(_ node: SyntaxNode, _ file: String) {
         guard let p = PayeeDirectiveSyntax(node), let payee = p.payee, let category = p.category else { return }
-        if let index = resolveCategory(category, file: file) { payeeCategory[payee] = index }
+        guard let index = resolveCategory(category, file: file) else { return }
+        payeeCategory[payee] = index
+        payeeRules.append(PayeeRule(payee: payee, category: index, location: SourceLocation(file: file, range: node.contentRange)))
     }
 
     mutating func lowerRule(_ node: SyntaxNode, _ file: String) {

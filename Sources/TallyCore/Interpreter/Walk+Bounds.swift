@@ -40,7 +40,7 @@ struct TotalsBound {
     private(set) var crossed = false
 
     init(_ l: Lowering) {
-        decimals = { [decimals = l.decimals, known = Lowering.knownDecimals] in decimals[$0] ?? known[$0] ?? 2 }
+        decimals = { [decimals = l.decimals] in decimals[$0] ?? BudgetModel.defaultDecimals(of: $0) }
         var numbers: [String: Int] = [:]
         var codes: [String] = []
         func number(_ code: String) -> Int {

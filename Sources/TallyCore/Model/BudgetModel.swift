@@ -57,17 +57,47 @@ public struct BudgetModel: Sendable {
     /// Per goal: dates and running totals of contributions.
     let goalHistory: [[(date: CivilDate, saved: Money)]]
     let decimals: [String: Int]
+    /// The `payee` rules, in file order (``payeeRule(for:)`` gives the one that books).
+    public let payeeRules: [PayeeRule]
+    /// Each wallet's `import` profile, in file order (``importProfile(of:)``).
+    public let importProfiles: [ImportProfile]
+    /// The `match` rules, in file order (``matchRules(for:)``).
+    public let matchRules: [MatchRule]
     /// True when no total of the budget's amounts can overflow, however they are added
     /// (the bound of `Walk+Bounds.swift`). When false, `tally check` reports E0404 where
     /// the bound was crossed and reports refuse to show figures: sums may be wrong.
     public let totalsAreExact: Bool
 
     /// Decimals of a currency.
-    public func decimals(of currency: String) -> Int { decimals[currency] ?? Lowering.knownDecimals[currency] ?? 2 }
+    public func decimals(of currency: String) -> Int { decimals[currency] ?? BudgetModel.defaultDecimals(of: currency) }
+
+    /// Well-known currencies whose minor unit is not two decimals (ISO 4217); every other
+    /// currency has two unless the budget says otherwise.
+    static let knownDecimals: [String: Int] = [
+        "JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "HUF": 2, "BHD": 3, "KWD": 3, "OMR": 3,
+        "JOD": 3, "TND": 3, "BTC": 8,
+    ]
 
     /// The decimals `currency` has when no budget says otherwise: those of the well-known
     /// currencies whose minor unit is not two (JPY 0, BHD 3, ...), else 2.
-    public static func defaultDecimals(of currency: String) -> Int { Lowering.knownDecimals[currency] ?? 2 }
+    public static func defaultDecimals(of currency: String) -> Int { knownDecimals[currency] ?? 2 }
+
+    /// The `payee` rule that books a transaction from `payee` naming no category (the
+    /// last of the payee's rules, as the lowering applies them), or nil.
+    public func payeeRule(for payee: String) -> PayeeRule? { payeeRules.last { $0.payee == payee } }
+
+    /// The `import` profile of `wallet`, or nil when it has none.
+    public func importProfile(of wallet: Int) -> ImportProfile? { importProfiles.first { $0.wallet == wallet } }
+
+    /// The `match` rules that apply to statements of `wallet` (those without `in` and those
+    /// `in` it), in file order.
+    public func matchRules(for wallet: Int) -> [MatchRule] { matchRules.filter { $0.wallet == nil || $0.wallet == wallet } }
+
+    /// The wallets whose import profiles name `account` (as a statement gives it), in file order.
+    public func wallets(ofAccount account: String) -> [Int] {
+        let wanted = ImportProfile.account(account)
+        return importProfiles.filter { $0.account == wanted }.map(\.wallet)
+    }
 
     /// The wallet's balance at the end of `date`.
     public func balance(of wallet: Int, at date: CivilDate) -> Money {

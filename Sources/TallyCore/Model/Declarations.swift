@@ -15,6 +15,18 @@ public struct SourceLocation: Hashable, Sendable {
     }
 }
 
+/// A `payee` rule (Grammar.md §3.6), resolved: a transaction from `payee` that names no
+/// category is booked in `category`. When a payee has several rules, the last one books
+/// (``BudgetModel/payeeRule(for:)``).
+public struct PayeeRule: Sendable, Equatable {
+    /// The payee, exactly as entries write it.
+    public let payee: String
+    /// The category's index in the model.
+    public let category: Int
+    /// Where the rule is.
+    public let location: SourceLocation
+}
+
 /// What kind of account a wallet is.
 public enum WalletKind: String, Sendable, CaseIterable {
     case bank, cash, credit, savings, investment, loan, other
@@ -64,6 +76,18 @@ public enum EnvelopePeriod: Hashable, Sendable {
     case weekly, monthly, quarterly, yearly
     /// A custom range, both ends included.
     case range(CivilDate, CivilDate)
+
+    /// The keyword an `envelope` directive writes the period with (`monthly`), nil for a
+    /// custom range: what the exporter and the editor's quick fix write.
+    public var keyword: String? {
+        switch self {
+        case .weekly: return "weekly"
+        case .monthly: return "monthly"
+        case .quarterly: return "quarterly"
+        case .yearly: return "yearly"
+        case .range: return nil
+        }
+    }
 
     /// The first day of the period containing `date`, or nil when a custom range does not
     /// contain it.

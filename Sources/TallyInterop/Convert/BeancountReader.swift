@@ -39,15 +39,15 @@ struct BeancountReader {
                 guard current != nil else { continue }  // metadata of open, commodity, ...
                 let indent = trimmed.startIndex - line.startIndex
                 if let (key, value) = BeancountReader.metadata(trimmed) {
-                    if let last = current!.postings.indices.last, indent > indents[last] {
-                        current!.postings[last].metadata.append((key, value))
+                    if let last = current?.postings.indices.last, indent > indents[last] {
+                        current?.postings[last].metadata.append((key, value))
                     } else {
-                        current!.metadata.append((key, value))
+                        current?.metadata.append((key, value))
                     }
                     continue
                 }
                 if let posting = parsePosting(trimmed, at: here) {
-                    current!.postings.append(posting)
+                    current?.postings.append(posting)
                     indents.append(indent)
                 }
                 continue
@@ -202,11 +202,11 @@ struct BeancountReader {
     /// `key: value` (a value in quotes loses them).
     static func metadata(_ text: JournalBytes) -> (String, String)? {
         guard let first = text.first else { return nil }
-        if first >= 0x80 { return metadata(text.string) }  // a key may start with any lowercase letter
+        if ASCII.isBeyondASCII(first) { return metadata(text.string) }  // a key may start with any lowercase letter
         guard ASCII.isLowercase(first), let colon = text.firstIndex(of: ASCII.colon) else { return nil }
         let key = text[..<colon]
-        if key.contains(where: { $0 >= 0x80 }) { return metadata(text.string) }
-        guard key.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == ASCII.minus || $0 == 95 }) else { return nil }
+        if key.contains(where: ASCII.isBeyondASCII) { return metadata(text.string) }
+        guard key.allSatisfy({ ASCII.isLetter($0) || ASCII.isDigit($0) || $0 == ASCII.minus || $0 == ASCII.underscore }) else { return nil }
         var value = text[(colon + 1)...]
         if let semicolon = value.firstIndex(of: ASCII.semicolon) { value = value[..<semicolon] }
         return (key.string, unquote(value.trimmedSpaces))

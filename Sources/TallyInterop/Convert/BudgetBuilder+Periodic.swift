@@ -21,8 +21,9 @@ extension BudgetBuilder {
     /// A periodic transaction whose shape Tally can hold; accounts are checked later.
     struct PeriodicCandidate {
         enum Form {
-            /// Envelopes over `period` (Tally's keyword).
-            case envelope(period: String)
+            /// Envelopes over `period` (Tally's keyword), one per goal (a positive
+            /// amount on an expense account).
+            case envelope(period: String, goals: [KnownPosting])
             /// An `every` schedule (without the entry).
             case rule(schedule: String, from: CivilDate)
         }
@@ -96,7 +97,8 @@ extension BudgetBuilder {
                 default: list("over `\(periodic.expression)` (a budget goal: envelope periods are calendar weeks, months, quarters or years)"); continue
                 }
                 guard period.to == nil else { list("with an end date, `to` (a budget goal: a Tally envelope never ends)"); continue }
-                candidates.append(PeriodicCandidate(form: .envelope(period: period.interval), transaction: t))
+                let goals = t.postings.compactMap(KnownPosting.init)  // all of them: each amount is positive
+                candidates.append(PeriodicCandidate(form: .envelope(period: period.interval, goals: goals), transaction: t))
                 continue
             }
             // A recurring transaction: only where hledger generates exactly Tally's dates.
@@ -139,70 +141,84 @@ extension BudgetBuilder {
         var envelopes: [String] = [], rules: [String] = []
         for candidate in candidates {
             let t = candidate.transaction
-            func list(_ reason: String) { leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + reason)) }
-            switch candidate.form {
-            case .envelope(let period):
-                var texts: [String] = []
-                var given: String?
-                if t.postings.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
-                    given = String(payee.dropFirst("envelope ".count)).trimmedSpaces
+            do {
+                switch candidate.form {
+                case .envelope(let period, let goals):
+                    envelopes += try envelopeLines(t, period, goals, categoryNames, mainCurrency, names: &envelopeNames)
+                case .rule(let schedule, _):
+                    if let line = try ruleLine(t, schedule, wallets, categoryNames, names: &ruleNames) { rules.append(line) }
                 }
-                for p in t.postings {
-                    let amount = p.amount!
-                    guard let c = code(amount.commodity), c == mainCurrency || c.isEmpty else {
-                        list("with a budget goal in another commodity than the budget's currency (`\(amount.commodity)`)")
-                        texts = []
-                        break
-                    }
-                    let target: String
-                    var name: String
-                    if BudgetBuilder.isExpenseRoot(p.account) {
-                        target = "*"
-                        name = "Everything"
-                    } else {
-                        target = categoryName(p.account, categoryNames)
-                        name = String(categoryNames[p.account]!.split(separator: ":").last ?? "Budget")
-                    }
-                    if let given, !given.isEmpty { name = given }
-                    var unique = name, n = 1
-                    while envelopeNames.contains(unique) { n += 1; unique = "\(name)-\(n)" }
-                    envelopeNames.insert(unique)
-                    texts.append("envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)")
-                }
-                envelopes += texts
-            case .rule(let schedule, _):
-                var t = t
-                var name: String?
-                if let i = t.metadata.firstIndex(where: { $0.0 == "rule" }) {
-                    name = t.metadata[i].1
-                    t.metadata.remove(at: i)
-                }
-                guard t.metadata.isEmpty, t.postings.allSatisfy({ $0.metadata.isEmpty }) else {
-                    list("with metadata (an `every` rule keeps none)")
-                    continue
-                }
-                guard t.postings.allSatisfy({ role($0.account) != .wallet || wallets[$0.account] != nil }) else {
-                    list("on a wallet account no transaction uses")
-                    continue
-                }
-                // The bare `Expenses` root is no category (a goal on it is `for *`).
-                if let root = t.postings.first(where: { [.income, .expense].contains(role($0.account)) && categoryNames[$0.account] == nil }) {
-                    list("with a posting to `\(root.account)`, which no category stands for")
-                    continue
-                }
-                // The entry as a transaction dated `from` (listed by `entry` when it cannot
-                // be one), its date replaced by the schedule. It must not count as the
-                // wallets' first use: a copy of them is given.
-                var scratch = wallets
-                guard let text = entry(t, BudgetBuilder.merged(t.postings), &scratch, categoryNames) else { continue }
-                guard !text.isEmpty, !text.contains("\n") else { list("that Tally cannot repeat as one `every` line"); continue }
-                var line = schedule
-                if let name, !name.isEmpty, ruleNames.insert(name).inserted { line += " as \(tallyName(name))" }
-                line += String(text.dropFirst(t.date.iso.count))
-                rules.append(line)
+            } catch {
+                leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + error.reason))
             }
         }
         candidates = []
         return envelopes + rules
+    }
+
+    /// `envelope NAME  AMOUNT PERIOD  for CATEGORY` per goal, each name made unique
+    /// among `names`.
+    private mutating func envelopeLines(_ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], _ categoryNames: [String: String],
+                                        _ mainCurrency: String, names: inout Set<String>) throws(NotConverted) -> [String] {
+        var texts: [String] = []
+        var given: String?
+        if t.postings.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
+            given = String(payee.dropFirst("envelope ".count)).trimmedSpaces
+        }
+        for p in goals {
+            let amount = p.amount
+            guard let c = code(amount.commodity), c == mainCurrency || c.isEmpty else {
+                throw NotConverted("with a budget goal in another commodity than the budget's currency (`\(amount.commodity)`)")
+            }
+            let target: String
+            var name: String
+            if BudgetBuilder.isExpenseRoot(p.account) {
+                target = "*"
+                name = "Everything"
+            } else if let category = categoryNames[p.account], let written = categoryName(p.account, categoryNames) {
+                target = written
+                name = String(category.split(separator: ":").last ?? "Budget")
+            } else {
+                throw NotConverted("with a posting to `\(p.account)`, which no category stands for")
+            }
+            if let given, !given.isEmpty { name = given }
+            var unique = name, n = 1
+            while names.contains(unique) { n += 1; unique = "\(name)-\(n)" }
+            names.insert(unique)
+            texts.append("envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)")
+        }
+        return texts
+    }
+
+    /// `SCHEDULE [as NAME] …`: the entry the transaction would be, repeated; nil when
+    /// ``entry(_:_:_:_:)`` listed it. A `rule:` tag names it, once among `names`.
+    private mutating func ruleLine(_ t: PeerTransaction, _ schedule: String, _ wallets: [String: WalletInfo],
+                                   _ categoryNames: [String: String], names: inout Set<String>) throws(NotConverted) -> String? {
+        var t = t
+        var name: String?
+        if let i = t.metadata.firstIndex(where: { $0.0 == "rule" }) {
+            name = t.metadata[i].1
+            t.metadata.remove(at: i)
+        }
+        guard t.metadata.isEmpty, t.postings.allSatisfy({ $0.metadata.isEmpty }) else {
+            throw NotConverted("with metadata (an `every` rule keeps none)")
+        }
+        guard t.postings.allSatisfy({ role($0.account) != .wallet || wallets[$0.account] != nil }) else {
+            throw NotConverted("on a wallet account no transaction uses")
+        }
+        // The bare `Expenses` root is no category (a goal on it is `for *`).
+        if let root = t.postings.first(where: { [.income, .expense].contains(role($0.account)) && categoryNames[$0.account] == nil }) {
+            throw NotConverted("with a posting to `\(root.account)`, which no category stands for")
+        }
+        // The entry as a transaction dated `from` (listed by `entry` when it cannot
+        // be one), its date replaced by the schedule. It must not count as the
+        // wallets' first use: a copy of them is given.
+        var scratch = wallets
+        guard let text = entry(t, BudgetBuilder.merged(t.postings), &scratch, categoryNames) else { return nil }
+        guard !text.isEmpty, !text.contains("\n") else { throw NotConverted("that Tally cannot repeat as one `every` line") }
+        var line = schedule
+        if let name, !name.isEmpty, names.insert(name).inserted { line += " as \(tallyName(name))" }
+        line += String(text.dropFirst(t.date.iso.count))
+        return line
     }
 }

@@ -14,10 +14,18 @@ enum ASCII {
     static let dot: UInt8 = 46, slash: UInt8 = 47, colon: UInt8 = 58, semicolon: UInt8 = 59, equals: UInt8 = 61
     static let at: UInt8 = 64, openBracket: UInt8 = 91, backslash: UInt8 = 92, closeBracket: UInt8 = 93
     static let caret: UInt8 = 94, openBrace: UInt8 = 123, bar: UInt8 = 124, closeBrace: UInt8 = 125, tilde: UInt8 = 126
+    static let underscore: UInt8 = 95, delete: UInt8 = 127
+    /// The digits `0` to `9`.
+    static let digits: ClosedRange<UInt8> = 48 ... 57
 
-    static func isDigit(_ b: UInt8) -> Bool { b >= 48 && b <= 57 }
+    static func isDigit(_ b: UInt8) -> Bool { digits.contains(b) }
     static func isLowercase(_ b: UInt8) -> Bool { b >= 97 && b <= 122 }
-    static func isLetter(_ b: UInt8) -> Bool { (b >= 65 && b <= 90) || (b >= 97 && b <= 122) }
+    static func isUppercase(_ b: UInt8) -> Bool { b >= 65 && b <= 90 }
+    /// Tab, line feed, vertical tab, form feed and carriage return: white space that is not a space.
+    static func isControlSpace(_ b: UInt8) -> Bool { b >= tab && b <= carriageReturn }
+    /// A byte of a character beyond ASCII (a lead or a continuation byte).
+    static func isBeyondASCII(_ b: UInt8) -> Bool { b >= 0x80 }
+    static func isLetter(_ b: UInt8) -> Bool { isUppercase(b) || isLowercase(b) }
 }
 
 extension ArraySlice where Element == UInt8 {

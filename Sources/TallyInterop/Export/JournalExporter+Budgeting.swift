@@ -41,15 +41,7 @@ extension JournalExporter {
     /// `hledger balance --budget` reads as a goal. Nil when the envelope has no such form.
     private func periodicBudget(_ e: Int) -> String? {
         let envelope = model.envelopes[e]
-        guard let planned = envelope.planned, envelope.wallets.isEmpty else { return nil }
-        let keyword: String
-        switch envelope.period {
-        case .weekly: keyword = "weekly"
-        case .monthly: keyword = "monthly"
-        case .quarterly: keyword = "quarterly"
-        case .yearly: keyword = "yearly"
-        case .range: return nil
-        }
+        guard let planned = envelope.planned, envelope.wallets.isEmpty, let keyword = envelope.period.keyword else { return nil }
         let account: String
         if envelope.coversAll {
             account = "Expenses"

@@ -155,7 +155,7 @@ public final class BudgetIndex: @unchecked Sendable {
     /// Payees with how often each is used.
     public var payees: [String: Int] { tallies.payees.mapValues(\.count) }
     /// How each payee is used: how often, its usual wallet and category, its totals.
-    public var payeeUsage: [String: PayeeUsage] { tallies.payees }
+    public var payeeHabits: [String: PayeeHabit] { tallies.payees }
     /// People named by `owner` and `by`.
     public var people: Set<String> { tallies.people }
 

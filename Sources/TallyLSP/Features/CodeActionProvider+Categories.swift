@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 
 extension CodeActionProvider {
@@ -12,7 +13,7 @@ extension CodeActionProvider {
         mutating func likeliest(_ row: StatementRow, wallet: Int, _ analysis: BudgetAnalysis) -> [Int] {
             let model = analysis.model
             let categorizer = categorizers[wallet] ?? Categorizer(
-                model: model, budget: analysis.budget, rules: ImportProfile(budget: analysis.budget, model: model, wallet: wallet).rules)
+                model: model, rules: WalletImport(model: model, wallet: wallet).rules)
             categorizers[wallet] = categorizer
             let used = mostUsed ?? Categorizer.mostUsed(in: model, uses: analysis.index.nameUses)
             mostUsed = used

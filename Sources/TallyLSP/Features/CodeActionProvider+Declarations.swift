@@ -70,14 +70,7 @@ extension CodeActionProvider {
     static func usualEnvelopePeriod(_ analysis: BudgetAnalysis) -> String {
         var counts: [String: (count: Int, last: Int)] = [:]
         for (i, envelope) in analysis.model.envelopes.enumerated() {
-            let keyword: String
-            switch envelope.period {
-            case .weekly: keyword = "weekly"
-            case .monthly: keyword = "monthly"
-            case .quarterly: keyword = "quarterly"
-            case .yearly: keyword = "yearly"
-            case .range: continue
-            }
+            guard let keyword = envelope.period.keyword else { continue }
             counts[keyword] = ((counts[keyword]?.count ?? 0) + 1, i)
         }
         return counts.max { ($0.value.count, $0.value.last) < ($1.value.count, $1.value.last) }?.key ?? "monthly"

@@ -286,7 +286,7 @@ public enum CompletionProvider {
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: SourceWriter.name($0), uses: 0) }
         case .payee:
-            return index.payeeUsage.map { payee, usage in
+            return index.payeeHabits.map { payee, usage in
                 var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
                 var insert = SourceWriter.text(payee)
                 // Like a budgeting app, a known payee brings its usual wallet and category

@@ -4,7 +4,7 @@ import TallySyntax
 /// Hover on a payee, in a dated entry or a `payee` rule: how often the budget uses it,
 /// when last, the wallet and category it usually goes with, what its transactions add up
 /// to, and the `payee` rule that books it, if any. The figures come from the index's
-/// tallies of the model; the rule from the budget's few `payee` lines.
+/// tallies of the model (``PayeeHabit``); the rule from the model (``BudgetModel/payeeRule(for:)``).
 extension HoverProvider {
     /// The payee hover when `offset` is in a payee's text, else nil.
     static func payee(in analysis: BudgetAnalysis, path: String, offset: Int) -> HoverInfo? {
@@ -15,7 +15,7 @@ extension HoverProvider {
         let model = analysis.model
         var lines = ["**\(md(name))** · payee"]
         guard model.totalsAreExact else { return HoverInfo(markdown: lines[0] + "\n\n" + withheldNote, range: token.range) }
-        if let usage = analysis.index.payeeUsage[name] {
+        if let usage = analysis.index.payeeHabits[name] {
             var used = (usage.count == 1 ? "Used once" : "Used \(usage.count) times") + ", last on \(usage.lastDate)"
             if let w = usage.usualWallet {
                 used += " · usually from **\(md(model.wallets[w].name))**"
@@ -27,12 +27,8 @@ extension HoverProvider {
         } else {
             lines.append("Not used by any entry yet.")
         }
-        for file in analysis.budget.files {
-            for directive in file.tree.entries(of: .payeeDirective) {
-                guard let rule = PayeeDirectiveSyntax(directive), rule.payee == name, let category = rule.category else { continue }
-                lines.append("A `payee` rule books it in **\(md(category.value))** when a transaction names no category.")
-                return HoverInfo(markdown: lines.joined(separator: "\n\n"), range: token.range)
-            }
+        if let rule = model.payeeRule(for: name) {
+            lines.append("A `payee` rule books it in **\(md(model.categories[rule.category].name))** when a transaction names no category.")
         }
         return HoverInfo(markdown: lines.joined(separator: "\n\n"), range: token.range)
     }

@@ -1,0 +1,197 @@
+import Foundation
+import FoundationXML
+import TallyCore
+import TallySyntax
+
+/// Reads an ISO 20022 CAMT.053 bank-to-customer statement (any version of the schema:
+/// elements are matched by their local names).
+///
+/// Each booked `<Ntry>` is a movement: `Amt` (with `Ccy`), `CdtDbtInd` (`DBIT` is money
+/// out), `BookgDt` (else `ValDt`), the bank's reference `AcctSvcrRef` (else `NtryRef`,
+/// else the transaction's `AcctSvcrRef` or `EndToEndId`), the counterparty (`Cdtr` of a
+/// debit, `Dbtr` of a credit) and the remittance text (`Ustrd`, else `AddtlNtryInf`).
+/// Entries whose `Sts` is not booked (`PDNG`, `INFO`) are listed as skipped. The
+/// closing balance is the `Bal` of type `CLBD`; the account, the statement's `Acct/Id`
+/// (`IBAN`, else `Othr/Id`). Places are the XML parser's, at least line 1 and column 1
+/// (it says 0 when it stops before the first line ends).
+public enum CAMTStatementReader {
+    public static func recognises(_ text: String) -> Bool {
+        let head = text.prefix(3000)
+        return head.contains("camt.053") || (head.contains("<BkToCstmrStmt") || head.contains(":BkToCstmrStmt"))
+    }
+
+    public static func read(_ bytes: [UInt8], path: String) throws(StatementError) -> Statement {
+        let delegate = Collector(path: path)
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = true
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let error = delegate.error { throw error }
+        if let error = parser.parserError {
+            throw StatementError(path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+                                 message: "not well-formed XML (XML parser error \((error as NSError).code))")
+        }
+        guard ok else {
+            throw StatementError(path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+                                 message: "not well-formed XML" + (parser.parserError.map { " (XML parser error \(($0 as NSError).code))" } ?? ""))
+        }
+        guard delegate.sawStatement else {
+            throw StatementError(path: path, position: nil, message: "no <Stmt> in this file; is it a CAMT.053 statement?")
+        }
+        var statement = Statement(path: path, format: .camt, rows: delegate.rows.sorted { $0.date < $1.date }, currency: delegate.accountCurrency ?? delegate.currencies.first)
+        statement.account = delegate.account
+        statement.closingBalance = delegate.closing
+        statement.closingDate = delegate.closingDate
+        statement.skipped = delegate.skipped
+        if Set(delegate.currencies).count > 1 {
+            throw StatementError(path: path, position: nil, message: "the statement's entries are in several currencies (\(Set(delegate.currencies).sorted().joined(separator: ", "))); Tally imports one currency per wallet")
+        }
+        return statement
+    }
+
+    private final class Collector: NSObject, XMLParserDelegate {
+        let path: String
+        var rows: [StatementRow] = []
+        var skipped: [(position: StatementPosition, reason: String)] = []
+        var currencies: [String] = []
+        var accountCurrency: String?
+        var account: String?
+        var closing: Money?
+        var closingDate: CivilDate?
+        var sawStatement = false
+        var error: StatementError?
+
+        private var stack: [String] = []
+        private var text = ""
+        private var attributes: [String: String] = [:]
+        /// Values of the entry being read, by path below `Ntry` (`Amt`, `BookgDt/Dt`, ...).
+        private var entry: [String: (String, StatementPosition)]?
+        private var entryStart = StatementPosition(line: 0, column: 0)
+        private var entryCurrency: String?
+        private var balance: [String: (String, StatementPosition)]?
+        private var balanceCurrency: String?
+        private weak var parser: XMLParser?
+
+        init(path: String) { self.path = path }
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            self.parser = parser
+            stack.append(elementName)
+            text = ""
+            attributes = attributeDict
+            let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
+            switch elementName {
+            case "Stmt": sawStatement = true
+            case "Ntry": entry = [:]; entryStart = position; entryCurrency = nil
+            case "Bal" where entry == nil: balance = [:]; balanceCurrency = nil
+            default: break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
+
+        /// True when the element ending (the last of `stack`) is `Acct/Id/IBAN` or
+        /// `Acct/Id/Othr/Id`.
+        static func isAccountID(_ stack: [String]) -> Bool {
+            let n = stack.count
+            if n >= 3, stack[n - 1] == "IBAN", stack[n - 2] == "Id", stack[n - 3] == "Acct" { return true }
+            return n >= 4 && stack[n - 1] == "Id" && stack[n - 2] == "Othr" && stack[n - 3] == "Id" && stack[n - 4] == "Acct"
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            fail(StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+                 "not well-formed XML (XML parser error \((parseError as NSError).code))")
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            let value = text.trimmingWhitespace
+            text = ""
+            let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
+            if let n = stack.lastIndex(of: "Ntry"), entry != nil {
+                let key = stack[(n + 1)...].joined(separator: "/")
+                if !key.isEmpty, entry?[key] == nil, !value.isEmpty { entry?[key] = (value, position) }
+                if key == "Amt" { entryCurrency = attributes["Ccy"] }
+            } else if let b = stack.lastIndex(of: "Bal"), balance != nil {
+                let key = stack[(b + 1)...].joined(separator: "/")
+                if !key.isEmpty, !value.isEmpty { balance?[key] = (value, position) }
+                if key == "Amt" { balanceCurrency = attributes["Ccy"] }
+            } else if elementName == "Ccy", stack.contains("Acct"), accountCurrency == nil, !value.isEmpty {
+                accountCurrency = value
+            } else if account == nil, !value.isEmpty, Self.isAccountID(stack) {
+                // The statement's own account; not a counterparty's, which lies inside an
+                // entry and is read above.
+                account = value
+            }
+            stack.removeLast()
+            attributes = [:]
+            if elementName == "Ntry", let fields = entry {
+                entry = nil
+                finishEntry(fields)
+            } else if elementName == "Bal", let fields = balance {
+                balance = nil
+                finishBalance(fields)
+            }
+            if error != nil { parser.abortParsing() }
+        }
+
+        private func fail(_ position: StatementPosition?, _ message: String) {
+            if error == nil { error = StatementError(path: path, position: position, message: message) }
+        }
+
+        private func date(_ fields: [String: (String, StatementPosition)], _ keys: [String]) -> (CivilDate, StatementPosition)? {
+            for key in keys {
+                guard let (text, position) = fields[key] else { continue }
+                guard let date = DateFormat.iso.parse(text) else { fail(position, "`\(text)` in <\(key)> is not a date (YYYY-MM-DD)"); return nil }
+                return (date, position)
+            }
+            return nil
+        }
+
+        private func signedAmount(_ fields: [String: (String, StatementPosition)], what: String) -> Money? {
+            guard let (text, position) = fields["Amt"] else { fail(entryStart, "this <\(what)> has no <Amt>"); return nil }
+            guard let amount = AmountText.parse(text, mark: .point), !amount.isNegative else {
+                fail(position, "`\(text)` in <Amt> is not an amount"); return nil
+            }
+            guard let (indicator, indicatorPosition) = fields["CdtDbtInd"] else { fail(position, "this <\(what)> has no <CdtDbtInd> (CRDT or DBIT)"); return nil }
+            switch indicator {
+            case "CRDT": return amount
+            case "DBIT": return amount.negated
+            default: fail(indicatorPosition, "`\(indicator)` in <CdtDbtInd> is neither CRDT nor DBIT"); return nil
+            }
+        }
+
+        private func finishEntry(_ fields: [String: (String, StatementPosition)]) {
+            let status = fields["Sts/Cd"]?.0 ?? fields["Sts"]?.0 ?? "BOOK"
+            guard status == "BOOK" else {
+                skipped.append((entryStart, "its status is \(status), not booked (BOOK)"))
+                return
+            }
+            guard let amount = signedAmount(fields, what: "Ntry") else { return }
+            guard let (day, _) = date(fields, ["BookgDt/Dt", "BookgDt/DtTm", "ValDt/Dt", "ValDt/DtTm"]) else {
+                if error == nil { fail(entryStart, "this <Ntry> has no <BookgDt>") }
+                return
+            }
+            if let c = entryCurrency { currencies.append(c) }
+            func first(_ keys: [String]) -> String? {
+                keys.lazy.compactMap { fields[$0]?.0 }.first { !$0.isEmpty && $0 != "NOTPROVIDED" }
+            }
+            let tx = "NtryDtls/TxDtls/"
+            let counterparty = amount.isNegative
+                ? first([tx + "RltdPties/Cdtr/Nm", tx + "RltdPties/Cdtr/Pty/Nm", tx + "RltdPties/Dbtr/Nm"])
+                : first([tx + "RltdPties/Dbtr/Nm", tx + "RltdPties/Dbtr/Pty/Nm", tx + "RltdPties/Cdtr/Nm"])
+            rows.append(StatementRow(date: day, amount: amount, payee: counterparty,
+                                     description: first([tx + "RmtInf/Ustrd", "AddtlNtryInf", tx + "AddtlTxInf"]),
+                                     bankID: first(["AcctSvcrRef", "NtryRef", tx + "Refs/AcctSvcrRef", tx + "Refs/EndToEndId"]),
+                                     position: entryStart))
+        }
+
+        private func finishBalance(_ fields: [String: (String, StatementPosition)]) {
+            guard (fields["Tp/CdOrPrtry/Cd"]?.0 ?? fields["Tp/CdOrPrtry/Prtry"]?.0) == "CLBD" else { return }
+            guard let amount = signedAmount(fields, what: "Bal"),
+                  let (day, _) = date(fields, ["Dt/Dt", "Dt/DtTm"]) else { return }
+            closing = amount
+            closingDate = day
+            if accountCurrency == nil { accountCurrency = balanceCurrency }
+        }
+    }
+}

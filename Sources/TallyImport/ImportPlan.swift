@@ -1,0 +1,93 @@
+import TallyCore
+import TallySyntax
+
+/// What importing statements into one wallet of a budget would do with each row, decided
+/// before anything is written. Every row gets exactly one outcome.
+///
+/// Rows are taken statement by statement, oldest first. A row whose id (see
+/// `MovementIdentity`) the budget already holds, or an earlier statement of this import
+/// gave, is already present. A row that a hand-entered transaction records (same wallet
+/// and amount, no id, dated at most `matchDays` days apart; the closest date first, then
+/// the earlier entry) is matched, and that transaction is taken: it matches no second
+/// row. Every other row is added, with a category when the `Categorizer` finds one.
+public struct ImportPlan: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        /// To be written; `category` nil when none was found.
+        case add(category: Categorizer.Choice?)
+        /// The budget (or an earlier statement of this import) has it.
+        case present(reason: String)
+        /// A hand-entered transaction records it: the model's entry index.
+        case matched(entry: Int)
+    }
+
+    public struct Decision: Sendable {
+        public let statement: String
+        public let row: StatementRow
+        /// The id the entry carries (`id:`): the bank's, or a fingerprint.
+        public let id: String
+        public let outcome: Outcome
+    }
+
+    /// How far apart (in days) a hand-entered transaction and a statement row may be dated.
+    public static let matchDays = 3
+
+    public let wallet: Int
+    public let decisions: [Decision]
+    /// The categorizer the plan used, for suggestions.
+    public let categorizer: Categorizer
+
+    public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = []) {
+        self.wallet = wallet
+        let walletName = model.wallets[wallet].name
+        var known: [String: (date: CivilDate, file: String)] = [:]
+        // Hand-entered transactions of this wallet without an id, by amount.
+        var open: [Money: [Int]] = [:]
+        // Entries read in place (a copy of each would cost more than the look-up); the
+        // tables are sized once rather than grown step by step.
+        known.reserveCapacity(model.entries.count / 2)
+        open.reserveCapacity(model.entries.count / 4)
+        for i in model.entries.indices {
+            if let id = model.entries[i].bankID {
+                if known[id] == nil { known[id] = (model.entries[i].date, model.entries[i].location.file) }
+            } else if let t = model.entries[i].transaction, t.wallet == wallet {
+                open[t.amount, default: []].append(i)
+            }
+        }
+        let categorizer = Categorizer(model: model, rules: rules)
+        self.categorizer = categorizer
+        var decisions: [Decision] = []
+        var taken: Set<Int> = []
+        var memo = Categorizer.TextMemo()
+        var thisImport: [String: (path: String, line: Int)] = [:]
+        thisImport.reserveCapacity(statements.reduce(0) { $0 + $1.rows.count })
+        for statement in statements {
+            let ids = MovementIdentity.ids(of: statement.rows, wallet: walletName)
+            for (row, id) in zip(statement.rows, ids) {
+                let outcome: Outcome
+                if let there = known[id] {
+                    outcome = .present(reason: "id \(id) is in the budget already (\(there.date), \(there.file))")
+                } else if let earlier = thisImport[id] {
+                    outcome = .present(reason: "id \(id) came already in \(earlier.path) line \(earlier.line)")
+                } else if let entry = Self.closest(open[row.amount] ?? [], to: row.date, in: model, excluding: taken) {
+                    taken.insert(entry)
+                    outcome = .matched(entry: entry)
+                } else {
+                    outcome = .add(category: categorizer.choose(row, memo: &memo))
+                }
+                if thisImport[id] == nil { thisImport[id] = (statement.path, row.position.line) }
+                decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome))
+            }
+        }
+        self.decisions = decisions
+    }
+
+    private static func closest(_ candidates: [Int], to date: CivilDate, in model: BudgetModel, excluding taken: Set<Int>) -> Int? {
+        var best: (entry: Int, distance: Int)?
+        for i in candidates where !taken.contains(i) {
+            let distance = abs(model.entries[i].date.days(until: date))
+            guard distance <= matchDays else { continue }
+            if best == nil || distance < best!.distance { best = (i, distance) }
+        }
+        return best?.entry
+    }
+}

@@ -1,0 +1,161 @@
+import TallyCore
+import TallySyntax
+
+/// Reads OFX and QFX statements, both 1.x (SGML: a `KEY:VALUE` header, then tags whose
+/// leaf elements are never closed) and 2.x (XML). One tolerant scanner serves both:
+/// an element's value is the text after its start tag, up to the next tag.
+///
+/// Movements are the `<STMTTRN>` blocks of bank and credit-card statements: `DTPOSTED`,
+/// `TRNAMT`, `FITID`, `NAME` (or `PAYEE`) and `MEMO`. `CURDEF` is the currency;
+/// `LEDGERBAL` (`BALAMT` at `DTASOF`) the closing balance; the first `ACCTID` the account.
+public enum OFXStatementReader {
+    /// True when the text looks like OFX.
+    public static func recognises(_ text: String) -> Bool {
+        let head = text.prefix(2000).uppercased()
+        return head.contains("OFXHEADER") || head.contains("<OFX>")
+    }
+
+    /// The encoding a 1.x header declares (`CHARSET:1252`), if any.
+    public static func declaredEncoding(_ bytes: [UInt8]) -> StatementEncoding? {
+        let head = String(decoding: bytes.prefix(1000), as: UTF8.self).uppercased()
+        if head.contains("ENCODING:UTF-8") || head.contains("ENCODING=\"UTF-8\"") { return .utf8 }
+        guard let range = head.range(of: "CHARSET:") else { return nil }
+        let value = head[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        switch value {
+        case "1252": return .windows1252
+        case "1250": return .windows1250
+        case "ISO-8859-1", "8859-1": return .iso8859_1
+        case "NONE", "": return nil
+        default: return StatementEncoding(name: String(value))
+        }
+    }
+
+    private struct Tag {
+        let name: String
+        let closing: Bool
+        let position: StatementPosition
+        /// The text after the tag, up to the next one.
+        let value: String
+    }
+
+    public static func read(_ text: String, path: String) throws(StatementError) -> Statement {
+        let tags = try scan(text, path: path)
+        var rows: [StatementRow] = []
+        var currency: String?
+        var account: String?
+        var closing: Money?, closingDate: CivilDate?
+        var current: [String: (String, StatementPosition)]?
+        var start = StatementPosition(line: 1, column: 1)
+        var inLedger = false
+        var ledger: [String: (String, StatementPosition)] = [:]
+        for tag in tags {
+            switch (tag.name, tag.closing) {
+            case ("STMTTRN", false):
+                if let fields = current { rows.append(try row(fields, start: start, path: path)) }
+                current = [:]
+                start = tag.position
+            case ("STMTTRN", true):
+                if let fields = current { rows.append(try row(fields, start: start, path: path)) }
+                current = nil
+            case ("LEDGERBAL", false): inLedger = true
+            case ("LEDGERBAL", true): inLedger = false
+            case (_, false):
+                if tag.name == "CURDEF", currency == nil { currency = tag.value.uppercased() }
+                if tag.name == "ACCTID", account == nil, !tag.value.isEmpty { account = tag.value }
+                if current != nil, current?[tag.name] == nil { current?[tag.name] = (tag.value, tag.position) }
+                if inLedger { ledger[tag.name] = (tag.value, tag.position) }
+                // In SGML a new STMTTRN or the end of the list closes an open one.
+                if tag.name == "BANKTRANLIST" || tag.name == "LEDGERBAL" || tag.name == "AVAILBAL" {
+                    if let fields = current { rows.append(try row(fields, start: start, path: path)); current = nil }
+                }
+            case (_, true):
+                if tag.name == "BANKTRANLIST", let fields = current { rows.append(try row(fields, start: start, path: path)); current = nil }
+            }
+        }
+        if let (text, position) = ledger["BALAMT"] {
+            guard let amount = AmountText.parse(text, mark: text.contains(",") && !text.contains(".") ? .comma : .point) else {
+                throw StatementError(path: path, position: position, message: "`\(text)` in <BALAMT> is not an amount")
+            }
+            closing = amount
+            if let (dateText, datePosition) = ledger["DTASOF"] {
+                guard let date = DateFormat.compact.parse(dateText) else {
+                    throw StatementError(path: path, position: datePosition, message: "`\(dateText)` in <DTASOF> is not a date (YYYYMMDD)")
+                }
+                closingDate = date
+            }
+        }
+        if rows.isEmpty && !tags.contains(where: { $0.name == "BANKTRANLIST" }) {
+            throw StatementError(path: path, position: nil, message: "no <BANKTRANLIST> of movements in this OFX file")
+        }
+        rows.sort { $0.date < $1.date }  // stable: same-day rows keep the file's order
+        var statement = Statement(path: path, format: .ofx, rows: rows, currency: currency)
+        statement.account = account
+        if let closing {
+            statement.closingBalance = closing
+            // Without DTASOF the balance is as of the last movement.
+            statement.closingDate = closingDate ?? rows.last?.date
+        }
+        return statement
+    }
+
+    private static func row(_ fields: [String: (String, StatementPosition)], start: StatementPosition, path: String) throws(StatementError) -> StatementRow {
+        guard let (dateText, datePosition) = fields["DTPOSTED"] ?? fields["DTUSER"] else {
+            throw StatementError(path: path, position: start, message: "this <STMTTRN> has no <DTPOSTED>")
+        }
+        guard let date = DateFormat.compact.parse(dateText) else {
+            throw StatementError(path: path, position: datePosition, message: "`\(dateText)` in <DTPOSTED> is not a date (YYYYMMDD)")
+        }
+        guard let (amountText, amountPosition) = fields["TRNAMT"] else {
+            throw StatementError(path: path, position: start, message: "this <STMTTRN> has no <TRNAMT>")
+        }
+        guard let amount = AmountText.parse(amountText, mark: amountText.contains(",") && !amountText.contains(".") ? .comma : .point) else {
+            throw StatementError(path: path, position: amountPosition, message: "`\(amountText)` in <TRNAMT> is not an amount")
+        }
+        func value(_ key: String) -> String? {
+            guard let v = fields[key]?.0, !v.isEmpty else { return nil }
+            return v
+        }
+        return StatementRow(date: date, amount: amount, payee: value("NAME") ?? value("PAYEE"), description: value("MEMO"),
+                            bankID: value("FITID"), position: start)
+    }
+
+    /// The tags of the text in order, with the text that follows each (entities decoded).
+    private static func scan(_ text: String, path: String) throws(StatementError) -> [Tag] {
+        var tags: [Tag] = []
+        let chars = Array(text)
+        var i = 0, line = 1, column = 1
+        func advance(_ c: Character) {
+            if c == "\n" || c == "\r" || c == "\r\n" { line += 1; column = 1 } else { column += 1 }
+        }
+        while i < chars.count {
+            guard chars[i] == "<" else { advance(chars[i]); i += 1; continue }
+            let position = StatementPosition(line: line, column: column, element: nil)
+            var j = i + 1
+            while j < chars.count && chars[j] != ">" && chars[j] != "<" { j += 1 }
+            guard j < chars.count, chars[j] == ">" else {
+                throw StatementError(path: path, position: position, message: "a tag opened here is never closed with `>`")
+            }
+            let inside = String(chars[(i + 1)..<j])
+            for c in chars[i...j] { advance(c) }
+            i = j + 1
+            // Declarations, processing instructions and comments carry no data.
+            if inside.hasPrefix("?") || inside.hasPrefix("!") { continue }
+            let closing = inside.hasPrefix("/")
+            let name = String((closing ? inside.dropFirst() : Substring(inside)).prefix { !$0.isWhitespace && $0 != "/" }).uppercased()
+            var k = i
+            while k < chars.count && chars[k] != "<" { k += 1 }
+            let value = closing ? "" : decodeEntities(String(chars[i..<k]).trimmingWhitespace)
+            tags.append(Tag(name: name, closing: closing, position: StatementPosition(line: position.line, column: position.column, element: name), value: value))
+        }
+        return tags
+    }
+
+    private static func decodeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+import Foundation

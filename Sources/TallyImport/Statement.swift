@@ -1,0 +1,102 @@
+import TallyCore
+import TallySyntax
+
+/// Where a movement or a problem sits in a statement file: a line and column of the
+/// decoded text (both 1-based, the column counted in Unicode scalars, which are
+/// characters but for accents written as a letter and a combining mark), and for XML
+/// statements also the element.
+public struct StatementPosition: Hashable, Sendable, CustomStringConvertible {
+    public let line: Int
+    public let column: Int
+    /// The XML element, for OFX and CAMT statements.
+    public let element: String?
+
+    public init(line: Int, column: Int, element: String? = nil) {
+        self.line = line
+        self.column = column
+        self.element = element
+    }
+
+    public var description: String { "\(line):\(column)" + (element.map { " (<\($0)>)" } ?? "") }
+}
+
+/// One movement as a bank statement states it, before it meets the budget.
+public struct StatementRow: Sendable, Equatable {
+    /// The booking date.
+    public var date: CivilDate
+    /// Signed: negative for money that left the account.
+    public var amount: Money
+    /// The counterparty, as the bank writes it.
+    public var payee: String?
+    /// The purpose, memo or remittance text.
+    public var description: String?
+    /// The bank's movement id (OFX FITID, CAMT reference, a CSV id column).
+    public var bankID: String?
+    /// The account balance after this movement, when the statement gives one.
+    public var balance: Money?
+    /// Where the row is in the statement.
+    public var position: StatementPosition
+
+    public init(date: CivilDate, amount: Money, payee: String? = nil, description: String? = nil,
+                bankID: String? = nil, balance: Money? = nil, position: StatementPosition) {
+        self.date = date
+        self.amount = amount
+        self.payee = payee
+        self.description = description
+        self.bankID = bankID
+        self.balance = balance
+        self.position = position
+    }
+
+    /// The text that names the movement in a budget: the payee, else the description.
+    public var label: String? { payee ?? description }
+}
+
+/// A statement as read from one file: its movements oldest first and, when it states
+/// them, its currency and closing balance.
+public struct Statement: Sendable {
+    /// Which kind of file it was.
+    public enum Format: String, Sendable { case csv = "CSV", ofx = "OFX", camt = "CAMT.053" }
+
+    public let path: String
+    public let format: Format
+    /// Movements in booking order, oldest first (a newest-first file is turned around). A
+    /// CSV file in neither order keeps its own: its running balances follow it.
+    public var rows: [StatementRow]
+    /// The account currency the statement declares, if it does.
+    public var currency: String?
+    /// The account the statement is of (an IBAN, an OFX `ACCTID`), if it says.
+    public var account: String?
+    /// The balance at the end of `closingDate`, if the statement states one.
+    public var closingBalance: Money?
+    public var closingDate: CivilDate?
+    /// Movements the statement lists but does not count as booked (pending, for example),
+    /// with the reason; they are reported and never imported.
+    public var skipped: [(position: StatementPosition, reason: String)] = []
+
+    public init(path: String, format: Format, rows: [StatementRow], currency: String? = nil,
+                closingBalance: Money? = nil, closingDate: CivilDate? = nil) {
+        self.path = path
+        self.format = format
+        self.rows = rows
+        self.currency = currency
+        self.closingBalance = closingBalance
+        self.closingDate = closingDate
+    }
+}
+
+/// A statement that cannot be read: the message names the file, the place and what is
+/// wrong. Nothing is imported from such a statement.
+public struct StatementError: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    public let position: StatementPosition?
+    public let message: String
+
+    public init(path: String, position: StatementPosition?, message: String) {
+        self.path = path
+        self.position = position
+        self.message = message
+    }
+
+    public var description: String { "\(path)" + (position.map { ":\($0)" } ?? "") + ": \(message)" }
+}

@@ -1,0 +1,116 @@
+import TallyCore
+import TallySyntax
+
+/// Stage 1: every posting's amount, where the journal lets it be worked out.
+extension BudgetBuilder {
+    /// The transactions, taken out of `content` (so that the changes to them copy
+    /// nothing), each with its missing amount worked out, and beancount's padding inserted.
+    mutating func completedTransactions() -> [PeerTransaction] {
+        var transactions = content.transactions
+        content.transactions = []
+        for t in transactions.indices { inferMissing(&transactions[t]) }
+        if !content.pads.isEmpty { insertPadding(&transactions) }
+        return transactions
+    }
+
+    /// Beancount's `pad`: the transaction beancount inserts on the pad's day, from the pad's
+    /// source account, of what brings the account to its next `balance` (the balance at
+    /// the start of that day, in the balance's commodity). It goes where the pad was read,
+    /// and is converted as any transaction: against `Equity:…open…` it is the wallet's
+    /// opening, against a category a transaction.
+    mutating func insertPadding(_ transactions: inout [PeerTransaction]) {
+        var padding: [(position: Int, transaction: PeerTransaction)] = []
+        for pad in content.pads.sorted(by: { ($0.date, $0.position) < ($1.date, $1.position) }) {
+            let later = content.balances.filter { $0.account == pad.account && $0.date > pad.date }
+            guard let balance = later.min(by: { ($0.date, $0.source) < ($1.date, $1.source) }) else {
+                leftOut.append(LeftOut(source: pad.line, reason: "a `pad` without a later `balance` of its account"))
+                continue
+            }
+            let commodity = balance.amount.commodity
+            var sum = Money.zero
+            for t in transactions + padding.map(\.transaction) where t.date < balance.date {
+                for p in t.postings where p.account == pad.account && !p.isVirtual {
+                    if let amount = p.amount, amount.commodity == commodity { sum = sum.adding(amount.number) ?? sum }
+                }
+            }
+            guard let difference = balance.amount.number.adding(sum.negated), !difference.isZero else { continue }
+            var t = PeerTransaction(date: pad.date, source: pad.line)
+            t.note = "(Padding inserted for Balance of \(balance.amount.number) \(commodity) for difference \(difference) \(commodity))"
+            t.postings = [PeerPosting(account: pad.account, amount: PeerAmount(number: difference, commodity: commodity), source: pad.line),
+                          PeerPosting(account: pad.source, amount: PeerAmount(number: difference.negated, commodity: commodity), source: pad.line)]
+            padding.append((pad.position, t))
+        }
+        let inOrder = padding.indices.sorted { (padding[$0].position, $0) < (padding[$1].position, $1) }
+        for (offset, i) in inOrder.enumerated() {
+            transactions.insert(padding[i].transaction, at: min(padding[i].position + offset, transactions.count))
+        }
+    }
+
+    /// The one posting without an amount takes what balances the others, when they share
+    /// one commodity (or their prices say what they are worth in one).
+    mutating func inferMissing(_ t: inout PeerTransaction) {
+        var missing = -1, missingCount = 0  // counted without an array: most transactions have none
+        for i in t.postings.indices where t.postings[i].amount == nil && !t.postings[i].isVirtual {
+            missingCount += 1
+            if missing < 0 { missing = i }
+        }
+        guard missingCount == 1 else {
+            if missingCount > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
+            return
+        }
+        var sums: [String: Money] = [:]
+        for p in t.postings where !p.isVirtual {
+            guard let a = p.amount else { continue }
+            if let price = p.price {
+                let worth = p.totalPrice ? (a.number.isNegative ? price.number.negated : price.number)
+                    : a.number.multiplied(by: price.number, roundedTo: max(a.number.scale, price.number.scale)) ?? .zero
+                sums[price.commodity] = (sums[price.commodity] ?? .zero).adding(worth)
+            } else {
+                sums[a.commodity] = (sums[a.commodity] ?? .zero).adding(a.number)
+            }
+        }
+        // With several commodities to balance, the posting stands for one posting per
+        // commodity, as in hledger and ledger.
+        let nonZero = sums.filter { !$0.value.isZero }.sorted { $0.key < $1.key }
+        guard !nonZero.isEmpty else {
+            t.postings[missing].amount = PeerAmount(number: .zero, commodity: sums.keys.sorted().first ?? "")
+            return
+        }
+        let template = t.postings[missing]
+        t.postings.remove(at: missing)
+        for (offset, (commodity, sum)) in nonZero.enumerated() {
+            var posting = template
+            posting.amount = PeerAmount(number: sum.negated, commodity: commodity)
+            t.postings.insert(posting, at: missing + offset)
+        }
+    }
+
+    /// Postings to the same account in the same commodity, without a price, as one: a
+    /// posting of zero that only asserts a balance disappears into the account's other.
+    static func merged(_ postings: [PeerPosting]) -> [PeerPosting] {
+        // Most transactions have nothing to merge and nothing to drop.
+        var mergeable = false
+        search: for j in postings.indices where postings[j].price == nil {
+            guard let commodity = postings[j].amount?.commodity else { continue }
+            for i in 0 ..< j where postings[i].price == nil && postings[i].amount?.commodity == commodity && postings[i].account == postings[j].account {
+                mergeable = true
+                break search
+            }
+        }
+        if !mergeable && !postings.contains(where: { $0.assertion != nil && $0.amount?.number.isZero == true }) { return postings }
+        var result: [PeerPosting] = []
+        for p in postings {
+            if p.price == nil, let a = p.amount,
+               let i = result.firstIndex(where: { $0.account == p.account && $0.price == nil && $0.amount?.commodity == a.commodity }),
+               let sum = result[i].amount?.number.adding(a.number) {
+                result[i].amount?.number = sum
+                result[i].tags += p.tags
+                result[i].metadata += p.metadata
+                if result[i].note == nil { result[i].note = p.note }
+            } else {
+                result.append(p)
+            }
+        }
+        return result.filter { !($0.amount?.number.isZero ?? false) || $0.assertion == nil || result.count == 1 }
+    }
+}

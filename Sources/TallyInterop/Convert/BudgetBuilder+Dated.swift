@@ -1,0 +1,148 @@
+import TallyCore
+import TallySyntax
+
+/// The balance assertions written on postings, kept until every entry is written: one
+/// holds at the end of its day only when no later posting of that day moves the wallet.
+struct PostingAssertions {
+    /// A wallet on a day.
+    struct AccountDay: Hashable {
+        let account: String
+        let date: CivilDate
+    }
+
+    /// An assertion as read, with the place of its transaction in reading order.
+    struct Assertion {
+        let date: CivilDate
+        let account: String
+        let amount: PeerAmount
+        let source: SourceLine
+        let order: Int
+    }
+
+    var assertions: [Assertion] = []
+    /// The days with an assertion: only they need the last posting (a journal has far
+    /// fewer of those than postings).
+    var assertedDays = Set<AccountDay>()
+    /// Per asserted wallet and day, the place of its last posting.
+    var lastPosting: [AccountDay: Int] = [:]
+}
+
+/// Stages 3 and 4: the dated lines (entries, assertions, balances, rates).
+extension BudgetBuilder {
+    /// The entries, in date order and reading order (includes in place) within a day,
+    /// added to `lines`; `transactions` is emptied (its memory is reused by what follows).
+    mutating func writeEntries(_ transactions: inout [PeerTransaction], _ accounts: inout AccountPlan,
+                               into lines: inout [Line]) -> PostingAssertions {
+        var checks = PostingAssertions()
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual && transactions[t].postings[p].assertion != nil {
+                let account = transactions[t].postings[p].account
+                if role(account) == .wallet { checks.assertedDays.insert(PostingAssertions.AccountDay(account: account, date: transactions[t].date)) }
+            }
+        }
+        if !transactions.indices.dropFirst().allSatisfy({ transactions[$0 - 1].date <= transactions[$0].date }) {
+            let sorted = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
+            transactions = sorted.map { transactions[$0] }
+        }
+        for t in transactions {
+            order += 1
+            let postings = realPostings(t)
+            for p in postings where role(p.account) == .wallet {
+                guard let assertion = p.assertion else { continue }
+                checks.assertions.append(.init(date: t.date, account: p.account, amount: assertion, source: p.source, order: order))
+            }
+            let merged = BudgetBuilder.merged(postings)
+            guard let text = entry(t, merged, &accounts.wallets, accounts.categoryNames) else { continue }
+            if !checks.assertedDays.isEmpty {
+                for p in merged where role(p.account) == .wallet {
+                    let day = PostingAssertions.AccountDay(account: p.account, date: t.date)
+                    if checks.assertedDays.contains(day) { checks.lastPosting[day] = order }
+                }
+            }
+            if !text.isEmpty { lines.append(Line(date: t.date, order: order, text: text)) }
+        }
+        transactions = []
+        return checks
+    }
+
+    /// The postings that are not virtual; the virtual ones are listed.
+    private mutating func realPostings(_ t: PeerTransaction) -> [PeerPosting] {
+        guard t.postings.contains(where: \.isVirtual) else { return t.postings }
+        var postings: [PeerPosting] = []
+        for p in t.postings {
+            if p.isVirtual {
+                leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
+            } else {
+                postings.append(p)
+            }
+        }
+        return postings
+    }
+
+    /// An `assert` line for each assertion on a posting that holds at the end of its day,
+    /// in the wallet's currency.
+    mutating func addAssertions(_ checks: PostingAssertions, _ wallets: [String: WalletInfo], to lines: inout [Line]) {
+        for a in checks.assertions {
+            guard let wallet = wallets[a.account], let c = code(a.amount.commodity), c == wallet.currency else {
+                leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
+                continue
+            }
+            if let last = checks.lastPosting[PostingAssertions.AccountDay(account: a.account, date: a.date)], last > a.order {
+                leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
+                continue
+            }
+            lines.append(Line(date: a.date, order: a.order, text: assertLine(a.date, wallet, a.amount.number, c)))
+        }
+    }
+
+    /// An `assert` line for each beancount `balance`: it checks the start of its day,
+    /// Tally's end of the day before. A zero balance before the wallet's first entry
+    /// needs no check.
+    mutating func addBalances(_ wallets: [String: WalletInfo], to lines: inout [Line]) {
+        for b in content.balances {
+            guard let wallet = wallets[b.account], let c = code(b.amount.commodity), c == wallet.currency,
+                  let day = b.date.adding(days: -1) else {
+                leftOut.append(LeftOut(source: b.source, reason: "a balance of an account that is not a wallet, or in another commodity"))
+                continue
+            }
+            guard let start = wallet.opening?.1 ?? wallet.firstUse, day >= start else {
+                if b.amount.number.isZero { continue }  // an empty account before its first entry: nothing to check
+                leftOut.append(LeftOut(source: b.source, reason: "a balance before the account's first entry"))
+                continue
+            }
+            order += 1
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: assertLine(day, wallet, b.amount.number, c)))
+        }
+    }
+
+    private mutating func assertLine(_ date: CivilDate, _ wallet: WalletInfo, _ amount: Money, _ code: String) -> String {
+        "\(date.iso) assert \(tallyName(wallet.name))  \(BudgetBuilder.amountText(amount, code, wallet.currency))"
+    }
+
+    /// The currencies (the one most wallets hold first, then the wallets' in order, then
+    /// those of the rates), with a `rate` line for each price between two of them.
+    mutating func addRates(_ wallets: [String: WalletInfo], to lines: inout [Line]) -> [String] {
+        var currencies: [String] = []
+        func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
+        let walletCurrencies = wallets.values.map(\.currency)
+        let byUse = Dictionary(walletCurrencies.map { ($0, 1) }, uniquingKeysWith: +)
+        if let main = byUse.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { use(main) }
+        for c in walletCurrencies.sorted() { use(c) }
+        for p in content.prices {
+            guard let base = code(p.base), let quote = code(p.quote.commodity), !base.isEmpty, !quote.isEmpty, p.quote.number > .zero else {
+                leftOut.append(LeftOut(source: p.source, reason: "a price between commodities that are not currencies"))
+                continue
+            }
+            use(base)
+            use(quote)
+            order += 1
+            lines.append(Line(date: p.date, order: order, text: "\(p.date.iso) rate \(base) \(p.quote.number) \(quote)"))
+        }
+        return currencies
+    }
+
+    /// An amount in a wallet's currency as a number alone, else with its code.
+    static func amountText(_ m: Money, _ code: String, _ walletCurrency: String) -> String {
+        code == walletCurrency || code.isEmpty ? m.description : "\(m) \(code)"
+    }
+}

@@ -1,0 +1,194 @@
+import TallyCore
+import TallySyntax
+
+/// A posting whose amount is known: entries are written from these only (a transaction
+/// with a posting whose amount neither the journal gives nor ``BudgetBuilder/inferMissing(_:)``
+/// works out is listed).
+struct KnownPosting {
+    let posting: PeerPosting
+    let amount: PeerAmount
+
+    init?(_ posting: PeerPosting) {
+        guard let amount = posting.amount else { return nil }
+        self.posting = posting
+        self.amount = amount
+    }
+
+    var number: Money { amount.number }
+    var account: String { posting.account }
+    var price: PeerAmount? { posting.price }
+    var note: String? { posting.note }
+    var tags: [String] { posting.tags }
+    var metadata: [(String, String)] { posting.metadata }
+    var source: SourceLine { posting.source }
+}
+
+/// A transaction's postings by what their accounts became, every amount known.
+struct SortedPostings {
+    /// Postings to wallets, each in the wallet's currency, with the wallet.
+    var wallets: [(posting: KnownPosting, wallet: BudgetBuilder.WalletInfo)] = []
+    /// Postings to income and expense categories, with the category's Tally name.
+    var categories: [(posting: KnownPosting, name: String)] = []
+    var equity: [KnownPosting] = []
+}
+
+/// Why a transaction is not converted, as it is listed.
+struct NotConverted: Error {
+    let reason: String
+    init(_ reason: String) { self.reason = reason }
+}
+
+/// Stage 3: the entries.
+extension BudgetBuilder {
+    /// The Tally text of one transaction, "" when it only opens wallets, nil when it is
+    /// left out (and listed).
+    mutating func entry(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
+                        _ categoryNames: [String: String]) -> String? {
+        do {
+            return try entryText(t, postings, &wallets, categoryNames)
+        } catch {
+            leftOut.append(LeftOut(source: t.source, reason: error.reason))
+            return nil
+        }
+    }
+
+    private mutating func entryText(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
+                                    _ categoryNames: [String: String]) throws(NotConverted) -> String {
+        let sorted = try sort(postings, wallets, categoryNames)
+        if !sorted.equity.isEmpty {
+            try open(sorted, on: t.date, &wallets)
+            return ""
+        }
+        for i in sorted.wallets.indices where sorted.wallets[i].wallet.firstUse == nil { wallets[sorted.wallets[i].posting.account]?.firstUse = t.date }
+        let head = EntryHead(t, &self)
+        switch sorted.wallets.count {
+        case 1 where !sorted.categories.isEmpty: return try transaction(head, sorted)
+        case 2 where sorted.categories.isEmpty: return try transfer(head, sorted)
+        case 2:
+            guard let from = sorted.wallets.first(where: { $0.posting.number.isNegative }),
+                  let to = sorted.wallets.first(where: { !$0.posting.number.isNegative }) else { break }
+            return try transferWithFee(head, from: from, to: to, sorted.categories, tags: t.tags)
+        case 1 where sorted.wallets[0].posting.number.isZero: return ""
+        case 0: throw NotConverted("a transaction that touches no asset or liability account")
+        default: break
+        }
+        throw NotConverted("a transaction that moves several wallets and categories at once")
+    }
+
+    /// The postings by role, or why the transaction cannot be converted at all (the
+    /// first reason of: an account outside the five roots, a cost, an amount missing, a
+    /// wallet in another commodity). One pass: each account's role is looked up once.
+    private mutating func sort(_ postings: [PeerPosting], _ wallets: [String: WalletInfo],
+                               _ categoryNames: [String: String]) throws(NotConverted) -> SortedPostings {
+        var sorted = SortedPostings()
+        var unknown: String?, noCategory: String?
+        var hasCost = false, amountMissing = false, otherCommodity = false
+        for i in postings.indices {  // by index: a posting is copied only into its group
+            let account = postings[i].account
+            if postings[i].hasCost { hasCost = true }
+            let role = role(account)
+            if role == .unknown {
+                if unknown == nil { unknown = account }
+                continue
+            }
+            guard let known = KnownPosting(postings[i]) else { amountMissing = true; continue }
+            switch role {
+            case .wallet:
+                if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = true }
+            case .income, .expense:
+                if let name = categoryName(account, categoryNames) { sorted.categories.append((known, name)) } else if noCategory == nil { noCategory = account }
+            case .equity: sorted.equity.append(known)
+            case .unknown: break
+            }
+        }
+        if let unknown { throw NotConverted("a posting to `\(unknown)`, outside Assets, Liabilities, Income, Expenses and Equity") }
+        if hasCost { throw NotConverted("a posting with a cost (lots)") }
+        if amountMissing { throw NotConverted("a posting whose amount cannot be worked out") }
+        if otherCommodity { throw NotConverted("a posting in a commodity the wallet does not hold (an account holding several commodities)") }
+        if let noCategory { throw NotConverted("a posting to `\(noCategory)`, which no category stands for") }
+        return sorted
+    }
+
+    /// Opening balances: wallets against `Equity:…open…`, each opening on the day.
+    private func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
+        guard sorted.categories.isEmpty, sorted.equity.allSatisfy({ $0.account.lowercased().contains("open") }),
+              sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil }) else {
+            throw NotConverted("equity postings other than an opening balance")
+        }
+        for (p, _) in sorted.wallets {
+            wallets[p.account]?.opening = (p.number, date)
+            wallets[p.account]?.firstUse = date
+        }
+    }
+
+    /// One wallet and one category (a transaction) or several (a split).
+    private mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
+        let (wp, w) = sorted.wallets[0]
+        for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.price != nil {
+            throw NotConverted("an income or expense in another commodity than the wallet's")
+        }
+        let name = tallyName(w.name)
+        if sorted.categories.count == 1 {
+            let (p, category) = sorted.categories[0]
+            let clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
+            var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
+            for (key, _) in p.metadata + wp.metadata {
+                leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
+            }
+            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
+            return head.withMetadata(line)
+        }
+        var line = "\(head.header) \(name) \(BudgetBuilder.signed(wp.number))"
+        if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
+        var parts = [line]
+        for (p, category) in sorted.categories { parts.append(splitLine(p, category)) }
+        return (parts + head.metadata).joined(separator: "\n")
+    }
+
+    /// A split line: the category, the amount, tags and a note (a split line has no
+    /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
+    private mutating func splitLine(_ p: KnownPosting, _ category: String) -> String {
+        var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
+        for tag in p.tags { part += " " + SourceWriter.tag(tag) }
+        var note = p.note
+        for (key, value) in p.metadata {
+            if key == "note" && note == nil { note = value; continue }
+            if key == "tags" { for tag in value.split(separator: " ") { part += " " + SourceWriter.tag(String(tag)) }; continue }
+            leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
+        }
+        if let note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
+        return part
+    }
+
+    /// `+12.50` or `-12.50`: an amount as an entry writes it, always signed.
+    static func signed(_ m: Money) -> String { m.isNegative ? m.description : "+" + m.description }
+}
+
+/// What an entry starts with: the date, payee and note (`header`), its tags and `by`
+/// (`clauses`), and its metadata lines.
+struct EntryHead {
+    var header: String
+    var clauses: [String]
+    var metadata: [String]
+
+    init(_ t: PeerTransaction, _ builder: inout BudgetBuilder) {
+        header = t.date.iso  // as `description` writes it, without its cost
+        if let payee = t.payee { header += " " + SourceWriter.text(SourceWriter.printable(payee)) }
+        if let note = t.note {
+            if t.payee == nil { header += " \"\"" }
+            header += " " + SourceWriter.text(SourceWriter.printable(note))
+        }
+        clauses = t.tags.map { SourceWriter.tag($0) }
+        var metadata = t.metadata
+        if let i = metadata.firstIndex(where: { $0.0 == "person" }) {
+            clauses.append("by " + builder.tallyName(metadata[i].1))
+            metadata.remove(at: i)
+        }
+        self.metadata = metadata.map { "    " + SourceWriter.metadata(key: $0.0, value: SourceWriter.printable($0.1)) }
+    }
+
+    /// The entry's first line with its metadata lines below it.
+    func withMetadata(_ line: String) -> String {
+        metadata.isEmpty ? line : ([line] + metadata).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import TallyCore
+import TallyFormat
+import TallySyntax
+
+/// Stage 6: the budget's text, laid out by the formatter.
+extension BudgetBuilder {
+    /// The text: a header, currencies, wallets, categories, envelopes and rules, then the
+    /// dated lines in order (`lines` is emptied: the parses that follow reuse its memory).
+    mutating func budgetText(_ accounts: AccountPlan, currencies: [String], declarations: [String], lines: inout [Line]) -> String {
+        var out = ""
+        out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
+        out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
+        if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
+        out += "\n"
+        for c in currencies {
+            let known = BudgetModel.defaultDecimals(of: c)
+            let places = max(accounts.decimals[c] ?? known, known)
+            out += "currency \(c)" + (places != 2 ? " decimals \(places)" : "") + "\n"
+        }
+        out += "\n"
+        for account in accounts.walletAccounts {
+            guard let w = accounts.wallets[account] else { continue }
+            var line = "wallet \(tallyName(w.name))  \(w.kind.rawValue)"
+            if !w.currency.isEmpty && w.currency != currencies.first { line += "  currency \(w.currency)" }
+            if let (amount, date) = w.opening { line += "  opening \(BudgetBuilder.amountText(amount, w.currency, w.currency)) on \(date)" }
+            if let closed = closings[account] { line += "  closed \(closed)" }
+            out += line + "  ; \(account)\n"
+        }
+        out += "\n"
+        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" }
+        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" }
+        out += "\n"
+        if !declarations.isEmpty {
+            for line in declarations { out += line + "\n" }
+            out += "\n"
+        }
+        lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
+        for line in lines {
+            out += line.text
+            out += "\n"
+        }
+        lines = []
+        return out
+    }
+
+    /// The result: the text with control characters made spaces, laid out as `tally fmt`
+    /// does, with the syntax tree the formatter's guard parsed.
+    func laidOut(_ text: String, _ accounts: AccountPlan) -> ConversionResult {
+        let out = BudgetBuilder.withoutControlCharacters(text)
+        // Large budgets are parsed on all cores, as `tally fmt` does.
+        // The formatter's guard parses the formatted text; that tree is kept for the caller.
+        let tree = ConcurrentParse.parse(SourceText(path: budgetPath, text: out))
+        var reread: SyntaxTree?
+        let formatted: String
+        var formattedTree = tree
+        switch Formatter.format(tree, parse: { source in
+            let parsed = ConcurrentParse.parse(source)
+            reread = parsed
+            return parsed
+        }) {
+        case .formatted(let bytes):
+            formatted = String(decoding: bytes, as: UTF8.self)
+            formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, text: formatted))
+        case .unchanged, .refused: formatted = out
+        }
+        var mapping: [String: String] = [:]
+        for (account, w) in accounts.wallets { mapping[account] = w.name }
+        for (account, c) in accounts.categoryNames { mapping[account] = c }
+        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+    }
+
+    /// Control characters from the journal (in account names, comments) would make the
+    /// file unreadable (E0104): they become spaces; line feeds and tabs stay.
+    static func withoutControlCharacters(_ text: String) -> String {
+        func isControl(_ b: UInt8) -> Bool { (b < ASCII.space && b != ASCII.lineFeed && b != ASCII.tab) || b == ASCII.delete }
+        let utf8 = text.utf8
+        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) ?? utf8.contains(where: isControl) else { return text }
+        return String(decoding: text.utf8.map { isControl($0) ? ASCII.space : $0 }, as: UTF8.self)
+    }
+}

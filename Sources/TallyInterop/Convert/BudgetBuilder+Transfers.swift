@@ -1,0 +1,58 @@
+import TallyCore
+import TallySyntax
+
+/// Stage 3, continued: money moved between two wallets.
+extension BudgetBuilder {
+    /// Two wallets and no category: a transfer, between currencies or within one.
+    mutating func transfer(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
+        let byAmount = sorted.wallets.sorted { $0.posting.number < $1.posting.number }
+        let from = byAmount[0], to = byAmount[1]
+        guard from.posting.number.isNegative, !to.posting.number.isNegative else { throw NotConverted("a transfer Tally cannot read") }
+        let line = try transferLine(head, from.wallet, to.wallet, sent: from.posting.number.negated, received: to.posting.number,
+                                    written: to.posting.number)
+        return head.withMetadata(line)
+    }
+
+    /// Two wallets and categories on the sending side (a fee, or interest): a transfer
+    /// of what arrives, and a transaction of the rest on the sending wallet.
+    mutating func transferWithFee(_ head: EntryHead, from: (posting: KnownPosting, wallet: WalletInfo), to: (posting: KnownPosting, wallet: WalletInfo),
+                                  _ categories: [(posting: KnownPosting, name: String)], tags: [String]) throws(NotConverted) -> String {
+        let source = from.wallet
+        var rest = Money.zero
+        for (p, _) in categories {
+            guard code(p.amount.commodity) == source.currency, p.price == nil, let sum = rest.adding(p.number) else {
+                throw NotConverted("a transfer with a fee in another commodity than the sending wallet's")
+            }
+            rest = sum
+        }
+        guard let sent = from.posting.number.adding(rest)?.negated, sent > .zero else { throw NotConverted("a transfer Tally cannot read") }
+        let line = try transferLine(head, source, to.wallet, sent: sent, received: to.posting.number, written: sent)
+        var parts = [line] + head.metadata
+        let single = categories.count == 1 ? " " + categories[0].name : ""
+        var fee = "\(head.header) \(tallyName(source.name))\(single) \(BudgetBuilder.signed(rest.negated))"
+        if !tags.isEmpty { fee += " " + tags.map { SourceWriter.tag($0) }.joined(separator: " ") }
+        parts.append(fee)
+        for (p, category) in categories where single.isEmpty {
+            var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
+            if let note = p.note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
+            parts.append(part)
+        }
+        return parts.joined(separator: "\n")
+    }
+
+    /// `DATE … transfer FROM -> TO AMOUNT` within a currency (`written`, the side the
+    /// journal's shape gives, when both sides agree), `SENT CUR = RECEIVED CUR` between
+    /// two, with the entry's clauses.
+    private mutating func transferLine(_ head: EntryHead, _ source: WalletInfo, _ target: WalletInfo,
+                                       sent: Money, received: Money, written: Money) throws(NotConverted) -> String {
+        var line = "\(head.header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
+        if source.currency == target.currency {
+            guard sent == received else { throw NotConverted("a transfer whose two sides differ") }
+            line += "\(written)"
+        } else {
+            line += "\(sent) \(source.currency) = \(received) \(target.currency)"
+        }
+        if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
+        return line
+    }
+}

@@ -1,0 +1,62 @@
+import TallySyntax
+
+/// What a comment holds in hledger's and ledger's conventions: ledger's `:tag1:tag2:`,
+/// hledger's `tag:` (a tag) and `name: value` (a tag with a value, which is metadata in
+/// both), and the rest as a note.
+struct Comment {
+    var tags: [String] = []
+    var metadata: [(String, String)] = []
+    var note: String?
+
+    init(_ text: String) { self.init(ArraySlice(text.utf8)) }
+
+    init(_ text: JournalBytes) {
+        let trimmed = text.trimmedSpaces
+        guard !trimmed.isEmpty else { return }
+        if trimmed.first == ASCII.colon && trimmed.last == ASCII.colon && !trimmed.contains(ASCII.space) && trimmed.count > 2 {
+            tags = trimmed.split(separator: ASCII.colon).map(\.string)
+            return
+        }
+        var noteWords: [String] = []
+        for piece in trimmed.split(separator: ASCII.comma, omittingEmptySubsequences: false) {
+            let part = piece.trimmedSpaces
+            if let colon = part.firstIndex(of: ASCII.colon) {
+                let words = part[..<colon].split(separator: ASCII.space)
+                if let key = words.last, colon == part.endIndex - 1 || part[colon + 1] == ASCII.space {
+                    noteWords += words.dropLast().map(\.string)
+                    let value = part[(colon + 1)...].trimmedSpaces
+                    if value.isEmpty { tags.append(key.string) } else { metadata.append((key.string, value.string)) }
+                    continue
+                }
+            }
+            if !part.isEmpty { noteWords.append(part.string) }
+        }
+        if !noteWords.isEmpty { note = noteWords.joined(separator: ", ") }
+    }
+
+    /// The text before a `;` comment.
+    static func beforeComment(_ s: String) -> String {
+        (s.firstIndex(of: ";").map { String(s[..<$0]) } ?? s).trimmedSpaces
+    }
+}
+
+extension PeerTransaction {
+    /// A comment line of its own: under the header it is the transaction's, under a
+    /// posting that posting's (a note continues the note before it).
+    mutating func attach(_ comment: Comment) {
+        func joined(_ note: String?, _ more: String?) -> String? {
+            guard let more else { return note }
+            return note.map { $0 + " " + more } ?? more
+        }
+        if postings.isEmpty {
+            tags += comment.tags
+            metadata += comment.metadata
+            note = joined(note, comment.note)
+        } else {
+            let last = postings.count - 1
+            postings[last].tags += comment.tags
+            postings[last].metadata += comment.metadata
+            postings[last].note = joined(postings[last].note, comment.note)
+        }
+    }
+}

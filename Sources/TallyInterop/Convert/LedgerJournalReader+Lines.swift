@@ -1,0 +1,143 @@
+import TallyCore
+import TallySyntax
+
+/// The lines of a journal: transaction headers, periodic headers, postings, prices.
+extension LedgerJournalReader {
+    /// `DATE[=DATE2] [*|!] [(CODE)] DESCRIPTION [; comment]`
+    mutating func parseHeader(_ line: JournalBytes, at source: SourceLine) -> PeerTransaction? {
+        // The date ends at white space or a comment.
+        var dateEnd = line.startIndex
+        while dateEnd < line.endIndex {
+            let b = line[dateEnd]
+            if b == ASCII.semicolon || b == ASCII.space || ASCII.isControlSpace(b) { break }
+            if ASCII.isBeyondASCII(b), scalar(at: dateEnd, in: line)?.properties.isWhitespace == true { break }
+            dateEnd += 1
+        }
+        let dateText = line[line.startIndex ..< dateEnd]
+        var primary = dateText
+        if let equals = dateText.firstIndex(of: ASCII.equals) {
+            primary = dateText[..<equals]
+            content.leftOut.append(LeftOut(source: source, reason: "a secondary date (the transaction keeps its primary date)"))
+        }
+        guard let date = LedgerJournalReader.date(primary) else { return nil }
+        var text = line[dateEnd...].trimmedSpaces
+        if text.hasPrefix("* ") || text.hasPrefix("! ") || text.equals("*") || text.equals("!") { text = text.dropFirst().trimmedSpaces }
+        if text.first == ASCII.openParen, let close = text.firstIndex(of: ASCII.closeParen) { text = text[(close + 1)...].trimmedSpaces }
+        var transaction = PeerTransaction(date: date, source: source)
+        var description = text
+        if let semicolon = text.firstIndex(of: ASCII.semicolon) {
+            description = text[..<semicolon].trimmedSpaces
+            let comment = Comment(text[(semicolon + 1)...])
+            transaction.tags = comment.tags
+            transaction.metadata = comment.metadata
+            transaction.note = comment.note
+        }
+        if let bar = description.firstIndex(of: ASCII.bar) {
+            let payee = description[..<bar].trimmedSpaces
+            let note = description[(bar + 1)...].trimmedSpaces
+            transaction.payee = payee.isEmpty ? nil : payee.string
+            if !note.isEmpty { transaction.note = transaction.note.map { note.string + " " + $0 } ?? note.string }
+        } else if !description.isEmpty {
+            transaction.payee = description.string
+        }
+        return transaction
+    }
+
+    /// `~ PERIOD-EXPRESSION[  DESCRIPTION [; comment]]`: the expression ends at two spaces
+    /// or a tab, as hledger reads it; the description is read as a transaction's.
+    mutating func parsePeriodicHeader(_ text: JournalBytes, at source: SourceLine) -> (String, PeerTransaction) {
+        var rest = text.trimmedSpaces
+        var end = rest.endIndex
+        var i = rest.startIndex
+        while i < rest.endIndex {
+            if rest[i] == ASCII.tab || rest[i] == ASCII.semicolon || (rest[i] == ASCII.space && i + 1 < rest.endIndex && rest[i + 1] == ASCII.space) { end = i; break }
+            i += 1
+        }
+        let expression = rest[..<end].trimmedSpaces.string
+        rest = rest[end...].trimmedSpaces
+        // The description as a transaction header reads it, behind a date that is not used.
+        let header = ArraySlice(Array("2000-01-01 ".utf8) + rest)
+        let transaction = parseHeader(header, at: source) ?? PeerTransaction(date: CivilDate(year: 2000, month: 1, day: 1)!, source: source)
+        return (expression, transaction)
+    }
+
+    /// `[*|!] ACCOUNT  [AMOUNT] [@ PRICE | @@ TOTAL] [{COST}] [= ASSERTION] [; comment]`
+    mutating func parsePosting(_ text: JournalBytes, at source: SourceLine) -> PeerPosting? {
+        var rest = text
+        if rest.hasPrefix("* ") || rest.hasPrefix("! ") { rest = rest.dropFirst(2).drop { $0 == ASCII.space } }
+        // The account ends at two spaces, a tab, a comment or the end of the line.
+        var end = rest.endIndex
+        var index = rest.startIndex
+        var previousSpace = false
+        while index < rest.endIndex {
+            let b = rest[index]
+            if b == ASCII.tab || b == ASCII.semicolon { end = index; break }
+            if b == ASCII.space {
+                if previousSpace { end = index - 1; break }
+                previousSpace = true
+            } else {
+                previousSpace = false
+            }
+            index += 1
+        }
+        var account = rest[..<end].trimmedSpaces
+        var isVirtual = false
+        if let open = account.first, let close = account.last,
+           (open == ASCII.openParen && close == ASCII.closeParen) || (open == ASCII.openBracket && close == ASCII.closeBracket), account.count >= 2 {
+            isVirtual = true
+            account = account.dropFirst().dropLast()
+        }
+        var posting = PeerPosting(account: account.string, source: source)
+        posting.isVirtual = isVirtual
+        var amountText = rest[end...]
+        if let semicolon = amountText.firstIndex(of: ASCII.semicolon) {
+            let comment = Comment(amountText[(semicolon + 1)...])
+            posting.tags = comment.tags
+            posting.metadata = comment.metadata
+            posting.note = comment.note
+            amountText = amountText[..<semicolon]
+        }
+        amountText = amountText.trimmedSpaces
+        if let equals = amountText.firstIndex(of: ASCII.equals) {
+            let assertion = amountText[(equals + 1)...].drop { $0 == ASCII.equals || $0 == ASCII.star }
+            posting.assertion = LedgerJournalReader.amount(assertion, decimalComma: decimalComma)
+            if posting.assertion == nil {
+                content.leftOut.append(LeftOut(source: source, reason: "a balance assertion Tally cannot read"))
+            }
+            amountText = amountText[..<equals].trimmedSpaces
+        }
+        if amountText.contains(ASCII.openBrace) {
+            posting.hasCost = true
+            if let open = amountText.firstIndex(of: ASCII.openBrace), let close = amountText.lastIndex(of: ASCII.closeBrace), open < close {
+                amountText = ArraySlice(amountText[..<open] + amountText[(close + 1)...])
+            }
+        }
+        if let at = amountText.firstIndex(of: ASCII.at) {
+            var priceText = amountText[(at + 1)...]
+            if priceText.first == ASCII.at { posting.totalPrice = true; priceText = priceText.dropFirst() }
+            posting.price = LedgerJournalReader.amount(priceText, decimalComma: decimalComma)
+            amountText = amountText[..<at]
+        }
+        amountText = amountText.trimmedSpaces
+        if !amountText.isEmpty {
+            guard let amount = LedgerJournalReader.amount(amountText, decimalComma: decimalComma) else {
+                content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(amountText.string)`)"))
+                return posting
+            }
+            posting.amount = amount
+        }
+        return posting
+    }
+
+    /// `P DATE [TIME] COMMODITY PRICE`
+    func parsePrice(_ line: String, at source: SourceLine) -> PeerPrice? {
+        var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard words.count >= 4, let date = LedgerJournalReader.date(words[1]) else { return nil }
+        words.removeFirst(2)
+        if words.first?.contains(":") == true { words.removeFirst() }
+        guard words.count >= 2 else { return nil }
+        let base = LedgerJournalReader.unquote(words[0])
+        guard let quote = LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), decimalComma: decimalComma) else { return nil }
+        return PeerPrice(date: date, base: base, quote: quote, source: source)
+    }
+}

@@ -1,0 +1,113 @@
+import TallyCore
+import TallySyntax
+
+/// The values in a journal's lines: dates and amounts as hledger and ledger write them.
+extension LedgerJournalReader {
+    /// `2026-01-31`, `2026/01/31` or `2026.01.31`, month and day with or without zeros.
+    static func date(_ text: String) -> CivilDate? { date(ArraySlice(text.utf8)) }
+
+    /// ``date(_:)-(String)`` on bytes: three numbers (each as `Int` reads it, a `+` allowed)
+    /// between `-`, `/` or `.` (repeated separators count as one), the year four digits.
+    static func date(_ text: JournalBytes) -> CivilDate? {
+        var numbers = (0, 0, 0)
+        var count = 0
+        var i = text.startIndex
+        while i < text.endIndex {
+            let b = text[i]
+            if b == ASCII.minus || b == ASCII.slash || b == ASCII.dot { i += 1; continue }
+            let start = i
+            while i < text.endIndex, text[i] != ASCII.minus, text[i] != ASCII.slash, text[i] != ASCII.dot { i += 1 }
+            count += 1
+            guard count <= 3, let n = integer(text[start ..< i]) else { return nil }
+            switch count {
+            case 1:
+                guard i - start == 4 else { return nil }
+                numbers.0 = n
+            case 2: numbers.1 = n
+            default: numbers.2 = n
+            }
+        }
+        guard count == 3 else { return nil }
+        return CivilDate(year: numbers.0, month: numbers.1, day: numbers.2)
+    }
+
+    /// A decimal number as `Int(_:)` reads it: an optional sign and ASCII digits.
+    private static func integer(_ text: JournalBytes) -> Int? {
+        var digits = text
+        var negative = false
+        if let sign = digits.first, sign == ASCII.plus || sign == ASCII.minus { negative = sign == ASCII.minus; digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return nil }
+        var value = 0
+        for b in digits {
+            guard ASCII.isDigit(b) else { return nil }
+            let (times, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = negative ? times.subtractingReportingOverflow(Int(b - 48)) : times.addingReportingOverflow(Int(b - 48))
+            if o1 || o2 { return nil }
+            value = sum
+        }
+        return value
+    }
+
+    static func unquote(_ s: String) -> String {
+        s.count >= 2 && s.hasPrefix("\"") && s.hasSuffix("\"") ? String(s.dropFirst().dropLast()) : s
+    }
+
+    /// `$1,234.56`, `-$5`, `$-5`, `5 EUR`, `EUR -5`, `5.00€`, `"AB1" 5`: the number (a
+    /// comma is a thousands mark) and the commodity symbol.
+    static func amount(_ text: String) -> PeerAmount? { amount(ArraySlice(text.utf8)) }
+
+    /// ``amount(_:)-(String)`` on bytes; after hledger's `decimal-mark ,` the comma is the
+    /// decimal mark and the period a thousands mark.
+    static func amount(_ text: JournalBytes, decimalComma: Bool = false) -> PeerAmount? {
+        let decimalMark = decimalComma ? ASCII.comma : ASCII.dot
+        let groupMark = decimalComma ? ASCII.dot : ASCII.comma
+        let s = text.trimmedSpaces
+        guard !s.isEmpty else { return nil }
+        var commodity = ""
+        var quoted = s.endIndex ..< s.endIndex  // the quoted commodity with its quotes
+        if let open = s.firstIndex(of: ASCII.quote), let close = s[(open + 1)...].firstIndex(of: ASCII.quote) {
+            commodity = s[(open + 1) ..< close].string
+            quoted = open ..< close + 1
+        }
+        // The number is the digits and points, the symbol the other bytes (signs, spaces
+        // and thousands marks aside). Each is usually one run of bytes, read in place;
+        // otherwise its pieces are gathered.
+        var negative = false
+        var digitRun = s.startIndex ..< s.startIndex, digitRuns = 0
+        var symbolRun = s.startIndex ..< s.startIndex, symbolRuns = 0
+        var i = s.startIndex
+        while i < s.endIndex {
+            if i == quoted.lowerBound { i = quoted.upperBound; continue }
+            let b = s[i]
+            switch b {
+            case ASCII.minus: negative.toggle()
+            case ASCII.plus, ASCII.space, groupMark, ASCII.tab: break
+            case ASCII.digits, decimalMark:
+                if digitRuns > 0 && digitRun.upperBound == i { digitRun = digitRun.lowerBound ..< i + 1 } else { digitRun = i ..< i + 1; digitRuns += 1 }
+            default:
+                if symbolRuns > 0 && symbolRun.upperBound == i { symbolRun = symbolRun.lowerBound ..< i + 1 } else { symbolRun = i ..< i + 1; symbolRuns += 1 }
+            }
+            i += 1
+        }
+        func gathered(_ keep: (UInt8) -> Bool) -> ArraySlice<UInt8> {
+            var bytes: [UInt8] = []
+            var i = s.startIndex
+            while i < s.endIndex {
+                if i == quoted.lowerBound { i = quoted.upperBound; continue }
+                if keep(s[i]) { bytes.append(s[i] == decimalMark ? ASCII.dot : s[i]) }
+                i += 1
+            }
+            return bytes[...]
+        }
+        func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == decimalMark }
+        func isSymbol(_ b: UInt8) -> Bool { !isDigit(b) && b != ASCII.minus && b != ASCII.plus && b != ASCII.space && b != groupMark && b != ASCII.tab }
+        let symbolEmpty = symbolRuns == 0
+        if commodity.isEmpty {
+            if !symbolEmpty { commodity = symbolRuns == 1 ? s[symbolRun].string : gathered(isSymbol).string }
+        } else if !symbolEmpty {
+            return nil
+        }
+        guard digitRuns > 0, let value = Money(utf8: digitRuns == 1 && !decimalComma ? s[digitRun] : gathered(isDigit)) else { return nil }
+        return PeerAmount(number: negative ? value.negated : value, commodity: commodity)
+    }
+}

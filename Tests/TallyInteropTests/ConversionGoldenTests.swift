@@ -1,0 +1,72 @@
+import Foundation
+import TallyCore
+import TallyInterop
+import TallyTestSupport
+import Testing
+
+/// One conversion recorded as golden files: the journals read, the choices given.
+struct ConversionCase: CustomTestStringConvertible, Sendable {
+    /// The golden files' name in `Goldens/convert/`.
+    let name: String
+    /// The journals, as paths in the repository.
+    let inputs: [String]
+    var options = ConversionOptions()
+    var testDescription: String { name }
+}
+
+/// Journal → budget conversions, in process and without the peers' programs: for each
+/// case, the budget `tally convert` writes (`NAME.tally`), the lines it lists as not
+/// converted, as it prints them (`NAME.leftout`), and which wallet or category each
+/// peer account became (`NAME.accounts`). `TALLY_RECORD=1` records them again.
+@Suite struct ConversionGoldenTests {
+    static let fixtures = "Tests/TallyInteropTests/Fixtures/convert/"
+    static let interop = "Tests/TallyCLITests/Fixtures/interop/"
+
+    static let cases: [ConversionCase] = {
+        var withChoices = ConversionCase(name: "hledger-household-choices", inputs: [fixtures + "household.journal"])
+        withChoices.options.walletKinds = ["assets:jar": .cash, "assets:savings": .investment, "liabilities:visa card": .other]
+        withChoices.options.commodities = ["$": "CAD", "gold": "XAU"]
+        return [
+            ConversionCase(name: "hledger-household", inputs: [fixtures + "household.journal"]),
+            withChoices,
+            ConversionCase(name: "ledger-shared-flat", inputs: [fixtures + "shared-flat.ledger"]),
+            ConversionCase(name: "beancount-travel", inputs: [fixtures + "travel.beancount"]),
+            ConversionCase(name: "hledger-years", inputs: [interop + "hledger/main.journal"]),
+            ConversionCase(name: "hledger-decimal-comma", inputs: [interop + "hledger/decimal-comma.journal"]),
+            ConversionCase(name: "hledger-parents-and-wallets", inputs: ["Tests/TallyCLITests/Fixtures/hledger/03-parents-and-wallets.journal"]),
+            ConversionCase(name: "hledger-unrepresentable", inputs: [interop + "unrepresentable.journal"]),
+            ConversionCase(name: "hledger-periodic-mixed", inputs: [interop + "periodic/mixed.journal"]),
+            ConversionCase(name: "hledger-periodic-forecast", inputs: [interop + "periodic/forecast.journal"]),
+            ConversionCase(name: "ledger-years", inputs: [interop + "ledger/main.ledger"]),
+            ConversionCase(name: "beancount-years", inputs: [interop + "beancount/main.beancount"]),
+            ConversionCase(name: "beancount-pad", inputs: [interop + "beancount/pad.beancount"]),
+            ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"]),
+        ]
+    }()
+
+    @Test(arguments: cases)
+    func convertsAsRecorded(_ conversion: ConversionCase) throws {
+        let result = try JournalConverter.convert(paths: conversion.inputs.map(TestSupport.path), options: conversion.options,
+                                                  budgetPath: "converted.tally", readFile: Self.read)
+        // What `tally convert -o` writes is the tree's bytes: the same as the text.
+        #expect(result.tree.source.bytes == Array(result.budget.utf8))
+        let root = TestSupport.repositoryRoot.path + "/"
+        let listed = result.leftOut.map { item in
+            let file = item.source.file.hasPrefix(root) ? String(item.source.file.dropFirst(root.count)) : item.source.file
+            return "\(file):\(item.source.line): not converted: \(item.reason)\n"
+        }
+        let accounts = result.accounts.sorted { $0.key < $1.key }.map { "\($0.key) -> \($0.value)\n" }
+        let base = TestSupport.path("Tests/TallyInteropTests/Goldens/convert/" + conversion.name)
+        for (text, ext) in [(result.budget, "tally"), (listed.joined(), "leftout"), (accounts.joined(), "accounts")] {
+            if let problem = TestSupport.compareGolden(text, path: base + "." + ext) { Issue.record(Testing.Comment(rawValue: problem)) }
+        }
+    }
+
+    /// A journal that cannot be read.
+    struct Unreadable: Error { let path: String }
+
+    static func read(_ path: String) throws -> String {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Unreadable(path: path) }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
