@@ -1,22 +1,20 @@
 import TallyCore
-import TallyImport
-import TallyReports
 import TallySyntax
 
 /// `tally import --add-ids`: each hand-entered transaction a movement matched gets the
 /// movement's id on a new indented line below it; nothing else in its file moves.
-struct MatchedIDs {
+public struct MatchedIDs: Sendable {
     /// Per file, the `id:` lines to insert and the offsets (the end of the entry holding
     /// the transaction) they go at.
-    private(set) var inserts: [String: [(offset: Int, text: String)]] = [:]
+    public private(set) var inserts: [String: [(offset: Int, text: String)]] = [:]
     /// Each id line added, with its file, for the summary.
-    private(set) var added: [(file: String, line: String)] = []
+    public private(set) var added: [(file: String, line: String)] = []
 
     /// No id lines (without `--add-ids`).
-    init() {}
+    public init() {}
 
     /// The id lines for the transactions `plan` matched.
-    init(plan: ImportPlan, budget: Budget, model: BudgetModel) {
+    public init(plan: ImportPlan, budget: Budget, model: BudgetModel) {
         var entriesOf: [String: [SyntaxNode]] = [:]
         for decision in plan.decisions {
             guard case .matched(let i) = decision.outcome, let file = budget.file(model.entries[i].location.file) else { continue }
@@ -33,7 +31,7 @@ struct MatchedIDs {
             let needsBreak = end > 0 && bytes[end - 1] != 0x0A && bytes[end - 1] != 0x0D
             let line = "    id: " + ImportedEntry.text(decision.id)
             inserts[file.path, default: []].append((end, (needsBreak ? ending : "") + line + ending))
-            added.append((file.path, line.trimmingCharacters(in: .whitespaces)))
+            added.append((file.path, String(line.drop { $0 == " " })))
         }
     }
 }
