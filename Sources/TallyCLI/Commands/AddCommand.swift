@@ -21,13 +21,7 @@ enum AddCommand: Subcommand {
       tally add [options] <file> DATE PAYEE AMOUNT                (its wallet and category)
 
     OPTIONS
-      -f, --file FILE        The budget (default: the first argument, else TALLY_FILE)
-      --note TEXT            The transaction's note
-      --tag NAME             A tag, `#` optional (repeatable)
-      --today YYYY-MM-DD     What `today` and `yesterday` mean (default: TALLY_TODAY,
-                             else the system's local date)
-      --dry-run              Print the entry; write nothing
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     DATE is YYYY-MM-DD, today or yesterday. WALLET and CATEGORY are names the budget
     declares (any case). An AMOUNT without a sign is spending in an expense category
@@ -43,45 +37,6 @@ enum AddCommand: Subcommand {
       2  usage mistake, an unknown or ambiguous name, or an unreadable file
 
     """
-
-    struct Options {
-        var words: [String] = []
-        var file: String?
-        var note: String?
-        var tags: [String] = []
-        var today: CivilDate?
-        var dryRun = false
-    }
-
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .positional(let word): options.words.append(word)
-            case .flag("-f", let inline), .flag("--file", let inline):
-                guard options.file == nil else { throw UsageError("`tally add` writes to one file; `--file` given twice") }
-                options.file = try reader.value(for: "--file", inline: inline)
-            case .flag("--note", let inline):
-                guard options.note == nil else { throw UsageError("`--note` given twice") }
-                options.note = try reader.value(for: "--note", inline: inline)
-            case .flag("--tag", let inline):
-                let tag = try reader.value(for: "--tag", inline: inline)
-                let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-                guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == "#" }) else { throw UsageError("`--tag`: `\(tag)` is not a tag name") }
-                options.tags.append(name)
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                options.today = date
-            case .flag("--dry-run", nil): options.dryRun = true
-            case .flag(let flag, nil) where flag.dropFirst().first?.isNumber ?? false:
-                options.words.append(flag)  // a negative amount: -12.50
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally add`")
-            }
-        }
-        return options
-    }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         func fail(_ message: String, _ code: Int32 = ExitCode.usage) -> Int32 {
@@ -105,33 +60,22 @@ enum AddCommand: Subcommand {
         guard options.words.count >= 3 else {
             return fail("write `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT` (see `tally help add`)")
         }
-        let budget: Budget
-        do { budget = try BudgetLoader().load(path) } catch { return fail("cannot read `\(path)`: \(error.explanation)") }
-        let run = Interpreter.run(budget, today: today)
-        let before = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + run.diagnostics, budget: budget).filter { $0.severity == .error }.count
-        guard before == 0 else {
-            return fail("`\(path)` has \(before) error\(before == 1 ? "" : "s"); nothing written. Run `tally check \(path)` to see \(before == 1 ? "it" : "them").", ExitCode.problems)
-        }
-        let model = run.model
+        var editor: BudgetEditor
+        do { editor = try BudgetEditor(path: path, today: today) } catch { return error.report(name, entries: "the entry", console: console) }
+        let model = editor.model
 
         let entry: Draft
         do { entry = try Draft(words: options.words, model: model, today: today) } catch { return fail(error.message) }
-        guard let file = budget.file(path) else { return fail("cannot read `\(path)`") }
+        guard let file = editor.budget.file(path) else { return fail("cannot read `\(path)`") }
         let layout = FileLayout(recentIn: file.tree)
         let line = entry.line(note: options.note, tags: options.tags, model: model, layout: layout)
-        let bytes = RecordCommand.appending([line], to: file.tree.source.bytes, lineEnding: layout.lineEnding)
+        var edit = editor.edit()
+        edit.append([line], to: path, lineEnding: layout.lineEnding)
 
         // The budget as it would be: free of errors, one transaction more.
-        let after: Budget
-        do {
-            after = try BudgetLoader(provider: OverlayFileProvider(buffers: [path: bytes])).load(path)
-        } catch { return fail("cannot read `\(path)` again: \(error.explanation)") }
-        let afterRun = Interpreter.run(after, today: today)
-        let diagnostics = DiagnosticPolicy(budget: after).apply(after.diagnostics + afterRun.diagnostics, budget: after)
-        if let error = diagnostics.first(where: { $0.severity == .error }) {
-            return fail("the entry would not read back cleanly (\(error.code.rawValue): \(error.message)); nothing written", ExitCode.problems)
-        }
-        guard afterRun.model.entries.count == model.entries.count + 1 else {
+        let edited: EditedBudget
+        do { edited = try editor.check(edit) } catch { return error.report(name, entries: "the entry", console: console) }
+        guard edited.model.entries.count == model.entries.count + 1 else {
             return fail("the entry would not read back as one transaction; nothing written", ExitCode.problems)
         }
         // What was filled in, so that a guess never goes unnoticed.
@@ -140,10 +84,7 @@ enum AddCommand: Subcommand {
             console.out("Would append to \(path):\n\(line)\n")
             return ExitCode.success
         }
-        guard (try? DiskFileProvider().read(path)) == file.tree.source.bytes else {
-            return fail("`\(path)` changed while it was being read; nothing written", ExitCode.problems)
-        }
-        do { try AtomicFile.write(bytes, to: path) } catch { return fail(error.reason) }
+        do { try editor.write(edited) } catch { return error.report(name, entries: "the entry", console: console) }
         console.out("Added to \(path): \(line)\n")
         return ExitCode.success
     }

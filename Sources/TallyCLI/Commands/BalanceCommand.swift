@@ -7,7 +7,21 @@ import TallySyntax
 enum BalanceCommand: Subcommand {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
-    static let flags: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case by, columns, depth
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .by: FlagDeclaration("--by", value: "kind|owner", help: "Group totals by wallet kind (default) or by the people\nwho own the wallets")
+            case .columns: ReportOptions.stepsFlag("A column per period: each wallet's balance at its\nend, in the default currency, with an Average column\n(default period: the budget's first entry to today)")
+            case .depth: FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind")
+            }
+        }
+    }
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
     static let help = """
     tally balance: each wallet's balance on a day, grouped by kind, with totals in
     the default currency. Hidden wallets are listed apart and left out of totals.
@@ -17,10 +31,7 @@ enum BalanceCommand: Subcommand {
       tally balance [options] -          (read standard input)
 
     OPTIONS
-    \(ReportOptions.help(flags))  --by kind|owner        Group totals by wallet kind (default) or by the people
-                             who own the wallets
-    \(PeriodColumns.Step.help("A column per period: each wallet's balance at its\n                         end, in the default currency, with an Average column\n                         (default period: the budget's first entry to today)"))  --depth N              With columns, 1 shows one row per wallet kind
-      -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     With a period (-p, -b, -e) the balances are those at its last day. Exit codes:
     0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts are
@@ -28,24 +39,27 @@ enum BalanceCommand: Subcommand {
 
     """
 
+    /// The options, with `--by` and `--depth` checked against columns over time.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        _ = try options.count(Own.depth, default: 1, maximum: 100)
+        if try PeriodColumns.step(options) != nil {
+            if options.value(Own.by) != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
+            if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+        } else if options.value(Own.depth) != nil {
+            throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"], extraSwitches: PeriodColumns.switches)
-            _ = try options.count("--depth", default: 1, maximum: 100)
-            if try PeriodColumns.step(options) != nil {
-                if options.extra["--by"] != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
-                if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
-            } else if options.extra["--depth"] != nil {
-                throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
         let by: String
-        do { by = try context.options.choice("--by", among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
+        do { by = try context.options.choice(Own.by, among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
         do {
             if let step = try PeriodColumns.step(context.options) {
                 return columns(context, step: step, range: try context.range(default: .range(nil, .relative(.day, 0)))!)
@@ -57,8 +71,7 @@ enum BalanceCommand: Subcommand {
             if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
         } catch { return context.fail(error) }
         let report = BalanceReport(context.budget, at: date)
-        let sheet = report.sheet, owners = report.owners
-        func ownerLabel(_ list: [String]) -> String { list.isEmpty ? "(no owner)" : list.joined(separator: ", ") }
+        let sheet = report.sheet
 
         switch context.options.format {
         case "json":
@@ -72,57 +85,7 @@ enum BalanceCommand: Subcommand {
             }
             context.output(csv)
         default:
-            var out = "Balances at the end of \(date)\n\n"
-            let multiCurrency = model.wallets.contains { $0.currency != context.currency }
-            var columns: [TextTable.Column] = [.init(title: "Wallet", alignment: .left, maxWidth: 24),
-                                               .init(title: by == "owner" ? "Owners" : "Kind", alignment: .left, maxWidth: 20),
-                                               .init(title: "Balance", alignment: .decimal)]
-            if multiCurrency { columns.append(.init(title: context.title("In"), alignment: .decimal)) }
-            var table = TextTable(columns)
-            func row(_ item: WalletBalance, _ second: String) -> [String] {
-                let w = model.wallets[item.wallet]
-                var cells = [w.name, second, context.amount(item.balance, w.currency)]
-                if multiCurrency { cells.append(item.converted.map(context.inDefault) ?? "no rate") }
-                return cells
-            }
-            func totalRow(_ label: String, _ total: Money) -> [String] {
-                multiCurrency ? [label, "", "", context.inDefault(total)] : [label, "", context.amount(total, context.currency)]
-            }
-            if by == "owner" {
-                for group in owners {
-                    for item in group.wallets { table.add(row(item, ownerLabel(group.owners))) }
-                    if owners.count > 1 { table.add(totalRow("  \(ownerLabel(group.owners))", group.total)) }
-                    table.addRule()
-                }
-            } else {
-                for (kind, total) in sheet.byKind {
-                    let items = sheet.counted.filter { model.wallets[$0.wallet].kind == kind }
-                    for item in items { table.add(row(item, kind.rawValue)) }
-                    if items.count > 1 { table.add(totalRow("  all \(kind.rawValue)", total)) }
-                    table.addRule()
-                }
-            }
-            if sheet.counted.isEmpty { table.addRule() }
-            table.add(totalRow("Total", sheet.total))
-            out += table.render(color: context.color, width: context.width)
-            if !sheet.hidden.isEmpty {
-                var hidden = TextTable([.init(title: "Hidden (not in totals)", alignment: .left, maxWidth: 30),
-                                        .init(title: "Balance", alignment: .decimal)])
-                for item in sheet.hidden {
-                    let w = model.wallets[item.wallet]
-                    hidden.add([w.name, context.amount(item.balance, w.currency)])
-                }
-                out += "\n" + hidden.render(color: context.color, width: context.width)
-            }
-            let credit = sheet.counted.compactMap { item -> String? in
-                let w = model.wallets[item.wallet]
-                guard let left = report.creditLeft(item), let limit = w.limit else { return nil }
-                return "\(w.name): \(context.amount(left, w.currency)) of \(context.amount(limit, w.currency)) credit left"
-            }
-            if !credit.isEmpty { out += "\n" + credit.joined(separator: "\n") + "\n" }
-            let note = context.missingRatesNote(sheet.missingRates)
-            if !note.isEmpty { out += "\n" + note }
-            console.out(out)
+            console.out(text(report, date: date, by: by, context: context))
         }
         return ExitCode.success
     }
@@ -130,7 +93,7 @@ enum BalanceCommand: Subcommand {
     /// `--monthly` and the like: each wallet's balance at the end of each period, or with
     /// `--depth 1` each kind's (`PeriodColumns.balances`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>) -> Int32 {
-        let (table, rows, missing) = PeriodColumns.balances(context.budget, step: step, range: range, byKind: context.options.extra["--depth"] == "1")
+        let (table, rows, missing) = PeriodColumns.balances(context.budget, step: step, range: range, byKind: context.options.value(Own.depth) == "1")
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
         table.write(rows, context: context, title: "Balances at the end of each \(step.unit), \(first == last ? first : first + " to " + last)", first: "Wallet",
                     showTotal: false, range: range, missing: missing)

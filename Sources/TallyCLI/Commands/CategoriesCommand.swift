@@ -7,6 +7,7 @@ import TallySyntax
 enum CategoriesCommand: Subcommand {
     static let name = "categories"
     static let summary = "List the categories as a tree, with the postings in each"
+    static var flags: [FlagDeclaration] { Listing.declarations }
     static let help = Listing.help(name, "the categories as a tree, parents above their\nchildren (a parent no line declares is shown too), with income or expense and\nthe number of postings in each, its children's included.",
                                    layouts: "CSV columns:\ncategory,type,parent,declared,entries.")
 

@@ -21,29 +21,7 @@ enum CheckCommand: Subcommand {
     includes is a budget of its own.
 
     OPTIONS
-      --root FILE            The budget the named files belong to, when it includes them
-                             (instead of searching)
-      --stdin-filename PATH  With `-`: standard input is the text of PATH (an editor's
-                             unsaved buffer); it is checked, and reported, as that file
-      --column-unit chars|bytes|utf16
-                             What columns count (default: chars, Unicode characters);
-                             Vim places markers by bytes. SARIF takes chars or utf16
-      --format text|json|github|sarif
-                             Output format (default: text); github prints GitHub
-                             Actions annotations, sarif a SARIF 2.1.0 log
-      --strict               Warnings fail the check too (infos never do)
-      --deny CODE[,CODE]     Report these codes as errors (repeatable)
-      --allow CODE[,CODE]    Silence these codes (repeatable; not syntax errors)
-      --color auto|always|never
-                             Colour in text output (default: auto: only on a terminal,
-                             never when NO_COLOR is set)
-      -q, --quiet            Text output: leave out the summary line
-      --today YYYY-MM-DD     The date to check as of (default: TALLY_TODAY, else the
-                             system's local date): what is due, overdue or in the future
-      --syntax-only          Only read the files (syntax and includes); skip balances,
-                             envelopes, goals and every other budget check
-      --timings              Print how long each phase took to standard error
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     EXIT CODES
       0  no errors (and, with --strict, no warnings)
@@ -60,6 +38,51 @@ enum CheckCommand: Subcommand {
     the exit code count them all. Every code is explained in docs/diagnostics.md.
 
     """
+
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case root, stdinFilename, columnUnit, format, strict, deny, allow, color, quiet, today, syntaxOnly, timings
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .root: FlagDeclaration("--root", value: "FILE", help: """
+                The budget the named files belong to, when it includes them
+                (instead of searching)
+                """)
+            case .stdinFilename: FlagDeclaration("--stdin-filename", value: "PATH", help: """
+                With `-`: standard input is the text of PATH (an editor's
+                unsaved buffer); it is checked, and reported, as that file
+                """)
+            case .columnUnit: FlagDeclaration("--column-unit", value: "chars|bytes|utf16", help: """
+                What columns count (default: chars, Unicode characters);
+                Vim places markers by bytes. SARIF takes chars or utf16
+                """)
+            case .format: FlagDeclaration("--format", value: "text|json|github|sarif", help: """
+                Output format (default: text); github prints GitHub
+                Actions annotations, sarif a SARIF 2.1.0 log
+                """)
+            case .strict: FlagDeclaration("--strict", help: "Warnings fail the check too (infos never do)")
+            case .deny: FlagDeclaration("--deny", value: "CODE[,CODE]", help: "Report these codes as errors (repeatable)")
+            case .allow: FlagDeclaration("--allow", value: "CODE[,CODE]", help: "Silence these codes (repeatable; not syntax errors)")
+            case .color: FlagDeclaration("--color", aliases: ["--colour"], value: "auto|always|never", help: """
+                Colour in text output (default: auto: only on a terminal,
+                never when NO_COLOR is set)
+                """)
+            case .quiet: FlagDeclaration("-q", "--quiet", help: "Text output: leave out the summary line")
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                The date to check as of (default: TALLY_TODAY, else the
+                system's local date): what is due, overdue or in the future
+                """)
+            case .syntaxOnly: FlagDeclaration("--syntax-only", help: """
+                Only read the files (syntax and includes); skip balances,
+                envelopes, goals and every other budget check
+                """)
+            case .timings: FlagDeclaration("--timings", help: "Print how long each phase took to standard error")
+            }
+        }
+    }
 
     struct Options {
         var files: [String] = []
@@ -90,35 +113,25 @@ enum CheckCommand: Subcommand {
             switch item {
             case .positional(let file):
                 options.files.append(file)
-            case .flag("--format", let inline):
-                options.format = try once("--format", reader.choice(for: "--format", inline: inline, among: ["text", "json", "github", "sarif"]))
-            case .flag("--color", let inline), .flag("--colour", let inline):
-                options.color = try once("--color", reader.choice(for: "--color", inline: inline, among: ["auto", "always", "never"]))
-            case .flag("--deny", let inline):
-                options.severities.denied += try SeverityFlags.codes(reader.value(for: "--deny", inline: inline), flag: "--deny")
-            case .flag("--allow", let inline):
-                options.severities.allowed += try SeverityFlags.codes(reader.value(for: "--allow", inline: inline), flag: "--allow")
-            case .flag("--strict", nil):
-                options.strict = true
-            case .flag("--quiet", nil), .flag("-q", nil):
-                options.quiet = true
-            case .flag("--syntax-only", nil):
-                options.syntaxOnly = true
-            case .flag("--root", let inline):
-                options.root = try once("--root", reader.value(for: "--root", inline: inline))
-            case .flag("--stdin-filename", let inline):
-                options.stdinFilename = try once("--stdin-filename", reader.value(for: "--stdin-filename", inline: inline))
-            case .flag("--column-unit", let inline):
-                let unit = try once("--column-unit", reader.choice(for: "--column-unit", inline: inline, among: ColumnUnit.allCases.map(\.rawValue)))
-                options.columnUnit = ColumnUnit(rawValue: unit)!
-            case .flag("--timings", nil):
-                options.timings = true
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
-                options.today = date
-            case .flag(let flag, _):
-                throw UsageError("unknown option `\(flag)` for `tally check`")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .format: options.format = try once(flag.name, reader.choice(of: flag, inline: inline))
+                case .color: options.color = try once(flag.name, reader.choice(of: flag, inline: inline))
+                case .deny: options.severities.denied += try SeverityFlags.codes(reader.value(of: flag, inline: inline), flag: flag.name)
+                case .allow: options.severities.allowed += try SeverityFlags.codes(reader.value(of: flag, inline: inline), flag: flag.name)
+                case .strict: options.strict = true
+                case .quiet: options.quiet = true
+                case .syntaxOnly: options.syntaxOnly = true
+                case .root: options.root = try once(flag.name, reader.value(of: flag, inline: inline))
+                case .stdinFilename: options.stdinFilename = try once(flag.name, reader.value(of: flag, inline: inline))
+                case .columnUnit: options.columnUnit = ColumnUnit(rawValue: try once(flag.name, reader.choice(of: flag, inline: inline)))!
+                case .timings: options.timings = true
+                case .today:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
+                    options.today = date
+                }
             }
         }
         if options.files.isEmpty { throw UsageError("`tally check` needs at least one file") }
@@ -140,14 +153,7 @@ enum CheckCommand: Subcommand {
 
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         let clock = ContinuousClock()
-        var loading = Duration.zero
-        var checking = Duration.zero
         let sources = SourceMap(unit: options.columnUnit)
-        var shown: [Diagnostic] = []
-        var seen = Set<Diagnostic>()
-        var fails = false
-        var unreadable = false
-        var checkedFiles = Set<String>()  // a file reached from two roots counts once
         var stdin: [UInt8]?
         if options.stdinFilename != nil {
             do {
@@ -158,116 +164,25 @@ enum CheckCommand: Subcommand {
             }
         }
         var targets = CheckTargets(files: options.files, root: options.root, stdinFilename: options.stdinFilename, stdin: stdin)
-        let provider = targets.provider
+        var findings = Findings()
         var next = 0
         while next < targets.jobs.count {
             let job = targets.jobs[next]
             next += 1
-            let budget: Budget
-            let loadStart = clock.now
-            do {
-                budget = try job.root == "<stdin>" ? load("-") : BudgetLoader(provider: provider).load(job.root)
-                loading += clock.now - loadStart
-            } catch {
-                console.err("tally check: cannot read \(job.root == "<stdin>" ? "standard input" : "`\(job.root)`"): \(error.explanation)\n")
-                unreadable = true
-                continue
-            }
-            // The files of this budget to report: all of them when the root was named,
-            // else the named files it includes (a `--root` that does not include a named
-            // file leaves that file to be checked on its own).
-            var canonical: [String: String] = [:]
-            func key(_ path: String) -> String {
-                if let known = canonical[path] { return known }
-                let value = path == "<stdin>" ? path : provider.canonicalPath(path)
-                canonical[path] = value
-                return value
-            }
-            var reported: Set<String>?
-            if !job.reportsAll {
-                let members = Set(budget.files.map { key($0.path) })
-                var named = Set<String>()
-                for name in job.named {
-                    if members.contains(key(name)) { named.insert(key(name)) } else { targets.checkAlone(name) }
-                }
-                if named.isEmpty { continue }
-                reported = named
-            }
-            let checkStart = clock.now
-            defer { checking += clock.now - checkStart }
-            checkedFiles.formUnion(reported.map { named in job.named.filter { named.contains(key($0)) } } ?? budget.files.map(\.path))
-            for file in budget.files { sources.add(file.tree.source) }
-            var policy = DiagnosticPolicy(budget: budget)
-            policy.strict = policy.strict || options.strict
-            options.severities.apply(to: &policy)
-            let result = options.syntaxOnly ? nil : Interpreter.run(budget, today: today)
-            var found = budget.diagnostics + (result?.diagnostics ?? [])
-            if let reported {
-                found.removeAll { !reported.contains(key($0.file)) }
-                // Named files are reported as the user spelled them, not as the root's
-                // include line reached them.
-                var spelling: [String: String] = [:]
-                for name in job.named { spelling[key(name)] = name }
-                for file in budget.files {
-                    if let name = spelling[key(file.path)], name != file.path {
-                        sources.add(SourceText(path: name, bytes: file.tree.source.bytes))
-                    }
-                }
-                for i in found.indices {
-                    if let name = spelling[key(found[i].file)] { found[i].file = name }
-                    for n in found[i].notes.indices {
-                        if let name = spelling[key(found[i].notes[n].file)] { found[i].notes[n].file = name }
-                    }
-                }
-            }
-            KeptUntilExit.keep(budget, of: budget)
-            if let model = result?.model { KeptUntilExit.keep(model, of: budget) }
-            let diagnostics = policy.apply(found, budget: budget)
-            if policy.fails(diagnostics) { fails = true }
-            for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
+            findings.check(job, of: &targets, options: options, today: today, sources: sources, clock: clock, console: console)
         }
         let outputStart = clock.now
-        shown.sort { ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue) }
-
-        // Each file shows at most DiagnosticLimit.perFile diagnostics; totals count them all.
-        let (listed, omitted) = DiagnosticLimit.apply(shown)
-        let totals = DiagnosticTotals(shown)
-        switch options.format {
-        case "json":
-            console.out(JSONDiagnosticRenderer(sources: sources).render(listed, totals: totals, omitted: omitted))
-        case "github":
-            console.out(GitHubDiagnosticRenderer(sources: sources, workspace: console.environment["GITHUB_WORKSPACE"]).render(listed, omitted: omitted))
-        case "sarif":
-            console.out(SARIFDiagnosticRenderer(sources: sources).render(listed, omitted: omitted))
-        default:
-            let color = console.usesColor(options.color)
-            let renderer = TextDiagnosticRenderer(sources: sources, color: color)
-            let omittedByFile = Dictionary(omitted.map { ($0.file, $0) }, uniquingKeysWith: { first, _ in first })
-            for (i, d) in listed.enumerated() {
-                if i > 0 { console.out("\n") }
-                console.out(renderer.render(d))
-                // After a file's last shown diagnostic, what was left out of it.
-                if let left = omittedByFile[d.file], i + 1 == listed.count || listed[i + 1].file != d.file {
-                    console.out("\n" + renderer.renderOmitted(left))
-                }
-            }
-            if !options.quiet && !checkedFiles.isEmpty {
-                if !listed.isEmpty { console.out("\n") }
-                console.out(TextDiagnosticRenderer.summary(
-                    errors: totals.errors, warnings: totals.warnings, infos: totals.infos,
-                    files: checkedFiles.count) + "\n")
-            }
-        }
+        render(findings, options: options, sources: sources, console: console)
         if options.timings {
             console.flush()
             func ms(_ d: Duration) -> String {
                 let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
                 return String(format: "%.1f ms", value)
             }
-            console.err("timings: read and parse \(ms(loading)), interpret and check \(ms(checking)), sort and output \(ms(clock.now - outputStart))\n")
+            console.err("timings: read and parse \(ms(findings.loading)), interpret and check \(ms(findings.checking)), sort and output \(ms(clock.now - outputStart))\n")
         }
-        if unreadable { return ExitCode.usage }
-        return fails ? ExitCode.problems : ExitCode.success
+        if findings.unreadable { return ExitCode.usage }
+        return findings.fails ? ExitCode.problems : ExitCode.success
     }
 
     /// Loads one budget; `-` reads standard input as `<stdin>`.

@@ -1,5 +1,5 @@
 /// `tally completions bash|zsh|fish`: prints a shell completion script, generated from
-/// every command's help text.
+/// every command's declared flags.
 enum CompletionsCommand: Subcommand {
     static let name = "completions"
     static let summary = "Print a shell completion script"
@@ -10,7 +10,7 @@ enum CompletionsCommand: Subcommand {
       tally completions bash|zsh|fish
 
     OPTIONS
-      -h, --help             Show this help
+    \(FlagDeclaration.helpFlag.help)\
 
     INSTALL
       bash  source <(tally completions bash)        (in ~/.bashrc)
@@ -21,6 +21,9 @@ enum CompletionsCommand: Subcommand {
     diagnostic codes after --deny and --allow, and .tally files.
 
     """
+
+    static let flags: [FlagDeclaration] = [.helpFlag]
+    static var argumentChoices: [String] { CompletionScript.shells }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         guard arguments.count == 1, let shell = arguments.first,
@@ -33,8 +36,8 @@ enum CompletionsCommand: Subcommand {
         return ExitCode.success
     }
 
-    /// Every registered command, read from its help.
+    /// Every registered command, from its declared flags.
     static var specs: [CommandSpec] {
-        TallyTool.subcommands.map { CommandSpec(name: $0.name, summary: $0.summary, help: $0.help) }
+        TallyTool.subcommands.map { CommandSpec($0) }
     }
 }

@@ -23,18 +23,7 @@ enum ConvertCommand: Subcommand {
       tally convert [options] <journal>...
 
     OPTIONS
-      -o, --output FILE      Write the budget to FILE (atomically; an existing file is
-                             never replaced) instead of standard output
-      --strict               Fail (exit 1, nothing written) when anything is left out
-      --wallet-kind ACCOUNT=KIND
-                             The kind of the wallet an account becomes (bank, cash,
-                             credit, savings, investment, loan, other); else guessed
-                             from its name. Repeat for more
-      --commodity SYMBOL=CODE
-                             The currency code for a commodity ($ is USD, € EUR, £ GBP,
-                             ¥ JPY, ₹ INR unless given). Repeat for more
-      --today YYYY-MM-DD     The day taken as today for the check of the result
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     The budget is laid out as `tally fmt` does and checked as `tally check` does before
     it is written; docs/interop.md has the whole mapping.
@@ -46,6 +35,33 @@ enum ConvertCommand: Subcommand {
       2  usage mistake, a file that cannot be read or written
 
     """
+
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case output, strict, walletKind, commodity, today
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .output: FlagDeclaration("-o", "--output", value: "FILE", help: """
+                Write the budget to FILE (atomically; an existing file is
+                never replaced) instead of standard output
+                """)
+            case .strict: FlagDeclaration("--strict", help: "Fail (exit 1, nothing written) when anything is left out")
+            case .walletKind: FlagDeclaration("--wallet-kind", value: "ACCOUNT=KIND", help: """
+                The kind of the wallet an account becomes (bank, cash,
+                credit, savings, investment, loan, other); else guessed
+                from its name. Repeat for more
+                """)
+            case .commodity: FlagDeclaration("--commodity", value: "SYMBOL=CODE", help: """
+                The currency code for a commodity ($ is USD, € EUR, £ GBP,
+                ¥ JPY, ₹ INR unless given). Repeat for more
+                """)
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The day taken as today for the check of the result")
+            }
+        }
+    }
 
     struct Options {
         var files: [String] = []
@@ -61,25 +77,28 @@ enum ConvertCommand: Subcommand {
         while let item = reader.next() {
             switch item {
             case .positional(let file): options.files.append(file)
-            case .flag("-o", let inline), .flag("--output", let inline): options.output = try reader.value(for: "--output", inline: inline)
-            case .flag("--strict", nil): options.strict = true
-            case .flag("--wallet-kind", let inline):
-                let value = try reader.value(for: "--wallet-kind", inline: inline)
-                guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
-                    throw UsageError("`--wallet-kind`: write ACCOUNT=KIND, KIND one of \(WalletKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .output: options.output = try reader.value(of: flag, inline: inline)
+                case .strict: options.strict = true
+                case .walletKind:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
+                        throw UsageError("`--wallet-kind`: write ACCOUNT=KIND, KIND one of \(WalletKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    options.conversion.walletKinds[String(value[..<equals])] = kind
+                case .commodity:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let equals = value.lastIndex(of: "="), !value[value.index(after: equals)...].isEmpty else {
+                        throw UsageError("`--commodity`: write SYMBOL=CODE, for example '$=CAD'")
+                    }
+                    options.conversion.commodities[String(value[..<equals])] = String(value[value.index(after: equals)...])
+                case .today:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
+                    options.today = date
                 }
-                options.conversion.walletKinds[String(value[..<equals])] = kind
-            case .flag("--commodity", let inline):
-                let value = try reader.value(for: "--commodity", inline: inline)
-                guard let equals = value.lastIndex(of: "="), !value[value.index(after: equals)...].isEmpty else {
-                    throw UsageError("`--commodity`: write SYMBOL=CODE, for example '$=CAD'")
-                }
-                options.conversion.commodities[String(value[..<equals])] = String(value[value.index(after: equals)...])
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                options.today = date
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally convert`")
             }
         }
         if options.files.isEmpty { throw UsageError("`tally convert` needs at least one journal file") }
@@ -121,7 +140,7 @@ enum ConvertCommand: Subcommand {
             return ExitCode.problems
         }
         let (_, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         let errors = diagnostics.filter { $0.severity == .error }
         let warnings = diagnostics.filter { $0.severity == .warning }
         for d in errors + warnings {

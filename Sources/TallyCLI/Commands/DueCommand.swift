@@ -6,7 +6,19 @@ import TallySyntax
 enum DueCommand: Subcommand {
     static let name = "due"
     static let summary = "Recurring entries overdue, due today and upcoming"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case days
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .days: FlagDeclaration("--days", value: "N", help: "How far ahead to look (default: 30)")
+            }
+        }
+    }
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally due: occurrences of recurring entries that are neither recorded (`rule
     NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
@@ -16,24 +28,26 @@ enum DueCommand: Subcommand {
       tally due [options] <file>
 
     OPTIONS
-      --days N               How far ahead to look (default: 30)
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     Exit code 0 also when something is overdue: `tally check` is the command that
     fails on it. JSON and CSV layouts: docs/reports.md.
 
     """
 
+    /// The options, with `--days` checked against a period.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        _ = try options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)
+        if options.value(Own.days) != nil, options.range != nil {
+            throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--days"])
-            _ = try options.count("--days", default: 30, minimum: 0, maximum: 36_600)
-            if options.extra["--days"] != nil, options.range != nil {
-                throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
@@ -44,7 +58,7 @@ enum DueCommand: Subcommand {
             period = try context.range(default: nil)
             filter = try context.filter(range: nil)
         } catch { return context.fail(error) }
-        let days = (try? context.options.count("--days", default: 30, minimum: 0, maximum: 36_600)) ?? 30
+        let days = (try? context.options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)) ?? 30
         let report = DueReport(context.budget, period: period, days: days, filter: filter)
         let horizon = report.horizon, due = report.occurrences, describe = report.describe
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }

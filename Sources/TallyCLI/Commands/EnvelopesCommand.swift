@@ -7,7 +7,19 @@ import TallySyntax
 enum EnvelopesCommand: Subcommand {
     static let name = "envelopes"
     static let summary = "Envelopes: planned, spent, available; ready to assign"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case envelope
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .envelope: FlagDeclaration("--envelope", value: "NAME", help: "Only this envelope, day by day across its period: spent\neach day, spent so far, and what is left")
+            }
+        }
+    }
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
     available money for its period containing a day, with the percent used and what
@@ -19,9 +31,7 @@ enum EnvelopesCommand: Subcommand {
       tally envelopes [options] <file>
 
     OPTIONS
-      --envelope NAME        Only this envelope, day by day across its period: spent
-                             each day, spent so far, and what is left
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     The day is --at, else today when --period contains it, else the period's last
     day. Amounts are in the default currency. JSON and CSV layouts:
@@ -45,7 +55,7 @@ enum EnvelopesCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--envelope"])
+            try ReportOptions.parse(a, command: name, flags: shared, own: Own.declarations)
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code
@@ -53,7 +63,7 @@ enum EnvelopesCommand: Subcommand {
         let model = context.model
         let date: CivilDate
         do { date = try context.day() } catch { return context.fail(error) }
-        if let wanted = context.options.extra["--envelope"] {
+        if let wanted = context.options.value(Own.envelope) {
             guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
                 let suggestion = TallyTool.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
                 return context.fail(UsageError("`--envelope`: no envelope named `\(wanted)`" + suggestion))

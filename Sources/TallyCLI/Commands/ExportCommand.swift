@@ -21,12 +21,7 @@ enum ExportCommand: Subcommand {
       tally export --to FORMAT [options] -      (read standard input)
 
     OPTIONS
-      --to FORMAT            hledger, ledger or beancount (required)
-      -o, --output FILE      Write to FILE (atomically) instead of standard output. FILE
-                             may not be a .tally file, and an existing FILE is replaced
-                             only when it is an earlier export
-      --today YYYY-MM-DD     The day taken as today (else TALLY_TODAY, else the system's)
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     A budget with errors is not exported (entries with errors would be missing): run
     `tally check` first.
@@ -37,6 +32,25 @@ enum ExportCommand: Subcommand {
       2  usage mistake, a file that cannot be read or written
 
     """
+
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case to, output, today
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .to: FlagDeclaration("--to", value: "FORMAT", help: "hledger, ledger or beancount (required)")
+            case .output: FlagDeclaration("-o", "--output", value: "FILE", help: """
+                Write to FILE (atomically) instead of standard output. FILE
+                may not be a .tally file, and an existing FILE is replaced
+                only when it is an earlier export
+                """)
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The day taken as today (else TALLY_TODAY, else the system's)")
+            }
+        }
+    }
 
     struct Options {
         var file: String?
@@ -53,17 +67,16 @@ enum ExportCommand: Subcommand {
             case .positional(let file):
                 guard options.file == nil else { throw UsageError("`tally export` reads one budget; `\(file)` is one too many") }
                 options.file = file
-            case .flag("--to", let inline):
-                let value = try reader.choice(for: "--to", inline: inline, among: PeerFormat.allCases.map(\.rawValue))
-                options.format = PeerFormat(rawValue: value)
-            case .flag("-o", let inline), .flag("--output", let inline):
-                options.output = try reader.value(for: "--output", inline: inline)
-            case .flag("--today", let inline):
-                let value = try reader.value(for: "--today", inline: inline)
-                guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                options.today = date
-            case .flag(let flag, _):
-                throw UsageError("unknown option `\(flag)` for `tally export`")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .to: options.format = PeerFormat(rawValue: try reader.choice(for: flag.name, inline: inline, among: PeerFormat.allCases.map(\.rawValue)))
+                case .output: options.output = try reader.value(of: flag, inline: inline)
+                case .today:
+                    let value = try reader.value(of: flag, inline: inline)
+                    guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
+                    options.today = date
+                }
             }
         }
         if options.format == nil { throw UsageError("`--to` is required: hledger, ledger or beancount") }
@@ -86,7 +99,7 @@ enum ExportCommand: Subcommand {
             return ExitCode.usage
         }
         let (model, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         let errors = diagnostics.filter { $0.severity == .error }.count
         if errors > 0 {
             console.err("tally export: the budget has \(errors) error\(errors == 1 ? "" : "s"); run `tally check` and fix \(errors == 1 ? "it" : "them") first (nothing written)\n")

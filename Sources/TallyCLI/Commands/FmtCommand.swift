@@ -18,9 +18,7 @@ enum FmtCommand: Subcommand {
       tally fmt [options] -            (read standard input, write standard output)
 
     OPTIONS
-      --check                Write nothing; list the files that would change
-      --diff                 Write nothing; print a unified diff of what would change
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     Files are replaced atomically (a temporary file beside them, then a rename) and keep
     their owner, group and permissions; a read-only file (no write permission for its
@@ -39,6 +37,20 @@ enum FmtCommand: Subcommand {
 
     """
 
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case check, diff
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .check: FlagDeclaration("--check", help: "Write nothing; list the files that would change")
+            case .diff: FlagDeclaration("--diff", help: "Write nothing; print a unified diff of what would change")
+            }
+        }
+    }
+
     struct Options {
         var files: [String] = []
         var check = false
@@ -51,9 +63,11 @@ enum FmtCommand: Subcommand {
         while let item = reader.next() {
             switch item {
             case .positional(let file): options.files.append(file)
-            case .flag("--check", nil): options.check = true
-            case .flag("--diff", nil): options.diff = true
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally fmt`")
+            case .flag(let spelling, let inline):
+                switch try Flag.named(spelling, inline: inline, command: name) {
+                case .check: options.check = true
+                case .diff: options.diff = true
+                }
             }
         }
         if options.files.isEmpty { throw UsageError("`tally fmt` needs at least one file, or `-` for standard input") }

@@ -6,7 +6,20 @@ import TallySyntax
 enum ForecastCommand: Subcommand {
     static let name = "forecast"
     static let summary = "Wallet balances projected from recurring entries"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case until, events
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .until: FlagDeclaration("--until", value: "YYYY-MM-DD", help: "The last day projected (default: three months after\ntoday)")
+            case .events: FlagDeclaration("--events", help: "Text output: list every projected movement too")
+            }
+        }
+    }
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally forecast: each wallet's balance projected to a date from its recurring
     entries: occurrences from today on that are not yet recorded or skipped are
@@ -17,26 +30,26 @@ enum ForecastCommand: Subcommand {
       tally forecast [options] <file>
 
     OPTIONS
-      --until YYYY-MM-DD     The last day projected (default: three months after
-                             today)
-      --events               Text output: list every projected movement too
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     CSV output holds the projected movements; JSON holds wallets and movements
     (docs/reports.md).
 
     """
 
+    /// The options, with `--until` checked against a period.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        _ = try options.date(Own.until)
+        if options.value(Own.until) != nil, options.range != nil {
+            throw UsageError("`--until` and a period both give the last day; use one or the other")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--until"], extraSwitches: ["--events"])
-            _ = try options.date("--until")
-            if options.extra["--until"] != nil, options.range != nil {
-                throw UsageError("`--until` and a period both give the last day; use one or the other")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
@@ -45,7 +58,7 @@ enum ForecastCommand: Subcommand {
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
         var requested: CivilDate?
         do {
-            requested = try context.options.date("--until")
+            requested = try context.options.date(Own.until)
             if requested == nil { requested = try context.periodEnd() }
         } catch { return context.fail(error) }
         let until = requested ?? context.today.adding(months: 3) ?? context.today
@@ -98,7 +111,7 @@ enum ForecastCommand: Subcommand {
                 out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
             }
             if !negative.isEmpty { out += "\n" }
-            if context.options.extra["--events"] != nil, !events.isEmpty {
+            if context.options.value(Own.events) != nil, !events.isEmpty {
                 var e = TextTable([.init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 14),
                                    .init(title: "Wallet", alignment: .left, maxWidth: 12), .init(title: "Amount", alignment: .decimal),
                                    .init(title: "Balance", alignment: .decimal)])

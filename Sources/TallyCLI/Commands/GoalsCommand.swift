@@ -7,7 +7,12 @@ import TallySyntax
 enum GoalsCommand: Subcommand {
     static let name = "goals"
     static let summary = "Saving goals: saved, target, percent, outlook"
-    static let flags: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
     static let help = """
     tally goals: each saving goal's money saved, target, percent, date and state
     (on track, behind, overdue, open), with the figure that looks ahead: the
@@ -19,7 +24,7 @@ enum GoalsCommand: Subcommand {
       tally goals [options] <file>
 
     OPTIONS
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     With a period (-p, -b, -e) goals are shown as of its last day. JSON and CSV
     layouts: docs/reports.md.
@@ -29,7 +34,7 @@ enum GoalsCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags)
+            try ReportOptions.parse(a, command: name, flags: shared)
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code

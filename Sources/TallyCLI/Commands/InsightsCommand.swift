@@ -7,7 +7,21 @@ import TallySyntax
 enum InsightsCommand: Subcommand {
     static let name = "insights"
     static let summary = "Spending and income by category; income against expense over time"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case by, depth, columns
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .by: FlagDeclaration("--by", value: "day|week|month|year", help: "Step of the income against expense table (default:\nweek; month for periods longer than 93 days)")
+            case .depth: FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)")
+            case .columns: ReportOptions.stepsFlag("A column per period: each category's flow in it,\nwith Total and Average columns (default period: the\nbudget's first entry to today)")
+            }
+        }
+    }
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
     tally insights: spending and income by category over a period, each with its
     share of the total, largest first; who spent what (for budgets whose
@@ -18,12 +32,7 @@ enum InsightsCommand: Subcommand {
       tally insights [options] <file> [query]
 
     OPTIONS
-      --by day|week|month|year
-                             Step of the income against expense table (default:
-                             week; month for periods longer than 93 days)
-      --depth N              Count categories deeper than N levels as their parent
-                             (1: Food:Groceries counts as Food)
-    \(PeriodColumns.Step.help("A column per period: each category's flow in it,\n                         with Total and Average columns (default period: the\n                         budget's first entry to today)"))    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     \(EntryQuery.help)
     The period defaults to this-month. Amounts are in the default currency; hidden
@@ -32,18 +41,20 @@ enum InsightsCommand: Subcommand {
 
     """
 
+    /// The options, with `--by` checked against columns over time.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
+        _ = try options.count(Own.depth, default: 1, maximum: 100)
+        if try PeriodColumns.step(options) != nil, options.value(Own.by) != nil {
+            throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
+        }
+        _ = try options.choice(Own.by, among: Granularity.allCases.map(\.rawValue), default: "week")
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, extraFlags: ["--by", "--depth"],
-                                                  extraSwitches: PeriodColumns.switches, query: true)
-            _ = try options.count("--depth", default: 1, maximum: 100)
-            if try PeriodColumns.step(options) != nil, options.extra["--by"] != nil {
-                throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
-            }
-            _ = try options.choice("--by", among: Granularity.allCases.map(\.rawValue), default: "week")
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
@@ -57,8 +68,8 @@ enum InsightsCommand: Subcommand {
             filter = try context.filter(range: range)
         } catch { return context.fail(error) }
         if let step { return columns(context, step: step, range: range, filter: filter) }
-        let report = InsightsReport(context.budget, range: range, filter: filter, by: context.options.extra["--by"].flatMap(Granularity.init(rawValue:)),
-                                    depth: context.options.extra["--depth"].flatMap { Int($0) })
+        let report = InsightsReport(context.budget, range: range, filter: filter, by: context.options.value(Own.by).flatMap(Granularity.init(rawValue:)),
+                                    depth: context.options.value(Own.depth).flatMap { Int($0) })
         let granularity = report.granularity, shares = report.shares, totals = report.totals, series = report.series
         let missing = report.missing, byPerson = report.byPerson
         func categoryName(_ c: Int) -> String { model.categories[c].name }
@@ -117,7 +128,7 @@ enum InsightsCommand: Subcommand {
     /// (`PeriodColumns.flows`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>, filter: EntryFilter) -> Int32 {
         let (table, rows, missing) = PeriodColumns.flows(context.budget, step: step, range: range, filter: filter,
-                                                         depth: context.options.extra["--depth"].flatMap { Int($0) })
+                                                         depth: context.options.value(Own.depth).flatMap { Int($0) })
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
         table.write(rows, context: context, title: "Income and expense by \(step.unit), \(first == last ? first : first + " to " + last)", first: "Category",
                     showTotal: true, range: range, missing: missing)

@@ -16,14 +16,7 @@ enum LSPCommand: Subcommand {
       tally lsp [options]
 
     OPTIONS
-      --stdio                Talk over standard input and output (the default and only way)
-      --debounce MS          Quiet time after an edit before diagnostics are computed
-                             (default: 150)
-      --root FILE            The budget root for files that no other file includes
-      --today YYYY-MM-DD     The date to check as of (default: TALLY_TODAY, else today)
-      --docs-url URL         Where docs/diagnostics.md is published; diagnostics link to
-                             URL#<code>-<title> (default: the file beside this tally, if any)
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     The root of an open file's budget is the file that includes it (followed upwards),
     found among open files and the workspace's .tally files; else the root set by --root
@@ -37,6 +30,29 @@ enum LSPCommand: Subcommand {
 
     """
 
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case stdio, debounce, root, today, docsUrl
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .stdio: FlagDeclaration("--stdio", help: "Talk over standard input and output (the default and only way)")
+            case .debounce: FlagDeclaration("--debounce", value: "MS", help: """
+                Quiet time after an edit before diagnostics are computed
+                (default: 150)
+                """)
+            case .root: FlagDeclaration("--root", value: "FILE", help: "The budget root for files that no other file includes")
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The date to check as of (default: TALLY_TODAY, else today)")
+            case .docsUrl: FlagDeclaration("--docs-url", value: "URL", help: """
+                Where docs/diagnostics.md is published; diagnostics link to
+                URL#<code>-<title> (default: the file beside this tally, if any)
+                """)
+            }
+        }
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         var configuration = ServerConfiguration()
         configuration.version = TallyVersion.current
@@ -45,23 +61,21 @@ enum LSPCommand: Subcommand {
         do throws(UsageError) {
             while let item = reader.next() {
                 switch item {
-                case .flag("--stdio", nil):
-                    break
-                case .flag("--debounce", let inline):
-                    let value = try reader.value(for: "--debounce", inline: inline)
-                    guard let ms = Int(value), ms >= 0, ms <= 10_000 else { throw UsageError("`\(value)` is not a number of milliseconds (0 to 10000)") }
-                    configuration.debounceMilliseconds = ms
-                case .flag("--root", let inline):
-                    let value = try reader.value(for: "--root", inline: inline)
-                    configuration.root = URL(fileURLWithPath: value).standardizedFileURL.path
-                case .flag("--today", let inline):
-                    let value = try reader.value(for: "--today", inline: inline)
-                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
-                    configuration.today = date
-                case .flag("--docs-url", let inline):
-                    configuration.diagnosticsDocumentation = try reader.value(for: "--docs-url", inline: inline)
-                case .flag(let flag, _):
-                    throw UsageError("unknown option `\(flag)` for `tally lsp`")
+                case .flag(let spelling, let inline):
+                    let flag = try Flag.named(spelling, inline: inline, command: name)
+                    switch flag {
+                    case .stdio: break
+                    case .debounce:
+                        let value = try reader.value(of: flag, inline: inline)
+                        guard let ms = Int(value), ms >= 0, ms <= 10_000 else { throw UsageError("`\(value)` is not a number of milliseconds (0 to 10000)") }
+                        configuration.debounceMilliseconds = ms
+                    case .root: configuration.root = URL(fileURLWithPath: try reader.value(of: flag, inline: inline)).standardizedFileURL.path
+                    case .today:
+                        let value = try reader.value(of: flag, inline: inline)
+                        guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
+                        configuration.today = date
+                    case .docsUrl: configuration.diagnosticsDocumentation = try reader.value(of: flag, inline: inline)
+                    }
                 case .positional(let word):
                     throw UsageError("`tally lsp` takes no files (got `\(word)`); the editor opens them")
                 }

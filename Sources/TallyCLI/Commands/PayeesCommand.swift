@@ -4,6 +4,7 @@ import TallyReports
 enum PayeesCommand: Subcommand {
     static let name = "payees"
     static let summary = "List the payees, with their entries and last date"
+    static var flags: [FlagDeclaration] { Listing.declarations }
     static let help = Listing.help(name, "every payee the entries name, by name (any case),\nwith the number of entries and the date of the last one.",
                                    layouts: "CSV columns:\npayee,entries,last.")
 

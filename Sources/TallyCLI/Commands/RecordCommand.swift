@@ -24,14 +24,7 @@ enum RecordCommand: Subcommand {
       tally record [options] <file> --due      (every due and overdue occurrence)
 
     OPTIONS
-      --date YYYY-MM-DD      Record the occurrence on this date (with <rule>); it may be
-                             a future one, recorded ahead
-      --due                  Record every occurrence up to today not yet recorded or
-                             skipped, of every named rule
-      --today YYYY-MM-DD     The date to record as of (default: TALLY_TODAY, else the
-                             system's local date)
-      --dry-run              Print what would be appended; write nothing
-      -h, --help             Show this help
+    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
     Each entry goes to the end of the file that holds its rule (among the budget's
     includes), in the rule's field order, aligned like the file's transactions, with
@@ -44,6 +37,31 @@ enum RecordCommand: Subcommand {
       2  usage mistake, unknown rule, or a file that cannot be read or written
 
     """
+
+    static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
+
+    /// The command's flags, each declared once (help, parsing, completions).
+    enum Flag: FlagSet {
+        case date, due, today, dryRun
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .date: FlagDeclaration("--date", value: "YYYY-MM-DD", help: """
+                Record the occurrence on this date (with <rule>); it may be
+                a future one, recorded ahead
+                """)
+            case .due: FlagDeclaration("--due", help: """
+                Record every occurrence up to today not yet recorded or
+                skipped, of every named rule
+                """)
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                The date to record as of (default: TALLY_TODAY, else the
+                system's local date)
+                """)
+            case .dryRun: FlagDeclaration("--dry-run", help: "Print what would be appended; write nothing")
+            }
+        }
+    }
 
     struct Options {
         var file: String?
@@ -68,11 +86,14 @@ enum RecordCommand: Subcommand {
                 if options.file == nil { options.file = value }
                 else if options.rule == nil { options.rule = value }
                 else { throw UsageError("unexpected argument `\(value)`; record one rule at a time, or use --due") }
-            case .flag("--date", let inline): options.date = try date("--date", inline)
-            case .flag("--today", let inline): options.today = try date("--today", inline)
-            case .flag("--due", nil): options.due = true
-            case .flag("--dry-run", nil): options.dryRun = true
-            case .flag(let flag, _): throw UsageError("unknown option `\(flag)` for `tally record`")
+            case .flag(let spelling, let inline):
+                let flag = try Flag.named(spelling, inline: inline, command: name)
+                switch flag {
+                case .date: options.date = try date(flag.name, inline)
+                case .today: options.today = try date(flag.name, inline)
+                case .due: options.due = true
+                case .dryRun: options.dryRun = true
+                }
             }
         }
         guard let file = options.file else { throw UsageError("`tally record` needs a budget file") }
@@ -83,188 +104,45 @@ enum RecordCommand: Subcommand {
         return options
     }
 
-    /// One occurrence to record.
-    struct Occurrence {
-        let rule: Int
-        let date: CivilDate
-    }
-
     static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        let path = options.file!
-        let budget: Budget
-        do {
-            budget = try BudgetLoader().load(path)
-        } catch {
-            console.err("tally record: cannot read `\(path)`: \(error.explanation)\n")
-            return ExitCode.usage
-        }
-        guard let model = checkedModel(budget, today: today, path: path, console: console) else { return ExitCode.problems }
-
-        // What to record.
-        var wanted: [Occurrence] = []
-        if let ruleName = options.rule {
-            guard let r = model.rules.firstIndex(where: { $0.name == ruleName }) else {
-                var message = "tally record: no recurring entry named `\(ruleName)` in `\(path)`"
-                if let suggestion = TallyTool.closest(ruleName, model.rules.compactMap(\.name)) { message += "; did you mean `\(suggestion)`?" }
-                console.err(message + "\n")
-                return ExitCode.usage
-            }
-            let rule = model.rules[r]
-            if let date = options.date {
-                guard !rule.occurrences(in: date ... date).isEmpty else {
-                    let near = rule.occurrences(through: date.adding(years: 1) ?? date).filter { $0 >= (date.adding(months: -1) ?? date) }.prefix(3)
-                    console.err("tally record: \(date) is not an occurrence of `\(ruleName)`"
-                        + (near.isEmpty ? "\n" : "; nearby: \(near.map(\.description).joined(separator: ", "))\n"))
-                    return ExitCode.usage
-                }
-                guard model.unrecordedOccurrences(through: max(today, date))[r].contains(date) else {
-                    console.err("tally record: the occurrence of `\(ruleName)` on \(date) is already recorded or skipped; nothing written\n")
-                    return ExitCode.problems
-                }
-                wanted = [Occurrence(rule: r, date: date)]
-            } else {
-                guard let first = model.unrecordedOccurrences(through: today)[r].first else {
-                    let next = model.unrecordedOccurrences(through: today.adding(years: 5) ?? today)[r].first
-                    console.out("Nothing due for `\(ruleName)` up to \(today)" + (next.map { "; the next occurrence is on \($0)" } ?? "") + ".\n")
-                    return ExitCode.success
-                }
-                wanted = [Occurrence(rule: r, date: first)]
-            }
-        } else {
-            var unnamed = 0
-            for (r, dates) in model.unrecordedOccurrences(through: today).enumerated() where !dates.isEmpty {
-                guard model.rules[r].name != nil else {
-                    let location = model.rules[r].location
-                    console.err("tally record: skipped the recurring entry at \(location.file):\(line(of: location, in: budget)): it has no name (`as NAME`) for an entry to refer to\n")
-                    unnamed += 1
-                    continue
-                }
-                wanted += dates.map { Occurrence(rule: r, date: $0) }
-            }
-            if wanted.isEmpty {
-                if unnamed > 0 { return ExitCode.problems }
-                console.out("Nothing is due up to \(today).\n")
-                return ExitCode.success
-            }
+        var editor: BudgetEditor
+        do { editor = try BudgetEditor(path: options.file!, today: today) } catch { return error.report(name, console: console) }
+        let wanted: [Occurrence]
+        switch occurrences(options, editor: editor, console: console) {
+        case .record(let occurrences): wanted = occurrences
+        case .done(let code): return code
         }
 
-        // The new contents of each file that holds a rule.
-        var appended: [String: [String]] = [:]
-        var order: [String] = []
-        // Each file's layout is learned once, from its latest transactions: measuring a
-        // file of 100k lines for every occurrence took seconds.
-        var layouts: [String: FileLayout] = [:]
-        func layout(of file: BudgetFile) -> FileLayout {
-            if let known = layouts[file.path] { return known }
-            let learned = FileLayout(recentIn: file.tree)
-            layouts[file.path] = learned
-            return learned
+        var edit = editor.edit()
+        let appended: [(path: String, lines: [String])]
+        do { appended = try edit.record(wanted, model: editor.model) } catch {
+            console.err("tally record: \(error)\n")
+            return ExitCode.problems
         }
-        for occurrence in wanted.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
-            let location = model.rules[occurrence.rule].location
-            guard let file = budget.file(location.file),
-                  let directive = file.tree.entries(of: .recurringDirective).first(where: { $0.range.contains(location.range.start) }) else {
-                console.err("tally record: cannot find the rule `\(model.rules[occurrence.rule].name ?? "?")` in \(location.file)\n")
-                return ExitCode.problems
-            }
-            do {
-                let lines = try OccurrenceEntry(directive: directive, layout: layout(of: file)).lines(on: occurrence.date)
-                if appended[file.path] == nil { order.append(file.path) }
-                appended[file.path, default: []] += lines
-            } catch {
-                console.err("tally record: \(location.file): \(error.message)\n")
-                return ExitCode.problems
-            }
-        }
-        var contents: [String: [UInt8]] = [:]
-        for filePath in order {
-            guard let file = budget.file(filePath) else { continue }
-            contents[filePath] = appending(appended[filePath] ?? [], to: file.tree.source.bytes, lineEnding: layout(of: file).lineEnding)
-        }
-
         // The budget as it would be: still free of errors, with these occurrences recorded.
-        guard verify(path: path, contents: contents, wanted: wanted, today: today, console: console) else { return ExitCode.problems }
+        let edited: EditedBudget
+        do { edited = try editor.check(edit) } catch { return error.report(name, console: console) }
+        let latest = wanted.map(\.date).max() ?? today
+        let left = edited.model.unrecordedOccurrences(through: max(today, latest))
+        for occurrence in wanted where occurrence.rule < left.count && left[occurrence.rule].contains(occurrence.date) {
+            console.err("tally record: the new entry for \(occurrence.date) would not count as recording `\(edited.model.rules[occurrence.rule].name ?? "?")`; nothing written\n")
+            return ExitCode.problems
+        }
 
         if options.dryRun {
-            for filePath in order {
+            for (filePath, lines) in appended {
                 console.out("Would append to \(filePath):\n")
-                for line in appended[filePath] ?? [] { console.out(line + "\n") }
+                for line in lines { console.out(line + "\n") }
             }
             return ExitCode.success
         }
-        var writes: [(path: String, bytes: [UInt8])] = []
-        for filePath in order {
-            guard let file = budget.file(filePath), let bytes = contents[filePath] else { continue }
-            // A file changed since it was read is left alone rather than overwritten, and
-            // so are the others: the occurrences are recorded together or not at all.
-            guard (try? DiskFileProvider().read(filePath)) == file.tree.source.bytes else {
-                console.err("tally record: `\(filePath)` changed while it was being read; nothing written\n")
-                return ExitCode.problems
-            }
-            writes.append((filePath, bytes))
-        }
-        do {
-            try AtomicFile.write(all: writes)
-        } catch {
-            console.err("tally record: \(error.reason)\n")
-            return ExitCode.usage
-        }
+        do { try editor.write(edited) } catch { return error.report(name, console: console) }
         for occurrence in wanted.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
-            let rule = model.rules[occurrence.rule]
+            let rule = editor.model.rules[occurrence.rule]
             console.out("Recorded `\(rule.name ?? "?")` on \(occurrence.date) in \(rule.location.file)\n")
         }
         return ExitCode.success
-    }
-
-    /// The budget's model, or nil (with a message) when the budget has errors.
-    private static func checkedModel(_ budget: Budget, today: CivilDate, path: String, console: Console) -> BudgetModel? {
-        let run = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + run.diagnostics, budget: budget)
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        guard errors == 0 else {
-            console.err("tally record: `\(path)` has \(errors) error\(errors == 1 ? "" : "s"); nothing written. Run `tally check \(path)` to see \(errors == 1 ? "it" : "them").\n")
-            return nil
-        }
-        return run.model
-    }
-
-    /// `bytes` with `lines` added at the end, after a line ending if the last line lacks one.
-    static func appending(_ lines: [String], to bytes: [UInt8], lineEnding: [UInt8]) -> [UInt8] {
-        var result = bytes
-        if let last = result.last, last != 0x0A && last != 0x0D { result += lineEnding }
-        for line in lines { result += Array(line.utf8) + lineEnding }
-        return result
-    }
-
-    /// Reads the budget again with the new contents, in memory: it must have no errors and
-    /// must count each occurrence as recorded.
-    private static func verify(path: String, contents: [String: [UInt8]], wanted: [Occurrence], today: CivilDate, console: Console) -> Bool {
-        let after: Budget
-        do {
-            after = try BudgetLoader(provider: OverlayFileProvider(buffers: contents)).load(path)
-        } catch {
-            console.err("tally record: cannot read `\(path)` again: \(error.explanation)\n")
-            return false
-        }
-        let run = Interpreter.run(after, today: today)
-        let diagnostics = DiagnosticPolicy(budget: after).apply(after.diagnostics + run.diagnostics, budget: after)
-        if let error = diagnostics.first(where: { $0.severity == .error }) {
-            console.err("tally record: the new entries would not read back cleanly (\(error.code.rawValue): \(error.message)); nothing written\n")
-            return false
-        }
-        let latest = wanted.map(\.date).max() ?? today
-        let left = run.model.unrecordedOccurrences(through: max(today, latest))
-        for occurrence in wanted where occurrence.rule < left.count && left[occurrence.rule].contains(occurrence.date) {
-            console.err("tally record: the new entry for \(occurrence.date) would not count as recording `\(run.model.rules[occurrence.rule].name ?? "?")`; nothing written\n")
-            return false
-        }
-        return true
-    }
-
-    private static func line(of location: SourceLocation, in budget: Budget) -> Int {
-        guard let file = budget.file(location.file) else { return 1 }
-        return file.tree.source.bytes[..<min(location.range.start, file.tree.source.bytes.count)].reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
     }
 }

@@ -7,8 +7,13 @@ import TallySyntax
 enum RegisterCommand: Subcommand {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
                                               .today, .format, .csvSeparator, .color]
+    /// The command's own flags (their values go to `ReportOptions.extra`).
+    static let own: [FlagDeclaration] = [
+    ]
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
     static let help = """
     tally register: the transactions, one line per category of a split and per side
     of a transfer, with the wallet's balance after each line. The balance is the
@@ -18,7 +23,7 @@ enum RegisterCommand: Subcommand {
       tally register [options] <file> [query]
 
     OPTIONS
-    \(ReportOptions.help(flags))  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     \(EntryQuery.help)
     Without --period every date is shown. Filters of different kinds must all
@@ -30,7 +35,7 @@ enum RegisterCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
         switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags, query: true)
+            try ReportOptions.parse(a, command: name, flags: shared, query: true)
         }) {
         case .success(let c): context = c
         case .failure(let f): return f.code

@@ -8,11 +8,24 @@ import TallySyntax
 enum ReportCommand: Subcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
-    static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
-    /// `--format` also offers html here.
-    static var flagHelp: String {
-        ReportOptions.help(flags).replacingOccurrences(of: "--format text|json|csv\n", with: "--format text|json|csv|html\n")
+    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case month, months, depth, html
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .month: FlagDeclaration("--month", value: "YYYY-MM", help: "The month (default: the month of today)")
+            case .months: FlagDeclaration("--months", value: "N", help: "Month-by-month income against expense for N months\n(with HTML: months of history in the charts, default 6)")
+            case .depth: FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)")
+            case .html: FlagDeclaration("--html", value: "FILE", help: "Write the report as one self-contained HTML page with\ncharts (inline SVG, no scripts) to FILE")
+            }
+        }
     }
+    /// Every flag, in the order the help lists them.
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared, formats: formats) + [.helpFlag]
+    /// `--format` also offers html here.
+    static let formats = ["text", "json", "csv", "html"]
     static let help = """
     tally report: the month at a glance: income, expense and net; each category
     this month and the month before, with the change in amount and percent; the top
@@ -23,14 +36,7 @@ enum ReportCommand: Subcommand {
       tally report [options] <file> [query]
 
     OPTIONS
-      --month YYYY-MM        The month (default: the month of today)
-      --months N             Month-by-month income against expense for N months
-                             (with HTML: months of history in the charts, default 6)
-      --depth N              Count categories deeper than N levels as their parent
-                             (1: Food:Groceries counts as Food)
-      --html FILE            Write the report as one self-contained HTML page with
-                             charts (inline SVG, no scripts) to FILE
-    \(flagHelp)  -h, --help             Show this help
+    \(FlagDeclaration.help(flags))\
 
     \(EntryQuery.help)
     Filters narrow the income, expense and category figures; the envelopes are
@@ -41,33 +47,35 @@ enum ReportCommand: Subcommand {
 
     """
 
+    /// The report's options: the shared flags and its own, checked against each other.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, formats: formats, own: Own.declarations, query: true)
+        _ = try options.count(Own.depth, default: 1, maximum: 100)
+        if options.value(Own.html) == "" { throw UsageError("`--html` needs a file name") }
+        if options.value(Own.html) != nil, options.formatGiven, options.format != "html" {
+            throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
+        }
+        if let month = options.value(Own.month) {
+            guard case .month? = try? PeriodSpec(month, flag: Own.month.name) else {
+                throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
+            }
+        }
+        _ = try options.count(Own.months, default: 1, maximum: 1200)
+        if options.value(Own.month) != nil, options.range != nil {
+            throw UsageError("`--month` and a period both give the month; use one or the other")
+        }
+        return options
+    }
+
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            let options = try ReportOptions.parse(a, command: name, flags: flags, formats: ["text", "json", "csv", "html"],
-                                                  extraFlags: ["--month", "--months", "--html", "--depth"], query: true)
-            _ = try options.count("--depth", default: 1, maximum: 100)
-            if options.extra["--html"] == "" { throw UsageError("`--html` needs a file name") }
-            if options.extra["--html"] != nil, options.formatGiven, options.format != "html" {
-                throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
-            }
-            if let month = options.extra["--month"] {
-                guard case .month? = try? PeriodSpec(month, flag: "--month") else {
-                    throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
-                }
-            }
-            _ = try options.count("--months", default: 1, maximum: 1200)
-            if options.extra["--month"] != nil, options.range != nil {
-                throw UsageError("`--month` and a period both give the month; use one or the other")
-            }
-            return options
-        }) {
+        switch ReportContext.open(name, arguments, console: console, parse: parse) {
         case .success(let c): context = c
         case .failure(let f): return f.code
         }
         let model = context.model
         let month: CivilDate
-        if let text = context.options.extra["--month"], let spec = try? PeriodSpec(text, flag: "--month") {
+        if let text = context.options.value(Own.month), let spec = try? PeriodSpec(text, flag: Own.month.name) {
             month = spec.first(today: context.today, weekStart: model.weekStart)
         } else {
             // A period: the month of today when the period holds it, else of its last day.
@@ -75,15 +83,15 @@ enum ReportCommand: Subcommand {
         }
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        let depth = context.options.extra["--depth"].flatMap { Int($0) }
-        if context.options.format == "html" || context.options.extra["--html"] != nil {
+        let depth = context.options.value(Own.depth).flatMap { Int($0) }
+        if context.options.format == "html" || context.options.value(Own.html) != nil {
             return html(context, month: month, flows: CategoryFlows(model, rates: context.budget.rates, filter: filter), depth: depth ?? 1)
         }
-        if let months = try? context.options.count("--months", default: 0, minimum: 0), months > 0 {
+        if let months = try? context.options.count(Own.months, default: 0, minimum: 0), months > 0 {
             return series(context, filter: filter, month: month, months: months)
         }
         let glance = MonthReport(context.budget, month: month, filter: filter, depth: depth)
-        let report = glance.report, label = glance.label, envelopes = glance.envelopes
+        let report = glance.report
         func categoryName(_ c: Int) -> String { model.categories[c].name }
         let type = glance.type
 
@@ -98,48 +106,7 @@ enum ReportCommand: Subcommand {
             }
             context.output(csv)
         default:
-            let previousLabel = glance.previousLabel
-            var out = "Monthly report for \(label)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            var totals = TextTable([.init(title: "", alignment: .left), .init(title: label, alignment: .decimal), .init(title: previousLabel, alignment: .decimal)])
-            totals.add(["Income", context.inDefault(report.totals.income), context.inDefault(report.previousTotals.income)])
-            totals.add(["Expense", context.inDefault(report.totals.expense), context.inDefault(report.previousTotals.expense)])
-            totals.add(["Net", context.inDefault(report.totals.net), context.inDefault(report.previousTotals.net)])
-            out += totals.render(color: context.color, width: context.width)
-            if !report.categories.isEmpty {
-                var table = TextTable([.init(title: "Category", alignment: .left, maxWidth: 22), .init(title: label, alignment: .decimal),
-                                       .init(title: previousLabel, alignment: .decimal), .init(title: "Change", alignment: .decimal),
-                                       .init(title: "%", alignment: .decimal)])
-                var wasIncome = true
-                for (i, row) in report.categories.enumerated() {
-                    let isIncome = model.categories[row.category].isIncome
-                    if i > 0 && wasIncome && !isIncome { table.addRule() }
-                    wasIncome = isIncome
-                    table.add([categoryName(row.category), context.inDefault(row.current), context.inDefault(row.previous),
-                               context.inDefault(row.change), row.percent.map { ($0.isNegative ? "" : "+") + $0.formatted(scale: 1) + "%" } ?? "new"])
-                }
-                out += "\n" + table.render(color: context.color, width: context.width)
-            }
-            if !report.topExpenses.isEmpty {
-                var top = TextTable([.init(title: "Top spending", alignment: .left, maxWidth: 24), .init(title: context.title("Spent"), alignment: .decimal),
-                                     .init(title: "Of expense", alignment: .decimal)])
-                for row in report.topExpenses {
-                    top.add([categoryName(row.category), context.inDefault(row.current), context.percent(glance.shareOfExpense(row))])
-                }
-                out += "\n" + top.render(color: context.color, width: context.width)
-            }
-            if !envelopes.isEmpty {
-                var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 16), .init(title: "Budget", alignment: .decimal),
-                                       .init(title: "Spent", alignment: .decimal), .init(title: "Available", alignment: .decimal),
-                                       .init(title: "Used", alignment: .decimal), EnvelopesCommand.markColumn])
-                for line in envelopes {
-                    table.add([line.envelope.name, context.inDefault(line.status.budget), context.inDefault(line.status.spent),
-                               context.inDefault(line.status.available), context.percent(line.percent), EnvelopesCommand.mark(line)])
-                }
-                out += "\n" + table.render(color: context.color, width: context.width)
-            }
-            let note = context.missingRatesNote(report.missingRates)
-            if !note.isEmpty { out += "\n" + note }
-            console.out(out)
+            console.out(text(glance, context: context))
         }
         return ExitCode.success
     }
@@ -148,12 +115,12 @@ enum ReportCommand: Subcommand {
     /// with charts, `--months` months of history (default 6), from the flows the JSON
     /// report is made of, categories at `depth`.
     static func html(_ context: ReportContext, month: CivilDate, flows: CategoryFlows, depth: Int) -> Int32 {
-        let months = (try? context.options.count("--months", default: 6, minimum: 1, maximum: 1200)) ?? 6
+        let months = (try? context.options.count(Own.months, default: 6, minimum: 1, maximum: 1200)) ?? 6
         let file = context.options.file!
         let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
         let overview = context.model.monthOverview(month: month, months: months, flows: flows, rates: context.budget.rates, depth: depth)
         let page = HTMLReport.render(overview, model: context.model, title: title)
-        guard let path = context.options.extra["--html"] else {
+        guard let path = context.options.value(Own.html) else {
             context.console.out(page)
             return ExitCode.success
         }

@@ -5,6 +5,7 @@ import TallyReports
 enum StatsCommand: Subcommand {
     static let name = "stats"
     static let summary = "Files, entries, dates spanned and entries per wallet"
+    static var flags: [FlagDeclaration] { Listing.declarations }
     static let help = Listing.help(name, "the files read (the budget and its includes), the\nnumber of dated entries, the first and last date and the days between, the\nentries and last date of each wallet, and the time reading and computing took.",
                                    layouts: "CSV columns (the\nwallets): wallet,entries,last. JSON: docs/reports.md.")
 

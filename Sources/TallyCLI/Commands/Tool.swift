@@ -19,6 +19,10 @@ protocol Subcommand: Sendable {
     static var summary: String { get }
     /// The full help text.
     static var help: String { get }
+    /// Every flag, in the order the help lists them (`-h, --help` included).
+    static var flags: [FlagDeclaration] { get }
+    /// Words the first argument can be (`bash`, `zsh`, `fish`); empty means files.
+    static var argumentChoices: [String] { get }
     /// Runs with the arguments after the subcommand's name.
     static func run(_ arguments: [String], console: Console) -> Int32
 }
@@ -89,10 +93,9 @@ public enum TallyTool {
         return name.count >= 2 && matches.count == 1 ? matches[0] : nil
     }
 
-    /// Flags that take a value, for reading options written before the command.
-    static let valueFlags: Set<String> = ["--today", "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--format",
-                                          "--at", "--wallet", "--category", "--tag", "--payee", "--type", "--search", "--sort",
-                                          "--csv-separator", "--color", "--colour", "-o", "--output", "--width"]
+    /// Flags that take a value, for reading options written before the command: those
+    /// every report takes, from their declarations.
+    static var valueFlags: Set<String> { ReportOptions.valueFlags }
 
     /// Options written before the command (`tally --today 2026-11-22 -f b.tally balance`)
     /// moved after it, where the command reads them.
@@ -153,4 +156,9 @@ public enum TallyTool {
         """
         return text
     }
+}
+
+extension Subcommand {
+    /// Most commands' first argument is a file.
+    static var argumentChoices: [String] { [] }
 }

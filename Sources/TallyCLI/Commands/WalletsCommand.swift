@@ -7,6 +7,7 @@ import TallySyntax
 enum WalletsCommand: Subcommand {
     static let name = "wallets"
     static let summary = "List the wallets, with kind, currency, owners and entries"
+    static var flags: [FlagDeclaration] { Listing.declarations }
     static let help = Listing.help(name, "the wallets the budget declares, in file order,\nwith kind, currency, owners, whether hidden or closed, and the number of entries\n(transactions, transfers, assertions) in each.",
                                    layouts: "CSV columns:\nwallet,kind,currency,owners,hidden,closed,entries.")
 

@@ -12,9 +12,9 @@ struct CompletionScript {
 
     let commands: [CommandSpec]
     /// Options of `tally` itself.
-    let globalFlags: [CommandSpec.Flag] = [
-        .init(names: ["-h", "--help"], value: nil, description: "Show help"),
-        .init(names: ["-V", "--version"], value: nil, description: "Show the version"),
+    let globalFlags: [FlagDeclaration] = [
+        FlagDeclaration("-h", "--help", help: "Show help"),
+        FlagDeclaration("-V", "--version", help: "Show the version"),
     ]
 
     var codes: [String] { DiagnosticCode.all.map(\.rawValue) }
@@ -256,7 +256,7 @@ struct CompletionScript {
         return s
     }
 
-    private func fishNames(_ flag: CommandSpec.Flag) -> String {
+    private func fishNames(_ flag: FlagDeclaration) -> String {
         var out = ""
         for name in flag.names {
             if name.hasPrefix("--") {

@@ -8,6 +8,9 @@ import TallySyntax
 enum Listing {
     static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .today, .format, .csvSeparator, .color]
 
+    /// Every flag of a listing, in the order the help lists them.
+    static let declarations = ReportOptions.declarations(flags) + [.helpFlag]
+
     /// The help of a listing: its description, usage and the shared flags.
     static func help(_ name: String, _ description: String, layouts: String) -> String {
         """
@@ -17,7 +20,7 @@ enum Listing {
           tally \(name) [options] <file>
 
         OPTIONS
-        \(ReportOptions.help(flags))  -h, --help             Show this help
+        \(FlagDeclaration.help(declarations))\
 
         With a period, only entries within it are counted. \(layouts)
 

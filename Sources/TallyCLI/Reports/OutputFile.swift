@@ -6,8 +6,11 @@ import TallyReports
 /// and written to FILE atomically (all or nothing, permissions of an earlier file kept).
 /// Nothing is written when the report fails; a budget (`.tally`) is never replaced.
 enum OutputFile {
-    /// The help line every report shows.
-    static let help = "  -o, --output FILE      Write the report to FILE (atomically); the format\n                         follows its extension: .txt, .csv, .json or .html\n"
+    /// `-o/--output`, which every report takes.
+    static let flag = FlagDeclaration("-o", "--output", value: "FILE", help: """
+        Write the report to FILE (atomically); the format
+        follows its extension: .txt, .csv, .json or .html
+        """)
 
     static let formats = ["txt": "text", "text": "text", "csv": "csv", "json": "json", "html": "html", "htm": "html"]
 

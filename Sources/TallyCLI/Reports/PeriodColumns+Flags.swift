@@ -12,9 +12,6 @@ extension PeriodColumns {
         return asked.first
     }
 
-    /// The flags of the steps, for `extraSwitches`.
-    static let switches = Step.allCases.map(\.flag)
-
     /// Writes `rows` in the context's format. `title` heads the text; `first` names the
     /// first column; `showTotal` adds the total column (flows have one, balances not).
     func write(_ rows: [Row], context: ReportContext, title: String, first: String, showTotal: Bool, range: ClosedRange<CivilDate>,
@@ -51,12 +48,5 @@ extension PeriodColumns {
             if !note.isEmpty { out += "\n" + note }
             context.console.out(out)
         }
-    }
-}
-
-extension PeriodColumns.Step {
-    /// Help lines for the four flags.
-    static func help(_ what: String) -> String {
-        "  --weekly, --monthly, --quarterly, --yearly\n                         \(what)\n"
     }
 }

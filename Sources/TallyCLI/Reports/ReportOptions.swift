@@ -7,30 +7,49 @@ import TallySyntax
 /// mean the same in every command. Each command names the shared flags it accepts and
 /// its own extra flags; anything else is a usage error naming the flag.
 struct ReportOptions {
-    /// A flag a report may accept, with its help line.
-    enum Flag: String, CaseIterable {
-        case format = "--format", today = "--today", period = "--period", begin = "--begin", end = "--end", at = "--at"
-        case wallet = "--wallet", category = "--category", tag = "--tag", payee = "--payee", type = "--type"
-        case search = "--search", sort = "--sort", desc = "--desc", csvSeparator = "--csv-separator", color = "--color"
+    /// A flag a report may accept, declared once.
+    enum Flag: CaseIterable {
+        case format, today, period, begin, end, at, wallet, category, tag, payee, type, search, sort, desc, csvSeparator, color
 
-        var help: String {
+        /// The flag's declaration (its help line, spellings and value).
+        var declaration: FlagDeclaration {
             switch self {
-            case .format: return "  --format text|json|csv\n                         Output format (default: text)"
-            case .today: return "  --today YYYY-MM-DD     The date reports are made as of (default: TALLY_TODAY,\n                         else the system's local date)"
-            case .period: return "  -p, --period PERIOD    2026, 2026-11, 2026-11-05, 2026q4, nov, today,\n                         yesterday, this|last|next week|month|quarter|year,\n                         X..Y or from X to Y (both ends included), 2026-11..\n                         or ..2026-10-01"
-            case .begin: return "  -b, --begin PERIOD     From the first day of PERIOD on (a date, 2026-11, ...)"
-            case .end: return "  -e, --end PERIOD       Up to the first day of PERIOD, which is not included\n                         (-b 2026-10 -e 2026-12: October and November)"
-            case .at: return "  --at YYYY-MM-DD        The day to show (default: today)"
-            case .wallet: return "  --wallet NAME          Only this wallet (repeat for more)"
-            case .category: return "  --category NAME        Only this category and its children (repeat for more)"
-            case .tag: return "  --tag NAME             Only entries with this tag, `#` optional (repeat for\n                         more)"
-            case .payee: return "  --payee TEXT           Only entries whose payee contains TEXT (any case)"
-            case .type: return "  --type income|expense|transfer\n                         Only this kind of movement (repeat for more)"
-            case .search: return "  --search TEXT          Only rows whose payee, note, category, wallet, tags or\n                         amount contain TEXT (any case)"
-            case .sort: return "  --sort date|amount|category|payee\n                         Order of rows (default: date)"
-            case .desc: return "  --desc                 Reverse the order"
-            case .csvSeparator: return "  --csv-separator CHAR   Field separator of CSV output (default: ,)"
-            case .color: return "  --color auto|always|never\n                         Colour negative amounts (default: auto: only on a\n                         terminal, never when NO_COLOR is set)"
+            case .format: FlagDeclaration("--format", value: "text|json|csv", help: "Output format (default: text)")
+            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
+                The date reports are made as of (default: TALLY_TODAY,
+                else the system's local date)
+                """)
+            case .period: FlagDeclaration("-p", "--period", value: "PERIOD", help: """
+                2026, 2026-11, 2026-11-05, 2026q4, nov, today,
+                yesterday, this|last|next week|month|quarter|year,
+                X..Y or from X to Y (both ends included), 2026-11..
+                or ..2026-10-01
+                """)
+            case .begin: FlagDeclaration("-b", "--begin", value: "PERIOD", help: "From the first day of PERIOD on (a date, 2026-11, ...)")
+            case .end: FlagDeclaration("-e", "--end", value: "PERIOD", help: """
+                Up to the first day of PERIOD, which is not included
+                (-b 2026-10 -e 2026-12: October and November)
+                """)
+            case .at: FlagDeclaration("--at", value: "YYYY-MM-DD", help: "The day to show (default: today)")
+            case .wallet: FlagDeclaration("--wallet", value: "NAME", help: "Only this wallet (repeat for more)")
+            case .category: FlagDeclaration("--category", value: "NAME", help: "Only this category and its children (repeat for more)")
+            case .tag: FlagDeclaration("--tag", value: "NAME", help: """
+                Only entries with this tag, `#` optional (repeat for
+                more)
+                """)
+            case .payee: FlagDeclaration("--payee", value: "TEXT", help: "Only entries whose payee contains TEXT (any case)")
+            case .type: FlagDeclaration("--type", value: "income|expense|transfer", help: "Only this kind of movement (repeat for more)")
+            case .search: FlagDeclaration("--search", value: "TEXT", help: """
+                Only rows whose payee, note, category, wallet, tags or
+                amount contain TEXT (any case)
+                """)
+            case .sort: FlagDeclaration("--sort", value: "date|amount|category|payee", help: "Order of rows (default: date)")
+            case .desc: FlagDeclaration("--desc", help: "Reverse the order")
+            case .csvSeparator: FlagDeclaration("--csv-separator", value: "CHAR", help: "Field separator of CSV output (default: ,)")
+            case .color: FlagDeclaration("--color", aliases: ["--colour"], value: "auto|always|never", help: """
+                Colour negative amounts (default: auto: only on a
+                terminal, never when NO_COLOR is set)
+                """)
             }
         }
     }
@@ -73,10 +92,12 @@ struct ReportOptions {
     /// Values of the command's own flags, by flag.
     var extra: [String: String] = [:]
 
-    /// Reads `arguments`. `flags` are the shared flags the command accepts; `extraFlags`
-    /// its own flags that take a value, `extraSwitches` its own flags without one.
+    /// Reads `arguments`. `flags` are the shared flags the command accepts, `own` its own
+    /// flags (their values go to ``extra``).
     static func parse(_ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
-                      extraFlags: [String] = [], extraSwitches: [String] = [], query: Bool = false) throws(UsageError) -> ReportOptions {
+                      own: [FlagDeclaration] = [], query: Bool = false) throws(UsageError) -> ReportOptions {
+        let extraFlags = own.filter { $0.value != nil }.flatMap(\.spellings)
+        let extraSwitches = own.filter { $0.value == nil }.flatMap(\.spellings)
         var options = ReportOptions()
         options.acceptsQuery = query
         var reader = ArgumentReader(arguments)
@@ -115,13 +136,13 @@ struct ReportOptions {
                 name = ReportOptions.aliases[flag] ?? flag
                 inline = value
             }
-            if name == "--width" {
+            if name == widthFlag.name {
                 let text = try value(name, inline)
                 guard let n = Int(text), n >= 1 else { throw UsageError("`--width`: `\(text)` must be a positive number") }
                 options.width = max(n, 20)
                 continue
             }
-            if name == "--file" {
+            if name == fileFlag.name {
                 options.fileFlags.append(try value(name, inline))
                 continue
             }
@@ -134,7 +155,7 @@ struct ReportOptions {
                 options.extra[name] = try value(name, inline)
                 continue
             }
-            guard let flag = Flag(rawValue: name), flags.contains(flag) else {
+            guard let flag = Flag.allCases.first(where: { $0.declaration.name == name }), flags.contains(flag) else {
                 throw UsageError("unknown option `\(name)` for `tally \(command)`")
             }
             switch flag {
@@ -213,13 +234,27 @@ struct ReportOptions {
         file = files[0]
     }
 
-    /// The help of `-f/--file`, which every report takes.
-    static let fileHelp = "  -f, --file FILE        The budget (repeatable: several files read as one);\n                         default: the first argument, else TALLY_FILE\n"
+    /// `-f/--file`, which every report takes.
+    static let fileFlag = FlagDeclaration("-f", "--file", value: "FILE", help: """
+        The budget (repeatable: several files read as one);
+        default: the first argument, else TALLY_FILE
+        """)
 
-    static let widthHelp = "  --width N              Columns text tables may take (default: COLUMNS, else\n                         the terminal's width, else 80); names are cut only\n                         when a table would not fit\n"
+    /// `--width N`, which every report takes.
+    static let widthFlag = FlagDeclaration("--width", value: "N", help: """
+        Columns text tables may take (default: COLUMNS, else
+        the terminal's width, else 80); names are cut only
+        when a table would not fit
+        """)
 
-    /// Short and alternative spellings of flags.
-    static let aliases = ["-f": "--file", "-p": "--period", "-b": "--begin", "-e": "--end", "--colour": "--color"]
+    /// Short and alternative spellings of flags, by the spelling they stand for.
+    static let aliases: [String: String] = {
+        var aliases: [String: String] = [:]
+        for flag in [fileFlag] + Flag.allCases.map(\.declaration) {
+            for spelling in flag.spellings where spelling != flag.name { aliases[spelling] = flag.name }
+        }
+        return aliases
+    }()
 
     /// The period of `--period`, or of `--begin`/`--end`.
     var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
@@ -237,9 +272,42 @@ struct ReportOptions {
         return filters
     }
 
-    /// Help lines for `flags`, in the order given.
-    static func help(_ flags: [Flag]) -> String {
-        fileHelp + OutputFile.help + widthHelp + flags.map { $0.help + "\n" }.joined()
+    /// The declarations of the flags every report takes (`-f`, `-o`, `--width`) and of
+    /// `flags`, in the order the help lists them; `--format` lists `formats`.
+    static func declarations(_ flags: [Flag], formats: [String] = ["text", "json", "csv"]) -> [FlagDeclaration] {
+        [fileFlag, OutputFile.flag, widthFlag] + flags.map { flag in
+            let declaration = flag.declaration
+            guard flag == .format else { return declaration }
+            return FlagDeclaration(names: declaration.names, value: formats.joined(separator: "|"), text: declaration.text)
+        }
+    }
+
+    /// `--weekly, --monthly, --quarterly, --yearly` (columns over time), one help entry
+    /// saying `what` the columns show.
+    static func stepsFlag(_ what: String) -> FlagDeclaration {
+        FlagDeclaration(names: PeriodColumns.Step.allCases.map(\.flag), value: nil, text: what)
+    }
+
+    /// The flags that take a value among those every report takes, with every spelling:
+    /// what may come before the command (`tally -f b.tally bal`).
+    static var valueFlags: Set<String> {
+        Set(declarations(Flag.allCases).filter { $0.value != nil }.flatMap(\.spellings))
+    }
+
+    /// The value of a command's own flag, if given (empty for a switch).
+    func value<Own: FlagSet>(_ flag: Own) -> String? { extra[flag.name] }
+
+    /// A command's own whole number flag, at least `minimum`.
+    func count<Own: FlagSet>(_ flag: Own, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
+        try count(flag.name, default: value, minimum: minimum, maximum: maximum)
+    }
+
+    /// A command's own date flag.
+    func date<Own: FlagSet>(_ flag: Own) throws(UsageError) -> CivilDate? { try date(flag.name) }
+
+    /// A command's own flag whose value must be one of `choices`.
+    func choice<Own: FlagSet>(_ flag: Own, among choices: [String], default value: String) throws(UsageError) -> String {
+        try choice(flag.name, among: choices, default: value)
     }
 
     /// A whole number flag value, at least `minimum`.

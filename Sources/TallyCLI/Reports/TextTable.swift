@@ -1,3 +1,4 @@
+import TallyCore
 import TallyReports
 
 /// A plain-text table for people: columns padded to their widest cell, amounts aligned

@@ -33,6 +33,13 @@ public struct DiagnosticPolicy: Sendable {
         }
     }
 
+    /// The diagnostics of `budget` as its own policy shows them: those found loading it
+    /// and `found` (the interpreter's), overridden, silenced ones removed. The one way a
+    /// front end that takes no severity flags applies the policy.
+    public static func shown(_ found: [Diagnostic], in budget: Budget) -> [Diagnostic] {
+        DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+    }
+
     /// The diagnostics as they should be shown: overridden, silenced ones removed.
     /// Syntax errors keep their severity and cannot be silenced.
     public func apply(_ diagnostics: [Diagnostic], budget: Budget) -> [Diagnostic] {

@@ -30,8 +30,7 @@ public struct BudgetAnalysis: Sendable {
         let run = Interpreter.interpret(budget, today: today, reusing: previous.take())
         model = run.model
         lowered = run.lowered
-        let policy = DiagnosticPolicy(budget: budget)
-        diagnostics = policy.apply(budget.diagnostics + run.diagnostics, budget: budget).sorted {
+        diagnostics = DiagnosticPolicy.shown(run.diagnostics, in: budget).sorted {
             ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue)
         }
     }

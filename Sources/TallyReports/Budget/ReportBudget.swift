@@ -50,7 +50,7 @@ public struct ReportBudget: Sendable {
         let budget: Budget
         do { budget = try load(files) } catch { throw .unreadable(error) }
         let (model, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy(budget: budget).apply(budget.diagnostics + found, budget: budget)
+        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         guard model.totalsAreExact else { throw .inexactTotals }
         let errors = diagnostics.filter { $0.severity == .error }.count
         return ReportBudget(model: model, files: budget.files.map(\.path).filter { $0 != "<files>" }, errorCount: errors)

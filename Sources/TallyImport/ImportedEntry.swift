@@ -1,5 +1,4 @@
 import TallyCore
-import TallyImport
 import TallySyntax
 
 /// The text of a transaction written by `tally import`: the date, the payee (and the
@@ -13,18 +12,28 @@ import TallySyntax
 /// rest without an amount. They are laid out as `tally fmt` lays out indented lines:
 /// four spaces, categories in one column, amounts aligned on the decimal point, tags and
 /// note two spaces after.
-struct ImportedEntry {
-    let layout: FileLayout
+public struct ImportedEntry: Sendable {
+    /// The columns of the file the entry goes to.
+    public let layout: FileLayout
+
+    /// A writer of entries laid out as `layout` says.
+    public init(layout: FileLayout) {
+        self.layout = layout
+    }
 
     /// One split line.
-    struct Part {
-        let category: String
+    public struct Part: Sendable {
+        /// The category's name.
+        public let category: String
         /// The signed amount; nil for the line that takes the rest.
-        let amount: Money?
-        let tags: [String]
-        let note: String?
+        public let amount: Money?
+        /// The line's tags, without `#`.
+        public let tags: [String]
+        /// The line's note.
+        public let note: String?
 
-        init(_ line: RuleSplit.Line, name: String) {
+        /// The line `line` of a split rule, its category named `name`.
+        public init(_ line: RuleSplit.Line, name: String) {
             category = name
             amount = line.isRest ? nil : line.amount
             tags = line.tags
@@ -33,7 +42,7 @@ struct ImportedEntry {
     }
 
     /// The lines (without line endings) of one entry.
-    func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
+    public func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
                split: [Part] = [], id: String) -> [String] {
         var line = SourceWriter.date(date)
         line.reserveCapacity(128)
@@ -60,7 +69,7 @@ struct ImportedEntry {
     }
 
     /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.
-    static func splitLines(_ parts: [Part]) -> [String] {
+    public static func splitLines(_ parts: [Part]) -> [String] {
         let names = parts.map { SourceWriter.name($0.category) }
         let amounts = parts.map { part in part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description } ?? "" }
         // A category with nothing after it (the rest line) does not widen the column.
@@ -81,13 +90,13 @@ struct ImportedEntry {
 
     /// A statement's field as text: runs of spaces, line breaks, tabs and other control
     /// characters (which a statement field may hold) made one space, none at the end.
-    static func text(_ value: String) -> String {
+    public static func text(_ value: String) -> String {
         SourceWriter.text(tidied(value))
     }
 
     /// `value` with each run of spaces and control characters (C0, DEL and C1) as one
     /// space, and none at the end: how a statement's field is kept in the file.
-    static func tidied(_ value: String) -> String {
+    public static func tidied(_ value: String) -> String {
         // Most fields are printable ASCII with single spaces: they are kept as they are.
         var plain = true
         var previous: UInt8 = 0

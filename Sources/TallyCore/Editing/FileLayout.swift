@@ -3,24 +3,24 @@ import TallySyntax
 /// How a budget file lays out its transactions, learned from the file itself, so that
 /// entries added by a tool look like the ones written by hand: the line ending, and the
 /// columns where wallets, categories and amounts line up when most transactions agree.
-struct FileLayout: Equatable {
+public struct FileLayout: Equatable, Sendable {
     /// `\n`, `\r\n` or `\r`: the file's first line ending (`\n` when it has none).
-    var lineEnding: [UInt8] = [0x0A]
+    public var lineEnding: [UInt8] = [0x0A]
     /// Column (0-based, in characters as a terminal shows them) where wallet names start.
-    var walletColumn: Int?
+    public var walletColumn: Int?
     /// Column where categories start.
-    var categoryColumn: Int?
+    public var categoryColumn: Int?
     /// Column where amounts end, when amounts are aligned on the right.
-    var amountEndColumn: Int?
+    public var amountEndColumn: Int?
     /// Column where amounts start, when amounts are aligned on the left.
-    var amountStartColumn: Int?
+    public var amountStartColumn: Int?
     /// Spaces between the amount and the clauses after it (`  rule rent`).
-    var clauseGap: Int?
+    public var clauseGap: Int?
 
     /// The layout of a file's latest transactions: those in its last `tailBytes` bytes
     /// (read again from the first entry there), so that appending to a file of 100k lines
     /// follows how it is written lately without measuring every line.
-    init(recentIn tree: SyntaxTree, tailBytes: Int = 64 * 1024) {
+    public init(recentIn tree: SyntaxTree, tailBytes: Int = 64 * 1024) {
         let bytes = tree.source.bytes
         guard bytes.count > tailBytes else { self.init(tree: tree); return }
         // Cut before a line that starts with a date: an entry starts there.
@@ -34,7 +34,8 @@ struct FileLayout: Equatable {
         lineEnding = Self.firstLineEnding(bytes) ?? [0x0A]
     }
 
-    init(tree: SyntaxTree) {
+    /// The layout of every transaction in `tree`.
+    public init(tree: SyntaxTree) {
         lineEnding = Self.firstLineEnding(tree.source.bytes) ?? [0x0A]
         var wallets: [Int] = [], categories: [Int] = [], amountEnds: [Int] = [], amountStarts: [Int] = [], gaps: [Int] = []
         for entry in tree.entries(of: .transaction) {
@@ -73,7 +74,7 @@ struct FileLayout: Equatable {
     }
 
     /// How many columns `text` takes.
-    static func width(_ text: String) -> Int {
+    public static func width(_ text: String) -> Int {
         // ASCII is one column a character; only other text needs the Unicode tables.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return DisplayWidth.of(Substring(text).unicodeScalars)
@@ -97,7 +98,8 @@ struct FileLayout: Equatable {
         return value
     }
 
-    static func firstLineEnding(_ bytes: [UInt8]) -> [UInt8]? {
+    /// The first line ending in `bytes` (`\n`, `\r\n` or `\r`), nil when there is none.
+    public static func firstLineEnding(_ bytes: [UInt8]) -> [UInt8]? {
         guard let i = bytes.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return nil }
         if bytes[i] == 0x0A { return [0x0A] }
         return i + 1 < bytes.count && bytes[i + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]

@@ -4,18 +4,26 @@ import TallySyntax
 /// then the rule's entry in the rule's own field order, then `rule NAME`, and the rule's
 /// split and metadata lines below it. Spacing follows the file's layout where the file
 /// shows one (wallets, categories and amounts in their columns), else the rule's own.
-struct OccurrenceEntry {
+public struct OccurrenceEntry {
     /// The recurring directive, as parsed.
-    let directive: SyntaxNode
-    let layout: FileLayout
+    public let directive: SyntaxNode
+    /// The columns of the file the entry goes to.
+    public let layout: FileLayout
+
+    /// Creates the writer of `directive`'s occurrences, laid out as `layout` says.
+    public init(directive: SyntaxNode, layout: FileLayout) {
+        self.directive = directive
+        self.layout = layout
+    }
 
     /// Why a rule cannot be written out as an entry.
-    struct Problem: Error, Equatable {
-        let message: String
+    public struct Problem: Error, Equatable {
+        /// What is wrong, in words.
+        public let message: String
     }
 
     /// The lines (without line endings) of the entry recording the occurrence on `date`.
-    func lines(on date: CivilDate) throws(Problem) -> [String] {
+    public func lines(on date: CivilDate) throws(Problem) -> [String] {
         let tree = directive.tree
         guard let nameNode = directive.child(.schedule)?.attribute("as")?.name?.node else {
             throw Problem(message: "the recurring entry has no name (`as NAME`), so an entry cannot say it records it")

@@ -1,7 +1,9 @@
 /// How many terminal columns text takes: 2 for East Asian wide characters and most
-/// emoji, 0 for combining marks, 1 otherwise. Used to place carets under source text.
-enum DisplayWidth {
-    static func of(_ scalar: Unicode.Scalar) -> Int {
+/// emoji, 0 for combining marks, 1 otherwise. Used to place carets under source text
+/// and to line up what the tools write in a file's columns.
+public enum DisplayWidth {
+    /// The columns one scalar takes.
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v == 0 { return 0 }
         switch scalar.properties.generalCategory {
@@ -18,7 +20,8 @@ enum DisplayWidth {
         return 1
     }
 
-    static func of(_ text: Substring.UnicodeScalarView) -> Int {
+    /// The columns a run of scalars takes.
+    public static func of(_ text: Substring.UnicodeScalarView) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 }

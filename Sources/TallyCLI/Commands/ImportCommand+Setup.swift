@@ -1,0 +1,132 @@
+import TallyCore
+import TallyImport
+import TallyReports
+import TallySyntax
+
+extension ImportCommand {
+    /// What the command line and the budget say about one import, settled before any
+    /// movement is decided: the wallet, the fallback category, the statements (each read
+    /// whole, so a malformed one stops everything) and the file to append to.
+    struct Setup {
+        let wallet: Int
+        let fallback: Int?
+        let profile: WalletImport
+        let statements: [Statement]
+        let target: BudgetFile
+
+        /// Settles the import, or throws the message that stops it (exit code 2).
+        init(_ options: Options, editor: BudgetEditor) throws(UsageError) {
+            let budget = editor.budget, model = editor.model
+            wallet = try Self.wallet(options, model: model, path: editor.path)
+            if let name = options.uncategorized {
+                guard let c = model.categories.firstIndex(where: { $0.name == name }) else {
+                    var message = "no category named `\(name)` for --uncategorized"
+                    if let suggestion = TallyTool.closest(name, model.categories.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
+                    throw UsageError(message)
+                }
+                fallback = c
+            } else {
+                fallback = nil
+            }
+            // The wallet's import profile, under what the command line says.
+            profile = WalletImport(model: model, wallet: wallet)
+            var reading = profile.options
+            if let encoding = options.reading.encoding { reading.encoding = encoding }
+            if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
+            if let mark = options.reading.csv.decimalMark { reading.csv.decimalMark = mark }
+            if let separator = options.reading.csv.separator { reading.csv.separator = separator }
+            statements = try Self.statements(options.statements, reading: reading, wallet: wallet, profile: profile, model: model)
+            target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+        }
+
+        /// The wallet: the one `--wallet` names, the only open one, or the one whose import
+        /// profile names the account the statements are of.
+        private static func wallet(_ options: Options, model: BudgetModel, path: String) throws(UsageError) -> Int {
+            if let name = options.wallet {
+                guard let w = model.wallets.firstIndex(where: { $0.name == name }) else {
+                    var message = "no wallet named `\(name)` in `\(path)`"
+                    if let suggestion = TallyTool.closest(name, model.wallets.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
+                    throw UsageError(message)
+                }
+                return w
+            }
+            let open = model.wallets.indices.filter { model.wallets[$0].closed == nil }
+            if open.count == 1 { return open[0] }
+            let accounts = statementAccounts(options.statements)
+            let owners = accounts.map { model.wallets(ofAccount: $0) }
+            guard let account = accounts.first else {
+                throw UsageError("which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
+            }
+            guard let only = owners.first?.first, owners.allSatisfy({ $0 == [only] }) else {
+                throw UsageError(Set(accounts.map(ImportProfile.account)).count > 1
+                    ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its --wallet"
+                    : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with --wallet")
+            }
+            return only
+        }
+
+        /// The statements at `paths`, each read whole and checked to be the wallet's.
+        private static func statements(_ paths: [String], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
+                                       model: BudgetModel) throws(UsageError) -> [Statement] {
+            let currency = model.wallets[wallet].currency, name = model.wallets[wallet].name
+            var statements: [Statement] = []
+            for statementPath in paths {
+                let bytes: [UInt8]
+                do {
+                    bytes = try DiskFileProvider().read(statementPath)
+                } catch {
+                    throw UsageError("cannot read `\(statementPath)`: \(error.explanation)")
+                }
+                let statement: Statement
+                do {
+                    statement = try StatementReader.read(bytes, path: statementPath, options: reading)
+                } catch {
+                    throw UsageError("\(error.description); nothing written")
+                }
+                if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: wallet, profile: profile, model: model) {
+                    throw UsageError("\(statementPath): the statement is of account \(stated), \(mismatch); nothing written")
+                }
+                if let stated = statement.currency, stated != currency {
+                    throw UsageError("\(statementPath): the statement is in \(stated), the wallet `\(name)` in \(currency); import it into a wallet in \(stated); nothing written")
+                }
+                statements.append(statement)
+            }
+            return statements
+        }
+
+        /// The file to append to: `--into`, else the file with the wallet's latest
+        /// transaction, else the one declaring it.
+        private static func target(_ into: String?, wallet: Int, budget: Budget, model: BudgetModel, path: String) throws(UsageError) -> BudgetFile {
+            guard let into else {
+                let latest = model.entries.last { $0.transaction?.wallet == wallet }
+                return budget.file(latest?.location.file ?? model.wallets[wallet].location.file) ?? budget.root
+            }
+            let canonical = DiskFileProvider().canonicalPath(into)
+            guard let file = budget.files.first(where: { $0.path == into || DiskFileProvider().canonicalPath($0.path) == canonical }) else {
+                throw UsageError("`\(into)` is not a file of the budget `\(path)` (it must be the budget or one it includes)")
+            }
+            return file
+        }
+
+        /// The accounts the statements at `paths` say they are of, read without any profile
+        /// (a statement that cannot be read so is read again, and its error told, once the
+        /// wallet is known).
+        private static func statementAccounts(_ paths: [String]) -> [String] {
+            paths.compactMap { path in
+                guard let bytes = try? DiskFileProvider().read(path) else { return nil }
+                return (try? StatementReader.read(bytes, path: path, options: StatementReader.Options()))?.account
+            }
+        }
+
+        /// Why a statement of account `stated` is not `wallet`'s, or nil when it may be: the
+        /// wallet's profile names another account, or another wallet's profile names this one.
+        private static func accountMismatch(_ stated: String, wallet: Int, profile: WalletImport, model: BudgetModel) -> String? {
+            let name = model.wallets[wallet].name
+            if let own = profile.account {
+                return own == ImportProfile.account(stated) ? nil : "but the import profile of `\(name)` names account \(own)"
+            }
+            guard let other = model.wallets(ofAccount: stated).first(where: { $0 != wallet }) else { return nil }
+            return "which the import profile of `\(model.wallets[other].name)` names, not `\(name)`"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import TallySyntax
+
+/// The one way a tool changes a user's budget: load it, require it free of errors, make
+/// the change in memory (``BudgetEdit``), read and interpret the result again and
+/// require it still free of errors (``check(_:)``), then write the changed files
+/// atomically, together, and only if none changed on disk since it was read
+/// (``write(_:)``). `tally record`, `tally add` and `tally import` write through it, and
+/// so does every writer to come (a server, an editor command).
+///
+/// The check after the edit reads the budget again the way an editor does after a
+/// keystroke (`BudgetLoader(reusing:)`, `Interpreter.interpret(reusing:)`): files and
+/// entries the edit left alone are not parsed or lowered again, and the result is what
+/// a fresh reading gives.
+public struct BudgetEditor: Sendable {
+    /// The budget's root file, as it was named.
+    public let path: String
+    /// The date the budget is interpreted as of.
+    public let today: CivilDate
+    /// The budget as it was read.
+    public let budget: Budget
+    /// Its model.
+    public let model: BudgetModel
+    private let provider: any FileProvider
+    /// The lowering of `budget`, reused (once) by the check after the edit.
+    private var lowered: LoweredBudget?
+
+    /// Reads the budget at `path` through `provider` and interprets it as of `today`.
+    /// Throws ``BudgetEditError/unreadable(path:_:)`` or, when it has any error,
+    /// ``BudgetEditError/hasErrors(path:count:)``.
+    public init(path: String, today: CivilDate, provider: any FileProvider = DiskFileProvider()) throws(BudgetEditError) {
+        let budget: Budget
+        do {
+            budget = try BudgetLoader(provider: provider).load(path)
+        } catch {
+            throw .unreadable(path: path, error)
+        }
+        let run = Interpreter.interpret(budget, today: today, reusing: nil)
+        let errors = DiagnosticPolicy.shown(run.diagnostics, in: budget).filter { $0.severity == .error }.count
+        guard errors == 0 else { throw .hasErrors(path: path, count: errors) }
+        self.path = path
+        self.today = today
+        self.budget = budget
+        self.provider = provider
+        model = run.model
+        lowered = run.lowered
+    }
+
+    /// A new, empty edit of the budget.
+    public func edit() -> BudgetEdit { BudgetEdit(of: budget) }
+
+    /// The budget as `edit` would leave it, read and interpreted again in memory. Throws
+    /// ``BudgetEditError/wouldAddErrors(_:)`` (carrying the edited budget, for a front end
+    /// to explain the error) when it would have any error. The first check reuses the
+    /// budget's lowering (and gives it up); a later one lowers the edited budget whole.
+    public mutating func check(_ edit: BudgetEdit) throws(BudgetEditError) -> EditedBudget {
+        let after: Budget
+        do {
+            after = try BudgetLoader(provider: OverlayFileProvider(buffers: edit.buffers, disk: provider), reusing: budget).load(path)
+        } catch {
+            throw .unreadableAfterEdit(path: path, error)
+        }
+        let previous = lowered.take()
+        let run = Interpreter.interpret(after, today: today, reusing: previous)
+        let edited = EditedBudget(edit: edit, budget: after, model: run.model, diagnostics: DiagnosticPolicy.shown(run.diagnostics, in: after))
+        if edited.firstError != nil { throw .wouldAddErrors(edited) }
+        return edited
+    }
+
+    /// Writes the files `edited` changes, in the order the edit first changed them, as
+    /// one change (`AtomicFile.write(all:)`). Throws ``BudgetEditError/changedOnDisk(path:)``
+    /// and writes nothing when any of them is not on disk as the edit's budget read it.
+    public func write(_ edited: EditedBudget) throws(BudgetEditError) {
+        var writes: [(path: String, bytes: [UInt8])] = []
+        for path in edited.edit.paths {
+            // A file changed since it was read is left alone rather than overwritten, and
+            // so are the others: the edit is written whole or not at all.
+            guard let file = edited.edit.budget.file(path), (try? provider.read(path)) == file.tree.source.bytes else {
+                throw .changedOnDisk(path: path)
+            }
+            writes.append((path, edited.edit.bytes(of: path)))
+        }
+        do {
+            try AtomicFile.write(all: writes)
+        } catch {
+            throw .notWritten(error)
+        }
+    }
+}

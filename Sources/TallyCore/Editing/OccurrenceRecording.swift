@@ -1,0 +1,69 @@
+import TallySyntax
+
+/// One occurrence of a recurring rule to record as a transaction.
+public struct Occurrence: Hashable, Sendable {
+    /// The rule's index in the model.
+    public let rule: Int
+    /// The occurrence's date.
+    public let date: CivilDate
+
+    /// Creates the occurrence.
+    public init(rule: Int, date: CivilDate) {
+        self.rule = rule
+        self.date = date
+    }
+}
+
+/// Why an occurrence cannot be recorded.
+public enum OccurrenceRecordingError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The rule is not where the model says (`file` holds no recurring entry there).
+    case ruleNotFound(name: String, file: String)
+    /// The rule in `file` cannot be written out as an entry (``OccurrenceEntry/Problem``).
+    case notWritable(file: String, message: String)
+
+    /// What is wrong, in words.
+    public var description: String {
+        switch self {
+        case .ruleNotFound(let name, let file): "cannot find the rule `\(name)` in \(file)"
+        case .notWritable(let file, let message): "\(file): \(message)"
+        }
+    }
+}
+
+extension BudgetEdit {
+    /// Appends the entries recording `occurrences` (by date, then rule) to the end of the
+    /// files that hold their rules, each laid out like its file's latest transactions.
+    /// Returns the lines appended to each file, in the order the files were first changed.
+    public mutating func record(_ occurrences: [Occurrence], model: BudgetModel) throws(OccurrenceRecordingError) -> [(path: String, lines: [String])] {
+        var appended: [String: [String]] = [:]
+        var order: [String] = []
+        // Each file's layout is learned once, from its latest transactions: measuring a
+        // file of 100k lines for every occurrence took seconds.
+        var layouts: [String: FileLayout] = [:]
+        func layout(of file: BudgetFile) -> FileLayout {
+            if let known = layouts[file.path] { return known }
+            let learned = FileLayout(recentIn: file.tree)
+            layouts[file.path] = learned
+            return learned
+        }
+        for occurrence in occurrences.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
+            let location = model.rules[occurrence.rule].location
+            guard let file = budget.file(location.file),
+                  let directive = file.tree.entries(of: .recurringDirective).first(where: { $0.range.contains(location.range.start) }) else {
+                throw .ruleNotFound(name: model.rules[occurrence.rule].name ?? "?", file: location.file)
+            }
+            do {
+                let lines = try OccurrenceEntry(directive: directive, layout: layout(of: file)).lines(on: occurrence.date)
+                if appended[file.path] == nil { order.append(file.path) }
+                appended[file.path, default: []] += lines
+            } catch {
+                throw .notWritable(file: location.file, message: error.message)
+            }
+        }
+        for path in order {
+            guard let file = budget.file(path) else { continue }
+            append(appended[path] ?? [], to: path, lineEnding: layout(of: file).lineEnding)
+        }
+        return order.map { ($0, appended[$0] ?? []) }
+    }
+}
