@@ -56,10 +56,7 @@ extension AddCommand {
                     let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
                     guard !name.isEmpty, !name.contains(where: { $0.isWhitespace || $0 == "#" }) else { throw UsageError("`--tag`: `\(tag)` is not a tag name") }
                     options.tags.append(name)
-                case .today:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                    options.today = date
+                case .today: options.today = try reader.date(of: flag, inline: inline)
                 case .dryRun: options.dryRun = true
                 }
             }

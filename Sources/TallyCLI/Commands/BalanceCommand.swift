@@ -4,7 +4,7 @@ import TallySyntax
 
 /// `tally balance FILE`: each wallet's balance, grouped by kind, with totals in the
 /// default currency; hidden wallets apart; `--by owner` for shared households.
-enum BalanceCommand: Subcommand {
+enum BalanceCommand: ReportSubcommand {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
     static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
@@ -52,12 +52,9 @@ enum BalanceCommand: Subcommand {
         return options
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: parse) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let by: String
         do { by = try context.options.choice(Own.by, among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
         do {

@@ -73,32 +73,26 @@ enum ConvertCommand: Subcommand {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .positional(let file): options.files.append(file)
-            case .flag(let spelling, let inline):
-                let flag = try Flag.named(spelling, inline: inline, command: name)
-                switch flag {
-                case .output: options.output = try reader.value(of: flag, inline: inline)
-                case .strict: options.strict = true
-                case .walletKind:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
-                        throw UsageError("`--wallet-kind`: write ACCOUNT=KIND, KIND one of \(WalletKind.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    options.conversion.walletKinds[String(value[..<equals])] = kind
-                case .commodity:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let equals = value.lastIndex(of: "="), !value[value.index(after: equals)...].isEmpty else {
-                        throw UsageError("`--commodity`: write SYMBOL=CODE, for example '$=CAD'")
-                    }
-                    options.conversion.commodities[String(value[..<equals])] = String(value[value.index(after: equals)...])
-                case .today:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                    options.today = date
+        try ArgumentReader.read(arguments, command: name) { (file) throws(UsageError) in
+            options.files.append(file)
+        } flag: { (flag: Flag, reader, inline) throws(UsageError) in
+            switch flag {
+            case .output: options.output = try reader.value(of: flag, inline: inline)
+            case .strict: options.strict = true
+            case .walletKind:
+                let value = try reader.value(of: flag, inline: inline)
+                guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
+                    throw UsageError("`--wallet-kind`: write ACCOUNT=KIND, KIND one of \(WalletKind.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
+                options.conversion.walletKinds[String(value[..<equals])] = kind
+            case .commodity:
+                let value = try reader.value(of: flag, inline: inline)
+                guard let equals = value.lastIndex(of: "="), !value[value.index(after: equals)...].isEmpty else {
+                    throw UsageError("`--commodity`: write SYMBOL=CODE, for example '$=CAD'")
+                }
+                options.conversion.commodities[String(value[..<equals])] = String(value[value.index(after: equals)...])
+            case .today:
+                options.today = try reader.date(of: flag, inline: inline)
             }
         }
         if options.files.isEmpty { throw UsageError("`tally convert` needs at least one journal file") }

@@ -3,7 +3,7 @@ import TallyReports
 import TallySyntax
 
 /// `tally due FILE`: recurring occurrences that are overdue, due today, or coming up.
-enum DueCommand: Subcommand {
+enum DueCommand: ReportSubcommand {
     static let name = "due"
     static let summary = "Recurring entries overdue, due today and upcoming"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
@@ -45,12 +45,9 @@ enum DueCommand: Subcommand {
         return options
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: parse) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let model = context.model
         let filter: EntryFilter
         let period: ClosedRange<CivilDate>?

@@ -4,7 +4,7 @@ import TallySyntax
 
 /// `tally envelopes FILE`: every envelope's figures for the period containing a day,
 /// overspent ones marked, and ready to assign at the bottom.
-enum EnvelopesCommand: Subcommand {
+enum EnvelopesCommand: ReportSubcommand {
     static let name = "envelopes"
     static let summary = "Envelopes: planned, spent, available; ready to assign"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
@@ -52,14 +52,14 @@ enum EnvelopesCommand: Subcommand {
     /// The column of marks: red for overspent, yellow for alerts, when colour is on.
     static let markColumn = TextTable.Column(title: "", alignment: .left, marks: ["OVER": "31", "ALERT": "33"])
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: shared, own: Own.declarations)
-        }) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The options: the shared report flags and the command's own.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        try try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+    }
+
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let model = context.model
         let date: CivilDate
         do { date = try context.day() } catch { return context.fail(error) }

@@ -61,22 +61,14 @@ enum ExportCommand: Subcommand {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .positional(let file):
-                guard options.file == nil else { throw UsageError("`tally export` reads one budget; `\(file)` is one too many") }
-                options.file = file
-            case .flag(let spelling, let inline):
-                let flag = try Flag.named(spelling, inline: inline, command: name)
-                switch flag {
-                case .to: options.format = PeerFormat(rawValue: try reader.choice(for: flag.name, inline: inline, among: PeerFormat.allCases.map(\.rawValue)))
-                case .output: options.output = try reader.value(of: flag, inline: inline)
-                case .today:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let date = CivilDate(iso: value) else { throw UsageError("`--today`: `\(value)` is not a date; write YYYY-MM-DD") }
-                    options.today = date
-                }
+        try ArgumentReader.read(arguments, command: name) { (file) throws(UsageError) in
+            guard options.file == nil else { throw UsageError("`tally export` reads one budget; `\(file)` is one too many") }
+            options.file = file
+        } flag: { (flag: Flag, reader, inline) throws(UsageError) in
+            switch flag {
+            case .to: options.format = PeerFormat(rawValue: try reader.choice(for: flag.name, inline: inline, among: PeerFormat.allCases.map(\.rawValue)))
+            case .output: options.output = try reader.value(of: flag, inline: inline)
+            case .today: options.today = try reader.date(of: flag, inline: inline)
             }
         }
         if options.format == nil { throw UsageError("`--to` is required: hledger, ledger or beancount") }

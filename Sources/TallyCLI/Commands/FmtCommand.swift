@@ -59,15 +59,12 @@ enum FmtCommand: Subcommand {
 
     static func parse(_ arguments: [String]) throws(UsageError) -> Options {
         var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .positional(let file): options.files.append(file)
-            case .flag(let spelling, let inline):
-                switch try Flag.named(spelling, inline: inline, command: name) {
-                case .check: options.check = true
-                case .diff: options.diff = true
-                }
+        try ArgumentReader.read(arguments, command: name) { (file) throws(UsageError) in
+            options.files.append(file)
+        } flag: { (flag: Flag, _, _) throws(UsageError) in
+            switch flag {
+            case .check: options.check = true
+            case .diff: options.diff = true
             }
         }
         if options.files.isEmpty { throw UsageError("`tally fmt` needs at least one file, or `-` for standard input") }

@@ -3,7 +3,7 @@ import TallyReports
 import TallySyntax
 
 /// `tally forecast FILE --until DATE`: wallet balances projected from recurring entries.
-enum ForecastCommand: Subcommand {
+enum ForecastCommand: ReportSubcommand {
     static let name = "forecast"
     static let summary = "Wallet balances projected from recurring entries"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
@@ -47,12 +47,9 @@ enum ForecastCommand: Subcommand {
         return options
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: parse) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let model = context.model
         let filter: EntryFilter
         do { filter = try context.filter(range: nil) } catch { return context.fail(error) }

@@ -4,7 +4,7 @@ import TallySyntax
 
 /// `tally goals FILE`: saving goals with progress and the one forward-looking figure;
 /// reached goals apart.
-enum GoalsCommand: Subcommand {
+enum GoalsCommand: ReportSubcommand {
     static let name = "goals"
     static let summary = "Saving goals: saved, target, percent, outlook"
     static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
@@ -31,14 +31,14 @@ enum GoalsCommand: Subcommand {
 
     """
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: shared)
-        }) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The options: the shared report flags and the command's own.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        try try ReportOptions.parse(arguments, command: name, flags: shared)
+    }
+
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let date: CivilDate
         do {
             if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }

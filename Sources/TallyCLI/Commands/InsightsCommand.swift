@@ -4,7 +4,7 @@ import TallySyntax
 
 /// `tally insights FILE`: where the money went and came from over a range, and income
 /// against expense per day, week, month or year.
-enum InsightsCommand: Subcommand {
+enum InsightsCommand: ReportSubcommand {
     static let name = "insights"
     static let summary = "Spending and income by category; income against expense over time"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
@@ -52,12 +52,9 @@ enum InsightsCommand: Subcommand {
         return options
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: parse) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let model = context.model
         let range: ClosedRange<CivilDate>
         let filter: EntryFilter

@@ -4,7 +4,7 @@ import TallySyntax
 
 /// `tally register FILE`: the transactions, one line per posting or transfer side, with
 /// each wallet's running balance; filtered and sorted.
-enum RegisterCommand: Subcommand {
+enum RegisterCommand: ReportSubcommand {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
@@ -32,14 +32,14 @@ enum RegisterCommand: Subcommand {
 
     """
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: shared, query: true)
-        }) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The options: the shared report flags and the command's own.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
+        try try ReportOptions.parse(arguments, command: name, flags: shared, query: true)
+    }
+
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let model = context.model
         let filter: EntryFilter
         do { filter = try context.filter(range: context.range(default: nil)) } catch { return context.fail(error) }

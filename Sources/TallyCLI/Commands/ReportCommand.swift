@@ -5,7 +5,7 @@ import TallySyntax
 
 /// `tally report FILE`: the monthly report, or with `--months N` a month-by-month table
 /// of income against expense.
-enum ReportCommand: Subcommand {
+enum ReportCommand: ReportSubcommand {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
@@ -67,12 +67,9 @@ enum ReportCommand: Subcommand {
         return options
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch ReportContext.open(name, arguments, console: console, parse: parse) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
+    /// The report, from an opened budget.
+    static func report(_ context: ReportContext) -> Int32 {
+        let console = context.console
         let model = context.model
         let month: CivilDate
         if let text = context.options.value(Own.month), let spec = try? PeriodSpec(text, flag: Own.month.name) {

@@ -18,6 +18,17 @@ struct ReportContext {
     /// The files read: the budget's root and includes, as named to people.
     var files: [String] { budget.files }
 
+    /// Opens the context as ``open(_:_:console:parse:)`` does and runs `report` with it;
+    /// when it cannot be opened, returns the exit code `open` chose (its message printed).
+    static func run(_ command: String, _ arguments: [String], console: Console,
+                    parse: ([String]) throws(UsageError) -> ReportOptions,
+                    _ report: (ReportContext) -> Int32) -> Int32 {
+        switch open(command, arguments, console: console, parse: parse) {
+        case .success(let context): return report(context)
+        case .failure(let failure): return failure.code
+        }
+    }
+
     /// Parses the arguments, loads the budget (with its includes) and interprets it.
     /// Prints a one-line message and returns the exit code on failure. A budget with
     /// errors is still reported on, with a note on standard error, unless its totals
@@ -133,4 +144,20 @@ struct ReportContext {
 /// A command that stopped early, with the exit code to return.
 struct ExitFailure: Error {
     let code: Int32
+}
+
+/// A report command: it parses its options, and reports from the budget they open. Its
+/// `run` opens the budget (``ReportContext/run(_:_:console:parse:_:)``), so a command
+/// says only what it parses and what it shows.
+protocol ReportSubcommand: Subcommand {
+    /// The command's options from its arguments.
+    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions
+    /// The report, from an opened budget; returns the exit code.
+    static func report(_ context: ReportContext) -> Int32
+}
+
+extension ReportSubcommand {
+    static func run(_ arguments: [String], console: Console) -> Int32 {
+        ReportContext.run(name, arguments, console: console, parse: parse, report)
+    }
 }

@@ -1,3 +1,4 @@
+import TallySyntax
 import TallyReports
 
 /// One flag of a command, declared once: its spellings, the placeholder of its value
@@ -117,5 +118,27 @@ extension ArgumentReader {
     /// A value of `flag` that must be one of the choices its placeholder lists.
     mutating func choice<Flag: FlagSet>(of flag: Flag, inline: String?) throws(UsageError) -> String {
         try choice(for: flag.name, inline: inline, among: flag.declaration.choices)
+    }
+
+    /// The date value of `flag` (`--today 2026-11-22`).
+    mutating func date<Flag: FlagSet>(of flag: Flag, inline: String?) throws(UsageError) -> CivilDate {
+        let value = try value(of: flag, inline: inline)
+        guard let date = CivilDate(iso: value) else { throw UsageError("`\(flag.name)`: `\(value)` is not a date; write YYYY-MM-DD") }
+        return date
+    }
+
+    /// Reads every argument of `tally command`: each positional one goes to `positional`,
+    /// each flag (an unknown one is a usage error) to `flag`, with the reader, from which it
+    /// takes its value, and the value written inline (`--x=v`).
+    static func read<Flag: FlagSet>(_ arguments: [String], command: String,
+                                    positional: (String) throws(UsageError) -> Void,
+                                    flag: (Flag, inout ArgumentReader, String?) throws(UsageError) -> Void) throws(UsageError) {
+        var reader = ArgumentReader(arguments)
+        while let item = reader.next() {
+            switch item {
+            case .positional(let word): try positional(word)
+            case .flag(let spelling, let inline): try flag(try Flag.named(spelling, inline: inline, command: command), &reader, inline)
+            }
+        }
     }
 }
