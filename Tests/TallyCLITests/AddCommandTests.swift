@@ -1,11 +1,13 @@
 import Foundation
+import TallyTestSupport
 import XCTest
 
 /// `tally add` through the built binary, on copies of a small budget: the entry is
 /// completed from the budget, laid out in the file's columns with its line endings, and
 /// nothing is written on any doubt.
 final class AddCommandTests: XCTestCase {
-    var folder: URL!
+    private var temporary: TemporaryFolder!
+    var folder: URL { temporary.url }
     var budget: String { folder.appendingPathComponent("b.tally").path }
 
     static let text = """
@@ -25,12 +27,11 @@ final class AddCommandTests: XCTestCase {
     """
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-add-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("add")
         try Self.text.write(toFile: budget, atomically: true, encoding: .utf8)
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: folder) }
+    override func tearDownWithError() throws { temporary.remove() }
 
     func contents() throws -> String { try String(contentsOfFile: budget, encoding: .utf8) }
 

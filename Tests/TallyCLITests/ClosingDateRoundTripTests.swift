@@ -8,15 +8,15 @@ import XCTest
 /// and bean-check accepts the assertion of the closing day (a `balance` on D+1) after
 /// the close. docs/interop.md, "Closing dates", has the worked example tested here.
 final class ClosingDateRoundTripTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-closing-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("closing")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     func testTheClosingDaySurvivesABeancountRoundTrip() throws {

@@ -8,15 +8,15 @@ import XCTest
 /// the file that included it. `tally convert` reads amounts as hledger does, which the
 /// real hledger confirms on the journal and on its export back.
 final class ConvertDecimalMarkTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-decimal-mark-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("decimal-mark")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     /// The budget's lines with runs of spaces as one (the formatter aligns columns).

@@ -13,15 +13,15 @@ import XCTest
 /// the original journal. A journal with what Tally cannot represent gets exactly those
 /// lines listed.
 final class ConvertPeerTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-convert-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("convert")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     func testHledgerJournalRoundTrips() throws { try roundTrip("hledger/main.journal", .hledger) }
@@ -207,9 +207,9 @@ final class ConvertPeerTests: XCTestCase {
 /// Bad input of any kind gets a defined exit code from `tally convert`, never a crash.
 final class ConvertRobustnessTests: XCTestCase {
     func testDamagedJournalsNeverCrashTheConverter() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-convert-fuzz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("convert-fuzz")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let sources = ["hledger/2024.journal", "ledger/2023.ledger", "beancount/2024.beancount", "unrepresentable.journal", "periodic/mixed.journal"]
             .map { TestSupport.path("Tests/TallyCLITests/Fixtures/interop/" + $0) }
         var random = TestSupport.SeededGenerator(seed: 15)

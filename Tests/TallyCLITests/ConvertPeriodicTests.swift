@@ -11,15 +11,15 @@ import XCTest
 /// rule has (checked against `hledger print --forecast`), and every other periodic
 /// transaction is listed with why (fixtures in `Fixtures/interop/periodic`).
 final class ConvertPeriodicTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-periodic-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("periodic")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     private func file(_ name: String) -> String { folder.appendingPathComponent(name).path }

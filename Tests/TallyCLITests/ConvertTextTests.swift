@@ -7,15 +7,15 @@ import XCTest
 /// decides (a line that starts with a digit, white space after a date, a metadata key that
 /// starts with a lowercase letter) read the character there.
 final class ConvertTextTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-convert-text-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("convert-text")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     private func convert(_ name: String, _ text: String) throws -> TallyBinary.Result {

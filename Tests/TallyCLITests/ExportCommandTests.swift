@@ -9,15 +9,15 @@ import XCTest
 /// of the mapping the balance tests do not see (tags and metadata, recurring entries as
 /// hledger periodic transactions), checked with the real programs.
 final class ExportCommandTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-cmd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("export-cmd")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     private func file(_ name: String) -> String { folder.appendingPathComponent(name).path }

@@ -46,9 +46,9 @@ final class ExportPeerTests: XCTestCase {
 
     private func check(_ budget: String, _ peer: PeerJournal) throws {
         let name = URL(fileURLWithPath: budget).lastPathComponent
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("export")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let journal = folder.appendingPathComponent(name + "." + peer.format.fileExtension).path
         let export = try TallyBinary.run(["export", "--to", peer.format.rawValue, budget, "-o", journal])
         XCTAssertEqual(export.status, 0, "\(name): \(export.stderr)")

@@ -7,19 +7,19 @@ import XCTest
 /// example budget and compared with golden results, and the ways an import must never
 /// double, drop or damage anything.
 final class ImportCommandTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
     private static let fixtures = TestSupport.path("Tests/TallyCLITests/Fixtures/import")
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-import-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("import")
         for name in try FileManager.default.contentsOfDirectory(atPath: Self.fixtures) where !name.hasSuffix(".expected") {
             try FileManager.default.copyItem(atPath: Self.fixtures + "/" + name, toPath: folder.appendingPathComponent(name).path)
         }
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }

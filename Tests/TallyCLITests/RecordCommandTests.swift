@@ -5,15 +5,15 @@ import XCTest
 /// `tally record`, run as a user would on budgets in temporary folders: where entries
 /// go, what they look like, and that nothing else in any file changes.
 final class RecordCommandTests: XCTestCase {
-    private var folder: URL!
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        temporary = try TemporaryFolder("record")
     }
 
     override func tearDownWithError() throws {
-        try? FileManager.default.removeItem(at: folder)
+        temporary.remove()
     }
 
     @discardableResult

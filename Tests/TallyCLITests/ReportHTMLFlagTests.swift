@@ -6,9 +6,9 @@ import XCTest
 /// user: to a file replaced atomically, or to standard output.
 final class ReportHTMLFlagTests: XCTestCase {
     func testHTMLGoesToAFileOrToStandardOutput() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tally-html-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let temporary = try TemporaryFolder("html")
+        defer { temporary.remove() }
+        let folder = temporary.url
         let page = folder.appendingPathComponent("report.html").path
         // An older page is replaced whole, keeping its permissions.
         try "old".write(toFile: page, atomically: true, encoding: .utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import TallyTestSupport
 import TallyCore
 import TallySyntax
 import Testing
@@ -8,20 +9,21 @@ import Testing
 @Suite struct BudgetEditorTests {
     /// A budget of two files in a fresh folder: `main.tally` including `more.tally`.
     private struct Folder {
-        let path = NSTemporaryDirectory() + "tally-edit-\(UUID().uuidString)"
+        let folder: TemporaryFolder
+        var path: String { folder.path }
         var main: String { path + "/main.tally" }
         var more: String { path + "/more.tally" }
         static let mainText = "include \"more.tally\"\ncurrency EUR\nwallet Checking bank\n2026-01-02 \"Market\" Checking Food -12.00\n"
         static let moreText = "expense Food\r\n2026-01-03 \"Bakery\" Checking Food -3.00\r\n"
 
         init() throws {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            folder = try TemporaryFolder("edit")
             try Self.mainText.write(toFile: main, atomically: false, encoding: .utf8)
             try Self.moreText.write(toFile: more, atomically: false, encoding: .utf8)
         }
 
         func text(_ file: String) throws -> String { try String(contentsOfFile: file, encoding: .utf8) }
-        func remove() { try? FileManager.default.removeItem(atPath: path) }
+        func remove() { folder.remove() }
     }
 
     private let today = CivilDate(year: 2026, month: 2, day: 1)!
