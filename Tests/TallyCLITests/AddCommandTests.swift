@@ -35,6 +35,17 @@ final class AddCommandTests: XCTestCase {
 
     func contents() throws -> String { try String(contentsOfFile: budget, encoding: .utf8) }
 
+    /// A note without a payee is written after an empty payee: alone, the first text of a
+    /// line is the payee, and the note would have been read back as one.
+    func testANoteWithoutAPayeeStaysANote() throws {
+        let result = try TallyBinary.run(["add", budget, "2026-11-05", "Cash", "Food:Groceries", "8.5", "--note", "milk"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let line = try XCTUnwrap(try contents().split(separator: "\n").last)
+        XCTAssertTrue(line.hasPrefix("2026-11-05 \"\" \"milk\""), String(line))
+        let register = TallyInProcess.run(["register", budget, "--format", "json", "--today", "2026-11-05"])
+        XCTAssertTrue(register.stdout.contains("\"payee\": \"\",\n      \"note\": \"milk\""), register.stdout)
+    }
+
     func testFullFormInTheFilesColumns() throws {
         let result = try TallyBinary.run(["add", budget, "2026-11-05", "Aldi", "Cash", "Food:Groceries", "8.5", "--tag", "#weekly", "--note", "milk"])
         XCTAssertEqual(result.status, 0, result.stderr)

@@ -176,7 +176,9 @@ enum AddCommand: Subcommand {
         func line(note: String?, tags: [String], model: BudgetModel, layout: FileLayout) -> String {
             enum Role { case text, wallet, category, amount, clause }
             var fields: [(String, Role)] = []
-            if let payee { fields.append((SourceWriter.text(payee), .text)) }
+            // A note is the second text of a line; without a payee, an empty one stands
+            // first, so the note is not read back as the payee.
+            if payee != nil || note != nil { fields.append((SourceWriter.text(payee ?? ""), .text)) }
             if let note { fields.append((SourceWriter.text(note), .text)) }
             fields += [(SourceWriter.name(model.wallets[wallet].name), .wallet), (SourceWriter.name(model.categories[category].name), .category),
                        (amount, .amount)]
