@@ -31,14 +31,16 @@ let package = Package(
         // Writers and readers of the peers' formats (hledger, ledger, beancount).
         .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
         // What every front end asks of a budget for reports: periods, queries, loading for
-        // reports, each report's figures and its JSON (the CLI, the editor, `tally serve`).
+        // reports, each report's figures and its JSON, the HTML page (the CLI, the editor,
+        // `tally serve`).
         .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
         .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
         // The executable: a thin `main` that hands over to TallyCLI.
         .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
 
-        // Helpers shared by the tests: repository paths, golden files, seeded randomness.
+        // Helpers shared by the tests: repository paths, golden files, seeded randomness,
+        // temporary folders.
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"], exclude: ["Scenarios"]),
