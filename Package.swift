@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "TallyImport", targets: ["TallyImport"]),
         // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
         // (which can reach only products) and the regression test. See Fuzz/README.md.
-        .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"]),
+        .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"])
     ],
     targets: [
         // Source text, lexer, parser, lossless syntax tree, diagnostics. Standard library only.
@@ -50,14 +50,16 @@ let package = Package(
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
-        .testTarget(name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
-                    exclude: ["Fixtures", "Goldens"]),
+        .testTarget(
+            name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
+            exclude: ["Fixtures", "Goldens"]),
 
         // Fuzzing (Fuzz/README.md): the properties every fuzz target checks, shared by the
         // libFuzzer executables in `Fuzz/` and the test that replays every input that
         // ever failed (`Tests/TallyFuzzTests/Regressions/<target>/`).
-        .target(name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyLSP", "TallyInterop"],
-                path: "Tests/TallyFuzzChecks"),
-        .testTarget(name: "TallyFuzzTests", dependencies: ["TallyFuzzChecks", "TallyTestSupport"], exclude: ["Regressions"]),
+        .target(
+            name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyLSP", "TallyInterop"],
+            path: "Tests/TallyFuzzChecks"),
+        .testTarget(name: "TallyFuzzTests", dependencies: ["TallyFuzzChecks", "TallyTestSupport"], exclude: ["Regressions"])
     ]
 )

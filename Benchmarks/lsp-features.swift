@@ -21,14 +21,14 @@ guard arguments.count == 2, let original = try? String(contentsOfFile: arguments
 }
 let path = "budget.tally"
 let problems = """
-2025-12-31 Chekcing Food:Groceries -5.00
-2025-12-31 assert Savings 0.00
-2025-12-31 "Markt" Checking -10.00
-    Food:Groceries  -4.00
-    Food:Bakery  -5.00
-2025-12-31 fill Gardening 10.00
+    2025-12-31 Chekcing Food:Groceries -5.00
+    2025-12-31 assert Savings 0.00
+    2025-12-31 "Markt" Checking -10.00
+        Food:Groceries  -4.00
+        Food:Bakery  -5.00
+    2025-12-31 fill Gardening 10.00
 
-"""
+    """
 let text = (original.hasSuffix("\n") ? original : original + "\n") + problems
 let today = CivilDate(year: 2026, month: 11, day: 22)!
 
@@ -91,7 +91,7 @@ measure("BudgetIndex step 2, every occurrence (prepareAll)", runs: 5) { next(&fr
 // A cold request on a fresh analysis: what the first keystroke after an edit pays when
 // the server has not prepared the index ahead of time.
 let middle = text.utf8.count / 2
-let walletInMiddle = offset(after: "\n2013-", from: middle) // a date; the wallet follows
+let walletInMiddle = offset(after: "\n2013-", from: middle)  // a date; the wallet follows
 let hoverWallet = offset(after: "Checking", from: middle) - 2
 fresh = (0 ..< 3).map { _ in BudgetAnalysis(budget: budget, today: today) }; used = 0
 measure("hover on a wallet, cold (index step 1 on the way)", runs: 3) { HoverProvider.hover(in: next(&fresh), path: path, offset: hoverWallet) }
@@ -107,9 +107,11 @@ let hoverEnvelopeDeclaration = offset(after: "envelope Groceries") - 2
 let hoverGoal = offset(after: "goal Vacation") - 2
 let hoverRule = offset(after: "as rent") - 1
 let hoverLate = offset(after: "Checking", from: text.utf8.count - 20_000) - 2
-for (label, at) in [("wallet in a transaction, mid-file", hoverWallet), ("wallet in a transaction, near the end", hoverLate),
-                    ("category in a transaction", hoverCategory), ("envelope declaration", hoverEnvelopeDeclaration),
-                    ("goal declaration", hoverGoal), ("recurring entry", hoverRule), ("payee", payeeInMiddle)] {
+for (label, at) in [
+    ("wallet in a transaction, mid-file", hoverWallet), ("wallet in a transaction, near the end", hoverLate),
+    ("category in a transaction", hoverCategory), ("envelope declaration", hoverEnvelopeDeclaration),
+    ("goal declaration", hoverGoal), ("recurring entry", hoverRule), ("payee", payeeInMiddle)
+] {
     let result = measure("hover: \(label)") { HoverProvider.hover(in: analysis, path: path, offset: at) }
     if result == nil { print("  (no hover at \(at))") }
 }
@@ -122,9 +124,11 @@ func completionText(_ line: String) -> (BudgetAnalysis, Int) {
     a.index.prepareAll()
     return (a, typed.utf8.count)
 }
-for (label, line) in [("start of a line", "2"), ("wallet after a date", "2026-11-22 Ch"), ("payee in quotes", "2026-11-22 \"Li"),
-                      ("category after a wallet", "2026-11-22 Checking Gro"), ("after an amount", "2026-11-22 Checking Food:Groceries -5.00 "),
-                      ("envelope after fill", "2026-11-22 fill Gr"), ("recurring entry after rule", "2026-11-22 Checking Food:Groceries -5.00 rule ")] {
+for (label, line) in [
+    ("start of a line", "2"), ("wallet after a date", "2026-11-22 Ch"), ("payee in quotes", "2026-11-22 \"Li"),
+    ("category after a wallet", "2026-11-22 Checking Gro"), ("after an amount", "2026-11-22 Checking Food:Groceries -5.00 "),
+    ("envelope after fill", "2026-11-22 fill Gr"), ("recurring entry after rule", "2026-11-22 Checking Food:Groceries -5.00 rule ")
+] {
     let (a, at) = completionText(line)
     let result = measure("completion: \(label)") { CompletionProvider.complete(in: a, path: path, offset: at) }
     if result.isEmpty { print("  (no candidates)") }

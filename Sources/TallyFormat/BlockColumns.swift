@@ -132,7 +132,8 @@ struct BlockColumns {
         // One pass: each field gets a column id and widens its column.
         for i in block {
             let lineFields = layouts[i]!.fields
-            let sameAsPrevious = lineFields.count == scratch.previousKeys.count
+            let sameAsPrevious =
+                lineFields.count == scratch.previousKeys.count
                 && zip(lineFields, scratch.previousKeys).allSatisfy { fields[$0.0].key == $0.1 }
             if sameAsPrevious {
                 // Most lines of a block have the same fields as the one before.

@@ -14,8 +14,10 @@ public enum Formatter {
     ///
     /// `parse` reads the output back for the guard. It must give what `Parser.parse`
     /// gives; a caller with threads passes a parser that uses them on large files.
-    public static func format(_ tree: SyntaxTree,
-                              parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> FormatResult {
+    public static func format(
+        _ tree: SyntaxTree,
+        parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }
+    ) -> FormatResult {
         if tree.isNotText { return .unchanged }
         let layout = LayoutEngine(tree: tree).layout()
         guard layout.changed else { return .unchanged }
@@ -74,8 +76,10 @@ public enum Formatter {
             while i < old.endIndex && WhitespaceGuard.isWhitespace(old[i]) { i += 1 }
             while j < new.count && WhitespaceGuard.isWhitespace(new[j]) { j += 1 }
             if !old[oldStart ..< i].elementsEqual(new[newStart ..< j]) {
-                edits.append(TextEdit(range: ByteRange(start: base + oldStart - old.startIndex, end: base + i - old.startIndex),
-                                      replacement: String(decoding: new[newStart ..< j], as: UTF8.self)))
+                edits.append(
+                    TextEdit(
+                        range: ByteRange(start: base + oldStart - old.startIndex, end: base + i - old.startIndex),
+                        replacement: String(decoding: new[newStart ..< j], as: UTF8.self)))
             }
             while i < old.endIndex && j < new.count && !WhitespaceGuard.isWhitespace(old[i]) && old[i] == new[j] {
                 i += 1
@@ -85,8 +89,10 @@ public enum Formatter {
             let newStuck = j < new.count && !WhitespaceGuard.isWhitespace(new[j])
             if oldStuck || newStuck {
                 // Never reached while the guard holds; replace the rest to stay correct.
-                edits.append(TextEdit(range: ByteRange(start: base + i - old.startIndex, end: base + old.count),
-                                      replacement: String(decoding: new[j...], as: UTF8.self)))
+                edits.append(
+                    TextEdit(
+                        range: ByteRange(start: base + i - old.startIndex, end: base + old.count),
+                        replacement: String(decoding: new[j...], as: UTF8.self)))
                 break
             }
         }

@@ -83,8 +83,10 @@ struct LineLayout {
                         current = LineField(first: Int32(t), end: Int32(t + 1), width: width, key: LineField.key(base: base, occurrence: occurrence))
                         if base == FieldMark.amount {
                             let bytes = table.bytes(of: t)
-                            current!.integerWidth = Int32(kind == .percentage ? TextWidth.integerPart(ofNumber: UnsafeBufferPointer(rebasing: bytes.dropLast()))
-                                                                              : TextWidth.integerPart(ofNumber: bytes))
+                            current!.integerWidth = Int32(
+                                kind == .percentage
+                                    ? TextWidth.integerPart(ofNumber: UnsafeBufferPointer(rebasing: bytes.dropLast()))
+                                    : TextWidth.integerPart(ofNumber: bytes))
                         }
                     } else {
                         previous.end = Int32(t + 1)

@@ -12,8 +12,10 @@ public enum WhitespaceGuard {
     /// Nil when `formatted` is a faithful re-layout of `original`; otherwise why not,
     /// in words that quote nothing from the file. `parse` reads the output back; it must
     /// give what `Parser.parse` gives.
-    public static func check(original: SyntaxTree, formatted: [UInt8],
-                             parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> String? {
+    public static func check(
+        original: SyntaxTree, formatted: [UInt8],
+        parse: (SourceText) -> SyntaxTree = { Parser.parse($0) }
+    ) -> String? {
         if let offset = firstDifferenceIgnoringWhitespace(original.source.bytes, formatted) {
             return "the output differs from the input in more than whitespace (input byte \(offset))"
         }
@@ -39,7 +41,8 @@ public enum WhitespaceGuard {
         let a64 = UnsafeRawBufferPointer(a), b64 = UnsafeRawBufferPointer(b)
         while i < a.count && j < b.count {
             while i + 8 <= a.count && j + 8 <= b.count
-                && a64.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b64.loadUnaligned(fromByteOffset: j, as: UInt64.self) {
+                && a64.loadUnaligned(fromByteOffset: i, as: UInt64.self) == b64.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+            {
                 i += 8
                 j += 8
             }
@@ -88,7 +91,8 @@ public enum WhitespaceGuard {
                     let (kind, tokens) = b.node(atPreorderIndex: index)
                     // Line breaks matter inside entries: they separate an entry's lines.
                     if kind != expectedKind || left.contentSpan(expectedTokens) != right.contentSpan(tokens)
-                        || (kind.isEntry && Shape.innerLineBreaks(expectedTokens, l) != Shape.innerLineBreaks(tokens, r)) {
+                        || (kind.isEntry && Shape.innerLineBreaks(expectedTokens, l) != Shape.innerLineBreaks(tokens, r))
+                    {
                         return "the structure of the output differs (\(expectedKind) at input byte \(l.starts[expectedTokens.lowerBound]))"
                     }
                 }

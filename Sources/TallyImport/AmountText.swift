@@ -44,7 +44,7 @@ public enum AmountText {
         for (i, c) in s.enumerated() {
             switch c {
             case "+" where i == 0, "-" where i == 0: sign = c == "-" ? "-" : ""
-            case "0"..."9": digits.append(c)
+            case "0" ... "9": digits.append(c)
             case ".": if mark == .point { digits.append(".") } else if digits.isEmpty { return nil }
             case ",": if mark == .comma { digits.append(".") } else if digits.isEmpty { return nil }
             case " ", "\u{A0}", "\u{202F}", "'", "’": continue
@@ -69,7 +69,7 @@ extension AmountText {
         var sawDigit = false
         for (i, byte) in text.utf8.enumerated() {
             switch byte {
-            case 0x30...0x39: bytes.append(byte); sawDigit = true
+            case 0x30 ... 0x39: bytes.append(byte); sawDigit = true
             case 0x2B where i == 0: continue
             case 0x2D where i == 0: bytes.append(byte)
             case point:
@@ -94,6 +94,6 @@ extension String {
         if head > 0x20 && head < 0x7F && tail > 0x20 && tail < 0x7F { return self }
         let isSpace: (Character) -> Bool = { $0.isWhitespace }
         guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(self[first...last])
+        return String(self[first ... last])
     }
 }

@@ -28,12 +28,14 @@ public enum CAMTStatementReader {
         let ok = parser.parse()
         if let error = delegate.error { throw error }
         if let error = parser.parserError {
-            throw StatementError(path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                                 message: "not well-formed XML (XML parser error \((error as NSError).code))")
+            throw StatementError(
+                path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+                message: "not well-formed XML (XML parser error \((error as NSError).code))")
         }
         guard ok else {
-            throw StatementError(path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                                 message: "not well-formed XML" + (parser.parserError.map { " (XML parser error \(($0 as NSError).code))" } ?? ""))
+            throw StatementError(
+                path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+                message: "not well-formed XML" + (parser.parserError.map { " (XML parser error \(($0 as NSError).code))" } ?? ""))
         }
         guard delegate.sawStatement else {
             throw StatementError(path: path, position: nil, message: "no <Stmt> in this file; is it a CAMT.053 statement?")
@@ -99,8 +101,9 @@ public enum CAMTStatementReader {
         }
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            fail(StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                 "not well-formed XML (XML parser error \((parseError as NSError).code))")
+            fail(
+                StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
+                "not well-formed XML (XML parser error \((parseError as NSError).code))")
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
@@ -176,19 +179,23 @@ public enum CAMTStatementReader {
                 keys.lazy.compactMap { fields[$0]?.0 }.first { !$0.isEmpty && $0 != "NOTPROVIDED" }
             }
             let tx = "NtryDtls/TxDtls/"
-            let counterparty = amount.isNegative
+            let counterparty =
+                amount.isNegative
                 ? first([tx + "RltdPties/Cdtr/Nm", tx + "RltdPties/Cdtr/Pty/Nm", tx + "RltdPties/Dbtr/Nm"])
                 : first([tx + "RltdPties/Dbtr/Nm", tx + "RltdPties/Dbtr/Pty/Nm", tx + "RltdPties/Cdtr/Nm"])
-            rows.append(StatementRow(date: day, amount: amount, payee: counterparty,
-                                     description: first([tx + "RmtInf/Ustrd", "AddtlNtryInf", tx + "AddtlTxInf"]),
-                                     bankID: first(["AcctSvcrRef", "NtryRef", tx + "Refs/AcctSvcrRef", tx + "Refs/EndToEndId"]),
-                                     position: entryStart))
+            rows.append(
+                StatementRow(
+                    date: day, amount: amount, payee: counterparty,
+                    description: first([tx + "RmtInf/Ustrd", "AddtlNtryInf", tx + "AddtlTxInf"]),
+                    bankID: first(["AcctSvcrRef", "NtryRef", tx + "Refs/AcctSvcrRef", tx + "Refs/EndToEndId"]),
+                    position: entryStart))
         }
 
         private func finishBalance(_ fields: [String: (String, StatementPosition)]) {
             guard (fields["Tp/CdOrPrtry/Cd"]?.0 ?? fields["Tp/CdOrPrtry/Prtry"]?.0) == "CLBD" else { return }
             guard let amount = signedAmount(fields, what: "Bal"),
-                  let (day, _) = date(fields, ["Dt/Dt", "Dt/DtTm"]) else { return }
+                let (day, _) = date(fields, ["Dt/Dt", "Dt/DtTm"])
+            else { return }
             closing = amount
             closingDate = day
             if accountCurrency == nil { accountCurrency = balanceCurrency }

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 
 /// What each column of a CSV statement holds, recognised by the header's names in the
@@ -13,32 +14,42 @@ public struct CSVColumns: Sendable, Equatable {
 
     /// Header names of each role, normalized. The first column to match a role takes it.
     static let names: [Role: Set<String>] = [
-        .date: ["date", "booking date", "posting date", "posted date", "transaction date", "buchungstag", "buchungsdatum",
-                "datum", "datum zauctovani", "datum pohybu", "datum provedeni", "datum transakce", "datum uctovania",
-                "datum zauctovania", "datum transakcie", "datum realizacie", "date operation", "date de comptabilisation",
-                "boekdatum", "fecha", "data", "data operazione", "data ksiegowania"],
-        .amount: ["amount", "betrag", "umsatz", "castka", "suma", "objem", "montant", "bedrag", "importe", "importo",
-                  "kwota", "transaction amount", "amount eur", "castka v mene uctu", "suma transakcie"],
+        .date: [
+            "date", "booking date", "posting date", "posted date", "transaction date", "buchungstag", "buchungsdatum",
+            "datum", "datum zauctovani", "datum pohybu", "datum provedeni", "datum transakce", "datum uctovania",
+            "datum zauctovania", "datum transakcie", "datum realizacie", "date operation", "date de comptabilisation",
+            "boekdatum", "fecha", "data", "data operazione", "data ksiegowania"
+        ],
+        .amount: [
+            "amount", "betrag", "umsatz", "castka", "suma", "objem", "montant", "bedrag", "importe", "importo",
+            "kwota", "transaction amount", "amount eur", "castka v mene uctu", "suma transakcie"
+        ],
         .debit: ["debit", "debits", "withdrawal", "withdrawals", "soll", "ausgang", "money out", "paid out", "debet", "vydaj", "vydej"],
         .credit: ["credit", "credits", "deposit", "deposits", "haben", "eingang", "money in", "paid in", "kredit", "prijem"],
-        .payee: ["payee", "name", "beguenstigter/zahlungspflichtiger", "begunstigter/zahlungspflichtiger", "empfanger", "empfaenger",
-                 "auftraggeber/empfanger", "auftraggeber/begunstigter", "begunstigter/auftraggeber", "empfanger/auftraggeber", "zahlungsempfanger", "name zahlungsbeteiligter", "protistrana", "nazev protiuctu",
-                 "nazov protiuctu", "nazov protistrany", "nazev protistrany", "counterparty", "merchant", "beneficiary",
-                 "tegenpartij", "naam tegenpartij", "beneficiaire"],
-        .description: ["description", "memo", "verwendungszweck", "popis", "zprava pro prijemce", "poznamka",
-                       "sprava pre prijemcu", "informacia pre prijemcu", "details", "reference", "narrative", "libelle",
-                       "omschrijving", "concepto", "descrizione", "tytul", "popis transakce", "popis transakcie"],
-        .id: ["id", "transaction id", "id pohybu", "id transakce", "id transakcie", "reference number", "referenz",
-              "transaction reference", "fitid", "id operace", "identifikator transakcie"],
+        .payee: [
+            "payee", "name", "beguenstigter/zahlungspflichtiger", "begunstigter/zahlungspflichtiger", "empfanger", "empfaenger",
+            "auftraggeber/empfanger", "auftraggeber/begunstigter", "begunstigter/auftraggeber", "empfanger/auftraggeber", "zahlungsempfanger", "name zahlungsbeteiligter", "protistrana", "nazev protiuctu",
+            "nazov protiuctu", "nazov protistrany", "nazev protistrany", "counterparty", "merchant", "beneficiary",
+            "tegenpartij", "naam tegenpartij", "beneficiaire"
+        ],
+        .description: [
+            "description", "memo", "verwendungszweck", "popis", "zprava pro prijemce", "poznamka",
+            "sprava pre prijemcu", "informacia pre prijemcu", "details", "reference", "narrative", "libelle",
+            "omschrijving", "concepto", "descrizione", "tytul", "popis transakce", "popis transakcie"
+        ],
+        .id: [
+            "id", "transaction id", "id pohybu", "id transakce", "id transakcie", "reference number", "referenz",
+            "transaction reference", "fitid", "id operace", "identifikator transakcie"
+        ],
         .balance: ["balance", "saldo", "kontostand", "zustatek", "zostatok", "running balance", "solde", "balance after"],
-        .currency: ["currency", "wahrung", "waehrung", "mena", "devise", "valuta munt", "munt"],
+        .currency: ["currency", "wahrung", "waehrung", "mena", "devise", "valuta munt", "munt"]
     ]
 
     /// Lowercase, accents removed, a `(...)` suffix removed, spaces collapsed.
     static func normalize(_ header: String) -> String {
         var s = header.trimmingWhitespace.lowercased()
         if let open = s.firstIndex(of: "("), s.hasSuffix(")") { s = String(s[..<open]) }
-        let folded = s.decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
+        let folded = s.decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300 ... 0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(folded)).split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "." }).joined(separator: " ")
             .replacingOccurrences(of: " / ", with: "/").replacingOccurrences(of: "/ ", with: "/").replacingOccurrences(of: " /", with: "/")
     }
@@ -63,5 +74,3 @@ public struct CSVColumns: Sendable, Equatable {
         return columns.index.isEmpty ? nil : columns
     }
 }
-
-import Foundation

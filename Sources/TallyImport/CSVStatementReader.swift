@@ -46,9 +46,11 @@ public struct CSVStatementReader {
             }
             guard let found = columns(of: records[at]) else {
                 let named = options.columns.values.sorted().map { "`\($0)`" }.joined(separator: ", ")
-                throw StatementError(path: path, position: StatementPosition(line: records[at].line, column: 1), message:
-                    "line \(records[at].line), after the \(skip) lines to skip, is not a header with a date and an amount column"
-                    + (named.isEmpty ? "" : " (the profile names \(named))"))
+                throw StatementError(
+                    path: path, position: StatementPosition(line: records[at].line, column: 1),
+                    message:
+                        "line \(records[at].line), after the \(skip) lines to skip, is not a header with a date and an amount column"
+                        + (named.isEmpty ? "" : " (the profile names \(named))"))
             }
             return (at, found)
         }
@@ -57,12 +59,16 @@ public struct CSVStatementReader {
         }
         if !options.columns.isEmpty {
             let named = options.columns.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.key.rawValue): `\($0.value)`" }.joined(separator: ", ")
-            throw StatementError(path: path, position: nil, message:
-                "no header row in the first \(preambleLimit) lines holds every column the import profile names (\(named)) and a date and an amount column")
+            throw StatementError(
+                path: path, position: nil,
+                message:
+                    "no header row in the first \(preambleLimit) lines holds every column the import profile names (\(named)) and a date and an amount column")
         }
-        throw StatementError(path: path, position: nil, message:
-            "no header row with a date column and an amount (or debit and credit) column in the first \(preambleLimit) lines; "
-            + "a header names them, for example `Date;Payee;Amount` or `Buchungstag;...;Betrag`, or an `import` profile in the budget does")
+        throw StatementError(
+            path: path, position: nil,
+            message:
+                "no header row with a date column and an amount (or debit and credit) column in the first \(preambleLimit) lines; "
+                + "a header names them, for example `Date;Payee;Amount` or `Buchungstag;...;Betrag`, or an `import` profile in the budget does")
     }
 
     public static func read(_ text: String, path: String, options: Options = Options()) throws(StatementError) -> Statement {
@@ -85,8 +91,9 @@ public struct CSVStatementReader {
         // Every data row must reach the date column and its amount column(s).
         let needed = [CSVColumns.Role.date, .amount, .debit, .credit].compactMap { columns.index[$0] }.max() ?? 0
         for record in data where record.fields.count <= needed {
-            throw StatementError(path: path, position: StatementPosition(line: record.line, column: 1),
-                                 message: "this row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header \(header.fields.count): is the separator `\(separator == "\t" ? "\\t" : String(separator))` right?")
+            throw StatementError(
+                path: path, position: StatementPosition(line: record.line, column: 1),
+                message: "this row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), the header \(header.fields.count): is the separator `\(separator == "\t" ? "\\t" : String(separator))` right?")
         }
 
         let dateValues = data.compactMap { cell($0, .date) }
@@ -97,8 +104,9 @@ public struct CSVStatementReader {
             dateFormat = found
         } else {
             let bad = data.first { r in cell(r, .date).map { v in !DateFormat.allCases.contains { $0.parse(v) != nil } } ?? true }
-            throw StatementError(path: path, position: bad.map { position($0, .date) },
-                                 message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(headerName(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw StatementError(
+                path: path, position: bad.map { position($0, .date) },
+                message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(headerName(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         let amountValues = data.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance].compactMap { cell(r, $0) } }
         let mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
@@ -108,14 +116,16 @@ public struct CSVStatementReader {
         var dates: [String: CivilDate] = [:]  // a statement repeats each day many times
         for record in data {
             guard let dateText = cell(record, .date), let date = dates[dateText] ?? dateFormat.parse(dateText) else {
-                throw StatementError(path: path, position: position(record, .date),
-                                     message: "`\(cell(record, .date) ?? "")` in column \(headerName(.date)) is not a date in the format \(dateFormat.rawValue)")
+                throw StatementError(
+                    path: path, position: position(record, .date),
+                    message: "`\(cell(record, .date) ?? "")` in column \(headerName(.date)) is not a date in the format \(dateFormat.rawValue)")
             }
             func amount(_ role: CSVColumns.Role) throws(StatementError) -> Money? {
                 guard let text = cell(record, role) else { return nil }
                 guard let value = AmountText.parse(text, mark: mark) else {
-                    throw StatementError(path: path, position: position(record, role),
-                                         message: "`\(text)` in column \(headerName(role)) is not an amount (decimal mark `\(mark == .comma ? "," : ".")`)")
+                    throw StatementError(
+                        path: path, position: position(record, role),
+                        message: "`\(text)` in column \(headerName(role)) is not an amount (decimal mark `\(mark == .comma ? "," : ".")`)")
                 }
                 return value
             }
@@ -137,8 +147,10 @@ public struct CSVStatementReader {
             }
             dates[dateText] = date
             if let code = cell(record, .currency) { currencies.insert(code.uppercased()) }
-            rows.append(StatementRow(date: date, amount: value, payee: cell(record, .payee), description: cell(record, .description),
-                                     bankID: cell(record, .id), balance: try amount(.balance), position: record.positions.first ?? StatementPosition(line: record.line, column: 1)))
+            rows.append(
+                StatementRow(
+                    date: date, amount: value, payee: cell(record, .payee), description: cell(record, .description),
+                    bankID: cell(record, .id), balance: try amount(.balance), position: record.positions.first ?? StatementPosition(line: record.line, column: 1)))
         }
         if currencies.count > 1 {
             throw StatementError(path: path, position: nil, message: "the statement mixes currencies (\(currencies.sorted().joined(separator: ", "))); import one account's statement at a time")

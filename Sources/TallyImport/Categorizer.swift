@@ -136,8 +136,9 @@ public struct Categorizer: Sendable {
         // The row's texts are folded once for all the rules.
         let folded = matchRules.isEmpty ? [] : MatchRule.foldedTexts(of: row)
         if let rule = matchRules.first(where: { $0.matches(row, folded: folded) }) {
-            return Choice(category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
-                          split: rule.splitLines(of: row.amount) ?? [])
+            return Choice(
+                category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
+                split: rule.splitLines(of: row.amount) ?? [])
         }
         if let payee = row.payee ?? row.description, let category = rulesExact[payee] {
             return Choice(category: category, source: .payeeRule, ruleApplies: true)

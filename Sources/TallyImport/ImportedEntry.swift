@@ -42,8 +42,10 @@ public struct ImportedEntry: Sendable {
     }
 
     /// The lines (without line endings) of one entry.
-    public func lines(date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
-               split: [Part] = [], id: String) -> [String] {
+    public func lines(
+        date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
+        split: [Part] = [], id: String
+    ) -> [String] {
         var line = SourceWriter.date(date)
         line.reserveCapacity(128)
         if let payee { line += " " + Self.text(payee) }
@@ -73,7 +75,8 @@ public struct ImportedEntry: Sendable {
         let names = parts.map { SourceWriter.name($0.category) }
         let amounts = parts.map { part in part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description } ?? "" }
         // A category with nothing after it (the rest line) does not widen the column.
-        let nameWidth = parts.indices.filter { parts[$0].amount != nil || !parts[$0].tags.isEmpty || parts[$0].note != nil }
+        let nameWidth =
+            parts.indices.filter { parts[$0].amount != nil || !parts[$0].tags.isEmpty || parts[$0].note != nil }
             .map { FileLayout.width(names[$0]) }.max() ?? 0
         let amountWidth = amounts.map(FileLayout.width).max() ?? 0
         return parts.indices.map { i in
@@ -108,7 +111,7 @@ public struct ImportedEntry: Sendable {
         var out = String.UnicodeScalarView()
         var lastSpace = false
         for scalar in value.unicodeScalars {
-            let isControl = scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value)
+            let isControl = scalar.value < 0x20 || scalar.value == 0x7F || (0x80 ..< 0xA0).contains(scalar.value)
             if isControl || scalar == " " {
                 if !lastSpace { out.append(" ") }
                 lastSpace = true

@@ -28,7 +28,7 @@ public enum MovementText {
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in folded {
-            if (0x300...0x36F).contains(scalar.value) { continue }
+            if (0x300 ... 0x36F).contains(scalar.value) { continue }
             if scalar.properties.isAlphabetic {
                 if pendingSpace && !out.isEmpty { out.append(" ") }
                 pendingSpace = false

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -115,8 +116,9 @@ public enum OFXStatementReader {
             guard let v = fields[key]?.0, !v.isEmpty else { return nil }
             return v
         }
-        return StatementRow(date: date, amount: amount, payee: value("NAME") ?? value("PAYEE"), description: value("MEMO"),
-                            bankID: value("FITID"), position: start)
+        return StatementRow(
+            date: date, amount: amount, payee: value("NAME") ?? value("PAYEE"), description: value("MEMO"),
+            bankID: value("FITID"), position: start)
     }
 
     /// The tags of the text in order, with the text that follows each (entities decoded).
@@ -135,8 +137,8 @@ public enum OFXStatementReader {
             guard j < chars.count, chars[j] == ">" else {
                 throw StatementError(path: path, position: position, message: "a tag opened here is never closed with `>`")
             }
-            let inside = String(chars[(i + 1)..<j])
-            for c in chars[i...j] { advance(c) }
+            let inside = String(chars[(i + 1) ..< j])
+            for c in chars[i ... j] { advance(c) }
             i = j + 1
             // Declarations, processing instructions and comments carry no data.
             if inside.hasPrefix("?") || inside.hasPrefix("!") { continue }
@@ -144,7 +146,7 @@ public enum OFXStatementReader {
             let name = String((closing ? inside.dropFirst() : Substring(inside)).prefix { !$0.isWhitespace && $0 != "/" }).uppercased()
             var k = i
             while k < chars.count && chars[k] != "<" { k += 1 }
-            let value = closing ? "" : decodeEntities(String(chars[i..<k]).trimmingWhitespace)
+            let value = closing ? "" : decodeEntities(String(chars[i ..< k]).trimmingWhitespace)
             tags.append(Tag(name: name, closing: closing, position: StatementPosition(line: position.line, column: position.column, element: name), value: value))
         }
         return tags
@@ -157,5 +159,3 @@ public enum OFXStatementReader {
             .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
-
-import Foundation

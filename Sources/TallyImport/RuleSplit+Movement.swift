@@ -48,8 +48,9 @@ extension RuleSplit {
         guard let rest = size.subtracting(taken), !rest.isNegative else { return nil }
         return zip(parts, amounts).map { part, amount -> Line in
             let value = amount ?? rest
-            return Line(category: part.category, amount: movement.isNegative ? value.negated : value, isRest: amount == nil,
-                        tags: part.tags, note: part.note)
+            return Line(
+                category: part.category, amount: movement.isNegative ? value.negated : value, isRest: amount == nil,
+                tags: part.tags, note: part.note)
         }
     }
 

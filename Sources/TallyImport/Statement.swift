@@ -37,8 +37,10 @@ public struct StatementRow: Sendable, Equatable {
     /// Where the row is in the statement.
     public var position: StatementPosition
 
-    public init(date: CivilDate, amount: Money, payee: String? = nil, description: String? = nil,
-                bankID: String? = nil, balance: Money? = nil, position: StatementPosition) {
+    public init(
+        date: CivilDate, amount: Money, payee: String? = nil, description: String? = nil,
+        bankID: String? = nil, balance: Money? = nil, position: StatementPosition
+    ) {
         self.date = date
         self.amount = amount
         self.payee = payee
@@ -74,8 +76,10 @@ public struct Statement: Sendable {
     /// with the reason; they are reported and never imported.
     public var skipped: [(position: StatementPosition, reason: String)] = []
 
-    public init(path: String, format: Format, rows: [StatementRow], currency: String? = nil,
-                closingBalance: Money? = nil, closingDate: CivilDate? = nil) {
+    public init(
+        path: String, format: Format, rows: [StatementRow], currency: String? = nil,
+        closingBalance: Money? = nil, closingDate: CivilDate? = nil
+    ) {
         self.path = path
         self.format = format
         self.rows = rows

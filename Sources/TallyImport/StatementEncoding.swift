@@ -35,8 +35,10 @@ extension StatementEncoding {
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
         case .iso8859_15:
             // Latin-9 is Latin-1 with eight positions replaced (the euro sign among them).
-            let changed: [UInt8: UInt32] = [0xA4: 0x20AC, 0xA6: 0x160, 0xA8: 0x161, 0xB4: 0x17D,
-                                            0xB8: 0x17E, 0xBC: 0x152, 0xBD: 0x153, 0xBE: 0x178]
+            let changed: [UInt8: UInt32] = [
+                0xA4: 0x20AC, 0xA6: 0x160, 0xA8: 0x161, 0xB4: 0x17D,
+                0xB8: 0x17E, 0xBC: 0x152, 0xBD: 0x153, 0xBE: 0x178
+            ]
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar(changed[$0] ?? UInt32($0))! }))
         }
     }
@@ -84,8 +86,9 @@ extension StatementEncoding {
         // Only a file that is not UTF-8 pays for finding where.
         if let bad = firstInvalidUTF8(bytes) {
             let before = String(decoding: bytes[..<bad], as: UTF8.self)
-            throw StatementError(path: path, position: position(after: before),
-                                 message: "byte \(hex(bytes[bad])) is not UTF-8; the statement is in another encoding: name it with --encoding (one of \(names))")
+            throw StatementError(
+                path: path, position: position(after: before),
+                message: "byte \(hex(bytes[bad])) is not UTF-8; the statement is in another encoding: name it with --encoding (one of \(names))")
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -107,8 +110,9 @@ extension StatementEncoding {
             case .scalarValue(let scalar): scalars.append(scalar)
             case .emptyInput: return String(scalars)
             case .error:
-                throw StatementError(path: path, position: position(after: String(scalars)),
-                                     message: "broken UTF-16 (an unpaired surrogate); name the statement's encoding with --encoding (one of \(names))")
+                throw StatementError(
+                    path: path, position: position(after: String(scalars)),
+                    message: "broken UTF-16 (an unpaired surrogate); name the statement's encoding with --encoding (one of \(names))")
             }
         }
     }
@@ -118,8 +122,9 @@ extension StatementEncoding {
         // Find the first byte the encoding leaves undefined, to point at it.
         for (i, byte) in bytes.enumerated() where byte >= 0x80 && String(bytes: [byte], encoding: encoding) == nil {
             let before = String(bytes: Array(bytes[..<i]), encoding: encoding) ?? ""
-            throw StatementError(path: path, position: position(after: before),
-                                 message: "byte \(hex(byte)) is not defined in \(name.rawValue); name the statement's encoding with --encoding (one of \(names))")
+            throw StatementError(
+                path: path, position: position(after: before),
+                message: "byte \(hex(byte)) is not defined in \(name.rawValue); name the statement's encoding with --encoding (one of \(names))")
         }
         throw StatementError(path: path, position: nil, message: "the statement cannot be read as \(name.rawValue)")
     }

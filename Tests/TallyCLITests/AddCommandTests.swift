@@ -11,20 +11,20 @@ final class AddCommandTests: XCTestCase {
     var budget: String { folder.appendingPathComponent("b.tally").path }
 
     static let text = """
-    currency EUR
+        currency EUR
 
-    wallet Checking  bank  opening 1000.00
-    wallet Cash      cash
+        wallet Checking  bank  opening 1000.00
+        wallet Cash      cash
 
-    income  Salary
-    expense Food:Groceries, Fun
+        income  Salary
+        expense Food:Groceries, Fun
 
-    2026-11-01 "Tesco"   Checking  Food:Groceries   -20.00
-    2026-11-02 "Tesco"   Checking  Food:Groceries   -31.50
-    2026-11-03 "Cinema"  Cash      Fun              -12.00
-    2026-11-04 "Cinema"  Checking  Fun              -14.00
+        2026-11-01 "Tesco"   Checking  Food:Groceries   -20.00
+        2026-11-02 "Tesco"   Checking  Food:Groceries   -31.50
+        2026-11-03 "Cinema"  Cash      Fun              -12.00
+        2026-11-04 "Cinema"  Checking  Fun              -14.00
 
-    """
+        """
 
     override func setUpWithError() throws {
         temporary = try TemporaryFolder("add")
@@ -80,7 +80,7 @@ final class AddCommandTests: XCTestCase {
             (["add", budget, "2026-02-30", "Cash", "Fun", "9"], 2, "not a date"),
             (["add", budget, "today", "Cash", "Fun", "lots"], 2, "not an amount"),
             (["add", budget, "today", "Cash", "Fun", "1.234"], 1, "nothing written"),  // more decimals than EUR has
-            (["add", budget, "today", "Cash", "Fun", "9", "--dry-run"], 0, ""),
+            (["add", budget, "today", "Cash", "Fun", "9", "--dry-run"], 0, "")
         ]
         for (arguments, status, message) in table {
             let result = try TallyBinary.run(arguments)
@@ -111,18 +111,18 @@ final class AddCommandTests: XCTestCase {
 
     /// A budget whose wallets and categories need quotes, and how each is spelled.
     static let oddNamesBudget = """
-    currency EUR
+        currency EUR
 
-    wallet '.cash' cash
-    wallet 'Kid\\'s'
-    wallet '\\'a;b\\''
-    wallet Room#2
-    wallet 'transfer'
-    expense 'every', '.food', 'Kid\\'s', '\\'a;b\\'', Room#2
+        wallet '.cash' cash
+        wallet 'Kid\\'s'
+        wallet '\\'a;b\\''
+        wallet Room#2
+        wallet 'transfer'
+        expense 'every', '.food', 'Kid\\'s', '\\'a;b\\'', Room#2
 
-    """
+        """
     static let spelled = [
         ".cash": "'.cash'", "Kid's": "'Kid\\'s'", "'a;b'": "'\\'a;b\\''", "Room#2": "Room#2", "transfer": "'transfer'",
-        "every": "'every'", ".food": "'.food'",
+        "every": "'every'", ".food": "'.food'"
     ]
 }

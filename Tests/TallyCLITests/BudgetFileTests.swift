@@ -16,7 +16,7 @@ final class BudgetFileTests: XCTestCase {
             (["balance"], ["TALLY_FILE": file]),
             (["balance", file], ["TALLY_FILE": "examples/student.tally"]),  // a named file wins
             (["--today", "2026-11-22", "-f", file, "balance"], [:]),
-            (["-f", file, "bal"], [:]),
+            (["-f", file, "bal"], [:])
         ] {
             let result = try TallyBinary.run(arguments, environment: environment)
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")

@@ -8,8 +8,10 @@ final class CIExampleTests: XCTestCase {
     /// Reads a YAML file as JSON through Python's yaml module (pre-commit depends on it).
     private func load(_ relative: String) throws -> [String: Any] {
         let python = try ExternalTool.require("python3")
-        let result = try python.run(["-c", "import json,sys,yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
-                                     TestSupport.path(relative)])
+        let result = try python.run([
+            "-c", "import json,sys,yaml; print(json.dumps(yaml.safe_load(open(sys.argv[1]))))",
+            TestSupport.path(relative)
+        ])
         if result.status != 0, result.stderr.contains("No module named 'yaml'"), ProcessInfo.processInfo.environment["CI"] != "true" {
             throw XCTSkip("Python's yaml module is missing (it comes with pre-commit)")
         }
@@ -26,12 +28,15 @@ final class CIExampleTests: XCTestCase {
         defer { temporary.remove() }
         let folder = temporary.url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("budgets"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestSupport.path("examples/household.tally"),
-                                         toPath: folder.appendingPathComponent("budgets/home.tally").path)
-        try FileManager.default.copyItem(atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"),
-                                         toPath: folder.appendingPathComponent("bad.tally").path)
-        try FileManager.default.copyItem(atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"),
-                                         toPath: folder.appendingPathComponent("split").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.path("examples/household.tally"),
+            toPath: folder.appendingPathComponent("budgets/home.tally").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"),
+            toPath: folder.appendingPathComponent("bad.tally").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"),
+            toPath: folder.appendingPathComponent("split").path)
         return try bash.run(["-e", "-c", script], in: folder)
     }
 
@@ -89,8 +94,9 @@ final class CIExampleTests: XCTestCase {
             return false
         }
         XCTAssertTrue(runs(["CI_PIPELINE_SOURCE": "merge_request_event", "CI_MERGE_REQUEST_IID": "7"]), "merge request pipeline")
-        XCTAssertFalse(runs(["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "feature", "CI_OPEN_MERGE_REQUESTS": "group/project!7"]),
-                       "a push to a branch with an open merge request runs in the merge request pipeline only")
+        XCTAssertFalse(
+            runs(["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "feature", "CI_OPEN_MERGE_REQUESTS": "group/project!7"]),
+            "a push to a branch with an open merge request runs in the merge request pipeline only")
         XCTAssertTrue(runs(["CI_PIPELINE_SOURCE": "push", "CI_COMMIT_BRANCH": "main"]), "branch pipeline")
     }
 
@@ -112,8 +118,10 @@ final class CIExampleTests: XCTestCase {
         let source = folder.appendingPathComponent("tally-source"), project = folder.appendingPathComponent("project")
         let bin = folder.appendingPathComponent("bin")
         for url in [source, project, bin] { try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
-        let identity = ["GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.invalid",
-                        "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.invalid"]
+        let identity = [
+            "GIT_AUTHOR_NAME": "T", "GIT_AUTHOR_EMAIL": "t@example.invalid",
+            "GIT_COMMITTER_NAME": "T", "GIT_COMMITTER_EMAIL": "t@example.invalid"
+        ]
         func commit(_ text: String) throws {
             try Data(text.utf8).write(to: source.appendingPathComponent("Package.swift"))
             for arguments in [["add", "."], ["commit", "-q", "-m", text]] {
@@ -125,17 +133,22 @@ final class CIExampleTests: XCTestCase {
         try commit("// one")
         // `swift build ... --scratch-path P`: records the build and leaves P/release/tally.
         let swift = bin.appendingPathComponent("swift")
-        try Data("""
-        #!/bin/sh
-        scratch=""; while [ $# -gt 0 ]; do [ "$1" = --scratch-path ] && scratch="$2"; shift; done
-        mkdir -p "$scratch/release" && printf '#!/bin/sh\n' > "$scratch/release/tally" && chmod +x "$scratch/release/tally"
-        echo build >> "\(folder.path)/builds"
+        try Data(
+            """
+            #!/bin/sh
+            scratch=""; while [ $# -gt 0 ]; do [ "$1" = --scratch-path ] && scratch="$2"; shift; done
+            mkdir -p "$scratch/release" && printf '#!/bin/sh\n' > "$scratch/release/tally" && chmod +x "$scratch/release/tally"
+            echo build >> "\(folder.path)/builds"
 
-        """.utf8).write(to: swift)
+            """.utf8
+        ).write(to: swift)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         func run() throws {
-            let result = try bash.run(["-c", build], in: project, environment: [
-                "PATH": bin.path + ":/usr/bin:/bin", "TALLY_SOURCE": source.path, "TALLY_REVISION": "main"])
+            let result = try bash.run(
+                ["-c", build], in: project,
+                environment: [
+                    "PATH": bin.path + ":/usr/bin:/bin", "TALLY_SOURCE": source.path, "TALLY_REVISION": "main"
+                ])
             XCTAssertEqual(result.status, 0, result.output)
         }
         func builds() -> Int {

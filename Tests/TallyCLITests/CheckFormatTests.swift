@@ -1,15 +1,17 @@
-import TallyCore
 import Foundation
-@testable import TallyCLI
+import TallyCore
 import TallySyntax
 import TallyTestSupport
 import XCTest
 
+@testable import TallyCLI
+
 /// `tally check --format github|sarif`, and `--deny` / `--allow` in every format.
 final class CheckFormatTests: XCTestCase {
     /// One workflow command as GitHub documents it: properties escaped, data escaped.
-    private let commandPattern = try! NSRegularExpression(pattern:
-        #"^::(error|warning|notice) file=([^,:\r\n]*),line=(\d+),col=(\d+),endLine=(\d+),endColumn=(\d+),title=([EWI]\d{4})::([^\r\n]*)$"#)
+    private let commandPattern = try! NSRegularExpression(
+        pattern:
+            #"^::(error|warning|notice) file=([^,:\r\n]*),line=(\d+),col=(\d+),endLine=(\d+),endColumn=(\d+),title=([EWI]\d{4})::([^\r\n]*)$"#)
 
     private func commands(_ output: String) -> [[String]] {
         output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map { line in
@@ -23,15 +25,21 @@ final class CheckFormatTests: XCTestCase {
     }
 
     func testGitHubCommandsMarkEachProblemWithItsSeverityAndRange() throws {
-        let result = try TallyBinary.run(["check", "--format", "github", "examples/errors/E0204-invalid-date.tally",
-                                          "examples/errors/W0501-envelope-overspent.tally", "examples/errors/I0502-envelope-alert.tally"])
+        let result = try TallyBinary.run([
+            "check", "--format", "github", "examples/errors/E0204-invalid-date.tally",
+            "examples/errors/W0501-envelope-overspent.tally", "examples/errors/I0502-envelope-alert.tally"
+        ])
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdout.hasSuffix("\n"))
         let found = commands(result.stdout)
         XCTAssertEqual(found.count, 6, result.stdout)
         // `2026-02-30` on line 6 covers columns 1 through 10.
-        XCTAssertEqual(found.first, ["error", "examples/errors/E0204-invalid-date.tally", "6", "1", "6", "10", "E0204",
-                                     "invalid date `2026-02-30`: February 2026 has 28 days"])
+        XCTAssertEqual(
+            found.first,
+            [
+                "error", "examples/errors/E0204-invalid-date.tally", "6", "1", "6", "10", "E0204",
+                "invalid date `2026-02-30`: February 2026 has 28 days"
+            ])
         XCTAssertEqual(Set(found.map { $0[0] }), ["error", "warning", "notice"])
         let warning = try XCTUnwrap(found.first { $0[6] == "W0501" })
         XCTAssertEqual(warning[0], "warning")
@@ -62,16 +70,19 @@ final class CheckFormatTests: XCTestCase {
 
     func testGitHubPathsAreRelativeToTheWorkspace() throws {
         let absolute = TestSupport.path("examples/errors/E0204-invalid-date.tally")
-        let result = try TallyBinary.run(["check", "--format", "github", absolute],
-                                         environment: ["GITHUB_WORKSPACE": TestSupport.repositoryRoot.path])
+        let result = try TallyBinary.run(
+            ["check", "--format", "github", absolute],
+            environment: ["GITHUB_WORKSPACE": TestSupport.repositoryRoot.path])
         XCTAssertEqual(commands(result.stdout).first?[1], "examples/errors/E0204-invalid-date.tally")
         let outside = try TallyBinary.run(["check", "--format", "github", absolute], environment: ["GITHUB_WORKSPACE": "/nowhere"])
         XCTAssertEqual(commands(outside.stdout).first?[1], absolute.replacingOccurrences(of: ":", with: "%3A"))
     }
 
     func testSARIFHasTheRequiredFieldsRulesAndRegions() throws {
-        let result = try TallyBinary.run(["check", "--format", "sarif", "examples/errors/E0204-invalid-date.tally",
-                                          "examples/errors/I0502-envelope-alert.tally"])
+        let result = try TallyBinary.run([
+            "check", "--format", "sarif", "examples/errors/E0204-invalid-date.tally",
+            "examples/errors/I0502-envelope-alert.tally"
+        ])
         XCTAssertEqual(result.status, 1)
         let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(log["version"] as? String, "2.1.0")

@@ -38,8 +38,10 @@ final class CommandLineTests: XCTestCase {
     }
 
     func testUsageMistakesOfCheckExitTwo() throws {
-        for arguments in [["check"], ["check", "--bogus", "examples/household.tally"],
-                          ["check", "--format", "xml", "examples/household.tally"], ["check", "--format"]] {
+        for arguments in [
+            ["check"], ["check", "--bogus", "examples/household.tally"],
+            ["check", "--format", "xml", "examples/household.tally"], ["check", "--format"]
+        ] {
             let result = try TallyBinary.run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")
             XCTAssertTrue(result.stderr.hasPrefix("tally check: "), result.stderr)
@@ -145,8 +147,8 @@ final class CommandLineTests: XCTestCase {
 
     func testGarbageInputNeverCrashes() throws {
         var random = TestSupport.SeededGenerator(seed: 42)
-        for _ in 0..<5 {
-            let bytes = (0..<2000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        for _ in 0 ..< 5 {
+            let bytes = (0 ..< 2000).map { _ in UInt8.random(in: 0 ... 255, using: &random) }
             let result = try TallyBinary.run(["check", "-"], stdin: String(decoding: bytes, as: UTF8.self))
             XCTAssertEqual(result.status, 1)
         }

@@ -38,7 +38,9 @@ final class CompletionsTests: XCTestCase {
             for command in commands {
                 XCTAssertTrue(text.contains(shell == "fish" ? "-a \(command.name) " : command.name), "\(shell): no \(command.name)")
                 for flag in command.flags {
-                    let spelled = shell != "fish" ? flag
+                    let spelled =
+                        shell != "fish"
+                        ? flag
                         : flag.hasPrefix("--") ? "-l " + flag.dropFirst(2) : "-s " + flag.dropFirst()
                     XCTAssertTrue(text.contains(spelled), "\(shell): no \(flag) of \(command.name)")
                 }

@@ -48,13 +48,15 @@ final class ConvertDecimalMarkTests: XCTestCase {
         // 1.234,56 opens the wallet; 1234.56 - 12.50 - 800.00 = 422.06 at the end of
         // January; the included February file keeps the mark: 422.06 + 2500.00 - 47.30
         // = 2874.76.
-        for line in ["wallet giro bank opening 1234.56 on 2024-01-01 ; assets:bank:giro",
-                     "2024-01-03 \"Bäckerei\" giro food -12.50",
-                     "2024-01-31 \"rent\" giro rent -800.00",
-                     "2024-01-31 assert giro 422.06",
-                     "2024-02-02 \"salary\" giro salary +2500.00",
-                     "2024-02-10 \"groceries\" giro food -47.30",
-                     "2024-02-10 assert giro 2874.76"] {
+        for line in [
+            "wallet giro bank opening 1234.56 on 2024-01-01 ; assets:bank:giro",
+            "2024-01-03 \"Bäckerei\" giro food -12.50",
+            "2024-01-31 \"rent\" giro rent -800.00",
+            "2024-01-31 assert giro 422.06",
+            "2024-02-02 \"salary\" giro salary +2500.00",
+            "2024-02-10 \"groceries\" giro food -47.30",
+            "2024-02-10 assert giro 2874.76"
+        ] {
             XCTAssertTrue(text.contains(line), "\(line)\n\(text.joined(separator: "\n"))")
         }
         XCTAssertEqual(try TallyBinary.run(["check", budget]).status, 0)

@@ -95,8 +95,9 @@ final class ConvertPeerTests: XCTestCase {
             XCTAssertEqual(Set(before.keys.compactMap { accounts[$0] }), Set(after.keys), "\(fixture) at \(date)")
             for (account, amounts) in before {
                 let mapped = try XCTUnwrap(accounts[account], account)
-                XCTAssertEqual(Dictionary(uniqueKeysWithValues: amounts.map { (code($0.key), $0.value) }), after[mapped] ?? [:],
-                               "\(fixture): \(account) at the end of \(date)")
+                XCTAssertEqual(
+                    Dictionary(uniqueKeysWithValues: amounts.map { (code($0.key), $0.value) }), after[mapped] ?? [:],
+                    "\(fixture): \(account) at the end of \(date)")
             }
         }
         var before: [String: Money] = [:]
@@ -133,9 +134,10 @@ final class ConvertPeerTests: XCTestCase {
             XCTAssertEqual(try TallyBinary.run(["export", "--to", format.rawValue, "-o", second, converted]).status, 0)
             XCTAssertNil(try peer.check(second))
             let model = Interpreter.run(try BudgetLoader().load(budget), today: CivilDate(iso: "2026-11-22")!).model
-            var dates = Set(model.entries.compactMap { entry -> CivilDate? in
-                if case .assertion = entry.kind { return entry.date } else { return nil }
-            })
+            var dates = Set(
+                model.entries.compactMap { entry -> CivilDate? in
+                    if case .assertion = entry.kind { return entry.date } else { return nil }
+                })
             dates.insert(model.entries.last!.date)
             for date in dates.sorted() {
                 let before = try peer.balances(first, at: date)
@@ -174,8 +176,10 @@ final class ConvertPeerTests: XCTestCase {
         let r = try TallyBinary.run(["convert", "-o", existing, journal])
         XCTAssertEqual(r.status, 2)
         XCTAssertEqual(try String(contentsOfFile: existing, encoding: .utf8), "currency EUR\n")
-        for arguments in [["convert"], ["convert", "--wallet-kind", "x", journal], ["convert", "--commodity", "$", journal],
-                          ["convert", folder.appendingPathComponent("missing.journal").path]] {
+        for arguments in [
+            ["convert"], ["convert", "--wallet-kind", "x", journal], ["convert", "--commodity", "$", journal],
+            ["convert", folder.appendingPathComponent("missing.journal").path]
+        ] {
             let bad = try TallyBinary.run(arguments)
             XCTAssertEqual(bad.status, 2, "\(arguments)")
             XCTAssertTrue(bad.stderr.hasPrefix("tally convert: "), bad.stderr)

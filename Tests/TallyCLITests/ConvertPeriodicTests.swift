@@ -49,7 +49,7 @@ final class ConvertPeriodicTests: XCTestCase {
             // `rule:` names the rule; the wallet's signed amount, as a transaction has it.
             "every month on 1 from 2026-01-01 as rent \"Landlord\" checking rent -700.00",
             // hledger's `to 2026-06-16` is exclusive: Tally's `until` is the day before.
-            "every month on 15 from 2026-01-15 until 2026-06-15 \"Gym\" checking sport -30.00",
+            "every month on 15 from 2026-01-15 until 2026-06-15 \"Gym\" checking sport -30.00"
         ] {
             XCTAssertTrue(budget.contains(expected), "missing `\(expected)` in\n\(r.stdout)")
         }
@@ -65,7 +65,7 @@ final class ConvertPeriodicTests: XCTestCase {
             (48, "that is not one wallet and one category"),
             (53, "mixing virtual and real postings"),
             (61, "with a balance assertion"),
-            (65, "with a budget goal in another commodity than the budget's currency (`USD`)"),
+            (65, "with a budget goal in another commodity than the budget's currency (`USD`)")
         ] {
             XCTAssertTrue(r.stderr.contains("mixed.journal:\(line): not converted: a periodic transaction \(reason)"), "line \(line):\n\(r.stderr)")
         }
@@ -87,19 +87,22 @@ final class ConvertPeriodicTests: XCTestCase {
         // Found by the journals fuzz target: `expense` alone is no category (a goal on it
         // is `for *`), and converting it as a rule's category crashed.
         let journal = try XCTUnwrap(Optional(file("root.journal")))
-        try Data("""
-        2026-01-01 opening
-            assets:checking   100.00 EUR
-            equity:opening
+        try Data(
+            """
+            2026-01-01 opening
+                assets:checking   100.00 EUR
+                equity:opening
 
-        ~ monthly from 2026-02-01  Landlord
-            expense            30.00 EUR
-            assets:checking
+            ~ monthly from 2026-02-01  Landlord
+                expense            30.00 EUR
+                assets:checking
 
-        """.utf8).write(to: URL(fileURLWithPath: journal))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: journal))
         let result = try JournalConverter.convert(paths: [journal], readFile: { try String(contentsOfFile: $0, encoding: .utf8) })
-        XCTAssertEqual(result.leftOut.map { "\($0.source.line): \($0.reason)" },
-                       ["5: a periodic transaction with a posting to `expense`, which no category stands for"])
+        XCTAssertEqual(
+            result.leftOut.map { "\($0.source.line): \($0.reason)" },
+            ["5: a periodic transaction with a posting to `expense`, which no category stands for"])
         XCTAssertFalse(result.budget.contains("every"), result.budget)
     }
 

@@ -25,24 +25,26 @@ final class ConvertTextTests: XCTestCase {
     }
 
     func testLedgerJournalBeyondASCII() throws {
-        let r = try convert("text.journal", """
-        2026-01-01 opening
-            Assets:現金:Börse        €1000.00
-            Equity:Opening
+        let r = try convert(
+            "text.journal",
+            """
+            2026-01-01 opening
+                Assets:現金:Börse        €1000.00
+                Equity:Opening
 
-        2026-01-02 * Café Crème | petit déjeuner ; ort: Zürich
-            Expenses:Essen:Café       4.50 €
-            Assets:現金:Börse
+            2026-01-02 * Café Crème | petit déjeuner ; ort: Zürich
+                Expenses:Essen:Café       4.50 €
+                Assets:現金:Börse
 
-        2026-01-03\u{A0}Bäckerei
-            Expenses:Essen:Café       €2.00
-            Assets:現金:Börse
+            2026-01-03\u{A0}Bäckerei
+                Expenses:Essen:Café       €2.00
+                Assets:現金:Börse
 
-        \u{662}\u{660}\u{662}\u{666}-01-04 an Arabic-Indic year
-            Expenses:Essen:Café       €1.00
-            Assets:現金:Börse
+            \u{662}\u{660}\u{662}\u{666}-01-04 an Arabic-Indic year
+                Expenses:Essen:Café       €1.00
+                Assets:現金:Börse
 
-        """)
+            """)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertTrue(r.stdout.contains("wallet Börse  bank  opening 1000.00 on 2026-01-01  ; Assets:現金:Börse"), r.stdout)
         XCTAssertTrue(r.stdout.contains("expense Essen:Café"), r.stdout)
@@ -57,21 +59,23 @@ final class ConvertTextTests: XCTestCase {
     }
 
     func testBeancountFileBeyondASCII() throws {
-        let r = try convert("text.beancount", """
-        option "operating_currency" "EUR"
-        2026-01-01 open Assets:Caisse EUR
-        2026-01-01 open Expenses:Café EUR
+        let r = try convert(
+            "text.beancount",
+            """
+            option "operating_currency" "EUR"
+            2026-01-01 open Assets:Caisse EUR
+            2026-01-01 open Expenses:Café EUR
 
-        2026-01-01 * "Début" ""
-          Assets:Caisse      100.00 EUR
-          Equity:Opening
+            2026-01-01 * "Début" ""
+              Assets:Caisse      100.00 EUR
+              Equity:Opening
 
-        2026-01-02 * "Café Crème" "petit \\"déj\\"" #kaffee
-          éditeur: "Jürgen"
-          Expenses:Café    4.50 EUR
-          Assets:Caisse   -4.50 EUR
+            2026-01-02 * "Café Crème" "petit \\"déj\\"" #kaffee
+              éditeur: "Jürgen"
+              Expenses:Café    4.50 EUR
+              Assets:Caisse   -4.50 EUR
 
-        """)
+            """)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
         XCTAssertTrue(r.stdout.contains("wallet Caisse  bank  opening 100.00 on 2026-01-01  ; Assets:Caisse"), r.stdout)

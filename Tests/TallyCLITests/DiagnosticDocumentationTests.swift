@@ -36,23 +36,25 @@ final class DiagnosticDocumentationTests: XCTestCase {
     /// The source of `DiagnosticCode+Documentation.swift` for the page as it is.
     static func generatedSource() throws -> String {
         var out = """
-        // Generated from docs/diagnostics.md by DiagnosticDocumentationTests: edit the page, then
-        // run `TALLY_RECORD=1 swift test --filter DiagnosticDocumentationTests` to write this
-        // file again (the test fails while the two differ).
+            // swift-format-ignore-file
+            // (generated, and compared byte for byte with what would be generated now)
+            // Generated from docs/diagnostics.md by DiagnosticDocumentationTests: edit the page, then
+            // run `TALLY_RECORD=1 swift test --filter DiagnosticDocumentationTests` to write this
+            // file again (the test fails while the two differ).
 
-        /// What each code means and how to fix it, in a sentence or two: the first paragraph and
-        /// the "Fix:" paragraph of the code's section in `docs/diagnostics.md`. Tools that explain
-        /// codes without the documentation at hand (SARIF rules, editor hovers) read it from here.
-        extension DiagnosticCode {
-            /// What the code means: the opening paragraph of its documentation.
-            public var summary: String { Self.documentation[rawValue]?.summary ?? title }
+            /// What each code means and how to fix it, in a sentence or two: the first paragraph and
+            /// the "Fix:" paragraph of the code's section in `docs/diagnostics.md`. Tools that explain
+            /// codes without the documentation at hand (SARIF rules, editor hovers) read it from here.
+            extension DiagnosticCode {
+                /// What the code means: the opening paragraph of its documentation.
+                public var summary: String { Self.documentation[rawValue]?.summary ?? title }
 
-            /// How to fix it, when the documentation says (without the leading "Fix: ").
-            public var fix: String? { Self.documentation[rawValue]?.fix }
+                /// How to fix it, when the documentation says (without the leading "Fix: ").
+                public var fix: String? { Self.documentation[rawValue]?.fix }
 
-            private static let documentation: [String: (summary: String, fix: String?)] = [
+                private static let documentation: [String: (summary: String, fix: String?)] = [
 
-        """
+            """
         for item in try documentedTexts() {
             out += "        \"\(item.code)\": (\n"
             out += "            \(rawLiteral(item.summary)),\n"
@@ -81,9 +83,10 @@ final class DiagnosticDocumentationTests: XCTestCase {
 
     func testEveryCodeIsDocumentedAndEveryDocumentedCodeExists() throws {
         let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
-        let documented = Set(docs.components(separatedBy: "\n").filter { $0.hasPrefix("## ") }.compactMap { line in
-            line.dropFirst(3).split(separator: " ").first.map(String.init)
-        })
+        let documented = Set(
+            docs.components(separatedBy: "\n").filter { $0.hasPrefix("## ") }.compactMap { line in
+                line.dropFirst(3).split(separator: " ").first.map(String.init)
+            })
         let codes = Set(DiagnosticCode.all.map(\.rawValue))
         XCTAssertEqual(codes.subtracting(documented).sorted(), [], "codes without documentation")
         XCTAssertEqual(documented.subtracting(codes).sorted(), [], "documented codes that do not exist")

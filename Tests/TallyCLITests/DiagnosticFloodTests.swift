@@ -74,8 +74,9 @@ final class DiagnosticFloodTests: XCTestCase {
         XCTAssertEqual((run?["results"] as? [Any])?.count, 1000)
         let invocation = (run?["invocations"] as? [[String: Any]])?.first
         let notification = (invocation?["toolExecutionNotifications"] as? [[String: Any]])?.first
-        XCTAssertEqual((notification?["message"] as? [String: Any])?["text"] as? String,
-                       "500 more diagnostics in this file not shown: only the first 1000 of 1500 are, errors first")
+        XCTAssertEqual(
+            (notification?["message"] as? [String: Any])?["text"] as? String,
+            "500 more diagnostics in this file not shown: only the first 1000 of 1500 are, errors first")
     }
 
     /// `expense a,a,…` with 20,000 names: 19,999 duplicates on one 40 KB line. Each

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallySyntax
 
 /// The token grammar behind every editor's highlighting, and the VS Code extension's
 /// files: valid, up to date, and in agreement with the parser on real budgets.
@@ -73,8 +74,9 @@ final class EditorGrammarTests: XCTestCase {
         let pattern = try XCTUnwrap((matcher["pattern"] as? [String: Any])?["regexp"] as? String)
         let line = "examples/errors/E0204-invalid-date.tally:6:1: error[E0204]: invalid date `2026-02-30`: February 2026 has 28 days"
         let match = try XCTUnwrap(try NSRegularExpression(pattern: pattern).firstMatch(in: line, range: NSRange(line.startIndex..., in: line)))
-        XCTAssertEqual((1 ... 6).map { String(line[Range(match.range(at: $0), in: line)!]) },
-                       ["examples/errors/E0204-invalid-date.tally", "6", "1", "error", "E0204", "invalid date `2026-02-30`: February 2026 has 28 days"])
+        XCTAssertEqual(
+            (1 ... 6).map { String(line[Range(match.range(at: $0), in: line)!]) },
+            ["examples/errors/E0204-invalid-date.tally", "6", "1", "error", "E0204", "invalid date `2026-02-30`: February 2026 has 28 days"])
         let script = try String(contentsOfFile: TestSupport.path("editors/vscode/extension.js"), encoding: .utf8)
         XCTAssertTrue(script.contains("require('vscode-languageclient/node')"))
         XCTAssertTrue(script.contains("'lsp'"))
@@ -107,24 +109,26 @@ final class EditorGrammarTests: XCTestCase {
     func testSublimeAndHelixFilesReadBackAsTheGrammar() throws {
         let python = try ExternalTool.require("python3")
         let script = """
-        import json, sys, tomllib, yaml
-        text = open(sys.argv[1]).read()
-        assert text.startswith('%YAML 1.2'), 'sublime-syntax needs its header'
-        sublime = yaml.safe_load(text.split('---', 1)[1])
-        textmate = json.load(open(sys.argv[2]))
-        rules = [textmate['repository'][p['include'][1:]] for p in textmate['patterns']]
-        assert sublime['scope'] == textmate['scopeName'] and sublime['file_extensions'] == ['tally']
-        assert [(r['match'], r['scope']) for r in sublime['contexts']['main']] == [(r['match'], r['name']) for r in rules]
-        helix = tomllib.load(open(sys.argv[3], 'rb'))
-        language = helix['language'][0]
-        assert language['name'] == 'tally' and language['file-types'] == ['tally'] and language['comment-token'] == ';'
-        assert helix['language-server'][language['language-servers'][0]] == {'command': 'tally', 'args': ['lsp']}
-        assert language['formatter'] == {'command': 'tally', 'args': ['fmt', '-']}
-        print('ok')
-        """
-        let result = try python.run(["-c", script, TestSupport.path("editors/sublime/Tally.sublime-syntax"),
-                                     TestSupport.path("editors/vscode/syntaxes/tally.tmLanguage.json"),
-                                     TestSupport.path("editors/helix/languages.toml")])
+            import json, sys, tomllib, yaml
+            text = open(sys.argv[1]).read()
+            assert text.startswith('%YAML 1.2'), 'sublime-syntax needs its header'
+            sublime = yaml.safe_load(text.split('---', 1)[1])
+            textmate = json.load(open(sys.argv[2]))
+            rules = [textmate['repository'][p['include'][1:]] for p in textmate['patterns']]
+            assert sublime['scope'] == textmate['scopeName'] and sublime['file_extensions'] == ['tally']
+            assert [(r['match'], r['scope']) for r in sublime['contexts']['main']] == [(r['match'], r['name']) for r in rules]
+            helix = tomllib.load(open(sys.argv[3], 'rb'))
+            language = helix['language'][0]
+            assert language['name'] == 'tally' and language['file-types'] == ['tally'] and language['comment-token'] == ';'
+            assert helix['language-server'][language['language-servers'][0]] == {'command': 'tally', 'args': ['lsp']}
+            assert language['formatter'] == {'command': 'tally', 'args': ['fmt', '-']}
+            print('ok')
+            """
+        let result = try python.run([
+            "-c", script, TestSupport.path("editors/sublime/Tally.sublime-syntax"),
+            TestSupport.path("editors/vscode/syntaxes/tally.tmLanguage.json"),
+            TestSupport.path("editors/helix/languages.toml")
+        ])
         if result.stderr.contains("No module named 'yaml'"), ProcessInfo.processInfo.environment["CI"] != "true" {
             throw XCTSkip("Python's yaml module is missing (it comes with pre-commit)")
         }

@@ -29,9 +29,11 @@ final class EditorIntegrationTests: XCTestCase {
 
     /// Compares a dump of highlighting names (one line per buffer line, one name per
     /// column unit, `-` for none) with the expectation; `unit` picks the column unit.
-    private func assertHighlighting(_ dump: [String], of expectation: HighlightExpectation, editor: String,
-                                    unit: KeyPath<HighlightExpectation.Token, Range<Int>>,
-                                    normalize: (String) -> String = { $0 }) {
+    private func assertHighlighting(
+        _ dump: [String], of expectation: HighlightExpectation, editor: String,
+        unit: KeyPath<HighlightExpectation.Token, Range<Int>>,
+        normalize: (String) -> String = { $0 }
+    ) {
         var mismatches: [String] = []
         for token in expectation.tokens {
             guard let expected = HighlightExpectation.name(of: token.kind, in: editor) else { continue }
@@ -66,29 +68,29 @@ final class EditorIntegrationTests: XCTestCase {
     private func vimDumpScript(output: String) -> String {
         let files = HighlightExpectation.files.map(quoted).joined(separator: ", ")
         return """
-        filetype plugin on
-        syntax on
-        let s:out = []
-        for s:file in [\(files)]
-          execute 'edit ' . fnameescape(s:file)
-          call add(s:out, 'INFO ' . s:file . ' filetype=' . &filetype . ' syntax=' . get(b:, 'current_syntax', '')
-                \\ . ' formatprg=' . &formatprg . ' commentstring=' . &commentstring)
-        endfor
-        for s:file in [\(files)]
-          execute 'edit ' . fnameescape(s:file)
-          call add(s:out, 'FILE ' . s:file)
-          for s:l in range(1, line('$'))
-            let s:names = []
-            for s:c in range(1, col([s:l, '$']) - 1)
-              let s:name = synIDattr(synID(s:l, s:c, 0), 'name')
-              call add(s:names, empty(s:name) ? '-' : s:name)
+            filetype plugin on
+            syntax on
+            let s:out = []
+            for s:file in [\(files)]
+              execute 'edit ' . fnameescape(s:file)
+              call add(s:out, 'INFO ' . s:file . ' filetype=' . &filetype . ' syntax=' . get(b:, 'current_syntax', '')
+                    \\ . ' formatprg=' . &formatprg . ' commentstring=' . &commentstring)
             endfor
-            call add(s:out, join(s:names, ' '))
-          endfor
-        endfor
-        call writefile(s:out, \(quoted(output)))
+            for s:file in [\(files)]
+              execute 'edit ' . fnameescape(s:file)
+              call add(s:out, 'FILE ' . s:file)
+              for s:l in range(1, line('$'))
+                let s:names = []
+                for s:c in range(1, col([s:l, '$']) - 1)
+                  let s:name = synIDattr(synID(s:l, s:c, 0), 'name')
+                  call add(s:names, empty(s:name) ? '-' : s:name)
+                endfor
+                call add(s:out, join(s:names, ' '))
+              endfor
+            endfor
+            call writefile(s:out, \(quoted(output)))
 
-        """
+            """
     }
 
     private func assertVimLikeResult(_ dump: String, editor: String) throws {
@@ -121,19 +123,19 @@ final class EditorIntegrationTests: XCTestCase {
         let nvim = try ExternalTool.require("nvim")
         let output = folder.appendingPathComponent("nvim.out").path
         let check = """
-        lua << EOF
-        local ok, tally = pcall(require, "tally")
-        local lines = {}
-        if not ok then
-          lines[1] = "LUA require failed: " .. tostring(tally)
-        else
-          local how = tally.setup({ cmd = { "true" }, use_lspconfig = false })
-          lines[1] = "LUA setup=" .. tostring(how) .. " defaults=" .. table.concat(tally.defaults.cmd, " ")
-        end
-        vim.fn.writefile(lines, \(quoted(output + ".lua")))
-        EOF
+            lua << EOF
+            local ok, tally = pcall(require, "tally")
+            local lines = {}
+            if not ok then
+              lines[1] = "LUA require failed: " .. tostring(tally)
+            else
+              local how = tally.setup({ cmd = { "true" }, use_lspconfig = false })
+              lines[1] = "LUA setup=" .. tostring(how) .. " defaults=" .. table.concat(tally.defaults.cmd, " ")
+            end
+            vim.fn.writefile(lines, \(quoted(output + ".lua")))
+            EOF
 
-        """
+            """
         let script = try write("dump-nvim.vim", "set runtimepath^=\(TestSupport.path("editors/nvim"))\n" + vimDumpScript(output: output) + check + "qall!\n")
         let result = try nvim.run(["--headless", "-u", "NONE", "-i", "NONE", "-c", "source \(script)"])
         XCTAssertEqual(result.status, 0, result.output)
@@ -144,64 +146,77 @@ final class EditorIntegrationTests: XCTestCase {
 
     /// A small stand-in for ALE's functions, enough to load and drive a linter definition.
     func aleStub() throws -> String {
-        _ = try write("ale-stub/autoload/ale.vim", """
-        function! ale#Set(name, default) abort
-          let g:ale_{a:name} = get(g:, 'ale_' . a:name, a:default)
-        endfunction
-        function! ale#Var(buffer, name) abort
-          return get(g:, 'ale_' . a:name, '')
-        endfunction
-        function! ale#Pad(text) abort
-          return empty(a:text) ? '' : ' ' . a:text
-        endfunction
-        function! ale#Escape(text) abort
-          return shellescape(a:text)
-        endfunction
+        _ = try write(
+            "ale-stub/autoload/ale.vim",
+            """
+            function! ale#Set(name, default) abort
+              let g:ale_{a:name} = get(g:, 'ale_' . a:name, a:default)
+            endfunction
+            function! ale#Var(buffer, name) abort
+              return get(g:, 'ale_' . a:name, '')
+            endfunction
+            function! ale#Pad(text) abort
+              return empty(a:text) ? '' : ' ' . a:text
+            endfunction
+            function! ale#Escape(text) abort
+              return shellescape(a:text)
+            endfunction
 
-        """)
-        _ = try write("ale-stub/autoload/ale/fix/registry.vim", """
-        function! ale#fix#registry#Add(name, func, filetypes, description) abort
-          let g:tally_fixer = [a:name, a:func, a:filetypes]
-        endfunction
+            """)
+        _ = try write(
+            "ale-stub/autoload/ale/fix/registry.vim",
+            """
+            function! ale#fix#registry#Add(name, func, filetypes, description) abort
+              let g:tally_fixer = [a:name, a:func, a:filetypes]
+            endfunction
 
-        """)
-        _ = try write("ale-stub/autoload/ale/linter.vim", """
-        function! ale#linter#Define(filetype, linter) abort
-          let g:tally_defined = [a:filetype, a:linter]
-        endfunction
+            """)
+        _ = try write(
+            "ale-stub/autoload/ale/linter.vim",
+            """
+            function! ale#linter#Define(filetype, linter) abort
+              let g:tally_defined = [a:filetype, a:linter]
+            endfunction
 
-        """)
+            """)
         return folder.appendingPathComponent("ale-stub").path
     }
 
     func testALEDefinitionParsesTheJSONOfAKnownErrorFile() throws {
         let vim = try ExternalTool.require("vim")
         let errorFile = "examples/errors/E0406-split-mismatch.tally"
-        let check = try TallyBinary.run(["check", "--format", "json", "-"],
-                                        stdin: try String(contentsOfFile: TestSupport.path(errorFile), encoding: .utf8))
+        let check = try TallyBinary.run(
+            ["check", "--format", "json", "-"],
+            stdin: try String(contentsOfFile: TestSupport.path(errorFile), encoding: .utf8))
         XCTAssertEqual(check.status, 1)
         let json = try write("check.json", check.stdout)
         let output = folder.appendingPathComponent("ale.out").path
-        let script = try write("ale.vim", """
-        let &runtimepath = \(quoted(try aleStub())) . ',' . \(quoted(TestSupport.path("editors/vim"))) . ',' . &runtimepath
-        source \(TestSupport.path("editors/vim/ale_linters/tally/tally.vim"))
-        source \(TestSupport.path("editors/vim/plugin/tally.vim"))
-        doautocmd VimEnter
-        let s:linter = g:tally_defined[1]
-        let s:items = ale_linters#tally#tally#Handle(1, readfile(\(quoted(json))))
-        call writefile([g:tally_defined[0], s:linter.name, s:linter.callback, s:linter.output_stream,
-              \\ s:linter.command(1), s:linter.executable(1), json_encode(s:items),
-              \\ 'fixer ' . g:tally_fixer[0] . ' ' . g:tally_fixer[1] . ' ' . join(g:tally_fixer[2]) . ' ' . ale#fixers#tally#Fix(1).command],
-              \\ \(quoted(output)))
-        qall!
+        let script = try write(
+            "ale.vim",
+            """
+            let &runtimepath = \(quoted(try aleStub())) . ',' . \(quoted(TestSupport.path("editors/vim"))) . ',' . &runtimepath
+            source \(TestSupport.path("editors/vim/ale_linters/tally/tally.vim"))
+            source \(TestSupport.path("editors/vim/plugin/tally.vim"))
+            doautocmd VimEnter
+            let s:linter = g:tally_defined[1]
+            let s:items = ale_linters#tally#tally#Handle(1, readfile(\(quoted(json))))
+            call writefile([g:tally_defined[0], s:linter.name, s:linter.callback, s:linter.output_stream,
+                  \\ s:linter.command(1), s:linter.executable(1), json_encode(s:items),
+                  \\ 'fixer ' . g:tally_fixer[0] . ' ' . g:tally_fixer[1] . ' ' . join(g:tally_fixer[2]) . ' ' . ale#fixers#tally#Fix(1).command],
+                  \\ \(quoted(output)))
+            qall!
 
-        """)
+            """)
         let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"])
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\n")
         XCTAssertEqual(lines.last { !$0.isEmpty }, "fixer tally ale#fixers#tally#Fix tally 'tally' fmt -")
-        XCTAssertEqual(Array(lines.prefix(6)), ["tally", "tally", "ale_linters#tally#tally#Handle", "stdout",
-                                                "%e check --format json --column-unit bytes --stdin-filename %s -", "tally"])
+        XCTAssertEqual(
+            Array(lines.prefix(6)),
+            [
+                "tally", "tally", "ale_linters#tally#tally#Handle", "stdout",
+                "%e check --format json --column-unit bytes --stdin-filename %s -", "tally"
+            ])
         let items = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[6].utf8)) as? [[String: Any]])
 
         // The same diagnostics as tally's JSON, in ALE's terms.
@@ -226,18 +241,20 @@ final class EditorIntegrationTests: XCTestCase {
     func testVimMakeReadsCheckOutputIntoTheQuickfixList() throws {
         let vim = try ExternalTool.require("vim")
         let output = folder.appendingPathComponent("quickfix.out").path
-        let script = try write("quickfix.vim", """
-        set runtimepath^=\(TestSupport.path("editors/vim"))
-        filetype plugin on
-        edit \(TestSupport.path("examples/errors/W0501-envelope-overspent.tally"))
-        " :make reads with the buffer's 'errorformat'; :cgetexpr with the global one.
-        let &g:errorformat = &l:errorformat
-        cgetexpr readfile(\(quoted(TestSupport.path("examples/errors/E0204-invalid-date.expected"))))
-          \\ + readfile(\(quoted(TestSupport.path("examples/errors/W0501-envelope-overspent.expected"))))
-        call writefile([&makeprg] + map(filter(getqflist(), {_, e -> e.valid}), {_, e -> join([fnamemodify(bufname(e.bufnr), ':.'), e.lnum, e.col, e.type, e.text], '|')}), \(quoted(output)))
-        qall!
+        let script = try write(
+            "quickfix.vim",
+            """
+            set runtimepath^=\(TestSupport.path("editors/vim"))
+            filetype plugin on
+            edit \(TestSupport.path("examples/errors/W0501-envelope-overspent.tally"))
+            " :make reads with the buffer's 'errorformat'; :cgetexpr with the global one.
+            let &g:errorformat = &l:errorformat
+            cgetexpr readfile(\(quoted(TestSupport.path("examples/errors/E0204-invalid-date.expected"))))
+              \\ + readfile(\(quoted(TestSupport.path("examples/errors/W0501-envelope-overspent.expected"))))
+            call writefile([&makeprg] + map(filter(getqflist(), {_, e -> e.valid}), {_, e -> join([fnamemodify(bufname(e.bufnr), ':.'), e.lnum, e.col, e.type, e.text], '|')}), \(quoted(output)))
+            qall!
 
-        """)
+            """)
         let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"])
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -254,53 +271,55 @@ final class EditorIntegrationTests: XCTestCase {
         let output = folder.appendingPathComponent("emacs.out").path
         let files = HighlightExpectation.files.map { "\"\($0)\"" }.joined(separator: " ")
         let errorFile = TestSupport.path("examples/errors/E0204-invalid-date.tally")
-        let script = try write("dump.el", """
-        (setq debug-on-error t)
-        (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
-        (require 'tally-mode)
-        (defun tally-test-face (pos)
-          (let ((face (get-text-property pos 'face)))
-            (when (consp face) (setq face (car face)))
-            (if face (symbol-name face) "-")))
-        (defun tally-test-dump (file out)
-          "Write FILE's mode and the face of each character of each line into OUT."
-          (with-current-buffer (find-file-noselect file)
-            (font-lock-ensure)
-            (let ((mode major-mode) (lines '()))
-              (save-excursion
-                (goto-char (point-min))
-                (while (not (eobp))
-                  (let ((names '()))
-                    (while (not (eolp))
-                      (push (tally-test-face (point)) names)
-                      (forward-char 1))
-                    (push (mapconcat #'identity (nreverse names) " ") lines))
-                  (forward-line 1)))
-              (with-current-buffer out
-                (insert (format "INFO %s mode=%s\\n" file mode))
-                (insert (format "FILE %s\\n" file))
-                (dolist (line (nreverse lines)) (insert line "\\n"))))))
-        (defun tally-test-flymake (file out)
-          "Run the flymake backend on FILE and write what it reports into OUT."
-          (let ((found 'waiting))
-            (with-current-buffer (find-file-noselect file)
-              (tally-flymake (lambda (diagnostics &rest _) (setq found diagnostics)))
-              (with-timeout (30 (error "The flymake backend did not report"))
-                (while (eq found 'waiting) (accept-process-output nil 0.05)))
-              (dolist (d found)
-                (let* ((beg (flymake-diagnostic-beg d))
-                       (line (format "FLYMAKE %s %d %d %d %s\\n" (flymake-diagnostic-type d) (line-number-at-pos beg)
-                                     (save-excursion (goto-char beg) (1+ (current-column)))
-                                     (- (flymake-diagnostic-end d) beg) (flymake-diagnostic-text d))))
-                  (with-current-buffer out (insert line)))))))
-        (with-temp-file "\(output)"
-          (let ((out (current-buffer)))
-            (dolist (file (list \(files))) (tally-test-dump file out))
-            (tally-test-flymake "\(errorFile)" out)
-            (insert (format "EGLOT %S\\n" (and (require 'eglot nil t)
-                                                (cdr (assoc 'tally-mode eglot-server-programs)))))))
+        let script = try write(
+            "dump.el",
+            """
+            (setq debug-on-error t)
+            (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+            (require 'tally-mode)
+            (defun tally-test-face (pos)
+              (let ((face (get-text-property pos 'face)))
+                (when (consp face) (setq face (car face)))
+                (if face (symbol-name face) "-")))
+            (defun tally-test-dump (file out)
+              "Write FILE's mode and the face of each character of each line into OUT."
+              (with-current-buffer (find-file-noselect file)
+                (font-lock-ensure)
+                (let ((mode major-mode) (lines '()))
+                  (save-excursion
+                    (goto-char (point-min))
+                    (while (not (eobp))
+                      (let ((names '()))
+                        (while (not (eolp))
+                          (push (tally-test-face (point)) names)
+                          (forward-char 1))
+                        (push (mapconcat #'identity (nreverse names) " ") lines))
+                      (forward-line 1)))
+                  (with-current-buffer out
+                    (insert (format "INFO %s mode=%s\\n" file mode))
+                    (insert (format "FILE %s\\n" file))
+                    (dolist (line (nreverse lines)) (insert line "\\n"))))))
+            (defun tally-test-flymake (file out)
+              "Run the flymake backend on FILE and write what it reports into OUT."
+              (let ((found 'waiting))
+                (with-current-buffer (find-file-noselect file)
+                  (tally-flymake (lambda (diagnostics &rest _) (setq found diagnostics)))
+                  (with-timeout (30 (error "The flymake backend did not report"))
+                    (while (eq found 'waiting) (accept-process-output nil 0.05)))
+                  (dolist (d found)
+                    (let* ((beg (flymake-diagnostic-beg d))
+                           (line (format "FLYMAKE %s %d %d %d %s\\n" (flymake-diagnostic-type d) (line-number-at-pos beg)
+                                         (save-excursion (goto-char beg) (1+ (current-column)))
+                                         (- (flymake-diagnostic-end d) beg) (flymake-diagnostic-text d))))
+                      (with-current-buffer out (insert line)))))))
+            (with-temp-file "\(output)"
+              (let ((out (current-buffer)))
+                (dolist (file (list \(files))) (tally-test-dump file out))
+                (tally-test-flymake "\(errorFile)" out)
+                (insert (format "EGLOT %S\\n" (and (require 'eglot nil t)
+                                                    (cdr (assoc 'tally-mode eglot-server-programs)))))))
 
-        """)
+            """)
         let result = try emacs.run(["--batch", "-l", script], timeout: 90)
         XCTAssertEqual(result.status, 0, result.output)
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -333,11 +352,14 @@ final class EditorIntegrationTests: XCTestCase {
             try? FileManager.default.removeItem(at: copy)
             try FileManager.default.copyItem(atPath: TestSupport.path("editors/emacs/" + name), toPath: copy.path)
         }
-        let result = try emacs.run(["--batch", "--eval", """
+        let result = try emacs.run([
+            "--batch", "--eval",
+            """
             (progn (add-to-list 'load-path "\(folder.path)") (setq byte-compile-error-on-warn t)
                    (dolist (file '("tally-font-lock.el" "tally-mode.el"))
                      (unless (byte-compile-file (expand-file-name file "\(folder.path)")) (kill-emacs 1))))
-            """])
+            """
+        ])
         XCTAssertEqual(result.status, 0, result.output)
     }
 
@@ -350,14 +372,16 @@ final class EditorIntegrationTests: XCTestCase {
         XCTAssertNotEqual(expected.stdout, messy)
         let input = try write("messy.tally", messy)
         let output = folder.appendingPathComponent("formatted.out").path
-        let script = try write("format.el", """
-        (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
-        (require 'tally-mode)
-        (with-current-buffer (find-file-noselect "\(input)")
-          (tally-format-buffer)
-          (write-region (point-min) (point-max) "\(output)"))
+        let script = try write(
+            "format.el",
+            """
+            (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+            (require 'tally-mode)
+            (with-current-buffer (find-file-noselect "\(input)")
+              (tally-format-buffer)
+              (write-region (point-min) (point-max) "\(output)"))
 
-        """)
+            """)
         let result = try emacs.run(["--batch", "-l", script])
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8), expected.stdout)
@@ -366,20 +390,23 @@ final class EditorIntegrationTests: XCTestCase {
     func testEmacsIndentsSplitLinesBelowTheirEntry() throws {
         let emacs = try ExternalTool.require("emacs")
         let output = folder.appendingPathComponent("indent.out").path
-        let script = try write("indent.el", """
-        (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
-        (require 'tally-mode)
-        (with-temp-buffer
-          (insert "wallet Cash cash\\n  expense Fun\\n2026-01-04 \\"Shop\\" Cash -10.00\\nFun -4.00\\n  \\t Fun -6.00\\n\\n   2026-01-05 Cash Fun -1.00\\n")
-          (tally-mode)
-          (setq-local tally-indent-offset 4)
-          (indent-region (point-min) (point-max))
-          (write-region (point-min) (point-max) "\(output)"))
+        let script = try write(
+            "indent.el",
+            """
+            (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+            (require 'tally-mode)
+            (with-temp-buffer
+              (insert "wallet Cash cash\\n  expense Fun\\n2026-01-04 \\"Shop\\" Cash -10.00\\nFun -4.00\\n  \\t Fun -6.00\\n\\n   2026-01-05 Cash Fun -1.00\\n")
+              (tally-mode)
+              (setq-local tally-indent-offset 4)
+              (indent-region (point-min) (point-max))
+              (write-region (point-min) (point-max) "\(output)"))
 
-        """)
+            """)
         let result = try emacs.run(["--batch", "-l", script])
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(try String(contentsOfFile: output, encoding: .utf8),
-                       "wallet Cash cash\nexpense Fun\n2026-01-04 \"Shop\" Cash -10.00\n    Fun -4.00\n    Fun -6.00\n\n2026-01-05 Cash Fun -1.00\n")
+        XCTAssertEqual(
+            try String(contentsOfFile: output, encoding: .utf8),
+            "wallet Cash cash\nexpense Fun\n2026-01-04 \"Shop\" Cash -10.00\n    Fun -4.00\n    Fun -6.00\n\n2026-01-05 Cash Fun -1.00\n")
     }
 }

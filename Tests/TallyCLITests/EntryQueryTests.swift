@@ -26,7 +26,7 @@ final class EntryQueryTests: XCTestCase {
             (["amt:<-500"], { Double($0[8])! < -500 }),
             (["date:2026-11"], { $0[0].hasPrefix("2026-11") }),
             (["cat:groceries", "not:payee:lidl"], { $0[3].hasSuffix("Groceries") && $0[5] != "Lidl" }),
-            (["payee:lidl", "payee:edeka"], { $0[5] == "Lidl" || $0[5] == "Edeka" }),
+            (["payee:lidl", "payee:edeka"], { $0[5] == "Lidl" || $0[5] == "Edeka" })
         ]
         for (query, test) in cases {
             let shown = try rows(["-p", "2026"] + query)

@@ -25,9 +25,11 @@ final class ExportCommandTests: XCTestCase {
     private let edges = TestSupport.path("Tests/TallyCLITests/Fixtures/interop/export-edges.tally")
 
     func testUsageMistakesExitWithTwo() throws {
-        for arguments in [["export", household], ["export", "--to", "gnucash", household], ["export", "--to", "hledger"],
-                          ["export", "--to", "hledger", household, household], ["export", "--to", "hledger", "--bogus", household],
-                          ["export", "--to", "ledger", TestSupport.path("examples/no-such.tally")]] {
+        for arguments in [
+            ["export", household], ["export", "--to", "gnucash", household], ["export", "--to", "hledger"],
+            ["export", "--to", "hledger", household, household], ["export", "--to", "hledger", "--bogus", household],
+            ["export", "--to", "ledger", TestSupport.path("examples/no-such.tally")]
+        ] {
             let r = try TallyBinary.run(arguments)
             XCTAssertEqual(r.status, 2, "\(arguments): \(r.stderr)")
             XCTAssertTrue(r.stderr.hasPrefix("tally export: "), r.stderr)
@@ -104,43 +106,45 @@ final class ExportCommandTests: XCTestCase {
             return PeerJournal.csvRows(r.stdout).dropFirst().map { $0[4] }
         }
         XCTAssertEqual(try accounts("tag:garden"), ["Expenses:Home & Garden"])  // a split's tag, on its posting
-        XCTAssertEqual(try accounts("tag:work").count, 2)                      // the transaction's tag, on both postings
+        XCTAssertEqual(try accounts("tag:work").count, 2)  // the transaction's tag, on both postings
         XCTAssertEqual(try accounts("tag:über").count, 2)
         XCTAssertEqual(try accounts("tag:person=Anna Maria").count, 2)
-        XCTAssertEqual(try accounts("tag:id=TX;2026;0103").count, 2)          // hledger ends a value at a comma
+        XCTAssertEqual(try accounts("tag:id=TX;2026;0103").count, 2)  // hledger ends a value at a comma
         XCTAssertEqual(try accounts("tag:Receipt=R 77").count, 3)
 
         let check = try PeerJournal.require(.beancount)
         let bean = file("edges.beancount")
         XCTAssertEqual(try TallyBinary.run(["export", "--to", "beancount", "-o", bean, edges]).status, 0)
         let script = """
-        import sys
-        from beancount import loader
-        from beancount.core import data
-        entries, errors, _ = loader.load_file(sys.argv[1])
-        assert not errors, errors
-        for e in entries:
-            if isinstance(e, data.Transaction) and (e.tags or {k for k in e.meta if k not in ("filename", "lineno") and not k.startswith("__")}):
-                meta = {k: v for k, v in e.meta.items() if k not in ("filename", "lineno") and not k.startswith("__")}
-                print(e.date, sorted(e.tags), sorted(meta.items()))
-            if isinstance(e, data.Transaction):
-                for p in e.postings:
-                    meta = {k: v for k, v in (p.meta or {}).items() if k not in ("filename", "lineno") and not k.startswith("__")}
-                    if meta: print(" ", p.account, sorted(meta.items()))
-        """
+            import sys
+            from beancount import loader
+            from beancount.core import data
+            entries, errors, _ = loader.load_file(sys.argv[1])
+            assert not errors, errors
+            for e in entries:
+                if isinstance(e, data.Transaction) and (e.tags or {k for k in e.meta if k not in ("filename", "lineno") and not k.startswith("__")}):
+                    meta = {k: v for k, v in e.meta.items() if k not in ("filename", "lineno") and not k.startswith("__")}
+                    print(e.date, sorted(e.tags), sorted(meta.items()))
+                if isinstance(e, data.Transaction):
+                    for p in e.postings:
+                        meta = {k: v for k, v in (p.meta or {}).items() if k not in ("filename", "lineno") and not k.startswith("__")}
+                        if meta: print(" ", p.account, sorted(meta.items()))
+            """
         let r = try check.python!.run(["-c", script, bean])
         XCTAssertEqual(r.status, 0, r.output)
-        XCTAssertEqual(r.stdout, """
-        2026-01-02 ['-ber', 'work'] [('tally-tags', 'work über')]
-        2026-01-02 [] [('receipt', 'R 77')]
-          Expenses:Food:Groceries [('note', 'milk; eggs')]
-          Expenses:Home-Garden [('tags', 'garden')]
-        2026-01-03 [] [('id', 'TX,2026;0103'), ('person', 'Anna Maria')]
-        2026-01-06 ['--'] [('tally-tags', '旅行')]
-        2026-01-11 [] [('id', 'B-77')]
-        2026-01-12 [] [('id', 'B-78')]
+        XCTAssertEqual(
+            r.stdout,
+            """
+            2026-01-02 ['-ber', 'work'] [('tally-tags', 'work über')]
+            2026-01-02 [] [('receipt', 'R 77')]
+              Expenses:Food:Groceries [('note', 'milk; eggs')]
+              Expenses:Home-Garden [('tags', 'garden')]
+            2026-01-03 [] [('id', 'TX,2026;0103'), ('person', 'Anna Maria')]
+            2026-01-06 ['--'] [('tally-tags', '旅行')]
+            2026-01-11 [] [('id', 'B-77')]
+            2026-01-12 [] [('id', 'B-78')]
 
-        """)
+            """)
     }
 
     /// Recurring entries hledger can express become periodic transactions whose dates,

@@ -84,8 +84,9 @@ final class ExportPeerTests: XCTestCase {
         var expected: [String: Money] = [:]
         for row in try tallyRegister(budget) {
             guard let type = row["type"] as? String, type != "transfer",
-                  let date = row["date"] as? String, let amountText = row["amount"] as? String, let amount = Money(amountText),
-                  let currency = row["currency"] as? String else { continue }
+                let date = row["date"] as? String, let amountText = row["amount"] as? String, let amount = Money(amountText),
+                let currency = row["currency"] as? String
+            else { continue }
             // A row without a category is a bank movement waiting for one (I0601).
             let account: String
             if let category = row["category"] as? String {

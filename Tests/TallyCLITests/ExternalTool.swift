@@ -33,7 +33,8 @@ struct ExternalTool {
     static func find(_ name: String) -> ExternalTool? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
         let home = FileManager.default.homeDirectoryForCurrentUser.path
-        let folders = [pythonToolsFolder.appendingPathComponent("bin").path]
+        let folders =
+            [pythonToolsFolder.appendingPathComponent("bin").path]
             + path.split(separator: ":").map(String.init) + ["/usr/local/bin", "/usr/bin", "/bin", home + "/.local/bin"]
         for folder in folders {
             let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
@@ -53,8 +54,10 @@ struct ExternalTool {
     }
 
     /// Runs the tool and waits for it, at most `timeout` seconds.
-    func run(_ arguments: [String], in directory: URL = TestSupport.repositoryRoot,
-             environment: [String: String] = [:], timeout: TimeInterval = 60) throws -> Result {
+    func run(
+        _ arguments: [String], in directory: URL = TestSupport.repositoryRoot,
+        environment: [String: String] = [:], timeout: TimeInterval = 60
+    ) throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -88,8 +91,9 @@ struct ExternalTool {
         }
         try out.close()
         try err.close()
-        return Result(stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-                      stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-                      status: process.terminationStatus, timedOut: timedOut)
+        return Result(
+            stdout: String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+            status: process.terminationStatus, timedOut: timedOut)
     }
 }

@@ -60,13 +60,15 @@ final class FileOwnershipTests: XCTestCase {
         XCTAssertEqual([info.st_uid, info.st_gid], [12345, 23456])
         XCTAssertEqual(info.st_mode & 0o7777, 0o2640)
 
-        let rules = try write("rules.tally", """
-        currency EUR
-        wallet Checking bank opening 2000.00 on 2026-09-01
-        expense Housing:Rent
-        every month on 1 from 2026-10-01 as rent "Landlord" Checking Housing:Rent -950.00
+        let rules = try write(
+            "rules.tally",
+            """
+            currency EUR
+            wallet Checking bank opening 2000.00 on 2026-09-01
+            expense Housing:Rent
+            every month on 1 from 2026-10-01 as rent "Landlord" Checking Housing:Rent -950.00
 
-        """, mode: 0o640)
+            """, mode: 0o640)
         XCTAssertEqual(chown(rules, 12345, 23456), 0)
         let recorded = try TallyBinary.run(["record", rules, "rent", "--today", "2026-10-01"])
         XCTAssertEqual(recorded.status, 0, recorded.stderr)
@@ -79,8 +81,9 @@ final class FileOwnershipTests: XCTestCase {
     /// Another user may write the file but not give a new file its owner: the rename would
     /// hand the file to them, so nothing is written (it used to be, owner and group changed).
     func testARewriteThatCannotKeepTheOwnerIsRefused() throws {
-        try XCTSkipUnless(getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
-                          "needs root and setpriv to run as another user")
+        try XCTSkipUnless(
+            getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+            "needs root and setpriv to run as another user")
         XCTAssertEqual(chmod(folder, 0o777), 0)
         let path = try write("shared.tally", messy, mode: 0o666)
         let result = try TallyBinary.runShell("/usr/bin/setpriv --reuid=65534 --regid=65534 --clear-groups \"$TALLY\" fmt '\(path)'")
@@ -94,12 +97,12 @@ final class FileOwnershipTests: XCTestCase {
 
     func testRecordRefusesAReadOnlyFile() throws {
         let text = """
-        currency EUR
-        wallet Checking bank opening 2000.00 on 2026-09-01
-        expense Housing:Rent
-        every month on 1 from 2026-10-01 as rent "Landlord" Checking Housing:Rent -950.00
+            currency EUR
+            wallet Checking bank opening 2000.00 on 2026-09-01
+            expense Housing:Rent
+            every month on 1 from 2026-10-01 as rent "Landlord" Checking Housing:Rent -950.00
 
-        """
+            """
         let rules = try write("rules.tally", text, mode: 0o444)
         let result = try TallyBinary.run(["record", rules, "rent", "--today", "2026-10-01"])
         XCTAssertEqual(result.status, 2, result.stdout + result.stderr)

@@ -1,6 +1,7 @@
-@testable import TallyCLI
 import TallyReports
 import Testing
+
+@testable import TallyCLI
 
 /// Each command's flags are declared once; its help, its parser, the completions and
 /// the leading options all come from the declarations.
@@ -33,11 +34,12 @@ import Testing
     }
 
     @Test func leadingValueFlagsAreThoseEveryReportTakes() {
-        #expect(TallyTool.valueFlags == [
-            "--today", "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--format", "--at", "--wallet",
-            "--category", "--tag", "--payee", "--type", "--search", "--sort", "--csv-separator", "--color", "--colour",
-            "-o", "--output", "--width",
-        ])
+        #expect(
+            TallyTool.valueFlags == [
+                "--today", "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--format", "--at", "--wallet",
+                "--category", "--tag", "--payee", "--type", "--search", "--sort", "--csv-separator", "--color", "--colour",
+                "-o", "--output", "--width"
+            ])
     }
 
     /// The help of `insights` once indented `-f, --file` by six spaces, so completions

@@ -53,18 +53,20 @@ final class FmtCommandTests: XCTestCase {
         let path = try temporaryFile(messy)
         let result = try TallyBinary.run(["fmt", "--diff", path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, """
-        --- \(path)
-        +++ \(path)
-        @@ -1,3 +1,3 @@
-        -currency   EUR
-        -2026-01-01   Cash   Fun   -1.00
-        -2026-01-02 Cash Fun -22.00   ; lunch
-        +currency EUR
-        +2026-01-01 Cash  Fun   -1.00
-        +2026-01-02 Cash  Fun  -22.00  ; lunch
+        XCTAssertEqual(
+            result.stdout,
+            """
+            --- \(path)
+            +++ \(path)
+            @@ -1,3 +1,3 @@
+            -currency   EUR
+            -2026-01-01   Cash   Fun   -1.00
+            -2026-01-02 Cash Fun -22.00   ; lunch
+            +currency EUR
+            +2026-01-01 Cash  Fun   -1.00
+            +2026-01-02 Cash  Fun  -22.00  ; lunch
 
-        """)
+            """)
         XCTAssertEqual(try contents(path), messy)
     }
 
@@ -73,16 +75,18 @@ final class FmtCommandTests: XCTestCase {
         let path = try temporaryFile(lines.joined(separator: "\n"))
         let result = try TallyBinary.run(["fmt", "--diff", path])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.hasSuffix("""
-        @@ -9,4 +9,4 @@
-         2026-01-09 Cash  Fun  -1.00
-         2026-01-10 Cash  Fun  -1.00
-         2026-01-11 Cash  Fun  -1.00
-        -2026-01-12 Cash  Fun  -1.00
-        \\ No newline at end of file
-        +2026-01-12 Cash  Fun  -1.00
+        XCTAssertTrue(
+            result.stdout.hasSuffix(
+                """
+                @@ -9,4 +9,4 @@
+                 2026-01-09 Cash  Fun  -1.00
+                 2026-01-10 Cash  Fun  -1.00
+                 2026-01-11 Cash  Fun  -1.00
+                -2026-01-12 Cash  Fun  -1.00
+                \\ No newline at end of file
+                +2026-01-12 Cash  Fun  -1.00
 
-        """), result.stdout)
+                """), result.stdout)
     }
 
     func testStandardInputToStandardOutput() throws {

@@ -31,14 +31,14 @@ final class GeneratedBudgetTests: XCTestCase {
 final class OverflowingTotalsTests: XCTestCase {
     func testReportsRefuseTotalsThatCouldOverflow() throws {
         let budget = """
-        currency EUR
-        wallet A
-        wallet B
-        expense Fun
-        2026-03-02 A Fun -60000000000000000.00
-        2026-03-03 B Fun -60000000000000000.00
+            currency EUR
+            wallet A
+            wallet B
+            expense Fun
+            2026-03-02 A Fun -60000000000000000.00
+            2026-03-03 B Fun -60000000000000000.00
 
-        """
+            """
         for command in ["report", "insights", "balance", "register", "envelopes"] {
             let result = try TallyBinary.run([command, "-", "--today", "2026-03-31"], stdin: budget)
             XCTAssertEqual(result.status, 1, "\(command): \(result.stdout)")

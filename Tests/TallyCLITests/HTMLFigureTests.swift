@@ -1,10 +1,11 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import TallyCLI
 import TallyTestSupport
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The HTML page shows the figures the JSON reports print: `tally report --format json`
 /// (totals, categories, envelopes; `--months N` for the bars), and for what that report
@@ -15,8 +16,10 @@ import Testing
 /// charts have for screen readers.
 @Suite struct HTMLFigureTests {
     static let today = "2026-11-22"
-    static let budgets = ["examples/household.tally", "examples/student.tally", "examples/multi-currency.tally",
-                          "Tests/TallyCLITests/Fixtures/html/refund-only.tally"]
+    static let budgets = [
+        "examples/household.tally", "examples/student.tally", "examples/multi-currency.tally",
+        "Tests/TallyCLITests/Fixtures/html/refund-only.tally"
+    ]
     static let months = ["2026-07", "2026-08", "2026-09", "2026-10", "2026-11", "2026-12"]
     static let history = 6
 
@@ -122,8 +125,9 @@ import Testing
             for row in largest {
                 let matches = spent.filter { $0.key.hasPrefix(row[0] + " ") && $0.key.hasSuffix(" " + row[1]) }.values
                 let amount = try #require(Self.value(row[3]))
-                #expect(matches.contains { $0.amount == amount && $0.categories.isSubset(of: Set(row[2].components(separatedBy: ", "))) },
-                        "\(context): largest \(row)")
+                #expect(
+                    matches.contains { $0.amount == amount && $0.categories.isSubset(of: Set(row[2].components(separatedBy: ", "))) },
+                    "\(context): largest \(row)")
             }
             // Amounts in another currency carry its code on the page, and rank by their
             // value in the default currency; among the rest, the page's are the largest.
@@ -152,8 +156,9 @@ import Testing
         #expect(page.rows("spending") == [["Food", "120.00", "100.0 %"], ["Electronics", "-40.00", ""]])
         #expect(page.summary["Expense"] == "80.00 EUR + 15.00 USD not converted")
         #expect(page.donutTotal == "80.00 EUR")
-        #expect(page.notes["spending"] == "Refunds outweigh spending in Electronics (-40.00 EUR): not drawn, and taken off the total spent. "
-            + "Not in the chart for want of a rate: 15.00 USD.")
+        #expect(
+            page.notes["spending"] == "Refunds outweigh spending in Electronics (-40.00 EUR): not drawn, and taken off the total spent. "
+                + "Not in the chart for want of a rate: 15.00 USD.")
     }
 
     /// What a page shows, read back from its markup.
@@ -195,8 +200,10 @@ import Testing
             private var summaryName: String?
             private var capture: String?
 
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                        attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 let kind = attributes["class"] ?? ""
                 switch name {
                 case "section": section = attributes["id"]

@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
-@testable import TallyReports
 import TallyCore
 import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallyReports
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// The HTML page with charts, rendered in-process on the examples for a pinned month:
 /// well-formed XML, every chart present, nothing that runs or fetches, every user string
@@ -34,8 +36,10 @@ final class HTMLReportTests: XCTestCase {
     private final class Collector: NSObject, XMLParserDelegate {
         var elements: [(name: String, attributes: [String: String])] = []
         var text = ""
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
             elements.append((name, attributes))
         }
         func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
@@ -59,8 +63,10 @@ final class HTMLReportTests: XCTestCase {
             XCTAssertTrue(page.hasPrefix("<!DOCTYPE html>\n<html lang=\"en\">"), name)
             let parsed = parse(page)
             let ids = Set(parsed.elements.compactMap { $0.attributes["id"] })
-            for id in ["summary", "chart-spending", "chart-income-expense", "chart-envelopes", "chart-goals", "chart-balance",
-                       "spending", "income-expense", "envelopes", "goals", "balance", "largest"] {
+            for id in [
+                "summary", "chart-spending", "chart-income-expense", "chart-envelopes", "chart-goals", "chart-balance",
+                "spending", "income-expense", "envelopes", "goals", "balance", "largest"
+            ] {
                 XCTAssertTrue(ids.contains(id), "\(name): no element with id \(id)")
             }
             XCTAssertEqual(parsed.elements.filter { $0.name == "svg" }.count, 5, name)
@@ -81,15 +87,15 @@ final class HTMLReportTests: XCTestCase {
 
     func testUserStringsAreEscaped() throws {
         let source = """
-        currency EUR
-        wallet Checking bank opening 100.00 on 2026-11-01
-        expense '<b>Food & "drink"</b>'
-        envelope '<i>env</i>' 50 monthly for '<b>Food & "drink"</b>'
-        goal 'a<b' 100
-        2026-11-02 "<script>&\\"" Checking '<b>Food & "drink"</b>' -60.00
-        2026-11-03 goal 'a<b' 10.00
+            currency EUR
+            wallet Checking bank opening 100.00 on 2026-11-01
+            expense '<b>Food & "drink"</b>'
+            envelope '<i>env</i>' 50 monthly for '<b>Food & "drink"</b>'
+            goal 'a<b' 100
+            2026-11-02 "<script>&\\"" Checking '<b>Food & "drink"</b>' -60.00
+            2026-11-03 goal 'a<b' 10.00
 
-        """
+            """
         let page = render(try model(source: source), title: "<title>&\"")
         let parsed = parse(page)
         XCTAssertFalse(page.contains("<script"))
@@ -131,13 +137,13 @@ final class HTMLReportTests: XCTestCase {
 
     func testOverspentEnvelopeIsRedWithTheAmountOver() throws {
         let source = """
-        currency EUR
-        wallet Checking bank opening 500.00 on 2026-11-01
-        expense Food
-        envelope Food 100 monthly for Food
-        2026-11-02 Checking Food -112.30
+            currency EUR
+            wallet Checking bank opening 500.00 on 2026-11-01
+            expense Food
+            envelope Food 100 monthly for Food
+            2026-11-02 Checking Food -112.30
 
-        """
+            """
         let page = render(try model(source: source))
         XCTAssertTrue(page.contains("over by 12.30 EUR"))
         XCTAssertTrue(page.contains("<g class=\"row over\">"))
@@ -147,19 +153,19 @@ final class HTMLReportTests: XCTestCase {
 
     func testMissingRateShowsTheAmountNotConvertedAndHiddenWalletsStayOut() throws {
         let source = """
-        currency EUR
-        currency USD
-        wallet Checking bank opening 1000.00 on 2026-10-01
-        wallet Dollars bank currency USD opening 200.00 USD on 2026-10-01
-        wallet Business bank opening 50000.00 on 2026-10-01 hidden
-        income Salary
-        expense Software
-        2026-11-02 Dollars Software -15.00
-        2026-11-03 Checking Software -5.00
-        2026-11-04 Business Salary +9000.00
-        2026-11-05 transfer Checking -> Business 100.00
+            currency EUR
+            currency USD
+            wallet Checking bank opening 1000.00 on 2026-10-01
+            wallet Dollars bank currency USD opening 200.00 USD on 2026-10-01
+            wallet Business bank opening 50000.00 on 2026-10-01 hidden
+            income Salary
+            expense Software
+            2026-11-02 Dollars Software -15.00
+            2026-11-03 Checking Software -5.00
+            2026-11-04 Business Salary +9000.00
+            2026-11-05 transfer Checking -> Business 100.00
 
-        """
+            """
         let page = render(try model(source: source), months: 2)
         XCTAssertTrue(page.contains("<span class=\"name\">Expense</span><span class=\"value\">5.00 EUR + 15.00 USD not converted</span>"), page)
         XCTAssertTrue(page.contains("<span class=\"name\">Income</span><span class=\"value\">0.00 EUR</span>"))
@@ -204,16 +210,16 @@ final class HTMLReportTests: XCTestCase {
 
     func testExtremeAmountsRenderWithoutTrapping() throws {
         let source = """
-        currency EUR
-        wallet Big bank opening 92233720368547758.07 on 2026-10-01
-        wallet Small bank opening -92233720368547758.07 on 2026-10-01
-        income Windfall
-        expense Yacht
-        2026-11-02 Small Windfall +92233720368547758.07
-        2026-11-03 Big Yacht -92233720368547758.07
-        2026-11-04 Big Yacht -0.01
+            currency EUR
+            wallet Big bank opening 92233720368547758.07 on 2026-10-01
+            wallet Small bank opening -92233720368547758.07 on 2026-10-01
+            income Windfall
+            expense Yacht
+            2026-11-02 Small Windfall +92233720368547758.07
+            2026-11-03 Big Yacht -92233720368547758.07
+            2026-11-04 Big Yacht -0.01
 
-        """
+            """
         let page = render(try model(source: source), months: 3)
         _ = parse(page)
         XCTAssertTrue(page.contains("92233720368547758.07"))

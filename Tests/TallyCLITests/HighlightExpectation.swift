@@ -56,15 +56,19 @@ struct HighlightExpectation {
             let before = String(decoding: bytes[lineStarts[line] ..< range.start], as: UTF8.self)
             let body = token.text
             let start = (bytes: range.start - lineStarts[line], utf16: before.utf16.count, scalars: before.unicodeScalars.count)
-            tokens.append(Token(kind: token.kind.description, text: body, line: line,
-                                bytes: start.bytes ..< start.bytes + body.utf8.count,
-                                utf16: start.utf16 ..< start.utf16 + body.utf16.count,
-                                scalars: start.scalars ..< start.scalars + body.unicodeScalars.count))
+            tokens.append(
+                Token(
+                    kind: token.kind.description, text: body, line: line,
+                    bytes: start.bytes ..< start.bytes + body.utf8.count,
+                    utf16: start.utf16 ..< start.utf16 + body.utf16.count,
+                    scalars: start.scalars ..< start.scalars + body.unicodeScalars.count))
         }
         self.tokens = tokens
     }
 
     /// The files every editor is checked on: the sample with every kind, and the examples.
-    static let files = ["editors/grammar/sample.tally", "examples/household.tally",
-                        "examples/student.tally", "examples/multi-currency.tally"].map(TestSupport.path)
+    static let files = [
+        "editors/grammar/sample.tally", "examples/household.tally",
+        "examples/student.tally", "examples/multi-currency.tally"
+    ].map(TestSupport.path)
 }

@@ -34,8 +34,9 @@ final class ImportCommandTests: XCTestCase {
 
     private func tally(_ arguments: [String]) throws -> TallyBinary.Result {
         let result = try TallyBinary.run(["import"] + arguments + ["--today", "2026-04-01"])
-        return TallyBinary.Result(stdout: result.stdout.replacingOccurrences(of: folder.path + "/", with: ""),
-                                  stderr: result.stderr.replacingOccurrences(of: folder.path + "/", with: ""), status: result.status)
+        return TallyBinary.Result(
+            stdout: result.stdout.replacingOccurrences(of: folder.path + "/", with: ""),
+            stderr: result.stderr.replacingOccurrences(of: folder.path + "/", with: ""), status: result.status)
     }
 
     /// The lines an import appended to the budget.
@@ -57,7 +58,7 @@ final class ImportCommandTests: XCTestCase {
             ("cz-fio.csv", ["--wallet", "Ucet"]),
             ("ofx102-checking.ofx", ["--wallet", "Checking", "--uncategorized", "Unsorted"]),
             ("ofx2-creditcard.ofx", ["--wallet", "Kreditkarte"]),
-            ("camt053-girokonto.xml", ["--wallet", "Girokonto"]),
+            ("camt053-girokonto.xml", ["--wallet", "Girokonto"])
         ]
         for (statement, arguments) in layouts {
             try FileManager.default.removeItem(atPath: path("budget.tally"))
@@ -65,7 +66,8 @@ final class ImportCommandTests: XCTestCase {
             let result = try tally([path("budget.tally"), path(statement)] + arguments)
             let check = try TallyBinary.run(["check", path("budget.tally"), "--today", "2026-04-01"])
             XCTAssertFalse(check.stdout.contains("error"), "\(statement): the budget has errors after the import:\n\(check.stdout)")
-            let actual = "$ tally import budget.tally \(statement) \(arguments.joined(separator: " "))\n"
+            let actual =
+                "$ tally import budget.tally \(statement) \(arguments.joined(separator: " "))\n"
                 + "--- exit \(result.status)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)--- appended to budget.tally\n\(try appended())"
             if let problem = TestSupport.compareGolden(actual, path: Self.fixtures + "/" + statement + ".expected") { XCTFail(problem) }
         }
@@ -90,7 +92,8 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(check.status, 0, check.stdout)
         let after = try text("split-budget.tally")
         XCTAssertTrue(after.hasPrefix(before), "the budget's existing bytes changed")
-        let actual = "$ tally import split-budget.tally split-rules.csv\n"
+        let actual =
+            "$ tally import split-budget.tally split-rules.csv\n"
             + "--- exit \(result.status)\n--- stdout\n\(result.stdout)--- stderr\n\(result.stderr)--- appended to split-budget.tally\n\(after.dropFirst(before.count))"
         if let problem = TestSupport.compareGolden(actual, path: Self.fixtures + "/split-rules.csv.expected") { XCTFail(problem) }
         // The split lines are laid out as `tally fmt` lays them out (the header lines follow
@@ -180,14 +183,14 @@ final class ImportCommandTests: XCTestCase {
     }
 
     private static let smallBudget = """
-    currency EUR
-    wallet Checking bank opening 500.00 on 2026-01-01
-    income Salary
-    expense Food, Fun
+        currency EUR
+        wallet Checking bank opening 500.00 on 2026-01-01
+        income Salary
+        expense Food, Fun
 
-    2026-01-01 "Corner Cafe" Checking Food -3.20
+        2026-01-01 "Corner Cafe" Checking Food -3.20
 
-    """
+        """
 
     func testOverlappingStatementsGiveEachMovementOnce() throws {
         let budget = try write("small.tally", Self.smallBudget)
@@ -310,8 +313,9 @@ final class ImportCommandTests: XCTestCase {
         // The German statement is Windows-1252: `ü` of `Begünstigter` is byte 0xFC, the
         // 64th of line 5 (`"Buchungstag";` 14 + `"Wertstellung";` 15 + `"Buchungstext";`
         // 15 + `"Auftraggeber / Beg` 19 = 63 before it).
-        try assertRefused([path("de-sparkasse.csv"), "--wallet", "Girokonto", "--encoding", "utf-8"],
-                          mentions: "de-sparkasse.csv:5:64: byte 0xFC is not UTF-8")
+        try assertRefused(
+            [path("de-sparkasse.csv"), "--wallet", "Girokonto", "--encoding", "utf-8"],
+            mentions: "de-sparkasse.csv:5:64: byte 0xFC is not UTF-8")
     }
 
     func testAMissingColumnIsAClearError() throws {
@@ -351,40 +355,44 @@ final class ImportCommandTests: XCTestCase {
     // MARK: - Profiles and match rules
 
     private static let profileBudget = """
-    currency EUR
-    wallet Konto bank opening 100.00 on 2026-01-01
-    expense Fun, Transport, Unsorted
+        currency EUR
+        wallet Konto bank opening 100.00 on 2026-01-01
+        expense Fun, Transport, Unsorted
 
-    import Konto  separator "|"  dates DD/MM/YYYY  decimal comma  skip 2
-        date:        "Tag"
-        amount:      "Wert"
-        payee:       "Wer"
-        description: "Was"
-        id:          "Nr"
+        import Konto  separator "|"  dates DD/MM/YYYY  decimal comma  skip 2
+            date:        "Tag"
+            amount:      "Wert"
+            payee:       "Wer"
+            description: "Was"
+            id:          "Nr"
 
-    match "NETFLIX"      Fun        payee "Netflix"  #subscription
-    match "TANK*STELLE"  Transport  under 100
-    match "TANK*STELLE"  Unsorted   over 99.99  note "big fill-up?"
+        match "NETFLIX"      Fun        payee "Netflix"  #subscription
+        match "TANK*STELLE"  Transport  under 100
+        match "TANK*STELLE"  Unsorted   over 99.99  note "big fill-up?"
 
-    """
+        """
 
     func testTheBudgetsProfileReadsAnUnusualCSVAndItsMatchRulesCategorize() throws {
         let budget = try write("konto.tally", Self.profileBudget)
         // Headers no bank uses, `|`, day-first slashes, decimal commas, two lines before the header.
-        let statement = try write("s.csv", "Export 2026\nKonto 123|x\nNr|Tag|Wer|Was|Wert\n"
-            + "1|03/01/2026|NETFLIX.COM 123|abo|-12,99\n2|04/01/2026|Tank Stelle Nord|Diesel|-60,00\n3|05/01/2026|TANKSTELLE SÜD||-120,00\n")
+        let statement = try write(
+            "s.csv",
+            "Export 2026\nKonto 123|x\nNr|Tag|Wer|Was|Wert\n"
+                + "1|03/01/2026|NETFLIX.COM 123|abo|-12,99\n2|04/01/2026|Tank Stelle Nord|Diesel|-60,00\n3|05/01/2026|TANKSTELLE SÜD||-120,00\n")
         let result = try tally([budget, statement])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("  added            3 (3 by match rules)\n"), result.stdout)
-        XCTAssertEqual(String(try text("konto.tally").dropFirst(Self.profileBudget.count)), """
-        2026-01-03 "Netflix" "abo"  Konto  Fun  -12.99  #subscription
-            id: "1"
-        2026-01-04 "Tank Stelle Nord" "Diesel"  Konto  Transport  -60.00
-            id: "2"
-        2026-01-05 "TANKSTELLE SÜD" "big fill-up?"  Konto  Unsorted  -120.00
-            id: "3"
+        XCTAssertEqual(
+            String(try text("konto.tally").dropFirst(Self.profileBudget.count)),
+            """
+            2026-01-03 "Netflix" "abo"  Konto  Fun  -12.99  #subscription
+                id: "1"
+            2026-01-04 "Tank Stelle Nord" "Diesel"  Konto  Transport  -60.00
+                id: "2"
+            2026-01-05 "TANKSTELLE SÜD" "big fill-up?"  Konto  Unsorted  -120.00
+                id: "3"
 
-        """)
+            """)
         let check = try TallyBinary.run(["check", budget, "--today", "2026-04-01"])
         XCTAssertEqual(check.status, 0, check.stdout)
     }
@@ -407,19 +415,21 @@ final class ImportCommandTests: XCTestCase {
     /// for a leading `.`, and quoted only some keywords.)
     func testNamesThatMustBeQuotedAreWrittenSo() throws {
         let budgetText = """
-        currency EUR
+            currency EUR
 
-        wallet '.cash' cash
-        wallet 'Kid\\'s'
-        wallet '\\'a;b\\''
-        wallet Room#2
-        wallet 'transfer'
-        expense 'every', '.food', 'Kid\\'s', '\\'a;b\\'', Room#2
+            wallet '.cash' cash
+            wallet 'Kid\\'s'
+            wallet '\\'a;b\\''
+            wallet Room#2
+            wallet 'transfer'
+            expense 'every', '.food', 'Kid\\'s', '\\'a;b\\'', Room#2
 
-        """
-        let names = [(".cash", "'.cash'", "every", "'every'"), ("Kid's", "'Kid\\'s'", ".food", "'.food'"),
-                     ("'a;b'", "'\\'a;b\\''", "Kid's", "'Kid\\'s'"), ("Room#2", "Room#2", "'a;b'", "'\\'a;b\\''"),
-                     ("transfer", "'transfer'", "Room#2", "Room#2")]
+            """
+        let names = [
+            (".cash", "'.cash'", "every", "'every'"), ("Kid's", "'Kid\\'s'", ".food", "'.food'"),
+            ("'a;b'", "'\\'a;b\\''", "Kid's", "'Kid\\'s'"), ("Room#2", "Room#2", "'a;b'", "'\\'a;b\\''"),
+            ("transfer", "'transfer'", "Room#2", "Room#2")
+        ]
         for (k, (wallet, walletSpelled, category, categorySpelled)) in names.enumerated() {
             let budget = try write("odd.tally", budgetText)
             let statement = try write("s\(k).csv", "Date,Description,Debit,Credit,Balance\n03/0\(k + 1)/2026,\"SHOP\",5.00,,\n")

@@ -18,7 +18,7 @@ final class InputRobustnessTests: XCTestCase {
         let cases = [
             ("/dev/zero", "it is a character device, not a regular file"),
             (folder + "/pipe.tally", "it is a FIFO (named pipe), not a regular file"),
-            (folder, "it is a directory, not a file"),
+            (folder, "it is a directory, not a file")
         ]
         for (path, reason) in cases {
             for command in ["check", "fmt", "balance"] {
@@ -47,7 +47,7 @@ final class InputRobustnessTests: XCTestCase {
             ("\"$TALLY\" check - < /tmp", "tally check: cannot read standard input: it is a directory, not a file\n"),
             ("\"$TALLY\" fmt - < /tmp", "tally fmt: cannot read standard input: it is a directory, not a file\n"),
             ("\"$TALLY\" check - <&-", "tally check: cannot read standard input: standard input is closed\n"),
-            ("\"$TALLY\" fmt - <&-", "tally fmt: cannot read standard input: standard input is closed\n"),
+            ("\"$TALLY\" fmt - <&-", "tally fmt: cannot read standard input: standard input is closed\n")
         ]
         for (script, message) in cases {
             let result = try TallyBinary.runShell(script)

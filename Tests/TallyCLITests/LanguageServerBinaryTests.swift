@@ -16,7 +16,7 @@ final class LanguageServerBinaryTests: XCTestCase {
         while let header = rest.range(of: "\r\n\r\n") {
             let length = try XCTUnwrap(Int(rest[..<header.lowerBound].replacingOccurrences(of: "Content-Length: ", with: "")))
             let bytes = Array(rest[header.upperBound...].utf8)
-            let body = Data(bytes[0..<length])
+            let body = Data(bytes[0 ..< length])
             result.append(try XCTUnwrap(JSONSerialization.jsonObject(with: body) as? [String: Any]))
             rest = Substring(String(decoding: bytes[length...], as: UTF8.self))
         }
@@ -31,10 +31,13 @@ final class LanguageServerBinaryTests: XCTestCase {
         input += try framed(["jsonrpc": "2.0", "method": "initialized", "params": [:]])
         input += "garbage between messages"
         input += try framed(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "tally", "version": 1, "text": text]]])
-        input += try framed(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-            "textDocument": ["uri": uri, "version": 2],
-            "contentChanges": [["range": ["start": ["line": 3, "character": 11], "end": ["line": 3, "character": 19]], "text": "Checking"]],
-        ]])
+        input += try framed([
+            "jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": [
+                "textDocument": ["uri": uri, "version": 2],
+                "contentChanges": [["range": ["start": ["line": 3, "character": 11], "end": ["line": 3, "character": 19]], "text": "Checking"]]
+            ]
+        ])
         input += try framed(["jsonrpc": "2.0", "id": 2, "method": "tally/unknown", "params": [:]])
         input += try framed(["jsonrpc": "2.0", "id": 3, "method": "shutdown"])
         input += try framed(["jsonrpc": "2.0", "method": "exit"])
@@ -48,8 +51,9 @@ final class LanguageServerBinaryTests: XCTestCase {
         XCTAssertEqual(published.map { ($0["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } }, [["E0401"], []])
         let first = (published.first?["diagnostics"] as? [[String: Any]])?.first
         let href = (first?["codeDescription"] as? [String: Any])?["href"] as? String
-        XCTAssertEqual(href, URL(fileURLWithPath: TestSupport.path("docs/diagnostics.md")).absoluteString + "#e0401-unknown-name",
-                       "diagnostics link to the documentation beside the binary's checkout")
+        XCTAssertEqual(
+            href, URL(fileURLWithPath: TestSupport.path("docs/diagnostics.md")).absoluteString + "#e0401-unknown-name",
+            "diagnostics link to the documentation beside the binary's checkout")
         XCTAssertEqual(((sent.first { $0["id"] as? Int == 2 })?["error"] as? [String: Any])?["code"] as? Int, -32601)
         XCTAssertTrue(sent.contains { $0["id"] as? Int == 3 && $0["result"] is NSNull })
         XCTAssertFalse(result.stderr.contains("Chekcing"), "the log must not hold file contents")
@@ -78,35 +82,40 @@ final class LanguageServerBinaryTests: XCTestCase {
         defer { temporary.remove() }
         let folder = temporary.url
         let main = """
-        currency EUR
-        wallet Checking bank opening 100.00 on 2026-01-01
-        wallet Checking cash
-        expense Food:Groceries, Fun
-        envelope Groceries 50 monthly for Food:Groceries
-        include "part.tally"
+            currency EUR
+            wallet Checking bank opening 100.00 on 2026-01-01
+            wallet Checking cash
+            expense Food:Groceries, Fun
+            envelope Groceries 50 monthly for Food:Groceries
+            include "part.tally"
 
-        """
+            """
         let part = """
-        2026-11-02 "Market" Checking Food:Groceries -42.50
-        2026-11-03 "Market" Checking Food:Groceries -30.00
-        2026-11-04 Chekcing Fun -5.00
-        2026-11-05 Checking Fnu -1.00
+            2026-11-02 "Market" Checking Food:Groceries -42.50
+            2026-11-03 "Market" Checking Food:Groceries -30.00
+            2026-11-04 Chekcing Fun -5.00
+            2026-11-05 Checking Fnu -1.00
 
-        """
+            """
         try main.write(to: folder.appendingPathComponent("main.tally"), atomically: true, encoding: .utf8)
         try part.write(to: folder.appendingPathComponent("part.tally"), atomically: true, encoding: .utf8)
 
         let check = try TallyBinary.run(["check", "--format", "json", folder.appendingPathComponent("main.tally").path])
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
-        let expected = Set((document["diagnostics"] as? [[String: Any]] ?? []).compactMap { d -> String? in
-            guard let file = d["file"] as? String, let line = d["line"] as? Int, let code = d["code"] as? String else { return nil }
-            return "\(URL(fileURLWithPath: file).lastPathComponent):\(line):\(code)"
-        })
+        let expected = Set(
+            (document["diagnostics"] as? [[String: Any]] ?? []).compactMap { d -> String? in
+                guard let file = d["file"] as? String, let line = d["line"] as? Int, let code = d["code"] as? String else { return nil }
+                return "\(URL(fileURLWithPath: file).lastPathComponent):\(line):\(code)"
+            })
         XCTAssertTrue(expected.count >= 4, "the fixture should have problems in both files: \(expected)")
 
         let uri = "file://" + folder.appendingPathComponent("part.tally").path
-        var input = try framed(["jsonrpc": "2.0", "id": 1, "method": "initialize", "params": [
-            "capabilities": [:], "workspaceFolders": [["uri": "file://" + folder.path, "name": "budget"]]]])
+        var input = try framed([
+            "jsonrpc": "2.0", "id": 1, "method": "initialize",
+            "params": [
+                "capabilities": [:], "workspaceFolders": [["uri": "file://" + folder.path, "name": "budget"]]
+            ]
+        ])
         input += try framed(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": uri, "languageId": "tally", "version": 1, "text": part]]])
         input += try framed(["jsonrpc": "2.0", "id": 2, "method": "shutdown"])
         input += try framed(["jsonrpc": "2.0", "method": "exit"])

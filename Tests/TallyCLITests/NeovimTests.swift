@@ -37,13 +37,15 @@ final class NeovimTests: XCTestCase {
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: nvim)
-        process.arguments = ["--headless", "-u", "NONE", "-i", "NONE", "-n",
-                             "--cmd", "set rtp+=" + TestSupport.path("editors/nvim"),
-                             "-c", "luafile " + TestSupport.path("Tests/Neovim/e2e.lua")]
+        process.arguments = [
+            "--headless", "-u", "NONE", "-i", "NONE", "-n",
+            "--cmd", "set rtp+=" + TestSupport.path("editors/nvim"),
+            "-c", "luafile " + TestSupport.path("Tests/Neovim/e2e.lua")
+        ]
         process.currentDirectoryURL = folder
         process.environment = [
             "PATH": "/usr/bin:/bin", "HOME": folder.path, "XDG_STATE_HOME": folder.path, "XDG_DATA_HOME": folder.path,
-            "TALLY_BIN": TallyBinary.url.path, "TALLY_FILE": budget.path, "TALLY_OUT": output.path, "TZ": "UTC",
+            "TALLY_BIN": TallyBinary.url.path, "TALLY_FILE": budget.path, "TALLY_OUT": output.path, "TZ": "UTC"
         ]
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -55,10 +57,11 @@ final class NeovimTests: XCTestCase {
         if process.isRunning { process.terminate(); XCTFail("Neovim did not finish") }
 
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
-        let report = Dictionary(lines.compactMap { line -> (String, String)? in
-            guard let colon = line.range(of: ": ") else { return nil }
-            return (String(line[..<colon.lowerBound]), String(line[colon.upperBound...]))
-        }, uniquingKeysWith: { a, b in a + "\n" + b })
+        let report = Dictionary(
+            lines.compactMap { line -> (String, String)? in
+                guard let colon = line.range(of: ": ") else { return nil }
+                return (String(line[..<colon.lowerBound]), String(line[colon.upperBound...]))
+            }, uniquingKeysWith: { a, b in a + "\n" + b })
         XCTAssertNil(report["error"], report["error"] ?? "")
         XCTAssertEqual(report["attached"], "true")
         XCTAssertEqual(report["diagnostics arrived"], "true")
@@ -93,28 +96,34 @@ final class NeovimReadmeSnippetTests: XCTestCase {
         let initLua = folder.appendingPathComponent("init.lua"), output = folder.appendingPathComponent("out.txt")
         try Data(snippet.utf8).write(to: initLua)
         let probe = folder.appendingPathComponent("probe.lua")
-        try Data("""
-        local lines = { 'version ' .. tostring(vim.version().minor) }
-        local ok, err = pcall(function()
-          vim.cmd('edit years/2026.tally')
-          local bufnr = vim.api.nvim_get_current_buf()
-          table.insert(lines, 'filetype ' .. vim.bo[bufnr].filetype)
-          vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
-          vim.wait(500)
-          for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-            local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
-            table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
-          end
-        end)
-        if not ok then table.insert(lines, 'error ' .. tostring(err)) end
-        vim.fn.writefile(lines, '\(output.path)')
-        vim.cmd('qall!')
+        try Data(
+            """
+            local lines = { 'version ' .. tostring(vim.version().minor) }
+            local ok, err = pcall(function()
+              vim.cmd('edit years/2026.tally')
+              local bufnr = vim.api.nvim_get_current_buf()
+              table.insert(lines, 'filetype ' .. vim.bo[bufnr].filetype)
+              vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+              vim.wait(500)
+              for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+                local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
+                table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
+              end
+            end)
+            if not ok then table.insert(lines, 'error ' .. tostring(err)) end
+            vim.fn.writefile(lines, '\(output.path)')
+            vim.cmd('qall!')
 
-        """.utf8).write(to: probe)
-        let result = try nvim.run(["--headless", "-u", initLua.path, "-i", "NONE", "-n", "-c", "luafile " + probe.path],
-                                  in: budget, environment: ["HOME": folder.path, "XDG_STATE_HOME": folder.path,
-                                                            "XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path],
-                                  timeout: 60)
+            """.utf8
+        ).write(to: probe)
+        let result = try nvim.run(
+            ["--headless", "-u", initLua.path, "-i", "NONE", "-n", "-c", "luafile " + probe.path],
+            in: budget,
+            environment: [
+                "HOME": folder.path, "XDG_STATE_HOME": folder.path,
+                "XDG_DATA_HOME": folder.path, "XDG_CONFIG_HOME": folder.path
+            ],
+            timeout: 60)
         XCTAssertFalse(result.timedOut, result.output)
         let lines = try String(contentsOf: output, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(Array(lines.dropFirst()), ["filetype tally", "diagnostic 5:30 E0401"], lines.joined(separator: "\n") + "\n" + result.output)

@@ -42,7 +42,7 @@ final class OutputFileTests: XCTestCase {
             (["register", file, "-o", folder.appendingPathComponent("a.csv").path, "--format", "json"], "means csv, `--format` asks for json"),
             (["register", file, "-o", folder.appendingPathComponent("a.csv").path, "-o", folder.appendingPathComponent("b.csv").path], "`--output` given twice"),
             (["register", file, "--wallet", "Nope", "-o", folder.appendingPathComponent("c.csv").path], "no wallet named `Nope`"),
-            (["register", file, "-o"], "`--output` needs a file name"),
+            (["register", file, "-o"], "`--output` needs a file name")
         ]
         for (arguments, message) in table {
             let result = TallyInProcess.run(arguments)

@@ -43,7 +43,8 @@ struct PeerJournal {
         case .ledger: result = try tool.run(["--pedantic", "-f", journal, "bal"])
         case .beancount: result = try tool.run([journal])
         }
-        let failed = result.status != 0 || result.timedOut || (format != .ledger && !result.stderr.isEmpty)
+        let failed =
+            result.status != 0 || result.timedOut || (format != .ledger && !result.stderr.isEmpty)
             || result.stderr.contains("Error") || result.stderr.contains("Warning")
         return failed ? result.output : nil
     }
@@ -61,8 +62,10 @@ struct PeerJournal {
             }
             return result
         case .ledger:
-            let r = try tool.run(["-f", journal, "bal", "^Assets:", "^Liabilities:", "-e", next, "--flat", "--no-total",
-                                  "--balance-format", "%(account)\t%(scrub(display_total))\n"])
+            let r = try tool.run([
+                "-f", journal, "bal", "^Assets:", "^Liabilities:", "-e", next, "--flat", "--no-total",
+                "--balance-format", "%(account)\t%(scrub(display_total))\n"
+            ])
             XCTAssertEqual(r.status, 0, r.output)
             var result: [String: Amounts] = [:]
             for line in r.stdout.split(separator: "\n") {
@@ -98,8 +101,10 @@ struct PeerJournal {
                 }
             }
         case .ledger:
-            let r = try tool.run(["-f", journal, "reg", "^Income:", "^Expenses:", "--format",
-                                  "%(format_date(date, \"%Y-%m\"))\t%(account)\t%(commodity(amount))\t%(quantity(amount))\n"])
+            let r = try tool.run([
+                "-f", journal, "reg", "^Income:", "^Expenses:", "--format",
+                "%(format_date(date, \"%Y-%m\"))\t%(account)\t%(commodity(amount))\t%(quantity(amount))\n"
+            ])
             XCTAssertEqual(r.status, 0, r.output)
             for line in r.stdout.split(separator: "\n") {
                 let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
@@ -121,17 +126,17 @@ struct PeerJournal {
     /// Every posting of every transaction as beancount loads them (amounts interpolated).
     private func beancountPostings(_ journal: String) throws -> [(date: CivilDate, account: String, amount: Money, commodity: String)] {
         let script = """
-        import sys
-        from beancount import loader
-        from beancount.core import data
-        entries, errors, _ = loader.load_file(sys.argv[1])
-        if errors:
-            sys.exit("errors: %d" % len(errors))
-        for e in entries:
-            if isinstance(e, data.Transaction):
-                for p in e.postings:
-                    print("%s\\t%s\\t%s\\t%s" % (e.date.isoformat(), p.account, p.units.number, p.units.currency))
-        """
+            import sys
+            from beancount import loader
+            from beancount.core import data
+            entries, errors, _ = loader.load_file(sys.argv[1])
+            if errors:
+                sys.exit("errors: %d" % len(errors))
+            for e in entries:
+                if isinstance(e, data.Transaction):
+                    for p in e.postings:
+                        print("%s\\t%s\\t%s\\t%s" % (e.date.isoformat(), p.account, p.units.number, p.units.currency))
+            """
         let r = try python!.run(["-c", script, journal])
         XCTAssertEqual(r.status, 0, r.output)
         return r.stdout.split(separator: "\n").compactMap { line in
@@ -182,8 +187,12 @@ struct PeerJournal {
                 if c == "\"" {
                     if let n = chars.next() {
                         if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
-                    } else { quoted = false }
-                } else { field.append(c) }
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    field.append(c)
+                }
             } else if c == "\"" {
                 quoted = true
             } else if c == "," {

@@ -57,7 +57,7 @@ final class PeriodFlagTests: XCTestCase {
             (["due", file, "--days", "3", "-e", "2027"], "`--days` and a period"),
             (["forecast", file, "--until", "2027-01-01", "-e", "2027"], "`--until` and a period"),
             (["register", file, "-b", "2026-12", "-e", "2026-12"], "holds no days"),
-            (["register", file, "-p", "next month..last month"], "holds no days"),
+            (["register", file, "-p", "next month..last month"], "holds no days")
         ] {
             let result = try run(arguments)
             XCTAssertEqual(result.status, 2, "\(arguments)")

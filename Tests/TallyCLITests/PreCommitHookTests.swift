@@ -15,10 +15,12 @@ final class PreCommitHookTests: XCTestCase {
         temporary = try TemporaryFolder("pre-commit")
         let repository = folder.appendingPathComponent("budget")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: TestSupport.path("examples/household.tally"),
-                                         toPath: repository.appendingPathComponent("good.tally").path)
-        try FileManager.default.copyItem(atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"),
-                                         toPath: repository.appendingPathComponent("bad.tally").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.path("examples/household.tally"),
+            toPath: repository.appendingPathComponent("good.tally").path)
+        try FileManager.default.copyItem(
+            atPath: TestSupport.path("examples/errors/E0204-invalid-date.tally"),
+            toPath: repository.appendingPathComponent("bad.tally").path)
         for arguments in [["init", "-q"], ["add", "good.tally", "bad.tally"]] {
             let result = try git.run(arguments, in: repository)
             XCTAssertEqual(result.status, 0, result.output)
@@ -31,14 +33,17 @@ final class PreCommitHookTests: XCTestCase {
 
     /// Runs one hook of this repository on `files` of the temporary repository.
     private func tryHook(_ hook: String, _ files: [String]) throws -> ExternalTool.Result {
-        try preCommit.run(["try-repo", TestSupport.repositoryRoot.path, hook, "--files"] + files,
-                          in: folder.appendingPathComponent("budget"),
-                          // pre-commit's cache stays in the test's folder; git needs no identity.
-                          environment: ["PRE_COMMIT_HOME": folder.appendingPathComponent("cache").path,
-                                        "GIT_AUTHOR_NAME": "Tally Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
-                                        "GIT_COMMITTER_NAME": "Tally Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
-                                        "NO_COLOR": "1"],
-                          timeout: 120)
+        try preCommit.run(
+            ["try-repo", TestSupport.repositoryRoot.path, hook, "--files"] + files,
+            in: folder.appendingPathComponent("budget"),
+            // pre-commit's cache stays in the test's folder; git needs no identity.
+            environment: [
+                "PRE_COMMIT_HOME": folder.appendingPathComponent("cache").path,
+                "GIT_AUTHOR_NAME": "Tally Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+                "GIT_COMMITTER_NAME": "Tally Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+                "NO_COLOR": "1"
+            ],
+            timeout: 120)
     }
 
     func testTallyCheckHookPassesAGoodBudgetAndFailsABadOne() throws {

@@ -27,7 +27,8 @@ final class PreCommitReadmeTests: XCTestCase {
         let head = try git.run(["rev-parse", "HEAD"], in: TestSupport.repositoryRoot)
         guard head.status == 0 else { throw XCTSkip("the repository has no commit to pin: \(head.output)") }
         let commit = head.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let config = snippet
+        let config =
+            snippet
             .replacingOccurrences(of: #"repo: \S+"#, with: "repo: \(TestSupport.repositoryRoot.path)", options: .regularExpression)
             .replacingOccurrences(of: #"rev: [0-9a-f]{40}"#, with: "rev: \(commit)", options: .regularExpression)
 
@@ -37,10 +38,12 @@ final class PreCommitReadmeTests: XCTestCase {
         let budget = folder.appendingPathComponent("budget")
         try FileManager.default.copyItem(atPath: TestSupport.path("Tests/TallyCLITests/Fixtures/split-budget"), toPath: budget.path)
         try Data(config.utf8).write(to: budget.appendingPathComponent(".pre-commit-config.yaml"))
-        let environment = ["PRE_COMMIT_HOME": folder.appendingPathComponent("cache").path,
-                           "GIT_AUTHOR_NAME": "Tally Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
-                           "GIT_COMMITTER_NAME": "Tally Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
-                           "NO_COLOR": "1"]
+        let environment = [
+            "PRE_COMMIT_HOME": folder.appendingPathComponent("cache").path,
+            "GIT_AUTHOR_NAME": "Tally Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+            "GIT_COMMITTER_NAME": "Tally Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+            "NO_COLOR": "1"
+        ]
         func run(_ tool: ExternalTool, _ arguments: [String]) throws -> ExternalTool.Result {
             try tool.run(arguments, in: budget, environment: environment, timeout: 180)
         }

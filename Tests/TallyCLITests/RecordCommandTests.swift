@@ -27,44 +27,48 @@ final class RecordCommandTests: XCTestCase {
 
     private func attributes(_ path: String) throws -> (inode: Int, mtime: Date, permissions: Int) {
         let a = try FileManager.default.attributesOfItem(atPath: path)
-        return ((a[.systemFileNumber] as? NSNumber)?.intValue ?? -1, a[.modificationDate] as? Date ?? .distantPast,
-                (a[.posixPermissions] as? NSNumber)?.intValue ?? -1)
+        return (
+            (a[.systemFileNumber] as? NSNumber)?.intValue ?? -1, a[.modificationDate] as? Date ?? .distantPast,
+            (a[.posixPermissions] as? NSNumber)?.intValue ?? -1
+        )
     }
 
     private static let root = """
-    ; the root file: declarations, and the rules kept apart
-    currency EUR
-    wallet Checking  bank  opening 2000.00 on 2026-09-01
-    wallet Savings   savings
-    income  Salary
-    expense Housing:Rent, Food, Fun
-    include "rules.tally"
+        ; the root file: declarations, and the rules kept apart
+        currency EUR
+        wallet Checking  bank  opening 2000.00 on 2026-09-01
+        wallet Savings   savings
+        income  Salary
+        expense Housing:Rent, Food, Fun
+        include "rules.tally"
 
-    2026-10-02 "Bakery"     Checking  Food  -4.20
+        2026-10-02 "Bakery"     Checking  Food  -4.20
 
-    """
+        """
 
     private static let rules = """
-    every month on 1 from 2026-10-01 as rent  "Landlord"  Checking  Housing:Rent  -950.00  ; the flat
-    every month on 25 from 2026-10-25 as save  transfer Checking -> Savings 100.00
+        every month on 1 from 2026-10-01 as rent  "Landlord"  Checking  Housing:Rent  -950.00  ; the flat
+        every month on 25 from 2026-10-25 as save  transfer Checking -> Savings 100.00
 
-    2026-10-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
-    2026-10-03 "Corner shop"    Checking   Food              -12.35
-    2026-10-25 transfer Checking -> Savings 100.00  rule save
-    2026-10-28 "Cinema"         Checking   Fun               -22.00  #film
+        2026-10-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
+        2026-10-03 "Corner shop"    Checking   Food              -12.35
+        2026-10-25 transfer Checking -> Savings 100.00  rule save
+        2026-10-28 "Cinema"         Checking   Fun               -22.00  #film
 
-    """
+        """
 
     func testFollowsTheColumnsOfTheFilesLatestTransactions() throws {
         // 3,000 old lines (about 200 KB) put wallets at column 21, categories at 31 and
         // amounts at 61; the last 1,501 lines (about 76 KB) put them at 23, 33 and 47.
         // The file's last 64 KB decide, so the new entry is laid out like the latest ones
         // (measuring the whole file, the old lines would win).
-        var text = Self.root.replacingOccurrences(of: "include \"rules.tally\"\n", with: "")
+        var text =
+            Self.root.replacingOccurrences(of: "include \"rules.tally\"\n", with: "")
             + "every month on 1 from 2026-10-01 as rent \"Landlord\" Checking Housing:Rent -950.00\n"
         let old = "2026-09-02 \"Bakery\"  Checking  Food" + String(repeating: " ", count: 26) + "-4.20\n"
         let recent = "2026-10-02 \"Bakery\"    Checking  Food          -4.20\n"
-        text += String(repeating: old, count: 3_000) + String(repeating: recent, count: 1_500)
+        text +=
+            String(repeating: old, count: 3_000) + String(repeating: recent, count: 1_500)
             + "2026-10-01 \"Landlord\"  Checking  Housing:Rent  -950.00  rule rent\n"
         let root = try write("budget.tally", text)
         let result = try TallyBinary.run(["record", root, "rent", "--today", "2026-11-03"])
@@ -84,8 +88,10 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(result.stderr, "")
         // Aligned like the file's transactions: wallet, category and amount columns; the
         // rule's comment stays behind.
-        XCTAssertEqual(String(decoding: try bytes(rules), as: UTF8.self), Self.rules
-            + "2026-11-01 \"Landlord\"       Checking   Housing:Rent     -950.00  rule rent\n")
+        XCTAssertEqual(
+            String(decoding: try bytes(rules), as: UTF8.self),
+            Self.rules
+                + "2026-11-01 \"Landlord\"       Checking   Housing:Rent     -950.00  rule rent\n")
         XCTAssertEqual(try bytes(root), Data(Self.root.utf8))
         XCTAssertEqual(try attributes(root).mtime, rootBefore.mtime)
         XCTAssertEqual(try attributes(root).inode, rootBefore.inode)
@@ -100,12 +106,14 @@ final class RecordCommandTests: XCTestCase {
 
         let result = try TallyBinary.run(["record", root, "--due", "--today", "2026-12-01"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(String(decoding: try bytes(rules), as: UTF8.self), Self.rules + """
-            2026-11-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
-            2026-11-25 transfer Checking -> Savings 100.00  rule save
-            2026-12-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
+        XCTAssertEqual(
+            String(decoding: try bytes(rules), as: UTF8.self),
+            Self.rules + """
+                2026-11-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
+                2026-11-25 transfer Checking -> Savings 100.00  rule save
+                2026-12-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
 
-            """)
+                """)
         let after = try TallyBinary.run(["check", root, "--today", "2026-12-01"])
         XCTAssertEqual(after.status, 0)
         XCTAssertFalse(after.stdout.contains("W0506"), after.stdout)
@@ -148,7 +156,8 @@ final class RecordCommandTests: XCTestCase {
     }
 
     func testKeepsCRLFLineEndingsAndEndsAnUnfinishedLastLine() throws {
-        let text = "currency EUR\r\nwallet Cash cash opening 100.00 on 2026-10-01\r\nexpense Fun\r\n"
+        let text =
+            "currency EUR\r\nwallet Cash cash opening 100.00 on 2026-10-01\r\nexpense Fun\r\n"
             + "every week on friday from 2026-10-02 as treat Cash Fun -5.00\r\n"
             + "2026-10-02 Cash Fun -5.00 rule treat\r\n2026-10-03 Cash Fun -2.00"
         let path = try write("crlf.tally", text)
@@ -160,27 +169,29 @@ final class RecordCommandTests: XCTestCase {
 
     func testSplitsAndMetadataComeAlongButNotBankIdsOrComments() throws {
         let text = """
-        currency EUR
-        wallet Checking bank opening 500.00 on 2026-10-01
-        expense Phone, Internet
-        every month on 5 from 2026-10-05 as telecom "Telco" Checking -60.00  #bills
-            Phone     -25.00
-            Internet  -35.00  "fibre"
-            ; which contract
-            contract: "K-77"
-            id: "never-twice"
+            currency EUR
+            wallet Checking bank opening 500.00 on 2026-10-01
+            expense Phone, Internet
+            every month on 5 from 2026-10-05 as telecom "Telco" Checking -60.00  #bills
+                Phone     -25.00
+                Internet  -35.00  "fibre"
+                ; which contract
+                contract: "K-77"
+                id: "never-twice"
 
-        """
+            """
         let path = try write("splits.tally", text)
         let result = try TallyBinary.run(["record", path, "telecom", "--today", "2026-10-05"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(String(decoding: try bytes(path), as: UTF8.self), text + """
-            2026-10-05 "Telco" Checking -60.00  #bills  rule telecom
-                Phone     -25.00
-                Internet  -35.00  "fibre"
-                contract: "K-77"
+        XCTAssertEqual(
+            String(decoding: try bytes(path), as: UTF8.self),
+            text + """
+                2026-10-05 "Telco" Checking -60.00  #bills  rule telecom
+                    Phone     -25.00
+                    Internet  -35.00  "fibre"
+                    contract: "K-77"
 
-            """)
+                """)
         let check = try TallyBinary.run(["check", path, "--today", "2026-10-05"])
         XCTAssertEqual(check.status, 0, check.stdout)
         XCTAssertFalse(check.stdout.contains("I0507"), check.stdout)
@@ -188,19 +199,20 @@ final class RecordCommandTests: XCTestCase {
 
     func testTransfersWithARateAndQuotedRuleNamesKeepTheirFields() throws {
         let text = """
-        currency EUR
-        currency USD
-        wallet Euro bank opening 900.00 on 2026-10-01
-        wallet Dollars bank currency USD
-        goal Trip
-        every month on 3 from 2026-10-03 as 'to dollars' "Exchange" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip  ; monthly
+            currency EUR
+            currency USD
+            wallet Euro bank opening 900.00 on 2026-10-01
+            wallet Dollars bank currency USD
+            goal Trip
+            every month on 3 from 2026-10-03 as 'to dollars' "Exchange" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip  ; monthly
 
-        """
+            """
         let path = try write("fx.tally", text)
         let result = try TallyBinary.run(["record", path, "to dollars", "--today", "2026-10-04"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(String(decoding: try bytes(path), as: UTF8.self),
-                       text + "2026-10-03 \"Exchange\" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip rule 'to dollars'\n")
+        XCTAssertEqual(
+            String(decoding: try bytes(path), as: UTF8.self),
+            text + "2026-10-03 \"Exchange\" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip rule 'to dollars'\n")
     }
 
     func testDryRunPrintsAndWritesNothing() throws {
@@ -249,7 +261,7 @@ final class RecordCommandTests: XCTestCase {
             (["record", "-", "rent"], "cannot read standard input"),
             (["record", root, "rent", "extra"], "unexpected argument `extra`"),
             (["record", root, "rnet"], "no recurring entry named `rnet`"),
-            (["record", folder.appendingPathComponent("missing.tally").path, "rent"], "cannot read"),
+            (["record", folder.appendingPathComponent("missing.tally").path, "rent"], "cannot read")
         ]
         for (arguments, expected) in cases {
             let result = try TallyBinary.run(arguments)

@@ -1,29 +1,30 @@
-@testable import TallyCLI
 import TallyCore
 import TallyReports
 import TallySyntax
 import TallyTestSupport
 import XCTest
 
+@testable import TallyCLI
+
 /// The register's own writer gives exactly the bytes the general tables give for the
 /// same rows: `TextTable` (cut names, wide characters, mixed currencies, colour),
 /// `CSVTable` (quoting, other separators) and `JSONValue`.
 final class RegisterOutputTests: XCTestCase {
     static let budget = """
-    currency EUR
-    currency JPY  decimals 0
+        currency EUR
+        currency JPY  decimals 0
 
-    wallet 'Gemeinschaftskonto'  bank  opening 2400.00 on 2026-08-31
-    wallet Yen  cash  currency JPY
+        wallet 'Gemeinschaftskonto'  bank  opening 2400.00 on 2026-08-31
+        wallet Yen  cash  currency JPY
 
-    income  Salary
-    expense Lebensmittel:Wochenmarkt-Einkäufe, Fees
+        income  Salary
+        expense Lebensmittel:Wochenmarkt-Einkäufe, Fees
 
-    2026-09-01 "Bäckerei Müller am Marktplatz" "Brot, \\"frisch\\""  'Gemeinschaftskonto'  Lebensmittel:Wochenmarkt-Einkäufe  -4.50  #brot #früh
-    2026-09-02 "日本料理レストラン銀座"  Yen  Fees  -1200
-    2026-09-03 "Short"  'Gemeinschaftskonto'  Salary  +12345.67
-    2026-09-04 transfer 'Gemeinschaftskonto' -> Yen  600.00 = 101820 JPY
-    """
+        2026-09-01 "Bäckerei Müller am Marktplatz" "Brot, \\"frisch\\""  'Gemeinschaftskonto'  Lebensmittel:Wochenmarkt-Einkäufe  -4.50  #brot #früh
+        2026-09-02 "日本料理レストラン銀座"  Yen  Fees  -1200
+        2026-09-03 "Short"  'Gemeinschaftskonto'  Salary  +12345.67
+        2026-09-04 transfer 'Gemeinschaftskonto' -> Yen  600.00 = 101820 JPY
+        """
 
     func model() throws -> BudgetModel {
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["b.tally": Self.budget])).load("b.tally")
@@ -56,7 +57,8 @@ final class RegisterOutputTests: XCTestCase {
         var natural = ["Wallet", "Payee", "Category"].map { TextTable.fitted($0, limit: .max).width }
         for row in rows {
             amounts.add([money(row.amount, row), money(row.balance, row)])
-            let what = row.category.map { model.categories[$0].name }
+            let what =
+                row.category.map { model.categories[$0].name }
                 ?? (row.amount.isNegative ? "→ " : "← ") + (row.counterpart.map { model.wallets[$0].name } ?? "")
             for (i, text) in [model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what].enumerated() {
                 natural[i] = max(natural[i], TextTable.fitted(text, limit: .max).width)
@@ -64,14 +66,19 @@ final class RegisterOutputTests: XCTestCase {
         }
         let amountsWidth = amounts.render(color: false).split(separator: "\n")[1].count
         let limits = RegisterOutput.columnLimits(natural: natural, fixed: 10 + amountsWidth + 8, width: 80)
-        var table = TextTable([.init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: limits[0]),
-                               .init(title: "Payee", alignment: .left, maxWidth: limits[1]), .init(title: "Category", alignment: .left, maxWidth: limits[2]),
-                               .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)])
+        var table = TextTable([
+            .init(title: "Date", alignment: .left), .init(title: "Wallet", alignment: .left, maxWidth: limits[0]),
+            .init(title: "Payee", alignment: .left, maxWidth: limits[1]), .init(title: "Category", alignment: .left, maxWidth: limits[2]),
+            .init(title: "Amount" + unit, alignment: .decimal), .init(title: "Balance" + unit, alignment: .decimal)
+        ])
         for row in rows {
-            let what = row.category.map { model.categories[$0].name }
+            let what =
+                row.category.map { model.categories[$0].name }
                 ?? (row.amount.isNegative ? "→ " : "← ") + (row.counterpart.map { model.wallets[$0].name } ?? "")
-            table.add([row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what,
-                       money(row.amount, row), money(row.balance, row)])
+            table.add([
+                row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what,
+                money(row.amount, row), money(row.balance, row)
+            ])
         }
         return table.render(color: color) + (rows.count > 1 ? "\(rows.count) lines\n" : "")
     }
@@ -82,10 +89,12 @@ final class RegisterOutputTests: XCTestCase {
         for row in rows {
             let wallet = model.wallets[row.wallet]
             let places = model.decimals(of: wallet.currency)
-            table.add([row.date.description, wallet.name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
-                       row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
-                       row.tags.map { "#" + $0 }.joined(separator: " "), row.amount.formatted(scale: places), wallet.currency,
-                       row.balance.formatted(scale: places)])
+            table.add([
+                row.date.description, wallet.name, row.type.rawValue, row.category.map { model.categories[$0].name } ?? "",
+                row.counterpart.map { model.wallets[$0].name } ?? "", row.payee ?? "", row.note ?? "",
+                row.tags.map { "#" + $0 }.joined(separator: " "), row.amount.formatted(scale: places), wallet.currency,
+                row.balance.formatted(scale: places)
+            ])
         }
         return table.render()
     }
@@ -95,12 +104,14 @@ final class RegisterOutputTests: XCTestCase {
         let objects: [JSONValue] = rows.map { row in
             let wallet = model.wallets[row.wallet]
             let places = model.decimals(of: wallet.currency)
-            return .object([("date", .string(row.date.description)), ("wallet", .string(wallet.name)), ("type", .string(row.type.rawValue)),
-                            ("category", text(row.category.map { model.categories[$0].name })),
-                            ("counterpart", text(row.counterpart.map { model.wallets[$0].name })),
-                            ("payee", text(row.payee)), ("note", text(row.note)), ("tags", .array(row.tags.map { .string($0) })),
-                            ("amount", .string(row.amount.formatted(scale: places))), ("currency", .string(wallet.currency)),
-                            ("balance", .string(row.balance.formatted(scale: places)))])
+            return .object([
+                ("date", .string(row.date.description)), ("wallet", .string(wallet.name)), ("type", .string(row.type.rawValue)),
+                ("category", text(row.category.map { model.categories[$0].name })),
+                ("counterpart", text(row.counterpart.map { model.wallets[$0].name })),
+                ("payee", text(row.payee)), ("note", text(row.note)), ("tags", .array(row.tags.map { .string($0) })),
+                ("amount", .string(row.amount.formatted(scale: places))), ("currency", .string(wallet.currency)),
+                ("balance", .string(row.balance.formatted(scale: places)))
+            ])
         }
         return JSONValue.object([("rows", .array(objects))]).rendered()
     }
@@ -125,8 +136,9 @@ final class RegisterOutputTests: XCTestCase {
         let rows = model.register(EntryFilter())
         for separator: Character in [",", ";", ".", "-", "→"] {
             let output = RegisterOutput(model: model, rows: rows)
-            XCTAssertEqual(captured { output.csv(separator: separator, to: $0) }, referenceCSV(model, rows, separator: separator),
-                           "separator \(separator)")
+            XCTAssertEqual(
+                captured { output.csv(separator: separator, to: $0) }, referenceCSV(model, rows, separator: separator),
+                "separator \(separator)")
         }
     }
 

@@ -11,13 +11,13 @@ final class ReportEdgeCaseTests: XCTestCase {
     override func setUpWithError() throws {
         temporary = try TemporaryFolder("report-edges")
         let budget = """
-        currency EUR
-        wallet Cash cash opening 100
-        expense Food
-        2026-10-03 Cash Food -100.00
-        2026-11-03 Cash Food +20.00
+            currency EUR
+            wallet Cash cash opening 100
+            expense Food
+            2026-10-03 Cash Food -100.00
+            2026-11-03 Cash Food +20.00
 
-        """
+            """
         try budget.write(toFile: folder + "/b.tally", atomically: true, encoding: .utf8)
     }
 

@@ -31,8 +31,10 @@ final class ReportGoldenTests: XCTestCase {
 
     /// A text report stays readable in an 80-column terminal.
     func testTextReportsFitEightyColumns() throws {
-        for arguments in [["balance"], ["envelopes"], ["goals"], ["register", "--period", "2026-11"], ["report"], ["report", "--months", "6"],
-                          ["insights"], ["due"], ["forecast", "--events"]] {
+        for arguments in [
+            ["balance"], ["envelopes"], ["goals"], ["register", "--period", "2026-11"], ["report"], ["report", "--months", "6"],
+            ["insights"], ["due"], ["forecast", "--events"]
+        ] {
             let result = TallyInProcess.run(arguments + ["examples/household.tally"])
             XCTAssertEqual(result.status, 0, "\(arguments): \(result.stderr)")
             for line in result.stdout.split(separator: "\n") {

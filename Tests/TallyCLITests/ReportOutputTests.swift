@@ -1,5 +1,6 @@
-@testable import TallyCLI
 import XCTest
+
+@testable import TallyCLI
 
 /// The pieces of the command line's report output: decimal-point alignment and RFC 4180
 /// quoting (TallyReportsTests has the period parser and the JSON printer).
@@ -9,14 +10,16 @@ final class ReportOutputTests: XCTestCase {
         table.add(["rent", "-1180.00 EUR"])
         table.add(["coffee", "3.5 EUR"])
         table.add(["yen", "17630 JPY"])
-        XCTAssertEqual(table.render(color: false), """
-        What          Amount
-        --------------------
-        rent    -1180.00 EUR
-        coffee      3.5  EUR
-        yen     17630    JPY
+        XCTAssertEqual(
+            table.render(color: false),
+            """
+            What          Amount
+            --------------------
+            rent    -1180.00 EUR
+            coffee      3.5  EUR
+            yen     17630    JPY
 
-        """)
+            """)
         XCTAssertTrue(table.render(color: true).contains("\u{1B}[31m-1180.00 EUR\u{1B}[0m"))
     }
 

@@ -9,7 +9,7 @@ import XCTest
 final class ReportRobustnessTests: XCTestCase {
     static let commands: [[String]] = [
         ["balance"], ["balance", "--by", "owner"], ["envelopes"], ["goals"], ["register"], ["report"], ["report", "--months", "3"],
-        ["report", "--format", "html"], ["insights", "--period", "this-year", "--by", "month"], ["due"], ["forecast", "--events"],
+        ["report", "--format", "html"], ["insights", "--period", "this-year", "--by", "month"], ["due"], ["forecast", "--events"]
     ]
 
     func run(_ arguments: [String]) -> (Int32, String) {

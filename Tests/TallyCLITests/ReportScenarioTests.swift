@@ -34,7 +34,7 @@ final class ReportScenarioTests: XCTestCase {
         XCTAssertEqual(dollars["balance"] as? String, "88.00")
         XCTAssertEqual(dollars["currency"] as? String, "USD")
         XCTAssertEqual(dollars["converted"] as? String, "79.20")  // 88 USD at 0.90
-        XCTAssertEqual(march["total"] as? String, "6109.20")       // 5630 + 400 + 79.20
+        XCTAssertEqual(march["total"] as? String, "6109.20")  // 5630 + 400 + 79.20
     }
 
     func testEnvelopeFigures() throws {

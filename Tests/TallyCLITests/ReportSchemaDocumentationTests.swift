@@ -26,7 +26,7 @@ final class ReportSchemaDocumentationTests: XCTestCase {
         let cases: [(String, [String], [String])] = [
             ("balance", [], []), ("envelopes", [], []), ("envelopes", ["--envelope", "Groceries"], []), ("goals", [], []),
             ("register", [], []), ("report", [], ["envelopes"]), ("report", ["--months", "3"], []), ("insights", [], []),
-            ("due", [], []), ("forecast", [], []),
+            ("due", [], []), ("forecast", [], [])
         ]
         for (command, extra, borrowed) in cases {
             let result = TallyInProcess.run([command, "examples/household.tally", "--format", "json"] + extra)
@@ -40,8 +40,10 @@ final class ReportSchemaDocumentationTests: XCTestCase {
     }
 
     func testEveryCSVHeaderIsDocumented() throws {
-        for arguments in [["balance"], ["envelopes"], ["envelopes", "--envelope", "Groceries"], ["goals"], ["register"], ["report"],
-                          ["report", "--months", "3"], ["insights"], ["due"], ["forecast"]] {
+        for arguments in [
+            ["balance"], ["envelopes"], ["envelopes", "--envelope", "Groceries"], ["goals"], ["register"], ["report"],
+            ["report", "--months", "3"], ["insights"], ["due"], ["forecast"]
+        ] {
             let result = TallyInProcess.run(arguments + ["examples/household.tally", "--format", "csv"])
             XCTAssertEqual(result.status, 0, result.stderr)
             let header = String(result.stdout.prefix { $0 != "\r\n" && $0 != "\n" && $0 != "\r" })

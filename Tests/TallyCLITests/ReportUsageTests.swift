@@ -81,18 +81,21 @@ final class ReportUsageTests: XCTestCase {
 
     /// Each report's help lists every flag on a line of its own, as completions need.
     func testHelpListsEveryFlag() throws {
-        let flags = ["balance": ["--at", "--by", "--format", "--today", "--csv-separator", "--color"],
-                     "register": ["--period", "--wallet", "--category", "--tag", "--payee", "--type", "--search", "--sort", "--desc"],
-                     "report": ["--month", "--months", "--html", "--format", "--depth", "--wallet"],
-                     "insights": ["--by", "--period", "--depth"], "due": ["--days"], "forecast": ["--until", "--events"],
-                     "envelopes": ["--period", "--at", "--envelope"], "goals": ["--at"]]
+        let flags = [
+            "balance": ["--at", "--by", "--format", "--today", "--csv-separator", "--color"],
+            "register": ["--period", "--wallet", "--category", "--tag", "--payee", "--type", "--search", "--sort", "--desc"],
+            "report": ["--month", "--months", "--html", "--format", "--depth", "--wallet"],
+            "insights": ["--by", "--period", "--depth"], "due": ["--days"], "forecast": ["--until", "--events"],
+            "envelopes": ["--period", "--at", "--envelope"], "goals": ["--at"]
+        ]
         for (command, list) in flags {
             let help = try TallyBinary.run(["help", command])
             XCTAssertEqual(help.status, 0)
             for flag in list {
                 // A flag's line may start with its short spelling: `  -p, --period`.
-                XCTAssertTrue(help.stdout.split(separator: "\n").contains { $0.hasPrefix("  " + flag) || ($0.hasPrefix("  -") && $0.contains(", " + flag + " ")) },
-                              "\(command) help lacks \(flag)")
+                XCTAssertTrue(
+                    help.stdout.split(separator: "\n").contains { $0.hasPrefix("  " + flag) || ($0.hasPrefix("  -") && $0.contains(", " + flag + " ")) },
+                    "\(command) help lacks \(flag)")
             }
             for line in help.stdout.split(separator: "\n") {
                 XCTAssertLessThanOrEqual(line.count, 80, "\(command) help: \(line)")

@@ -21,8 +21,9 @@ final class SplitBudgetCheckTests: XCTestCase {
     }
 
     private func check(_ arguments: [String], stdin: String? = nil, in sub: String = "") throws -> TallyBinary.Result {
-        try TallyBinary.run(["check", "--color", "never"] + arguments, stdin: stdin,
-                            in: sub.isEmpty ? folder : folder.appendingPathComponent(sub))
+        try TallyBinary.run(
+            ["check", "--color", "never"] + arguments, stdin: stdin,
+            in: sub.isEmpty ? folder : folder.appendingPathComponent(sub))
     }
 
     private func write(_ relative: String, _ text: String) throws {

@@ -25,24 +25,26 @@ extension EditorIntegrationTests {
         let file = budget.appendingPathComponent("years/2026.tally").path
         let output = folder.appendingPathComponent("make.out").path
         // `:make` twice: on the file as it is (clean), then with the mistake appended.
-        let script = try write("make.vim", """
-        set runtimepath^=\(TestSupport.path("editors/vim"))
-        filetype plugin on
-        set shell=/bin/sh
-        let s:out = []
-        execute 'edit ' . fnameescape(\(quoted(file)))
-        silent make
-        call add(s:out, 'CLEAN ' . len(filter(getqflist(), {_, e -> e.valid})))
-        call writefile(readfile(\(quoted(file))) + [\(quoted(Self.mistake.trimmingCharacters(in: .newlines)))], \(quoted(file)))
-        edit!
-        silent make
-        for s:e in filter(getqflist(), {_, e -> e.valid})
-          call add(s:out, join([fnamemodify(bufname(s:e.bufnr), ':t'), s:e.lnum, s:e.col, s:e.type, strpart(getline(s:e.lnum), s:e.col - 1, 3)], '|'))
-        endfor
-        call writefile(s:out, \(quoted(output)))
-        qall!
+        let script = try write(
+            "make.vim",
+            """
+            set runtimepath^=\(TestSupport.path("editors/vim"))
+            filetype plugin on
+            set shell=/bin/sh
+            let s:out = []
+            execute 'edit ' . fnameescape(\(quoted(file)))
+            silent make
+            call add(s:out, 'CLEAN ' . len(filter(getqflist(), {_, e -> e.valid})))
+            call writefile(readfile(\(quoted(file))) + [\(quoted(Self.mistake.trimmingCharacters(in: .newlines)))], \(quoted(file)))
+            edit!
+            silent make
+            for s:e in filter(getqflist(), {_, e -> e.valid})
+              call add(s:out, join([fnamemodify(bufname(s:e.bufnr), ':t'), s:e.lnum, s:e.col, s:e.type, strpart(getline(s:e.lnum), s:e.col - 1, 3)], '|'))
+            endfor
+            call writefile(s:out, \(quoted(output)))
+            qall!
 
-        """)
+            """)
         let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"], in: budget)
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -62,26 +64,28 @@ extension EditorIntegrationTests {
         // file, the buffer's text on standard input, in the file's folder) and hands the
         // output to its callback; once on the file, once with the mistake in the buffer
         // only (unsaved).
-        let script = try write("ale-split.vim", """
-        let &runtimepath = \(quoted(try aleStub())) . ',' . \(quoted(TestSupport.path("editors/vim"))) . ',' . &runtimepath
-        source \(TestSupport.path("editors/vim/ale_linters/tally/tally.vim"))
-        set shell=/bin/sh
-        execute 'edit ' . fnameescape(\(quoted(file)))
-        execute 'lcd ' . fnameescape(expand('%:p:h'))
-        function! s:Lint() abort
-          let l:command = substitute(g:tally_defined[1].command(bufnr('')), '%e', 'tally', 'g')
-          let l:command = substitute(l:command, '%s', escape(shellescape(expand('%:p')), '\\&'), 'g')
-          return ale_linters#tally#tally#Handle(bufnr(''), systemlist(l:command, getline(1, '$')))
-        endfunction
-        let s:out = ['CLEAN ' . json_encode(s:Lint())]
-        call append('$', \(quoted(Self.mistake.trimmingCharacters(in: .newlines))))
-        for s:item in s:Lint()
-          call add(s:out, join([s:item.lnum, s:item.col, s:item.code, strpart(getline(s:item.lnum), s:item.col - 1, 3)], '|'))
-        endfor
-        call writefile(s:out, \(quoted(output)))
-        qall!
+        let script = try write(
+            "ale-split.vim",
+            """
+            let &runtimepath = \(quoted(try aleStub())) . ',' . \(quoted(TestSupport.path("editors/vim"))) . ',' . &runtimepath
+            source \(TestSupport.path("editors/vim/ale_linters/tally/tally.vim"))
+            set shell=/bin/sh
+            execute 'edit ' . fnameescape(\(quoted(file)))
+            execute 'lcd ' . fnameescape(expand('%:p:h'))
+            function! s:Lint() abort
+              let l:command = substitute(g:tally_defined[1].command(bufnr('')), '%e', 'tally', 'g')
+              let l:command = substitute(l:command, '%s', escape(shellescape(expand('%:p')), '\\&'), 'g')
+              return ale_linters#tally#tally#Handle(bufnr(''), systemlist(l:command, getline(1, '$')))
+            endfunction
+            let s:out = ['CLEAN ' . json_encode(s:Lint())]
+            call append('$', \(quoted(Self.mistake.trimmingCharacters(in: .newlines))))
+            for s:item in s:Lint()
+              call add(s:out, join([s:item.lnum, s:item.col, s:item.code, strpart(getline(s:item.lnum), s:item.col - 1, 3)], '|'))
+            endfor
+            call writefile(s:out, \(quoted(output)))
+            qall!
 
-        """)
+            """)
         let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"], in: budget)
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -93,31 +97,33 @@ extension EditorIntegrationTests {
         let budget = try splitBudget()
         let file = budget.appendingPathComponent("years/2026.tally").path
         let output = folder.appendingPathComponent("flymake-split.out").path
-        let script = try write("flymake-split.el", """
-        (setq debug-on-error t)
-        (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
-        (require 'tally-mode)
-        (defun tally-test-run ()
-          (let ((found 'waiting))
-            (tally-flymake (lambda (diagnostics &rest _) (setq found diagnostics)))
-            (with-timeout (30 (error "The flymake backend did not report"))
-              (while (eq found 'waiting) (accept-process-output nil 0.05)))
-            found))
-        (with-current-buffer (find-file-noselect "\(file)")
-          (let ((clean (tally-test-run)) (lines '()))
-            (goto-char (point-max))
-            (insert "\(Self.mistake.replacingOccurrences(of: "\"", with: "\\\"").trimmingCharacters(in: .newlines))")
-            (dolist (d (tally-test-run))
-              (let ((beg (flymake-diagnostic-beg d)))
-                (push (format "%d|%d|%s" (line-number-at-pos beg)
-                              (1+ (- beg (save-excursion (goto-char beg) (line-beginning-position))))
-                              (buffer-substring-no-properties beg (flymake-diagnostic-end d)))
-                      lines)))
-            (with-temp-file "\(output)"
-              (insert (format "CLEAN %d\\n" (length clean)))
-              (dolist (line (nreverse lines)) (insert line "\\n")))))
+        let script = try write(
+            "flymake-split.el",
+            """
+            (setq debug-on-error t)
+            (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+            (require 'tally-mode)
+            (defun tally-test-run ()
+              (let ((found 'waiting))
+                (tally-flymake (lambda (diagnostics &rest _) (setq found diagnostics)))
+                (with-timeout (30 (error "The flymake backend did not report"))
+                  (while (eq found 'waiting) (accept-process-output nil 0.05)))
+                found))
+            (with-current-buffer (find-file-noselect "\(file)")
+              (let ((clean (tally-test-run)) (lines '()))
+                (goto-char (point-max))
+                (insert "\(Self.mistake.replacingOccurrences(of: "\"", with: "\\\"").trimmingCharacters(in: .newlines))")
+                (dolist (d (tally-test-run))
+                  (let ((beg (flymake-diagnostic-beg d)))
+                    (push (format "%d|%d|%s" (line-number-at-pos beg)
+                                  (1+ (- beg (save-excursion (goto-char beg) (line-beginning-position))))
+                                  (buffer-substring-no-properties beg (flymake-diagnostic-end d)))
+                          lines)))
+                (with-temp-file "\(output)"
+                  (insert (format "CLEAN %d\\n" (length clean)))
+                  (dolist (line (nreverse lines)) (insert line "\\n")))))
 
-        """)
+            """)
         let result = try emacs.run(["--batch", "-l", script], in: budget, timeout: 90)
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").map(String.init)

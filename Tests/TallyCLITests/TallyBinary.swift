@@ -28,14 +28,18 @@ struct TallyBinary {
 
     /// Runs `tally arguments` in `directory` (the repository root unless given) with a
     /// small fixed environment.
-    static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
-                    in directory: URL = TestSupport.repositoryRoot,
-                    file: StaticString = #filePath, line: UInt = #line) throws -> Result {
+    static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String] = [:],
+        in directory: URL = TestSupport.repositoryRoot,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Result {
         try run(arguments, stdin: stdin, environment: environment, directory: directory, executable: url, prefix: [])
     }
 
-    private static func run(_ arguments: [String], stdin: String? = nil, environment: [String: String],
-                            directory: URL = TestSupport.repositoryRoot, executable: URL, prefix: [String]) throws -> Result {
+    private static func run(
+        _ arguments: [String], stdin: String? = nil, environment: [String: String],
+        directory: URL = TestSupport.repositoryRoot, executable: URL, prefix: [String]
+    ) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = prefix + arguments
@@ -65,8 +69,9 @@ struct TallyBinary {
         try err.close()
         let outData = try Data(contentsOf: outURL)
         let errData = try Data(contentsOf: errURL)
-        return Result(stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self),
-                      status: process.terminationStatus)
+        return Result(
+            stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self),
+            status: process.terminationStatus)
     }
 }

@@ -13,8 +13,9 @@ import TallyTestSupport
 /// `TallyBinary.run` does for the child.
 enum TallyInProcess {
     static func run(_ arguments: [String], environment: [String: String] = [:]) -> TallyBinary.Result {
-        precondition(FileManager.default.currentDirectoryPath == TestSupport.repositoryRoot.path,
-                     "run the tests from the package root (`swift test` does), so relative paths name the repository's files")
+        precondition(
+            FileManager.default.currentDirectoryPath == TestSupport.repositoryRoot.path,
+            "run the tests from the package root (`swift test` does), so relative paths name the repository's files")
         var env = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22", "TALLY": TallyBinary.url.path]
         env.merge(environment) { $1 }
         let console = Console.capturing(environment: env)

@@ -19,8 +19,9 @@ struct TextMateMatcher {
         var rules: [Rule] = []
         for pattern in grammar["patterns"] as? [[String: Any]] ?? [] {
             guard let include = pattern["include"] as? String, include.hasPrefix("#"),
-                  let rule = repository[String(include.dropFirst())],
-                  let match = rule["match"] as? String, let scope = rule["name"] as? String else {
+                let rule = repository[String(include.dropFirst())],
+                let match = rule["match"] as? String, let scope = rule["name"] as? String
+            else {
                 throw NSError(domain: "TextMateMatcher", code: 1, userInfo: [NSLocalizedDescriptionKey: "unsupported pattern \(pattern)"])
             }
             rules.append(Rule(name: String(include.dropFirst()), scope: scope, regex: try NSRegularExpression(pattern: match)))

@@ -21,7 +21,7 @@ final class UsageMistakeTests: XCTestCase {
             (["insights", file, "--weekly", "--by", "month"], "`--by` steps the income against expense table"),
             (["help", "help"], "tally help: write `tally help COMMAND`"),
             (["help", "--help"], "tally help: write `tally help COMMAND`"),
-            (["help", "check", "fmt"], "tally help: write `tally help COMMAND`"),
+            (["help", "check", "fmt"], "tally help: write `tally help COMMAND`")
         ]
         for (arguments, message) in table {
             let result = TallyInProcess.run(arguments)

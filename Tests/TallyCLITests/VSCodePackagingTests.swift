@@ -30,24 +30,29 @@ final class VSCodePackagingTests: XCTestCase {
         // Each stand-in logs its arguments and whether its standard input had anything
         // to read (a question would be answered by it); npx's `vsce package --out F`
         // writes F.
-        for (tool, action) in [("node", "echo 0.1.0"),
-                               ("npm", ""),
-                               ("npx", #"while [ $# -gt 0 ]; do [ "$1" = --out ] && : > "$2"; shift; done"#)] {
+        for (tool, action) in [
+            ("node", "echo 0.1.0"),
+            ("npm", ""),
+            ("npx", #"while [ $# -gt 0 ]; do [ "$1" = --out ] && : > "$2"; shift; done"#)
+        ] {
             let stub = bin.appendingPathComponent(tool)
-            try Data("""
-            #!/bin/sh
-            if IFS= read -r line; then input=yes; else input=no; fi
-            echo "\(tool) $* (input: $input)" >> "\(log.path)"
-            \(action)
+            try Data(
+                """
+                #!/bin/sh
+                if IFS= read -r line; then input=yes; else input=no; fi
+                echo "\(tool) $* (input: $input)" >> "\(log.path)"
+                \(action)
 
-            """.utf8).write(to: stub)
+                """.utf8
+            ).write(to: stub)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: stub.path)
         }
         let vsix = URL(fileURLWithPath: TestSupport.path("editors/vscode/tally-0.1.0.vsix"))
         defer { try? FileManager.default.removeItem(at: vsix) }
         // "y" waits on the script's own standard input: the tools must never see it.
-        let result = try bash.run(["-c", "printf 'y\\ny\\n' | editors/vscode/package.sh"],
-                                  environment: ["PATH": bin.path + ":/usr/bin:/bin"])
+        let result = try bash.run(
+            ["-c", "printf 'y\\ny\\n' | editors/vscode/package.sh"],
+            environment: ["PATH": bin.path + ":/usr/bin:/bin"])
         XCTAssertEqual(result.status, 0, result.output)
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, lines.joined(separator: "\n"))

@@ -1,6 +1,6 @@
 import Foundation
-import TallyTestSupport
 import TallyCore
+import TallyTestSupport
 import XCTest
 
 final class AtomicFileTests: XCTestCase {

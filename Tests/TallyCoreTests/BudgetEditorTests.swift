@@ -1,7 +1,7 @@
 import Foundation
-import TallyTestSupport
 import TallyCore
 import TallySyntax
+import TallyTestSupport
 import Testing
 
 /// The one budget-edit pipeline, in process: what it refuses, and that what it writes

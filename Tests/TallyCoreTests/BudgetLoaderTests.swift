@@ -11,7 +11,7 @@ final class BudgetLoaderTests: XCTestCase {
         let budget = try load([
             "main.tally": "include \"years/2025.tally\"\ncurrency EUR\n",
             "years/2025.tally": "include \"../shared/categories.tally\"\nwallet Cash cash\n",
-            "shared/categories.tally": "expense Food\n",
+            "shared/categories.tally": "expense Food\n"
         ])
         XCTAssertEqual(budget.files.map(\.path), ["main.tally", "years/2025.tally", "shared/categories.tally"])
         XCTAssertEqual(budget.diagnostics, [])
@@ -44,7 +44,7 @@ final class BudgetLoaderTests: XCTestCase {
         let budget = try load([
             "main.tally": "include \"a.tally\"\n",
             "a.tally": "include \"b.tally\"\n",
-            "b.tally": "include \"a.tally\"\ninclude \"main.tally\"\n",
+            "b.tally": "include \"a.tally\"\ninclude \"main.tally\"\n"
         ])
         XCTAssertEqual(budget.files.map(\.path), ["main.tally", "a.tally", "b.tally"])
         XCTAssertEqual(budget.diagnostics.map(\.code), [.includeCycle, .includeCycle])
@@ -60,7 +60,7 @@ final class BudgetLoaderTests: XCTestCase {
     func testDuplicateIncludesAreReadOnceWithAWarning() throws {
         let budget = try load([
             "main.tally": "include \"part.tally\"\ninclude \"sub/../part.tally\"\n",
-            "part.tally": "expense Food\n",
+            "part.tally": "expense Food\n"
         ])
         XCTAssertEqual(budget.files.count, 2)
         XCTAssertEqual(budget.diagnostics.map(\.code), [.duplicateInclude])
@@ -91,11 +91,11 @@ final class BudgetLoaderTests: XCTestCase {
 
 final class DiagnosticPolicyTests: XCTestCase {
     private let indented = """
-    2026-01-04 "Tesco" Checking -66.20
-        Food  -54.20
-    \tFun   -12.00
+        2026-01-04 "Tesco" Checking -66.20
+            Food  -54.20
+        \tFun   -12.00
 
-    """
+        """
 
     private func check(_ text: String, strict: Bool = false) throws -> (DiagnosticPolicy, [Diagnostic]) {
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["b.tally": text])).load("b.tally")

@@ -10,7 +10,7 @@ import Testing
     @Test(arguments: [
         ("2026-01-31", 1, "2026-02-28"), ("2028-01-31", 1, "2028-02-29"), ("2026-03-31", 1, "2026-04-30"),
         ("2026-01-31", 2, "2026-03-31"), ("2026-12-15", 1, "2027-01-15"), ("2026-01-15", -1, "2025-12-15"),
-        ("2026-05-31", -3, "2026-02-28"), ("2026-01-31", 13, "2027-02-28"),
+        ("2026-05-31", -3, "2026-02-28"), ("2026-01-31", 13, "2027-02-28")
     ])
     func addsMonthsClampingToTheMonthEnd(start: String, months: Int, expected: String) {
         #expect(date(start).adding(months: months)?.description == expected)
@@ -25,7 +25,7 @@ import Testing
         #expect(date("1970-01-01").dayNumber == 0)
         #expect(date("2000-03-01").dayNumber == 11017)
         var day = date("1899-12-25")
-        for _ in 0..<100_000 {
+        for _ in 0 ..< 100_000 {
             let next = day.adding(days: 1)!
             #expect(day.days(until: next) == 1)
             #expect(CivilDate(dayNumber: next.dayNumber) == next)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import TallyCore
 import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallyCore
 
 /// Entries lowered in two parts and joined (as large budgets are, on two cores) give
 /// exactly what lowering them in one pass gives: the same entries field by field, in the
@@ -22,22 +23,24 @@ final class ConcurrentLoweringTests: XCTestCase {
     }
 
     func testCutsAcrossIncludedFilesAgree() throws {
-        let budget = try BudgetLoader(provider: InMemoryFileProvider([
-            "main.tally": """
-            include "b.tally"
-            currency EUR
-            wallet Cash cash
-            expense Food
-            2026-01-02 Cash Food -1.00 #a
-            2026-01-03 Cash Fod -2.00
-            """,
-            "b.tally": """
-            wallet Bank bank
-            2026-01-01 "Shop" Bank Food -3.00
-            2026-01-01 Bnk Food -3.00
-            2026-01-04 transfer Bank -> Cash 5.00
-            """,
-        ])).load("main.tally")
+        let budget = try BudgetLoader(
+            provider: InMemoryFileProvider([
+                "main.tally": """
+                include "b.tally"
+                currency EUR
+                wallet Cash cash
+                expense Food
+                2026-01-02 Cash Food -1.00 #a
+                2026-01-03 Cash Fod -2.00
+                """,
+                "b.tally": """
+                wallet Bank bank
+                2026-01-01 "Shop" Bank Food -3.00
+                2026-01-01 Bnk Food -3.00
+                2026-01-04 transfer Bank -> Cash 5.00
+                """
+            ])
+        ).load("main.tally")
         XCTAssertEqual(budget.files.count, 2)
         XCTAssertGreaterThan(assertEveryCutAgrees(budget, "two files"), 8)
     }

@@ -11,9 +11,11 @@ final class DiagnosticLimitTests: XCTestCase {
     func testKeepsErrorsFirstThenEarliestInTheGivenOrder() {
         // a.tally: 3 warnings at 0, 1, 2 and 2 errors at 3, 4; limit 3 keeps both errors and
         // the first warning, in the given order; 5 − 3 = 2 left out. b.tally has 2: all kept.
-        let a = [diagnostic(.walletBelowZero, "a", at: 0), diagnostic(.walletBelowZero, "a", at: 1),
-                 diagnostic(.walletBelowZero, "a", at: 2), diagnostic(.unknownName, "a", at: 3),
-                 diagnostic(.unknownName, "a", at: 4)]
+        let a = [
+            diagnostic(.walletBelowZero, "a", at: 0), diagnostic(.walletBelowZero, "a", at: 1),
+            diagnostic(.walletBelowZero, "a", at: 2), diagnostic(.unknownName, "a", at: 3),
+            diagnostic(.unknownName, "a", at: 4)
+        ]
         let b = [diagnostic(.unknownName, "b", at: 0), diagnostic(.walletBelowZero, "b", at: 1)]
         let (kept, omitted) = DiagnosticLimit.apply(a + b, limit: 3)
         XCTAssertEqual(kept, [a[0], a[3], a[4]] + b)

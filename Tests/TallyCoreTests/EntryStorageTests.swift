@@ -6,17 +6,17 @@ import XCTest
 /// properties and queries give must not show it.
 final class EntryStorageTests: XCTestCase {
     let text = """
-    currency EUR
-    wallet Checking opening 100.00
-    expense Food, Fun
-    goal Trip 50.00
-    2026-01-02 "Shop" "weekly" Checking Food -10.00 #a #b by Ann
-        id: X-1
-    2026-01-03 Checking Fun -2.50 goal Trip
-    2026-01-04 "Market" Checking -6.00
-        Food  -4.00
-        Fun   -2.00
-    """
+        currency EUR
+        wallet Checking opening 100.00
+        expense Food, Fun
+        goal Trip 50.00
+        2026-01-02 "Shop" "weekly" Checking Food -10.00 #a #b by Ann
+            id: X-1
+        2026-01-03 Checking Fun -2.50 goal Trip
+        2026-01-04 "Market" Checking -6.00
+            Food  -4.00
+            Fun   -2.00
+        """
 
     func interpret() throws -> BudgetModel {
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["b.tally": text])).load("b.tally")
@@ -36,8 +36,9 @@ final class EntryStorageTests: XCTestCase {
         // The posting is the header: from the date to the amount.
         let header = postings[0].location
         XCTAssertEqual(header.file, "b.tally")
-        XCTAssertEqual(String(decoding: Array(text.utf8)[header.range.start ..< header.range.end], as: UTF8.self),
-                       "2026-01-02 \"Shop\" \"weekly\" Checking Food -10.00")
+        XCTAssertEqual(
+            String(decoding: Array(text.utf8)[header.range.start ..< header.range.end], as: UTF8.self),
+            "2026-01-02 \"Shop\" \"weekly\" Checking Food -10.00")
         XCTAssertEqual(first.payee, "Shop")
         XCTAssertEqual(first.note, "weekly")
         XCTAssertEqual(first.tags, ["a", "b"])

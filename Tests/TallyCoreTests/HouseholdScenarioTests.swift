@@ -6,52 +6,52 @@ import Testing
 /// of the file below), asserted exactly.
 @Suite struct HouseholdScenarioTests {
     static let file = """
-    currency EUR
-    wallet Checking bank opening 1000.00 on 2025-12-31
-    wallet Savings savings
-    wallet Dollars bank currency USD
-    income Salary
-    expense Food:Groceries, Housing:Rent, Fun
-    envelope Groceries 300 monthly for Food:Groceries rollover alert 90%
-    envelope Fun-money monthly for Fun
-    goal Trip 1200 by 2026-12-31 in Savings
-    every month on 1 from 2026-01-01 as rent "Landlord" Checking Housing:Rent -800.00
+        currency EUR
+        wallet Checking bank opening 1000.00 on 2025-12-31
+        wallet Savings savings
+        wallet Dollars bank currency USD
+        income Salary
+        expense Food:Groceries, Housing:Rent, Fun
+        envelope Groceries 300 monthly for Food:Groceries rollover alert 90%
+        envelope Fun-money monthly for Fun
+        goal Trip 1200 by 2026-12-31 in Savings
+        every month on 1 from 2026-01-01 as rent "Landlord" Checking Housing:Rent -800.00
 
-    ; January. Checking: 1000 - 800 + 2500 - 120 - 40 - 200 = 2340.
-    ; Groceries: 300 planned - 120 spent = 180 left, rolled over.
-    ; Fun-money: filled 100 - 40 spent = 60 left, not rolled over.
-    2026-01-01 "Landlord" Checking Housing:Rent -800.00 rule rent
-    2026-01-02 "ACME" Checking Salary +2500.00
-    2026-01-03 fill Fun-money 100.00
-    2026-01-10 "Market" Checking Food:Groceries -120.00
-    2026-01-20 "Bar" Checking Fun -40.00
-    2026-01-25 transfer Checking -> Savings 200.00 goal Trip
-    2026-01-31 assert Checking 2340.00
+        ; January. Checking: 1000 - 800 + 2500 - 120 - 40 - 200 = 2340.
+        ; Groceries: 300 planned - 120 spent = 180 left, rolled over.
+        ; Fun-money: filled 100 - 40 spent = 60 left, not rolled over.
+        2026-01-01 "Landlord" Checking Housing:Rent -800.00 rule rent
+        2026-01-02 "ACME" Checking Salary +2500.00
+        2026-01-03 fill Fun-money 100.00
+        2026-01-10 "Market" Checking Food:Groceries -120.00
+        2026-01-20 "Bar" Checking Fun -40.00
+        2026-01-25 transfer Checking -> Savings 200.00 goal Trip
+        2026-01-31 assert Checking 2340.00
 
-    ; February. Checking: 2340 - 800 + 2500 - 250 - 260 - 200 - 100 = 3230.
-    ; Groceries: 180 carried + 300 planned + 10 moved in = 490; spent 230 + 260 + 18
-    ; (20 USD at 0.90) = 508, so 18.00 over, tipped by the dollar purchase.
-    ; Fun-money: filled 50 - 10 moved out - 20 spent = 20.
-    2026-02-01 "Landlord" Checking Housing:Rent -800.00 rule rent
-    2026-02-02 "ACME" Checking Salary +2500.00
-    2026-02-03 fill Fun-money 50.00
-    2026-02-05 "Market" Checking -250.00
-        Food:Groceries  -230.00
-        Fun              -20.00
-    2026-02-14 "Market" Checking Food:Groceries -260.00
-    2026-02-15 move Fun-money -> Groceries 10.00
-    2026-02-25 transfer Checking -> Savings 200.00 goal Trip
-    2026-02-26 transfer Checking -> Dollars 100.00 = 108.00 USD
-    2026-02-27 rate USD 0.90 EUR
-    2026-02-28 Dollars Food:Groceries -20.00
+        ; February. Checking: 2340 - 800 + 2500 - 250 - 260 - 200 - 100 = 3230.
+        ; Groceries: 180 carried + 300 planned + 10 moved in = 490; spent 230 + 260 + 18
+        ; (20 USD at 0.90) = 508, so 18.00 over, tipped by the dollar purchase.
+        ; Fun-money: filled 50 - 10 moved out - 20 spent = 20.
+        2026-02-01 "Landlord" Checking Housing:Rent -800.00 rule rent
+        2026-02-02 "ACME" Checking Salary +2500.00
+        2026-02-03 fill Fun-money 50.00
+        2026-02-05 "Market" Checking -250.00
+            Food:Groceries  -230.00
+            Fun              -20.00
+        2026-02-14 "Market" Checking Food:Groceries -260.00
+        2026-02-15 move Fun-money -> Groceries 10.00
+        2026-02-25 transfer Checking -> Savings 200.00 goal Trip
+        2026-02-26 transfer Checking -> Dollars 100.00 = 108.00 USD
+        2026-02-27 rate USD 0.90 EUR
+        2026-02-28 Dollars Food:Groceries -20.00
 
-    ; March. Checking: 3230 + 2500 - 100 = 5630. Groceries: -18 carried + 300 = 282,
-    ; 100 spent, 182 left. Rent is skipped.
-    2026-03-01 skip rent
-    2026-03-02 "ACME" Checking Salary +2500.00
-    2026-03-10 "Market" Checking Food:Groceries -100.00
-    2026-03-31 assert Checking 5630.00
-    """
+        ; March. Checking: 3230 + 2500 - 100 = 5630. Groceries: -18 carried + 300 = 282,
+        ; 100 spent, 182 left. Rent is skipped.
+        2026-03-01 skip rent
+        2026-03-02 "ACME" Checking Salary +2500.00
+        2026-03-10 "Market" Checking Food:Groceries -100.00
+        2026-03-31 assert Checking 5630.00
+        """
 
     let today = CivilDate(year: 2026, month: 3, day: 31)!
 
@@ -107,13 +107,14 @@ import Testing
         let (model, _) = try run()
         #expect(model.saved(towards: 0, at: date("2026-01-31")) == money("200"))
         #expect(model.saved(towards: 0, at: date("2026-03-31")) == money("400"))
-        #expect(model.occurrences(of: 0, in: date("2026-01-01")...date("2026-03-31")).map(\.description)
+        #expect(
+            model.occurrences(of: 0, in: date("2026-01-01") ... date("2026-03-31")).map(\.description)
                 == ["2026-01-01", "2026-02-01", "2026-03-01"])
     }
 
     @Test func totalsByCategory() throws {
         let (model, _) = try run()
-        let totals = model.totalsByCategory(in: date("2026-02-01")...date("2026-02-28"))
+        let totals = model.totalsByCategory(in: date("2026-02-01") ... date("2026-02-28"))
         let groceries = try #require(model.categories.firstIndex { $0.name == "Food:Groceries" })
         #expect(totals[groceries]?["EUR"] == money("-490"))
         #expect(totals[groceries]?["USD"] == money("-20"))
@@ -135,25 +136,31 @@ import Testing
     }
 
     @Test func monthEndsDoNotDrift() throws {
-        #expect(try dates("every month from 2026-01-31 Cash Fun -1", through: "2026-05-31")
+        #expect(
+            try dates("every month from 2026-01-31 Cash Fun -1", through: "2026-05-31")
                 == ["2026-01-31", "2026-02-28", "2026-03-31", "2026-04-30", "2026-05-31"])
-        #expect(try dates("every month on last from 2028-01-15 Cash Fun -1", through: "2028-03-31")
+        #expect(
+            try dates("every month on last from 2028-01-15 Cash Fun -1", through: "2028-03-31")
                 == ["2028-01-31", "2028-02-29", "2028-03-31"])
     }
 
     @Test func pinnedDaysStartAtTheFirstMatchingDate() throws {
         #expect(try dates("every month on 1 from 2026-01-15 Cash Fun -1", through: "2026-03-01") == ["2026-02-01", "2026-03-01"])
-        #expect(try dates("every 2 weeks on friday from 2026-01-01 Cash Fun -1", through: "2026-01-31")
+        #expect(
+            try dates("every 2 weeks on friday from 2026-01-01 Cash Fun -1", through: "2026-01-31")
                 == ["2026-01-02", "2026-01-16", "2026-01-30"])
     }
 
     @Test func countsEndsQuartersAndYears() throws {
         #expect(try dates("every month from 2026-01-10 times 2 Cash Fun -1", through: "2026-12-31") == ["2026-01-10", "2026-02-10"])
-        #expect(try dates("every 10 days from 2026-01-01 until 2026-01-25 Cash Fun -1", through: "2026-12-31")
+        #expect(
+            try dates("every 10 days from 2026-01-01 until 2026-01-25 Cash Fun -1", through: "2026-12-31")
                 == ["2026-01-01", "2026-01-11", "2026-01-21"])
-        #expect(try dates("every quarter on 15 from 2026-01-01 Cash Fun -1", through: "2026-12-31")
+        #expect(
+            try dates("every quarter on 15 from 2026-01-01 Cash Fun -1", through: "2026-12-31")
                 == ["2026-01-15", "2026-04-15", "2026-07-15", "2026-10-15"])
-        #expect(try dates("every year from 2028-02-29 Cash Fun -1", through: "2031-12-31")
+        #expect(
+            try dates("every year from 2028-02-29 Cash Fun -1", through: "2031-12-31")
                 == ["2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28"])
     }
 }
@@ -162,13 +169,13 @@ import Testing
 @Suite struct GoalProgressTests {
     func status(_ goal: String, today: String = "2026-03-31") throws -> GoalStatus {
         let text = """
-        currency EUR
-        wallet Checking bank opening 5000.00 on 2026-01-01
-        wallet Savings savings
-        \(goal)
-        2026-01-01 transfer Checking -> Savings 300.00 goal G
-        2026-03-01 goal G 300.00
-        """
+            currency EUR
+            wallet Checking bank opening 5000.00 on 2026-01-01
+            wallet Savings savings
+            \(goal)
+            2026-01-01 transfer Checking -> Savings 300.00 goal G
+            2026-03-01 goal G 300.00
+            """
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["g.tally": text])).load("g.tally")
         let (model, _) = Interpreter.run(budget, today: CivilDate(iso: today)!)
         return model.goalStatus(0, at: CivilDate(iso: today)!)

@@ -1,7 +1,7 @@
 import Foundation
-import TallyTestSupport
 import TallyCore
 import TallySyntax
+import TallyTestSupport
 import XCTest
 
 /// Includes that used to hang, eat memory or overflow the stack: only regular files are
@@ -30,15 +30,18 @@ final class IncludeRobustnessTests: XCTestCase {
     /// The order of files and diagnostics is the recursive walk's: a file, then each include
     /// with everything it includes, in the order written.
     func testFilesAndDiagnosticsComeInDepthFirstOrder() throws {
-        let budget = try BudgetLoader(provider: InMemoryFileProvider([
-            "main.tally": "include \"a.tally\"\ninclude \"b.tally\"\nbogus\n",
-            "a.tally": "include \"c.tally\"\ninclude \"b.tally\"\nbogus\n",
-            "b.tally": "include \"a.tally\"\ninclude \"missing.tally\"\n",
-            "c.tally": "bogus\n",
-        ])).load("main.tally")
+        let budget = try BudgetLoader(
+            provider: InMemoryFileProvider([
+                "main.tally": "include \"a.tally\"\ninclude \"b.tally\"\nbogus\n",
+                "a.tally": "include \"c.tally\"\ninclude \"b.tally\"\nbogus\n",
+                "b.tally": "include \"a.tally\"\ninclude \"missing.tally\"\n",
+                "c.tally": "bogus\n"
+            ])
+        ).load("main.tally")
         XCTAssertEqual(budget.files.map(\.path), ["main.tally", "a.tally", "c.tally", "b.tally"])
-        XCTAssertEqual(budget.diagnostics.map { "\($0.file) \($0.code)" },
-                       ["main.tally E0201", "a.tally E0201", "c.tally E0201", "b.tally E0302", "b.tally E0301", "main.tally W0303"])
+        XCTAssertEqual(
+            budget.diagnostics.map { "\($0.file) \($0.code)" },
+            ["main.tally E0201", "a.tally E0201", "c.tally E0201", "b.tally E0302", "b.tally E0301", "main.tally W0303"])
     }
 
     func testOnlyRegularFilesAreRead() throws {
@@ -50,11 +53,13 @@ final class IncludeRobustnessTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder + "/sub", withIntermediateDirectories: true)
         let budget = try BudgetLoader().load(folder + "/main.tally")
         XCTAssertEqual(budget.files.count, 1)
-        XCTAssertEqual(budget.diagnostics.map(\.message), [
-            "cannot include `/dev/zero`: it is a character device, not a regular file",
-            "cannot include `pipe.tally`: it is a FIFO (named pipe), not a regular file",
-            "cannot include `sub`: it is a directory, not a file",
-        ])
+        XCTAssertEqual(
+            budget.diagnostics.map(\.message),
+            [
+                "cannot include `/dev/zero`: it is a character device, not a regular file",
+                "cannot include `pipe.tally`: it is a FIFO (named pipe), not a regular file",
+                "cannot include `sub`: it is a directory, not a file"
+            ])
         XCTAssertThrowsError(try DiskFileProvider().read("/dev/zero")) { error in
             XCTAssertEqual(error as? FileReadError, .notRegularFile("a character device"))
         }

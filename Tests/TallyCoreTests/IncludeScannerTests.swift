@@ -13,7 +13,7 @@ final class IncludeScannerTests: XCTestCase {
             "  include \"indented.tally\"\nincludes \"no.tally\"\ninclude\n; include \"comment.tally\"\ninclude \"last.tally\"",
             "",
             "include",
-            "\u{FEFF}include \"after-bom.tally\"\n",
+            "\u{FEFF}include \"after-bom.tally\"\n"
         ]
         for text in texts {
             let bytes = Array(text.utf8)
@@ -23,7 +23,8 @@ final class IncludeScannerTests: XCTestCase {
             let lines = LineIndex(SourceText(path: "dir/main.tally", bytes: bytes)).lineStarts
             XCTAssertEqual(IncludeScanner.includes(of: bytes, path: "dir/main.tally", lineStarts: lines), expected, text.debugDescription)
         }
-        XCTAssertEqual(IncludeScanner.includes(of: Array("include \"a.tally\"\ninclude \"b.tally\"\n".utf8), path: "main.tally"),
-                       ["a.tally", "b.tally"])
+        XCTAssertEqual(
+            IncludeScanner.includes(of: Array("include \"a.tally\"\ninclude \"b.tally\"\n".utf8), path: "main.tally"),
+            ["a.tally", "b.tally"])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import TallyCore
 import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallyCore
 
 /// Interpreting a budget again after an edit, reusing the previous lowering for what the
 /// edit did not touch, gives exactly what interpreting it afresh gives: the same entries
@@ -29,20 +30,23 @@ final class LoweringReuseTests: XCTestCase {
 
     func testEditsToAnIncludedFileInterpretAlike() throws {
         var random = TestSupport.SeededGenerator(seed: 99)
-        let main = Array("""
-        include "b.tally"
-        currency EUR
-        wallet Cash cash
-        wallet Spare cash
-        expense Food
-        envelope Food monthly 50.00
-        2026-01-02 Cash Food -1.00 #a
-        2026-01-03 Cash Fod -2.00
+        let main = Array(
+            """
+            include "b.tally"
+            currency EUR
+            wallet Cash cash
+            wallet Spare cash
+            expense Food
+            envelope Food monthly 50.00
+            2026-01-02 Cash Food -1.00 #a
+            2026-01-03 Cash Fod -2.00
 
-        """.utf8)
+            """.utf8)
         var b = "wallet Bank bank\n"
         for day in 1 ... 28 {
-            b += day % 4 == 0 ? "2026-01-\(String(format: "%02d", day)) Bank -> Cash 5.00\n"
+            b +=
+                day % 4 == 0
+                ? "2026-01-\(String(format: "%02d", day)) Bank -> Cash 5.00\n"
                 : "2026-01-\(String(format: "%02d", day)) \"Shop\" Bank\n    Food -\(day).00\n    Food -1.50\n"
         }
         var included = Array(b.utf8)
@@ -65,7 +69,7 @@ final class LoweringReuseTests: XCTestCase {
         var files: [String: [UInt8]] = [
             "main.tally": Array("\u{FEFF}include \"a.tally\"\r\ninclude \"b.tally\"\r\ncurrency EUR\r\nwallet Cash cash\r\nwallet Bank bank\r\nexpense Food\r\n2026-01-02 \"Shop\" Cash Food -1.00\r\n2026-01-03 Cash Fod -2.00\r\n".utf8),
             "a.tally": [],
-            "b.tally": Array("2026-01-03 \"Shop\" Cash Food -1.00\n2026-01-04 Bank Food -3\n".utf8),
+            "b.tally": Array("2026-01-03 \"Shop\" Cash Food -1.00\n2026-01-04 Bank Food -3\n".utf8)
         ]
         var previous = interpret(files, reusing: nil).lowered
         var reused = 0
@@ -94,8 +98,10 @@ final class LoweringReuseTests: XCTestCase {
     /// The lowering keeps the model's entries rather than an array of its own, whether the
     /// budget is written in date order or not, and is reused either way.
     func testTheLoweringKeepsTheModelsEntries() throws {
-        for (text, inOrder) in [("2026-01-01 Cash Food -1\n2026-01-02 Cash Food -2\n", true),
-                                ("2026-01-02 Cash Food -2\n2026-01-01 Cash Food -1\n", false)] {
+        for (text, inOrder) in [
+            ("2026-01-01 Cash Food -1\n2026-01-02 Cash Food -2\n", true),
+            ("2026-01-02 Cash Food -2\n2026-01-01 Cash Food -1\n", false)
+        ] {
             let files = ["m.tally": Array(("wallet Cash cash\nexpense Food\n" + text).utf8)]
             let run = interpret(files, reusing: nil)
             XCTAssertEqual(run.lowered.entriesInReadingOrder, inOrder)
@@ -147,7 +153,8 @@ final class LoweringReuseTests: XCTestCase {
     /// An opening amount changed, a wallet closed, an envelope's amount changed: the
     /// entries are kept; a wallet renamed, a category added or a currency changed lowers whole.
     func testADeclarationsAmountEditedKeepsTheEntries() throws {
-        let base = "currency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\nwallet Bank bank\nexpense Food\nenvelope Food monthly 50.00\n"
+        let base =
+            "currency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\nwallet Bank bank\nexpense Food\nenvelope Food monthly 50.00\n"
             + "2026-01-02 Cash Food -1.00\n2026-01-03 \"Shop\" Bank Food -2.00\n2026-01-04 Cash Fod -3\n"
         let previous = interpret(["m.tally": Array(base.utf8)], reusing: nil).lowered
         for (edited, kept) in [
@@ -157,7 +164,7 @@ final class LoweringReuseTests: XCTestCase {
             (base.replacingOccurrences(of: "monthly 50.00", with: "monthly 5.00"), true),
             (base.replacingOccurrences(of: "wallet Bank bank", with: "wallet Bonk bank"), false),
             (base.replacingOccurrences(of: "expense Food\n", with: "expense Food, Fod\n"), false),
-            (base.replacingOccurrences(of: "wallet Bank bank", with: "wallet Bank bank currency USD"), false),
+            (base.replacingOccurrences(of: "wallet Bank bank", with: "wallet Bank bank currency USD"), false)
         ] {
             let result = try assertReusedAlike(["m.tally": Array(edited.utf8)], previous: previous, edited)
             XCTAssertEqual(result.reused, kept, edited)
@@ -167,7 +174,8 @@ final class LoweringReuseTests: XCTestCase {
     /// The model carries the resolved `payee`, `import` and `match` lines: an edit to one
     /// refreshes them, an edit to an entry below them keeps them.
     func testAnEditedPayeeLineRefreshesTheModelsRules() throws {
-        let base = "currency EUR\nwallet Cash cash\nexpense Food, Fun\npayee \"Shop\" Food\nimport Cash account \"AT11 22\"\n"
+        let base =
+            "currency EUR\nwallet Cash cash\nexpense Food, Fun\npayee \"Shop\" Food\nimport Cash account \"AT11 22\"\n"
             + "match \"KINO\" Fun\n2026-01-02 \"Shop\" Cash -1.00\n"
         let first = interpret(["m.tally": Array(base.utf8)], reusing: nil)
         XCTAssertEqual(first.model.payeeRule(for: "Shop")?.category, 0)
@@ -176,7 +184,7 @@ final class LoweringReuseTests: XCTestCase {
         let edits = [
             (base.replacingOccurrences(of: "payee \"Shop\" Food", with: "payee \"Shop\" Fun"), 1),
             (base.replacingOccurrences(of: "payee \"Shop\" Food", with: "payee \"Shop\" Food\npayee \"Shop\" Fun"), 1),
-            (base.replacingOccurrences(of: "-1.00", with: "-2.00"), 0),
+            (base.replacingOccurrences(of: "-1.00", with: "-2.00"), 0)
         ]
         for (edited, category) in edits {
             let result = try assertReusedAlike(["m.tally": Array(edited.utf8)], previous: first.lowered, edited)
@@ -195,8 +203,11 @@ final class LoweringReuseTests: XCTestCase {
         let declaredLater = Array("wallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\nexpense Fun\n".utf8)
         XCTAssertFalse(try assertReusedAlike(["m.tally": declaredLater], previous: previous, "declaration after").reused)
         let including = Array("include \"b.tally\"\nwallet Cash cash\nexpense Food\n2026-01-01 Cash Food -1\n".utf8)
-        XCTAssertFalse(try assertReusedAlike(["m.tally": including, "b.tally": Array("2026-01-02 Cash Food -2\n".utf8)],
-                                             previous: previous, "include").reused)
+        XCTAssertFalse(
+            try assertReusedAlike(
+                ["m.tally": including, "b.tally": Array("2026-01-02 Cash Food -2\n".utf8)],
+                previous: previous, "include"
+            ).reused)
     }
 
     // MARK: Helpers
@@ -245,8 +256,10 @@ final class LoweringReuseTests: XCTestCase {
 
     /// Interprets `files` reusing `previous` and afresh, and compares everything; returns
     /// the new lowering and whether the previous one was reused.
-    private func assertReusedAlike(_ files: [String: [UInt8]], previous: LoweredBudget, _ name: String,
-                                   file: StaticString = #filePath, line: UInt = #line) throws -> (lowered: LoweredBudget, reused: Bool) {
+    private func assertReusedAlike(
+        _ files: [String: [UInt8]], previous: LoweredBudget, _ name: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> (lowered: LoweredBudget, reused: Bool) {
         let budget = try load(files, reusing: previous.budget)
         let reused = Lowering.reusing(previous, for: budget) != nil
         let today = CivilDate(year: 2026, month: 11, day: 22)!
@@ -282,10 +295,12 @@ final class LoweringReuseTests: XCTestCase {
     /// breaking a line or touching a declaration.
     static func edit(_ bytes: [UInt8], declarations: Bool = true, using random: inout TestSupport.SeededGenerator) -> [UInt8] {
         var bytes = bytes
-        var lines = ["2026-02-03 Cash Food -1.00\n", "2026-02-03 \"Shop\" Cash\n    Food -2.00\n    Fod -1\n",
-                     "    Food -1\n", "2026-02-04 transfer Cash -> Bank 3\n", "2026-13-01 Cash Food 1\n", "; note\n",
-                     "2026-02-05 fill Food 10\n", "\n", "expense Fun\n", "2026-02-06 Cash Food -1 ; tally-ignore: W0501\n",
-                     "2026-01-03 \"Shop\" Cash Food -1.00\r\n", "2026-01-04 assert Cash -5\n"]
+        var lines = [
+            "2026-02-03 Cash Food -1.00\n", "2026-02-03 \"Shop\" Cash\n    Food -2.00\n    Fod -1\n",
+            "    Food -1\n", "2026-02-04 transfer Cash -> Bank 3\n", "2026-13-01 Cash Food 1\n", "; note\n",
+            "2026-02-05 fill Food 10\n", "\n", "expense Fun\n", "2026-02-06 Cash Food -1 ; tally-ignore: W0501\n",
+            "2026-01-03 \"Shop\" Cash Food -1.00\r\n", "2026-01-04 assert Cash -5\n"
+        ]
         // A declaration typed among entries makes every later edit above it lower the
         // budget whole; tests of reuse itself leave them out.
         if !declarations { lines.removeAll { !$0.hasPrefix("2") && !$0.hasPrefix(" ") } }

@@ -4,7 +4,7 @@ import Testing
 /// Exact decimal arithmetic: parsing, sums across scales, rounding, overflow.
 @Suite struct MoneyTests {
     @Test(arguments: [
-        ("-66.20", -6620, 2), ("+2800", 2800, 0), ("5", 5, 0), ("0.005", 5, 3), ("-0", 0, 0),
+        ("-66.20", -6620, 2), ("+2800", 2800, 0), ("5", 5, 0), ("0.005", 5, 3), ("-0", 0, 0)
     ])
     func parsesExactly(text: String, units: Int64, scale: Int) throws {
         let money = try #require(Money(text))
@@ -23,7 +23,7 @@ import Testing
         #expect(a.adding(b)?.description == "0.30")
         // The classic floating-point trap is exact here.
         var total = Money.zero
-        for _ in 0..<10 { total = try #require(total.adding(a)) }
+        for _ in 0 ..< 10 { total = try #require(total.adding(a)) }
         #expect(total == Money("1")!)
         #expect(try #require(Money("1250.00")).subtracting(Money("66.20")!)?.description == "1183.80")
     }

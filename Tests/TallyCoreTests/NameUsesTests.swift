@@ -42,22 +42,28 @@ final class NameUsesTests: XCTestCase {
     }
 
     func testAHouseholdsCounts() throws {
-        let model = try Interpreter.run(BudgetLoader(provider: InMemoryFileProvider(["m.tally": """
-            wallet Cash cash
-            wallet Bank bank
-            expense Food
-            expense Rent
-            envelope Groceries 100 monthly for Food
-            goal Trip 500
-            2026-01-01 Cash Food -5
-            2026-01-02 Bank
-                Food -3
-                Rent -400
-            2026-01-03 transfer Bank -> Cash 20 goal Trip
-            2026-01-04 fill Groceries 50
-            2026-01-05 assert Cash 15.00
+        let model = try Interpreter.run(
+            BudgetLoader(
+                provider: InMemoryFileProvider([
+                    "m.tally": """
+                    wallet Cash cash
+                    wallet Bank bank
+                    expense Food
+                    expense Rent
+                    envelope Groceries 100 monthly for Food
+                    goal Trip 500
+                    2026-01-01 Cash Food -5
+                    2026-01-02 Bank
+                        Food -3
+                        Rent -400
+                    2026-01-03 transfer Bank -> Cash 20 goal Trip
+                    2026-01-04 fill Groceries 50
+                    2026-01-05 assert Cash 15.00
 
-            """])).load("m.tally"), today: CivilDate(year: 2026, month: 2, day: 1)!).model
+                    """
+                ])
+            ).load("m.tally"), today: CivilDate(year: 2026, month: 2, day: 1)!
+        ).model
         let uses = NameUses(model: model)
         XCTAssertEqual(uses.wallets, [3, 2], "Cash: the purchase, the transfer, the assertion; Bank: the split, the transfer")
         XCTAssertEqual(uses.categories, [2, 1])
@@ -67,15 +73,21 @@ final class NameUsesTests: XCTestCase {
 
     /// A skip names its rule once, a contribution its goal once.
     func testASkipAndAContributionCountOnce() throws {
-        let model = try Interpreter.run(BudgetLoader(provider: InMemoryFileProvider(["m.tally": """
-            wallet Cash cash
-            expense Rent
-            goal Trip 500
-            every month on 1 from 2026-01-01 as rent  Cash Rent -100
-            2026-01-01 skip rent
-            2026-01-02 goal Trip 20
+        let model = try Interpreter.run(
+            BudgetLoader(
+                provider: InMemoryFileProvider([
+                    "m.tally": """
+                    wallet Cash cash
+                    expense Rent
+                    goal Trip 500
+                    every month on 1 from 2026-01-01 as rent  Cash Rent -100
+                    2026-01-01 skip rent
+                    2026-01-02 goal Trip 20
 
-            """])).load("m.tally"), today: CivilDate(year: 2026, month: 1, day: 3)!).model
+                    """
+                ])
+            ).load("m.tally"), today: CivilDate(year: 2026, month: 1, day: 3)!
+        ).model
         XCTAssertEqual(model.entries.count, 2)
         let uses = NameUses(model: model)
         XCTAssertEqual(uses.rules, [1])

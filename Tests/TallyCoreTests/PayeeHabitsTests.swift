@@ -12,14 +12,15 @@ import Testing
     }
 
     @Test func theUsualWalletIsTheMostUsedAndItsCategoryIsThatWalletsMostBooked() throws {
-        let model = try Self.model("""
-        2026-01-01 "Lidl" Cash Fun -3.00
-        2026-01-02 "Lidl" Cash Fun -3.00
-        2026-01-03 "Lidl" Giro Food -10.00
-        2026-01-04 "Lidl" Giro Food -12.00
-        2026-01-05 "Lidl" Giro Home -3.00
+        let model = try Self.model(
+            """
+            2026-01-01 "Lidl" Cash Fun -3.00
+            2026-01-02 "Lidl" Cash Fun -3.00
+            2026-01-03 "Lidl" Giro Food -10.00
+            2026-01-04 "Lidl" Giro Food -12.00
+            2026-01-05 "Lidl" Giro Home -3.00
 
-        """)
+            """)
         let habit = try #require(model.payeeHabits()["Lidl"])
         #expect(habit.usualWallet == 0 && habit.wallet?.isTied == false)
         // Fun is booked as often as Food, but not from Giro.
@@ -32,11 +33,12 @@ import Testing
     }
 
     @Test func aTieGoesToTheLatestAndSaysSo() throws {
-        let model = try Self.model("""
-        2026-01-02 "Kino" Giro Fun -9.00
-        2026-01-01 "Kino" Cash Home -9.00
+        let model = try Self.model(
+            """
+            2026-01-02 "Kino" Giro Fun -9.00
+            2026-01-01 "Kino" Cash Home -9.00
 
-        """)
+            """)
         let habit = try #require(model.payeeHabits()["Kino"])
         #expect(habit.wallet?.value == 0 && habit.wallet?.isTied == true)
         #expect(habit.category(in: nil)?.value == 1 && habit.category(in: nil)?.isTied == true)

@@ -61,17 +61,18 @@ import Testing
     }
 
     @Test func conversionUsesTheLatestRateOnOrBeforeAndNeverGuesses() throws {
-        let (model, _) = try model(text: """
-        currency EUR
-        currency USD
-        wallet D bank currency USD
-        expense Fun
-        2026-01-05 D Fun -10.00
-        2026-02-01 rate USD 0.90 EUR
-        2026-02-10 D Fun -10.00
-        2026-03-01 rate USD 0.80 EUR
-        2026-03-01 D Fun -10.00
-        """, today: "2026-03-31")
+        let (model, _) = try model(
+            text: """
+                currency EUR
+                currency USD
+                wallet D bank currency USD
+                expense Fun
+                2026-01-05 D Fun -10.00
+                2026-02-01 rate USD 0.90 EUR
+                2026-02-10 D Fun -10.00
+                2026-03-01 rate USD 0.80 EUR
+                2026-03-01 D Fun -10.00
+                """, today: "2026-03-31")
         let rates = ExchangeRates(model)
         #expect(rates.toDefault(Money("10")!, from: "USD", at: CivilDate(iso: "2026-01-31")!) == nil)
         #expect(rates.toDefault(Money("10")!, from: "USD", at: CivilDate(iso: "2026-02-28")!) == Money("9.00"))
@@ -95,15 +96,16 @@ import Testing
     }
 
     @Test func earlyRecordsSkipsAndLookalikesSettleOccurrences() throws {
-        let (model, diagnostics) = try model(text: """
-        currency EUR
-        wallet Cash cash opening 1000 on 2025-12-01
-        expense Rent, Fun
-        every month on 1 from 2026-01-01 as rent Cash Rent -500.00
-        2025-12-28 Cash Rent -500.00 rule rent
-        2026-02-01 skip rent
-        2026-03-02 Cash Rent -500.00
-        """, today: "2026-04-15")
+        let (model, diagnostics) = try model(
+            text: """
+                currency EUR
+                wallet Cash cash opening 1000 on 2025-12-01
+                expense Rent, Fun
+                every month on 1 from 2026-01-01 as rent Cash Rent -500.00
+                2025-12-28 Cash Rent -500.00 rule rent
+                2026-02-01 skip rent
+                2026-03-02 Cash Rent -500.00
+                """, today: "2026-04-15")
         let due = model.dueOccurrences(through: CivilDate(iso: "2026-05-31")!)
         #expect(due.map(\.date.description) == ["2026-04-01", "2026-05-01"])
         #expect(due.map(\.status) == [.overdue, .upcoming])
@@ -116,12 +118,13 @@ import Testing
     }
 
     @Test func monthEndRulesForecastOnTheLastDay() throws {
-        let (model, _) = try model(text: """
-        currency EUR
-        wallet Cash cash opening 100 on 2027-12-31
-        income Pay
-        every month on last from 2028-01-31 as pay Cash Pay +10.00
-        """, today: "2028-01-15")
+        let (model, _) = try model(
+            text: """
+                currency EUR
+                wallet Cash cash opening 100 on 2027-12-31
+                income Pay
+                every month on last from 2028-01-31 as pay Cash Pay +10.00
+                """, today: "2028-01-15")
         let events = model.forecast(until: CivilDate(iso: "2028-04-30")!).events
         #expect(events.map(\.date.description) == ["2028-01-31", "2028-02-29", "2028-03-31", "2028-04-30"])
         #expect(events.last?.balance == Money("140.00"))
@@ -178,15 +181,16 @@ import Testing
     }
 
     @Test func periodicGoalsCountThePeriodOnly() throws {
-        let (model, _) = try model(text: """
-        currency EUR
-        wallet Giro bank opening 1000 on 2026-01-01
-        wallet Sav savings
-        goal Rainy 100 monthly in Sav
-        goal Trip 500 in Sav
-        2026-10-03 transfer Giro -> Sav 100 goal Rainy
-        2026-11-03 transfer Giro -> Sav 60 goal Rainy
-        """, today: "2026-11-22")
+        let (model, _) = try model(
+            text: """
+                currency EUR
+                wallet Giro bank opening 1000 on 2026-01-01
+                wallet Sav savings
+                goal Rainy 100 monthly in Sav
+                goal Trip 500 in Sav
+                2026-10-03 transfer Giro -> Sav 100 goal Rainy
+                2026-11-03 transfer Giro -> Sav 60 goal Rainy
+                """, today: "2026-11-22")
         let november = try #require(model.periodicGoalStatus(0, at: CivilDate(iso: "2026-11-22")!))
         #expect(november.saved == Money("60"))
         #expect(november.missing == Money("40"))

@@ -1,5 +1,6 @@
-@testable import TallyCore
 import XCTest
+
+@testable import TallyCore
 
 /// The index behind the likely-duplicate check finds the first same wallet, amount and
 /// payee of the day, whatever the amount's scale, through growth and after clearing.

@@ -32,16 +32,16 @@ final class UnrecordedOccurrencesTests: XCTestCase {
 
     func testRecordsSkipsAndLookalikesEachCountOnce() throws {
         let source = """
-        currency EUR
-        wallet Checking bank opening 5000.00 on 2026-01-01
-        expense Rent
-        every month on 1 from 2026-01-01 as rent Checking Rent -900.00
-        2026-01-01 Checking Rent -900.00 rule rent
-        2026-02-01 skip rent
-        2026-02-27 Checking Rent -900.00
-        2026-05-03 Checking Rent -900.00 rule rent
+            currency EUR
+            wallet Checking bank opening 5000.00 on 2026-01-01
+            expense Rent
+            every month on 1 from 2026-01-01 as rent Checking Rent -900.00
+            2026-01-01 Checking Rent -900.00 rule rent
+            2026-02-01 skip rent
+            2026-02-27 Checking Rent -900.00
+            2026-05-03 Checking Rent -900.00 rule rent
 
-        """
+            """
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["b.tally": source])).load("b.tally")
         let model = Interpreter.run(budget, today: CivilDate(year: 2026, month: 6, day: 1)!).model
         let dates = model.unrecordedOccurrences(through: CivilDate(year: 2026, month: 7, day: 1)!)[0].map(\.description)

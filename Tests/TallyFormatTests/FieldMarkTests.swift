@@ -1,6 +1,7 @@
-@testable import TallyFormat
 import TallySyntax
 import XCTest
+
+@testable import TallyFormat
 
 /// Attributes find their column by a 14-bit hash of their keyword; two keywords of the
 /// grammar with the same hash would share a column. None do.
@@ -15,7 +16,7 @@ final class FieldMarkTests: XCTestCase {
             "for", "in", "rollover", "alert", "by", "reached",
             "day", "days", "week", "weeks", "month", "months", "quarter", "quarters", "year", "years",
             "from", "until", "times", "as", "last",
-            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "rule",
+            "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "rule"
         ]
         var seen: [Int16: String] = [:]
         for keyword in keywords {

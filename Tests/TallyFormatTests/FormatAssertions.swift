@@ -23,8 +23,9 @@ enum FormatAssertions {
             return nil
         }
         // The guard's promise, checked independently of the guard.
-        XCTAssertEqual(bytes.filter { !isWhitespace($0) }, output.filter { !isWhitespace($0) },
-                       "\(label): more than whitespace changed", file: file, line: line)
+        XCTAssertEqual(
+            bytes.filter { !isWhitespace($0) }, output.filter { !isWhitespace($0) },
+            "\(label): more than whitespace changed", file: file, line: line)
         XCTAssertNil(WhitespaceGuard.check(original: tree, formatted: output), label, file: file, line: line)
         // Idempotent.
         let again = Formatter.format(Parser.parse(SourceText(path: "input.tally", bytes: output)))

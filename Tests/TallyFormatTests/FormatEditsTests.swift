@@ -16,8 +16,9 @@ final class FormatEditsTests: XCTestCase {
             let replaced = tree.source.text(in: edit.range)
             XCTAssertTrue(replaced.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\n" }, "\(edit)")
         }
-        XCTAssertEqual(String(decoding: FormatAssertions.apply(edits, to: Array(text.utf8)), as: UTF8.self),
-                       "2026-01-01 Cash  Fun   -1.00\n2026-01-02 Cash  Fun  -22.00\n\n2026-02-01 Cash  Fun  -3.00\n")
+        XCTAssertEqual(
+            String(decoding: FormatAssertions.apply(edits, to: Array(text.utf8)), as: UTF8.self),
+            "2026-01-01 Cash  Fun   -1.00\n2026-01-02 Cash  Fun  -22.00\n\n2026-02-01 Cash  Fun  -3.00\n")
     }
 
     func testRangeEditsStayInsideTheLinesOfTheRange() {
@@ -27,8 +28,9 @@ final class FormatEditsTests: XCTestCase {
         let edits = Formatter.edits(tree, range: ByteRange(start: start + 3, end: start + 5))
         XCTAssertFalse(edits.isEmpty)
         XCTAssertTrue(edits.allSatisfy { $0.range.start >= start }, "\(edits)")
-        XCTAssertEqual(String(decoding: FormatAssertions.apply(edits, to: Array(text.utf8)), as: UTF8.self),
-                       "2026-01-01   Cash   Fun   -1.00\n2026-01-02 Cash Fun -22.00\n\n2026-02-01 Cash  Fun  -3.00\n")
+        XCTAssertEqual(
+            String(decoding: FormatAssertions.apply(edits, to: Array(text.utf8)), as: UTF8.self),
+            "2026-01-01   Cash   Fun   -1.00\n2026-01-02 Cash Fun -22.00\n\n2026-02-01 Cash  Fun  -3.00\n")
         // A cursor (an empty range) formats the line it is on.
         XCTAssertEqual(Formatter.edits(tree, range: .empty(at: 0)).map(\.range.start).max().map { $0 < 33 }, true)
     }
@@ -39,7 +41,12 @@ final class FormatEditsTests: XCTestCase {
         let tree = Parser.parse(text)
         XCTAssertEqual(Formatter.edits(tree, shouldStop: { true }), [])
         var asked = 0
-        XCTAssertEqual(Formatter.edits(tree, shouldStop: { asked += 1; return asked > 1 }), [])
+        XCTAssertEqual(
+            Formatter.edits(
+                tree,
+                shouldStop: {
+                    asked += 1; return asked > 1
+                }), [])
         XCTAssertEqual(asked, 2)
         XCTAssertFalse(Formatter.edits(tree, shouldStop: { false }).isEmpty)
     }

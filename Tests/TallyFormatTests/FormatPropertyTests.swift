@@ -14,8 +14,9 @@ final class FormatPropertyTests: XCTestCase {
         for round in 0 ..< 2000 {
             let bytes = Array(RandomBudget.make(using: &random).utf8)
             let tree = Parser.parse(SourceText(path: "generated.tally", bytes: bytes))
-            XCTAssertTrue(tree.diagnostics.filter(\.code.isSyntaxError).isEmpty,
-                          "round \(round): the generator wrote an invalid file:\n\(String(decoding: bytes, as: UTF8.self))\n\(tree.diagnostics.map(\.message))")
+            XCTAssertTrue(
+                tree.diagnostics.filter(\.code.isSyntaxError).isEmpty,
+                "round \(round): the generator wrote an invalid file:\n\(String(decoding: bytes, as: UTF8.self))\n\(tree.diagnostics.map(\.message))")
             if FormatAssertions.check(bytes, "valid round \(round)") == nil { refused += 1 }
             if refused > 3 { break }
         }

@@ -53,8 +53,9 @@ enum FrameProperties {
                 guard let lineEnd = find([13, 10], in: bytes, from: lineStart) else { return nil }
                 let line = bytes[lineStart ..< lineEnd]
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                      line[..<colon].allSatisfy(isTokenByte),
-                      line[(colon + 1)...].allSatisfy({ $0 == 0x09 || (0x20 ... 0x7E).contains($0) }) else { return nil }
+                    line[..<colon].allSatisfy(isTokenByte),
+                    line[(colon + 1)...].allSatisfy({ $0 == 0x09 || (0x20 ... 0x7E).contains($0) })
+                else { return nil }
                 let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
                 // Blanks around the value only: `8 3` is not a number (found by fuzzing,
                 // when this model read it as 83).
@@ -100,12 +101,13 @@ enum FrameProperties {
     }
 
     static func describe(_ events: [FrameOutcome]) -> String {
-        "[" + events.map { event in
-            switch event {
-            case .message(let body): return "message \(FuzzSupport.excerpt(body, limit: 60))"
-            case .tooLarge: return "too large"
-            }
-        }.joined(separator: ", ") + "]"
+        "["
+            + events.map { event in
+                switch event {
+                case .message(let body): return "message \(FuzzSupport.excerpt(body, limit: 60))"
+                case .tooLarge: return "too large"
+                }
+            }.joined(separator: ", ") + "]"
     }
 }
 

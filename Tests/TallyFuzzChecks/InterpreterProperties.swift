@@ -68,7 +68,8 @@ enum InterpreterProperties {
         var oldFiles = files
         oldFiles["main.tally"] = ParserProperties.edited(files["main.tally"] ?? [], &state)
         guard let oldBudget = try? BudgetLoader(provider: provider(oldFiles)).load("main.tally"),
-              let newBudget = try? BudgetLoader(provider: provider(files), reusing: oldBudget).load("main.tally") else {
+            let newBudget = try? BudgetLoader(provider: provider(files), reusing: oldBudget).load("main.tally")
+        else {
             return "an edited budget could not be loaded from memory"
         }
         let old = Interpreter.interpret(oldBudget, today: today, reusing: nil)

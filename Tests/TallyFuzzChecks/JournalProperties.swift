@@ -19,10 +19,12 @@ enum JournalProperties {
         struct Missing: Error {}
         let result: ConversionResult
         do {
-            result = try JournalConverter.convert(paths: [path], readFile: { name in
-                guard name == path else { throw Missing() }
-                return text
-            })
+            result = try JournalConverter.convert(
+                paths: [path],
+                readFile: { name in
+                    guard name == path else { throw Missing() }
+                    return text
+                })
         } catch {
             return nil  // a clear error is a kept promise; the command prints it
         }
@@ -34,7 +36,8 @@ enum JournalProperties {
         // A journal that is not clean text (invalid UTF-8, control characters) may carry
         // them into names; `tally convert` then shows the budget's error and writes
         // nothing, so only clean journals must give a budget without syntax errors.
-        let clean = String(validating: bytes, as: UTF8.self) != nil
+        let clean =
+            String(validating: bytes, as: UTF8.self) != nil
             && !bytes.contains { ($0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D) || $0 == 0x7F }
         if clean, let error = tree.diagnostics.first(where: { $0.severity == .error }) {
             return "the converted budget has the syntax error \(error.code) (\(error.message)) in \(FuzzSupport.excerpt(Array(result.budget.utf8)))"

@@ -25,7 +25,8 @@ enum StatementProperties {
             return nil
         }
         guard let again = try? StatementReader.read(bytes, path: "s", options: options), again.rows == statement.rows,
-              again.closingBalance == statement.closingBalance, again.account == statement.account else {
+            again.closingBalance == statement.closingBalance, again.account == statement.account
+        else {
             return "reading the same bytes twice gave two statements"
         }
         let ordered = zip(statement.rows, statement.rows.dropFirst()).allSatisfy { $0.date <= $1.date }
@@ -44,17 +45,17 @@ enum StatementProperties {
     /// The budget the statements are planned into: a wallet with hand-entered entries to
     /// match, a payee rule, history to categorize from and a `match` rule.
     static let budgetText = """
-    currency EUR
-    wallet Checking bank opening 100.00 on 2026-01-01
-    income Salary
-    expense Food, Fun
-    payee "Tesco" Food
-    match "NETFLIX" Fun
-    2026-01-02 "Bakery" Checking Food -3.20
-    2026-01-03 "ACME" Checking Salary +900.00
-        id: "A1"
+        currency EUR
+        wallet Checking bank opening 100.00 on 2026-01-01
+        income Salary
+        expense Food, Fun
+        payee "Tesco" Food
+        match "NETFLIX" Fun
+        2026-01-02 "Bakery" Checking Food -3.20
+        2026-01-03 "ACME" Checking Salary +900.00
+            id: "A1"
 
-    """
+        """
 
     static func plan(_ statement: Statement) -> String? {
         guard let budget = try? BudgetLoader(provider: InMemoryFileProvider(["b.tally": budgetText])).load("b.tally") else {

@@ -41,7 +41,8 @@ final class FuzzRegressionTests: XCTestCase {
             let path = folder + "/" + name
             var isDirectory: ObjCBool = false
             guard !name.hasPrefix("."), !name.hasPrefix("README"),
-                  FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+                FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue
+            else { return nil }
             return path
         }
     }

@@ -15,44 +15,49 @@ final class ImportProfileTests: XCTestCase {
     }
 
     private static let header = """
-    currency EUR
-    wallet Konto bank opening 100.00 on 2026-01-01
-    wallet Visa credit
-    expense Fun, Transport, Food:Groceries
+        currency EUR
+        wallet Konto bank opening 100.00 on 2026-01-01
+        wallet Visa credit
+        expense Fun, Transport, Food:Groceries
 
-    """
+        """
 
     func testUnknownNamesAndSettingsAreReportedWithSuggestions() throws {
-        let (_, _, diagnostics) = try load(Self.header + """
-        import Kont  encoding utf-9  dates DD.MM.YYYY  decimal dot  separator "ab"
-            date: Tag
-            betrag: Wert
-        match "NETFLIX" Fnu
-        match "SHELL" in Vsa Transport
-        match "X" Fun  over 50  under 50
-        """)
+        let (_, _, diagnostics) = try load(
+            Self.header + """
+                import Kont  encoding utf-9  dates DD.MM.YYYY  decimal dot  separator "ab"
+                    date: Tag
+                    betrag: Wert
+                match "NETFLIX" Fnu
+                match "SHELL" in Vsa Transport
+                match "X" Fun  over 50  under 50
+                """)
         let found = diagnostics.map { "\($0.code.rawValue) \($0.message)" }
-        XCTAssertEqual(found, [
-            "E0401 unknown wallet `Kont`; did you mean `Konto`?",
-            "E0601 unknown encoding `utf-9`; did you mean `utf-8`?",
-            "E0601 unknown decimal mark `dot`",
-            "E0601 the separator must be one character, or \"tab\"",
-            "E0601 unknown column `betrag:`",
-            "E0401 unknown category `Fnu`; did you mean `Fun`?",
-            "E0401 unknown wallet `Vsa`; did you mean `Visa`?",
-            "E0601 no amount is over 50 and under 50: the rule never matches",
-        ], found.joined(separator: "\n"))
+        XCTAssertEqual(
+            found,
+            [
+                "E0401 unknown wallet `Kont`; did you mean `Konto`?",
+                "E0601 unknown encoding `utf-9`; did you mean `utf-8`?",
+                "E0601 unknown decimal mark `dot`",
+                "E0601 the separator must be one character, or \"tab\"",
+                "E0601 unknown column `betrag:`",
+                "E0401 unknown category `Fnu`; did you mean `Fun`?",
+                "E0401 unknown wallet `Vsa`; did you mean `Visa`?",
+                "E0601 no amount is over 50 and under 50: the rule never matches"
+            ], found.joined(separator: "\n"))
     }
 
     func testAnAccountBelongsToOneWallet() throws {
         // Spaces and case do not make another account: the second profile names Konto's.
-        let (budget, model, diagnostics) = try load(Self.header + """
-        import Konto  account "DE89 3704 0044 0532 0130 00"
-        import Visa   account de89370400440532013000
+        let (budget, model, diagnostics) = try load(
+            Self.header + """
+                import Konto  account "DE89 3704 0044 0532 0130 00"
+                import Visa   account de89370400440532013000
 
-        """)
-        XCTAssertEqual(diagnostics.map { "\($0.code.rawValue) \($0.message)" },
-                       ["E0601 the account `de89370400440532013000` is already `Konto`'s"])
+                """)
+        XCTAssertEqual(
+            diagnostics.map { "\($0.code.rawValue) \($0.message)" },
+            ["E0601 the account `de89370400440532013000` is already `Konto`'s"])
         XCTAssertEqual(diagnostics.first?.notes.first?.message, "named here")
         XCTAssertEqual(WalletImport(model: model, wallet: 0).account, "DE89370400440532013000")
         XCTAssertEqual(model.wallets(ofAccount: "DE89 3704 0044 0532 0130 00"), [0, 1])
@@ -73,14 +78,15 @@ final class ImportProfileTests: XCTestCase {
     }
 
     func testAProfileBecomesReadingOptionsAndRulesApplyByWalletAmountAndText() throws {
-        let (budget, model, diagnostics) = try load(Self.header + """
-        import Konto  encoding windows-1250  separator "tab"  dates DD/MM/YYYY  decimal comma  skip 3
-            date: "Tag"
-            amount: "Wert"
-        match "TANK*STELLE" Transport  under 100
-        match "tankstelle" in Konto Fun  over 99.99  payee "Tankstelle"  note "big"  #car
-        match "LIDL" in Visa Food:Groceries
-        """)
+        let (budget, model, diagnostics) = try load(
+            Self.header + """
+                import Konto  encoding windows-1250  separator "tab"  dates DD/MM/YYYY  decimal comma  skip 3
+                    date: "Tag"
+                    amount: "Wert"
+                match "TANK*STELLE" Transport  under 100
+                match "tankstelle" in Konto Fun  over 99.99  payee "Tankstelle"  note "big"  #car
+                match "LIDL" in Visa Food:Groceries
+                """)
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let konto = try XCTUnwrap(model.wallets.firstIndex { $0.name == "Konto" })
         let profile = WalletImport(model: model, wallet: konto)
@@ -112,12 +118,13 @@ final class ImportProfileTests: XCTestCase {
     /// The categorizer reads the payee rules the model resolved: with two rules for one
     /// payee, the last one, which is the one the lowering books the entry by.
     func testThePayeeRuleThatBooksIsTheOneTheCategorizerNames() throws {
-        let (_, model, diagnostics) = try load(Self.header + """
-        payee "Kino Palast" Transport
-        payee "Kino Palast" Fun
-        2026-03-01 "Kino Palast" Konto -9.00
+        let (_, model, diagnostics) = try load(
+            Self.header + """
+                payee "Kino Palast" Transport
+                payee "Kino Palast" Fun
+                2026-03-01 "Kino Palast" Konto -9.00
 
-        """)
+                """)
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let fun = try XCTUnwrap(model.categories.firstIndex { $0.name == "Fun" })
         XCTAssertEqual(model.entries.last?.posting(0).category, fun)
@@ -131,51 +138,54 @@ final class ImportProfileTests: XCTestCase {
     // MARK: - Split rules
 
     func testSplitRulesAreCheckedLikeOtherRuleParts() throws {
-        let (_, _, diagnostics) = try load(Self.header + """
-        match "COSTCO"
-            Food:Grocerie  70%
-            Fun             5.00
-            Transport
-        match "A" Fun
-            Fun  10%
-            Transport
-        match "B"
-            Fun  10%
-        match "C"
-            Fun  -5.00
-            Transport  0%
-            Food:Groceries
-        match "D"
-            Fun  60%
-            Transport  40%
-            Food:Groceries
-        match "E"
-            Fun  5.00
-            Transport
-            Food:Groceries
-        match "F"
-            Fun  5.00
-            Transport  10%
-        match "G"  under 5
-            Fun  5.00
-            Transport
-        match "H"
-            Fun  5.00 USD
-            Transport
-        """)
+        let (_, _, diagnostics) = try load(
+            Self.header + """
+                match "COSTCO"
+                    Food:Grocerie  70%
+                    Fun             5.00
+                    Transport
+                match "A" Fun
+                    Fun  10%
+                    Transport
+                match "B"
+                    Fun  10%
+                match "C"
+                    Fun  -5.00
+                    Transport  0%
+                    Food:Groceries
+                match "D"
+                    Fun  60%
+                    Transport  40%
+                    Food:Groceries
+                match "E"
+                    Fun  5.00
+                    Transport
+                    Food:Groceries
+                match "F"
+                    Fun  5.00
+                    Transport  10%
+                match "G"  under 5
+                    Fun  5.00
+                    Transport
+                match "H"
+                    Fun  5.00 USD
+                    Transport
+                """)
         let found = diagnostics.map { "\($0.code.rawValue) \($0.message)" }
-        XCTAssertEqual(found, [
-            "E0401 unknown category `Food:Grocerie`; did you mean `Food:Groceries`?",
-            "E0601 a rule with split lines takes its categories from them",
-            "E0601 a split needs two lines or more",
-            "E0601 write the part without a sign: it takes the movement's sign",
-            "E0601 a part of a split is more than 0% and less than 100%, without sign; found `0%`",
-            "E0601 the percentages add up to 100%, which leaves nothing for the rest",
-            "E0601 only one split line may leave out its amount",
-            "E0601 one split line must leave out its amount: it takes the rest of the movement",
-            "E0601 the fixed parts come to 5.00, which no movement under 5 holds: the rule never applies",
-            "E0408 this amount is in USD, but it must be in EUR here",
-        ], found.joined(separator: "\n"))
+        XCTAssertEqual(
+            found,
+            [
+                "E0401 unknown category `Food:Grocerie`; did you mean `Food:Groceries`?",
+                "E0601 a rule with split lines takes its categories from them",
+                "E0601 a split needs two lines or more",
+                "E0601 write the part without a sign: it takes the movement's sign",
+                "E0601 a part of a split is more than 0% and less than 100%, without sign; found `0%`",
+                "E0601 the percentages add up to 100%, which leaves nothing for the rest",
+                "E0601 only one split line may leave out its amount",
+                "E0601 one split line must leave out its amount: it takes the rest of the movement",
+                "E0601 the fixed parts come to 5.00, which no movement under 5 holds: the rule never applies",
+                "E0408 this amount is in USD, but it must be in EUR here"
+            ], found.joined(separator: "\n"))
         // The unknown category comes with its fix, as elsewhere; a signed part with the
         // fix that removes the sign.
         XCTAssertEqual(diagnostics.first?.fixes.first?.title, "Replace with `Food:Groceries`")
@@ -186,23 +196,25 @@ final class ImportProfileTests: XCTestCase {
     }
 
     func testASplitRuleSharesTheMovementOutAndTheRestTakesTheRoundingCent() throws {
-        let (budget, model, diagnostics) = try load(Self.header + """
-        expense Household, Gifts
-        match "COSTCO"  payee "Costco"
-            Food:Groceries  70%
-            Fun              5.00  #coffee
-            Household
-        match "SHOP"
-            Gifts  33.3%
-            Household
-        """)
+        let (budget, model, diagnostics) = try load(
+            Self.header + """
+                expense Household, Gifts
+                match "COSTCO"  payee "Costco"
+                    Food:Groceries  70%
+                    Fun              5.00  #coffee
+                    Household
+                match "SHOP"
+                    Gifts  33.3%
+                    Household
+                """)
         XCTAssertEqual(diagnostics.filter { $0.severity == .error }.map(\.message), [])
         let konto = try XCTUnwrap(model.wallets.firstIndex { $0.name == "Konto" })
         let profile = WalletImport(model: model, wallet: konto)
         let categorizer = Categorizer(model: model, rules: profile.rules)
         func lines(_ payee: String, _ amount: String) -> [String]? {
             guard let choice = categorizer.choose(StatementRow(date: today, amount: Money(amount)!, payee: payee, position: StatementPosition(line: 1, column: 1))),
-                  choice.source == .matchRule else { return nil }
+                choice.source == .matchRule
+            else { return nil }
             return choice.split.map { "\(model.categories[$0.category].name) \($0.amount)\($0.isRest ? " rest" : "")\($0.tags.map { " #" + $0 }.joined())" }
         }
         // 84.99 × 70% = 59.493 → 59.49; fixed 5.00; rest 84.99 − 59.49 − 5.00 = 20.50.

@@ -1,8 +1,9 @@
-@testable import TallyImport
 import TallyCore
 import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallyImport
 
 /// The byte-level fast paths of statement reading (`tally import`'s speed) give exactly
 /// what the general, character-level readings give.

@@ -101,7 +101,8 @@ final class StatementReaderTests: XCTestCase {
     }
 
     func testOFXInSGMLNeedsNoClosingTags() throws {
-        let text = "OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR\n<BANKTRANLIST>\n"
+        let text =
+            "OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR\n<BANKTRANLIST>\n"
             + "<STMTTRN><DTPOSTED>20260302<TRNAMT>-1,50<FITID>X1<NAME>Caf&eacute; &amp; Bar\n"
             + "<STMTTRN><DTPOSTED>20260301<TRNAMT>2.00<FITID>X0<MEMO>refund\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
         let statement = try OFXStatementReader.read(text, path: "s.ofx")
@@ -114,14 +115,14 @@ final class StatementReaderTests: XCTestCase {
 
     func testCAMTSignsByIndicatorAndSkipsPendingEntries() throws {
         let xml = """
-        <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
-        <Acct><Id><IBAN>X</IBAN></Id><Ccy>EUR</Ccy></Acct>
-        <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-03-31</Dt></Dt></Bal>
-        <Ntry><Amt Ccy="EUR">1.25</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-03-02</Dt></BookgDt>
-        <AcctSvcrRef>R1</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Shop</Nm></Cdtr><Dbtr><Nm>Me</Nm></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>
-        <Ntry><Amt Ccy="EUR">9.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-03-03</Dt></BookgDt></Ntry>
-        </Stmt></BkToCstmrStmt></Document>
-        """
+            <?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>
+            <Acct><Id><IBAN>X</IBAN></Id><Ccy>EUR</Ccy></Acct>
+            <Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Dt><Dt>2026-03-31</Dt></Dt></Bal>
+            <Ntry><Amt Ccy="EUR">1.25</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-03-02</Dt></BookgDt>
+            <AcctSvcrRef>R1</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Shop</Nm></Cdtr><Dbtr><Nm>Me</Nm></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>
+            <Ntry><Amt Ccy="EUR">9.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts><BookgDt><Dt>2026-03-03</Dt></BookgDt></Ntry>
+            </Stmt></BkToCstmrStmt></Document>
+            """
         let statement = try CAMTStatementReader.read(Array(xml.utf8), path: "s.xml")
         XCTAssertEqual(statement.rows.map(\.amount.description), ["-1.25"])
         XCTAssertEqual(statement.rows.first?.payee, "Shop")
@@ -142,13 +143,16 @@ final class StatementReaderTests: XCTestCase {
             </Stmt></BkToCstmrStmt></Document>
             """
         }
-        XCTAssertEqual(try CAMTStatementReader.read(Array(camt("<Id><IBAN>DE12700100800123456789</IBAN></Id>").utf8), path: "s.xml").account,
-                       "DE12700100800123456789")
-        XCTAssertEqual(try CAMTStatementReader.read(Array(camt("<Id><Othr><Id>4711-0815</Id></Othr></Id>").utf8), path: "s.xml").account,
-                       "4711-0815")
+        XCTAssertEqual(
+            try CAMTStatementReader.read(Array(camt("<Id><IBAN>DE12700100800123456789</IBAN></Id>").utf8), path: "s.xml").account,
+            "DE12700100800123456789")
+        XCTAssertEqual(
+            try CAMTStatementReader.read(Array(camt("<Id><Othr><Id>4711-0815</Id></Othr></Id>").utf8), path: "s.xml").account,
+            "4711-0815")
         XCTAssertNil(try CAMTStatementReader.read(Array(camt("").utf8), path: "s.xml").account)
         // OFX: the first ACCTID (the statement's; a transfer's own ACCTTO comes later).
-        let ofx = "OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>000123-45<ACCTTYPE>CHECKING</BANKACCTFROM>\n"
+        let ofx =
+            "OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>000123-45<ACCTTYPE>CHECKING</BANKACCTFROM>\n"
             + "<BANKTRANLIST><STMTTRN><DTPOSTED>20260302<TRNAMT>-1.50<FITID>X1<BANKACCTTO><ACCTID>999</BANKACCTTO>\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
         XCTAssertEqual(try OFXStatementReader.read(ofx, path: "s.ofx").account, "000123-45")
     }
@@ -159,7 +163,7 @@ final class StatementReaderTests: XCTestCase {
         let rows = [
             StatementRow(date: d, amount: Money("-3.20")!, payee: "CARD 1234 CAFE", position: p),
             StatementRow(date: d, amount: Money("-3.2")!, payee: "card 9999 café", position: p),
-            StatementRow(date: d, amount: Money("-3.20")!, payee: "Cafe", bankID: "B-1", position: p),
+            StatementRow(date: d, amount: Money("-3.20")!, payee: "Cafe", bankID: "B-1", position: p)
         ]
         let ids = MovementIdentity.ids(of: rows, wallet: "Checking")
         // The same movement twice (card numbers, case, accents and 3.2 against 3.20 aside).

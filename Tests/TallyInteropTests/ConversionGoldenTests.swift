@@ -40,14 +40,15 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-years", inputs: [interop + "ledger/main.ledger"]),
             ConversionCase(name: "beancount-years", inputs: [interop + "beancount/main.beancount"]),
             ConversionCase(name: "beancount-pad", inputs: [interop + "beancount/pad.beancount"]),
-            ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"]),
+            ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"])
         ]
     }()
 
     @Test(arguments: cases)
     func convertsAsRecorded(_ conversion: ConversionCase) throws {
-        let result = try JournalConverter.convert(paths: conversion.inputs.map(TestSupport.path), options: conversion.options,
-                                                  budgetPath: "converted.tally", readFile: Self.read)
+        let result = try JournalConverter.convert(
+            paths: conversion.inputs.map(TestSupport.path), options: conversion.options,
+            budgetPath: "converted.tally", readFile: Self.read)
         // What `tally convert -o` writes is the tree's bytes: the same as the text.
         #expect(result.tree.source.bytes == Array(result.budget.utf8))
         let root = TestSupport.repositoryRoot.path + "/"

@@ -13,7 +13,7 @@ import Testing
         "examples/household.tally",
         "examples/multi-currency.tally",
         "Tests/TallyCLITests/Fixtures/interop/export-edges.tally",
-        "Tests/TallyCLITests/Fixtures/interop/rules.tally",
+        "Tests/TallyCLITests/Fixtures/interop/rules.tally"
     ]
 
     static let today = CivilDate(iso: "2026-11-22")!

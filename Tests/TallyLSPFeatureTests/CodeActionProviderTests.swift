@@ -19,13 +19,13 @@ import Testing
     }
 
     static let header = """
-    currency EUR
-    wallet Giro bank
-    wallet '🏠 Haus' cash
-    income Gehalt
-    expense Fun, 食費
+        currency EUR
+        wallet Giro bank
+        wallet '🏠 Haus' cash
+        income Gehalt
+        expense Fun, 食費
 
-    """
+        """
 
     @Test func attachedFixesBecomeActions() throws {
         let text = Self.header + "2026-01-01 Girro Fun -1.00\n"
@@ -54,16 +54,17 @@ import Testing
     }
 
     @Test func declaresAMissingEnvelopeForTheCategoryOfItsName() throws {
-        let text = Self.header + """
-        expense Food:Groceries
-        envelope Spaß 50 weekly for Fun
-        envelope Alles 900 monthly for *
-        envelope Reise 2026-07-01..2026-07-31 for Fun
-        envelope Kleinkram 20 weekly for 食費
-        option overlapping-envelopes allow
-        2026-11-02 fill Groceries 100.00
+        let text =
+            Self.header + """
+                expense Food:Groceries
+                envelope Spaß 50 weekly for Fun
+                envelope Alles 900 monthly for *
+                envelope Reise 2026-07-01..2026-07-31 for Fun
+                envelope Kleinkram 20 weekly for 食費
+                option overlapping-envelopes allow
+                2026-11-02 fill Groceries 100.00
 
-        """
+                """
         let result = try Self.applying("Declare the envelope `Groceries`", to: text)
         #expect(result.text.contains("for 食費\nenvelope Groceries weekly for Food:Groceries\noption"))
         #expect(!result.codes.contains("E0401"))
@@ -80,24 +81,26 @@ import Testing
     }
 
     @Test func declaresAMissingGoalWithoutATarget() throws {
-        let text = Self.header + """
-        goal Rad 800
-        2026-11-02 goal Urlaub 100.00
-        2026-11-03 transfer Giro -> '🏠 Haus' 50.00 goal Urlaub
+        let text =
+            Self.header + """
+                goal Rad 800
+                2026-11-02 goal Urlaub 100.00
+                2026-11-03 transfer Giro -> '🏠 Haus' 50.00 goal Urlaub
 
-        """
+                """
         let result = try Self.applying("Declare the goal `Urlaub`", to: text)
         #expect(result.text.contains("goal Rad 800\ngoal Urlaub\n2026-11-02"))
         #expect(!result.codes.contains("E0401"))
     }
 
     @Test func declaresAMissingRecurringEntryFromTheEntryThatRecordsIt() throws {
-        let text = Self.header + """
-        2026-10-31 "Vermieter" Giro -500.00 rule miete #wohnen ; Oktober
-            Fun  -400.00
-            食費  -100.00
+        let text =
+            Self.header + """
+                2026-10-31 "Vermieter" Giro -500.00 rule miete #wohnen ; Oktober
+                    Fun  -400.00
+                    食費  -100.00
 
-        """
+                """
         let result = try Self.applying("Declare the recurring entry `miete`, monthly from this entry", to: text)
         #expect(result.text.contains("expense Fun, 食費\nevery month on last from 2026-10-31 as miete \"Vermieter\" Giro -500.00 #wohnen ; Oktober\n    Fun  -400.00\n    食費  -100.00\n2026-10-31"))
         #expect(!result.codes.contains("E0401"))
@@ -106,12 +109,13 @@ import Testing
     }
 
     @Test func declaresAMissingRecurringTransferAfterTheLastRecurringEntry() throws {
-        let text = Self.header + """
-        every month on 1 from 2026-01-01 as abo Giro Fun -5.00
-        2026-01-01 Giro Fun -5.00 rule abo
-        2026-10-05 transfer Giro -> '🏠 Haus' 50.00 rule sparen by Anna
+        let text =
+            Self.header + """
+                every month on 1 from 2026-01-01 as abo Giro Fun -5.00
+                2026-01-01 Giro Fun -5.00 rule abo
+                2026-10-05 transfer Giro -> '🏠 Haus' 50.00 rule sparen by Anna
 
-        """
+                """
         let result = try Self.applying("Declare the recurring entry `sparen`, monthly from this entry", to: text)
         #expect(result.text.contains("as abo Giro Fun -5.00\nevery month on 5 from 2026-10-05 as sparen transfer Giro -> '🏠 Haus' 50.00 by Anna\n2026-01-01"))
         #expect(!result.codes.contains("E0401"))
@@ -141,12 +145,13 @@ import Testing
     }
 
     @Test func recordsOrSkipsOverdueOccurrences() throws {
-        let text = Self.header + """
-        every month on 1 from 2026-09-01 as miete "Vermieter" Giro Fun -500.00
-        2026-09-01 "Vermieter" Giro Fun -500.00 rule miete
-        2026-11-05 Giro Gehalt +10.00
+        let text =
+            Self.header + """
+                every month on 1 from 2026-09-01 as miete "Vermieter" Giro Fun -500.00
+                2026-09-01 "Vermieter" Giro Fun -500.00 rule miete
+                2026-11-05 Giro Gehalt +10.00
 
-        """
+                """
         let titles = Self.actions(text).map(\.title)
         #expect(titles.contains("Record the occurrence of 2026-10-01"))
         #expect(titles.contains("Skip the occurrence of 2026-11-01"))
@@ -159,11 +164,12 @@ import Testing
 
     @Test func occurrencesComeFromTheModelNotTheMessage() throws {
         // The rule's name holds a date; only real occurrences are offered.
-        let text = Self.header + """
-        every month on 1 from 2026-10-01 as 'Miete 2026-01-15' "Vermieter" Giro Fun -500.00
-        2026-11-05 Giro Gehalt +10.00
+        let text =
+            Self.header + """
+                every month on 1 from 2026-10-01 as 'Miete 2026-01-15' "Vermieter" Giro Fun -500.00
+                2026-11-05 Giro Gehalt +10.00
 
-        """
+                """
         let titles = Self.actions(text).map(\.title).filter { $0.hasPrefix("Record") }
         #expect(titles == ["Record the occurrence of 2026-10-01", "Record the occurrence of 2026-11-01"])
         let recorded = try Self.applying("Record the occurrence of 2026-11-01", to: text)
@@ -177,11 +183,12 @@ import Testing
     }
 
     @Test func recordsTheOccurrenceDueToday() throws {
-        let text = Self.header + """
-        every month on 22 from 2026-11-22 as abo Giro Fun -9.99
-        2026-11-20 Giro Gehalt +10.00
+        let text =
+            Self.header + """
+                every month on 22 from 2026-11-22 as abo Giro Fun -9.99
+                2026-11-20 Giro Gehalt +10.00
 
-        """
+                """
         #expect(Self.actions(text).map(\.title) == ["Record the occurrence of 2026-11-22", "Skip the occurrence of 2026-11-22"])
         let recorded = try Self.applying("Record the occurrence of 2026-11-22", to: text)
         #expect(recorded.text.hasSuffix("+10.00\n2026-11-22 Giro Fun -9.99 rule abo\n"))
@@ -189,14 +196,15 @@ import Testing
     }
 
     @Test func movesMoneyIntoAnOverspentEnvelope() throws {
-        let text = Self.header + """
-        envelope Essen 100 monthly for 食費
-        envelope Spaß 200 monthly for Fun
-        envelope Leer 10 monthly for Fun
-        option overlapping-envelopes allow
-        2026-11-02 '🏠 Haus' 食費 -150.00
+        let text =
+            Self.header + """
+                envelope Essen 100 monthly for 食費
+                envelope Spaß 200 monthly for Fun
+                envelope Leer 10 monthly for Fun
+                option overlapping-envelopes allow
+                2026-11-02 '🏠 Haus' 食費 -150.00
 
-        """
+                """
         let actions = Self.actions(text).filter { $0.title.hasPrefix("Move") }
         // Leer has only 10 left: too little to cover 50.
         #expect(actions.map(\.title) == ["Move 50.00 from Spaß to Essen"])
@@ -207,12 +215,13 @@ import Testing
     }
 
     @Test func movesWhatThereIsWhenNoEnvelopeHasEnough() throws {
-        let text = Self.header + """
-        envelope Essen 100 monthly for 食費
-        envelope Spaß 20 monthly for Fun
-        2026-11-02 Giro 食費 -150.00
+        let text =
+            Self.header + """
+                envelope Essen 100 monthly for 食費
+                envelope Spaß 20 monthly for Fun
+                2026-11-02 Giro 食費 -150.00
 
-        """
+                """
         let actions = Self.actions(text).filter { $0.title.hasPrefix("Move") }
         #expect(actions.map(\.title) == ["Move 20.00 from Spaß to Essen, all it has left"])
         #expect(actions.first?.isPreferred == false)
@@ -238,20 +247,20 @@ import Testing
 /// I0601: a bank movement without a category is offered its likeliest categories.
 @Suite struct ChooseCategoryActionTests {
     static let budget = """
-    currency EUR
-    wallet Giro bank
-    income Salary
-    expense Food, Fun, Transport
+        currency EUR
+        wallet Giro bank
+        income Salary
+        expense Food, Fun, Transport
 
-    2026-03-01 "Tesco Metro" Giro Food -20.00
-    2026-03-02 "Tesco Express" Giro Food -8.00
-    2026-03-03 "Cinema" Giro Fun -12.00
-    2026-03-04 "Cinema" Giro Fun -9.00
-    2026-03-05 "Cinema" Giro Fun -9.00
-    2026-03-06 "Bus" Giro Transport -2.00
-    2026-03-07 "ACME" Giro Salary +900.00
+        2026-03-01 "Tesco Metro" Giro Food -20.00
+        2026-03-02 "Tesco Express" Giro Food -8.00
+        2026-03-03 "Cinema" Giro Fun -12.00
+        2026-03-04 "Cinema" Giro Fun -9.00
+        2026-03-05 "Cinema" Giro Fun -9.00
+        2026-03-06 "Bus" Giro Transport -2.00
+        2026-03-07 "ACME" Giro Salary +900.00
 
-    """
+        """
 
     @Test func offersTheHistoryCategoryFirstAndKeepsTheAmountsColumn() throws {
         // "TESCO BERLIN" shares the word tesco with two Food payees: Food first, then the

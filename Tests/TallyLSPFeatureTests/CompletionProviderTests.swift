@@ -5,20 +5,20 @@ import Testing
 
 @Suite struct CompletionProviderTests {
     static let budget = """
-    currency EUR
-    wallet Giro bank opening 100.00 on 2025-12-31 owner Anna, Ben
-    wallet '🏠 Haus' cash
-    wallet Sparbuch savings
-    income Gehalt
-    expense 食費:Lebensmittel, Fun
-    envelope Essen 300 monthly for 食費
-    goal Urlaub 1200
-    every month on 1 from 2026-11-01 as miete Giro Fun -10.00
-    2026-11-01 "Lidl" Giro 食費:Lebensmittel -10.00 rule miete
-    2026-11-02 "Lidl" Giro Fun -1.00
-    2026-11-03 "Aral" '🏠 Haus' Fun -1.00
+        currency EUR
+        wallet Giro bank opening 100.00 on 2025-12-31 owner Anna, Ben
+        wallet '🏠 Haus' cash
+        wallet Sparbuch savings
+        income Gehalt
+        expense 食費:Lebensmittel, Fun
+        envelope Essen 300 monthly for 食費
+        goal Urlaub 1200
+        every month on 1 from 2026-11-01 as miete Giro Fun -10.00
+        2026-11-01 "Lidl" Giro 食費:Lebensmittel -10.00 rule miete
+        2026-11-02 "Lidl" Giro Fun -1.00
+        2026-11-03 "Aral" '🏠 Haus' Fun -1.00
 
-    """
+        """
 
     /// Completes at the cursor of `line` appended to the budget.
     static func complete(_ line: String) -> (items: [CompletionInfo], doc: MarkedDocument) {
@@ -115,16 +115,20 @@ import Testing
     @Test func recurringEntriesWithOpenOccurrencesComeFirst() {
         // `miete` is recorded on 2026-11-01; `abo` is open since 2026-11-10; `strom` is
         // recorded on 2026-11-02 and open on the next two Mondays.
-        let doc = MarkedDocument(Self.budget + """
-        every month on 10 from 2026-11-10 as abo Giro Fun -5.00
-        every week on monday from 2026-11-02 as strom Giro Fun -2.00
-        2026-11-02 Giro Fun -2.00 rule strom
-        2026-11-22 Giro Fun -5.00 rule ⟨|⟩
-        """)
+        let doc = MarkedDocument(
+            Self.budget + """
+                every month on 10 from 2026-11-10 as abo Giro Fun -5.00
+                every week on monday from 2026-11-02 as strom Giro Fun -2.00
+                2026-11-02 Giro Fun -2.00 rule strom
+                2026-11-22 Giro Fun -5.00 rule ⟨|⟩
+                """)
         let items = CompletionProvider.complete(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor)
         #expect(items.map(\.label) == ["strom", "abo", "miete"])
-        #expect(items.map(\.detail) == ["every week from 2026-11-02 · 2 open from 2026-11-09", "every month from 2026-11-10 · open 2026-11-10",
-                                        "every month from 2026-11-01"])
+        #expect(
+            items.map(\.detail) == [
+                "every week from 2026-11-02 · 2 open from 2026-11-09", "every month from 2026-11-10 · open 2026-11-10",
+                "every month from 2026-11-01"
+            ])
     }
 
     @Test func aPayeeBeforeOtherWordsIsInsertedAlone() {
@@ -138,11 +142,12 @@ import Testing
     }
 
     @Test func theUsualBookingIsTheMostFrequentOne() {
-        let doc = MarkedDocument(Self.budget + """
-        2026-11-04 "Lidl" '🏠 Haus' 食費:Lebensmittel -3.00
-        2026-11-05 "Lidl" '🏠 Haus' 食費:Lebensmittel -4.00
-        2026-11-22 "Li⟨|⟩
-        """)
+        let doc = MarkedDocument(
+            Self.budget + """
+                2026-11-04 "Lidl" '🏠 Haus' 食費:Lebensmittel -3.00
+                2026-11-05 "Lidl" '🏠 Haus' 食費:Lebensmittel -4.00
+                2026-11-22 "Li⟨|⟩
+                """)
         let items = CompletionProvider.complete(in: Fixture.analysis(doc.text), path: "main.tally", offset: doc.cursor)
         #expect(items.first?.detail == "payee, used 4 times · usually '🏠 Haus' 食費:Lebensmittel")
     }

@@ -35,8 +35,9 @@ import Testing
 
     @Test func thePayeeRuleTransactionCountsInGroceries() throws {
         // `2026-11-21 "Lidl" Joint -91.36` takes Food:Groceries from the payee rule.
-        let hints = InlayHintProvider.hints(in: Self.analysis, path: Self.path,
-                                            range: ByteRange(start: Self.offset(of: "2026-11-21"), end: Self.text.utf8.count), options: InlayHintOptions())
+        let hints = InlayHintProvider.hints(
+            in: Self.analysis, path: Self.path,
+            range: ByteRange(start: Self.offset(of: "2026-11-21"), end: Self.text.utf8.count), options: InlayHintOptions())
         #expect(hints.contains { $0.kind == .envelopeLeft && $0.label.contains("Groceries: ") })
         #expect(hints.contains { $0.kind == .runningBalance && $0.label.hasPrefix("Joint = ") })
     }

@@ -1,32 +1,32 @@
+import Foundation
 import TallyCore
 import TallyLSP
 import TallySyntax
 import TallyTestSupport
-import Foundation
 import Testing
 
 @Suite struct HoverProviderTests {
     /// Figures worked out by hand: Girokonto opens with 1000.00; Essen plans 300 a month
     /// for 食費 with rollover.
     static let marked = """
-    currency EUR
-    wallet ⟨Giro⟨|⟩konto⟩ bank opening 1000.00 on 2025-12-31 owner Anna
-    wallet '🏠 Haus' cash
-    income Gehalt
-    expense 食費:Lebensmittel, Fun
-    envelope Essen 300 monthly for 食費 rollover
-    goal Urlaub 1200 by 2027-06-01
-    every month on 1 from 2026-01-01 as miete Girokonto Fun -10.00
-    ; tally-ignore: W0506, I0512
-    option severity W0511 off
+        currency EUR
+        wallet ⟨Giro⟨|⟩konto⟩ bank opening 1000.00 on 2025-12-31 owner Anna
+        wallet '🏠 Haus' cash
+        income Gehalt
+        expense 食費:Lebensmittel, Fun
+        envelope Essen 300 monthly for 食費 rollover
+        goal Urlaub 1200 by 2027-06-01
+        every month on 1 from 2026-01-01 as miete Girokonto Fun -10.00
+        ; tally-ignore: W0506, I0512
+        option severity W0511 off
 
-    2026-01-01 Girokonto Fun -10.00 rule miete
-    2026-01-02 Girokonto 食費:Lebensmittel -120.00
-    2026-01-03 transfer Girokonto -> '🏠 Haus' 20.00
-    2026-02-05 '🏠 Haus' 食費:Lebensmittel -400.00
-    2026-03-01 fill Essen 50
-    2026-03-02 goal Urlaub 100.00
-    """
+        2026-01-01 Girokonto Fun -10.00 rule miete
+        2026-01-02 Girokonto 食費:Lebensmittel -120.00
+        2026-01-03 transfer Girokonto -> '🏠 Haus' 20.00
+        2026-02-05 '🏠 Haus' 食費:Lebensmittel -400.00
+        2026-03-01 fill Essen 50
+        2026-03-02 goal Urlaub 100.00
+        """
 
     static let analysis = Fixture.analysis(MarkedDocument(marked).text)
     static let text = MarkedDocument(marked).text
@@ -94,8 +94,10 @@ import Testing
         let ignored = try #require(Self.hover("I0512", shift: 2))
         // The summary is the catalogue's, the opening paragraph of the code's section in
         // docs/diagnostics.md.
-        #expect(ignored.markdown.hasPrefix("**I0512** · unused declaration\n\nA wallet is declared but nothing is booked on it. "
-            + "Unused categories are not reported: budgets often declare a full list of categories up front.\n\nDefault severity: info"))
+        #expect(
+            ignored.markdown.hasPrefix(
+                "**I0512** · unused declaration\n\nA wallet is declared but nothing is booked on it. "
+                    + "Unused categories are not reported: budgets often declare a full list of categories up front.\n\nDefault severity: info"))
         #expect(ignored.range.length == 5)
         let option = try #require(Self.hover("W0511", shift: 5))
         #expect(option.markdown.hasPrefix("**W0511** · future-dated entry"))
@@ -113,34 +115,35 @@ import Testing
 
     @Test func payeeShowsHowItIsUsed() throws {
         let text = """
-        currency EUR
-        currency USD
-        wallet Giro bank
-        wallet Dollars bank currency USD
-        expense Food, Fun
-        payee "Lidl" Food
-        2026-01-02 "Lidl" Giro -10.00
-        2026-01-09 "Lidl" Giro Fun -2.50
-        2026-02-01 "Lidl" Giro -7.50
-        2026-02-03 "Lidl" Dollars Fun -4.00
-        2026-02-04 "Kino" Giro Fun -9.00
+            currency EUR
+            currency USD
+            wallet Giro bank
+            wallet Dollars bank currency USD
+            expense Food, Fun
+            payee "Lidl" Food
+            2026-01-02 "Lidl" Giro -10.00
+            2026-01-09 "Lidl" Giro Fun -2.50
+            2026-02-01 "Lidl" Giro -7.50
+            2026-02-03 "Lidl" Dollars Fun -4.00
+            2026-02-04 "Kino" Giro Fun -9.00
 
-        """
+            """
         let analysis = Fixture.analysis(text)
         func hover(_ needle: String) -> HoverInfo? {
             let r = text.range(of: needle)!
             return HoverProvider.hover(in: analysis, path: "main.tally", offset: text.utf8.distance(from: text.utf8.startIndex, to: r.lowerBound) + 2)
         }
         let lidl = try #require(hover("\"Lidl\" Giro -10"))
-        #expect(lidl.markdown == """
-        **Lidl** · payee
+        #expect(
+            lidl.markdown == """
+                **Lidl** · payee
 
-        Used 4 times, last on 2026-02-03 · usually from **Giro** in **Food**
+                Used 4 times, last on 2026-02-03 · usually from **Giro** in **Food**
 
-        Its transactions add up to -20.00 EUR, -4.00 USD
+                Its transactions add up to -20.00 EUR, -4.00 USD
 
-        A `payee` rule books it in **Food** when a transaction names no category.
-        """)
+                A `payee` rule books it in **Food** when a transaction names no category.
+                """)
         #expect(lidl.range.length == 6)
         // On the rule itself, the same.
         #expect(try #require(hover("\"Lidl\" Food")).markdown == lidl.markdown)
@@ -168,7 +171,7 @@ import Testing
         ("[link](u)", "\\[link](u)"), ("![i](u)", "!\\[i](u)"), ("<b>", "\\<b>"), ("`code`", "\\`code\\`"),
         ("~~gone~~", "\\~\\~gone\\~\\~"), ("&amp;", "\\&amp;"), ("&#65;", "\\&#65;"),
         ("a\\b", "a\\b"), ("a\\*", "a\\\\\\*"), ("end\\", "end\\\\"),
-        ("# x", "\\# x"), ("- x", "\\- x"), ("+x", "\\+x"), ("> q", "\\> q"), ("=", "\\="), ("a#b-c+d>e", "a#b-c+d>e"),
+        ("# x", "\\# x"), ("- x", "\\- x"), ("+x", "\\+x"), ("> q", "\\> q"), ("=", "\\="), ("a#b-c+d>e", "a#b-c+d>e")
     ])
     func markdownEscapesOnlyWhatMarkdownReads(name: String, markdown: String) {
         #expect(MarkdownText.literal(name) == markdown)

@@ -8,16 +8,16 @@ import Testing
 /// rule's.
 @Suite struct ImportHoverTests {
     static let text = """
-    currency EUR
-    wallet Giro bank opening 100.00 on 2026-01-01
-    wallet Visa credit
-    expense Fun, Food
-    import Giro  decimal comma
-        date: "Buchungstag"
-    match "NETFLIX" in Visa Fun payee "Netflix"
-    2026-01-05 Giro Fun -12.00
+        currency EUR
+        wallet Giro bank opening 100.00 on 2026-01-01
+        wallet Visa credit
+        expense Fun, Food
+        import Giro  decimal comma
+            date: "Buchungstag"
+        match "NETFLIX" in Visa Fun payee "Netflix"
+        2026-01-05 Giro Fun -12.00
 
-    """
+        """
 
     static func hover(_ needle: String, after: String) throws -> HoverInfo {
         let start = try #require(text.range(of: after)).upperBound

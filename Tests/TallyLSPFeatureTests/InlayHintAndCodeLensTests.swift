@@ -5,21 +5,21 @@ import Testing
 
 @Suite struct InlayHintAndCodeLensTests {
     static let marked = """
-    currency EUR
-    wallet Giro bank opening 1000.00 on 2025-12-31
-    wallet '🏠 Haus' cash
-    expense 食費:Lebensmittel, Fun
-    envelope ⟨Essen⟩ 300 monthly for 食費
-    envelope ⟨Spaß⟩ 20 monthly for Fun
-    goal ⟨Urlaub⟩ 1200 by 2027-06-01
+        currency EUR
+        wallet Giro bank opening 1000.00 on 2025-12-31
+        wallet '🏠 Haus' cash
+        expense 食費:Lebensmittel, Fun
+        envelope ⟨Essen⟩ 300 monthly for 食費
+        envelope ⟨Spaß⟩ 20 monthly for Fun
+        goal ⟨Urlaub⟩ 1200 by 2027-06-01
 
-    ⟨2026-11-02 Giro 食費:Lebensmittel -120.00⟨|⟩  ; Markt
-    2026-11-03 "Café ☕" '🏠 Haus' -30.00
-        食費:Lebensmittel -5.00⟨|⟩
-        Fun -25.00⟨|⟩⟨|⟩
-    2026-11-04 transfer Giro -> '🏠 Haus' 50.00⟨|⟩⟩
-    2026-11-05 goal Urlaub 100.00
-    """
+        ⟨2026-11-02 Giro 食費:Lebensmittel -120.00⟨|⟩  ; Markt
+        2026-11-03 "Café ☕" '🏠 Haus' -30.00
+            食費:Lebensmittel -5.00⟨|⟩
+            Fun -25.00⟨|⟩⟨|⟩
+        2026-11-04 transfer Giro -> '🏠 Haus' 50.00⟨|⟩⟩
+        2026-11-05 goal Urlaub 100.00
+        """
 
     @Test func hintsShowEnvelopesLeftAndRunningBalances() {
         let doc = MarkedDocument(Self.marked)
@@ -28,15 +28,16 @@ import Testing
         // Running: Essen 300 - 120 = 180, then - 5 = 175 left; Spaß: 20 - 25 = 5 over.
         let split = doc.text.range(of: "-30.00")!
         let headerEnd = doc.text.utf8.distance(from: doc.text.utf8.startIndex, to: split.upperBound)
-        #expect(hints == [
-            InlayHintInfo(offset: doc.cursors[0], label: "Essen: 180.00 left", kind: .envelopeLeft),
-            InlayHintInfo(offset: doc.cursors[0], label: "Giro = 880.00 EUR", kind: .runningBalance),
-            // The split transaction's balance goes at the end of its first line.
-            InlayHintInfo(offset: headerEnd, label: "🏠 Haus = -30.00 EUR", kind: .runningBalance),
-            InlayHintInfo(offset: doc.cursors[1], label: "Essen: 175.00 left", kind: .envelopeLeft),
-            InlayHintInfo(offset: doc.cursors[2], label: "Spaß: 5.00 over", kind: .envelopeLeft),
-            InlayHintInfo(offset: doc.cursors[4], label: "Giro = 830.00 EUR, 🏠 Haus = 20.00 EUR", kind: .runningBalance),
-        ])
+        #expect(
+            hints == [
+                InlayHintInfo(offset: doc.cursors[0], label: "Essen: 180.00 left", kind: .envelopeLeft),
+                InlayHintInfo(offset: doc.cursors[0], label: "Giro = 880.00 EUR", kind: .runningBalance),
+                // The split transaction's balance goes at the end of its first line.
+                InlayHintInfo(offset: headerEnd, label: "🏠 Haus = -30.00 EUR", kind: .runningBalance),
+                InlayHintInfo(offset: doc.cursors[1], label: "Essen: 175.00 left", kind: .envelopeLeft),
+                InlayHintInfo(offset: doc.cursors[2], label: "Spaß: 5.00 over", kind: .envelopeLeft),
+                InlayHintInfo(offset: doc.cursors[4], label: "Giro = 830.00 EUR, 🏠 Haus = 20.00 EUR", kind: .runningBalance)
+            ])
     }
 
     @Test func eachKindOfHintCanBeTurnedOff() {
@@ -59,25 +60,27 @@ import Testing
     }
 
     @Test func envelopeHintsRunThroughFillsAndMovesOfThePeriod() {
-        let doc = MarkedDocument("""
-        currency EUR
-        wallet Giro
-        wallet Dollars currency USD
-        expense Food, Fun
-        envelope Food-box monthly for Food rollover
-        envelope Fun-box 50 monthly for Fun
-        2026-10-10 Giro Food -10.00
-        2026-11-01 fill Food-box 100
-        2026-11-02 Giro Food -30.00⟨|⟩
-        2026-11-03 move Fun-box -> Food-box 20
-        2026-11-04 Giro Food -100.00⟨|⟩
-        2026-11-05 rate USD 0.5 EUR
-        2026-11-06 Dollars Food -10.00
-        2026-11-07 Giro Food -1.00⟨|⟩
-        """)
+        let doc = MarkedDocument(
+            """
+            currency EUR
+            wallet Giro
+            wallet Dollars currency USD
+            expense Food, Fun
+            envelope Food-box monthly for Food rollover
+            envelope Fun-box 50 monthly for Fun
+            2026-10-10 Giro Food -10.00
+            2026-11-01 fill Food-box 100
+            2026-11-02 Giro Food -30.00⟨|⟩
+            2026-11-03 move Fun-box -> Food-box 20
+            2026-11-04 Giro Food -100.00⟨|⟩
+            2026-11-05 rate USD 0.5 EUR
+            2026-11-06 Dollars Food -10.00
+            2026-11-07 Giro Food -1.00⟨|⟩
+            """)
         let analysis = Fixture.analysis(doc.text)
-        let hints = InlayHintProvider.hints(in: analysis, path: "main.tally", range: ByteRange(start: 0, end: doc.text.utf8.count),
-                                            options: InlayHintOptions(runningBalance: false))
+        let hints = InlayHintProvider.hints(
+            in: analysis, path: "main.tally", range: ByteRange(start: 0, end: doc.text.utf8.count),
+            options: InlayHintOptions(runningBalance: false))
         // October leaves 10 over, carried in: -10 + 100 filled - 30 = 60; + 20 moved - 100 = 20 over.
         // After spending in dollars the period's own figure: 20 over - 5 - 1 = 26 over.
         #expect(hints.map(\.label) == ["Food-box: 10.00 over", "Food-box: 60.00 left", "Food-box: 20.00 over", "Food-box: 26.00 over", "Food-box: 26.00 over"])

@@ -5,21 +5,21 @@ import Testing
 
 @Suite struct NavigationProviderTests {
     static let marked = """
-    currency EUR
-    wallet ⟨Girokonto⟩ bank
-    wallet '🏠 Haus' cash
-    expense ⟨食費⟩:Lebensmittel, 食費:Café, Fun
-    envelope Essen 300 monthly for 食費
-    goal Urlaub 500
-    every month on 1 from 2026-01-01 as miete Girokonto Fun -10.00
+        currency EUR
+        wallet ⟨Girokonto⟩ bank
+        wallet '🏠 Haus' cash
+        expense ⟨食費⟩:Lebensmittel, 食費:Café, Fun
+        envelope Essen 300 monthly for 食費
+        goal Urlaub 500
+        every month on 1 from 2026-01-01 as miete Girokonto Fun -10.00
 
-    2026-01-01 ⟨Giro⟨|⟩konto⟩ Fun -10.00 rule miete
-    2026-01-02 '🏠 Haus' 食費:Lebensmittel -5.00
-    2026-01-03 transfer ⟨Girokonto⟩ -> '🏠 Haus' 20.00 goal Urlaub
-    2026-01-04 ⟨Girokonto⟩
-        食費:Café -3.00
-        Fun -2.00
-    """
+        2026-01-01 ⟨Giro⟨|⟩konto⟩ Fun -10.00 rule miete
+        2026-01-02 '🏠 Haus' 食費:Lebensmittel -5.00
+        2026-01-03 transfer ⟨Girokonto⟩ -> '🏠 Haus' 20.00 goal Urlaub
+        2026-01-04 ⟨Girokonto⟩
+            食費:Café -3.00
+            Fun -2.00
+        """
 
     @Test func definitionFindsTheDeclarationFromAReference() {
         let doc = MarkedDocument(Self.marked)
@@ -114,13 +114,14 @@ import Testing
     }
 
     @Test func renameReachesIncludedFiles() throws {
-        let root = MarkedDocument("""
-        currency EUR
-        include "more.tally"
-        wallet ⟨|⟩Cash cash
-        expense Fun
-        2026-01-01 Cash Fun -1.00
-        """)
+        let root = MarkedDocument(
+            """
+            currency EUR
+            include "more.tally"
+            wallet ⟨|⟩Cash cash
+            expense Fun
+            2026-01-01 Cash Fun -1.00
+            """)
         let more = "2026-01-02 Cash Fun -2.00\n2026-01-03 assert Cash -3.00\n"
         let analysis = Fixture.analysis(["main.tally": root.text, "more.tally": more])
         let edits = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: root.cursor, newName: "Purse")
@@ -134,18 +135,19 @@ import Testing
     }
 
     @Test func envelopesGoalsAndRulesAreFoundToo() throws {
-        let doc = MarkedDocument("""
-        currency EUR
-        wallet A
-        expense Fun
-        envelope ⟨Spaß⟩ 10 monthly for Fun
-        goal ⟨Ziel⟩ 100
-        every month on 1 from 2026-01-01 as ⟨rent⟩ A Fun -1.00
-        2026-01-01 A Fun -1.00 rule ⟨re⟨|⟩nt⟩
-        2026-01-02 fill ⟨Spaß⟩ 5
-        2026-01-03 goal ⟨Ziel⟩ 5
-        2026-02-01 skip ⟨rent⟩
-        """)
+        let doc = MarkedDocument(
+            """
+            currency EUR
+            wallet A
+            expense Fun
+            envelope ⟨Spaß⟩ 10 monthly for Fun
+            goal ⟨Ziel⟩ 100
+            every month on 1 from 2026-01-01 as ⟨rent⟩ A Fun -1.00
+            2026-01-01 A Fun -1.00 rule ⟨re⟨|⟩nt⟩
+            2026-01-02 fill ⟨Spaß⟩ 5
+            2026-01-03 goal ⟨Ziel⟩ 5
+            2026-02-01 skip ⟨rent⟩
+            """)
         let analysis = Fixture.analysis(doc.text)
         #expect(NavigationProvider.definition(in: analysis, path: "main.tally", offset: doc.cursor) == [FileRange(path: "main.tally", range: doc.ranges[2])])
         #expect(NavigationProvider.references(in: analysis, path: "main.tally", offset: doc.cursor, includeDeclaration: true).count == 3)

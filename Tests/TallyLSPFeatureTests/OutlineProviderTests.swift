@@ -1,27 +1,27 @@
+import Foundation
 import TallyCore
 import TallyLSP
 import TallySyntax
 import TallyTestSupport
-import Foundation
 import Testing
 
 /// Document and workspace symbols, folding ranges, semantic tokens and document links:
 /// the features that read the syntax tree.
 @Suite struct OutlineProviderTests {
     static let marked = """
-    ⟨; Haushalt 🏠
-    ; zweite Zeile⟩
-    currency EUR
-    wallet ⟨Girokonto⟩ bank
-    expense ⟨食費⟩, Fun
-    include ⟨"more/2025.tally"⟩
-    ⟨2026-01-01 "Café ☕" Girokonto 食費 -3.50
-    2026-01-02 Girokonto
-        食費 -1.00
-        Fun -2.00⟩
-    ⟨2026-02-01 Girokonto Fun -1.00
-    2026-02-02 Girokonto Fun -1.00⟩
-    """
+        ⟨; Haushalt 🏠
+        ; zweite Zeile⟩
+        currency EUR
+        wallet ⟨Girokonto⟩ bank
+        expense ⟨食費⟩, Fun
+        include ⟨"more/2025.tally"⟩
+        ⟨2026-01-01 "Café ☕" Girokonto 食費 -3.50
+        2026-01-02 Girokonto
+            食費 -1.00
+            Fun -2.00⟩
+        ⟨2026-02-01 Girokonto Fun -1.00
+        2026-02-02 Girokonto Fun -1.00⟩
+        """
 
     static func tree(_ text: String) -> SyntaxTree { Parser.parse(SourceText(path: "main.tally", text: text)) }
 
@@ -43,13 +43,13 @@ import Testing
     /// (2) fit, January (2) would make 5.
     @Test func outlineListsTheEntriesOfTheLastMonthsUpToTheLimit() {
         let text = """
-        wallet Cash cash
-        2026-01-01 Cash Fun -1
-        2026-01-02 Cash Fun -1
-        2026-02-01 Cash Fun -1
-        2026-02-02 Cash Fun -1
-        2026-03-01 Cash Fun -1
-        """
+            wallet Cash cash
+            2026-01-01 Cash Fun -1
+            2026-01-02 Cash Fun -1
+            2026-02-01 Cash Fun -1
+            2026-02-02 Cash Fun -1
+            2026-03-01 Cash Fun -1
+            """
         let symbols = SymbolProvider.documentSymbols(tree: Self.tree(text), entryLimit: 3)
         #expect(symbols.map(\.name) == ["Cash", "2026-01", "2026-02", "2026-03"])
         #expect(symbols.map(\.children.count) == [0, 0, 2, 1])
@@ -64,11 +64,11 @@ import Testing
 
     @Test func outlineEntriesNameWhatTheyDo() {
         let text = """
-        2026-03-01 "Bank" "Notiz" transfer Girokonto  ->  'Old Amex' 100.00 = 95.00 USD #tag ; comment
-        2026-03-02 fill Essen 10.00
-        2026-03-03 Girokonto Fun -1.00 goal Urlaub
-            Fun -1.00 "split note"
-        """
+            2026-03-01 "Bank" "Notiz" transfer Girokonto  ->  'Old Amex' 100.00 = 95.00 USD #tag ; comment
+            2026-03-02 fill Essen 10.00
+            2026-03-03 Girokonto Fun -1.00 goal Urlaub
+                Fun -1.00 "split note"
+            """
         let entries = SymbolProvider.documentSymbols(tree: Self.tree(text)).flatMap(\.children)
         #expect(entries.map(\.name) == ["2026-03-01 Bank", "2026-03-02 fill", "2026-03-03 Girokonto"])
         #expect(entries.map(\.detail) == ["transfer Girokonto -> 'Old Amex' 100.00 = 95.00 USD #tag", "Essen 10.00", "Fun -1.00 goal Urlaub"])
@@ -76,8 +76,10 @@ import Testing
     }
 
     @Test func workspaceSymbolsMatchInOrderIgnoringCase() {
-        let analysis = Fixture.analysis(["main.tally": "currency EUR\ninclude \"b.tally\"\nwallet Girokonto\nexpense Food:Groceries\n",
-                                         "b.tally": "wallet Giro-Reserve\nenvelope Groceries 10 monthly for Food:Groceries\n"])
+        let analysis = Fixture.analysis([
+            "main.tally": "currency EUR\ninclude \"b.tally\"\nwallet Girokonto\nexpense Food:Groceries\n",
+            "b.tally": "wallet Giro-Reserve\nenvelope Groceries 10 monthly for Food:Groceries\n"
+        ])
         let found = SymbolProvider.workspaceSymbols(in: analysis, query: "gro")
         // Prefix matches first, then matches at a word start, then any match in order.
         #expect(found.map(\.name) == ["Groceries", "Food:Groceries", "Giro-Reserve", "Girokonto"])
@@ -104,9 +106,7 @@ import Testing
     }
 
     @Test func semanticTokensClassifyEveryKindOfToken() {
-        let text = "currency EUR\nwallet '🏠 Haus' cash\nexpense 食費\nenvelope E 10 monthly for 食費 alert 80%\n" +
-            "2026-01-01 \"Lidl\" '🏠 Haus' 食費 -3.50 EUR #tag by Anna ; note\n    id: \"x\"\n2026-01-02 transfer '🏠 Haus' -> '🏠 Haus' 1.00\n" +
-            "option severity W0511 off\n"
+        let text = "currency EUR\nwallet '🏠 Haus' cash\nexpense 食費\nenvelope E 10 monthly for 食費 alert 80%\n" + "2026-01-01 \"Lidl\" '🏠 Haus' 食費 -3.50 EUR #tag by Anna ; note\n    id: \"x\"\n2026-01-02 transfer '🏠 Haus' -> '🏠 Haus' 1.00\n" + "option severity W0511 off\n"
         let tree = Self.tree(text)
         let tokens = SemanticTokenProvider.tokens(tree: tree)
         let bytes = Array(text.utf8)

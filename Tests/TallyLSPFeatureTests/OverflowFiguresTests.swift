@@ -9,16 +9,16 @@ import Testing
 @Suite struct OverflowFiguresTests {
     // Each amount fits, their sum (1.2·10^19 cents) does not fit in Int64 (≈ 9.22·10^18).
     static let text = """
-    currency EUR
-    wallet A opening 10.00 on 2026-01-01
-    wallet B
-    expense Fun
-    envelope Fun 100 monthly for Fun
-    goal Trip 500 by 2026-12-31
-    2026-03-02 "Shop" A Fun -60000000000000000.00
-    2026-03-03 "Shop" B Fun -60000000000000000.00
+        currency EUR
+        wallet A opening 10.00 on 2026-01-01
+        wallet B
+        expense Fun
+        envelope Fun 100 monthly for Fun
+        goal Trip 500 by 2026-12-31
+        2026-03-02 "Shop" A Fun -60000000000000000.00
+        2026-03-03 "Shop" B Fun -60000000000000000.00
 
-    """
+        """
 
     static func offset(_ needle: String, after: String) -> Int {
         let start = text.range(of: after)!.upperBound

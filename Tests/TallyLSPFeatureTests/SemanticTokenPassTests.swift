@@ -1,8 +1,9 @@
-@testable import TallyLSP
+import Foundation
 import TallySyntax
 import TallyTestSupport
-import Foundation
 import Testing
+
+@testable import TallyLSP
 
 /// The one-pass semantic tokens agree with the plain walk over the tree, token for token,
 /// on every example and fixture, and on text that does not parse.
@@ -23,7 +24,7 @@ import Testing
             "", "\u{FEFF}currency EUR\n", "; only a comment", "2026-01-01 \"unterminated\n    stray\nwallet",
             "  indented first\n2026-13-45 Giro Fun -1\nenvelope 'X Y' monthly for A, 'B C' in Giro\n; c\n\n",
             "option severity W0511 off\noption week-start monday\n2026-01-01 Giro Fun -1.00 goal G rule r by 'Ann B'\n    id: \"x\"\n",
-            "every month on 1 from 2026-01-01 as miete Giro Fun -1\r\n2026-01-01 skip miete ; x\r\n",
+            "every month on 1 from 2026-01-01 as miete Giro Fun -1\r\n2026-01-01 skip miete ; x\r\n"
         ]
         for text in texts {
             let tree = Parser.parse(SourceText(path: "main.tally", text: text))

@@ -4,12 +4,12 @@ import XCTest
 /// Which budget an open file belongs to, and diagnostics across included files.
 final class BudgetRootTests: XCTestCase {
     private let main = """
-    currency EUR
-    wallet Checking bank opening 100.00 on 2026-01-01
-    expense Fun
-    include "parts/november.tally"
+        currency EUR
+        wallet Checking bank opening 100.00 on 2026-01-01
+        expense Fun
+        include "parts/november.tally"
 
-    """
+        """
     private let part = "2026-11-02 Checking Fun -5.00\n"
 
     func testAnIncludedFileIsCheckedAsPartOfItsRootOnDisk() {
@@ -76,7 +76,7 @@ final class BudgetRootTests: XCTestCase {
 
     func testDiagnosticsInTheRootAreShownWhenAnIncludedFileIsOpened() {
         let client = TestClient()
-        client.write("main.tally", main.replacingOccurrences(of: "wallet Checking", with: "wallet Checking\nwallet Checking") .replacingOccurrences(of: "parts/", with: ""))
+        client.write("main.tally", main.replacingOccurrences(of: "wallet Checking", with: "wallet Checking\nwallet Checking").replacingOccurrences(of: "parts/", with: ""))
         client.write("november.tally", part)
         client.initialize()
         client.open("november.tally", part)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import TallyLSP
 import TallySyntax
 import XCTest
+
+@testable import TallyLSP
 
 /// `$/cancelRequest` is honoured: a request cancelled while it waits in the queue is
 /// answered with RequestCancelled (-32800) without running, one cancelled while it runs
@@ -87,8 +88,11 @@ final class CancellationTests: XCTestCase {
     /// analysis up to date and publishes diagnostics) replaces its answer with -32800.
     func testARequestCancelledWhileItRunsIsAnsweredWithRequestCancelled() {
         let sink = Sink()
-        let server = LanguageServer(configuration: { var c = TestClient.configuration; c.debounceMilliseconds = 10_000; return c }(),
-                                    send: { sink.append($0) })
+        let server = LanguageServer(
+            configuration: {
+                var c = TestClient.configuration; c.debounceMilliseconds = 10_000; return c
+            }(),
+            send: { sink.append($0) })
         server.receive(request(1, "initialize", ["processId": .null, "capabilities": [:]]))
         server.receive(notification("initialized", [:]))
         // With a long debounce, the hover itself runs the analysis and its diagnostics go
@@ -156,7 +160,11 @@ final class CancellationTests: XCTestCase {
         XCTAssertTrue(FoldingProvider.ranges(tree: tree, shouldStop: { true }).isEmpty)
         // Asked after the first stretch: fewer tokens than the whole file.
         var asked = 0
-        let partial = SemanticTokenProvider.tokens(tree: tree, shouldStop: { asked += 1; return asked > 1 })
+        let partial = SemanticTokenProvider.tokens(
+            tree: tree,
+            shouldStop: {
+                asked += 1; return asked > 1
+            })
         XCTAssertLessThan(partial.count, SemanticTokenProvider.tokens(tree: tree).count)
     }
 }

@@ -5,13 +5,13 @@ import XCTest
 
 final class DiagnosticsTests: XCTestCase {
     private let budget = """
-    currency EUR
-    wallet Checking bank opening 100.00 on 2026-01-01
-    expense Fun
+        currency EUR
+        wallet Checking bank opening 100.00 on 2026-01-01
+        expense Fun
 
-    2026-11-02 ⟨a⟩Chekcing⟨b⟩ Fun -5.00
+        2026-11-02 ⟨a⟩Chekcing⟨b⟩ Fun -5.00
 
-    """
+        """
 
     func testDiagnosticsCarryCodeSeverityRangeLinkVersionAndFix() throws {
         let client = TestClient()
@@ -120,9 +120,10 @@ final class DiagnosticsTests: XCTestCase {
 
     func testEveryCodeLinksToItsDocumentedSection() throws {
         let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
-        let headings = Set(docs.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { line in
-            DiagnosticsTests.githubAnchor(String(line.dropFirst(3)))
-        })
+        let headings = Set(
+            docs.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { line in
+                DiagnosticsTests.githubAnchor(String(line.dropFirst(3)))
+            })
         for code in DiagnosticCode.all {
             XCTAssertTrue(headings.contains(DiagnosticLinks.anchor(of: code)), "\(code) links to a missing section")
         }
@@ -130,9 +131,10 @@ final class DiagnosticsTests: XCTestCase {
 
     /// The anchor GitHub gives a heading, computed independently of the server's code.
     static func githubAnchor(_ heading: String) -> String {
-        String(heading.lowercased().compactMap { ch -> Character? in
-            if ch == " " { return "-" }
-            return ch.isLetter || ch.isNumber || ch == "-" || ch == "_" ? ch : nil
-        })
+        String(
+            heading.lowercased().compactMap { ch -> Character? in
+                if ch == " " { return "-" }
+                return ch.isLetter || ch.isNumber || ch == "-" || ch == "_" ? ch : nil
+            })
     }
 }

@@ -39,7 +39,7 @@ final class DirectPrintingTests: XCTestCase {
                     var members: [String: JSON] = [
                         "name": .string(symbol.name.isEmpty ? "?" : symbol.name),
                         "range": range(symbol.range, lines, encoding),
-                        "selectionRange": range(symbol.selectionRange, lines, encoding),
+                        "selectionRange": range(symbol.selectionRange, lines, encoding)
                     ]
                     if let detail = symbol.detail { members["detail"] = .string(detail) }
                     if !symbol.children.isEmpty { members["children"] = .array(symbol.children.map(expected)) }

@@ -3,20 +3,21 @@ import XCTest
 
 /// Each feature through its request: positions in, protocol positions out.
 final class FeatureWiringTests: XCTestCase {
-    private let budget = MarkedText("""
-    currency EUR
-    wallet ⟨walletDecl⟩Checking⟨walletDeclEnd⟩ bank opening 1000.00 on 2026-01-01
-    expense Food:Groceries, Fun
-    envelope ⟨envDecl⟩Groceries⟨envDeclEnd⟩ 300 monthly for Food:Groceries
-    goal Trip 500 by 2027-06-01
-    include ⟨link⟩"missing.tally"⟨linkEnd⟩
+    private let budget = MarkedText(
+        """
+        currency EUR
+        wallet ⟨walletDecl⟩Checking⟨walletDeclEnd⟩ bank opening 1000.00 on 2026-01-01
+        expense Food:Groceries, Fun
+        envelope ⟨envDecl⟩Groceries⟨envDeclEnd⟩ 300 monthly for Food:Groceries
+        goal Trip 500 by 2027-06-01
+        include ⟨link⟩"missing.tally"⟨linkEnd⟩
 
-    ; November
-    2026-11-02 "Café 😀"  ⟨walletUse⟩Chec⟨inWallet⟩king⟨walletUseEnd⟩  Food:Groceries  -42.50
-    2026-11-03 Checking Fun  -5.00
-    2026-11-04 goal Trip 50.00
+        ; November
+        2026-11-02 "Café 😀"  ⟨walletUse⟩Chec⟨inWallet⟩king⟨walletUseEnd⟩  Food:Groceries  -42.50
+        2026-11-03 Checking Fun  -5.00
+        2026-11-04 goal Trip 50.00
 
-    """)
+        """)
 
     private func client(encodings: [String] = []) -> TestClient {
         let client = TestClient()
@@ -27,9 +28,11 @@ final class FeatureWiringTests: XCTestCase {
 
     func testCapabilitiesNameEveryWiredFeature() {
         let capabilities = TestClient().initialize()["capabilities"]
-        for key in ["hoverProvider", "inlayHintProvider", "codeLensProvider", "definitionProvider", "referencesProvider", "renameProvider",
-                    "documentSymbolProvider", "workspaceSymbolProvider", "foldingRangeProvider", "semanticTokensProvider",
-                    "documentLinkProvider", "documentFormattingProvider", "documentRangeFormattingProvider", "codeActionProvider", "completionProvider"] {
+        for key in [
+            "hoverProvider", "inlayHintProvider", "codeLensProvider", "definitionProvider", "referencesProvider", "renameProvider",
+            "documentSymbolProvider", "workspaceSymbolProvider", "foldingRangeProvider", "semanticTokensProvider",
+            "documentLinkProvider", "documentFormattingProvider", "documentRangeFormattingProvider", "codeActionProvider", "completionProvider"
+        ] {
             XCTAssertNotNil(capabilities?[key], key)
         }
         XCTAssertEqual(capabilities?["semanticTokensProvider"]?["legend"]?["tokenTypes"]?.arrayValue?.first, "keyword")
@@ -117,8 +120,10 @@ final class FeatureWiringTests: XCTestCase {
         client.open("a.tally", "wallet Checking bank\nexpense Fun\n2026-11-02 \"Café\" Checking Fun -1.00\n2026-11-03 Checking Fun -2.00\n")
         let document: JSON = ["textDocument": ["uri": .string(client.uri("a.tally"))]]
         let full = client.result("textDocument/semanticTokens/full", document)["data"]?.arrayValue?.compactMap(\.intValue) ?? []
-        let ranged: JSON = ["textDocument": ["uri": .string(client.uri("a.tally"))],
-                            "range": ["start": ["line": 2, "character": 0], "end": ["line": 3, "character": 0]]]
+        let ranged: JSON = [
+            "textDocument": ["uri": .string(client.uri("a.tally"))],
+            "range": ["start": ["line": 2, "character": 0], "end": ["line": 3, "character": 0]]
+        ]
         let line = client.result("textDocument/semanticTokens/range", ranged)["data"]?.arrayValue?.compactMap(\.intValue) ?? []
         // Absolute (line, column, length, type) of each token, from the relative encoding.
         func absolute(_ data: [Int]) -> [[Int]] {
@@ -172,7 +177,7 @@ final class FeatureWiringTests: XCTestCase {
         client.open("a.tally", "2026-11-02 \"😀\" Checking Fun -1.00\n")
         let data = client.result("textDocument/semanticTokens/full", ["textDocument": ["uri": .string(client.uri("a.tally"))]])["data"]?.arrayValue ?? []
         // The second token is the quoted payee: 4 UTF-16 units, starting at column 11.
-        XCTAssertEqual(Array(data[5..<8]), [0, 11, 4])
+        XCTAssertEqual(Array(data[5 ..< 8]), [0, 11, 4])
     }
 
     func testFormattingAndRangeFormatting() {
@@ -197,9 +202,13 @@ final class FeatureWiringTests: XCTestCase {
         let marked = MarkedText("wallet Checking bank\nexpense Fun\n2026-11-02 ⟨a⟩Chekcing⟨b⟩ Fun -1.00\n")
         client.open("a.tally", marked.text)
         let diagnostics = try XCTUnwrap(client.diagnostics("a.tally")?["diagnostics"])
-        let actions = client.result("textDocument/codeAction", [
-            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": diagnostics],
-        ]).arrayValue ?? []
+        let actions =
+            client.result(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": diagnostics]
+                ]
+            ).arrayValue ?? []
         let action = try XCTUnwrap(actions.first)
         XCTAssertEqual(action["title"], "Replace with `Checking`")
         XCTAssertEqual(action["kind"], "quickfix")
@@ -211,39 +220,51 @@ final class FeatureWiringTests: XCTestCase {
         client.initialize()
         let marked = MarkedText("wallet Checking bank\nexpense Fun\n2026-11-02 ⟨a⟩Purse⟨b⟩ Fun -1.00\n")
         client.open("a.tally", marked.text)
-        let actions = client.result("textDocument/codeAction", [
-            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": []],
-        ]).arrayValue ?? []
+        let actions =
+            client.result(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": []]
+                ]
+            ).arrayValue ?? []
         let declare = try XCTUnwrap(actions.first { $0["title"]?.stringValue?.contains("Purse") == true })
         XCTAssertEqual(declare["diagnostics"]?.arrayValue?.first?["code"], "E0401")
         let edits = try XCTUnwrap(declare["edit"]?["changes"]?[client.uri("a.tally")]?.arrayValue)
         XCTAssertTrue(edits.contains { $0["newText"]?.stringValue?.contains("wallet Purse") == true }, edits.map(\.text).joined())
-        let none = client.result("textDocument/codeAction", [
-            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": [], "only": ["refactor"]],
-        ])
+        let none = client.result(
+            "textDocument/codeAction",
+            [
+                "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": [], "only": ["refactor"]]
+            ])
         XCTAssertEqual(none, [])
     }
 
     func testABankMovementWithoutACategoryIsAnInfoWithCategoriesToChoose() throws {
         let client = TestClient()
         client.initialize()
-        let marked = MarkedText("wallet Checking bank\nexpense Fun, Food\n2026-11-01 \"Tesco\" Checking Food -3.00\n"
-            + "⟨a⟩2026-11-02 \"TESCO 42\" Checking⟨gap⟩   ⟨amount⟩-1.00⟨b⟩\n    id: \"X1\"\n")
+        let marked = MarkedText(
+            "wallet Checking bank\nexpense Fun, Food\n2026-11-01 \"Tesco\" Checking Food -3.00\n"
+                + "⟨a⟩2026-11-02 \"TESCO 42\" Checking⟨gap⟩   ⟨amount⟩-1.00⟨b⟩\n    id: \"X1\"\n")
         client.open("a.tally", marked.text)
         let diagnostics = try XCTUnwrap(client.diagnostics("a.tally")?["diagnostics"]?.arrayValue)
         let info = try XCTUnwrap(diagnostics.first { $0["code"] == "I0601" })
         XCTAssertEqual(info["severity"], 3)  // Information
         XCTAssertEqual(info["range"], marked.range("a", "b"))
-        let actions = client.result("textDocument/codeAction", [
-            "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": .array(diagnostics)],
-        ]).arrayValue ?? []
+        let actions =
+            client.result(
+                "textDocument/codeAction",
+                [
+                    "textDocument": ["uri": .string(client.uri("a.tally"))], "range": marked.range("a", "b"), "context": ["diagnostics": .array(diagnostics)]
+                ]
+            ).arrayValue ?? []
         // Food first (Tesco's history), then Fun, the other spending category, though
         // never used yet. " Food" widens the three-space gap, two spaces kept before the
         // amount as the gap was wider than one.
         XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Book it in Food", "Book it in Fun"])
         XCTAssertEqual(actions.first?["isPreferred"], true)
-        XCTAssertEqual(actions.first?["edit"]?["changes"]?[client.uri("a.tally")],
-                       [["range": marked.range("gap", "amount"), "newText": " Food  "]])
+        XCTAssertEqual(
+            actions.first?["edit"]?["changes"]?[client.uri("a.tally")],
+            [["range": marked.range("gap", "amount"), "newText": " Food  "]])
     }
 
     func testCompletionOffersWalletsWithAnEditOverTheTypedWord() throws {

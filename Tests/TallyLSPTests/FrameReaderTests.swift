@@ -39,7 +39,7 @@ final class FrameReaderTests: XCTestCase {
         let headers = [
             "content-type: application/vscode-jsonrpc; charset=utf8\r\nCONTENT-LENGTH:2\r\n\r\n",
             "X-Unknown: 1\r\ncontent-Length: \t2 \r\nX-Other:\r\n\r\n",
-            "Content-Length: 2\r\ncontent-type: application/json\r\nContent-Length: 2\r\n\r\n",
+            "Content-Length: 2\r\ncontent-type: application/json\r\nContent-Length: 2\r\n\r\n"
         ]
         var stream: [UInt8] = []
         for header in headers { stream += Array(header.utf8) + Array("{}".utf8) }
@@ -76,12 +76,12 @@ final class FrameReaderTests: XCTestCase {
             { "Content-Length: \($0)\r\n\r\n" },
             { "Content-Length: \($0)\r\nContent-Type: application/vscode-jsonrpc; charset=utf-8\r\n\r\n" },
             { "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\nContent-Length: \($0)\r\n\r\n" },
-            { "content-length:\($0)\r\nX-Anything: 1\r\n\r\n" },
+            { "content-length:\($0)\r\nX-Anything: 1\r\n\r\n" }
         ]
-        for _ in 0..<50 {
+        for _ in 0 ..< 50 {
             var stream: [UInt8] = []
             var expected: [String] = []
-            for n in 0..<Int.random(in: 1...8, using: &random) {
+            for n in 0 ..< Int.random(in: 1 ... 8, using: &random) {
                 let body = #"{"jsonrpc":"2.0","id":\#(n),"params":{"text":"\#(String(repeating: "é\\n", count: Int.random(in: 0...300, using: &random)))"}}"#
                 expected.append(body)
                 stream += Array(styles.randomElement(using: &random)!(body.utf8.count).utf8) + Array(body.utf8)
@@ -90,8 +90,8 @@ final class FrameReaderTests: XCTestCase {
             var events: [FrameEvent] = []
             var i = 0
             while i < stream.count {
-                let n = Int.random(in: 1...700, using: &random)
-                events += reader.feed(stream[i..<min(i + n, stream.count)])
+                let n = Int.random(in: 1 ... 700, using: &random)
+                events += reader.feed(stream[i ..< min(i + n, stream.count)])
                 i += n
             }
             XCTAssertEqual(events, expected.map { .message(Array($0.utf8)) })
@@ -103,15 +103,15 @@ final class FrameReaderTests: XCTestCase {
     func testRandomHeaderPiecesAreSurvived() {
         var random = TestSupport.SeededGenerator(seed: 7)
         let pieces = ["Content-Length:", "content-type: a", " ", "12", "9999", "\r\n", "\r\n\r\n", "\n", ":", "{}", "x", "\u{0}", "é", "}Content-Type: x"]
-        for _ in 0..<500 {
+        for _ in 0 ..< 500 {
             var reader = FrameReader(maximumBodyLength: 1000)
             var stream: [UInt8] = []
-            for _ in 0..<Int.random(in: 0...60, using: &random) { stream += Array(pieces.randomElement(using: &random)!.utf8) }
+            for _ in 0 ..< Int.random(in: 0 ... 60, using: &random) { stream += Array(pieces.randomElement(using: &random)!.utf8) }
             var events: [FrameEvent] = []
             var i = 0
             while i < stream.count {
-                let n = Int.random(in: 1...50, using: &random)
-                events += reader.feed(stream[i..<min(i + n, stream.count)])
+                let n = Int.random(in: 1 ... 50, using: &random)
+                events += reader.feed(stream[i ..< min(i + n, stream.count)])
                 i += n
             }
             for event in events {
@@ -160,7 +160,7 @@ final class FrameReaderTests: XCTestCase {
         let stream = framed(huge) + framed("{}")
         var i = 0
         while i < stream.count {
-            events += reader.feed(stream[i..<min(i + 37, stream.count)])
+            events += reader.feed(stream[i ..< min(i + 37, stream.count)])
             i += 37
         }
         XCTAssertEqual(events.first, .tooLarge(huge.utf8.count, start: Array(huge.utf8)))
@@ -174,7 +174,7 @@ final class FrameReaderTests: XCTestCase {
         var events: [FrameEvent] = []
         var i = 0
         while i < stream.count {
-            events += reader.feed(stream[i..<min(i + 37, stream.count)])
+            events += reader.feed(stream[i ..< min(i + 37, stream.count)])
             i += 37
         }
         XCTAssertEqual(events, [.tooLarge(huge.count, start: Array(huge[..<FrameReader.startLength])), .message(Array("{}".utf8))])

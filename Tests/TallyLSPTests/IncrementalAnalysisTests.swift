@@ -8,11 +8,14 @@ import XCTest
 /// budget, the same inlay hints (which find each entry's place in the model), after a
 /// chain of edits to a root and the files it includes.
 final class IncrementalAnalysisTests: XCTestCase {
-    private let root = "include \"a.tally\"\ninclude \"b.tally\"\ncurrency EUR\nwallet Cash cash\nwallet Bank bank\nexpense Food\n"
+    private let root =
+        "include \"a.tally\"\ninclude \"b.tally\"\ncurrency EUR\nwallet Cash cash\nwallet Bank bank\nexpense Food\n"
         + "envelope Groceries 20 monthly for Food\n2026-01-02 \"Shop\" Cash Food -1.00\n2026-01-03 Cash Fod -2.00\n"
-    private let lines = ["2026-01-05 \"Shop\" Cash Food -4.00", "2026-01-06 Bank Food -30", "2026-01-07 Cahs Food -1",
-                         "2026-01-08 \"Shop\"  Bank", "    Food -2.00", "2026-01-09 assert Cash -3.00", "; a note",
-                         "2026-01-10 transfer Bank -> Cash 5", "2026-01-03 \"Shop\" Cash Food -1.00", ""]
+    private let lines = [
+        "2026-01-05 \"Shop\" Cash Food -4.00", "2026-01-06 Bank Food -30", "2026-01-07 Cahs Food -1",
+        "2026-01-08 \"Shop\"  Bank", "    Food -2.00", "2026-01-09 assert Cash -3.00", "; a note",
+        "2026-01-10 transfer Bank -> Cash 5", "2026-01-03 \"Shop\" Cash Food -1.00", ""
+    ]
 
     func testEditsAnswerAsAFreshServerDoes() {
         var random = TestSupport.SeededGenerator(seed: 0x1AC)
@@ -61,8 +64,9 @@ final class IncrementalAnalysisTests: XCTestCase {
             for file in ["main.tally", "a.tally", "b.tally"] {
                 // A file no budget holds any more was cleared by the one server, never
                 // published by the other: both show nothing.
-                XCTAssertEqual(normalized(client.diagnostics(file)?["diagnostics"] ?? [], client), normalized(fresh.diagnostics(file)?["diagnostics"] ?? [], fresh),
-                               "step \(step): diagnostics of \(file) after editing \(name)")
+                XCTAssertEqual(
+                    normalized(client.diagnostics(file)?["diagnostics"] ?? [], client), normalized(fresh.diagnostics(file)?["diagnostics"] ?? [], fresh),
+                    "step \(step): diagnostics of \(file) after editing \(name)")
             }
             for file in ["main.tally", "a.tally"] {
                 let whole: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 1000, "character": 0]]
@@ -78,10 +82,12 @@ final class IncrementalAnalysisTests: XCTestCase {
     /// a fresh server's, diagnostics and inlay hints (balances start from the openings).
     func testDeclarationEditsAnswerAsAFreshServerDoes() {
         var random = TestSupport.SeededGenerator(seed: 0xDEC)
-        var texts = ["main.tally": "include \"a.tally\"\ncurrency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\nwallet Bank bank limit 50\n"
-                        + "expense Food\nenvelope Groceries 20 monthly for Food\ngoal Trip 100 by 2026-06-01\n"
-                        + "2026-01-02 \"Shop\" Cash Food -1.00\n2026-01-03 Cash Fod -2.00\n2026-01-04 Bank Food -30\n",
-                     "a.tally": "2026-01-05 Bank Food -3.00\n2026-01-06 Cash -> Bank 4\n"]
+        var texts = [
+            "main.tally": "include \"a.tally\"\ncurrency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\nwallet Bank bank limit 50\n"
+                + "expense Food\nenvelope Groceries 20 monthly for Food\ngoal Trip 100 by 2026-06-01\n"
+                + "2026-01-02 \"Shop\" Cash Food -1.00\n2026-01-03 Cash Fod -2.00\n2026-01-04 Bank Food -30\n",
+            "a.tally": "2026-01-05 Bank Food -3.00\n2026-01-06 Cash -> Bank 4\n"
+        ]
         let client = TestClient()
         for (name, text) in texts { client.write(name, text) }
         client.initialize()
@@ -104,17 +110,19 @@ final class IncrementalAnalysisTests: XCTestCase {
             fileLines[line] = String(characters[..<column]) + replacement + String(characters[(column + length)...])
             texts["main.tally"] = fileLines.joined(separator: "\n")
             version += 1
-            client.change("main.tally", version: version,
-                          range: ["start": ["line": .int(line), "character": .int(column)], "end": ["line": .int(line), "character": .int(column + length)]],
-                          text: replacement)
+            client.change(
+                "main.tally", version: version,
+                range: ["start": ["line": .int(line), "character": .int(column)], "end": ["line": .int(line), "character": .int(column + length)]],
+                text: replacement)
 
             let fresh = TestClient()
             for (file, text) in texts { fresh.write(file, text) }
             fresh.initialize()
             fresh.open("main.tally", texts["main.tally"]!)
             for file in ["main.tally", "a.tally"] {
-                XCTAssertEqual(normalized(client.diagnostics(file)?["diagnostics"] ?? [], client), normalized(fresh.diagnostics(file)?["diagnostics"] ?? [], fresh),
-                               "step \(step): diagnostics of \(file) after editing line \(line)")
+                XCTAssertEqual(
+                    normalized(client.diagnostics(file)?["diagnostics"] ?? [], client), normalized(fresh.diagnostics(file)?["diagnostics"] ?? [], fresh),
+                    "step \(step): diagnostics of \(file) after editing line \(line)")
             }
             let whole: JSON = ["start": ["line": 0, "character": 0], "end": ["line": 1000, "character": 0]]
             let hints = client.result("textDocument/inlayHint", ["textDocument": ["uri": .string(client.uri("main.tally"))], "range": whole])
@@ -132,8 +140,12 @@ final class IncrementalAnalysisTests: XCTestCase {
         client.initialize()
         client.open("main.tally", text)
         func hover(_ client: TestClient) -> String {
-            let answer = client.result("textDocument/hover", ["textDocument": ["uri": .string(client.uri("main.tally"))],
-                                                              "position": ["line": 4, "character": 13]])
+            let answer = client.result(
+                "textDocument/hover",
+                [
+                    "textDocument": ["uri": .string(client.uri("main.tally"))],
+                    "position": ["line": 4, "character": 13]
+                ])
             guard case .string(let markdown)? = answer["contents"]?["value"] else { return "" }
             return markdown
         }
@@ -147,8 +159,9 @@ final class IncrementalAnalysisTests: XCTestCase {
         fresh.open("main.tally", edited)
         XCTAssertTrue(hover(client).contains("books it in **Fun**"), hover(client))
         XCTAssertEqual(hover(client), hover(fresh))
-        XCTAssertEqual(normalized(client.diagnostics("main.tally")?["diagnostics"] ?? [], client),
-                       normalized(fresh.diagnostics("main.tally")?["diagnostics"] ?? [], fresh))
+        XCTAssertEqual(
+            normalized(client.diagnostics("main.tally")?["diagnostics"] ?? [], client),
+            normalized(fresh.diagnostics("main.tally")?["diagnostics"] ?? [], fresh))
     }
 
     /// The JSON with the client's folder taken out of URIs.

@@ -12,8 +12,9 @@ final class PublishedDiagnosticLimitTests: XCTestCase {
         XCTAssertEqual(list.count, 1001)
         XCTAssertEqual(list.filter { $0["code"] == "E0201" }.count, 1000)
         XCTAssertEqual(list.last?["severity"], 3)
-        XCTAssertEqual(list.last?["message"]?.stringValue,
-                       "500 more diagnostics in this file not shown: only the first 1000 of 1500 are, errors first")
+        XCTAssertEqual(
+            list.last?["message"]?.stringValue,
+            "500 more diagnostics in this file not shown: only the first 1000 of 1500 are, errors first")
     }
 
     func testBinaryTextGetsOneDiagnostic() {

@@ -16,7 +16,7 @@ struct MarkedText {
         while let open = rest.range(of: "⟨") {
             bytes += Array(rest[..<open.lowerBound].utf8)
             guard let close = rest[open.upperBound...].range(of: "⟩") else { break }
-            offsets[String(rest[open.upperBound..<close.lowerBound])] = bytes.count
+            offsets[String(rest[open.upperBound ..< close.lowerBound])] = bytes.count
             rest = rest[close.upperBound...]
         }
         bytes += Array(rest.utf8)
@@ -109,7 +109,7 @@ final class TestClient: @unchecked Sendable {
     func initialize(encodings: [String] = [], options: JSON = .null, workspace: Bool = true) -> JSON {
         var params: [String: JSON] = [
             "processId": .null,
-            "capabilities": ["general": ["positionEncodings": .array(encodings.map { .string($0) })]],
+            "capabilities": ["general": ["positionEncodings": .array(encodings.map { .string($0) })]]
         ]
         if options != .null { params["initializationOptions"] = options }
         if workspace { params["workspaceFolders"] = [["uri": .string(DocumentURI.uri(of: folder.path)), "name": "test"]] }

@@ -20,11 +20,22 @@ final class TextSyncTests: XCTestCase {
     func testHugeNumbersFromTheClientAreClampedNeverATrap() {
         let client = TestClient()
         client.initialize(encodings: ["utf-8"])
-        client.notify("textDocument/didOpen", ["textDocument": ["uri": .string(client.uri("a.tally")), "languageId": "tally",
-                                                                "version": .int(Int.max), "text": "ab\ncd\n"]])
-        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(client.uri("a.tally"))], "contentChanges": [
-            ["range": ["start": ["line": 1, "character": .int(Int.max)], "end": ["line": 1, "character": .int(Int.max)]], "text": "!"],
-        ]])
+        client.notify(
+            "textDocument/didOpen",
+            [
+                "textDocument": [
+                    "uri": .string(client.uri("a.tally")), "languageId": "tally",
+                    "version": .int(Int.max), "text": "ab\ncd\n"
+                ]
+            ])
+        client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(client.uri("a.tally"))],
+                "contentChanges": [
+                    ["range": ["start": ["line": 1, "character": .int(Int.max)], "end": ["line": 1, "character": .int(Int.max)]], "text": "!"]
+                ]
+            ])
         XCTAssertEqual(text(client, "a.tally"), "ab\ncd!\n")
     }
 
@@ -41,12 +52,17 @@ final class TextSyncTests: XCTestCase {
         let client = TestClient()
         client.initialize()
         client.open("a.tally", "abc\n")
-        client.notify("textDocument/didChange", ["textDocument": ["uri": .string(client.uri("a.tally")), "version": 2], "contentChanges": [
-            ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": "x\n"],
-            ["range": ["start": ["line": 1, "character": 1], "end": ["line": 1, "character": 2]], "text": "B"],
-            ["text": "whole\n"],
-            ["range": ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 0]], "text": "end"],
-        ]])
+        client.notify(
+            "textDocument/didChange",
+            [
+                "textDocument": ["uri": .string(client.uri("a.tally")), "version": 2],
+                "contentChanges": [
+                    ["range": ["start": ["line": 0, "character": 0], "end": ["line": 0, "character": 0]], "text": "x\n"],
+                    ["range": ["start": ["line": 1, "character": 1], "end": ["line": 1, "character": 2]], "text": "B"],
+                    ["text": "whole\n"],
+                    ["range": ["start": ["line": 1, "character": 0], "end": ["line": 1, "character": 0]], "text": "end"]
+                ]
+            ])
         XCTAssertEqual(text(client, "a.tally"), "whole\nend")
     }
 

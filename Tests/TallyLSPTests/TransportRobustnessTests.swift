@@ -85,7 +85,7 @@ final class TransportRobustnessTests: XCTestCase {
         let length = 65 << 20
         server.write("Content-Length: \(length)\r\n\r\n")
         let block = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20)
-        for _ in 0..<65 { server.write(block) }
+        for _ in 0 ..< 65 { server.write(block) }
         XCTAssertEqual(server.next()?["error"]?["code"], -32600)
         server.send(request(2, "shutdown", .null))
         XCTAssertEqual(server.answer(2)?["result"], .null)
@@ -123,7 +123,7 @@ final class TransportRobustnessTests: XCTestCase {
         let start = Array(#"{"jsonrpc": "2.0", "id": "big-7", "method": "workspace/executeCommand", "params": {"id": 99, "arguments": ["#.utf8)
         server.write(Array("Content-Length: \(length)\r\n\r\n".utf8) + start)
         let block = [UInt8](repeating: UInt8(ascii: " "), count: 1 << 20)
-        for _ in 0..<65 { server.write(block) }
+        for _ in 0 ..< 65 { server.write(block) }
         let answer = server.next()
         XCTAssertEqual(answer?["id"], "big-7")
         XCTAssertEqual(answer?["error"]?["code"], -32600)
@@ -147,15 +147,18 @@ final class TransportRobustnessTests: XCTestCase {
         server.send(request(1, "initialize", ["capabilities": [:]]))
         XCTAssertNotNil(server.answer(1))
         var text = "currency EUR\nwallet Checking bank opening 100000.00 on 2025-01-01\nexpense Fun\n"
-        for day in 0..<2000 { text += "2025-\(String(format: "%02d", day % 12 + 1))-\(String(format: "%02d", day % 28 + 1)) Checking Fun -1.00\n" }
+        for day in 0 ..< 2000 { text += "2025-\(String(format: "%02d", day % 12 + 1))-\(String(format: "%02d", day % 28 + 1)) Checking Fun -1.00\n" }
         server.send(["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": ["uri": "file:///tmp/tally-big-test.tally", "languageId": "tally", "version": 1, "text": .string(text)]]])
         let published = server.next()
         XCTAssertEqual(published?["method"], "textDocument/publishDiagnostics")
         XCTAssertEqual(published?["params"]?["diagnostics"]?.arrayValue?.count, 0)
-        server.send(["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
-            "textDocument": ["uri": "file:///tmp/tally-big-test.tally", "version": 2],
-            "contentChanges": [["range": ["start": ["line": 1500, "character": 11], "end": ["line": 1500, "character": 19]], "text": "Chekcing"]],
-        ]])
+        server.send([
+            "jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": [
+                "textDocument": ["uri": "file:///tmp/tally-big-test.tally", "version": 2],
+                "contentChanges": [["range": ["start": ["line": 1500, "character": 11], "end": ["line": 1500, "character": 19]], "text": "Chekcing"]]
+            ]
+        ])
         let edited = server.next()
         XCTAssertEqual(edited?["params"]?["version"], 2)
         XCTAssertEqual(edited?["params"]?["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue }, ["E0401"])

@@ -1,6 +1,7 @@
-@testable import TallyReports
 import TallyCore
 import XCTest
+
+@testable import TallyReports
 
 /// The query grammar of docs/reports.md, shape by shape; `EntryQueryTests` in TallyCLITests
 /// checks what the binary shows for each kind of term.
@@ -22,7 +23,7 @@ final class EntryQueryParsingTests: XCTestCase {
             ("amt:12.50", T(field: .amount, comparison: .equal, amount: Money("12.50")!)),
             ("amt:>=+100", T(field: .amount, comparison: .greaterOrEqual, amount: Money("100")!, signed: true)),
             ("date:2026q4", T(field: .date, period: .quarter(year: 2026, quarter: 4))),
-            ("not:payee:Lidl", T(field: .payee, negated: true, text: "lidl")),
+            ("not:payee:Lidl", T(field: .payee, negated: true, text: "lidl"))
         ]
         for (word, expected) in table {
             XCTAssertEqual(try EntryQuery([word]).terms, [expected], word)

@@ -6,18 +6,20 @@ import XCTest
 final class JSONValueTests: XCTestCase {
     func testJSONKeepsKeyOrderAndAmountsAsStrings() {
         let value = JSONValue.object([("b", .string("-1.50")), ("a", .array([.string("x"), .null])), ("c", .array([.object([("n", .number(1))])]))])
-        XCTAssertEqual(value.rendered(), """
-        {
-          "b": "-1.50",
-          "a": ["x", null],
-          "c": [
+        XCTAssertEqual(
+            value.rendered(),
+            """
             {
-              "n": 1
+              "b": "-1.50",
+              "a": ["x", null],
+              "c": [
+                {
+                  "n": 1
+                }
+              ]
             }
-          ]
-        }
 
-        """)
+            """)
     }
 
     func testJSONStringsAreEscapedWhenTheyNeedIt() {

@@ -10,8 +10,11 @@ final class PeriodSpecTests: XCTestCase {
 
     func resolved(_ text: String, flag: String = "--period") throws -> String {
         let spec = try PeriodSpec(text, flag: flag)
-        guard let range = spec.resolve(today: today, weekStart: .monday,
-                                       earliest: CivilDate(iso: "2026-01-01"), latest: CivilDate(iso: "2026-12-31")) else { return "empty" }
+        guard
+            let range = spec.resolve(
+                today: today, weekStart: .monday,
+                earliest: CivilDate(iso: "2026-01-01"), latest: CivilDate(iso: "2026-12-31"))
+        else { return "empty" }
         return "\(range.lowerBound)..\(range.upperBound)"
     }
 
@@ -51,7 +54,7 @@ final class PeriodSpecTests: XCTestCase {
             ("from 2026-03", "2026-03-01..2026-12-31"),
             ("to 2026-02", "2026-01-01..2026-02-28"),
             ("this-month..", "2026-11-01..2026-12-31"),
-            ("next month..last month", "empty"),
+            ("next month..last month", "empty")
         ]
         for (text, expected) in table {
             XCTAssertEqual(try resolved(text), expected, text)
@@ -73,8 +76,10 @@ final class PeriodSpecTests: XCTestCase {
     }
 
     func testRefusedTextsListTheShapes() {
-        for text in ["someday", "2026-13", "2026-02-30", "2026-03-31..2026-01-01", "26", "2026-1", "..", "2026q5",
-                     "last fortnight", "from", "from 2026 to", "2026-11...", "novembre", ""] {
+        for text in [
+            "someday", "2026-13", "2026-02-30", "2026-03-31..2026-01-01", "26", "2026-1", "..", "2026q5",
+            "last fortnight", "from", "from 2026 to", "2026-11...", "novembre", ""
+        ] {
             XCTAssertThrowsError(try PeriodSpec(text, flag: "--period"), text) { error in
                 let message = (error as? UsageError)?.message ?? ""
                 XCTAssertTrue(message.hasPrefix("`--period`: `\(text)`"), message)

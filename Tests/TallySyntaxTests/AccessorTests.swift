@@ -18,12 +18,13 @@ final class AccessorTests: XCTestCase {
     }
 
     func testTransactionWithSplitsAndMetadata() throws {
-        let tree = Parser.parse("""
-        2026-01-04 "Tesco" "weekly shop" Checking -66.20 #food by Ben
-            Food:Groceries  -54.20
-            Fun             -12.00  #treat "chocolate"
-            id: "DE-1"
-        """)
+        let tree = Parser.parse(
+            """
+            2026-01-04 "Tesco" "weekly shop" Checking -66.20 #food by Ben
+                Food:Groceries  -54.20
+                Fun             -12.00  #treat "chocolate"
+                id: "DE-1"
+            """)
         XCTAssertEqual(tree.diagnostics, [])
         let t = try XCTUnwrap(TransactionSyntax(tree.entries[0]))
         XCTAssertEqual(t.date, CivilDate(year: 2026, month: 1, day: 4))
@@ -43,14 +44,15 @@ final class AccessorTests: XCTestCase {
     }
 
     func testTransferEnvelopeGoalAndRecurring() throws {
-        let tree = Parser.parse("""
-        2026-01-06 transfer Checking -> Dollars 100.00 = 108.00 USD goal Trip
-        envelope Fair 300 2026-04-01..2026-04-30 for Fun, Food in Cash rollover alert 80%
-        goal Vacation 2000 by 2026-08-01 in Savings reached
-        every 2 weeks on friday from 2026-01-09 times 6 as pay "ACME" Checking Salary +1400.00
-        option severity W0217 off
-        include "sub/part.tally"
-        """)
+        let tree = Parser.parse(
+            """
+            2026-01-06 transfer Checking -> Dollars 100.00 = 108.00 USD goal Trip
+            envelope Fair 300 2026-04-01..2026-04-30 for Fun, Food in Cash rollover alert 80%
+            goal Vacation 2000 by 2026-08-01 in Savings reached
+            every 2 weeks on friday from 2026-01-09 times 6 as pay "ACME" Checking Salary +1400.00
+            option severity W0217 off
+            include "sub/part.tally"
+            """)
         XCTAssertEqual(tree.diagnostics, [])
         let transfer = try XCTUnwrap(TransferSyntax(tree.entries[0]))
         XCTAssertEqual(transfer.from?.value, "Checking")

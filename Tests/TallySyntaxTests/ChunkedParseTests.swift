@@ -1,7 +1,8 @@
 import Foundation
-@testable import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallySyntax
 
 /// A file cut into chunks, each parsed on its own and joined, gives exactly the tree of a
 /// whole-file parse: same tokens, same nodes, same diagnostics in the same order. Cuts are
@@ -29,14 +30,15 @@ final class ChunkedParseTests: XCTestCase {
             "wallet Cash EUR\n  opened: 2026-01-01\n2026-01-02 \"unterminated\n2026-01-03 'x Cash -1\n",
             "2026-01-01 Cash Food -1 ; \u{01}\n2026-01-02\t\u{7F} Food -1\n2026-13-45 Cash Food -1\n",
             "2026-01-01 Cash \u{E9}\n2026-01-01\n2026-01-01 \n2026-01-01 ",
-            "garbage !!\n2026-01-01 Cash Food -1\n   \n2026-01-02 Cash Food -1\n  key: value\n",
+            "garbage !!\n2026-01-01 Cash Food -1\n   \n2026-01-02 Cash Food -1\n  key: value\n"
         ]
         for text in cases {
             assertChunkedParseIdentical(Array(text.utf8), text)
         }
         // Bytes that are not UTF-8 just before a cut.
-        assertChunkedParseIdentical([0xC3, 0x0A] + Array("2026-01-01 Cash Food -1\n".utf8) + [0xE9, 0x0D, 0x0A]
-                                    + Array("2026-01-02 Cash Food -1\n".utf8), "invalid UTF-8")
+        assertChunkedParseIdentical(
+            [0xC3, 0x0A] + Array("2026-01-01 Cash Food -1\n".utf8) + [0xE9, 0x0D, 0x0A]
+                + Array("2026-01-02 Cash Food -1\n".utf8), "invalid UTF-8")
     }
 
     /// A few hundred damaged copies of the examples, with damage aimed at the lines around
@@ -46,13 +48,15 @@ final class ChunkedParseTests: XCTestCase {
         let examples = TestSupport.files(in: "examples", withExtension: "tally")
         XCTAssertGreaterThanOrEqual(examples.count, 3)
         let sources = try examples.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
-        let insertions = ["\r\n", "\r", "\n", "\u{FEFF}", "; note\n", "  ; note\n", "    Food -1\n", "  key: 1\n",
-                          "garbage !!\n", "\"open\n", "2026-02-30 ", "\n\n", "\t", "Food 12\n"].map { Array($0.utf8) }
+        let insertions = [
+            "\r\n", "\r", "\n", "\u{FEFF}", "; note\n", "  ; note\n", "    Food -1\n", "  key: 1\n",
+            "garbage !!\n", "\"open\n", "2026-02-30 ", "\n\n", "\t", "Food 12\n"
+        ].map { Array($0.utf8) }
         let interesting: [UInt8] = Array(" \t\n\r\"';,#=@->.%:0123456789".utf8) + [0x00, 0xC3, 0xFF, 0xE9]
         for round in 0 ..< 300 {
             var bytes = sources[round % sources.count]
             if round % 5 == 0 { bytes = crlf(bytes) }
-            for _ in 0 ..< Int.random(in: 1...8, using: &random) {
+            for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
                 guard !bytes.isEmpty else { break }
                 var i = Int.random(in: 0 ..< bytes.count, using: &random)
                 switch Int.random(in: 0 ..< 4, using: &random) {
@@ -61,10 +65,10 @@ final class ChunkedParseTests: XCTestCase {
                     while i > 0 && bytes[i - 1] != 0x0A { i -= 1 }
                     bytes.insert(contentsOf: insertions.randomElement(using: &random)!, at: i)
                 case 1:
-                    let length = min(Int.random(in: 1...20, using: &random), bytes.count - i)
+                    let length = min(Int.random(in: 1 ... 20, using: &random), bytes.count - i)
                     bytes.removeSubrange(i ..< i + length)
                 case 2:
-                    let length = min(Int.random(in: 1...40, using: &random), bytes.count - i)
+                    let length = min(Int.random(in: 1 ... 40, using: &random), bytes.count - i)
                     bytes.insert(contentsOf: bytes[i ..< i + length], at: i)
                 default:
                     bytes[i] = interesting.randomElement(using: &random)!
@@ -108,8 +112,10 @@ final class ChunkedParseTests: XCTestCase {
     /// Compares the whole-file parse with one cut at every possible place; returns the
     /// number of cuts.
     @discardableResult
-    private func assertChunkedParseIdentical(_ bytes: [UInt8], _ label: String,
-                                             file: StaticString = #filePath, line: UInt = #line) -> Int {
+    private func assertChunkedParseIdentical(
+        _ bytes: [UInt8], _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Int {
         let whole = Parser.parse(SourceText(path: "input.tally", bytes: bytes))
         let boundaries = Parser.chunkBoundaries(of: bytes, into: max(bytes.count, 2))
         assertIdentical(chunked(bytes, boundaries), whole, label, file: file, line: line)
@@ -122,8 +128,10 @@ final class ChunkedParseTests: XCTestCase {
         return Parser.join(chunks, of: source)
     }
 
-    private func assertIdentical(_ a: SyntaxTree, _ b: SyntaxTree, _ label: String,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    private func assertIdentical(
+        _ a: SyntaxTree, _ b: SyntaxTree, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(a.tokenKinds, b.tokenKinds, "\(label): token kinds", file: file, line: line)
         XCTAssertEqual(a.tokenStarts, b.tokenStarts, "\(label): token starts", file: file, line: line)
         XCTAssertEqual(a.nodes.map(\.fields), b.nodes.map(\.fields), "\(label): nodes", file: file, line: line)

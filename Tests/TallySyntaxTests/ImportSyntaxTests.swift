@@ -5,11 +5,12 @@ import XCTest
 /// and that damaged lines stay lossless and report where they break.
 final class ImportSyntaxTests: XCTestCase {
     func testAProfileGivesItsWalletAttributesAndColumns() throws {
-        let tree = Parser.parse("""
-        import Girokonto  encoding windows-1252  separator ";"  dates DD.MM.YYYY  decimal comma  skip 4
-            date:   "Buchungstag"
-            amount: Betrag
-        """)
+        let tree = Parser.parse(
+            """
+            import Girokonto  encoding windows-1252  separator ";"  dates DD.MM.YYYY  decimal comma  skip 4
+                date:   "Buchungstag"
+                amount: Betrag
+            """)
         XCTAssertEqual(tree.diagnostics, [])
         XCTAssertEqual(tree.entries.map(\.kind), [.importDirective])
         let profile = try XCTUnwrap(ImportDirectiveSyntax(tree.entries[0]))
@@ -50,13 +51,13 @@ final class ImportSyntaxTests: XCTestCase {
 
     func testASplitRuleGivesItsPartsInsteadOfACategory() throws {
         let text = """
-        match "COSTCO" in Checking  payee "Costco"  #bulk
-            Food:Groceries  70%
-            Fun              5.00  #coffee  "the café"
-            Household
-            Gifts           12.5%
+            match "COSTCO" in Checking  payee "Costco"  #bulk
+                Food:Groceries  70%
+                Fun              5.00  #coffee  "the café"
+                Household
+                Gifts           12.5%
 
-        """
+            """
         let tree = Parser.parse(text)
         XCTAssertEqual(tree.diagnostics, [])
         XCTAssertEqual(tree.root.text, text)
@@ -87,11 +88,12 @@ final class ImportSyntaxTests: XCTestCase {
     }
 
     func testNamesSpelledLikeTheNewKeywordsStillWorkElsewhere() {
-        let tree = Parser.parse("""
-        expense match, note, over
-        wallet import cash
-        2026-01-01 import match -1.00
-        """)
+        let tree = Parser.parse(
+            """
+            expense match, note, over
+            wallet import cash
+            2026-01-01 import match -1.00
+            """)
         XCTAssertEqual(tree.diagnostics, [])
     }
 
@@ -109,7 +111,7 @@ final class ImportSyntaxTests: XCTestCase {
             ("match \"NETFLIX\" Fun  over\n", "E0202"),
             ("match \"NETFLIX\" Fun  payee Netflix\n", "E0203"),
             ("match \"NETFLIX\" Fun  sometimes\n", "E0209"),
-            ("import Konto  skip 1  skip 2\n", "E0210"),
+            ("import Konto  skip 1  skip 2\n", "E0210")
         ]
         for (text, code) in cases {
             let tree = Parser.parse(text)

@@ -4,26 +4,26 @@ import XCTest
 final class LexerTests: XCTestCase {
     func testLineEndingsAreSingleTokens() {
         let tree = Parser.parse("x\r\ny\rz\n")
-        let newlines = (0..<tree.tokenCount).map { tree.token(at: $0) }.filter { $0.kind == .newline }.map(\.text)
+        let newlines = (0 ..< tree.tokenCount).map { tree.token(at: $0) }.filter { $0.kind == .newline }.map(\.text)
         XCTAssertEqual(newlines, ["\r\n", "\r", "\n"])
     }
 
     func testNumbersPercentagesDatesAndRanges() {
         let tree = Parser.parse("envelope Fair 300 2026-04-01..2026-04-30 for Fun alert 80%")
-        let tokens = (0..<tree.tokenCount).map { tree.token(at: $0) }.filter { !$0.kind.isTrivia }
+        let tokens = (0 ..< tree.tokenCount).map { tree.token(at: $0) }.filter { !$0.kind.isTrivia }
         XCTAssertEqual(tokens.map(\.kind), [.keyword, .name, .number, .date, .dotDot, .date, .keyword, .name, .keyword, .percentage])
         XCTAssertEqual(tree.diagnostics, [])
     }
 
     func testSignedNumbersArrowsAndPunctuation() {
         let tree = Parser.parse("2026-01-06 transfer A -> B -100.00 = +108.00 USD @ 1.08")
-        let kinds = (0..<tree.tokenCount).map { tree.token(at: $0) }.filter { !$0.kind.isTrivia }.map(\.kind)
+        let kinds = (0 ..< tree.tokenCount).map { tree.token(at: $0) }.filter { !$0.kind.isTrivia }.map(\.kind)
         XCTAssertEqual(kinds, [.date, .keyword, .name, .arrow, .name, .number, .equals, .number, .name, .at, .number])
     }
 
     func testTextQuotedNamesAndTags() {
         let tree = Parser.parse(#"2026-01-01 "a \"b\"; c" 'Joint Account' #tag -1"#)
-        let tokens = (0..<tree.tokenCount).map { tree.token(at: $0) }.filter { !$0.kind.isTrivia }
+        let tokens = (0 ..< tree.tokenCount).map { tree.token(at: $0) }.filter { !$0.kind.isTrivia }
         XCTAssertEqual(tokens.map(\.kind), [.date, .text, .quotedName, .tag, .number])
         XCTAssertEqual(tokens[1].text, #""a \"b\"; c""#)
     }

@@ -1,6 +1,7 @@
-@testable import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallySyntax
 
 /// An index updated after an edit equals the index of the edited text built from scratch,
 /// whatever the line endings on either side of the edit.

@@ -10,8 +10,10 @@ final class NameQuotingTests: XCTestCase {
         for bare in ["Checking", "Food:Groceries", "Crème", "食費", "Mom-s_Visa", "🏠", "$giro", "CHFsavings", "a.b", "x-1"] {
             XCTAssertFalse(NameSyntax.needsQuotes(bare), bare)
         }
-        for quoted in ["", "Joint Account", "a;b", "a\"b", "a,b", "Mom's", "id:", "#tag", "=x", "@x", "+1", "-x", ".beancount",
-                       "2024", "$5", "€-3", "£+1", "CHF12", "a\tb"] {
+        for quoted in [
+            "", "Joint Account", "a;b", "a\"b", "a,b", "Mom's", "id:", "#tag", "=x", "@x", "+1", "-x", ".beancount",
+            "2024", "$5", "€-3", "£+1", "CHF12", "a\tb"
+        ] {
             XCTAssertTrue(NameSyntax.needsQuotes(quoted), quoted)
         }
         XCTAssertEqual(NameSyntax.quoted("Dad's \\ card"), "'Dad\\'s \\\\ card'")

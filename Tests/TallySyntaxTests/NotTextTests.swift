@@ -1,6 +1,7 @@
-@testable import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallySyntax
 
 /// Files that are plainly not text (``TextSniffer``) get one E0105 and a lossless tree of
 /// lines, whichever way they are parsed.

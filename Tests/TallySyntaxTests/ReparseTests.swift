@@ -1,7 +1,8 @@
 import Foundation
-@testable import TallySyntax
 import TallyTestSupport
 import XCTest
+
+@testable import TallySyntax
 
 /// Re-reading a file after an edit gives exactly the tree a whole parse of the new text
 /// gives (same tokens, nodes and diagnostics in the same order), after every kind of edit
@@ -28,7 +29,7 @@ final class ReparseTests: XCTestCase {
             "; comment\n2026-01-01 Cash Food\n  ; indented comment\n2026-01-02 Cash\n    Food -1\n",
             "2026-01-01 Cash Food\nFood -1\n2026-01-02 Cash Food -1\n",
             "wallet Cash EUR\n  opened: 2026-01-01\n2026-01-02 \"unterminated\n2026-01-03 'x Cash -1\n",
-            "2026-01-01 Cash Food 1,250.00\n2026-01-02 Cash Food €12\n2026-1-5 Cash Food -1 eur\n",
+            "2026-01-01 Cash Food 1,250.00\n2026-01-02 Cash Food €12\n2026-1-5 Cash Food -1 eur\n"
         ]
         // Every single-byte deletion, and an insertion of each interesting text at every offset.
         let insertions = ["\n", "\r\n", "2026-01-09 ", " ", "    Food -1\n", "\"", "x", "2026-01-0"].map { Array($0.utf8) }
@@ -88,16 +89,20 @@ final class ReparseTests: XCTestCase {
         XCTAssertEqual(cuts.newEnd, 34)
         XCTAssertNil(Parser.changedRegion(from: old, to: old))
         let tree = Parser.parse(SourceText(path: "input.tally", bytes: old))
-        XCTAssertTrue(Parser.reparse(SourceText(path: "input.tally", bytes: old), previous: tree) === tree,
-                      "unchanged bytes keep the tree")
+        XCTAssertTrue(
+            Parser.reparse(SourceText(path: "input.tally", bytes: old), previous: tree) === tree,
+            "unchanged bytes keep the tree")
     }
 
     func testAnotherPathOrAWholeRewriteParsesTheWholeFile() {
         let tree = Parser.parse(SourceText(path: "a.tally", text: "2026-01-01 A B 1\n2026-01-02 A B 2\n"))
         var wholeParses = 0
-        let parseWhole: (SourceText) -> SyntaxTree = { wholeParses += 1; return Parser.parse($0) }
-        let moved = Parser.reparse(SourceText(path: "b.tally", text: "2026-01-01 A B 1\n2026-01-02 A B 3\n"),
-                                   previous: tree, parseWhole: parseWhole)
+        let parseWhole: (SourceText) -> SyntaxTree = {
+            wholeParses += 1; return Parser.parse($0)
+        }
+        let moved = Parser.reparse(
+            SourceText(path: "b.tally", text: "2026-01-01 A B 1\n2026-01-02 A B 3\n"),
+            previous: tree, parseWhole: parseWhole)
         XCTAssertEqual(moved.source.path, "b.tally")
         let rewritten = Parser.reparse(SourceText(path: "a.tally", text: "wallet X EUR\n"), previous: tree, parseWhole: parseWhole)
         assertIdentical(rewritten, Parser.parse(SourceText(path: "a.tally", text: "wallet X EUR\n")), "rewrite")
@@ -110,8 +115,10 @@ final class ReparseTests: XCTestCase {
     /// a line, breaking or joining lines, near entry starts more often than not.
     static func edit(_ bytes: [UInt8], using random: inout TestSupport.SeededGenerator) -> [UInt8] {
         var bytes = bytes
-        let pieces = ["\n", "\r\n", " ", "    ", "2026-02-03 Cash Food -1\n", "    Food -1\n", "; note\n", "\"", "1",
-                      "2026-13-01 ", "x", "\u{FEFF}", "€", ",", "\t", "  key: value\n", "include \"x.tally\"\n"].map { Array($0.utf8) }
+        let pieces = [
+            "\n", "\r\n", " ", "    ", "2026-02-03 Cash Food -1\n", "    Food -1\n", "; note\n", "\"", "1",
+            "2026-13-01 ", "x", "\u{FEFF}", "€", ",", "\t", "  key: value\n", "include \"x.tally\"\n"
+        ].map { Array($0.utf8) }
         guard !bytes.isEmpty else { return pieces.randomElement(using: &random)! }
         var i = Int.random(in: 0 ... bytes.count, using: &random)
         if Bool.random(using: &random) {
@@ -135,16 +142,20 @@ final class ReparseTests: XCTestCase {
     }
 
     @discardableResult
-    private func assertReparseIdentical(_ bytes: [UInt8], previous: SyntaxTree, _ label: String,
-                                        file: StaticString = #filePath, line: UInt = #line) -> SyntaxTree {
+    private func assertReparseIdentical(
+        _ bytes: [UInt8], previous: SyntaxTree, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> SyntaxTree {
         let source = SourceText(path: "input.tally", bytes: bytes)
         let reparsed = Parser.reparse(source, previous: previous)
         assertIdentical(reparsed, Parser.parse(source), label, file: file, line: line)
         return reparsed
     }
 
-    private func assertIdentical(_ a: SyntaxTree, _ b: SyntaxTree, _ label: String,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    private func assertIdentical(
+        _ a: SyntaxTree, _ b: SyntaxTree, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(a.source.bytes, b.source.bytes, "\(label): bytes", file: file, line: line)
         XCTAssertEqual(a.tokenKinds, b.tokenKinds, "\(label): token kinds", file: file, line: line)
         XCTAssertEqual(a.tokenStarts, b.tokenStarts, "\(label): token starts", file: file, line: line)

@@ -23,7 +23,7 @@ final class RoundTripTests: XCTestCase {
             Array("    \n\t\n".utf8), Array("a\\".utf8), Array("\"a\\".utf8),
             Array(String(repeating: "x", count: 100_000).utf8),
             Array(("2026-01-01 \"" + String(repeating: "long payee ", count: 20_000) + "\" Cash -1\n").utf8),
-            Array(String(repeating: "2026-01-01 Cash Fun -1.00\n", count: 2000).utf8),
+            Array(String(repeating: "2026-01-01 Cash Fun -1.00\n", count: 2000).utf8)
         ]
         for bytes in cases { assertLossless(bytes, "edge case \(bytes.prefix(12))") }
     }
@@ -36,20 +36,20 @@ final class RoundTripTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(examples.count, 3)
         let sources = try examples.map { try [UInt8](Data(contentsOf: URL(fileURLWithPath: $0))) }
         let interesting: [UInt8] = Array(" \t\n\r\"';,#=@->.%:0123456789".utf8) + [0x00, 0xC3, 0xFF, 0xE9]
-        for round in 0..<400 {
+        for round in 0 ..< 400 {
             var bytes = sources[round % sources.count]
-            for _ in 0 ..< Int.random(in: 1...8, using: &random) {
+            for _ in 0 ..< Int.random(in: 1 ... 8, using: &random) {
                 guard !bytes.isEmpty else { break }
-                let i = Int.random(in: 0..<bytes.count, using: &random)
-                switch Int.random(in: 0..<4, using: &random) {
+                let i = Int.random(in: 0 ..< bytes.count, using: &random)
+                switch Int.random(in: 0 ..< 4, using: &random) {
                 case 0:
-                    let length = min(Int.random(in: 1...20, using: &random), bytes.count - i)
+                    let length = min(Int.random(in: 1 ... 20, using: &random), bytes.count - i)
                     bytes.removeSubrange(i ..< i + length)
                 case 1:
-                    let length = min(Int.random(in: 1...40, using: &random), bytes.count - i)
+                    let length = min(Int.random(in: 1 ... 40, using: &random), bytes.count - i)
                     bytes.insert(contentsOf: bytes[i ..< i + length], at: i)
                 case 2:
-                    let j = Int.random(in: 0..<bytes.count, using: &random)
+                    let j = Int.random(in: 0 ..< bytes.count, using: &random)
                     bytes.swapAt(i, j)
                 default:
                     bytes[i] = interesting.randomElement(using: &random)!

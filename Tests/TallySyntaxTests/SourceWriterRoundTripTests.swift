@@ -1,6 +1,7 @@
-@testable import TallySyntax
 import TallyTestSupport
 import Testing
+
+@testable import TallySyntax
 
 /// `SourceWriter`: what it writes reads back as the same value. Random names — keywords
 /// of the parser's table, leading `.`, digits, currency signs, `+` and `-`, quotes,
@@ -12,7 +13,7 @@ import Testing
     static let pieces: [String] = [
         ".", "..", "0", "7", "2026-01-01", "12.50", "50%", "$", "$5", "€", "€-3", "£", "CHF", "CHF12", "+", "-", "->", "'", "\"", "\\",
         "#", ";", ",", ":", " ", "  ", "\t", "=", "@", "*", "_", "/", "&", "a", "B", "Food", "x1", "é", "食費", "🏠", "\u{A0}",
-        "\u{2003}", "½", "٣", "id:", "EUR",
+        "\u{2003}", "½", "٣", "id:", "EUR"
     ]
 
     /// Every keyword, from the parser's own table.
@@ -34,65 +35,68 @@ import Testing
         let w = SourceWriter.name(n)
         let date = CivilDate(year: 2026, month: 3, day: 1)!
         let text = """
-        wallet \(w) bank owner \(w), \(w)
-        income \(w), \(w)
-        expense \(w)
-        envelope \(w) 100 monthly for \(w), \(w) in \(w)
-        goal \(w) 500 by 2026-12-31 in \(w)
-        payee "Shop" \(w)
-        every month from 2026-01-01 as \(w) "Rent" \(w) \(w) -5.00
-        every month from 2026-01-01 as \(w) transfer \(w) -> \(w) 5.00
-        import \(w) account "1"
-        match "shop" in \(w) \(w)
-        match "split" in \(w)
-            \(SourceWriter.split(category: n)) 70%
-            \(SourceWriter.split(category: n))
-        \(SourceWriter.transaction(date: date, payee: "Shop", note: "n", wallet: n, category: n, amount: "-5.00"))
-        \(SourceWriter.transaction(date: date, wallet: n, category: n, amount: SourceWriter.amount("-5.00", currency: "EUR")))
-        \(SourceWriter.transaction(date: date, wallet: n, amount: "-5.00"))
-        \(SourceWriter.transaction(date: date, wallet: n, category: n, amount: "-5.00")) goal \(w) rule \(w) by \(w)
-        \(SourceWriter.transaction(date: date, wallet: n, amount: "-5.00"))
-            \(SourceWriter.split(category: n, amount: "-2.00"))
-            \(SourceWriter.split(category: n))
-        \(SourceWriter.transfer(date: date, from: n, to: n, amount: "5.00"))
-        \(SourceWriter.fill(date: date, envelope: n, amount: "5.00"))
-        \(SourceWriter.move(date: date, from: n, to: n, amount: "5.00"))
-        2026-03-01 assert \(w) 5.00
-        2026-03-01 skip \(w)
-        2026-03-01 goal \(w) 5.00
+            wallet \(w) bank owner \(w), \(w)
+            income \(w), \(w)
+            expense \(w)
+            envelope \(w) 100 monthly for \(w), \(w) in \(w)
+            goal \(w) 500 by 2026-12-31 in \(w)
+            payee "Shop" \(w)
+            every month from 2026-01-01 as \(w) "Rent" \(w) \(w) -5.00
+            every month from 2026-01-01 as \(w) transfer \(w) -> \(w) 5.00
+            import \(w) account "1"
+            match "shop" in \(w) \(w)
+            match "split" in \(w)
+                \(SourceWriter.split(category: n)) 70%
+                \(SourceWriter.split(category: n))
+            \(SourceWriter.transaction(date: date, payee: "Shop", note: "n", wallet: n, category: n, amount: "-5.00"))
+            \(SourceWriter.transaction(date: date, wallet: n, category: n, amount: SourceWriter.amount("-5.00", currency: "EUR")))
+            \(SourceWriter.transaction(date: date, wallet: n, amount: "-5.00"))
+            \(SourceWriter.transaction(date: date, wallet: n, category: n, amount: "-5.00")) goal \(w) rule \(w) by \(w)
+            \(SourceWriter.transaction(date: date, wallet: n, amount: "-5.00"))
+                \(SourceWriter.split(category: n, amount: "-2.00"))
+                \(SourceWriter.split(category: n))
+            \(SourceWriter.transfer(date: date, from: n, to: n, amount: "5.00"))
+            \(SourceWriter.fill(date: date, envelope: n, amount: "5.00"))
+            \(SourceWriter.move(date: date, from: n, to: n, amount: "5.00"))
+            2026-03-01 assert \(w) 5.00
+            2026-03-01 skip \(w)
+            2026-03-01 goal \(w) 5.00
 
-        """
-        return (text, { tree in
-            func all<T>(_ kind: SyntaxKind, _ view: (SyntaxNode) -> T?) -> [T] { tree.entries(of: kind).compactMap(view) }
-            var read: [String?] = []
-            for wallet in all(.walletDirective, WalletDirectiveSyntax.init) { read += [wallet.name?.value] + wallet.owners }
-            for category in all(.categoryDirective, CategoryDirectiveSyntax.init) { read += category.names.map(\.value) }
-            for envelope in all(.envelopeDirective, EnvelopeDirectiveSyntax.init) {
-                read += [envelope.name?.value] + envelope.categories.map(\.value) + envelope.wallets.map(\.value)
+            """
+        return (
+            text,
+            { tree in
+                func all<T>(_ kind: SyntaxKind, _ view: (SyntaxNode) -> T?) -> [T] { tree.entries(of: kind).compactMap(view) }
+                var read: [String?] = []
+                for wallet in all(.walletDirective, WalletDirectiveSyntax.init) { read += [wallet.name?.value] + wallet.owners }
+                for category in all(.categoryDirective, CategoryDirectiveSyntax.init) { read += category.names.map(\.value) }
+                for envelope in all(.envelopeDirective, EnvelopeDirectiveSyntax.init) {
+                    read += [envelope.name?.value] + envelope.categories.map(\.value) + envelope.wallets.map(\.value)
+                }
+                for goal in all(.goalDirective, GoalDirectiveSyntax.init) { read += [goal.name?.value, goal.wallet?.value] }
+                for payee in all(.payeeDirective, PayeeDirectiveSyntax.init) { read.append(payee.category?.value) }
+                for rule in all(.recurringDirective, RecurringDirectiveSyntax.init) {
+                    read.append(rule.name?.value)
+                    if let t = rule.transaction { read += [t.wallet?.value, t.category?.value] }
+                    if let t = rule.transfer { read += [t.from?.value, t.to?.value] }
+                }
+                for profile in all(.importDirective, ImportDirectiveSyntax.init) { read.append(profile.wallet?.value) }
+                for match in all(.matchDirective, MatchDirectiveSyntax.init) {
+                    read += [match.wallet?.value] + (match.splits.isEmpty ? [match.category?.value] : match.splits.map { $0.category?.value })
+                }
+                for t in all(.transaction, TransactionSyntax.init) {
+                    read.append(t.wallet?.value)
+                    if let c = t.category { read.append(c.value) }
+                    read += [t.goal, t.rule, t.by].compactMap { $0?.value }
+                    read += t.splits.map { $0.category?.value }
+                }
+                for t in all(.transfer, TransferSyntax.init) { read += [t.from?.value, t.to?.value] }
+                for kind in [SyntaxKind.fill, .move, .assertion, .skip, .contribution] {
+                    for entry in all(kind, SimpleDatedEntrySyntax.init) { read += entry.names.map(\.value) }
+                }
+                return read
             }
-            for goal in all(.goalDirective, GoalDirectiveSyntax.init) { read += [goal.name?.value, goal.wallet?.value] }
-            for payee in all(.payeeDirective, PayeeDirectiveSyntax.init) { read.append(payee.category?.value) }
-            for rule in all(.recurringDirective, RecurringDirectiveSyntax.init) {
-                read.append(rule.name?.value)
-                if let t = rule.transaction { read += [t.wallet?.value, t.category?.value] }
-                if let t = rule.transfer { read += [t.from?.value, t.to?.value] }
-            }
-            for profile in all(.importDirective, ImportDirectiveSyntax.init) { read.append(profile.wallet?.value) }
-            for match in all(.matchDirective, MatchDirectiveSyntax.init) {
-                read += [match.wallet?.value] + (match.splits.isEmpty ? [match.category?.value] : match.splits.map { $0.category?.value })
-            }
-            for t in all(.transaction, TransactionSyntax.init) {
-                read.append(t.wallet?.value)
-                if let c = t.category { read.append(c.value) }
-                read += [t.goal, t.rule, t.by].compactMap { $0?.value }
-                read += t.splits.map { $0.category?.value }
-            }
-            for t in all(.transfer, TransferSyntax.init) { read += [t.from?.value, t.to?.value] }
-            for kind in [SyntaxKind.fill, .move, .assertion, .skip, .contribution] {
-                for entry in all(kind, SimpleDatedEntrySyntax.init) { read += entry.names.map(\.value) }
-            }
-            return read
-        })
+        )
     }
 
     /// How many names each place above reads (a place that stopped reading names fails).
@@ -118,9 +122,11 @@ import Testing
         for bare in ["Checking", "Food:Groceries", "Crème", "食費", "Room#2", "a.b", "x-1", "$giro", "🏠", "Transfer", "**", "a\\b"] {
             #expect(SourceWriter.name(bare) == bare)
         }
-        let quoted = [(".cash", "'.cash'"), ("Kid's", "'Kid\\'s'"), ("'a;b'", "'\\'a;b\\''"), ("transfer", "'transfer'"),
-                      ("every", "'every'"), ("account", "'account'"), ("½ price", "'½ price'"),
-                      ("a\u{A0}b", "'a\u{A0}b'"), ("", "''"), ("id:", "'id:'"), ("*", "'*'")]
+        let quoted = [
+            (".cash", "'.cash'"), ("Kid's", "'Kid\\'s'"), ("'a;b'", "'\\'a;b\\''"), ("transfer", "'transfer'"),
+            ("every", "'every'"), ("account", "'account'"), ("½ price", "'½ price'"),
+            ("a\u{A0}b", "'a\u{A0}b'"), ("", "''"), ("id:", "'id:'"), ("*", "'*'")
+        ]
         for (name, written) in quoted { #expect(SourceWriter.name(name) == written) }
     }
 

@@ -16,10 +16,13 @@ extension AddCommand {
             case .file: FlagDeclaration("-f", "--file", value: "FILE", help: "The budget (default: the first argument, else TALLY_FILE)")
             case .note: FlagDeclaration("--note", value: "TEXT", help: "The transaction's note")
             case .tag: FlagDeclaration("--tag", value: "NAME", help: "A tag, `#` optional (repeatable)")
-            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
-                What `today` and `yesterday` mean (default: TALLY_TODAY,
-                else the system's local date)
-                """)
+            case .today:
+                FlagDeclaration(
+                    "--today", value: "YYYY-MM-DD",
+                    help: """
+                        What `today` and `yesterday` mean (default: TALLY_TODAY,
+                        else the system's local date)
+                        """)
             case .dryRun: FlagDeclaration("--dry-run", help: "Print the entry; write nothing")
             }
         }

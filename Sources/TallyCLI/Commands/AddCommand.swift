@@ -12,31 +12,31 @@ enum AddCommand: Subcommand {
     static let name = "add"
     static let summary = "Add one transaction from the command line"
     static let help = """
-    tally add: append one transaction to the budget, completed from the budget where
-    that is unambiguous: a payee's usual wallet and category.
+        tally add: append one transaction to the budget, completed from the budget where
+        that is unambiguous: a payee's usual wallet and category.
 
-    USAGE
-      tally add [options] <file> DATE [PAYEE] WALLET [CATEGORY] AMOUNT
-      tally add [options] <file> DATE PAYEE [CATEGORY] AMOUNT     (the payee's wallet)
-      tally add [options] <file> DATE PAYEE AMOUNT                (its wallet and category)
+        USAGE
+          tally add [options] <file> DATE [PAYEE] WALLET [CATEGORY] AMOUNT
+          tally add [options] <file> DATE PAYEE [CATEGORY] AMOUNT     (the payee's wallet)
+          tally add [options] <file> DATE PAYEE AMOUNT                (its wallet and category)
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    DATE is YYYY-MM-DD, today or yesterday. WALLET and CATEGORY are names the budget
-    declares (any case). An AMOUNT without a sign is spending in an expense category
-    (written negative) and money in for an income category; +12.50 and -12.50 are
-    kept as written. The entry goes to the end of the file, aligned like its
-    transactions, with its line endings; the file is replaced atomically and keeps
-    its permissions. Nothing is written when the budget has errors before, or would
-    have any after.
+        DATE is YYYY-MM-DD, today or yesterday. WALLET and CATEGORY are names the budget
+        declares (any case). An AMOUNT without a sign is spending in an expense category
+        (written negative) and money in for an income category; +12.50 and -12.50 are
+        kept as written. The entry goes to the end of the file, aligned like its
+        transactions, with its line endings; the file is replaced atomically and keeps
+        its permissions. Nothing is written when the budget has errors before, or would
+        have any after.
 
-    EXIT CODES
-      0  added
-      1  the budget has errors (before or after): nothing written
-      2  usage mistake, an unknown or ambiguous name, or an unreadable file
+        EXIT CODES
+          0  added
+          1  the budget has errors (before or after): nothing written
+          2  usage mistake, an unknown or ambiguous name, or an unreadable file
 
-    """
+        """
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         func fail(_ message: String, _ code: Int32 = ExitCode.usage) -> Int32 {
@@ -47,7 +47,8 @@ enum AddCommand: Subcommand {
         do { options = try parse(arguments) } catch { return fail(error.message) }
         // The file: -f, else a first word that names one, else TALLY_FILE.
         if options.file == nil, let first = options.words.first,
-           first.hasSuffix(".tally") || FileManager.default.fileExists(atPath: first) {
+            first.hasSuffix(".tally") || FileManager.default.fileExists(atPath: first)
+        {
             options.file = first
             options.words.removeFirst()
         }
@@ -114,10 +115,11 @@ enum AddCommand: Subcommand {
             guard middle.count <= 3 else { throw UsageError("too many words: write DATE [PAYEE] WALLET [CATEGORY] AMOUNT (quote a payee with spaces)") }
 
             func find(_ name: String, in names: [String]) -> Int? {
-                names.firstIndex(of: name) ?? {
-                    let matches = names.indices.filter { names[$0].lowercased() == name.lowercased() }
-                    return matches.count == 1 ? matches[0] : nil
-                }()
+                names.firstIndex(of: name)
+                    ?? {
+                        let matches = names.indices.filter { names[$0].lowercased() == name.lowercased() }
+                        return matches.count == 1 ? matches[0] : nil
+                    }()
             }
             let walletNames = model.wallets.map(\.name), categoryNames = model.categories.map(\.name)
             var wallet: Int?, category: Int?
@@ -180,8 +182,10 @@ enum AddCommand: Subcommand {
             // first, so the note is not read back as the payee.
             if payee != nil || note != nil { fields.append((SourceWriter.text(payee ?? ""), .text)) }
             if let note { fields.append((SourceWriter.text(note), .text)) }
-            fields += [(SourceWriter.name(model.wallets[wallet].name), .wallet), (SourceWriter.name(model.categories[category].name), .category),
-                       (amount, .amount)]
+            fields += [
+                (SourceWriter.name(model.wallets[wallet].name), .wallet), (SourceWriter.name(model.categories[category].name), .category),
+                (amount, .amount)
+            ]
             fields += tags.map { (SourceWriter.tag($0), .clause) }
             var line = date.description
             var column = FileLayout.width(line)
@@ -194,8 +198,7 @@ enum AddCommand: Subcommand {
                 case .wallet: if let c = layout.walletColumn { spaces = max(2, c - column) }
                 case .category: if let c = layout.categoryColumn { spaces = max(2, c - column) }
                 case .amount:
-                    if let end = layout.amountEndColumn { spaces = max(2, end - width - column) }
-                    else if let start = layout.amountStartColumn { spaces = max(2, start - column) }
+                    if let end = layout.amountEndColumn { spaces = max(2, end - width - column) } else if let start = layout.amountStartColumn { spaces = max(2, start - column) }
                 case .clause: spaces = previous == .clause ? 1 : (layout.clauseGap ?? 2)
                 case .text: spaces = 1
                 }

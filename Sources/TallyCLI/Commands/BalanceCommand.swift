@@ -23,21 +23,21 @@ enum BalanceCommand: ReportSubcommand {
     /// Every flag, in the order the help lists them.
     static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
     static let help = """
-    tally balance: each wallet's balance on a day, grouped by kind, with totals in
-    the default currency. Hidden wallets are listed apart and left out of totals.
+        tally balance: each wallet's balance on a day, grouped by kind, with totals in
+        the default currency. Hidden wallets are listed apart and left out of totals.
 
-    USAGE
-      tally balance [options] <file>
-      tally balance [options] -          (read standard input)
+        USAGE
+          tally balance [options] <file>
+          tally balance [options] -          (read standard input)
 
-    OPTIONS
-    \(FlagDeclaration.help(flags))\
+        OPTIONS
+        \(FlagDeclaration.help(flags))\
 
-    With a period (-p, -b, -e) the balances are those at its last day. Exit codes:
-    0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts are
-    described in docs/reports.md.
+        With a period (-p, -b, -e) the balances are those at its last day. Exit codes:
+        0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts are
+        described in docs/reports.md.
 
-    """
+        """
 
     /// The options, with `--by` and `--depth` checked against columns over time.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
@@ -77,8 +77,10 @@ enum BalanceCommand: ReportSubcommand {
             var csv = CSVTable(["wallet", "kind", "owners", "currency", "balance", "converted", "hidden"])
             for item in sheet.counted + sheet.hidden {
                 let w = model.wallets[item.wallet]
-                csv.add([w.name, w.kind.rawValue, w.owners.joined(separator: ", "), w.currency, context.plain(item.balance, w.currency),
-                         item.converted.map(context.inDefault) ?? "", w.hidden ? "yes" : "no"])
+                csv.add([
+                    w.name, w.kind.rawValue, w.owners.joined(separator: ", "), w.currency, context.plain(item.balance, w.currency),
+                    item.converted.map(context.inDefault) ?? "", w.hidden ? "yes" : "no"
+                ])
             }
             context.output(csv)
         default:
@@ -92,8 +94,9 @@ enum BalanceCommand: ReportSubcommand {
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>) -> Int32 {
         let (table, rows, missing) = PeriodColumns.balances(context.budget, step: step, range: range, byKind: context.options.value(Own.depth) == "1")
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
-        table.write(rows, context: context, title: "Balances at the end of each \(step.unit), \(first == last ? first : first + " to " + last)", first: "Wallet",
-                    showTotal: false, range: range, missing: missing)
+        table.write(
+            rows, context: context, title: "Balances at the end of each \(step.unit), \(first == last ? first : first + " to " + last)", first: "Wallet",
+            showTotal: false, range: range, missing: missing)
         return ExitCode.success
     }
 }

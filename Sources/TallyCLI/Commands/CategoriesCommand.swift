@@ -8,8 +8,9 @@ enum CategoriesCommand: Subcommand {
     static let name = "categories"
     static let summary = "List the categories as a tree, with the postings in each"
     static var flags: [FlagDeclaration] { Listing.declarations }
-    static let help = Listing.help(name, "the categories as a tree, parents above their\nchildren (a parent no line declares is shown too), with income or expense and\nthe number of postings in each, its children's included.",
-                                   layouts: "CSV columns:\ncategory,type,parent,declared,entries.")
+    static let help = Listing.help(
+        name, "the categories as a tree, parents above their\nchildren (a parent no line declares is shown too), with income or expense and\nthe number of postings in each, its children's included.",
+        layouts: "CSV columns:\ncategory,type,parent,declared,entries.")
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let context: ReportContext
@@ -29,8 +30,10 @@ enum CategoriesCommand: Subcommand {
             }
             context.output(csv)
         default:
-            var table = TextTable([.init(title: "Category", alignment: .left, maxWidth: 60), .init(title: "Type", alignment: .left),
-                                   .init(title: "Entries", alignment: .right)])
+            var table = TextTable([
+                .init(title: "Category", alignment: .left, maxWidth: 60), .init(title: "Type", alignment: .left),
+                .init(title: "Entries", alignment: .right)
+            ])
             for node in tree.nodes {
                 table.add([String(repeating: "  ", count: node.depth) + node.leaf, node.type, "\(node.entries)"])
             }

@@ -18,8 +18,10 @@ extension CheckCommand {
         /// Loads and checks one budget of `targets`, adding what it finds in the files
         /// the job reports. A named file the budget turns out not to include is left to
         /// `targets` to check on its own.
-        mutating func check(_ job: CheckTargets.Job, of targets: inout CheckTargets, options: Options, today: CivilDate,
-                            sources: SourceMap, clock: ContinuousClock, console: Console) {
+        mutating func check(
+            _ job: CheckTargets.Job, of targets: inout CheckTargets, options: Options, today: CivilDate,
+            sources: SourceMap, clock: ContinuousClock, console: Console
+        ) {
             let provider = targets.provider
             let budget: Budget
             let loadStart = clock.now

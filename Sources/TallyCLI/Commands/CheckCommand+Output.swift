@@ -32,9 +32,10 @@ extension CheckCommand {
             }
             if !options.quiet && !findings.checkedFiles.isEmpty {
                 if !listed.isEmpty { console.out("\n") }
-                console.out(TextDiagnosticRenderer.summary(
-                    errors: totals.errors, warnings: totals.warnings, infos: totals.infos,
-                    files: findings.checkedFiles.count) + "\n")
+                console.out(
+                    TextDiagnosticRenderer.summary(
+                        errors: totals.errors, warnings: totals.warnings, infos: totals.infos,
+                        files: findings.checkedFiles.count) + "\n")
             }
         }
     }

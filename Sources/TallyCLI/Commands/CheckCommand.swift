@@ -8,36 +8,36 @@ enum CheckCommand: Subcommand {
     static let name = "check"
     static let summary = "Check budget files and report problems"
     static let help = """
-    tally check: read budget files (following `include`) and report every problem found.
+        tally check: read budget files (following `include`) and report every problem found.
 
-    USAGE
-      tally check [options] <file>...
-      tally check [options] -          (read standard input)
+        USAGE
+          tally check [options] <file>...
+          tally check [options] -          (read standard input)
 
-    A file that another budget includes is checked as part of that budget, and only its
-    own problems are reported: the budgets that may include it are the .tally files of
-    its repository (the nearest folder above it with .git, .hg, .svn or .jj), else of the
-    current directory when the file is below it, else of its own folder. A file nothing
-    includes is a budget of its own.
+        A file that another budget includes is checked as part of that budget, and only its
+        own problems are reported: the budgets that may include it are the .tally files of
+        its repository (the nearest folder above it with .git, .hg, .svn or .jj), else of the
+        current directory when the file is below it, else of its own folder. A file nothing
+        includes is a budget of its own.
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    EXIT CODES
-      0  no errors (and, with --strict, no warnings)
-      1  errors found (or warnings with --strict)
-      2  usage mistake, or a file that cannot be read
+        EXIT CODES
+          0  no errors (and, with --strict, no warnings)
+          1  errors found (or warnings with --strict)
+          2  usage mistake, or a file that cannot be read
 
-    Text output shows `file:line:col: severity[CODE]: message`, the source line and a
-    marker under the problem. JSON output is one document:
-      {"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
-      "message",...}],"errors":N,"warnings":N,"infos":N}
-    Lines and columns are 1-based; columns count Unicode characters (see --column-unit);
-    ends are exclusive. Each file shows at most 1,000 diagnostics, errors first, and a
-    note saying how many more (JSON: "notShown":[{"file","count","total"}]); counts and
-    the exit code count them all. Every code is explained in docs/diagnostics.md.
+        Text output shows `file:line:col: severity[CODE]: message`, the source line and a
+        marker under the problem. JSON output is one document:
+          {"diagnostics":[{"file","line","column","endLine","endColumn","severity","code",
+          "message",...}],"errors":N,"warnings":N,"infos":N}
+        Lines and columns are 1-based; columns count Unicode characters (see --column-unit);
+        ends are exclusive. Each file shows at most 1,000 diagnostics, errors first, and a
+        note saying how many more (JSON: "notShown":[{"file","count","total"}]); counts and
+        the exit code count them all. Every code is explained in docs/diagnostics.md.
 
-    """
+        """
 
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
@@ -47,38 +47,59 @@ enum CheckCommand: Subcommand {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .root: FlagDeclaration("--root", value: "FILE", help: """
-                The budget the named files belong to, when it includes them
-                (instead of searching)
-                """)
-            case .stdinFilename: FlagDeclaration("--stdin-filename", value: "PATH", help: """
-                With `-`: standard input is the text of PATH (an editor's
-                unsaved buffer); it is checked, and reported, as that file
-                """)
-            case .columnUnit: FlagDeclaration("--column-unit", value: "chars|bytes|utf16", help: """
-                What columns count (default: chars, Unicode characters);
-                Vim places markers by bytes. SARIF takes chars or utf16
-                """)
-            case .format: FlagDeclaration("--format", value: "text|json|github|sarif", help: """
-                Output format (default: text); github prints GitHub
-                Actions annotations, sarif a SARIF 2.1.0 log
-                """)
+            case .root:
+                FlagDeclaration(
+                    "--root", value: "FILE",
+                    help: """
+                        The budget the named files belong to, when it includes them
+                        (instead of searching)
+                        """)
+            case .stdinFilename:
+                FlagDeclaration(
+                    "--stdin-filename", value: "PATH",
+                    help: """
+                        With `-`: standard input is the text of PATH (an editor's
+                        unsaved buffer); it is checked, and reported, as that file
+                        """)
+            case .columnUnit:
+                FlagDeclaration(
+                    "--column-unit", value: "chars|bytes|utf16",
+                    help: """
+                        What columns count (default: chars, Unicode characters);
+                        Vim places markers by bytes. SARIF takes chars or utf16
+                        """)
+            case .format:
+                FlagDeclaration(
+                    "--format", value: "text|json|github|sarif",
+                    help: """
+                        Output format (default: text); github prints GitHub
+                        Actions annotations, sarif a SARIF 2.1.0 log
+                        """)
             case .strict: FlagDeclaration("--strict", help: "Warnings fail the check too (infos never do)")
             case .deny: FlagDeclaration("--deny", value: "CODE[,CODE]", help: "Report these codes as errors (repeatable)")
             case .allow: FlagDeclaration("--allow", value: "CODE[,CODE]", help: "Silence these codes (repeatable; not syntax errors)")
-            case .color: FlagDeclaration("--color", aliases: ["--colour"], value: "auto|always|never", help: """
-                Colour in text output (default: auto: only on a terminal,
-                never when NO_COLOR is set)
-                """)
+            case .color:
+                FlagDeclaration(
+                    "--color", aliases: ["--colour"], value: "auto|always|never",
+                    help: """
+                        Colour in text output (default: auto: only on a terminal,
+                        never when NO_COLOR is set)
+                        """)
             case .quiet: FlagDeclaration("-q", "--quiet", help: "Text output: leave out the summary line")
-            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
-                The date to check as of (default: TALLY_TODAY, else the
-                system's local date): what is due, overdue or in the future
-                """)
-            case .syntaxOnly: FlagDeclaration("--syntax-only", help: """
-                Only read the files (syntax and includes); skip balances,
-                envelopes, goals and every other budget check
-                """)
+            case .today:
+                FlagDeclaration(
+                    "--today", value: "YYYY-MM-DD",
+                    help: """
+                        The date to check as of (default: TALLY_TODAY, else the
+                        system's local date): what is due, overdue or in the future
+                        """)
+            case .syntaxOnly:
+                FlagDeclaration(
+                    "--syntax-only",
+                    help: """
+                        Only read the files (syntax and includes); skip balances,
+                        envelopes, goals and every other budget check
+                        """)
             case .timings: FlagDeclaration("--timings", help: "Print how long each phase took to standard error")
             }
         }

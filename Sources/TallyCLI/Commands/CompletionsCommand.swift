@@ -4,30 +4,31 @@ enum CompletionsCommand: Subcommand {
     static let name = "completions"
     static let summary = "Print a shell completion script"
     static let help = """
-    tally completions: print a completion script for a shell.
+        tally completions: print a completion script for a shell.
 
-    USAGE
-      tally completions bash|zsh|fish
+        USAGE
+          tally completions bash|zsh|fish
 
-    OPTIONS
-    \(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(FlagDeclaration.helpFlag.help)\
 
-    INSTALL
-      bash  source <(tally completions bash)        (in ~/.bashrc)
-      zsh   tally completions zsh > ~/.zfunc/_tally (with ~/.zfunc on $fpath)
-      fish  tally completions fish > ~/.config/fish/completions/tally.fish
+        INSTALL
+          bash  source <(tally completions bash)        (in ~/.bashrc)
+          zsh   tally completions zsh > ~/.zfunc/_tally (with ~/.zfunc on $fpath)
+          fish  tally completions fish > ~/.config/fish/completions/tally.fish
 
-    The scripts complete commands, their flags, the values a flag's help lists,
-    diagnostic codes after --deny and --allow, and .tally files.
+        The scripts complete commands, their flags, the values a flag's help lists,
+        diagnostic codes after --deny and --allow, and .tally files.
 
-    """
+        """
 
     static let flags: [FlagDeclaration] = [.helpFlag]
     static var argumentChoices: [String] { CompletionScript.shells }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         guard arguments.count == 1, let shell = arguments.first,
-              let script = CompletionScript(commands: specs).script(for: shell) else {
+            let script = CompletionScript(commands: specs).script(for: shell)
+        else {
             let given = arguments.isEmpty ? "no shell given" : "`\(arguments.joined(separator: " "))` is not a shell I know"
             console.err("tally completions: \(given); expected one of: \(CompletionScript.shells.joined(separator: ", "))\n\nUsage: tally completions bash|zsh|fish\n")
             return ExitCode.usage

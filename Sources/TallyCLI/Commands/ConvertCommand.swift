@@ -10,31 +10,31 @@ enum ConvertCommand: Subcommand {
     static let name = "convert"
     static let summary = "Make a budget from hledger, ledger or beancount files"
     static let help = """
-    tally convert: read hledger or ledger journals or beancount files (the kind is told
-    by the extension, else by the content; includes are followed) and write a Tally
-    budget. Asset and liability accounts become wallets, income and expense accounts
-    categories, commodities currency codes, prices rates, balance assertions `assert`,
-    opening-balance transactions wallet openings. What Tally cannot represent (costs and
-    lots, virtual postings, automated and periodic transactions, an account holding
-    several commodities, equity postings other than openings, ...) is listed on
-    standard error with its file and line, never dropped silently.
+        tally convert: read hledger or ledger journals or beancount files (the kind is told
+        by the extension, else by the content; includes are followed) and write a Tally
+        budget. Asset and liability accounts become wallets, income and expense accounts
+        categories, commodities currency codes, prices rates, balance assertions `assert`,
+        opening-balance transactions wallet openings. What Tally cannot represent (costs and
+        lots, virtual postings, automated and periodic transactions, an account holding
+        several commodities, equity postings other than openings, ...) is listed on
+        standard error with its file and line, never dropped silently.
 
-    USAGE
-      tally convert [options] <journal>...
+        USAGE
+          tally convert [options] <journal>...
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    The budget is laid out as `tally fmt` does and checked as `tally check` does before
-    it is written; docs/interop.md has the whole mapping.
+        The budget is laid out as `tally fmt` does and checked as `tally check` does before
+        it is written; docs/interop.md has the whole mapping.
 
-    EXIT CODES
-      0  written (lines left out, if any, are listed)
-      1  --strict and something was left out, or the result does not pass the check;
-         nothing written
-      2  usage mistake, a file that cannot be read or written
+        EXIT CODES
+          0  written (lines left out, if any, are listed)
+          1  --strict and something was left out, or the result does not pass the check;
+             nothing written
+          2  usage mistake, a file that cannot be read or written
 
-    """
+        """
 
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
@@ -44,20 +44,29 @@ enum ConvertCommand: Subcommand {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .output: FlagDeclaration("-o", "--output", value: "FILE", help: """
-                Write the budget to FILE (atomically; an existing file is
-                never replaced) instead of standard output
-                """)
+            case .output:
+                FlagDeclaration(
+                    "-o", "--output", value: "FILE",
+                    help: """
+                        Write the budget to FILE (atomically; an existing file is
+                        never replaced) instead of standard output
+                        """)
             case .strict: FlagDeclaration("--strict", help: "Fail (exit 1, nothing written) when anything is left out")
-            case .walletKind: FlagDeclaration("--wallet-kind", value: "ACCOUNT=KIND", help: """
-                The kind of the wallet an account becomes (bank, cash,
-                credit, savings, investment, loan, other); else guessed
-                from its name. Repeat for more
-                """)
-            case .commodity: FlagDeclaration("--commodity", value: "SYMBOL=CODE", help: """
-                The currency code for a commodity ($ is USD, € EUR, £ GBP,
-                ¥ JPY, ₹ INR unless given). Repeat for more
-                """)
+            case .walletKind:
+                FlagDeclaration(
+                    "--wallet-kind", value: "ACCOUNT=KIND",
+                    help: """
+                        The kind of the wallet an account becomes (bank, cash,
+                        credit, savings, investment, loan, other); else guessed
+                        from its name. Repeat for more
+                        """)
+            case .commodity:
+                FlagDeclaration(
+                    "--commodity", value: "SYMBOL=CODE",
+                    help: """
+                        The currency code for a commodity ($ is USD, € EUR, £ GBP,
+                        ¥ JPY, ₹ INR unless given). Repeat for more
+                        """)
             case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The day taken as today for the check of the result")
             }
         }

@@ -20,20 +20,20 @@ enum DueCommand: ReportSubcommand {
     /// Every flag, in the order the help lists them.
     static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
-    tally due: occurrences of recurring entries that are neither recorded (`rule
-    NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
-    coming up within a number of days, in date order.
+        tally due: occurrences of recurring entries that are neither recorded (`rule
+        NAME`) nor skipped (`skip NAME`): overdue ones, those due today, and those
+        coming up within a number of days, in date order.
 
-    USAGE
-      tally due [options] <file>
+        USAGE
+          tally due [options] <file>
 
-    OPTIONS
-    \(FlagDeclaration.help(flags))\
+        OPTIONS
+        \(FlagDeclaration.help(flags))\
 
-    Exit code 0 also when something is overdue: `tally check` is the command that
-    fails on it. JSON and CSV layouts: docs/reports.md.
+        Exit code 0 also when something is overdue: `tally check` is the command that
+        fails on it. JSON and CSV layouts: docs/reports.md.
 
-    """
+        """
 
     /// The options, with `--days` checked against a period.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
@@ -75,9 +75,11 @@ enum DueCommand: ReportSubcommand {
             for status in [DueOccurrence.Status.overdue, .today, .upcoming] {
                 let items = due.filter { $0.status == status }
                 guard !items.isEmpty else { continue }
-                var t = TextTable([.init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 12),
-                                   .init(title: "Payee", alignment: .left, maxWidth: 18), .init(title: "Wallet", alignment: .left, maxWidth: 10),
-                                   .init(title: "What", alignment: .left, maxWidth: 14), .init(title: "Amount", alignment: .decimal)])
+                var t = TextTable([
+                    .init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 12),
+                    .init(title: "Payee", alignment: .left, maxWidth: 18), .init(title: "Wallet", alignment: .left, maxWidth: 10),
+                    .init(title: "What", alignment: .left, maxWidth: 14), .init(title: "Amount", alignment: .decimal)
+                ])
                 for item in items {
                     let d = describe(item.rule)
                     t.add([item.date.description, ruleName(item.rule), d.payee, d.wallet, d.what, d.amount])

@@ -21,23 +21,23 @@ enum EnvelopesCommand: ReportSubcommand {
     /// Every flag, in the order the help lists them.
     static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
-    tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
-    available money for its period containing a day, with the percent used and what
-    is left per day for the rest of the period. Overspent envelopes are marked
-    OVER, those past their alert threshold ALERT. Ready to assign (income not yet
-    given to an envelope) comes last, for budgets that assign income.
+        tally envelopes: each envelope's carried-in, planned, filled, moved, spent and
+        available money for its period containing a day, with the percent used and what
+        is left per day for the rest of the period. Overspent envelopes are marked
+        OVER, those past their alert threshold ALERT. Ready to assign (income not yet
+        given to an envelope) comes last, for budgets that assign income.
 
-    USAGE
-      tally envelopes [options] <file>
+        USAGE
+          tally envelopes [options] <file>
 
-    OPTIONS
-    \(FlagDeclaration.help(flags))\
+        OPTIONS
+        \(FlagDeclaration.help(flags))\
 
-    The day is --at, else today when --period contains it, else the period's last
-    day. Amounts are in the default currency. JSON and CSV layouts:
-    docs/reports.md.
+        The day is --at, else today when --period contains it, else the period's last
+        day. Amounts are in the default currency. JSON and CSV layouts:
+        docs/reports.md.
 
-    """
+        """
 
     typealias Line = EnvelopesReport.Line
 
@@ -80,30 +80,38 @@ enum EnvelopesCommand: ReportSubcommand {
             var csv = CSVTable(["envelope", "period", "start", "end", "carried_in", "planned", "filled", "moved", "spent", "available", "percent_used", "left_per_day", "status"])
             for line in lines {
                 let s = line.status
-                csv.add([line.envelope.name, line.envelope.period.label(s.start), s.start.description, s.end.description,
-                         context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved),
-                         context.inDefault(s.spent), context.inDefault(s.available), line.percent.map { $0.formatted(scale: 1) } ?? "",
-                         line.leftPerDay.map(context.inDefault) ?? "", s.isOverspent ? "overspent" : line.alert ? "alert" : "ok"])
+                csv.add([
+                    line.envelope.name, line.envelope.period.label(s.start), s.start.description, s.end.description,
+                    context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved),
+                    context.inDefault(s.spent), context.inDefault(s.available), line.percent.map { $0.formatted(scale: 1) } ?? "",
+                    line.leftPerDay.map(context.inDefault) ?? "", s.isOverspent ? "overspent" : line.alert ? "alert" : "ok"
+                ])
             }
             context.output(csv)
         default:
             var out = "Envelopes on \(date)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
-            var table = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
-                                   .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),
-                                   .init(title: "Available", alignment: .decimal), .init(title: "Used", alignment: .decimal),
-                                   .init(title: "Per day", alignment: .decimal), markColumn])
+            var table = TextTable([
+                .init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
+                .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),
+                .init(title: "Available", alignment: .decimal), .init(title: "Used", alignment: .decimal),
+                .init(title: "Per day", alignment: .decimal), markColumn
+            ])
             for line in lines {
-                table.add([line.envelope.name, label(line), context.inDefault(line.status.budget),
-                           context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),
-                           line.leftPerDay.map(context.inDefault) ?? "", mark(line)])
+                table.add([
+                    line.envelope.name, label(line), context.inDefault(line.status.budget),
+                    context.inDefault(line.status.spent), context.inDefault(line.status.available), context.percent(line.percent),
+                    line.leftPerDay.map(context.inDefault) ?? "", mark(line)
+                ])
             }
             out += table.render(color: context.color, width: context.width)
             // Where the budget came from, for envelopes that carry, fill or move money.
             let detailed = lines.filter { !$0.status.carriedIn.isZero || !$0.status.filled.isZero || !$0.status.moved.isZero }
             if !detailed.isEmpty {
-                var details = TextTable([.init(title: "Budget made of", alignment: .left, maxWidth: 14), .init(title: "Carried in", alignment: .decimal),
-                                         .init(title: "Planned", alignment: .decimal), .init(title: "Filled", alignment: .decimal),
-                                         .init(title: "Moved", alignment: .decimal)])
+                var details = TextTable([
+                    .init(title: "Budget made of", alignment: .left, maxWidth: 14), .init(title: "Carried in", alignment: .decimal),
+                    .init(title: "Planned", alignment: .decimal), .init(title: "Filled", alignment: .decimal),
+                    .init(title: "Moved", alignment: .decimal)
+                ])
                 for line in detailed {
                     let s = line.status
                     details.add([line.envelope.name, context.inDefault(s.carriedIn), context.inDefault(s.planned), context.inDefault(s.filled), context.inDefault(s.moved)])
@@ -137,12 +145,16 @@ enum EnvelopesCommand: ReportSubcommand {
             context.output(csv)
         default:
             var out = "\(envelope.name) for \(label), \(status.start) to \(status.end): holds \(context.amount(budget, context.currency))\n\n"
-            var table = TextTable([.init(title: "Day", alignment: .left), .init(title: "Spent", alignment: .decimal),
-                                   .init(title: "So far", alignment: .decimal), .init(title: "Left", alignment: .decimal),
-                                   .init(title: "", alignment: .left)])
+            var table = TextTable([
+                .init(title: "Day", alignment: .left), .init(title: "Spent", alignment: .decimal),
+                .init(title: "So far", alignment: .decimal), .init(title: "Left", alignment: .decimal),
+                .init(title: "", alignment: .left)
+            ])
             for (i, day) in days.enumerated() {
-                table.add([day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
-                           context.inDefault(left(day)), report.isAheadOfEvenPace(i) ? "ahead of an even pace" : ""])
+                table.add([
+                    day.date.description, day.spent.isZero ? "" : context.inDefault(day.spent), context.inDefault(day.spentSoFar),
+                    context.inDefault(left(day)), report.isAheadOfEvenPace(i) ? "ahead of an even pace" : ""
+                ])
             }
             out += table.render(color: context.color, width: context.width)
             context.console.out(out)

@@ -10,28 +10,28 @@ enum ExportCommand: Subcommand {
     static let name = "export"
     static let summary = "Write the budget as an hledger, ledger or beancount journal"
     static let help = """
-    tally export: write the budget as a journal that hledger, ledger or beancount reads,
-    with the same balances: wallets become Assets: or Liabilities: accounts, categories
-    Income: or Expenses: accounts, rates price directives and assertions the peer's
-    balance assertions. Envelopes, goals and recurring entries, which the peers lack,
-    become their nearest construct or comments. docs/interop.md has the whole mapping.
+        tally export: write the budget as a journal that hledger, ledger or beancount reads,
+        with the same balances: wallets become Assets: or Liabilities: accounts, categories
+        Income: or Expenses: accounts, rates price directives and assertions the peer's
+        balance assertions. Envelopes, goals and recurring entries, which the peers lack,
+        become their nearest construct or comments. docs/interop.md has the whole mapping.
 
-    USAGE
-      tally export --to hledger|ledger|beancount [options] <file>
-      tally export --to FORMAT [options] -      (read standard input)
+        USAGE
+          tally export --to hledger|ledger|beancount [options] <file>
+          tally export --to FORMAT [options] -      (read standard input)
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    A budget with errors is not exported (entries with errors would be missing): run
-    `tally check` first.
+        A budget with errors is not exported (entries with errors would be missing): run
+        `tally check` first.
 
-    EXIT CODES
-      0  written
-      1  the budget has errors; nothing written
-      2  usage mistake, a file that cannot be read or written
+        EXIT CODES
+          0  written
+          1  the budget has errors; nothing written
+          2  usage mistake, a file that cannot be read or written
 
-    """
+        """
 
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
@@ -42,11 +42,14 @@ enum ExportCommand: Subcommand {
         var declaration: FlagDeclaration {
             switch self {
             case .to: FlagDeclaration("--to", value: "FORMAT", help: "hledger, ledger or beancount (required)")
-            case .output: FlagDeclaration("-o", "--output", value: "FILE", help: """
-                Write to FILE (atomically) instead of standard output. FILE
-                may not be a .tally file, and an existing FILE is replaced
-                only when it is an earlier export
-                """)
+            case .output:
+                FlagDeclaration(
+                    "-o", "--output", value: "FILE",
+                    help: """
+                        Write to FILE (atomically) instead of standard output. FILE
+                        may not be a .tally file, and an existing FILE is replaced
+                        only when it is an earlier export
+                        """)
             case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The day taken as today (else TALLY_TODAY, else the system's)")
             }
         }

@@ -10,32 +10,32 @@ enum FmtCommand: Subcommand {
     static let name = "fmt"
     static let summary = "Format budget files in the canonical layout"
     static let help = """
-    tally fmt: lay out budget files canonically: aligned amounts and comments, one space
-    between fields, indented split lines. Only whitespace ever changes.
+        tally fmt: lay out budget files canonically: aligned amounts and comments, one space
+        between fields, indented split lines. Only whitespace ever changes.
 
-    USAGE
-      tally fmt [options] <file>...
-      tally fmt [options] -            (read standard input, write standard output)
+        USAGE
+          tally fmt [options] <file>...
+          tally fmt [options] -            (read standard input, write standard output)
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    Files are replaced atomically (a temporary file beside them, then a rename) and keep
-    their owner, group and permissions; a read-only file (no write permission for its
-    owner) or one that is not text is refused and left alone; files already formatted
-    are not touched. Entries with syntax
-    errors and lines between `; tally-fmt: off` and `; tally-fmt: on` are kept exactly.
-    Before anything is written, the output is checked to differ from the input only in
-    whitespace and to read back the same; if not, nothing is written. The layout is
-    described in Grammar.md, section "Canonical layout".
+        Files are replaced atomically (a temporary file beside them, then a rename) and keep
+        their owner, group and permissions; a read-only file (no write permission for its
+        owner) or one that is not text is refused and left alone; files already formatted
+        are not touched. Entries with syntax
+        errors and lines between `; tally-fmt: off` and `; tally-fmt: on` are kept exactly.
+        Before anything is written, the output is checked to differ from the input only in
+        whitespace and to read back the same; if not, nothing is written. The layout is
+        described in Grammar.md, section "Canonical layout".
 
-    EXIT CODES
-      0  done (with --check or --diff: every file is already formatted)
-      1  with --check or --diff: some file would change
-      2  usage mistake, a file that cannot be read or written, or an internal error
-         (the formatter refused to change a file; nothing was written)
+        EXIT CODES
+          0  done (with --check or --diff: every file is already formatted)
+          1  with --check or --diff: some file would change
+          2  usage mistake, a file that cannot be read or written, or an internal error
+             (the formatter refused to change a file; nothing was written)
 
-    """
+        """
 
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
@@ -116,9 +116,11 @@ enum FmtCommand: Subcommand {
             if options.diff {
                 // Relative paths get git's `a/` and `b/`, so `git apply` takes the diff.
                 let relative = !shownName.hasPrefix("/")
-                console.out(UnifiedDiff.render(old: bytes, new: formatted,
-                                               oldName: relative ? "a/\(shownName)" : shownName,
-                                               newName: relative ? "b/\(shownName)" : shownName))
+                console.out(
+                    UnifiedDiff.render(
+                        old: bytes, new: formatted,
+                        oldName: relative ? "a/\(shownName)" : shownName,
+                        newName: relative ? "b/\(shownName)" : shownName))
             } else if options.check {
                 if changed { console.out(shownName + "\n") }
             } else if fromStandardInput {

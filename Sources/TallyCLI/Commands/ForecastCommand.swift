@@ -21,21 +21,21 @@ enum ForecastCommand: ReportSubcommand {
     /// Every flag, in the order the help lists them.
     static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
-    tally forecast: each wallet's balance projected to a date from its recurring
-    entries: occurrences from today on that are not yet recorded or skipped are
-    added on their dates. Overdue occurrences are not assumed to happen (see `tally
-    due`). The total is in the default currency at the latest rate known.
+        tally forecast: each wallet's balance projected to a date from its recurring
+        entries: occurrences from today on that are not yet recorded or skipped are
+        added on their dates. Overdue occurrences are not assumed to happen (see `tally
+        due`). The total is in the default currency at the latest rate known.
 
-    USAGE
-      tally forecast [options] <file>
+        USAGE
+          tally forecast [options] <file>
 
-    OPTIONS
-    \(FlagDeclaration.help(flags))\
+        OPTIONS
+        \(FlagDeclaration.help(flags))\
 
-    CSV output holds the projected movements; JSON holds wallets and movements
-    (docs/reports.md).
+        CSV output holds the projected movements; JSON holds wallets and movements
+        (docs/reports.md).
 
-    """
+        """
 
     /// The options, with `--until` checked against a period.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
@@ -72,8 +72,7 @@ enum ForecastCommand: ReportSubcommand {
             }
             return ExitCode.problems
         }
-        let forecast = report.forecast, shown = report.shown, events = report.events
-        let totalToday = report.totalToday, totalProjected = report.totalProjected
+        let events = report.events
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func currency(_ w: Int) -> String { model.wallets[w].currency }
 
@@ -83,45 +82,68 @@ enum ForecastCommand: ReportSubcommand {
         case "csv":
             var csv = CSVTable(["date", "rule", "wallet", "amount", "currency", "balance"])
             for e in events {
-                csv.add([e.date.description, ruleName(e.rule), model.wallets[e.wallet].name, context.plain(e.amount, currency(e.wallet)),
-                         currency(e.wallet), context.plain(e.balance, currency(e.wallet))])
+                csv.add([
+                    e.date.description, ruleName(e.rule), model.wallets[e.wallet].name, context.plain(e.amount, currency(e.wallet)),
+                    currency(e.wallet), context.plain(e.balance, currency(e.wallet))
+                ])
             }
             context.output(csv)
         default:
-            var out = "Forecast from \(context.today) to \(until)\n\n"
-            var t = TextTable([.init(title: "Wallet", alignment: .left, maxWidth: 14), .init(title: "Today", alignment: .decimal),
-                               .init(title: "On " + until.description, alignment: .decimal), .init(title: "Lowest", alignment: .decimal),
-                               .init(title: "On", alignment: .left)])
-            for w in shown {
-                let low = forecast.lowest[w]
-                t.add([model.wallets[w].name, context.amount(forecast.opening[w], currency(w)), context.amount(forecast.projected[w], currency(w)),
-                       context.amount(low.balance, currency(w)), low.date == context.today ? "" : low.date.description])
-            }
-            if shown.count > 1 {
-                t.addRule()
-                t.add(["Total", totalToday.map { context.amount($0, context.currency) } ?? "no rate",
-                       totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""])
-            }
-            out += t.render(color: context.color, width: context.width)
-            let negative = report.walletsBelowZero
-            for w in negative {
-                out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
-            }
-            if !negative.isEmpty { out += "\n" }
-            if context.options.value(Own.events) != nil, !events.isEmpty {
-                var e = TextTable([.init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 14),
-                                   .init(title: "Wallet", alignment: .left, maxWidth: 12), .init(title: "Amount", alignment: .decimal),
-                                   .init(title: "Balance", alignment: .decimal)])
-                for event in events {
-                    e.add([event.date.description, ruleName(event.rule), model.wallets[event.wallet].name,
-                           context.amount(event.amount, currency(event.wallet)), context.amount(event.balance, currency(event.wallet))])
-                }
-                out += "\n" + e.render(color: context.color, width: context.width)
-            } else if !events.isEmpty {
-                out += "\n\(events.count) projected movements; --events lists them.\n"
-            }
-            console.out(out)
+            console.out(text(report, until: until, context: context))
         }
         return ExitCode.success
+    }
+
+    /// The text table: each wallet today, at the end and at its lowest, and with
+    /// `--events` the projected movements.
+    static func text(_ report: ForecastReport, until: CivilDate, context: ReportContext) -> String {
+        let model = context.model
+        let forecast = report.forecast, shown = report.shown, events = report.events
+        let totalToday = report.totalToday, totalProjected = report.totalProjected
+        func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
+        func currency(_ w: Int) -> String { model.wallets[w].currency }
+        var out = "Forecast from \(context.today) to \(until)\n\n"
+        var t = TextTable([
+            .init(title: "Wallet", alignment: .left, maxWidth: 14), .init(title: "Today", alignment: .decimal),
+            .init(title: "On " + until.description, alignment: .decimal), .init(title: "Lowest", alignment: .decimal),
+            .init(title: "On", alignment: .left)
+        ])
+        for w in shown {
+            let low = forecast.lowest[w]
+            t.add([
+                model.wallets[w].name, context.amount(forecast.opening[w], currency(w)), context.amount(forecast.projected[w], currency(w)),
+                context.amount(low.balance, currency(w)), low.date == context.today ? "" : low.date.description
+            ])
+        }
+        if shown.count > 1 {
+            t.addRule()
+            t.add([
+                "Total", totalToday.map { context.amount($0, context.currency) } ?? "no rate",
+                totalProjected.map { context.amount($0, context.currency) } ?? "no rate", "", ""
+            ])
+        }
+        out += t.render(color: context.color, width: context.width)
+        let negative = report.walletsBelowZero
+        for w in negative {
+            out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
+        }
+        if !negative.isEmpty { out += "\n" }
+        if context.options.value(Own.events) != nil, !events.isEmpty {
+            var e = TextTable([
+                .init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 14),
+                .init(title: "Wallet", alignment: .left, maxWidth: 12), .init(title: "Amount", alignment: .decimal),
+                .init(title: "Balance", alignment: .decimal)
+            ])
+            for event in events {
+                e.add([
+                    event.date.description, ruleName(event.rule), model.wallets[event.wallet].name,
+                    context.amount(event.amount, currency(event.wallet)), context.amount(event.balance, currency(event.wallet))
+                ])
+            }
+            out += "\n" + e.render(color: context.color, width: context.width)
+        } else if !events.isEmpty {
+            out += "\n\(events.count) projected movements; --events lists them.\n"
+        }
+        return out
     }
 }

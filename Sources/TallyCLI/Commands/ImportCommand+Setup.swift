@@ -58,16 +58,19 @@ extension ImportCommand {
                 throw UsageError("which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
             }
             guard let only = owners.first?.first, owners.allSatisfy({ $0 == [only] }) else {
-                throw UsageError(Set(accounts.map(ImportProfile.account)).count > 1
-                    ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its --wallet"
-                    : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with --wallet")
+                throw UsageError(
+                    Set(accounts.map(ImportProfile.account)).count > 1
+                        ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its --wallet"
+                        : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with --wallet")
             }
             return only
         }
 
         /// The statements at `paths`, each read whole and checked to be the wallet's.
-        private static func statements(_ paths: [String], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
-                                       model: BudgetModel) throws(UsageError) -> [Statement] {
+        private static func statements(
+            _ paths: [String], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
+            model: BudgetModel
+        ) throws(UsageError) -> [Statement] {
             let currency = model.wallets[wallet].currency, name = model.wallets[wallet].name
             var statements: [Statement] = []
             for statementPath in paths {

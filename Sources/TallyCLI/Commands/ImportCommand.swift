@@ -18,31 +18,31 @@ enum ImportCommand: Subcommand {
     static let name = "import"
     static let summary = "Import bank statements (CSV, OFX, CAMT.053) as transactions"
     static let help = """
-    tally import: read bank statements and append their new movements to the budget as
-    transactions, each movement exactly once, categorized from the budget's own rules
-    and history.
+        tally import: read bank statements and append their new movements to the budget as
+        transactions, each movement exactly once, categorized from the budget's own rules
+        and history.
 
-    USAGE
-      tally import [options] <budget> <statement>...
+        USAGE
+          tally import [options] <budget> <statement>...
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)
-    Statements are CSV (the header row names the columns: date, amount or debit and
-    credit, payee, description, id, balance), OFX/QFX 1.x and 2.x, or CAMT.053 XML.
-    The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
-    `match "TEXT" CATEGORY ...` rules categorize movements first (Grammar.md section 7).
-    A movement's bank id, or else a fingerprint of it, is written as `id:`, so importing
-    a statement again, or one that overlaps it, adds nothing twice. A movement that a
-    hand-entered transaction already records (same wallet and amount, no id, dated at
-    most 3 days apart) is matched, not added. A closing balance becomes an `assert`; if
-    the budget would not agree with it, nothing is written. See docs/import.md.
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)
+        Statements are CSV (the header row names the columns: date, amount or debit and
+        credit, payee, description, id, balance), OFX/QFX 1.x and 2.x, or CAMT.053 XML.
+        The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
+        `match "TEXT" CATEGORY ...` rules categorize movements first (Grammar.md section 7).
+        A movement's bank id, or else a fingerprint of it, is written as `id:`, so importing
+        a statement again, or one that overlaps it, adds nothing twice. A movement that a
+        hand-entered transaction already records (same wallet and amount, no id, dated at
+        most 3 days apart) is matched, not added. A closing balance becomes an `assert`; if
+        the budget would not agree with it, nothing is written. See docs/import.md.
 
-    EXIT CODES
-      0  imported (or nothing new)
-      1  the budget has or would get errors, or the closing balance disagrees
-      2  usage mistake, unknown wallet, or a statement or file that cannot be read
+        EXIT CODES
+          0  imported (or nothing new)
+          1  the budget has or would get errors, or the closing balance disagrees
+          2  usage mistake, unknown wallet, or a statement or file that cannot be read
 
-    """
+        """
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
     /// The command's flags, each declared once (help, parsing, completions).
@@ -51,40 +51,61 @@ enum ImportCommand: Subcommand {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .wallet: FlagDeclaration("--wallet", value: "NAME", help: """
-                The wallet the statements belong to (needed when the
-                budget has more than one wallet and no `import`
-                profile names the account the statements are of)
-                """)
-            case .into: FlagDeclaration("--into", value: "FILE", help: """
-                Append to this file of the budget (default: the file with
-                the wallet's latest transaction, else its declaration)
-                """)
-            case .uncategorized: FlagDeclaration("--uncategorized", value: "NAME", help: """
-                Book movements no rule or habit categorizes in this
-                category (default: write them without a category and
-                list them; `tally check` and the editor ask for one)
-                """)
-            case .encoding: FlagDeclaration("--encoding", value: "NAME", help: """
-                The statements' encoding: utf-8, utf-16, windows-1250,
-                windows-1252, iso-8859-1, iso-8859-2, iso-8859-15
-                (default: a byte-order mark, else UTF-8, else windows-1252)
-                """)
-            case .dateFormat: FlagDeclaration("--date-format", value: "FORMAT", help: """
-                How CSV dates are written: YYYY-MM-DD, DD.MM.YYYY,
-                MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY, YYYY/MM/DD, DD.MM.YY,
-                YYYYMMDD (default: the one that reads every date)
-                """)
+            case .wallet:
+                FlagDeclaration(
+                    "--wallet", value: "NAME",
+                    help: """
+                        The wallet the statements belong to (needed when the
+                        budget has more than one wallet and no `import`
+                        profile names the account the statements are of)
+                        """)
+            case .into:
+                FlagDeclaration(
+                    "--into", value: "FILE",
+                    help: """
+                        Append to this file of the budget (default: the file with
+                        the wallet's latest transaction, else its declaration)
+                        """)
+            case .uncategorized:
+                FlagDeclaration(
+                    "--uncategorized", value: "NAME",
+                    help: """
+                        Book movements no rule or habit categorizes in this
+                        category (default: write them without a category and
+                        list them; `tally check` and the editor ask for one)
+                        """)
+            case .encoding:
+                FlagDeclaration(
+                    "--encoding", value: "NAME",
+                    help: """
+                        The statements' encoding: utf-8, utf-16, windows-1250,
+                        windows-1252, iso-8859-1, iso-8859-2, iso-8859-15
+                        (default: a byte-order mark, else UTF-8, else windows-1252)
+                        """)
+            case .dateFormat:
+                FlagDeclaration(
+                    "--date-format", value: "FORMAT",
+                    help: """
+                        How CSV dates are written: YYYY-MM-DD, DD.MM.YYYY,
+                        MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY, YYYY/MM/DD, DD.MM.YY,
+                        YYYYMMDD (default: the one that reads every date)
+                        """)
             case .decimalComma: FlagDeclaration("--decimal-comma", help: "CSV amounts use a decimal comma (default: detected)")
             case .separator: FlagDeclaration("--separator", value: "CHAR", help: "The CSV field separator (default: detected; `tab` for a tab)")
-            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
-                The date to check the budget as of (default: TALLY_TODAY,
-                else the system's local date)
-                """)
-            case .addIDs: FlagDeclaration("--add-ids", help: """
-                Add the movement's id to each hand-entered transaction it
-                matches, so that later imports find it by id
-                """)
+            case .today:
+                FlagDeclaration(
+                    "--today", value: "YYYY-MM-DD",
+                    help: """
+                        The date to check the budget as of (default: TALLY_TODAY,
+                        else the system's local date)
+                        """)
+            case .addIDs:
+                FlagDeclaration(
+                    "--add-ids",
+                    help: """
+                        Add the movement's id to each hand-entered transaction it
+                        matches, so that later imports find it by id
+                        """)
             case .dryRun: FlagDeclaration("--dry-run", help: "Print the entries and the summary; write nothing")
             }
         }
@@ -182,10 +203,12 @@ enum ImportCommand: Subcommand {
         if !edit.isEmpty {
             do { edited = try editor.check(edit) } catch {
                 if case .wouldAddErrors(let after) = error, let assertion,
-                   after.diagnostics.contains(where: { $0.severity == .error && $0.code == .failedAssertion }) {
+                    after.diagnostics.contains(where: { $0.severity == .error && $0.code == .failedAssertion })
+                {
                     let balance = after.model.balance(of: setup.wallet, at: assertion.date)
-                    console.err(BalanceExplanation(model: after.model, wallet: setup.wallet, statements: setup.statements, plan: plan, before: model)
-                        .text(statementBalance: assertion.amount, budgetBalance: balance, date: assertion.date))
+                    console.err(
+                        BalanceExplanation(model: after.model, wallet: setup.wallet, statements: setup.statements, plan: plan, before: model)
+                            .text(statementBalance: assertion.amount, budgetBalance: balance, date: assertion.date))
                     return ExitCode.problems
                 }
                 return error.report(name, console: console)
@@ -213,7 +236,8 @@ enum ImportCommand: Subcommand {
     /// append, unless the budget already asserts it.
     private static func closingBalance(of statements: [Statement], wallet: Int, model: BudgetModel) -> (date: CivilDate, amount: Money)? {
         guard let closing = statements.last(where: { $0.closingBalance != nil }),
-              let amount = closing.closingBalance?.rescaled(to: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate else { return nil }
+            let amount = closing.closingBalance?.rescaled(to: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate
+        else { return nil }
         let asserted = model.entries.contains {
             if case .assertion(let w, let a) = $0.kind { return w == wallet && a == amount && $0.date == date }
             return false

@@ -23,23 +23,23 @@ enum InsightsCommand: ReportSubcommand {
     /// Every flag, in the order the help lists them.
     static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
-    tally insights: spending and income by category over a period, each with its
-    share of the total, largest first; who spent what (for budgets whose
-    transactions say `by NAME`); then income against expense per day, week,
-    month or year across the period.
+        tally insights: spending and income by category over a period, each with its
+        share of the total, largest first; who spent what (for budgets whose
+        transactions say `by NAME`); then income against expense per day, week,
+        month or year across the period.
 
-    USAGE
-      tally insights [options] <file> [query]
+        USAGE
+          tally insights [options] <file> [query]
 
-    OPTIONS
-    \(FlagDeclaration.help(flags))\
+        OPTIONS
+        \(FlagDeclaration.help(flags))\
 
-    \(EntryQuery.help)
-    The period defaults to this-month. Amounts are in the default currency; hidden
-    wallets and transfers are not counted. CSV output holds the category table;
-    JSON holds both (docs/reports.md).
+        \(EntryQuery.help)
+        The period defaults to this-month. Amounts are in the default currency; hidden
+        wallets and transfers are not counted. CSV output holds the category table;
+        JSON holds both (docs/reports.md).
 
-    """
+        """
 
     /// The options, with `--by` checked against columns over time.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
@@ -65,8 +65,9 @@ enum InsightsCommand: ReportSubcommand {
             filter = try context.filter(range: range)
         } catch { return context.fail(error) }
         if let step { return columns(context, step: step, range: range, filter: filter) }
-        let report = InsightsReport(context.budget, range: range, filter: filter, by: context.options.value(Own.by).flatMap(Granularity.init(rawValue:)),
-                                    depth: context.options.value(Own.depth).flatMap { Int($0) })
+        let report = InsightsReport(
+            context.budget, range: range, filter: filter, by: context.options.value(Own.by).flatMap(Granularity.init(rawValue:)),
+            depth: context.options.value(Own.depth).flatMap { Int($0) })
         let granularity = report.granularity, shares = report.shares, totals = report.totals, series = report.series
         let missing = report.missing, byPerson = report.byPerson
         func categoryName(_ c: Int) -> String { model.categories[c].name }
@@ -90,8 +91,10 @@ enum InsightsCommand: ReportSubcommand {
             var out = "Insights for \(range.lowerBound) to \(range.upperBound)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             out += "Income \(context.inDefault(totals.income)), expense \(context.inDefault(totals.expense)), net \(context.inDefault(totals.net))\n"
             func table(_ title: String, _ items: [CategoryShare]) -> String {
-                var t = TextTable([.init(title: title, alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal),
-                                   .init(title: "Share", alignment: .decimal), .init(title: "", alignment: .left)])
+                var t = TextTable([
+                    .init(title: title, alignment: .left, maxWidth: 24), .init(title: "Amount", alignment: .decimal),
+                    .init(title: "Share", alignment: .decimal), .init(title: "", alignment: .left)
+                ])
                 for item in items {
                     // One `#` per 5 %, so the largest share stands out at a glance.
                     let blocks = Int((item.percent.divided(by: 5, roundedTo: 0) ?? .zero).units)
@@ -106,9 +109,11 @@ enum InsightsCommand: ReportSubcommand {
                 for item in byPerson { who.add([item.person ?? "(nobody named)", context.inDefault(item.spent)]) }
                 out += "\n" + who.render(color: context.color, width: context.width)
             }
-            var t = TextTable([.init(title: granularity == .day ? "Day" : granularity == .week ? "Week of" : granularity == .month ? "Month" : "Year", alignment: .left),
-                               .init(title: "Income", alignment: .decimal), .init(title: "Expense", alignment: .decimal),
-                               .init(title: "Net", alignment: .decimal), .init(title: "", alignment: .left)])
+            var t = TextTable([
+                .init(title: granularity == .day ? "Day" : granularity == .week ? "Week of" : granularity == .month ? "Month" : "Year", alignment: .left),
+                .init(title: "Income", alignment: .decimal), .init(title: "Expense", alignment: .decimal),
+                .init(title: "Net", alignment: .decimal), .init(title: "", alignment: .left)
+            ])
             let largest = series.map { max($0.income, $0.expense) }.max() ?? .zero
             for row in series {
                 t.add([bucket(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), ReportCommand.bar(row, largest)])
@@ -124,11 +129,13 @@ enum InsightsCommand: ReportSubcommand {
     /// `--monthly` and the like: each category's flow per period, then the totals
     /// (`PeriodColumns.flows`), as a table.
     static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>, filter: EntryFilter) -> Int32 {
-        let (table, rows, missing) = PeriodColumns.flows(context.budget, step: step, range: range, filter: filter,
-                                                         depth: context.options.value(Own.depth).flatMap { Int($0) })
+        let (table, rows, missing) = PeriodColumns.flows(
+            context.budget, step: step, range: range, filter: filter,
+            depth: context.options.value(Own.depth).flatMap { Int($0) })
         let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
-        table.write(rows, context: context, title: "Income and expense by \(step.unit), \(first == last ? first : first + " to " + last)", first: "Category",
-                    showTotal: true, range: range, missing: missing)
+        table.write(
+            rows, context: context, title: "Income and expense by \(step.unit), \(first == last ? first : first + " to " + last)", first: "Category",
+            showTotal: true, range: range, missing: missing)
         return ExitCode.success
     }
 }

@@ -9,26 +9,26 @@ enum LSPCommand: Subcommand {
     static let name = "lsp"
     static let summary = "Run the language server for editors (over stdin/stdout)"
     static let help = """
-    tally lsp: the Tally language server. Editors start it and talk to it over standard
-    input and output (Language Server Protocol 3.17); logs go to standard error.
+        tally lsp: the Tally language server. Editors start it and talk to it over standard
+        input and output (Language Server Protocol 3.17); logs go to standard error.
 
-    USAGE
-      tally lsp [options]
+        USAGE
+          tally lsp [options]
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    The root of an open file's budget is the file that includes it (followed upwards),
-    found among open files and the workspace's .tally files; else the root set by --root
-    or the client's initializationOptions.root; else the file itself. See editors/README.md
-    for connecting Neovim, VS Code, Emacs, Helix and Vim.
+        The root of an open file's budget is the file that includes it (followed upwards),
+        found among open files and the workspace's .tally files; else the root set by --root
+        or the client's initializationOptions.root; else the file itself. See editors/README.md
+        for connecting Neovim, VS Code, Emacs, Helix and Vim.
 
-    EXIT CODES
-      0  the client asked the server to shut down, then to exit
-      1  the client exited without asking to shut down, or closed the input
-      2  usage mistake
+        EXIT CODES
+          0  the client asked the server to shut down, then to exit
+          1  the client exited without asking to shut down, or closed the input
+          2  usage mistake
 
-    """
+        """
 
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
@@ -39,16 +39,22 @@ enum LSPCommand: Subcommand {
         var declaration: FlagDeclaration {
             switch self {
             case .stdio: FlagDeclaration("--stdio", help: "Talk over standard input and output (the default and only way)")
-            case .debounce: FlagDeclaration("--debounce", value: "MS", help: """
-                Quiet time after an edit before diagnostics are computed
-                (default: 150)
-                """)
+            case .debounce:
+                FlagDeclaration(
+                    "--debounce", value: "MS",
+                    help: """
+                        Quiet time after an edit before diagnostics are computed
+                        (default: 150)
+                        """)
             case .root: FlagDeclaration("--root", value: "FILE", help: "The budget root for files that no other file includes")
             case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The date to check as of (default: TALLY_TODAY, else today)")
-            case .docsUrl: FlagDeclaration("--docs-url", value: "URL", help: """
-                Where docs/diagnostics.md is published; diagnostics link to
-                URL#<code>-<title> (default: the file beside this tally, if any)
-                """)
+            case .docsUrl:
+                FlagDeclaration(
+                    "--docs-url", value: "URL",
+                    help: """
+                        Where docs/diagnostics.md is published; diagnostics link to
+                        URL#<code>-<title> (default: the file beside this tally, if any)
+                        """)
             }
         }
     }
@@ -90,15 +96,17 @@ enum LSPCommand: Subcommand {
         }
         if configuration.diagnosticsDocumentation == nil { configuration.diagnosticsDocumentation = bundledDocumentation() }
         console.flush()
-        return StdioTransport.run(configuration: configuration, log: { line in
-            FileHandle.standardError.write(Data("tally lsp: \(line)\n".utf8))
-        })
+        return StdioTransport.run(
+            configuration: configuration,
+            log: { line in
+                FileHandle.standardError.write(Data("tally lsp: \(line)\n".utf8))
+            })
     }
 
     /// `docs/diagnostics.md` of the checkout or installation this executable belongs to.
     static func bundledDocumentation() -> String? {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<5 {
+        for _ in 0 ..< 5 {
             for candidate in ["docs/diagnostics.md", "share/tally/docs/diagnostics.md"] {
                 let url = folder.appendingPathComponent(candidate)
                 if FileManager.default.fileExists(atPath: url.path) { return url.absoluteString }

@@ -5,8 +5,9 @@ enum PayeesCommand: Subcommand {
     static let name = "payees"
     static let summary = "List the payees, with their entries and last date"
     static var flags: [FlagDeclaration] { Listing.declarations }
-    static let help = Listing.help(name, "every payee the entries name, by name (any case),\nwith the number of entries and the date of the last one.",
-                                   layouts: "CSV columns:\npayee,entries,last.")
+    static let help = Listing.help(
+        name, "every payee the entries name, by name (any case),\nwith the number of entries and the date of the last one.",
+        layouts: "CSV columns:\npayee,entries,last.")
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         Listing.runCounted(name, arguments, console: console, title: "Payee", key: "payee") { NameCounts.payees($0, range: $1) }

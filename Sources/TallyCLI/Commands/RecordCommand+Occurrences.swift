@@ -24,8 +24,9 @@ extension RecordCommand {
         if let date = options.date {
             guard !rule.occurrences(in: date ... date).isEmpty else {
                 let near = rule.occurrences(through: date.adding(years: 1) ?? date).filter { $0 >= (date.adding(months: -1) ?? date) }.prefix(3)
-                console.err("tally record: \(date) is not an occurrence of `\(ruleName)`"
-                    + (near.isEmpty ? "\n" : "; nearby: \(near.map(\.description).joined(separator: ", "))\n"))
+                console.err(
+                    "tally record: \(date) is not an occurrence of `\(ruleName)`"
+                        + (near.isEmpty ? "\n" : "; nearby: \(near.map(\.description).joined(separator: ", "))\n"))
                 return .done(ExitCode.usage)
             }
             guard model.unrecordedOccurrences(through: max(today, date))[r].contains(date) else {

@@ -16,27 +16,27 @@ enum RecordCommand: Subcommand {
     static let name = "record"
     static let summary = "Record due recurring entries as transactions"
     static let help = """
-    tally record: append occurrences of recurring entries (`every ... as NAME`) as real
-    transactions that say `rule NAME`, so they count as recorded.
+        tally record: append occurrences of recurring entries (`every ... as NAME`) as real
+        transactions that say `rule NAME`, so they count as recorded.
 
-    USAGE
-      tally record [options] <file> <rule>     (the earliest due occurrence of <rule>)
-      tally record [options] <file> --due      (every due and overdue occurrence)
+        USAGE
+          tally record [options] <file> <rule>     (the earliest due occurrence of <rule>)
+          tally record [options] <file> --due      (every due and overdue occurrence)
 
-    OPTIONS
-    \(Flag.help)\(FlagDeclaration.helpFlag.help)\
+        OPTIONS
+        \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-    Each entry goes to the end of the file that holds its rule (among the budget's
-    includes), in the rule's field order, aligned like the file's transactions, with
-    the file's line endings. The file is replaced atomically and keeps its permissions;
-    no other byte changes. Nothing is written when the budget has errors.
+        Each entry goes to the end of the file that holds its rule (among the budget's
+        includes), in the rule's field order, aligned like the file's transactions, with
+        the file's line endings. The file is replaced atomically and keeps its permissions;
+        no other byte changes. Nothing is written when the budget has errors.
 
-    EXIT CODES
-      0  recorded (or nothing was due)
-      1  the budget has errors, or the occurrence is already recorded: nothing written
-      2  usage mistake, unknown rule, or a file that cannot be read or written
+        EXIT CODES
+          0  recorded (or nothing was due)
+          1  the budget has errors, or the occurrence is already recorded: nothing written
+          2  usage mistake, unknown rule, or a file that cannot be read or written
 
-    """
+        """
 
     static var flags: [FlagDeclaration] { Flag.declarations + [.helpFlag] }
 
@@ -46,18 +46,27 @@ enum RecordCommand: Subcommand {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .date: FlagDeclaration("--date", value: "YYYY-MM-DD", help: """
-                Record the occurrence on this date (with <rule>); it may be
-                a future one, recorded ahead
-                """)
-            case .due: FlagDeclaration("--due", help: """
-                Record every occurrence up to today not yet recorded or
-                skipped, of every named rule
-                """)
-            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
-                The date to record as of (default: TALLY_TODAY, else the
-                system's local date)
-                """)
+            case .date:
+                FlagDeclaration(
+                    "--date", value: "YYYY-MM-DD",
+                    help: """
+                        Record the occurrence on this date (with <rule>); it may be
+                        a future one, recorded ahead
+                        """)
+            case .due:
+                FlagDeclaration(
+                    "--due",
+                    help: """
+                        Record every occurrence up to today not yet recorded or
+                        skipped, of every named rule
+                        """)
+            case .today:
+                FlagDeclaration(
+                    "--today", value: "YYYY-MM-DD",
+                    help: """
+                        The date to record as of (default: TALLY_TODAY, else the
+                        system's local date)
+                        """)
             case .dryRun: FlagDeclaration("--dry-run", help: "Print what would be appended; write nothing")
             }
         }
@@ -83,9 +92,7 @@ enum RecordCommand: Subcommand {
         while let item = reader.next() {
             switch item {
             case .positional(let value):
-                if options.file == nil { options.file = value }
-                else if options.rule == nil { options.rule = value }
-                else { throw UsageError("unexpected argument `\(value)`; record one rule at a time, or use --due") }
+                if options.file == nil { options.file = value } else if options.rule == nil { options.rule = value } else { throw UsageError("unexpected argument `\(value)`; record one rule at a time, or use --due") }
             case .flag(let spelling, let inline):
                 let flag = try Flag.named(spelling, inline: inline, command: name)
                 switch flag {

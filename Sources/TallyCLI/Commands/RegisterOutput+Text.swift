@@ -113,8 +113,10 @@ extension RegisterOutput {
             for row in rows {
                 natural[0] = max(natural[0], walletNatural[row.wallet])
                 natural[1] = max(natural[1], payee(row).width)
-                natural[2] = max(natural[2], row.category.map { categoryNatural[$0] }
-                    ?? (row.type != .transfer ? noCategory.width : 2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
+                natural[2] = max(
+                    natural[2],
+                    row.category.map { categoryNatural[$0] }
+                        ?? (row.type != .transfer ? noCategory.width : 2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
                 for k in 0 ..< 2 {
                     let cell = amount(k == 0 ? row.amount : row.balance, row)
                     before[k] = max(before[k], cell.before)

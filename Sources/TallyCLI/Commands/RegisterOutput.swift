@@ -33,8 +33,9 @@ struct RegisterOutput {
         let separator = CSVTable.bytes(of: separator)
         var out: [UInt8] = []
         out.reserveCapacity(Self.chunk + 4096)
-        CSVTable.append(["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"],
-                        separator: separator, to: &out)
+        CSVTable.append(
+            ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"],
+            separator: separator, to: &out)
         // Dates, amounts and tags are written here first, then copied as a field.
         var scratch: [UInt8] = []
         scratch.reserveCapacity(64)

@@ -27,25 +27,25 @@ enum ReportCommand: ReportSubcommand {
     /// `--format` also offers html here.
     static let formats = ["text", "json", "csv", "html"]
     static let help = """
-    tally report: the month at a glance: income, expense and net; each category
-    this month and the month before, with the change in amount and percent; the top
-    spending categories; the envelopes. With --months N, a table of income against
-    expense for the N months up to and including the month.
+        tally report: the month at a glance: income, expense and net; each category
+        this month and the month before, with the change in amount and percent; the top
+        spending categories; the envelopes. With --months N, a table of income against
+        expense for the N months up to and including the month.
 
-    USAGE
-      tally report [options] <file> [query]
+        USAGE
+          tally report [options] <file> [query]
 
-    OPTIONS
-    \(FlagDeclaration.help(flags))\
+        OPTIONS
+        \(FlagDeclaration.help(flags))\
 
-    \(EntryQuery.help)
-    Filters narrow the income, expense and category figures; the envelopes are
-    shown whole. Amounts are in the default currency, converted with the latest
-    rate on or before each entry's date; hidden wallets and transfers are not
-    counted. Spending is shown as a positive amount (refunds are taken off it).
-    JSON and CSV layouts: docs/reports.md.
+        \(EntryQuery.help)
+        Filters narrow the income, expense and category figures; the envelopes are
+        shown whole. Amounts are in the default currency, converted with the latest
+        rate on or before each entry's date; hidden wallets and transfers are not
+        counted. Spending is shown as a positive amount (refunds are taken off it).
+        JSON and CSV layouts: docs/reports.md.
 
-    """
+        """
 
     /// The report's options: the shared flags and its own, checked against each other.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
@@ -98,8 +98,10 @@ enum ReportCommand: ReportSubcommand {
         case "csv":
             var csv = CSVTable(["category", "type", "current", "previous", "change", "percent"])
             for row in report.categories {
-                csv.add([categoryName(row.category), type(row.category), context.inDefault(row.current), context.inDefault(row.previous),
-                         context.inDefault(row.change), row.percent.map { $0.formatted(scale: 1) } ?? ""])
+                csv.add([
+                    categoryName(row.category), type(row.category), context.inDefault(row.current), context.inDefault(row.previous),
+                    context.inDefault(row.change), row.percent.map { $0.formatted(scale: 1) } ?? ""
+                ])
             }
             context.output(csv)
         default:
@@ -164,9 +166,11 @@ enum ReportCommand: ReportSubcommand {
             for row in rows { csv.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net)]) }
             context.output(csv)
         default:
-            var table = TextTable([.init(title: "Month", alignment: .left), .init(title: "Income", alignment: .decimal),
-                                   .init(title: "Expense", alignment: .decimal), .init(title: "Net", alignment: .decimal),
-                                   .init(title: "", alignment: .left)])
+            var table = TextTable([
+                .init(title: "Month", alignment: .left), .init(title: "Income", alignment: .decimal),
+                .init(title: "Expense", alignment: .decimal), .init(title: "Net", alignment: .decimal),
+                .init(title: "", alignment: .left)
+            ])
             let largest = rows.map { max($0.income, $0.expense) }.max() ?? .zero
             for row in rows {
                 table.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net), bar(row, largest)])

@@ -6,8 +6,9 @@ enum StatsCommand: Subcommand {
     static let name = "stats"
     static let summary = "Files, entries, dates spanned and entries per wallet"
     static var flags: [FlagDeclaration] { Listing.declarations }
-    static let help = Listing.help(name, "the files read (the budget and its includes), the\nnumber of dated entries, the first and last date and the days between, the\nentries and last date of each wallet, and the time reading and computing took.",
-                                   layouts: "CSV columns (the\nwallets): wallet,entries,last. JSON: docs/reports.md.")
+    static let help = Listing.help(
+        name, "the files read (the budget and its includes), the\nnumber of dated entries, the first and last date and the days between, the\nentries and last date of each wallet, and the time reading and computing took.",
+        layouts: "CSV columns (the\nwallets): wallet,entries,last. JSON: docs/reports.md.")
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
         let clock = ContinuousClock()
@@ -37,8 +38,10 @@ enum StatsCommand: Subcommand {
             }
             out += "Took         \(milliseconds) ms\n"
             if !stats.wallets.isEmpty {
-                var table = TextTable([.init(title: "Wallet", alignment: .left), .init(title: "Entries", alignment: .right),
-                                       .init(title: "Last", alignment: .left)])
+                var table = TextTable([
+                    .init(title: "Wallet", alignment: .left), .init(title: "Entries", alignment: .right),
+                    .init(title: "Last", alignment: .left)
+                ])
                 for wallet in stats.wallets { table.add([wallet.name, "\(wallet.entries)", wallet.last?.description ?? ""]) }
                 out += "\n" + table.render(color: context.color, width: context.width)
             }

@@ -7,8 +7,10 @@ import TallySyntax
 extension Subcommand {
     /// The options `parse` reads from `arguments`, or nil after printing the usage mistake
     /// with the command's short `usage` line, or, without one, a pointer to its help.
-    static func readOptions<Options>(_ arguments: [String], console: Console, usage: String? = nil,
-                                     _ parse: ([String]) throws(UsageError) -> Options) -> Options? {
+    static func readOptions<Options>(
+        _ arguments: [String], console: Console, usage: String? = nil,
+        _ parse: ([String]) throws(UsageError) -> Options
+    ) -> Options? {
         do {
             return try parse(arguments)
         } catch {

@@ -102,7 +102,8 @@ public enum TallyTool {
     static func leadingOptionsMoved(_ arguments: [String]) -> [String] {
         var i = 0
         while i < arguments.count, arguments[i].hasPrefix("-"), arguments[i] != "-",
-              !["-h", "--help", "-V", "--version"].contains(arguments[i]) {
+            !["-h", "--help", "-V", "--version"].contains(arguments[i])
+        {
             let flag = arguments[i]
             i += !flag.contains("=") && valueFlags.contains(flag) ? 2 : 1
         }
@@ -116,7 +117,9 @@ public enum TallyTool {
         let starting = names.filter { $0.hasPrefix(name) }
         if !name.isEmpty, starting.count > 1 {
             message = "tally: `\(name)` could be \(starting.map { "`\($0)`" }.joined(separator: ", ")); write more of the name"
-        } else if let suggestion = closest(name, names) { message += "; did you mean `\(suggestion)`?" }
+        } else if let suggestion = closest(name, names) {
+            message += "; did you mean `\(suggestion)`?"
+        }
         console.err(message + "\n\nRun `tally --help` for the list of commands.\n")
         return ExitCode.usage
     }
@@ -127,14 +130,14 @@ public enum TallyTool {
 
     static var mainHelp: String {
         var text = """
-        tally \(TallyVersion.current): a plain-text budget — wallets, envelopes, goals and recurring entries.
+            tally \(TallyVersion.current): a plain-text budget — wallets, envelopes, goals and recurring entries.
 
-        USAGE
-          tally [options] <command> [options] [files] [query]
+            USAGE
+              tally [options] <command> [options] [files] [query]
 
-        COMMANDS
+            COMMANDS
 
-        """
+            """
         let width = max(10, (subcommands.map { $0.name.count }.max() ?? 0) + 2)  // names never run into summaries
         for command in subcommands {
             text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
@@ -142,18 +145,18 @@ public enum TallyTool {
         text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
 
-        Short names: bal (balance), reg (register), env (envelopes), and any
-        unambiguous start of a command's name (tally fo = tally forecast).
-        Options may come before the command: tally --today 2026-11-22 -f b.tally bal.
-        Reports read the budget named first, or with -f FILE, or in TALLY_FILE.
+            Short names: bal (balance), reg (register), env (envelopes), and any
+            unambiguous start of a command's name (tally fo = tally forecast).
+            Options may come before the command: tally --today 2026-11-22 -f b.tally bal.
+            Reports read the budget named first, or with -f FILE, or in TALLY_FILE.
 
-        OPTIONS
-          -h, --help     Show this help
-          -V, --version  Show the version
+            OPTIONS
+              -h, --help     Show this help
+              -V, --version  Show the version
 
-        The format is described in Grammar.md; diagnostic codes in docs/diagnostics.md.
+            The format is described in Grammar.md; diagnostic codes in docs/diagnostics.md.
 
-        """
+            """
         return text
     }
 }

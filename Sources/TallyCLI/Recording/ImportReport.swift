@@ -67,9 +67,10 @@ struct ImportReport {
                 payee = renamed
             }
             if let ruleNote = choice?.note { note = ruleNote }
-            entryLines += writer.lines(date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
-                                       amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [],
-                                       split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
+            entryLines += writer.lines(
+                date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
+                amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [],
+                split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
         }
     }
 
@@ -91,8 +92,9 @@ struct ImportReport {
         out += "  refused          \(refused.count)\n"
         let skipped = statements.flatMap { s in s.skipped.map { (s.path, $0.position, $0.reason) } }
         if !skipped.isEmpty { out += "  not booked       \(skipped.count)\n" }
-        if let assertion { out += "  balance          \(assertion.date) assert \(wallet) \(assertion.amount), as the statement closes\n" }
-        else if !refused.isEmpty, statements.contains(where: { $0.closingBalance != nil }) {
+        if let assertion {
+            out += "  balance          \(assertion.date) assert \(wallet) \(assertion.amount), as the statement closes\n"
+        } else if !refused.isEmpty, statements.contains(where: { $0.closingBalance != nil }) {
             out += "  balance          the closing balance is not asserted while movements are left out\n"
         }
         for decision in present {
@@ -103,7 +105,8 @@ struct ImportReport {
             out += "  matched  \(Self.describe(decision)): recorded by the entry of \(e.date)" + (e.payee.map { " \"\($0)\"" } ?? "") + " in \(e.location.file), which has no id\n"
         }
         for (decision, likely) in uncategorized {
-            out += "  no category  \(Self.describe(decision)): written without one (I0601)"
+            out +=
+                "  no category  \(Self.describe(decision)): written without one (I0601)"
                 + (likely.isEmpty ? "" : "; likely \(likely.joined(separator: ", "))") + "\n"
         }
         for refusal in refused {

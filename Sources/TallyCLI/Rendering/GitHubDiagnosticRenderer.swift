@@ -39,7 +39,7 @@ struct GitHubDiagnosticRenderer {
         let lastColumn = at.endLine == at.line ? max(at.column, at.endColumn - 1) : max(1, at.endColumn - 1)
         let properties = [
             ("file", relative(d.file)), ("line", String(at.line)), ("col", String(at.column)),
-            ("endLine", String(at.endLine)), ("endColumn", String(lastColumn)), ("title", d.code.rawValue),
+            ("endLine", String(at.endLine)), ("endColumn", String(lastColumn)), ("title", d.code.rawValue)
         ].map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
         var message = d.message
         if let help = d.help { message += "\nhelp: " + help }

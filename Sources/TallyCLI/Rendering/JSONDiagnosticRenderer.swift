@@ -26,34 +26,58 @@ struct JSONDiagnosticRenderer {
                 ("endLine", String(at.endLine)), ("endColumn", String(at.endColumn)),
                 ("severity", JSONWriter.quote(d.severity.rawValue)),
                 ("code", JSONWriter.quote(d.code.rawValue)),
-                ("message", JSONWriter.quote(d.message)),
+                ("message", JSONWriter.quote(d.message))
             ]
             if let help = d.help { pairs.append(("help", JSONWriter.quote(help))) }
             if !d.notes.isEmpty {
-                pairs.append(("notes", JSONWriter.array(d.notes.map { note in
-                    let n = sources.location(note.file, note.range)
-                    return JSONWriter.object([("file", JSONWriter.quote(note.file)), ("line", String(n.line)),
-                                              ("column", String(n.column)), ("message", JSONWriter.quote(note.message))])
-                })))
+                pairs.append(
+                    (
+                        "notes",
+                        JSONWriter.array(
+                            d.notes.map { note in
+                                let n = sources.location(note.file, note.range)
+                                return JSONWriter.object([
+                                    ("file", JSONWriter.quote(note.file)), ("line", String(n.line)),
+                                    ("column", String(n.column)), ("message", JSONWriter.quote(note.message))
+                                ])
+                            })
+                    ))
             }
             if !d.fixes.isEmpty {
-                pairs.append(("fixes", JSONWriter.array(d.fixes.map { fix in
-                    JSONWriter.object([("title", JSONWriter.quote(fix.title)), ("edits", JSONWriter.array(fix.edits.map { edit in
-                        let e = sources.location(d.file, edit.range)
-                        return JSONWriter.object([("line", String(e.line)), ("column", String(e.column)),
-                                                  ("endLine", String(e.endLine)), ("endColumn", String(e.endColumn)),
-                                                  ("newText", JSONWriter.quote(edit.replacement))])
-                    }))])
-                })))
+                pairs.append(
+                    (
+                        "fixes",
+                        JSONWriter.array(
+                            d.fixes.map { fix in
+                                JSONWriter.object([
+                                    ("title", JSONWriter.quote(fix.title)),
+                                    (
+                                        "edits",
+                                        JSONWriter.array(
+                                            fix.edits.map { edit in
+                                                let e = sources.location(d.file, edit.range)
+                                                return JSONWriter.object([
+                                                    ("line", String(e.line)), ("column", String(e.column)),
+                                                    ("endLine", String(e.endLine)), ("endColumn", String(e.endColumn)),
+                                                    ("newText", JSONWriter.quote(edit.replacement))
+                                                ])
+                                            })
+                                    )
+                                ])
+                            })
+                    ))
             }
             lines.append(JSONWriter.object(pairs))
         }
         let list = lines.isEmpty ? "[]" : "[\n" + lines.joined(separator: ",\n") + "\n]"
         var notShown = ""
         if !omitted.isEmpty {
-            notShown = ",\"notShown\":" + JSONWriter.array(omitted.map {
-                JSONWriter.object([("file", JSONWriter.quote($0.file)), ("count", String($0.count)), ("total", String($0.total))])
-            })
+            notShown =
+                ",\"notShown\":"
+                + JSONWriter.array(
+                    omitted.map {
+                        JSONWriter.object([("file", JSONWriter.quote($0.file)), ("count", String($0.count)), ("total", String($0.total))])
+                    })
         }
         return "{\"diagnostics\":\(list)\(notShown),\"errors\":\(totals.errors),\"warnings\":\(totals.warnings),\"infos\":\(totals.infos)}\n"
     }

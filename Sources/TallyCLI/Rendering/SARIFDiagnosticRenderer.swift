@@ -30,7 +30,7 @@ struct SARIFDiagnosticRenderer {
                 ("shortDescription", JSONWriter.object([("text", JSONWriter.quote(code.title))])),
                 ("fullDescription", JSONWriter.object([("text", JSONWriter.quote(code.summary))])),
                 ("help", JSONWriter.object([("text", JSONWriter.quote(help)), ("markdown", JSONWriter.quote(markdown))])),
-                ("defaultConfiguration", JSONWriter.object([("level", JSONWriter.quote(Self.level(code.defaultSeverity)))])),
+                ("defaultConfiguration", JSONWriter.object([("level", JSONWriter.quote(Self.level(code.defaultSeverity)))]))
             ])
         }
         let ruleIndex = Dictionary(uniqueKeysWithValues: DiagnosticCode.all.enumerated().map { ($1.rawValue, $0) })
@@ -40,17 +40,22 @@ struct SARIFDiagnosticRenderer {
             if let help = d.help { message += "\nhelp: " + help }
             let region = JSONWriter.object([
                 ("startLine", String(at.line)), ("startColumn", String(at.column)),
-                ("endLine", String(at.endLine)), ("endColumn", String(at.endColumn)),
+                ("endLine", String(at.endLine)), ("endColumn", String(at.endColumn))
             ])
-            let location = JSONWriter.object([("physicalLocation", JSONWriter.object([
-                ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(d.file)))])),
-                ("region", region),
-            ]))])
+            let location = JSONWriter.object([
+                (
+                    "physicalLocation",
+                    JSONWriter.object([
+                        ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(d.file)))])),
+                        ("region", region)
+                    ])
+                )
+            ])
             var pairs = [
                 ("ruleId", JSONWriter.quote(d.code.rawValue)),
                 ("level", JSONWriter.quote(Self.level(d.severity))),
                 ("message", JSONWriter.object([("text", JSONWriter.quote(message))])),
-                ("locations", JSONWriter.array([location])),
+                ("locations", JSONWriter.array([location]))
             ]
             if let index = ruleIndex[d.code.rawValue] { pairs.insert(("ruleIndex", String(index)), at: 1) }
             return JSONWriter.object(pairs)
@@ -58,12 +63,12 @@ struct SARIFDiagnosticRenderer {
         let driver = JSONWriter.object([
             ("name", JSONWriter.quote("tally")),
             ("version", JSONWriter.quote(TallyVersion.current)),
-            ("rules", "[\n" + rules.joined(separator: ",\n") + "\n]"),
+            ("rules", "[\n" + rules.joined(separator: ",\n") + "\n]")
         ])
         var runPairs = [
             ("tool", JSONWriter.object([("driver", driver)])),
             ("columnKind", JSONWriter.quote(sources.unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
-            ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]"),
+            ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]")
         ]
         if !omitted.isEmpty {
             // Left-out results are told as notifications of the tool's run, one per file.
@@ -71,21 +76,37 @@ struct SARIFDiagnosticRenderer {
                 JSONWriter.object([
                     ("level", JSONWriter.quote("note")),
                     ("message", JSONWriter.object([("text", JSONWriter.quote(DiagnosticLimit.message(left)))])),
-                    ("locations", JSONWriter.array([JSONWriter.object([("physicalLocation", JSONWriter.object([
-                        ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(left.file)))])),
-                    ]))])])),
+                    (
+                        "locations",
+                        JSONWriter.array([
+                            JSONWriter.object([
+                                (
+                                    "physicalLocation",
+                                    JSONWriter.object([
+                                        ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(left.file)))]))
+                                    ])
+                                )
+                            ])
+                        ])
+                    )
                 ])
             }
-            runPairs.append(("invocations", JSONWriter.array([JSONWriter.object([
-                ("executionSuccessful", "true"),
-                ("toolExecutionNotifications", JSONWriter.array(notifications)),
-            ])])))
+            runPairs.append(
+                (
+                    "invocations",
+                    JSONWriter.array([
+                        JSONWriter.object([
+                            ("executionSuccessful", "true"),
+                            ("toolExecutionNotifications", JSONWriter.array(notifications))
+                        ])
+                    ])
+                ))
         }
         let run = JSONWriter.object(runPairs)
         return JSONWriter.object([
             ("$schema", JSONWriter.quote(Self.schema)),
             ("version", JSONWriter.quote("2.1.0")),
-            ("runs", JSONWriter.array([run])),
+            ("runs", JSONWriter.array([run]))
         ]) + "\n"
     }
 

@@ -29,9 +29,11 @@ enum Listing {
 
     /// Parses and loads, or prints why not.
     static func open(_ name: String, _ arguments: [String], console: Console) -> Result<ReportContext, ExitFailure> {
-        ReportContext.open(name, arguments, console: console, parse: { (a) throws(UsageError) in
-            try ReportOptions.parse(a, command: name, flags: flags)
-        })
+        ReportContext.open(
+            name, arguments, console: console,
+            parse: { (a) throws(UsageError) in
+                try ReportOptions.parse(a, command: name, flags: flags)
+            })
     }
 }
 
@@ -39,8 +41,10 @@ extension Listing {
     /// Runs a listing of names that entries carry (payees, tags): opens the budget, counts
     /// the entries naming each (an entry counts once per name) and the last date, and
     /// writes them by name, any case. `names` gives the names one entry carries.
-    static func runCounted(_ command: String, _ arguments: [String], console: Console, title: String, key: String,
-                           names: (ReportBudget, ClosedRange<CivilDate>?) -> NameCounts) -> Int32 {
+    static func runCounted(
+        _ command: String, _ arguments: [String], console: Console, title: String, key: String,
+        names: (ReportBudget, ClosedRange<CivilDate>?) -> NameCounts
+    ) -> Int32 {
         let context: ReportContext
         switch open(command, arguments, console: console) {
         case .success(let c): context = c
@@ -63,8 +67,10 @@ extension Listing {
             for count in list.counts { csv.add([count.name, "\(count.entries)", count.last.description]) }
             context.output(csv)
         default:
-            var table = TextTable([.init(title: title, alignment: .left, maxWidth: 60), .init(title: "Entries", alignment: .right),
-                                   .init(title: "Last", alignment: .left)])
+            var table = TextTable([
+                .init(title: title, alignment: .left, maxWidth: 60), .init(title: "Entries", alignment: .right),
+                .init(title: "Last", alignment: .left)
+            ])
             for count in list.counts { table.add([count.name, "\(count.entries)", count.last.description]) }
             context.console.out(list.counts.isEmpty ? "No \(key)s.\n" : table.render(color: context.color, width: context.width))
         }

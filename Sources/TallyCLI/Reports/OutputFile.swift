@@ -7,10 +7,12 @@ import TallyReports
 /// Nothing is written when the report fails; a budget (`.tally`) is never replaced.
 enum OutputFile {
     /// `-o/--output`, which every report takes.
-    static let flag = FlagDeclaration("-o", "--output", value: "FILE", help: """
-        Write the report to FILE (atomically); the format
-        follows its extension: .txt, .csv, .json or .html
-        """)
+    static let flag = FlagDeclaration(
+        "-o", "--output", value: "FILE",
+        help: """
+            Write the report to FILE (atomically); the format
+            follows its extension: .txt, .csv, .json or .html
+            """)
 
     static let formats = ["txt": "text", "text": "text", "csv": "csv", "json": "json", "html": "html", "htm": "html"]
 

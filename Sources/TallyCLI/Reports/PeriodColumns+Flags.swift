@@ -14,8 +14,10 @@ extension PeriodColumns {
 
     /// Writes `rows` in the context's format. `title` heads the text; `first` names the
     /// first column; `showTotal` adds the total column (flows have one, balances not).
-    func write(_ rows: [Row], context: ReportContext, title: String, first: String, showTotal: Bool, range: ClosedRange<CivilDate>,
-               missing: [MissingRate]) {
+    func write(
+        _ rows: [Row], context: ReportContext, title: String, first: String, showTotal: Bool, range: ClosedRange<CivilDate>,
+        missing: [MissingRate]
+    ) {
         let money = { (m: Money?) in m.map(context.inDefault) }
         switch context.options.format {
         case "json":
@@ -39,8 +41,9 @@ extension PeriodColumns {
                     table.addRule()
                 }
                 previous = r
-                table.add([r.name, r.isSummary ? "" : r.type] + r.cells.map { money($0) ?? "no rate" }
-                          + (showTotal ? [money(r.total) ?? ""] : []) + [money(r.average) ?? ""])
+                table.add(
+                    [r.name, r.isSummary ? "" : r.type] + r.cells.map { money($0) ?? "no rate" }
+                        + (showTotal ? [money(r.total) ?? ""] : []) + [money(r.average) ?? ""])
             }
             var out = title + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             out += rows.isEmpty ? "Nothing to show.\n" : table.render(color: context.color, width: context.width)

@@ -3,6 +3,6 @@ extension TallyTool {
     static let reportCommands: [any Subcommand.Type] = [
         BalanceCommand.self, EnvelopesCommand.self, GoalsCommand.self, RegisterCommand.self, ReportCommand.self,
         InsightsCommand.self, DueCommand.self, ForecastCommand.self,
-        WalletsCommand.self, CategoriesCommand.self, PayeesCommand.self, TagsCommand.self, StatsCommand.self,
+        WalletsCommand.self, CategoriesCommand.self, PayeesCommand.self, TagsCommand.self, StatsCommand.self
     ]
 }

@@ -20,9 +20,11 @@ struct ReportContext {
 
     /// Opens the context as ``open(_:_:console:parse:)`` does and runs `report` with it;
     /// when it cannot be opened, returns the exit code `open` chose (its message printed).
-    static func run(_ command: String, _ arguments: [String], console: Console,
-                    parse: ([String]) throws(UsageError) -> ReportOptions,
-                    _ report: (ReportContext) -> Int32) -> Int32 {
+    static func run(
+        _ command: String, _ arguments: [String], console: Console,
+        parse: ([String]) throws(UsageError) -> ReportOptions,
+        _ report: (ReportContext) -> Int32
+    ) -> Int32 {
         switch open(command, arguments, console: console, parse: parse) {
         case .success(let context): return report(context)
         case .failure(let failure): return failure.code
@@ -33,8 +35,10 @@ struct ReportContext {
     /// Prints a one-line message and returns the exit code on failure. A budget with
     /// errors is still reported on, with a note on standard error, unless its totals
     /// could overflow (exit 1).
-    static func open(_ command: String, _ arguments: [String], console: Console,
-                     parse: ([String]) throws(UsageError) -> ReportOptions) -> Result<ReportContext, ExitFailure> {
+    static func open(
+        _ command: String, _ arguments: [String], console: Console,
+        parse: ([String]) throws(UsageError) -> ReportOptions
+    ) -> Result<ReportContext, ExitFailure> {
         var options: ReportOptions
         do {
             options = try parse(arguments)

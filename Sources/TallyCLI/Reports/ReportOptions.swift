@@ -15,41 +15,59 @@ struct ReportOptions {
         var declaration: FlagDeclaration {
             switch self {
             case .format: FlagDeclaration("--format", value: "text|json|csv", help: "Output format (default: text)")
-            case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: """
-                The date reports are made as of (default: TALLY_TODAY,
-                else the system's local date)
-                """)
-            case .period: FlagDeclaration("-p", "--period", value: "PERIOD", help: """
-                2026, 2026-11, 2026-11-05, 2026q4, nov, today,
-                yesterday, this|last|next week|month|quarter|year,
-                X..Y or from X to Y (both ends included), 2026-11..
-                or ..2026-10-01
-                """)
+            case .today:
+                FlagDeclaration(
+                    "--today", value: "YYYY-MM-DD",
+                    help: """
+                        The date reports are made as of (default: TALLY_TODAY,
+                        else the system's local date)
+                        """)
+            case .period:
+                FlagDeclaration(
+                    "-p", "--period", value: "PERIOD",
+                    help: """
+                        2026, 2026-11, 2026-11-05, 2026q4, nov, today,
+                        yesterday, this|last|next week|month|quarter|year,
+                        X..Y or from X to Y (both ends included), 2026-11..
+                        or ..2026-10-01
+                        """)
             case .begin: FlagDeclaration("-b", "--begin", value: "PERIOD", help: "From the first day of PERIOD on (a date, 2026-11, ...)")
-            case .end: FlagDeclaration("-e", "--end", value: "PERIOD", help: """
-                Up to the first day of PERIOD, which is not included
-                (-b 2026-10 -e 2026-12: October and November)
-                """)
+            case .end:
+                FlagDeclaration(
+                    "-e", "--end", value: "PERIOD",
+                    help: """
+                        Up to the first day of PERIOD, which is not included
+                        (-b 2026-10 -e 2026-12: October and November)
+                        """)
             case .at: FlagDeclaration("--at", value: "YYYY-MM-DD", help: "The day to show (default: today)")
             case .wallet: FlagDeclaration("--wallet", value: "NAME", help: "Only this wallet (repeat for more)")
             case .category: FlagDeclaration("--category", value: "NAME", help: "Only this category and its children (repeat for more)")
-            case .tag: FlagDeclaration("--tag", value: "NAME", help: """
-                Only entries with this tag, `#` optional (repeat for
-                more)
-                """)
+            case .tag:
+                FlagDeclaration(
+                    "--tag", value: "NAME",
+                    help: """
+                        Only entries with this tag, `#` optional (repeat for
+                        more)
+                        """)
             case .payee: FlagDeclaration("--payee", value: "TEXT", help: "Only entries whose payee contains TEXT (any case)")
             case .type: FlagDeclaration("--type", value: "income|expense|transfer", help: "Only this kind of movement (repeat for more)")
-            case .search: FlagDeclaration("--search", value: "TEXT", help: """
-                Only rows whose payee, note, category, wallet, tags or
-                amount contain TEXT (any case)
-                """)
+            case .search:
+                FlagDeclaration(
+                    "--search", value: "TEXT",
+                    help: """
+                        Only rows whose payee, note, category, wallet, tags or
+                        amount contain TEXT (any case)
+                        """)
             case .sort: FlagDeclaration("--sort", value: "date|amount|category|payee", help: "Order of rows (default: date)")
             case .desc: FlagDeclaration("--desc", help: "Reverse the order")
             case .csvSeparator: FlagDeclaration("--csv-separator", value: "CHAR", help: "Field separator of CSV output (default: ,)")
-            case .color: FlagDeclaration("--color", aliases: ["--colour"], value: "auto|always|never", help: """
-                Colour negative amounts (default: auto: only on a
-                terminal, never when NO_COLOR is set)
-                """)
+            case .color:
+                FlagDeclaration(
+                    "--color", aliases: ["--colour"], value: "auto|always|never",
+                    help: """
+                        Colour negative amounts (default: auto: only on a
+                        terminal, never when NO_COLOR is set)
+                        """)
             }
         }
     }
@@ -94,8 +112,10 @@ struct ReportOptions {
 
     /// Reads `arguments`. `flags` are the shared flags the command accepts, `own` its own
     /// flags (their values go to ``extra``).
-    static func parse(_ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
-                      own: [FlagDeclaration] = [], query: Bool = false) throws(UsageError) -> ReportOptions {
+    static func parse(
+        _ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
+        own: [FlagDeclaration] = [], query: Bool = false
+    ) throws(UsageError) -> ReportOptions {
         let extraFlags = own.filter { $0.value != nil }.flatMap(\.spellings)
         let extraSwitches = own.filter { $0.value == nil }.flatMap(\.spellings)
         var options = ReportOptions()
@@ -216,8 +236,9 @@ struct ReportOptions {
         if !fileFlags.isEmpty {
             files = fileFlags
         } else if let first = words.first,
-                  environment["TALLY_FILE"].map({ $0.isEmpty }) ?? true || first == "-" || first.hasSuffix(".tally")
-                    || FileManager.default.fileExists(atPath: first) {
+            environment["TALLY_FILE"].map({ $0.isEmpty }) ?? true || first == "-" || first.hasSuffix(".tally")
+                || FileManager.default.fileExists(atPath: first)
+        {
             files = [first]
             words = words.dropFirst()
         } else if let variable = environment["TALLY_FILE"], !variable.isEmpty {
@@ -235,17 +256,21 @@ struct ReportOptions {
     }
 
     /// `-f/--file`, which every report takes.
-    static let fileFlag = FlagDeclaration("-f", "--file", value: "FILE", help: """
-        The budget (repeatable: several files read as one);
-        default: the first argument, else TALLY_FILE
-        """)
+    static let fileFlag = FlagDeclaration(
+        "-f", "--file", value: "FILE",
+        help: """
+            The budget (repeatable: several files read as one);
+            default: the first argument, else TALLY_FILE
+            """)
 
     /// `--width N`, which every report takes.
-    static let widthFlag = FlagDeclaration("--width", value: "N", help: """
-        Columns text tables may take (default: COLUMNS, else
-        the terminal's width, else 80); names are cut only
-        when a table would not fit
-        """)
+    static let widthFlag = FlagDeclaration(
+        "--width", value: "N",
+        help: """
+            Columns text tables may take (default: COLUMNS, else
+            the terminal's width, else 80); names are cut only
+            when a table would not fit
+            """)
 
     /// Short and alternative spellings of flags, by the spelling they stand for.
     static let aliases: [String: String] = {
@@ -275,11 +300,12 @@ struct ReportOptions {
     /// The declarations of the flags every report takes (`-f`, `-o`, `--width`) and of
     /// `flags`, in the order the help lists them; `--format` lists `formats`.
     static func declarations(_ flags: [Flag], formats: [String] = ["text", "json", "csv"]) -> [FlagDeclaration] {
-        [fileFlag, OutputFile.flag, widthFlag] + flags.map { flag in
-            let declaration = flag.declaration
-            guard flag == .format else { return declaration }
-            return FlagDeclaration(names: declaration.names, value: formats.joined(separator: "|"), text: declaration.text)
-        }
+        [fileFlag, OutputFile.flag, widthFlag]
+            + flags.map { flag in
+                let declaration = flag.declaration
+                guard flag == .format else { return declaration }
+                return FlagDeclaration(names: declaration.names, value: formats.joined(separator: "|"), text: declaration.text)
+            }
     }
 
     /// `--weekly, --monthly, --quarterly, --yearly` (columns over time), one help entry

@@ -1,5 +1,5 @@
-import TallySyntax
 import TallyReports
+import TallySyntax
 
 /// One flag of a command, declared once: its spellings, the placeholder of its value
 /// (nil for a switch) and its description. The command's help lists it from here, its
@@ -99,7 +99,8 @@ extension FlagSet {
     /// a switch given a value (`--dry-run=yes`), is an unknown option.
     static func named(_ spelling: String, inline: String?, command: String) throws(UsageError) -> Self {
         guard let flag = allCases.first(where: { $0.declaration.spellings.contains(spelling) }),
-              inline == nil || flag.declaration.value != nil else {
+            inline == nil || flag.declaration.value != nil
+        else {
             throw UsageError("unknown option `\(spelling)` for `tally \(command)`")
         }
         return flag
@@ -130,9 +131,11 @@ extension ArgumentReader {
     /// Reads every argument of `tally command`: each positional one goes to `positional`,
     /// each flag (an unknown one is a usage error) to `flag`, with the reader, from which it
     /// takes its value, and the value written inline (`--x=v`).
-    static func read<Flag: FlagSet>(_ arguments: [String], command: String,
-                                    positional: (String) throws(UsageError) -> Void,
-                                    flag: (Flag, inout ArgumentReader, String?) throws(UsageError) -> Void) throws(UsageError) {
+    static func read<Flag: FlagSet>(
+        _ arguments: [String], command: String,
+        positional: (String) throws(UsageError) -> Void,
+        flag: (Flag, inout ArgumentReader, String?) throws(UsageError) -> Void
+    ) throws(UsageError) {
         var reader = ArgumentReader(arguments)
         while let item = reader.next() {
             switch item {

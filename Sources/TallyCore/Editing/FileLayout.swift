@@ -27,7 +27,10 @@ public struct FileLayout: Equatable, Sendable {
         var cut = bytes.count - tailBytes
         while cut < bytes.count {
             if bytes[cut - 1] == 0x0A || bytes[cut - 1] == 0x0D, cut + 4 < bytes.count,
-               bytes[cut...(cut + 3)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { break }
+                bytes[cut ... (cut + 3)].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+            {
+                break
+            }
             cut += 1
         }
         self.init(tree: Parser.parse(SourceText(path: tree.source.path, bytes: Array(bytes[cut...]))))

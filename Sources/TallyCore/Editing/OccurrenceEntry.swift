@@ -79,8 +79,7 @@ public struct OccurrenceEntry {
             case .wallet: if let c = layout.walletColumn, c > column { spaces = c - column }
             case .category: if let c = layout.categoryColumn, c > column { spaces = c - column }
             case .amount:
-                if let end = layout.amountEndColumn, end - width > column { spaces = end - width - column }
-                else if let start = layout.amountStartColumn, start > column { spaces = start - column }
+                if let end = layout.amountEndColumn, end - width > column { spaces = end - width - column } else if let start = layout.amountStartColumn, start > column { spaces = start - column }
             case .clause:
                 if previous != .clause {
                     if let g = clauseGap { spaces = g } else { clauseGap = spaces }

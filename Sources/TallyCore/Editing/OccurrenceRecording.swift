@@ -49,7 +49,8 @@ extension BudgetEdit {
         for occurrence in occurrences.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
             let location = model.rules[occurrence.rule].location
             guard let file = budget.file(location.file),
-                  let directive = file.tree.entries(of: .recurringDirective).first(where: { $0.range.contains(location.range.start) }) else {
+                let directive = file.tree.entries(of: .recurringDirective).first(where: { $0.range.contains(location.range.start) })
+            else {
                 throw .ruleNotFound(name: model.rules[occurrence.rule].name ?? "?", file: location.file)
             }
             do {

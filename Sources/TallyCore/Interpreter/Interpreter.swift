@@ -20,7 +20,8 @@ public enum Interpreter {
     /// `previous` is consumed, so that the old trees and entries can go before the walk
     /// allocates the new model's tables.
     public static func interpret(_ budget: Budget, today: CivilDate, reusing previous: consuming LoweredBudget?)
-        -> (model: BudgetModel, diagnostics: [Diagnostic], lowered: LoweredBudget) {
+        -> (model: BudgetModel, diagnostics: [Diagnostic], lowered: LoweredBudget)
+    {
         let declarations: Lowering
         let lowering: Lowering
         if let old = previous.take(), let reused = Lowering.reusing(old, for: budget) {
@@ -37,8 +38,9 @@ public enum Interpreter {
         result.entries = []  // kept once, as the model's (see `LoweredBudget`)
         walk.run()
         let model = walk.model()
-        let lowered = LoweredBudget(budget: budget, declarations: declarations, result: result, entries: walk.allEntries,
-                                    entriesInReadingOrder: walk.entriesWereInReadingOrder)
+        let lowered = LoweredBudget(
+            budget: budget, declarations: declarations, result: result, entries: walk.allEntries,
+            entriesInReadingOrder: walk.entriesWereInReadingOrder)
         return (model, walk.diagnostics, lowered)
     }
 
@@ -85,17 +87,22 @@ struct Walk {
     }
 
     func model() -> BudgetModel {
-        BudgetModel(defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
-                    categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
-                    walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals,
-                    payeeRules: l.payeeRules, importProfiles: l.importProfiles, matchRules: l.matchRules,
-                    totalsAreExact: totalsAreExact)
+        BudgetModel(
+            defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
+            categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
+            walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals,
+            payeeRules: l.payeeRules, importProfiles: l.importProfiles, matchRules: l.matchRules,
+            totalsAreExact: totalsAreExact)
     }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, _ location: SourceLocation,
-                         help: String? = nil, notes: [DiagnosticNote] = [], severity: Severity? = nil) {
-        diagnostics.append(Diagnostic(code, message, file: location.file, range: location.range,
-                                      severity: severity, notes: notes, help: help))
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, _ location: SourceLocation,
+        help: String? = nil, notes: [DiagnosticNote] = [], severity: Severity? = nil
+    ) {
+        diagnostics.append(
+            Diagnostic(
+                code, message, file: location.file, range: location.range,
+                severity: severity, notes: notes, help: help))
     }
 
     /// An amount with its currency's decimals, and its code unless `code` is false.
@@ -150,8 +157,10 @@ struct Walk {
     /// `amount` in `currency` expressed in `target` at `date`, with the latest rate stated
     /// for that pair on or before it (never an inverse or a cross rate, which would be a
     /// guess). Reports a missing rate on entry `entry` once.
-    mutating func convert(_ amount: Money, from currency: String, to target: String, at date: CivilDate, entry: Int,
-                          location: SourceLocation) -> Money? {
+    mutating func convert(
+        _ amount: Money, from currency: String, to target: String, at date: CivilDate, entry: Int,
+        location: SourceLocation
+    ) -> Money? {
         if currency == target || currency.isEmpty || target.isEmpty { return amount }
         if let table = rates[currency + "/" + target] {
             // Rates are recorded in date order: the latest on or before `date` is found by
@@ -165,8 +174,9 @@ struct Walk {
             if low > 0 { return amount.multiplied(by: table[low - 1].rate, roundedTo: l.decimals(of: target)) }
         }
         if conversionReported.insert(entry).inserted {
-            report(.missingRate, "no rate from \(currency) to \(target) on or before \(date), so this amount cannot be counted in \(target)",
-                   location, help: "add a line such as `\(date) rate \(currency) 0.92 \(target)` before it")
+            report(
+                .missingRate, "no rate from \(currency) to \(target) on or before \(date), so this amount cannot be counted in \(target)",
+                location, help: "add a line such as `\(date) rate \(currency) 0.92 \(target)` before it")
         }
         return nil
     }
@@ -197,8 +207,9 @@ struct Walk {
         for index in entries.indices {
             let date = entries[index].date
             if date > today && !recordsOccurrence(entries[index]) {
-                report(.futureDated, "this entry is dated \(date), after today (\(today))", entries[index].location,
-                       help: "a future date is usually a typo; plan future money with recurring entries")
+                report(
+                    .futureDated, "this entry is dated \(date), after today (\(today))", entries[index].location,
+                    help: "a future date is usually a typo; plan future money with recurring entries")
             }
             let bankID = entries[index].bankID
             if let (wallet, amount) = entries[index].transaction {
@@ -209,9 +220,10 @@ struct Walk {
                     }
                     if let first = sameDay.firstOrInsert(wallet: wallet, amount: amount, payee: payee, entry: index) {
                         let other = entries[first].location
-                        report(.likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
-                               entries[index].location, help: "remove one, or give each its bank `id:` if both really happened",
-                               notes: [DiagnosticNote(file: other.file, range: other.range, message: "the other one")])
+                        report(
+                            .likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
+                            entries[index].location, help: "remove one, or give each its bank `id:` if both really happened",
+                            notes: [DiagnosticNote(file: other.file, range: other.range, message: "the other one")])
                     }
                 }
                 book(wallet, amount, entry: index)
@@ -227,9 +239,10 @@ struct Walk {
                 if actual != amount {
                     let currency = l.wallets[wallet].currency
                     let difference = actual.subtracting(amount).map { format($0, currency) } ?? "?"
-                    report(.failedAssertion,
-                           "\(l.wallets[wallet].name) holds \(format(actual, currency)) at the end of \(date), not \(format(amount, currency)) (a difference of \(difference))",
-                           entries[index].location, help: "a transaction is missing or mistyped since the last assertion that held")
+                    report(
+                        .failedAssertion,
+                        "\(l.wallets[wallet].name) holds \(format(actual, currency)) at the end of \(date), not \(format(amount, currency)) (a difference of \(difference))",
+                        entries[index].location, help: "a transaction is missing or mistyped since the last assertion that held")
                 }
             case .rate(let base, let rate, let quote):
                 rates[base + "/" + quote, default: []].append((date, rate))
@@ -246,7 +259,8 @@ struct Walk {
     /// not future-dated (W0511). Further ahead, a mistyped year is the likelier story.
     func recordsOccurrence(_ entry: Entry) -> Bool {
         guard let r = entry.rule, let limit = entry.date.adding(days: 7),
-              let yearAhead = today.adding(years: 1), entry.date <= yearAhead else { return false }
+            let yearAhead = today.adding(years: 1), entry.date <= yearAhead
+        else { return false }
         let rule = l.rules[r]
         let occurrences = rule.occurrences(through: limit)
         guard let k = occurrences.indices.last else { return false }
@@ -270,11 +284,13 @@ struct Walk {
         let w = l.wallets[wallet]
         if w.kind == .credit {
             let over = floor.subtracting(after).map { format($0, w.currency) } ?? "?"
-            report(.walletBelowZero, "\(w.name) goes \(over) beyond its limit of \(format(w.limit ?? .zero, w.currency)) with this entry (balance \(format(after, w.currency)))",
-                   entries[entry].location)
+            report(
+                .walletBelowZero, "\(w.name) goes \(over) beyond its limit of \(format(w.limit ?? .zero, w.currency)) with this entry (balance \(format(after, w.currency)))",
+                entries[entry].location)
         } else {
-            report(.walletBelowZero, "\(w.name) goes below zero with this entry: its balance is \(format(after, w.currency))",
-                   entries[entry].location, help: "money is missing from this wallet: a transfer in, or an income, may not be recorded yet")
+            report(
+                .walletBelowZero, "\(w.name) goes below zero with this entry: its balance is \(format(after, w.currency))",
+                entries[entry].location, help: "money is missing from this wallet: a transfer in, or an income, may not be recorded yet")
         }
     }
 }

@@ -50,8 +50,10 @@ struct EntryRange: Sendable {
         let parts = whole(budget)
         let file = budget.files[k]
         let end = max(file.tree.nodeCount, 1)
-        return (Array(parts[..<k]) + [EntryRange(file: file, nodes: 1 ..< node)],
-                [EntryRange(file: file, nodes: node ..< end)] + Array(parts[(k + 1)...]))
+        return (
+            Array(parts[..<k]) + [EntryRange(file: file, nodes: 1 ..< node)],
+            [EntryRange(file: file, nodes: node ..< end)] + Array(parts[(k + 1)...])
+        )
     }
 }
 

@@ -7,21 +7,24 @@ extension Lowering {
     /// The exact value of `amount`, checked against the currency it must be in.
     mutating func money(_ amount: AmountSyntax, currency: String, file: String) -> Money? {
         guard let value = Money(utf8: amount.numberBytes) else {
-            report(.numericOverflow, "`\(amount.number)` is too large to compute with exactly", file, amount.range,
-                   help: "amounts may have up to 18 significant digits")
+            report(
+                .numericOverflow, "`\(amount.number)` is too large to compute with exactly", file, amount.range,
+                help: "amounts may have up to 18 significant digits")
             return nil
         }
         if let code = amount.currency, code != currency, !currency.isEmpty {
-            report(.currencyMismatch, "this amount is in \(code), but it must be in \(currency) here", file, amount.range,
-                   help: "amounts are in their wallet's currency; move money between currencies with a transfer (`= AMOUNT CODE` or `@ RATE`)")
+            report(
+                .currencyMismatch, "this amount is in \(code), but it must be in \(currency) here", file, amount.range,
+                help: "amounts are in their wallet's currency; move money between currencies with a transfer (`= AMOUNT CODE` or `@ RATE`)")
             return nil
         }
         let allowed = decimals(of: amount.currency ?? currency)
         if value.significantScale > allowed {
             let label = (amount.currency ?? currency).isEmpty ? "amounts" : amount.currency ?? currency
             let places = value.significantScale == 1 ? "1 decimal" : "\(value.significantScale) decimals"
-            report(.tooManyDecimals, "`\(amount.number)` has \(places), but \(label) amounts have at most \(allowed)",
-                   file, amount.range, help: "declare more decimals with `currency \(label) decimals N` if this is right")
+            report(
+                .tooManyDecimals, "`\(amount.number)` has \(places), but \(label) amounts have at most \(allowed)",
+                file, amount.range, help: "declare more decimals with `currency \(label) decimals N` if this is right")
             return nil
         }
         return value
@@ -37,8 +40,9 @@ extension Lowering {
             message += "; did you mean `\(suggestion)`?"
             fixes = [Fix(title: "Replace with `\(suggestion)`", edits: [TextEdit(range: name.range, replacement: SourceWriter.name(suggestion))])]
         }
-        report(.unknownName, message, file, name.range,
-               help: "declare it with `\(Lowering.declaringKeyword(kind))`, or correct the spelling", fixes: fixes)
+        report(
+            .unknownName, message, file, name.range,
+            help: "declare it with `\(Lowering.declaringKeyword(kind))`, or correct the spelling", fixes: fixes)
         return nil
     }
 
@@ -77,8 +81,11 @@ extension Lowering {
         case .transaction:
             guard let t = TransactionSyntax(node), let walletName = t.wallet, let wallet = resolveWallet(walletName, file: file) else { return nil }
             (goal, rule, by) = clauses(node, file: file)
-            guard let (amount, postings) = lowerTransaction(t, wallet: wallet, payee: common.payee, bankID: common.bankID,
-                                                            file: file) else { return nil }
+            guard
+                let (amount, postings) = lowerTransaction(
+                    t, wallet: wallet, payee: common.payee, bankID: common.bankID,
+                    file: file)
+            else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
         case .transfer:
             guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
@@ -89,8 +96,9 @@ extension Lowering {
             let to = flatWallet(toRef, flat, file: file)
             (goal, rule, by) = flatClauses(node.index, flat, file: file)
             guard let from, let to, let amountNode = flat.child(.amount, of: node.index),
-                  let sent = Lowering.plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
-                    ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file) else { return nil }
+                let sent = Lowering.plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
+                    ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file)
+            else { return nil }
             let toCurrency = wallets[to].currency
             var received = sent
             if let r = t.received {
@@ -108,16 +116,18 @@ extension Lowering {
                 }
                 received = value
             } else if wallets[from].currency != toCurrency {
-                report(.missingConversion,
-                       "a transfer from \(wallets[from].currency) to \(toCurrency) needs the amount received or a rate",
-                       file, node.contentRange,
-                       help: "add `= AMOUNT \(toCurrency)` (what arrived) or `@ RATE` (\(toCurrency) per \(wallets[from].currency))")
+                report(
+                    .missingConversion,
+                    "a transfer from \(wallets[from].currency) to \(toCurrency) needs the amount received or a rate",
+                    file, node.contentRange,
+                    help: "add `= AMOUNT \(toCurrency)` (what arrived) or `@ RATE` (\(toCurrency) per \(wallets[from].currency))")
                 return nil
             }
             kind = .transfer(from: from, to: to, sent: sent, received: received)
         case .rate:
             guard let simple = SimpleDatedEntrySyntax(node), let base = simple.baseCurrency, let a = simple.amount,
-                  let quote = a.currency, let rate = Money(a.number) else { return nil }
+                let quote = a.currency, let rate = Money(a.number)
+            else { return nil }
             kind = .rate(base: base, rate: rate, quote: quote)
         case .fill, .move, .assertion, .skip, .contribution:
             // The names (as `SimpleDatedEntrySyntax.names` lists them) and the amount, read
@@ -136,18 +146,21 @@ extension Lowering {
             switch node.kind {
             case .fill:
                 guard first >= 0, let envelope = flatEnvelope(first, flat, file: file), let amountNode,
-                      let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file) else { return nil }
+                    let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file)
+                else { return nil }
                 kind = .fill(envelope: envelope, amount: amount)
             case .move:
                 guard nameCount == 2 else { return nil }
                 let from = flatEnvelope(first, flat, file: file)
                 let to = flatEnvelope(second, flat, file: file)
                 guard let from, let to, let amountNode,
-                      let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file) else { return nil }
+                    let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file)
+                else { return nil }
                 kind = .move(from: from, to: to, amount: amount)
             case .assertion:
                 guard first >= 0, let wallet = flatWallet(first, flat, file: file), let amountNode,
-                      let amount = flatMoney(amountNode, flat, currency: wallets[wallet].currency, file: file) else { return nil }
+                    let amount = flatMoney(amountNode, flat, currency: wallets[wallet].currency, file: file)
+                else { return nil }
                 kind = .assertion(wallet: wallet, amount: amount)
             case .skip:
                 guard first >= 0, let r = Lowering.find(first, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(first)), file: file) else { return nil }
@@ -155,7 +168,8 @@ extension Lowering {
                 kind = .skip(rule: r)
             default:
                 guard first >= 0, let g = Lowering.find(first, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(first)), file: file),
-                      let amountNode else { return nil }
+                    let amountNode
+                else { return nil }
                 let currency = goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
                 guard let amount = flatMoney(amountNode, flat, currency: currency, file: file) else { return nil }
                 goal = g
@@ -164,8 +178,9 @@ extension Lowering {
         default:
             return nil
         }
-        return Entry(date: date, kind: kind, payee: common.payee, note: common.note, tags: common.tags,
-                     bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order)
+        return Entry(
+            date: date, kind: kind, payee: common.payee, note: common.note, tags: common.tags,
+            bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order)
     }
 
     /// `goal NAME`, `rule NAME` and `by NAME`, read in one pass over the attributes.
@@ -185,24 +200,30 @@ extension Lowering {
     }
 
     mutating func reportMissingCategory(payee: String?, file: String, range: ByteRange) {
-        report(.missingCategory, "this transaction has no category", file, range,
-               help: "write the category before the amount, split it over categories, or add `payee \(SourceWriter.text(payee ?? "Payee")) CATEGORY`")
+        report(
+            .missingCategory, "this transaction has no category", file, range,
+            help: "write the category before the amount, split it over categories, or add `payee \(SourceWriter.text(payee ?? "Payee")) CATEGORY`")
     }
 
     /// A bank movement without a category (Grammar.md §3.10, "No category yet"): kept,
     /// counted in its wallet only, and reported as an info.
     mutating func reportNeedsCategory(file: String, range: ByteRange) {
-        report(.needsCategory, "this transaction needs a category", file, range,
-               help: "write the category before the amount; until then it counts in its wallet only")
+        report(
+            .needsCategory, "this transaction needs a category", file, range,
+            help: "write the category before the amount; until then it counts in its wallet only")
     }
 
     /// The amount and postings of a transaction, from its header and split lines.
-    mutating func lowerTransaction(_ t: TransactionSyntax, wallet: Int, payee: String?, bankID: String?,
-                                   file: String) -> (Money, [Posting])? {
+    mutating func lowerTransaction(
+        _ t: TransactionSyntax, wallet: Int, payee: String?, bankID: String?,
+        file: String
+    ) -> (Money, [Posting])? {
         let currency = wallets[wallet].currency
-        let header = SourceLocation(file: file, range: t.node.firstContentToken.map { _ in
-            ByteRange(start: t.node.contentRange.start, end: t.amount?.range.end ?? t.wallet?.range.end ?? t.node.contentRange.end)
-        } ?? t.node.contentRange)
+        let header = SourceLocation(
+            file: file,
+            range: t.node.firstContentToken.map { _ in
+                ByteRange(start: t.node.contentRange.start, end: t.amount?.range.end ?? t.wallet?.range.end ?? t.node.contentRange.end)
+            } ?? t.node.contentRange)
         var total: Money?
         if let a = t.amount {
             guard let value = money(a, currency: currency, file: file) else { return nil }
@@ -224,12 +245,14 @@ extension Lowering {
             return (total, [Posting(category: category, amount: total, location: header)])
         }
         if let c = t.category {
-            report(.splitMismatch, "a split transaction takes its categories from its split lines", file, c.range,
-                   help: "remove the category from the first line, or remove the split lines")
+            report(
+                .splitMismatch, "a split transaction takes its categories from its split lines", file, c.range,
+                help: "remove the category from the first line, or remove the split lines")
             return nil
         }
-        return lowerSplits(t.node.index, FlatSyntax(t.node.tree), categories: nil, currency: currency, total: total,
-                           totalRange: t.amount?.range ?? header.range, file: file)
+        return lowerSplits(
+            t.node.index, FlatSyntax(t.node.tree), categories: nil, currency: currency, total: total,
+            totalRange: t.amount?.range ?? header.range, file: file)
     }
 }
 

@@ -34,9 +34,10 @@ extension Lowering {
     }
 
     func makeFlatTables() -> FlatTables {
-        FlatTables(wallets: NameTable(walletIndex), categories: NameTable(categoryIndex), goals: NameTable(goalIndex),
-                   rules: NameTable(ruleIndex), envelopes: NameTable(envelopeIndex),
-                   walletDecimals: wallets.map { decimals(of: $0.currency) })
+        FlatTables(
+            wallets: NameTable(walletIndex), categories: NameTable(categoryIndex), goals: NameTable(goalIndex),
+            rules: NameTable(ruleIndex), envelopes: NameTable(envelopeIndex),
+            walletDecimals: wallets.map { decimals(of: $0.currency) })
     }
 
     /// The index a name node resolves to in `table`, found by its bytes; nil when it is
@@ -86,8 +87,10 @@ extension Lowering {
     }
 
     /// `goal NAME`, `rule NAME` and `by NAME`, as ``clauses(_:file:)`` reads them.
-    mutating func flatClauses(_ n: Int, _ flat: FlatSyntax,
-                              file: String) -> (goal: Int?, rule: Int?, by: String?) {
+    mutating func flatClauses(
+        _ n: Int, _ flat: FlatSyntax,
+        file: String
+    ) -> (goal: Int?, rule: Int?, by: String?) {
         var result: (goal: Int?, rule: Int?, by: String?) = (nil, nil, nil)
         var attribute = n + 1
         let end = flat.subtreeEnd(n)
@@ -134,7 +137,8 @@ extension Lowering {
                 let bytes = flat.bytes
                 let quote = bytes[r.start]
                 if r.length >= 2, quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), bytes[r.end - 1] == quote,
-                   !bytes[r.start + 1 ..< r.end - 1].contains(UInt8(ascii: "\\")) {
+                    !bytes[r.start + 1 ..< r.end - 1].contains(UInt8(ascii: "\\"))
+                {
                     return String(decoding: bytes[r.start + 1 ..< r.end - 1], as: UTF8.self)
                 }
                 return Unquote.value(of: flat.tree.source.text(in: r))
@@ -168,8 +172,10 @@ extension Lowering {
     /// The amount and postings of the split lines of transaction node `n`, whose first
     /// line gave `total` (at `totalRange`). Both paths lower splits here; `categories`
     /// resolves names by their bytes when the flat path has its tables.
-    mutating func lowerSplits(_ n: Int, _ flat: FlatSyntax, categories: NameTable?, currency: String, total: Money?,
-                              totalRange: ByteRange, file: String) -> (Money, [Posting])? {
+    mutating func lowerSplits(
+        _ n: Int, _ flat: FlatSyntax, categories: NameTable?, currency: String, total: Money?,
+        totalRange: ByteRange, file: String
+    ) -> (Money, [Posting])? {
         let places = decimals(of: currency)
         var postings: [Posting] = []
         var open: (category: Int, location: SourceLocation)?
@@ -182,7 +188,8 @@ extension Lowering {
             guard flat.kind(split) == .split else { continue }
             let location = SourceLocation(file: file, range: flat.contentRange(split))
             guard let name = flat.child(.categoryRef, of: split),
-                  let category = categories.flatMap({ Lowering.find(name, flat, in: $0) }) ?? resolveCategory(NameSyntax(node: flat.node(name)), file: file) else {
+                let category = categories.flatMap({ Lowering.find(name, flat, in: $0) }) ?? resolveCategory(NameSyntax(node: flat.node(name)), file: file)
+            else {
                 failed = true
                 continue
             }
@@ -194,8 +201,10 @@ extension Lowering {
                 open = (category, location)
                 continue
             }
-            guard let value = Lowering.plainMoney(amount, flat, decimals: places)
-                    ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file) else {
+            guard
+                let value = Lowering.plainMoney(amount, flat, decimals: places)
+                    ?? money(AmountSyntax(node: flat.node(amount)), currency: currency, file: file)
+            else {
                 failed = true
                 continue
             }
@@ -218,10 +227,11 @@ extension Lowering {
         }
         if let total, total != sum {
             let difference = total.subtracting(sum).map { $0.formatted(scale: places) } ?? "?"
-            report(.splitMismatch,
-                   "the split parts add up to \(sum.formatted(scale: places)), not \(total.formatted(scale: places)) (a difference of \(difference))",
-                   file, totalRange,
-                   help: "correct a part or the total, or leave one part's amount out to take the rest")
+            report(
+                .splitMismatch,
+                "the split parts add up to \(sum.formatted(scale: places)), not \(total.formatted(scale: places)) (a difference of \(difference))",
+                file, totalRange,
+                help: "correct a part or the total, or leave one part's amount out to take the rest")
             return nil
         }
         return (total ?? sum, postings)
@@ -268,8 +278,10 @@ extension Lowering {
     }
 
     /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
-    mutating func lowerTransactionFlat(_ n: Int, _ flat: FlatSyntax,
-                                       file: String, date: CivilDate, order: Int) -> FlatResult {
+    mutating func lowerTransactionFlat(
+        _ n: Int, _ flat: FlatSyntax,
+        file: String, date: CivilDate, order: Int
+    ) -> FlatResult {
         var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
         var hasAttribute = false
         var hasSplit = false
@@ -317,18 +329,23 @@ extension Lowering {
         }
         if hasSplit {
             if categoryRef >= 0 {
-                report(.splitMismatch, "a split transaction takes its categories from its split lines", file, flat.contentRange(categoryRef),
-                       help: "remove the category from the first line, or remove the split lines")
+                report(
+                    .splitMismatch, "a split transaction takes its categories from its split lines", file, flat.contentRange(categoryRef),
+                    help: "remove the category from the first line, or remove the split lines")
                 return .dropped
             }
-            guard let (amount, postings) = lowerSplits(n, flat, categories: tables.categories, currency: currency, total: total,
-                                                       totalRange: amount >= 0 ? flat.contentRange(amount) : header, file: file) else {
+            guard
+                let (amount, postings) = lowerSplits(
+                    n, flat, categories: tables.categories, currency: currency, total: total,
+                    totalRange: amount >= 0 ? flat.contentRange(amount) : header, file: file)
+            else {
                 return .dropped
             }
-            entries.append(Entry(
-                date: date, kind: .transaction(wallet: wallet, amount: amount, postings: postings),
-                payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
-                location: SourceLocation(file: file, range: content), order: order))
+            entries.append(
+                Entry(
+                    date: date, kind: .transaction(wallet: wallet, amount: amount, postings: postings),
+                    payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+                    location: SourceLocation(file: file, range: content), order: order))
             return .appended
         }
         var category: Int?
@@ -338,20 +355,22 @@ extension Lowering {
             category = ruled
         } else if id != nil, let total {
             reportNeedsCategory(file: file, range: header)
-            entries.append(Entry(
-                date: date, kind: .transaction(wallet: wallet, amount: total, postings: []),
-                payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
-                location: SourceLocation(file: file, range: content), order: order))
+            entries.append(
+                Entry(
+                    date: date, kind: .transaction(wallet: wallet, amount: total, postings: []),
+                    payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+                    location: SourceLocation(file: file, range: content), order: order))
             return .appended
         } else {
             reportMissingCategory(payee: payeeText, file: file, range: header)
             return .dropped
         }
         guard let category, let total else { return .dropped }
-        entries.append(Entry(
-            date: date, wallet: wallet, category: category, amount: total, header: header,
-            payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
-            location: SourceLocation(file: file, range: content), order: order))
+        entries.append(
+            Entry(
+                date: date, wallet: wallet, category: category, amount: total, header: header,
+                payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
+                location: SourceLocation(file: file, range: content), order: order))
         return .appended
     }
 }

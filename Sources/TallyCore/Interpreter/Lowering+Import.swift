@@ -12,8 +12,9 @@ extension Lowering {
         if let name = profile.wallet, let wallet = resolve(name, in: walletIndex, kind: "wallet", file: file) {
             profileWallet = wallet
             if let first = importProfiles.first(where: { $0.wallet == wallet })?.location {
-                report(.invalidImportSetting, "a second import profile for `\(wallets[wallet].name)`", file, name.range,
-                       help: "a wallet has one import profile; the first is at \(first.file)", notes: [DiagnosticNote(file: first.file, range: first.range, message: "the first profile")])
+                report(
+                    .invalidImportSetting, "a second import profile for `\(wallets[wallet].name)`", file, name.range,
+                    help: "a wallet has one import profile; the first is at \(first.file)", notes: [DiagnosticNote(file: first.file, range: first.range, message: "the first profile")])
             } else {
                 resolved = ImportProfile(wallet: wallet, location: SourceLocation(file: file, range: name.range))
             }
@@ -37,19 +38,23 @@ extension Lowering {
         check("dates", DateFormat.allCases.map(\.rawValue), "date format") { DateFormat(name: $0) != nil }
         check("decimal", ["comma", "point"], "decimal mark") { $0 == "comma" || $0 == "point" }
         if let separator = profile.value("separator"), let range = profile.valueRange("separator"),
-           ImportProfile.separator(separator) == nil {
-            report(.invalidImportSetting, "the separator must be one character, or \"tab\"", file, range,
-                   help: "write `separator \";\"`, `separator \",\"` or `separator \"tab\"`")
+            ImportProfile.separator(separator) == nil
+        {
+            report(
+                .invalidImportSetting, "the separator must be one character, or \"tab\"", file, range,
+                help: "write `separator \";\"`, `separator \",\"` or `separator \"tab\"`")
         }
         if let value = profile.value("account"), let range = profile.valueRange("account") {
             let account = ImportProfile.account(value)
             if account.isEmpty {
-                report(.invalidImportSetting, "the account is empty", file, range,
-                       help: "write the account the bank's statements name, such as `account \"DE89 3704 0044 0532 0130 00\"`")
+                report(
+                    .invalidImportSetting, "the account is empty", file, range,
+                    help: "write the account the bank's statements name, such as `account \"DE89 3704 0044 0532 0130 00\"`")
             } else if let wallet = profileWallet {
                 if let first = importAccounts[account], first.wallet != wallet {
-                    report(.invalidImportSetting, "the account `\(value)` is already `\(wallets[first.wallet].name)`'s", file, range,
-                           help: "each bank account belongs to one wallet", notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "named here")])
+                    report(
+                        .invalidImportSetting, "the account `\(value)` is already `\(wallets[first.wallet].name)`'s", file, range,
+                        help: "each bank account belongs to one wallet", notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "named here")])
                 } else if importAccounts[account] == nil {
                     importAccounts[account] = (wallet, SourceLocation(file: file, range: range))
                 }
@@ -58,13 +63,15 @@ extension Lowering {
         var seen: Set<String> = []
         for column in profile.columns {
             guard StatementColumn(rawValue: column.role) != nil else {
-                invalidSetting("unknown column `\(column.role):`", value: column.role,
-                               candidates: StatementColumn.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
+                invalidSetting(
+                    "unknown column `\(column.role):`", value: column.role,
+                    candidates: StatementColumn.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
                 continue
             }
             if !seen.insert(column.role).inserted {
-                report(.invalidImportSetting, "the column `\(column.role):` is named twice", file, column.keyRange,
-                       help: "each role names one column of the statement")
+                report(
+                    .invalidImportSetting, "the column `\(column.role):` is named twice", file, column.keyRange,
+                    help: "each role names one column of the statement")
             }
             if let role = StatementColumn(rawValue: column.role), !column.header.isEmpty { resolved?.columns[role] = column.header }
         }
@@ -81,27 +88,32 @@ extension Lowering {
         var category: Int?
         if let name = rule.category { category = resolveCategory(name, file: file) }
         if let text = rule.text, text.allSatisfy({ $0 == "*" || $0 == " " }), let range = node.child(.payee)?.range {
-            report(.invalidImportSetting, "a rule that looks for nothing matches every movement", file, range,
-                   help: "write a word the bank's text holds, such as \"NETFLIX\"")
+            report(
+                .invalidImportSetting, "a rule that looks for nothing matches every movement", file, range,
+                help: "write a word the bank's text holds, such as \"NETFLIX\"")
         }
         let over = rule.over.flatMap { money($0, currency: currency, file: file) }
         let under = rule.under.flatMap { money($0, currency: currency, file: file) }
         if let over, let under, over >= under, let range = rule.under?.node.range {
-            report(.invalidImportSetting, "no amount is over \(over) and under \(under): the rule never matches", file, range,
-                   help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
+            report(
+                .invalidImportSetting, "no amount is over \(over) and under \(under): the rule never matches", file, range,
+                help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
         }
         if !rule.splits.isEmpty { checkRuleSplit(rule, currency: currency, under: under, file: file) }
         // What `tally import` applies: a rule with a text, a known wallet (when it names
         // one) and a known category or a valid split.
         let split = rule.splits.isEmpty ? nil : RuleSplit(rule, categories: categoryIndex)
         guard let text = rule.text, rule.wallet == nil || ruleWallet != nil, rule.splits.isEmpty || split != nil,
-              let booked = split?.restCategory ?? category else { return }
+            let booked = split?.restCategory ?? category
+        else { return }
         let pieces = MatchRule.pieces(of: text)
         guard !pieces.isEmpty else { return }
         func size(_ a: AmountSyntax?) -> Money? { a.flatMap { Money(utf8: $0.numberBytes) }.map { $0.isNegative ? $0.negated : $0 } }
-        matchRules.append(MatchRule(wallet: ruleWallet, pieces: pieces, category: booked, over: size(rule.over), under: size(rule.under),
-                                    payee: rule.payee, note: rule.note, tags: rule.tags, split: split,
-                                    location: SourceLocation(file: file, range: node.contentRange), decimals: decimals(of: currency)))
+        matchRules.append(
+            MatchRule(
+                wallet: ruleWallet, pieces: pieces, category: booked, over: size(rule.over), under: size(rule.under),
+                payee: rule.payee, note: rule.note, tags: rule.tags, split: split,
+                location: SourceLocation(file: file, range: node.contentRange), decimals: decimals(of: currency)))
     }
 
     /// A rule's split lines (Grammar.md §7.2): known categories, parts without sign, one
@@ -110,12 +122,14 @@ extension Lowering {
     private mutating func checkRuleSplit(_ rule: MatchDirectiveSyntax, currency: String, under: Money?, file: String) {
         let lines = rule.splits
         if let category = rule.category {
-            report(.invalidImportSetting, "a rule with split lines takes its categories from them", file, category.range,
-                   help: "remove the category from the first line (the line without an amount takes the rest), or remove the split lines")
+            report(
+                .invalidImportSetting, "a rule with split lines takes its categories from them", file, category.range,
+                help: "remove the category from the first line (the line without an amount takes the rest), or remove the split lines")
         }
         if lines.count == 1, let range = lines.first?.node.contentRange {
-            report(.invalidImportSetting, "a split needs two lines or more", file, range,
-                   help: "for one category, write it on the rule's first line: match \"TEXT\" CATEGORY")
+            report(
+                .invalidImportSetting, "a split needs two lines or more", file, range,
+                help: "for one category, write it on the rule's first line: match \"TEXT\" CATEGORY")
         }
         var percent = Money.zero
         var fixed = Money.zero
@@ -124,16 +138,18 @@ extension Lowering {
             if let name = line.category { _ = resolveCategory(name, file: file) }
             if let token = line.percentage {
                 guard let value = RuleSplit.percentage(token.text) else {
-                    report(.invalidImportSetting, "a part of a split is more than 0% and less than 100%, without sign; found `\(token.text)`", file, token.range,
-                           help: "the line without an amount takes the rest")
+                    report(
+                        .invalidImportSetting, "a part of a split is more than 0% and less than 100%, without sign; found `\(token.text)`", file, token.range,
+                        help: "the line without an amount takes the rest")
                     continue
                 }
                 percent = percent.adding(value) ?? percent
             } else if let amount = line.amount {
                 if amount.number.hasPrefix("-") || amount.number.hasPrefix("+") {
                     let bare = String(amount.number.dropFirst())
-                    report(.invalidImportSetting, "write the part without a sign: it takes the movement's sign", file, amount.range,
-                           fixes: [Fix(title: "Write `\(bare)`", edits: [TextEdit(range: ByteRange(start: amount.range.start, end: amount.range.start + 1), replacement: "")])])
+                    report(
+                        .invalidImportSetting, "write the part without a sign: it takes the movement's sign", file, amount.range,
+                        fixes: [Fix(title: "Write `\(bare)`", edits: [TextEdit(range: ByteRange(start: amount.range.start, end: amount.range.start + 1), replacement: "")])])
                     continue
                 }
                 guard let value = money(amount, currency: currency, file: file) else { continue }
@@ -148,20 +164,24 @@ extension Lowering {
         }
         guard lines.count >= 2 else { return }
         if rest.isEmpty {
-            report(.invalidImportSetting, "one split line must leave out its amount: it takes the rest of the movement", file, lines[lines.count - 1].node.contentRange,
-                   help: "movements differ in size, so one line takes what the others leave: write its category alone")
+            report(
+                .invalidImportSetting, "one split line must leave out its amount: it takes the rest of the movement", file, lines[lines.count - 1].node.contentRange,
+                help: "movements differ in size, so one line takes what the others leave: write its category alone")
         }
         for line in rest.dropFirst() {
-            report(.invalidImportSetting, "only one split line may leave out its amount", file, line.node.contentRange,
-                   help: "give this line an amount or a percentage; the other line without one takes the rest")
+            report(
+                .invalidImportSetting, "only one split line may leave out its amount", file, line.node.contentRange,
+                help: "give this line an amount or a percentage; the other line without one takes the rest")
         }
         if percent >= Money(units: 100, scale: 0), let range = lines.first(where: { $0.percentage != nil })?.node.contentRange {
-            report(.invalidImportSetting, "the percentages add up to \(percent)%, which leaves nothing for the rest", file, range,
-                   help: "percentages are of the whole movement and must add up to less than 100%; the line without an amount takes the rest")
+            report(
+                .invalidImportSetting, "the percentages add up to \(percent)%, which leaves nothing for the rest", file, range,
+                help: "percentages are of the whole movement and must add up to less than 100%; the line without an amount takes the rest")
         }
         if let under, !fixed.isZero, fixed >= under, let range = rule.under?.node.range {
-            report(.invalidImportSetting, "the fixed parts come to \(fixed), which no movement under \(under) holds: the rule never applies", file, range,
-                   help: "a split rule applies to movements at least as large as its fixed parts; raise `under` or lower the parts")
+            report(
+                .invalidImportSetting, "the fixed parts come to \(fixed), which no movement under \(under) holds: the rule never applies", file, range,
+                help: "a split rule applies to movements at least as large as its fixed parts; raise `under` or lower the parts")
         }
     }
 

@@ -96,7 +96,8 @@ extension Lowering {
         /// Whether the declarations were read again (a declaration lies in or after the region).
         let redeclared: Bool
         if let o = datedRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd),
-           let n = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd) {
+            let n = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd)
+        {
             (oldNodes, newNodes) = (o, n)
             declarations = oldDeclarations
             declarations.syntaxErrors = syntaxErrorStarts(of: budget)
@@ -163,15 +164,18 @@ extension Lowering {
         }
         let after = first + old.entries.count
         guard after <= result.entries.count,
-              result.entries[first ..< after].allSatisfy({ $0.location.file == path && $0.location.range.start < from }),
-              after == result.entries.count || result.entries[after].location.file != path
-                || result.entries[after].location.range.start >= from else { return nil }
+            result.entries[first ..< after].allSatisfy({ $0.location.file == path && $0.location.range.start < from }),
+            after == result.entries.count || result.entries[after].location.file != path
+                || result.entries[after].location.range.start >= from
+        else { return nil }
         let renumber = Int32(truncatingIfNeeded: new.entries.count - old.entries.count)
-        result.entries.replaceSubrange(first ..< after, with: new.entries.lazy.map { entry in
-            var entry = entry
-            entry.readingOrder += Int32(truncatingIfNeeded: first)
-            return entry
-        })
+        result.entries.replaceSubrange(
+            first ..< after,
+            with: new.entries.lazy.map { entry in
+                var entry = entry
+                entry.readingOrder += Int32(truncatingIfNeeded: first)
+                return entry
+            })
         result.entries.withUnsafeMutableBufferPointer { all in
             for i in first + new.entries.count ..< all.count {
                 all[i].move(by: shift, from: from, in: path)
@@ -183,7 +187,8 @@ extension Lowering {
         let diagnostics = result.diagnostics
         let start = firstAtOrAfterRegion(diagnostics.count, from: declared) { (diagnostics[$0].file, diagnostics[$0].range.start) }
         guard start + old.diagnostics.count <= diagnostics.count,
-              Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics else { return nil }
+            Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics
+        else { return nil }
         var others = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
         // Declarations read again bring their own diagnostics; the old ones are dropped.
         for i in others.indices where !redeclared || i >= declared {
@@ -283,7 +288,8 @@ private extension Diagnostic {
     /// is outside it: its place is the same in the new text).
     func reaches(into region: Range<Int>, in path: String) -> Bool {
         func inside(_ range: ByteRange) -> Bool {
-            range.isEmpty ? range.start > region.lowerBound && range.start < region.upperBound
+            range.isEmpty
+                ? range.start > region.lowerBound && range.start < region.upperBound
                 : range.start < region.upperBound && range.end > region.lowerBound
         }
         if file == path && (inside(range) || fixes.contains { $0.edits.contains { inside($0.range) } }) { return true }

@@ -77,8 +77,10 @@ struct Lowering {
 
     func decimals(of currency: String) -> Int { decimals[currency] ?? BudgetModel.defaultDecimals(of: currency) }
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, _ file: String, _ range: ByteRange,
-                         help: String? = nil, notes: [DiagnosticNote] = [], fixes: [Fix] = []) {
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, _ file: String, _ range: ByteRange,
+        help: String? = nil, notes: [DiagnosticNote] = [], fixes: [Fix] = []
+    ) {
         diagnostics.append(Diagnostic(code, message, file: file, range: range, notes: notes, help: help, fixes: fixes))
     }
 
@@ -226,8 +228,9 @@ struct Lowering {
     /// Returns true when the name is new.
     mutating func isNew(_ name: NameSyntax, kind: String, first: SourceLocation?, file: String) -> Bool {
         guard let first else { return true }
-        report(.duplicateDeclaration, "the \(kind) `\(name.value)` is declared twice", file, name.range,
-               notes: [DiagnosticNote(file: first.file, range: first.range, message: "first declared here")])
+        report(
+            .duplicateDeclaration, "the \(kind) `\(name.value)` is declared twice", file, name.range,
+            notes: [DiagnosticNote(file: first.file, range: first.range, message: "first declared here")])
         return false
     }
 
@@ -254,11 +257,12 @@ struct Lowering {
         let currency = w.currency ?? defaultCurrency
         let opening = w.opening?.amount.flatMap { money($0, currency: currency, file: file) } ?? Money.zero
         let limit = w.limit.flatMap { money($0, currency: currency, file: file) }
-        wallets.append(Wallet(
-            name: name.value, kind: w.kind.flatMap(WalletKind.init(rawValue:)) ?? .bank, currency: currency,
-            opening: opening, openingDate: w.opening?.date, limit: limit.map { $0.isNegative ? $0.negated : $0 },
-            closed: w.closed, hidden: w.isHidden, owners: w.owners,
-            location: SourceLocation(file: file, range: name.range)))
+        wallets.append(
+            Wallet(
+                name: name.value, kind: w.kind.flatMap(WalletKind.init(rawValue:)) ?? .bank, currency: currency,
+                opening: opening, openingDate: w.opening?.date, limit: limit.map { $0.isNegative ? $0.negated : $0 },
+                closed: w.closed, hidden: w.isHidden, owners: w.owners,
+                location: SourceLocation(file: file, range: name.range)))
     }
 
     mutating func lowerCategories(_ node: SyntaxNode, _ file: String) {
@@ -271,8 +275,9 @@ struct Lowering {
                     categories[existing] = Category(name: name.value, isIncome: directive.isIncome, isImplicit: false, location: location)
                     continue
                 }
-                report(.duplicateDeclaration, "the category `\(name.value)` is declared twice", file, name.range,
-                       notes: [DiagnosticNote(file: categories[existing].location.file, range: categories[existing].location.range, message: "first declared here")])
+                report(
+                    .duplicateDeclaration, "the category `\(name.value)` is declared twice", file, name.range,
+                    notes: [DiagnosticNote(file: categories[existing].location.file, range: categories[existing].location.range, message: "first declared here")])
                 continue
             }
             categoryIndex[name.value] = categories.count
@@ -310,9 +315,10 @@ struct Lowering {
             // spending reaches it.
             let end = node.child(.period)?.range.end ?? name.range.end
             let clause = " for " + SourceWriter.name(name.value)
-            report(.envelopeCountsNothing, "the envelope `\(name.value)` counts no spending: it names no category", file, name.range,
-                   help: "an envelope counts the spending of the categories after `for`; did you mean `for \(SourceWriter.name(name.value))`?",
-                   fixes: [Fix(title: "Add `\(clause.dropFirst())`", edits: [TextEdit(range: .empty(at: end), replacement: clause)])])
+            report(
+                .envelopeCountsNothing, "the envelope `\(name.value)` counts no spending: it names no category", file, name.range,
+                help: "an envelope counts the spending of the categories after `for`; did you mean `for \(SourceWriter.name(name.value))`?",
+                fixes: [Fix(title: "Add `\(clause.dropFirst())`", edits: [TextEdit(range: .empty(at: end), replacement: clause)])])
         }
         var categoryNames: [String] = []
         if !coversAll {
@@ -322,10 +328,11 @@ struct Lowering {
         }
         let scope = e.wallets.compactMap { resolveWallet($0, file: file) }
         let alert = e.alert.flatMap { Money(String($0.dropLast())) }
-        envelopes.append(Envelope(
-            name: name.value, planned: e.amount.flatMap { money($0, currency: defaultCurrency, file: file) },
-            period: period, categories: categoryNames, coversAll: coversAll, wallets: scope,
-            rollover: e.rollsOver, alert: alert, location: SourceLocation(file: file, range: name.range)))
+        envelopes.append(
+            Envelope(
+                name: name.value, planned: e.amount.flatMap { money($0, currency: defaultCurrency, file: file) },
+                period: period, categories: categoryNames, coversAll: coversAll, wallets: scope,
+                rollover: e.rollsOver, alert: alert, location: SourceLocation(file: file, range: name.range)))
     }
 
     mutating func lowerGoal(_ node: SyntaxNode, _ file: String) {
@@ -334,11 +341,12 @@ struct Lowering {
         goalIndex[name.value] = goals.count
         let wallet = g.wallet.flatMap { resolveWallet($0, file: file) }
         let currency = wallet.map { wallets[$0].currency } ?? defaultCurrency
-        goals.append(Goal(
-            name: name.value, target: g.target.flatMap { money($0, currency: currency, file: file) }, by: g.by,
-            periodic: g.period == "monthly" ? .monthly : g.period == "yearly" ? .yearly : nil,
-            wallet: wallet, reached: g.isReached, reachedOn: g.reachedOn,
-            location: SourceLocation(file: file, range: name.range)))
+        goals.append(
+            Goal(
+                name: name.value, target: g.target.flatMap { money($0, currency: currency, file: file) }, by: g.by,
+                periodic: g.period == "monthly" ? .monthly : g.period == "yearly" ? .yearly : nil,
+                wallet: wallet, reached: g.isReached, reachedOn: g.reachedOn,
+                location: SourceLocation(file: file, range: name.range)))
     }
 
     mutating func lowerPayee(_ node: SyntaxNode, _ file: String) {
@@ -369,9 +377,10 @@ struct Lowering {
         }
         let body = node.child(.transaction) ?? node.child(.transfer)
         let template = body.flatMap { lowerDated($0, date: from, file: file, order: -1) }
-        rules.append(RecurringRule(
-            name: r.name?.value, interval: r.interval, unit: unit, dayOfMonth: dayOfMonth, weekday: weekday,
-            from: from, until: r.until, times: r.times, template: template,
-            location: SourceLocation(file: file, range: r.name?.range ?? node.child(.schedule)?.contentRange ?? node.contentRange)))
+        rules.append(
+            RecurringRule(
+                name: r.name?.value, interval: r.interval, unit: unit, dayOfMonth: dayOfMonth, weekday: weekday,
+                from: from, until: r.until, times: r.times, template: template,
+                location: SourceLocation(file: file, range: r.name?.range ?? node.child(.schedule)?.contentRange ?? node.contentRange)))
     }
 }

@@ -141,9 +141,11 @@ struct TotalsBound {
 extension Walk {
     /// E0404 where the bound of ``TotalsBound`` was crossed.
     mutating func reportTotalsTooLarge(at location: SourceLocation, rate: Bool = false) {
-        report(.numericOverflow,
-               rate ? "converted at this rate, the budget's amounts add up to more than Tally can total exactly, so reports cannot show exact figures"
-                    : "amounts up to here add up to more than Tally can total exactly, so reports cannot show exact figures",
-               location, help: rate ? "the rate, or an amount, is probably mistyped" : "an amount is probably mistyped (too many digits)")
+        report(
+            .numericOverflow,
+            rate
+                ? "converted at this rate, the budget's amounts add up to more than Tally can total exactly, so reports cannot show exact figures"
+                : "amounts up to here add up to more than Tally can total exactly, so reports cannot show exact figures",
+            location, help: rate ? "the rate, or an amount, is probably mistyped" : "an amount is probably mistyped (too many digits)")
     }
 }

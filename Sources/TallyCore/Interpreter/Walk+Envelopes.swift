@@ -77,8 +77,11 @@ extension Walk {
                     guard !covering.isEmpty else { continue }
                     var converted = posting.amount
                     if converts[wallet] {
-                        guard let value = convert(posting.amount, from: l.wallets[wallet].currency, at: date,
-                                                  entry: index, location: entries[index].postingLocation(p)) else { continue }
+                        guard
+                            let value = convert(
+                                posting.amount, from: l.wallets[wallet].currency, at: date,
+                                entry: index, location: entries[index].postingLocation(p))
+                        else { continue }
                         converted = value
                     }
                     for e in covering where inScope[e * walletCount + wallet] {
@@ -152,8 +155,10 @@ extension Walk {
             let planned = envelope.planned ?? .zero
             let budget = carried.adding(planned)?.adding(filled)?.adding(moved) ?? planned
             let available = budget.subtracting(spent) ?? budget
-            periods[e].append(EnvelopeStatus(start: start, end: end, carriedIn: carried, planned: planned, filled: filled,
-                                             moved: moved, spent: spent, available: available))
+            periods[e].append(
+                EnvelopeStatus(
+                    start: start, end: end, carriedIn: carried, planned: planned, filled: filled,
+                    moved: moved, spent: spent, available: available))
             // The label is made only for a message: most periods need none.
             if available.isNegative {
                 let label = envelope.period.label(start)
@@ -164,26 +169,29 @@ extension Walk {
                     running = running.adding(event.amount) ?? running
                     if budget < running {
                         let over = available.negated
-                        report(.envelopeOverspent,
-                               "\(envelope.name) is \(format(over, currency)) over for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false))",
-                               location(of: event),
-                               help: "move money in from another envelope (`move A -> \(SourceWriter.name(envelope.name)) AMOUNT`) or spend less",
-                               notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
+                        report(
+                            .envelopeOverspent,
+                            "\(envelope.name) is \(format(over, currency)) over for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false))",
+                            location(of: event),
+                            help: "move money in from another envelope (`move A -> \(SourceWriter.name(envelope.name)) AMOUNT`) or spend less",
+                            notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
                         break
                     }
                 }
             } else if let alert = envelope.alert, !budget.isZero,
-                      let threshold = budget.multiplied(by: alert, roundedTo: min(l.decimals(of: currency) + 2, Money.maximumScale))?
-                          .divided(by: 100, roundedTo: min(l.decimals(of: currency) + 2, Money.maximumScale)),
-                      !(spent < threshold) {
+                let threshold = budget.multiplied(by: alert, roundedTo: min(l.decimals(of: currency) + 2, Money.maximumScale))?
+                    .divided(by: 100, roundedTo: min(l.decimals(of: currency) + 2, Money.maximumScale)),
+                !(spent < threshold)
+            {
                 let label = envelope.period.label(start)
                 var running = Money.zero
                 for event in events[first ..< eventIndex] where event.kind == .spend {
                     running = running.adding(event.amount) ?? running
                     if !(running < threshold) {
-                        report(.envelopeAlert,
-                               "\(envelope.name) has reached \(alert)% for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false)) (\(format(available, currency)) left)",
-                               location(of: event))
+                        report(
+                            .envelopeAlert,
+                            "\(envelope.name) has reached \(alert)% for \(label): \(format(spent, currency, code: false)) spent of \(format(budget, currency, code: false)) (\(format(available, currency)) left)",
+                            location(of: event))
                         break
                     }
                 }
@@ -215,8 +223,10 @@ extension Walk {
                     guard isIncome[posting.category] else { continue }
                     hasIncome = true
                     let entry = entries[index]
-                    if let value = convert(posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index,
-                                           location: entry.postingLocation(p)) {
+                    if let value = convert(
+                        posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index,
+                        location: entry.postingLocation(p))
+                    {
                         events.append(Event(date: entry.date, amount: value, location: entry.location, what: .none, order: index))
                     }
                 }
@@ -225,8 +235,10 @@ extension Walk {
             switch entries[index].kind {
             case .fill(let e, let amount):
                 let entry = entries[index]
-                events.append(Event(date: entry.date, amount: amount.negated, location: entry.location,
-                                    what: .filling(e), order: index))
+                events.append(
+                    Event(
+                        date: entry.date, amount: amount.negated, location: entry.location,
+                        what: .filling(e), order: index))
             default:
                 break
             }
@@ -245,8 +257,10 @@ extension Walk {
             for period in periods[e] where period.start <= today {
                 // A period that began before the budget's first entry is assigned on that
                 // day, after the day's income.
-                events.append(Event(date: max(period.start, first), amount: planned.negated, location: envelope.location,
-                                    what: .planning(e, period.start), order: Int.max))
+                events.append(
+                    Event(
+                        date: max(period.start, first), amount: planned.negated, location: envelope.location,
+                        what: .planning(e, period.start), order: Int.max))
             }
         }
 
@@ -262,9 +276,10 @@ extension Walk {
             case .filling(let e): what = "filling \(l.envelopes[e].name)"
             case .planning(let e, let start): what = "planning \(l.envelopes[e].name) for \(l.envelopes[e].period.label(start))"
             }
-            report(.readyToAssignNegative,
-                   "\(what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
-                   event.location, help: "assign less, or record the income that pays for it")
+            report(
+                .readyToAssignNegative,
+                "\(what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
+                event.location, help: "assign less, or record the income that pays for it")
         }
     }
 
@@ -280,15 +295,21 @@ extension Walk {
         }
         let list = l.envelopes
         for b in list.indices where !list[b].coversAll {
-            for a in 0..<b where !list[a].coversAll {
+            for a in 0 ..< b where !list[a].coversAll {
                 guard list[a].wallets.isEmpty || list[b].wallets.isEmpty || !Set(list[a].wallets).isDisjoint(with: list[b].wallets) else { continue }
                 if case .range(let s1, let e1) = list[a].period, case .range(let s2, let e2) = list[b].period, e1 < s2 || e2 < s1 { continue }
-                guard let shared = list[b].categories.first(where: { cb in list[a].categories.contains { ca in
-                    cb == ca || cb.hasPrefix(ca + ":") || ca.hasPrefix(cb + ":") } }) else { continue }
-                report(.overlappingEnvelopes, "`\(shared)` is budgeted by both \(list[a].name) and \(list[b].name), so its spending counts twice",
-                       list[b].location, help: "budget each category in one envelope, or say `option overlapping-envelopes allow`",
-                       notes: [DiagnosticNote(file: list[a].location.file, range: list[a].location.range, message: "\(list[a].name) is declared here")],
-                       severity: severity)
+                guard
+                    let shared = list[b].categories.first(where: { cb in
+                        list[a].categories.contains { ca in
+                            cb == ca || cb.hasPrefix(ca + ":") || ca.hasPrefix(cb + ":")
+                        }
+                    })
+                else { continue }
+                report(
+                    .overlappingEnvelopes, "`\(shared)` is budgeted by both \(list[a].name) and \(list[b].name), so its spending counts twice",
+                    list[b].location, help: "budget each category in one envelope, or say `option overlapping-envelopes allow`",
+                    notes: [DiagnosticNote(file: list[a].location.file, range: list[a].location.range, message: "\(list[a].name) is declared here")],
+                    severity: severity)
                 break
             }
         }

@@ -61,23 +61,24 @@ extension Walk {
             }
             // An entry left out for its dates does not claim its bank id.
             if var id = entries[index].bankID {
-            var first: Int?
-            if asciiIDs {
-                let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
-                if inserted { idFirst.append(index) } else { first = idFirst[slot] }
-            } else {
-                first = ids[id]
-                if first == nil { ids[id] = index }
-            }
-            if let first {
-                let firstLocation = entries[first].location
-                report(.duplicateID, "the bank id `\(id)` is already used by another transaction; this one is left out",
-                       entries[index].location,
-                       help: "the same bank movement was entered twice, perhaps by importing a statement again",
-                       notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
-                leftOut.append(index)
-                continue
-            }
+                var first: Int?
+                if asciiIDs {
+                    let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
+                    if inserted { idFirst.append(index) } else { first = idFirst[slot] }
+                } else {
+                    first = ids[id]
+                    if first == nil { ids[id] = index }
+                }
+                if let first {
+                    let firstLocation = entries[first].location
+                    report(
+                        .duplicateID, "the bank id `\(id)` is already used by another transaction; this one is left out",
+                        entries[index].location,
+                        help: "the same bank movement was entered twice, perhaps by importing a statement again",
+                        notes: [DiagnosticNote(file: firstLocation.file, range: firstLocation.range, message: "first used here")])
+                    leftOut.append(index)
+                    continue
+                }
             }
             if firstMoney == nil && entries[index].movesMoney { firstMoney = date }
             if crossedAt == nil {
@@ -133,11 +134,13 @@ extension Walk {
         let w = l.wallets[wallet]
         let e = entries[entry]
         if let opening = w.openingDate, e.date < opening {
-            report(.walletNotOpen, "\(w.name) opens on \(opening); this entry is dated \(e.date), before it, and is left out", e.location,
-                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
+            report(
+                .walletNotOpen, "\(w.name) opens on \(opening); this entry is dated \(e.date), before it, and is left out", e.location,
+                notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
         } else if let closed = w.closed, e.date > closed {
-            report(.walletNotOpen, "\(w.name) was closed on \(closed); nothing may be booked on it after that, so this entry is left out", e.location,
-                   notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
+            report(
+                .walletNotOpen, "\(w.name) was closed on \(closed); nothing may be booked on it after that, so this entry is left out", e.location,
+                notes: [DiagnosticNote(file: w.location.file, range: w.location.range, message: "\(w.name) is declared here")])
         }
     }
 }

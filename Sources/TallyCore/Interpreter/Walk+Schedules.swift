@@ -29,8 +29,9 @@ extension Walk {
             if let r = entries[index].rule {
                 if case .skip = entries[index].kind { skips[r].append((date, false)) } else { named[r].append((date, false)) }
             } else if let (wallet, _) = entries[index].transaction, walletWanted[wallet],
-                      entries[index].postingCount > 0, categoryWanted[entries[index].posting(0).category],
-                      let signature = Walk.signature(entries[index]), wanted.contains(signature) {
+                entries[index].postingCount > 0, categoryWanted[entries[index].posting(0).category],
+                let signature = Walk.signature(entries[index]), wanted.contains(signature)
+            {
                 lookalikes[signature, default: []].append((date, false))
             }
         }
@@ -44,7 +45,8 @@ extension Walk {
                 // A record up to a week early still counts: it belongs to the occurrence it
                 // comes closest before.
                 let windowStart = date.adding(days: -7) ?? date
-                let windowEnd = rule.occurrence(k + 1).flatMap { max(date.adding(days: 1) ?? date, $0.adding(days: -7) ?? $0) }
+                let windowEnd =
+                    rule.occurrence(k + 1).flatMap { max(date.adding(days: 1) ?? date, $0.adding(days: -7) ?? $0) }
                     ?? CivilDate(year: 9999, month: 12, day: 31)!
                 func claim(_ list: inout [(date: CivilDate, used: Bool)]) -> Bool {
                     guard let i = list.firstIndex(where: { !$0.used && $0.date >= windowStart && $0.date < windowEnd }) else { return false }
@@ -59,15 +61,18 @@ extension Walk {
             let overdue = missing.filter { $0 < today }
             if !overdue.isEmpty {
                 let list = overdue.prefix(5).map(\.description).joined(separator: ", ") + (overdue.count > 5 ? ", ..." : "")
-                report(.recurringOverdue,
-                       overdue.count == 1 ? "\(name) is overdue since \(overdue[0]): the occurrence is neither recorded nor skipped"
-                                          : "\(name) is overdue: \(overdue.count) occurrences are neither recorded nor skipped (\(list))",
-                       rule.location,
-                       help: "record each with a transaction that says `rule \(rule.name ?? "NAME")`, or dismiss it with `DATE skip \(rule.name ?? "NAME")`")
+                report(
+                    .recurringOverdue,
+                    overdue.count == 1
+                        ? "\(name) is overdue since \(overdue[0]): the occurrence is neither recorded nor skipped"
+                        : "\(name) is overdue: \(overdue.count) occurrences are neither recorded nor skipped (\(list))",
+                    rule.location,
+                    help: "record each with a transaction that says `rule \(rule.name ?? "NAME")`, or dismiss it with `DATE skip \(rule.name ?? "NAME")`")
             }
             if missing.last == today {
-                report(.recurringDueToday, "\(name) is due today", rule.location,
-                       help: "record it with a transaction that says `rule \(rule.name ?? "NAME")`")
+                report(
+                    .recurringDueToday, "\(name) is due today", rule.location,
+                    help: "record it with a transaction that says `rule \(rule.name ?? "NAME")`")
             }
         }
     }
@@ -110,13 +115,19 @@ extension Walk {
                 } else if l.wallets[from].currency == currency {
                     amount = sent
                 } else {
-                    guard let value = convert(received, from: l.wallets[to].currency, to: currency, at: entry.date,
-                                              entry: index, location: entry.location) else { continue }
+                    guard
+                        let value = convert(
+                            received, from: l.wallets[to].currency, to: currency, at: entry.date,
+                            entry: index, location: entry.location)
+                    else { continue }
                     amount = value
                 }
             case .transaction(let wallet, let value, _):
-                guard let converted = convert(value, from: l.wallets[wallet].currency, to: currency, at: entry.date,
-                                              entry: index, location: entry.location) else { continue }
+                guard
+                    let converted = convert(
+                        value, from: l.wallets[wallet].currency, to: currency, at: entry.date,
+                        entry: index, location: entry.location)
+                else { continue }
                 amount = converted
             default: continue
             }
@@ -133,18 +144,21 @@ extension Walk {
             let currency = goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency
             guard let by = goal.by else { continue }
             if by < today {
-                report(.goalOverdue,
-                       "\(goal.name)'s date \(by) has passed with \(format(saved[g], currency)) of \(format(target, currency)) saved",
-                       goal.location, help: "set a new date with `by`, or mark the goal `reached` if you are done with it")
+                report(
+                    .goalOverdue,
+                    "\(goal.name)'s date \(by) has passed with \(format(saved[g], currency)) of \(format(target, currency)) saved",
+                    goal.location, help: "set a new date with `by`, or mark the goal `reached` if you are done with it")
             } else if let start = firstDate[g], start < today, start < by {
                 // Even pace from the first contribution to the date.
                 let elapsed = start.days(until: today)
                 let total = start.days(until: by)
                 if let expected = target.multiplied(by: Money(units: Int64(elapsed), scale: 0), roundedTo: target.scale)?
-                    .divided(by: total, roundedTo: l.decimals(of: currency)), saved[g] < expected {
-                    report(.goalBehind,
-                           "\(goal.name) is behind its pace: \(format(saved[g], currency)) saved, \(format(expected, currency)) expected by today to reach \(format(target, currency)) by \(by)",
-                           goal.location)
+                    .divided(by: total, roundedTo: l.decimals(of: currency)), saved[g] < expected
+                {
+                    report(
+                        .goalBehind,
+                        "\(goal.name) is behind its pace: \(format(saved[g], currency)) saved, \(format(expected, currency)) expected by today to reach \(format(target, currency)) by \(by)",
+                        goal.location)
                 }
             }
         }
@@ -158,8 +172,9 @@ extension Walk {
         // A budget without entries is still being set up.
         guard !entries.isEmpty else { return }
         for (w, wallet) in l.wallets.enumerated() where l.walletSeen[w] == 0 && l.walletUsed[wallet.name] == nil {
-            report(.unusedDeclaration, "the wallet \(wallet.name) is never used", wallet.location,
-                   help: "remove it, or book something on it")
+            report(
+                .unusedDeclaration, "the wallet \(wallet.name) is never used", wallet.location,
+                help: "remove it, or book something on it")
         }
     }
 }

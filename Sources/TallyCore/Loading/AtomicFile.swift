@@ -136,9 +136,10 @@ public enum AtomicFile {
     /// The file a path finally names, following symbolic links.
     static func resolvedTarget(of path: String) -> String {
         var current = path
-        for _ in 0..<40 {
+        for _ in 0 ..< 40 {
             guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else { return current }
-            current = destination.hasPrefix("/")
+            current =
+                destination.hasPrefix("/")
                 ? destination
                 : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
         }

@@ -120,28 +120,31 @@ private struct LoadState {
             let here = DiagnosticNote(file: path, range: range, message: "included here")
             if let cycleStart = onStack[targetCanonical] {
                 let chain = stack[cycleStart...].map(\.path) + [targetPath]
-                diagnostics.append(Diagnostic(
-                    .includeCycle, "including `\(target)` here makes a cycle: \(chain.joined(separator: " → "))",
-                    file: path, range: range,
-                    help: "a file cannot include itself, directly or through other files; remove one of the includes"))
+                diagnostics.append(
+                    Diagnostic(
+                        .includeCycle, "including `\(target)` here makes a cycle: \(chain.joined(separator: " → "))",
+                        file: path, range: range,
+                        help: "a file cannot include itself, directly or through other files; remove one of the includes"))
                 continue
             }
             if let first = seen[targetCanonical] {
                 var notes: [DiagnosticNote] = []
                 if let firstInclude = first.includedAt { notes.append(DiagnosticNote(file: firstInclude.file, range: firstInclude.range, message: "first included here")) }
-                diagnostics.append(Diagnostic(
-                    .duplicateInclude, "`\(target)` is already part of the budget; its entries are read only once",
-                    file: path, range: range, notes: notes))
+                diagnostics.append(
+                    Diagnostic(
+                        .duplicateInclude, "`\(target)` is already part of the budget; its entries are read only once",
+                        file: path, range: range, notes: notes))
                 continue
             }
             do {
                 let bytes = try provider.read(targetPath)
                 enter(path: targetPath, bytes: bytes, provider: provider, includedAt: here)
             } catch {
-                diagnostics.append(Diagnostic(
-                    .includeNotFound, "cannot include `\(target)`: \(error.explanation)",
-                    file: path, range: range,
-                    help: "include paths are relative to the including file; this one resolves to \(targetPath)"))
+                diagnostics.append(
+                    Diagnostic(
+                        .includeNotFound, "cannot include `\(target)`: \(error.explanation)",
+                        file: path, range: range,
+                        help: "include paths are relative to the including file; this one resolves to \(targetPath)"))
             }
         }
     }

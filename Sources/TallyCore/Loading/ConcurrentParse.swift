@@ -11,8 +11,10 @@ public enum ConcurrentParse {
 
     /// Parses `source`, concurrently when it is at least `minimumSize` bytes and there is
     /// more than one core (or `chunks` says how many pieces to cut it into).
-    public static func parse(_ source: SourceText, minimumSize: Int = threshold,
-                             chunks: Int = ProcessInfo.processInfo.activeProcessorCount) -> SyntaxTree {
+    public static func parse(
+        _ source: SourceText, minimumSize: Int = threshold,
+        chunks: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> SyntaxTree {
         guard chunks > 1, source.bytes.count >= minimumSize, !TextSniffer.isNotText(source.bytes) else { return Parser.parse(source) }
         let boundaries = Parser.chunkBoundaries(of: source.bytes, into: chunks)
         let pieces = boundaries.count - 1

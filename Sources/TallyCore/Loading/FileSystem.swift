@@ -144,7 +144,7 @@ public enum FileDescriptorReader {
             }
             if n == 0 { break }
             if bytes.count + n > limit { throw .tooLarge(bytes: bytes.count + n) }
-            bytes.append(contentsOf: chunk[0..<n])
+            bytes.append(contentsOf: chunk[0 ..< n])
         }
         return bytes
     }

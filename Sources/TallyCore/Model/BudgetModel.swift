@@ -75,7 +75,7 @@ public struct BudgetModel: Sendable {
     /// currency has two unless the budget says otherwise.
     static let knownDecimals: [String: Int] = [
         "JPY": 0, "KRW": 0, "CLP": 0, "ISK": 0, "VND": 0, "HUF": 2, "BHD": 3, "KWD": 3, "OMR": 3,
-        "JOD": 3, "TND": 3, "BTC": 8,
+        "JOD": 3, "TND": 3, "BTC": 8
     ]
 
     /// The decimals `currency` has when no budget says otherwise: those of the well-known

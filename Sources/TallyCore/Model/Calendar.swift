@@ -55,7 +55,7 @@ extension CivilDate {
         let total = year * 12 + (month - 1) + n
         let y = total / 12
         let m = total % 12 + 1
-        guard (1...9999).contains(y) else { return nil }
+        guard (1 ... 9999).contains(y) else { return nil }
         return CivilDate(year: y, month: m, day: min(day, CivilDate.daysIn(month: m, year: y)))
     }
 

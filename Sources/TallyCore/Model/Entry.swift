@@ -50,9 +50,11 @@ public struct Entry: Sendable {
     public var kind: EntryKind {
         switch stored {
         case .plain(let wallet, let category, let amount, let header):
-            return .transaction(wallet: Int(wallet), amount: amount, postings: [
-                Posting(category: Int(category), amount: amount, location: SourceLocation(file: location.file, range: header)),
-            ])
+            return .transaction(
+                wallet: Int(wallet), amount: amount,
+                postings: [
+                    Posting(category: Int(category), amount: amount, location: SourceLocation(file: location.file, range: header))
+                ])
         case .other(let kind):
             return kind
         }
@@ -124,28 +126,38 @@ public struct Entry: Sendable {
     /// Position in reading order, to keep same-day entries in file order.
     public var order: Int { Int(readingOrder) }
 
-    init(date: CivilDate, kind: EntryKind, payee: String?, note: String?, tags: [String], bankID: String?,
-         goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int) {
-        self.init(date: date, stored: .other(kind), payee: payee, note: note, tags: tags, bankID: bankID,
-                  goal: goal, rule: rule, by: by, location: location, order: order)
+    init(
+        date: CivilDate, kind: EntryKind, payee: String?, note: String?, tags: [String], bankID: String?,
+        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int
+    ) {
+        self.init(
+            date: date, stored: .other(kind), payee: payee, note: note, tags: tags, bankID: bankID,
+            goal: goal, rule: rule, by: by, location: location, order: order)
     }
 
     /// A plain transaction: one posting of the whole `amount` in `category`, written at
     /// `header` in the entry's file.
-    init(date: CivilDate, wallet: Int, category: Int, amount: Money, header: ByteRange, payee: String?, note: String?,
-         tags: [String], bankID: String?, goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int) {
-        let plain = Stored.plain(wallet: Int32(truncatingIfNeeded: wallet), category: Int32(truncatingIfNeeded: category),
-                                 amount: amount, header: header)
-        self.init(date: date, stored: plain, payee: payee, note: note, tags: tags, bankID: bankID,
-                  goal: goal, rule: rule, by: by, location: location, order: order)
+    init(
+        date: CivilDate, wallet: Int, category: Int, amount: Money, header: ByteRange, payee: String?, note: String?,
+        tags: [String], bankID: String?, goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int
+    ) {
+        let plain = Stored.plain(
+            wallet: Int32(truncatingIfNeeded: wallet), category: Int32(truncatingIfNeeded: category),
+            amount: amount, header: header)
+        self.init(
+            date: date, stored: plain, payee: payee, note: note, tags: tags, bankID: bankID,
+            goal: goal, rule: rule, by: by, location: location, order: order)
     }
 
-    private init(date: CivilDate, stored: Stored, payee: String?, note: String?, tags: [String], bankID: String?,
-                 goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int) {
+    private init(
+        date: CivilDate, stored: Stored, payee: String?, note: String?, tags: [String], bankID: String?,
+        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int
+    ) {
         self.date = date
         self.stored = stored
         self.payee = payee
-        details = note == nil && tags.isEmpty && bankID == nil && by == nil
+        details =
+            note == nil && tags.isEmpty && bankID == nil && by == nil
             ? nil : EntryDetails(note: note, tags: tags, bankID: bankID, by: by)
         // Indices of declarations and positions in a file fit in 32 bits (a file's
         // offsets already do); -1 stands for none.

@@ -54,15 +54,17 @@ extension BudgetModel {
                 }
             case (let target?, nil):
                 if let elapsed, saved.units > 0, let remaining = target.subtracting(saved),
-                   let scaled = remaining.multiplied(by: Money(units: Int64(elapsed), scale: 0), roundedTo: remaining.scale),
-                   let days = scaled.divided(by: saved, roundedTo: 0), let when = date.adding(days: Int(days.units)) {
+                    let scaled = remaining.multiplied(by: Money(units: Int64(elapsed), scale: 0), roundedTo: remaining.scale),
+                    let days = scaled.divided(by: saved, roundedTo: 0), let when = date.adding(days: Int(days.units))
+                {
                     outlook = "reached around \(when) at the current pace"
                 } else {
                     outlook = "no contributions yet"
                 }
             case (nil, nil):
                 if let yearEnd = CivilDate(year: date.year, month: 12, day: 31), let more = projected(date.days(until: yearEnd)),
-                   let total = saved.adding(more) {
+                    let total = saved.adding(more)
+                {
                     outlook = "about \(text(total)) by the end of \(date.year) at the current pace"
                 }
             }

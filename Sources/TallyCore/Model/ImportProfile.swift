@@ -69,8 +69,10 @@ public struct MatchRule: Sendable, Equatable {
     public var decimals: Int
 
     /// Creates a resolved rule.
-    public init(wallet: Int?, pieces: [String], category: Int, over: Money?, under: Money?, payee: String?, note: String?,
-                tags: [String], split: RuleSplit?, location: SourceLocation, decimals: Int) {
+    public init(
+        wallet: Int?, pieces: [String], category: Int, over: Money?, under: Money?, payee: String?, note: String?,
+        tags: [String], split: RuleSplit?, location: SourceLocation, decimals: Int
+    ) {
         self.wallet = wallet
         self.pieces = pieces
         self.category = category
@@ -108,7 +110,7 @@ public struct MatchRule: Sendable, Equatable {
             }
             return String(decoding: out, as: UTF8.self)
         }
-        let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300...0x36F).contains($0.value) }
+        let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300 ... 0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(scalars)).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -15,7 +15,7 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Creates a value from units at a scale.
     public init(units: Int64, scale: Int) {
-        precondition((0...Money.maximumScale).contains(scale), "scale out of range")
+        precondition((0 ... Money.maximumScale).contains(scale), "scale out of range")
         self.units = units
         self.scale = scale
     }

@@ -61,7 +61,8 @@ public struct RuleSplit: Sendable, Equatable {
     /// than 100, else nil.
     public static func percentage(_ text: String) -> Money? {
         guard text.hasSuffix("%"), let first = text.first, first.isNumber, let value = Money(String(text.dropLast())),
-              value > .zero, value < Money(units: 100, scale: 0), value.scale + 2 <= Money.maximumScale else { return nil }
+            value > .zero, value < Money(units: 100, scale: 0), value.scale + 2 <= Money.maximumScale
+        else { return nil }
         return value
     }
 }

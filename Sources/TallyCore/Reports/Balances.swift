@@ -68,7 +68,8 @@ extension BudgetModel {
             }
         }
         let byKind = WalletKind.allCases.compactMap { kind in kindTotals[kind].map { (kind, $0) } }
-        return BalanceSheet(date: date, counted: counted, hidden: hidden, total: total, byKind: byKind, missingRates: missing.sorted(),
-                            unconverted: unconverted)
+        return BalanceSheet(
+            date: date, counted: counted, hidden: hidden, total: total, byKind: byKind, missingRates: missing.sorted(),
+            unconverted: unconverted)
     }
 }

@@ -61,12 +61,17 @@ public struct CategoryFlows: Sendable {
             let currency = model.wallets[wallet].currency
             for posting in postings where categoryMatch[posting.category] {
                 if let query = filter.query,
-                   !query(EntryLine(entry: entry, wallet: wallet, category: posting.category, counterpart: nil, amount: posting.amount)) { continue }
+                    !query(EntryLine(entry: entry, wallet: wallet, category: posting.category, counterpart: nil, amount: posting.amount))
+                {
+                    continue
+                }
                 guard let value = rates.toDefault(posting.amount, from: currency, at: entry.date) else {
                     MissingRate.merge(&missing, MissingRate(currency: currency, date: entry.date))
                     uncounted.insert(index)
-                    unconverted.append(UnconvertedFlow(entry: index, date: entry.date, category: posting.category,
-                                                       currency: currency, amount: posting.amount))
+                    unconverted.append(
+                        UnconvertedFlow(
+                            entry: index, date: entry.date, category: posting.category,
+                            currency: currency, amount: posting.amount))
                     continue
                 }
                 flows.append(Flow(entry: index, date: entry.date, category: posting.category, amount: value))

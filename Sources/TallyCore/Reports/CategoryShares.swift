@@ -29,7 +29,8 @@ extension BudgetModel {
         func shares(_ list: [(Int, Money)]) -> [CategoryShare] {
             let total = list.reduce(Money.zero) { $0.adding($1.1) ?? $0 }
             return list.map { category, amount in
-                let percent = amount.multiplied(by: Money(units: 100, scale: 0), roundedTo: amount.scale)
+                let percent =
+                    amount.multiplied(by: Money(units: 100, scale: 0), roundedTo: amount.scale)
                     .flatMap { $0.divided(by: total, roundedTo: 1) } ?? .zero
                 return CategoryShare(category: category, amount: amount, percent: percent)
             }

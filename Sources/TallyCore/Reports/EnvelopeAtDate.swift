@@ -44,7 +44,8 @@ extension BudgetModel {
             }
         }
         let budget = status.carriedIn.adding(status.planned)?.adding(filled)?.adding(moved) ?? status.planned
-        return EnvelopeStatus(start: status.start, end: status.end, carriedIn: status.carriedIn, planned: status.planned,
-                              filled: filled, moved: moved, spent: spent, available: budget.subtracting(spent) ?? budget)
+        return EnvelopeStatus(
+            start: status.start, end: status.end, carriedIn: status.carriedIn, planned: status.planned,
+            filled: filled, moved: moved, spent: spent, available: budget.subtracting(spent) ?? budget)
     }
 }

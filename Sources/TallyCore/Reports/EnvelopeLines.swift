@@ -25,14 +25,15 @@ extension BudgetModel {
             guard let status = envelopeStatus(e, through: date, rates: rates) else { return nil }
             let envelope = envelopes[e]
             let budget = status.budget
-            let percent = budget.isNegative || budget.isZero ? nil :
-                status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budget, roundedTo: 1) }
+            let percent = budget.isNegative || budget.isZero ? nil : status.spent.multiplied(by: Money(units: 100, scale: 0), roundedTo: status.spent.scale).flatMap { $0.divided(by: budget, roundedTo: 1) }
             let alert = envelope.alert.flatMap { threshold in percent.map { !($0 < threshold) } } ?? false
             let daysLeft = date.days(until: status.end) + 1
-            let perDay = status.available.units > 0 && daysLeft > 0 && status.start <= date
+            let perDay =
+                status.available.units > 0 && daysLeft > 0 && status.start <= date
                 ? status.available.divided(by: daysLeft, roundedTo: decimals(of: defaultCurrency)) : nil
-            return EnvelopeLine(index: e, envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent,
-                                leftPerDay: perDay)
+            return EnvelopeLine(
+                index: e, envelope: envelope, status: status, percent: percent, alert: alert && !status.isOverspent,
+                leftPerDay: perDay)
         }
     }
 }

@@ -55,7 +55,8 @@ extension BudgetModel {
                 events.append(ForecastEvent(date: due.date, rule: due.rule, wallet: wallet, amount: amount, balance: balances[wallet]))
             }
         }
-        return Forecast(start: today, end: end, opening: opening, projected: balances, lowest: lowest, events: events,
-                        tooLarge: tooLarge)
+        return Forecast(
+            start: today, end: end, opening: opening, projected: balances, lowest: lowest, events: events,
+            tooLarge: tooLarge)
     }
 }

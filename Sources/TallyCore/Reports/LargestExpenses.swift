@@ -20,8 +20,10 @@ extension CategoryFlows {
     /// in these flows (converted or not): largest first in the default currency at the
     /// rate of `day` where one is known (else as booked), ties earliest first. A
     /// transaction whose refunds outweigh its spending is not listed.
-    public func largestExpenses(_ range: ClosedRange<CivilDate>, model: BudgetModel, rates: ExchangeRates,
-                                rankedAt day: CivilDate, limit: Int = 5) -> [LargeExpense] {
+    public func largestExpenses(
+        _ range: ClosedRange<CivilDate>, model: BudgetModel, rates: ExchangeRates,
+        rankedAt day: CivilDate, limit: Int = 5
+    ) -> [LargeExpense] {
         var seen = Set(slice(range).map(\.entry))
         for flow in unconverted where range.contains(flow.date) { seen.insert(flow.entry) }
         var largest: [LargeExpense] = []
@@ -34,8 +36,10 @@ extension CategoryFlows {
             }
             guard spent > .zero else { continue }
             let names = Set(postings.map { model.categories[$0.category].name }).sorted()
-            largest.append(LargeExpense(entry: index, date: entry.date, payee: entry.payee, categories: names, amount: spent,
-                                        currency: model.wallets[wallet].currency))
+            largest.append(
+                LargeExpense(
+                    entry: index, date: entry.date, payee: entry.payee, categories: names, amount: spent,
+                    currency: model.wallets[wallet].currency))
         }
         func weight(_ e: LargeExpense) -> Money { rates.toDefault(e.amount, from: e.currency, at: day) ?? e.amount }
         largest.sort { (weight($0), $1.date) > (weight($1), $0.date) }

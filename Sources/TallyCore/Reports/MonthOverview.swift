@@ -56,8 +56,10 @@ extension MonthlyReport {
 extension BudgetModel {
     /// The overview of the month containing `month`, with `count` months of history
     /// (the month included), categories counted at `depth` (top-level ones by default).
-    public func monthOverview(month: CivilDate, months count: Int, flows: CategoryFlows, rates: ExchangeRates,
-                              depth: Int = 1) -> MonthOverview {
+    public func monthOverview(
+        month: CivilDate, months count: Int, flows: CategoryFlows, rates: ExchangeRates,
+        depth: Int = 1
+    ) -> MonthOverview {
         let start = month.startOfMonth
         let range = start ... start.endOfMonth
         let day = MonthlyReport.day(in: start, today: today)
@@ -65,17 +67,20 @@ extension BudgetModel {
         let shares = categoryShares(range, flows: flows, depth: depth).expense
         let refunded = report.categories.filter { !categories[$0.category].isIncome && $0.current.isNegative }
             .sorted { ($0.current, categories[$1.category].name) > ($1.current, categories[$0.category].name) }
-        let spending = shares.map { MonthOverview.Spending(category: $0.category, amount: $0.amount, percent: $0.percent) }
+        let spending =
+            shares.map { MonthOverview.Spending(category: $0.category, amount: $0.amount, percent: $0.percent) }
             + refunded.map { MonthOverview.Spending(category: $0.category, amount: $0.current, percent: nil) }
         let first = start.adding(months: 1 - max(1, count)) ?? start
         let history = flows.series(first ... range.upperBound, by: .month, model: self).map { totals in
-            MonthOverview.Month(totals: totals, unconverted: flows.unconvertedTotals(totals.start ... totals.end, model: self),
-                                balance: balanceSheet(at: totals.end, rates: rates))
+            MonthOverview.Month(
+                totals: totals, unconverted: flows.unconvertedTotals(totals.start ... totals.end, model: self),
+                balance: balanceSheet(at: totals.end, rates: rates))
         }
-        return MonthOverview(day: day, report: report, unconverted: flows.unconvertedTotals(range, model: self),
-                             spending: spending, months: history,
-                             envelopes: envelopeLines(at: day, rates: rates),
-                             goals: goals.indices.map { goalStatus($0, at: day) },
-                             largest: flows.largestExpenses(range, model: self, rates: rates, rankedAt: day))
+        return MonthOverview(
+            day: day, report: report, unconverted: flows.unconvertedTotals(range, model: self),
+            spending: spending, months: history,
+            envelopes: envelopeLines(at: day, rates: rates),
+            goals: goals.indices.map { goalStatus($0, at: day) },
+            largest: flows.largestExpenses(range, model: self, rates: rates, rankedAt: day))
     }
 }

@@ -60,8 +60,9 @@ extension BudgetModel {
         }
         let top = rows.filter { !categories[$0.category].isIncome && $0.current.units > 0 }
             .sorted { ($1.current, categories[$0.category].name) < ($0.current, categories[$1.category].name) }
-        return MonthlyReport(totals: flows.totals(range, model: self), previousTotals: flows.totals(previousRange, model: self),
-                             categories: rows, topExpenses: Array(top.prefix(5)),
-                             missingRates: flows.missingRates(in: previousStart ... range.upperBound, model: self, rates: rates))
+        return MonthlyReport(
+            totals: flows.totals(range, model: self), previousTotals: flows.totals(previousRange, model: self),
+            categories: rows, topExpenses: Array(top.prefix(5)),
+            missingRates: flows.missingRates(in: previousStart ... range.upperBound, model: self, rates: rates))
     }
 }

@@ -87,20 +87,24 @@ public struct PayeeHabit: Sendable {
         count += 1
         lastDate = Swift.max(lastDate, entries[index].date)
         guard let (wallet, amount) = entries[index].transaction else { return }
-        let w = wallets.firstIndex { $0.wallet == wallet } ?? {
-            wallets.append(Tally(wallet: wallet))
-            return wallets.count - 1
-        }()
+        let w =
+            wallets.firstIndex { $0.wallet == wallet }
+            ?? {
+                wallets.append(Tally(wallet: wallet))
+                return wallets.count - 1
+            }()
         wallets[w].count += 1
         wallets[w].latest = index
         if let sum = wallets[w].sum.adding(amount) { wallets[w].sum = sum }
         amounts.append(amount)
         guard entries[index].postingCount == 1 else { return }
         let category = entries[index].posting(0).category
-        let b = bookings.firstIndex { $0.wallet == wallet && $0.category == category } ?? {
-            bookings.append(Tally(wallet: wallet, category: category))
-            return bookings.count - 1
-        }()
+        let b =
+            bookings.firstIndex { $0.wallet == wallet && $0.category == category }
+            ?? {
+                bookings.append(Tally(wallet: wallet, category: category))
+                return bookings.count - 1
+            }()
         bookings[b].count += 1
         bookings[b].latest = index
     }
@@ -130,12 +134,14 @@ extension BudgetModel {
         var habits: [PayeeHabit] = []
         for index in entries.indices {
             guard let payee = entries[index].payee else { continue }
-            let id = ids[payee] ?? {
-                ids[payee] = names.count
-                names.append(payee)
-                habits.append(PayeeHabit(date: entries[index].date))
-                return names.count - 1
-            }()
+            let id =
+                ids[payee]
+                ?? {
+                    ids[payee] = names.count
+                    names.append(payee)
+                    habits.append(PayeeHabit(date: entries[index].date))
+                    return names.count - 1
+                }()
             habits[id].count(index, of: entries)
         }
         var result: [String: PayeeHabit] = [:]

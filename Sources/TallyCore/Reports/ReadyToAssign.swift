@@ -9,7 +9,8 @@ extension BudgetModel {
     /// are left out.
     public func readyToAssign(at date: CivilDate, flows: CategoryFlows, rates: ExchangeRates) -> Money? {
         guard envelopes.contains(where: { !$0.coversAll }),
-              flows.flows.contains(where: { categories[$0.category].isIncome }) else { return nil }
+            flows.flows.contains(where: { categories[$0.category].isIncome })
+        else { return nil }
         var total = Money.zero
         let first = Entry.firstMovement(in: entries) ?? today
         for (w, wallet) in wallets.enumerated() where !wallet.hidden && wallet.kind != .credit && wallet.kind != .loan {

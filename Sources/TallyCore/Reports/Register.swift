@@ -92,17 +92,17 @@ extension BudgetModel {
         for (index, entry) in entries.enumerated() {
             // Balances move for every entry; only the filter decides what is shown.
             var shown = true
-            if let range = filter.range, !range.contains(entry.date) { shown = false }
-            else if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { shown = false }
-            else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
+            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
             func keep(_ wallet: Int, _ category: Int?, _ counterpart: Int?, _ type: FlowType, _ amount: Money, _ balance: Money) {
                 if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { return }
                 if !filter.types.isEmpty, !filter.types.contains(type) { return }
                 if !filter.categories.isEmpty, !(category.map { categoryMatch[$0] } ?? false) { return }
                 if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount) { return }
                 if let query = filter.query, !query(EntryLine(entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount)) { return }
-                rows.append(RegisterRow(entry: index, date: entry.date, wallet: wallet, category: category, counterpart: counterpart,
-                                        type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags))
+                rows.append(
+                    RegisterRow(
+                        entry: index, date: entry.date, wallet: wallet, category: category, counterpart: counterpart,
+                        type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags))
             }
             switch entry.kind {
             case .transaction(let wallet, let amount, let postings) where postings.isEmpty:

@@ -37,8 +37,10 @@ public struct BudgetRoots {
     /// A search for the roots of `named` files over `provider`'s files. `buffers` are
     /// texts that stand in for files on disk (`--stdin-filename`): their include lines
     /// count instead of the disk's.
-    public init(provider: any FileProvider, currentDirectory: String = FileManager.default.currentDirectoryPath,
-                buffers: [String: [UInt8]] = [:], named: [String] = []) {
+    public init(
+        provider: any FileProvider, currentDirectory: String = FileManager.default.currentDirectoryPath,
+        buffers: [String: [UInt8]] = [:], named: [String] = []
+    ) {
         self.provider = provider
         self.canonical = CanonicalPaths(provider)
         self.currentDirectory = currentDirectory
@@ -66,8 +68,11 @@ public struct BudgetRoots {
         let absolute = Self.absolute(path, in: currentDirectory)
         let folders = Self.searchFolders(for: absolute)
         let key = folders.map(\.path).joined(separator: "\n")
-        var workspace = workspaces[key] ?? WorkspaceFiles(folders: folders.map(\.path), recursive: folders.first?.recursive ?? false,
-                                                          skipping: named)
+        var workspace =
+            workspaces[key]
+            ?? WorkspaceFiles(
+                folders: folders.map(\.path), recursive: folders.first?.recursive ?? false,
+                skipping: named)
         if workspaces[key] == nil {
             workspace.refresh()
             workspaces[key] = workspace
@@ -76,8 +81,10 @@ public struct BudgetRoots {
         var open = buffers
         for other in named where other != absolute { open[other] = includes(ofNamed: other) }
         func walk() -> (root: String?, cycle: Bool) {
-            RootFinder(open: open, workspace: workspace, configuredRoot: nil,
-                       canonical: { canonical.of($0) }).walkUp(from: absolute)
+            RootFinder(
+                open: open, workspace: workspace, configuredRoot: nil,
+                canonical: { canonical.of($0) }
+            ).walkUp(from: absolute)
         }
         var found = walk()
         guard found.root != nil else { return (path, .itself) }
@@ -88,7 +95,8 @@ public struct BudgetRoots {
         // Files that include each other have no root above them: each is checked as a
         // budget of its own, which reports the cycle.
         guard let root = found.root, !found.cycle,
-              canonical.of(root) != canonical.of(absolute) else { return (path, .itself) }
+            canonical.of(root) != canonical.of(absolute)
+        else { return (path, .itself) }
         return (Self.relative(root, to: currentDirectory), .includedBy)
     }
 

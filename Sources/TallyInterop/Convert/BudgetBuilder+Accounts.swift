@@ -140,15 +140,17 @@ extension BudgetBuilder {
         var usedNames = Set<String>()
         for account in plan.walletAccounts {
             let uses = commodityUses[account] ?? [:]
-            let main = uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            let main =
+                uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
                 ?? content.balances.first { $0.account == account }?.amount.commodity ?? ""
             let parts = account.split(separator: ":").dropFirst().map(String.init)
             var name = parts.last ?? account
             if usedNames.contains(name) { name = parts.joined(separator: "-") }
             while usedNames.contains(name) { name += "-2" }
             usedNames.insert(name)
-            plan.wallets[account] = WalletInfo(name: name, kind: options.walletKinds[account] ?? BudgetBuilder.guessKind(account),
-                                               currency: code(main) ?? "", opening: nil, firstUse: nil)
+            plan.wallets[account] = WalletInfo(
+                name: name, kind: options.walletKinds[account] ?? BudgetBuilder.guessKind(account),
+                currency: code(main) ?? "", opening: nil, firstUse: nil)
         }
     }
 

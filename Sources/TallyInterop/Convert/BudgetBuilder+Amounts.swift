@@ -36,8 +36,10 @@ extension BudgetBuilder {
             guard let difference = balance.amount.number.adding(sum.negated), !difference.isZero else { continue }
             var t = PeerTransaction(date: pad.date, source: pad.line)
             t.note = "(Padding inserted for Balance of \(balance.amount.number) \(commodity) for difference \(difference) \(commodity))"
-            t.postings = [PeerPosting(account: pad.account, amount: PeerAmount(number: difference, commodity: commodity), source: pad.line),
-                          PeerPosting(account: pad.source, amount: PeerAmount(number: difference.negated, commodity: commodity), source: pad.line)]
+            t.postings = [
+                PeerPosting(account: pad.account, amount: PeerAmount(number: difference, commodity: commodity), source: pad.line),
+                PeerPosting(account: pad.source, amount: PeerAmount(number: difference.negated, commodity: commodity), source: pad.line)
+            ]
             padding.append((pad.position, t))
         }
         let inOrder = padding.indices.sorted { (padding[$0].position, $0) < (padding[$1].position, $1) }
@@ -62,7 +64,9 @@ extension BudgetBuilder {
         for p in t.postings where !p.isVirtual {
             guard let a = p.amount else { continue }
             if let price = p.price {
-                let worth = p.totalPrice ? (a.number.isNegative ? price.number.negated : price.number)
+                let worth =
+                    p.totalPrice
+                    ? (a.number.isNegative ? price.number.negated : price.number)
                     : a.number.multiplied(by: price.number, roundedTo: max(a.number.scale, price.number.scale)) ?? .zero
                 sums[price.commodity] = (sums[price.commodity] ?? .zero).adding(worth)
             } else {
@@ -101,8 +105,9 @@ extension BudgetBuilder {
         var result: [PeerPosting] = []
         for p in postings {
             if p.price == nil, let a = p.amount,
-               let i = result.firstIndex(where: { $0.account == p.account && $0.price == nil && $0.amount?.commodity == a.commodity }),
-               let sum = result[i].amount?.number.adding(a.number) {
+                let i = result.firstIndex(where: { $0.account == p.account && $0.price == nil && $0.amount?.commodity == a.commodity }),
+                let sum = result[i].amount?.number.adding(a.number)
+            {
                 result[i].amount?.number = sum
                 result[i].tags += p.tags
                 result[i].metadata += p.metadata

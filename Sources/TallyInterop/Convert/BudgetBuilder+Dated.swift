@@ -31,8 +31,10 @@ struct PostingAssertions {
 extension BudgetBuilder {
     /// The entries, in date order and reading order (includes in place) within a day,
     /// added to `lines`; `transactions` is emptied (its memory is reused by what follows).
-    mutating func writeEntries(_ transactions: inout [PeerTransaction], _ accounts: inout AccountPlan,
-                               into lines: inout [Line]) -> PostingAssertions {
+    mutating func writeEntries(
+        _ transactions: inout [PeerTransaction], _ accounts: inout AccountPlan,
+        into lines: inout [Line]
+    ) -> PostingAssertions {
         var checks = PostingAssertions()
         for t in transactions.indices {
             for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual && transactions[t].postings[p].assertion != nil {
@@ -101,7 +103,8 @@ extension BudgetBuilder {
     mutating func addBalances(_ wallets: [String: WalletInfo], to lines: inout [Line]) {
         for b in content.balances {
             guard let wallet = wallets[b.account], let c = code(b.amount.commodity), c == wallet.currency,
-                  let day = b.date.adding(days: -1) else {
+                let day = b.date.adding(days: -1)
+            else {
                 leftOut.append(LeftOut(source: b.source, reason: "a balance of an account that is not a wallet, or in another commodity"))
                 continue
             }

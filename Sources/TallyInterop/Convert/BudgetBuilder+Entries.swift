@@ -42,8 +42,10 @@ struct NotConverted: Error {
 extension BudgetBuilder {
     /// The Tally text of one transaction, "" when it only opens wallets, nil when it is
     /// left out (and listed).
-    mutating func entry(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
-                        _ categoryNames: [String: String]) -> String? {
+    mutating func entry(
+        _ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
+        _ categoryNames: [String: String]
+    ) -> String? {
         do {
             return try entryText(t, postings, &wallets, categoryNames)
         } catch {
@@ -52,8 +54,10 @@ extension BudgetBuilder {
         }
     }
 
-    private mutating func entryText(_ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
-                                    _ categoryNames: [String: String]) throws(NotConverted) -> String {
+    private mutating func entryText(
+        _ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
+        _ categoryNames: [String: String]
+    ) throws(NotConverted) -> String {
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
             try open(sorted, on: t.date, &wallets)
@@ -66,7 +70,8 @@ extension BudgetBuilder {
         case 2 where sorted.categories.isEmpty: return try transfer(head, sorted)
         case 2:
             guard let from = sorted.wallets.first(where: { $0.posting.number.isNegative }),
-                  let to = sorted.wallets.first(where: { !$0.posting.number.isNegative }) else { break }
+                let to = sorted.wallets.first(where: { !$0.posting.number.isNegative })
+            else { break }
             return try transferWithFee(head, from: from, to: to, sorted.categories, tags: t.tags)
         case 1 where sorted.wallets[0].posting.number.isZero: return ""
         case 0: throw NotConverted("a transaction that touches no asset or liability account")
@@ -78,8 +83,10 @@ extension BudgetBuilder {
     /// The postings by role, or why the transaction cannot be converted at all (the
     /// first reason of: an account outside the five roots, a cost, an amount missing, a
     /// wallet in another commodity). One pass: each account's role is looked up once.
-    private mutating func sort(_ postings: [PeerPosting], _ wallets: [String: WalletInfo],
-                               _ categoryNames: [String: String]) throws(NotConverted) -> SortedPostings {
+    private mutating func sort(
+        _ postings: [PeerPosting], _ wallets: [String: WalletInfo],
+        _ categoryNames: [String: String]
+    ) throws(NotConverted) -> SortedPostings {
         var sorted = SortedPostings()
         var unknown: String?, noCategory: String?
         var hasCost = false, amountMissing = false, otherCommodity = false
@@ -112,7 +119,8 @@ extension BudgetBuilder {
     /// Opening balances: wallets against `Equity:…open…`, each opening on the day.
     private func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
         guard sorted.categories.isEmpty, sorted.equity.allSatisfy({ $0.account.lowercased().contains("open") }),
-              sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil }) else {
+            sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil })
+        else {
             throw NotConverted("equity postings other than an opening balance")
         }
         for (p, _) in sorted.wallets {

@@ -54,11 +54,14 @@ extension BudgetBuilder {
         var reread: SyntaxTree?
         let formatted: String
         var formattedTree = tree
-        switch Formatter.format(tree, parse: { source in
-            let parsed = ConcurrentParse.parse(source)
-            reread = parsed
-            return parsed
-        }) {
+        switch Formatter.format(
+            tree,
+            parse: { source in
+                let parsed = ConcurrentParse.parse(source)
+                reread = parsed
+                return parsed
+            })
+        {
         case .formatted(let bytes):
             formatted = String(decoding: bytes, as: UTF8.self)
             formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, text: formatted))

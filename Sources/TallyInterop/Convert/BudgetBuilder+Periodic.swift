@@ -52,7 +52,8 @@ extension BudgetBuilder {
                 interval = first
                 words.removeFirst()
             } else if words.count >= 5, first == "every", words[2 ... 4] == ["day", "of", "month"],
-                      ["st", "nd", "rd", "th"].contains(String(words[1].suffix(2))), let n = Int(words[1].dropLast(2)), (1 ... 31).contains(n) {
+                ["st", "nd", "rd", "th"].contains(String(words[1].suffix(2))), let n = Int(words[1].dropLast(2)), (1 ... 31).contains(n)
+            {
                 interval = "day"
                 day = n
                 words.removeFirst(5)
@@ -135,8 +136,10 @@ extension BudgetBuilder {
 
     /// The `envelope` lines, then the `every` lines, for the candidates, listing those
     /// whose accounts or amounts do not fit after all.
-    mutating func periodicDeclarations(_ candidates: inout [PeriodicCandidate], wallets: [String: WalletInfo],
-                                       categoryNames: [String: String], mainCurrency: String) -> [String] {
+    mutating func periodicDeclarations(
+        _ candidates: inout [PeriodicCandidate], wallets: [String: WalletInfo],
+        categoryNames: [String: String], mainCurrency: String
+    ) -> [String] {
         var envelopeNames = Set<String>(), ruleNames = Set<String>()
         var envelopes: [String] = [], rules: [String] = []
         for candidate in candidates {
@@ -158,8 +161,10 @@ extension BudgetBuilder {
 
     /// `envelope NAME  AMOUNT PERIOD  for CATEGORY` per goal, each name made unique
     /// among `names`.
-    private mutating func envelopeLines(_ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], _ categoryNames: [String: String],
-                                        _ mainCurrency: String, names: inout Set<String>) throws(NotConverted) -> [String] {
+    private mutating func envelopeLines(
+        _ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], _ categoryNames: [String: String],
+        _ mainCurrency: String, names: inout Set<String>
+    ) throws(NotConverted) -> [String] {
         var texts: [String] = []
         var given: String?
         if t.postings.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
@@ -192,8 +197,10 @@ extension BudgetBuilder {
 
     /// `SCHEDULE [as NAME] …`: the entry the transaction would be, repeated; nil when
     /// ``entry(_:_:_:_:)`` listed it. A `rule:` tag names it, once among `names`.
-    private mutating func ruleLine(_ t: PeerTransaction, _ schedule: String, _ wallets: [String: WalletInfo],
-                                   _ categoryNames: [String: String], names: inout Set<String>) throws(NotConverted) -> String? {
+    private mutating func ruleLine(
+        _ t: PeerTransaction, _ schedule: String, _ wallets: [String: WalletInfo],
+        _ categoryNames: [String: String], names: inout Set<String>
+    ) throws(NotConverted) -> String? {
         var t = t
         var name: String?
         if let i = t.metadata.firstIndex(where: { $0.0 == "rule" }) {

@@ -8,15 +8,18 @@ extension BudgetBuilder {
         let byAmount = sorted.wallets.sorted { $0.posting.number < $1.posting.number }
         let from = byAmount[0], to = byAmount[1]
         guard from.posting.number.isNegative, !to.posting.number.isNegative else { throw NotConverted("a transfer Tally cannot read") }
-        let line = try transferLine(head, from.wallet, to.wallet, sent: from.posting.number.negated, received: to.posting.number,
-                                    written: to.posting.number)
+        let line = try transferLine(
+            head, from.wallet, to.wallet, sent: from.posting.number.negated, received: to.posting.number,
+            written: to.posting.number)
         return head.withMetadata(line)
     }
 
     /// Two wallets and categories on the sending side (a fee, or interest): a transfer
     /// of what arrives, and a transaction of the rest on the sending wallet.
-    mutating func transferWithFee(_ head: EntryHead, from: (posting: KnownPosting, wallet: WalletInfo), to: (posting: KnownPosting, wallet: WalletInfo),
-                                  _ categories: [(posting: KnownPosting, name: String)], tags: [String]) throws(NotConverted) -> String {
+    mutating func transferWithFee(
+        _ head: EntryHead, from: (posting: KnownPosting, wallet: WalletInfo), to: (posting: KnownPosting, wallet: WalletInfo),
+        _ categories: [(posting: KnownPosting, name: String)], tags: [String]
+    ) throws(NotConverted) -> String {
         let source = from.wallet
         var rest = Money.zero
         for (p, _) in categories {
@@ -43,8 +46,10 @@ extension BudgetBuilder {
     /// `DATE … transfer FROM -> TO AMOUNT` within a currency (`written`, the side the
     /// journal's shape gives, when both sides agree), `SENT CUR = RECEIVED CUR` between
     /// two, with the entry's clauses.
-    private mutating func transferLine(_ head: EntryHead, _ source: WalletInfo, _ target: WalletInfo,
-                                       sent: Money, received: Money, written: Money) throws(NotConverted) -> String {
+    private mutating func transferLine(
+        _ head: EntryHead, _ source: WalletInfo, _ target: WalletInfo,
+        sent: Money, received: Money, written: Money
+    ) throws(NotConverted) -> String {
         var line = "\(head.header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
         if source.currency == target.currency {
             guard sent == received else { throw NotConverted("a transfer whose two sides differ") }

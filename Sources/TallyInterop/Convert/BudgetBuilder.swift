@@ -56,7 +56,10 @@ struct BudgetBuilder {
         // a code already. No built-in symbol looks like one, so this test can come first.
         let bytes = symbol.utf8
         if (2 ... 10).contains(bytes.count), let first = bytes.first, ASCII.isUppercase(first),
-           bytes.allSatisfy({ ASCII.isUppercase($0) || ASCII.isDigit($0) }) { return symbol }
+            bytes.allSatisfy({ ASCII.isUppercase($0) || ASCII.isDigit($0) })
+        {
+            return symbol
+        }
         if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
         return symbol.isEmpty ? "" : nil
     }
@@ -93,8 +96,9 @@ struct BudgetBuilder {
         addBalances(accounts.wallets, to: &lines)
         let currencies = addRates(accounts.wallets, to: &lines)
         // 5. Budget goals and recurring transactions, now that wallets and currencies are known.
-        let declarations = periodicDeclarations(&periodics, wallets: accounts.wallets, categoryNames: accounts.categoryNames,
-                                                mainCurrency: currencies.first ?? "")
+        let declarations = periodicDeclarations(
+            &periodics, wallets: accounts.wallets, categoryNames: accounts.categoryNames,
+            mainCurrency: currencies.first ?? "")
         // 6. The text, laid out.
         let text = budgetText(accounts, currencies: currencies, declarations: declarations, lines: &lines)
         return laidOut(text, accounts)

@@ -36,8 +36,10 @@ public struct ConversionResult: Sendable {
 public enum JournalConverter {
     /// Reads `paths` (includes followed) and converts them; `budgetPath` names the budget
     /// in its syntax tree (and so in diagnostics).
-    public static func convert(paths: [String], options: ConversionOptions = ConversionOptions(), budgetPath: String = "<converted>",
-                               readFile: @escaping (String) throws -> String) throws -> ConversionResult {
+    public static func convert(
+        paths: [String], options: ConversionOptions = ConversionOptions(), budgetPath: String = "<converted>",
+        readFile: @escaping (String) throws -> String
+    ) throws -> ConversionResult {
         var content = PeerJournalContent()
         var closings: [String: CivilDate] = [:]
         for path in paths {

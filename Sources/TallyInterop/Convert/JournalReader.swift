@@ -118,7 +118,10 @@ public enum JournalKind: String, Sendable {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
             if words.first == "option", words.count > 1, words[1].hasPrefix("\"") { return .beancount }
             if words.count >= 2, CivilDate(iso: String(words[0])) != nil,
-               ["open", "close", "balance", "pad", "price", "custom", "commodity", "txn"].contains(String(words[1])) { return .beancount }
+                ["open", "close", "balance", "pad", "price", "custom", "commodity", "txn"].contains(String(words[1]))
+            {
+                return .beancount
+            }
         }
         return .ledger
     }

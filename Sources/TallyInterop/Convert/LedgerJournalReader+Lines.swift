@@ -83,7 +83,8 @@ extension LedgerJournalReader {
         var account = rest[..<end].trimmedSpaces
         var isVirtual = false
         if let open = account.first, let close = account.last,
-           (open == ASCII.openParen && close == ASCII.closeParen) || (open == ASCII.openBracket && close == ASCII.closeBracket), account.count >= 2 {
+            (open == ASCII.openParen && close == ASCII.closeParen) || (open == ASCII.openBracket && close == ASCII.closeBracket), account.count >= 2
+        {
             isVirtual = true
             account = account.dropFirst().dropLast()
         }

@@ -88,7 +88,9 @@ struct LedgerJournalReader {
         let word = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? line
         switch word {
         case "P":
-            if let price = parsePrice(line, at: here) { content.prices.append(price) } else {
+            if let price = parsePrice(line, at: here) {
+                content.prices.append(price)
+            } else {
                 content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
             }
         case "include", "!include":

@@ -84,7 +84,8 @@ public struct AccountNames: Sendable {
             guard let first = text.first else { return "X" }
             let upper = String(first).uppercased()
             if let scalar = upper.unicodeScalars.first, upper.unicodeScalars.count == 1,
-               scalar.properties.generalCategory == .uppercaseLetter || scalar.properties.generalCategory == .decimalNumber {
+                scalar.properties.generalCategory == .uppercaseLetter || scalar.properties.generalCategory == .decimalNumber
+            {
                 return upper + text.dropFirst()
             }
             return "X" + text

@@ -11,7 +11,7 @@ extension JournalExporter {
         let sections: [(String, [SourceLocation])] = [
             ("envelopes", model.envelopes.map(\.location)),
             ("goals", model.goals.map(\.location)),
-            ("recurring entries", model.rules.map(\.location)),
+            ("recurring entries", model.rules.map(\.location))
         ]
         for (title, locations) in sections where !locations.isEmpty {
             out.line("; Tally \(title) (no equivalent in \(format.rawValue)):")
@@ -63,7 +63,8 @@ extension JournalExporter {
     private func periodicRule(_ r: Int) -> String? {
         let rule = model.rules[r]
         guard let template = rule.template, let horizon = rule.from.adding(years: rule.interval + 1),
-              let first = rule.occurrences(in: rule.from ... horizon).first else { return nil }
+            let first = rule.occurrences(in: rule.from ... horizon).first
+        else { return nil }
         let n = rule.interval
         var expression: String
         switch rule.unit {
@@ -133,7 +134,7 @@ extension JournalExporter {
     private func ordinal(_ n: Int) -> String {
         let suffix: String
         switch (n % 10, n % 100) {
-        case (_, 11...13): suffix = "th"
+        case (_, 11 ... 13): suffix = "th"
         case (1, _): suffix = "st"
         case (2, _): suffix = "nd"
         case (3, _): suffix = "rd"
@@ -165,19 +166,21 @@ struct EnvelopeAllocations {
         if oneCurrency {
             for (e, envelope) in model.envelopes.enumerated() {
                 guard envelope.period == .monthly, envelope.rollover, envelope.wallets.isEmpty, !envelope.coversAll,
-                      !envelope.categories.isEmpty,
-                      envelope.categories.allSatisfy({ name in model.categories.contains { $0.name == name && !$0.isIncome } })
+                    !envelope.categories.isEmpty,
+                    envelope.categories.allSatisfy({ name in model.categories.contains { $0.name == name && !$0.isIncome } })
                 else { continue }
                 chosen.append(e)
             }
             // Two envelopes sharing a category cannot both hold it in fava-envelope.
-            let overlapping = Set(chosen.filter { e in
-                chosen.contains { other in
-                    other != e && model.envelopes[e].categories.contains { a in
-                        model.envelopes[other].categories.contains { b in a == b || a.hasPrefix(b + ":") || b.hasPrefix(a + ":") }
+            let overlapping = Set(
+                chosen.filter { e in
+                    chosen.contains { other in
+                        other != e
+                            && model.envelopes[e].categories.contains { a in
+                                model.envelopes[other].categories.contains { b in a == b || a.hasPrefix(b + ":") || b.hasPrefix(a + ":") }
+                            }
                     }
-                }
-            })
+                })
             chosen.removeAll { overlapping.contains($0) }
         }
         carried = Set(chosen)
@@ -193,7 +196,7 @@ struct EnvelopeAllocations {
             "\(day) custom \"envelope\" \"start date\" \"\(day.year)-\(month)\"",
             "\(day) custom \"envelope\" \"budget account\" \"^Assets:\"",
             "\(day) custom \"envelope\" \"budget account\" \"^Liabilities:\"",
-            "\(day) custom \"envelope\" \"negative rollover\" \"allow\"",
+            "\(day) custom \"envelope\" \"negative rollover\" \"allow\""
         ]
         var dated: [(date: CivilDate, line: String)] = []
         for e in chosen {

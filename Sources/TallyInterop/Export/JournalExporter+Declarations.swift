@@ -95,8 +95,10 @@ extension JournalExporter {
         out.blank()
     }
 
-    private func writeAccount(_ out: inout JournalText, _ account: String, opened: CivilDate, currency: String,
-                              meta: [(String, String)], type: String) {
+    private func writeAccount(
+        _ out: inout JournalText, _ account: String, opened: CivilDate, currency: String,
+        meta: [(String, String)], type: String
+    ) {
         switch format {
         case .hledger:
             // hledger reads `type:` to classify accounts; the rest are plain tags.

@@ -118,14 +118,16 @@ extension JournalExporter {
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
             for p in 0 ..< entry.postingCount {
                 let part = entry.posting(p)
-                posting(&out, names.categories[part.category], amount(part.amount.negated, wallet.currency),
-                        note: splits?[p].note, tags: splits?[p].tags ?? [])
+                posting(
+                    &out, names.categories[part.category], amount(part.amount.negated, wallet.currency),
+                    note: splits?[p].note, tags: splits?[p].tags ?? [])
             }
             if entry.postingCount == 0 {
                 // A bank movement with no category yet (I0601) balances against an
                 // account that says so.
-                posting(&out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
-                        amount(total.negated, wallet.currency))
+                posting(
+                    &out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
+                    amount(total.negated, wallet.currency))
             }
             posting(&out, names.wallets[w], amount(total, wallet.currency))
         case .transfer(let from, let to, let sent, let received):

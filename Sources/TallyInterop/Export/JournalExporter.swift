@@ -159,7 +159,9 @@ public struct JournalExporter {
     func metadataKey(_ key: String) -> String {
         var result = ""
         for c in key {
-            let keep = format == .beancount ? c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_")
+            let keep =
+                format == .beancount
+                ? c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_")
                 : !(c == ":" || c == "," || c == " " || c == "\t")
             result.append(keep ? c : "-")
         }

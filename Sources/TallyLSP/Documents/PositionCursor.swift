@@ -33,7 +33,7 @@ struct PositionCursor {
             column = offset - starts[line]
         } else {
             var ascii = true
-            for i in lastOffset..<offset where bytes[i] >= 0x80 { ascii = false; break }
+            for i in lastOffset ..< offset where bytes[i] >= 0x80 { ascii = false; break }
             column = ascii ? lastColumn + (offset - lastOffset) : lines.position(of: offset, encoding: encoding).character
         }
         lastOffset = offset

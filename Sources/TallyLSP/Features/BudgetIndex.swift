@@ -181,8 +181,9 @@ public final class BudgetIndex: @unchecked Sendable {
         let name = NameSyntax(node: node)
         let value = name.value
         if value.isEmpty || (kind == .category && value == "*") { return nil }
-        return NameOccurrence(symbol: NamedSymbol(kind: kind, name: value), location: FileRange(path: file, range: name.range),
-                              isDeclaration: node.kind == .declaredName)
+        return NameOccurrence(
+            symbol: NamedSymbol(kind: kind, name: value), location: FileRange(path: file, range: name.range),
+            isDeclaration: node.kind == .declaredName)
     }
 
     /// What a name node names, from its own kind and, for declared names, the entry

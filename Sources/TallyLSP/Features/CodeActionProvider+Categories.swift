@@ -12,8 +12,10 @@ extension CodeActionProvider {
 
         mutating func likeliest(_ row: StatementRow, wallet: Int, _ analysis: BudgetAnalysis) -> [Int] {
             let model = analysis.model
-            let categorizer = categorizers[wallet] ?? Categorizer(
-                model: model, rules: WalletImport(model: model, wallet: wallet).rules)
+            let categorizer =
+                categorizers[wallet]
+                ?? Categorizer(
+                    model: model, rules: WalletImport(model: model, wallet: wallet).rules)
             categorizers[wallet] = categorizer
             let used = mostUsed ?? Categorizer.mostUsed(in: model, uses: analysis.index.nameUses)
             mostUsed = used
@@ -27,13 +29,15 @@ extension CodeActionProvider {
     /// room for it, the amount keeps its column.
     static func chooseCategory(_ d: Diagnostic, _ analysis: BudgetAnalysis, advice: inout CategoryAdvice) -> [CodeActionInfo] {
         guard let node = analysis.index.entry(in: d.file, at: d.range.start), let t = TransactionSyntax(node),
-              t.category == nil, let wallet = t.wallet, let amount = t.amount,
-              let m = analysis.index.modelEntry(node, in: d.file) else { return [] }
+            t.category == nil, let wallet = t.wallet, let amount = t.amount,
+            let m = analysis.index.modelEntry(node, in: d.file)
+        else { return [] }
         let model = analysis.model
         let entry = model.entries[m]
         guard let (w, total) = entry.transaction else { return [] }
-        let row = StatementRow(date: entry.date, amount: total, payee: entry.payee, description: entry.note,
-                               bankID: entry.bankID, position: StatementPosition(line: 0, column: 0))
+        let row = StatementRow(
+            date: entry.date, amount: total, payee: entry.payee, description: entry.note,
+            bankID: entry.bankID, position: StatementPosition(line: 0, column: 0))
         let likely = advice.likeliest(row, wallet: w, analysis)
         let bytes = node.tree.source.bytes
         let gap = ByteRange(start: wallet.range.end, end: amount.range.start)
@@ -49,8 +53,9 @@ extension CodeActionProvider {
             } else {
                 edit = TextEdit(range: .empty(at: amount.range.start), replacement: name + " ")
             }
-            return CodeActionInfo(title: "Book it in \(model.categories[category].name)", diagnostic: d,
-                                  edits: [d.file: [edit]], isPreferred: rank == 0)
+            return CodeActionInfo(
+                title: "Book it in \(model.categories[category].name)", diagnostic: d,
+                edits: [d.file: [edit]], isPreferred: rank == 0)
         }
     }
 }

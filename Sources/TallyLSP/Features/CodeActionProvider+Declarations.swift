@@ -31,8 +31,10 @@ extension CodeActionProvider {
             let keyword = income ? "income" : "expense"
             // A category of the same kind, else any category line.
             let sameKind = lastDeclaration(of: .categoryDirective, in: analysis) { CategoryDirectiveSyntax($0)?.isIncome == income } != nil
-            declaration = ("\(keyword) \(spelled)", "Declare the \(keyword) category `\(name)`", .categoryDirective,
-                           { !sameKind || CategoryDirectiveSyntax($0)?.isIncome == income })
+            declaration = (
+                "\(keyword) \(spelled)", "Declare the \(keyword) category `\(name)`", .categoryDirective,
+                { !sameKind || CategoryDirectiveSyntax($0)?.isIncome == income }
+            )
         case .envelope:
             var line = "envelope \(spelled) \(usualEnvelopePeriod(analysis))"
             if let category = category(named: name, in: analysis.model) { line += " for \(SourceWriter.name(category))" }
@@ -43,7 +45,8 @@ extension CodeActionProvider {
             guard let line = recurringDeclaration(for: occurrence, spelled: spelled, analysis) else { return [] }
             declaration = (line, "Declare the recurring entry `\(name)`, monthly from this entry", .recurringDirective, { _ in true })
         }
-        let anchor = lastDeclaration(of: declaration.kind, in: analysis, declaration.accept)
+        let anchor =
+            lastDeclaration(of: declaration.kind, in: analysis, declaration.accept)
             ?? precedingKinds(of: declaration.kind).lazy.compactMap { lastDeclaration(of: $0, in: analysis) { _ in true } }.first
         let edit = insertion(after: anchor, line: declaration.line, analysis: analysis, fallbackFile: d.file)
         return [CodeActionInfo(title: declaration.title, diagnostic: d, edits: [edit.file: [edit.edit]], isPreferred: d.fixes.isEmpty)]
@@ -91,9 +94,10 @@ extension CodeActionProvider {
     static func recurringDeclaration(for occurrence: NameOccurrence, spelled: String, _ analysis: BudgetAnalysis) -> String? {
         let offset = occurrence.location.range.start
         guard let entry = analysis.index.entry(in: occurrence.location.path, at: offset),
-              entry.kind == .transaction || entry.kind == .transfer,
-              let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes),
-              let clause = entry.path(to: offset).last(where: { $0.kind == .attribute }) else { return nil }
+            entry.kind == .transaction || entry.kind == .transfer,
+            let dateToken = entry.token(.date), let date = CivilDate(utf8: dateToken.bytes),
+            let clause = entry.path(to: offset).last(where: { $0.kind == .attribute })
+        else { return nil }
         let source = entry.tree.source
         let bytes = source.bytes
         // The clause and the blanks before it go; everything else after the date stays.

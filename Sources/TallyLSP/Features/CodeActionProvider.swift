@@ -24,11 +24,15 @@ public enum CodeActionProvider {
     public static func actions(in analysis: BudgetAnalysis, path: String, range: ByteRange) -> [CodeActionInfo] {
         var result: [CodeActionInfo] = []
         var advice = CategoryAdvice()
-        for diagnostic in analysis.diagnostics where diagnostic.file == path
-            && diagnostic.range.start <= range.end && range.start <= diagnostic.range.end {
+        for diagnostic in analysis.diagnostics
+        where diagnostic.file == path
+            && diagnostic.range.start <= range.end && range.start <= diagnostic.range.end
+        {
             for fix in diagnostic.fixes {
-                result.append(CodeActionInfo(title: fix.title, diagnostic: diagnostic, edits: [diagnostic.file: fix.edits],
-                                             isPreferred: diagnostic.fixes.count == 1))
+                result.append(
+                    CodeActionInfo(
+                        title: fix.title, diagnostic: diagnostic, edits: [diagnostic.file: fix.edits],
+                        isPreferred: diagnostic.fixes.count == 1))
             }
             switch diagnostic.code {
             case .unknownName: result += declareMissing(diagnostic, analysis)
@@ -81,8 +85,9 @@ public enum CodeActionProvider {
 
     static func balanceSplit(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
         guard let node = analysis.index.entry(in: d.file, at: d.range.start), let t = TransactionSyntax(node),
-              let totalSyntax = t.amount, totalSyntax.range == d.range, let total = Money(utf8: totalSyntax.numberBytes),
-              let numberToken = totalSyntax.node.token(.number) else { return [] }
+            let totalSyntax = t.amount, totalSyntax.range == d.range, let total = Money(utf8: totalSyntax.numberBytes),
+            let numberToken = totalSyntax.node.token(.number)
+        else { return [] }
         let splits = t.splits
         var sum = Money.zero
         var scale = total.scale
@@ -92,17 +97,22 @@ public enum CodeActionProvider {
             scale = max(scale, value.scale)
         }
         guard let difference = total.subtracting(sum), !difference.isZero, let last = splits.last, let first = splits.first,
-              let category = first.category else { return [] }
+            let category = first.category
+        else { return [] }
         var actions: [CodeActionInfo] = []
         let sumText = sum.formatted(scale: scale)
-        actions.append(CodeActionInfo(title: "Change the total to \(sumText)", diagnostic: d,
-                                      edits: [d.file: [TextEdit(range: numberToken.range, replacement: sumText)]], isPreferred: false))
+        actions.append(
+            CodeActionInfo(
+                title: "Change the total to \(sumText)", diagnostic: d,
+                edits: [d.file: [TextEdit(range: numberToken.range, replacement: sumText)]], isPreferred: false))
         let indent = node.tree.source.text(in: ByteRange(start: lineStart(of: first.node.range.start, in: node.tree), end: first.node.range.start))
         let differenceText = difference.formatted(scale: scale)
         let line = "\(indent.isEmpty ? "    " : indent)\(SourceWriter.name(category.value))  \(differenceText)"
         let end = lineEnd(after: last.node.contentRange.end, in: node.tree)
-        actions.append(CodeActionInfo(title: "Add a split line of \(differenceText) in \(category.value)", diagnostic: d,
-                                      edits: [d.file: [lineInsertion(at: end, in: node.tree, line: line)]], isPreferred: false))
+        actions.append(
+            CodeActionInfo(
+                title: "Add a split line of \(differenceText) in \(category.value)", diagnostic: d,
+                edits: [d.file: [lineInsertion(at: end, in: node.tree, line: line)]], isPreferred: false))
         return actions
     }
 
@@ -127,21 +137,26 @@ public enum CodeActionProvider {
 
     static func fixAssertion(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
         guard let node = analysis.index.entry(in: d.file, at: d.range.start), node.kind == .assertion,
-              let entry = SimpleDatedEntrySyntax(node), let date = entry.date, let name = entry.names.first,
-              let w = analysis.index.modelIndex(of: NamedSymbol(kind: .wallet, name: name.value)),
-              let number = entry.amount?.node.token(.number) else { return [] }
+            let entry = SimpleDatedEntrySyntax(node), let date = entry.date, let name = entry.names.first,
+            let w = analysis.index.modelIndex(of: NamedSymbol(kind: .wallet, name: name.value)),
+            let number = entry.amount?.node.token(.number)
+        else { return [] }
         let wallet = analysis.model.wallets[w]
         let actual = analysis.number(analysis.model.balance(of: w, at: date), wallet.currency)
-        return [CodeActionInfo(title: "Assert the computed balance, \(actual)", diagnostic: d,
-                               edits: [d.file: [TextEdit(range: number.range, replacement: actual)]], isPreferred: false)]
+        return [
+            CodeActionInfo(
+                title: "Assert the computed balance, \(actual)", diagnostic: d,
+                edits: [d.file: [TextEdit(range: number.range, replacement: actual)]], isPreferred: false)
+        ]
     }
 
     // MARK: Recurring entries
 
     static func recordOccurrences(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
         guard let occurrence = analysis.index.occurrence(in: d.file, at: d.range.start), occurrence.symbol.kind == .rule,
-              let directive = analysis.index.entry(in: d.file, at: d.range.start),
-              let body = directive.child(.transaction) ?? directive.child(.transfer) else { return [] }
+            let directive = analysis.index.entry(in: d.file, at: d.range.start),
+            let body = directive.child(.transaction) ?? directive.child(.transfer)
+        else { return [] }
         let tree = directive.tree
         let dates = occurrencesToOffer(for: d, analysis)
         let name = SourceWriter.name(occurrence.symbol.name)
@@ -153,10 +168,14 @@ public enum CodeActionProvider {
         var actions: [CodeActionInfo] = []
         for date in dates {
             let offset = insertionPoint(for: date, in: tree)
-            actions.append(CodeActionInfo(title: "Record the occurrence of \(date)", diagnostic: d,
-                                          edits: [d.file: [lineInsertion(at: offset, in: tree, line: "\(date) \(text)")]], isPreferred: false))
-            actions.append(CodeActionInfo(title: "Skip the occurrence of \(date)", diagnostic: d,
-                                          edits: [d.file: [lineInsertion(at: offset, in: tree, line: "\(date) skip \(name)")]], isPreferred: false))
+            actions.append(
+                CodeActionInfo(
+                    title: "Record the occurrence of \(date)", diagnostic: d,
+                    edits: [d.file: [lineInsertion(at: offset, in: tree, line: "\(date) \(text)")]], isPreferred: false))
+            actions.append(
+                CodeActionInfo(
+                    title: "Skip the occurrence of \(date)", diagnostic: d,
+                    edits: [d.file: [lineInsertion(at: offset, in: tree, line: "\(date) skip \(name)")]], isPreferred: false))
         }
         return actions
     }
@@ -186,10 +205,11 @@ public enum CodeActionProvider {
     static func moveMoney(_ d: Diagnostic, _ analysis: BudgetAnalysis) -> [CodeActionInfo] {
         let model = analysis.model
         guard let note = d.notes.first,
-              let target = model.envelopes.firstIndex(where: { $0.location.file == note.file && $0.location.range == note.range }),
-              let node = analysis.index.entry(in: d.file, at: d.range.start),
-              let date = node.token(.date).flatMap({ CivilDate(utf8: $0.bytes) }),
-              let status = model.envelopePeriod(target, containing: date), status.isOverspent else { return [] }
+            let target = model.envelopes.firstIndex(where: { $0.location.file == note.file && $0.location.range == note.range }),
+            let node = analysis.index.entry(in: d.file, at: d.range.start),
+            let date = node.token(.date).flatMap({ CivilDate(utf8: $0.bytes) }),
+            let status = model.envelopePeriod(target, containing: date), status.isOverspent
+        else { return [] }
         let over = status.available.negated
         let currency = model.defaultCurrency
         let withRoom = model.envelopes.indices.compactMap { e -> (envelope: Int, left: Money)? in
@@ -205,8 +225,9 @@ public enum CodeActionProvider {
             let amount = analysis.number(move.1, currency)
             let line = SourceWriter.move(date: date, from: from, to: to, amount: amount)
             let title = move.1 < over ? "Move \(amount) from \(from) to \(to), all it has left" : "Move \(amount) from \(from) to \(to)"
-            return CodeActionInfo(title: title, diagnostic: d,
-                                  edits: [d.file: [lineInsertion(at: node.range.end, in: node.tree, line: line)]], isPreferred: k == 0 && !(move.1 < over))
+            return CodeActionInfo(
+                title: title, diagnostic: d,
+                edits: [d.file: [lineInsertion(at: node.range.end, in: node.tree, line: line)]], isPreferred: k == 0 && !(move.1 < over))
         }
     }
 }

@@ -13,14 +13,16 @@ public enum CodeLensProvider {
         var result: [CodeLensInfo] = []
         for node in tree.entries(of: .envelopeDirective) {
             guard let name = EnvelopeDirectiveSyntax(node)?.name,
-                  let e = index.modelIndex(of: NamedSymbol(kind: .envelope, name: name.value)),
-                  model.envelopes[e].location == SourceLocation(file: path, range: name.range) else { continue }
+                let e = index.modelIndex(of: NamedSymbol(kind: .envelope, name: name.value)),
+                model.envelopes[e].location == SourceLocation(file: path, range: name.range)
+            else { continue }
             result.append(CodeLensInfo(range: name.range, title: envelopeTitle(e, analysis)))
         }
         for node in tree.entries(of: .goalDirective) {
             guard let name = GoalDirectiveSyntax(node)?.name,
-                  let g = index.modelIndex(of: NamedSymbol(kind: .goal, name: name.value)),
-                  model.goals[g].location == SourceLocation(file: path, range: name.range) else { continue }
+                let g = index.modelIndex(of: NamedSymbol(kind: .goal, name: name.value)),
+                model.goals[g].location == SourceLocation(file: path, range: name.range)
+            else { continue }
             result.append(CodeLensInfo(range: name.range, title: goalTitle(g, analysis)))
         }
         return result.sorted { $0.range.start < $1.range.start }

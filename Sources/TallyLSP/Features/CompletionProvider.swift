@@ -43,8 +43,10 @@ public enum CompletionProvider {
                 guard let match = FuzzyMatch.rank(candidate.label, wanted) else { continue }
                 let popularity = String(999_999 - min(candidate.uses, 999_999))
                 let sortText = "\(match)\(min(slotRank, 9))" + String(repeating: "0", count: 6 - popularity.count) + popularity + candidate.label
-                result.append(CompletionInfo(label: candidate.label, kind: candidate.kind, detail: candidate.detail, sortText: sortText,
-                                             edit: TextEdit(range: context.replaceRange, replacement: candidate.insert)))
+                result.append(
+                    CompletionInfo(
+                        label: candidate.label, kind: candidate.kind, detail: candidate.detail, sortText: sortText,
+                        edit: TextEdit(range: context.replaceRange, replacement: candidate.insert)))
             }
         }
         return result.sorted { $0.sortText < $1.sortText }
@@ -247,13 +249,15 @@ public enum CompletionProvider {
         case .wallet:
             return model.wallets.enumerated().map { w, wallet in
                 let balance = analysis.text(model.balance(of: w, at: analysis.today), wallet.currency)
-                return Candidate(label: wallet.name, kind: .wallet, detail: "\(wallet.kind.rawValue) · \(balance)",
-                                 insert: SourceWriter.name(wallet.name), uses: uses(.wallet, wallet.name))
+                return Candidate(
+                    label: wallet.name, kind: .wallet, detail: "\(wallet.kind.rawValue) · \(balance)",
+                    insert: SourceWriter.name(wallet.name), uses: uses(.wallet, wallet.name))
             }
         case .category:
             return model.categories.map { category in
-                Candidate(label: category.name, kind: .category, detail: category.isIncome ? "income" : "expense",
-                          insert: SourceWriter.name(category.name), uses: uses(.category, category.name))
+                Candidate(
+                    label: category.name, kind: .category, detail: category.isIncome ? "income" : "expense",
+                    insert: SourceWriter.name(category.name), uses: uses(.category, category.name))
             }
         case .envelope:
             return model.envelopes.enumerated().map { e, envelope in
@@ -261,13 +265,15 @@ public enum CompletionProvider {
                     let left = InlayHintProvider.envelopeLabel(envelope.name, status, analysis).dropFirst(envelope.name.count + 2)
                     return "\(left) in \(envelope.period.label(status.start))"
                 }
-                return Candidate(label: envelope.name, kind: .envelope, detail: detail ?? "envelope",
-                                 insert: SourceWriter.name(envelope.name), uses: uses(.envelope, envelope.name))
+                return Candidate(
+                    label: envelope.name, kind: .envelope, detail: detail ?? "envelope",
+                    insert: SourceWriter.name(envelope.name), uses: uses(.envelope, envelope.name))
             }
         case .goal:
             return model.goals.enumerated().map { g, goal in
-                Candidate(label: goal.name, kind: .goal, detail: CodeLensProvider.goalTitle(g, analysis),
-                          insert: SourceWriter.name(goal.name), uses: uses(.goal, goal.name))
+                Candidate(
+                    label: goal.name, kind: .goal, detail: CodeLensProvider.goalTitle(g, analysis),
+                    insert: SourceWriter.name(goal.name), uses: uses(.goal, goal.name))
             }
         case .rule:
             // Entries with an occurrence neither recorded nor skipped come first: the one
@@ -280,8 +286,9 @@ public enum CompletionProvider {
                 let dates = open.indices.contains(r) ? open[r] : []
                 if dates.count == 1 { detail += " · open \(dates[0])" }
                 if dates.count > 1 { detail += " · \(dates.count) open from \(dates[0])" }
-                return Candidate(label: name, kind: .rule, detail: detail, insert: SourceWriter.name(name),
-                                 uses: dates.isEmpty ? min(uses(.rule, name), 499_999) : 500_000 + min(uses(.rule, name), 499_999))
+                return Candidate(
+                    label: name, kind: .rule, detail: detail, insert: SourceWriter.name(name),
+                    uses: dates.isEmpty ? min(uses(.rule, name), 499_999) : 500_000 + min(uses(.rule, name), 499_999))
             }
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: SourceWriter.name($0), uses: 0) }
@@ -313,8 +320,9 @@ public enum CompletionProvider {
             let inBudget = codes
             codes.formUnion(["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "CZK", "CNY", "INR", "BTC"])
             return codes.sorted().map { code in
-                Candidate(label: code, kind: .currency, detail: inBudget.contains(code) ? "used in this budget" : "currency",
-                          insert: code, uses: inBudget.contains(code) ? 1 : 0)
+                Candidate(
+                    label: code, kind: .currency, detail: inBudget.contains(code) ? "used in this budget" : "currency",
+                    insert: code, uses: inBudget.contains(code) ? 1 : 0)
             }
         case .today:
             let today = analysis.today.description
@@ -334,6 +342,6 @@ public enum CompletionProvider {
         "include": "another file of this budget", "import": "how a wallet's bank statements are read",
         "match": "a category for imported movements", "transfer": "money between wallets", "fill": "money into an envelope",
         "move": "money between envelopes", "assert": "a wallet's balance on a day", "rate": "an exchange rate",
-        "skip": "dismiss an occurrence", "rule": "records a recurring entry", "by": "who spent it",
+        "skip": "dismiss an occurrence", "rule": "records a recurring entry", "by": "who spent it"
     ]
 }

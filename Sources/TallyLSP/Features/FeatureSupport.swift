@@ -41,8 +41,10 @@ extension SyntaxNode {
         var chain = [self]
         while true {
             let children = chain[chain.count - 1].childNodes
-            guard let next = children.first(where: { $0.range.contains(offset) && !$0.range.isEmpty })
-                    ?? children.last(where: { $0.contentRange.end == offset }) else { return chain }
+            guard
+                let next = children.first(where: { $0.range.contains(offset) && !$0.range.isEmpty })
+                    ?? children.last(where: { $0.contentRange.end == offset })
+            else { return chain }
             chain.append(next)
         }
     }

@@ -9,8 +9,9 @@ extension HoverProvider {
     /// The payee hover when `offset` is in a payee's text, else nil.
     static func payee(in analysis: BudgetAnalysis, path: String, offset: Int) -> HoverInfo? {
         guard let entry = analysis.index.entry(in: path, at: offset),
-              let node = entry.path(to: offset).last(where: { $0.kind == .payee }),
-              let token = node.firstContentToken else { return nil }
+            let node = entry.path(to: offset).last(where: { $0.kind == .payee }),
+            let token = node.firstContentToken
+        else { return nil }
         let name = Unquote.value(of: token.text)
         let model = analysis.model
         var lines = ["**\(md(name))** · payee"]

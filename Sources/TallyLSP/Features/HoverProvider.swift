@@ -118,7 +118,8 @@ public enum HoverProvider {
         if !status.moved.isZero { figures.append("moved \(analysis.number(status.moved, currency))") }
         if !status.carriedIn.isZero || envelope.rollover { figures.append("carried \(analysis.number(status.carriedIn, currency))") }
         figures.append("spent \(analysis.number(status.spent, currency))")
-        let left = status.isOverspent
+        let left =
+            status.isOverspent
             ? "**\(analysis.text(status.available.negated, currency)) over**"
             : "**\(analysis.text(status.available, currency)) left**"
         return "Envelope **\(md(envelope.name))**, \(envelope.period.label(status.start)): \(left)\n\n" + figures.joined(separator: " · ")
@@ -190,8 +191,7 @@ public enum HoverProvider {
         guard let code = DiagnosticCode.named(word.uppercased()) else { return nil }
         let severity = String(describing: code.defaultSeverity)
         // The catalogue's summary: the opening paragraph of the code's section in the docs.
-        let markdown = "**\(code.rawValue)** · \(code.title)\n\n\(code.summary)\n\nDefault severity: \(severity)" +
-            (code.isSyntaxError ? "; it cannot be silenced." : ".") + " Explained with an example in `docs/diagnostics.md`."
+        let markdown = "**\(code.rawValue)** · \(code.title)\n\n\(code.summary)\n\nDefault severity: \(severity)" + (code.isSyntaxError ? "; it cannot be silenced." : ".") + " Explained with an example in `docs/diagnostics.md`."
         return HoverInfo(markdown: markdown, range: ByteRange(start: start, end: end))
     }
 }

@@ -16,8 +16,10 @@ public enum SymbolProvider {
     ///
     /// `shouldStop` is asked every 1,024 entries; once it says yes, the symbols found so
     /// far are returned (a cancelled request's answer is never sent).
-    public static func documentSymbols(tree: SyntaxTree, entryLimit: Int = outlineEntryLimit,
-                                       shouldStop: () -> Bool = { false }) -> [SymbolInfo] {
+    public static func documentSymbols(
+        tree: SyntaxTree, entryLimit: Int = outlineEntryLimit,
+        shouldStop: () -> Bool = { false }
+    ) -> [SymbolInfo] {
         // First the runs: which entries are declarations and which months they form, read
         // from the flat arrays (a view per entry of 100k cost more than the listing).
         struct Month {
@@ -61,8 +63,9 @@ public enum SymbolProvider {
                     open!.range = m.range.union(range)
                 } else {
                     close()
-                    open = Month(label: date.monthLabel, year: date.year, month: date.month, first: node, count: 1,
-                                 range: range, selection: dateRange)
+                    open = Month(
+                        label: date.monthLabel, year: date.year, month: date.month, first: node, count: 1,
+                        range: range, selection: dateRange)
                 }
                 continue
             }
@@ -145,8 +148,9 @@ public enum SymbolProvider {
             detail.append(contentsOf: bytes[range.start ..< range.end])
         }
         let what = payee ?? firstWord.map { String(decoding: bytes[$0.start ..< $0.end], as: UTF8.self) } ?? ""
-        return SymbolInfo(name: "\(date) " + what, detail: detail.isEmpty ? nil : String(decoding: detail, as: UTF8.self),
-                          kind: .entry, range: entry.contentRange, selectionRange: dateRange ?? entry.contentRange)
+        return SymbolInfo(
+            name: "\(date) " + what, detail: detail.isEmpty ? nil : String(decoding: detail, as: UTF8.self),
+            kind: .entry, range: entry.contentRange, selectionRange: dateRange ?? entry.contentRange)
     }
 
     /// The symbols a declaration introduces (a category line introduces several).
@@ -205,8 +209,13 @@ public enum SymbolProvider {
         for (symbol, occurrences) in analysis.index.occurrences {
             guard let rank = FuzzyMatch.rank(symbol.name, wanted) else { continue }
             for declaration in occurrences where declaration.isDeclaration {
-                found.append((rank, WorkspaceSymbolInfo(name: symbol.name, kind: SymbolKind(symbol.kind), location: declaration.location,
-                                                        detail: detail(of: symbol, in: analysis))))
+                found.append(
+                    (
+                        rank,
+                        WorkspaceSymbolInfo(
+                            name: symbol.name, kind: SymbolKind(symbol.kind), location: declaration.location,
+                            detail: detail(of: symbol, in: analysis))
+                    ))
             }
         }
         return found.sorted { ($0.rank, $0.symbol.name, $0.symbol.location.path, $0.symbol.location.range.start) < ($1.rank, $1.symbol.name, $1.symbol.location.path, $1.symbol.location.range.start) }

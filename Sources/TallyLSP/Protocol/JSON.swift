@@ -97,8 +97,7 @@ extension JSON {
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
         case .int(let i): JSON.writeInt(i, to: &out)
         case .double(let d):
-            if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) }
-            else { out.append(contentsOf: "null".utf8) }
+            if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) } else { out.append(contentsOf: "null".utf8) }
         case .string(let s): JSON.writeString(s, to: &out)
         case .array(let elements):
             out.append(UInt8(ascii: "["))
@@ -129,9 +128,12 @@ extension JSON {
         if value == Int.min { out.append(contentsOf: String(value).utf8); return }
         var v = value
         if v < 0 { out.append(UInt8(ascii: "-")); v = -v }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while v > 0 {
@@ -153,7 +155,7 @@ extension JSON {
             case 0x0A: out.append(contentsOf: [92, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [92, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0..<0x20:
+            case 0 ..< 0x20:
                 out.append(contentsOf: Array("\\u00".utf8))
                 out.append(hex[Int(b >> 4)])
                 out.append(hex[Int(b & 15)])
@@ -253,7 +255,7 @@ private struct JSONParser {
 
     mutating func literal(_ word: String) throws(JSONParseError) {
         let w = Array(word.utf8)
-        guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else { throw error("invalid literal") }
+        guard index + w.count <= bytes.count, Array(bytes[index ..< index + w.count]) == w else { throw error("invalid literal") }
         index += w.count
     }
 
@@ -273,7 +275,7 @@ private struct JSONParser {
             break
         }
         guard index > digitsStart else { throw error("unexpected character") }
-        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        let text = String(decoding: bytes[start ..< index], as: UTF8.self)
         if isInteger, let i = Int(text) { return .int(i) }
         guard let d = Double(text), d.isFinite else { throw error("invalid number") }
         return .double(d)
@@ -282,13 +284,13 @@ private struct JSONParser {
     mutating func hex4() throws(JSONParseError) -> UInt32 {
         guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
         var v: UInt32 = 0
-        for _ in 0..<4 {
+        for _ in 0 ..< 4 {
             let b = bytes[index]
             let d: UInt32
             switch b {
-            case 0x30...0x39: d = UInt32(b - 0x30)
-            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
-            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            case 0x30 ... 0x39: d = UInt32(b - 0x30)
+            case 0x41 ... 0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61 ... 0x66: d = UInt32(b - 0x61 + 10)
             default: throw error("invalid \\u escape")
             }
             v = v * 16 + d
@@ -322,7 +324,8 @@ private struct JSONParser {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if scalar >= 0xD800 && scalar < 0xDC00, index + 1 < bytes.count,
-                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+                {
                     let save = index
                     index += 2
                     let low = try hex4()

@@ -57,7 +57,7 @@ public enum MessageStart {
                 switch bytes[index] {
                 case UInt8(ascii: "\""):
                     index += 1
-                    return begin..<index
+                    return begin ..< index
                 case UInt8(ascii: "\\"): index += 2
                 default: index += 1
                 }
@@ -85,7 +85,7 @@ public enum MessageStart {
                         depth -= 1
                         if depth == 0 {
                             index += 1
-                            return begin..<index
+                            return begin ..< index
                         }
                     default: break
                     }
@@ -95,7 +95,7 @@ public enum MessageStart {
             default:
                 while index < bytes.count, !",}] \t\r\n".utf8.contains(bytes[index]) { index += 1 }
                 // A number or literal cut by the end of the bytes may be incomplete.
-                return index < bytes.count && index > begin ? begin..<index : nil
+                return index < bytes.count && index > begin ? begin ..< index : nil
             }
         }
     }

@@ -10,8 +10,7 @@ public enum DiagnosticLinks {
     public static func anchor(of code: DiagnosticCode) -> String {
         var out = ""
         for ch in (code.rawValue + " " + code.title).lowercased() {
-            if ch == " " { out.append("-") }
-            else if ch == "-" || ch == "_" || ch.isLetter || ch.isNumber { out.append(ch) }
+            if ch == " " { out.append("-") } else if ch == "-" || ch == "_" || ch.isLetter || ch.isNumber { out.append(ch) }
         }
         return out
     }

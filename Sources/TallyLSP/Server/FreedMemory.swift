@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Handing memory the server no longer uses back to the system.
@@ -14,16 +14,16 @@ enum FreedMemory {
     /// does nothing. Takes a few milliseconds on a large heap: call it off the request path.
     static func release() {
         #if canImport(Glibc)
-        _ = trim?(0)
+            _ = trim?(0)
         #endif
     }
 
     #if canImport(Glibc)
-    /// glibc's `malloc_trim`, looked up at run time: Swift's Glibc module does not import
-    /// `<malloc.h>`, and a C library without it (musl) simply has nothing to trim.
-    private static let trim: (@convention(c) (Int) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-    }()
+        /// glibc's `malloc_trim`, looked up at run time: Swift's Glibc module does not import
+        /// `<malloc.h>`, and a C library without it (musl) simply has nothing to trim.
+        private static let trim: (@convention(c) (Int) -> Int32)? = {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        }()
     #endif
 }

@@ -59,8 +59,9 @@ extension LanguageServer {
             }
         }
         includeCache = includeCache.filter { documents[$0.key] != nil }
-        let finder = RootFinder(open: openIncludes, workspace: workspace, configuredRoot: configuration.root,
-                                canonical: { provider.canonicalPath($0) })
+        let finder = RootFinder(
+            open: openIncludes, workspace: workspace, configuredRoot: configuration.root,
+            canonical: { provider.canonicalPath($0) })
         let changed = Set(changedPaths.map { provider.canonicalPath($0) })
         changedPaths = []
         var newRoots: [String: String] = [:]
@@ -71,7 +72,8 @@ extension LanguageServer {
         func analysis(of root: String) -> BudgetAnalysis? {
             if let done = fresh[root] { return done }
             if let old = analyses[root], !old.budget.files.contains(where: { changed.contains(provider.canonicalPath($0.path)) }),
-               old.today == date {
+                old.today == date
+            {
                 fresh[root] = old
                 return old
             }
@@ -92,8 +94,10 @@ extension LanguageServer {
 
         for path in documents.keys.sorted() {
             let candidate = finder.root(of: path)
-            if candidate != path, let found = analysis(of: candidate), found.budget.file(path) != nil
-                || found.budget.files.contains(where: { provider.canonicalPath($0.path) == provider.canonicalPath(path) }) {
+            if candidate != path, let found = analysis(of: candidate),
+                found.budget.file(path) != nil
+                    || found.budget.files.contains(where: { provider.canonicalPath($0.path) == provider.canonicalPath(path) })
+            {
                 newRoots[path] = candidate
             } else {
                 _ = analysis(of: path)
@@ -168,12 +172,14 @@ extension LanguageServer {
             let (shown, omitted) = DiagnosticLimit.apply(list)
             var items = shown.compactMap { lspDiagnostic($0, lines: lineIndexes) }
             if let left = omitted.first {
-                items.append(["range": LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json,
-                              "severity": .int(3), "source": "tally", "message": .string(DiagnosticLimit.message(left))])
+                items.append([
+                    "range": LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json,
+                    "severity": .int(3), "source": "tally", "message": .string(DiagnosticLimit.message(left))
+                ])
             }
             var params: [String: JSON] = [
                 "uri": .string(uri(of: path)),
-                "diagnostics": .array(items),
+                "diagnostics": .array(items)
             ]
             if let version = documents[path]?.version { params["version"] = .int(version) }
             send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
@@ -196,7 +202,7 @@ extension LanguageServer {
             "severity": .int(Self.severityNumber(d.severity)),
             "code": .string(d.code.rawValue),
             "source": "tally",
-            "message": .string(message),
+            "message": .string(message)
         ]
         if let base = configuration.diagnosticsDocumentation {
             members["codeDescription"] = ["href": .string(base + "#" + DiagnosticLinks.anchor(of: d.code))]
@@ -205,16 +211,23 @@ extension LanguageServer {
             guard let noteIndex = lines[note.file] else { return nil }
             return [
                 "location": ["uri": .string(uri(of: note.file)), "range": noteIndex.range(of: note.range, encoding: encoding).json],
-                "message": .string(note.message),
+                "message": .string(note.message)
             ]
         }
         if !related.isEmpty { members["relatedInformation"] = .array(related) }
         if !d.fixes.isEmpty {
-            members["data"] = ["fixes": .array(d.fixes.map { fix in
-                ["title": .string(fix.title), "edits": .array(fix.edits.map { edit in
-                    ["range": index.range(of: edit.range, encoding: encoding).json, "newText": .string(edit.replacement)]
-                })]
-            })]
+            members["data"] = [
+                "fixes": .array(
+                    d.fixes.map { fix in
+                        [
+                            "title": .string(fix.title),
+                            "edits": .array(
+                                fix.edits.map { edit in
+                                    ["range": index.range(of: edit.range, encoding: encoding).json, "newText": .string(edit.replacement)]
+                                })
+                        ]
+                    })
+            ]
         }
         return .object(members)
     }

@@ -44,16 +44,16 @@ extension LanguageServer {
             "semanticTokensProvider": [
                 "legend": [
                     "tokenTypes": .array(SemanticTokenProvider.legend.types.map { .string($0) }),
-                    "tokenModifiers": .array(SemanticTokenProvider.legend.modifiers.map { .string($0) }),
+                    "tokenModifiers": .array(SemanticTokenProvider.legend.modifiers.map { .string($0) })
                 ],
                 "full": true,
-                "range": true,
+                "range": true
             ],
             "documentLinkProvider": ["resolveProvider": false],
             "documentFormattingProvider": true,
             "documentRangeFormattingProvider": true,
             "codeActionProvider": ["codeActionKinds": ["quickfix"]],
-            "completionProvider": ["triggerCharacters": [":"], "resolveProvider": false],
+            "completionProvider": ["triggerCharacters": [":"], "resolveProvider": false]
         ]
     }
 
@@ -73,7 +73,8 @@ extension LanguageServer {
         analyzeIfPending()
         let path = DocumentURI.path(of: uri)
         guard let document = documents[path], let root = rootOfDocument[path], let analysis = analyses[root],
-              analysis.file(path) != nil else { return nil }
+            analysis.file(path) != nil
+        else { return nil }
         return Target(path: path, analysis: analysis, lines: document.lines, length: document.bytes.count)
     }
 
@@ -92,7 +93,8 @@ extension LanguageServer {
         // The buffer changed since the last tree of it: re-read only what changed.
         let source = SourceText(path: path, bytes: document.bytes)
         let earlier = treeCache[path]?.tree ?? rootOfDocument[path].flatMap { analyses[$0]?.file(path)?.tree }
-        let tree = earlier.map { Parser.reparse(source, previous: $0, parseWhole: { ConcurrentParse.parse($0) }) }
+        let tree =
+            earlier.map { Parser.reparse(source, previous: $0, parseWhole: { ConcurrentParse.parse($0) }) }
             ?? ConcurrentParse.parse(source)
         treeCache = [path: (document.version, tree)]
         return (document, tree)
@@ -135,36 +137,40 @@ extension LanguageServer {
         guard let info = HoverProvider.hover(in: target.analysis, path: target.path, offset: offset) else { return .null }
         return [
             "contents": ["kind": "markdown", "value": .string(info.markdown)],
-            "range": target.lines.range(of: info.range, encoding: encoding).json,
+            "range": target.lines.range(of: info.range, encoding: encoding).json
         ]
     }
 
     func inlayHints(_ params: Params) throws(ResponseError) -> JSON {
         guard let target = try target(params) else { return [] }
         let range = try params.range("range")
-        let bytes = ByteRange(start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
-                              end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
+        let bytes = ByteRange(
+            start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
+            end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
         let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
-        return .array(InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options).map { hint in
-            ["position": target.lines.position(of: hint.offset, encoding: encoding).json, "label": .string(hint.label), "paddingLeft": true]
-        })
+        return .array(
+            InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options).map { hint in
+                ["position": target.lines.position(of: hint.offset, encoding: encoding).json, "label": .string(hint.label), "paddingLeft": true]
+            })
     }
 
     func codeLenses(_ params: Params) throws(ResponseError) -> JSON {
         guard let target = try target(params) else { return [] }
-        return .array(CodeLensProvider.lenses(in: target.analysis, path: target.path).map { lens in
-            // A lens that only informs: its command does nothing when clicked.
-            ["range": target.lines.range(of: lens.range, encoding: encoding).json, "command": ["title": .string(lens.title), "command": ""]]
-        })
+        return .array(
+            CodeLensProvider.lenses(in: target.analysis, path: target.path).map { lens in
+                // A lens that only informs: its command does nothing when clicked.
+                ["range": target.lines.range(of: lens.range, encoding: encoding).json, "command": ["title": .string(lens.title), "command": ""]]
+            })
     }
 
     func definition(_ params: Params) throws(ResponseError) -> JSON {
         guard let target = try target(params) else { return .null }
         let offset = try offset(params, in: target)
         var cache: [String: LineIndex] = [:]
-        return .array(NavigationProvider.definition(in: target.analysis, path: target.path, offset: offset).compactMap {
-            location($0, in: target.analysis, cache: &cache)
-        })
+        return .array(
+            NavigationProvider.definition(in: target.analysis, path: target.path, offset: offset).compactMap {
+                location($0, in: target.analysis, cache: &cache)
+            })
     }
 
     func references(_ params: Params) throws(ResponseError) -> JSON {
@@ -172,9 +178,10 @@ extension LanguageServer {
         let offset = try offset(params, in: target)
         let includeDeclaration = params.value("context.includeDeclaration")?.boolValue ?? true
         var cache: [String: LineIndex] = [:]
-        return .array(NavigationProvider.references(in: target.analysis, path: target.path, offset: offset, includeDeclaration: includeDeclaration).compactMap {
-            location($0, in: target.analysis, cache: &cache)
-        })
+        return .array(
+            NavigationProvider.references(in: target.analysis, path: target.path, offset: offset, includeDeclaration: includeDeclaration).compactMap {
+                location($0, in: target.analysis, cache: &cache)
+            })
     }
 
     func prepareRename(_ params: Params) throws(ResponseError) -> JSON {
@@ -259,13 +266,14 @@ extension LanguageServer {
         guard let (document, tree) = try syntaxTarget(params) else { return [] }
         let folds = FoldingProvider.ranges(tree: tree, shouldStop: shouldStop)
         if requestCancelled { return [] }
-        return .array(folds.map { fold in
-            [
-                "startLine": .int(document.lines.line(containing: fold.start)),
-                "endLine": .int(document.lines.line(containing: fold.end)),
-                "kind": .string(fold.kind.rawValue),
-            ]
-        })
+        return .array(
+            folds.map { fold in
+                [
+                    "startLine": .int(document.lines.line(containing: fold.start)),
+                    "endLine": .int(document.lines.line(containing: fold.end)),
+                    "kind": .string(fold.kind.rawValue)
+                ]
+            })
     }
 
     /// Semantic tokens of the whole file or of `range` (the lines on screen), printed
@@ -316,9 +324,10 @@ extension LanguageServer {
 
     func documentLinks(_ params: Params) throws(ResponseError) -> JSON {
         guard let target = try target(params) else { return [] }
-        return .array(DocumentLinkProvider.links(in: target.analysis, path: target.path).map { link in
-            ["range": target.lines.range(of: link.range, encoding: encoding).json, "target": .string(DocumentURI.uri(of: link.target))]
-        })
+        return .array(
+            DocumentLinkProvider.links(in: target.analysis, path: target.path).map { link in
+                ["range": target.lines.range(of: link.range, encoding: encoding).json, "target": .string(DocumentURI.uri(of: link.target))]
+            })
     }
 
     func formatting(_ params: Params, range: Bool) throws(ResponseError) -> JSON {
@@ -326,8 +335,9 @@ extension LanguageServer {
         var bytes: ByteRange?
         if range {
             let r = try params.range("range")
-            bytes = ByteRange(start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
-                              end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
+            bytes = ByteRange(
+                start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
+                end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
         }
         // The edits come in file order; an unformatted large file can have hundreds of
         // thousands, so they are printed directly.
@@ -356,27 +366,32 @@ extension LanguageServer {
     /// for a file outside any analysis, the fixes that travel in the diagnostics' data.
     func codeActions(_ params: Params) throws(ResponseError) -> JSON {
         if let only = params.value("context.only")?.arrayValue?.compactMap(\.stringValue),
-           !only.contains(where: { "quickfix".hasPrefix($0) }) { return [] }
+            !only.contains(where: { "quickfix".hasPrefix($0) })
+        {
+            return []
+        }
         let uri = try params.string("textDocument.uri")
         let range = try params.range("range")
         guard let target = try target(params) else { return attachedFixes(params, uri: uri) }
-        let bytes = ByteRange(start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
-                              end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
+        let bytes = ByteRange(
+            start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
+            end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
         var lines: [String: LineIndex] = [target.path: target.lines]
-        return .array(CodeActionProvider.actions(in: target.analysis, path: target.path, range: bytes).map { action in
-            var members: [String: JSON] = [
-                "title": .string(action.title),
-                "kind": .string(action.kind),
-                "isPreferred": .bool(action.isPreferred),
-                "edit": workspaceEdit(action.edits, in: target.analysis),
-            ]
-            if let d = action.diagnostic {
-                if lines[d.file] == nil { lines[d.file] = lineIndex(of: d.file, in: target.analysis) }
-                for note in d.notes where lines[note.file] == nil { lines[note.file] = lineIndex(of: note.file, in: target.analysis) }
-                if let converted = lspDiagnostic(d, lines: lines) { members["diagnostics"] = [converted] }
-            }
-            return .object(members)
-        })
+        return .array(
+            CodeActionProvider.actions(in: target.analysis, path: target.path, range: bytes).map { action in
+                var members: [String: JSON] = [
+                    "title": .string(action.title),
+                    "kind": .string(action.kind),
+                    "isPreferred": .bool(action.isPreferred),
+                    "edit": workspaceEdit(action.edits, in: target.analysis)
+                ]
+                if let d = action.diagnostic {
+                    if lines[d.file] == nil { lines[d.file] = lineIndex(of: d.file, in: target.analysis) }
+                    for note in d.notes where lines[note.file] == nil { lines[note.file] = lineIndex(of: note.file, in: target.analysis) }
+                    if let converted = lspDiagnostic(d, lines: lines) { members["diagnostics"] = [converted] }
+                }
+                return .object(members)
+            })
     }
 
     private func attachedFixes(_ params: Params, uri: String) -> JSON {
@@ -390,7 +405,7 @@ extension LanguageServer {
                     "kind": "quickfix",
                     "diagnostics": [diagnostic],
                     "isPreferred": .bool(fixes.count == 1),
-                    "edit": ["changes": .object([uri: .array(edits)])],
+                    "edit": ["changes": .object([uri: .array(edits)])]
                 ])
             }
         }
@@ -401,48 +416,52 @@ extension LanguageServer {
         guard let target = try target(params) else { return .null }
         let offset = try offset(params, in: target)
         let items = CompletionProvider.complete(in: target.analysis, path: target.path, offset: offset)
-        return ["isIncomplete": false, "items": .array(items.map { item in
-            var members: [String: JSON] = [
-                "label": .string(item.label),
-                "kind": .int(Self.completionKindNumber(item.kind)),
-                "sortText": .string(item.sortText),
-                "textEdit": textEdit(item.edit, target.lines),
-            ]
-            if let detail = item.detail { members["detail"] = .string(detail) }
-            return .object(members)
-        })]
+        return [
+            "isIncomplete": false,
+            "items": .array(
+                items.map { item in
+                    var members: [String: JSON] = [
+                        "label": .string(item.label),
+                        "kind": .int(Self.completionKindNumber(item.kind)),
+                        "sortText": .string(item.sortText),
+                        "textEdit": textEdit(item.edit, target.lines)
+                    ]
+                    if let detail = item.detail { members["detail"] = .string(detail) }
+                    return .object(members)
+                })
+        ]
     }
 
     /// The protocol's completion item kind numbers for Tally's candidates.
     static func completionKindNumber(_ kind: CompletionKind) -> Int {
         switch kind {
-        case .wallet: return 6          // Variable
-        case .category: return 20       // EnumMember
-        case .envelope: return 22       // Struct
-        case .goal: return 18           // Reference
-        case .rule: return 3            // Function
+        case .wallet: return 6  // Variable
+        case .category: return 20  // EnumMember
+        case .envelope: return 22  // Struct
+        case .goal: return 18  // Reference
+        case .rule: return 3  // Function
         case .payee, .person: return 1  // Text
-        case .keyword: return 14        // Keyword
-        case .date: return 12           // Value
-        case .currency: return 21       // Constant
-        case .diagnosticCode: return 12 // Value
+        case .keyword: return 14  // Keyword
+        case .date: return 12  // Value
+        case .currency: return 21  // Constant
+        case .diagnosticCode: return 12  // Value
         }
     }
 
     /// The protocol's symbol kind numbers for Tally's symbols.
     static func symbolKindNumber(_ kind: SymbolKind) -> Int {
         switch kind {
-        case .wallet: return 13        // Variable
-        case .category: return 10      // Enum
-        case .envelope: return 23      // Struct
-        case .goal: return 19          // Object
-        case .rule: return 12          // Function
-        case .payeeRule: return 12     // Function
-        case .currency: return 14      // Constant
-        case .option: return 7         // Property
-        case .include: return 1        // File
-        case .month: return 3          // Namespace
-        case .entry: return 24         // Event
+        case .wallet: return 13  // Variable
+        case .category: return 10  // Enum
+        case .envelope: return 23  // Struct
+        case .goal: return 19  // Object
+        case .rule: return 12  // Function
+        case .payeeRule: return 12  // Function
+        case .currency: return 14  // Constant
+        case .option: return 7  // Property
+        case .include: return 1  // File
+        case .month: return 3  // Namespace
+        case .entry: return 24  // Event
         }
     }
 }

@@ -26,7 +26,7 @@ extension LanguageServer {
         note("initialized: position encoding \(encoding.rawValue), \(workspace.folders.count) workspace folder(s)")
         return [
             "capabilities": capabilities,
-            "serverInfo": ["name": "tally", "version": .string(configuration.version)],
+            "serverInfo": ["name": "tally", "version": .string(configuration.version)]
         ]
     }
 
@@ -37,8 +37,8 @@ extension LanguageServer {
             "textDocumentSync": [
                 "openClose": true,
                 "change": 2,  // incremental
-                "save": ["includeText": false],
-            ],
+                "save": ["includeText": false]
+            ]
         ]
         for (key, value) in featureCapabilities { members[key] = value }
         return .object(members)

@@ -54,10 +54,12 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Creates a server that sends every outgoing message through `send` and writes log
     /// lines (never file contents) through `log`.
-    public init(configuration: ServerConfiguration = ServerConfiguration(),
-                disk: any FileProvider = DiskFileProvider(),
-                send: @escaping @Sendable (JSON) -> Void,
-                log: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        configuration: ServerConfiguration = ServerConfiguration(),
+        disk: any FileProvider = DiskFileProvider(),
+        send: @escaping @Sendable (JSON) -> Void,
+        log: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.configuration = configuration
         self.disk = disk
         self.sendMessage = send
@@ -249,11 +251,18 @@ public final class LanguageServer: @unchecked Sendable {
             case "initialized":
                 // Budgets read included files from disk: have the client report their changes.
                 if clientWatchesFiles {
-                    send(OutgoingMessage.request(id: "tally-watch-files", "client/registerCapability", ["registrations": [[
-                        "id": "tally-watch-files",
-                        "method": "workspace/didChangeWatchedFiles",
-                        "registerOptions": ["watchers": [["globPattern": "**/*.tally"]]],
-                    ]]]))
+                    send(
+                        OutgoingMessage.request(
+                            id: "tally-watch-files", "client/registerCapability",
+                            [
+                                "registrations": [
+                                    [
+                                        "id": "tally-watch-files",
+                                        "method": "workspace/didChangeWatchedFiles",
+                                        "registerOptions": ["watchers": [["globPattern": "**/*.tally"]]]
+                                    ]
+                                ]
+                            ]))
                 }
             case "$/cancelRequest", "$/setTrace":
                 // A cancellation matters before its turn: `post` marked the id as it arrived,

@@ -94,7 +94,7 @@ public struct FrameReader: Sendable {
         }
         let headerStart = headerLinesStart(endingAt: marker, notBefore: max(start, marker - FrameReader.headerLimit))
         if headerStart > start {
-            let garbage = buffer[start..<headerStart]
+            let garbage = buffer[start ..< headerStart]
             start = headerStart
             if garbage.contains(where: { !isWhitespace($0) }) { return .skipped("\(garbage.count) bytes outside a message") }
         }
@@ -105,7 +105,7 @@ public struct FrameReader: Sendable {
             }
             return nil
         }
-        let length = contentLength(in: start..<end)
+        let length = contentLength(in: start ..< end)
         start = end + 4
         guard let length else { return .skipped("a header without a valid Content-Length") }
         if length > maximumBodyLength {
@@ -128,9 +128,10 @@ public struct FrameReader: Sendable {
             while lineEnd < range.upperBound && buffer[lineEnd] != FrameReader.lf { lineEnd += 1 }
             let next = lineEnd + 1
             if lineEnd > lineStart && buffer[lineEnd - 1] == FrameReader.cr { lineEnd -= 1 }
-            if let colon = buffer[lineStart..<lineEnd].firstIndex(of: UInt8(ascii: ":")),
-               equalsIgnoringCase(buffer[lineStart..<colon].trimmingBlanks, "content-length") {
-                let value = buffer[(colon + 1)..<lineEnd].trimmingBlanks
+            if let colon = buffer[lineStart ..< lineEnd].firstIndex(of: UInt8(ascii: ":")),
+                equalsIgnoringCase(buffer[lineStart ..< colon].trimmingBlanks, "content-length")
+            {
+                let value = buffer[(colon + 1) ..< lineEnd].trimmingBlanks
                 guard !value.isEmpty, value.count <= 18, value.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
                 let n = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
                 if let length, length != n { return nil }
@@ -145,7 +146,7 @@ public struct FrameReader: Sendable {
     private mutating func oversized(_ length: Int) -> FrameEvent? {
         let kept = min(length, FrameReader.startLength)
         guard available >= kept else { return nil }
-        let first = Array(buffer[start..<start + kept])
+        let first = Array(buffer[start ..< start + kept])
         let now = min(length, available)
         start += now
         skipping = length - now
@@ -158,13 +159,13 @@ public struct FrameReader: Sendable {
     private mutating func dropGarbageKeepingAPossibleHeader() -> FrameEvent? {
         var keep = max(start, buffer.count - (FrameReader.marker.count - 1))
         let lastLineStart = (buffer[start...].lastIndex(of: FrameReader.lf).map { $0 + 1 }) ?? start
-        if buffer.count - lastLineStart < FrameReader.headerLimit && isHeaderLinePrefix(lastLineStart..<buffer.count) {
+        if buffer.count - lastLineStart < FrameReader.headerLimit && isHeaderLinePrefix(lastLineStart ..< buffer.count) {
             keep = min(keep, headerLinesStart(endingAt: lastLineStart, notBefore: start))
         }
         keep = max(keep, buffer.count - FrameReader.headerLimit)
         let dropped = keep - start
         guard dropped > 0 else { return nil }
-        let garbage = buffer[start..<keep].contains(where: { !isWhitespace($0) })
+        let garbage = buffer[start ..< keep].contains(where: { !isWhitespace($0) })
         start = keep
         return garbage ? .skipped("\(dropped) bytes outside a message") : nil
     }
@@ -174,7 +175,7 @@ public struct FrameReader: Sendable {
         let limit = min(buffer.count, start + length)
         switch overrun(from: max(scannedTo, start), bodyEnd: start + length) {
         case .cut(let cut):
-            let body = Array(buffer[start..<cut])
+            let body = Array(buffer[start ..< cut])
             start = cut
             pendingLength = nil
             return .message(body)
@@ -189,7 +190,7 @@ public struct FrameReader: Sendable {
             scannedTo = limit
         }
         guard available >= length else { return nil }
-        let body = Array(buffer[start..<start + length])
+        let body = Array(buffer[start ..< start + length])
         start += length
         pendingLength = nil
         return .message(body)
@@ -236,7 +237,7 @@ public struct FrameReader: Sendable {
         guard to < bodyEnd else { return .none }
         var p = max(i, to - marker.count + 1)
         while p < to {
-            if equalsIgnoringCase(buffer[p..<to], String(decoding: marker[0..<(to - p)], as: UTF8.self)) { return .undecided(p) }
+            if equalsIgnoringCase(buffer[p ..< to], String(decoding: marker[0 ..< (to - p)], as: UTF8.self)) { return .undecided(p) }
             p += 1
         }
         return .none
@@ -252,7 +253,7 @@ public struct FrameReader: Sendable {
             var lineStart = lineEnd
             while lineStart > lower && buffer[lineStart - 1] != FrameReader.lf && lineEnd - lineStart < FrameReader.headerLimit { lineStart -= 1 }
             let wholeLine = lineStart == lower || buffer[lineStart - 1] == FrameReader.lf
-            guard wholeLine, isHeaderLine(lineStart..<lineEnd) else { break }
+            guard wholeLine, isHeaderLine(lineStart ..< lineEnd) else { break }
             headerStart = lineStart
         }
         return headerStart
@@ -270,8 +271,9 @@ public struct FrameReader: Sendable {
         var i = lineEnd - FrameReader.typeMarker.count
         while i > lineStart {
             if buffer[i - 1] == UInt8(ascii: "}") || buffer[i - 1] == UInt8(ascii: "]"),
-               equalsIgnoringCase(buffer[i..<(i + FrameReader.typeMarker.count)], "content-type:"),
-               isHeaderLine(i..<lineEnd) {
+                equalsIgnoringCase(buffer[i ..< (i + FrameReader.typeMarker.count)], "content-type:"),
+                isHeaderLine(i ..< lineEnd)
+            {
                 return i
             }
             i -= 1
@@ -283,21 +285,21 @@ public struct FrameReader: Sendable {
     /// control characters other than tab.
     private func isHeaderLine(_ range: Range<Int>) -> Bool {
         guard let colon = buffer[range].firstIndex(of: UInt8(ascii: ":")), colon > range.lowerBound else { return false }
-        return buffer[range.lowerBound..<colon].allSatisfy(isTokenByte)
-            && buffer[(colon + 1)..<range.upperBound].allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
+        return buffer[range.lowerBound ..< colon].allSatisfy(isTokenByte)
+            && buffer[(colon + 1) ..< range.upperBound].allSatisfy { $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }
     }
 
     /// Whether `range` (an unfinished last line) could still grow into a header line.
     private func isHeaderLinePrefix(_ range: Range<Int>) -> Bool {
         var line = range
-        if !line.isEmpty && buffer[line.upperBound - 1] == FrameReader.cr { line = line.lowerBound..<(line.upperBound - 1) }
+        if !line.isEmpty && buffer[line.upperBound - 1] == FrameReader.cr { line = line.lowerBound ..< (line.upperBound - 1) }
         if buffer[line].contains(UInt8(ascii: ":")) { return isHeaderLine(line) }
         return buffer[line].allSatisfy(isTokenByte)
     }
 
     private func isTokenByte(_ b: UInt8) -> Bool {
         switch b {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        case 0x30 ... 0x39, 0x41 ... 0x5A, 0x61 ... 0x7A: return true
         default: return FrameReader.tokenSigns.contains(b)
         }
     }

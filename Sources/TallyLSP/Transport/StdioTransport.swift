@@ -6,8 +6,10 @@ public enum StdioTransport {
     /// Serves until the client sends `exit` or closes the input; returns the exit status:
     /// 0 after `shutdown`, 1 without (as LSP 3.17 asks for `exit`, and the same when the
     /// input simply ends).
-    public static func run(configuration: ServerConfiguration, input: Int32 = 0, output: Int32 = 1,
-                           log: @escaping @Sendable (String) -> Void) -> Int32 {
+    public static func run(
+        configuration: ServerConfiguration, input: Int32 = 0, output: Int32 = 1,
+        log: @escaping @Sendable (String) -> Void
+    ) -> Int32 {
         let writer = FramedWriter(fd: output)
         let server = LanguageServer(configuration: configuration, send: { writer.write($0) }, log: log)
         var reader = FrameReader()
@@ -16,7 +18,7 @@ public enum StdioTransport {
             let n = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
-            for event in reader.feed(chunk[0..<n]) {
+            for event in reader.feed(chunk[0 ..< n]) {
                 switch event {
                 case .message(let body):
                     // Handled on the server's queue while reading goes on (a cancellation

@@ -18,8 +18,8 @@ extension UsageError {
     /// Levenshtein distance over characters.
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        var row = Array(0 ... b.count)
+        for i in 1 ... max(a.count, 1) where !a.isEmpty {
             var previous = row[0]
             row[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {

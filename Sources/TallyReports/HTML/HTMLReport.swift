@@ -66,8 +66,10 @@ public enum HTMLReport {
 
     /// A table; cells whose column is in `numeric` are right-aligned, those in `wrapping`
     /// may break across lines (others keep to one line and the table scrolls instead).
-    private static func table(_ caption: String, _ headers: [String], numeric: Set<Int>, wrapping: Set<Int> = [],
-                              _ rows: [(cells: [String], rowClass: String?)]) -> String {
+    private static func table(
+        _ caption: String, _ headers: [String], numeric: Set<Int>, wrapping: Set<Int> = [],
+        _ rows: [(cells: [String], rowClass: String?)]
+    ) -> String {
         var out = "<table>\n<caption>\(Markup.escape(caption))</caption>\n<thead><tr>"
         for (i, header) in headers.enumerated() {
             out += "<th scope=\"col\"\(numeric.contains(i) ? " class=\"num\"" : "")>\(Markup.escape(header))</th>"
@@ -122,49 +124,64 @@ public enum HTMLReport {
         let refunded = overview.spending.filter { $0.percent == nil }
         let drawnTotal = drawn.reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
         let slices = drawn.map {
-            DonutChart.Slice(label: name($0), value: $0.amount.chartValue, amount: money($0.amount, currency),
-                             share: $0.percent.map(percentText) ?? "")
+            DonutChart.Slice(
+                label: name($0), value: $0.amount.chartValue, amount: money($0.amount, currency),
+                share: $0.percent.map(percentText) ?? "")
         }
         let shown = DonutChart.grouped(slices, limit: donutSlices) { _ in
             let rest = drawn.dropFirst(donutSlices - 1).reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
-            return DonutChart.Slice(label: "Other", value: rest.chartValue, amount: money(rest, currency),
-                                    share: MoneyText.percent(rest, of: drawnTotal) ?? "")
+            return DonutChart.Slice(
+                label: "Other", value: rest.chartValue, amount: money(rest, currency),
+                share: MoneyText.percent(rest, of: drawnTotal) ?? "")
         }
-        let chart = DonutChart(slices: shown, total: money(overview.report.totals.expense, currency),
-                               title: "Spending by category in \(monthName)").svg
+        let chart = DonutChart(
+            slices: shown, total: money(overview.report.totals.expense, currency),
+            title: "Spending by category in \(monthName)"
+        ).svg
         let rows = overview.spending.map { ([name($0), money($0.amount, currency, code: false), $0.percent.map(percentText) ?? ""], nil as String?) }
         var notes: [String] = []
         if !refunded.isEmpty {
-            notes.append("Refunds outweigh spending in " + refunded.map { "\(name($0)) (\(money($0.amount, currency)))" }.joined(separator: ", ")
-                + ": not drawn, and taken off the total spent.")
+            notes.append(
+                "Refunds outweigh spending in " + refunded.map { "\(name($0)) (\(money($0.amount, currency)))" }.joined(separator: ", ")
+                    + ": not drawn, and taken off the total spent.")
         }
         if !overview.unconverted.expense.isEmpty {
-            notes.append("Not in the chart for want of a rate: "
-                + overview.unconverted.expense.sorted { $0.key < $1.key }.map { money($0.value, $0.key) }.joined(separator: ", ") + ".")
+            notes.append(
+                "Not in the chart for want of a rate: "
+                    + overview.unconverted.expense.sorted { $0.key < $1.key }.map { money($0.value, $0.key) }.joined(separator: ", ") + ".")
         }
-        return panel(id: "spending", heading: "Spending by category",
-                     chart: chart, table: table(caption("Spending by category, \(monthName)", currency), ["Category", "Spent", "Share"], numeric: [1, 2], rows),
-                     note: notes.isEmpty ? nil : notes.joined(separator: " "))
+        return panel(
+            id: "spending", heading: "Spending by category",
+            chart: chart, table: table(caption("Spending by category, \(monthName)", currency), ["Category", "Spent", "Share"], numeric: [1, 2], rows),
+            note: notes.isEmpty ? nil : notes.joined(separator: " "))
     }
 
     private static func flowPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
         let currency = model.defaultCurrency
         let bars = overview.months.enumerated().map { i, month in
-            IncomeExpenseBars.Month(label: monthLabel(month.totals.start, first: i == 0), income: month.totals.income.chartValue,
-                                    expense: month.totals.expense.chartValue,
-                                    incomeText: money.sum(month.totals.income, month.unconverted.income, currency),
-                                    expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency))
+            IncomeExpenseBars.Month(
+                label: monthLabel(month.totals.start, first: i == 0), income: month.totals.income.chartValue,
+                expense: month.totals.expense.chartValue,
+                incomeText: money.sum(month.totals.income, month.unconverted.income, currency),
+                expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency))
         }
-        let chart = IncomeExpenseBars(months: bars, scaleLabel: scaleLabel,
-                                      title: "Income against expense per month" + (currency.isEmpty ? "" : " in \(currency)")).svg
+        let chart = IncomeExpenseBars(
+            months: bars, scaleLabel: scaleLabel,
+            title: "Income against expense per month" + (currency.isEmpty ? "" : " in \(currency)")
+        ).svg
         let rows = overview.months.reversed().map { month -> ([String], String?) in
             let totals = month.totals
-            return ([EnvelopePeriod.monthly.label(totals.start), money.sum(totals.income, month.unconverted.income, currency, code: false),
-                     money.sum(totals.expense, month.unconverted.expense, currency, code: false), money(totals.net, currency, code: false)],
-                    totals.net.isNegative ? "over" : nil)
+            return (
+                [
+                    EnvelopePeriod.monthly.label(totals.start), money.sum(totals.income, month.unconverted.income, currency, code: false),
+                    money.sum(totals.expense, month.unconverted.expense, currency, code: false), money(totals.net, currency, code: false)
+                ],
+                totals.net.isNegative ? "over" : nil
+            )
         }
-        return panel(id: "income-expense", heading: "Income and expense",
-                     chart: chart, table: table(caption("Per month, newest first", currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
+        return panel(
+            id: "income-expense", heading: "Income and expense",
+            chart: chart, table: table(caption("Per month, newest first", currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
     }
 
     private static func envelopePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
@@ -187,19 +204,34 @@ public enum HTMLReport {
             } else {
                 tone = line.alert ? .warning : .normal
                 figure = used.map { "\($0) used" } ?? "nothing planned"
-                details = ["spent \(money(status.spent, currency)) of \(money(budget, currency)), \(money(status.available, currency)) left",
-                           period]
+                details = [
+                    "spent \(money(status.spent, currency)) of \(money(budget, currency)), \(money(status.available, currency)) left",
+                    period
+                ]
             }
             bars.append(ProgressBars.Row(label: line.envelope.name, fraction: fraction, figure: figure, details: details, tone: tone))
-            rows.append(([line.envelope.name, money(budget, currency, code: false), money(status.spent, currency, code: false),
-                          money(status.available, currency, code: false), used ?? ""], status.isOverspent ? "over" : nil))
+            rows.append(
+                (
+                    [
+                        line.envelope.name, money(budget, currency, code: false), money(status.spent, currency, code: false),
+                        money(status.available, currency, code: false), used ?? ""
+                    ], status.isOverspent ? "over" : nil
+                ))
         }
-        let chart = ProgressBars(id: "chart-envelopes", rows: bars, title: "Envelopes: spent of what each holds",
-                                 empty: "No envelopes in this period").svg
-        return panel(id: "envelopes", heading: "Envelopes",
-                     chart: chart, table: table(caption("Envelopes on \(overview.day)", currency), ["Envelope", "Holds", "Spent",
-                                                                                             "Available", "Used"],
-                                                numeric: [1, 2, 3, 4], rows))
+        let chart = ProgressBars(
+            id: "chart-envelopes", rows: bars, title: "Envelopes: spent of what each holds",
+            empty: "No envelopes in this period"
+        ).svg
+        return panel(
+            id: "envelopes", heading: "Envelopes",
+            chart: chart,
+            table: table(
+                caption("Envelopes on \(overview.day)", currency),
+                [
+                    "Envelope", "Holds", "Spent",
+                    "Available", "Used"
+                ],
+                numeric: [1, 2, 3, 4], rows))
     }
 
     private static func goalPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
@@ -235,31 +267,44 @@ public enum HTMLReport {
             rows.append(([goal.name, money(status.saved, goalCurrency, code: bare), goal.target.map { money($0, goalCurrency, code: bare) } ?? "", percent ?? "", status.state.rawValue], nil))
         }
         let chart = ProgressBars(id: "chart-goals", rows: bars, title: "Saving goals: saved of target", empty: "No saving goals").svg
-        return panel(id: "goals", heading: "Saving goals",
-                     chart: chart, table: table(caption("Goals on \(overview.day)", model.defaultCurrency), ["Goal", "Saved", "Target", "Progress", "Status"],
-                                                numeric: [1, 2, 3], rows))
+        return panel(
+            id: "goals", heading: "Saving goals",
+            chart: chart,
+            table: table(
+                caption("Goals on \(overview.day)", model.defaultCurrency), ["Goal", "Saved", "Target", "Progress", "Status"],
+                numeric: [1, 2, 3], rows))
     }
 
     private static func balancePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
         let currency = model.defaultCurrency
         let sheets = overview.months.map(\.balance)
         let points = sheets.enumerated().map { i, sheet in
-            BalanceLine.Point(label: monthLabel(sheet.date, first: i == 0), value: sheet.total.chartValue,
-                              text: money.sum(sheet.total, sheet.unconverted, currency))
+            BalanceLine.Point(
+                label: monthLabel(sheet.date, first: i == 0), value: sheet.total.chartValue,
+                text: money.sum(sheet.total, sheet.unconverted, currency))
         }
-        let chart = BalanceLine(points: points, scaleLabel: scaleLabel,
-                                title: "Total balance at the end of each month" + (currency.isEmpty ? "" : " in \(currency)")).svg
+        let chart = BalanceLine(
+            points: points, scaleLabel: scaleLabel,
+            title: "Total balance at the end of each month" + (currency.isEmpty ? "" : " in \(currency)")
+        ).svg
         let rows = sheets.reversed().map { ([$0.date.description, money.sum($0.total, $0.unconverted, currency, code: false)], nil as String?) }
-        return panel(id: "balance", heading: "Total balance",
-                     chart: chart, table: table(caption("At the end of each month, newest first; hidden wallets left out", currency), ["Date", "Balance"],
-                                                numeric: [1], rows))
+        return panel(
+            id: "balance", heading: "Total balance",
+            chart: chart,
+            table: table(
+                caption("At the end of each month, newest first; hidden wallets left out", currency), ["Date", "Balance"],
+                numeric: [1], rows))
     }
 
     private static func largestPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
         let currency = model.defaultCurrency
         let rows = overview.largest.map {
-            ([$0.date.description, ($0.payee ?? "").isEmpty ? "—" : $0.payee ?? "", $0.categories.joined(separator: ", "),
-              money($0.amount, $0.currency, code: $0.currency != currency)], nil as String?)
+            (
+                [
+                    $0.date.description, ($0.payee ?? "").isEmpty ? "—" : $0.payee ?? "", $0.categories.joined(separator: ", "),
+                    money($0.amount, $0.currency, code: $0.currency != currency)
+                ], nil as String?
+            )
         }
         var out = "<section class=\"panel\" id=\"largest\">\n<h2>Largest spending</h2>\n<div class=\"table-box\">\n"
         out += table(caption("The month's largest expenses", currency), ["Date", "Payee", "Category", "Amount"], numeric: [3], wrapping: [1, 2], rows)

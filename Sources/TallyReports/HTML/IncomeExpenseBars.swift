@@ -34,8 +34,10 @@ struct IncomeExpenseBars {
         let bar = min(28, group * 0.36)
         for (i, month) in months.enumerated() {
             let center = left + group * (Double(i) + 0.5)
-            for (k, (value, text, colour, kind)) in [(month.income, month.incomeText, ChartPalette.income, "income"),
-                                                     (month.expense, month.expenseText, ChartPalette.expense, "expense")].enumerated() {
+            for (k, (value, text, colour, kind)) in [
+                (month.income, month.incomeText, ChartPalette.income, "income"),
+                (month.expense, month.expenseText, ChartPalette.expense, "expense")
+            ].enumerated() {
                 let h = maximum > 0 ? max(0, value) / maximum * plotHeight : 0
                 let x = k == 0 ? center - bar - 1 : center + 1
                 out += "<rect class=\"bar \(kind)\" x=\"\(Markup.number(x))\" y=\"\(Markup.number(top + plotHeight - h))\" width=\"\(Markup.number(bar))\" height=\"\(Markup.number(h))\" fill=\"\(colour)\">"

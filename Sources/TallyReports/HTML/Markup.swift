@@ -18,7 +18,7 @@ enum Markup {
             case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
             default:
                 let v = scalar.value
-                let allowed = v >= 0x20 && !(0x7F...0x9F).contains(v) && v != 0xFFFE && v != 0xFFFF
+                let allowed = v >= 0x20 && !(0x7F ... 0x9F).contains(v) && v != 0xFFFE && v != 0xFFFF
                 out.unicodeScalars.append(allowed ? scalar : "\u{FFFD}")
             }
         }

@@ -26,8 +26,9 @@ struct MoneyText {
     /// `whole` is zero.
     static func percent(_ part: Money, of whole: Money) -> String? {
         guard !whole.isZero,
-              let scaled = part.multiplied(by: Money(units: 100, scale: 0), roundedTo: part.scale),
-              let share = scaled.divided(by: whole, roundedTo: 1) else { return nil }
+            let scaled = part.multiplied(by: Money(units: 100, scale: 0), roundedTo: part.scale),
+            let share = scaled.divided(by: whole, roundedTo: 1)
+        else { return nil }
         return "\(share.formatted(scale: 1)) %"
     }
 }

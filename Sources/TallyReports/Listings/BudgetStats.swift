@@ -40,10 +40,14 @@ public struct BudgetStats: Sendable {
         .object([
             ("files", .array(files.map(JSONValue.string))), ("entries", .number(entries)),
             ("first", .optional(first?.description)), ("last", .optional(last?.description)), ("days", .number(days)),
-            ("wallets", .array(wallets.map { w in
-                .object([("name", .string(w.name)), ("entries", .number(w.entries)), ("last", .optional(w.last?.description))])
-            })),
-            ("milliseconds", .number(milliseconds)),
+            (
+                "wallets",
+                .array(
+                    wallets.map { w in
+                        .object([("name", .string(w.name)), ("entries", .number(w.entries)), ("last", .optional(w.last?.description))])
+                    })
+            ),
+            ("milliseconds", .number(milliseconds))
         ])
     }
 }

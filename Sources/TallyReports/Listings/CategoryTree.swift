@@ -38,8 +38,7 @@ public struct CategoryTree: Sendable {
             while parts.count > 1 {
                 parts.removeLast()
                 let parent = parts.joined(separator: ":")
-                if nodes[parent] == nil { nodes[parent] = Node(name: parent, type: type, declared: false) }
-                else if nodes[parent]!.type != type && !nodes[parent]!.declared { nodes[parent]!.type = "" }
+                if nodes[parent] == nil { nodes[parent] = Node(name: parent, type: type, declared: false) } else if nodes[parent]!.type != type && !nodes[parent]!.declared { nodes[parent]!.type = "" }
             }
         }
         for entry in budget.entries(in: range) {
@@ -60,9 +59,17 @@ public struct CategoryTree: Sendable {
 
     /// `{"categories": [{"name", "type", "parent", "declared", "entries"}]}`.
     public var json: JSONValue {
-        .object([("categories", .array(nodes.map { node in
-            .object([("name", .string(node.name)), ("type", .optional(node.type.isEmpty ? nil : node.type)),
-                     ("parent", .optional(node.parent)), ("declared", .bool(node.declared)), ("entries", .number(node.entries))])
-        }))])
+        .object([
+            (
+                "categories",
+                .array(
+                    nodes.map { node in
+                        .object([
+                            ("name", .string(node.name)), ("type", .optional(node.type.isEmpty ? nil : node.type)),
+                            ("parent", .optional(node.parent)), ("declared", .bool(node.declared)), ("entries", .number(node.entries))
+                        ])
+                    })
+            )
+        ])
     }
 }

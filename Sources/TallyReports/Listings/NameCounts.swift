@@ -43,8 +43,14 @@ public struct NameCounts: Sendable {
 
     /// `{"<key>s": [{"name", "entries", "last"}]}`: `key` is `payee` or `tag`.
     public func json(key: String) -> JSONValue {
-        .object([(key + "s", .array(counts.map { count in
-            .object([("name", .string(count.name)), ("entries", .number(count.entries)), ("last", .string(count.last.description))])
-        }))])
+        .object([
+            (
+                key + "s",
+                .array(
+                    counts.map { count in
+                        .object([("name", .string(count.name)), ("entries", .number(count.entries)), ("last", .string(count.last.description))])
+                    })
+            )
+        ])
     }
 }

@@ -19,11 +19,19 @@ public struct WalletList: Sendable {
 
     /// `{"wallets": [{"name", "kind", "currency", "owners", "hidden", "closed", "entries"}]}`.
     public var json: JSONValue {
-        .object([("wallets", .array(wallets.indices.map { i in
-            let w = wallets[i]
-            return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
+        .object([
+            (
+                "wallets",
+                .array(
+                    wallets.indices.map { i in
+                        let w = wallets[i]
+                        return .object([
+                            ("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
                             ("owners", .array(w.owners.map(JSONValue.string))), ("hidden", .bool(w.hidden)),
-                            ("closed", .optional(w.closed?.description)), ("entries", .number(counts[i]))])
-        }))])
+                            ("closed", .optional(w.closed?.description)), ("entries", .number(counts[i]))
+                        ])
+                    })
+            )
+        ])
     }
 }

@@ -46,22 +46,24 @@ public struct EntryQuery: Equatable, Sendable {
     public var terms: [Term] = []
 
     /// The field names a term may start with, aliases included.
-    public static let spellings: [String: Field] = ["cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
-                                             "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date]
+    public static let spellings: [String: Field] = [
+        "cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
+        "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date
+    ]
 
     /// The shapes of terms, for error messages.
     public static let shapes = "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, not:TERM"
 
     /// The help section every command that takes a query shows.
     public static let help = """
-    QUERY
-      Words after the file narrow the entries, as in hledger: plain TEXT matches
-      the payee, note, category or wallet (any case); cat:NAME, wallet:NAME,
-      tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
-      the size of the amount is compared), date:PERIOD; not:TERM inverts a
-      term. Terms of one kind match any of them; different kinds must all match.
+        QUERY
+          Words after the file narrow the entries, as in hledger: plain TEXT matches
+          the payee, note, category or wallet (any case); cat:NAME, wallet:NAME,
+          tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
+          the size of the amount is compared), date:PERIOD; not:TERM inverts a
+          term. Terms of one kind match any of them; different kinds must all match.
 
-    """
+        """
 
     /// The empty query, which keeps every line.
     public init() {}

@@ -38,12 +38,15 @@ public indirect enum PeriodSpec: Equatable, Sendable {
     public static let shapes = "2026, 2026-11, 2026-11-05, 2026q4, nov, today, yesterday, this|last|next week|month|quarter|year, X..Y, from X to Y, 2026-11.. or ..2026-10-01"
 
     /// The words of the grammar, for shell completion.
-    public static let words: [String] = ["today", "yesterday", "tomorrow"]
+    public static let words: [String] =
+        ["today", "yesterday", "tomorrow"]
         + ["this", "last", "next"].flatMap { when in ["week", "month", "quarter", "year"].map { "\(when)-\($0)" } }
 
     /// The months' names, January first, in lower case.
-    public static let monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september",
-                             "october", "november", "december"]
+    public static let monthNames = [
+        "january", "february", "march", "april", "may", "june", "july", "august", "september",
+        "october", "november", "december"
+    ]
 
     /// Parses `text`; the error names `flag` and lists the accepted shapes.
     public init(_ text: String, flag: String) throws(UsageError) {
@@ -98,7 +101,8 @@ public indirect enum PeriodSpec: Equatable, Sendable {
             }
         }
         if words.count == 2, let offset = ["last": -1, "this": 0, "next": 1][words[0]],
-           let unit = Unit(rawValue: words[1]), unit != .day {
+            let unit = Unit(rawValue: words[1]), unit != .day
+        {
             return .relative(unit, offset)
         }
         return fixed(text.replacingOccurrences(of: " ", with: "-"))
@@ -124,7 +128,7 @@ public indirect enum PeriodSpec: Equatable, Sendable {
         switch parts.count {
         case 1: return .year(year)
         case 2:
-            guard parts[1].count == 2, digits(parts[1]), let m = Int(parts[1]), (1...12).contains(m) else { return nil }
+            guard parts[1].count == 2, digits(parts[1]), let m = Int(parts[1]), (1 ... 12).contains(m) else { return nil }
             return .month(year: year, month: m)
         default:
             return CivilDate(iso: text).map(PeriodSpec.day)
@@ -133,7 +137,8 @@ public indirect enum PeriodSpec: Equatable, Sendable {
 
     private static func quarter(_ year: Substring, _ q: Substring) -> PeriodSpec? {
         guard year.count == 4, year.allSatisfy({ $0.isASCII && $0.isNumber }), let y = Int(year), y >= 1,
-              let n = Int(q), (1...4).contains(n) else { return nil }
+            let n = Int(q), (1 ... 4).contains(n)
+        else { return nil }
         return .quarter(year: y, quarter: n)
     }
 

@@ -30,11 +30,13 @@ public struct BalanceReport: Sendable {
         let model = budget.model
         func wallet(_ item: WalletBalance) -> JSONValue {
             let w = model.wallets[item.wallet]
-            return .object([("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
-                            ("owners", .array(w.owners.map(JSONValue.string))), ("balance", .string(budget.plain(item.balance, w.currency))),
-                            ("converted", .optional(item.converted.map(budget.inDefault))), ("hidden", .bool(w.hidden)),
-                            ("limit", .optional(w.limit.map { budget.plain($0, w.currency) })),
-                            ("creditLeft", .optional(creditLeft(item).map { budget.plain($0, w.currency) }))])
+            return .object([
+                ("name", .string(w.name)), ("kind", .string(w.kind.rawValue)), ("currency", .string(w.currency)),
+                ("owners", .array(w.owners.map(JSONValue.string))), ("balance", .string(budget.plain(item.balance, w.currency))),
+                ("converted", .optional(item.converted.map(budget.inDefault))), ("hidden", .bool(w.hidden)),
+                ("limit", .optional(w.limit.map { budget.plain($0, w.currency) })),
+                ("creditLeft", .optional(creditLeft(item).map { budget.plain($0, w.currency) }))
+            ])
         }
         return .object([
             ("date", .string(date.description)), ("currency", .string(budget.currency)),
@@ -42,7 +44,7 @@ public struct BalanceReport: Sendable {
             ("total", .string(budget.inDefault(sheet.total))),
             ("byKind", .array(sheet.byKind.map { .object([("kind", .string($0.kind.rawValue)), ("total", .string(budget.inDefault($0.total)))]) })),
             ("byOwner", .array(owners.map { .object([("owners", .array($0.owners.map(JSONValue.string))), ("total", .string(budget.inDefault($0.total)))]) })),
-            ("missingRates", budget.missingRatesJSON(sheet.missingRates)),
+            ("missingRates", budget.missingRatesJSON(sheet.missingRates))
         ])
     }
 }
@@ -53,7 +55,8 @@ extension PeriodColumns {
     /// wallets and each row's average. Hidden wallets are left out; `byKind` sums wallets
     /// by kind (`--depth 1`).
     public static func balances(_ budget: ReportBudget, step: Step, range: ClosedRange<CivilDate>, byKind: Bool)
-        -> (table: PeriodColumns, rows: [Row], missing: [MissingRate]) {
+        -> (table: PeriodColumns, rows: [Row], missing: [MissingRate])
+    {
         let model = budget.model
         let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
         let sheets = table.periods.map { model.balanceSheet(at: $0.end, rates: budget.rates) }
@@ -64,8 +67,10 @@ extension PeriodColumns {
                 let c: [Money?] = sheets.map { sheet in sheet.byKind.first { $0.kind == kind }?.total }
                 guard c.contains(where: { $0 != nil }) else { continue }
                 let filled = c.map { $0 ?? .zero }
-                rows.append(.init(name: kind.rawValue, type: kind.rawValue, cells: filled, total: nil,
-                                  average: totals(filled, decimals: decimals).average))
+                rows.append(
+                    .init(
+                        name: kind.rawValue, type: kind.rawValue, cells: filled, total: nil,
+                        average: totals(filled, decimals: decimals).average))
             }
         } else {
             let shown = model.wallets.indices.filter { w in !model.wallets[w].hidden && sheets.contains { $0.counted.contains { $0.wallet == w } } }
@@ -74,13 +79,17 @@ extension PeriodColumns {
                     guard let item = sheet.counted.first(where: { $0.wallet == w }) else { return .zero }
                     return item.converted
                 }
-                rows.append(.init(name: model.wallets[w].name, type: model.wallets[w].kind.rawValue, cells: c, total: nil,
-                                  average: totals(c, decimals: decimals).average))
+                rows.append(
+                    .init(
+                        name: model.wallets[w].name, type: model.wallets[w].kind.rawValue, cells: c, total: nil,
+                        average: totals(c, decimals: decimals).average))
             }
         }
         let sums: [Money?] = sheets.map { $0.total }
-        rows.append(.init(name: "Total", type: "total", cells: sums, total: nil,
-                          average: totals(sums, decimals: decimals).average, isSummary: true))
+        rows.append(
+            .init(
+                name: "Total", type: "total", cells: sums, total: nil,
+                average: totals(sums, decimals: decimals).average, isSummary: true))
         var missing: [MissingRate] = []
         for sheet in sheets { for item in sheet.missingRates where !missing.contains(where: { $0.currency == item.currency }) { missing.append(item) } }
         return (table, rows, missing)

@@ -47,14 +47,18 @@ public struct DueReport: Sendable {
         switch template?.kind {
         case .transaction(let wallet, let amount, let postings)?:
             let currency = model.wallets[wallet].currency
-            let what = postings.count == 1 ? model.categories[postings[0].category].name
+            let what =
+                postings.count == 1
+                ? model.categories[postings[0].category].name
                 : postings.isEmpty ? "no category" : "\(postings.count) categories"
-            return Description(payee: payee, wallet: model.wallets[wallet].name, what: what, amount: budget.amount(amount, currency),
-                               plain: budget.plain(amount, currency), currency: currency)
+            return Description(
+                payee: payee, wallet: model.wallets[wallet].name, what: what, amount: budget.amount(amount, currency),
+                plain: budget.plain(amount, currency), currency: currency)
         case .transfer(let from, let to, let sent, _)?:
             let currency = model.wallets[from].currency
-            return Description(payee: payee, wallet: model.wallets[from].name, what: "→ \(model.wallets[to].name)",
-                               amount: budget.amount(sent.negated, currency), plain: budget.plain(sent.negated, currency), currency: currency)
+            return Description(
+                payee: payee, wallet: model.wallets[from].name, what: "→ \(model.wallets[to].name)",
+                amount: budget.amount(sent.negated, currency), plain: budget.plain(sent.negated, currency), currency: currency)
         default:
             return Description(payee: payee, wallet: "", what: "", amount: "", plain: "", currency: "")
         }
@@ -64,13 +68,19 @@ public struct DueReport: Sendable {
     public var json: JSONValue {
         .object([
             ("today", .string(budget.today.description)), ("until", .string(horizon.description)),
-            ("occurrences", .array(occurrences.map { item in
-                let d = describe(item.rule)
-                return .object([("rule", .optional(budget.model.rules[item.rule].name)), ("date", .string(item.date.description)),
-                                ("status", .string(item.status.rawValue)), ("payee", .optional(d.payee.isEmpty ? nil : d.payee)),
-                                ("wallet", .string(d.wallet)), ("what", .string(d.what)), ("amount", .string(d.plain)),
-                                ("currency", .string(d.currency))])
-            })),
+            (
+                "occurrences",
+                .array(
+                    occurrences.map { item in
+                        let d = describe(item.rule)
+                        return .object([
+                            ("rule", .optional(budget.model.rules[item.rule].name)), ("date", .string(item.date.description)),
+                            ("status", .string(item.status.rawValue)), ("payee", .optional(d.payee.isEmpty ? nil : d.payee)),
+                            ("wallet", .string(d.wallet)), ("what", .string(d.what)), ("amount", .string(d.plain)),
+                            ("currency", .string(d.currency))
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -31,19 +31,20 @@ public struct EnvelopesReport: Sendable {
 
     /// The envelopes as an array, as `envelopes` and `report` show them.
     public static func json(_ lines: [Line], budget: ReportBudget) -> JSONValue {
-        .array(lines.map { line in
-            let s = line.status
-            return .object([
-                ("name", .string(line.envelope.name)), ("period", .string(line.envelope.period.label(s.start))),
-                ("start", .string(s.start.description)), ("end", .string(s.end.description)),
-                ("carriedIn", .string(budget.inDefault(s.carriedIn))), ("planned", .string(budget.inDefault(s.planned))),
-                ("filled", .string(budget.inDefault(s.filled))), ("moved", .string(budget.inDefault(s.moved))),
-                ("spent", .string(budget.inDefault(s.spent))), ("available", .string(budget.inDefault(s.available))),
-                ("percentUsed", .optional(line.percent.map { $0.formatted(scale: 1) })),
-                ("overspent", .bool(s.isOverspent)), ("alert", .bool(line.alert)),
-                ("leftPerDay", .optional(line.leftPerDay.map(budget.inDefault))),
-            ])
-        })
+        .array(
+            lines.map { line in
+                let s = line.status
+                return .object([
+                    ("name", .string(line.envelope.name)), ("period", .string(line.envelope.period.label(s.start))),
+                    ("start", .string(s.start.description)), ("end", .string(s.end.description)),
+                    ("carriedIn", .string(budget.inDefault(s.carriedIn))), ("planned", .string(budget.inDefault(s.planned))),
+                    ("filled", .string(budget.inDefault(s.filled))), ("moved", .string(budget.inDefault(s.moved))),
+                    ("spent", .string(budget.inDefault(s.spent))), ("available", .string(budget.inDefault(s.available))),
+                    ("percentUsed", .optional(line.percent.map { $0.formatted(scale: 1) })),
+                    ("overspent", .bool(s.isOverspent)), ("alert", .bool(line.alert)),
+                    ("leftPerDay", .optional(line.leftPerDay.map(budget.inDefault)))
+                ])
+            })
     }
 
     /// The JSON of docs/reports.md ("envelopes").
@@ -51,7 +52,7 @@ public struct EnvelopesReport: Sendable {
         .object([
             ("date", .string(date.description)), ("currency", .string(budget.currency)),
             ("envelopes", Self.json(lines, budget: budget)),
-            ("readyToAssign", .optional(readyToAssign.map(budget.inDefault))),
+            ("readyToAssign", .optional(readyToAssign.map(budget.inDefault)))
         ])
     }
 }
@@ -96,8 +97,16 @@ public struct EnvelopeDaysReport: Sendable {
         .object([
             ("envelope", .string(envelope.name)), ("period", .string(label)), ("start", .string(status.start.description)),
             ("end", .string(status.end.description)), ("currency", .string(budget.currency)), ("budget", .string(budget.inDefault(status.budget))),
-            ("days", .array(days.map { .object([("date", .string($0.date.description)), ("spent", .string(budget.inDefault($0.spent))),
-                                                ("spentSoFar", .string(budget.inDefault($0.spentSoFar))), ("left", .string(budget.inDefault(left($0))))]) })),
+            (
+                "days",
+                .array(
+                    days.map {
+                        .object([
+                            ("date", .string($0.date.description)), ("spent", .string(budget.inDefault($0.spent))),
+                            ("spentSoFar", .string(budget.inDefault($0.spentSoFar))), ("left", .string(budget.inDefault(left($0))))
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -72,20 +72,37 @@ public struct ForecastReport: Sendable {
         func currency(_ w: Int) -> String { model.wallets[w].currency }
         return .object([
             ("from", .string(budget.today.description)), ("until", .string(until.description)),
-            ("wallets", .array(shown.map { w in
-                .object([("name", .string(model.wallets[w].name)), ("currency", .string(currency(w))),
-                         ("today", .string(budget.plain(forecast.opening[w], currency(w)))),
-                         ("projected", .string(budget.plain(forecast.projected[w], currency(w)))),
-                         ("lowest", .string(budget.plain(forecast.lowest[w].balance, currency(w)))),
-                         ("lowestOn", .string(forecast.lowest[w].date.description))])
-            })),
-            ("total", .object([("currency", .string(budget.currency)), ("today", .optional(totalToday.map(budget.inDefault))),
-                               ("projected", .optional(totalProjected.map(budget.inDefault)))])),
-            ("events", .array(events.map { e in
-                .object([("date", .string(e.date.description)), ("rule", .optional(model.rules[e.rule].name)), ("wallet", .string(model.wallets[e.wallet].name)),
-                         ("amount", .string(budget.plain(e.amount, currency(e.wallet)))), ("currency", .string(currency(e.wallet))),
-                         ("balance", .string(budget.plain(e.balance, currency(e.wallet))))])
-            })),
+            (
+                "wallets",
+                .array(
+                    shown.map { w in
+                        .object([
+                            ("name", .string(model.wallets[w].name)), ("currency", .string(currency(w))),
+                            ("today", .string(budget.plain(forecast.opening[w], currency(w)))),
+                            ("projected", .string(budget.plain(forecast.projected[w], currency(w)))),
+                            ("lowest", .string(budget.plain(forecast.lowest[w].balance, currency(w)))),
+                            ("lowestOn", .string(forecast.lowest[w].date.description))
+                        ])
+                    })
+            ),
+            (
+                "total",
+                .object([
+                    ("currency", .string(budget.currency)), ("today", .optional(totalToday.map(budget.inDefault))),
+                    ("projected", .optional(totalProjected.map(budget.inDefault)))
+                ])
+            ),
+            (
+                "events",
+                .array(
+                    events.map { e in
+                        .object([
+                            ("date", .string(e.date.description)), ("rule", .optional(model.rules[e.rule].name)), ("wallet", .string(model.wallets[e.wallet].name)),
+                            ("amount", .string(budget.plain(e.amount, currency(e.wallet)))), ("currency", .string(currency(e.wallet))),
+                            ("balance", .string(budget.plain(e.balance, currency(e.wallet))))
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -68,18 +68,22 @@ public struct GoalsReport: Sendable {
     public var json: JSONValue {
         .object([
             ("date", .string(date.description)),
-            ("goals", .array(lines.map { row in
-                .object([
-                    ("name", .string(row.goal.name)), ("currency", .string(row.currency)),
-                    ("wallet", .optional(row.goal.wallet.map { budget.model.wallets[$0].name })),
-                    ("period", .optional(row.period)),
-                    ("saved", .string(budget.plain(row.saved, row.currency))),
-                    ("target", .optional(row.target.map { budget.plain($0, row.currency) })),
-                    ("percent", .optional(row.percent.map { $0.formatted(scale: 1) })),
-                    ("by", .optional(row.by?.description)), ("state", .string(row.state)),
-                    ("outlook", .optional(row.outlook)),
-                ])
-            })),
+            (
+                "goals",
+                .array(
+                    lines.map { row in
+                        .object([
+                            ("name", .string(row.goal.name)), ("currency", .string(row.currency)),
+                            ("wallet", .optional(row.goal.wallet.map { budget.model.wallets[$0].name })),
+                            ("period", .optional(row.period)),
+                            ("saved", .string(budget.plain(row.saved, row.currency))),
+                            ("target", .optional(row.target.map { budget.plain($0, row.currency) })),
+                            ("percent", .optional(row.percent.map { $0.formatted(scale: 1) })),
+                            ("by", .optional(row.by?.description)), ("state", .string(row.state)),
+                            ("outlook", .optional(row.outlook))
+                        ])
+                    })
+            )
         ])
     }
 }

@@ -42,8 +42,13 @@ public struct InsightsReport: Sendable {
     public var json: JSONValue {
         let model = budget.model
         func list(_ items: [CategoryShare]) -> JSONValue {
-            .array(items.map { .object([("name", .string(model.categories[$0.category].name)), ("amount", .string(budget.inDefault($0.amount))),
-                                        ("percent", .string($0.percent.formatted(scale: 1)))]) })
+            .array(
+                items.map {
+                    .object([
+                        ("name", .string(model.categories[$0.category].name)), ("amount", .string(budget.inDefault($0.amount))),
+                        ("percent", .string($0.percent.formatted(scale: 1)))
+                    ])
+                })
         }
         return .object([
             ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
@@ -52,10 +57,18 @@ public struct InsightsReport: Sendable {
             ("net", .string(budget.inDefault(totals.net))),
             ("expenseByCategory", list(shares.expense)), ("incomeByCategory", list(shares.income)),
             ("expenseByPerson", .array(byPerson.map { .object([("person", .optional($0.person)), ("spent", .string(budget.inDefault($0.spent)))]) })),
-            ("series", .array(series.map { .object([("start", .string($0.start.description)), ("end", .string($0.end.description)),
-                                                    ("income", .string(budget.inDefault($0.income))), ("expense", .string(budget.inDefault($0.expense))),
-                                                    ("net", .string(budget.inDefault($0.net)))]) })),
-            ("missingRates", budget.missingRatesJSON(missing)),
+            (
+                "series",
+                .array(
+                    series.map {
+                        .object([
+                            ("start", .string($0.start.description)), ("end", .string($0.end.description)),
+                            ("income", .string(budget.inDefault($0.income))), ("expense", .string(budget.inDefault($0.expense))),
+                            ("net", .string(budget.inDefault($0.net)))
+                        ])
+                    })
+            ),
+            ("missingRates", budget.missingRatesJSON(missing))
         ])
     }
 }
@@ -65,7 +78,8 @@ extension PeriodColumns {
     /// income positive), income first, then expense, each largest total first; then the
     /// totals of income and expense and the net.
     public static func flows(_ budget: ReportBudget, step: Step, range: ClosedRange<CivilDate>, filter: EntryFilter, depth: Int?)
-        -> (table: PeriodColumns, rows: [Row], missing: [MissingRate]) {
+        -> (table: PeriodColumns, rows: [Row], missing: [MissingRate])
+    {
         let model = budget.model
         let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
         let flows = CategoryFlows(model, rates: budget.rates, filter: filter)

@@ -44,17 +44,24 @@ public struct MonthReport: Sendable {
         func totals(_ t: PeriodTotals) -> [(String, JSONValue)] {
             [("income", .string(budget.inDefault(t.income))), ("expense", .string(budget.inDefault(t.expense))), ("net", .string(budget.inDefault(t.net)))]
         }
-        return .object([("month", .string(label)), ("currency", .string(budget.currency))] + totals(report.totals) + [
-            ("previous", .object([("month", .string(previousLabel))] + totals(report.previousTotals))),
-            ("categories", .array(report.categories.map { row in
-                .object([("name", .string(categoryName(row.category))), ("type", .string(type(row.category))),
-                         ("current", .string(budget.inDefault(row.current))), ("previous", .string(budget.inDefault(row.previous))),
-                         ("change", .string(budget.inDefault(row.change))), ("percent", .optional(row.percent.map { $0.formatted(scale: 1) }))])
-            })),
-            ("top", .array(report.topExpenses.map { .object([("name", .string(categoryName($0.category))), ("spent", .string(budget.inDefault($0.current)))]) })),
-            ("envelopes", EnvelopesReport.json(envelopes, budget: budget)),
-            ("missingRates", budget.missingRatesJSON(report.missingRates)),
-        ])
+        return .object(
+            [("month", .string(label)), ("currency", .string(budget.currency))] + totals(report.totals) + [
+                ("previous", .object([("month", .string(previousLabel))] + totals(report.previousTotals))),
+                (
+                    "categories",
+                    .array(
+                        report.categories.map { row in
+                            .object([
+                                ("name", .string(categoryName(row.category))), ("type", .string(type(row.category))),
+                                ("current", .string(budget.inDefault(row.current))), ("previous", .string(budget.inDefault(row.previous))),
+                                ("change", .string(budget.inDefault(row.change))), ("percent", .optional(row.percent.map { $0.formatted(scale: 1) }))
+                            ])
+                        })
+                ),
+                ("top", .array(report.topExpenses.map { .object([("name", .string(categoryName($0.category))), ("spent", .string(budget.inDefault($0.current)))]) })),
+                ("envelopes", EnvelopesReport.json(envelopes, budget: budget)),
+                ("missingRates", budget.missingRatesJSON(report.missingRates))
+            ])
     }
 }
 
@@ -93,9 +100,17 @@ public struct MonthSeries: Sendable {
     public var json: JSONValue {
         .object([
             ("currency", .string(budget.currency)),
-            ("months", .array(rows.map { .object([("month", .string(Self.label($0))), ("income", .string(budget.inDefault($0.income))),
-                                                  ("expense", .string(budget.inDefault($0.expense))), ("net", .string(budget.inDefault($0.net)))]) })),
-            ("missingRates", budget.missingRatesJSON(missing)),
+            (
+                "months",
+                .array(
+                    rows.map {
+                        .object([
+                            ("month", .string(Self.label($0))), ("income", .string(budget.inDefault($0.income))),
+                            ("expense", .string(budget.inDefault($0.expense))), ("net", .string(budget.inDefault($0.net)))
+                        ])
+                    })
+            ),
+            ("missingRates", budget.missingRatesJSON(missing))
         ])
     }
 }

@@ -111,8 +111,10 @@ public struct PeriodColumns: Sendable {
     public func json(_ rows: [Row], budget: ReportBudget, showTotal: Bool, range: ClosedRange<CivilDate>, missing: [MissingRate]) -> JSONValue {
         let money = { (m: Money?) in m.map(budget.inDefault) }
         func row(_ r: Row) -> JSONValue {
-            var fields: [(String, JSONValue)] = [("name", .string(r.name)), ("type", .string(r.type)),
-                                                 ("amounts", .array(r.cells.map { .optional(money($0)) }))]
+            var fields: [(String, JSONValue)] = [
+                ("name", .string(r.name)), ("type", .string(r.type)),
+                ("amounts", .array(r.cells.map { .optional(money($0)) }))
+            ]
             if showTotal { fields.append(("total", .optional(money(r.total)))) }
             fields.append(("average", .optional(money(r.average))))
             return .object(fields)
@@ -120,11 +122,19 @@ public struct PeriodColumns: Sendable {
         return JSONValue.object([
             ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
             ("currency", .string(budget.currency)), ("step", .string(step.unit)),
-            ("periods", .array(periods.map { .object([("label", .string($0.label)), ("start", .string($0.start.description)),
-                                                      ("end", .string($0.end.description))]) })),
+            (
+                "periods",
+                .array(
+                    periods.map {
+                        .object([
+                            ("label", .string($0.label)), ("start", .string($0.start.description)),
+                            ("end", .string($0.end.description))
+                        ])
+                    })
+            ),
             ("rows", .array(rows.filter { !$0.isSummary }.map(row))),
             ("totals", .array(rows.filter(\.isSummary).map(row))),
-            ("missingRates", budget.missingRatesJSON(missing)),
+            ("missingRates", budget.missingRatesJSON(missing))
         ])
     }
 }

@@ -155,7 +155,8 @@ public struct EnvelopeDirectiveSyntax: Hashable, Sendable {
     /// The custom range's dates, for a date-range period.
     public var periodRange: (start: CivilDate, end: CivilDate)? {
         guard let dates = node.child(.period)?.childTokens.filter({ $0.kind == .date }), dates.count == 2,
-              let a = CivilDate(iso: dates[0].text), let b = CivilDate(iso: dates[1].text) else { return nil }
+            let a = CivilDate(iso: dates[0].text), let b = CivilDate(iso: dates[1].text)
+        else { return nil }
         return (a, b)
     }
     /// The categories after `for` (`*` for all spending).
@@ -366,7 +367,8 @@ public enum Unquote {
         // Fast path: properly closed, no escapes.
         let utf8 = raw.utf8
         if let first = utf8.first, first == UInt8(ascii: "\"") || first == UInt8(ascii: "'"),
-           utf8.count >= 2, utf8.last == first, !utf8.contains(UInt8(ascii: "\\")) {
+            utf8.count >= 2, utf8.last == first, !utf8.contains(UInt8(ascii: "\\"))
+        {
             return String(decoding: utf8.dropFirst().dropLast(), as: UTF8.self)
         }
         let scalars = Array(raw.unicodeScalars)

@@ -1,3 +1,5 @@
+// swift-format-ignore-file
+// (generated, and compared byte for byte with what would be generated now)
 // Generated from docs/diagnostics.md by DiagnosticDocumentationTests: edit the page, then
 // run `TALLY_RECORD=1 swift test --filter DiagnosticDocumentationTests` to write this
 // file again (the test fails while the two differ).

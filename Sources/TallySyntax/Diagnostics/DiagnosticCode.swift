@@ -176,6 +176,6 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration, envelopeCountsNothing,
-        invalidImportSetting, needsCategory,
+        invalidImportSetting, needsCategory
     ]
 }

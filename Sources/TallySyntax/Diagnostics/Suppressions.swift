@@ -63,9 +63,11 @@ public struct Suppressions: Sendable {
         for part in list.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
             let code = String(part)
             if DiagnosticCode.named(code) == nil {
-                diagnostics.append(Diagnostic(.unknownIgnoredCode, "`\(code)` is not a diagnostic code, so `tally-ignore` silences nothing with it",
-                                              file: tree.source.path, range: token.range,
-                                              help: "the codes are listed in docs/diagnostics.md"))
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownIgnoredCode, "`\(code)` is not a diagnostic code, so `tally-ignore` silences nothing with it",
+                        file: tree.source.path, range: token.range,
+                        help: "the codes are listed in docs/diagnostics.md"))
             } else {
                 codes.append(code)
             }

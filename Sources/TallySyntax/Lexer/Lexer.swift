@@ -39,8 +39,10 @@ struct Lexer {
     /// the tokens are exactly those a whole-file pass finds in `range`.
     /// The arrays are sized for the tokens of `bytesToHold` bytes, so that the first chunk's
     /// arrays can take the other chunks' tokens without growing.
-    static func tokenize(_ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String,
-                         capacityFor bytesToHold: Int? = nil) -> TokenStream {
+    static func tokenize(
+        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String,
+        capacityFor bytesToHold: Int? = nil
+    ) -> TokenStream {
         var lexer = Lexer(bytes: bytes, range: range, path: path, capacityFor: bytesToHold ?? range.count)
         lexer.run()
         return lexer.out
@@ -80,8 +82,9 @@ struct Lexer {
                 i += 1
                 while i < n && bytes[i] != 0x0A && bytes[i] != 0x0D {
                     if Lexer.isControl(bytes[i]) {
-                        report(.controlCharacter,
-                               "control character U+00\(hex(bytes[i])) is not allowed in a Tally file", i, i + 1)
+                        report(
+                            .controlCharacter,
+                            "control character U+00\(hex(bytes[i])) is not allowed in a Tally file", i, i + 1)
                         i += 1
                     } else {
                         i = checkByte(at: i)
@@ -113,9 +116,10 @@ struct Lexer {
                 if Lexer.isControl(b) {
                     i += 1
                     emit(.unknown, start)
-                    report(.controlCharacter,
-                           "control character U+00\(hex(b)) is not allowed in a Tally file", start, i,
-                           help: "remove it; only tabs and line breaks may appear besides printable text")
+                    report(
+                        .controlCharacter,
+                        "control character U+00\(hex(b)) is not allowed in a Tally file", start, i,
+                        help: "remove it; only tabs and line breaks may appear besides printable text")
                 } else {
                     i = lexWord(from: i)
                 }
@@ -150,8 +154,9 @@ struct Lexer {
         if b < 0x80 { return i + 1 }
         let length = UTF8Scalar.validSequenceLength(bytes, at: i, limit: end)
         if length == 0 {
-            report(.invalidUTF8, "invalid UTF-8 byte 0x\(hex(b))", i, i + 1,
-                   help: "save the file as UTF-8")
+            report(
+                .invalidUTF8, "invalid UTF-8 byte 0x\(hex(b))", i, i + 1,
+                help: "save the file as UTF-8")
             return i + 1
         }
         return i + length
@@ -183,10 +188,11 @@ struct Lexer {
                     if next != 0x0A && next != 0x0D {
                         let end = UTF8Scalar.validSequenceLength(bytes, at: i + 1, limit: n)
                         let q = quote == UInt8(ascii: "\"") ? "\\\"" : "\\'"
-                        report(.invalidEscape,
-                               "invalid escape `\\\(String(decoding: bytes[(i + 1)..<(i + 1 + max(end, 1))], as: UTF8.self))`",
-                               i, i + 1 + max(end, 1),
-                               help: "only `\(q)` and `\\\\` are escapes; write `\\\\` for a backslash")
+                        report(
+                            .invalidEscape,
+                            "invalid escape `\\\(String(decoding: bytes[(i + 1)..<(i + 1 + max(end, 1))], as: UTF8.self))`",
+                            i, i + 1 + max(end, 1),
+                            help: "only `\(q)` and `\\\\` are escapes; write `\\\\` for a backslash")
                     }
                 }
                 i += 1
@@ -200,10 +206,12 @@ struct Lexer {
             i = checkByte(at: i)
         }
         let closing = quote == UInt8(ascii: "\"") ? "\"" : "'"
-        report(.unterminatedQuote,
-               quote == UInt8(ascii: "\"") ? "unterminated text: the closing `\"` is missing"
-                                           : "unterminated quoted name: the closing `'` is missing",
-               start, i, help: "add `\(closing)` at the end of the \(quote == UInt8(ascii: "\"") ? "text" : "name")")
+        report(
+            .unterminatedQuote,
+            quote == UInt8(ascii: "\"")
+                ? "unterminated text: the closing `\"` is missing"
+                : "unterminated quoted name: the closing `'` is missing",
+            start, i, help: "add `\(closing)` at the end of the \(quote == UInt8(ascii: "\"") ? "text" : "name")")
         return i
     }
 

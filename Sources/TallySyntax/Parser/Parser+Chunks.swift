@@ -66,19 +66,22 @@ extension Parser {
         precondition(source.bytes.count <= maximumFileSize, "file too large for the syntax tree")
         return source.bytes.withUnsafeBufferPointer { buffer in
             let first = range.lowerBound == 0
-            var stream = Lexer.tokenize(buffer, range: range, path: source.path,
-                                        capacityFor: first ? buffer.count : range.count)
+            var stream = Lexer.tokenize(
+                buffer, range: range, path: source.path,
+                capacityFor: first ? buffer.count : range.count)
             let kinds = stream.kinds
             stream.kinds = []
-            var state = ParserState(bytes: buffer, path: source.path, kinds: kinds, starts: stream.starts,
-                                    endOffset: range.upperBound, startOffset: range.lowerBound)
+            var state = ParserState(
+                bytes: buffer, path: source.path, kinds: kinds, starts: stream.starts,
+                endOffset: range.upperBound, startOffset: range.lowerBound)
             if first {
                 _ = state.startNode(.sourceFile)
                 if state.current == .byteOrderMark { state.bump() }
             }
             state.parseEntries()
-            return Chunk(kinds: state.kinds, starts: stream.starts, nodes: state.nodes,
-                         lexerDiagnostics: stream.diagnostics, parserDiagnostics: state.diagnostics)
+            return Chunk(
+                kinds: state.kinds, starts: stream.starts, nodes: state.nodes,
+                lexerDiagnostics: stream.diagnostics, parserDiagnostics: state.diagnostics)
         }
     }
 

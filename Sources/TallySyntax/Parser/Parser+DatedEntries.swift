@@ -7,8 +7,9 @@ extension ParserState {
         checkDate(pos)
         bump()
         if atLineEnd() {
-            report(.missingField, "expected an entry after the date", at: missingRange,
-                   help: "a wallet (a transaction), or `transfer`, `fill`, `move`, `assert`, `rate`, `skip` or `goal`")
+            report(
+                .missingField, "expected an entry after the date", at: missingRange,
+                help: "a wallet (a transaction), or `transfer`, `fill`, `move`, `assert`, `rate`, `skip` or `goal`")
             return (.errorEntry, false)
         }
         let kind = parseBody(dated: true)
@@ -26,8 +27,9 @@ extension ParserState {
             skipSpace()
         }
         if current == .text {
-            report(.unexpectedToken, "an entry has at most a payee and a note, found a third text \(describe(pos))", at: currentRange,
-                   help: "names with spaces are quoted with single quotes: 'Joint Account'")
+            report(
+                .unexpectedToken, "an entry has at most a payee and a note, found a third text \(describe(pos))", at: currentRange,
+                help: "names with spaces are quoted with single quotes: 'Joint Account'")
             errorRestOfLine()
             return .transaction
         }
@@ -59,7 +61,7 @@ extension ParserState {
         }
         guard parseName(.walletRef, expected: "a wallet") else { return }
         skipSpace()
-        if let k = current, (k == .name || k == .quotedName), !looksLikeMalformedAmount(pos) {
+        if let k = current, k == .name || k == .quotedName, !looksLikeMalformedAmount(pos) {
             wrapToken(.categoryRef)
         }
         skipSpace()
@@ -95,8 +97,9 @@ extension ParserState {
                 if current == .equals || current == .at {
                     help = "`=` and `@` give the received amount or rate of a transfer"
                 }
-                report(.unexpectedToken, "unexpected \(describe(pos)) in \(context); expected \(expected.joined(separator: ", "))",
-                       at: currentRange, help: help)
+                report(
+                    .unexpectedToken, "unexpected \(describe(pos)) in \(context); expected \(expected.joined(separator: ", "))",
+                    at: currentRange, help: help)
                 errorRestOfLine()
                 return
             }
@@ -187,8 +190,9 @@ extension ParserState {
         }
         guard parseAmount(expected: "the rate", required: true) == .parsed else { return }
         if nodes.last?.kind != .currencyCode {
-            report(.missingField, "expected the currency the rate is in, such as EUR", at: missingRange,
-                   help: "`rate USD 0.92 EUR` says one USD is worth 0.92 EUR")
+            report(
+                .missingField, "expected the currency the rate is in, such as EUR", at: missingRange,
+                help: "`rate USD 0.92 EUR` says one USD is worth 0.92 EUR")
         }
         parseClauses([], context: "a rate")
     }

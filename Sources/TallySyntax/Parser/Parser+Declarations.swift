@@ -42,7 +42,7 @@ extension ParserState {
                 return
             }
             let node = startAttribute(.decimals, seen: &seen)
-            _ = parseWholeNumber(in: 0...18, code: .unexpectedToken, expected: "a number of decimal places")
+            _ = parseWholeNumber(in: 0 ... 18, code: .unexpectedToken, expected: "a number of decimal places")
             finishNode(node)
         }
     }
@@ -52,11 +52,13 @@ extension ParserState {
     mutating func reportUnknownAttribute(_ context: String, candidates: [Keyword]) {
         let list = candidates.map { "`\($0.spelling)`" }.joined(separator: ", ")
         if let k = current, k == .name || k == .keyword {
-            reportUnknown(.unknownAttribute, "unknown attribute \(describe(pos)) \(context)",
-                          candidates: candidates.map(\.spelling), expectedList: "one of \(list)")
+            reportUnknown(
+                .unknownAttribute, "unknown attribute \(describe(pos)) \(context)",
+                candidates: candidates.map(\.spelling), expectedList: "one of \(list)")
         } else {
-            report(.unexpectedToken, "expected an attribute \(context), found \(describe(pos))",
-                   at: currentRange, help: "expected one of \(list)")
+            report(
+                .unexpectedToken, "expected an attribute \(context), found \(describe(pos))",
+                at: currentRange, help: "expected one of \(list)")
         }
         errorRestOfLine()
     }
@@ -71,13 +73,15 @@ extension ParserState {
         while !atLineEnd() {
             guard let keyword = keyword(in: KeywordSet.walletAttributes) else {
                 if let kind = keyword(in: KeywordSet.walletKinds) {
-                    report(.duplicateAttribute, "the wallet kind is given twice; `\(kind.spelling)` is a second kind",
-                           at: currentRange, help: "a wallet has one kind, written right after its name")
+                    report(
+                        .duplicateAttribute, "the wallet kind is given twice; `\(kind.spelling)` is a second kind",
+                        at: currentRange, help: "a wallet has one kind, written right after its name")
                     errorRestOfLine()
                     return
                 }
-                reportUnknownAttribute("for a wallet",
-                                       candidates: KeywordSet.walletKinds.members + KeywordSet.walletAttributes.members)
+                reportUnknownAttribute(
+                    "for a wallet",
+                    candidates: KeywordSet.walletKinds.members + KeywordSet.walletAttributes.members)
                 return
             }
             let node = startAttribute(keyword, seen: &seen)
@@ -147,8 +151,9 @@ extension ParserState {
                     bump()
                 } else if current == .number {
                     let word = text(ofToken: pos)
-                    report(.invalidPercentage, "an alert threshold is a percentage: write `\(word)%`", at: currentRange,
-                           fixes: [Fix(title: "Write `\(word)%`", edits: [TextEdit(range: .empty(at: currentRange.end), replacement: "%")])])
+                    report(
+                        .invalidPercentage, "an alert threshold is a percentage: write `\(word)%`", at: currentRange,
+                        fixes: [Fix(title: "Write `\(word)%`", edits: [TextEdit(range: .empty(at: currentRange.end), replacement: "%")])])
                     bump()
                 } else {
                     fail(expected: "a percentage after `alert`, such as 80%")
@@ -180,8 +185,9 @@ extension ParserState {
             report(.invalidPeriod, "expected the envelope's period before `\(keyword.spelling)`", at: missingRange, help: "write \(list)")
             errorRestOfLine()
         } else if current == .name {
-            reportUnknown(.invalidPeriod, "unknown period \(describe(pos))",
-                          candidates: KeywordSet.periods.members.map(\.spelling), expectedList: list)
+            reportUnknown(
+                .invalidPeriod, "unknown period \(describe(pos))",
+                candidates: KeywordSet.periods.members.map(\.spelling), expectedList: list)
             errorRestOfLine()
         } else {
             report(.invalidPeriod, "expected the envelope's period, found \(describe(pos))", at: currentRange, help: "write \(list)")
@@ -253,7 +259,7 @@ extension ParserState {
             defer { finishNode(node) }
             switch keyword {
             case .skip:
-                guard parseWholeNumber(in: 0...1000, code: .unexpectedToken, expected: "how many lines come before the header") != nil else { return }
+                guard parseWholeNumber(in: 0 ... 1000, code: .unexpectedToken, expected: "how many lines come before the header") != nil else { return }
             case .separator:
                 skipSpace()
                 guard current == .text else {
@@ -339,8 +345,9 @@ extension ParserState {
             if let k = current, k == .name || k == .quotedName {
                 let word = text(ofToken: pos)
                 let path = k == .quotedName ? String(word.dropFirst().dropLast()) : word
-                report(.unexpectedToken, "the path of an include is text in double quotes: `\"\(path)\"`",
-                       at: currentRange, fixes: [Fix(title: "Quote the path", edits: [TextEdit(range: currentRange, replacement: "\"\(path)\"")])])
+                report(
+                    .unexpectedToken, "the path of an include is text in double quotes: `\"\(path)\"`",
+                    at: currentRange, fixes: [Fix(title: "Quote the path", edits: [TextEdit(range: currentRange, replacement: "\"\(path)\"")])])
                 errorRestOfLine()
             } else {
                 fail(expected: "a file path in double quotes after `include`")
@@ -354,14 +361,16 @@ extension ParserState {
     mutating func parseOption() {
         skipSpace()
         guard let k = current, k == .name else {
-            fail(expected: "an option name after `option`",
-                 help: "options: " + OptionName.allCases.map(\.rawValue).joined(separator: ", "))
+            fail(
+                expected: "an option name after `option`",
+                help: "options: " + OptionName.allCases.map(\.rawValue).joined(separator: ", "))
             return
         }
         let word = text(ofToken: pos)
         guard let option = OptionName(rawValue: word) else {
-            reportUnknown(.invalidOption, "unknown option `\(word)`", candidates: OptionName.allCases.map(\.rawValue),
-                          expectedList: "one of " + OptionName.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
+            reportUnknown(
+                .invalidOption, "unknown option `\(word)`", candidates: OptionName.allCases.map(\.rawValue),
+                expectedList: "one of " + OptionName.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", "))
             errorRestOfLine()
             return
         }
@@ -385,8 +394,9 @@ extension ParserState {
             }
             let code = text(ofToken: pos)
             if DiagnosticCode.named(code) == nil {
-                report(.invalidOption, "unknown diagnostic code `\(code)`", at: currentRange,
-                       help: "the codes are listed in docs/diagnostics.md")
+                report(
+                    .invalidOption, "unknown diagnostic code `\(code)`", at: currentRange,
+                    help: "the codes are listed in docs/diagnostics.md")
             }
             bump()
             optionWord(option, among: ["error", "warning", "info", "off"])
@@ -413,8 +423,9 @@ extension ParserState {
         if isLineEnd(pos) {
             report(.invalidOption, "the option `\(option.rawValue)` needs a value: \(expected)", at: missingRange)
         } else {
-            reportUnknown(.invalidOption, "\(describe(pos)) is not a value of the option `\(option.rawValue)`",
-                          candidates: candidates, expectedList: expected)
+            reportUnknown(
+                .invalidOption, "\(describe(pos)) is not a value of the option `\(option.rawValue)`",
+                candidates: candidates, expectedList: expected)
             errorRestOfLine()
         }
     }
@@ -437,7 +448,7 @@ extension ParserState {
 
         skipSpace()
         if current == .number {
-            _ = parseWholeNumber(in: 1...10_000, code: .invalidSchedule, expected: "a number of periods between occurrences")
+            _ = parseWholeNumber(in: 1 ... 10_000, code: .invalidSchedule, expected: "a number of periods between occurrences")
         }
         if let u = keyword(in: KeywordSet.units) {
             unit = u
@@ -472,7 +483,7 @@ extension ParserState {
                     takeKeyword()
                 } else if current == .number {
                     onDay = true
-                    _ = parseWholeNumber(in: 1...31, code: .invalidSchedule, expected: "a day of the month")
+                    _ = parseWholeNumber(in: 1 ... 31, code: .invalidSchedule, expected: "a day of the month")
                 } else {
                     fail(expected: "a day of the month (1 to 31 or `last`) or a weekday after `on`")
                     ok = false
@@ -486,7 +497,7 @@ extension ParserState {
                 ok = parseDate(expected: "the last date after `until`")
             case .times:
                 times = keywordRange
-                _ = parseWholeNumber(in: 1...100_000, code: .invalidSchedule, expected: "a number of occurrences")
+                _ = parseWholeNumber(in: 1 ... 100_000, code: .invalidSchedule, expected: "a number of occurrences")
             case .as:
                 ok = parseName(.declaredName, expected: "a name for the recurring entry after `as`")
             default:
@@ -501,12 +512,14 @@ extension ParserState {
         closeSchedule(&self)
         let scheduleRange = ByteRange(start: scheduleStart, end: lastContentEnd)
         if !hasFrom {
-            report(.invalidSchedule, "a recurring entry needs a first date", at: scheduleRange,
-                   help: "add `from YYYY-MM-DD` to the schedule")
+            report(
+                .invalidSchedule, "a recurring entry needs a first date", at: scheduleRange,
+                help: "add `from YYYY-MM-DD` to the schedule")
         }
         if let until, let times {
-            report(.invalidSchedule, "give either `until` or `times`, not both", at: times,
-                   notes: [DiagnosticNote(file: path, range: until, message: "`until` is given here")])
+            report(
+                .invalidSchedule, "give either `until` or `times`, not both", at: times,
+                notes: [DiagnosticNote(file: path, range: until, message: "`until` is given here")])
         }
         if let onRange, let unit {
             let weekly = unit == .week || unit == .weeks
@@ -521,8 +534,9 @@ extension ParserState {
         }
         // The repeated entry.
         if atLineEnd() {
-            report(.missingField, "expected the entry to repeat after the schedule", at: missingRange,
-                   help: "for example: every month on 1 from 2026-01-01 as rent \"Landlord\" Checking Housing:Rent -950.00")
+            report(
+                .missingField, "expected the entry to repeat after the schedule", at: missingRange,
+                help: "for example: every month on 1 from 2026-01-01 as rent \"Landlord\" Checking Housing:Rent -950.00")
             return (nil, false)
         }
         let body = startNode(.transaction)

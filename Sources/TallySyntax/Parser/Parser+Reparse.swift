@@ -17,8 +17,10 @@ extension Parser {
     /// The syntax tree of `source`, a new text of the file `previous` was parsed from,
     /// parsing again only around what changed. `parseWhole` parses when reuse does not pay
     /// (a different path, or most of the file changed); it must give `Parser.parse`'s tree.
-    public static func reparse(_ source: SourceText, previous: SyntaxTree,
-                               parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> SyntaxTree {
+    public static func reparse(
+        _ source: SourceText, previous: SyntaxTree,
+        parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }
+    ) -> SyntaxTree {
         guard previous.source.path == source.path else { return parseWhole(source) }
         guard let region = changedRegion(from: previous.source.bytes, to: source.bytes) else {
             return previous  // the same bytes: the same tree
@@ -29,8 +31,10 @@ extension Parser {
     /// ``reparse(_:previous:parseWhole:)`` with the changed region already found (by
     /// ``changedRegion(from:to:)`` on `previous`'s bytes and `source`'s), for a caller that
     /// keeps the region for later work on the same edit.
-    public static func reparse(_ source: SourceText, previous: SyntaxTree, changed region: ChangedRegion,
-                               parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }) -> SyntaxTree {
+    public static func reparse(
+        _ source: SourceText, previous: SyntaxTree, changed region: ChangedRegion,
+        parseWhole: (SourceText) -> SyntaxTree = { Parser.parse($0) }
+    ) -> SyntaxTree {
         let old = previous.source.bytes
         let new = source.bytes
         guard previous.source.path == source.path, new.count <= maximumFileSize else { return parseWhole(source) }
@@ -143,8 +147,9 @@ extension SyntaxTree {
         var records: [NodeRecord] = []
         records.reserveCapacity(nodes.count + extra)
         records.append(contentsOf: nodes[..<node])
-        return Parser.Chunk(kinds: kinds, starts: starts, nodes: records,
-                            lexerDiagnostics: diagnostics.filter { $0.range.start < offset }, parserDiagnostics: [])
+        return Parser.Chunk(
+            kinds: kinds, starts: starts, nodes: records,
+            lexerDiagnostics: diagnostics.filter { $0.range.start < offset }, parserDiagnostics: [])
     }
 
     /// The part of the tree from the cut at `offset` to the end, as a later chunk of a

@@ -38,7 +38,7 @@ extension ParserState {
     func isCurrencyCode(_ i: Int) -> Bool {
         guard i < count, kinds[i] == .name else { return false }
         let r = range(ofToken: i)
-        guard (2...10).contains(r.length) else { return false }
+        guard (2 ... 10).contains(r.length) else { return false }
         for k in r.start ..< r.end {
             let b = bytes[k]
             let upper = b >= 0x41 && b <= 0x5A
@@ -78,13 +78,16 @@ extension ParserState {
         let upper = word.uppercased()
         var fixes: [Fix] = []
         if upper != word && upper.utf8.count == word.utf8.count && upper.utf8.count == 3
-            && upper.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }) {
+            && upper.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) })
+        {
             fixes = [Fix(title: "Write `\(upper)`", edits: [TextEdit(range: range(ofToken: i), replacement: upper)])]
-            report(.invalidCurrencyCode, "currency codes are written in capitals: `\(upper)`, not `\(word)`",
-                   at: range(ofToken: i), fixes: fixes)
+            report(
+                .invalidCurrencyCode, "currency codes are written in capitals: `\(upper)`, not `\(word)`",
+                at: range(ofToken: i), fixes: fixes)
         } else {
-            report(.invalidCurrencyCode, "`\(word)` is not a currency code",
-                   at: range(ofToken: i), help: "a currency code is 2 to 10 capital letters and digits, starting with a letter, such as EUR, USD or BTC")
+            report(
+                .invalidCurrencyCode, "`\(word)` is not a currency code",
+                at: range(ofToken: i), help: "a currency code is 2 to 10 capital letters and digits, starting with a letter, such as EUR, USD or BTC")
         }
     }
 
@@ -144,7 +147,7 @@ extension ParserState {
     static let currencySymbols: [(bytes: [UInt8], symbol: String, code: String?)] = [
         ([0xE2, 0x82, 0xAC], "€", "EUR"), ([0x24], "$", nil), ([0xC2, 0xA3], "£", "GBP"),
         ([0xC2, 0xA5], "¥", "JPY"), ([0xE2, 0x82, 0xB9], "₹", "INR"), ([0xE2, 0x82, 0xA9], "₩", "KRW"),
-        ([0x43, 0x48, 0x46], "CHF", "CHF"),
+        ([0x43, 0x48, 0x46], "CHF", "CHF")
     ]
 
     /// A leading currency symbol and its code: `€12` → ("€", "EUR"). Matched on bytes,
@@ -168,13 +171,15 @@ extension ParserState {
         if let (symbol, code) = currencySymbol(at: i) {
             let number = String(word.dropFirst(symbol.count))
             let fixes = code.map { [Fix(title: "Write `\(number) \($0)`", edits: [TextEdit(range: r, replacement: "\(number) \($0)")])] } ?? []
-            report(.malformedAmount, "currency symbols are not part of amounts: write `\(number) \(code ?? "CODE")`, not `\(word)`",
-                   at: r, help: code == nil ? "`$` is ambiguous; write the code: USD, CAD, AUD, ..." : nil, fixes: fixes)
+            report(
+                .malformedAmount, "currency symbols are not part of amounts: write `\(number) \(code ?? "CODE")`, not `\(word)`",
+                at: r, help: code == nil ? "`$` is ambiguous; write the code: USD, CAD, AUD, ..." : nil, fixes: fixes)
         } else if kinds[i] == .percentage {
             report(.malformedAmount, "expected an amount, found the percentage `\(word)`", at: r)
         } else {
-            report(.malformedAmount, "`\(word)` is not a valid amount",
-                   at: r, help: "write amounts as digits with an optional sign and `.` decimals: -12.50, +2800, 5")
+            report(
+                .malformedAmount, "`\(word)` is not a valid amount",
+                at: r, help: "write amounts as digits with an optional sign and `.` decimals: -12.50, +2800, 5")
         }
     }
 
@@ -188,10 +193,12 @@ extension ParserState {
         let b = text(ofToken: pos + 1)
         let looksGrouped = b.utf8.count >= 3 && b.utf8.prefix(3).allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (b.utf8.count == 3 || b.utf8.dropFirst(3).first == UInt8(ascii: "."))
         let replacement = looksGrouped ? a + b : a + "." + b
-        report(.malformedAmount,
-               looksGrouped ? "amounts have no thousands separators: write `\(replacement)`"
-                            : "amounts use `.` for decimals: write `\(replacement)`",
-               at: whole, fixes: [Fix(title: "Write `\(replacement)`", edits: [TextEdit(range: whole, replacement: replacement)])])
+        report(
+            .malformedAmount,
+            looksGrouped
+                ? "amounts have no thousands separators: write `\(replacement)`"
+                : "amounts use `.` for decimals: write `\(replacement)`",
+            at: whole, fixes: [Fix(title: "Write `\(replacement)`", edits: [TextEdit(range: whole, replacement: replacement)])])
         let node = startNode(.error)
         bump()
         bump()
@@ -223,11 +230,13 @@ extension ParserState {
             let pieces = word.split(separator: "-", omittingEmptySubsequences: false)
             var fixes: [Fix] = []
             if pieces.count == 3, pieces[0].count == 4, let y = Int(pieces[0]), let m = Int(pieces[1]), let d = Int(pieces[2]),
-               pieces[1].count <= 2, pieces[2].count <= 2, let date = CivilDate(year: y, month: m, day: d) {
+                pieces[1].count <= 2, pieces[2].count <= 2, let date = CivilDate(year: y, month: m, day: d)
+            {
                 fixes = [Fix(title: "Write `\(date)`", edits: [TextEdit(range: r, replacement: date.description)])]
             }
-            report(.invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD",
-                   at: r, help: fixes.isEmpty ? "for example 2026-03-01" : nil, fixes: fixes)
+            report(
+                .invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD",
+                at: r, help: fixes.isEmpty ? "for example 2026-03-01" : nil, fixes: fixes)
             return nil
         }
         let message: String
@@ -273,21 +282,24 @@ extension ParserState {
         let startDate = checkDate(pos)
         bump()
         guard current == .dotDot else {
-            report(.invalidPeriod, "expected `..` and an end date after \(text(ofToken: first))",
-                   at: range(ofToken: first), help: "a custom period is written 2026-04-01..2026-04-30")
+            report(
+                .invalidPeriod, "expected `..` and an end date after \(text(ofToken: first))",
+                at: range(ofToken: first), help: "a custom period is written 2026-04-01..2026-04-30")
             return
         }
         bump()
         guard current == .date else {
-            report(.invalidPeriod, "expected the end date of the range after `..`", at: missingRange,
-                   help: "a custom period is written 2026-04-01..2026-04-30")
+            report(
+                .invalidPeriod, "expected the end date of the range after `..`", at: missingRange,
+                help: "a custom period is written 2026-04-01..2026-04-30")
             return
         }
         let endDate = checkDate(pos)
         bump()
         if let startDate, let endDate, endDate < startDate {
-            report(.reversedRange, "the range ends on \(endDate), before it starts on \(startDate)",
-                   at: ByteRange(start: range(ofToken: first).start, end: lastContentEnd))
+            report(
+                .reversedRange, "the range ends on \(endDate), before it starts on \(startDate)",
+                at: ByteRange(start: range(ofToken: first).start, end: lastContentEnd))
         }
     }
 
@@ -297,8 +309,9 @@ extension ParserState {
 
         mutating func check(_ keyword: Keyword, at range: ByteRange, in parser: inout ParserState) {
             if let first = seen.first(where: { $0.0 == keyword }) {
-                parser.report(.duplicateAttribute, "`\(keyword.spelling)` is given twice", at: range,
-                              notes: [DiagnosticNote(file: parser.path, range: first.1, message: "first given here")])
+                parser.report(
+                    .duplicateAttribute, "`\(keyword.spelling)` is given twice", at: range,
+                    notes: [DiagnosticNote(file: parser.path, range: first.1, message: "first given here")])
             } else {
                 seen.append((keyword, range))
             }

@@ -25,8 +25,9 @@ public enum Parser {
             var diagnostics = stream.diagnostics
             diagnostics.append(contentsOf: state.diagnostics)
             sortDiagnostics(&diagnostics)
-            return SyntaxTree(source: source, tokenKinds: state.kinds, tokenStarts: stream.starts,
-                              nodes: state.nodes, diagnostics: diagnostics)
+            return SyntaxTree(
+                source: source, tokenKinds: state.kinds, tokenStarts: stream.starts,
+                nodes: state.nodes, diagnostics: diagnostics)
         }
     }
 
@@ -62,8 +63,10 @@ struct ParserState {
     /// A parser for tokens that end at `endOffset` (the end of the file unless a chunk is
     /// parsed); `lastContentEnd` starts where the chunk starts, as the whole-file parse has
     /// it after the line break that ends the line above.
-    init(bytes: UnsafeBufferPointer<UInt8>, path: String, kinds: [TokenKind], starts: [UInt32],
-         endOffset: Int? = nil, startOffset: Int = 0) {
+    init(
+        bytes: UnsafeBufferPointer<UInt8>, path: String, kinds: [TokenKind], starts: [UInt32],
+        endOffset: Int? = nil, startOffset: Int = 0
+    ) {
         self.bytes = bytes
         self.path = path
         self.kinds = kinds
@@ -179,8 +182,10 @@ struct ParserState {
 
     // MARK: Diagnostics
 
-    mutating func report(_ code: DiagnosticCode, _ message: String, at range: ByteRange,
-                         help: String? = nil, fixes: [Fix] = [], notes: [DiagnosticNote] = []) {
+    mutating func report(
+        _ code: DiagnosticCode, _ message: String, at range: ByteRange,
+        help: String? = nil, fixes: [Fix] = [], notes: [DiagnosticNote] = []
+    ) {
         // The lexer already reported control characters; a second message would be noise.
         if pos < count && kinds[pos] == .unknown && range == currentRange { return }
         diagnostics.append(Diagnostic(code, message, file: path, range: range, notes: notes, help: help, fixes: fixes))
@@ -258,8 +263,8 @@ struct ParserState {
     /// Parses lines up to the end of the tokens: the body of the file, or of one chunk of it
     /// (see `Parser+Chunks.swift`).
     mutating func parseEntries() {
-        var previousEntry: SyntaxKind?   // entry just above, with no blank line between
-        var entryBeforeBlank: SyntaxKind? // entry above the last blank line
+        var previousEntry: SyntaxKind?  // entry just above, with no blank line between
+        var entryBeforeBlank: SyntaxKind?  // entry above the last blank line
         while pos < count {
             let before = pos
             switch kinds[pos] {
@@ -300,11 +305,13 @@ struct ParserState {
         finishNode(error)
         let range = ByteRange(start: start, end: lastContentEnd)
         if previous == .transaction {
-            report(.strayIndentedLine, "this indented line is separated from its transaction by a blank line",
-                   at: range, help: "split and metadata lines must follow their entry directly; remove the blank line above")
+            report(
+                .strayIndentedLine, "this indented line is separated from its transaction by a blank line",
+                at: range, help: "split and metadata lines must follow their entry directly; remove the blank line above")
         } else {
-            report(.strayIndentedLine, "this indented line belongs to no entry",
-                   at: range, help: "indented lines continue the entry above them (split parts, `key: value` metadata); start entries in column 1")
+            report(
+                .strayIndentedLine, "this indented line belongs to no entry",
+                at: range, help: "indented lines continue the entry above them (split parts, `key: value` metadata); start entries in column 1")
         }
         if current == .comment { bump() }
         if current == .newline { bump() }
@@ -326,30 +333,35 @@ struct ParserState {
             if let keyword = keyword(at: pos), KeywordSet.directives.contains(keyword) {
                 (kind, container, acceptsSplits) = parseDirective(keyword)
             } else if previous == .transaction || previous == .recurringDirective, looksLikeSplit() {
-                report(.unindentedSplit, "this looks like a split line of the transaction above, but it is not indented",
-                       at: lineContentRange(), help: "indent split lines with spaces or a tab",
-                       fixes: [Fix(title: "Indent the split line", edits: [TextEdit(range: .empty(at: Int(starts[pos])), replacement: "    ")])])
+                report(
+                    .unindentedSplit, "this looks like a split line of the transaction above, but it is not indented",
+                    at: lineContentRange(), help: "indent split lines with spaces or a tab",
+                    fixes: [Fix(title: "Indent the split line", edits: [TextEdit(range: .empty(at: Int(starts[pos])), replacement: "    ")])])
                 errorRestOfLine()
             } else {
-                reportUnknown(.unknownDirective, "unknown directive \(describe(pos))",
-                              candidates: KeywordSet.directives.members.map(\.spelling),
-                              expectedList: "a date (YYYY-MM-DD) or one of: " + KeywordSet.directives.members.map(\.spelling).joined(separator: ", "))
+                reportUnknown(
+                    .unknownDirective, "unknown directive \(describe(pos))",
+                    candidates: KeywordSet.directives.members.map(\.spelling),
+                    expectedList: "a date (YYYY-MM-DD) or one of: " + KeywordSet.directives.members.map(\.spelling).joined(separator: ", "))
                 errorRestOfLine()
             }
         default:
-            report(.unknownDirective, "a line must start with a date or a directive, found \(describe(pos))",
-                   at: currentRange, help: "entries start with a date (YYYY-MM-DD) or a keyword such as `wallet` or `envelope`")
+            report(
+                .unknownDirective, "a line must start with a date or a directive, found \(describe(pos))",
+                at: currentRange, help: "entries start with a date (YYYY-MM-DD) or a keyword such as `wallet` or `envelope`")
             errorRestOfLine()
         }
         finishHeaderLine()
         let splits = parseContinuations(of: kind, acceptsSplits: acceptsSplits)
         if let pending = amountPendingAt, splits == 0 {
-            report(.missingAmount, "this transaction has no amount and no split lines",
-                   at: pending, help: "add the amount after the category (negative for spending), or split lines below it")
+            report(
+                .missingAmount, "this transaction has no amount and no split lines",
+                at: pending, help: "add the amount after the category (negative for spending), or split lines below it")
         }
         if let pending = categoryPendingAt, splits == 0, diagnostics.count == pending.diagnostics {
-            report(.missingField, "expected the category for movements that match, or split lines below the rule", at: pending.range,
-                   help: "write the category after the text (match \"LIDL\" Food:Groceries), or indented lines that split the movement")
+            report(
+                .missingField, "expected the category for movements that match, or split lines below the rule", at: pending.range,
+                help: "write the category after the text (match \"LIDL\" Food:Groceries), or indented lines that split the movement")
         }
         amountPendingAt = nil
         categoryPendingAt = nil
@@ -409,9 +421,10 @@ struct ParserState {
                 splits += 1
             } else {
                 let what = kind == .errorEntry ? "an entry that could not be read" : "this entry"
-                report(.strayIndentedLine, "\(what) takes no split lines",
-                       at: lineContentRange(),
-                       help: "only transactions have split lines; other entries may have indented `key: value` metadata")
+                report(
+                    .strayIndentedLine, "\(what) takes no split lines",
+                    at: lineContentRange(),
+                    help: "only transactions have split lines; other entries may have indented `key: value` metadata")
                 errorRestOfLine()
             }
             finishHeaderLine()
@@ -422,12 +435,13 @@ struct ParserState {
     mutating func checkIndentation(_ indent: Int, against first: Int) {
         let a = range(ofToken: indent)
         let b = range(ofToken: first)
-        if a.length == b.length && (0..<a.length).allSatisfy({ bytes[a.start + $0] == bytes[b.start + $0] }) { return }
+        if a.length == b.length && (0 ..< a.length).allSatisfy({ bytes[a.start + $0] == bytes[b.start + $0] }) { return }
         let expected = String(decoding: UnsafeBufferPointer(rebasing: bytes[b.start ..< b.end]), as: UTF8.self)
-        report(.inconsistentIndentation,
-               "this line is indented with \(describeIndent(a)), the first indented line of the entry with \(describeIndent(b))",
-               at: a, help: "indent all lines of an entry alike (`tally fmt` does it)",
-               fixes: [Fix(title: "Indent like the first line", edits: [TextEdit(range: a, replacement: expected)])])
+        report(
+            .inconsistentIndentation,
+            "this line is indented with \(describeIndent(a)), the first indented line of the entry with \(describeIndent(b))",
+            at: a, help: "indent all lines of an entry alike (`tally fmt` does it)",
+            fixes: [Fix(title: "Indent like the first line", edits: [TextEdit(range: a, replacement: expected)])])
     }
 
     func describeIndent(_ r: ByteRange) -> String {
@@ -453,8 +467,9 @@ struct ParserState {
             if k == .date { checkDate(pos) }
             bump()
             if !atLineEnd() {
-                reportExpected("the end of the line after the value of `\(key)`",
-                               help: "a metadata value is one word, number, date or \"text in quotes\"")
+                reportExpected(
+                    "the end of the line after the value of `\(key)`",
+                    help: "a metadata value is one word, number, date or \"text in quotes\"")
                 errorRestOfLine()
             }
         } else {
@@ -474,8 +489,12 @@ struct ParserState {
             bump()
         } else {
             let amountOptional = atLineEnd() || current == .tag || current == .text
-            if case .failed = parseAmount(expected: percentages ? "an amount or a percentage after the category" : "an amount after the category",
-                                          required: !amountOptional) { return }
+            if case .failed = parseAmount(
+                expected: percentages ? "an amount or a percentage after the category" : "an amount after the category",
+                required: !amountOptional)
+            {
+                return
+            }
         }
         while !atLineEnd() {
             switch kinds[pos] {

@@ -12,8 +12,9 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// Creates a date, or returns nil when the day does not exist.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...9999).contains(year), (1...12).contains(month),
-              day >= 1, day <= CivilDate.daysIn(month: month, year: year) else { return nil }
+        guard (1 ... 9999).contains(year), (1 ... 12).contains(month),
+            day >= 1, day <= CivilDate.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -35,8 +36,10 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
 
     /// English month name, for messages.
     public static func monthName(_ month: Int) -> String {
-        ["January", "February", "March", "April", "May", "June", "July", "August",
-         "September", "October", "November", "December"][max(1, min(12, month)) - 1]
+        [
+            "January", "February", "March", "April", "May", "June", "July", "August",
+            "September", "October", "November", "December"
+        ][max(1, min(12, month)) - 1]
     }
 
     /// Parses the UTF-8 bytes of `YYYY-MM-DD` exactly, without making a string.
@@ -49,7 +52,8 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     public init?(iso text: String) {
         let bytes = Array(text.utf8)
         guard let parsed = bytes.withUnsafeBufferPointer({ CivilDate.parseISO($0) }),
-              let date = CivilDate(year: parsed.year, month: parsed.month, day: parsed.day) else { return nil }
+            let date = CivilDate(year: parsed.year, month: parsed.month, day: parsed.day)
+        else { return nil }
         self = date
     }
 

@@ -22,7 +22,8 @@ public struct LineIndex: Sendable {
                 // Eight bytes at a time while none of them is a line break: lines are
                 // long next to a word, and a renderer indexes whole files of megabytes.
                 if i + 8 <= n, let base = buffer.baseAddress,
-                   !LineIndex.mayHoldLineBreak(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) {
+                    !LineIndex.mayHoldLineBreak(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                {
                     i += 8
                     continue
                 }
@@ -181,14 +182,14 @@ enum UTF8Scalar {
             return b & 0xC0 == 0x80 ? b : nil
         }
         switch b0 {
-        case 0xC2...0xDF:
+        case 0xC2 ... 0xDF:
             return cont(1) != nil ? 2 : 0
-        case 0xE0...0xEF:
+        case 0xE0 ... 0xEF:
             guard let b1 = cont(1), cont(2) != nil else { return 0 }
             if b0 == 0xE0 && b1 < 0xA0 { return 0 }  // overlong
             if b0 == 0xED && b1 > 0x9F { return 0 }  // surrogates
             return 3
-        case 0xF0...0xF4:
+        case 0xF0 ... 0xF4:
             guard let b1 = cont(1), cont(2) != nil, cont(3) != nil else { return 0 }
             if b0 == 0xF0 && b1 < 0x90 { return 0 }  // overlong
             if b0 == 0xF4 && b1 > 0x8F { return 0 }  // past U+10FFFF

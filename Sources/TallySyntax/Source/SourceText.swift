@@ -23,6 +23,6 @@ public struct SourceText: Sendable {
     public func text(in range: ByteRange) -> String {
         let lower = max(0, min(range.start, bytes.count))
         let upper = max(lower, min(range.end, bytes.count))
-        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+        return String(decoding: bytes[lower ..< upper], as: UTF8.self)
     }
 }

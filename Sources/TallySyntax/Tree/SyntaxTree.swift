@@ -196,7 +196,9 @@ public struct SyntaxNode: Hashable, Sendable, CustomStringConvertible {
     /// Direct child tokens (not those inside child nodes).
     public var childTokens: [SyntaxToken] {
         var result: [SyntaxToken] = []
-        forEachChildToken { result.append(SyntaxToken(tree: tree, index: $0)); return true }
+        forEachChildToken {
+            result.append(SyntaxToken(tree: tree, index: $0)); return true
+        }
         return result
     }
 

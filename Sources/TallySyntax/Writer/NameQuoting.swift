@@ -16,7 +16,7 @@ extension NameSyntax {
         if name.utf8.last == UInt8(ascii: ":") { return true }
         switch first {
         case UInt8(ascii: "#"), UInt8(ascii: "="), UInt8(ascii: "@"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
-             UInt8(ascii: "0") ... UInt8(ascii: "9"):
+            UInt8(ascii: "0") ... UInt8(ascii: "9"):
             return true
         default:
             break

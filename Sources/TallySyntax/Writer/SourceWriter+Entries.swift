@@ -7,8 +7,10 @@ extension SourceWriter {
     /// text of a line, so a note without a payee is written after an empty payee (`""`).
     /// `amount` is as ``amount(_:currency:)`` writes it; without one, split lines below
     /// must give the amounts.
-    public static func transaction(date: CivilDate, payee: String? = nil, note: String? = nil, wallet: String,
-                                   category: String? = nil, amount: String? = nil, tags: [String] = []) -> String {
+    public static func transaction(
+        date: CivilDate, payee: String? = nil, note: String? = nil, wallet: String,
+        category: String? = nil, amount: String? = nil, tags: [String] = []
+    ) -> String {
         var fields = [self.date(date)]
         if payee != nil || note != nil { fields.append(text(payee ?? "")) }
         if let note { fields.append(text(note)) }

@@ -72,12 +72,14 @@ public enum SourceWriter {
     /// `->`, or digits and a `..` that the lexer splits as a date range) gets an `x` in front.
     public static func key(_ name: String) -> String {
         if let first = name.utf8.first, first != 0x23, first != 0x3D, first != 0x40, !name.hasPrefix("->"),
-           !(first >= 0x30 && first <= 0x39 && name.contains("..")),
-           name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x3B && $0 != 0x22 && $0 != 0x3A && $0 != 0x27 }) {
+            !(first >= 0x30 && first <= 0x39 && name.contains("..")),
+            name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x3B && $0 != 0x22 && $0 != 0x3A && $0 != 0x27 })
+        {
             return name + ":"
         }
         let cleaned = String(printable(name).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" || $0 == ":" || $0 == "'" ? "-" : $0 })
-        let startsAnother = cleaned.first.map { "#=@".contains($0) || ($0.isASCII && $0.isNumber && cleaned.contains("..")) } ?? true
+        let startsAnother =
+            cleaned.first.map { "#=@".contains($0) || ($0.isASCII && $0.isNumber && cleaned.contains("..")) } ?? true
             || cleaned.hasPrefix("->")
         return (startsAnother ? "x" + cleaned : cleaned) + ":"
     }
@@ -103,7 +105,7 @@ public enum SourceWriter {
         guard (1 ... 9999).contains(date.year) else { return date.description }
         let digits: [UInt8] = [
             UInt8(48 + date.year / 1000), UInt8(48 + date.year / 100 % 10), UInt8(48 + date.year / 10 % 10), UInt8(48 + date.year % 10), 0x2D,
-            UInt8(48 + date.month / 10), UInt8(48 + date.month % 10), 0x2D, UInt8(48 + date.day / 10), UInt8(48 + date.day % 10),
+            UInt8(48 + date.month / 10), UInt8(48 + date.month % 10), 0x2D, UInt8(48 + date.day / 10), UInt8(48 + date.day % 10)
         ]
         return String(decoding: digits, as: UTF8.self)
     }

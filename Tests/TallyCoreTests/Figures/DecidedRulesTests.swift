@@ -11,15 +11,16 @@ import Testing
     // MARK: Percent change
 
     @Test func percentChangeIsOverTheMagnitudeOfLastMonth() throws {
-        let (model, _) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 1000.00
-        expense Fun, Books
-        2026-02-03 Checking Fun -30.00
-        2026-02-04 Checking Fun +80.00
-        2026-03-05 Checking Fun -100.00
-        2026-03-06 Checking Books -12.00
-        """, today: "2026-03-31")
+        let (model, _) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 1000.00
+            expense Fun, Books
+            2026-02-03 Checking Fun -30.00
+            2026-02-04 Checking Fun +80.00
+            2026-03-05 Checking Fun -100.00
+            2026-03-06 Checking Books -12.00
+            """, today: "2026-03-31")
         let rates = ExchangeRates(model)
         let report = model.monthlyReport(month: d("2026-03-01"), flows: CategoryFlows(model, rates: rates), rates: rates)
         let fun = try #require(report.categories.first { $0.category == model.category("Fun") })
@@ -34,15 +35,16 @@ import Testing
     // MARK: Dates that include themselves
 
     @Test func untilAndPeriodEndsIncludeTheirDate() throws {
-        let (model, _) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 1000.00
-        expense Rent, Fun
-        envelope Fair 100 2026-04-01..2026-04-30 for Fun
-        every month on 1 from 2026-01-01 until 2026-03-01 as rent Checking Rent -500.00
-        2026-04-30 Checking Fun -40.00
-        2026-05-01 Checking Fun -7.00
-        """, today: "2026-05-31")
+        let (model, _) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 1000.00
+            expense Rent, Fun
+            envelope Fair 100 2026-04-01..2026-04-30 for Fun
+            every month on 1 from 2026-01-01 until 2026-03-01 as rent Checking Rent -500.00
+            2026-04-30 Checking Fun -40.00
+            2026-05-01 Checking Fun -7.00
+            """, today: "2026-05-31")
         // until 2026-03-01 includes 1 March: three occurrences.
         #expect(model.rules[0].occurrences(through: d("2026-12-31")) == [d("2026-01-01"), d("2026-02-01"), d("2026-03-01")])
         // The range 1–30 April includes 30 April (40.00), not 1 May: 100 − 40 = 60.00.
@@ -53,15 +55,16 @@ import Testing
     // MARK: Rounding
 
     @Test func conversionsRoundPerAmountBeforeAdding() throws {
-        let (model, _) = try Figures.run("""
-        currency EUR
-        wallet US bank currency USD opening 100.00
-        expense Fun
-        envelope Fun 10 monthly for Fun
-        2026-03-01 rate USD 0.3333 EUR
-        2026-03-02 US Fun -10.00
-        2026-03-03 US Fun -10.00
-        """, today: "2026-03-31")
+        let (model, _) = try Figures.run(
+            """
+            currency EUR
+            wallet US bank currency USD opening 100.00
+            expense Fun
+            envelope Fun 10 monthly for Fun
+            2026-03-01 rate USD 0.3333 EUR
+            2026-03-02 US Fun -10.00
+            2026-03-03 US Fun -10.00
+            """, today: "2026-03-31")
         // Each 10.00 × 0.3333 = 3.333 → 3.33; 3.33 + 3.33 = 6.66 (not 20.00 × 0.3333 =
         // 6.666 → 6.67), in insights and in the envelope alike.
         let rates = ExchangeRates(model)
@@ -75,17 +78,18 @@ import Testing
     // MARK: Rates
 
     @Test func noInverseAndNoCrossRates() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet US bank currency USD opening 100.00
-        wallet UK bank currency GBP opening 100.00
-        expense Fun
-        envelope Fun 100 monthly for Fun
-        2026-03-01 rate EUR 1.10 USD
-        2026-03-01 rate GBP 1.25 USD
-        2026-03-02 US Fun -10.00
-        2026-03-03 UK Fun -10.00
-        """, today: "2026-03-31")
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet US bank currency USD opening 100.00
+            wallet UK bank currency GBP opening 100.00
+            expense Fun
+            envelope Fun 100 monthly for Fun
+            2026-03-01 rate EUR 1.10 USD
+            2026-03-01 rate GBP 1.25 USD
+            2026-03-02 US Fun -10.00
+            2026-03-03 UK Fun -10.00
+            """, today: "2026-03-31")
         // Neither USD→EUR (only EUR→USD is stated) nor GBP→EUR (only via USD) converts.
         #expect(Figures.codes(diagnostics).filter { $0 == "E0412" }.count == 2)
         #expect(model.envelopeStatus(0, at: d("2026-03-31"))?.spent.isZero == true)
@@ -96,25 +100,26 @@ import Testing
     // MARK: Goal outlook
 
     @Test func goalOutlookFiguresByHand() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet Savings savings opening 0
-        goal Bike 1200 by 2026-12-31
-        goal Fund by 2026-12-31
-        goal Car 1200
-        goal Jar
-        goal Late 1200 by 2026-06-30
-        2026-01-01 goal Bike 100.00
-        2026-03-01 goal Bike 200.00
-        2026-01-01 goal Fund 100.00
-        2026-03-01 goal Fund 200.00
-        2026-01-01 goal Car 100.00
-        2026-03-01 goal Car 200.00
-        2026-01-01 goal Jar 100.00
-        2026-03-01 goal Jar 200.00
-        2026-01-01 goal Late 100.00
-        2026-03-01 goal Late 200.00
-        """, today: "2026-03-31")
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet Savings savings opening 0
+            goal Bike 1200 by 2026-12-31
+            goal Fund by 2026-12-31
+            goal Car 1200
+            goal Jar
+            goal Late 1200 by 2026-06-30
+            2026-01-01 goal Bike 100.00
+            2026-03-01 goal Bike 200.00
+            2026-01-01 goal Fund 100.00
+            2026-03-01 goal Fund 200.00
+            2026-01-01 goal Car 100.00
+            2026-03-01 goal Car 200.00
+            2026-01-01 goal Jar 100.00
+            2026-03-01 goal Jar 200.00
+            2026-01-01 goal Late 100.00
+            2026-03-01 goal Late 200.00
+            """, today: "2026-03-31")
         let day = d("2026-03-31")
         // Saved 300.00 over 89 days (1 January to 31 March).
         let bike = model.goalStatus(model.goal("Bike"), at: day)
@@ -151,7 +156,7 @@ import Testing
             """,
             "extra.tally": """
             2026-03-01 "There" Checking Fun -10.00
-            """,
+            """
         ]
         let budget = try BudgetLoader(provider: InMemoryFileProvider(files)).load("budget.tally")
         let (model, diagnostics) = Interpreter.run(budget, today: d("2026-03-31"))
@@ -166,21 +171,22 @@ import Testing
     // MARK: Sorting
 
     @Test func sortingKeepsDateOrderAmongEqualsAndEmptyPayeesFirst() throws {
-        let (model, _) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 100.00
-        expense Fun
-        2026-03-01 "Lidl" Checking Fun -5.00
-        2026-03-02 Checking Fun -5.00
-        2026-03-03 "aldi" Checking Fun -9.00
-        """, today: "2026-03-31")
+        let (model, _) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 100.00
+            expense Fun
+            2026-03-01 "Lidl" Checking Fun -5.00
+            2026-03-02 Checking Fun -5.00
+            2026-03-03 "aldi" Checking Fun -9.00
+            """, today: "2026-03-31")
         func days(_ sort: RegisterSort, _ descending: Bool) -> [Int] {
             model.register(EntryFilter(), sort: sort, descending: descending).map(\.date.day)
         }
-        #expect(days(.amount, false) == [3, 1, 2])   // −9.00, then the two −5.00 in date order
-        #expect(days(.amount, true) == [1, 2, 3])    // −5.00 (1st), −5.00 (2nd), −9.00
-        #expect(days(.payee, false) == [2, 3, 1])    // none, aldi, Lidl (case ignored)
-        #expect(days(.payee, true) == [1, 3, 2])     // Lidl, aldi, none
+        #expect(days(.amount, false) == [3, 1, 2])  // −9.00, then the two −5.00 in date order
+        #expect(days(.amount, true) == [1, 2, 3])  // −5.00 (1st), −5.00 (2nd), −9.00
+        #expect(days(.payee, false) == [2, 3, 1])  // none, aldi, Lidl (case ignored)
+        #expect(days(.payee, true) == [1, 3, 2])  // Lidl, aldi, none
         #expect(days(.date, true) == [3, 2, 1])
     }
 
@@ -188,12 +194,12 @@ import Testing
 
     @Test func overdueIsReportedOncePerRuleOnItsLine() throws {
         let text = """
-        currency EUR
-        wallet Checking opening 5000.00
-        expense Rent
-        every month on 1 from 2026-01-01 as rent Checking Rent -500.00
-        2026-02-01 Checking Rent -500.00 rule rent
-        """
+            currency EUR
+            wallet Checking opening 5000.00
+            expense Rent
+            every month on 1 from 2026-01-01 as rent Checking Rent -500.00
+            2026-02-01 Checking Rent -500.00 rule rent
+            """
         let (_, diagnostics) = try Figures.run(text, today: "2026-04-15")
         // January, March and April are open: one W0506 on the `every` line (line 4).
         let overdue = diagnostics.filter { $0.code == .recurringOverdue }
@@ -205,36 +211,38 @@ import Testing
     }
 
     @Test func readyToAssignDipsAreReportedOncePerDipAndForStarIsALimit() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 100.00
-        income Salary
-        expense Fun
-        envelope Fun monthly for Fun
-        envelope Cap 5000 monthly for *
-        2026-03-01 "ACME" Checking Salary +50.00
-        2026-03-02 fill Fun 120.00
-        2026-03-03 fill Fun 10.00
-        2026-03-10 "ACME" Checking Salary +100.00
-        2026-03-11 fill Fun 30.00
-        """, today: "2026-03-31")
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 100.00
+            income Salary
+            expense Fun
+            envelope Fun monthly for Fun
+            envelope Cap 5000 monthly for *
+            2026-03-01 "ACME" Checking Salary +50.00
+            2026-03-02 fill Fun 120.00
+            2026-03-03 fill Fun 10.00
+            2026-03-10 "ACME" Checking Salary +100.00
+            2026-03-11 fill Fun 30.00
+            """, today: "2026-03-31")
         // Ready: 100 + 50 = 150; −120 = 30; −10 = 20; +100 = 120; −30 = 90. Never below
         // zero, and Cap's 5000 is not taken: no W0503.
         #expect(!Figures.codes(diagnostics).contains("W0503"))
         let rates = ExchangeRates(model)
         #expect(model.readyToAssign(at: d("2026-03-31"), flows: CategoryFlows(model, rates: rates), rates: rates) == m("90.00"))
-        let (_, dips) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 100.00
-        income Salary
-        expense Fun
-        envelope Fun monthly for Fun
-        2026-03-01 "ACME" Checking Salary +50.00
-        2026-03-02 fill Fun 200.00
-        2026-03-03 fill Fun 10.00
-        2026-03-10 "ACME" Checking Salary +100.00
-        2026-03-11 fill Fun 100.00
-        """, today: "2026-03-31")
+        let (_, dips) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 100.00
+            income Salary
+            expense Fun
+            envelope Fun monthly for Fun
+            2026-03-01 "ACME" Checking Salary +50.00
+            2026-03-02 fill Fun 200.00
+            2026-03-03 fill Fun 10.00
+            2026-03-10 "ACME" Checking Salary +100.00
+            2026-03-11 fill Fun 100.00
+            """, today: "2026-03-31")
         // 150 − 200 = −50 (a dip: W0503); −10 → −60 (the same dip); +100 → 40; −100 → −60
         // (a new dip: W0503). Two in all, on the fills of 2 and 11 March.
         let reported = dips.filter { $0.code == .readyToAssignNegative }
@@ -245,13 +253,14 @@ import Testing
     // MARK: Balances before an opening
 
     @Test func aWalletIsNotListedBeforeItOpens() throws {
-        let (model, _) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 100.00
-        wallet New bank opening 500.00 on 2026-03-15
-        expense Fun
-        2026-03-20 New Fun -20.00
-        """, today: "2026-03-31")
+        let (model, _) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 100.00
+            wallet New bank opening 500.00 on 2026-03-15
+            expense Fun
+            2026-03-20 New Fun -20.00
+            """, today: "2026-03-31")
         let rates = ExchangeRates(model)
         let before = model.balanceSheet(at: d("2026-03-14"), rates: rates)
         #expect(before.counted.map(\.wallet) == [model.wallet("Checking")] && before.total == m("100.00"))

@@ -5,25 +5,25 @@ import Testing
 /// Envelope figures on a day inside a period, and which wallets count.
 @Suite struct EnvelopeFigureTests {
     static let budget = """
-    currency EUR
-    wallet Checking opening 1000.00
-    wallet Card credit limit 500 hidden
-    wallet Joint opening 200.00 hidden
-    income Salary
-    expense Food, Fun
-    envelope Food 300 monthly for Food
-    envelope Joint-food 100 monthly for Food in Joint
-    envelope Fun monthly for Fun
+        currency EUR
+        wallet Checking opening 1000.00
+        wallet Card credit limit 500 hidden
+        wallet Joint opening 200.00 hidden
+        income Salary
+        expense Food, Fun
+        envelope Food 300 monthly for Food
+        envelope Joint-food 100 monthly for Food in Joint
+        envelope Fun monthly for Fun
 
-    2026-03-01 "ACME" Checking Salary +1000.00
-    2026-03-02 fill Fun 50.00
-    2026-03-05 Checking Food -40.00
-    2026-03-06 Card Food -25.00
-    2026-03-07 Joint Food -30.00
-    2026-03-12 Checking Food -100.00
-    2026-03-15 fill Fun 20.00
-    2026-03-16 move Food -> Fun 10.00
-    """
+        2026-03-01 "ACME" Checking Salary +1000.00
+        2026-03-02 fill Fun 50.00
+        2026-03-05 Checking Food -40.00
+        2026-03-06 Card Food -25.00
+        2026-03-07 Joint Food -30.00
+        2026-03-12 Checking Food -100.00
+        2026-03-15 fill Fun 20.00
+        2026-03-16 move Food -> Fun 10.00
+        """
 
     /// `--at` stops at the day: spending, fills and moves after it do not count yet.
     @Test func figuresThroughADayStopAtThatDay() throws {
@@ -61,17 +61,18 @@ import Testing
     /// The first period is the one of the first entry that moves or assigns money: a rate,
     /// an assertion or a skip dated earlier opens none.
     @Test func theFirstPeriodOpensWithTheFirstMoney() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 500.00
-        income Salary
-        expense Food
-        envelope Food 300 monthly for Food
-        2026-01-15 rate USD 0.90 EUR
-        2026-01-31 assert Checking 500.00
-        2026-02-03 "ACME" Checking Salary +100.00
-        2026-02-10 Checking Food -50.00
-        """, today: "2026-02-28")
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 500.00
+            income Salary
+            expense Food
+            envelope Food 300 monthly for Food
+            2026-01-15 rate USD 0.90 EUR
+            2026-01-31 assert Checking 500.00
+            2026-02-03 "ACME" Checking Salary +100.00
+            2026-02-10 Checking Food -50.00
+            """, today: "2026-02-28")
         // Periods: February only. Ready to assign: 500.00 opening + 100.00 − 300 planned
         // for February = 300.00, never below zero; with a January period too it would be
         // 500 − 300 (January) + 100 − 300 (February) = 0.00 and dip to −200.00 first.

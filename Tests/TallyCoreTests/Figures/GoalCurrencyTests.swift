@@ -7,21 +7,22 @@ import Testing
 /// transfer counts the side already in the goal's currency (Grammar.md §4, Goals).
 @Suite struct GoalCurrencyTests {
     @Test func aGoalCountsInItsOwnCurrency() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 1000.00
-        wallet US bank currency USD
-        expense Travel
-        goal Trip 500
-        goal Mixed 300
-        goal Dollars 1000 in US
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 1000.00
+            wallet US bank currency USD
+            expense Travel
+            goal Trip 500
+            goal Mixed 300
+            goal Dollars 1000 in US
 
-        2026-03-01 rate USD 0.90 EUR
-        2026-03-02 transfer Checking -> US 100.00 = 200.00 USD goal Trip
-        2026-03-03 goal Mixed 50.00
-        2026-03-04 US Travel -20.00 goal Mixed
-        2026-03-05 transfer Checking -> US 10.00 = 20.00 USD goal Dollars
-        """, today: "2026-03-31")
+            2026-03-01 rate USD 0.90 EUR
+            2026-03-02 transfer Checking -> US 100.00 = 200.00 USD goal Trip
+            2026-03-03 goal Mixed 50.00
+            2026-03-04 US Travel -20.00 goal Mixed
+            2026-03-05 transfer Checking -> US 10.00 = 20.00 USD goal Dollars
+            """, today: "2026-03-31")
         #expect(!Figures.codes(diagnostics).contains("E0412"))
         let end = Figures.date("2026-03-31")
         // Trip (EUR): the transfer sent 100.00 EUR; the 200.00 USD received are not EUR.
@@ -35,13 +36,14 @@ import Testing
     }
 
     @Test func withoutARateTheAmountIsNotCountedAndSaysSo() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet US bank currency USD opening 100.00
-        expense Travel
-        goal Mixed 300
-        2026-03-04 US Travel -20.00 goal Mixed
-        """, today: "2026-03-31")
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet US bank currency USD opening 100.00
+            expense Travel
+            goal Mixed 300
+            2026-03-04 US Travel -20.00 goal Mixed
+            """, today: "2026-03-31")
         // No USD→EUR rate: E0412 on the entry, and nothing counted (not 20.00 one to one).
         #expect(Figures.codes(diagnostics).filter { $0 == "E0412" }.count == 1)
         #expect(model.saved(towards: 0, at: Figures.date("2026-03-31")).isZero)

@@ -7,24 +7,24 @@ import Testing
 /// and later assertions (Grammar.md §4, "Which errors leave an entry out").
 @Suite struct LeftOutEntriesTests {
     static let budget = """
-    currency EUR
-    wallet Checking bank opening 1000.00 on 2026-03-01 closed 2026-03-31
-    wallet Cash cash opening 100.00
-    income Salary
-    expense Food, Fun
+        currency EUR
+        wallet Checking bank opening 1000.00 on 2026-03-01 closed 2026-03-31
+        wallet Cash cash opening 100.00
+        income Salary
+        expense Food, Fun
 
-    2026-02-27 "Early" Checking Food -40.00
-    2026-03-02 "Shop" Checking Food -60.00
-        id: "A1"
-    2026-03-03 "Shop" Checking Food -60.00
-        id: "A1"
-    2026-03-05 "ACME" Checking Salary +500.00
-    2026-03-10 transfer Checking -> Cash 20.00
-    2026-04-02 "Late" Checking Fun -7.00
-    2026-04-03 transfer Cash -> Checking 5.00
-    2026-03-31 assert Checking 1420.00
-    2026-04-05 assert Cash 120.00
-    """
+        2026-02-27 "Early" Checking Food -40.00
+        2026-03-02 "Shop" Checking Food -60.00
+            id: "A1"
+        2026-03-03 "Shop" Checking Food -60.00
+            id: "A1"
+        2026-03-05 "ACME" Checking Salary +500.00
+        2026-03-10 transfer Checking -> Cash 20.00
+        2026-04-02 "Late" Checking Fun -7.00
+        2026-04-03 transfer Cash -> Checking 5.00
+        2026-03-31 assert Checking 1420.00
+        2026-04-05 assert Cash 120.00
+        """
 
     // Counted: opening 1000.00 − 60.00 (the first A1) + 500.00 − 20.00 = 1420.00 on 31 March.
     // Left out: −40.00 before the opening, the second A1 −60.00, −7.00 and the transfer of
@@ -60,15 +60,16 @@ import Testing
 
     /// The copy is the later one in date order, whatever the order in the file.
     @Test func theLaterOfTwoEqualIDsIsLeftOut() throws {
-        let (model, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 100.00
-        expense Food
-        2026-03-09 "Second" Checking Food -9.00
-            id: "X"
-        2026-03-02 "First" Checking Food -2.00
-            id: "X"
-        """, today: "2026-03-31")
+        let (model, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 100.00
+            expense Food
+            2026-03-09 "Second" Checking Food -9.00
+                id: "X"
+            2026-03-02 "First" Checking Food -2.00
+                id: "X"
+            """, today: "2026-03-31")
         // 100.00 − 2.00 = 98.00: the entry of 9 March repeats the id of 2 March.
         #expect(model.balance(of: 0, at: Figures.date("2026-03-31")) == Figures.money("98.00"))
         let duplicate = try #require(diagnostics.first { $0.code == .duplicateID })
@@ -82,18 +83,19 @@ import Testing
 /// writes such entries.
 @Suite struct FutureDatedTests {
     @Test func recordingAnOccurrenceAheadIsNotATypo() throws {
-        let (_, diagnostics) = try Figures.run("""
-        currency EUR
-        wallet Checking opening 5000.00
-        expense Rent
-        every month on 1 from 2026-01-01 as rent Checking Rent -950.00
-        2026-11-01 Checking Rent -950.00 rule rent
-        2026-12-01 Checking Rent -950.00 rule rent
-        2027-01-01 skip rent
-        2026-11-25 Checking Rent -950.00 rule rent
-        2026-12-20 Checking Rent -10.00
-        2062-12-01 Checking Rent -950.00 rule rent
-        """, today: "2026-11-03")
+        let (_, diagnostics) = try Figures.run(
+            """
+            currency EUR
+            wallet Checking opening 5000.00
+            expense Rent
+            every month on 1 from 2026-01-01 as rent Checking Rent -950.00
+            2026-11-01 Checking Rent -950.00 rule rent
+            2026-12-01 Checking Rent -950.00 rule rent
+            2027-01-01 skip rent
+            2026-11-25 Checking Rent -950.00 rule rent
+            2026-12-20 Checking Rent -10.00
+            2062-12-01 Checking Rent -950.00 rule rent
+            """, today: "2026-11-03")
         // Spared: 1 Dec (an occurrence), the skip of 1 Jan, and 25 Nov (a week before the
         // occurrence of 1 Dec, so it records that one early). Warned: 20 Dec (names no
         // rule) and 1 Dec 2062 (an occurrence, but more than a year after today).

@@ -64,9 +64,10 @@ import Testing
         // Every envelope period.
         for (e, envelope) in model.envelopes.enumerated() {
             for s in model.envelopeHistory(e) {
-                lines.append("envelope \(envelope.name) \(envelope.period.label(s.start)): carried \(money(s.carriedIn, main))"
-                    + " planned \(money(s.planned, main)) filled \(money(s.filled, main)) moved \(money(s.moved, main))"
-                    + " spent \(money(s.spent, main)) available \(money(s.available, main))")
+                lines.append(
+                    "envelope \(envelope.name) \(envelope.period.label(s.start)): carried \(money(s.carriedIn, main))"
+                        + " planned \(money(s.planned, main)) filled \(money(s.filled, main)) moved \(money(s.moved, main))"
+                        + " spent \(money(s.spent, main)) available \(money(s.available, main))")
             }
         }
         let flows = CategoryFlows(model, rates: rates)
@@ -75,13 +76,15 @@ import Testing
         for (g, goal) in model.goals.enumerated() {
             let currency = goal.wallet.map { model.wallets[$0].currency } ?? main
             if let periodic = model.periodicGoalStatus(g, at: today) {
-                lines.append("goal \(goal.name) \(periodic.start)..\(periodic.end): saved \(money(periodic.saved, currency))"
-                    + " of \(money(periodic.target, currency)) missing \(money(periodic.missing, currency))")
+                lines.append(
+                    "goal \(goal.name) \(periodic.start)..\(periodic.end): saved \(money(periodic.saved, currency))"
+                        + " of \(money(periodic.target, currency)) missing \(money(periodic.missing, currency))")
                 continue
             }
             let status = model.goalStatus(g, at: today)
-            lines.append("goal \(goal.name): saved \(money(status.saved, currency)) percent \(status.percent.map { $0.formatted(scale: 1) } ?? "-")"
-                + " \(status.state.rawValue) | \(status.outlook ?? "-")")
+            lines.append(
+                "goal \(goal.name): saved \(money(status.saved, currency)) percent \(status.percent.map { $0.formatted(scale: 1) } ?? "-")"
+                    + " \(status.state.rawValue) | \(status.outlook ?? "-")")
         }
         // Income and expense per month, from the first entry's month to today's.
         if let first = model.entries.first?.date {

@@ -6,18 +6,18 @@ import Testing
 /// category (Grammar.md §3.10, "No category yet"): I0601 on it, E0407 on a hand-typed one.
 @Suite struct UncategorizedMovementTests {
     static let budget = """
-    currency EUR
-    wallet Checking bank opening 100.00 on 2026-03-01
-    expense Food
-    envelope Food 50 monthly for Food
+        currency EUR
+        wallet Checking bank opening 100.00 on 2026-03-01
+        expense Food
+        envelope Food 50 monthly for Food
 
-    2026-03-02 "Tesco" Checking Food -10.00
-    2026-03-03 "CORNER SHOP" Checking -4.00
-        id: "B-1"
-    2026-03-04 "REFUND" Checking +2.50 #web
-        id: "B-2"
-    2026-03-05 "Kiosk" Checking -1.00
-    """
+        2026-03-02 "Tesco" Checking Food -10.00
+        2026-03-03 "CORNER SHOP" Checking -4.00
+            id: "B-1"
+        2026-03-04 "REFUND" Checking +2.50 #web
+            id: "B-2"
+        2026-03-05 "Kiosk" Checking -1.00
+        """
 
     @Test func countsInTheWalletAndTheRegisterOnly() throws {
         let (model, diagnostics) = try Figures.run(Self.budget, today: "2026-03-31")
