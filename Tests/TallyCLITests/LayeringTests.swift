@@ -51,4 +51,25 @@ final class LayeringTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path("Sources/tally"))
         XCTAssertEqual(files, ["main.swift"])
     }
+
+    /// The language features answer in plain values: no file of `TallyLSP/Features` names a
+    /// protocol type (comments aside), so only the server's conversion knows the client.
+    func testLanguageFeaturesKnowNoProtocolTypes() throws {
+        let folder = TestSupport.path("Sources/TallyLSP/Features")
+        let protocolTypes = ["JSON", "LSPRange", "Position", "PositionEncoding", "ResponseError", "IncomingMessage", "OutgoingMessage", "Params"]
+        for item in try FileManager.default.contentsOfDirectory(atPath: folder) where item.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + item, encoding: .utf8)
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for name in protocolTypes {
+                XCTAssertNil(code.range(of: "\\b\(name)\\b", options: .regularExpression), "Features/\(item) names \(name)")
+            }
+        }
+    }
+
+    /// The toolchain alone: the package declares no dependency.
+    func testThePackageHasNoDependencies() throws {
+        let manifest = try String(contentsOfFile: TestSupport.path("Package.swift"), encoding: .utf8)
+        XCTAssertFalse(manifest.contains(".package("), "Package.swift declares a package dependency")
+        XCTAssertFalse(manifest.contains("dependencies: [.package"), "Package.swift declares a package dependency")
+    }
 }
