@@ -70,6 +70,8 @@ final class PreCommitHookTests: XCTestCase {
         let check = try tryHook("tally-fmt-check", ["good.tally"])
         XCTAssertEqual(check.status, 1, check.output)
         XCTAssertEqual(try String(contentsOf: budget, encoding: .utf8), squeezed, "tally-fmt-check must not change files")
+        // It says what would change, not only which file: the diff of the first line it lays out.
+        XCTAssertTrue(check.stdout.contains("--- a/good.tally") && check.stdout.contains("\n+"), check.output)
 
         let rewrite = try tryHook("tally-fmt", ["good.tally"])
         XCTAssertEqual(rewrite.status, 1, "pre-commit stops the commit when the hook changed a file:\n" + rewrite.output)

@@ -22,7 +22,8 @@ final class PreCommitReadmeTests: XCTestCase {
         let snippet = try readmeSnippet()
         // A tag that does not exist (`v0.1.0`) failed; the README pins a commit id.
         let rev = try XCTUnwrap(snippet.split(separator: "\n").first { $0.contains("rev:") })
-        XCTAssertNotNil(rev.range(of: #"rev: [0-9a-f]{40}\b"#, options: .regularExpression), String(rev))
+        // Quoted: YAML reads an unquoted all-digit id as a number (`pre-commit autoupdate` fails).
+        XCTAssertNotNil(rev.range(of: #"rev: "[0-9a-f]{40}""#, options: .regularExpression), String(rev))
 
         let head = try git.run(["rev-parse", "HEAD"], in: TestSupport.repositoryRoot)
         guard head.status == 0 else { throw XCTSkip("the repository has no commit to pin: \(head.output)") }
@@ -30,7 +31,7 @@ final class PreCommitReadmeTests: XCTestCase {
         let config =
             snippet
             .replacingOccurrences(of: #"repo: \S+"#, with: "repo: \(TestSupport.repositoryRoot.path)", options: .regularExpression)
-            .replacingOccurrences(of: #"rev: [0-9a-f]{40}"#, with: "rev: \(commit)", options: .regularExpression)
+            .replacingOccurrences(of: #"rev: "[0-9a-f]{40}""#, with: "rev: \"\(commit)\"", options: .regularExpression)
 
         let temporary = try TemporaryFolder("pre-commit-readme")
         defer { temporary.remove() }
