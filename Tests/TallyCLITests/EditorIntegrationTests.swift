@@ -264,6 +264,67 @@ final class EditorIntegrationTests: XCTestCase {
         XCTAssertTrue(lines[5].hasPrefix("examples/errors/W0501-envelope-overspent.tally|10|1|w|Groceries is 20.40 EUR over"), lines[5])
     }
 
+    /// A file with more problems than `tally check` shows (1,000 of them, errors first):
+    /// ALE, `:make` and flymake each say so on the file's first line, as the language
+    /// server does, instead of showing 1,000 problems and no word of the rest.
+    func testEveryEditorSaysWhenProblemsAreNotShown() throws {
+        let vim = try ExternalTool.require("vim")
+        let emacs = try ExternalTool.require("emacs")
+        // 1,005 lines with an invalid date and no amount: two errors each, 2,010 in all.
+        let budget = try write("many.tally", "currency EUR\n" + String(repeating: "2026-02-30 x\n", count: 1005))
+        let note = "1010 more diagnostics in this file not shown: only the first 1000 of 2010 are, errors first"
+        let json = try TallyBinary.run(["check", "--format", "json", "--column-unit", "bytes", budget])
+        let text = try TallyBinary.run(["check", "--color", "never", "--quiet", "--column-unit", "bytes", budget])
+        XCTAssertTrue(json.stdout.contains(#""notShown":[{"file":"\#(budget)","count":1010,"total":2010}]"#), json.stdout.suffix(300).description)
+        let jsonFile = try write("many.json", json.stdout), textFile = try write("many.txt", text.stdout)
+        let output = folder.appendingPathComponent("vim.out").path
+        let script = try write(
+            "notes.vim",
+            """
+            let &runtimepath = \(quoted(try aleStub())) . ',' . \(quoted(TestSupport.path("editors/vim"))) . ',' . &runtimepath
+            source \(TestSupport.path("editors/vim/ale_linters/tally/tally.vim"))
+            filetype plugin on
+            edit \(budget)
+            let s:items = ale_linters#tally#tally#Handle(bufnr(''), readfile(\(quoted(jsonFile))))
+            let &g:errorformat = &l:errorformat
+            cgetexpr readfile(\(quoted(textFile)))
+            let s:notes = filter(getqflist(), {_, e -> e.type is# 'n'})
+            call writefile([len(s:items), json_encode(s:items[-1]), len(s:notes)] + map(s:notes, {_, e -> fnamemodify(bufname(e.bufnr), ':p') . '|' . e.text}), \(quoted(output)))
+            qall!
+
+            """)
+        let result = try vim.run(["-Nu", "NONE", "-i", "NONE", "-es", "-c", "source \(script)"])
+        XCTAssertEqual(result.status, 0, result.output)
+        let lines = try String(contentsOfFile: output, encoding: .utf8).components(separatedBy: "\n")
+        XCTAssertEqual(lines[0], "1001", "1,000 problems and the note")
+        let last = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        XCTAssertEqual(last["text"] as? String, note)
+        XCTAssertEqual(last["lnum"] as? Int, 1)
+        XCTAssertEqual(last["type"] as? String, "I")
+        XCTAssertEqual(lines[2], "1", "the quickfix list has the note")
+        XCTAssertEqual(lines[3], budget + "|" + note)
+
+        let emacsOutput = folder.appendingPathComponent("emacs.out").path
+        let elisp = try write(
+            "notes.el",
+            """
+            (setq debug-on-error t)
+            (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+            (require 'tally-mode)
+            (with-current-buffer (find-file-noselect "\(budget)")
+              (let* ((json (with-temp-buffer (insert-file-contents "\(jsonFile)") (buffer-string)))
+                     (found (tally-flymake-diagnostics (current-buffer) json))
+                     (last (car (last found))))
+                (with-temp-file "\(emacsOutput)"
+                  (insert (format "%d %s %d %s\\n" (length found) (flymake-diagnostic-type last)
+                                  (line-number-at-pos (flymake-diagnostic-beg last)) (flymake-diagnostic-text last))))))
+
+            """)
+        let ran = try emacs.run(["--batch", "-l", elisp], timeout: 90)
+        XCTAssertEqual(ran.status, 0, ran.output)
+        XCTAssertEqual(try String(contentsOfFile: emacsOutput, encoding: .utf8), "1001 :note 1 \(note)\n")
+    }
+
     // MARK: Emacs
 
     func testEmacsFontifiesEachKindAndFlymakeReportsAKnownDiagnostic() throws {

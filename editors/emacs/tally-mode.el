@@ -222,7 +222,19 @@ file, which `tally check' checks as part of the budget that includes it."
                                              ("warning" :warning)
                                              (_ :note))
                                            message)
-                  result)))))
+                  result))))
+      ;; A file with more problems than tally shows (1,000): say so on its first line.
+      (dolist (n (alist-get 'notShown document))
+        (let ((file (alist-get 'file n)))
+          (when (or (equal file "<stdin>")
+                    (and this file (equal (expand-file-name file) this)))
+            (let ((count (alist-get 'count n)) (total (alist-get 'total n)))
+              (push (flymake-make-diagnostic
+                     source (point-min) (save-excursion (goto-char (point-min)) (max (line-end-position) (min (1+ (point-min)) (point-max))))
+                     :note
+                     (format "%d more diagnostics in this file not shown: only the first %d of %d are, errors first"
+                             count (- total count) total))
+                    result))))))
     (nreverse result)))
 
 (defun tally-flymake (report-fn &rest _args)

@@ -14,6 +14,6 @@ setlocal formatprg=tally\ fmt\ -
 " `:make` checks the current file (as part of the budget that includes it); errors land
 " in the quickfix list. Columns are bytes, as Vim counts them; `%:S` quotes the name.
 setlocal makeprg=tally\ check\ --color\ never\ --quiet\ --column-unit\ bytes\ %:S
-setlocal errorformat=%f:%l:%c:\ %trror%*[^:]:\ %m,%f:%l:%c:\ %tarning%*[^:]:\ %m,%f:%l:%c:\ %tnfo%*[^:]:\ %m,%-G%.%#
+setlocal errorformat=%f:%l:%c:\ %trror%*[^:]:\ %m,%f:%l:%c:\ %tarning%*[^:]:\ %m,%f:%l:%c:\ %tnfo%*[^:]:\ %m,%f:\ %tote:\ %m,%-G%.%#
 
 let b:undo_ftplugin = "setlocal commentstring< comments< autoindent< expandtab< shiftwidth< softtabstop< formatprg< makeprg< errorformat<"

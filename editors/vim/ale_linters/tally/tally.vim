@@ -46,6 +46,15 @@ function! ale_linters#tally#tally#Handle(buffer, lines) abort
         endif
         call add(l:items, l:item)
     endfor
+    " A file with more problems than tally shows (1,000): say so on its first line.
+    for l:n in get(l:document, 'notShown', [])
+        let l:file = get(l:n, 'file', '<stdin>')
+        if l:file is# '<stdin>' || fnamemodify(l:file, ':p') is# l:this
+            call add(l:items, {'lnum': 1, 'col': 1, 'type': 'I', 'text': printf(
+            \   '%d more diagnostics in this file not shown: only the first %d of %d are, errors first',
+            \   l:n.count, l:n.total - l:n.count, l:n.total)})
+        endif
+    endfor
     return l:items
 endfunction
 
