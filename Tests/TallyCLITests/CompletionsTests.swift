@@ -93,6 +93,11 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try complete(["tally", "balance", "-e", "this-y"]), ["this-year"])
         XCTAssertEqual(try complete(["tally", "bal", "--format", ""]), ["text", "json", "csv"])
         XCTAssertEqual(try complete(["tally", "register", "--sort", "a"]), ["amount"])
+        // Flags whose value is a path complete files (any file: a root, a name, an output).
+        XCTAssertTrue(try complete(["tally", "check", "--root", "examples/hou"]).contains("examples/household.tally"))
+        XCTAssertTrue(try complete(["tally", "check", "--stdin-filename", "examples/stu"]).contains("examples/student.tally"))
+        XCTAssertTrue(try complete(["tally", "lsp", "--root", "examples/mul"]).contains("examples/multi-currency.tally"))
+        XCTAssertTrue(try complete(["tally", "balance", "-o", "READ"]).contains("README.md"))
         // Options before the command.
         XCTAssertEqual(try complete(["tally", "-f", "b.tally", "--today", "2026-11-22", "bal", "--for"]), ["--format"])
         XCTAssertEqual(try complete(["tally", "-f", "b.tally", "ba"]), ["balance"])
@@ -117,5 +122,8 @@ final class CompletionsTests: XCTestCase {
         let short = try fish.run(["--no-config", "-c", "source '\(url.path)'; complete -C 'tally bal --quar'; complete -C 'tally reg --period next-q'"])
         let shortWords = Set(short.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) })
         XCTAssertEqual(shortWords, ["--quarterly", "next-quarter"], short.output)
+        // A path flag completes files.
+        let path = try fish.run(["--no-config", "-c", "source '\(url.path)'; complete -C 'tally check --root examples/hou'"])
+        XCTAssertTrue(path.stdout.contains("examples/household.tally"), path.output)
     }
 }

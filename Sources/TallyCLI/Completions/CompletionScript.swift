@@ -82,6 +82,8 @@ struct CompletionScript {
                     s += "                \(pattern)) COMPREPLY=( $(compgen -W \"\(flag.choices.joined(separator: " "))\" -- \"$cur\") ); return ;;\n"
                 } else if flag.takesCodes {
                     s += "                \(pattern)) COMPREPLY=( $(compgen -W \"\(codes.joined(separator: " "))\" -- \"$cur\") ); return ;;\n"
+                } else if flag.takesPath {
+                    s += "                \(pattern)) COMPREPLY=( $(compgen -f -- \"$cur\") ); return ;;\n"
                 } else {
                     s += "                \(pattern)) COMPREPLY=(); return ;;\n"
                 }
@@ -171,6 +173,8 @@ struct CompletionScript {
                         action = ":\(label):(\(flag.choices.joined(separator: " ")))"
                     } else if flag.takesCodes {
                         action = ":\(label):(\(codes.joined(separator: " ")))"
+                    } else if flag.takesPath {
+                        action = ":\(label):_files"
                     } else {
                         action = ":\(label): "
                     }
@@ -241,6 +245,8 @@ struct CompletionScript {
                         line += " -x -a \(quoted(flag.choices.joined(separator: " ")))"
                     } else if flag.takesCodes {
                         line += " -x -a \(quoted(codes.joined(separator: " ")))"
+                    } else if flag.takesPath {
+                        line += " -r -F"
                     } else {
                         line += " -x"
                     }

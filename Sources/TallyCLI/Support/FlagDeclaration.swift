@@ -60,6 +60,9 @@ struct FlagDeclaration: Equatable, Sendable {
     /// True when the value names diagnostic codes (`CODE`, `CODE[,CODE]`).
     var takesCodes: Bool { value?.hasPrefix("CODE") ?? false }
 
+    /// True when the value is a file's path (`FILE`, `PATH`): completions offer files.
+    var takesPath: Bool { value == "FILE" || value == "PATH" }
+
     /// The help lines: the spellings and value from column 2, the description from
     /// column 25 (on the next line when the spellings reach past column 22).
     var help: String {
