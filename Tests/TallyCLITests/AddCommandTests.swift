@@ -100,29 +100,13 @@ final class AddCommandTests: XCTestCase {
     /// rules for `.`, digits and keywords.)
     func testNamesThatMustBeQuotedAreWrittenSo() throws {
         for (wallet, category) in [(".cash", "every"), ("Kid's", ".food"), ("'a;b'", "Kid's"), ("Room#2", "'a;b'"), ("transfer", "Room#2")] {
-            try Self.oddNamesBudget.write(toFile: budget, atomically: true, encoding: .utf8)
+            try OddNames.budget.write(toFile: budget, atomically: true, encoding: .utf8)
             let result = try TallyBinary.run(["add", budget, "2026-11-05", wallet, category, "5"])
             XCTAssertEqual(result.status, 0, "\(wallet) \(category): \(result.stderr)")
-            XCTAssertEqual(try contents(), Self.oddNamesBudget + "2026-11-05 \(Self.spelled[wallet]!)  \(Self.spelled[category]!)  -5.00\n")
+            XCTAssertEqual(try contents(), OddNames.budget + "2026-11-05 \(OddNames.spelled[wallet]!)  \(OddNames.spelled[category]!)  -5.00\n")
             let check = try TallyBinary.run(["check", budget])
             XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         }
     }
 
-    /// A budget whose wallets and categories need quotes, and how each is spelled.
-    static let oddNamesBudget = """
-        currency EUR
-
-        wallet '.cash' cash
-        wallet 'Kid\\'s'
-        wallet '\\'a;b\\''
-        wallet Room#2
-        wallet 'transfer'
-        expense 'every', '.food', 'Kid\\'s', '\\'a;b\\'', Room#2
-
-        """
-    static let spelled = [
-        ".cash": "'.cash'", "Kid's": "'Kid\\'s'", "'a;b'": "'\\'a;b\\''", "Room#2": "Room#2", "transfer": "'transfer'",
-        "every": "'every'", ".food": "'.food'"
-    ]
 }
