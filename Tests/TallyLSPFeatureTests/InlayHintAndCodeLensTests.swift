@@ -21,6 +21,27 @@ import Testing
         2026-11-05 goal Urlaub 100.00
         """
 
+    /// A whole-file request on a large budget stops when the server says the request was
+    /// cancelled: the provider asks every 256 entries and returns what it has.
+    @Test func wholeFileHintsStopWhenAsked() {
+        var text = "currency EUR\nwallet Cash cash opening 100000.00 on 2025-12-31\nexpense Food\nenvelope Eat 500 monthly for Food\n"
+        for day in 0 ..< 600 { text += "2026-01-\(String(format: "%02d", day % 28 + 1)) \"Shop\" Cash Food -1.00\n" }
+        let analysis = Fixture.analysis(text)
+        let whole = ByteRange(start: 0, end: text.utf8.count)
+        let all = InlayHintProvider.hints(in: analysis, path: "main.tally", range: whole, options: InlayHintOptions())
+        #expect(all.count == 1_200, "an envelope hint and a balance hint per line")
+        var asked = 0
+        let stopped = InlayHintProvider.hints(
+            in: analysis, path: "main.tally", range: whole, options: InlayHintOptions(),
+            shouldStop: {
+                asked += 1
+                return true
+            })
+        #expect(asked == 1)
+        // The first 255 nodes are the 4 declarations and 251 transactions: 2 × 251 hints.
+        #expect(stopped.count == 2 * 251, "the first 255 nodes' hints, then it stopped")
+    }
+
     @Test func hintsShowEnvelopesLeftAndRunningBalances() {
         let doc = MarkedDocument(Self.marked)
         let analysis = Fixture.analysis(doc.text)

@@ -14,14 +14,22 @@ import TallySyntax
 /// times the entries of a period, never the whole budget.
 public enum InlayHintProvider {
     /// The hints for the entries of `path` that overlap `range`, in order.
-    public static func hints(in analysis: BudgetAnalysis, path: String, range: ByteRange, options: InlayHintOptions) -> [InlayHintInfo] {
+    ///
+    /// A whole file of 100k entries takes seconds, so `shouldStop` is asked every 256
+    /// entries; once it says yes, the hints found so far are returned (the server answers
+    /// the cancelled request with RequestCancelled instead).
+    public static func hints(
+        in analysis: BudgetAnalysis, path: String, range: ByteRange, options: InlayHintOptions,
+        shouldStop: () -> Bool = { false }
+    ) -> [InlayHintInfo] {
         // Every hint is a figure; none is shown when totals could have overflowed (E0404).
         guard analysis.model.totalsAreExact else { return [] }
         guard options.envelopeLeft || options.runningBalance else { return [] }
         let index = analysis.index
         let model = analysis.model
         var result: [InlayHintInfo] = []
-        for node in index.entries(in: path, overlapping: range) {
+        for (n, node) in index.entries(in: path, overlapping: range).enumerated() {
+            if n & 0xFF == 0xFF && shouldStop() { return result }
             guard let m = index.modelEntry(node, in: path) else { continue }
             let entry = model.entries[m]
             let lineEnd = node.endOfFirstLineContent

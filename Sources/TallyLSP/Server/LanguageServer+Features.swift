@@ -148,8 +148,10 @@ extension LanguageServer {
             start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
             end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
         let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
+        let hints = InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop)
+        if requestCancelled { return .null }
         return .array(
-            InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options).map { hint in
+            hints.map { hint in
                 ["position": target.lines.position(of: hint.offset, encoding: encoding).json, "label": .string(hint.label), "paddingLeft": true]
             })
     }
