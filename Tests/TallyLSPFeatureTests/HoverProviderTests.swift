@@ -78,6 +78,29 @@ import Testing
         #expect(hover.markdown.contains("filled 50.00"))
     }
 
+    /// Hovering an envelope's name shows it as of today, as `tally envelopes` does: a
+    /// purchase dated later in the month is not spent yet.
+    @Test func envelopeNameShowsItsFiguresAsOfToday() throws {
+        let text = """
+            currency EUR
+            wallet Cash cash opening 500.00 on 2026-10-31
+            expense Food
+            envelope Groceries 300 monthly for Food
+
+            2026-11-03 "Market" Cash Food -40.00
+            2026-11-28 "Market" Cash Food -100.00
+            """
+        let analysis = Fixture.analysis(text)  // today: 2026-11-22
+        let offset = text.utf8.count - text.utf8.distance(from: text.range(of: "Groceries")!.lowerBound, to: text.endIndex)
+        let hover = try #require(HoverProvider.hover(in: analysis, path: "main.tally", offset: offset + 1))
+        // Through 2026-11-22: 300.00 planned − 40.00 spent = 260.00 left (the 100.00 of the
+        // 28th is not spent yet; the whole month would leave 160.00).
+        #expect(hover.markdown.contains("2026-11: **260.00 EUR left**"), "\(hover.markdown)")
+        #expect(hover.markdown.contains("spent 40.00"))
+        let lens = try #require(CodeLensProvider.lenses(in: analysis, path: "main.tally").first)
+        #expect(lens.title == "2026-11: 260.00 left of 300.00 EUR · 40.00 spent")
+    }
+
     @Test func goalShowsProgressAndOutlook() throws {
         let hover = try #require(Self.hover("Urlaub"))
         #expect(hover.markdown.contains("Saved **100.00 EUR** of 1200.00 EUR (8.3%)"))

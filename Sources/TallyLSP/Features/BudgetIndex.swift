@@ -71,6 +71,7 @@ public final class BudgetIndex: @unchecked Sendable {
     private let nameUsesTable = LazyTable<NameUses>()
     private let talliesTable = LazyTable<NameTallies>()
     private let openOccurrencesTable = LazyTable<[[CivilDate]]>()
+    private let ratesTable = LazyTable<ExchangeRates>()
 
     init(budget: Budget, model: BudgetModel, today: CivilDate) {
         self.budget = budget
@@ -127,6 +128,16 @@ public final class BudgetIndex: @unchecked Sendable {
     /// records or skips, oldest first (``BudgetModel/unrecordedOccurrences(through:)``,
     /// the matching of W0506). Built on first use: one pass over the model's entries.
     public var openOccurrences: [[CivilDate]] { openOccurrencesTable.value { model.unrecordedOccurrences(through: today) } }
+
+    /// The budget's exchange rates (one pass over the entries), built on first use: what
+    /// an envelope's figures through a day convert other currencies' spending with.
+    public var rates: ExchangeRates { ratesTable.value { ExchangeRates(model) } }
+
+    /// An envelope's figures for its period containing `date`, through the end of that
+    /// day (spending after it not counted), as `tally envelopes` shows them.
+    public func envelope(_ e: Int, through date: CivilDate) -> EnvelopeStatus? {
+        model.envelopeStatus(e, through: date, rates: rates)
+    }
 
     /// Builds the tables keystroke requests need (name uses for completion, payee tallies,
     /// open occurrences), checking `isCurrent` before each, so that work for an analysis

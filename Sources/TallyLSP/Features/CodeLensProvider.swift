@@ -33,7 +33,7 @@ public enum CodeLensProvider {
         let model = analysis.model
         let envelope = model.envelopes[e]
         let currency = model.defaultCurrency
-        guard let status = model.envelopePeriod(e, containing: analysis.today) else {
+        guard let status = analysis.index.envelope(e, through: analysis.today) else {
             return "no period contains today (\(analysis.today))"
         }
         let label = envelope.period.label(status.start)

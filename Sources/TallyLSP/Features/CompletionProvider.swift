@@ -261,7 +261,7 @@ public enum CompletionProvider {
             }
         case .envelope:
             return model.envelopes.enumerated().map { e, envelope in
-                let detail = model.envelopePeriod(e, containing: analysis.today).map { status -> String in
+                let detail = analysis.index.envelope(e, through: analysis.today).map { status -> String in
                     let left = InlayHintProvider.envelopeLabel(envelope.name, status, analysis).dropFirst(envelope.name.count + 2)
                     return "\(left) in \(envelope.period.label(status.start))"
                 }

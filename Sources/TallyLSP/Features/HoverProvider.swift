@@ -87,7 +87,7 @@ public enum HoverProvider {
         let when = date ?? analysis.today
         let covering = model.envelopes(covering: c, from: wallet)
         for e in covering {
-            if let status = model.envelopePeriod(e, containing: when) {
+            if let status = analysis.index.envelope(e, through: when) {
                 lines.append(envelopeStatus(e, status, analysis))
             }
         }
@@ -100,7 +100,7 @@ public enum HoverProvider {
         guard let e = analysis.index.modelIndex(of: NamedSymbol(kind: .envelope, name: name)) else { return unknown(.envelope, name) }
         let envelope = model.envelopes[e]
         var lines = ["**\(md(name))** · envelope for " + (envelope.coversAll ? "all spending" : md(envelope.categories.joined(separator: ", ")))]
-        if let status = model.envelopePeriod(e, containing: date ?? analysis.today) {
+        if let status = analysis.index.envelope(e, through: date ?? analysis.today) {
             lines.append(envelopeStatus(e, status, analysis))
         } else {
             lines.append("No period of this envelope contains \(date ?? analysis.today).")
