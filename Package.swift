@@ -49,7 +49,7 @@ let package = Package(
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(
             name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
             exclude: ["Fixtures", "Goldens"]),

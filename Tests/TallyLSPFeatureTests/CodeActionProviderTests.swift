@@ -1,4 +1,5 @@
 import TallyCore
+import TallyFormat
 import TallyLSP
 import TallySyntax
 import Testing
@@ -262,7 +263,7 @@ import Testing
 
         """
 
-    @Test func offersTheHistoryCategoryFirstAndKeepsTheAmountsColumn() throws {
+    @Test func offersTheHistoryCategoryFirstAndLaysTheLineOutAsFmtWould() throws {
         // "TESCO BERLIN" shares the word tesco with two Food payees: Food first, then the
         // most used spending categories not yet offered: Fun (3 postings), Transport (1).
         let text = Self.budget + "2026-03-08 \"TESCO BERLIN\" Giro          -4.00\n    id: \"B-1\"\n"
@@ -270,10 +271,36 @@ import Testing
         #expect(actions.map(\.title) == ["Book it in Food", "Book it in Fun", "Book it in Transport"])
         #expect(actions.map(\.isPreferred) == [true, false, false])
         let result = try CodeActionProviderTests.applying("Book it in Food", to: text)
-        // The gap of 10 spaces holds " Food" and 5 spaces: -4.00 stays in its column.
-        #expect(result.text.hasSuffix("2026-03-08 \"TESCO BERLIN\" Giro Food     -4.00\n    id: \"B-1\"\n"))
         #expect(!result.codes.contains("I0601"))
+        // The booked line is the line `tally fmt` writes for it in its block (the lines
+        // above are left as they are).
+        let booked = try #require(result.text.split(separator: "\n").first { $0.hasPrefix("2026-03-08") })
+        let formatted = try Self.formatted(result.text)
+        #expect(formatted.split(separator: "\n").contains(booked), "\(booked)")
+        // Columns from the block: payees as wide as "Tesco Express" (15) plus two, categories
+        // as "Transport" (9) plus two, amounts aligned on the point under +900.00.
+        #expect(booked == "2026-03-08 \"TESCO BERLIN\"   Giro  Food         -4.00")
     }
+
+    /// In a budget laid out by `tally fmt`, booking a movement keeps the whole file as
+    /// `tally fmt` writes it: the category stands in its column, the amount in its own.
+    @Test func aFormattedBudgetStaysFormatted() throws {
+        let text = try Self.formatted(Self.budget) + "2026-03-08 \"Cinema\" Giro -4.00\n    id: \"B-4\"\n"
+        let result = try CodeActionProviderTests.applying("Book it in Fun", to: text)
+        #expect(try Self.formatted(result.text) == result.text)
+        #expect(result.text.contains("2026-03-08 \"Cinema\"         Giro  Fun          -4.00\n"), "\(result.text)")
+    }
+
+    /// `text` as `tally fmt` writes it.
+    static func formatted(_ text: String) throws -> String {
+        switch Formatter.format(Parser.parse(text, path: "main.tally")) {
+        case .unchanged: return text
+        case .formatted(let bytes): return String(decoding: bytes, as: UTF8.self)
+        default: throw FormatRefused()
+        }
+    }
+
+    struct FormatRefused: Error {}
 
     @Test func offersIncomeCategoriesForAnUnknownPayeesMoneyIn() throws {
         // Nobody like "XYZ GMBH" in the history: money in gets the income categories used.
@@ -281,7 +308,8 @@ import Testing
         let actions = CodeActionProviderTests.actions(text).filter { $0.diagnostic?.code == .needsCategory }
         #expect(actions.map(\.title) == ["Book it in Salary"])
         let result = try CodeActionProviderTests.applying("Book it in Salary", to: text)
-        #expect(result.text.hasSuffix("\"XYZ GMBH\" Giro Salary +50.00\n    id: \"B-2\"\n"))
+        let booked = try #require(result.text.split(separator: "\n").first { $0.hasPrefix("2026-03-08") })
+        #expect(try Self.formatted(result.text).split(separator: "\n").contains(booked), "\(booked)")
     }
 
     @Test func aMatchRuleWinsOverTheHistory() throws {
