@@ -406,6 +406,43 @@ final class EditorIntegrationTests: XCTestCase {
         }
     }
 
+    /// What eglot does when `tally-mode-hook` runs `eglot-ensure` (the README's set-up):
+    /// it takes the buffer's checks over while `tally check` is still running for flymake.
+    /// The check's report then went to a backend flymake no longer knew ("error in process
+    /// sentinel: Can't find state for tally-flymake", about one start in ten); now it is
+    /// dropped.
+    func testFlymakeReportAfterAnotherBackendTookOverIsDropped() throws {
+        let emacs = try ExternalTool.require("emacs")
+        let output = folder.appendingPathComponent("takeover.out").path
+        let script = try write(
+            "takeover.el",
+            """
+            (add-to-list 'load-path "\(TestSupport.path("editors/emacs"))")
+            (setq tally-executable "\(TallyBinary.url.path)")
+            (require 'tally-mode)
+            (defun tally-test-other-backend (report-fn &rest _) (funcall report-fn nil))
+            (with-current-buffer (find-file-noselect "\(TestSupport.path("examples/household.tally"))")
+              (flymake-start)
+              (let ((check tally--flymake-process))
+                ;; As eglot does: its own backend only, flymake started again.
+                (setq-local flymake-diagnostic-functions '(tally-test-other-backend))
+                (flymake-mode -1)
+                (flymake-mode 1)
+                (with-timeout (30 (error "tally check did not finish"))
+                  (while (process-live-p check) (accept-process-output nil 0.05)))
+                (accept-process-output nil 0.2)
+                (with-temp-file "\(output)"
+                  (insert (if check "checked" "no check") "\\n"
+                          (with-current-buffer "*Messages*" (buffer-string))))))
+
+            """)
+        let result = try emacs.run(["--batch", "-l", script], timeout: 90)
+        XCTAssertEqual(result.status, 0, result.output)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        XCTAssertTrue(text.hasPrefix("checked\n"), text)
+        XCTAssertFalse(text.contains("Can’t find state") || text.contains("Can't find state"), text)
+    }
+
     func testEmacsByteCompilesTheModeWithoutWarnings() throws {
         let emacs = try ExternalTool.require("emacs")
         for name in ["tally-font-lock.el", "tally-mode.el"] {

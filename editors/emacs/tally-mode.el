@@ -263,7 +263,13 @@ file, which `tally check' checks as part of the budget that includes it."
                (when (memq (process-status process) '(exit signal))
                  (unwind-protect
                      (when (and (buffer-live-p source)
-                                (eq process (buffer-local-value 'tally--flymake-process source)))
+                                (eq process (buffer-local-value 'tally--flymake-process source))
+                                ;; Another backend may have taken over since the check
+                                ;; started (eglot, from `tally-mode-hook'): flymake then
+                                ;; knows this one no more, and a report is an error.
+                                (buffer-local-value 'flymake-mode source)
+                                (memq #'tally-flymake
+                                      (buffer-local-value 'flymake-diagnostic-functions source)))
                        (let ((status (process-exit-status process)))
                          (if (memq status '(0 1))
                              (funcall report-fn
