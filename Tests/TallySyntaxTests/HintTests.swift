@@ -90,6 +90,7 @@ import Testing
         #expect(only(line)?.code == .invalidDate)
         #expect(fixed(line) == "\(iso) Girokonto Food -1.00")
         #expect(fixed("wallet W opening 5 on \(written)") == "wallet W opening 5 on \(iso)")
+        #expect(fixed("goal G 100 reached \(written)") == "goal G 100 reached \(iso)")
     }
 
     @Test func dotsReadDayFirstAndSayWhy() {

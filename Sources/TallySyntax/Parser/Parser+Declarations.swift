@@ -247,6 +247,9 @@ extension ParserState {
                 if current == .date {
                     checkDate(pos)
                     bump()
+                } else if reportWrittenDate(pos) {
+                    errorRestOfLine()
+                    return
                 }
             default:
                 break

@@ -250,7 +250,7 @@ extension ParserState {
             bump()
             return true
         }
-        if pos < count, reportWrittenDate(pos) {
+        if reportWrittenDate(pos) {
             errorRestOfLine()
             return false
         }
@@ -262,7 +262,7 @@ extension ParserState {
     /// separators (E0204), with the ISO date as a fix when its order is certain
     /// (``WrittenDate``). False, reporting nothing, when it is not written like a date.
     mutating func reportWrittenDate(_ i: Int) -> Bool {
-        guard kinds[i] == .name, let b = byte(i, 0), b >= 0x30 && b <= 0x39 else { return false }
+        guard i < count, kinds[i] == .name, let b = byte(i, 0), b >= 0x30 && b <= 0x39 else { return false }
         let word = text(ofToken: i)
         let r = range(ofToken: i)
         switch WrittenDate.read(word) {
