@@ -74,7 +74,9 @@ import Testing
         #expect(fixed("2026-11-03 Rewe Markt Berlin Girokonto Food -12,00") == "2026-11-03 \"Rewe Markt Berlin\" Girokonto Food -12,00")
         #expect(fixed("every month from 2026-01-01 Stadt Werke Girokonto Energy -80.00") == "every month from 2026-01-01 \"Stadt Werke\" Girokonto Energy -80.00")
         // With a payee given, or no amount after the words, there is no payee to quote.
-        #expect(only("2026-11-03 \"Rewe\" Joint Account Food -12.00")?.fixes == [])
+        let named = only("2026-11-03 \"Rewe\" Joint Account Food -12.00")
+        #expect(named?.fixes == [])
+        #expect(named?.help?.hasSuffix("a wallet or category name with spaces is written in single quotes: 'Joint Account'") == true)
         #expect(only("2026-11-03 Girokonto Food abc")?.fixes == [])
     }
 

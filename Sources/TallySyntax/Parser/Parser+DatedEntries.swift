@@ -74,7 +74,7 @@ extension ParserState {
                 return
             }
             let what = nodes.last?.kind == .categoryRef ? "an amount after the category" : "an amount after the wallet"
-            if !hasPayee, current == .name, !looksLikeMalformedAmount(pos), reportUnquotedPayee(from: walletToken, what: what) {
+            if current == .name, !looksLikeMalformedAmount(pos), reportUnquotedWords(from: walletToken, what: what, hasPayee: hasPayee) {
                 errorRestOfLine()
                 return
             }
@@ -87,8 +87,10 @@ extension ParserState {
     /// then words where the amount should be (`Rewe Markt Girokonto Food -12.00`). When
     /// bare words from `first` on are followed by an amount, the two before the amount
     /// are the wallet and the category, and the words before them the payee: reported
-    /// with the quotes as a fix. False, reporting nothing, for any other shape.
-    mutating func reportUnquotedPayee(from first: Int, what: String) -> Bool {
+    /// with the quotes as a fix. After a payee in quotes, the words are a wallet or a
+    /// category with spaces, and which one the parser cannot tell: no fix, a hint. False,
+    /// reporting nothing, for any other shape.
+    mutating func reportUnquotedWords(from first: Int, what: String, hasPayee: Bool) -> Bool {
         var words: [Int] = []
         var j = first
         while j < count, kinds[j] == .name, !looksLikeMalformedAmount(j) {
@@ -96,6 +98,12 @@ extension ParserState {
             j = nextNonSpace(after: j)
         }
         guard words.count >= 3, j < count, kinds[j] == .number || looksLikeMalformedAmount(j) else { return false }
+        guard !hasPayee else {
+            report(
+                .unexpectedToken, "expected \(what), found \(describe(pos))", at: currentRange,
+                help: "a transaction reads: date, \"payee\", wallet, category, amount; a wallet or category name with spaces is written in single quotes: 'Joint Account'")
+            return true
+        }
         let payee = ByteRange(start: range(ofToken: first).start, end: range(ofToken: words[words.count - 3]).end)
         let text = SourceWriter.text(words.dropLast(2).map { self.text(ofToken: $0) }.joined(separator: " "))
         report(
