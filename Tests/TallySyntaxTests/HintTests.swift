@@ -112,7 +112,11 @@ import Testing
         let diagnostic = only("05/11/2026 Girokonto Food -1.00")
         #expect(diagnostic?.code == .invalidDate)
         #expect(diagnostic?.message == "`05/11/2026` is not a date: dates are written YYYY-MM-DD")
-        #expect(WrittenDate.read("05/11/2026") == .noReading)
+        #expect(WrittenDate.read("05/11/2026") == .noReading(.dayOrMonthFirst))
+        #expect(WrittenDate.read("2026/02/30") == .noReading(.noSuchDay))
+        #expect(WrittenDate.read("31.02.2026") == .noReading(.noSuchDay))
+        #expect(WrittenDate.read("13/13/2026") == .noReading(.noSuchDay))
+        #expect(WrittenDate.read("5.11.26") == .noReading(.shortYear))
         #expect(WrittenDate.read("walet") == .notADate)
     }
 

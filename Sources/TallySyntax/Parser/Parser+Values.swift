@@ -228,7 +228,7 @@ extension ParserState {
             }
             report(
                 .malformedAmount, "\(rule): write `\(number)`", at: whole,
-                fixes: [Fix(title: "Write `\(number)`", edits: [TextEdit(range: whole, replacement: number)])])
+                fixes: [Fix(title: "Write `\(number)`", edits: [TextEdit(range: whole, replacement: SourceWriter.amount(number))])])
         case .ambiguous:
             report(
                 .malformedAmount, "`\(written)` is not a valid amount: amounts have no thousands separators and use `.` for decimals",
@@ -277,13 +277,15 @@ extension ParserState {
             }
             report(
                 .invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD; \(reading)", at: r,
-                fixes: [Fix(title: "Write `\(date)`", edits: [TextEdit(range: r, replacement: date.description)])])
-        case .noReading:
-            report(
-                .invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD", at: r,
-                help: word.split(whereSeparator: { !$0.isNumber }).last?.count == 4
-                    ? "`\(word)` may be read day first or month first; write the year, the month and the day, such as 2026-03-01"
-                    : "write the year in four digits, then the month and the day, such as 2026-03-01")
+                fixes: [Fix(title: "Write `\(date)`", edits: [TextEdit(range: r, replacement: SourceWriter.date(date))])])
+        case .noReading(let doubt):
+            let help: String
+            switch doubt {
+            case .dayOrMonthFirst: help = "`\(word)` may be read day first or month first; write the year, the month and the day"
+            case .noSuchDay: help = "no order of its numbers gives a day of the calendar"
+            case .shortYear: help = "write the year in four digits, then the month and the day"
+            }
+            report(.invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD", at: r, help: help + ", such as 2026-03-01")
         }
         return true
     }

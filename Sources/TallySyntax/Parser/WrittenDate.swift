@@ -9,10 +9,20 @@
 enum WrittenDate: Equatable {
     /// The one date the text can mean, and why.
     case date(CivilDate, Order)
-    /// Three groups of digits like a date, but no certain reading (`05/11/2026`, `5.11.26`).
-    case noReading
+    /// Three groups of digits like a date, but no certain reading, and why.
+    case noReading(Doubt)
     /// Not written like a date.
     case notADate
+
+    /// Why a text written like a date has no reading.
+    enum Doubt: Equatable {
+        /// Day first and month first are both dates (`05/11/2026`).
+        case dayOrMonthFirst
+        /// No order gives a day of the calendar (`2026/02/30`, `31.02.2026`).
+        case noSuchDay
+        /// The year is not written in four digits, first or last (`5.11.26`).
+        case shortYear
+    }
 
     /// How the order of a reading was known.
     enum Order: Equatable {
@@ -33,18 +43,19 @@ enum WrittenDate: Equatable {
             let a = Int(groups[0]), let b = Int(groups[1]), let c = Int(groups[2])
         else { return .notADate }
         if groups[0].count == 4, groups[1].count <= 2, groups[2].count <= 2 {
-            return CivilDate(year: a, month: b, day: c).map { .date($0, .yearFirst) } ?? .noReading
+            return CivilDate(year: a, month: b, day: c).map { .date($0, .yearFirst) } ?? .noReading(.noSuchDay)
         }
-        guard groups[2].count == 4, groups[0].count <= 2, groups[1].count <= 2 else { return .noReading }
+        guard groups[2].count == 4, groups[0].count <= 2, groups[1].count <= 2 else { return .noReading(.shortYear) }
         if separator == "." {
-            return CivilDate(year: c, month: b, day: a).map { .date($0, .dayFirstWithDots) } ?? .noReading
+            return CivilDate(year: c, month: b, day: a).map { .date($0, .dayFirstWithDots) } ?? .noReading(.noSuchDay)
         }
         let dayFirst = CivilDate(year: c, month: b, day: a)
         let monthFirst = CivilDate(year: c, month: a, day: b)
         switch (dayFirst, monthFirst) {
         case (let date?, nil), (nil, let date?): return .date(date, .onlyOneMonth)
         case (let first?, let second?) where first == second: return .date(first, .onlyOneMonth)
-        default: return .noReading
+        case (nil, nil): return .noReading(.noSuchDay)
+        default: return .noReading(.dayOrMonthFirst)
         }
     }
 }
