@@ -80,6 +80,17 @@ import Testing
         #expect(only("2026-11-03 Girokonto Food abc")?.fixes == [])
     }
 
+    @Test func aNameWithSpacesBeforeAnAmountOrAPeriodIsOfferedItsQuotes() {
+        #expect(fixed("2026-11-03 fill Eating out 50.00") == "2026-11-03 fill 'Eating out' 50.00")
+        #expect(fixed("2026-11-03 assert Joint Account 50.00") == "2026-11-03 assert 'Joint Account' 50.00")
+        #expect(fixed("envelope Eating out 50 monthly") == "envelope 'Eating out' 50 monthly")
+        #expect(fixed("envelope Eating out monthly") == "envelope 'Eating out' monthly")
+        #expect(fixed("goal Rainy day 100") == "goal 'Rainy day' 100")
+        // A near miss of a period is still that period; a word with no amount after it, no name.
+        #expect(fixed("envelope Eating 50 montly") == "envelope Eating 50 monthly")
+        #expect(only("2026-11-03 fill Eating out")?.fixes == [])
+    }
+
     // MARK: Dates
 
     @Test(arguments: [

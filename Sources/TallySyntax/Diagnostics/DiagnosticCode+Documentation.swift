@@ -62,7 +62,7 @@ extension DiagnosticCode {
             #"keep one."#),
         "E0211": (
             #"An envelope needs a period: `weekly`, `monthly`, `quarterly`, `yearly` or a date range written `2026-04-01..2026-04-30` (both days included)."#,
-            #"`monthly`; add the period before `for`."#),
+            #"`monthly`; add the period before `for`. A name with spaces written without quotes (`envelope Eating out 50 monthly`) gets a fix that quotes it: `'Eating out'`."#),
         "E0212": (
             #"A recurring entry's schedule cannot be followed. The unit may be unknown, or the first date (`from`) missing. `on` may not fit the unit: weeks take a weekday, months, quarters and years take a day of the month or `last`, days take none. Or `until` and `times` are both given."#,
             #"add `from 2026-01-01`; write `on friday` for a weekly entry."#),

@@ -108,7 +108,8 @@ extension ParserState {
         let text = SourceWriter.text(words.dropLast(2).map { self.text(ofToken: $0) }.joined(separator: " "))
         report(
             .unexpectedToken, "expected \(what), found \(describe(pos)); if the payee is \(text), quote it", at: currentRange,
-            help: "a transaction reads: date, \"payee\", wallet, category, amount; a payee of several words is written in double quotes",
+            help:
+                "a transaction reads: date, \"payee\", wallet, category, amount; a payee of several words is written in double quotes, a wallet or category name with spaces in single quotes",
             fixes: [Fix(title: "Quote the payee: \(text)", edits: [TextEdit(range: payee, replacement: text)])])
         return true
     }

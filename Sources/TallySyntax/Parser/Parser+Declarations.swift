@@ -189,6 +189,9 @@ extension ParserState {
     /// `weekly | monthly | quarterly | yearly | DATE..DATE`
     mutating func parsePeriod() -> Bool {
         skipSpace()
+        // A name with spaces read as the name and a word (`envelope Eating out 50 monthly`),
+        // found before the period's node is opened, since it looks at the name's node.
+        let quoted = current == .name && keyword(at: pos) == nil ? quotedNameFix(stoppingAt: KeywordSet.periods.members + KeywordSet.envelopeAttributes.members) : nil
         let node = startNode(.period)
         defer { finishNode(node) }
         if keyword(in: KeywordSet.periods) != nil {
@@ -204,6 +207,12 @@ extension ParserState {
             report(.invalidPeriod, "expected the envelope's period", at: missingRange, help: "write \(list)")
         } else if let keyword = keyword(at: pos), KeywordSet.envelopeAttributes.contains(keyword) {
             report(.invalidPeriod, "expected the envelope's period before `\(keyword.spelling)`", at: missingRange, help: "write \(list)")
+            errorRestOfLine()
+        } else if let quoted, Suggestion.closest(to: text(ofToken: pos), among: KeywordSet.periods.members.map(\.spelling)) == nil {
+            // `envelope Eating out 50 monthly`: a name with spaces, without quotes.
+            report(
+                .invalidPeriod, "unknown period \(describe(pos)); if `\(quoted.words)` is one name, quote it: \(quoted.name)",
+                at: currentRange, help: "write \(list); a name with spaces is written in single quotes", fixes: [quoted.fix])
             errorRestOfLine()
         } else if current == .name {
             reportUnknown(

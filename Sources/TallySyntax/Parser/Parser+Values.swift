@@ -123,7 +123,15 @@ extension ParserState {
             return .failed
         }
         if required {
-            fail(expected: what)
+            // `fill Eating out 50`: a name with spaces before the amount, without quotes.
+            if k == .name, let quoted = quotedNameFix(stoppingAt: []), quoted.next < count, kinds[quoted.next] == .number {
+                report(
+                    .unexpectedToken, "expected \(what), found \(describe(pos)); if `\(quoted.words)` is one name, quote it: \(quoted.name)",
+                    at: currentRange, help: "a name with spaces is written in single quotes", fixes: [quoted.fix])
+                errorRestOfLine()
+            } else {
+                fail(expected: what)
+            }
             return .failed
         }
         return .absent

@@ -257,9 +257,9 @@ struct ParserState {
     /// The name just read joined with the bare words after it on the line, quoted: what a
     /// name with spaces written without its quotes needs (`for food:eating out` is
     /// `for 'food:eating out'`). The words run up to a comma, a keyword of `stops` or
-    /// anything but a bare word. Nil unless the last node is a bare name of some role
-    /// directly before the current word.
-    func quotedNameFix(stoppingAt stops: [Keyword]) -> (words: String, name: String, fix: Fix)? {
+    /// anything but a bare word; `next` is the token after them. Nil unless the last node
+    /// is a bare name of some role directly before the current word.
+    func quotedNameFix(stoppingAt stops: [Keyword]) -> (words: String, name: String, fix: Fix, next: Int)? {
         guard let last = nodes.last, Self.nameRoles.contains(last.kind), pos < count, kinds[pos] == .name else { return nil }
         let first = Int(last.firstToken)
         guard Int(last.endToken) == first + 1, kinds[first] == .name, nextNonSpace(after: first) == pos else { return nil }
@@ -273,7 +273,7 @@ struct ParserState {
         let words = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.start ..< range.end]), as: UTF8.self)
         let spaced = words.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
         let name = SourceWriter.name(spaced)
-        return (spaced, name, Fix(title: "Quote the name: \(name)", edits: [TextEdit(range: range, replacement: name)]))
+        return (spaced, name, Fix(title: "Quote the name: \(name)", edits: [TextEdit(range: range, replacement: name)]), j)
     }
 
     /// Node kinds that hold a name.
