@@ -30,6 +30,8 @@ import Testing
         #expect(fixed(line) == "include \"a.tally\"\ninclude \"b.tally\"\n")
         // Three paths, a comment and Windows line breaks: the comment stays on the last line.
         #expect(fixed("include \"a\" \"b\" \"c\" ; all\r\n") == "include \"a\"\r\ninclude \"b\"\r\ninclude \"c\" ; all\r\n")
+        // Paths are written again by SourceWriter, escapes kept.
+        #expect(fixed("include \"a\" \"say \\\"hi\\\".tally\"") == "include \"a\"\ninclude \"say \\\"hi\\\".tally\"")
         // The fixed text reads cleanly.
         #expect(Parser.parse(fixed(line) ?? "").diagnostics.isEmpty)
     }

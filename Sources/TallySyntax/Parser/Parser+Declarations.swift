@@ -416,7 +416,7 @@ extension ParserState {
         var k = j
         if k < count, kinds[k] == .comment { k += 1 }
         if k < count, kinds[k] == .newline { lineBreak = text(ofToken: k) }
-        let lines = paths.map { lineBreak + "include " + text(ofToken: $0) }.joined()
+        let lines = paths.map { lineBreak + SourceWriter.include(path: Unquote.value(of: text(ofToken: $0))) }.joined()
         let extra = ByteRange(start: range(ofToken: paths[0]).start, end: range(ofToken: paths[paths.count - 1]).end)
         let files = paths.count == 1 ? "a second file" : "\(paths.count) more files"
         report(
@@ -480,7 +480,7 @@ extension ParserState {
             let rest = lineContentRange()
             report(
                 .invalidOption, "unexpected \(describe(pos)) after the option `\(option.rawValue)`", at: currentRange,
-                fixes: [Fix(title: "Remove it", edits: [TextEdit(range: ByteRange(start: lastContentEnd, end: rest.end), replacement: "")])])
+                fixes: [Fix(title: "Remove \(describe(pos))", edits: [TextEdit(range: ByteRange(start: lastContentEnd, end: rest.end), replacement: "")])])
             errorRestOfLine()
         }
     }
