@@ -32,7 +32,7 @@ extension DiagnosticCode {
             #"check that the path names the budget you meant, or save the file as UTF-8."#),
         "E0201": (
             #"A line in column 1 must start with a date (`YYYY-MM-DD`) or a directive keyword: `currency`, `wallet`, `income`, `expense`, `envelope`, `goal`, `payee`, `every`, `option` or `include`. A near miss gets a suggestion and a quick fix."#,
-            #"`wallet Cash cash`. A line meant as part of the entry above must be indented."#),
+            #"`wallet Cash cash`. A line meant as part of the entry above must be indented. A line that starts with a date in another order (`2026/11/16`, `05.11.2026`) is E0204, with the ISO date as a fix where the order is certain."#),
         "E0202": (
             #"A required part of an entry is missing at the end of the line, such as the wallet name after `wallet`, the entry after a date, or the name after `#`."#,
             #"complete the entry; the message says what is expected."#),
