@@ -40,6 +40,28 @@ final class BudgetLoaderTests: XCTestCase {
         XCTAssertEqual(budget.diagnostics.first?.range, ByteRange(start: 21, end: 33))
     }
 
+    /// Issue 24: `include "a" "b"` read `a` only, and the wallets of `b` vanished from
+    /// every figure without a word. It is an error now, whose fix includes both.
+    func testATwoFileIncludeIsAnErrorWhoseFixIncludesBoth() throws {
+        let files = [
+            "main.tally": "currency EUR\ninclude \"a.tally\" \"b.tally\"\n",
+            "a.tally": "wallet Cash cash opening 10.00\n",
+            "b.tally": "wallet Savings savings opening 500.00\n"
+        ]
+        let budget = try load(files)
+        XCTAssertEqual(budget.diagnostics.map(\.code), [.unexpectedToken])
+        XCTAssertTrue(DiagnosticPolicy(budget: budget).fails(budget.diagnostics))
+        guard let fix = budget.diagnostics.first?.fixes.first, fix.edits.count == 1 else { return XCTFail("no fix") }
+        var text = Array(files["main.tally"]!.utf8)
+        text.replaceSubrange(fix.edits[0].range.start ..< fix.edits[0].range.end, with: Array(fix.edits[0].replacement.utf8))
+        var fixed = files
+        fixed["main.tally"] = String(decoding: text, as: UTF8.self)
+        XCTAssertEqual(fixed["main.tally"], "currency EUR\ninclude \"a.tally\"\ninclude \"b.tally\"\n")
+        let both = try load(fixed)
+        XCTAssertEqual(both.diagnostics, [])
+        XCTAssertEqual(both.files.map(\.path), ["main.tally", "a.tally", "b.tally"])
+    }
+
     func testCyclesAreReportedAndEveryFileIsReadOnce() throws {
         let budget = try load([
             "main.tally": "include \"a.tally\"\n",

@@ -32,19 +32,19 @@ extension DiagnosticCode {
             #"check that the path names the budget you meant, or save the file as UTF-8."#),
         "E0201": (
             #"A line in column 1 must start with a date (`YYYY-MM-DD`) or a directive keyword: `currency`, `wallet`, `income`, `expense`, `envelope`, `goal`, `payee`, `every`, `option` or `include`. A near miss gets a suggestion and a quick fix."#,
-            #"`wallet Cash cash`. A line meant as part of the entry above must be indented."#),
+            #"`wallet Cash cash`. A line meant as part of the entry above must be indented. A line that starts with a date in another order (`2026/11/16`, `05.11.2026`) is E0204, with the ISO date as a fix where the order is certain."#),
         "E0202": (
             #"A required part of an entry is missing at the end of the line, such as the wallet name after `wallet`, the entry after a date, or the name after `#`."#,
             #"complete the entry; the message says what is expected."#),
         "E0203": (
-            #"Something stands where the grammar expects something else. The message names both, for example "expected an amount after the category, found `abc`"."#,
-            #"as the message says. A name with spaces must be quoted (`'Joint Account'`). `->` goes between the two wallets of a transfer."#),
+            #"Something stands where the grammar expects something else. The message names both, for example "expected an amount after the category, found `abc`". Nothing after an entry's last part is ignored: a second path after `include`, or a word after a category list or a payee rule's category, is this error too."#,
+            #"as the message says. A name with spaces must be quoted (`'Joint Account'`). `->` goes between the two wallets of a transfer. An include names one file: the fix writes one `include` line per path. Words after the last part of an entry are offered for removal, or, right after a name, as one quoted name (`expense 'Eating out'`). A payee of several words without quotes (`2026-11-03 Rewe Markt Girokonto Food -12.00`) gets a fix that quotes it: `"Rewe Markt"`."#),
         "E0204": (
-            #"A date is not written `YYYY-MM-DD`, or it does not exist in the calendar: 30 February, month 13, 29 February in a year that is not a leap year."#,
-            #"write a real date with four-digit year and two-digit month and day. For `2026-1-5` a fix to `2026-01-05` is offered."#),
+            #"A date is not written `YYYY-MM-DD`, or it does not exist in the calendar: 30 February, month 13, 29 February in a year that is not a leap year. A date in another order or with other separators (`2026/11/16`, `05.11.2026`, `05/11/2026`) is this error too, at the start of a line as after `on`, `from` or `closed`."#,
+            #"write a real date with four-digit year and two-digit month and day. For `2026-1-5` a fix to `2026-01-05` is offered. Where the order is certain, a fix writes the ISO date: year first (`2026/11/16` is `2026-11-16`), day first with dots, as in the countries that write dates with dots (`05.11.2026` is `2026-11-05`), or a year last where only one number can be the month (`16/11/2026`). `05/11/2026` is 5 November or 11 May: no date is guessed."#),
         "E0205": (
             #"Something in an amount's place is not a valid number. Amounts are digits with an optional sign and a `.` for decimals. They have no thousands separators and no currency symbols."#,
-            #"`1250.00`; `12 EUR` (the currency code comes after the number). Fixes are offered."#),
+            #"`1250.00`; `12 EUR` (the currency code comes after the number). Fixes are offered where the number can be read one way only: the last of two different marks is the decimal mark (`-1.340,50` is `-1340.50`), a repeated mark separates thousands (`1.234.567`), and a single comma is a decimal comma (`54,20` is `54.20`) unless three digits follow it: `1,234` may be either, and no fix is offered."#),
         "E0206": (
             #"An indented line continues the entry above it. This one has no entry to continue: it follows a blank line or a comment in column 1, or the entry above takes no split lines. Only transactions have split lines; any entry may have `key: value` metadata."#,
             #"remove the blank line, or start the line in column 1 if it is an entry of its own."#),
@@ -56,13 +56,13 @@ extension DiagnosticCode {
             #"`currency EUR`. A three-letter code in the wrong case gets a fix."#),
         "E0209": (
             #"A word after a declaration's name is not one of the attributes that declaration takes. A wallet takes a kind (`bank`, `cash`, `credit`, `savings`, `investment`, `loan`, `other`) and `opening`, `currency`, `limit`, `closed`, `hidden`, `owner`. An envelope takes `for`, `in`, `rollover`, `alert`. A goal takes `by`, `monthly`, `yearly`, `in`, `reached`."#,
-            #"`limit 2000`. Near misses get a suggestion and a fix."#),
+            #"`limit 2000`. Near misses get a suggestion and a fix. A word right after a name (`for food:eating out`) is offered as part of that name, quoted: `'food:eating out'`."#),
         "E0210": (
             #"An entry gives the same attribute twice, such as two limits, or two `by` clauses. Tally won't guess which one you meant. A note points at the first."#,
             #"keep one."#),
         "E0211": (
             #"An envelope needs a period: `weekly`, `monthly`, `quarterly`, `yearly` or a date range written `2026-04-01..2026-04-30` (both days included)."#,
-            #"`monthly`; add the period before `for`."#),
+            #"`monthly`; add the period before `for`. A name with spaces written without quotes (`envelope Eating out 50 monthly`) gets a fix that quotes it: `'Eating out'`."#),
         "E0212": (
             #"A recurring entry's schedule cannot be followed. The unit may be unknown, or the first date (`from`) missing. `on` may not fit the unit: weeks take a weekday, months, quarters and years take a day of the month or `last`, days take none. Or `until` and `times` are both given."#,
             #"add `from 2026-01-01`; write `on friday` for a weekly entry."#),
@@ -82,8 +82,8 @@ extension DiagnosticCode {
             #"The indented lines of one entry are indented differently, for example with spaces on one and a tab on the next. Tally still reads them; the warning keeps files tidy and easy to read in any editor. `tally fmt` fixes it."#,
             #"indent all lines of the entry alike. A fix is offered."#),
         "W0218": (
-            #"A `tally-ignore` comment names a code that does not exist, so it silences nothing. This is often a typo that leaves the diagnostic it was meant for visible."#,
-            #"use a code from this page."#),
+            #"A `tally-ignore` comment names a code that does not exist, so it silences nothing. This is often a typo that leaves the diagnostic it was meant for visible. A word after the codes that is not shaped like a code is a reason written without its parentheses: it is reported once, and ends the codes."#,
+            #"use a code from this page. A reason goes after the codes, in parentheses or after `--` (`; tally-ignore: W0501 (paid back in May)`); a fix adds the parentheses."#),
         "E0301": (
             #"An `include` names a file that cannot be read: it does not exist, it is a directory, or it cannot be opened. Include paths are relative to the including file, and the help line shows where the path leads."#,
             #"correct the path, relative to the file that has the `include`."#),

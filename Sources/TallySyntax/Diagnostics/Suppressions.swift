@@ -55,24 +55,56 @@ public struct Suppressions: Sendable {
         token.text.dropFirst().drop { $0 == " " || $0 == "\t" }.hasPrefix(marker)
     }
 
+    /// Reads the codes of one comment: `CODE {, CODE}`, then an optional reason, in
+    /// parentheses or after `--` (`; tally-ignore: W0501 (paid back in May)`). A word
+    /// shaped like a code that names none is reported; the first other word ends the
+    /// codes, reported once with a fix that puts it and the rest in parentheses.
     private mutating func readCodes(_ token: SyntaxToken, tree: SyntaxTree) -> [String]? {
         let text = token.text.dropFirst().drop { $0 == " " || $0 == "\t" }
         guard text.hasPrefix(Suppressions.marker) else { return nil }
-        let list = text.dropFirst(Suppressions.marker.count)
+        var list = text.dropFirst(Suppressions.marker.count)
+        if let reason = list.firstIndex(of: "(") { list = list[..<reason] }
+        if let reason = list.firstRange(of: "--") { list = list[..<reason.lowerBound] }
         var codes: [String] = []
         for part in list.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }) {
             let code = String(part)
-            if DiagnosticCode.named(code) == nil {
+            if DiagnosticCode.named(code) != nil {
+                codes.append(code)
+            } else if Suppressions.isShapedLikeCode(part) {
                 diagnostics.append(
                     Diagnostic(
                         .unknownIgnoredCode, "`\(code)` is not a diagnostic code, so `tally-ignore` silences nothing with it",
                         file: tree.source.path, range: token.range,
                         help: "the codes are listed in docs/diagnostics.md"))
             } else {
-                codes.append(code)
+                // Words: a reason written without its parentheses.
+                let start = token.range.start + token.text.utf8.distance(from: token.text.utf8.startIndex, to: part.utf8.startIndex)
+                let end = token.range.start + token.text.utf8.count - token.text.utf8.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+                diagnostics.append(
+                    Diagnostic(
+                        .unknownIgnoredCode,
+                        "`\(code)` is not a diagnostic code; a reason after the codes is written in parentheses or after `--`",
+                        file: tree.source.path, range: token.range,
+                        help: "for example `; tally-ignore: W0501 (paid back in May)`",
+                        fixes: [
+                            Fix(
+                                title: "Put the reason in parentheses",
+                                edits: [
+                                    TextEdit(range: .empty(at: start), replacement: "("),
+                                    TextEdit(range: .empty(at: end), replacement: ")")
+                                ])
+                        ]))
+                break
             }
         }
         return codes
+    }
+
+    /// A letter and four digits: what a diagnostic code (or a typo of one) looks like.
+    private static func isShapedLikeCode(_ word: Substring) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count == 5, (bytes[0] | 0x20) >= UInt8(ascii: "a"), (bytes[0] | 0x20) <= UInt8(ascii: "z") else { return false }
+        return bytes.dropFirst().allSatisfy { $0 >= 0x30 && $0 <= 0x39 }
     }
 
     /// True when `diagnostic` (of this file) is silenced by a comment.

@@ -47,14 +47,15 @@ extension ParserState {
             default: return .errorEntry
             }
         }
-        parseTransaction()
+        parseTransaction(hasPayee: strings > 0)
         return .transaction
     }
 
     /// `WALLET [CATEGORY] [AMOUNT] {clause}`
-    mutating func parseTransaction() {
+    mutating func parseTransaction(hasPayee: Bool) {
         skipSpace()
         let headerStart = Int(starts[pos])
+        let walletToken = pos
         if current == .number || looksLikeMalformedAmount(pos) {
             fail(expected: "the wallet before the amount", help: "a transaction reads: date, \"payee\", wallet, category, amount")
             return
@@ -73,9 +74,44 @@ extension ParserState {
                 return
             }
             let what = nodes.last?.kind == .categoryRef ? "an amount after the category" : "an amount after the wallet"
+            if current == .name, !looksLikeMalformedAmount(pos), reportUnquotedWords(from: walletToken, what: what, hasPayee: hasPayee) {
+                errorRestOfLine()
+                return
+            }
             guard parseAmount(expected: what, required: true) == .parsed else { return }
         }
         parseClauses(KeywordSet.transactionClauses, context: "a transaction")
+    }
+
+    /// A payee of several words written without quotes reads as a wallet, a category and
+    /// then words where the amount should be (`Rewe Markt Girokonto Food -12.00`). When
+    /// bare words from `first` on are followed by an amount, the two before the amount
+    /// are the wallet and the category, and the words before them the payee: reported
+    /// with the quotes as a fix. After a payee in quotes, the words are a wallet or a
+    /// category with spaces, and which one the parser cannot tell: no fix, a hint. False,
+    /// reporting nothing, for any other shape.
+    mutating func reportUnquotedWords(from first: Int, what: String, hasPayee: Bool) -> Bool {
+        var words: [Int] = []
+        var j = first
+        while j < count, kinds[j] == .name, !looksLikeMalformedAmount(j) {
+            words.append(j)
+            j = nextNonSpace(after: j)
+        }
+        guard words.count >= 3, j < count, kinds[j] == .number || looksLikeMalformedAmount(j) else { return false }
+        guard !hasPayee else {
+            report(
+                .unexpectedToken, "expected \(what), found \(describe(pos))", at: currentRange,
+                help: "a transaction reads: date, \"payee\", wallet, category, amount; a wallet or category name with spaces is written in single quotes: 'Joint Account'")
+            return true
+        }
+        let payee = ByteRange(start: range(ofToken: first).start, end: range(ofToken: words[words.count - 3]).end)
+        let text = SourceWriter.text(words.dropLast(2).map { self.text(ofToken: $0) }.joined(separator: " "))
+        report(
+            .unexpectedToken, "expected \(what), found \(describe(pos)); if the payee is \(text), quote it", at: currentRange,
+            help:
+                "a transaction reads: date, \"payee\", wallet, category, amount; a payee of several words is written in double quotes, a wallet or category name with spaces in single quotes",
+            fixes: [Fix(title: "Quote the payee: \(text)", edits: [TextEdit(range: payee, replacement: text)])])
+        return true
     }
 
     /// Tags and `goal NAME`, `rule NAME`, `by NAME` after an amount.

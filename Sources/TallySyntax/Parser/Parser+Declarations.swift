@@ -51,7 +51,13 @@ extension ParserState {
     /// gives up on the rest of the line.
     mutating func reportUnknownAttribute(_ context: String, candidates: [Keyword]) {
         let list = candidates.map { "`\($0.spelling)`" }.joined(separator: ", ")
-        if let k = current, k == .name || k == .keyword {
+        if current == .name, Suggestion.closest(to: text(ofToken: pos), among: candidates.map(\.spelling)) == nil,
+            let quoted = quotedNameFix(stoppingAt: candidates)
+        {
+            report(
+                .unknownAttribute, "unknown attribute \(describe(pos)) \(context); if `\(quoted.words)` is one name, quote it: \(quoted.name)",
+                at: currentRange, help: "expected one of \(list); a name with spaces is written in single quotes", fixes: [quoted.fix])
+        } else if let k = current, k == .name || k == .keyword {
             reportUnknown(
                 .unknownAttribute, "unknown attribute \(describe(pos)) \(context)",
                 candidates: candidates.map(\.spelling), expectedList: "one of \(list)")
@@ -111,7 +117,22 @@ extension ParserState {
 
     /// `income NAME {, NAME}` or `expense NAME {, NAME}`
     mutating func parseCategories(_ keyword: Keyword) {
-        parseNameList(.declaredName, expected: "a category name after `\(keyword.spelling)`")
+        guard parseNameList(.declaredName, expected: "a category name after `\(keyword.spelling)`") else { return }
+        refuseWordsAfterName("the category list", help: "separate categories with commas: `\(keyword.spelling) Food, Fun`")
+    }
+
+    /// Refuses what follows a name that ends its entry; bare words right after it are
+    /// offered as one quoted name (`expense Eating out` is `expense 'Eating out'`).
+    mutating func refuseWordsAfterName(_ what: String, help: String) {
+        guard !atLineEnd() else { return }
+        if let quoted = quotedNameFix(stoppingAt: []) {
+            report(
+                .unexpectedToken, "unexpected \(describe(pos)) after \(what); if `\(quoted.words)` is one name, quote it: \(quoted.name)",
+                at: currentRange, help: "a name with spaces is written in single quotes", fixes: [quoted.fix])
+            errorRestOfLine()
+        } else {
+            refuseRestOfLine(after: what, help: help)
+        }
     }
 
     /// `envelope NAME [AMOUNT] PERIOD {attribute}`
@@ -168,6 +189,9 @@ extension ParserState {
     /// `weekly | monthly | quarterly | yearly | DATE..DATE`
     mutating func parsePeriod() -> Bool {
         skipSpace()
+        // A name with spaces read as the name and a word (`envelope Eating out 50 monthly`),
+        // found before the period's node is opened, since it looks at the name's node.
+        let quoted = current == .name && keyword(at: pos) == nil ? quotedNameFix(stoppingAt: KeywordSet.periods.members + KeywordSet.envelopeAttributes.members) : nil
         let node = startNode(.period)
         defer { finishNode(node) }
         if keyword(in: KeywordSet.periods) != nil {
@@ -183,6 +207,12 @@ extension ParserState {
             report(.invalidPeriod, "expected the envelope's period", at: missingRange, help: "write \(list)")
         } else if let keyword = keyword(at: pos), KeywordSet.envelopeAttributes.contains(keyword) {
             report(.invalidPeriod, "expected the envelope's period before `\(keyword.spelling)`", at: missingRange, help: "write \(list)")
+            errorRestOfLine()
+        } else if let quoted, Suggestion.closest(to: text(ofToken: pos), among: KeywordSet.periods.members.map(\.spelling)) == nil {
+            // `envelope Eating out 50 monthly`: a name with spaces, without quotes.
+            report(
+                .invalidPeriod, "unknown period \(describe(pos)); if `\(quoted.words)` is one name, quote it: \(quoted.name)",
+                at: currentRange, help: "write \(list); a name with spaces is written in single quotes", fixes: [quoted.fix])
             errorRestOfLine()
         } else if current == .name {
             reportUnknown(
@@ -226,6 +256,9 @@ extension ParserState {
                 if current == .date {
                     checkDate(pos)
                     bump()
+                } else if reportWrittenDate(pos) {
+                    errorRestOfLine()
+                    return
                 }
             default:
                 break
@@ -243,6 +276,7 @@ extension ParserState {
         }
         wrapToken(.payee)
         guard parseName(.categoryRef, expected: "the category for this payee") else { return }
+        refuseWordsAfterName("the payee's category", help: "a payee rule reads: payee \"TEXT\" CATEGORY")
     }
 
     /// `import WALLET {attribute}`, whose indented `key: value` lines name the columns of a
@@ -354,7 +388,46 @@ extension ParserState {
             }
             return
         }
+        let path = pos
         bump()
+        refuseMorePaths(after: path)
+    }
+
+    /// An include names one file: further paths are an error whose fix gives each its
+    /// own `include` line (a second path used to be ignored, and its wallets with it);
+    /// anything else after the path is refused.
+    mutating func refuseMorePaths(after path: Int) {
+        guard !atLineEnd(), current == .text else {
+            refuseRestOfLine(after: "the path of the include", help: "an include names one file: write one `include` line per file")
+            return
+        }
+        var paths: [Int] = []
+        var j = pos
+        while j < count, kinds[j] == .text {
+            paths.append(j)
+            j = nextNonSpace(after: j)
+        }
+        guard isLineEnd(j), !paths.contains(where: isUnterminatedQuote) else {
+            refuseRestOfLine(after: "the path of the include", help: "an include names one file: write one `include` line per file")
+            return
+        }
+        // The new lines end like this one.
+        var lineBreak = "\n"
+        var k = j
+        if k < count, kinds[k] == .comment { k += 1 }
+        if k < count, kinds[k] == .newline { lineBreak = text(ofToken: k) }
+        let lines = paths.map { lineBreak + SourceWriter.include(path: Unquote.value(of: text(ofToken: $0))) }.joined()
+        let extra = ByteRange(start: range(ofToken: paths[0]).start, end: range(ofToken: paths[paths.count - 1]).end)
+        let files = paths.count == 1 ? "a second file" : "\(paths.count) more files"
+        report(
+            .unexpectedToken, "an include names one file; this one names \(files): \(describe(pos))", at: extra,
+            help: "write one `include` line per file",
+            fixes: [
+                Fix(
+                    title: "Include each file on its own line",
+                    edits: [TextEdit(range: ByteRange(start: range(ofToken: path).end, end: extra.end), replacement: lines)])
+            ])
+        errorRestOfLine()
     }
 
     /// `option NAME {value}`
@@ -404,7 +477,10 @@ extension ParserState {
             optionWord(option, among: ["allow", "warn", "error"])
         }
         if !atLineEnd() {
-            report(.invalidOption, "unexpected \(describe(pos)) after the option `\(option.rawValue)`", at: currentRange)
+            let rest = lineContentRange()
+            report(
+                .invalidOption, "unexpected \(describe(pos)) after the option `\(option.rawValue)`", at: currentRange,
+                fixes: [Fix(title: "Remove \(describe(pos))", edits: [TextEdit(range: ByteRange(start: lastContentEnd, end: rest.end), replacement: "")])])
             errorRestOfLine()
         }
     }

@@ -123,7 +123,15 @@ extension ParserState {
             return .failed
         }
         if required {
-            fail(expected: what)
+            // `fill Eating out 50`: a name with spaces before the amount, without quotes.
+            if k == .name, let quoted = quotedNameFix(stoppingAt: []), quoted.next < count, kinds[quoted.next] == .number {
+                report(
+                    .unexpectedToken, "expected \(what), found \(describe(pos)); if `\(quoted.words)` is one name, quote it: \(quoted.name)",
+                    at: currentRange, help: "a name with spaces is written in single quotes", fixes: [quoted.fix])
+                errorRestOfLine()
+            } else {
+                fail(expected: what)
+            }
             return .failed
         }
         return .absent
@@ -168,7 +176,9 @@ extension ParserState {
     mutating func reportMalformedAmount(_ i: Int) {
         let word = text(ofToken: i)
         let r = range(ofToken: i)
-        if let (symbol, code) = currencySymbol(at: i) {
+        if kinds[i] == .name, case let last = markedNumberEnd(from: i), last > i || MarkedNumber.read(word) != .notANumber {
+            reportMarkedNumber(from: i, through: last)  // `1.234.567,89`, `1.234.567`
+        } else if let (symbol, code) = currencySymbol(at: i) {
             let number = String(word.dropFirst(symbol.count))
             let fixes = code.map { [Fix(title: "Write `\(number) \($0)`", edits: [TextEdit(range: r, replacement: "\(number) \($0)")])] } ?? []
             report(
@@ -183,26 +193,60 @@ extension ParserState {
         }
     }
 
-    /// `1,250.00` and `12,50` arrive as number, comma, number with no space between.
+    /// `1,250.00`, `-1.340,50` and `12,50` arrive as a number followed, with no space
+    /// between, by commas and more digits. The whole run is reported once, with the form
+    /// Tally writes when only one reading is possible (``MarkedNumber``).
     mutating func checkDigitGrouping() {
-        guard pos + 1 < count, kinds[pos] == .comma, kinds[pos + 1] == .number else { return }
-        let first = range(ofToken: pos - 1)
-        let second = range(ofToken: pos + 1)
-        let whole = ByteRange(start: first.start, end: second.end)
-        let a = text(ofToken: pos - 1)
-        let b = text(ofToken: pos + 1)
-        let looksGrouped = b.utf8.count >= 3 && b.utf8.prefix(3).allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && (b.utf8.count == 3 || b.utf8.dropFirst(3).first == UInt8(ascii: "."))
-        let replacement = looksGrouped ? a + b : a + "." + b
-        report(
-            .malformedAmount,
-            looksGrouped
-                ? "amounts have no thousands separators: write `\(replacement)`"
-                : "amounts use `.` for decimals: write `\(replacement)`",
-            at: whole, fixes: [Fix(title: "Write `\(replacement)`", edits: [TextEdit(range: whole, replacement: replacement)])])
+        guard pos + 1 < count, kinds[pos] == .comma, kinds[pos + 1] == .number || startsLikeNumber(pos + 1) else { return }
+        let first = pos - 1
+        let last = markedNumberEnd(from: first)
+        reportMarkedNumber(from: first, through: last)
         let node = startNode(.error)
-        bump()
-        bump()
+        while pos <= last { bump() }
         finishNode(node)
+    }
+
+    /// True when token `i` is a name that starts with a digit (`234.567` after a comma).
+    func startsLikeNumber(_ i: Int) -> Bool {
+        guard kinds[i] == .name, let b = byte(i, 0) else { return false }
+        return b >= 0x30 && b <= 0x39
+    }
+
+    /// The end of the run of `,` and digits that continues a number-like token `i`.
+    func markedNumberEnd(from i: Int) -> Int {
+        var last = i
+        while last + 2 < count, kinds[last + 1] == .comma, kinds[last + 2] == .number || startsLikeNumber(last + 2) {
+            last += 2
+        }
+        return last
+    }
+
+    /// Reports the tokens `first` through `last` as an amount written with thousands marks
+    /// or a decimal comma, with a fix when only one reading is possible.
+    mutating func reportMarkedNumber(from first: Int, through last: Int) {
+        let whole = ByteRange(start: range(ofToken: first).start, end: range(ofToken: last).end)
+        let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[whole.start ..< whole.end]), as: UTF8.self)
+        switch MarkedNumber.read(written) {
+        case .number(let number, let marks):
+            let rule: String
+            switch marks {
+            case .thousands: rule = "amounts have no thousands separators"
+            case .decimalComma: rule = "amounts use `.` for decimals"
+            case .thousandsAndDecimal: rule = "amounts have no thousands separators and use `.` for decimals"
+            }
+            report(
+                .malformedAmount, "\(rule): write `\(number)`", at: whole,
+                fixes: [Fix(title: "Write `\(number)`", edits: [TextEdit(range: whole, replacement: SourceWriter.amount(number))])])
+        case .ambiguous:
+            report(
+                .malformedAmount, "`\(written)` is not a valid amount: amounts have no thousands separators and use `.` for decimals",
+                at: whole,
+                help: "the comma may separate thousands or mark decimals; write the amount you mean, such as `\(String(written.filter { $0 != "," }))` or `\(String(written.map { $0 == "," ? "." : $0 }))`")
+        case .notANumber:
+            report(
+                .malformedAmount, "`\(written)` is not a valid amount", at: whole,
+                help: "write amounts as digits with an optional sign and `.` decimals: -12.50, +2800, 5")
+        }
     }
 
     /// Reads a date token, checking it.
@@ -214,8 +258,44 @@ extension ParserState {
             bump()
             return true
         }
+        if reportWrittenDate(pos) {
+            errorRestOfLine()
+            return false
+        }
         fail(expected: what, help: "dates are written YYYY-MM-DD, such as 2026-03-01")
         return false
+    }
+
+    /// Reports token `i`, a name, as a date written in another order or with other
+    /// separators (E0204), with the ISO date as a fix when its order is certain
+    /// (``WrittenDate``). False, reporting nothing, when it is not written like a date.
+    mutating func reportWrittenDate(_ i: Int) -> Bool {
+        guard i < count, kinds[i] == .name, let b = byte(i, 0), b >= 0x30 && b <= 0x39 else { return false }
+        let word = text(ofToken: i)
+        let r = range(ofToken: i)
+        switch WrittenDate.read(word) {
+        case .notADate:
+            return false
+        case .date(let date, let order):
+            let reading: String
+            switch order {
+            case .yearFirst: reading = "write `\(date)`"
+            case .dayFirstWithDots: reading = "read as day.month.year, as in the countries that write dates with dots, it is `\(date)`"
+            case .onlyOneMonth: reading = "only one of its numbers can be the month, so it is `\(date)`"
+            }
+            report(
+                .invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD; \(reading)", at: r,
+                fixes: [Fix(title: "Write `\(date)`", edits: [TextEdit(range: r, replacement: SourceWriter.date(date))])])
+        case .noReading(let doubt):
+            let help: String
+            switch doubt {
+            case .dayOrMonthFirst: help = "`\(word)` may be read day first or month first; write the year, the month and the day"
+            case .noSuchDay: help = "no order of its numbers gives a day of the calendar"
+            case .shortYear: help = "write the year in four digits, then the month and the day"
+            }
+            report(.invalidDate, "`\(word)` is not a date: dates are written YYYY-MM-DD", at: r, help: help + ", such as 2026-03-01")
+        }
+        return true
     }
 
     /// Checks that token `i` is a real `YYYY-MM-DD` date; returns it when it is.

@@ -239,6 +239,46 @@ struct ParserState {
         errorRestOfLine()
     }
 
+    /// Refuses what is left of the line after an entry that defines nothing more there:
+    /// one error (E0203) with a fix that removes it, and the rest of the line in an error
+    /// node. `what` names what was read, as in "after the path of the include".
+    mutating func refuseRestOfLine(after what: String, help: String? = nil) {
+        guard !atLineEnd() else { return }
+        let rest = lineContentRange()
+        let removal = ByteRange(start: lastContentEnd, end: rest.end)
+        let written = String(decoding: UnsafeBufferPointer(rebasing: bytes[rest.start ..< rest.end]), as: UTF8.self)
+        let shown = written.count > 40 ? String(written.prefix(37)) + "..." : written
+        report(
+            .unexpectedToken, "unexpected `\(shown)` after \(what), which takes nothing more", at: rest, help: help,
+            fixes: [Fix(title: "Remove `\(shown)`", edits: [TextEdit(range: removal, replacement: "")])])
+        errorRestOfLine()
+    }
+
+    /// The name just read joined with the bare words after it on the line, quoted: what a
+    /// name with spaces written without its quotes needs (`for food:eating out` is
+    /// `for 'food:eating out'`). The words run up to a comma, a keyword of `stops` or
+    /// anything but a bare word; `next` is the token after them. Nil unless the last node
+    /// is a bare name of some role directly before the current word.
+    func quotedNameFix(stoppingAt stops: [Keyword]) -> (words: String, name: String, fix: Fix, next: Int)? {
+        guard let last = nodes.last, Self.nameRoles.contains(last.kind), pos < count, kinds[pos] == .name else { return nil }
+        let first = Int(last.firstToken)
+        guard Int(last.endToken) == first + 1, kinds[first] == .name, nextNonSpace(after: first) == pos else { return nil }
+        var end = pos
+        var j = pos
+        while j < count, kinds[j] == .name, keyword(at: j).map({ !stops.contains($0) }) ?? true {
+            end = j
+            j = nextNonSpace(after: j)
+        }
+        let range = ByteRange(start: range(ofToken: first).start, end: range(ofToken: end).end)
+        let words = String(decoding: UnsafeBufferPointer(rebasing: bytes[range.start ..< range.end]), as: UTF8.self)
+        let spaced = words.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        let name = SourceWriter.name(spaced)
+        return (spaced, name, Fix(title: "Quote the name: \(name)", edits: [TextEdit(range: range, replacement: name)]), j)
+    }
+
+    /// Node kinds that hold a name.
+    static let nameRoles: Set<SyntaxKind> = [.declaredName, .walletRef, .categoryRef, .envelopeRef, .goalRef, .ruleRef, .personName]
+
     /// Reports an unknown word with a did-you-mean fix among `candidates`.
     mutating func reportUnknown(_ code: DiagnosticCode, _ message: String, candidates: [String], expectedList: String) {
         let word = text(ofToken: pos)
@@ -321,6 +361,7 @@ struct ParserState {
     /// Parses one entry: its header line and its continuation lines. Returns its kind.
     mutating func parseEntry(previous: SyntaxKind?) -> SyntaxKind {
         let entry = startNode(.errorEntry)
+        let diagnosticsBefore = diagnostics.count
         amountPendingAt = nil
         categoryPendingAt = nil
         var kind = SyntaxKind.errorEntry
@@ -332,6 +373,8 @@ struct ParserState {
         case .name:
             if let keyword = keyword(at: pos), KeywordSet.directives.contains(keyword) {
                 (kind, container, acceptsSplits) = parseDirective(keyword)
+            } else if reportWrittenDate(pos) {
+                errorRestOfLine()
             } else if previous == .transaction || previous == .recurringDirective, looksLikeSplit() {
                 report(
                     .unindentedSplit, "this looks like a split line of the transaction above, but it is not indented",
@@ -350,6 +393,11 @@ struct ParserState {
                 .unknownDirective, "a line must start with a date or a directive, found \(describe(pos))",
                 at: currentRange, help: "entries start with a date (YYYY-MM-DD) or a keyword such as `wallet` or `envelope`")
             errorRestOfLine()
+        }
+        // Every rule reads to the end of the line or says why not: nothing is ignored
+        // silently (a rule that stops early without a diagnostic is caught here).
+        if diagnostics.count == diagnosticsBefore, !atLineEnd(), kinds[pos] != .unknown {
+            refuseRestOfLine(after: "this entry")
         }
         finishHeaderLine()
         let splits = parseContinuations(of: kind, acceptsSplits: acceptsSplits)

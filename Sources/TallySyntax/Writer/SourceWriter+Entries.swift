@@ -39,6 +39,11 @@ extension SourceWriter {
         "\(self.date(date)) move \(name(from)) -> \(name(to)) \(amount)"
     }
 
+    /// `include "PATH"`: another file read as part of the budget.
+    public static func include(path: String) -> String {
+        "include \(text(path))"
+    }
+
     /// `DATE fill ENVELOPE AMOUNT`.
     public static func fill(date: CivilDate, envelope: String, amount: String) -> String {
         "\(self.date(date)) fill \(name(envelope)) \(amount)"
