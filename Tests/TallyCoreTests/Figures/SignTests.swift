@@ -145,6 +145,50 @@ import Testing
         #expect(after.envelopePeriod(after.envelope("Food"), containing: Self.end)?.spent == Figures.money("10.00"))
     }
 
+    static func grammar() throws -> String {
+        let path = #filePath.replacingOccurrences(of: "Tests/TallyCoreTests/Figures/SignTests.swift", with: "Grammar.md")
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+
+    /// Grammar.md §3.10, "Signs": the example's comments name the lines that warn.
+    @Test func theGrammarsSignsExample() throws {
+        let grammar = try Self.grammar()
+        let start = try #require(grammar.range(of: "**Signs.**"))
+        let open = try #require(grammar.range(of: "```tally\n", range: start.upperBound ..< grammar.endIndex))
+        let close = try #require(grammar.range(of: "```", range: open.upperBound ..< grammar.endIndex))
+        let block = String(grammar[open.upperBound ..< close.lowerBound])
+        let text = "currency EUR\nwallet Checking bank opening 1000.00 on 2026-11-01\nexpense Food, Fun\nincome Salary\n" + block
+        let (_, diagnostics) = try Figures.run(text, today: "2026-11-30")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let warned = diagnostics.map { d in text.utf8.prefix(d.range.start).filter { $0 == UInt8(ascii: "\n") }.count }
+        let expected = lines.indices.filter { lines[$0].contains("; W0413") }
+        #expect(Figures.codes(diagnostics) == ["W0413", "W0413"])
+        #expect(warned == expected)
+    }
+
+    /// Grammar.md §4, "Signs and refunds", as written there.
+    @Test func theGrammarsWorkedExample() throws {
+        let text = """
+            wallet Checking opening 500.00 on 2026-03-01
+            expense Food
+            envelope Food 300.00 monthly for Food
+            2026-03-02 "Rewe" Checking Food -60.00
+            2026-03-04 "Rewe" Checking Food 15.00 #refund   ; returned goods: no warning
+            2026-03-31 assert Checking 455.00                ; holds: 500.00 − 60.00 + 15.00
+            """
+        #expect(try Self.grammar().contains(text + "\n```"), "Grammar.md §4 shows this example")
+        let (model, diagnostics) = try Figures.run(text, today: "2026-03-31")
+        // The assertion holds (no E0410) and nothing warns.
+        #expect(diagnostics.isEmpty, "\(Figures.codes(diagnostics))")
+        // Food has spent 60.00 − 15.00 = 45.00 and has 300.00 − 45.00 = 255.00 left.
+        let period = try #require(model.envelopePeriod(model.envelope("Food"), containing: Figures.date("2026-03-31")))
+        #expect(period.spent == Figures.money("45.00") && period.available == Figures.money("255.00"))
+        // Without the tag every figure is the same, and the 15.00 carries a W0413.
+        let (untagged, warned) = try Figures.run(text.replacingOccurrences(of: " #refund", with: ""), today: "2026-03-31")
+        #expect(Figures.codes(warned) == ["W0413"])
+        #expect(untagged.envelopePeriod(untagged.envelope("Food"), containing: Figures.date("2026-03-31"))?.available == Figures.money("255.00"))
+    }
+
     @Test func zeroAndUncategorizedAmountsAreNotChecked() throws {
         let text =
             Self.header + """
