@@ -27,10 +27,10 @@ enum AddCommand: Subcommand {
         declares (any case). An AMOUNT without a sign is spending in an expense category
         (written negative) and money in for an income category; +12.50 and -12.50 are
         kept as written, and one against its category's sign is tagged #refund (or
-        #reversal for income), as `tally check` asks (W0413). The entry goes to the end of the file, aligned like its
-        transactions, with its line endings; the file is replaced atomically and keeps
-        its permissions. Nothing is written when the budget has errors before, or would
-        have any after.
+        #reversal for income), as `tally check` asks (W0413). The entry goes to the end
+        of the file, aligned like its transactions, with its line endings; the file is
+        replaced atomically and keeps its permissions. Nothing is written when the
+        budget has errors before, or would have any after.
 
         EXIT CODES
           0  added
