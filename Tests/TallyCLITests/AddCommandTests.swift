@@ -65,6 +65,26 @@ final class AddCommandTests: XCTestCase {
         do { let now = try contents(); XCTAssertTrue(now.hasSuffix("2026-11-21           Checking  Salary          +100.00\n"), now) }
     }
 
+    /// One sign rule: an amount without a sign takes its category's; one written against
+    /// it is kept and marked as a refund (or reversal), so the budget checks clean.
+    func testAnAmountAgainstItsCategorysSignIsMarked() throws {
+        let refund = try TallyBinary.run(["add", budget, "2026-11-05", "Tesco", "Checking", "Food:Groceries", "+12.30", "--today", "2026-11-22"])
+        XCTAssertEqual(refund.status, 0, refund.stderr)
+        XCTAssertTrue(refund.stderr.contains("tagged #refund"), refund.stderr)
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("Checking  Food:Groceries   +12.30  #refund\n"), now) }
+        let reversal = try TallyBinary.run(["add", budget, "2026-11-06", "Checking", "Salary", "-50", "--tag", "payroll", "--today", "2026-11-22"])
+        XCTAssertEqual(reversal.status, 0, reversal.stderr)
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("Salary           -50.00  #payroll #reversal\n"), now) }
+        // A marker given by hand is not repeated.
+        let tagged = try TallyBinary.run(["add", budget, "2026-11-07", "Cash", "Fun", "+4", "--tag", "#Refund", "--today", "2026-11-22"])
+        XCTAssertEqual(tagged.status, 0, tagged.stderr)
+        XCTAssertFalse(tagged.stderr.contains("tagged"), tagged.stderr)
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("+4.00  #Refund\n"), now) }
+        let check = try TallyBinary.run(["check", budget, "--today", "2026-11-22"])
+        XCTAssertEqual(check.status, 0, check.stdout)
+        XCTAssertFalse(check.stdout.contains("W0413"), check.stdout)
+    }
+
     func testLineEndingsAreKept() throws {
         try Self.text.replacingOccurrences(of: "\n", with: "\r\n").write(toFile: budget, atomically: true, encoding: .utf8)
         XCTAssertEqual(try TallyBinary.run(["add", budget, "2026-11-05", "Cash", "Fun", "-3"]).status, 0)

@@ -141,6 +141,7 @@ final class ExportCommandTests: XCTestCase {
               Expenses:Home-Garden [('tags', 'garden')]
             2026-01-03 [] [('id', 'TX,2026;0103'), ('person', 'Anna Maria')]
             2026-01-06 ['--'] [('tally-tags', '旅行')]
+            2026-01-08 ['refund'] []
             2026-01-11 [] [('id', 'B-77')]
             2026-01-12 [] [('id', 'B-78')]
 

@@ -328,3 +328,21 @@ import Testing
         #expect(!result.codes.contains("W0513"))
     }
 }
+
+/// W0413: an amount against its category's sign is offered the other sign as a quick fix.
+@Suite struct SignActionTests {
+    @Test func flipsTheSignOfASpendingLine() throws {
+        let text = "currency EUR\nwallet Giro bank opening 100.00\nexpense Fun\n2026-01-01 \"Kino\" Giro Fun 12.50\n"
+        #expect(CodeActionProviderTests.actions(text).first { $0.title == "Write `-12.50`" }?.diagnostic?.code == .signAgainstCategory)
+        let result = try CodeActionProviderTests.applying("Write `-12.50`", to: text)
+        #expect(result.text.hasSuffix("2026-01-01 \"Kino\" Giro Fun -12.50\n"))
+        #expect(!result.codes.contains("W0413"))
+    }
+
+    @Test func flipsASplitLineAndItsTotal() throws {
+        let text = "currency EUR\nwallet Giro bank opening 100.00\nexpense Fun, Food\n2026-01-01 Giro -5.00\n    Food  -8.00\n    Fun    3.00\n"
+        let result = try CodeActionProviderTests.applying("Write `-3.00` and the total `-11.00`", to: text)
+        #expect(result.text.hasSuffix("2026-01-01 Giro -11.00\n    Food  -8.00\n    Fun    -3.00\n"))
+        #expect(!result.codes.contains("W0413") && !result.codes.contains("E0406"))
+    }
+}

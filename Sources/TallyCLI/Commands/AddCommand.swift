@@ -26,10 +26,11 @@ enum AddCommand: Subcommand {
         DATE is YYYY-MM-DD, today or yesterday. WALLET and CATEGORY are names the budget
         declares (any case). An AMOUNT without a sign is spending in an expense category
         (written negative) and money in for an income category; +12.50 and -12.50 are
-        kept as written. The entry goes to the end of the file, aligned like its
-        transactions, with its line endings; the file is replaced atomically and keeps
-        its permissions. Nothing is written when the budget has errors before, or would
-        have any after.
+        kept as written, and one against its category's sign is tagged #refund (or
+        #reversal for income), as `tally check` asks (W0413). The entry goes to the end
+        of the file, aligned like its transactions, with its line endings; the file is
+        replaced atomically and keeps its permissions. Nothing is written when the
+        budget has errors before, or would have any after.
 
         EXIT CODES
           0  added
@@ -69,7 +70,7 @@ enum AddCommand: Subcommand {
         do { entry = try Draft(words: options.words, model: model, today: today) } catch { return fail(error.message) }
         guard let file = editor.budget.file(path) else { return fail("cannot read `\(path)`") }
         let layout = FileLayout(recentIn: file.tree)
-        let line = entry.line(note: options.note, tags: options.tags, model: model, layout: layout)
+        let line = entry.line(note: options.note, tags: entry.tags(options.tags), model: model, layout: layout)
         var edit = editor.edit()
         edit.append([line], to: path, lineEnding: layout.lineEnding)
 
@@ -80,7 +81,8 @@ enum AddCommand: Subcommand {
             return fail("the entry would not read back as one transaction; nothing written", ExitCode.problems)
         }
         // What was filled in, so that a guess never goes unnoticed.
-        if !entry.completed.isEmpty { console.err("tally add: \(entry.completed.joined(separator: "; "))\n") }
+        let filledIn = entry.completed + [entry.markerNote(options.tags)].compactMap { $0 }
+        if !filledIn.isEmpty { console.err("tally add: \(filledIn.joined(separator: "; "))\n") }
         if options.dryRun {
             console.out("Would append to \(path):\n\(line)\n")
             return ExitCode.success
@@ -165,13 +167,33 @@ enum AddCommand: Subcommand {
             }
             self.wallet = wallet!
             self.category = category!
-            // An amount without a sign follows the category: spending or money in. It is
-            // written with the currency's decimals (`5` in euros is `5.00`).
+            // The one sign rule (``SignRule``): an amount without a sign takes its
+            // category's, spending or money in. It is written with the currency's
+            // decimals (`5` in euros is `5.00`).
+            let kind = model.categories[self.category]
             var sign = amountText.hasPrefix("-") ? "-" : amountText.hasPrefix("+") ? "+" : ""
-            if sign.isEmpty { sign = model.categories[self.category].isIncome ? "+" : "-" }
+            if sign.isEmpty { sign = SignRule.sign(in: kind) }
             if sign == "-" || sign == "+" { amountText = String(amountText.drop { $0 == "-" || $0 == "+" }) }
             let value = Money(amountText)!
             amount = sign + value.formatted(scale: max(value.scale, model.decimals(of: model.wallets[self.wallet].currency)))
+            // The other sign, written on purpose, is a refund or a reversal: it is marked
+            // as the file's rule asks, so that the entry does not warn (W0413).
+            if let signed = Money(amount), SignRule.isAgainst(signed, in: kind) { marker = SignRule.marker(for: kind) }
+        }
+
+        /// What the entry's tags add: a message when the ``marker`` is added to `tags`.
+        func markerNote(_ tags: [String]) -> String? {
+            guard let marker, !tags.contains(where: SignRule.isMarker) else { return nil }
+            return "tagged #\(marker): \(amount) in \(marker == "refund" ? "an expense" : "an income") category is \(marker == "refund" ? "money back" : "income given back")"
+        }
+
+        /// `refund` or `reversal` when the amount was written against its category's sign.
+        var marker: String?
+
+        /// The entry's tags: `tags`, and the ``marker`` when none of them is one already.
+        func tags(_ tags: [String]) -> [String] {
+            guard let marker, !tags.contains(where: SignRule.isMarker) else { return tags }
+            return tags + [marker]
         }
 
         /// The entry's one line, laid out in the file's columns.

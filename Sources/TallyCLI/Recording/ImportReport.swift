@@ -67,9 +67,20 @@ struct ImportReport {
                 payee = renamed
             }
             if let ruleNote = choice?.note { note = ruleNote }
+            // The bank's sign is what happened: a movement against the sign of the category
+            // chosen for it (money back in an expense category) is a refund, marked as the
+            // sign rule asks (Grammar.md §3.10, "Signs"). The `--uncategorized` fallback
+            // is a placeholder, and its warning (W0413) a reason to choose a category.
+            var tags = choice?.tags ?? []
+            if let choice, !tags.contains(where: SignRule.isMarker),
+                let against = (choice.split.isEmpty ? [choice.category] : choice.split.map(\.category))
+                    .first(where: { SignRule.isAgainst(amount, in: model.categories[$0]) })
+            {
+                tags.append(SignRule.marker(for: model.categories[against]))
+            }
             entryLines += writer.lines(
                 date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
-                amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: choice?.tags ?? [],
+                amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: tags,
                 split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
         }
     }

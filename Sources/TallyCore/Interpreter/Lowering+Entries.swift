@@ -83,7 +83,7 @@ extension Lowering {
             (goal, rule, by) = clauses(node, file: file)
             guard
                 let (amount, postings) = lowerTransaction(
-                    t, wallet: wallet, payee: common.payee, bankID: common.bankID,
+                    t, wallet: wallet, payee: common.payee, bankID: common.bankID, tags: common.tags,
                     file: file)
             else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
@@ -215,7 +215,7 @@ extension Lowering {
 
     /// The amount and postings of a transaction, from its header and split lines.
     mutating func lowerTransaction(
-        _ t: TransactionSyntax, wallet: Int, payee: String?, bankID: String?,
+        _ t: TransactionSyntax, wallet: Int, payee: String?, bankID: String?, tags: [String],
         file: String
     ) -> (Money, [Posting])? {
         let currency = wallets[wallet].currency
@@ -242,6 +242,9 @@ extension Lowering {
                 return (total, [])
             }
             guard let category, let total else { return nil }
+            checkSign(
+                total, category: category, wallet: wallet, marked: tags.contains(where: SignRule.isMarker),
+                at: SignedAmount(number: t.amount?.node.token(.number)?.range, line: header.range), file: file)
             return (total, [Posting(category: category, amount: total, location: header)])
         }
         if let c = t.category {
@@ -251,8 +254,8 @@ extension Lowering {
             return nil
         }
         return lowerSplits(
-            t.node.index, FlatSyntax(t.node.tree), categories: nil, currency: currency, total: total,
-            totalRange: t.amount?.range ?? header.range, file: file)
+            t.node.index, FlatSyntax(t.node.tree), categories: nil, wallet: wallet, tags: tags,
+            currency: currency, total: total, totalRange: t.amount?.range ?? header.range, file: file)
     }
 }
 

@@ -171,14 +171,17 @@ extension Lowering {
 
     /// The amount and postings of the split lines of transaction node `n`, whose first
     /// line gave `total` (at `totalRange`). Both paths lower splits here; `categories`
-    /// resolves names by their bytes when the flat path has its tables.
+    /// resolves names by their bytes when the flat path has its tables. Each part's sign
+    /// is checked against its category (W0413) once the parts add up; a marker among the
+    /// entry's `tags` (its first line's) covers every part.
     mutating func lowerSplits(
-        _ n: Int, _ flat: FlatSyntax, categories: NameTable?, currency: String, total: Money?,
+        _ n: Int, _ flat: FlatSyntax, categories: NameTable?, wallet: Int, tags: [String], currency: String, total: Money?,
         totalRange: ByteRange, file: String
     ) -> (Money, [Posting])? {
         let places = decimals(of: currency)
         var postings: [Posting] = []
-        var open: (category: Int, location: SourceLocation)?
+        var open: (category: Int, location: SourceLocation, node: Int)?
+        var against: [(posting: Int, split: Int, amount: Int?)] = []
         var sum = Money.zero
         var failed = false
         var split = n + 1
@@ -198,7 +201,7 @@ extension Lowering {
                     report(.splitMismatch, "only one split line may leave out its amount", file, location.range)
                     failed = true
                 }
-                open = (category, location)
+                open = (category, location, split)
                 continue
             }
             guard
@@ -214,6 +217,8 @@ extension Lowering {
             }
             sum = next
             postings.append(Posting(category: category, amount: value, location: location))
+            // A part against its category's sign is rare: only then is its node kept.
+            if SignRule.isAgainst(value, income: self.categories[category].isIncome) { against.append((postings.count - 1, split, amount)) }
         }
         if failed { return nil }
         if let open {
@@ -223,6 +228,8 @@ extension Lowering {
             }
             guard let rest = total.subtracting(sum) else { return nil }
             postings.append(Posting(category: open.category, amount: rest, location: open.location))
+            if SignRule.isAgainst(rest, income: self.categories[open.category].isIncome) { against.append((postings.count - 1, open.node, nil)) }
+            checkSplitSigns(against, postings, n, flat, wallet: wallet, tags: tags, file: file)
             return (total, postings)
         }
         if let total, total != sum {
@@ -234,7 +241,31 @@ extension Lowering {
                 help: "correct a part or the total, or leave one part's amount out to take the rest")
             return nil
         }
+        checkSplitSigns(against, postings, n, flat, wallet: wallet, tags: tags, file: file)
         return (total ?? sum, postings)
+    }
+
+    /// W0413 on the parts of a split transaction (node `n`) that go against their
+    /// category's sign (`against`: the posting, its split line and its amount node,
+    /// nil for the part that takes the rest), unless the entry or the line is marked.
+    private mutating func checkSplitSigns(
+        _ against: [(posting: Int, split: Int, amount: Int?)], _ postings: [Posting], _ n: Int, _ flat: FlatSyntax,
+        wallet: Int, tags: [String], file: String
+    ) {
+        guard !against.isEmpty, !tags.contains(where: SignRule.isMarker) else { return }
+        // The first line's own amount is a direct child of the transaction node.
+        let totalNode = flat.child(.amount, of: n)
+        let total = totalNode.flatMap { node -> (value: Money, number: ByteRange, plus: Bool)? in
+            guard let number = Lowering.numberRange(node, flat), let value = Money(utf8: flat.bytes[number.start ..< number.end]) else { return nil }
+            return (value, number, flat.bytes[number.start] == UInt8(ascii: "+"))
+        }
+        for part in against {
+            let posting = postings[part.posting]
+            checkSign(
+                posting.amount, category: posting.category, wallet: wallet, marked: Lowering.hasMarkerTag(part.split, flat),
+                at: SignedAmount(number: part.amount.flatMap { Lowering.numberRange($0, flat) }, total: total, line: posting.location.range),
+                file: file)
+        }
     }
 
     /// The payee, note, tags and bank id of dated entry `n`, as ``DatedParts`` reads them.
@@ -336,7 +367,8 @@ extension Lowering {
             }
             guard
                 let (amount, postings) = lowerSplits(
-                    n, flat, categories: tables.categories, currency: currency, total: total,
+                    n, flat, categories: tables.categories, wallet: wallet, tags: tagList,
+                    currency: currency, total: total,
                     totalRange: amount >= 0 ? flat.contentRange(amount) : header, file: file)
             else {
                 return .dropped
@@ -366,6 +398,9 @@ extension Lowering {
             return .dropped
         }
         guard let category, let total else { return .dropped }
+        checkSign(
+            total, category: category, wallet: wallet, marked: tagList.contains(where: SignRule.isMarker),
+            at: SignedAmount(number: Lowering.numberRange(amount, flat), line: header), file: file)
         entries.append(
             Entry(
                 date: date, wallet: wallet, category: category, amount: total, header: header,

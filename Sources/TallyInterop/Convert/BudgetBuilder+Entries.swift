@@ -138,7 +138,8 @@ extension BudgetBuilder {
         let name = tallyName(w.name)
         if sorted.categories.count == 1 {
             let (p, category) = sorted.categories[0]
-            let clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
+            var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
+            if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
             for (key, _) in p.metadata + wp.metadata {
                 leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
@@ -149,15 +150,29 @@ extension BudgetBuilder {
         var line = "\(head.header) \(name) \(BudgetBuilder.signed(wp.number))"
         if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
         var parts = [line]
-        for (p, category) in sorted.categories { parts.append(splitLine(p, category)) }
+        for (p, category) in sorted.categories { parts.append(splitLine(p, category, head: head.clauses)) }
         return (parts + head.metadata).joined(separator: "\n")
+    }
+
+    /// `#refund` (or `#reversal` for income) when `amount`, as Tally writes it, goes
+    /// against the sign of the category `account` becomes and none of `clauses` marks it
+    /// already: a peer's signs are explicit, so such a posting is a refund written on
+    /// purpose, and Tally's sign rule asks for the tag (Grammar.md §3.10, "Signs").
+    private func marker(_ amount: Money, _ account: String, _ clauses: [String]) -> String? {
+        let income = role(account) == .income
+        guard SignRule.isAgainst(amount, income: income),
+            !clauses.contains(where: { $0.hasPrefix("#") && SignRule.isMarker($0.dropFirst()) })
+        else { return nil }
+        return SourceWriter.tag(SignRule.marker(income: income))
     }
 
     /// A split line: the category, the amount, tags and a note (a split line has no
     /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
-    private mutating func splitLine(_ p: KnownPosting, _ category: String) -> String {
+    private mutating func splitLine(_ p: KnownPosting, _ category: String, head: [String]) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
-        for tag in p.tags { part += " " + SourceWriter.tag(tag) }
+        var tags = p.tags.map { SourceWriter.tag($0) }
+        if let marker = marker(p.number.negated, p.account, head + tags) { tags.append(marker) }
+        for tag in tags { part += " " + tag }
         var note = p.note
         for (key, value) in p.metadata {
             if key == "note" && note == nil { note = value; continue }

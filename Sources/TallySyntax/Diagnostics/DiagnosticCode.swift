@@ -97,7 +97,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// A file included a second time; its entries are read only once.
     public static let duplicateInclude = DiagnosticCode("W0303", .warning, "file included twice")
 
-    // MARK: The budget model (E04xx)
+    // MARK: The budget model (04xx)
 
     /// A name that refers to no declared wallet, category, envelope, goal or rule.
     public static let unknownName = DiagnosticCode("E0401", .error, "unknown name")
@@ -123,6 +123,9 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     public static let duplicateID = DiagnosticCode("E0411", .error, "duplicate bank id")
     /// An amount that must be converted with no rate on or before its date.
     public static let missingRate = DiagnosticCode("E0412", .error, "no exchange rate")
+    /// A positive amount in an expense category or a negative one in an income category,
+    /// with no `#refund` or `#reversal` tag: most likely a sign left out.
+    public static let signAgainstCategory = DiagnosticCode("W0413", .warning, "amount sign against its category")
 
     // MARK: Budget checks (05xx)
 
@@ -173,6 +176,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         includeNotFound, includeCycle, duplicateInclude,
         unknownName, duplicateDeclaration, tooManyDecimals, numericOverflow, walletNotOpen, splitMismatch,
         missingCategory, currencyMismatch, missingConversion, failedAssertion, duplicateID, missingRate,
+        signAgainstCategory,
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration, envelopeCountsNothing,
