@@ -25,7 +25,10 @@ scenario in a fresh server so that its peak memory is its own:
 - `symbols`: `textDocument/documentSymbol` for the whole file, five times;
 - `tokens`: `textDocument/semanticTokens/full`, five times;
 - `cancel`: five `semanticTokens/full` each followed at once by `$/cancelRequest`, then a
-  hover: the time until the hover is answered, and how the five were answered.
+  hover: the time until the hover is answered, and how the five were answered;
+- `cancel-running`: a whole-file `inlayHint` and a `semanticTokens/full`, each cancelled
+  while it runs (300 and 100 ms after it was sent) with a hover sent right after the cancel: the
+  time from the cancel to the request's answer (its code) and to the hover's.
 
 Generate the files with Benchmarks/generate.py (Benchmarks/run.sh does it too).
 Standard library only.
@@ -278,11 +281,44 @@ def cancelled(path):
     return "%s | %s | %.0f / %.0f" % (ms(elapsed), ", ".join("%s × %d" % (k, v) for k, v in sorted(outcomes.items(), key=str)), rss, hwm)
 
 
+def cancel_running(path):
+    """A whole-file inlayHint, then a semanticTokens/full, each cancelled while it runs
+    (300 and 100 ms after it was sent: the tokens take about 250 ms in all) and followed
+    by a hover: ms from the cancel to the
+    request's answer and to the hover's."""
+    server, uri, lines = opened(path)
+    line = next(n for n in range(len(lines) - 1, 0, -1) if re.match(r"^\d{4}-\d\d-\d\d ", lines[n]))
+    results = []
+    for method, params, delay in [
+        ("textDocument/inlayHint", {"textDocument": {"uri": uri}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": len(lines), "character": 0}}}, 0.3),
+        ("textDocument/semanticTokens/full", {"textDocument": {"uri": uri}}, 0.1),
+    ]:
+        rid = server.send_request(method, params)
+        time.sleep(delay)
+        start = time.perf_counter()
+        server.notify("$/cancelRequest", {"id": rid})
+        hover = server.send_request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": 12}})
+        answered = hovered = None
+        code = "?"
+        while answered is None or hovered is None:
+            message = server.read()
+            if message.get("id") == rid:
+                answered = time.perf_counter() - start
+                code = message["error"]["code"] if "error" in message else "result"
+            elif message.get("id") == hover:
+                hovered = time.perf_counter() - start
+        results.append("%s: %s (%s), hover %s" % (method.split("/")[-1], ms(answered), code, ms(hovered)))
+    rss, hwm = server.memory()
+    server.close()
+    return "%s | %.0f / %.0f" % ("; ".join(results), rss, hwm)
+
+
 SCENARIOS = {
     "declaration": ("declaration edit → diagnostics ms (median / worst) | server CPU ms per edit (median) | RSS / peak MB", declaration_edits),
     "symbols": ("documentSymbol ms (median / worst) | top-level symbols | RSS / peak MB", lambda p: whole_file(p, "textDocument/documentSymbol")),
     "tokens": ("semanticTokens/full ms (median / worst) | numbers | RSS / peak MB", lambda p: whole_file(p, "textDocument/semanticTokens/full")),
     "cancel": ("5 cancelled semanticTokens/full, then hover: ms until the hover | answers to the five | RSS / peak MB", cancelled),
+    "cancel-running": ("cancelled while running (300 / 100 ms after sending): ms from the cancel to its answer (code), and to a hover sent after it | RSS / peak MB", cancel_running),
 }
 
 
