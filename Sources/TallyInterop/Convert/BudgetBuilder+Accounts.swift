@@ -154,12 +154,15 @@ extension BudgetBuilder {
         }
     }
 
-    /// The wallet kind an account's name suggests.
+    /// The wallet kind of an account: a liability (by its root) is a loan or a credit
+    /// line, an asset one of the kinds that hold money; within each, the name's words
+    /// pick the kind, but never move an account between assets and liabilities (an
+    /// `Assets:Bank:VirtualVisa` stays an asset).
     static func guessKind(_ account: String) -> WalletKind {
         let lower = account.lowercased()
-        let liability = lower.hasPrefix("liabilit")
-        if lower.contains("loan") || lower.contains("mortgage") { return .loan }
-        if liability || lower.contains("credit") || lower.contains("card") || lower.contains("visa") || lower.contains("amex") || lower.contains("mastercard") { return .credit }
+        if lower.hasPrefix("liabilit") {
+            return lower.contains("loan") || lower.contains("mortgage") ? .loan : .credit
+        }
         if lower.contains("cash") || lower.contains("wallet") { return .cash }
         if lower.contains("saving") { return .savings }
         if lower.contains("invest") || lower.contains("broker") || lower.contains("stock") || lower.contains("retire") { return .investment }

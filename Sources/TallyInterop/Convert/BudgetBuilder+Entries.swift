@@ -58,6 +58,7 @@ extension BudgetBuilder {
         _ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
         _ categoryNames: [String: String]
     ) throws(NotConverted) -> String {
+        if let problem = t.problem { throw NotConverted(problem) }
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
             try open(sorted, on: t.date, &wallets)
@@ -99,6 +100,11 @@ extension BudgetBuilder {
                 continue
             }
             guard let known = KnownPosting(postings[i]) else { amountMissing = true; continue }
+            if known.amount.commodity.isEmpty && code("") == nil {
+                throw NotConverted(
+                    "an amount without a commodity (`\(known.number)` on line \(known.source.line)): hledger and ledger keep it without a unit, and a Tally amount is always in a currency (`--commodity '=CODE'` names one)"
+                )
+            }
             switch role {
             case .wallet:
                 if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = true }

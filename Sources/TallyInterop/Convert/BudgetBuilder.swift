@@ -60,8 +60,9 @@ struct BudgetBuilder {
         {
             return symbol
         }
-        if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
-        return symbol.isEmpty ? "" : nil
+        // An amount without a commodity has no unit in the peers: no currency unless the
+        // user names one (`--commodity '=EUR'`).
+        return BudgetBuilder.builtinSymbols[symbol]
     }
 
     /// A wallet a peer account becomes.

@@ -38,6 +38,12 @@ struct PeerPosting {
     var note: String?
     var tags: [String] = []
     var metadata: [(String, String)] = []
+    /// The posting's own date as its comment writes it (hledger `date:DATE`, ledger
+    /// `[DATE]`), a year perhaps left out; ``date`` once read.
+    var dateText: String?
+    var date: CivilDate?
+    /// A secondary date (`date2:`, `[=DATE]`): hledger and ledger use it only when asked.
+    var hasSecondaryDate = false
     var source: SourceLine
 }
 
@@ -49,6 +55,9 @@ struct PeerTransaction {
     var tags: [String] = []
     var metadata: [(String, String)] = []
     var postings: [PeerPosting] = []
+    /// Why the transaction cannot be converted as the peer reads it (an amount the peers
+    /// read differently, a posting date that cannot be read): it is then listed.
+    var problem: String?
     var source: SourceLine
 }
 
