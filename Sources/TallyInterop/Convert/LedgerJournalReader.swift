@@ -17,6 +17,8 @@ struct LedgerJournalReader {
     let readFile: (String) throws -> String
     /// The commodity of a `commodity SYMBOL` directive whose block may give its `format`.
     private var formatOf: String?
+    /// The account of an `account` directive whose comments may give its `type:`.
+    private var typeOf: String?
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
 
@@ -51,7 +53,11 @@ struct LedgerJournalReader {
             guard let first = line.first else { finish(); skipping = false; continue }
             if first == ASCII.space || first == ASCII.tab {
                 let trimmed = line.trimmedSpaces
-                if trimmed.isEmpty { finish(); skipping = false; formatOf = nil; continue }
+                if trimmed.isEmpty { finish(); skipping = false; formatOf = nil; typeOf = nil; continue }
+                if typeOf != nil, trimmed.first == ASCII.semicolon {
+                    declareType(trimmed.dropFirst().string[...], at: here)
+                    continue
+                }
                 if formatOf != nil, trimmed.hasPrefix("format ") {
                     declareFormat(Comment.beforeComment(trimmed.dropFirst(7).string), at: here)
                     continue
@@ -76,6 +82,7 @@ struct LedgerJournalReader {
             finish()
             skipping = false
             formatOf = nil
+            typeOf = nil
             if first == ASCII.semicolon || first == ASCII.hash || first == ASCII.star || first == ASCII.percent || first == ASCII.bar { continue }
             if ASCII.isDigit(first) || (ASCII.isBeyondASCII(first) && firstCharacter(line)?.isNumber == true) {
                 current = parseHeader(line, at: here)
@@ -115,8 +122,13 @@ struct LedgerJournalReader {
                 try read(full)
             }
         case "account":
-            let name = line.dropFirst(word.count).trimmedSpaces
-            content.declaredAccounts.append(Comment.beforeComment(name))
+            let rest = line.dropFirst(word.count).trimmedSpaces
+            // The name ends at a comment or two spaces, as a posting's account does.
+            var name = Comment.beforeComment(rest)
+            if let gap = name.range(of: "  ") ?? name.range(of: "\t") { name = String(name[..<gap.lowerBound]) }
+            content.declaredAccounts.append(name)
+            typeOf = name
+            if let semicolon = rest.firstIndex(of: ";") { declareType(rest[rest.index(after: semicolon)...], at: here) }
             skipping = true
         case "decimal-mark":
             switch Comment.beforeComment(String(line.dropFirst(word.count))) {
@@ -166,5 +178,16 @@ struct LedgerJournalReader {
             return
         }
         if let mark = DecimalMarks.declaredByFormat(number[...]) { marks.perCommodity[commodity] = mark }
+    }
+
+    /// hledger's `type:` tag in a comment of an `account` directive: the type of the
+    /// account and its subaccounts. A value hledger does not know is listed.
+    private mutating func declareType(_ comment: Substring, at here: SourceLine) {
+        guard let account = typeOf, let value = AccountType.tagValue(in: comment) else { return }
+        if let type = AccountType(hledger: value) {
+            content.accountTypes[account] = type
+        } else {
+            content.leftOut.append(LeftOut(source: here, reason: "an account type `\(value)` that hledger does not define"))
+        }
     }
 }
