@@ -105,7 +105,7 @@ extension LedgerJournalReader {
         if let equals = amountText.firstIndex(of: ASCII.equals) {
             let assertion = amountText[(equals + 1)...].drop { $0 == ASCII.equals || $0 == ASCII.star }
             do {
-                posting.assertion = try LedgerJournalReader.amount(assertion, marks: marks)
+                posting.assertion = try LedgerJournalReader.amount(assertion, marks: &marks)
                 if posting.assertion == nil {
                     content.leftOut.append(LeftOut(source: source, reason: "a balance assertion Tally cannot read"))
                 }
@@ -124,7 +124,7 @@ extension LedgerJournalReader {
             var priceText = amountText[(at + 1)...]
             if priceText.first == ASCII.at { posting.totalPrice = true; priceText = priceText.dropFirst() }
             do {
-                posting.price = try LedgerJournalReader.amount(priceText, marks: marks)
+                posting.price = try LedgerJournalReader.amount(priceText, marks: &marks)
             } catch {
                 doubt = doubt ?? error.reason
             }
@@ -133,7 +133,7 @@ extension LedgerJournalReader {
         amountText = amountText.trimmedSpaces
         if !amountText.isEmpty {
             do {
-                guard let amount = try LedgerJournalReader.amount(amountText, marks: marks) else {
+                guard let amount = try LedgerJournalReader.amount(amountText, marks: &marks) else {
                     return (posting, "an amount Tally cannot read (`\(amountText.string)`) on line \(source.line)")
                 }
                 posting.amount = amount
@@ -145,14 +145,14 @@ extension LedgerJournalReader {
     }
 
     /// `P DATE [TIME] COMMODITY PRICE`
-    func parsePrice(_ line: String, at source: SourceLine) -> PeerPrice? {
+    mutating func parsePrice(_ line: String, at source: SourceLine) -> PeerPrice? {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard words.count >= 4, let date = LedgerJournalReader.date(words[1]) else { return nil }
         words.removeFirst(2)
         if words.first?.contains(":") == true { words.removeFirst() }
         guard words.count >= 2 else { return nil }
         let base = LedgerJournalReader.unquote(words[0])
-        guard let quote = (try? LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: marks)) ?? nil else { return nil }
+        guard let quote = (try? LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: &marks)) ?? nil else { return nil }
         return PeerPrice(date: date, base: base, quote: quote, source: source)
     }
 }

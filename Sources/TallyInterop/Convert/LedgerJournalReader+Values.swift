@@ -58,7 +58,10 @@ extension LedgerJournalReader {
     static func amount(_ text: String) -> PeerAmount? { amount(ArraySlice(text.utf8)) }
 
     /// ``amount(_:)-(String)`` on bytes.
-    static func amount(_ text: JournalBytes) -> PeerAmount? { (try? amount(text, marks: .periodOnly)) ?? nil }
+    static func amount(_ text: JournalBytes) -> PeerAmount? {
+        var marks = DecimalMarks.periodOnly
+        return (try? amount(text, marks: &marks)) ?? nil
+    }
 
     /// A number hledger and ledger read differently, or one of them refuses: why.
     struct Doubt: Error {
@@ -66,8 +69,9 @@ extension LedgerJournalReader {
     }
 
     /// ``amount(_:)-(String)`` on bytes, the decimal mark as `marks` decide it for the
-    /// amount's commodity; throws a ``Doubt`` for a number the peers would read apart.
-    static func amount(_ text: JournalBytes, marks: DecimalMarks) throws(Doubt) -> PeerAmount? {
+    /// amount's commodity (and what ledger learns from it noted there); throws a
+    /// ``Doubt`` for a number the peers would read apart.
+    static func amount(_ text: JournalBytes, marks: inout DecimalMarks) throws(Doubt) -> PeerAmount? {
         let s = text.trimmedSpaces
         guard !s.isEmpty else { return nil }
         var commodity = ""
@@ -119,12 +123,17 @@ extension LedgerJournalReader {
         guard digitRuns > 0 else { return nil }
         let number = digitRuns == 1 ? s[digitRun] : gathered(isNumber)
         let value: Money
-        // Most numbers have no mark but one period, which every reading takes as decimal.
-        if commas == 0 && periods <= 1 && (periods == 0 || (marks.declared(for: commodity) ?? ASCII.dot) == ASCII.dot) {
+        // Most numbers have no mark but one period, which every reading takes as decimal
+        // (unless declared otherwise, or ledger has learned a decimal comma for the commodity).
+        let periodDecimal =
+            periods == 0
+            || (marks.declared(for: commodity).map { $0 == ASCII.dot }
+                ?? (marks.ledgerCommas.isEmpty || !marks.ledgerCommas.contains(commodity)))
+        if commas == 0 && periods <= 1 && periodDecimal {
             guard let plain = Money(utf8: number) else { return nil }
             value = plain
         } else {
-            switch DecimalMarks.reading(number, declared: marks.declared(for: commodity)) {
+            switch marks.reading(number, of: commodity) {
             case .number(let read)?: value = read
             case .doubt(let reason)?: throw Doubt(reason: reason)
             case nil: return nil

@@ -13,7 +13,7 @@ struct LedgerJournalReader {
     /// The decimal marks declared so far. hledger's `decimal-mark` holds for the rest of
     /// the file and the files it then includes, not for the file that included it (as
     /// hledger reads it); a `commodity` directive's format, for the rest of the journal.
-    private(set) var marks = DecimalMarks()
+    var marks = DecimalMarks()
     let readFile: (String) throws -> String
     /// The commodity of a `commodity SYMBOL` directive whose block may give its `format`.
     private var formatOf: String?
