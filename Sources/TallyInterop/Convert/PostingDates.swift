@@ -40,11 +40,26 @@ extension PeerPosting {
     }
 }
 
+extension PeerPosting {
+    /// The comment without its dates, which are read: not a note, nor metadata.
+    fileprivate mutating func dropDateText() {
+        metadata.removeAll { $0.0 == "date" || $0.0 == "date2" }
+        guard let text = note else { return }
+        let words = text.split(separator: " ").filter { word in
+            !(word.hasPrefix("date:") || word.hasPrefix("date2:") || (word.hasPrefix("[") && word.hasSuffix("]")))
+        }
+        var kept = words.joined(separator: " ")[...]
+        while let last = kept.last, last == "," || last == " " { kept = kept.dropLast() }  // the date's comma
+        note = kept.isEmpty ? nil : String(kept)
+    }
+}
+
 extension PeerTransaction {
     /// Reads each posting's own date, in the transaction's year when it gives none; a date
     /// that cannot be read is the transaction's ``problem``.
     mutating func readPostingDates() {
         for p in postings.indices {
+            if postings[p].dateText != nil || postings[p].hasSecondaryDate { postings[p].dropDateText() }
             guard let text = postings[p].dateText else { continue }
             if let day = LedgerJournalReader.date(text) ?? PeerTransaction.date(text, inYear: self.date.year) {
                 postings[p].date = day
