@@ -71,4 +71,14 @@ final class ConvertFiguresPeerTests: XCTestCase {
         XCTAssertEqual(seen["2024-02-02"], ["-500.00 USD", "500.00 USD"])
         XCTAssertEqual(seen["2024-02-03"], ["-500.00 USD", "40.00 USD", "460.00 USD"])
     }
+
+    func testLedgersPostingDatesKeepTheBalancesOnTheDaysBetween() throws {
+        // hledger reads ledger's `[DATE]` as the posting's date too; `[=DATE]` (listed) it
+        // uses only with --date2, as ledger with --effective.
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/posting-dates.ledger")
+        let seen = try roundTrip(original, strict: false, days: ["2024-03-02", "2024-03-03", "2024-03-04", "2024-03-05", "2024-03-06", "2024-03-10"])
+        // Checking 300.00 until 03-03, 240.00 from 03-04 (not from the booking's 03-02).
+        XCTAssertEqual(seen["2024-03-04"], ["-300.00 USD", "300.00 USD"])
+        XCTAssertEqual(seen["2024-03-05"], ["-300.00 USD", "240.00 USD", "60.00 USD"])
+    }
 }
