@@ -145,14 +145,14 @@ extension LedgerJournalReader {
     }
 
     /// `P DATE [TIME] COMMODITY PRICE`
-    mutating func parsePrice(_ line: String, at source: SourceLine) -> PeerPrice? {
+    mutating func parsePrice(_ line: String, at source: SourceLine) throws(Doubt) -> PeerPrice? {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard words.count >= 4, let date = LedgerJournalReader.date(words[1]) else { return nil }
         words.removeFirst(2)
         if words.first?.contains(":") == true { words.removeFirst() }
         guard words.count >= 2 else { return nil }
         let base = LedgerJournalReader.unquote(words[0])
-        guard let quote = (try? LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: &marks)) ?? nil else { return nil }
+        guard let quote = try LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: &marks) else { return nil }
         return PeerPrice(date: date, base: base, quote: quote, source: source)
     }
 }

@@ -107,10 +107,14 @@ struct LedgerJournalReader {
         let word = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? line
         switch word {
         case "P":
-            if let price = parsePrice(line, at: here) {
-                content.prices.append(price)
-            } else {
-                content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
+            do {
+                if let price = try parsePrice(line, at: here) {
+                    content.prices.append(price)
+                } else {
+                    content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
+                }
+            } catch {
+                content.leftOut.append(LeftOut(source: here, reason: "a price whose amount is in doubt: \(error.reason)"))
             }
         case "include", "!include":
             let target = line.dropFirst(word.count).trimmedSpaces
