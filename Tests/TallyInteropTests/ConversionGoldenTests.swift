@@ -49,6 +49,7 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "hledger-posting-dates", inputs: [fixtures + "posting-dates.journal"]),
             ConversionCase(name: "ledger-posting-dates", inputs: [fixtures + "posting-dates.ledger"]),
             ConversionCase(name: "hledger-unit-less-and-doubts", inputs: [fixtures + "unit-less-and-doubts.journal"]),
+            ConversionCase(name: "beancount-german-roots", inputs: [fixtures + "german-roots.beancount"]),
             unitLessNamed
         ]
     }()

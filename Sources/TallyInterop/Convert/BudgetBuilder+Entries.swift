@@ -123,13 +123,18 @@ extension BudgetBuilder {
     }
 
     /// Opening balances: wallets against `Equity:…open…`, each opening on the day.
-    private func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
+    private mutating func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
         guard sorted.categories.isEmpty, sorted.equity.allSatisfy({ $0.account.lowercased().contains("open") }),
             sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil })
         else {
             throw NotConverted("equity postings other than an opening balance")
         }
         for (p, _) in sorted.wallets {
+            if let price = p.price {
+                // The units open the wallet; what they cost has no place in an opening.
+                let written = "\(p.posting.totalPrice ? "@@" : "@") \(price.number) \(price.commodity)"
+                leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
+            }
             wallets[p.account]?.opening = (p.number, date)
             wallets[p.account]?.firstUse = date
         }
