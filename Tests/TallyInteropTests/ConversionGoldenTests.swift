@@ -26,6 +26,9 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
         var withChoices = ConversionCase(name: "hledger-household-choices", inputs: [fixtures + "household.journal"])
         withChoices.options.walletKinds = ["assets:jar": .cash, "assets:savings": .investment, "liabilities:visa card": .other]
         withChoices.options.commodities = ["$": "CAD", "gold": "XAU"]
+        // The user names the unit of amounts without a commodity: they convert.
+        var unitLessNamed = ConversionCase(name: "hledger-unit-less-named", inputs: [fixtures + "unit-less-and-doubts.journal"])
+        unitLessNamed.options.commodities = ["": "EUR"]
         return [
             ConversionCase(name: "hledger-household", inputs: [fixtures + "household.journal"]),
             withChoices,
@@ -40,7 +43,14 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-years", inputs: [interop + "ledger/main.ledger"]),
             ConversionCase(name: "beancount-years", inputs: [interop + "beancount/main.beancount"]),
             ConversionCase(name: "beancount-pad", inputs: [interop + "beancount/pad.beancount"]),
-            ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"])
+            ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"]),
+            // Never a silent wrong figure (issue 22): each journal works out its figures by hand.
+            ConversionCase(name: "hledger-german", inputs: [fixtures + "german.journal"]),
+            ConversionCase(name: "hledger-posting-dates", inputs: [fixtures + "posting-dates.journal"]),
+            ConversionCase(name: "ledger-posting-dates", inputs: [fixtures + "posting-dates.ledger"]),
+            ConversionCase(name: "hledger-unit-less-and-doubts", inputs: [fixtures + "unit-less-and-doubts.journal"]),
+            ConversionCase(name: "beancount-german-roots", inputs: [fixtures + "german-roots.beancount"]),
+            unitLessNamed
         ]
     }()
 

@@ -106,7 +106,15 @@ struct BeancountReader {
             try read(target.hasPrefix("/") ? target : base.appendingPathComponent(target).path)
             return
         }
-        if first == "option" { return }
+        if first == "option" {
+            // `option "name_assets" "Aktiva"`: the root that holds the assets.
+            let roots: [String: AccountType] = [
+                "name_assets": .asset, "name_liabilities": .liability, "name_equity": .equity,
+                "name_income": .revenue, "name_expenses": .expense
+            ]
+            if words.count > 2, let type = roots[BeancountReader.unquote(words[1])] { content.accountTypes[BeancountReader.unquote(words[2])] = type }
+            return
+        }
         guard let date = LedgerJournalReader.date(first), words.count > 1 else {
             content.leftOut.append(LeftOut(source: here, reason: "`\(first)`, which Tally does not read"))
             skipping = true

@@ -91,7 +91,7 @@ extension BudgetBuilder {
             for p in transactions[t].postings.indices {
                 let account = transactions[t].postings[p].account
                 let (number, isNew) = survey.number(of: account)
-                if isNew { roles[account] = BudgetBuilder.role(account) }
+                if isNew { roles[account] = declaredRole(account) }
                 guard !transactions[t].postings[p].isVirtual else { continue }
                 if let a = transactions[t].postings[p].amount { survey.count(a, on: number) }
                 if let a = transactions[t].postings[p].assertion { survey.noteDecimals(a) }
@@ -149,17 +149,20 @@ extension BudgetBuilder {
             while usedNames.contains(name) { name += "-2" }
             usedNames.insert(name)
             plan.wallets[account] = WalletInfo(
-                name: name, kind: options.walletKinds[account] ?? BudgetBuilder.guessKind(account),
+                name: name, kind: options.walletKinds[account] ?? BudgetBuilder.guessKind(account, liability: isLiability(account)),
                 currency: code(main) ?? "", opening: nil, firstUse: nil)
         }
     }
 
-    /// The wallet kind an account's name suggests.
-    static func guessKind(_ account: String) -> WalletKind {
+    /// The wallet kind of an account: a liability (declared, or by its root) is a loan or
+    /// a credit line, an asset one of the kinds that hold money; within each, the name's
+    /// words pick the kind, but never move an account between assets and liabilities (an
+    /// `Assets:Bank:VirtualVisa` stays an asset).
+    static func guessKind(_ account: String, liability: Bool) -> WalletKind {
         let lower = account.lowercased()
-        let liability = lower.hasPrefix("liabilit")
-        if lower.contains("loan") || lower.contains("mortgage") { return .loan }
-        if liability || lower.contains("credit") || lower.contains("card") || lower.contains("visa") || lower.contains("amex") || lower.contains("mastercard") { return .credit }
+        if liability {
+            return lower.contains("loan") || lower.contains("mortgage") ? .loan : .credit
+        }
         if lower.contains("cash") || lower.contains("wallet") { return .cash }
         if lower.contains("saving") { return .savings }
         if lower.contains("invest") || lower.contains("broker") || lower.contains("stock") || lower.contains("retire") { return .investment }

@@ -8,7 +8,10 @@ extension BudgetBuilder {
     mutating func completedTransactions() -> [PeerTransaction] {
         var transactions = content.transactions
         content.transactions = []
-        for t in transactions.indices { inferMissing(&transactions[t]) }
+        for t in transactions.indices {
+            datePostings(&transactions[t])
+            if transactions[t].problem == nil { inferMissing(&transactions[t]) }
+        }
         if !content.pads.isEmpty { insertPadding(&transactions) }
         return transactions
     }
@@ -45,6 +48,29 @@ extension BudgetBuilder {
         let inOrder = padding.indices.sorted { (padding[$0].position, $0) < (padding[$1].position, $1) }
         for (offset, i) in inOrder.enumerated() {
             transactions.insert(padding[i].transaction, at: min(padding[i].position + offset, transactions.count))
+        }
+    }
+
+    /// Postings with dates of their own: when every posting falls on one day, the
+    /// transaction is dated that day (what the peer's balances say on every date); when
+    /// they fall on several days, no Tally entry says the same, and the transaction is
+    /// listed. A secondary date is listed, the posting keeping its date.
+    mutating func datePostings(_ t: inout PeerTransaction) {
+        var dated = false
+        for p in t.postings where p.date != nil || p.hasSecondaryDate {
+            dated = true
+            if p.hasSecondaryDate {
+                leftOut.append(LeftOut(source: p.source, reason: "a secondary posting date (the posting keeps its date, as the peer reads it without --date2 or --effective)"))
+            }
+        }
+        guard dated, t.problem == nil else { return }
+        var days = Set<CivilDate>()
+        for p in t.postings { days.insert(p.date ?? t.date) }
+        if days.count == 1, let day = days.first {
+            t.date = day
+        } else {
+            let list = days.sorted().map(\.iso).joined(separator: ", ")
+            t.problem = "a transaction whose postings fall on several dates (\(list)), which one Tally entry cannot hold"
         }
     }
 

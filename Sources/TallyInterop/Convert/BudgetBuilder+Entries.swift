@@ -58,6 +58,7 @@ extension BudgetBuilder {
         _ t: PeerTransaction, _ postings: [PeerPosting], _ wallets: inout [String: WalletInfo],
         _ categoryNames: [String: String]
     ) throws(NotConverted) -> String {
+        if let problem = t.problem { throw NotConverted(problem) }
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
             try open(sorted, on: t.date, &wallets)
@@ -99,6 +100,11 @@ extension BudgetBuilder {
                 continue
             }
             guard let known = KnownPosting(postings[i]) else { amountMissing = true; continue }
+            if known.amount.commodity.isEmpty && code("") == nil {
+                throw NotConverted(
+                    "an amount without a commodity (`\(known.number)` on line \(known.source.line)): hledger and ledger keep it without a unit, and a Tally amount is always in a currency (`--commodity '=CODE'` names one)"
+                )
+            }
             switch role {
             case .wallet:
                 if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = true }
@@ -117,13 +123,18 @@ extension BudgetBuilder {
     }
 
     /// Opening balances: wallets against `Equity:…open…`, each opening on the day.
-    private func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
+    private mutating func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
         guard sorted.categories.isEmpty, sorted.equity.allSatisfy({ $0.account.lowercased().contains("open") }),
             sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil })
         else {
             throw NotConverted("equity postings other than an opening balance")
         }
         for (p, _) in sorted.wallets {
+            if let price = p.price {
+                // The units open the wallet; what they cost has no place in an opening.
+                let written = "\(p.posting.totalPrice ? "@@" : "@") \(price.number) \(price.commodity)"
+                leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
+            }
             wallets[p.account]?.opening = (p.number, date)
             wallets[p.account]?.firstUse = date
         }

@@ -84,6 +84,7 @@ extension BudgetBuilder {
                 continue
             }
             guard !t.postings.isEmpty else { list("without postings"); continue }
+            if let problem = t.problem { list("with " + problem); continue }
             guard !t.postings.contains(where: { $0.assertion != nil }) else { list("with a balance assertion"); continue }
             if t.postings.contains(where: \.isVirtual) {
                 // A budget goal.

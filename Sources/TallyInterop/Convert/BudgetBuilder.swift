@@ -45,7 +45,36 @@ struct BudgetBuilder {
         }
     }
 
-    func role(_ account: String) -> Role { roles[account] ?? BudgetBuilder.role(account) }
+    func role(_ account: String) -> Role { roles[account] ?? declaredRole(account) }
+
+    /// The type a declaration gives the account or its nearest parent, nil when none does.
+    func declaredType(_ account: String) -> AccountType? {
+        guard !content.accountTypes.isEmpty else { return nil }
+        var name = Substring(account)
+        while true {
+            if let type = content.accountTypes[String(name)] { return type }
+            guard let colon = name.lastIndex(of: ":") else { return nil }
+            name = name[..<colon]
+        }
+    }
+
+    /// What an account becomes: by its declared type, else by its root (never by other
+    /// words in its name).
+    func declaredRole(_ account: String) -> Role {
+        switch declaredType(account) {
+        case .asset?, .liability?: return .wallet
+        case .revenue?: return .income
+        case .expense?: return .expense
+        case .equity?: return .equity
+        case nil: return BudgetBuilder.role(account)
+        }
+    }
+
+    /// Whether a wallet's account is a liability: declared so, else under a liabilities root.
+    func isLiability(_ account: String) -> Bool {
+        if let type = declaredType(account) { return type == .liability }
+        return account.lowercased().hasPrefix("liabilit")
+    }
 
     static let builtinSymbols = ["$": "USD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR"]
 
@@ -60,8 +89,9 @@ struct BudgetBuilder {
         {
             return symbol
         }
-        if let mapped = BudgetBuilder.builtinSymbols[symbol] { return mapped }
-        return symbol.isEmpty ? "" : nil
+        // An amount without a commodity has no unit in the peers: no currency unless the
+        // user names one (`--commodity '=EUR'`).
+        return BudgetBuilder.builtinSymbols[symbol]
     }
 
     /// A wallet a peer account becomes.

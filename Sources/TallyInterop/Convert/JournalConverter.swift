@@ -73,5 +73,6 @@ extension PeerJournalContent {
         prices += other.prices
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
+        accountTypes.merge(other.accountTypes) { first, _ in first }
     }
 }

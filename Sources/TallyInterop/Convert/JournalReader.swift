@@ -38,6 +38,12 @@ struct PeerPosting {
     var note: String?
     var tags: [String] = []
     var metadata: [(String, String)] = []
+    /// The posting's own date as its comment writes it (hledger `date:DATE`, ledger
+    /// `[DATE]`), a year perhaps left out; ``date`` once read.
+    var dateText: String?
+    var date: CivilDate?
+    /// A secondary date (`date2:`, `[=DATE]`): hledger and ledger use it only when asked.
+    var hasSecondaryDate = false
     var source: SourceLine
 }
 
@@ -49,6 +55,9 @@ struct PeerTransaction {
     var tags: [String] = []
     var metadata: [(String, String)] = []
     var postings: [PeerPosting] = []
+    /// Why the transaction cannot be converted as the peer reads it (an amount the peers
+    /// read differently, a posting date that cannot be read): it is then listed.
+    var problem: String?
     var source: SourceLine
 }
 
@@ -100,6 +109,40 @@ struct PeerJournalContent {
     var leftOut: [LeftOut] = []
     /// Accounts opened (beancount `open`) or declared (`account`), in order.
     var declaredAccounts: [String] = []
+    /// The type declarations give an account and its subaccounts: hledger's `type:` tag
+    /// on `account`, beancount's `name_*` options (which rename the roots).
+    var accountTypes: [String: AccountType] = [:]
+}
+
+/// An account's type, as a peer declares it.
+enum AccountType {
+    case asset, liability, equity, revenue, expense
+
+    /// hledger's `type:` value: `A`, `L`, `E`, `R`, `X`, `C` (cash, an asset), `V`
+    /// (conversion, equity), or the word (`Asset`, `Liabilities`, …), any case.
+    init?(hledger value: String) {
+        switch value.lowercased() {
+        case "a", "asset", "assets", "c", "cash": self = .asset
+        case "l", "liability", "liabilities": self = .liability
+        case "e", "equity", "v", "conversion": self = .equity
+        case "r", "revenue", "revenues", "income": self = .revenue
+        case "x", "expense", "expenses": self = .expense
+        default: return nil
+        }
+    }
+
+    /// hledger's `type:` tag in a comment (`type: L`, `type:Asset`), as written.
+    static func tagValue(in comment: Substring) -> String? {
+        var rest = comment[...]
+        while let range = rest.range(of: "type:") {
+            let atWordStart = range.lowerBound == rest.startIndex || " \t,;".contains(rest[rest.index(before: range.lowerBound)])
+            rest = rest[range.upperBound...]
+            guard atWordStart else { continue }
+            let value = rest.drop { $0 == " " }.prefix { $0 != "," && $0 != " " && $0 != "\t" }
+            return value.isEmpty ? nil : String(value)
+        }
+        return nil
+    }
 }
 
 /// Which reader a file needs.

@@ -61,8 +61,10 @@ extension LedgerJournalReader {
         return (expression, transaction)
     }
 
-    /// `[*|!] ACCOUNT  [AMOUNT] [@ PRICE | @@ TOTAL] [{COST}] [= ASSERTION] [; comment]`
-    mutating func parsePosting(_ text: JournalBytes, at source: SourceLine) -> PeerPosting? {
+    /// `[*|!] ACCOUNT  [AMOUNT] [@ PRICE | @@ TOTAL] [{COST}] [= ASSERTION] [; comment]`,
+    /// and why its transaction cannot be converted when its amount or price is in doubt.
+    mutating func parsePosting(_ text: JournalBytes, at source: SourceLine) -> (PeerPosting, String?) {
+        var doubt: String?
         var rest = text
         if rest.hasPrefix("* ") || rest.hasPrefix("! ") { rest = rest.dropFirst(2).drop { $0 == ASCII.space } }
         // The account ends at two spaces, a tab, a comment or the end of the line.
@@ -93,6 +95,7 @@ extension LedgerJournalReader {
         var amountText = rest[end...]
         if let semicolon = amountText.firstIndex(of: ASCII.semicolon) {
             let comment = Comment(amountText[(semicolon + 1)...])
+            posting.readDates(amountText[(semicolon + 1)...])
             posting.tags = comment.tags
             posting.metadata = comment.metadata
             posting.note = comment.note
@@ -101,9 +104,13 @@ extension LedgerJournalReader {
         amountText = amountText.trimmedSpaces
         if let equals = amountText.firstIndex(of: ASCII.equals) {
             let assertion = amountText[(equals + 1)...].drop { $0 == ASCII.equals || $0 == ASCII.star }
-            posting.assertion = LedgerJournalReader.amount(assertion, decimalComma: decimalComma)
-            if posting.assertion == nil {
-                content.leftOut.append(LeftOut(source: source, reason: "a balance assertion Tally cannot read"))
+            do {
+                posting.assertion = try LedgerJournalReader.amount(assertion, marks: &marks)
+                if posting.assertion == nil {
+                    content.leftOut.append(LeftOut(source: source, reason: "a balance assertion Tally cannot read"))
+                }
+            } catch {
+                content.leftOut.append(LeftOut(source: source, reason: "a balance assertion whose amount is in doubt: \(error.reason)"))
             }
             amountText = amountText[..<equals].trimmedSpaces
         }
@@ -116,29 +123,36 @@ extension LedgerJournalReader {
         if let at = amountText.firstIndex(of: ASCII.at) {
             var priceText = amountText[(at + 1)...]
             if priceText.first == ASCII.at { posting.totalPrice = true; priceText = priceText.dropFirst() }
-            posting.price = LedgerJournalReader.amount(priceText, decimalComma: decimalComma)
+            do {
+                posting.price = try LedgerJournalReader.amount(priceText, marks: &marks)
+            } catch {
+                doubt = doubt ?? error.reason
+            }
             amountText = amountText[..<at]
         }
         amountText = amountText.trimmedSpaces
         if !amountText.isEmpty {
-            guard let amount = LedgerJournalReader.amount(amountText, decimalComma: decimalComma) else {
-                content.leftOut.append(LeftOut(source: source, reason: "an amount Tally cannot read (`\(amountText.string)`)"))
-                return posting
+            do {
+                guard let amount = try LedgerJournalReader.amount(amountText, marks: &marks) else {
+                    return (posting, "an amount Tally cannot read (`\(amountText.string)`) on line \(source.line)")
+                }
+                posting.amount = amount
+            } catch {
+                doubt = doubt ?? error.reason
             }
-            posting.amount = amount
         }
-        return posting
+        return (posting, doubt.map { "an amount in doubt on line \(source.line): \($0)" })
     }
 
     /// `P DATE [TIME] COMMODITY PRICE`
-    func parsePrice(_ line: String, at source: SourceLine) -> PeerPrice? {
+    mutating func parsePrice(_ line: String, at source: SourceLine) throws(Doubt) -> PeerPrice? {
         var words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard words.count >= 4, let date = LedgerJournalReader.date(words[1]) else { return nil }
         words.removeFirst(2)
         if words.first?.contains(":") == true { words.removeFirst() }
         guard words.count >= 2 else { return nil }
         let base = LedgerJournalReader.unquote(words[0])
-        guard let quote = LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), decimalComma: decimalComma) else { return nil }
+        guard let quote = try LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: &marks) else { return nil }
         return PeerPrice(date: date, base: base, quote: quote, source: source)
     }
 }

@@ -53,14 +53,25 @@ extension LedgerJournalReader {
     }
 
     /// `$1,234.56`, `-$5`, `$-5`, `5 EUR`, `EUR -5`, `5.00€`, `"AB1" 5`: the number (a
-    /// comma is a thousands mark) and the commodity symbol.
+    /// period the decimal mark, a comma a digit group mark, as beancount writes them) and
+    /// the commodity symbol.
     static func amount(_ text: String) -> PeerAmount? { amount(ArraySlice(text.utf8)) }
 
-    /// ``amount(_:)-(String)`` on bytes; after hledger's `decimal-mark ,` the comma is the
-    /// decimal mark and the period a thousands mark.
-    static func amount(_ text: JournalBytes, decimalComma: Bool = false) -> PeerAmount? {
-        let decimalMark = decimalComma ? ASCII.comma : ASCII.dot
-        let groupMark = decimalComma ? ASCII.dot : ASCII.comma
+    /// ``amount(_:)-(String)`` on bytes.
+    static func amount(_ text: JournalBytes) -> PeerAmount? {
+        var marks = DecimalMarks.periodOnly
+        return (try? amount(text, marks: &marks)) ?? nil
+    }
+
+    /// A number hledger and ledger read differently, or one of them refuses: why.
+    struct Doubt: Error {
+        let reason: String
+    }
+
+    /// ``amount(_:)-(String)`` on bytes, the decimal mark as `marks` decide it for the
+    /// amount's commodity (and what ledger learns from it noted there); throws a
+    /// ``Doubt`` for a number the peers would read apart.
+    static func amount(_ text: JournalBytes, marks: inout DecimalMarks) throws(Doubt) -> PeerAmount? {
         let s = text.trimmedSpaces
         guard !s.isEmpty else { return nil }
         var commodity = ""
@@ -69,20 +80,22 @@ extension LedgerJournalReader {
             commodity = s[(open + 1) ..< close].string
             quoted = open ..< close + 1
         }
-        // The number is the digits and points, the symbol the other bytes (signs, spaces
-        // and thousands marks aside). Each is usually one run of bytes, read in place;
-        // otherwise its pieces are gathered.
+        // The number is the digits and marks, the symbol the other bytes (signs and spaces
+        // aside). Each is usually one run of bytes, read in place; otherwise its pieces are
+        // gathered.
         var negative = false
         var digitRun = s.startIndex ..< s.startIndex, digitRuns = 0
         var symbolRun = s.startIndex ..< s.startIndex, symbolRuns = 0
+        var commas = 0, periods = 0
         var i = s.startIndex
         while i < s.endIndex {
             if i == quoted.lowerBound { i = quoted.upperBound; continue }
             let b = s[i]
             switch b {
             case ASCII.minus: negative.toggle()
-            case ASCII.plus, ASCII.space, groupMark, ASCII.tab: break
-            case ASCII.digits, decimalMark:
+            case ASCII.plus, ASCII.space, ASCII.tab: break
+            case ASCII.digits, ASCII.dot, ASCII.comma:
+                if b == ASCII.comma { commas += 1 } else if b == ASCII.dot { periods += 1 }
                 if digitRuns > 0 && digitRun.upperBound == i { digitRun = digitRun.lowerBound ..< i + 1 } else { digitRun = i ..< i + 1; digitRuns += 1 }
             default:
                 if symbolRuns > 0 && symbolRun.upperBound == i { symbolRun = symbolRun.lowerBound ..< i + 1 } else { symbolRun = i ..< i + 1; symbolRuns += 1 }
@@ -94,20 +107,38 @@ extension LedgerJournalReader {
             var i = s.startIndex
             while i < s.endIndex {
                 if i == quoted.lowerBound { i = quoted.upperBound; continue }
-                if keep(s[i]) { bytes.append(s[i] == decimalMark ? ASCII.dot : s[i]) }
+                if keep(s[i]) { bytes.append(s[i]) }
                 i += 1
             }
             return bytes[...]
         }
-        func isDigit(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == decimalMark }
-        func isSymbol(_ b: UInt8) -> Bool { !isDigit(b) && b != ASCII.minus && b != ASCII.plus && b != ASCII.space && b != groupMark && b != ASCII.tab }
+        func isNumber(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == ASCII.dot || b == ASCII.comma }
+        func isSymbol(_ b: UInt8) -> Bool { !isNumber(b) && b != ASCII.minus && b != ASCII.plus && b != ASCII.space && b != ASCII.tab }
         let symbolEmpty = symbolRuns == 0
         if commodity.isEmpty {
             if !symbolEmpty { commodity = symbolRuns == 1 ? s[symbolRun].string : gathered(isSymbol).string }
         } else if !symbolEmpty {
             return nil
         }
-        guard digitRuns > 0, let value = Money(utf8: digitRuns == 1 && !decimalComma ? s[digitRun] : gathered(isDigit)) else { return nil }
+        guard digitRuns > 0 else { return nil }
+        let number = digitRuns == 1 ? s[digitRun] : gathered(isNumber)
+        let value: Money
+        // Most numbers have no mark but one period, which every reading takes as decimal
+        // (unless declared otherwise, or ledger has learned a decimal comma for the commodity).
+        let periodDecimal =
+            periods == 0
+            || (marks.declared(for: commodity).map { $0 == ASCII.dot }
+                ?? (marks.ledgerCommas.isEmpty || !marks.ledgerCommas.contains(commodity)))
+        if commas == 0 && periods <= 1 && periodDecimal {
+            guard let plain = Money(utf8: number) else { return nil }
+            value = plain
+        } else {
+            switch marks.reading(number, of: commodity) {
+            case .number(let read)?: value = read
+            case .doubt(let reason)?: throw Doubt(reason: reason)
+            case nil: return nil
+            }
+        }
         return PeerAmount(number: negative ? value.negated : value, commodity: commodity)
     }
 }

@@ -10,10 +10,15 @@ import TallySyntax
 struct LedgerJournalReader {
     var content = PeerJournalContent()
     private var visited = Set<String>()
-    /// After hledger's `decimal-mark ,`: for the rest of the file and the files it then
-    /// includes, not for the file that included it (as hledger reads it).
-    private(set) var decimalComma = false
+    /// The decimal marks declared so far. hledger's `decimal-mark` holds for the rest of
+    /// the file and the files it then includes, not for the file that included it (as
+    /// hledger reads it); a `commodity` directive's format, for the rest of the journal.
+    var marks = DecimalMarks()
     let readFile: (String) throws -> String
+    /// The commodity of a `commodity SYMBOL` directive whose block may give its `format`.
+    private var formatOf: String?
+    /// The account of an `account` directive whose comments may give its `type:`.
+    private var typeOf: String?
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
 
@@ -22,15 +27,16 @@ struct LedgerJournalReader {
     mutating func read(_ path: String, text known: String? = nil) throws {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(resolved).inserted else { return }
-        let including = decimalComma
-        defer { decimalComma = including }
+        let including = marks.all
+        defer { marks.all = including }
         let bytes = Array((try known ?? readFile(path)).utf8)
         var current: PeerTransaction?
         var period: String?  // when `current` is a periodic transaction, its period expression
         var skipping = false  // inside a block that is left out
         var inComment = false
         func finish() {
-            if let t = current {
+            if var t = current {
+                t.readPostingDates()
                 if let period { content.periodics.append(PeerPeriodic(expression: period, transaction: t)) } else { content.transactions.append(t) }
             }
             current = nil
@@ -47,7 +53,15 @@ struct LedgerJournalReader {
             guard let first = line.first else { finish(); skipping = false; continue }
             if first == ASCII.space || first == ASCII.tab {
                 let trimmed = line.trimmedSpaces
-                if trimmed.isEmpty { finish(); skipping = false; continue }
+                if trimmed.isEmpty { finish(); skipping = false; formatOf = nil; typeOf = nil; continue }
+                if typeOf != nil, trimmed.first == ASCII.semicolon {
+                    declareType(trimmed.dropFirst().string[...], at: here)
+                    continue
+                }
+                if formatOf != nil, trimmed.hasPrefix("format ") {
+                    declareFormat(Comment.beforeComment(trimmed.dropFirst(7).string), at: here)
+                    continue
+                }
                 if skipping { continue }
                 guard current != nil else {
                     if trimmed.first != ASCII.semicolon && trimmed.first != ASCII.hash {
@@ -57,13 +71,18 @@ struct LedgerJournalReader {
                 }
                 if trimmed.first == ASCII.semicolon {
                     current?.attach(Comment(trimmed.dropFirst()))
+                    if let last = current?.postings.indices.last { current?.postings[last].readDates(trimmed.dropFirst()) }
                     continue
                 }
-                if let posting = parsePosting(trimmed, at: here) { current?.postings.append(posting) }
+                let (posting, doubt) = parsePosting(trimmed, at: here)
+                current?.postings.append(posting)
+                if let doubt, current?.problem == nil { current?.problem = doubt }
                 continue
             }
             finish()
             skipping = false
+            formatOf = nil
+            typeOf = nil
             if first == ASCII.semicolon || first == ASCII.hash || first == ASCII.star || first == ASCII.percent || first == ASCII.bar { continue }
             if ASCII.isDigit(first) || (ASCII.isBeyondASCII(first) && firstCharacter(line)?.isNumber == true) {
                 current = parseHeader(line, at: here)
@@ -88,10 +107,14 @@ struct LedgerJournalReader {
         let word = line.split(separator: " ", maxSplits: 1).first.map(String.init) ?? line
         switch word {
         case "P":
-            if let price = parsePrice(line, at: here) {
-                content.prices.append(price)
-            } else {
-                content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
+            do {
+                if let price = try parsePrice(line, at: here) {
+                    content.prices.append(price)
+                } else {
+                    content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
+                }
+            } catch {
+                content.leftOut.append(LeftOut(source: here, reason: "a price whose amount is in doubt: \(error.reason)"))
             }
         case "include", "!include":
             let target = line.dropFirst(word.count).trimmedSpaces
@@ -103,16 +126,29 @@ struct LedgerJournalReader {
                 try read(full)
             }
         case "account":
-            let name = line.dropFirst(word.count).trimmedSpaces
-            content.declaredAccounts.append(Comment.beforeComment(name))
+            let rest = line.dropFirst(word.count).trimmedSpaces
+            // The name ends at a comment or two spaces, as a posting's account does.
+            var name = Comment.beforeComment(rest)
+            if let gap = name.range(of: "  ") ?? name.range(of: "\t") { name = String(name[..<gap.lowerBound]) }
+            content.declaredAccounts.append(name)
+            typeOf = name
+            if let semicolon = rest.firstIndex(of: ";") { declareType(rest[rest.index(after: semicolon)...], at: here) }
             skipping = true
         case "decimal-mark":
             switch Comment.beforeComment(String(line.dropFirst(word.count))) {
-            case ",": decimalComma = true
-            case ".": decimalComma = false
+            case ",": marks.all = ASCII.comma
+            case ".": marks.all = ASCII.dot
             default: content.leftOut.append(LeftOut(source: here, reason: "a `decimal-mark` other than `,` or `.`"))
             }
-        case "commodity", "payee", "tag", "comment", "test":
+        case "commodity":
+            let declaration = Comment.beforeComment(String(line.dropFirst(word.count)))
+            if declaration.utf8.contains(where: ASCII.isDigit) {
+                declareFormat(declaration, at: here)
+            } else {
+                formatOf = LedgerJournalReader.unquote(declaration)  // a `format` line may follow
+            }
+            skipping = true
+        case "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
             skipping = true
         default:
@@ -122,6 +158,40 @@ struct LedgerJournalReader {
                 content.leftOut.append(LeftOut(source: here, reason: "the directive `\(word)`, which Tally does not read"))
             }
             skipping = true
+        }
+    }
+
+    /// A commodity's format (`1.000,00 EUR`, `$1,000.00`): the decimal mark of its
+    /// amounts from here on. A format whose mark says nothing for certain (`1,000 EUR`)
+    /// declares none; a format for another commodity than its block's is listed.
+    private mutating func declareFormat(_ format: String, at here: SourceLine) {
+        let bytes = ArraySlice(format.utf8)
+        var number: [UInt8] = [], symbol: [UInt8] = []
+        var quoted = false
+        for b in bytes {
+            if b == ASCII.quote { quoted.toggle(); continue }
+            if !quoted && (ASCII.isDigit(b) || b == ASCII.comma || b == ASCII.dot) {
+                number.append(b)
+            } else if quoted || (b != ASCII.space && b != ASCII.tab && b != ASCII.minus && b != ASCII.plus) {
+                symbol.append(b)
+            }
+        }
+        let commodity = String(decoding: symbol, as: UTF8.self)
+        if let block = formatOf, block != commodity {
+            content.leftOut.append(LeftOut(source: here, reason: "a `format` for `\(commodity)` in the block of `\(block)`"))
+            return
+        }
+        if let mark = DecimalMarks.declaredByFormat(number[...]) { marks.perCommodity[commodity] = mark }
+    }
+
+    /// hledger's `type:` tag in a comment of an `account` directive: the type of the
+    /// account and its subaccounts. A value hledger does not know is listed.
+    private mutating func declareType(_ comment: Substring, at here: SourceLine) {
+        guard let account = typeOf, let value = AccountType.tagValue(in: comment) else { return }
+        if let type = AccountType(hledger: value) {
+            content.accountTypes[account] = type
+        } else {
+            content.leftOut.append(LeftOut(source: here, reason: "an account type `\(value)` that hledger does not define"))
         }
     }
 }

@@ -1,0 +1,84 @@
+import Foundation
+import TallyTestSupport
+import XCTest
+
+/// Never a silent wrong figure (issue 22): journals with decimal commas, a declared
+/// commodity format and posting dates convert to a budget whose export hledger reads
+/// with the same balances as the original, on every date of the journal. XCTest, as
+/// the peers' machinery (`PeerJournal`, `ExternalTool`) skips through `XCTSkip`.
+final class ConvertFiguresPeerTests: XCTestCase {
+    private var temporary: TemporaryFolder!
+    private var folder: URL { temporary.url }
+
+    override func setUpWithError() throws {
+        temporary = try TemporaryFolder("convert-figures")
+    }
+
+    override func tearDownWithError() throws {
+        temporary.remove()
+    }
+
+    /// hledger's balance of every account at the end of `day`, as sorted numbers with their
+    /// commodity, written with a period whatever the journal's mark (the round trip renames
+    /// accounts, so the amounts are compared as a list).
+    private func balances(_ hledger: ExternalTool, _ journal: String, endOf day: String) throws -> [String] {
+        let r = try hledger.run(["-f", journal, "bal", "--flat", "-N", "-e", day, "-c", "1000.00 EUR", "-c", "$1000.00", "-O", "csv"])
+        XCTAssertEqual(r.status, 0, r.output)
+        return r.stdout.split(separator: "\n").dropFirst().map { row in
+            // `$5.00` is `5.00 USD` once exported: one spelling for both.
+            let amount = String(row.split(separator: ",").last ?? "").replacingOccurrences(of: "\"", with: "")
+            return amount.contains("$") ? amount.replacingOccurrences(of: "$", with: "") + " USD" : amount
+        }.filter { !$0.isEmpty }.sorted()
+    }
+
+    /// Converts `original` (nothing listed when `strict`), exports the budget back to
+    /// hledger, and compares hledger's balances on both at the end of each of `days` (the
+    /// day after, for `-e`).
+    private func roundTrip(_ original: String, strict: Bool, days: [String]) throws -> [String: [String]] {
+        let hledger = try PeerJournal.require(.hledger).tool
+        let budget = folder.appendingPathComponent("converted.tally").path
+        let converted = try TallyBinary.run(["convert"] + (strict ? ["--strict"] : []) + ["-o", budget, original])
+        XCTAssertEqual(converted.status, 0, converted.stderr)
+        if strict { XCTAssertFalse(converted.stderr.contains("not converted"), converted.stderr) }
+        XCTAssertEqual(try TallyBinary.run(["check", budget]).status, 0)
+        let exported = folder.appendingPathComponent("back.journal").path
+        let export = try TallyBinary.run(["export", "--to", "hledger", "-o", exported, budget])
+        XCTAssertEqual(export.status, 0, export.stderr)
+        var seen: [String: [String]] = [:]
+        for day in days {
+            let before = try balances(hledger, original, endOf: day)
+            XCTAssertEqual(before, try balances(hledger, exported, endOf: day), "balances before \(day)")
+            seen[day] = before
+        }
+        return seen
+    }
+
+    func testAGermanJournalKeepsHledgersBalancesOnEveryDay() throws {
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/german.journal")
+        let seen = try roundTrip(original, strict: true, days: ["2024-01-02", "2024-01-04", "2024-01-06", "2024-01-21", "2024-02-01"])
+        // Worked out in the journal: giro 1000.00 - 54.20 - 1000 + 1500.00 = 1445.80;
+        // VirtualVisa 250.00 - 12.50 = 237.50; Sparbuch 1234.56.
+        XCTAssertEqual(
+            seen["2024-02-01"],
+            ["-1500.00 EUR", "-2484.56 EUR", "1000.00 EUR", "12.50 EUR", "1234.56 EUR", "1445.80 EUR", "237.50 EUR", "54.20 EUR"])
+    }
+
+    func testPostingDatesKeepHledgersBalancesOnTheDaysBetween() throws {
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/posting-dates.journal")
+        // The transaction of two days (02-10 and 02-12) is listed: compared before it.
+        let seen = try roundTrip(original, strict: false, days: ["2024-01-02", "2024-01-31", "2024-02-02", "2024-02-03", "2024-02-06"])
+        // checking 500.00 on 02-01 (the bill booked on 01-30 falls on 02-02), 460.00 on 02-02.
+        XCTAssertEqual(seen["2024-02-02"], ["-500.00 USD", "500.00 USD"])
+        XCTAssertEqual(seen["2024-02-03"], ["-500.00 USD", "40.00 USD", "460.00 USD"])
+    }
+
+    func testLedgersPostingDatesKeepTheBalancesOnTheDaysBetween() throws {
+        // hledger reads ledger's `[DATE]` as the posting's date too; `[=DATE]` (listed) it
+        // uses only with --date2, as ledger with --effective.
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/posting-dates.ledger")
+        let seen = try roundTrip(original, strict: false, days: ["2024-03-02", "2024-03-03", "2024-03-04", "2024-03-05", "2024-03-06", "2024-03-10"])
+        // Checking 300.00 until 03-03, 240.00 from 03-04 (not from the booking's 03-02).
+        XCTAssertEqual(seen["2024-03-04"], ["-300.00 USD", "300.00 USD"])
+        XCTAssertEqual(seen["2024-03-05"], ["-300.00 USD", "240.00 USD", "60.00 USD"])
+    }
+}
