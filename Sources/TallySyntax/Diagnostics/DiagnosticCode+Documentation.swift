@@ -31,7 +31,7 @@ extension DiagnosticCode {
             #"The file is plainly not text: more than one byte in ten of its first 8 KiB (8,192 bytes, not counting spaces, tabs and line breaks), and at least 16 of them, belong to NULs, other control characters than a tab or a line break, replacement characters (U+FFFD, what an editor shows for bytes it could not decode) or no valid UTF-8. Images, archives, programs and files saved as UTF-16 look like this. The file gets this one diagnostic instead of one per byte, and nothing else in it is read: it declares nothing and holds no entries. A budget with a few stray bytes stays text, and each of them is reported as E0101 or E0104."#,
             #"check that the path names the budget you meant, or save the file as UTF-8."#),
         "E0201": (
-            #"A line in column 1 must start with a date (`YYYY-MM-DD`) or a directive keyword: `currency`, `wallet`, `income`, `expense`, `envelope`, `goal`, `payee`, `every`, `option` or `include`. A near miss gets a suggestion and a quick fix."#,
+            #"A line in column 1 must start with a date (`YYYY-MM-DD`) or a directive keyword: `currency`, `wallet`, `income`, `expense`, `envelope`, `goal`, `payee`, `every`, `option`, `include`, `import` or `match`. A near miss gets a suggestion and a quick fix."#,
             #"`wallet Cash cash`. A line meant as part of the entry above must be indented. A line that starts with a date in another order (`2026/11/16`, `05.11.2026`) is E0204, with the ISO date as a fix where the order is certain."#),
         "E0202": (
             #"A required part of an entry is missing at the end of the line, such as the wallet name after `wallet`, the entry after a date, or the name after `#`."#,
