@@ -68,8 +68,8 @@ public struct WorkspaceFiles {
                 while let entry = readdir(directory), count < Self.fileLimit, visited < Self.entryLimit {
                     visited += 1
                     let type = Int32(entry.pointee.d_type)
-                    let (name, isTally) = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                        let bytes = raw.prefix { $0 != 0 }
+                    let (name, isTally) = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                        let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))])
                         return (String(decoding: bytes, as: UTF8.self), bytes.count > 6 && bytes.suffix(6).elementsEqual(".tally".utf8))
                     }
                     if name.hasPrefix(".") || name == "node_modules" { continue }
