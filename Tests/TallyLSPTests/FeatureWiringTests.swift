@@ -258,13 +258,14 @@ final class FeatureWiringTests: XCTestCase {
                 ]
             ).arrayValue ?? []
         // Food first (Tesco's history), then Fun, the other spending category, though
-        // never used yet. " Food" widens the three-space gap, two spaces kept before the
-        // amount as the gap was wider than one.
+        // never used yet. The line is replaced by itself with the category, laid out as
+        // `tally fmt` lays it out in its block (the two transactions): payees two spaces
+        // after "TESCO 42", the columns of wallet, category and amount two apart.
         XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Book it in Food", "Book it in Fun"])
         XCTAssertEqual(actions.first?["isPreferred"], true)
         XCTAssertEqual(
             actions.first?["edit"]?["changes"]?[client.uri("a.tally")],
-            [["range": marked.range("gap", "amount"), "newText": " Food  "]])
+            [["range": marked.range("a", "b"), "newText": "2026-11-02 \"TESCO 42\"  Checking  Food  -1.00"]])
     }
 
     func testCompletionOffersWalletsWithAnEditOverTheTypedWord() throws {
