@@ -8,27 +8,9 @@ import XCTest
 /// folder as the project outside a repository) and through tally-mode's own flymake
 /// backend (`tally check --stdin-filename`).
 final class EmacsFolderLayoutTests: XCTestCase {
-    private let layouts = [("subfolder", "years/2026.tally", "budget/years/2026.tally"), ("sibling", "../data/2026.tally", "data/2026.tally")]
-
-    /// The layouts, each inside and outside git, in a folder of its own.
-    private func eachLayout(_ body: (_ folder: TemporaryFolder, _ opened: String, _ label: String) throws -> Void) throws {
-        for (name, include, opened) in layouts {
-            for git in [false, true] {
-                let temporary = try TemporaryFolder("emacs-layout")
-                defer { temporary.remove() }
-                try temporary.write(
-                    "currency EUR\nwallet Checking bank opening 100.00 on 2026-01-01\nexpense Fun\ninclude \"\(include)\"\n",
-                    to: "budget/main.tally")
-                try temporary.write("2026-03-01 \"Shop\"  Checking  Fun  -2.00\n2026-03-02 \"Shop\"  Checking  Fnu  -1.00\n", to: opened)
-                if git { try FileManager.default.createDirectory(at: temporary.url(".git"), withIntermediateDirectories: true) }
-                try body(temporary, opened, "\(name), \(git ? "in git" : "outside git")")
-            }
-        }
-    }
-
     func testFlymakeBackendKnowsTheRoot() throws {
         let emacs = try ExternalTool.require("emacs")
-        try eachLayout { temporary, opened, label in
+        try FolderLayouts.each { temporary, opened, label in
             let output = temporary.path("out.txt")
             let script = try temporary.write(
                 """
@@ -55,7 +37,7 @@ final class EmacsFolderLayoutTests: XCTestCase {
 
     func testEglotKnowsTheRoot() throws {
         let emacs = try ExternalTool.require("emacs")
-        try eachLayout { temporary, opened, label in
+        try FolderLayouts.each { temporary, opened, label in
             let output = temporary.path("out.txt")
             let script = try temporary.write(
                 """

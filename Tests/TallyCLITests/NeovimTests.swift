@@ -137,51 +137,41 @@ final class NeovimReadmeSnippetTests: XCTestCase {
 final class NeovimFolderLayoutTests: XCTestCase {
     func testAnIncludedFileInASubfolderOrASiblingFolderKnowsItsRoot() throws {
         let nvim = try ExternalTool.require("nvim")
-        let layouts = [("subfolder", "years/2026.tally", "budget/years/2026.tally"), ("sibling", "../data/2026.tally", "data/2026.tally")]
-        for (name, include, opened) in layouts {
-            for git in [false, true] {
-                let temporary = try TemporaryFolder("nvim-layout")
-                defer { temporary.remove() }
-                try temporary.write(
-                    "currency EUR\nwallet Checking bank opening 100.00 on 2026-01-01\nexpense Fun\ninclude \"\(include)\"\n",
-                    to: "budget/main.tally")
-                try temporary.write("2026-03-01 \"Shop\"  Checking  Fun  -2.00\n2026-03-02 \"Shop\"  Checking  Fnu  -1.00\n", to: opened)
-                if git { try FileManager.default.createDirectory(at: temporary.url(".git"), withIntermediateDirectories: true) }
-                let output = temporary.url("out.txt"), probe = temporary.url("probe.lua")
-                try temporary.write(
-                    """
-                    require('tally').setup()
-                    local lines = {}
-                    local ok, err = pcall(function()
-                      vim.cmd('edit \(temporary.path(opened))')
-                      local bufnr = vim.api.nvim_get_current_buf()
-                      vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
-                      vim.wait(500)
-                      for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-                        local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
-                        table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
-                      end
-                    end)
-                    if not ok then table.insert(lines, 'error ' .. tostring(err)) end
-                    vim.fn.writefile(lines, '\(output.path)')
-                    vim.cmd('qall!')
+        try FolderLayouts.each { temporary, opened, label in
+            let output = temporary.url("out.txt"), probe = temporary.url("probe.lua")
+            try temporary.write(
+                """
+                require('tally').setup()
+                local lines = {}
+                local ok, err = pcall(function()
+                  vim.cmd('edit \(temporary.path(opened))')
+                  local bufnr = vim.api.nvim_get_current_buf()
+                  vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+                  vim.wait(500)
+                  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+                    local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
+                    table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
+                  end
+                end)
+                if not ok then table.insert(lines, 'error ' .. tostring(err)) end
+                vim.fn.writefile(lines, '\(output.path)')
+                vim.cmd('qall!')
 
-                    """, to: "probe.lua")
-                let result = try nvim.run(
-                    [
-                        "--headless", "-u", "NONE", "-i", "NONE", "-n", "--cmd", "set rtp+=" + TestSupport.path("editors/nvim"),
-                        "--cmd", "filetype plugin on", "-c", "luafile " + probe.path
-                    ],
-                    in: temporary.url(opened).deletingLastPathComponent(),
-                    environment: [
-                        "HOME": temporary.path, "XDG_STATE_HOME": temporary.path,
-                        "XDG_DATA_HOME": temporary.path, "XDG_CONFIG_HOME": temporary.path
-                    ],
-                    timeout: 60)
-                XCTAssertFalse(result.timedOut, result.output)
-                let lines = (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-                XCTAssertEqual(lines, ["diagnostic 2:30 E0401"], "\(name), \(git ? "in git" : "outside git"): " + result.output)
-            }
+                """, to: "probe.lua")
+            let result = try nvim.run(
+                [
+                    "--headless", "-u", "NONE", "-i", "NONE", "-n", "--cmd", "set rtp+=" + TestSupport.path("editors/nvim"),
+                    "--cmd", "filetype plugin on", "-c", "luafile " + probe.path
+                ],
+                in: temporary.url(opened).deletingLastPathComponent(),
+                environment: [
+                    "HOME": temporary.path, "XDG_STATE_HOME": temporary.path,
+                    "XDG_DATA_HOME": temporary.path, "XDG_CONFIG_HOME": temporary.path
+                ],
+                timeout: 60)
+            XCTAssertFalse(result.timedOut, result.output)
+            let lines = (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            XCTAssertEqual(lines, ["diagnostic 2:30 E0401"], "\(label): " + result.output)
         }
     }
 }
