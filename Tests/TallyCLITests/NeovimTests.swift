@@ -129,3 +129,49 @@ final class NeovimReadmeSnippetTests: XCTestCase {
         XCTAssertEqual(Array(lines.dropFirst()), ["filetype tally", "diagnostic 5:30 E0401"], lines.joined(separator: "\n") + "\n" + result.output)
     }
 }
+
+/// Issue 27: `require("tally").setup()` in the installed Neovim takes the open file's
+/// folder as the workspace folder outside a repository (the repository's top inside one).
+/// Opening an included file in a subfolder of its root's folder, or in a sibling folder,
+/// shows its one real mistake and no false E0401 for the wallet the root declares.
+final class NeovimFolderLayoutTests: XCTestCase {
+    func testAnIncludedFileInASubfolderOrASiblingFolderKnowsItsRoot() throws {
+        let nvim = try ExternalTool.require("nvim")
+        try FolderLayouts.each { temporary, opened, label in
+            let output = temporary.url("out.txt"), probe = temporary.url("probe.lua")
+            try temporary.write(
+                """
+                require('tally').setup()
+                local lines = {}
+                local ok, err = pcall(function()
+                  vim.cmd('edit \(temporary.path(opened))')
+                  local bufnr = vim.api.nvim_get_current_buf()
+                  vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
+                  vim.wait(500)
+                  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+                    local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
+                    table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
+                  end
+                end)
+                if not ok then table.insert(lines, 'error ' .. tostring(err)) end
+                vim.fn.writefile(lines, '\(output.path)')
+                vim.cmd('qall!')
+
+                """, to: "probe.lua")
+            let result = try nvim.run(
+                [
+                    "--headless", "-u", "NONE", "-i", "NONE", "-n", "--cmd", "set rtp+=" + TestSupport.path("editors/nvim"),
+                    "--cmd", "filetype plugin on", "-c", "luafile " + probe.path
+                ],
+                in: temporary.url(opened).deletingLastPathComponent(),
+                environment: [
+                    "HOME": temporary.path, "XDG_STATE_HOME": temporary.path,
+                    "XDG_DATA_HOME": temporary.path, "XDG_CONFIG_HOME": temporary.path
+                ],
+                timeout: 60)
+            XCTAssertFalse(result.timedOut, result.output)
+            let lines = (try? String(contentsOf: output, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+            XCTAssertEqual(lines, ["diagnostic 2:30 E0401"], "\(label): " + result.output)
+        }
+    }
+}

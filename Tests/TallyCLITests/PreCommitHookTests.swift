@@ -31,11 +31,12 @@ final class PreCommitHookTests: XCTestCase {
         temporary?.remove()
     }
 
-    /// Runs one hook of this repository on `files` of the temporary repository.
-    private func tryHook(_ hook: String, _ files: [String]) throws -> ExternalTool.Result {
+    /// Runs one hook of this repository on `files` of the temporary repository (`budget`,
+    /// or the one named).
+    private func tryHook(_ hook: String, _ files: [String], in repository: String = "budget") throws -> ExternalTool.Result {
         try preCommit.run(
             ["try-repo", TestSupport.repositoryRoot.path, hook, "--files"] + files,
-            in: folder.appendingPathComponent("budget"),
+            in: folder.appendingPathComponent(repository),
             // pre-commit's cache stays in the test's folder; git needs no identity.
             environment: [
                 "PRE_COMMIT_HOME": folder.appendingPathComponent("cache").path,
@@ -55,6 +56,39 @@ final class PreCommitHookTests: XCTestCase {
         XCTAssertEqual(bad.status, 1, bad.output)
         XCTAssertTrue(bad.stdout.contains("Failed"), bad.output)
         XCTAssertTrue(bad.stdout.contains("bad.tally:6:1: error[E0204]"), bad.output)
+    }
+
+    /// Issue 27: staged files included from a subfolder (`years/2026.tally`) and from a
+    /// sibling folder (`../data/2026.tally`) are checked with their root's names: only
+    /// their own mistake (`Fnu`) is reported.
+    func testTallyCheckHookKnowsTheRootOfASubfolderAndASiblingFolder() throws {
+        let git = try ExternalTool.require("git")
+        let entries = "2026-03-01 \"Shop\"  Checking  Fun  -2.00\n2026-03-02 \"Shop\"  Checking  Fnu  -1.00\n"
+        let files = [
+            "budget/main.tally":
+                "currency EUR\nwallet Checking bank opening 100.00 on 2026-01-01\nexpense Fun\n"
+                + "include \"years/2026.tally\"\ninclude \"../data/2026.tally\"\n",
+            "budget/years/2026.tally": entries, "data/2026.tally": entries
+        ]
+        let repository = folder.appendingPathComponent("layouts")
+        for (name, text) in files {
+            let url = repository.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        for arguments in [["init", "-q"], ["add", "."]] {
+            let result = try git.run(arguments, in: repository)
+            XCTAssertEqual(result.status, 0, result.output)
+        }
+        let result = try tryHook("tally-check", ["budget/years/2026.tally", "data/2026.tally"], in: "layouts")
+        XCTAssertEqual(result.status, 1, result.output)
+        let errors = result.stdout.split(separator: "\n").filter { $0.contains("error[") }.sorted()
+        XCTAssertEqual(
+            errors,
+            [
+                "budget/years/2026.tally:2:30: error[E0401]: unknown category `Fnu`; did you mean `Fun`?",
+                "data/2026.tally:2:30: error[E0401]: unknown category `Fnu`; did you mean `Fun`?"
+            ], result.output)
     }
 
     func testFormatHooksCheckAndRewrite() throws {

@@ -51,6 +51,26 @@ final class SplitBudgetCheckTests: XCTestCase {
         XCTAssertEqual(inside.status, 0, inside.stdout + inside.stderr)
     }
 
+    func testARootInASiblingFolderIsFoundOutsideARepository() throws {
+        // `budget/main.tally` includes `../data/2026.tally`. Before: the search went only
+        // up from `data/`, so `Checking` was an unknown wallet (E0401) and the exit 1.
+        for sub in ["sibling/budget", "sibling/data"] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent(sub), withIntermediateDirectories: true)
+        }
+        try write("sibling/budget/main.tally", "currency EUR\nwallet Checking bank opening 100.00 on 2026-01-01\nexpense Fun\ninclude \"../data/2026.tally\"\n")
+        try write("sibling/data/2026.tally", "2026-03-01 \"Shop\"  Checking  Fun  -2.00\n")
+        for (arguments, sub) in [(["data/2026.tally"], "sibling"), (["2026.tally"], "sibling/data"), (["sibling/data/2026.tally"], "")] {
+            let result = try check(arguments, in: sub)
+            XCTAssertEqual(result.status, 0, "\(arguments) in \(sub): " + result.stdout + result.stderr)
+            XCTAssertEqual(result.stdout, "checked 1 file: no problems found\n")
+        }
+        // Its own problems are still its own.
+        try write("sibling/data/2026.tally", "2026-03-01 \"Shop\"  Checking  Funn  -2.00\n")
+        let typo = try check(["data/2026.tally"], in: "sibling")
+        XCTAssertEqual(typo.status, 1)
+        XCTAssertTrue(typo.stdout.hasPrefix("data/2026.tally:1:30: error[E0401]: unknown category `Funn`; did you mean `Fun`?"), typo.stdout)
+    }
+
     func testOnlyTheNamedFilesProblemsAreReported() throws {
         try write("years/2025.tally", "2025-03-01 \"Shop\"  Checking  Fod  -1.00\n")
         let other = try check(["years/2026.tally"])

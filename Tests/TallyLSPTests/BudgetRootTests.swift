@@ -86,12 +86,13 @@ final class BudgetRootTests: XCTestCase {
 
     func testAConfiguredRootServesFilesNothingIncludes() {
         let client = TestClient()
-        try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
-        // The root lives outside the workspace folder, so only the setting can find it.
-        client.write("elsewhere/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "../ws/november.tally"))
+        try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("elsewhere/a/b/c"), withIntermediateDirectories: true)
+        // The root lives outside the workspace folder and deeper than the search around the
+        // file goes (`BudgetSearch.siblingDepth`), so only the setting can find it.
+        client.write("elsewhere/a/b/c/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "../../../../ws/november.tally"))
         try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("ws"), withIntermediateDirectories: true)
         client.write("ws/november.tally", part)
-        client.initialize(options: ["root": .string(client.folder.appendingPathComponent("elsewhere/main.tally").path)], workspace: false)
+        client.initialize(options: ["root": .string(client.folder.appendingPathComponent("elsewhere/a/b/c/main.tally").path)], workspace: false)
         client.open("ws/november.tally", part)
         XCTAssertEqual(client.codes("ws/november.tally"), [])
         // A configured root that does not include the file is not used for it.
@@ -110,12 +111,45 @@ final class BudgetRootTests: XCTestCase {
 
     func testARootFromTheWorkspaceSettingsAppliesAtOnce() {
         let client = TestClient()
-        try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("elsewhere"), withIntermediateDirectories: true)
-        client.write("elsewhere/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "../november.tally"))
+        try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("elsewhere/a/b/c"), withIntermediateDirectories: true)
+        // Beyond the search's reach, as above.
+        client.write("elsewhere/a/b/c/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "../../../../november.tally"))
         client.initialize(workspace: false)
         client.open("november.tally", part)
         XCTAssertEqual(client.codes("november.tally"), ["E0401"])
-        client.notify("workspace/didChangeConfiguration", ["settings": ["tally": ["root": .string(client.folder.appendingPathComponent("elsewhere/main.tally").path)]]])
+        client.notify("workspace/didChangeConfiguration", ["settings": ["tally": ["root": .string(client.folder.appendingPathComponent("elsewhere/a/b/c/main.tally").path)]]])
         XCTAssertEqual(client.codes("november.tally"), [])
+    }
+
+    /// Neovim and eglot take the open file's own folder as the workspace folder when no
+    /// marker is above it: the root one folder up is found all the same. Before: E0401
+    /// "unknown wallet" for every entry of `years/2026.tally`.
+    func testTheRootAboveTheWorkspaceFolderIsFound() {
+        let client = TestClient()
+        try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent("budget/years"), withIntermediateDirectories: true)
+        client.write("budget/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "years/2026.tally"))
+        client.write("budget/years/2026.tally", part)
+        client.initialize(workspaceFolder: "budget/years")
+        client.open("budget/years/2026.tally", part)
+        XCTAssertEqual(client.codes("budget/years/2026.tally"), [])
+    }
+
+    /// The root in a sibling folder (`budget/main.tally` including `../data/2026.tally`),
+    /// with the included file's folder as the workspace folder, inside and outside a
+    /// repository.
+    func testTheRootInASiblingFolderIsFound() {
+        for git in [false, true] {
+            let client = TestClient()
+            for folder in ["budget", "data"] + (git ? [".git"] : []) {
+                try? FileManager.default.createDirectory(at: client.folder.appendingPathComponent(folder), withIntermediateDirectories: true)
+            }
+            client.write("budget/main.tally", main.replacingOccurrences(of: "parts/november.tally", with: "../data/2026.tally"))
+            client.write("data/2026.tally", part)
+            client.initialize(workspaceFolder: "data")
+            client.open("data/2026.tally", part)
+            XCTAssertEqual(client.codes("data/2026.tally"), [], git ? "in a repository" : "outside a repository")
+            // The root's own problems are the root's, not the open file's.
+            XCTAssertEqual(client.codes("budget/main.tally"), [])
+        }
     }
 }

@@ -104,15 +104,19 @@ final class TestClient: @unchecked Sendable {
         server.receive(JSON.object(message).bytes)
     }
 
-    /// `initialize` and `initialized`, offering `encodings`.
+    /// `initialize` and `initialized`, offering `encodings`, with the test folder (or its
+    /// subfolder `workspaceFolder`) as the workspace folder unless `workspace` is false.
     @discardableResult
-    func initialize(encodings: [String] = [], options: JSON = .null, workspace: Bool = true) -> JSON {
+    func initialize(encodings: [String] = [], options: JSON = .null, workspace: Bool = true, workspaceFolder: String = "") -> JSON {
         var params: [String: JSON] = [
             "processId": .null,
             "capabilities": ["general": ["positionEncodings": .array(encodings.map { .string($0) })]]
         ]
         if options != .null { params["initializationOptions"] = options }
-        if workspace { params["workspaceFolders"] = [["uri": .string(DocumentURI.uri(of: folder.path)), "name": "test"]] }
+        if workspace {
+            let path = workspaceFolder.isEmpty ? folder.path : folder.appendingPathComponent(workspaceFolder).path
+            params["workspaceFolders"] = [["uri": .string(DocumentURI.uri(of: path)), "name": "test"]]
+        }
         let result = self.result("initialize", .object(params))
         notify("initialized", [:])
         return result

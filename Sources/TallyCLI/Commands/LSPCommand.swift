@@ -19,9 +19,11 @@ enum LSPCommand: Subcommand {
         \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
         The root of an open file's budget is the file that includes it (followed upwards),
-        found among open files and the workspace's .tally files; else the root set by --root
-        or the client's initializationOptions.root; else the file itself. See editors/README.md
-        for connecting Neovim, VS Code, Emacs, Helix and Vim.
+        found among open files, the workspace's .tally files and the files tally check
+        searches around the file (its repository, else the folders above and beside it);
+        else the root set by --root or the client's initializationOptions.root; else the
+        file itself. See editors/README.md for connecting Neovim, VS Code, Emacs, Helix
+        and Vim.
 
         EXIT CODES
           0  the client asked the server to shut down, then to exit

@@ -5,9 +5,9 @@ import Foundation
 /// as part of that budget, so `tally check 2026.tally` knows the wallets `main.tally`
 /// declares.
 ///
-/// The files that may include a named file are the `.tally` files of its repository, or
-/// outside a repository those of its folder and the folders above (``searchFolders(for:)``);
-/// the root is found by ``RootFinder`` over their include lines. (A root named with
+/// The files that may include a named file are the `.tally` files of the folders
+/// ``BudgetSearch`` names (its repository, or outside one the folders around and above
+/// it); the root is found by ``RootFinder`` over their include lines. (A root named with
 /// `--root` replaces the search; `CheckTargets` in TallyCLI handles that.)
 public struct BudgetRoots {
     /// How a file's root was decided.
@@ -66,13 +66,9 @@ public struct BudgetRoots {
     /// `path` itself when nothing includes it.
     public mutating func root(of path: String) -> (root: String, source: Source) {
         let absolute = Self.absolute(path, in: currentDirectory)
-        let folders = Self.searchFolders(for: absolute)
-        let key = folders.map(\.path).joined(separator: "\n")
-        var workspace =
-            workspaces[key]
-            ?? WorkspaceFiles(
-                folders: folders.map(\.path), recursive: folders.first?.recursive ?? false,
-                skipping: named)
+        let folders = BudgetSearch.folders(for: absolute)
+        let key = folders.map { "\($0.depth) \($0.path)" }.joined(separator: "\n")
+        var workspace = workspaces[key] ?? WorkspaceFiles(nearby: folders, skipping: named)
         if workspaces[key] == nil {
             workspace.refresh()
             workspaces[key] = workspace
@@ -98,27 +94,6 @@ public struct BudgetRoots {
             canonical.of(root) != canonical.of(absolute)
         else { return (path, .itself) }
         return (Self.relative(root, to: currentDirectory), .includedBy)
-    }
-
-    /// The folders whose `.tally` files may include the file at `path` (absolute): the
-    /// whole repository it lies in (the nearest folder above it with `.git`, `.hg`, `.svn`
-    /// or `.jj`), else the file's own folder and each folder above it, without their
-    /// subfolders (an include names a file below its includer, so an includer outside a
-    /// repository sits in one of the folders above).
-    static func searchFolders(for path: String) -> [(path: String, recursive: Bool)] {
-        let manager = FileManager.default
-        var above: [String] = []
-        var folder = Paths.directory(of: path)
-        while true {
-            for marker in [".git", ".hg", ".svn", ".jj"] where manager.fileExists(atPath: folder + "/" + marker) {
-                return [(folder, true)]
-            }
-            above.append(folder)
-            let parent = Paths.directory(of: folder)
-            if parent == folder { break }
-            folder = parent
-        }
-        return above.map { ($0, false) }
     }
 
     /// `path` made absolute against `directory` and normalized (no `.` or `..` parts).
