@@ -103,12 +103,7 @@ final class NeovimReadmeSnippetTests: XCTestCase {
               vim.cmd('edit years/2026.tally')
               local bufnr = vim.api.nvim_get_current_buf()
               table.insert(lines, 'filetype ' .. vim.bo[bufnr].filetype)
-              vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
-              vim.wait(500)
-              for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-                local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
-                table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
-              end
+              \(NeovimProbe.listDiagnostics)
             end)
             if not ok then table.insert(lines, 'error ' .. tostring(err)) end
             vim.fn.writefile(lines, '\(output.path)')
@@ -146,12 +141,7 @@ final class NeovimFolderLayoutTests: XCTestCase {
                 local ok, err = pcall(function()
                   vim.cmd('edit \(temporary.path(opened))')
                   local bufnr = vim.api.nvim_get_current_buf()
-                  vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20)
-                  vim.wait(500)
-                  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-                    local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'
-                    table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code))
-                  end
+                  \(NeovimProbe.listDiagnostics)
                 end)
                 if not ok then table.insert(lines, 'error ' .. tostring(err)) end
                 vim.fn.writefile(lines, '\(output.path)')
@@ -174,4 +164,16 @@ final class NeovimFolderLayoutTests: XCTestCase {
             XCTAssertEqual(lines, ["diagnostic 2:30 E0401"], "\(label): " + result.output)
         }
     }
+}
+
+/// Lua the Neovim tests share.
+enum NeovimProbe {
+    /// Waits for the diagnostics of the buffer `bufnr` and appends each to `lines` as
+    /// `diagnostic LINE:COLUMN CODE` (one-based), whichever field the client keeps the
+    /// code in. One line of Lua, so it can stand at any indent in a probe.
+    static let listDiagnostics =
+        "vim.wait(15000, function() return #vim.diagnostic.get(bufnr) > 0 end, 20); vim.wait(500); "
+        + "for _, d in ipairs(vim.diagnostic.get(bufnr)) do "
+        + "local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code) or '?'; "
+        + "table.insert(lines, string.format('diagnostic %d:%d %s', d.lnum + 1, d.col + 1, code)) end"
 }
