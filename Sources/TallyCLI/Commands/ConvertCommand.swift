@@ -65,7 +65,8 @@ enum ConvertCommand: Subcommand {
                     "--commodity", value: "SYMBOL=CODE",
                     help: """
                         The currency code for a commodity ($ is USD, € EUR, £ GBP,
-                        ¥ JPY, ₹ INR unless given). Repeat for more
+                        ¥ JPY, ₹ INR unless given); `=CODE` names the unit of
+                        amounts written without one. Repeat for more
                         """)
             case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The day taken as today for the check of the result")
             }
