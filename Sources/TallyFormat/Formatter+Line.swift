@@ -12,6 +12,18 @@ extension Formatter {
     /// A caller then keeps its own layout of the line.
     public static func formattedLine(at lineStart: Int, in bytes: [UInt8], path: String, blockLimit: Int = 2_000) -> [UInt8]? {
         guard lineStart >= 0, lineStart <= bytes.count else { return nil }
+        let end = lineEnd(from: lineStart, in: bytes)
+        return formattedLine(Array(bytes[lineStart ..< end]), replacing: lineStart ..< end, in: bytes, path: path, blockLimit: blockLimit)
+    }
+
+    /// ``formattedLine(at:in:path:blockLimit:)`` for the text `line` standing in place of
+    /// the line at `range` (its bytes up to, not including, its line break): what an edit
+    /// of that line would be laid out as, without copying the file to make the edit.
+    public static func formattedLine(
+        _ line: [UInt8], replacing range: Range<Int>, in bytes: [UInt8], path: String, blockLimit: Int = 2_000
+    ) -> [UInt8]? {
+        let lineStart = range.lowerBound
+        guard lineStart >= 0, range.upperBound <= bytes.count, !line.contains(0x0A) else { return nil }
         var blockStart = lineStart
         var blockEnd = lineEnd(from: lineStart, in: bytes)
         var lines = 1
@@ -33,7 +45,8 @@ extension Formatter {
             lines += 1
         }
         guard lines <= blockLimit else { return nil }
-        let block = Array(bytes[blockStart ..< min(blockEnd + 1, bytes.count)])
+        guard blockEnd >= range.upperBound else { return nil }  // `range` is one line
+        let block = Array(bytes[blockStart ..< lineStart]) + line + Array(bytes[range.upperBound ..< min(blockEnd + 1, bytes.count)])
         if block.contains(subsequence: Array("tally-fmt".utf8)) { return nil }
         let tree = Parser.parse(SourceText(path: path, bytes: block))
         let formatted: [UInt8]
@@ -46,9 +59,9 @@ extension Formatter {
         let index = block[0 ..< (lineStart - blockStart)].reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
         let formattedLines = formatted.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard index < formattedLines.count else { return nil }
-        var line = Array(formattedLines[index])
-        if line.last == 0x0D { line.removeLast() }
-        return line
+        var result = Array(formattedLines[index])
+        if result.last == 0x0D { result.removeLast() }
+        return result
     }
 
     /// The offset of the line break (or the end) of the line that starts at `start`.

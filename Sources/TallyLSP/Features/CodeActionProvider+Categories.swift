@@ -61,11 +61,9 @@ extension CodeActionProvider {
                 edit = TextEdit(range: .empty(at: amount.range.start), replacement: name + " ")
             }
             // The whole line as `tally fmt` writes it, when its block says how.
-            var line = Array(bytes[lineStart ..< edit.range.start]) + Array(edit.replacement.utf8) + Array(bytes[edit.range.end ..< lineEnd])
-            let edited = Array(bytes[..<lineStart]) + line + Array(bytes[lineEnd...])
-            if let formatted = Formatter.formattedLine(at: lineStart, in: edited, path: d.file) {
-                line = formatted
-                edit = TextEdit(range: ByteRange(start: lineStart, end: lineEnd), replacement: String(decoding: line, as: UTF8.self))
+            let line = Array(bytes[lineStart ..< edit.range.start]) + Array(edit.replacement.utf8) + Array(bytes[edit.range.end ..< lineEnd])
+            if let formatted = Formatter.formattedLine(line, replacing: lineStart ..< lineEnd, in: bytes, path: d.file) {
+                edit = TextEdit(range: ByteRange(start: lineStart, end: lineEnd), replacement: String(decoding: formatted, as: UTF8.self))
             }
             return CodeActionInfo(
                 title: "Book it in \(model.categories[category].name)", diagnostic: d,
