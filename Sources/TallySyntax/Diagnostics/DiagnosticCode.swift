@@ -48,6 +48,9 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     public static let controlCharacter = DiagnosticCode("E0104", .error, "control character")
     /// A file that is plainly not text (``TextSniffer``): one diagnostic for the whole file.
     public static let notText = DiagnosticCode("E0105", .error, "not a text file")
+    /// A buffer the editor sent in a message larger than the language server reads: the
+    /// server never saw its text, so nothing in it is checked.
+    public static let tooLargeForEditor = DiagnosticCode("E0106", .error, "too large for the editor")
 
     // MARK: The syntax of a line (E02xx)
 
@@ -168,7 +171,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
-        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter, notText,
+        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter, notText, tooLargeForEditor,
         unknownDirective, missingField, unexpectedToken, invalidDate, malformedAmount,
         strayIndentedLine, unindentedSplit, invalidCurrencyCode, unknownAttribute,
         duplicateAttribute, invalidPeriod, invalidSchedule, invalidPercentage, invalidOption,
