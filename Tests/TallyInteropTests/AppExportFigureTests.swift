@@ -1,0 +1,61 @@
+import Foundation
+import TallyCore
+import TallyInterop
+import TallySyntax
+import TallyTestSupport
+import Testing
+
+/// The converted budgets show the apps' own figures: each wallet's balance, what each
+/// envelope has left and ready to assign, worked out by hand from the fixtures as the
+/// app computes them.
+@Suite struct AppExportFigureTests {
+    /// The figures of a converted budget at the end of `day`.
+    struct Figures {
+        var balances: [String: Money] = [:]
+        var available: [String: Money] = [:]
+        var readyToAssign: Money?
+    }
+
+    static func figures(_ result: ConversionResult, at day: CivilDate) throws -> Figures {
+        let (model, _) = try AppExportGoldenTests.interpret(result, today: day)
+        var figures = Figures()
+        for (w, wallet) in model.wallets.enumerated() { figures.balances[wallet.name] = model.balance(of: w, at: day) }
+        let rates = ExchangeRates(model)
+        for (e, envelope) in model.envelopes.enumerated() { figures.available[envelope.name] = model.envelopeStatus(e, through: day, rates: rates)?.available }
+        figures.readyToAssign = model.readyToAssign(at: day, flows: CategoryFlows(model, rates: rates), rates: rates)
+        return figures
+    }
+
+    static func money(_ text: String) -> Money { Money(text)! }
+
+    /// `ynab-household`: Checking, Savings and a Visa card; a split at Costco, transfers to
+    /// Savings and to the card (each shown on both sides), a refund on the card, three
+    /// months of assignments.
+    @Test func ynabFiguresAreTheApps() throws {
+        let result = try AppExportGoldenTests.convert(["ynab-household - Register.csv", "ynab-household - Plan.csv"], AppExportOptions())
+        let march = try Self.figures(result, at: CivilDate(year: 2026, month: 3, day: 31)!)
+        // Checking: 1500.00 (starting balance) + 3 × 2000.00 (pay) − 3 × 900.00 (rent)
+        //   − 300.00 (to Savings) − 80.00 − 20.00 (the Costco split) − 95.50 − 40.00 (card
+        //   payments) = 4264.50
+        // Savings: 5000.00 + 300.00 = 5300.00
+        // Visa: −45.50 − 70.00 + 20.00 (the refund) + 95.50 − 60.00 + 40.00 = −20.00
+        #expect(march.balances == ["Checking": Self.money("4264.50"), "Savings": Self.money("5300.00"), "Visa": Self.money("-20.00")])
+        // Available, YNAB's way (last month's available + assigned + activity):
+        // Rent: 900 − 900 each month = 0.00
+        // Groceries: (300 − 80) + (250 − 70 + 20) + 250 = 670.00
+        // Dining Out: (100 − 20 − 45.50) + 80 + (80 − 60) = 134.50
+        // Vacation: 200 × 3 = 600.00
+        #expect(
+            march.available == [
+                "Rent": Self.money("0.00"), "Groceries": Self.money("670.00"), "Dining Out": Self.money("134.50"),
+                "Vacation": Self.money("600.00")
+            ])
+        // Ready to assign: inflows to it (1500 + 5000 starting balances, 3 × 2000 pay =
+        // 12500.00) less what was assigned (1500 + 1430 + 1430 = 4360.00) = 8140.00
+        #expect(march.readyToAssign == Self.money("8140.00"))
+        // At the end of January: 1500 + 5000 + 2000 − 1500 = 7000.00; Dining Out 34.50.
+        let january = try Self.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
+        #expect(january.readyToAssign == Self.money("7000.00"))
+        #expect(january.available["Dining Out"] == Self.money("34.50"))
+    }
+}
