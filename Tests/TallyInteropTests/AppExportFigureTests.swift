@@ -58,4 +58,35 @@ import Testing
         #expect(january.readyToAssign == Self.money("7000.00"))
         #expect(january.available["Dining Out"] == Self.money("34.50"))
     }
+
+    /// `goodbudget-household`: pay into `[Unallocated]`, envelopes filled from it (rows
+    /// without an account), a transfer to Cash shown on both sides, a refund.
+    @Test func goodbudgetFiguresAreTheApps() throws {
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "USD"]
+        let result = try AppExportGoldenTests.convert(["goodbudget-household.csv"], options)
+        let march = try Self.figures(result, at: CivilDate(year: 2026, month: 3, day: 31)!)
+        // Checking: 2400.00 − 1000.00 − 65.40 − 100.00 (to Cash) + 4.50 (refund) + 2400.00
+        //   − 1000.00 − 120.00 = 2519.10; Cash: 100.00 − 24.60 = 75.40
+        #expect(march.balances == ["Checking": Self.money("2519.10"), "Cash": Self.money("75.40")])
+        // Groceries: 400.00 − 65.40 − 24.60 + 4.50 + 350.00 − 120.00 = 544.50; Rent: 1000 − 1000, twice
+        #expect(march.available == ["Groceries": Self.money("544.50"), "Rent": Self.money("0.00")])
+        // Unallocated (ready to assign): 2 × 2400.00 − (400 + 1000) − (350 + 1000) = 2050.00
+        #expect(march.readyToAssign == Self.money("2050.00"))
+    }
+
+    /// `spendee-student` and `wallet-couple`: balances from zero (neither export holds a
+    /// starting balance, which is listed), a transfer shown on both sides, a refund.
+    @Test func spendeeAndWalletBalancesAreTheApps() throws {
+        let day = CivilDate(year: 2026, month: 3, day: 31)!
+        let spendee = try Self.figures(try AppExportGoldenTests.convert(["spendee-student.csv"], AppExportOptions()), at: day)
+        // Bank: 850.00 − 12.80 − 50.00 (to Cash) − 400.00 + 5.00 (refund) − 23.45 = 368.75
+        // Cash: 50.00 − 2.90 = 47.10
+        #expect(spendee.balances == ["Bank": Self.money("368.75"), "Cash": Self.money("47.10")])
+        #expect(spendee.readyToAssign == nil)
+        // Decimal commas: 2100,00 is 2100.00.
+        let wallet = try Self.figures(try AppExportGoldenTests.convert(["wallet-couple.csv"], AppExportOptions()), at: day)
+        // Joint account: 2100.00 − 84.35 − 200.00 (to Savings) − 56.00 + 12.49 (refund) − 950.00 = 822.14
+        #expect(wallet.balances == ["Joint account": Self.money("822.14"), "Savings": Self.money("200.00")])
+    }
 }
