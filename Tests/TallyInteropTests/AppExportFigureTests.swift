@@ -86,7 +86,9 @@ import Testing
         #expect(spendee.readyToAssign == nil)
         // Decimal commas: 2100,00 is 2100.00.
         let wallet = try Self.figures(try AppExportGoldenTests.convert(["wallet-couple.csv"], AppExportOptions()), at: day)
-        // Joint account: 2100.00 − 84.35 − 200.00 (to Savings) − 56.00 + 12.49 (refund) − 950.00 = 822.14
-        #expect(wallet.balances == ["Joint account": Self.money("822.14"), "Savings": Self.money("200.00")])
+        // Joint account: 2100.00 − 84.35 − 200.00 (to Savings) − 56.00 + 12.49 (refund) − 950.00
+        //   − 100.00 (to Dollars) = 722.14; Dollars: the 108.00 USD its row received
+        #expect(
+            wallet.balances == ["Joint account": Self.money("722.14"), "Savings": Self.money("200.00"), "Dollars": Self.money("108.00")])
     }
 }

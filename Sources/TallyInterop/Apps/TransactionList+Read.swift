@@ -49,6 +49,7 @@ extension TransactionList {
                 pending.append(i)
             }
         }
+        pairAcrossCurrencies(&pending)
         for i in pending {
             content.leftOut.append(LeftOut(source: rows[i].source, reason: "a transfer whose other side is not in the export"))
         }
@@ -68,6 +69,32 @@ extension TransactionList {
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content
+    }
+
+    /// A transfer between currencies: its two rows differ in amount too. They are paired
+    /// only when each is the other's one candidate (same day, other account, other
+    /// currency, the other sign); the transfer keeps both amounts.
+    private mutating func pairAcrossCurrencies(_ pending: inout [Int]) {
+        func candidates(_ i: Int) -> [Int] {
+            pending.filter { j in
+                rows[j].date == rows[i].date && rows[j].account != rows[i].account && rows[j].amount.commodity != rows[i].amount.commodity
+                    && rows[j].amount.number.isNegative != rows[i].amount.number.isNegative
+            }
+        }
+        var paired = Set<Int>()
+        for i in pending where !paired.contains(i) && rows[i].amount.number.isNegative {
+            let found = candidates(i)
+            guard found.count == 1, let j = found.first, candidates(j) == [i] else { continue }
+            paired.formUnion([i, j])
+            var t = transaction(rows[i])
+            t.payee = nil
+            t.postings = [
+                PeerPosting(account: walletAccount(rows[i].account), amount: rows[i].amount, source: rows[i].source),
+                PeerPosting(account: walletAccount(rows[j].account), amount: rows[j].amount, source: rows[j].source)
+            ]
+            content.transactions.append(t)
+        }
+        pending.removeAll { paired.contains($0) }
     }
 
     private mutating func walletAccount(_ name: String) -> String {

@@ -1,5 +1,4 @@
 import TallyCore
-import TallyImport
 import TallySyntax
 
 /// The one-file exports of Goodbudget, Spendee and Wallet by BudgetBakers: a list of

@@ -1,5 +1,4 @@
 import TallyCore
-import TallyImport
 import TallySyntax
 
 /// YNAB's plan file (`… - Plan.csv`, `… - Budget.csv` before 2024): per month and
