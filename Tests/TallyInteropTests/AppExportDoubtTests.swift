@@ -57,6 +57,19 @@ import Testing
         // 1,000 € with a decimal comma is one euro; 1234,56 € is 1234.56.
         #expect(result.budget.contains("-1.00"))
         #expect(result.budget.contains("-1234.56"))
+        // A symbol's point is no decimal mark: `1 234,56 kr.` is 1234.56 SEK.
+        let crowns = Self.registerHeader + Self.row("Bank", "14.03.2026", "Shop", "Food", "Bread", "", "\"1 234,56 kr.\"", "\"0,00 kr.\"")
+        var options = AppExportOptions()
+        options.conversion.commodities = ["kr": "SEK"]
+        let inCrowns = try Self.convert(["r.csv": crowns], options)
+        #expect(inCrowns.budget.contains("-1234.56") && inCrowns.budget.contains("currency SEK"), "\(inCrowns.budget)")
+    }
+
+    /// An amount with a thousands separator left unquoted splits its row: refused, since
+    /// every later column would be read shifted.
+    @Test func aRowWithMoreFieldsThanTheHeaderIsRefused() {
+        let register = Self.registerHeader + Self.row("Bank", "03/14/2026", "Shop", "Food", "Bread", "", "$1,234.56", "$0.00")
+        #expect(Self.refusal(["r.csv": register])?.contains("12 fields where the header names 11") == true)
     }
 
     /// A transfer whose other side is missing, and a split whose parts are not all there,

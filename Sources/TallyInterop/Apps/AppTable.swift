@@ -30,6 +30,13 @@ struct AppTable {
         guard let first = records.first(where: { !$0.isBlank }) else { throw AppExportError("\(path): no header line") }
         header = first.fields.map { $0.trimmedSpaces }
         rows = records.drop { $0.line <= first.line }.filter { !$0.isBlank }
+        // A field more than the header names is most often an amount written with a
+        // thousands separator the separator splits (`$1,234.56` unquoted): every column
+        // after it would be read shifted, so the file is refused.
+        let width = header.count
+        if let long = rows.first(where: { $0.fields.count > width }) {
+            throw AppExportError("\(path):\(long.line): \(long.fields.count) fields where the header names \(width)")
+        }
         var columns: [String: Int] = [:]
         for (i, name) in header.enumerated() where columns[name.lowercased()] == nil { columns[name.lowercased()] = i }
         self.columns = columns
@@ -85,18 +92,12 @@ struct AppTable {
         var told: DecimalMark?
         var doubtful: String?
         for value in values {
-            let marks = value.filter { $0 == "." || $0 == "," }
-            guard let last = marks.last else { continue }
-            let digitsAfter = value.split(separator: last, omittingEmptySubsequences: false).last?.prefix(while: \.isNumber).count ?? 0
-            let mark: DecimalMark
-            if Set(marks).count == 2 {
-                mark = last == "," ? .comma : .point
-            } else if marks.count > 1 {
-                mark = last == "," ? .point : .comma
-            } else if digitsAfter != 3 {
-                mark = last == "," ? .comma : .point
-            } else {
-                doubtful = doubtful ?? value
+            // TallyImport's rule for one value, asked with either fallback: a value that
+            // tells gives its mark both times.
+            let value = AppAmount.numericPart(value)
+            let mark = AmountText.decimalMark(of: [value], fallback: .point)
+            guard mark == AmountText.decimalMark(of: [value], fallback: .comma) else {
+                if value.contains(where: { $0 == "." || $0 == "," }) { doubtful = doubtful ?? value }
                 continue
             }
             if let told, told != mark {
@@ -120,11 +121,22 @@ struct AppAmount {
     init?(_ text: String, mark: DecimalMark) {
         // The symbol may stand between the sign and the number (`-€197,44`), where
         // `AmountText` reads none: it is taken out first.
-        let isNumeric: (Character) -> Bool = { ($0.isASCII && $0.isNumber) || "+-.,() '\u{A0}\u{202F}’".contains($0) }
-        guard let number = AmountText.parse(text.filter(isNumeric), mark: mark) else { return nil }
+        guard let number = AmountText.parse(Self.numericPart(text), mark: mark) else { return nil }
         self.number = number
-        symbol = text.filter { !isNumeric($0) }
+        symbol = text.filter { !Self.isNumeric($0) }.trimmedSpaces
     }
+
+    /// `text` without its currency symbol or code (`kr.`'s point is no decimal mark).
+    static func numericPart(_ text: String) -> String {
+        // A symbol's own letters and points stand apart from the number by a space or
+        // none: digits, signs, marks, parentheses and grouping spaces are the number.
+        var number = text.filter(isNumeric)
+        while let last = number.last, last == "." || last == " " { number.removeLast() }
+        while let first = number.first, first == "." || first == " " { number.removeFirst() }
+        return number
+    }
+
+    static func isNumeric(_ c: Character) -> Bool { (c.isASCII && c.isNumber) || "+-.,() '\u{A0}\u{202F}’".contains(c) }
 }
 
 /// Why an export cannot be converted at all (as opposed to a row listed as not converted).

@@ -117,7 +117,11 @@ struct YNABTransactions {
         var total = Money.zero
         var parts: [PeerPosting] = []
         for (n, row) in rows.enumerated() {
-            total = total.adding(row.amount.number) ?? total
+            guard let sum = total.adding(row.amount.number) else {
+                for r in rows { leftOut.append(LeftOut(source: r.source, reason: "a split whose total is too large to compute exactly")) }
+                return
+            }
+            total = sum
             let negated = PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity)
             if row.transferAccount != nil {
                 guard n < otherSides.count, let side = otherSides[n] else {
