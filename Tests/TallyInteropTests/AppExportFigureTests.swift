@@ -47,7 +47,7 @@ import Testing
         // Vacation: 200 × 3 = 600.00
         #expect(
             march.available == [
-                "Rent": Self.money("0.00"), "Groceries": Self.money("670.00"), "Dining Out": Self.money("134.50"),
+                "Rent": Self.money("0.00"), "Groceries": Self.money("670.00"), "🍽 Dining Out": Self.money("134.50"),
                 "Vacation": Self.money("600.00")
             ])
         // Ready to assign: inflows to it (1500 + 5000 starting balances, 3 × 2000 pay =
@@ -56,7 +56,7 @@ import Testing
         // At the end of January: 1500 + 5000 + 2000 − 1500 = 7000.00; Dining Out 34.50.
         let january = try Self.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
         #expect(january.readyToAssign == Self.money("7000.00"))
-        #expect(january.available["Dining Out"] == Self.money("34.50"))
+        #expect(january.available["🍽 Dining Out"] == Self.money("34.50"))
     }
 
     /// `goodbudget-household`: pay into `[Unallocated]`, envelopes filled from it (rows
