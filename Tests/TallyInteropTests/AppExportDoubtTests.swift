@@ -106,6 +106,21 @@ import Testing
         #expect(result.budget.contains("fill Groceries  20.00") || result.budget.contains("fill Groceries 20.00"))
     }
 
+    /// Only starting balances came in: Tally's ready to assign waits for income, so it is
+    /// listed; Goodbudget's split rows (`Details`) are listed, not guessed at.
+    @Test func figuresTallyDoesNotShowAreListed() throws {
+        let register = Self.registerHeader + Self.row("Bank", "01/01/2026", "Starting Balance", "Inflow", "Ready to Assign", "", "$0.00", "$100.00")
+        let plan = Self.planHeader + "\"Jan 2026\",\"Food: Groceries\",\"Food\",\"Groceries\",$20.00,$0.00,$20.00\n"
+        let result = try Self.convert(["p.csv": plan, "r.csv": register])
+        #expect(result.leftOut.map(\.reason).contains { $0.hasPrefix("no income besides starting balances") })
+        let goodbudget = "Date,Envelope,Account,Name,Notes,Amount,Status,Details\n03/14/2026,,Checking,Target,,-26.10,,\"Groceries|-20.00||Household|-6.10\"\n"
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "USD"]
+        let split = try Self.convert(["g.csv": goodbudget], options)
+        #expect(split.leftOut.first?.reason.hasPrefix("a split (its parts in `Details`") == true)
+        #expect(!split.budget.contains("26.10"))
+    }
+
     /// A register without its plan converts the money and lists that the envelopes are missing.
     @Test func aRegisterAloneSaysTheEnvelopesAreMissing() throws {
         let register = Self.registerHeader + Self.row("Bank", "03/14/2026", "Shop", "Food", "Groceries", "", "$5.00", "$0.00")

@@ -12,13 +12,15 @@ struct TransactionList {
         let app: AppKind
         let date: String, account: String, category: String, amount: String
         var currency: String?, type: String?, payee: String?, note: String?, transfer: String?, labels: String?
+        /// Goodbudget's `Details`, which holds a split's parts in a form not publicly described.
+        var details: String?
 
         init(_ app: AppKind) {
             self.app = app
             switch app {
             case .goodbudget:
                 (date, account, category, amount) = ("Date", "Account", "Envelope", "Amount")
-                (payee, note) = ("Name", "Notes")
+                (payee, note, details) = ("Name", "Notes", "Details")
             case .spendee:
                 (date, account, category, amount) = ("Date", "Wallet", "Category name", "Amount")
                 (currency, type, note, labels) = ("Currency", "Type", "Note", "Labels")
@@ -69,6 +71,10 @@ struct TransactionList {
             let f = { (name: String?) in table.field(record, column(name)) }
             guard let date = dates.parse(f(layout.date)), let amount = AppAmount(f(layout.amount), mark: mark) else {
                 content.leftOut.append(LeftOut(source: table.source(record), reason: "a row whose date or amount cannot be read"))
+                continue
+            }
+            if !f(layout.details).isEmpty {
+                content.leftOut.append(LeftOut(source: table.source(record), reason: "a split (its parts in `Details`, whose form is not publicly described)"))
                 continue
             }
             let type = f(layout.type).lowercased()

@@ -42,6 +42,12 @@ struct YNABExport {
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut
         }
+        let earns = content.transactions.contains { t in t.postings.contains { $0.account.hasPrefix("Income:") } }
+        if let plan, !earns, let first = plan.rows.first {
+            // Tally's ready to assign is a figure of budgets that record income.
+            content.leftOut.append(
+                LeftOut(source: first.source, reason: "no income besides starting balances: Tally shows no ready to assign until some is recorded"))
+        }
         if plans.isEmpty, let first = register.rows.first {
             content.leftOut.append(
                 LeftOut(source: first.source, reason: "no plan file given: the months' assigned amounts (envelopes, ready to assign) are not converted"))

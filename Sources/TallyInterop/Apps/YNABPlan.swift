@@ -65,10 +65,14 @@ struct YNABPlan {
         for row in rows.sorted(by: { ($0.source.line) < ($1.source.line) }) {
             if row.group == YNABExport.cardGroup {
                 if cardsListed.insert(row.category).inserted {
+                    let assigned = rows.filter { $0.group == row.group && $0.category == row.category }.reduce(Money.zero) {
+                        $0.adding($1.assigned.number) ?? $0
+                    }
+                    let taken = assigned.isZero ? "" : "; the \(assigned) assigned to it stays in Tally's ready to assign"
                     listed.append(
                         LeftOut(
                             source: row.source,
-                            reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance); what is assigned to it is not taken from ready to assign"))
+                            reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance)\(taken)"))
                 }
                 continue
             }
