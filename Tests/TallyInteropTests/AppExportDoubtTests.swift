@@ -87,6 +87,21 @@ import Testing
         #expect(result.budget.contains("-5.00"))
     }
 
+    /// A split with a transfer part, not converted for a part without a category, lists
+    /// the transfer's other side too: the Savings row may not count alone.
+    @Test func aListedSplitTakesItsTransfersOtherSide() throws {
+        let register =
+            Self.registerHeader + Self.row("Bank", "03/14/2026", "Costco", "Food", "Groceries", "Split (1/2) food", "$10.00", "$0.00")
+            + "\"Bank\",\"\",\"03/14/2026\",\"Transfer : Savings\",\"\",\"\",\"\",\"Split (2/2) \",$5.00,$0.00,\"Cleared\"\n"
+            + "\"Savings\",\"\",\"03/14/2026\",\"Transfer : Bank\",\"\",\"\",\"\",\"\",$0.00,$5.00,\"Cleared\"\n"
+        let converted = try Self.convert(["r.csv": register])
+        // Converted: one transaction of −15.00 whose second line is the transfer's 5.00.
+        #expect(converted.leftOut.map(\.reason).allSatisfy { $0.hasPrefix("no plan file") }, "\(converted.leftOut)")
+        let broken = register.replacingOccurrences(of: "\"Food: Groceries\",\"Food\",\"Groceries\"", with: "\"\",\"\",\"\"")
+        let listed = try Self.convert(["r.csv": broken]).leftOut.filter { $0.reason == "a split with a part without a category" }
+        #expect(listed.map(\.source.line) == [2, 3, 4])
+    }
+
     /// A plan that disagrees with the register, and overspending (which YNAB clears at the
     /// month's end and a rolled-over envelope carries), are listed.
     @Test func figuresTallyCannotMatchAreListed() throws {

@@ -114,30 +114,29 @@ struct YNABTransactions {
         var t = head(rows[0])
         t.note = nil
         t.payee = rows.first { $0.transferAccount == nil && !$0.payee.isEmpty }?.payee
+        let account = wallet(rows[0].account)  // named before the accounts its transfers reach
         var total = Money.zero
         var parts: [PeerPosting] = []
+        // A split not converted is listed with the other sides of its transfers, which
+        // it took: neither may count alone.
+        func list(_ reason: String) {
+            for r in rows + otherSides.compactMap({ $0.map { groups[$0][0] } }) { leftOut.append(LeftOut(source: r.source, reason: reason)) }
+        }
         for (n, row) in rows.enumerated() {
-            guard let sum = total.adding(row.amount.number) else {
-                for r in rows { leftOut.append(LeftOut(source: r.source, reason: "a split whose total is too large to compute exactly")) }
-                return
-            }
+            guard let sum = total.adding(row.amount.number) else { return list("a split whose total is too large to compute exactly") }
             total = sum
             let negated = PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity)
             if row.transferAccount != nil {
-                guard n < otherSides.count, let side = otherSides[n] else {
-                    for r in rows { leftOut.append(LeftOut(source: r.source, reason: "a split with a transfer whose other side is not in the export")) }
-                    return
-                }
+                guard n < otherSides.count, let side = otherSides[n] else { return list("a split with a transfer whose other side is not in the export") }
                 parts.append(posting(wallet(groups[side][0].account), negated, row, note: row.memo.isEmpty ? nil : row.memo))
             } else if let category = YNABExport.categoryAccount(group: row.group, category: row.category) {
                 count(row, in: category)
                 parts.append(posting(category, negated, row, note: row.memo.isEmpty ? nil : row.memo))
             } else {
-                for r in rows { leftOut.append(LeftOut(source: r.source, reason: "a split with a part without a category")) }
-                return
+                return list("a split with a part without a category")
             }
         }
-        t.postings = [posting(wallet(rows[0].account), PeerAmount(number: total, commodity: rows[0].amount.commodity), rows[0])] + parts
+        t.postings = [posting(account, PeerAmount(number: total, commodity: rows[0].amount.commodity), rows[0])] + parts
         transactions.append(t)
     }
 }
