@@ -136,6 +136,22 @@ import Testing
         #expect(!split.budget.contains("26.10"))
     }
 
+    /// A Spendee row without a category, and a transfer row without its pair, are listed;
+    /// the rest converts.
+    @Test func listRowsWithoutCategoryOrPair() throws {
+        let spendee =
+            "Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author\n"
+            + "2026-03-01T08:00:00+01:00,Bank,Income,Salary,850.00,EUR,,,Mia\n"
+            + "2026-03-02T08:00:00+01:00,Bank,Expense,,-9.99,EUR,,,Mia\n"
+            + "2026-03-03T08:00:00+01:00,Bank,Transfer,Transfer,-50.00,EUR,,,Mia\n"
+        let result = try Self.convert(["s.csv": spendee])
+        #expect(
+            result.leftOut.map { "\($0.source.line): \($0.reason)" }.filter { !$0.contains("starting balances") } == [
+                "3: a transaction without a category", "4: a transfer whose other side is not in the export"
+            ])
+        #expect(result.budget.contains("+850.00") && !result.budget.contains("9.99"))
+    }
+
     /// A register without its plan converts the money and lists that the envelopes are missing.
     @Test func aRegisterAloneSaysTheEnvelopesAreMissing() throws {
         let register = Self.registerHeader + Self.row("Bank", "03/14/2026", "Shop", "Food", "Groceries", "", "$5.00", "$0.00")

@@ -18,7 +18,15 @@ extension TransactionList {
         for (i, row) in rows.enumerated() {
             if layout.app == .goodbudget && row.account.isEmpty {
                 // Money put into (or taken out of) an envelope; `[Unallocated]`'s row is its other side.
-                if !row.category.isEmpty && row.category != "[Unallocated]" { fills[categoryAccount(row.category), default: []].append((row.date, row.amount, row.source)) }
+                if row.category.isEmpty {
+                    content.leftOut.append(LeftOut(source: row.source, reason: "a row with neither an account nor an envelope"))
+                } else if row.category != "[Unallocated]" {
+                    fills[categoryAccount(row.category), default: []].append((row.date, row.amount, row.source))
+                }
+                continue
+            }
+            if !row.isTransfer && (row.category.isEmpty || row.account.isEmpty) {
+                content.leftOut.append(LeftOut(source: row.source, reason: "a transaction without \(row.account.isEmpty ? "an account" : "a category")"))
                 continue
             }
             let wallet = walletAccount(row.account)
