@@ -29,11 +29,20 @@ import Testing
 
     /// A file that is no app's export beside one that is, and an app named that does not
     /// fit the columns, are usage mistakes: nothing is written.
-    @Test func mixedOrMisnamedFilesAreRefused() {
+    @Test func mixedOrMisnamedFilesAreRefused() throws {
         let mixed = TallyInProcess.run(["convert", Self.apps + "spendee-student.csv", "Tests/TallyInteropTests/Fixtures/convert/household.journal"])
         #expect(mixed.status == 2 && mixed.stderr.contains("is no app's export"), "\(mixed.stderr)")
         let misnamed = TallyInProcess.run(["convert", "--from", "ynab", Self.apps + "spendee-student.csv"])
         #expect(misnamed.status == 2 && misnamed.stderr.contains("neither YNAB's register nor its plan"), "\(misnamed.stderr)")
+        // A row split by an unquoted `$1,234.56` is still YNAB's register: refused as one.
+        let temporary = try TemporaryFolder("convert-app-shifted")
+        defer { temporary.remove() }
+        let register = try temporary.write(
+            "\"Account\",\"Flag\",\"Date\",\"Payee\",\"Category Group/Category\",\"Category Group\",\"Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\"\n"
+                + "\"Bank\",\"\",\"03/14/2026\",\"Shop\",\"Food: Bread\",\"Food\",\"Bread\",\"\",$1,234.56,$0.00,\"Cleared\"\n",
+            to: "Register.csv")
+        let shifted = TallyInProcess.run(["convert", register])
+        #expect(shifted.status == 2 && shifted.stderr.contains("12 fields where the header names 11"), "\(shifted.stderr)")
         let ambiguous = TallyInProcess.run(["convert", "--from", "quicken", Self.apps + "spendee-student.csv"])
         #expect(ambiguous.status == 2 && ambiguous.stdout.isEmpty)
     }

@@ -45,7 +45,10 @@ public enum AppExportConverter {
     /// as one rather than as a journal).
     public static func isAppExport(path: String, text: String) -> Bool {
         guard path.lowercased().hasSuffix(".csv") || path.lowercased().hasSuffix(".tsv") else { return false }
-        guard let table = try? AppTable(path: path, text: text) else { return false }
+        // The header alone tells: a file whose rows are then refused (a row too long, a
+        // date in doubt) is still an app's export, and says why.
+        let header = String(text.prefix { $0 != "\n" && $0 != "\r" && $0 != "\r\n" })
+        guard let table = try? AppTable(path: path, text: header) else { return false }
         return AppKind.detect(table) != nil
     }
 
