@@ -152,6 +152,18 @@ import Testing
         #expect(result.budget.contains("+850.00") && !result.budget.contains("9.99"))
     }
 
+    /// A plan's months are read in English only (`Jan 2026`, `January 2026`); another
+    /// language's (`janv. 2026`, `Mai 2026`) is refused, never matched by its first letters.
+    @Test func monthsInAnotherLanguageAreRefused() {
+        let register = Self.registerHeader + Self.row("Bank", "03/14/2026", "Shop", "Food", "Groceries", "", "$5.00", "$0.00")
+        for month in ["janv. 2026", "Mai 2026", "Mär 2026"] {
+            let plan = Self.planHeader + "\"\(month)\",\"Food: Groceries\",\"Food\",\"Groceries\",$5.00,$0.00,$5.00\n"
+            #expect(Self.refusal(["p.csv": plan, "r.csv": register])?.contains("is not written as YNAB writes it in English") == true, "\(month)")
+        }
+        let plan = Self.planHeader + "\"March 2026\",\"Food: Groceries\",\"Food\",\"Groceries\",$5.00,-$5.00,$0.00\n"
+        #expect(Self.refusal(["p.csv": plan, "r.csv": register]) == nil)
+    }
+
     /// A register without its plan converts the money and lists that the envelopes are missing.
     @Test func aRegisterAloneSaysTheEnvelopesAreMissing() throws {
         let register = Self.registerHeader + Self.row("Bank", "03/14/2026", "Shop", "Food", "Groceries", "", "$5.00", "$0.00")

@@ -46,10 +46,13 @@ struct YNABPlan {
 
     /// `Jan 2026` (YNAB's English month names, abbreviated or not) → 2026-01-01.
     static func month(_ text: String) -> CivilDate? {
-        let names = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
         let words = text.split(separator: " ")
-        guard words.count == 2, let year = Int(words[1]), words[1].count == 4,
-            let m = names.firstIndex(where: { words[0].lowercased().hasPrefix($0) })
+        guard words.count == 2, let year = Int(words[1]), words[1].count == 4 else { return nil }
+        // The English name or its first three letters, nothing else: another language's
+        // month (`mai`, `déc.`) is refused, never matched by its first letters.
+        let word = words[0].lowercased()
+        guard let m = names.firstIndex(where: { $0 == word || String($0.prefix(3)) == word || (word == "sept" && $0 == "september") })
         else { return nil }
         return CivilDate(year: year, month: m + 1, day: 1)
     }
