@@ -164,6 +164,16 @@ import Testing
         #expect(Self.refusal(["p.csv": plan, "r.csv": register]) == nil)
     }
 
+    /// An export in one file per wallet is one list: a transfer's rows pair across files.
+    @Test func aTransferPairsAcrossFiles() throws {
+        let header = "Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author\n"
+        let bank = header + "2026-03-01T08:00:00+01:00,Bank,Income,Salary,850.00,EUR,,,Mia\n2026-03-05T18:00:00+01:00,Bank,Transfer,Transfer,-50.00,EUR,,,Mia\n"
+        let cash = header + "2026-03-05T18:00:00+01:00,Cash,Transfer,Transfer,50.00,EUR,,,Mia\n"
+        let result = try Self.convert(["bank.csv": bank, "cash.csv": cash])
+        #expect(result.budget.contains("transfer Bank -> Cash  50.00"), "\(result.budget)")
+        #expect(result.leftOut.count == 1)  // the starting balances, once
+    }
+
     /// A register without its plan converts the money and lists that the envelopes are missing.
     @Test func aRegisterAloneSaysTheEnvelopesAreMissing() throws {
         let register = Self.registerHeader + Self.row("Bank", "03/14/2026", "Shop", "Food", "Groceries", "", "$5.00", "$0.00")

@@ -16,8 +16,7 @@ public enum AppKind: String, CaseIterable, Sendable {
     /// The app whose export `header` is, by the columns it names; nil for any other CSV.
     static func detect(_ table: AppTable) -> AppKind? {
         if YNABRegister.isRegister(table) || YNABPlan.isPlan(table) { return .ynab }
-        for app in [AppKind.goodbudget, .spendee, .wallet] where TransactionList.Layout(app).matches(table) { return app }
-        return nil
+        return AppKind.allCases.first { TransactionList.Layout($0)?.matches(table) == true }
     }
 }
 
@@ -66,14 +65,11 @@ public enum AppExportConverter {
             throw AppExportError("\(paths.first ?? ""): no app's export Tally knows by its columns; name it with --from")
         }
         var content: PeerJournalContent
-        switch app {
-        case .ynab: content = try YNABExport(tables: tables, options: options).read()
-        case .goodbudget, .spendee, .wallet:
-            content = PeerJournalContent()
-            for table in tables {
-                var reader = try TransactionList(table: table, layout: TransactionList.Layout(app), options: options)
-                content.append(reader.read())
-            }
+        if let layout = TransactionList.Layout(app) {
+            var reader = try TransactionList(tables: tables, layout: layout, options: options)
+            content = reader.read()
+        } else {
+            content = try YNABExport(tables: tables, options: options).read()
         }
         var builder = BudgetBuilder(content: content, closings: [:], options: options.conversion, sources: paths, budgetPath: budgetPath)
         return builder.build()

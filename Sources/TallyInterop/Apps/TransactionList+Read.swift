@@ -73,7 +73,7 @@ extension TransactionList {
         if !content.declaredAccounts.isEmpty || !rows.isEmpty {
             content.leftOut.append(
                 LeftOut(
-                    source: SourceLine(file: table.path, line: 1),
+                    source: SourceLine(file: path, line: 1),
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content

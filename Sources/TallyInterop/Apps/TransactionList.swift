@@ -15,16 +15,18 @@ struct TransactionList {
         /// Goodbudget's `Details`, which holds a split's parts in a form not publicly described.
         var details: String?
 
-        init(_ app: AppKind) {
+        /// The layout of `app`'s export; nil for YNAB's, which is two files of its own.
+        init?(_ app: AppKind) {
             self.app = app
             switch app {
+            case .ynab: return nil
             case .goodbudget:
                 (date, account, category, amount) = ("Date", "Account", "Envelope", "Amount")
                 (payee, note, details) = ("Name", "Notes", "Details")
             case .spendee:
                 (date, account, category, amount) = ("Date", "Wallet", "Category name", "Amount")
                 (currency, type, note, labels) = ("Currency", "Type", "Note", "Labels")
-            case .wallet, .ynab:
+            case .wallet:
                 (date, account, category, amount) = ("date", "account", "category", "amount")
                 (currency, type, payee, note, transfer, labels) = ("currency", "type", "payee", "note", "transfer", "labels")
             }
@@ -50,14 +52,21 @@ struct TransactionList {
         var source: SourceLine
     }
 
-    let table: AppTable
+    /// The first file's path, where what concerns the whole export is listed.
+    let path: String
     let layout: Layout
     private(set) var rows: [Row] = []
     var content = PeerJournalContent()
 
-    init(table: AppTable, layout: Layout, options: AppExportOptions) throws(AppExportError) {
-        self.table = table
+    /// Reads the rows of `tables` (an export in several files is one list: a transfer's
+    /// two rows may stand in two files).
+    init(tables: [AppTable], layout: Layout, options: AppExportOptions) throws(AppExportError) {
+        path = tables.first?.path ?? ""
         self.layout = layout
+        for table in tables { try read(table, options) }
+    }
+
+    private mutating func read(_ table: AppTable, _ options: AppExportOptions) throws(AppExportError) {
         guard layout.matches(table) else {
             throw AppExportError("\(table.path): not \(layout.app.rawValue)'s export (the columns are \(table.header.joined(separator: ", ")))")
         }
