@@ -13,7 +13,7 @@ public enum AppKind: String, CaseIterable, Sendable {
     /// Wallet by BudgetBakers: its records CSV.
     case wallet
 
-    /// The app whose export `header` is, by the columns it names; nil for any other CSV.
+    /// The app whose export `table` is, by the columns its header names; nil for any other CSV.
     static func detect(_ table: AppTable) -> AppKind? {
         if YNABRegister.isRegister(table) || YNABPlan.isPlan(table) { return .ynab }
         return AppKind.allCases.first { TransactionList.Layout($0)?.matches(table) == true }

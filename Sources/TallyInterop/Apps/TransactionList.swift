@@ -1,7 +1,7 @@
 import TallyCore
 import TallySyntax
 
-/// The one-file exports of Goodbudget, Spendee and Wallet by BudgetBakers: a list of
+/// The exports of Goodbudget, Spendee and Wallet by BudgetBakers: a list of
 /// transactions with an account, a category (Goodbudget's envelope), a signed amount and
 /// its currency. A transfer is two rows, one per account (paired by day, opposite
 /// amounts and different accounts); Goodbudget's rows without an account are envelope
@@ -71,8 +71,9 @@ struct TransactionList {
             throw AppExportError("\(table.path): not \(layout.app.rawValue)'s export (the columns are \(table.header.joined(separator: ", ")))")
         }
         let column = { (name: String?) in name.flatMap { table.column($0) } }
-        let dates = try table.dateFormat(column(layout.date)!, given: options.dateFormat)
-        let mark = try table.decimalMark([column(layout.amount)!], given: options.decimalMark)
+        guard let dateColumn = column(layout.date), let amountColumn = column(layout.amount) else { return }  // `matches` saw both
+        let dates = try table.dateFormat(dateColumn, given: options.dateFormat)
+        let mark = try table.decimalMark([amountColumn], given: options.decimalMark)
         if layout.currency == nil && options.conversion.commodities[""] == nil {
             throw AppExportError("\(table.path): \(layout.app.rawValue)'s export names no currency; give it with --commodity =CODE")
         }

@@ -65,7 +65,7 @@ struct YNABPlan {
         var listed: [LeftOut] = []
         var byAccount: [String: Int] = [:]
         var cardsListed = Set<String>()
-        for row in rows.sorted(by: { ($0.source.line) < ($1.source.line) }) {
+        for row in rows {
             if row.group == YNABExport.cardGroup {
                 if cardsListed.insert(row.category).inserted {
                     let assigned = rows.filter { $0.group == row.group && $0.category == row.category }.reduce(Money.zero) {
@@ -80,11 +80,12 @@ struct YNABPlan {
                 continue
             }
             guard let account = YNABExport.categoryAccount(group: row.group, category: row.category), row.group != "Inflow" else { continue }
-            if byAccount[account] == nil {
-                byAccount[account] = envelopes.count
+            let index = byAccount[account] ?? envelopes.count
+            if index == envelopes.count {
+                byAccount[account] = index
                 envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source))
             }
-            if !row.assigned.number.isZero { envelopes[byAccount[account]!].fills.append((row.month, row.assigned, row.source)) }
+            if !row.assigned.number.isZero { envelopes[index].fills.append((row.month, row.assigned, row.source)) }
         }
         // The checks, per category in month order.
         let byCategory = Dictionary(grouping: rows.filter { $0.group != YNABExport.cardGroup && $0.group != "Inflow" }) {
