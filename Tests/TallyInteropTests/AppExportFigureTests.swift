@@ -53,6 +53,11 @@ import Testing
         // Ready to assign: inflows to it (1500 + 5000 starting balances, 3 × 2000 pay =
         // 12500.00) less what was assigned (1500 + 1430 + 1430 = 4360.00) = 8140.00
         #expect(march.readyToAssign == Self.money("8140.00"))
+        // The envelope equation: 8140.00 + 1404.50 = 9544.50 = 4264.50 + 5300.00 − 20.00 (YNAB
+        // keeps the card's 20.00 in its payment category; Tally in the card's balance).
+        let held = march.available.values.reduce(Money.zero) { $0.adding($1) ?? $0 }
+        let money = march.balances.values.reduce(Money.zero) { $0.adding($1) ?? $0 }
+        #expect(march.readyToAssign?.adding(held) == money && money == Self.money("9544.50"))
         // At the end of January: 1500 + 5000 + 2000 − 1500 = 7000.00; Dining Out 34.50.
         let january = try Self.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
         #expect(january.readyToAssign == Self.money("7000.00"))
