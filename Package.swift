@@ -28,8 +28,9 @@ let package = Package(
         .target(name: "TallyFormat", dependencies: ["TallySyntax"]),
         // The language server; the only target that knows JSON-RPC.
         .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat"]),
-        // Writers and readers of the peers' formats (hledger, ledger, beancount).
-        .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
+        // Writers and readers of the peers' formats (hledger, ledger, beancount) and
+        // readers of budgeting apps' CSV exports (through TallyImport's CSV reading).
+        .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyImport"]),
         // What every front end asks of a budget for reports: periods, queries, loading for
         // reports, each report's figures and its JSON, the HTML page (the CLI, the editor,
         // `tally serve`).
