@@ -79,6 +79,16 @@ public enum CAMTStatementReader {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
             self.parser = parser
             stack.append(elementName)
+            // Each end of an element looks along the stack: a deep one would cost time
+            // quadratic in its depth, and no statement nests so deep.
+            if stack.count > MarkupSafety.maximumDepth {
+                if error == nil {
+                    error = MarkupSafety.depthError(
+                        at: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName), path: path)
+                }
+                parser.abortParsing()
+                return
+            }
             text = ""
             attributes = attributeDict
             let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)

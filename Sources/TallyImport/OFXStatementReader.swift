@@ -144,18 +144,45 @@ public enum OFXStatementReader {
             if inside.hasPrefix("?") || inside.hasPrefix("!") { continue }
             let closing = inside.hasPrefix("/")
             let name = String((closing ? inside.dropFirst() : Substring(inside)).prefix { !$0.isWhitespace && $0 != "/" }).uppercased()
+            // A value ends at the next tag or at the end of its line: an SGML leaf is never
+            // closed, and what follows it on the next line (a header line, say) is not its.
             var k = i
-            while k < chars.count && chars[k] != "<" { k += 1 }
+            while k < chars.count && chars[k] != "<" && !chars[k].isNewline { k += 1 }
             let value = closing ? "" : decodeEntities(String(chars[i ..< k]).trimmingWhitespace)
             tags.append(Tag(name: name, closing: closing, position: StatementPosition(line: position.line, column: position.column, element: name), value: value))
         }
         return tags
     }
 
+    /// `s` with its character references decoded: the five XML entities and numeric
+    /// ones (`&#48;`, `&#x30;`). Any other `&name;` (`&eacute;`, as SGML files write) is
+    /// kept as it is written: the file declares no entities (a declaration is refused),
+    /// so nothing stands behind it, and nothing is dropped.
     private static func decodeEntities(_ s: String) -> String {
         guard s.contains("&") else { return s }
-        return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        var out = ""
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            let name = after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+            let known = ["lt": "<", "gt": ">", "quot": "\"", "apos": "'", "amp": "&"][String(name)]
+            guard !name.isEmpty, after.dropFirst(name.count).first == ";", let text = known ?? numericReference(name).map(String.init) else {
+                out.append("&")
+                rest = after
+                continue
+            }
+            out += text
+            rest = after.dropFirst(name.count + 1)
+        }
+        return out + rest
+    }
+
+    /// The character of `#48` or `#x30`, or nil.
+    private static func numericReference(_ name: Substring) -> Unicode.Scalar? {
+        guard name.first == "#" else { return nil }
+        let digits = name.dropFirst()
+        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        return value.flatMap(Unicode.Scalar.init)
     }
 }

@@ -17,6 +17,8 @@ public enum StatementReader {
         if bytes.isEmpty { throw StatementError(path: path, position: nil, message: "the statement is empty") }
         let declared = options.encoding ?? OFXStatementReader.declaredEncoding(bytes)
         let text = try StatementEncoding.decode(bytes, declared: declared, path: path)
+        let markup = CAMTStatementReader.recognises(text) || OFXStatementReader.recognises(text)
+        if markup, let error = MarkupSafety.declarationError(in: text, path: path) { throw error }
         if CAMTStatementReader.recognises(text) {
             // XML carries its own encoding; hand the parser UTF-8 it can trust.
             var xml = text
