@@ -39,8 +39,29 @@ public enum OFXStatementReader {
         let value: String
     }
 
-    public static func read(_ text: String, path: String) throws(StatementError) -> Statement {
+    /// Every statement of `text`, in file order: each `<STMTRS>` (a bank account's) and
+    /// `<CCSTMTRS>` (a credit card's) with its own account, currency, movements and
+    /// balance. A file cut short (no `</OFX>` at its end: an interrupted download, or a
+    /// statement cut after some of its movements) is refused whole.
+    public static func readAll(_ text: String, path: String) throws(StatementError) -> [Statement] {
         let tags = try scan(text, path: path)
+        guard tags.contains(where: { $0.name == "OFX" && $0.closing }) else {
+            throw StatementError(
+                path: path, position: StatementEncoding.position(after: text),
+                message: "the file ends before </OFX>: it is cut short (an interrupted download?), so movements may be missing; download it again")
+        }
+        let starts = tags.indices.filter { !tags[$0].closing && (tags[$0].name == "STMTRS" || tags[$0].name == "CCSTMTRS") }
+        guard !starts.isEmpty else { return [try statement(tags[...], path: path)] }
+        var statements: [Statement] = []
+        for (n, start) in starts.enumerated() {
+            let end = n + 1 < starts.count ? starts[n + 1] : tags.endIndex
+            statements.append(try statement(tags[start ..< end], path: path))
+        }
+        return statements
+    }
+
+    /// The statement of one `<STMTRS>` or `<CCSTMTRS>` (or of a whole file without one).
+    private static func statement(_ tags: ArraySlice<Tag>, path: String) throws(StatementError) -> Statement {
         var rows: [StatementRow] = []
         var currency: String?
         var account: String?
@@ -73,7 +94,8 @@ public enum OFXStatementReader {
                 if tag.name == "BANKTRANLIST", let fields = current { rows.append(try row(fields, start: start, path: path)); current = nil }
             }
         }
-        if let (text, position) = ledger["BALAMT"] {
+        // An empty <BALAMT> (as some converters write) states no balance: nothing to assert.
+        if let (text, position) = ledger["BALAMT"], !text.isEmpty {
             guard let amount = AmountText.parse(text, mark: text.contains(",") && !text.contains(".") ? .comma : .point) else {
                 throw StatementError(path: path, position: position, message: "`\(text)` in <BALAMT> is not an amount")
             }

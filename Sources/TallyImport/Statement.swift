@@ -58,7 +58,10 @@ public struct StatementRow: Sendable, Equatable {
 /// them, its currency and closing balance.
 public struct Statement: Sendable {
     /// Which kind of file it was.
-    public enum Format: String, Sendable { case csv = "CSV", ofx = "OFX", camt = "CAMT.053" }
+    public enum Format: String, Sendable {
+        case csv = "CSV", ofx = "OFX", camt = "CAMT.053", camt052 = "CAMT.052", camt054 = "CAMT.054"
+        case mt940 = "MT940", qif = "QIF", fioXML = "Fio XML", fioJSON = "Fio JSON"
+    }
 
     public let path: String
     public let format: Format

@@ -13,7 +13,21 @@ public enum StatementReader {
         }
     }
 
+    /// The one statement of a file; one holding several (an OFX file with a bank's and a
+    /// card's) is refused: ``readAll(_:path:options:)`` reads them.
     public static func read(_ bytes: [UInt8], path: String, options: Options = Options()) throws(StatementError) -> Statement {
+        let statements = try readAll(bytes, path: path, options: options)
+        guard statements.count == 1 else {
+            let accounts = statements.map { $0.account ?? "?" }.joined(separator: ", ")
+            throw StatementError(
+                path: path, position: nil, message: "the file holds \(statements.count) statements (accounts \(accounts)); each is imported into its own wallet")
+        }
+        return statements[0]
+    }
+
+    /// Every statement of a file, in file order: one for most files, one per account for
+    /// an OFX file holding several.
+    public static func readAll(_ bytes: [UInt8], path: String, options: Options = Options()) throws(StatementError) -> [Statement] {
         if bytes.isEmpty { throw StatementError(path: path, position: nil, message: "the statement is empty") }
         let declared = options.encoding ?? OFXStatementReader.declaredEncoding(bytes)
         let text = try StatementEncoding.decode(bytes, declared: declared, path: path)
@@ -23,9 +37,9 @@ public enum StatementReader {
             // XML carries its own encoding; hand the parser UTF-8 it can trust.
             var xml = text
             if xml.hasPrefix("<?xml"), let end = xml.range(of: "?>") { xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + xml[end.upperBound...] }
-            return try CAMTStatementReader.read(Array(xml.utf8), path: path)
+            return [try CAMTStatementReader.read(Array(xml.utf8), path: path)]
         }
-        if OFXStatementReader.recognises(text) { return try OFXStatementReader.read(text, path: path) }
-        return try CSVStatementReader.read(text, path: path, options: options.csv)
+        if OFXStatementReader.recognises(text) { return try OFXStatementReader.readAll(text, path: path) }
+        return [try CSVStatementReader.read(text, path: path, options: options.csv)]
     }
 }
