@@ -40,6 +40,8 @@ public enum StatementReader {
             return [try CAMTStatementReader.read(Array(xml.utf8), path: path)]
         }
         if OFXStatementReader.recognises(text) { return try OFXStatementReader.readAll(text, path: path) }
+        if MT940StatementReader.recognises(text) { return try MT940StatementReader.readAll(text, path: path) }
+        if QIFStatementReader.recognises(text) { return [try QIFStatementReader.read(text, path: path)] }
         return [try CSVStatementReader.read(text, path: path, options: options.csv)]
     }
 }

@@ -6,7 +6,8 @@ import Testing
 /// description (`Fixtures/import/`, the statement beside its `.expected` result), into a
 /// fresh copy of `formats-budget.tally`, whose profiles name every wallet's account: OFX
 /// with an empty balance, with a bank's and a card's statement, cut short twice; CAMT.053
-/// with zone offsets, CAMT.052 and CAMT.054 with pending entries. Re-record with
+/// with zone offsets, CAMT.052 and CAMT.054 with pending entries; MT940 in a German
+/// bank's structured dialect and a Dutch bank's free text; QIF with Quicken's dates. Re-record with
 /// `TALLY_RECORD=1` after a deliberate change.
 struct ImportFormatGoldenTests {
     static let fixtures = TestSupport.path("Tests/TallyCLITests/Fixtures/import")
@@ -18,7 +19,10 @@ struct ImportFormatGoldenTests {
         ("ofx-cut-in-first.ofx", []),
         ("camt053-offsets.xml", []),
         ("camt052-report.xml", []),
-        ("camt054-notification.xml", [])
+        ("camt054-notification.xml", []),
+        ("mt940-de.sta", []),
+        ("mt940-nl.sta", []),
+        ("qif-bank.qif", ["--wallet", "Checking"])
     ]
 
     @Test(arguments: cases.map(\.statement))

@@ -16,7 +16,7 @@ import TallySyntax
 /// memory), the write is atomic, and every byte already in the file stays.
 enum ImportCommand: Subcommand {
     static let name = "import"
-    static let summary = "Import bank statements (CSV, OFX, CAMT) as transactions"
+    static let summary = "Import bank statements (CSV, OFX, CAMT, MT940, QIF) as transactions"
     static let help = """
         tally import: read bank statements and append their new movements to the budget as
         transactions, each movement exactly once, categorized from the budget's own rules
@@ -30,7 +30,8 @@ enum ImportCommand: Subcommand {
         Statements are CSV (the header row names the columns: date, amount or debit and
         credit, payee, description, id, balance), OFX/QFX 1.x and 2.x (a file with several
         accounts' statements gives each to the wallet whose profile names its account), or
-        CAMT.053, .052 or .054 XML (pending entries are counted, not imported).
+        CAMT.053, .052 or .054 XML (pending entries are counted, not imported), MT940 or
+        QIF.
         The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
         `match "TEXT" CATEGORY ...` rules categorize movements first (Grammar.md section 7).
         A movement's bank id, or else a fingerprint of it, is written as `id:`, so importing
