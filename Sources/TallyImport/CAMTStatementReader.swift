@@ -167,22 +167,10 @@ public enum CAMTStatementReader {
         private func date(_ fields: [String: (String, StatementPosition)], _ keys: [String]) -> (CivilDate, StatementPosition)? {
             for key in keys {
                 guard let (text, position) = fields[key] else { continue }
-                guard let date = Self.day(text) else { fail(position, "`\(text)` in <\(key)> is not a date (YYYY-MM-DD)"); return nil }
+                guard let date = ZonedDay.parse(text) else { fail(position, "`\(text)` in <\(key)> is not a date (YYYY-MM-DD)"); return nil }
                 return (date, position)
             }
             return nil
-        }
-
-        /// The day of an ISO date or date and time, with or without a zone offset (`Z`,
-        /// `+02:00`, `-05:00`) after it: the day as the bank wrote it.
-        static func day(_ text: String) -> CivilDate? {
-            var day = Substring(text.trimmingWhitespace)
-            if day.count > 10, let zone = day.dropFirst(10).first, zone == "+" || zone == "-" || zone == "Z" {
-                let offset = day.dropFirst(11)
-                guard zone == "Z" ? offset.isEmpty : offset.count == 5 && offset.dropFirst(2).first == ":" else { return nil }
-                day = day.prefix(10)
-            }
-            return DateFormat.iso.parse(String(day))
         }
 
         private func signedAmount(_ fields: [String: (String, StatementPosition)], what: String) -> Money? {

@@ -31,14 +31,18 @@ public enum StatementReader {
         if bytes.isEmpty { throw StatementError(path: path, position: nil, message: "the statement is empty") }
         let declared = options.encoding ?? OFXStatementReader.declaredEncoding(bytes)
         let text = try StatementEncoding.decode(bytes, declared: declared, path: path)
-        let markup = CAMTStatementReader.recognises(text) || OFXStatementReader.recognises(text)
+        let fioXML = FioStatementReader.recognisesXML(text)
+        let markup = fioXML || CAMTStatementReader.recognises(text) || OFXStatementReader.recognises(text)
         if markup, let error = MarkupSafety.declarationError(in: text, path: path) { throw error }
-        if CAMTStatementReader.recognises(text) {
-            // XML carries its own encoding; hand the parser UTF-8 it can trust.
+        // XML carries its own encoding; hand the parser UTF-8 it can trust.
+        var xml: [UInt8] {
             var xml = text
             if xml.hasPrefix("<?xml"), let end = xml.range(of: "?>") { xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + xml[end.upperBound...] }
-            return [try CAMTStatementReader.read(Array(xml.utf8), path: path)]
+            return Array(xml.utf8)
         }
+        if fioXML { return [try FioStatementReader.readXML(xml, path: path)] }
+        if FioStatementReader.recognisesJSON(text) { return [try FioStatementReader.readJSON(text, path: path)] }
+        if CAMTStatementReader.recognises(text) { return [try CAMTStatementReader.read(xml, path: path)] }
         if OFXStatementReader.recognises(text) { return try OFXStatementReader.readAll(text, path: path) }
         if MT940StatementReader.recognises(text) { return try MT940StatementReader.readAll(text, path: path) }
         if QIFStatementReader.recognises(text) { return [try QIFStatementReader.read(text, path: path)] }

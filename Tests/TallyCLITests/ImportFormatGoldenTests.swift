@@ -7,7 +7,8 @@ import Testing
 /// fresh copy of `formats-budget.tally`, whose profiles name every wallet's account: OFX
 /// with an empty balance, with a bank's and a card's statement, cut short twice; CAMT.053
 /// with zone offsets, CAMT.052 and CAMT.054 with pending entries; MT940 in a German
-/// bank's structured dialect and a Dutch bank's free text; QIF with Quicken's dates. Re-record with
+/// bank's structured dialect and a Dutch bank's free text; QIF with Quicken's dates;
+/// Fio banka's API statement in XML and in JSON. Re-record with
 /// `TALLY_RECORD=1` after a deliberate change.
 struct ImportFormatGoldenTests {
     static let fixtures = TestSupport.path("Tests/TallyCLITests/Fixtures/import")
@@ -22,7 +23,9 @@ struct ImportFormatGoldenTests {
         ("camt054-notification.xml", []),
         ("mt940-de.sta", []),
         ("mt940-nl.sta", []),
-        ("qif-bank.qif", ["--wallet", "Checking"])
+        ("qif-bank.qif", ["--wallet", "Checking"]),
+        ("fio.xml", []),
+        ("fio.json", [])
     ]
 
     @Test(arguments: cases.map(\.statement))

@@ -30,8 +30,8 @@ enum ImportCommand: Subcommand {
         Statements are CSV (the header row names the columns: date, amount or debit and
         credit, payee, description, id, balance), OFX/QFX 1.x and 2.x (a file with several
         accounts' statements gives each to the wallet whose profile names its account), or
-        CAMT.053, .052 or .054 XML (pending entries are counted, not imported), MT940 or
-        QIF.
+        CAMT.053, .052 or .054 XML (pending entries are counted, not imported), MT940,
+        QIF, or Fio banka's XML or JSON.
         The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
         `match "TEXT" CATEGORY ...` rules categorize movements first (Grammar.md section 7).
         A movement's bank id, or else a fingerprint of it, is written as `id:`, so importing
