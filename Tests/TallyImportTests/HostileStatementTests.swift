@@ -95,3 +95,27 @@ struct HostileStatementTests {
         #expect(statement?.currency == "USD")
     }
 }
+
+/// A file Tally does not read is named for what it looks like, never blamed for a
+/// missing CSV header.
+struct UnreadFormatTests {
+    @Test(arguments: [
+        ("%PDF-1.7\n%âãÏÓ\n1 0 obj\n", "a PDF document"),
+        ("PK\u{3}\u{4}\u{14}\0\u{6}\0[Content_Types].xml xl/workbook.xml", "an Excel workbook (XLSX)"),
+        ("<!DOCTYPE html>\n<html><head><title>Login</title>", "a web page (HTML)"),
+        (":20:MT942\n:25:DE89370400440532013000\n:28C:1\n:34F:EURD0,\n:13D:2604021200+0200\n", "an MT942 interim report"),
+        (#"<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>"#, "the ISO 20022 message pain.001.001.03"),
+        ("<?xml version=\"1.0\"?>\n<gnc-v2 xmlns:gnc=\"http://www.gnucash.org/XML/gnc\">", "an XML document (<gnc-v2>)"),
+        (#"{"transactions":[{"amount":-5}]}"#, "a JSON document other than Fio banka's statement")
+    ])
+    func aFileTallyDoesNotReadIsNamed(text: String, kind: String) {
+        var bytes = Array(text.utf8)
+        if text.hasPrefix("%PDF") { bytes += [0xE2, 0xE3, 0xCF, 0xD3, 0x00, 0xFF] }
+        #expect {
+            try StatementReader.read(bytes, path: "s")
+        } throws: { error in
+            guard let message = (error as? StatementError)?.message else { return false }
+            return message.hasPrefix("this file looks like \(kind)") && message.contains("MT940") && !message.contains("header")
+        }
+    }
+}
