@@ -23,7 +23,7 @@ extension ImportCommand {
         let parts: [Part]
 
         /// Settles the import, or throws the message that stops it (exit code 2).
-        init(_ options: Options, editor: BudgetEditor) throws(UsageError) {
+        init(_ options: Options, editor: BudgetEditor, environment: [String: String], today: CivilDate) throws(UsageError) {
             let budget = editor.budget, model = editor.model
             let files = StatementFiles(options.statements, encoding: options.reading.encoding)
             let single = files.singles.map(\.path)
@@ -38,7 +38,14 @@ extension ImportCommand {
                 fallback = nil
             }
             var parts: [Part] = []
-            if !single.isEmpty || options.wallet != nil {
+            if options.from != nil {
+                let wallet = try Self.fioWallet(options, model: model)
+                let profile = WalletImport(model: model, wallet: wallet)
+                let statement = try Self.fioStatement(wallet: wallet, model: model, environment: environment, today: today)
+                try Self.check(statement, wallet: wallet, profile: profile, model: model)
+                let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+                parts.append(Part(wallet: wallet, profile: profile, statements: [statement], target: target))
+            } else if !single.isEmpty || options.wallet != nil {
                 let wallet = try Self.wallet(options, files: files, model: model, path: editor.path)
                 // The wallet's import profile, under what the command line says.
                 let profile = WalletImport(model: model, wallet: wallet)

@@ -24,6 +24,7 @@ enum ImportCommand: Subcommand {
 
         USAGE
           tally import [options] <budget> <statement>...
+          tally import [options] <budget> --from fio
 
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)
@@ -50,7 +51,7 @@ enum ImportCommand: Subcommand {
 
     /// The command's flags, each declared once (help, parsing, completions).
     enum Flag: FlagSet {
-        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun
+        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun, from
 
         var declaration: FlagDeclaration {
             switch self {
@@ -110,64 +111,16 @@ enum ImportCommand: Subcommand {
                         matches, so that later imports find it by id
                         """)
             case .dryRun: FlagDeclaration("--dry-run", help: "Print the entries and the summary; write nothing")
+            case .from:
+                FlagDeclaration(
+                    "--from", value: "BANK",
+                    help: """
+                        Download the movements from the bank instead of reading
+                        statement files: `fio` (Fio banka's API, with the token the
+                        wallet's profile names: `token "env:NAME"`)
+                        """)
             }
         }
-    }
-
-    struct Options {
-        var budget: String?
-        var statements: [String] = []
-        var wallet: String?
-        var into: String?
-        var uncategorized: String?
-        var today: CivilDate?
-        var dryRun = false
-        var addIDs = false
-        var reading = StatementReader.Options()
-    }
-
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .positional(let value):
-                if options.budget == nil { options.budget = value } else { options.statements.append(value) }
-            case .flag(let spelling, let inline):
-                let flag = try Flag.named(spelling, inline: inline, command: name)
-                switch flag {
-                case .wallet: options.wallet = try reader.value(of: flag, inline: inline)
-                case .into: options.into = try reader.value(of: flag, inline: inline)
-                case .uncategorized: options.uncategorized = try reader.value(of: flag, inline: inline)
-                case .today:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
-                    options.today = date
-                case .encoding:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let encoding = StatementEncoding(name: value) else { throw UsageError("unknown encoding `\(value)`; use one of \(StatementEncoding.names)") }
-                    options.reading.encoding = encoding
-                case .dateFormat:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let format = DateFormat(name: value) else {
-                        throw UsageError("unknown date format `\(value)`; use one of \(DateFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    options.reading.csv.dateFormat = format
-                case .decimalComma: options.reading.csv.decimalMark = .comma
-                case .separator:
-                    let value = try reader.value(of: flag, inline: inline)
-                    let separator: Character? = value == "tab" || value == "\\t" ? "\t" : (value.count == 1 ? value.first : nil)
-                    guard let separator, separator != "\"" else { throw UsageError("`--separator` takes one character, or `tab`") }
-                    options.reading.csv.separator = separator
-                case .dryRun: options.dryRun = true
-                case .addIDs: options.addIDs = true
-                }
-            }
-        }
-        guard let budget = options.budget else { throw UsageError("`tally import` needs a budget file and at least one statement") }
-        if budget == "-" { throw UsageError("`tally import` writes to the budget's files; it cannot read the budget from standard input") }
-        if options.statements.isEmpty { throw UsageError("`tally import` needs at least one statement file after the budget") }
-        return options
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -176,7 +129,7 @@ enum ImportCommand: Subcommand {
         var editor: BudgetEditor
         do { editor = try BudgetEditor(path: options.budget!, today: today) } catch { return error.report(name, console: console) }
         let setup: Setup
-        do { setup = try Setup(options, editor: editor) } catch {
+        do { setup = try Setup(options, editor: editor, environment: console.environment, today: today) } catch {
             console.err("tally import: \(error.message)\n")
             return ExitCode.usage
         }
