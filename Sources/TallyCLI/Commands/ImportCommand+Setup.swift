@@ -25,7 +25,9 @@ extension ImportCommand {
         /// Settles the import, or throws the message that stops it (exit code 2).
         init(_ options: Options, editor: BudgetEditor, environment: [String: String], today: CivilDate) throws(UsageError) {
             let budget = editor.budget, model = editor.model
-            let files = StatementFiles(options.statements, encoding: options.reading.encoding)
+            // Accounts find the wallet only without --wallet and with several open wallets.
+            let needed = options.wallet == nil && model.wallets.filter { $0.closed == nil }.count > 1
+            let files = StatementFiles(options.statements, encoding: options.reading.encoding, needed: needed)
             let single = files.singles.map(\.path)
             if let name = options.uncategorized {
                 guard let c = model.categories.firstIndex(where: { $0.name == name }) else {

@@ -13,13 +13,18 @@ struct StatementFiles {
     /// The statements of files holding several, in file order.
     let several: [Statement]
 
-    /// Reads each file once, as detected. A file that cannot be read so counts as one
-    /// statement: it is read again, and its error told, once the wallet is known.
-    init(_ paths: [String], encoding: StatementEncoding? = nil) {
+    /// Reads each file once, as detected: every OFX file (only it may hold several
+    /// statements), and the others only when their accounts are `needed` to find the
+    /// wallet (a large CSV file is then not read twice). A file that cannot be read so
+    /// counts as one statement: it is read again, and its error told, once the wallet is
+    /// known.
+    init(_ paths: [String], encoding: StatementEncoding? = nil, needed: Bool = true) {
         var singles: [(path: String, account: String?, error: StatementError?)] = []
         var several: [Statement] = []
         for path in paths {
-            guard let bytes = try? DiskFileProvider().read(path) else {
+            guard let bytes = try? DiskFileProvider().read(path),
+                needed || OFXStatementReader.recognises(String(decoding: bytes.prefix(2000), as: UTF8.self))
+            else {
                 singles.append((path, nil, nil))
                 continue
             }
