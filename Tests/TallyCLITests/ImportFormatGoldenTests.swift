@@ -35,6 +35,17 @@ struct ImportFormatGoldenTests {
         if let problem = TestSupport.compareGolden(actual, path: Self.fixtures + "/" + statement + ".expected") { Issue.record(Comment(rawValue: problem)) }
     }
 
+    /// A file holding a bank's and a card's statement goes nowhere when no profile names
+    /// their accounts: `budget.tally` has no profiles, so the card's balance could land
+    /// on the bank. Nothing is written, and the message says what to add.
+    @Test func aFileOfSeveralAccountsNoProfileNamesIsRefused() throws {
+        let actual = try Self.run("ofx-bank-and-card.ofx", arguments: ["--wallet", "Checking"], budget: "budget.tally")
+        #expect(actual.contains("--- exit 2\n"), "\(actual)")
+        #expect(actual.contains("ofx-bank-and-card.ofx holds statements of several accounts (1234567890, 4111222233334444)"), "\(actual)")
+        #expect(actual.contains("add `account \"1234567890\"` to that wallet's profile; nothing written"), "\(actual)")
+        #expect(actual.hasSuffix("--- appended to budget.tally\n"), "\(actual)")
+    }
+
     /// The transcript of importing `statement` into a fresh copy of the budget: the
     /// command, its exit code, what it printed and what it appended.
     static func run(_ statement: String, arguments: [String], budget: String = "formats-budget.tally") throws -> String {
