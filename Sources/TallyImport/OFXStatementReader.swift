@@ -168,9 +168,19 @@ public enum OFXStatementReader {
             let name = String((closing ? inside.dropFirst() : Substring(inside)).prefix { !$0.isWhitespace && $0 != "/" }).uppercased()
             // A value ends at the next tag or at the end of its line: an SGML leaf is never
             // closed, and what follows it on the next line (a header line, say) is not its.
+            // An XML element closed by its own end tag keeps every line (lines as spaces).
             var k = i
             while k < chars.count && chars[k] != "<" && !chars[k].isNewline { k += 1 }
-            let value = closing ? "" : decodeEntities(String(chars[i ..< k]).trimmingWhitespace)
+            var text = String(chars[i ..< k])
+            if k < chars.count, chars[k].isNewline, !closing {
+                var end = k
+                while end < chars.count && chars[end] != "<" { end += 1 }
+                let close = Array("</" + name)
+                if end + close.count <= chars.count, chars[end ..< end + close.count].map({ $0.uppercased() }).joined() == String(close) {
+                    text = String(chars[i ..< end]).split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.joined(separator: " ")
+                }
+            }
+            let value = closing ? "" : decodeEntities(text.trimmingWhitespace)
             tags.append(Tag(name: name, closing: closing, position: StatementPosition(line: position.line, column: position.column, element: name), value: value))
         }
         return tags

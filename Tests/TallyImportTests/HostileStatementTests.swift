@@ -93,6 +93,11 @@ struct HostileStatementTests {
         }
         let statement = try? read(text.replacingOccurrences(of: "2026030x", with: "20260302"))
         #expect(statement?.currency == "USD")
+        // In OFX 2 (XML) an element closed by its end tag keeps all its lines.
+        let xml =
+            "<?xml version=\"1.0\"?>\n<OFX><STMTRS><CURDEF>EUR</CURDEF><BANKTRANLIST>\n<STMTTRN><DTPOSTED>20260302</DTPOSTED><TRNAMT>-1.00</TRNAMT>"
+            + "<NAME>Bakery</NAME><MEMO>two\n  lines</MEMO></STMTTRN></BANKTRANLIST></STMTRS></OFX>\n"
+        #expect((try? read(xml))?.rows.first?.description == "two lines")
     }
 }
 
