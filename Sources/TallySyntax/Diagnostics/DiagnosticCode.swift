@@ -129,6 +129,9 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// A positive amount in an expense category or a negative one in an income category,
     /// with no `#refund` or `#reversal` tag: most likely a sign left out.
     public static let signAgainstCategory = DiagnosticCode("W0413", .warning, "amount sign against its category")
+    /// An import profile's `token` that does not name where a bank token is kept
+    /// (`env:NAME`, `file:PATH`): perhaps the token itself, written into the budget.
+    public static let tokenInBudget = DiagnosticCode("E0418", .error, "token not named by its place")
 
     // MARK: Budget checks (05xx)
 
@@ -179,7 +182,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         includeNotFound, includeCycle, duplicateInclude,
         unknownName, duplicateDeclaration, tooManyDecimals, numericOverflow, walletNotOpen, splitMismatch,
         missingCategory, currencyMismatch, missingConversion, failedAssertion, duplicateID, missingRate,
-        signAgainstCategory,
+        signAgainstCategory, tokenInBudget,
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration, envelopeCountsNothing,
