@@ -59,8 +59,14 @@ final class EntryQueryTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1)
         XCTAssertTrue(bad.stderr.contains("`amt:lots`"), bad.stderr)
-        let notTaken = try TallyBinary.run(["balance", file, "food"])
+        let notTaken = try TallyBinary.run(["goals", file, "food"])
         XCTAssertEqual(notTaken.status, 2)
+        // `tally bal food`, as in hledger: the flows of the lines the query keeps.
+        let balance = try TallyBinary.run(["balance", file, "food", "--format", "csv"])
+        XCTAssertEqual(balance.status, 0, balance.stderr)
+        let categories = balance.stdout.split(separator: "\r\n").dropFirst().filter { !$0.hasPrefix("Income,") && !$0.hasPrefix("Expense,") && !$0.hasPrefix("Net,") }
+        XCTAssertFalse(categories.isEmpty, balance.stdout)
+        XCTAssertTrue(categories.allSatisfy { $0.hasPrefix("Food:") }, balance.stdout)
         XCTAssertTrue(try TallyBinary.run(["help", "register"]).stdout.contains("QUERY"))
     }
 }

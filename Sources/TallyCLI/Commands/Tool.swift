@@ -82,8 +82,11 @@ public enum TallyTool {
         }
     }
 
-    /// Short names hledger and ledger users type: `tally bal`, `tally reg`.
-    static let aliases = ["bal": "balance", "reg": "register", "env": "envelopes"]
+    /// Short names hledger and ledger users type: `tally bal`, `tally reg`, `tally is`;
+    /// `bs` and `balancesheet` are `balance`, whose table is hledger's balance sheet.
+    static let aliases = [
+        "bal": "balance", "reg": "register", "env": "envelopes", "bs": "balance", "balancesheet": "balance", "is": "incomestatement"
+    ]
 
     /// The command `name` names: its full name, an alias, or an unambiguous prefix.
     static func subcommand(_ name: String) -> (any Subcommand.Type)? {
@@ -145,8 +148,9 @@ public enum TallyTool {
         text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
 
-            Short names: bal (balance), reg (register), env (envelopes), and any
-            unambiguous start of a command's name (tally fo = tally forecast).
+            Short names: bal (balance), reg (register), env (envelopes), is
+            (incomestatement), bs and balancesheet (balance), and any unambiguous
+            start of a command's name (tally fo = tally forecast).
             Options may come before the command: tally --today 2026-11-22 -f b.tally bal.
             Reports read the budget named first, or with -f FILE, or in TALLY_FILE.
 
