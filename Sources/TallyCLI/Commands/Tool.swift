@@ -33,7 +33,8 @@ public enum TallyTool {
         [InitCommand.self, CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ConvertCommand.self, LSPCommand.self, CompletionsCommand.self]
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], console: Console) -> Int32 {
+    /// `commit` is the commit the executable was built from, for `--version` (nil: unknown).
+    public static func run(_ arguments: [String], console: Console, commit: String? = nil) -> Int32 {
         defer { console.flush() }
         let arguments = leadingOptionsMoved(arguments)
         guard let first = arguments.first else {
@@ -45,7 +46,7 @@ public enum TallyTool {
             console.out(mainHelp)
             return ExitCode.success
         case "-V", "--version", "version":
-            console.out("tally \(TallyVersion.current)\n")
+            console.out(TallyVersion.line(commit: commit) + "\n")
             return ExitCode.success
         case "help":
             guard arguments.count > 1 else {
