@@ -14,7 +14,7 @@ enum AccountsCommand: ReportSubcommand {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .types: FlagDeclaration("--types", help: "Show each name's kind: a wallet's (bank, cash, ...),\nincome or expense")
+            case .types: FlagDeclaration("--types", help: "A table of each name and its kind: a wallet's (bank,\ncash, ...), income or expense")
             }
         }
     }
@@ -50,9 +50,14 @@ enum AccountsCommand: ReportSubcommand {
         let types = context.options.value(Own.types) != nil
         var lines: [(name: String, type: String)] = model.wallets.map { ($0.name, $0.kind.rawValue) }
         lines += model.categories.map { ($0.name, $0.isIncome ? "income" : "expense") }
+        let kept = lines.filter { line in text.map { line.name.lowercased().contains($0) } ?? true }
         var out = ""
-        for line in lines where text.map({ line.name.lowercased().contains($0) }) ?? true {
-            out += types ? line.name + "  " + line.type + "\n" : line.name + "\n"
+        if types {
+            var table = TextTable([.init(title: "Name", alignment: .left, maxWidth: 60), .init(title: "Kind", alignment: .left)])
+            for line in kept { table.add([line.name, line.type]) }
+            out = kept.isEmpty ? "" : table.render(color: false, width: context.width)
+        } else {
+            for line in kept { out += line.name + "\n" }
         }
         context.console.out(out)
         return ExitCode.success
