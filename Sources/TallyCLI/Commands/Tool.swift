@@ -48,6 +48,16 @@ public enum TallyTool {
         case "-V", "--version", "version":
             console.out(TallyVersion.line(commit: commit) + "\n")
             return ExitCode.success
+        case "man":
+            // Hidden: the manual pages for the release script (`ManPage`).
+            guard arguments.count <= 2 else { return unknownCommand(arguments.joined(separator: " "), console: console) }
+            guard arguments.count == 2 else {
+                console.out(ManPage.main(subcommands))
+                return ExitCode.success
+            }
+            guard let command = subcommand(arguments[1]) else { return unknownCommand(arguments[1], console: console) }
+            console.out(ManPage.command(command))
+            return ExitCode.success
         case "help":
             guard arguments.count > 1 else {
                 console.out(mainHelp)
