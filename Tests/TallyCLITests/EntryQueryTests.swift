@@ -67,6 +67,11 @@ final class EntryQueryTests: XCTestCase {
         let categories = balance.stdout.split(separator: "\r\n").dropFirst().filter { !$0.hasPrefix("Income,") && !$0.hasPrefix("Expense,") && !$0.hasPrefix("Net,") }
         XCTAssertFalse(categories.isEmpty, balance.stdout)
         XCTAssertTrue(categories.allSatisfy { $0.hasPrefix("Food:") }, balance.stdout)
+        // `--by` and `--at` belong to the wallets' table, also when TALLY_FILE names the budget.
+        for arguments in [["balance", file, "food", "--by", "owner"], ["balance", "food", "--at", "2026-11-01"], ["balance", file, "--budget", "--by", "owner"]] {
+            let refused = try TallyBinary.run(arguments, environment: ["TALLY_FILE": file])
+            XCTAssertEqual(refused.status, 2, "\(arguments): \(refused.stdout)")
+        }
         XCTAssertTrue(try TallyBinary.run(["help", "register"]).stdout.contains("QUERY"))
     }
 }

@@ -56,10 +56,10 @@ enum BalanceCommand: ReportSubcommand {
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
         let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
         _ = try options.count(Own.depth, default: 1, maximum: 100)
-        let flows = !options.positionals.dropFirst(options.fileFlags.isEmpty ? 1 : 0).isEmpty || options.value(Own.budget) != nil
-        if flows {
-            if options.value(Own.by) != nil { throw UsageError("`--by` groups wallet balances; a query or --budget shows categories or envelopes") }
-            if options.at != nil { throw UsageError("`--at` gives one day; a query or --budget takes a period") }
+        // Whether a query or --budget asks for another table: known for sure once the
+        // file is resolved, so `report` checks again (a query after TALLY_FILE's budget).
+        if options.value(Own.budget) != nil || !options.positionals.dropFirst(options.fileFlags.isEmpty ? 1 : 0).isEmpty {
+            try checkOtherTable(options)
         } else if try PeriodColumns.step(options) != nil {
             if options.value(Own.by) != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
             if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
@@ -70,7 +70,16 @@ enum BalanceCommand: ReportSubcommand {
     }
 
     /// The report, from an opened budget.
+    /// `--by` and `--at` belong to the one-day table of wallets.
+    static func checkOtherTable(_ options: ReportOptions) throws(UsageError) {
+        if options.value(Own.by) != nil { throw UsageError("`--by` groups wallet balances; a query or --budget shows categories or envelopes") }
+        if options.at != nil { throw UsageError("`--at` gives one day; a query or --budget takes a period") }
+    }
+
     static func report(_ context: ReportContext) -> Int32 {
+        if context.options.value(Own.budget) != nil || !context.options.queryTerms.isEmpty {
+            do { try checkOtherTable(context.options) } catch { return context.fail(error) }
+        }
         if context.options.value(Own.budget) != nil {
             if !context.options.queryTerms.isEmpty { return context.fail(UsageError("`--budget` shows every envelope; it takes no query")) }
             return envelopeBudget(context)
