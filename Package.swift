@@ -37,8 +37,12 @@ let package = Package(
         .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
         .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
-        // The executable: a thin `main` that hands over to TallyCLI.
-        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        // The executable: a thin `main` that hands over to TallyCLI, told the commit it is
+        // built from by the plugin below (`tally --version`).
+        .executableTarget(name: "tally", dependencies: ["TallyCLI"], plugins: ["BuildCommit"]),
+        // Writes the commit (TALLY_BUILD_COMMIT, else git's) before each build; nil when
+        // neither knows it. Part of this package: no dependency.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
 
         // Helpers shared by the tests: repository paths, golden files, seeded randomness,
         // temporary folders.
