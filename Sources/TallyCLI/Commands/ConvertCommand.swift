@@ -17,7 +17,10 @@ enum ConvertCommand: Subcommand {
         opening-balance transactions wallet openings. What Tally cannot represent (costs and
         lots, virtual postings, automated and periodic transactions, an account holding
         several commodities, equity postings other than openings, ...) is listed on
-        standard error with its file and line, never dropped silently.
+        standard error with its file and line and kept in the budget as a comment at its
+        place (`; not converted (FILE:LINE): REASON` above its original lines); an
+        assertion that counts such a line is kept the same way. Nothing is dropped
+        silently.
 
         USAGE
           tally convert [options] <journal>...
@@ -29,10 +32,11 @@ enum ConvertCommand: Subcommand {
         it is written; docs/interop.md has the whole mapping.
 
         EXIT CODES
-          0  written (lines left out, if any, are listed)
+          0  written (lines left out, if any, are listed and kept as comments)
           1  --strict and something was left out, or the result does not pass the check;
              nothing written
-          2  usage mistake, a file that cannot be read or written
+          2  usage mistake, a file that cannot be read or written, an output that
+             exists (without --force)
 
         """
 
@@ -40,7 +44,7 @@ enum ConvertCommand: Subcommand {
 
     /// The command's flags, each declared once (help, parsing, completions).
     enum Flag: FlagSet {
-        case output, strict, walletKind, commodity, today
+        case output, force, strict, walletKind, commodity, today
 
         var declaration: FlagDeclaration {
             switch self {
@@ -49,8 +53,9 @@ enum ConvertCommand: Subcommand {
                     "-o", "--output", value: "FILE",
                     help: """
                         Write the budget to FILE (atomically; an existing file is
-                        never replaced) instead of standard output
+                        replaced only with --force) instead of standard output
                         """)
+            case .force: FlagDeclaration("--force", help: "Replace the output file when it exists")
             case .strict: FlagDeclaration("--strict", help: "Fail (exit 1, nothing written) when anything is left out")
             case .walletKind:
                 FlagDeclaration(
@@ -77,6 +82,7 @@ enum ConvertCommand: Subcommand {
         var files: [String] = []
         var output: String?
         var strict = false
+        var force = false
         var conversion = ConversionOptions()
         var today: CivilDate?
     }
@@ -89,6 +95,7 @@ enum ConvertCommand: Subcommand {
             switch flag {
             case .output: options.output = try reader.value(of: flag, inline: inline)
             case .strict: options.strict = true
+            case .force: options.force = true
             case .walletKind:
                 let value = try reader.value(of: flag, inline: inline)
                 guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
@@ -110,10 +117,10 @@ enum ConvertCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        guard let options = readOptions(arguments, console: console, usage: "tally convert [-o BUDGET] [--strict] <journal>...", parse) else { return ExitCode.usage }
+        guard let options = readOptions(arguments, console: console, usage: "tally convert [-o BUDGET [--force]] [--strict] <journal>...", parse) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        if let output = options.output, FileManager.default.fileExists(atPath: output) {
-            console.err("tally convert: will not write `\(output)`: the file exists (convert never replaces a file)\n")
+        if let output = options.output, !options.force, FileManager.default.fileExists(atPath: output) {
+            console.err("tally convert: will not write `\(output)`: the file exists (`--force` replaces it)\n")
             return ExitCode.usage
         }
         // The result must pass the check, as the user will run it.
@@ -159,7 +166,7 @@ enum ConvertCommand: Subcommand {
             return ExitCode.problems
         }
         if !result.leftOut.isEmpty {
-            console.err("tally convert: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted (listed above)\n")
+            console.err("tally convert: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted (listed above, kept in the budget as comments)\n")
         }
         guard let output = options.output else {
             console.out(result.budget)

@@ -140,8 +140,10 @@ extension BudgetBuilder {
         var usedNames = Set<String>()
         for account in plan.walletAccounts {
             let uses = commodityUses[account] ?? [:]
+            // Amounts without a unit (listed on their own) never decide a wallet's currency.
             let main =
-                uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+                uses.filter { code($0.key) != nil }.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+                ?? uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
                 ?? content.balances.first { $0.account == account }?.amount.commodity ?? ""
             let parts = account.split(separator: ":").dropFirst().map(String.init)
             var name = parts.last ?? account

@@ -46,8 +46,11 @@ extension BudgetBuilder {
             let sorted = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
             transactions = sorted.map { transactions[$0] }
         }
+        let listedBefore = Set(leftOut.map(\.source))
         for t in transactions {
             order += 1
+            let listed = leftOut.count
+            defer { if leftOut.count > listed || listedBefore.contains(t.source) { place[t.source] = order } }
             let postings = realPostings(t)
             for p in postings where role(p.account) == .wallet {
                 guard let assertion = p.assertion else { continue }
@@ -74,6 +77,7 @@ extension BudgetBuilder {
         for p in t.postings {
             if p.isVirtual {
                 leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
+                noteUnconverted(p, t.date, p.source)
             } else {
                 postings.append(p)
             }
@@ -87,6 +91,10 @@ extension BudgetBuilder {
         for a in checks.assertions {
             guard let wallet = wallets[a.account], let c = code(a.amount.commodity), c == wallet.currency else {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
+                continue
+            }
+            if let missing = unconvertedPosting(a.account, a.amount.commodity, on: a.date, sameDay: true) {
+                leftOut.append(LeftOut(source: a.source, reason: BudgetBuilder.countsUnconverted(missing.source)))
                 continue
             }
             if let last = checks.lastPosting[PostingAssertions.AccountDay(account: a.account, date: a.date)], last > a.order {
@@ -113,9 +121,18 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: b.source, reason: "a balance before the account's first entry"))
                 continue
             }
+            if let missing = unconvertedPosting(b.account, b.amount.commodity, on: b.date, sameDay: false) {
+                leftOut.append(LeftOut(source: b.source, reason: BudgetBuilder.countsUnconverted(missing.source)))
+                continue
+            }
             order += 1
             lines.append(Line(date: day, order: Int.max / 2 + order, text: assertLine(day, wallet, b.amount.number, c)))
         }
+    }
+
+    /// Why an assertion that counts a posting that was not converted is kept as a comment.
+    static func countsUnconverted(_ source: SourceLine) -> String {
+        "a balance assertion that counts a transaction not converted (\(KeptAsComments.fileName(source.file)):\(source.line)); it would fail in the budget"
     }
 
     private mutating func assertLine(_ date: CivilDate, _ wallet: WalletInfo, _ amount: Money, _ code: String) -> String {

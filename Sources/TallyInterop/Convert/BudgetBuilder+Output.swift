@@ -11,7 +11,12 @@ extension BudgetBuilder {
         var out = ""
         out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
         out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
-        if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
+        leftOut.sort { $0.source < $1.source }
+        let kept = KeptAsComments(leftOut, texts: sourceTexts, place: place)
+        if !leftOut.isEmpty {
+            out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: each is kept below as a comment"
+            out += " that starts with `\(KeptAsComments.marker)`, with the reason.\n"
+        }
         out += "\n"
         for c in currencies {
             let known = BudgetModel.defaultDecimals(of: c)
@@ -35,6 +40,8 @@ extension BudgetBuilder {
             for line in declarations { out += line + "\n" }
             out += "\n"
         }
+        for block in kept.undated { out += block + "\n\n" }
+        lines += kept.dated
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         for line in lines {
             out += line.text
@@ -70,7 +77,7 @@ extension BudgetBuilder {
         var mapping: [String: String] = [:]
         for (account, w) in accounts.wallets { mapping[account] = w.name }
         for (account, c) in accounts.categoryNames { mapping[account] = c }
-        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut, accounts: mapping)
     }
 
     /// Control characters from the journal (in account names, comments) would make the

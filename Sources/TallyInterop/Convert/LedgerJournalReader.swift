@@ -19,6 +19,9 @@ struct LedgerJournalReader {
     private var formatOf: String?
     /// The account of an `account` directive whose comments may give its `type:`.
     private var typeOf: String?
+    /// The accounts named by `apply account` blocks around the line, outermost first:
+    /// the peers prefix every posting's account with them.
+    private var applied: [String] = []
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
 
@@ -74,7 +77,8 @@ struct LedgerJournalReader {
                     if let last = current?.postings.indices.last { current?.postings[last].readDates(trimmed.dropFirst()) }
                     continue
                 }
-                let (posting, doubt) = parsePosting(trimmed, at: here)
+                var (posting, doubt) = parsePosting(trimmed, at: here)
+                if !applied.isEmpty { posting.account = (applied + [posting.account]).joined(separator: ":") }
                 current?.postings.append(posting)
                 if let doubt, current?.problem == nil { current?.problem = doubt }
                 continue
@@ -148,6 +152,10 @@ struct LedgerJournalReader {
                 formatOf = LedgerJournalReader.unquote(declaration)  // a `format` line may follow
             }
             skipping = true
+        case "apply" where line.split(separator: " ").dropFirst().first == "account":
+            applied.append(Comment.beforeComment(String(line.dropFirst("apply account".count))))
+        case "end" where applied.count > 0 && ["end", "end apply", "end apply account"].contains(Comment.beforeComment(line)):
+            applied.removeLast()
         case "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
             skipping = true
