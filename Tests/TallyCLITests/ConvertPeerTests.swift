@@ -156,20 +156,22 @@ final class ConvertPeerTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let listed = r.stderr.split(separator: "\n").filter { $0.contains(": not converted: ") }
             .map { line -> Int in Int(line.split(separator: ":")[1]) ?? 0 }
-        // alias, automated transaction, periodic transaction, virtual posting, cost (lots),
-        // a second commodity in one account, an equity posting that is no opening.
-        XCTAssertEqual(listed, [2, 8, 11, 17, 20, 24, 28], r.stderr)
+        // alias, automated transaction, virtual posting, cost (lots), a second commodity
+        // in one account, an equity posting that is no opening. (The periodic transaction
+        // on line 11, an expense against a wallet without a start, is a budget goal: an
+        // envelope.)
+        XCTAssertEqual(listed, [2, 8, 17, 20, 24, 28], r.stderr)
         XCTAssertTrue(r.stderr.contains("unrepresentable.journal:20: not converted: a posting with a cost (lots)"), r.stderr)
         XCTAssertTrue(r.stdout.contains("2025-01-07 \"coffee\""), "what can be converted still is")
 
         let out = folder.appendingPathComponent("strict.tally").path
         let strict = try TallyBinary.run(["convert", "--strict", "-o", out, journal])
         XCTAssertEqual(strict.status, 1)
-        XCTAssertTrue(strict.stderr.contains("--strict: 7 lines not converted; nothing written"), strict.stderr)
+        XCTAssertTrue(strict.stderr.contains("--strict: 6 lines not converted; nothing written"), strict.stderr)
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
     }
 
-    func testConvertNeverReplacesAFileAndReportsUsageMistakes() throws {
+    func testConvertReplacesAFileOnlyWithForceAndReportsUsageMistakes() throws {
         let existing = folder.appendingPathComponent("mine.tally").path
         try "currency EUR\n".write(toFile: existing, atomically: true, encoding: .utf8)
         let journal = TestSupport.path("Tests/TallyCLITests/Fixtures/interop/hledger/main.journal")

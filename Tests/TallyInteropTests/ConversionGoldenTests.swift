@@ -50,7 +50,10 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-posting-dates", inputs: [fixtures + "posting-dates.ledger"]),
             ConversionCase(name: "hledger-unit-less-and-doubts", inputs: [fixtures + "unit-less-and-doubts.journal"]),
             ConversionCase(name: "beancount-german-roots", inputs: [fixtures + "german-roots.beancount"]),
-            unitLessNamed
+            unitLessNamed,
+            // Every budget form (issue 22): hledger's, ledger's `~ Monthly`, fava's.
+            ConversionCase(name: "hledger-budget-forms", inputs: [fixtures + "budget-forms.journal"]),
+            ConversionCase(name: "beancount-fava-budget", inputs: [fixtures + "fava-budget.beancount"])
         ]
     }()
 

@@ -145,7 +145,12 @@ extension BudgetBuilder {
         var currencies: [String] = []
         func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
         let walletCurrencies = wallets.values.map(\.currency)
-        let byUse = Dictionary(walletCurrencies.map { ($0, 1) }, uniquingKeysWith: +)
+        // Counted over the wallets that hold money (not investments), when there are any:
+        // a brokerage's stocks are no budget's currency.
+        let money = wallets.values.filter { $0.kind != .investment }.map(\.currency)
+        let byUse = Dictionary((money.isEmpty ? walletCurrencies : money).map { ($0, 1) }, uniquingKeysWith: +)
+        // beancount's `operating_currency` is the budget's currency when a wallet holds it.
+        if let main = content.operatingCurrencies.lazy.compactMap(code).first(where: { byUse[$0] != nil }) { use(main) }
         if let main = byUse.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { use(main) }
         for c in walletCurrencies.sorted() { use(c) }
         for p in content.prices {

@@ -86,6 +86,7 @@ extension PeerJournalContent {
         prices += other.prices
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
+        operatingCurrencies += other.operatingCurrencies
         accountTypes.merge(other.accountTypes) { first, _ in first }
     }
 }
