@@ -81,4 +81,15 @@ final class ConvertFiguresPeerTests: XCTestCase {
         XCTAssertEqual(seen["2024-03-04"], ["-300.00 USD", "300.00 USD"])
         XCTAssertEqual(seen["2024-03-05"], ["-300.00 USD", "240.00 USD", "60.00 USD"])
     }
+
+    /// Balance assignments (issue 22): each posting's amount worked out as hledger does, so
+    /// the balances agree on every day; the `=*` over subaccounts is listed (its
+    /// transaction moves nothing).
+    func testBalanceAssignmentsKeepHledgersBalancesOnEveryDay() throws {
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/balance-assignments.journal")
+        let seen = try roundTrip(original, strict: false, days: ["2024-01-02", "2024-01-06", "2024-02-01", "2024-02-02", "2024-02-04", "2024-03-02"])
+        // Worked out in the journal: checking 2500.00 - 84.20 - 15.80 - 900.00 + 50.00 =
+        // 1550.00; savings 10000.00 + 50.00 - 50.00 = 10000.00; opening -12500.00.
+        XCTAssertEqual(seen["2024-03-02"], ["-12500.00 EUR", "-50.00 EUR", "10000.00 EUR", "15.80 EUR", "1550.00 EUR", "84.20 EUR", "900.00 EUR"])
+    }
 }

@@ -53,7 +53,8 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             unitLessNamed,
             // Every budget form (issue 22): hledger's, ledger's `~ Monthly`, fava's.
             ConversionCase(name: "hledger-budget-forms", inputs: [fixtures + "budget-forms.journal"]),
-            ConversionCase(name: "beancount-fava-budget", inputs: [fixtures + "fava-budget.beancount"])
+            ConversionCase(name: "beancount-fava-budget", inputs: [fixtures + "fava-budget.beancount"]),
+            ConversionCase(name: "hledger-balance-assignments", inputs: [fixtures + "balance-assignments.journal"])
         ]
     }()
 

@@ -8,9 +8,9 @@ extension BudgetBuilder {
     mutating func completedTransactions() -> [PeerTransaction] {
         var transactions = content.transactions
         content.transactions = []
-        for t in transactions.indices {
-            datePostings(&transactions[t])
-            if transactions[t].problem == nil { inferMissing(&transactions[t]) }
+        for t in transactions.indices { datePostings(&transactions[t]) }
+        if !assignBalances(&transactions) {
+            for t in transactions.indices where transactions[t].problem == nil { inferMissing(&transactions[t]) }
         }
         if !content.pads.isEmpty { insertPadding(&transactions) }
         return transactions

@@ -17,6 +17,9 @@ struct PostingAssertions {
         let amount: PeerAmount
         let source: SourceLine
         let order: Int
+        /// `==` and `=*` (``PeerPosting/assertsTotal``, ``PeerPosting/assertsSubaccounts``).
+        var total = false
+        var subaccounts = false
     }
 
     var assertions: [Assertion] = []
@@ -54,7 +57,10 @@ extension BudgetBuilder {
             let postings = realPostings(t)
             for p in postings where role(p.account) == .wallet {
                 guard let assertion = p.assertion else { continue }
-                checks.assertions.append(.init(date: t.date, account: p.account, amount: assertion, source: p.source, order: order))
+                checks.assertions.append(
+                    .init(
+                        date: t.date, account: p.account, amount: assertion, source: p.source, order: order,
+                        total: p.assertsTotal, subaccounts: p.assertsSubaccounts))
             }
             let merged = BudgetBuilder.merged(postings)
             guard let text = entry(t, merged, &accounts.wallets, accounts.categoryNames) else { continue }
@@ -93,7 +99,12 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
                 continue
             }
-            if let missing = unconvertedPosting(a.account, a.amount.commodity, on: a.date, sameDay: true) {
+            if a.subaccounts, roles.keys.contains(where: { $0.hasPrefix(a.account + ":") }) {
+                leftOut.append(LeftOut(source: a.source, reason: "a balance assertion with its subaccounts (`=*`): a Tally assertion counts one wallet, and `\(a.account)` has subaccounts"))
+                continue
+            }
+            // `==` says the account holds nothing else: a posting left out in any commodity counts.
+            if let missing = unconvertedPosting(a.account, a.total ? nil : a.amount.commodity, on: a.date, sameDay: true) {
                 leftOut.append(LeftOut(source: a.source, reason: BudgetBuilder.countsUnconverted(missing.source)))
                 continue
             }

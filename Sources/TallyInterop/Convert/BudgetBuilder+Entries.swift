@@ -67,12 +67,13 @@ extension BudgetBuilder {
 
     /// The first posting not converted that an assertion of `account` in `commodity` on
     /// `date` counts (`sameDay`: one of that day too), nil for none. A posting in another
-    /// commodity does not count: the peers assert one commodity of an account.
-    func unconvertedPosting(_ account: String, _ commodity: String, on date: CivilDate, sameDay: Bool) -> Unconverted? {
-        let asserted = code(commodity) ?? commodity
+    /// commodity does not count: the peers assert one commodity of an account (`==`, a
+    /// nil `commodity`, asserts all).
+    func unconvertedPosting(_ account: String, _ commodity: String?, on date: CivilDate, sameDay: Bool) -> Unconverted? {
+        let asserted = commodity.map { code($0) ?? $0 }
         return unconverted[account]?.filter { missing in
             guard missing.date < date || (sameDay && missing.date == date) else { return false }
-            guard let c = missing.commodity else { return true }
+            guard let c = missing.commodity, let commodity else { return true }
             return c == commodity || (code(c) ?? c) == asserted
         }.min { $0.date < $1.date }
     }

@@ -35,6 +35,10 @@ struct PeerPosting {
     var isVirtual = false
     /// `= AMOUNT` after the amount (hledger, ledger).
     var assertion: PeerAmount?
+    /// `==`: the account holds nothing else (no other commodity).
+    var assertsTotal = false
+    /// `=*` or `==*`: the account with its subaccounts.
+    var assertsSubaccounts = false
     var note: String?
     var tags: [String] = []
     var metadata: [(String, String)] = []

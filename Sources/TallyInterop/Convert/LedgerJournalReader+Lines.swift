@@ -103,7 +103,9 @@ extension LedgerJournalReader {
         }
         amountText = amountText.trimmedSpaces
         if let equals = amountText.firstIndex(of: ASCII.equals) {
-            let assertion = amountText[(equals + 1)...].drop { $0 == ASCII.equals || $0 == ASCII.star }
+            var assertion = amountText[(equals + 1)...]
+            if assertion.first == ASCII.equals { posting.assertsTotal = true; assertion = assertion.dropFirst() }
+            if assertion.first == ASCII.star { posting.assertsSubaccounts = true; assertion = assertion.dropFirst() }
             do {
                 posting.assertion = try LedgerJournalReader.amount(assertion, marks: &marks)
                 if posting.assertion == nil {

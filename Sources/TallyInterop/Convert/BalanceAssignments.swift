@@ -1,0 +1,54 @@
+import TallyCore
+import TallySyntax
+
+/// Stage 1, balance assignments: a posting without an amount whose assertion says what the
+/// balance becomes (`assets:checking  = $100`, hledger and ledger) has the amount that
+/// brings the account there, as the peers work it out: the asserted amount less the
+/// account's balance in that commodity before the posting, transactions taken in date
+/// order (file order within a day) and every posting counted, virtual ones included.
+/// Against `Equity:…open…` it then becomes the wallet's opening; against a category, an
+/// adjustment (a transaction).
+extension BudgetBuilder {
+    /// Works out every balance assignment's amount, then each transaction's one missing
+    /// amount (``inferMissing(_:)``), in date order; false (and nothing done) when the
+    /// journal has no assignment, so that the caller infers the missing amounts itself.
+    mutating func assignBalances(_ transactions: inout [PeerTransaction]) -> Bool {
+        func isAssignment(_ p: PeerPosting) -> Bool { p.amount == nil && p.assertion != nil }
+        var assigned = Set<String>()
+        for t in transactions.indices where transactions[t].problem == nil {
+            for p in transactions[t].postings where isAssignment(p) { assigned.insert(p.account) }
+        }
+        guard !assigned.isEmpty else { return false }
+        struct Key: Hashable {
+            let account: String
+            let commodity: String
+        }
+        var balances: [Key: Money] = [:]
+        let order = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
+        func add(_ a: PeerAmount, _ account: String, to sums: inout [Key: Money]) {
+            let key = Key(account: account, commodity: a.commodity)
+            if let sum = (sums[key] ?? .zero).adding(a.number) { sums[key] = sum }
+        }
+        for t in order where transactions[t].problem == nil {
+            var earlier: [Key: Money] = [:]  // the transaction's own postings above the assignment
+            for i in transactions[t].postings.indices where assigned.contains(transactions[t].postings[i].account) {
+                let p = transactions[t].postings[i]
+                if isAssignment(p), let target = p.assertion {
+                    let key = Key(account: p.account, commodity: target.commodity)
+                    guard let before = (balances[key] ?? .zero).adding(earlier[key] ?? .zero), let difference = target.number.adding(before.negated) else {
+                        transactions[t].problem = "a balance assignment whose amount is too large"
+                        break
+                    }
+                    transactions[t].postings[i].amount = PeerAmount(number: difference, commodity: target.commodity)
+                }
+                if let a = transactions[t].postings[i].amount { add(a, p.account, to: &earlier) }
+            }
+            guard transactions[t].problem == nil else { continue }
+            inferMissing(&transactions[t])
+            for p in transactions[t].postings where assigned.contains(p.account) {
+                if let a = p.amount { add(a, p.account, to: &balances) }
+            }
+        }
+        return true
+    }
+}
