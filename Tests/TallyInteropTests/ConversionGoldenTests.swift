@@ -54,7 +54,10 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             // Every budget form (issue 22): hledger's, ledger's `~ Monthly`, fava's.
             ConversionCase(name: "hledger-budget-forms", inputs: [fixtures + "budget-forms.journal"]),
             ConversionCase(name: "beancount-fava-budget", inputs: [fixtures + "fava-budget.beancount"]),
-            ConversionCase(name: "hledger-balance-assignments", inputs: [fixtures + "balance-assignments.journal"])
+            ConversionCase(name: "hledger-balance-assignments", inputs: [fixtures + "balance-assignments.journal"]),
+            // Wildcard includes, followed in sorted order; org-mode headings skipped.
+            ConversionCase(name: "hledger-years-by-wildcard", inputs: [fixtures + "years.journal"]),
+            ConversionCase(name: "beancount-wildcard-org", inputs: [fixtures + "wildcard.beancount"])
         ]
     }()
 

@@ -129,10 +129,14 @@ enum ConvertCommand: Subcommand {
         do {
             result = try JournalConverter.convert(paths: options.files, options: options.conversion, budgetPath: path) { path in
                 guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
-                return String(decoding: data, as: UTF8.self)
+                do {
+                    return try JournalEncoding.text(Array(data))
+                } catch let unreadable as JournalEncoding.Unreadable {
+                    throw ConvertReadError(path: path, reason: unreadable.reason)
+                }
             }
         } catch let error as ConvertReadError {
-            console.err("tally convert: cannot read `\(error.path)`\n")
+            console.err("tally convert: cannot read `\(error.path)`\(error.reason.map { ": " + $0 } ?? "")\n")
             return ExitCode.usage
         } catch {
             console.err("tally convert: \(error)\n")
@@ -185,4 +189,6 @@ enum ConvertCommand: Subcommand {
 /// A journal file that could not be read.
 struct ConvertReadError: Error {
     let path: String
+    /// Why, when the file exists (its encoding).
+    var reason: String?
 }

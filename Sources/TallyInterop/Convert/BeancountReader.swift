@@ -105,7 +105,10 @@ struct BeancountReader {
         if first == "include", words.count > 1 {
             let target = BeancountReader.unquote(words[1])
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try read(target.hasPrefix("/") ? target : base.appendingPathComponent(target).path)
+            let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
+            let files = IncludePattern.isPattern(target) ? IncludePattern.files(matching: full, excluding: path) : [full]
+            if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file")) }
+            for file in files { try read(file) }
             return
         }
         if first == "option" {

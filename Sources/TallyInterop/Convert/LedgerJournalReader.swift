@@ -124,8 +124,10 @@ struct LedgerJournalReader {
             let target = line.dropFirst(word.count).trimmedSpaces
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
             let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
-            if target.contains("*") {
-                content.leftOut.append(LeftOut(source: here, reason: "an include with a wildcard"))
+            if IncludePattern.isPattern(target) {
+                let files = IncludePattern.files(matching: full, excluding: path)
+                if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file")) }
+                for file in files { try read(file) }
             } else {
                 try read(full)
             }
