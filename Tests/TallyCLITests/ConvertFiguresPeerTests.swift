@@ -92,4 +92,36 @@ final class ConvertFiguresPeerTests: XCTestCase {
         // 1550.00; savings 10000.00 + 50.00 - 50.00 = 10000.00; opening -12500.00.
         XCTAssertEqual(seen["2024-03-02"], ["-12500.00 EUR", "-50.00 EUR", "10000.00 EUR", "15.80 EUR", "1550.00 EUR", "84.20 EUR", "900.00 EUR"])
     }
+
+    /// hledger's balance per account and commodity, `$` spelled `USD` (the export writes the
+    /// code), multi-commodity cells sorted, one row per account.
+    private func namedBalances(_ hledger: ExternalTool, _ journal: String) throws -> [String] {
+        let r = try hledger.run(["-f", journal, "bal", "--flat", "-N", "-c", "1000.00 EUR", "-c", "$1000.00", "-O", "csv"])
+        XCTAssertEqual(r.status, 0, r.output)
+        return r.stdout.split(separator: "\n").dropFirst().map { row -> String in
+            let cells = row.replacingOccurrences(of: "\"", with: "").split(separator: ",", maxSplits: 1)
+            let amounts = (cells.count > 1 ? cells[1] : "").split(separator: ",").map { piece -> String in
+                let amount = piece.trimmingCharacters(in: .whitespaces)
+                return amount.contains("$") ? amount.replacingOccurrences(of: "$", with: "") + " USD" : amount
+            }
+            return "\(cells.first ?? ""): \(amounts.sorted().joined(separator: ", "))"
+        }.sorted()
+    }
+
+    /// `tally export` writes the user's own account names back (issue 22): each wallet and
+    /// category keeps its account as `account: "…"` metadata, the openings their equity
+    /// account as `opening-account:`, so hledger's balance per account is the same on the
+    /// original and on the round trip, names included (`assets:bank:giro`, not `Assets:giro`).
+    func testTheRoundTripKeepsTheUsersAccountNames() throws {
+        let hledger = try PeerJournal.require(.hledger).tool
+        let original = TestSupport.path("Tests/TallyCLITests/Fixtures/interop/hledger/main.journal")
+        let budget = folder.appendingPathComponent("named.tally").path
+        let converted = try TallyBinary.run(["convert", "--strict", "-o", budget, original])
+        XCTAssertEqual(converted.status, 0, converted.stderr)
+        let exported = folder.appendingPathComponent("named.journal").path
+        XCTAssertEqual(try TallyBinary.run(["export", "--to", "hledger", "-o", exported, budget]).status, 0)
+        let before = try namedBalances(hledger, original)
+        XCTAssertTrue(before.contains("assets:bank:giro: 8385.12 EUR"), "\(before)")
+        XCTAssertEqual(before, try namedBalances(hledger, exported))
+    }
 }

@@ -160,6 +160,7 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
             }
             wallets[p.account]?.opening = (p.number, date)
+            wallets[p.account]?.openingAccount = sorted.equity.first?.account
             wallets[p.account]?.firstUse = date
         }
     }

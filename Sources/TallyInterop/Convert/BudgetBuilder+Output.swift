@@ -30,11 +30,14 @@ extension BudgetBuilder {
             if !w.currency.isEmpty && w.currency != currencies.first { line += "  currency \(w.currency)" }
             if let (amount, date) = w.opening { line += "  opening \(BudgetBuilder.amountText(amount, w.currency, w.currency)) on \(date)" }
             if let closed = closings[account] { line += "  closed \(closed)" }
-            out += line + "  ; \(account)\n"
+            out += line + "\n" + original(account) + original(w.openingAccount, key: AccountNames.openingKey)
         }
         out += "\n"
-        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" }
-        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" }
+        // Each category with the account it was (the names are unique, so by name).
+        var accountOf: [String: String] = [:]
+        for (account, name) in accounts.categoryNames { accountOf[name] = account }
+        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" + original(accountOf[name]) }
+        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" + original(accountOf[name]) }
         out += "\n"
         if !declarations.isEmpty {
             for line in declarations { out += line + "\n" }
@@ -49,6 +52,13 @@ extension BudgetBuilder {
         }
         lines = []
         return out
+    }
+
+    /// The metadata line that keeps a declaration's peer account (`account:
+    /// "assets:bank:giro"`), so that `tally export` writes the user's own name back.
+    private func original(_ account: String?, key: String = AccountNames.originalKey) -> String {
+        guard let account else { return "" }
+        return "    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(account)) + "\n"
     }
 
     /// The result: the text with control characters made spaces, laid out as `tally fmt`

@@ -115,6 +115,8 @@ struct BudgetBuilder {
         var kind: WalletKind
         var currency: String
         var opening: (Money, CivilDate)?
+        /// The equity account the opening came from.
+        var openingAccount: String?
         var firstUse: CivilDate?
     }
 
