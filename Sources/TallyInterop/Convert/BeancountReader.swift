@@ -76,6 +76,7 @@ struct BeancountReader {
         let keyword = words[1]
         let flagless = keyword.first == ASCII.quote
         var transaction = PeerTransaction(date: date, source: here)
+        if keyword.equals("!") { transaction.metadata.append(("status", "pending")) }  // `*` is the default
         var strings: [String] = []
         for word in words.dropFirst(flagless ? 1 : 2) {
             if word.first == ASCII.quote {

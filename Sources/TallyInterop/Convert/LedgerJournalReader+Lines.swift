@@ -21,15 +21,26 @@ extension LedgerJournalReader {
         }
         guard let date = LedgerJournalReader.date(primary) else { return nil }
         var text = line[dateEnd...].trimmedSpaces
-        if text.hasPrefix("* ") || text.hasPrefix("! ") || text.equals("*") || text.equals("!") { text = text.dropFirst().trimmedSpaces }
-        if text.first == ASCII.openParen, let close = text.firstIndex(of: ASCII.closeParen) { text = text[(close + 1)...].trimmedSpaces }
+        // The status mark and the code are kept as metadata (`status: cleared`, `code:
+        // 101`), which `tally export` writes back as they were.
+        var kept: [(String, String)] = []
+        if text.hasPrefix("* ") || text.hasPrefix("! ") || text.equals("*") || text.equals("!") {
+            kept.append(("status", text.first == ASCII.star ? "cleared" : "pending"))
+            text = text.dropFirst().trimmedSpaces
+        }
+        if text.first == ASCII.openParen, let close = text.firstIndex(of: ASCII.closeParen) {
+            let code = text[(text.startIndex + 1) ..< close].trimmedSpaces
+            if !code.isEmpty { kept.append(("code", code.string)) }
+            text = text[(close + 1)...].trimmedSpaces
+        }
         var transaction = PeerTransaction(date: date, source: source)
+        transaction.metadata = kept
         var description = text
         if let semicolon = text.firstIndex(of: ASCII.semicolon) {
             description = text[..<semicolon].trimmedSpaces
             let comment = Comment(text[(semicolon + 1)...])
             transaction.tags = comment.tags
-            transaction.metadata = comment.metadata
+            transaction.metadata += comment.metadata
             transaction.note = comment.note
         }
         if let bar = description.firstIndex(of: ASCII.bar) {
