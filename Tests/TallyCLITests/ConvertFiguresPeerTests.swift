@@ -124,4 +124,18 @@ final class ConvertFiguresPeerTests: XCTestCase {
         XCTAssertTrue(before.contains("assets:bank:giro: 8385.12 EUR"), "\(before)")
         XCTAssertEqual(before, try namedBalances(hledger, exported))
     }
+
+    /// Several wallets and categories at once (issue 22, Grammar.md §3.11): a transaction on
+    /// the wallet that moves most and transfers to the others keep every wallet's balance
+    /// and every category's total on every day, nothing listed.
+    func testPaychecksIntoSeveralWalletsKeepHledgersBalancesOnEveryDay() throws {
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/payroll.journal")
+        let seen = try roundTrip(original, strict: true, days: ["2026-01-02", "2026-01-31", "2026-02-04", "2026-02-28"])
+        // Worked out in the journal: checking 1000.00 + 2 × 1935.00 = 4870.00; 401k
+        // 5000.00 + 2 × 300.00 = 5600.00; taxes 2 × 720.00; health 2 × 45.00.
+        let end = try XCTUnwrap(seen["2026-02-28"])
+        for amount in ["4870.00 USD", "5600.00 USD", "1200.00 USD", "240.00 USD", "90.00 USD", "-6000.00 USD", "5.00 VACHR", "-600.00 USD", "-300.00 USD"] {
+            XCTAssertTrue(end.contains(amount), "\(amount) in \(end)")
+        }
+    }
 }

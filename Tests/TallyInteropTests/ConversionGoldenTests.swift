@@ -57,7 +57,9 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "hledger-balance-assignments", inputs: [fixtures + "balance-assignments.journal"]),
             // Wildcard includes, followed in sorted order; org-mode headings skipped.
             ConversionCase(name: "hledger-years-by-wildcard", inputs: [fixtures + "years.journal"]),
-            ConversionCase(name: "beancount-wildcard-org", inputs: [fixtures + "wildcard.beancount"])
+            ConversionCase(name: "beancount-wildcard-org", inputs: [fixtures + "wildcard.beancount"]),
+            // Several wallets and categories at once: paychecks, a bill paid from two cards.
+            ConversionCase(name: "hledger-payroll", inputs: [fixtures + "payroll.journal"])
         ]
     }()
 

@@ -102,7 +102,7 @@ extension BudgetBuilder {
         case 0: throw NotConverted("a transaction that touches no asset or liability account")
         default: break
         }
-        throw NotConverted("a transaction that moves several wallets and categories at once")
+        return try severalWallets(head, sorted)
     }
 
     /// The postings by role, or why the transaction cannot be converted at all (the
@@ -166,7 +166,7 @@ extension BudgetBuilder {
     }
 
     /// One wallet and one category (a transaction) or several (a split).
-    private mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
+    mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
         for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.price != nil {
             throw NotConverted("an income or expense in another commodity than the wallet's")
