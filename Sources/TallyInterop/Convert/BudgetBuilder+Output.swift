@@ -12,7 +12,7 @@ extension BudgetBuilder {
         out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
         out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
         leftOut.sort { $0.source < $1.source }
-        let kept = KeptAsComments(leftOut, texts: sourceTexts, place: place)
+        let kept = KeptAsComments(leftOut, text: sourceText, place: place)
         if !leftOut.isEmpty {
             out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: each is kept below as a comment"
             out += " that starts with `\(KeptAsComments.marker)`, with the reason.\n"

@@ -21,8 +21,8 @@ struct BudgetBuilder {
     var categoryNameCache: [String: String] = [:]
     /// The place of the latest dated line in reading order, which sorts a day's lines.
     var order = 0
-    /// The journals' texts by path, for the lines kept as comments.
-    var sourceTexts: [String: String] = [:]
+    /// A journal's text by path, for the lines kept as comments.
+    var sourceText: (String) -> String? = { _ in nil }
     /// The reading order of each transaction something was listed from, by its first line.
     var place: [SourceLine: Int] = [:]
     /// Per account, the postings to it that were not converted (the first per commodity,

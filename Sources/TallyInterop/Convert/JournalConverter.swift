@@ -42,13 +42,6 @@ public enum JournalConverter {
     ) throws -> ConversionResult {
         var content = PeerJournalContent()
         var closings: [String: CivilDate] = [:]
-        // Every text read is kept: what is not converted is copied into the budget.
-        let texts = SourceTexts()
-        let readFile = { [readFile] (path: String) throws -> String in
-            let text = try readFile(path)
-            texts.byPath[path] = text
-            return text
-        }
         for path in paths {
             let text = try readFile(path)
             switch JournalKind.detect(path: path, text: text) {
@@ -64,14 +57,11 @@ public enum JournalConverter {
             }
         }
         var builder = BudgetBuilder(content: content, closings: closings, options: options, sources: paths, budgetPath: budgetPath)
-        builder.sourceTexts = texts.byPath
+        // What is not converted is copied into the budget: its files are read again then
+        // (holding every text through the conversion cost a large journal 20 MB).
+        builder.sourceText = { try? readFile($0) }
         return builder.build()
     }
-}
-
-/// The texts of the files read, by path.
-private final class SourceTexts {
-    var byPath: [String: String] = [:]
 }
 
 extension PeerJournalContent {

@@ -19,14 +19,14 @@ struct KeptAsComments {
     /// The prefix of every kept block's first line, which the header names.
     static let marker = "; not converted"
 
-    /// The blocks for `items` (sorted by source), the original text read from `texts`
-    /// (file → content); `place` gives the reading order of an entry by its first line.
-    init(_ items: [LeftOut], texts: [String: String], place: [SourceLine: Int]) {
+    /// The blocks for `items` (sorted by source), the original text read by `text` (file
+    /// → content); `place` gives the reading order of an entry by its first line.
+    init(_ items: [LeftOut], text: (String) -> String?, place: [SourceLine: Int]) {
         var files: [String: [ArraySlice<UInt8>]] = [:]
         var blocks: [(start: SourceLine, items: [LeftOut])] = []
         for item in items {
             if files[item.source.file] == nil {
-                files[item.source.file] = texts[item.source.file].map { Array(JournalLines(Array($0.utf8))) } ?? []
+                files[item.source.file] = text(item.source.file).map { Array(JournalLines(Array($0.utf8))) } ?? []
             }
             let lines = files[item.source.file] ?? []
             let start = KeptAsComments.blockStart(item.source, lines)
