@@ -83,7 +83,7 @@ extension BudgetBuilder {
             if missing < 0 { missing = i }
         }
         guard missingCount == 1 else {
-            if missingCount > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
+            if missingCount > 1, t.problem == nil { t.problem = "a transaction with more than one posting without an amount" }
             return
         }
         var sums: [String: Money] = [:]

@@ -177,8 +177,17 @@ extension BudgetBuilder {
             var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
-            for (key, _) in p.metadata + wp.metadata {
-                leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
+            // The postings' comments and metadata are the entry's (one category, one
+            // wallet): a key the entry has already is listed.
+            var head = head
+            var keys = Set(head.metadata.map { $0.trimmedSpaces.prefix { $0 != ":" } })
+            let notes = [p.note, wp.note].compactMap { $0 }.map { ("note", $0) }
+            for (key, value) in notes + p.metadata + wp.metadata {
+                guard keys.insert(Substring(key)).inserted else {
+                    leftOut.append(LeftOut(source: p.source, reason: "`\(key)` on a posting, which its entry has already (Tally keeps metadata per entry)"))
+                    continue
+                }
+                head.metadata.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             return head.withMetadata(line)
