@@ -14,13 +14,13 @@ enum ConvertCommand: Subcommand {
         by the extension, else by the content; includes are followed) and write a Tally
         budget. Asset and liability accounts become wallets, income and expense accounts
         categories, commodities currency codes, prices rates, balance assertions `assert`,
-        opening-balance transactions wallet openings. What Tally cannot represent (costs and
-        lots, virtual postings, automated and periodic transactions, an account holding
-        several commodities, equity postings other than openings, ...) is listed on
-        standard error with its file and line and kept in the budget as a comment at its
-        place (`; not converted (FILE:LINE): REASON` above its original lines); an
-        assertion that counts such a line is kept the same way. Nothing is dropped
-        silently.
+        opening-balance transactions wallet openings, budget goals envelopes. What Tally
+        cannot represent (costs and lots, virtual postings, automated transactions, periods
+        Tally has no form for, an account holding several commodities, equity postings
+        other than openings, ...) is listed on standard error with its file and line
+        and kept in the budget as a comment at its place (`; not converted (FILE:LINE):
+        REASON` above its original lines); an assertion that counts such a line is kept
+        the same way. Nothing is dropped silently.
 
         USAGE
           tally convert [options] <journal>...
