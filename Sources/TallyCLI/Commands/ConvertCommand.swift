@@ -125,37 +125,30 @@ enum ConvertCommand: Subcommand {
         }
         // The result must pass the check, as the user will run it.
         let path = options.output ?? "converted.tally"
-        let result: ConversionResult
+        var result: ConversionResult
+        var diagnostics: [Diagnostic]
         do {
-            result = try JournalConverter.convert(paths: options.files, options: options.conversion, budgetPath: path) { path in
-                guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
-                do {
-                    return try JournalEncoding.text(Array(data))
-                } catch let unreadable as JournalEncoding.Unreadable {
-                    throw ConvertReadError(path: path, reason: unreadable.reason)
-                }
+            (result, diagnostics) = try converted(options.conversion, options.files, path: path, today: today)
+            // Assertions that fail only because lines were left out (lines the converter
+            // cannot tie to an account, a directive that renames accounts) are kept as
+            // comments too: converted once more with them named.
+            let failing = diagnostics.filter { $0.code == .failedAssertion }
+            if !result.leftOut.isEmpty, !failing.isEmpty, diagnostics.allSatisfy({ $0.severity != .error || $0.code == .failedAssertion }) {
+                var again = options.conversion
+                again.failingAssertions = Set(failing.map { ConversionOptions.assertionLine(at: $0.range.start, in: result.tree.source.bytes) })
+                (result, diagnostics) = try converted(again, options.files, path: path, today: today)
             }
         } catch let error as ConvertReadError {
             console.err("tally convert: cannot read `\(error.path)`\(error.reason.map { ": " + $0 } ?? "")\n")
             return ExitCode.usage
+        } catch let error as ConvertInternalError {
+            console.err("tally convert: internal error: \(error.reason)\n")
+            return ExitCode.problems
         } catch {
             console.err("tally convert: \(error)\n")
             return ExitCode.usage
         }
         for item in result.leftOut { console.err("\(item.source): not converted: \(item.reason)\n") }
-
-        // The tree's bytes are the budget's: handed over as they are, not copied again.
-        var provider = InMemoryFileProvider([:])
-        provider.files[path] = result.tree.source.bytes
-        let budget: Budget
-        do {
-            budget = try BudgetLoader(provider: provider, parsed: [result.tree]).load(path)
-        } catch {
-            console.err("tally convert: internal error: the result cannot be read back\n")
-            return ExitCode.problems
-        }
-        let (_, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         let errors = diagnostics.filter { $0.severity == .error }
         let warnings = diagnostics.filter { $0.severity == .warning }
         for d in errors + warnings {
@@ -184,6 +177,35 @@ enum ConvertCommand: Subcommand {
         }
         return ExitCode.success
     }
+}
+
+extension ConvertCommand {
+    /// The conversion of `files` and the diagnostics `tally check` shows for it.
+    static func converted(
+        _ conversion: ConversionOptions, _ files: [String], path: String, today: CivilDate
+    ) throws -> (ConversionResult, [Diagnostic]) {
+        let result = try JournalConverter.convert(paths: files, options: conversion, budgetPath: path) { path in
+            guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
+            do {
+                return try JournalEncoding.text(Array(data))
+            } catch let unreadable as JournalEncoding.Unreadable {
+                throw ConvertReadError(path: path, reason: unreadable.reason)
+            }
+        }
+        // The tree's bytes are the budget's: handed over as they are, not copied again.
+        var provider = InMemoryFileProvider([:])
+        provider.files[path] = result.tree.source.bytes
+        guard let budget = try? BudgetLoader(provider: provider, parsed: [result.tree]).load(path) else {
+            throw ConvertInternalError(reason: "the result cannot be read back")
+        }
+        let (_, found) = Interpreter.run(budget, today: today)
+        return (result, DiagnosticPolicy.shown(found, in: budget))
+    }
+}
+
+/// A converted budget that cannot be read back (a converter bug).
+struct ConvertInternalError: Error {
+    let reason: String
 }
 
 /// A journal file that could not be read.

@@ -16,7 +16,18 @@ extension BudgetBuilder {
         func isAssignment(_ p: PeerPosting) -> Bool { p.amount == nil && p.assertion != nil }
         var assigned = Set<String>()
         for t in transactions.indices where transactions[t].problem == nil {
-            for p in transactions[t].postings where isAssignment(p) { assigned.insert(p.account) }
+            // The one posting without an amount takes the rest, as the peers balance it:
+            // its assertion is then an assertion. Only where the rest cannot say (another
+            // posting without an amount) is it an assignment.
+            guard transactions[t].postings.filter({ $0.amount == nil && !$0.isVirtual }).count > 1 else { continue }
+            for p in transactions[t].postings where isAssignment(p) {
+                if let unread = content.unreadTransactions.first {
+                    transactions[t].problem =
+                        "a balance assignment, whose amount counts a transaction Tally could not read (\(KeptAsComments.fileName(unread.file)):\(unread.line))"
+                    break
+                }
+                assigned.insert(p.account)
+            }
         }
         guard !assigned.isEmpty else { return false }
         struct Key: Hashable {
@@ -33,7 +44,7 @@ extension BudgetBuilder {
             var earlier: [Key: Money] = [:]  // the transaction's own postings above the assignment
             for i in transactions[t].postings.indices where assigned.contains(transactions[t].postings[i].account) {
                 let p = transactions[t].postings[i]
-                if isAssignment(p), let target = p.assertion {
+                if isAssignment(p), let target = p.assertion, transactions[t].postings.filter({ $0.amount == nil && !$0.isVirtual }).count > 1 {
                     let key = Key(account: p.account, commodity: target.commodity)
                     guard let before = (balances[key] ?? .zero).adding(earlier[key] ?? .zero), let difference = target.number.adding(before.negated) else {
                         transactions[t].problem = "a balance assignment whose amount is too large"

@@ -112,7 +112,9 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }
-            lines.append(Line(date: a.date, order: a.order, text: assertLine(a.date, wallet, a.amount.number, c)))
+            let text = assertLine(a.date, wallet, a.amount.number, c)
+            if failsAfterAll(text, a.source) { continue }
+            lines.append(Line(date: a.date, order: a.order, text: text))
         }
     }
 
@@ -136,9 +138,19 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: b.source, reason: BudgetBuilder.countsUnconverted(missing.source)))
                 continue
             }
+            let text = assertLine(day, wallet, b.amount.number, c)
+            if failsAfterAll(text, b.source) { continue }
             order += 1
-            lines.append(Line(date: day, order: Int.max / 2 + order, text: assertLine(day, wallet, b.amount.number, c)))
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: text))
         }
+    }
+
+    /// Whether the `assert` line `text` failed an earlier conversion's check (``ConversionOptions/failingAssertions``):
+    /// then it is listed, and kept as a comment.
+    private mutating func failsAfterAll(_ text: String, _ source: SourceLine) -> Bool {
+        guard !options.failingAssertions.isEmpty, options.failingAssertions.contains(ConversionOptions.collapsed(text)) else { return false }
+        leftOut.append(LeftOut(source: source, reason: "a balance assertion that fails in the budget, which lacks lines that were not converted"))
+        return true
     }
 
     /// Why an assertion that counts a posting that was not converted is kept as a comment.

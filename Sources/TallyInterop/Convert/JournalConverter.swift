@@ -10,7 +10,23 @@ public struct ConversionOptions: Sendable {
     /// Currency code per commodity symbol (`--commodity '$=CAD'`), over the built-in
     /// `$` USD, `€` EUR, `£` GBP, `¥` JPY, `₹` INR.
     public var commodities: [String: String] = [:]
+    /// `assert` lines of an earlier conversion (``assertionLine(at:in:)``) that failed its
+    /// check although nothing the converter tracks explains it (a line it could not read,
+    /// a directive that renames accounts): each is kept as a comment with the reason.
+    public var failingAssertions: Set<String> = []
     public init() {}
+
+    /// The line of a converted budget's `bytes` that `offset` is on, runs of spaces made
+    /// one: how ``failingAssertions`` names an `assert` line.
+    public static func assertionLine(at offset: Int, in bytes: [UInt8]) -> String {
+        var start = min(max(offset, 0), bytes.count), end = start
+        while start > 0, bytes[start - 1] != 10 { start -= 1 }
+        while end < bytes.count, bytes[end] != 10 { end += 1 }
+        return collapsed(String(decoding: bytes[start ..< end], as: UTF8.self))
+    }
+
+    /// `text` with runs of spaces made one.
+    static func collapsed(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
 }
 
 /// A converted budget and what could not be carried over.
@@ -77,6 +93,7 @@ extension PeerJournalContent {
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
         operatingCurrencies += other.operatingCurrencies
+        unreadTransactions += other.unreadTransactions
         accountTypes.merge(other.accountTypes) { first, _ in first }
     }
 }

@@ -116,6 +116,8 @@ struct PeerJournalContent {
     /// The type declarations give an account and its subaccounts: hledger's `type:` tag
     /// on `account`, beancount's `name_*` options (which rename the roots).
     var accountTypes: [String: AccountType] = [:]
+    /// Transactions whose first line could not be read (their postings unknown).
+    var unreadTransactions: [SourceLine] = []
     /// beancount's `operating_currency` options, in order: the first is the budget's currency.
     var operatingCurrencies: [String] = []
 }

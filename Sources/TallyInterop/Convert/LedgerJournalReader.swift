@@ -92,6 +92,7 @@ struct LedgerJournalReader {
                 current = parseHeader(line, at: here)
                 if current == nil {
                     content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads"))
+                    content.unreadTransactions.append(here)
                     skipping = true
                 }
                 continue
