@@ -114,9 +114,7 @@ extension LedgerJournalReader {
         }
         amountText = amountText.trimmedSpaces
         if let equals = amountText.firstIndex(of: ASCII.equals) {
-            var assertion = amountText[(equals + 1)...]
-            if assertion.first == ASCII.equals { posting.assertsTotal = true; assertion = assertion.dropFirst() }
-            if assertion.first == ASCII.star { posting.assertsSubaccounts = true; assertion = assertion.dropFirst() }
+            let assertion = posting.readAssertionMarks(amountText[(equals + 1)...])
             do {
                 posting.assertion = try LedgerJournalReader.amount(assertion, marks: &marks)
                 if posting.assertion == nil {
@@ -167,5 +165,16 @@ extension LedgerJournalReader {
         let base = LedgerJournalReader.unquote(words[0])
         guard let quote = try LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: &marks) else { return nil }
         return PeerPrice(date: date, base: base, quote: quote, source: source)
+    }
+}
+
+extension PeerPosting {
+    /// The `=` of `==` (nothing else) and the `*` of `=*` (with subaccounts) after an
+    /// assertion's first `=`, noted; the amount after them.
+    mutating func readAssertionMarks(_ text: JournalBytes) -> JournalBytes {
+        var rest = text
+        if rest.first == ASCII.equals { assertsTotal = true; rest = rest.dropFirst() }
+        if rest.first == ASCII.star { assertsSubaccounts = true; rest = rest.dropFirst() }
+        return rest
     }
 }
