@@ -6,7 +6,7 @@ import TallySyntax
 /// brings the account there, as the peers work it out: the asserted amount less the
 /// account's balance in that commodity before the posting, transactions taken in date
 /// order (file order within a day) and every posting counted, virtual ones included.
-/// Against `Equity:…open…` it then becomes the wallet's opening; against a category, an
+/// Against equity it then becomes the wallet's opening; against a category, an
 /// adjustment (a transaction).
 extension BudgetBuilder {
     /// Works out every balance assignment's amount, then each transaction's one missing

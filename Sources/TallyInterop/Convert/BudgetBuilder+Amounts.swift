@@ -19,7 +19,7 @@ extension BudgetBuilder {
     /// Beancount's `pad`: the transaction beancount inserts on the pad's day, from the pad's
     /// source account, of what brings the account to its next `balance` (the balance at
     /// the start of that day, in the balance's commodity). It goes where the pad was read,
-    /// and is converted as any transaction: against `Equity:…open…` it is the wallet's
+    /// and is converted as any transaction: against equity it is the wallet's
     /// opening, against a category a transaction.
     mutating func insertPadding(_ transactions: inout [PeerTransaction]) {
         var padding: [(position: Int, transaction: PeerTransaction)] = []

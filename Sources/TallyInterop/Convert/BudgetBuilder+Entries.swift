@@ -123,12 +123,15 @@ extension BudgetBuilder {
         return sorted
     }
 
-    /// Opening balances: wallets against `Equity:…open…`, each opening on the day.
+    /// Opening balances: wallets against equity (`Equity:Opening Balances`,
+    /// `Eigenkapital:Eröffnung`, whatever its name) as their first movement, each opening
+    /// on the day.
     private mutating func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
-        guard sorted.categories.isEmpty, sorted.equity.allSatisfy({ $0.account.lowercased().contains("open") }),
-            sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil })
-        else {
-            throw NotConverted("equity postings other than an opening balance")
+        guard sorted.categories.isEmpty else {
+            throw NotConverted("equity postings beside income or expenses (equity is only an opening in Tally)")
+        }
+        guard sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil }) else {
+            throw NotConverted("equity postings after a wallet's first movement (equity is only an opening in Tally)")
         }
         for (p, _) in sorted.wallets {
             if let price = p.price {
