@@ -24,9 +24,11 @@ struct KeptAsComments {
     init(_ items: [LeftOut], text: (String) -> String?, place: [SourceLine: Int]) {
         var files: [String: [ArraySlice<UInt8>]] = [:]
         var blocks: [(start: SourceLine, items: [LeftOut])] = []
+        var lastLine: [String: Int] = [:]
+        for item in items { lastLine[item.source.file] = max(lastLine[item.source.file] ?? 0, item.source.line) }
         for item in items {
             if files[item.source.file] == nil {
-                files[item.source.file] = text(item.source.file).map { Array(JournalLines(Array($0.utf8))) } ?? []
+                files[item.source.file] = text(item.source.file).map { KeptAsComments.lines(Array($0.utf8), through: lastLine[item.source.file] ?? 0) } ?? []
             }
             let lines = files[item.source.file] ?? []
             let start = KeptAsComments.blockStart(item.source, lines)
@@ -55,6 +57,18 @@ struct KeptAsComments {
                 undated.append(joined)
             }
         }
+    }
+
+    /// The lines of `bytes` up to line `last` and the block it is in (the indented lines
+    /// after it): a large journal with a few lines left out is not cut up whole.
+    static func lines(_ bytes: [UInt8], through last: Int) -> [ArraySlice<UInt8>] {
+        var lines: [ArraySlice<UInt8>] = []
+        var iterator = JournalLines(bytes)
+        while let line = iterator.next() {
+            if lines.count >= last && !isIndented(line) { break }
+            lines.append(line)
+        }
+        return lines
     }
 
     /// The first line of the block `source` is in: the line itself unless it is indented,
