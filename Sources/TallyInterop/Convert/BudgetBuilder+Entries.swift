@@ -160,9 +160,10 @@ extension BudgetBuilder {
             // The postings' comments and metadata are the entry's (one category, one
             // wallet): a key the entry has already is listed.
             var head = head
-            var keys = Set(head.metadata.map { $0.trimmedSpaces.prefix { $0 != ":" } })
-            let notes = [p.note, wp.note].compactMap { $0 }.map { ("note", $0) }
-            for (key, value) in notes + p.metadata + wp.metadata {
+            let hasDetails = p.note != nil || wp.note != nil || !p.metadata.isEmpty || !wp.metadata.isEmpty
+            var keys = hasDetails ? Set(head.metadata.map { $0.trimmedSpaces.prefix { $0 != ":" } }) : []
+            let notes = hasDetails ? [p.note, wp.note].compactMap { $0 }.map { ("note", $0) } : []
+            for (key, value) in hasDetails ? notes + p.metadata + wp.metadata : [] {
                 guard keys.insert(Substring(key)).inserted else {
                     leftOut.append(LeftOut(source: p.source, reason: "`\(key)` on a posting, which its entry has already (Tally keeps metadata per entry)"))
                     continue
