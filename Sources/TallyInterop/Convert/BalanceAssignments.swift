@@ -14,14 +14,18 @@ extension BudgetBuilder {
     /// journal has no assignment, so that the caller infers the missing amounts itself.
     mutating func assignBalances(_ transactions: inout [PeerTransaction]) -> Bool {
         func isAssignment(_ p: PeerPosting) -> Bool { p.amount == nil && p.assertion != nil }
-        // Counted without an array: most transactions have no posting without an amount.
-        func missing(_ t: PeerTransaction) -> Int { t.postings.reduce(0) { $0 + ($1.amount == nil && !$1.isVirtual ? 1 : 0) } }
+        // Counted in place, without copying a transaction: most have no posting without an amount.
+        func missing(_ t: Int) -> Int {
+            var count = 0
+            for i in transactions[t].postings.indices where transactions[t].postings[i].amount == nil && !transactions[t].postings[i].isVirtual { count += 1 }
+            return count
+        }
         var assigned = Set<String>()
         for t in transactions.indices where transactions[t].problem == nil {
             // The one posting without an amount takes the rest, as the peers balance it:
             // its assertion is then an assertion. Only where the rest cannot say (another
             // posting without an amount) is it an assignment.
-            guard missing(transactions[t]) > 1 else { continue }
+            guard missing(t) > 1 else { continue }
             for p in transactions[t].postings where isAssignment(p) {
                 if let unread = content.unreadTransactions.first {
                     transactions[t].problem =
@@ -46,7 +50,7 @@ extension BudgetBuilder {
             var earlier: [Key: Money] = [:]  // the transaction's own postings above the assignment
             for i in transactions[t].postings.indices where assigned.contains(transactions[t].postings[i].account) {
                 let p = transactions[t].postings[i]
-                if isAssignment(p), let target = p.assertion, missing(transactions[t]) > 1 {
+                if isAssignment(p), let target = p.assertion, missing(t) > 1 {
                     let key = Key(account: p.account, commodity: target.commodity)
                     guard let before = (balances[key] ?? .zero).adding(earlier[key] ?? .zero), let difference = target.number.adding(before.negated) else {
                         transactions[t].problem = "a balance assignment whose amount is too large"
