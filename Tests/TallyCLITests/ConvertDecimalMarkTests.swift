@@ -49,7 +49,8 @@ final class ConvertDecimalMarkTests: XCTestCase {
         // January; the included February file keeps the mark: 422.06 + 2500.00 - 47.30
         // = 2874.76.
         for line in [
-            "wallet giro bank opening 1234.56 on 2024-01-01 ; assets:bank:giro",
+            "wallet giro bank opening 1234.56 on 2024-01-01",
+            "account: \"assets:bank:giro\"",
             "2024-01-03 \"Bäckerei\" giro food -12.50",
             "2024-01-31 \"rent\" giro rent -800.00",
             "2024-01-31 assert giro 422.06",

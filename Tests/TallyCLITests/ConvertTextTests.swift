@@ -46,7 +46,7 @@ final class ConvertTextTests: XCTestCase {
 
             """)
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("wallet Börse  bank  opening 1000.00 on 2026-01-01  ; Assets:現金:Börse"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("wallet Börse  bank  opening 1000.00 on 2026-01-01\n    account: \"Assets:現金:Börse\""), r.stdout)
         XCTAssertTrue(r.stdout.contains("expense Essen:Café"), r.stdout)
         // `€` before or after the number is EUR; the payee and note keep their accents.
         XCTAssertTrue(r.stdout.contains("2026-01-02 \"Café Crème\" \"petit déjeuner\"  Börse  Essen:Café  -4.50"), r.stdout)
@@ -78,7 +78,7 @@ final class ConvertTextTests: XCTestCase {
             """)
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stderr, "")
-        XCTAssertTrue(r.stdout.contains("wallet Caisse  bank  opening 100.00 on 2026-01-01  ; Assets:Caisse"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("wallet Caisse  bank  opening 100.00 on 2026-01-01\n    account: \"Assets:Caisse\""), r.stdout)
         XCTAssertTrue(r.stdout.contains("2026-01-02 \"Café Crème\" \"petit \\\"déj\\\"\"  Caisse  Café  -4.50  #kaffee"), r.stdout)
         // A metadata key may start with any lowercase letter.
         XCTAssertTrue(r.stdout.contains("    éditeur: \"Jürgen\""), r.stdout)

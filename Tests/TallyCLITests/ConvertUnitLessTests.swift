@@ -29,7 +29,8 @@ final class ConvertUnitLessTests: XCTestCase {
 
         let listed = try TallyBinary.run(["convert", journal])
         XCTAssertEqual(listed.status, 0, listed.stderr)
-        XCTAssertFalse(listed.stdout.contains("2026-01-05"), "the unit-less movement is not converted")
+        XCTAssertFalse(listed.stdout.contains("\n2026-01-05"), "the unit-less movement is not converted")
+        XCTAssertTrue(listed.stdout.contains("; not converted (jar.journal:5)"), "but kept as a comment")
         XCTAssertTrue(listed.stderr.contains("jar.journal:5: not converted: an amount without a commodity"), listed.stderr)
 
         // Named: 2 EUR into the jar, 10.00 + 2 = 12.00 EUR.

@@ -50,7 +50,16 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-posting-dates", inputs: [fixtures + "posting-dates.ledger"]),
             ConversionCase(name: "hledger-unit-less-and-doubts", inputs: [fixtures + "unit-less-and-doubts.journal"]),
             ConversionCase(name: "beancount-german-roots", inputs: [fixtures + "german-roots.beancount"]),
-            unitLessNamed
+            unitLessNamed,
+            // Every budget form (issue 22): hledger's, ledger's `~ Monthly`, fava's.
+            ConversionCase(name: "hledger-budget-forms", inputs: [fixtures + "budget-forms.journal"]),
+            ConversionCase(name: "beancount-fava-budget", inputs: [fixtures + "fava-budget.beancount"]),
+            ConversionCase(name: "hledger-balance-assignments", inputs: [fixtures + "balance-assignments.journal"]),
+            // Wildcard includes, followed in sorted order; org-mode headings skipped.
+            ConversionCase(name: "hledger-years-by-wildcard", inputs: [fixtures + "years.journal"]),
+            ConversionCase(name: "beancount-wildcard-org", inputs: [fixtures + "wildcard.beancount"]),
+            // Several wallets and categories at once: paychecks, a bill paid from two cards.
+            ConversionCase(name: "hledger-payroll", inputs: [fixtures + "payroll.journal"])
         ]
     }()
 

@@ -31,20 +31,25 @@ extension ConvertCommand {
 
     /// The files converted: as an app's export when `--from` says so or every file is
     /// one (told by its columns), else as journals. A mix is refused.
-    static func convertFiles(_ options: Options, budgetPath: String) throws -> ConversionResult {
+    static func convertFiles(_ options: Options, _ conversion: ConversionOptions, budgetPath: String) throws -> ConversionResult {
+        // UTF-8, or UTF-16 with a byte order mark; anything else is refused with the reason.
         let readFile = { (path: String) throws -> String in
             guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
-            return String(decoding: data, as: UTF8.self)
+            do {
+                return try JournalEncoding.text(Array(data))
+            } catch let unreadable as JournalEncoding.Unreadable {
+                throw ConvertReadError(path: path, reason: unreadable.reason)
+            }
         }
         let exports = try options.files.filter { AppExportConverter.isAppExport(path: $0, text: try readFile($0)) }
         guard options.app.app != nil || !exports.isEmpty else {
-            return try JournalConverter.convert(paths: options.files, options: options.conversion, budgetPath: budgetPath, readFile: readFile)
+            return try JournalConverter.convert(paths: options.files, options: conversion, budgetPath: budgetPath, readFile: readFile)
         }
         if options.app.app == nil && exports.count != options.files.count {
             throw MixedFiles(description: "`\(options.files.first { !exports.contains($0) } ?? "")` is no app's export: convert an app's export and journals separately")
         }
         var app = options.app
-        app.conversion = options.conversion
+        app.conversion = conversion
         return try AppExportConverter.convert(paths: options.files, options: app, budgetPath: budgetPath, readFile: readFile)
     }
 }

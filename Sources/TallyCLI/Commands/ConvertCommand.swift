@@ -15,10 +15,13 @@ enum ConvertCommand: Subcommand {
         by the extension, else by the content; includes are followed) and write a Tally
         budget. Asset and liability accounts become wallets, income and expense accounts
         categories, commodities currency codes, prices rates, balance assertions `assert`,
-        opening-balance transactions wallet openings. What Tally cannot represent (costs and
-        lots, virtual postings, automated and periodic transactions, an account holding
-        several commodities, equity postings other than openings, ...) is listed on
-        standard error with its file and line, never dropped silently.
+        opening-balance transactions wallet openings, budget goals envelopes. What Tally
+        cannot represent (costs and lots, virtual postings, automated transactions, periods
+        Tally has no form for, an account holding several commodities, equity postings
+        other than openings, ...) is listed on standard error with its file and line
+        and kept in the budget as a comment at its place (`; not converted (FILE:LINE):
+        REASON` above its original lines); an assertion that counts such a line is kept
+        the same way. Nothing is dropped silently.
 
         It reads the CSV exports of YNAB (the register and plan files of its export, both
         given), Goodbudget, Spendee and Wallet by BudgetBakers too, told by their columns
@@ -37,10 +40,11 @@ enum ConvertCommand: Subcommand {
         it is written; docs/interop.md has the whole mapping.
 
         EXIT CODES
-          0  written (lines left out, if any, are listed)
+          0  written (lines left out, if any, are listed and kept as comments)
           1  --strict and something was left out, or the result does not pass the check;
              nothing written
-          2  usage mistake, a file that cannot be read or written
+          2  usage mistake, a file that cannot be read or written, an output that
+             exists (without --force)
 
         """
 
@@ -48,7 +52,7 @@ enum ConvertCommand: Subcommand {
 
     /// The command's flags, each declared once (help, parsing, completions).
     enum Flag: FlagSet {
-        case output, strict, walletKind, commodity, from, dateFormat, decimal, today
+        case output, force, strict, walletKind, commodity, from, dateFormat, decimal, today
 
         var declaration: FlagDeclaration {
             switch self {
@@ -57,8 +61,9 @@ enum ConvertCommand: Subcommand {
                     "-o", "--output", value: "FILE",
                     help: """
                         Write the budget to FILE (atomically; an existing file is
-                        never replaced) instead of standard output
+                        replaced only with --force) instead of standard output
                         """)
+            case .force: FlagDeclaration("--force", help: "Replace the output file when it exists")
             case .strict: FlagDeclaration("--strict", help: "Fail (exit 1, nothing written) when anything is left out")
             case .walletKind:
                 FlagDeclaration(
@@ -102,6 +107,7 @@ enum ConvertCommand: Subcommand {
         var files: [String] = []
         var output: String?
         var strict = false
+        var force = false
         var conversion = ConversionOptions()
         var app = AppExportOptions()
         var today: CivilDate?
@@ -115,6 +121,7 @@ enum ConvertCommand: Subcommand {
             switch flag {
             case .output: options.output = try reader.value(of: flag, inline: inline)
             case .strict: options.strict = true
+            case .force: options.force = true
             case .walletKind:
                 let value = try reader.value(of: flag, inline: inline)
                 guard let equals = value.lastIndex(of: "="), let kind = WalletKind(rawValue: String(value[value.index(after: equals)...])) else {
@@ -138,38 +145,38 @@ enum ConvertCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        guard let options = readOptions(arguments, console: console, usage: "tally convert [-o BUDGET] [--strict] <journal>...", parse) else { return ExitCode.usage }
+        guard let options = readOptions(arguments, console: console, usage: "tally convert [-o BUDGET [--force]] [--strict] <journal>...", parse) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        if let output = options.output, FileManager.default.fileExists(atPath: output) {
-            console.err("tally convert: will not write `\(output)`: the file exists (convert never replaces a file)\n")
+        if let output = options.output, !options.force, FileManager.default.fileExists(atPath: output) {
+            console.err("tally convert: will not write `\(output)`: the file exists (`--force` replaces it)\n")
             return ExitCode.usage
         }
         // The result must pass the check, as the user will run it.
         let path = options.output ?? "converted.tally"
-        let result: ConversionResult
+        var result: ConversionResult
+        var diagnostics: [Diagnostic]
         do {
-            result = try convertFiles(options, budgetPath: path)
+            (result, diagnostics) = try converted(options, options.conversion, path: path, today: today)
+            // Assertions that fail only because lines were left out (lines the converter
+            // cannot tie to an account, a directive that renames accounts) are kept as
+            // comments too: converted once more with them named.
+            let failing = diagnostics.filter { $0.code == .failedAssertion }
+            if !result.leftOut.isEmpty, !failing.isEmpty, diagnostics.allSatisfy({ $0.severity != .error || $0.code == .failedAssertion }) {
+                var again = options.conversion
+                again.failingAssertions = Set(failing.map { ConversionOptions.assertionLine(at: $0.range.start, in: result.tree.source.bytes) })
+                (result, diagnostics) = try converted(options, again, path: path, today: today)
+            }
         } catch let error as ConvertReadError {
-            console.err("tally convert: cannot read `\(error.path)`\n")
+            console.err("tally convert: cannot read `\(error.path)`\(error.reason.map { ": " + $0 } ?? "")\n")
             return ExitCode.usage
+        } catch let error as ConvertInternalError {
+            console.err("tally convert: internal error: \(error.reason)\n")
+            return ExitCode.problems
         } catch {
             console.err("tally convert: \(error)\n")
             return ExitCode.usage
         }
         for item in result.leftOut { console.err("\(item.source): not converted: \(item.reason)\n") }
-
-        // The tree's bytes are the budget's: handed over as they are, not copied again.
-        var provider = InMemoryFileProvider([:])
-        provider.files[path] = result.tree.source.bytes
-        let budget: Budget
-        do {
-            budget = try BudgetLoader(provider: provider, parsed: [result.tree]).load(path)
-        } catch {
-            console.err("tally convert: internal error: the result cannot be read back\n")
-            return ExitCode.problems
-        }
-        let (_, found) = Interpreter.run(budget, today: today)
-        let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         let errors = diagnostics.filter { $0.severity == .error }
         let warnings = diagnostics.filter { $0.severity == .warning }
         for d in errors + warnings {
@@ -184,7 +191,7 @@ enum ConvertCommand: Subcommand {
             return ExitCode.problems
         }
         if !result.leftOut.isEmpty {
-            console.err("tally convert: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted (listed above)\n")
+            console.err("tally convert: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted (listed above, kept in the budget as comments)\n")
         }
         guard let output = options.output else {
             console.out(result.budget)
@@ -200,7 +207,32 @@ enum ConvertCommand: Subcommand {
     }
 }
 
+extension ConvertCommand {
+    /// The conversion of the files `options` names, with `conversion`'s settings, and the
+    /// diagnostics `tally check` shows for it.
+    static func converted(
+        _ options: Options, _ conversion: ConversionOptions, path: String, today: CivilDate
+    ) throws -> (ConversionResult, [Diagnostic]) {
+        let result = try convertFiles(options, conversion, budgetPath: path)
+        // The tree's bytes are the budget's: handed over as they are, not copied again.
+        var provider = InMemoryFileProvider([:])
+        provider.files[path] = result.tree.source.bytes
+        guard let budget = try? BudgetLoader(provider: provider, parsed: [result.tree]).load(path) else {
+            throw ConvertInternalError(reason: "the result cannot be read back")
+        }
+        let (_, found) = Interpreter.run(budget, today: today)
+        return (result, DiagnosticPolicy.shown(found, in: budget))
+    }
+}
+
+/// A converted budget that cannot be read back (a converter bug).
+struct ConvertInternalError: Error {
+    let reason: String
+}
+
 /// A journal file that could not be read.
 struct ConvertReadError: Error {
     let path: String
+    /// Why, when the file exists (its encoding).
+    var reason: String?
 }

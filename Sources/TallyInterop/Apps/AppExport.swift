@@ -72,6 +72,7 @@ public enum AppExportConverter {
             content = try YNABExport(tables: tables, options: options).read()
         }
         var builder = BudgetBuilder(content: content, closings: [:], options: options.conversion, sources: paths, budgetPath: budgetPath)
+        builder.keepsAccountNames = false
         return builder.build()
     }
 }

@@ -34,6 +34,8 @@ struct BeancountReader {
             let here = SourceLine(file: path, line: number)
             let trimmed = line.trimmedSpaces
             if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(); skipping = false }; continue }
+            // Org-mode headings and drawers (`* Banking`, `:PROPERTIES:`): beancount skips them.
+            if line.first == ASCII.star || line.first == ASCII.colon { finish(); continue }
             if line.first == ASCII.space || line.first == ASCII.tab {
                 if skipping { continue }
                 guard current != nil else { continue }  // metadata of open, commodity, ...
@@ -74,6 +76,7 @@ struct BeancountReader {
         let keyword = words[1]
         let flagless = keyword.first == ASCII.quote
         var transaction = PeerTransaction(date: date, source: here)
+        if keyword.equals("!") { transaction.metadata.append(("status", "pending")) }  // `*` is the default
         var strings: [String] = []
         for word in words.dropFirst(flagless ? 1 : 2) {
             if word.first == ASCII.quote {
@@ -103,16 +106,14 @@ struct BeancountReader {
         if first == "include", words.count > 1 {
             let target = BeancountReader.unquote(words[1])
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
-            try read(target.hasPrefix("/") ? target : base.appendingPathComponent(target).path)
+            let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
+            let files = IncludePattern.isPattern(target) ? IncludePattern.files(matching: full, excluding: path) : [full]
+            if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file")) }
+            for file in files { try read(file) }
             return
         }
         if first == "option" {
-            // `option "name_assets" "Aktiva"`: the root that holds the assets.
-            let roots: [String: AccountType] = [
-                "name_assets": .asset, "name_liabilities": .liability, "name_equity": .equity,
-                "name_income": .revenue, "name_expenses": .expense
-            ]
-            if words.count > 2, let type = roots[BeancountReader.unquote(words[1])] { content.accountTypes[BeancountReader.unquote(words[2])] = type }
+            readOption(words)
             return
         }
         guard let date = LedgerJournalReader.date(first), words.count > 1 else {
@@ -150,7 +151,7 @@ struct BeancountReader {
                 content.leftOut.append(LeftOut(source: here, reason: "a `pad` Tally cannot read"))
             }
         default:
-            content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read"))
+            if !readBudget(words, date, at: here) { content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read")) }
             skipping = true
         }
     }

@@ -25,6 +25,9 @@ struct AccountSurvey {
         return (accounts.count - 1, true)
     }
 
+    /// Whether no posting names `account`.
+    func hasNoPostings(_ account: String) -> Bool { accountNumbers[account] == nil }
+
     /// Notes the decimals of an amount; returns its commodity's number.
     @discardableResult
     mutating func noteDecimals(_ amount: PeerAmount) -> Int {
@@ -117,7 +120,13 @@ extension BudgetBuilder {
             default: break
             }
         }
-        for account in content.declaredAccounts { consider(account) }
+        // A declared account that only groups others (`account Expenses` over
+        // `Expenses:Food`), with no posting of its own, is neither wallet nor category.
+        let named = Set(survey.accounts).union(content.declaredAccounts)
+        for account in content.declaredAccounts {
+            if survey.hasNoPostings(account), named.contains(where: { $0.hasPrefix(account + ":") }) { continue }
+            consider(account)
+        }
         for account in survey.accounts { consider(account) }  // as the postings name them
         for p in periodics {
             for posting in p.postings where !BudgetBuilder.isExpenseRoot(posting.account) { consider(posting.account) }
@@ -140,8 +149,10 @@ extension BudgetBuilder {
         var usedNames = Set<String>()
         for account in plan.walletAccounts {
             let uses = commodityUses[account] ?? [:]
+            // Amounts without a unit (listed on their own) never decide a wallet's currency.
             let main =
-                uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+                uses.filter { code($0.key) != nil }.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+                ?? uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
                 ?? content.balances.first { $0.account == account }?.amount.commodity ?? ""
             let parts = account.split(separator: ":").dropFirst().map(String.init)
             var name = parts.last ?? account

@@ -8,9 +8,9 @@ extension BudgetBuilder {
     mutating func completedTransactions() -> [PeerTransaction] {
         var transactions = content.transactions
         content.transactions = []
-        for t in transactions.indices {
-            datePostings(&transactions[t])
-            if transactions[t].problem == nil { inferMissing(&transactions[t]) }
+        for t in transactions.indices { datePostings(&transactions[t]) }
+        if !assignBalances(&transactions) {
+            for t in transactions.indices where transactions[t].problem == nil { inferMissing(&transactions[t]) }
         }
         if !content.pads.isEmpty { insertPadding(&transactions) }
         return transactions
@@ -19,7 +19,7 @@ extension BudgetBuilder {
     /// Beancount's `pad`: the transaction beancount inserts on the pad's day, from the pad's
     /// source account, of what brings the account to its next `balance` (the balance at
     /// the start of that day, in the balance's commodity). It goes where the pad was read,
-    /// and is converted as any transaction: against `Equity:…open…` it is the wallet's
+    /// and is converted as any transaction: against equity it is the wallet's
     /// opening, against a category a transaction.
     mutating func insertPadding(_ transactions: inout [PeerTransaction]) {
         var padding: [(position: Int, transaction: PeerTransaction)] = []
@@ -83,7 +83,7 @@ extension BudgetBuilder {
             if missing < 0 { missing = i }
         }
         guard missingCount == 1 else {
-            if missingCount > 1 { leftOut.append(LeftOut(source: t.source, reason: "a transaction with more than one posting without an amount")) }
+            if missingCount > 1, t.problem == nil { t.problem = "a transaction with more than one posting without an amount" }
             return
         }
         var sums: [String: Money] = [:]

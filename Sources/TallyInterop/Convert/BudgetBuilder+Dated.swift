@@ -17,6 +17,9 @@ struct PostingAssertions {
         let amount: PeerAmount
         let source: SourceLine
         let order: Int
+        /// `==` and `=*` (``PeerPosting/assertsTotal``, ``PeerPosting/assertsSubaccounts``).
+        var total = false
+        var subaccounts = false
     }
 
     var assertions: [Assertion] = []
@@ -46,12 +49,18 @@ extension BudgetBuilder {
             let sorted = transactions.indices.sorted { (transactions[$0].date, $0) < (transactions[$1].date, $1) }
             transactions = sorted.map { transactions[$0] }
         }
+        let listedBefore = Set(leftOut.map(\.source))
         for t in transactions {
             order += 1
+            let listed = leftOut.count
+            defer { if leftOut.count > listed || listedBefore.contains(t.source) { place[t.source] = order } }
             let postings = realPostings(t)
             for p in postings where role(p.account) == .wallet {
                 guard let assertion = p.assertion else { continue }
-                checks.assertions.append(.init(date: t.date, account: p.account, amount: assertion, source: p.source, order: order))
+                checks.assertions.append(
+                    .init(
+                        date: t.date, account: p.account, amount: assertion, source: p.source, order: order,
+                        total: p.assertsTotal, subaccounts: p.assertsSubaccounts))
             }
             let merged = BudgetBuilder.merged(postings)
             guard let text = entry(t, merged, &accounts.wallets, accounts.categoryNames) else { continue }
@@ -74,6 +83,7 @@ extension BudgetBuilder {
         for p in t.postings {
             if p.isVirtual {
                 leftOut.append(LeftOut(source: p.source, reason: "a virtual posting (`\(p.account)`)"))
+                noteUnconverted(p, t.date, p.source)
             } else {
                 postings.append(p)
             }
@@ -89,11 +99,22 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in a commodity the wallet does not hold"))
                 continue
             }
+            if a.subaccounts, roles.keys.contains(where: { $0.hasPrefix(a.account + ":") }) {
+                leftOut.append(LeftOut(source: a.source, reason: "a balance assertion with its subaccounts (`=*`): a Tally assertion counts one wallet, and `\(a.account)` has subaccounts"))
+                continue
+            }
+            // `==` says the account holds nothing else: a posting left out in any commodity counts.
+            if let missing = unconvertedPosting(a.account, a.total ? nil : a.amount.commodity, on: a.date, sameDay: true) {
+                leftOut.append(LeftOut(source: a.source, reason: BudgetBuilder.countsUnconverted(missing.source)))
+                continue
+            }
             if let last = checks.lastPosting[PostingAssertions.AccountDay(account: a.account, date: a.date)], last > a.order {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }
-            lines.append(Line(date: a.date, order: a.order, text: assertLine(a.date, wallet, a.amount.number, c)))
+            let text = assertLine(a.date, wallet, a.amount.number, c)
+            if failsAfterAll(text, a.source) { continue }
+            lines.append(Line(date: a.date, order: a.order, text: text))
         }
     }
 
@@ -113,9 +134,28 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: b.source, reason: "a balance before the account's first entry"))
                 continue
             }
+            if let missing = unconvertedPosting(b.account, b.amount.commodity, on: b.date, sameDay: false) {
+                leftOut.append(LeftOut(source: b.source, reason: BudgetBuilder.countsUnconverted(missing.source)))
+                continue
+            }
+            let text = assertLine(day, wallet, b.amount.number, c)
+            if failsAfterAll(text, b.source) { continue }
             order += 1
-            lines.append(Line(date: day, order: Int.max / 2 + order, text: assertLine(day, wallet, b.amount.number, c)))
+            lines.append(Line(date: day, order: Int.max / 2 + order, text: text))
         }
+    }
+
+    /// Whether the `assert` line `text` failed an earlier conversion's check (``ConversionOptions/failingAssertions``):
+    /// then it is listed, and kept as a comment.
+    private mutating func failsAfterAll(_ text: String, _ source: SourceLine) -> Bool {
+        guard !options.failingAssertions.isEmpty, options.failingAssertions.contains(ConversionOptions.collapsed(text)) else { return false }
+        leftOut.append(LeftOut(source: source, reason: "a balance assertion that fails in the budget, which lacks lines that were not converted"))
+        return true
+    }
+
+    /// Why an assertion that counts a posting that was not converted is kept as a comment.
+    static func countsUnconverted(_ source: SourceLine) -> String {
+        "a balance assertion that counts a transaction not converted (\(KeptAsComments.fileName(source.file)):\(source.line)); it would fail in the budget"
     }
 
     private mutating func assertLine(_ date: CivilDate, _ wallet: WalletInfo, _ amount: Money, _ code: String) -> String {
@@ -128,7 +168,12 @@ extension BudgetBuilder {
         var currencies: [String] = []
         func use(_ c: String) { if !c.isEmpty && !currencies.contains(c) { currencies.append(c) } }
         let walletCurrencies = wallets.values.map(\.currency)
-        let byUse = Dictionary(walletCurrencies.map { ($0, 1) }, uniquingKeysWith: +)
+        // Counted over the wallets that hold money (not investments), when there are any:
+        // a brokerage's stocks are no budget's currency.
+        let money = wallets.values.filter { $0.kind != .investment }.map(\.currency)
+        let byUse = Dictionary((money.isEmpty ? walletCurrencies : money).map { ($0, 1) }, uniquingKeysWith: +)
+        // beancount's `operating_currency` is the budget's currency when a wallet holds it.
+        if let main = content.operatingCurrencies.lazy.compactMap(code).first(where: { byUse[$0] != nil }) { use(main) }
         if let main = byUse.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { use(main) }
         for c in walletCurrencies.sorted() { use(c) }
         for p in content.prices {

@@ -50,6 +50,7 @@ extension BudgetBuilder {
             return try entryText(t, postings, &wallets, categoryNames)
         } catch {
             leftOut.append(LeftOut(source: t.source, reason: error.reason))
+            for p in postings { noteUnconverted(p, t.date, t.source) }
             return nil
         }
     }
@@ -78,7 +79,7 @@ extension BudgetBuilder {
         case 0: throw NotConverted("a transaction that touches no asset or liability account")
         default: break
         }
-        throw NotConverted("a transaction that moves several wallets and categories at once")
+        return try severalWallets(head, sorted)
     }
 
     /// The postings by role, or why the transaction cannot be converted at all (the
@@ -122,12 +123,15 @@ extension BudgetBuilder {
         return sorted
     }
 
-    /// Opening balances: wallets against `Equity:…open…`, each opening on the day.
+    /// Opening balances: wallets against equity (`Equity:Opening Balances`,
+    /// `Eigenkapital:Eröffnung`, whatever its name) as their first movement, each opening
+    /// on the day.
     private mutating func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
-        guard sorted.categories.isEmpty, sorted.equity.allSatisfy({ $0.account.lowercased().contains("open") }),
-            sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil })
-        else {
-            throw NotConverted("equity postings other than an opening balance")
+        guard sorted.categories.isEmpty else {
+            throw NotConverted("equity postings beside income or expenses (equity is only an opening in Tally)")
+        }
+        guard sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil }) else {
+            throw NotConverted("equity postings after a wallet's first movement (equity is only an opening in Tally)")
         }
         for (p, _) in sorted.wallets {
             if let price = p.price {
@@ -136,12 +140,13 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
             }
             wallets[p.account]?.opening = (p.number, date)
+            wallets[p.account]?.openingAccount = sorted.equity.first?.account
             wallets[p.account]?.firstUse = date
         }
     }
 
     /// One wallet and one category (a transaction) or several (a split).
-    private mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
+    mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
         for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.price != nil {
             throw NotConverted("an income or expense in another commodity than the wallet's")
@@ -152,8 +157,18 @@ extension BudgetBuilder {
             var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
-            for (key, _) in p.metadata + wp.metadata {
-                leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (Tally keeps metadata per entry)"))
+            // The postings' comments and metadata are the entry's (one category, one
+            // wallet): a key the entry has already is listed.
+            var head = head
+            let hasDetails = p.note != nil || wp.note != nil || !p.metadata.isEmpty || !wp.metadata.isEmpty
+            var keys = hasDetails ? Set(head.metadata.map { $0.trimmedSpaces.prefix { $0 != ":" } }) : []
+            let notes = hasDetails ? [p.note, wp.note].compactMap { $0 }.map { ("note", $0) } : []
+            for (key, value) in hasDetails ? notes + p.metadata + wp.metadata : [] {
+                guard keys.insert(Substring(key)).inserted else {
+                    leftOut.append(LeftOut(source: p.source, reason: "`\(key)` on a posting, which its entry has already (Tally keeps metadata per entry)"))
+                    continue
+                }
+                head.metadata.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
             }
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             return head.withMetadata(line)

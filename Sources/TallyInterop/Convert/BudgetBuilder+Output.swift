@@ -11,7 +11,12 @@ extension BudgetBuilder {
         var out = ""
         out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
         out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
-        if !leftOut.isEmpty { out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: run `tally convert` again to list them.\n" }
+        leftOut.sort { $0.source < $1.source }
+        let kept = KeptAsComments(leftOut, text: sourceText, place: place)
+        if !leftOut.isEmpty {
+            out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: each is kept below as a comment"
+            out += " that starts with `\(KeptAsComments.marker)`, with the reason.\n"
+        }
         out += "\n"
         for c in currencies {
             let known = BudgetModel.defaultDecimals(of: c)
@@ -25,16 +30,21 @@ extension BudgetBuilder {
             if !w.currency.isEmpty && w.currency != currencies.first { line += "  currency \(w.currency)" }
             if let (amount, date) = w.opening { line += "  opening \(BudgetBuilder.amountText(amount, w.currency, w.currency)) on \(date)" }
             if let closed = closings[account] { line += "  closed \(closed)" }
-            out += line + "  ; \(account)\n"
+            out += line + "\n" + original(account) + original(w.openingAccount, key: AccountNames.openingKey)
         }
         out += "\n"
-        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" }
-        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" }
+        // Each category with the account it was (the names are unique, so by name).
+        var accountOf: [String: String] = [:]
+        for (account, name) in accounts.categoryNames { accountOf[name] = account }
+        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" + original(accountOf[name]) }
+        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" + original(accountOf[name]) }
         out += "\n"
         if !declarations.isEmpty {
             for line in declarations { out += line + "\n" }
             out += "\n"
         }
+        for block in kept.undated { out += block + "\n\n" }
+        lines += kept.dated
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
         for line in lines {
             out += line.text
@@ -42,6 +52,13 @@ extension BudgetBuilder {
         }
         lines = []
         return out
+    }
+
+    /// The metadata line that keeps a declaration's peer account (`account:
+    /// "assets:bank:giro"`), so that `tally export` writes the user's own name back.
+    private func original(_ account: String?, key: String = AccountNames.originalKey) -> String {
+        guard keepsAccountNames, let account else { return "" }
+        return "    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(account)) + "\n"
     }
 
     /// The result: the text with control characters made spaces, laid out as `tally fmt`
@@ -70,7 +87,7 @@ extension BudgetBuilder {
         var mapping: [String: String] = [:]
         for (account, w) in accounts.wallets { mapping[account] = w.name }
         for (account, c) in accounts.categoryNames { mapping[account] = c }
-        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut.sorted { $0.source < $1.source }, accounts: mapping)
+        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut, accounts: mapping)
     }
 
     /// Control characters from the journal (in account names, comments) would make the

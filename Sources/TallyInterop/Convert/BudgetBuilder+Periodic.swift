@@ -23,7 +23,7 @@ extension BudgetBuilder {
         enum Form {
             /// Envelopes over `period` (Tally's keyword), one per goal (a positive
             /// amount on an expense account).
-            case envelope(period: String, goals: [KnownPosting])
+            case envelope(period: String, goals: [KnownPosting], from: CivilDate?)
             /// An `every` schedule (without the entry).
             case rule(schedule: String, from: CivilDate)
         }
@@ -37,50 +37,14 @@ extension BudgetBuilder {
         role(account) == .expense && !account.contains(":")
     }
 
-    /// The period expression in the words hledger uses for the forms converted.
-    private struct Period {
-        /// `daily`, `weekly`, `monthly`, `quarterly`, `yearly`, or `day N` for `every Nth day of month`.
-        var interval: String
-        var day = 0
-        var from: CivilDate?
-        var to: CivilDate?
-
-        init?(_ expression: String) {
-            var words = expression.split(separator: " ").map { $0.lowercased() }
-            guard let first = words.first else { return nil }
-            if ["daily", "weekly", "monthly", "quarterly", "yearly"].contains(first) {
-                interval = first
-                words.removeFirst()
-            } else if words.count >= 5, first == "every", words[2 ... 4] == ["day", "of", "month"],
-                ["st", "nd", "rd", "th"].contains(String(words[1].suffix(2))), let n = Int(words[1].dropLast(2)), (1 ... 31).contains(n)
-            {
-                interval = "day"
-                day = n
-                words.removeFirst(5)
-            } else {
-                return nil
-            }
-            while words.count >= 2 {
-                guard let date = LedgerJournalReader.date(words[1]) else { return nil }
-                switch words[0] {
-                case "from" where from == nil: from = date
-                case "to" where to == nil: to = date
-                default: return nil
-                }
-                words.removeFirst(2)
-            }
-            guard words.isEmpty else { return nil }
-        }
-    }
-
     /// The periodic transactions whose shape Tally can hold; the others listed.
     mutating func classifyPeriodics() -> [PeriodicCandidate] {
         var candidates: [PeriodicCandidate] = []
         for periodic in content.periodics {
             var t = periodic.transaction
             func list(_ reason: String) { leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + reason)) }
-            guard let period = Period(periodic.expression) else {
-                list("over `\(periodic.expression)`, a period Tally does not convert (only `daily`…`yearly` and `every Nth day of month`, with `from` and `to`)")
+            guard let period = PeriodExpression(periodic.expression) else {
+                list("over `\(periodic.expression)`, a period expression Tally does not read")
                 continue
             }
             guard !t.postings.isEmpty else { list("without postings"); continue }
@@ -89,50 +53,80 @@ extension BudgetBuilder {
             if t.postings.contains(where: \.isVirtual) {
                 // A budget goal.
                 guard t.postings.allSatisfy(\.isVirtual) else { list("mixing virtual and real postings"); continue }
-                guard t.postings.allSatisfy({ role($0.account) == .expense && $0.amount.map { $0.number > .zero } == true && $0.price == nil && !$0.hasCost }) else {
+                guard t.postings.allSatisfy({ isGoal($0) }) else {
                     list("with a virtual posting that is not a positive amount on an expense account (a budget goal Tally cannot hold)")
                     continue
                 }
-                switch period.interval {
-                case "weekly", "monthly", "quarterly", "yearly": break
-                case "daily": list("over `daily` (a budget goal: Tally's shortest envelope period is a week)"); continue
-                default: list("over `\(periodic.expression)` (a budget goal: envelope periods are calendar weeks, months, quarters or years)"); continue
-                }
-                guard period.to == nil else { list("with an end date, `to` (a budget goal: a Tally envelope never ends)"); continue }
-                let goals = t.postings.compactMap(KnownPosting.init)  // all of them: each amount is positive
-                candidates.append(PeriodicCandidate(form: .envelope(period: period.interval, goals: goals), transaction: t))
+                do {
+                    try candidates.append(goalCandidate(t, period, goals: t.postings))
+                } catch { list(error.reason) }
                 continue
-            }
-            // A recurring transaction: only where hledger generates exactly Tally's dates.
-            guard let from = period.from else {
-                list("without `from` (hledger starts it at the report's start; Tally's `every` needs its first date)")
-                continue
-            }
-            let day: Int
-            switch period.interval {
-            case "monthly" where from.day == 1: day = 1
-            case "day" where period.day <= 28 && from.day == period.day: day = period.day
-            default:
-                list("over `\(periodic.expression)`, whose dates Tally's `every` is not known to reproduce exactly (converted: `monthly` from a 1st, `every Nth day of month` from the Nth, N up to 28)")
-                continue
-            }
-            var schedule = "every month on \(day) from \(from)"
-            if let to = period.to {
-                guard to > from, let last = to.adding(days: -1) else { list("ending (`to`) before it starts"); continue }
-                schedule += " until \(last)"
             }
             inferMissing(&t)
-            let real = t.postings.filter { !$0.isVirtual }
-            let wallets = real.filter { role($0.account) == .wallet }.count
-            let categories = real.filter { role($0.account) == .income || role($0.account) == .expense }.count
-            guard wallets == 1, categories == 1, real.count == 2 else {
-                list("that is not one wallet and one category (Tally converts only those to `every`)")
+            let wallets = t.postings.filter { role($0.account) == .wallet }.count
+            let incomes = t.postings.filter { role($0.account) == .income }
+            let expenses = t.postings.filter { role($0.account) == .expense }
+            let ruleProblem = recurringProblem(period)
+            // One wallet and one category from a date hledger and Tally repeat alike: a
+            // recurring transaction. Else expenses against one wallet: budget goals (the
+            // form of hledger's budgeting examples, `--budget`'s reading).
+            if ruleProblem == nil, wallets == 1, incomes.count + expenses.count == 1, t.postings.count == 2, let from = period.from {
+                var schedule = "every month on \(period.interval == "day" ? period.day : 1) from \(from)"
+                if let to = period.to {
+                    guard to > from, let last = to.adding(days: -1) else { list("ending (`to`) before it starts"); continue }
+                    schedule += " until \(last)"
+                }
+                t.date = from
+                candidates.append(PeriodicCandidate(form: .rule(schedule: schedule, from: from), transaction: t))
                 continue
             }
-            t.date = from
-            candidates.append(PeriodicCandidate(form: .rule(schedule: schedule, from: from), transaction: t))
+            guard wallets == 1, !expenses.isEmpty, wallets + incomes.count + expenses.count == t.postings.count, expenses.allSatisfy({ isGoal($0) }) else {
+                list(ruleProblem.map { "over `\(periodic.expression)`, " + $0 } ?? "that is neither one wallet and one category (an `every` rule) nor positive expenses against one wallet (envelopes)")
+                continue
+            }
+            do {
+                try candidates.append(goalCandidate(t, period, goals: expenses))
+                for p in incomes { leftOut.append(LeftOut(source: p.source, reason: "an income goal of a budget (Tally's envelopes budget spending)")) }
+            } catch {
+                // One wallet and one category: a recurring transaction as much as a goal.
+                if let ruleProblem, incomes.isEmpty, t.postings.count == 2 {
+                    list("over `\(periodic.expression)`, " + ruleProblem + "; as a budget goal, " + error.reason.replacingOccurrences(of: "a budget goal: ", with: ""))
+                } else {
+                    list(error.reason)
+                }
+            }
         }
         return candidates
+    }
+
+    /// A positive amount on an expense account: what a budget goal is.
+    private func isGoal(_ p: PeerPosting) -> Bool {
+        role(p.account) == .expense && p.amount.map { $0.number > .zero } == true && p.price == nil && !p.hasCost
+    }
+
+    /// Envelopes for `goals` over `period`, or why not.
+    private func goalCandidate(_ t: PeerTransaction, _ period: PeriodExpression, goals: [PeerPosting]) throws(NotConverted) -> PeriodicCandidate {
+        switch period.interval {
+        case "weekly", "monthly", "quarterly", "yearly": break
+        case "daily": throw NotConverted("over `daily` (a budget goal: Tally's shortest envelope period is a week)")
+        default:
+            throw NotConverted("over `\(period.written)` (a budget goal: envelope periods are calendar weeks, months, quarters or years)")
+        }
+        guard period.to == nil else { throw NotConverted("with an end date (`to` or `in`; a budget goal: a Tally envelope never ends)") }
+        return PeriodicCandidate(form: .envelope(period: period.interval, goals: goals.compactMap(KnownPosting.init), from: period.from), transaction: t)
+    }
+
+    /// Why hledger's dates for `period` are not known to be those of a Tally `every`
+    /// (nil when they are: `monthly` from a 1st, `every Nth day of month` from the Nth,
+    /// N up to 28, optionally with `to`).
+    private func recurringProblem(_ period: PeriodExpression) -> String? {
+        guard let from = period.from else { return "without `from` (hledger starts it at the report's start; Tally's `every` needs its first date)" }
+        switch period.interval {
+        case "monthly" where from.day == 1: return nil
+        case "day" where period.day <= 28 && from.day == period.day: return nil
+        default:
+            return "whose dates Tally's `every` is not known to reproduce exactly (converted: `monthly` from a 1st, `every Nth day of month` from the Nth, N up to 28)"
+        }
     }
 
     /// The `envelope` lines, then the `every` lines, for the candidates, listing those
@@ -147,8 +141,8 @@ extension BudgetBuilder {
             let t = candidate.transaction
             do {
                 switch candidate.form {
-                case .envelope(let period, let goals):
-                    envelopes += try envelopeLines(t, period, goals, categoryNames, mainCurrency, names: &envelopeNames)
+                case .envelope(let period, let goals, let from):
+                    envelopes += try envelopeLines(t, period, goals, from: from, categoryNames, mainCurrency, names: &envelopeNames)
                 case .rule(let schedule, _):
                     if let line = try ruleLine(t, schedule, wallets, categoryNames, names: &ruleNames) { rules.append(line) }
                 }
@@ -163,12 +157,12 @@ extension BudgetBuilder {
     /// `envelope NAME  AMOUNT PERIOD  for CATEGORY` per goal, each name made unique
     /// among `names`.
     private mutating func envelopeLines(
-        _ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], _ categoryNames: [String: String],
+        _ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], from: CivilDate?, _ categoryNames: [String: String],
         _ mainCurrency: String, names: inout Set<String>
     ) throws(NotConverted) -> [String] {
         var texts: [String] = []
         var given: String?
-        if t.postings.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
+        if goals.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
             given = String(payee.dropFirst("envelope ".count)).trimmedSpaces
         }
         for p in goals {
@@ -191,13 +185,16 @@ extension BudgetBuilder {
             var unique = name, n = 1
             while names.contains(unique) { n += 1; unique = "\(name)-\(n)" }
             names.insert(unique)
-            texts.append("envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)")
+            var line = "envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)"
+            // Tally's envelopes have no start yet: the journal's is kept beside it.
+            if let from { line += "  ; from \(from.iso) in the journal (a Tally envelope counts from the budget's first period)" }
+            texts.append(line)
         }
         return texts
     }
 
     /// `SCHEDULE [as NAME] …`: the entry the transaction would be, repeated; nil when
-    /// ``entry(_:_:_:_:)`` listed it. A `rule:` tag names it, once among `names`.
+    /// ``entry(_:_:_:_:)`` listed it. Named once among `names`.
     private mutating func ruleLine(
         _ t: PeerTransaction, _ schedule: String, _ wallets: [String: WalletInfo],
         _ categoryNames: [String: String], names: inout Set<String>
@@ -224,8 +221,13 @@ extension BudgetBuilder {
         var scratch = wallets
         guard let text = entry(t, BudgetBuilder.merged(t.postings), &scratch, categoryNames) else { return nil }
         guard !text.isEmpty, !text.contains("\n") else { throw NotConverted("that Tally cannot repeat as one `every` line") }
-        var line = schedule
-        if let name, !name.isEmpty, names.insert(name).inserted { line += " as \(tallyName(name))" }
+        // Every rule is named (`tally record --due` records rules by name): by its
+        // `rule:` tag, else its payee, else its category; made unique with `-2`, `-3`.
+        let category = t.postings.first { [.income, .expense].contains(role($0.account)) }.flatMap { categoryNames[$0.account] }
+        let base = [name, t.payee, category.map { String($0.split(separator: ":").last ?? "") }].compactMap { $0 }.first { !$0.isEmpty } ?? "rule"
+        var unique = base, n = 1
+        while !names.insert(unique).inserted { n += 1; unique = "\(base)-\(n)" }
+        var line = schedule + " as \(tallyName(unique))"
         line += String(text.dropFirst(t.date.iso.count))
         return line
     }

@@ -21,6 +21,25 @@ struct BudgetBuilder {
     var categoryNameCache: [String: String] = [:]
     /// The place of the latest dated line in reading order, which sorts a day's lines.
     var order = 0
+    /// Whether declarations keep their peer account's name (`account:` metadata) for
+    /// `tally export`: not when the accounts are the converter's own invention (an app's
+    /// export names none), which would only be noise.
+    var keepsAccountNames = true
+    /// A journal's text by path, for the lines kept as comments.
+    var sourceText: (String) -> String? = { _ in nil }
+    /// The reading order of each transaction something was listed from, by its first line.
+    var place: [SourceLine: Int] = [:]
+    /// Per account, the postings to it that were not converted (the first per commodity,
+    /// nil when its amount is unknown): an assertion of the account in that commodity on
+    /// or after its date counts it, and is kept as a comment.
+    var unconverted: [String: [Unconverted]] = [:]
+
+    /// A posting that was not converted: its date, its transaction's line and commodity.
+    struct Unconverted {
+        var date: CivilDate
+        var source: SourceLine
+        var commodity: String?
+    }
 
     init(content: PeerJournalContent, closings: [String: CivilDate], options: ConversionOptions, sources: [String], budgetPath: String) {
         self.budgetPath = budgetPath
@@ -100,6 +119,8 @@ struct BudgetBuilder {
         var kind: WalletKind
         var currency: String
         var opening: (Money, CivilDate)?
+        /// The equity account the opening came from.
+        var openingAccount: String?
         var firstUse: CivilDate?
     }
 

@@ -22,7 +22,8 @@ struct Comment {
             let part = piece.trimmedSpaces
             if let colon = part.firstIndex(of: ASCII.colon) {
                 let words = part[..<colon].split(separator: ASCII.space)
-                if let key = words.last, colon == part.endIndex - 1 || part[colon + 1] == ASCII.space {
+                // hledger's tag: a word and a colon, its value up to the comma (`trip:usa`).
+                if let key = words.last, !key.contains(ASCII.slash) {
                     noteWords += words.dropLast().map(\.string)
                     let value = part[(colon + 1)...].trimmedSpaces
                     if value.isEmpty { tags.append(key.string) } else { metadata.append((key.string, value.string)) }

@@ -10,7 +10,23 @@ public struct ConversionOptions: Sendable {
     /// Currency code per commodity symbol (`--commodity '$=CAD'`), over the built-in
     /// `$` USD, `€` EUR, `£` GBP, `¥` JPY, `₹` INR.
     public var commodities: [String: String] = [:]
+    /// `assert` lines of an earlier conversion (``assertionLine(at:in:)``) that failed its
+    /// check although nothing the converter tracks explains it (a line it could not read,
+    /// a directive that renames accounts): each is kept as a comment with the reason.
+    public var failingAssertions: Set<String> = []
     public init() {}
+
+    /// The line of a converted budget's `bytes` that `offset` is on, runs of spaces made
+    /// one: how ``failingAssertions`` names an `assert` line.
+    public static func assertionLine(at offset: Int, in bytes: [UInt8]) -> String {
+        var start = min(max(offset, 0), bytes.count), end = start
+        while start > 0, bytes[start - 1] != 10 { start -= 1 }
+        while end < bytes.count, bytes[end] != 10 { end += 1 }
+        return collapsed(String(decoding: bytes[start ..< end], as: UTF8.self))
+    }
+
+    /// `text` with runs of spaces made one.
+    static func collapsed(_ text: String) -> String { text.split(separator: " ").joined(separator: " ") }
 }
 
 /// A converted budget and what could not be carried over.
@@ -57,6 +73,9 @@ public enum JournalConverter {
             }
         }
         var builder = BudgetBuilder(content: content, closings: closings, options: options, sources: paths, budgetPath: budgetPath)
+        // What is not converted is copied into the budget: its files are read again then
+        // (holding every text through the conversion cost a large journal 20 MB).
+        builder.sourceText = { try? readFile($0) }
         return builder.build()
     }
 }
@@ -74,6 +93,8 @@ extension PeerJournalContent {
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
         envelopes += other.envelopes
+        operatingCurrencies += other.operatingCurrencies
+        unreadTransactions += other.unreadTransactions
         accountTypes.merge(other.accountTypes) { first, _ in first }
     }
 }

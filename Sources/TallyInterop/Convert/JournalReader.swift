@@ -35,6 +35,10 @@ struct PeerPosting {
     var isVirtual = false
     /// `= AMOUNT` after the amount (hledger, ledger).
     var assertion: PeerAmount?
+    /// `==`: the account holds nothing else (no other commodity).
+    var assertsTotal = false
+    /// `=*` or `==*`: the account with its subaccounts.
+    var assertsSubaccounts = false
     var note: String?
     var tags: [String] = []
     var metadata: [(String, String)] = []
@@ -114,6 +118,10 @@ struct PeerJournalContent {
     var accountTypes: [String: AccountType] = [:]
     /// Envelopes filled by hand, as budgeting apps keep them (none in a journal).
     var envelopes: [PeerEnvelope] = []
+    /// Transactions whose first line could not be read (their postings unknown).
+    var unreadTransactions: [SourceLine] = []
+    /// beancount's `operating_currency` options, in order: the first is the budget's currency.
+    var operatingCurrencies: [String] = []
 }
 
 /// An account's type, as a peer declares it.

@@ -21,15 +21,26 @@ extension LedgerJournalReader {
         }
         guard let date = LedgerJournalReader.date(primary) else { return nil }
         var text = line[dateEnd...].trimmedSpaces
-        if text.hasPrefix("* ") || text.hasPrefix("! ") || text.equals("*") || text.equals("!") { text = text.dropFirst().trimmedSpaces }
-        if text.first == ASCII.openParen, let close = text.firstIndex(of: ASCII.closeParen) { text = text[(close + 1)...].trimmedSpaces }
+        // The status mark and the code are kept as metadata (`status: cleared`, `code:
+        // 101`), which `tally export` writes back as they were.
+        var kept: [(String, String)] = []
+        if text.hasPrefix("* ") || text.hasPrefix("! ") || text.equals("*") || text.equals("!") {
+            kept.append(("status", text.first == ASCII.star ? "cleared" : "pending"))
+            text = text.dropFirst().trimmedSpaces
+        }
+        if text.first == ASCII.openParen, let close = text.firstIndex(of: ASCII.closeParen) {
+            let code = text[(text.startIndex + 1) ..< close].trimmedSpaces
+            if !code.isEmpty { kept.append(("code", code.string)) }
+            text = text[(close + 1)...].trimmedSpaces
+        }
         var transaction = PeerTransaction(date: date, source: source)
+        transaction.metadata = kept
         var description = text
         if let semicolon = text.firstIndex(of: ASCII.semicolon) {
             description = text[..<semicolon].trimmedSpaces
             let comment = Comment(text[(semicolon + 1)...])
             transaction.tags = comment.tags
-            transaction.metadata = comment.metadata
+            transaction.metadata += comment.metadata
             transaction.note = comment.note
         }
         if let bar = description.firstIndex(of: ASCII.bar) {
@@ -103,7 +114,7 @@ extension LedgerJournalReader {
         }
         amountText = amountText.trimmedSpaces
         if let equals = amountText.firstIndex(of: ASCII.equals) {
-            let assertion = amountText[(equals + 1)...].drop { $0 == ASCII.equals || $0 == ASCII.star }
+            let assertion = posting.readAssertionMarks(amountText[(equals + 1)...])
             do {
                 posting.assertion = try LedgerJournalReader.amount(assertion, marks: &marks)
                 if posting.assertion == nil {
@@ -154,5 +165,16 @@ extension LedgerJournalReader {
         let base = LedgerJournalReader.unquote(words[0])
         guard let quote = try LedgerJournalReader.amount(ArraySlice(words.dropFirst().joined(separator: " ").utf8), marks: &marks) else { return nil }
         return PeerPrice(date: date, base: base, quote: quote, source: source)
+    }
+}
+
+extension PeerPosting {
+    /// The `=` of `==` (nothing else) and the `*` of `=*` (with subaccounts) after an
+    /// assertion's first `=`, noted; the amount after them.
+    mutating func readAssertionMarks(_ text: JournalBytes) -> JournalBytes {
+        var rest = text
+        if rest.first == ASCII.equals { assertsTotal = true; rest = rest.dropFirst() }
+        if rest.first == ASCII.star { assertsSubaccounts = true; rest = rest.dropFirst() }
+        return rest
     }
 }

@@ -19,6 +19,9 @@ struct LedgerJournalReader {
     private var formatOf: String?
     /// The account of an `account` directive whose comments may give its `type:`.
     private var typeOf: String?
+    /// The accounts named by `apply account` blocks around the line, outermost first:
+    /// the peers prefix every posting's account with them.
+    private var applied: [String] = []
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
 
@@ -74,7 +77,8 @@ struct LedgerJournalReader {
                     if let last = current?.postings.indices.last { current?.postings[last].readDates(trimmed.dropFirst()) }
                     continue
                 }
-                let (posting, doubt) = parsePosting(trimmed, at: here)
+                var (posting, doubt) = parsePosting(trimmed, at: here)
+                if !applied.isEmpty { posting.account = (applied + [posting.account]).joined(separator: ":") }
                 current?.postings.append(posting)
                 if let doubt, current?.problem == nil { current?.problem = doubt }
                 continue
@@ -88,6 +92,7 @@ struct LedgerJournalReader {
                 current = parseHeader(line, at: here)
                 if current == nil {
                     content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads"))
+                    content.unreadTransactions.append(here)
                     skipping = true
                 }
                 continue
@@ -120,8 +125,10 @@ struct LedgerJournalReader {
             let target = line.dropFirst(word.count).trimmedSpaces
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
             let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
-            if target.contains("*") {
-                content.leftOut.append(LeftOut(source: here, reason: "an include with a wildcard"))
+            if IncludePattern.isPattern(target) {
+                let files = IncludePattern.files(matching: full, excluding: path)
+                if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file")) }
+                for file in files { try read(file) }
             } else {
                 try read(full)
             }
@@ -148,6 +155,10 @@ struct LedgerJournalReader {
                 formatOf = LedgerJournalReader.unquote(declaration)  // a `format` line may follow
             }
             skipping = true
+        case "apply" where line.split(separator: " ").dropFirst().first == "account":
+            applied.append(Comment.beforeComment(String(line.dropFirst("apply account".count))))
+        case "end" where applied.count > 0 && ["end", "end apply", "end apply account"].contains(Comment.beforeComment(line)):
+            applied.removeLast()
         case "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
             skipping = true

@@ -21,8 +21,17 @@ public struct AccountNames: Sendable {
     /// to the first, money in comes from the second.
     public let uncategorized: (spending: String, income: String)
 
-    /// The names for `model`'s wallets and categories in `format`.
-    public init(model: BudgetModel, format: PeerFormat) {
+    /// The metadata key on a `wallet`, `income` or `expense` declaration that keeps its
+    /// account's name in a peer journal (`account: "assets:bank:giro"`).
+    public static let originalKey = "account"
+    /// The metadata key on a `wallet` declaration that keeps the peer account its opening
+    /// balance came from (`opening-account: "equity:opening balances"`).
+    public static let openingKey = "opening-account"
+
+    /// The names for `model`'s wallets and categories in `format`; `original` gives the
+    /// name a declaration keeps under a key (``originalKey``, ``openingKey``), used when
+    /// the peer reads it as the same account (``keeps(_:root:format:)``).
+    public init(model: BudgetModel, format: PeerFormat, original: (SourceLocation, String) -> String? = { _, _ in nil }) {
         var taken = Set<String>()
         func unique(_ name: String) -> String {
             var candidate = name
@@ -34,20 +43,63 @@ public struct AccountNames: Sendable {
             taken.insert(candidate)
             return candidate
         }
-        openingBalances = unique("Equity:Opening-Balances")
-        wallets = model.wallets.map { wallet in
+        // The opening balances' account the wallets keep, when they all keep the same one.
+        let openings = Set(model.wallets.compactMap { original($0.location, AccountNames.openingKey) })
+        if openings.count == 1, let kept = openings.first, AccountNames.keeps(kept, root: "Equity", format: format) {
+            taken.insert(kept)
+            openingBalances = kept
+        } else {
+            openingBalances = unique("Equity:Opening-Balances")
+        }
+        let walletOriginals = model.wallets.map { original($0.location, AccountNames.originalKey) }
+        let categoryOriginals = model.categories.map { $0.isImplicit ? nil : original($0.location, AccountNames.originalKey) }
+        // A wallet stays a leaf account: its original is not kept when another account's
+        // is below it.
+        let allOriginals = (walletOriginals + categoryOriginals).compactMap { $0 }
+        func isLeaf(_ name: String) -> Bool { !allOriginals.contains { $0.hasPrefix(name + ":") } }
+        wallets = model.wallets.enumerated().map { i, wallet in
             let root = wallet.kind == .credit || wallet.kind == .loan ? "Liabilities" : "Assets"
+            if let kept = walletOriginals[i], isLeaf(kept), AccountNames.keeps(kept, root: root, format: format), !taken.contains(kept) {
+                taken.insert(kept)
+                return kept
+            }
             let leaf = wallet.name.replacingOccurrences(of: ":", with: "-")
             return unique(root + ":" + AccountNames.component(leaf, format: format))
         }
-        categories = model.categories.map { category in
+        categories = model.categories.enumerated().map { i, category in
             let root = category.isIncome ? "Income" : "Expenses"
+            if let kept = categoryOriginals[i], AccountNames.keeps(kept, root: root, format: format), !taken.contains(kept) {
+                taken.insert(kept)
+                return kept
+            }
             let path = category.name.split(separator: ":", omittingEmptySubsequences: false)
                 .map { AccountNames.component(String($0), format: format) }
             return unique(root + ":" + path.joined(separator: ":"))
         }
         // After the categories, so that a category of the same name keeps its own.
         uncategorized = (unique("Expenses:Uncategorized"), unique("Income:Uncategorized"))
+    }
+
+    /// The names for `model`'s wallets and categories in `format`, with the peer accounts
+    /// the declarations of `budget` (the files `model` was read from) keep.
+    public init(model: BudgetModel, budget: Budget?, format: PeerFormat) {
+        let source = EntrySource(budget: budget)
+        self.init(model: model, format: format, original: source.declaredAccount(_:_:))
+    }
+
+    /// Whether `name`, a peer account a declaration keeps, is read by `format` as it was:
+    /// hledger and ledger take any name an account can be written with (no two spaces,
+    /// tab or `;`, not in brackets); beancount needs its own root for the account's type
+    /// (`root`) and each component as it allows.
+    static func keeps(_ name: String, root: String, format: PeerFormat) -> Bool {
+        let parts = name.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts.contains(where: \.isEmpty) else { return false }
+        switch format {
+        case .hledger, .ledger:
+            return parts.allSatisfy { component($0, format: format) == $0 }
+        case .beancount:
+            return parts[0] == root && parts.dropFirst().allSatisfy { component($0, format: .beancount) == $0 }
+        }
     }
 
     /// One component of an account name, in what the peer accepts.

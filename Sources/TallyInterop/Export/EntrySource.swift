@@ -33,6 +33,15 @@ struct EntrySource {
         var splits: [(note: String?, tags: [String])] = []
     }
 
+    /// The peer account a `wallet` or one-name `income`/`expense` declaration at
+    /// `location` keeps under `key` (`account: "assets:bank:giro"`, written by `tally
+    /// convert`).
+    func declaredAccount(_ location: SourceLocation, _ key: String) -> String? {
+        guard let node = node(location) else { return nil }
+        guard WalletDirectiveSyntax(node) != nil || CategoryDirectiveSyntax(node)?.names.count == 1 else { return nil }
+        return node.metadataValue(key)
+    }
+
     func details(of entry: Entry) -> Details? {
         guard let node = node(entry.location) else { return nil }
         var details = Details()

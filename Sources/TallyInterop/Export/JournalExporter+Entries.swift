@@ -79,24 +79,30 @@ extension JournalExporter {
         if let id = entry.bankID { meta.append(("id", id)) }
         let tags = entry.tags
         if format == .beancount && tags.contains(where: { tagName($0) != $0 }) { meta.append(("tally-tags", tags.joined(separator: " "))) }
-        meta += extra.map { (metadataKey($0.0), $0.1) }
+        // The status mark and code a converted journal kept (`status:`, `code:`) go back
+        // where the peer writes them.
+        let mark = JournalExporter.mark(extra.first { $0.0 == "status" }?.1)
+        var code = extra.first { $0.0 == "code" }?.1
+        if format == .beancount { code = nil }
+        meta += extra.filter { ($0.0 != "status" || mark == nil) && ($0.0 != "code" || code == nil) }.map { (metadataKey($0.0), $0.1) }
+        let date = entry.date.iso + (format == .beancount ? "" : (mark.map { " " + $0 } ?? "") + (code.map { " (\(lineText($0)))" } ?? ""))
         out.blank()
         switch format {
         case .hledger:
             var description = ""
             if let payee = entry.payee { description = lineText(payee) }
             if let note = entry.note { description = description.isEmpty ? lineText(note) : description + " | " + lineText(note) }
-            out.line(description.isEmpty ? entry.date.iso : "\(entry.date.iso) \(description)")
+            out.line(description.isEmpty ? date : "\(date) \(description)")
             for tag in tags { out.line("    ; \(tagName(tag)):") }
             for (key, value) in meta { out.line("    ; \(key): \(metadataValue(value))") }
         case .ledger:
             let description = (entry.payee ?? entry.note).map(lineText) ?? ""
-            out.line(description.isEmpty ? entry.date.iso : "\(entry.date.iso) \(description)")
+            out.line(description.isEmpty ? date : "\(date) \(description)")
             if entry.payee != nil, let note = entry.note { out.line("    ; note: \(metadataValue(note))") }
             if !tags.isEmpty { out.line("    ; :" + tags.map(tagName).joined(separator: ":") + ":") }
             for (key, value) in meta { out.line("    ; \(key): \(metadataValue(value))") }
         case .beancount:
-            var line = "\(entry.date.iso) *"
+            var line = "\(entry.date.iso) \(mark == "!" ? "!" : "*")"
             switch (entry.payee, entry.note) {
             case let (payee?, note?): line += " \(quoted(payee)) \(quoted(note))"
             case let (payee?, nil): line += " \(quoted(payee)) \"\""
@@ -106,6 +112,15 @@ extension JournalExporter {
             for tag in tags { line += " #" + tagName(tag) }
             out.line(line)
             for (key, value) in meta { out.line("    \(key): \(quoted(value))") }
+        }
+    }
+
+    /// The peer's status mark for a kept `status:` value (`cleared` `*`, `pending` `!`).
+    static func mark(_ status: String?) -> String? {
+        switch status {
+        case "cleared": "*";
+        case "pending": "!";
+        default: nil
         }
     }
 

@@ -33,7 +33,7 @@ public struct JournalExporter {
     public init(model: BudgetModel, budget: Budget?, format: PeerFormat) {
         self.model = model
         self.format = format
-        names = AccountNames(model: model, format: format)
+        names = AccountNames(model: model, budget: budget, format: format)
         source = EntrySource(budget: budget)
         var symbols: [String: String] = [:]
         for wallet in model.wallets { symbols[wallet.currency] = JournalExporter.symbol(wallet.currency) }

@@ -269,16 +269,7 @@ extension DatedEntrySyntax {
     /// The first amount.
     public var amount: AmountSyntax? { node.child(.amount).map(AmountSyntax.init(node:)) }
     /// The value of the first metadata line with `key`, unquoted.
-    public func metadata(_ key: String) -> String? {
-        guard node.child(.metadata) != nil else { return nil }
-        let wanted = Array((key + ":").utf8)
-        for line in node.children(.metadata) {
-            guard let keyToken = line.firstContentToken, keyToken.bytes.elementsEqual(wanted) else { continue }
-            guard let value = line.childTokens.first(where: { !$0.kind.isTrivia && $0.index != keyToken.index }) else { return "" }
-            return value.kind == .text || value.kind == .quotedName ? Unquote.value(of: value.text) : value.text
-        }
-        return nil
-    }
+    public func metadata(_ key: String) -> String? { node.metadataValue(key) }
 
     /// `key: value` metadata lines, values unquoted.
     public var metadata: [(key: String, value: String)] {
@@ -387,5 +378,20 @@ public enum Unquote {
             i += 1
         }
         return String(out)
+    }
+}
+
+extension SyntaxNode {
+    /// The value of the node's first metadata line with `key`, unquoted: of an entry, or
+    /// of a declaration (`account: "assets:bank"` under a `wallet`).
+    public func metadataValue(_ key: String) -> String? {
+        guard child(.metadata) != nil else { return nil }
+        let wanted = Array((key + ":").utf8)
+        for line in children(.metadata) {
+            guard let keyToken = line.firstContentToken, keyToken.bytes.elementsEqual(wanted) else { continue }
+            guard let value = line.childTokens.first(where: { !$0.kind.isTrivia && $0.index != keyToken.index }) else { return "" }
+            return value.kind == .text || value.kind == .quotedName ? Unquote.value(of: value.text) : value.text
+        }
+        return nil
     }
 }

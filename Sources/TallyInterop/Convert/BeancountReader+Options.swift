@@ -1,0 +1,32 @@
+import TallyCore
+import TallySyntax
+
+/// Beancount's `option` lines and fava's budget entries.
+extension BeancountReader {
+    /// `option "name_assets" "Aktiva"` (the root that holds the assets, and so on for
+    /// each type) and `option "operating_currency" "EUR"` (the budget's currency); the
+    /// other options change nothing Tally reads.
+    mutating func readOption(_ words: [String]) {
+        guard words.count > 2 else { return }
+        let key = BeancountReader.unquote(words[1]), value = BeancountReader.unquote(words[2])
+        let roots: [String: AccountType] = [
+            "name_assets": .asset, "name_liabilities": .liability, "name_equity": .equity,
+            "name_income": .revenue, "name_expenses": .expense
+        ]
+        if let type = roots[key] { content.accountTypes[value] = type }
+        if key == "operating_currency" { content.operatingCurrencies.append(value) }
+    }
+
+    /// fava's budget entry, `DATE custom "budget" ACCOUNT "PERIOD" AMOUNT COMMODITY`, read
+    /// as the budget goal hledger writes `~ PERIOD from DATE` with one virtual posting:
+    /// the builder converts it as one. False when the entry is not one.
+    mutating func readBudget(_ words: [String], _ date: CivilDate, at here: SourceLine) -> Bool {
+        guard words.count >= 7, words[1] == "custom", BeancountReader.unquote(words[2]) == "budget",
+            let amount = LedgerJournalReader.amount(words[5] + " " + words[6])
+        else { return false }
+        var goal = PeerTransaction(date: date, source: here)
+        goal.postings = [PeerPosting(account: words[3], amount: amount, isVirtual: true, source: here)]
+        content.periodics.append(PeerPeriodic(expression: "\(BeancountReader.unquote(words[4])) from \(date.iso)", transaction: goal))
+        return true
+    }
+}
