@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyFormat
 import TallyReports
 import TallySyntax
 
@@ -80,8 +81,16 @@ struct WriteForms {
             line = SourceWriter.fill(date: date, envelope: try envelope("envelope"), amount: amountText)
         }
         var edit = editor.edit()
+        let path = editor.budget.root.path
         let layout = FileLayout(recentIn: editor.budget.root.tree)
-        edit.append([line], to: editor.budget.root.path, lineEnding: layout.lineEnding)
+        edit.append([line], to: path, lineEnding: layout.lineEnding)
+        // Laid out as `tally fmt` lays out its block (only that line changes).
+        var bytes = edit.bytes(of: path)
+        let start = bytes.count - line.utf8.count - layout.lineEnding.count
+        if let formatted = Formatter.formattedLine(at: start, in: bytes, path: path) {
+            bytes.replaceSubrange(start ..< start + line.utf8.count, with: formatted)
+            edit.replace(path, with: bytes)
+        }
         do {
             let edited = try editor.check(edit)
             try editor.write(edited)
