@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "TallyCLI", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "TallyCLI", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(
             name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
