@@ -1,7 +1,8 @@
 /// A response: status, headers and body. ``bytes(forHead:)`` adds the length, closes the
 /// connection, and sets the headers every answer carries: a Content-Security-Policy that
 /// allows only the page's own script and style (served from the binary), no framing, no
-/// sniffing, no referrer, no caching.
+/// sniffing, no referrer to other sites (same-origin: a browser sends `Origin: null` on a
+/// form posted under `no-referrer`, which the origin check must see), no caching.
 public struct HTTPResponse: Sendable {
     public var status: HTTPStatus
     /// Header fields beyond those every answer carries.
@@ -47,7 +48,7 @@ public struct HTTPResponse: Sendable {
         all += [
             ("Content-Length", String(body.count)), ("Connection", "close"), ("Cache-Control", "no-store"),
             ("Content-Security-Policy", Self.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
-            ("X-Frame-Options", "DENY"), ("Referrer-Policy", "no-referrer"), ("Cross-Origin-Resource-Policy", "same-origin")
+            ("X-Frame-Options", "DENY"), ("Referrer-Policy", "same-origin"), ("Cross-Origin-Resource-Policy", "same-origin")
         ]
         for (name, value) in all {
             // A header value never carries a line break, whatever it was built from.
