@@ -107,9 +107,9 @@ import Testing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["serve", "--port", "0", "--host", host, TestSupport.path("examples/household.tally")]
-            let out = Pipe()
+            let out = Pipe(), err = Pipe()
             process.standardOutput = out
-            process.standardError = FileHandle.nullDevice
+            process.standardError = err
             try process.run()
             defer {
                 // SIGKILL: the test runner's blocked signals are inherited, SIGTERM may be one.
@@ -124,6 +124,19 @@ import Testing
             }
             let url = line.trimmingCharacters(in: .newlines)
             #expect(url.wholeMatch(of: pattern) != nil, "\(url)")
+            // Pages and answers of every kind, then the server's messages: nothing of the
+            // budget (a wallet's name, an amount) is logged.
+            let port = Int(url.split(separator: ":")[2].prefix { $0.isNumber }) ?? 0
+            let token = url.split(separator: "=").last.map(String.init) ?? ""
+            for target in ["/", "/register", "/api/balance", "/source?file=0&line=3", "/nothing"] {
+                let cookie = host == "0.0.0.0" ? "Cookie: tally_token=\(token)\r\n" : ""
+                _ = Self.exchange(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookie)\r\n".utf8), port: port)
+            }
+            _ = Self.exchange(Array("BREW / HTTP/1.1\r\n\r\n".utf8), port: port)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(messages == "tally serve: serving \(TestSupport.path("examples/household.tally")); press Ctrl-C to stop\n")
         }
         let bad = ServeTestApp.cli(["serve", "--host", "example.com", "--port", "0", TestSupport.path("examples/household.tally")])
         #expect(bad.code == 2)

@@ -115,8 +115,15 @@ public final class HTTPServer: @unchecked Sendable {
         var chunk = [UInt8](repeating: 0, count: 16 * 1024)
         let response: HTTPResponse
         var head = false
+        // The whole request must come within the timeout, not each piece of it: a client
+        // sending a byte at a time is cut off as surely as a silent one.
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(readTimeout) * 1_000_000_000
         reading: while true {
             let n = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
+            if n > 0, DispatchTime.now().uptimeNanoseconds > deadline {
+                response = .text("The request was not sent in time.", status: .requestTimeout)
+                break reading
+            }
             if n <= 0 {
                 if n < 0, errno == EAGAIN || errno == EWOULDBLOCK, !received.isEmpty {
                     response = .text("The request was not sent in time.", status: .requestTimeout)
