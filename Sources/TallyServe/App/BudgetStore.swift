@@ -31,8 +31,14 @@ public final class BudgetStore: @unchecked Sendable {
     private let lock = NSLock()
     private var cached: [CivilDate: (stamp: [FileStamp], snapshot: Snapshot)] = [:]
 
-    /// A store for the budget at `files`.
-    public init(files: [String]) { arguments = files }
+    /// The day kept when another is dropped.
+    private let fixedDay: CivilDate?
+
+    /// A store for the budget at `files`; `today`, when given, is the day kept longest.
+    public init(files: [String], today: CivilDate? = nil) {
+        arguments = files
+        fixedDay = today
+    }
 
     /// The budget as of `today`, read again if a file changed since the last reading.
     public func snapshot(today: CivilDate) -> Snapshot {
@@ -51,7 +57,9 @@ public final class BudgetStore: @unchecked Sendable {
             var lines: [String: LineIndex] = [:]
             for file in opened.budget.files { lines[file.path] = LineIndex(file.tree.source) }
             snapshot = Snapshot(opened: opened, problem: nil, version: Self.version(stamp), today: today, files: files, lines: lines)
-            if cached.count > 8 { cached.removeAll() }
+            // At most two days kept (the server's and one asked with `today=`): a 100k
+            // budget's model is tens of megabytes.
+            if cached[today] == nil, cached.count >= 2 { cached = cached.filter { $0.key == self.fixedDay } }
             cached[today] = (stamp, snapshot)
         } catch {
             let problem: String

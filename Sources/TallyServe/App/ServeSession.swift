@@ -27,7 +27,7 @@ public final class ServeSession: Sendable {
         let server = HTTPServer(host: address, port: port)
         do { try server.listen() } catch { throw StartError(message: error.description) }
         let rules = AccessRules(host: address, port: server.port, token: AccessRules.newToken())
-        let app = ServeApp(store: BudgetStore(files: files), bridge: bridge, rules: rules, today: today, environment: environment)
+        let app = ServeApp(store: BudgetStore(files: files, today: today), bridge: bridge, rules: rules, today: today, environment: environment)
         server.serve(app.handle)
         self.server = server
         self.app = app
