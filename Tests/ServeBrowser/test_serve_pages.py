@@ -34,6 +34,15 @@ def test_a_category_drills_down_to_its_register_rows(page, served):
     assert amounts == [row["amount"] for row in expected]
 
 
+def test_a_donut_slice_drills_down_too(page, served):
+    page.goto(served.url)
+    slice = page.locator("#chart-spending a").first
+    href = slice.get_attribute("href")
+    assert href.startswith("/register?category=")
+    page.goto(served.url.rstrip("/") + href)
+    assert page.locator("#register tbody tr").count() > 0
+
+
 def test_assigning_money_writes_a_fill_line(page, served):
     page.goto(served.url + "envelopes")
     page.select_option("#assign-envelope", "Gift-fund")

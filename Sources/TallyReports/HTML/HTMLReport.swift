@@ -154,7 +154,7 @@ public enum HTMLReport {
         let slices = drawn.map {
             DonutChart.Slice(
                 label: name($0), value: $0.amount.chartValue, amount: money($0.amount, currency),
-                share: $0.percent.map(percentText) ?? "")
+                share: $0.percent.map(percentText) ?? "", link: links.category(name($0), overview.report.totals.start))
         }
         let shown = DonutChart.grouped(slices, limit: donutSlices) { _ in
             let rest = drawn.dropFirst(donutSlices - 1).reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
@@ -194,7 +194,7 @@ public enum HTMLReport {
                 label: monthLabel(month.totals.start, first: i == 0), income: month.totals.income.chartValue,
                 expense: month.totals.expense.chartValue,
                 incomeText: money.sum(month.totals.income, month.unconverted.income, currency),
-                expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency))
+                expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency), link: links.month(month.totals.start))
         }
         let chart = IncomeExpenseBars(
             months: bars, scaleLabel: scaleLabel,
