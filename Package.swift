@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyReports", targets: ["TallyReports"]),
         .library(name: "TallyImport", targets: ["TallyImport"]),
+        .library(name: "TallyServe", targets: ["TallyServe"]),
         // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
         // (which can reach only products) and the regression test. See Fuzz/README.md.
         .library(name: "TallyFuzzChecks", targets: ["TallyFuzzChecks"])
@@ -35,8 +36,11 @@ let package = Package(
         // reports, each report's figures and its JSON, the HTML page (the CLI, the editor,
         // `tally serve`).
         .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
+        // `tally serve`: a local web app over the budget (HTTP/1.1 on the system's sockets,
+        // pages, the reports' JSON, forms that write through the edit pipeline).
+        .target(name: "TallyServe", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyFormat"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
-        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
+        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop", "TallyServe"]),
         // The executable: a thin `main` that hands over to TallyCLI, told the commit it is
         // built from by the plugin below (`tally --version`).
         .executableTarget(name: "tally", dependencies: ["TallyCLI"], plugins: ["BuildCommit"]),
@@ -54,6 +58,7 @@ let package = Package(
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "TallyCLI", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(
             name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],
@@ -63,7 +68,7 @@ let package = Package(
         // libFuzzer executables in `Fuzz/` and the test that replays every input that
         // ever failed (`Tests/TallyFuzzTests/Regressions/<target>/`).
         .target(
-            name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyLSP", "TallyInterop"],
+            name: "TallyFuzzChecks", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyLSP", "TallyInterop", "TallyServe"],
             path: "Tests/TallyFuzzChecks"),
         .testTarget(name: "TallyFuzzTests", dependencies: ["TallyFuzzChecks", "TallyTestSupport"], exclude: ["Regressions"])
     ]

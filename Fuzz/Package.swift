@@ -9,7 +9,7 @@
 // the regression test replays too.
 import PackageDescription
 
-let targets = ["parser", "formatter", "interpreter", "frames", "json", "statements", "journals"]
+let targets = ["parser", "formatter", "interpreter", "frames", "json", "statements", "journals", "requests"]
 
 let package = Package(
     name: "TallyFuzz",

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the fuzz targets and runs one (or all) for a number of seconds.
 #
-#   Fuzz/run.sh TARGET SECONDS     TARGET: parser formatter interpreter frames json statements journals, or all
+#   Fuzz/run.sh TARGET SECONDS     TARGET: parser formatter interpreter frames json statements journals requests, or all
 #
 # Seeds: examples/ and every test fixture (.tally), Fuzz/Seeds/TARGET/, and the kept
 # regression inputs Tests/TallyFuzzTests/Regressions/TARGET/. New inputs go to Fuzz/corpus/TARGET/ and crashing ones (also
@@ -13,7 +13,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-TARGETS=(parser formatter interpreter frames json statements journals)
+TARGETS=(parser formatter interpreter frames json statements journals requests)
 
 usage() { echo "usage: Fuzz/run.sh {$(IFS="|"; echo "${TARGETS[*]}")|all} SECONDS" >&2; exit 2; }
 [ $# -eq 2 ] || usage
@@ -71,6 +71,7 @@ for target in "${selected[@]}"; do
         # _CFErrorCreateFromXMLInterface, outside Tally), so leaks are not findings here.
         statements) dict=statements.dict max=32768 extra=-detect_leaks=0 asan=detect_leaks=0${asan:+:$asan} ;;
         journals) dict=journals.dict max=32768 ;;
+        requests) dict=http.dict max=16384 ;;
         *) dict=tally.dict max=32768 ;;
     esac
     echo "== fuzzing $target for $SECONDS_EACH s ($count seeds, corpus $corpus)"

@@ -36,10 +36,15 @@ final class LayeringTests: XCTestCase {
         XCTAssertFalse(try imports(of: "TallyImport").contains("TallyInterop"))
         // Reports are the library every front end shares: no formatter, server or CLI in it.
         XCTAssertEqual(try imports(of: "TallyReports").subtracting(["Foundation", "TallySyntax", "TallyCore"]), [])
+        // The web app sits beside the command line, not on it: reports, the core and the
+        // formatter, the system's sockets; never the language server or the CLI, which
+        // lends it its commands (`CommandBridge`).
+        XCTAssertEqual(
+            try imports(of: "TallyServe").subtracting(["Foundation", "Dispatch", "Glibc", "Darwin", "TallySyntax", "TallyCore", "TallyReports", "TallyFormat"]), [])
     }
 
     func testOnlyTheLanguageServerSpeaksJSONRPC() throws {
-        for target in ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyInterop", "TallyReports", "TallyCLI", "tally"] {
+        for target in ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat", "TallyInterop", "TallyReports", "TallyServe", "TallyCLI", "tally"] {
             let folder = TestSupport.path("Sources/" + target)
             let walker = try XCTUnwrap(FileManager.default.enumerator(atPath: folder))
             while let item = walker.nextObject() as? String {

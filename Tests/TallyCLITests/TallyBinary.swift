@@ -11,14 +11,7 @@ struct TallyBinary {
     }
 
     /// The executable next to the test bundle in the build folder.
-    static let url: URL = {
-        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-            let url = candidate.appendingPathComponent("tally")
-            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-        }
-        return TestSupport.repositoryRoot.appendingPathComponent(".build/debug/tally")
-    }()
+    static let url: URL = TestSupport.tallyExecutable
 
     /// Runs a `/bin/sh` script in the repository root, with `$TALLY` the executable: for
     /// what `Process` cannot set up, such as a closed or redirected standard input.

@@ -37,6 +37,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// journal: left-out lines inside the journal, a budget without syntax errors, as
     /// `tally fmt` lays it out.
     case journals
+    /// `tally serve`'s `RequestReader`: an outcome for any bytes, refusals that more bytes
+    /// cannot undo, complete requests that read back the same.
+    case requests
 
     /// Checks every promise of the target on `bytes`; nil when all held, else what broke.
     public func check(_ bytes: [UInt8]) -> String? {
@@ -48,6 +51,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .json: return JSONProperties.check(bytes)
         case .statements: return StatementProperties.check(bytes)
         case .journals: return JournalProperties.check(bytes)
+        case .requests: return RequestProperties.check(bytes)
         }
     }
 

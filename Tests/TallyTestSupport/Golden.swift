@@ -6,6 +6,16 @@ public enum TestSupport {
     public static let repositoryRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
+    /// The `tally` executable next to the test bundle in the build folder.
+    public static let tallyExecutable: URL = {
+        let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
+            let url = candidate.appendingPathComponent("tally")
+            if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+        }
+        return repositoryRoot.appendingPathComponent(".build/debug/tally")
+    }()
+
     /// A path inside the repository.
     public static func path(_ relative: String) -> String {
         repositoryRoot.appendingPathComponent(relative).path

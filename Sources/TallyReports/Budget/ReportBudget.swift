@@ -49,18 +49,39 @@ public struct ReportBudget: Sendable {
     /// Loads the budget in `files` (see `load`), interprets it as of `today` and applies
     /// the budget's diagnostic policy to count its errors. A budget with errors is still
     /// reported on; one whose totals could overflow is not.
+    /// With `keepingSources`, the files' texts are kept too (`sources`, for `print`).
     public static func open(files: [String], today: CivilDate, keepingSources: Bool = false) throws(OpenError) -> ReportBudget {
+        let opened = try opened(files: files, today: today)
+        var report = opened.report
+        if keepingSources {
+            for file in opened.budget.files { report.sources[file.path] = file.tree.source }
+        }
+        return report
+    }
+
+    /// A budget opened for reports together with what was read and found on the way:
+    /// what a front end that also shows the source and the diagnostics keeps (`tally
+    /// serve`).
+    public struct Opened: Sendable {
+        /// The budget as reports see it.
+        public let report: ReportBudget
+        /// The files as read.
+        public let budget: Budget
+        /// The diagnostics, after the budget's own policy.
+        public let diagnostics: [Diagnostic]
+    }
+
+    /// Opens the budget as ``open(files:today:)`` does, keeping the files read and the
+    /// diagnostics.
+    public static func opened(files: [String], today: CivilDate) throws(OpenError) -> Opened {
         let budget: Budget
         do { budget = try load(files) } catch { throw .unreadable(error) }
         let (model, found) = Interpreter.run(budget, today: today)
         let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         guard model.totalsAreExact else { throw .inexactTotals }
         let errors = diagnostics.filter { $0.severity == .error }.count
-        var opened = ReportBudget(model: model, files: budget.files.map(\.path).filter { $0 != "<files>" }, errorCount: errors)
-        if keepingSources {
-            for file in budget.files { opened.sources[file.path] = file.tree.source }
-        }
-        return opened
+        let report = ReportBudget(model: model, files: budget.files.map(\.path).filter { $0 != "<files>" }, errorCount: errors)
+        return Opened(report: report, budget: budget, diagnostics: diagnostics)
     }
 
     /// Loads one budget, or several (`-f a.tally -f b.tally`) as one: read as if a root

@@ -7,6 +7,8 @@ struct DonutChart {
         let value: Double
         let amount: String
         let share: String
+        /// Where the slice leads (a page that links its charts), if anywhere.
+        var link: String? = nil
     }
 
     let slices: [Slice]
@@ -36,10 +38,12 @@ struct DonutChart {
                 let share = max(0, slice.value) / sum * 100
                 guard share > 0 else { continue }
                 let colour = color(i)
+                if let link = slice.link { out += "<a href=\"\(Markup.escape(link))\">" }
                 out += "<circle class=\"slice\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(radius)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(thickness)\""
                 out += " pathLength=\"100\" stroke-dasharray=\"\(Markup.number(share)) \(Markup.number(100 - share))\""
                 out += " stroke-dashoffset=\"\(Markup.number(25 - start))\">"
                 out += "<title>\(Markup.escape("\(slice.label): \(slice.amount) (\(slice.share))"))</title></circle>"
+                if slice.link != nil { out += "</a>" }
                 start += share
             }
         }

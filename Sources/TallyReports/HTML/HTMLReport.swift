@@ -38,19 +38,45 @@ public enum HTMLReport {
         page += summaryFigure("expense", "Expense", money.sum(totals.expense, unconverted.expense, currency))
         page += summaryFigure(totals.net.isNegative ? "net negative" : "net", "Net", money.sum(totals.net, unconverted.net, currency))
         page += "</section>\n</header>\n<main class=\"panels\">\n"
-
-        page += spendingPanel(overview, model, money, monthName)
-        page += flowPanel(overview, model, money)
-        page += envelopePanel(overview, model, money)
-        page += goalPanel(overview, model, money)
-        page += balancePanel(overview, model, money)
-        page += largestPanel(overview, model, money)
-
+        page += panels(overview, model: model, links: Links())
         page += "</main>\n<footer>Made by tally \(Markup.escape(TallyVersion.current)) from the budget as of \(overview.day). "
         page += "Transfers are neither income nor expense; hidden wallets are left out; other currencies count at the latest rate on or before their date.</footer>\n"
         page += "</div>\n</body>\n</html>\n"
         return page
     }
+
+    /// Where a table's names lead, for a page that links them (`tally serve`'s overview
+    /// links each to its register); the static page links nothing.
+    public struct Links: Sendable {
+        /// A category's rows in the month.
+        public var category: @Sendable (_ name: String, _ month: CivilDate) -> String? = { _, _ in nil }
+        /// A month's rows.
+        public var month: @Sendable (_ start: CivilDate) -> String? = { _ in nil }
+        /// An envelope's page.
+        public var envelope: @Sendable (_ name: String) -> String? = { _ in nil }
+        /// A goal's page.
+        public var goal: @Sendable (_ name: String) -> String? = { _ in nil }
+        /// The balances on a day.
+        public var day: @Sendable (_ date: CivilDate) -> String? = { _ in nil }
+
+        /// No links.
+        public init() {}
+    }
+
+    /// The page's panels (spending by category, income and expense per month, envelopes,
+    /// goals, total balance, largest spending), each chart with its table, the tables'
+    /// names linked by `links`.
+    public static func panels(_ overview: MonthOverview, model: BudgetModel, links: Links) -> String {
+        let money = MoneyText(model: model)
+        let totals = overview.report.totals
+        let monthName = "\(CivilDate.monthName(totals.start.month)) \(totals.start.year)"
+        return spendingPanel(overview, model, money, monthName, links) + flowPanel(overview, model, money, links)
+            + envelopePanel(overview, model, money, links) + goalPanel(overview, model, money, links)
+            + balancePanel(overview, model, money, links) + largestPanel(overview, model, money)
+    }
+
+    /// The page's style sheet, for pages that draw the same panels.
+    public static let styleSheet = PageStyle.css
 
     private static func summaryFigure(_ kind: String, _ name: String, _ value: String) -> String {
         "<div class=\"figure \(kind)\"><span class=\"name\">\(name)</span><span class=\"value\">\(Markup.escape(value))</span></div>\n"
@@ -68,17 +94,19 @@ public enum HTMLReport {
     /// may break across lines (others keep to one line and the table scrolls instead).
     private static func table(
         _ caption: String, _ headers: [String], numeric: Set<Int>, wrapping: Set<Int> = [],
-        _ rows: [(cells: [String], rowClass: String?)]
+        _ rows: [(cells: [String], rowClass: String?)], links: [String?] = []
     ) -> String {
         var out = "<table>\n<caption>\(Markup.escape(caption))</caption>\n<thead><tr>"
         for (i, header) in headers.enumerated() {
             out += "<th scope=\"col\"\(numeric.contains(i) ? " class=\"num\"" : "")>\(Markup.escape(header))</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
-        for row in rows {
+        for (r, row) in rows.enumerated() {
             out += row.rowClass.map { "<tr class=\"\($0)\">" } ?? "<tr>"
             for (i, cell) in row.cells.enumerated() {
-                if i == 0 {
+                if i == 0, r < links.count, let link = links[r] {
+                    out += "<th scope=\"row\"><a href=\"\(Markup.escape(link))\">\(Markup.escape(cell))</a></th>"
+                } else if i == 0 {
                     out += "<th scope=\"row\">\(Markup.escape(cell))</th>"
                 } else {
                     let kind = numeric.contains(i) ? " class=\"num\"" : wrapping.contains(i) ? " class=\"text\"" : ""
@@ -115,7 +143,7 @@ public enum HTMLReport {
     /// A percentage from the core as the page writes it: `12.5 %`.
     private static func percentText(_ percent: Money) -> String { "\(percent.formatted(scale: 1)) %" }
 
-    private static func spendingPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ monthName: String) -> String {
+    private static func spendingPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ monthName: String, _ links: Links) -> String {
         let currency = model.defaultCurrency
         func name(_ item: MonthOverview.Spending) -> String { model.categories[item.category].name }
         // A share below zero means nothing in a ring: categories whose refunds outweigh
@@ -126,7 +154,7 @@ public enum HTMLReport {
         let slices = drawn.map {
             DonutChart.Slice(
                 label: name($0), value: $0.amount.chartValue, amount: money($0.amount, currency),
-                share: $0.percent.map(percentText) ?? "")
+                share: $0.percent.map(percentText) ?? "", link: links.category(name($0), overview.report.totals.start))
         }
         let shown = DonutChart.grouped(slices, limit: donutSlices) { _ in
             let rest = drawn.dropFirst(donutSlices - 1).reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
@@ -152,18 +180,21 @@ public enum HTMLReport {
         }
         return panel(
             id: "spending", heading: "Spending by category",
-            chart: chart, table: table(caption("Spending by category, \(monthName)", currency), ["Category", "Spent", "Share"], numeric: [1, 2], rows),
+            chart: chart,
+            table: table(
+                caption("Spending by category, \(monthName)", currency), ["Category", "Spent", "Share"], numeric: [1, 2], rows,
+                links: overview.spending.map { links.category(name($0), overview.report.totals.start) }),
             note: notes.isEmpty ? nil : notes.joined(separator: " "))
     }
 
-    private static func flowPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+    private static func flowPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
         let currency = model.defaultCurrency
         let bars = overview.months.enumerated().map { i, month in
             IncomeExpenseBars.Month(
                 label: monthLabel(month.totals.start, first: i == 0), income: month.totals.income.chartValue,
                 expense: month.totals.expense.chartValue,
                 incomeText: money.sum(month.totals.income, month.unconverted.income, currency),
-                expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency))
+                expenseText: money.sum(month.totals.expense, month.unconverted.expense, currency), link: links.month(month.totals.start))
         }
         let chart = IncomeExpenseBars(
             months: bars, scaleLabel: scaleLabel,
@@ -181,10 +212,13 @@ public enum HTMLReport {
         }
         return panel(
             id: "income-expense", heading: "Income and expense",
-            chart: chart, table: table(caption("Per month, newest first", currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows))
+            chart: chart,
+            table: table(
+                caption("Per month, newest first", currency), ["Month", "Income", "Expense", "Net"], numeric: [1, 2, 3], rows,
+                links: overview.months.reversed().map { links.month($0.totals.start) }))
     }
 
-    private static func envelopePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+    private static func envelopePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
         let currency = model.defaultCurrency
         var bars: [ProgressBars.Row] = []
         var rows: [([String], String?)] = []
@@ -231,10 +265,10 @@ public enum HTMLReport {
                     "Envelope", "Holds", "Spent",
                     "Available", "Used"
                 ],
-                numeric: [1, 2, 3, 4], rows))
+                numeric: [1, 2, 3, 4], rows, links: overview.envelopes.map { links.envelope($0.envelope.name) }))
     }
 
-    private static func goalPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+    private static func goalPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
         var bars: [ProgressBars.Row] = []
         var rows: [([String], String?)] = []
         for (g, status) in overview.goals.enumerated() {
@@ -272,10 +306,10 @@ public enum HTMLReport {
             chart: chart,
             table: table(
                 caption("Goals on \(overview.day)", model.defaultCurrency), ["Goal", "Saved", "Target", "Progress", "Status"],
-                numeric: [1, 2, 3], rows))
+                numeric: [1, 2, 3], rows, links: overview.goals.indices.map { links.goal(model.goals[$0].name) }))
     }
 
-    private static func balancePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+    private static func balancePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
         let currency = model.defaultCurrency
         let sheets = overview.months.map(\.balance)
         let points = sheets.enumerated().map { i, sheet in
@@ -293,7 +327,7 @@ public enum HTMLReport {
             chart: chart,
             table: table(
                 caption("At the end of each month, newest first; hidden wallets left out", currency), ["Date", "Balance"],
-                numeric: [1], rows))
+                numeric: [1], rows, links: sheets.reversed().map { links.day($0.date) }))
     }
 
     private static func largestPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {

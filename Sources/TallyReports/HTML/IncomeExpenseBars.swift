@@ -7,6 +7,8 @@ struct IncomeExpenseBars {
         let expense: Double
         let incomeText: String
         let expenseText: String
+        /// Where the month's bars lead (a page that links its charts), if anywhere.
+        var link: String? = nil
     }
 
     let months: [Month]
@@ -40,8 +42,10 @@ struct IncomeExpenseBars {
             ].enumerated() {
                 let h = maximum > 0 ? max(0, value) / maximum * plotHeight : 0
                 let x = k == 0 ? center - bar - 1 : center + 1
+                if let link = month.link { out += "<a href=\"\(Markup.escape(link))\">" }
                 out += "<rect class=\"bar \(kind)\" x=\"\(Markup.number(x))\" y=\"\(Markup.number(top + plotHeight - h))\" width=\"\(Markup.number(bar))\" height=\"\(Markup.number(h))\" fill=\"\(colour)\">"
                 out += "<title>\(Markup.escape("\(month.label) \(kind): \(text)"))</title></rect>"
+                if month.link != nil { out += "</a>" }
             }
             out += "<text x=\"\(Markup.number(center))\" y=\"\(Markup.number(height - bottom + 18))\" text-anchor=\"middle\" class=\"axis\">\(Markup.escape(month.label))</text>"
         }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// Small helpers for writing the page as well-formed XML (so that an XML parser reads it
-/// too): escaping, and coordinates as short numbers.
-enum Markup {
+/// too): escaping, and coordinates as short numbers. `tally serve`'s pages escape with it too.
+public enum Markup {
     /// `text` safe inside an element or a quoted attribute. Characters XML forbids
     /// (controls other than tab, line feed and carriage return) become U+FFFD.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

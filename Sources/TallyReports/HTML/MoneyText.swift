@@ -35,7 +35,7 @@ struct MoneyText {
 
 extension Money {
     /// The value as a Double, for chart geometry only (pixels are not money).
-    var chartValue: Double {
+    public var chartValue: Double {
         var divisor = 1.0
         for _ in 0 ..< scale { divisor *= 10 }
         return Double(units) / divisor

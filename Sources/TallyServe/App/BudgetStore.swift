@@ -1,0 +1,112 @@
+import Foundation
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// The budget as the server last read it, read again only when one of its files changed
+/// on disk (its size, modification time or identity) or another day is asked. Every page
+/// and answer starts from a ``Snapshot``; its ``Snapshot/version`` is what a form carries
+/// to be refused when the files changed since it was drawn, and what open pages poll to
+/// show new figures.
+public final class BudgetStore: @unchecked Sendable {
+    /// The budget read at one moment, for one day.
+    public struct Snapshot: Sendable {
+        /// The budget opened for reports, with its files and diagnostics; nil when it
+        /// could not be opened (``problem`` says why).
+        public let opened: ReportBudget.Opened?
+        /// Why the budget could not be opened.
+        public let problem: String?
+        /// A short text that changes whenever a file of the budget changes.
+        public let version: String
+        /// The day the figures are as of.
+        public let today: CivilDate
+        /// The budget's files, the root first, as named on the command line.
+        public let files: [String]
+        /// Where each file's lines start, by path (for links to a line).
+        public let lines: [String: LineIndex]
+    }
+
+    /// The budget's files as given (`tally serve FILE`, or several `-f`).
+    public let arguments: [String]
+    private let lock = NSLock()
+    private var cached: [CivilDate: (stamp: [FileStamp], snapshot: Snapshot)] = [:]
+
+    /// The day kept when another is dropped.
+    private let fixedDay: CivilDate?
+
+    /// A store for the budget at `files`; `today`, when given, is the day kept longest.
+    public init(files: [String], today: CivilDate? = nil) {
+        arguments = files
+        fixedDay = today
+    }
+
+    /// The budget as of `today`, read again if a file changed since the last reading.
+    public func snapshot(today: CivilDate) -> Snapshot {
+        lock.lock()
+        defer { lock.unlock() }
+        if let entry = cached[today], entry.stamp == Self.stamps(entry.snapshot.files) { return entry.snapshot }
+        // Stamps are taken before reading, so a change during the reading makes the next
+        // request read again rather than keep a stale budget.
+        let known = cached.values.first?.snapshot.files ?? arguments
+        let before = Self.stamps(known)
+        let snapshot: Snapshot
+        do {
+            let opened = try ReportBudget.opened(files: arguments, today: today)
+            let files = opened.budget.files.map(\.path).filter { $0 != "<files>" }
+            let stamp = files == known ? before : Self.stamps(files)
+            var lines: [String: LineIndex] = [:]
+            for file in opened.budget.files { lines[file.path] = LineIndex(file.tree.source) }
+            snapshot = Snapshot(opened: opened, problem: nil, version: Self.version(stamp), today: today, files: files, lines: lines)
+            // At most two days kept (the server's and one asked with `today=`): a 100k
+            // budget's model is tens of megabytes.
+            if cached[today] == nil, cached.count >= 2 { cached = cached.filter { $0.key == self.fixedDay } }
+            cached[today] = (stamp, snapshot)
+        } catch {
+            let problem: String
+            switch error {
+            case .unreadable(let file): problem = "cannot read `\(file.path)`: \(file.error.explanation)"
+            case .inexactTotals: problem = "the budget's amounts add up to more than can be totalled exactly (E0404); no figures are shown"
+            }
+            snapshot = Snapshot(opened: nil, problem: problem, version: Self.version(before), today: today, files: known, lines: [:])
+        }
+        return snapshot
+    }
+
+    /// The version of the files on disk now, without reading them: what the live pages
+    /// poll.
+    public func currentVersion() -> String {
+        lock.lock()
+        let files = cached.values.first?.snapshot.files ?? arguments
+        lock.unlock()
+        return Self.version(Self.stamps(files))
+    }
+
+    /// What tells one state of a file from another without reading it.
+    struct FileStamp: Equatable {
+        let device: UInt64, inode: UInt64, size: Int64, seconds: Int, nanoseconds: Int
+    }
+
+    static func stamps(_ files: [String]) -> [FileStamp] {
+        files.map { path in
+            var info = stat()
+            guard stat(path, &info) == 0 else { return FileStamp(device: 0, inode: 0, size: -1, seconds: 0, nanoseconds: 0) }
+            return FileStamp(
+                device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+                seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec))
+        }
+    }
+
+    /// A 64-bit FNV-1a hash of the stamps, in hexadecimal.
+    static func version(_ stamps: [FileStamp]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for stamp in stamps {
+            for word in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: Int64(stamp.seconds)), UInt64(bitPattern: Int64(stamp.nanoseconds))] {
+                for shift in stride(from: 0, to: 64, by: 8) {
+                    hash = (hash ^ (word >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3
+                }
+            }
+        }
+        let text = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - text.count) + text
+    }
+}

@@ -1,0 +1,187 @@
+import Foundation
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// The web app: routes each request (after ``AccessRules``) to a page, the API, an asset
+/// or a form. It holds no state of its own beyond the ``BudgetStore``; no request's path
+/// names a file (the source view takes a file's place in the budget's list), and nothing
+/// of the budget is logged.
+public struct ServeApp: Sendable {
+    /// The budget.
+    public let store: BudgetStore
+    /// The command line's reports and writing commands.
+    public let bridge: CommandBridge
+    /// Who may ask what.
+    public let rules: AccessRules
+    /// `--today`, else the day of each request (TALLY_TODAY or the system's date).
+    public let fixedToday: CivilDate?
+    private let environment: [String: String]
+
+    public init(store: BudgetStore, bridge: CommandBridge, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
+        self.store = store
+        self.bridge = bridge
+        self.rules = rules
+        fixedToday = today
+        self.environment = environment
+    }
+
+    /// The day figures are as of.
+    var today: CivilDate {
+        fixedToday ?? Interpreter.today(environment: environment) ?? Interpreter.today(environment: [:])!
+    }
+
+    /// Answers `request`.
+    public func handle(_ request: HTTPRequest) -> HTTPResponse {
+        switch rules.verdict(request) {
+        case .refuse(let status, let message): return .text(message, status: status)
+        case .acceptToken(let location): return .redirect(location.isEmpty ? "/" : location, headers: [rules.cookieHeader])
+        case .allow: break
+        }
+        if request.method == "POST" { return post(request) }
+        if let asset = Assets.asset(request.path) {
+            return HTTPResponse(contentType: asset.type, body: Array(asset.text.utf8))
+        }
+        if request.path == "/api/version" { return .json("{\"version\":\"\(store.currentVersion())\"}\n") }
+        if request.path.hasPrefix("/api/") { return api(request, report: String(request.path.dropFirst("/api/".count))) }
+        return page(request)
+    }
+
+    /// The snapshot for the request's day (`today=` or the server's).
+    private func snapshot(_ request: HTTPRequest) -> Result<BudgetStore.Snapshot, UsageError> {
+        var day = today
+        if let text = request.parameter("today") {
+            guard let date = CivilDate(iso: text) else { return .failure(UsageError("`--today`: `\(text)` is not a date; write YYYY-MM-DD")) }
+            day = date
+        }
+        return .success(store.snapshot(today: day))
+    }
+
+    // MARK: API
+
+    private func api(_ request: HTTPRequest, report: String) -> HTTPResponse {
+        guard report == "diagnostics" || bridge.reports.contains(report) else {
+            return .json(Self.errorJSON("no report named `\(report)`"), status: .notFound)
+        }
+        let snapshot: BudgetStore.Snapshot
+        switch self.snapshot(request) {
+        case .success(let value): snapshot = value
+        case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
+        }
+        let day = ["--today", snapshot.today.description]
+        if report == "diagnostics" {
+            // `tally check` exits 1 when it finds errors; its JSON is the answer all the same.
+            let output = bridge.command(["check", "--format", "json"] + day + store.arguments)
+            guard output.code != 2 else { return .json(Self.errorJSON(output.err.split(separator: "\n").first.map(String.init) ?? "the check failed"), status: .badRequest) }
+            return .json(output.out)
+        }
+        guard let opened = snapshot.opened else { return .json(Self.errorJSON(snapshot.problem ?? "the budget cannot be read"), status: .conflict) }
+        let arguments: [String]
+        switch APIRoute.arguments(request.query.filter { $0.0 != "today" }) {
+        case .success(let value): arguments = value
+        case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
+        }
+        let output = bridge.report(report, store.arguments.flatMap { ["-f", $0] } + day + arguments, opened.report)
+        guard output.code == 0 else {
+            let message = output.err.split(separator: "\n").first.map(String.init) ?? "the report failed"
+            return .json(Self.errorJSON(message), status: output.code == 2 ? .badRequest : .conflict)
+        }
+        return .json(output.out)
+    }
+
+    static func errorJSON(_ message: String) -> String {
+        JSONValue.object([("error", .string(message))]).rendered()
+    }
+
+    // MARK: Pages
+
+    private func page(_ request: HTTPRequest) -> HTTPResponse {
+        guard PageLayout.pages.contains(where: { $0.path == request.path }) || request.path == "/source" else {
+            return .text("No page here.", status: .notFound)
+        }
+        let snapshot: BudgetStore.Snapshot
+        switch self.snapshot(request) {
+        case .success(let value): snapshot = value
+        case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
+        }
+        let message = request.parameter("done").map { PageLayout.message($0) } ?? ""
+        guard let opened = snapshot.opened else {
+            let body = PageLayout.message(snapshot.problem ?? "The budget cannot be read.", kind: "error")
+            return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
+        }
+        let budget = opened.report
+        var title = "", body = ""
+        do throws(UsageError) {
+            switch request.path {
+            case "/":
+                title = "Overview"
+                let month = try request.parameter("month").map { text throws(UsageError) in
+                    guard case .month? = try? PeriodSpec(text, flag: "month") else { throw UsageError("`month`: `\(text)` is not a month; write YYYY-MM") }
+                    return try PeriodSpec(text, flag: "month").first(today: budget.today, weekStart: budget.model.weekStart)
+                }
+                body = OverviewPage.render(budget, month: month, months: 6)
+                body += "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
+            case "/envelopes":
+                title = "Envelopes"
+                body = EnvelopesPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today, token: rules.token, version: snapshot.version)
+            case "/register":
+                title = "Register"
+                body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" })
+                body += "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
+            case "/goals":
+                title = "Goals"
+                body = GoalsPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today)
+            case "/due":
+                title = "Due"
+                let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30
+                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version)
+            case "/diagnostics":
+                title = "Diagnostics"
+                body = DiagnosticsPage.render(snapshot)
+            default:
+                guard let file = request.parameter("file").flatMap({ Int($0) }),
+                    let source = SourcePage.render(snapshot, file: file, line: request.parameter("line").flatMap { Int($0) })
+                else { return .text("No such file in this budget.", status: .notFound) }
+                title = source.title
+                body = source.body
+            }
+        } catch {
+            return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
+        }
+        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body))
+    }
+
+    // MARK: Forms
+
+    private func post(_ request: HTTPRequest) -> HTTPResponse {
+        guard request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
+            return .text("Forms are sent as application/x-www-form-urlencoded.", status: .unsupportedMediaType)
+        }
+        let forms = WriteForms(store: store, bridge: bridge, today: today)
+        let back: String
+        let done: String
+        do throws(WriteForms.Refusal) {
+            switch request.path {
+            case "/add": (done, back) = (try forms.add(request), "/register")
+            case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")
+            case "/move": (done, back) = (try forms.envelopeLine(request, move: true), "/envelopes")
+            case "/record": (done, back) = (try forms.record(request), "/due")
+            default: return .text("Nothing is written here.", status: .notFound)
+            }
+        } catch {
+            let body =
+                PageLayout.message(error.message, kind: "error")
+                + "<p><a href=\"\(PageLayout.esc(request.header("referer").flatMap { Self.localPath($0) } ?? "/"))\">Reload the page</a></p>\n"
+            return .html(PageLayout.document(title: "Nothing was written", path: "", version: store.currentVersion(), body: body), status: error.status)
+        }
+        return .redirect(back + FormData.query([("done", done)]))
+    }
+
+    /// The path and query of a URL on this server, for a link back; nil for others.
+    static func localPath(_ url: String) -> String? {
+        guard let schemeEnd = url.range(of: "://") else { return nil }
+        let rest = url[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
+}

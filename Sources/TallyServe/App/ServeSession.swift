@@ -1,0 +1,42 @@
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// A running `tally serve`: the server listening, the app answering, the URL to open.
+public final class ServeSession: Sendable {
+    /// The address to open (with the token off the loopback address).
+    public let url: String
+    /// The app answering requests.
+    public let app: ServeApp
+    private let server: HTTPServer
+
+    /// Why a session could not start.
+    public struct StartError: Error {
+        public let message: String
+    }
+
+    /// Starts serving the budget at `files` on `host` and `port` (0: any free port).
+    /// Only an IP address is accepted as `host` (`localhost` means 127.0.0.1); off the
+    /// loopback address every request must carry a token made here, printed once in
+    /// the URL.
+    public init(
+        files: [String], host: String, port: Int, today: CivilDate?, bridge: CommandBridge, environment: [String: String] = [:]
+    ) throws(StartError) {
+        let address = host == "localhost" ? "127.0.0.1" : host
+        guard port >= 0, port <= 65535 else { throw StartError(message: "`--port`: \(port) is not a port (0 to 65535)") }
+        let server = HTTPServer(host: address, port: port)
+        do { try server.listen() } catch { throw StartError(message: error.description) }
+        let rules = AccessRules(host: address, port: server.port, token: AccessRules.newToken())
+        let app = ServeApp(store: BudgetStore(files: files, today: today), bridge: bridge, rules: rules, today: today, environment: environment)
+        server.serve(app.handle)
+        self.server = server
+        self.app = app
+        url = rules.url
+    }
+
+    /// The port listened on.
+    public var port: Int { server.port }
+
+    /// Stops listening.
+    public func stop() { server.stop() }
+}

@@ -1,0 +1,27 @@
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// `/goals?at=DAY`: each saving goal as `tally goals` gives it, with its progress drawn
+/// and written out.
+enum GoalsPage {
+    static func render(_ budget: ReportBudget, at date: CivilDate) -> String {
+        let report = GoalsReport(budget, at: date)
+        var rows: [[String]] = []
+        for line in report.lines {
+            let fraction = line.target.map { $0 > .zero ? min(1, max(0, line.saved.chartValue / $0.chartValue)) : 1 } ?? 0
+            let bar =
+                "<svg class=\"bar\" viewBox=\"0 0 100 8\" width=\"100\" height=\"8\" role=\"img\" aria-label=\"\(PageLayout.esc(budget.percent(line.percent)))\">"
+                + "<rect width=\"100\" height=\"8\" rx=\"4\" fill=\"#8883\"/><rect width=\"\(Int(fraction * 100))\" height=\"8\" rx=\"4\" fill=\"#2f9e44\"/></svg>"
+            rows.append([
+                PageLayout.esc(line.goal.name), PageLayout.esc(budget.plain(line.saved, line.currency)),
+                line.target.map { PageLayout.esc(budget.plain($0, line.currency)) } ?? "", PageLayout.esc(budget.percent(line.percent)),
+                bar, PageLayout.esc(line.state), PageLayout.esc(line.by?.description ?? ""), PageLayout.esc(line.outlook ?? "")
+            ])
+        }
+        let table = PageLayout.table(
+            caption: "Goals on \(date)", headers: ["Goal", "Saved", "Target", "Progress", "", "Status", "By", "Outlook"],
+            numeric: [1, 2, 3], rows: rows)
+        return PageLayout.live("goals", table)
+    }
+}

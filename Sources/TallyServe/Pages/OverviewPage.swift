@@ -1,0 +1,63 @@
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// `/`: the month at a glance. Wallet balances, then the static report's panels (spending
+/// by category, income and expense by month, envelopes, goals, total balance over time,
+/// largest spending), every name in their tables a link to the rows behind it.
+enum OverviewPage {
+    static func render(_ budget: ReportBudget, month: CivilDate?, months: Int) -> String {
+        let model = budget.model
+        let start = (month ?? budget.today).startOfMonth
+        let overview = model.monthOverview(month: start, months: months, flows: CategoryFlows(model, rates: budget.rates, filter: EntryFilter()), rates: budget.rates)
+        var links = HTMLReport.Links()
+        links.category = { name, month in PageLayout.register([("category", name), ("period", monthText(month))]) }
+        links.month = { month in PageLayout.register([("period", monthText(month))]) }
+        links.envelope = { _ in "/envelopes?at=\(monthText(start))" }
+        links.goal = { _ in "/goals" }
+        links.day = { date in PageLayout.register([("period", "..\(date)")]) }
+        var body = "<p class=\"muted\">\(PageLayout.esc("\(CivilDate.monthName(start.month)) \(start.year), as of \(overview.day)"))"
+        if !budget.currency.isEmpty { body += PageLayout.esc("; amounts in \(budget.currency)") }
+        body += "</p>\n"
+        var live = summary(overview, budget) + wallets(budget, at: overview.day)
+        live += "<div class=\"panels\">\n" + HTMLReport.panels(overview, model: model, links: links) + "</div>\n"
+        body += PageLayout.live("overview", live)
+        return body
+    }
+
+    static func monthText(_ date: CivilDate) -> String {
+        "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)"
+    }
+
+    /// Income, expense and net of the month, each a link to its rows.
+    static func summary(_ overview: MonthOverview, _ budget: ReportBudget) -> String {
+        let totals = overview.report.totals
+        let period = monthText(totals.start)
+        func figure(_ kind: String, _ name: String, _ value: Money, _ type: String?) -> String {
+            var pairs = [("period", period)]
+            if let type { pairs.append(("type", type)) }
+            return "<div class=\"figure \(kind)\" id=\"figure-\(name.lowercased())\"><span class=\"name\">\(name)</span>"
+                + "<span class=\"value\"><a href=\"\(PageLayout.esc(PageLayout.register(pairs)))\">\(PageLayout.esc(budget.inDefault(value)))</a></span></div>\n"
+        }
+        return "<section class=\"summary\" aria-label=\"Month summary\">\n"
+            + figure("income", "Income", totals.income, "income") + figure("expense", "Expense", totals.expense, "expense")
+            + figure(totals.net.isNegative ? "net negative" : "net", "Net", totals.net, nil) + "</section>\n"
+    }
+
+    /// Each wallet's balance and the total, as `tally balance` gives them.
+    static func wallets(_ budget: ReportBudget, at date: CivilDate) -> String {
+        let report = BalanceReport(budget, at: date)
+        var rows: [[String]] = []
+        for item in report.sheet.counted {
+            let wallet = budget.model.wallets[item.wallet]
+            rows.append([
+                PageLayout.link(PageLayout.register([("wallet", wallet.name)]), wallet.name),
+                PageLayout.esc(budget.plain(item.balance, wallet.currency)), PageLayout.esc(wallet.currency)
+            ])
+        }
+        rows.append(["Total", PageLayout.esc(budget.inDefault(report.sheet.total)), PageLayout.esc(budget.currency)])
+        return "<section class=\"panel section\" id=\"wallets\"><h2>Wallets</h2>\n"
+            + PageLayout.table(caption: "Balances on \(date)", headers: ["Wallet", "Balance", "Currency"], numeric: [1], rows: rows)
+            + "</section>\n"
+    }
+}

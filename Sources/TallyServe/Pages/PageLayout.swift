@@ -1,0 +1,79 @@
+import TallyReports
+import TallySyntax
+
+/// The frame of every page: the head (the binary's own style sheets and live script, no
+/// other resource), the navigation, and the main part whose `data-live` regions the live
+/// script swaps when the budget changes on disk.
+enum PageLayout {
+    /// The pages, in the navigation's order: path and name.
+    static let pages: [(path: String, name: String)] = [
+        ("/", "Overview"), ("/envelopes", "Envelopes"), ("/register", "Register"), ("/goals", "Goals"),
+        ("/due", "Due"), ("/diagnostics", "Diagnostics")
+    ]
+
+    /// A whole page.
+    static func document(title: String, path: String, version: String, body: String) -> String {
+        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+        page += "<title>\(esc(title)) · tally</title>\n"
+        page += "<link rel=\"stylesheet\" href=\"/assets/report.css\"/>\n<link rel=\"stylesheet\" href=\"/assets/serve.css\"/>\n"
+        page += "<script src=\"/assets/live.js\" defer=\"defer\"></script>\n</head>\n"
+        page += "<body data-version=\"\(esc(version))\">\n<a class=\"skip\" href=\"#main\">Skip to the figures</a>\n"
+        page += "<nav aria-label=\"Pages\"><ul>"
+        for item in pages {
+            let current = item.path == path ? " aria-current=\"page\"" : ""
+            page += "<li><a href=\"\(item.path)\"\(current)>\(item.name)</a></li>"
+        }
+        page += "</ul></nav>\n<div class=\"page\">\n<main id=\"main\">\n<h1>\(esc(title))</h1>\n"
+        page += "<p id=\"stale\" class=\"stale\" role=\"status\" hidden=\"hidden\">The budget changed on disk; the figures below are the new ones.</p>\n"
+        page += body
+        page += "</main>\n</div>\n</body>\n</html>\n"
+        return page
+    }
+
+    /// A region the live script replaces with the same region of the page drawn again.
+    static func live(_ id: String, _ content: String) -> String {
+        "<div id=\"\(id)\" data-live=\"\(id)\">\n\(content)</div>\n"
+    }
+
+    /// Escaped text for an element or a quoted attribute.
+    static func esc(_ text: String) -> String { Markup.escape(text) }
+
+    /// A table: headers, rows of cells (already escaped markup), the numeric columns
+    /// right-aligned; it scrolls inside itself on a narrow screen, never the page.
+    static func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[String]], rowClasses: [String?] = []) -> String {
+        var out = "<div class=\"table-box\"><table>\n<caption>\(esc(caption))</caption>\n<thead><tr>"
+        for (i, header) in headers.enumerated() {
+            out += "<th scope=\"col\"\(numeric.contains(i) ? " class=\"num\"" : "")>\(esc(header))</th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for (r, row) in rows.enumerated() {
+            let rowClass = r < rowClasses.count ? rowClasses[r] : nil
+            out += rowClass.map { "<tr class=\"\($0)\">" } ?? "<tr>"
+            for (i, cell) in row.enumerated() {
+                out += i == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td\(numeric.contains(i) ? " class=\"num\"" : "")>\(cell)</td>"
+            }
+            out += "</tr>\n"
+        }
+        if rows.isEmpty { out += "<tr><td colspan=\"\(headers.count)\" class=\"muted\">Nothing to show</td></tr>\n" }
+        return out + "</tbody>\n</table></div>\n"
+    }
+
+    /// A link with escaped text.
+    static func link(_ href: String, _ text: String) -> String { "<a href=\"\(esc(href))\">\(esc(text))</a>" }
+
+    /// The register's address for `pairs` of its query parameters.
+    static func register(_ pairs: [(String, String)]) -> String { "/register" + FormData.query(pairs) }
+
+    /// The hidden fields every form carries: the session's token and the version of the
+    /// budget the page was drawn from.
+    static func formGuard(token: String, version: String) -> String {
+        "<input type=\"hidden\" name=\"\(AccessRules.formField)\" value=\"\(esc(token))\"/>"
+            + "<input type=\"hidden\" name=\"version\" value=\"\(esc(version))\"/>"
+    }
+
+    /// A message box (a refusal or a note) at the top of a page.
+    static func message(_ text: String, kind: String = "note") -> String {
+        "<p class=\"message \(kind)\" role=\"\(kind == "error" ? "alert" : "status")\">\(esc(text))</p>\n"
+    }
+}

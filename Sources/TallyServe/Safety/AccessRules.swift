@@ -1,0 +1,100 @@
+/// Who may ask what of the server. Every request must name this server in its `Host`
+/// header (a page of another site that rebinds its name to this machine is refused);
+/// off the loopback address every request must carry the session's token (from the
+/// printed URL, then a cookie); every request that writes must come from the server's own
+/// pages: its `Origin` is this server and its form carries the session's token.
+public struct AccessRules: Sendable {
+    /// The address listened on.
+    public let host: String
+    /// The port listened on.
+    public let port: Int
+    /// The session's secret: in every form, and in the URL off the loopback address.
+    public let token: String
+
+    /// The rules for a server on `host` and `port` with `token`.
+    public init(host: String, port: Int, token: String) {
+        self.host = host
+        self.port = port
+        self.token = token
+    }
+
+    /// The name of the cookie that carries the token off the loopback address.
+    public static let cookie = "tally_token"
+
+    /// Whether `host` is a loopback address (127.0.0.0/8, `::1`, `localhost`).
+    public static func isLoopback(_ host: String) -> Bool {
+        if host == "localhost" || host == "::1" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts[0] == "127" else { return false }
+        return parts.allSatisfy { part in UInt8(part).map { _ in !part.isEmpty } ?? false }
+    }
+
+    /// Whether every request must carry the token.
+    public var requiresToken: Bool { !Self.isLoopback(host) }
+
+    /// The `Host` values that name this server.
+    public var hostNames: Set<String> {
+        var names: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+        names.insert((host.contains(":") ? "[\(host)]" : host) + ":\(port)")
+        return names
+    }
+
+    /// The URL to print: with the token when every request needs it.
+    public var url: String {
+        let shown = host.contains(":") ? "[\(host)]" : host
+        return "http://\(shown):\(port)/" + (requiresToken ? "?token=\(token)" : "")
+    }
+
+    /// What to do with a request before routing it.
+    public enum Verdict: Sendable, Equatable {
+        /// Route it.
+        case allow
+        /// Answer with this status and message.
+        case refuse(HTTPStatus, String)
+        /// The token came in the URL: set the cookie and send the browser to `location`.
+        case acceptToken(location: String)
+    }
+
+    /// The verdict on `request`.
+    public func verdict(_ request: HTTPRequest) -> Verdict {
+        guard let hostHeader = request.header("host"), hostNames.contains(hostHeader.lowercased()) else {
+            return .refuse(.misdirected, "This server answers only to its own address.")
+        }
+        if requiresToken {
+            if request.parameter("token") == token, request.method != "POST" {
+                let rest = request.query.filter { $0.0 != "token" }
+                return .acceptToken(location: FormData.encodePath(request.path) + FormData.query(rest))
+            }
+            guard request.cookie(Self.cookie) == token else {
+                return .refuse(.unauthorized, "Open the address `tally serve` printed, with its token.")
+            }
+        }
+        if request.method == "POST" {
+            guard let origin = request.header("origin"), origin == "http://\(hostHeader.lowercased())" else {
+                return .refuse(.forbidden, "Changes are accepted only from this server's own pages.")
+            }
+            guard request.field(Self.formField) == token else {
+                return .refuse(.forbidden, "This form is not from this session of `tally serve`; reload the page.")
+            }
+        }
+        return .allow
+    }
+
+    /// The form field that carries the token in every form.
+    public static let formField = "_token"
+
+    /// The `Set-Cookie` header for the token.
+    public var cookieHeader: (String, String) {
+        ("Set-Cookie", "\(Self.cookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
+    }
+
+    /// A new random token: 32 hexadecimal digits from the system's generator.
+    public static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0 ..< 4).map { _ in
+            let word = generator.next() as UInt32
+            let text = String(word, radix: 16)
+            return String(repeating: "0", count: 8 - text.count) + text
+        }.joined()
+    }
+}

@@ -1,0 +1,90 @@
+"""Fixtures for driving `tally serve` with Debian's chromium through Playwright.
+
+The binary is $TALLY_BINARY (the one just built); the browser is $CHROMIUM (default
+/usr/bin/chromium): Playwright never downloads a browser of its own. Each test gets a
+copy of examples/household.tally, a server on a free loopback port, and a page whose
+every request is checked to stay on that server.
+"""
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+TODAY = "2026-11-22"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(
+            executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), args=["--no-sandbox"]
+        )
+        yield chromium
+        chromium.close()
+
+
+class Served:
+    """A running `tally serve` over a copy of a budget."""
+
+    def __init__(self, folder: Path):
+        self.binary = os.environ["TALLY_BINARY"]
+        self.file = folder / "budget.tally"
+        shutil.copyfile(REPOSITORY / "examples" / "household.tally", self.file)
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--port", "0", "--today", TODAY, str(self.file)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
+        self.url = self.process.stdout.readline().strip()
+        assert self.url.startswith("http://127.0.0.1:"), self.url
+
+    def cli(self, *arguments):
+        """What `tally ARGUMENTS --format json` prints for the same budget, parsed."""
+        out = subprocess.run(
+            [self.binary, *arguments, "--format", "json", "--today", TODAY, str(self.file)],
+            capture_output=True, text=True, check=True,
+        ).stdout
+        return json.loads(out)
+
+    def text(self) -> str:
+        return self.file.read_text(encoding="utf-8")
+
+    def stop(self):
+        self.process.kill()
+        self.process.wait()
+
+
+@pytest.fixture
+def served(tmp_path):
+    server = Served(tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def page(browser, served):
+    """A page at 1280 px whose requests must all go to the server (others are aborted
+    and make the test fail)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    elsewhere = []
+
+    def guard(route):
+        if route.request.url.startswith(served.url):
+            route.continue_()
+        else:
+            elsewhere.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page.elsewhere = elsewhere
+    yield page
+    context.close()
+    assert elsewhere == [], f"requests left the machine: {elsewhere}"

@@ -1,0 +1,157 @@
+"""`tally serve` in a real browser: figures, drill-down, forms, live updates, layout."""
+
+import os
+import time
+from pathlib import Path
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+def test_overview_figures_equal_the_command_lines(page, served):
+    page.goto(served.url)
+    report = served.cli("report")
+    assert page.inner_text("#figure-income .value") == report["income"]
+    assert page.inner_text("#figure-expense .value") == report["expense"]
+    assert page.inner_text("#figure-net .value") == report["net"]
+    balance = served.cli("balance")
+    rows = page.locator("#wallets tbody tr")
+    for wallet in balance["wallets"]:
+        row = rows.filter(has=page.locator("th", has_text=wallet["name"])).first
+        assert row.locator("td").first.inner_text() == wallet["balance"], wallet["name"]
+    assert rows.last.locator("td").first.inner_text() == balance["total"]
+
+
+def test_a_category_drills_down_to_its_register_rows(page, served):
+    page.goto(served.url)
+    link = page.locator("#spending tbody th a").first
+    category = link.inner_text()
+    link.click()
+    page.wait_for_url("**/register?**")
+    expected = served.cli("register", "--category", category, "--period", "2026-11")["rows"]
+    rows = page.locator("#register tbody tr")
+    assert rows.count() == len(expected)
+    amounts = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(rows.count())]
+    assert amounts == [row["amount"] for row in expected]
+
+
+def test_a_donut_slice_drills_down_too(page, served):
+    page.goto(served.url)
+    slice = page.locator("#chart-spending a").first
+    href = slice.get_attribute("href")
+    assert href.startswith("/register?category=")
+    page.goto(served.url.rstrip("/") + href)
+    assert page.locator("#register tbody tr").count() > 0
+
+
+def test_assigning_money_writes_a_fill_line(page, served):
+    page.goto(served.url + "envelopes")
+    page.select_option("#assign-envelope", "Gift-fund")
+    page.fill("#assign-amount", "25.00")
+    page.fill("#assign-date", "2026-11-22")
+    page.click("#assign-form button")
+    page.wait_for_url("**/envelopes?done=**")
+    last = served.text().rstrip("\n").split("\n")[-1].split()
+    assert last == ["2026-11-22", "fill", "Gift-fund", "25.00"]
+    assert "Assigned 25.00." in page.inner_text("main")
+
+
+def test_moving_money_writes_a_move_line(page, served):
+    page.goto(served.url + "envelopes")
+    page.select_option("#move-from", "Going-out")
+    page.select_option("#move-to", "Gift-fund")
+    page.fill("#move-amount", "10.00")
+    page.click("#move-form button")
+    page.wait_for_url("**/envelopes?done=**")
+    last = served.text().rstrip("\n").split("\n")[-1].split()
+    assert last == ["2026-11-22", "move", "Going-out", "->", "Gift-fund", "10.00"]
+
+
+def test_adding_a_purchase_on_a_phone_writes_the_transaction(browser, served):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.goto(served.url)
+    page.fill("#add-payee", "Corner Shop")
+    page.select_option("#add-wallet", "Joint")
+    page.select_option("#add-category", "Food:Groceries")
+    page.fill("#add-amount", "12.40")
+    page.tap("#add-form button")
+    page.wait_for_url("**/register?done=**")
+    last = served.text().rstrip("\n").split("\n")[-1]
+    assert last.split() == ["2026-11-22", '"Corner', 'Shop"', "Joint", "Food:Groceries", "-12.40"]
+    context.close()
+
+
+def test_an_edit_on_disk_shows_within_a_second_without_a_reload(page, served):
+    page.goto(served.url)
+    page.evaluate("window.notReloaded = true")
+    before = page.inner_text("#figure-expense .value")
+    with open(served.file, "a", encoding="utf-8") as budget:
+        budget.write('2026-11-21 "Kiosk" Joint Food:Groceries -100.00\n')
+    start = time.monotonic()
+    page.wait_for_function(
+        "before => document.querySelector('#figure-expense .value').textContent !== before", arg=before, timeout=1000
+    )
+    assert time.monotonic() - start <= 1.0
+    assert page.evaluate("window.notReloaded") is True
+    assert page.inner_text("#figure-expense .value") == served.cli("report")["expense"]
+
+
+def test_a_stale_form_is_refused(page, served):
+    page.goto(served.url + "envelopes")
+    with open(served.file, "a", encoding="utf-8") as budget:
+        budget.write("; changed in an editor\n")
+    changed = served.text()
+    page.select_option("#assign-envelope", "Gift-fund")
+    page.fill("#assign-amount", "25.00")
+    page.click("#assign-form button")
+    assert "changed on disk" in page.inner_text("main")
+    assert page.locator("main a", has_text="Reload").count() == 1
+    assert served.text() == changed
+
+
+def test_no_page_scrolls_sideways_at_390_px(browser, served):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    for path in ["", "envelopes", "register", "goals", "due", "diagnostics", "source?file=0&line=40"]:
+        page.goto(served.url + path)
+        wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert wide <= 0, f"/{path} is {wide} px too wide"
+    context.close()
+
+
+def test_the_keyboard_reaches_the_content_first(page, served):
+    page.goto(served.url)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.textContent") == "Skip to the figures"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('href')") == "/"
+
+
+def test_dark_mode_follows_the_system(browser, served):
+    colors = []
+    for scheme in ["light", "dark"]:
+        context = browser.new_context(color_scheme=scheme)
+        page = context.new_page()
+        page.goto(served.url)
+        colors.append(page.evaluate("getComputedStyle(document.body).backgroundColor"))
+        context.close()
+    assert colors[0] != colors[1]
+
+
+def test_pages_work_with_scripts_off(browser, served):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(served.url)
+    assert page.inner_text("#figure-income .value") == served.cli("report")["income"]
+    context.close()
+
+
+def test_screenshot_for_the_readme(browser, served):
+    """docs/serve-overview.png, written when TALLY_RECORD=1 (else to a temporary file)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(served.url)
+    target = REPOSITORY / "docs" / "serve-overview.png" if os.environ.get("TALLY_RECORD") == "1" else served.file.with_suffix(".png")
+    page.screenshot(path=str(target), full_page=False)
+    assert target.stat().st_size > 10_000
+    context.close()

@@ -1,0 +1,32 @@
+import Foundation
+import TallyTestSupport
+import XCTest
+
+/// `tally serve` end to end in Debian's chromium, driven by Playwright from the Python
+/// tools' environment (`.ci/install-python-tools`; chromium from
+/// `.ci/install-editor-tools`; Playwright never downloads a browser). The scenarios are
+/// `Tests/ServeBrowser/test_serve_pages.py`: overview figures equal the CLI's JSON, a
+/// category drills down to its rows, assign and move write `fill`/`move` lines, a purchase
+/// added at 390 px, an edit on disk shown within a second without a reload, a stale form
+/// refused, no sideways scrolling at 390 px, keyboard, dark mode, scripts off, and no
+/// request leaving the machine. With `TALLY_RECORD=1` it writes docs/serve-overview.png.
+final class ServeBrowserTests: XCTestCase {
+    func testTheWebAppInARealBrowser() throws {
+        let python = try ExternalTool.require("python3")
+        let chromium = ProcessInfo.processInfo.environment["CHROMIUM"] ?? "/usr/bin/chromium"
+        let probe = try python.run(["-c", "import playwright.sync_api, pytest"], environment: ["PYTHONDONTWRITEBYTECODE": "1"])
+        var missing: [String] = []
+        if probe.status != 0 { missing.append("Playwright is not importable by \(python.url.path) (run .ci/install-python-tools)") }
+        if !FileManager.default.isExecutableFile(atPath: chromium) { missing.append("no chromium at \(chromium) (run .ci/install-editor-tools)") }
+        if !missing.isEmpty {
+            let reason = missing.joined(separator: "; ")
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail(reason) }
+            throw XCTSkip(reason)
+        }
+        var environment = ["TALLY_BINARY": TallyBinary.url.path, "CHROMIUM": chromium, "PYTHONDONTWRITEBYTECODE": "1", "NO_COLOR": "1"]
+        if TestSupport.recording { environment["TALLY_RECORD"] = "1" }
+        let result = try python.run(["-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA", "Tests/ServeBrowser"], environment: environment, timeout: 600)
+        XCTAssertEqual(result.status, 0, result.output)
+        XCTAssertTrue(result.stdout.contains("13 passed"), result.output)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+@testable import TallyServe
+
+/// `GET /api/REPORT?options` answers exactly what `tally REPORT --format json` prints for
+/// the same budget and options, for every report and every example.
+struct APIParityTests {
+    static let examples = ["examples/household.tally", "examples/multi-currency.tally", "examples/student.tally"]
+    static let reports = ["balance", "envelopes", "goals", "register", "report", "due", "insights", "forecast"]
+
+    /// Query strings and the flags they stand for.
+    static let options: [(query: String, flags: [String])] = [
+        ("", []),
+        ("today=2026-10-15", ["--today", "2026-10-15"])
+    ]
+
+    @Test(arguments: examples)
+    func everyReportMatchesTheCommandLine(example: String) {
+        let file = TestSupport.path(example)
+        let serve = ServeTestApp(files: [file])
+        for report in Self.reports {
+            for option in Self.options {
+                let today = option.flags.isEmpty ? ["--today", "2026-11-22"] : option.flags
+                let expected = ServeTestApp.cli([report, "--format", "json"] + today + [file])
+                let answer = serve.get("/api/\(report)" + (option.query.isEmpty ? "" : "?" + option.query))
+                #expect(answer.status == .ok, "\(report) \(option.query)")
+                #expect(answer.text == expected.out, "\(example): \(report) \(option.query)")
+            }
+        }
+        let check = ServeTestApp.cli(["check", "--format", "json", "--today", "2026-11-22", file])
+        #expect(serve.get("/api/diagnostics").text == check.out)
+    }
+
+    /// Options as query parameters: values, repeated filters, switches and query words.
+    @Test func optionsAreTheCommandLinesFlags() {
+        let file = TestSupport.path("examples/household.tally")
+        let serve = ServeTestApp(files: [file])
+        let cases: [(String, String, [String])] = [
+            ("register", "period=2026-11&wallet=Joint&sort=amount&desc", ["--period", "2026-11", "--wallet", "Joint", "--sort", "amount", "--desc"]),
+            ("register", "category=Food&q=amt:>20", ["--category", "Food", "-f", file, "amt:>20"]),
+            ("register", "type=expense&type=income&payee=a", ["--type", "expense", "--type", "income", "--payee", "a"]),
+            ("envelopes", "at=2026-10-10", ["--at", "2026-10-10"]),
+            ("report", "month=2026-10&depth=2", ["--month", "2026-10", "--depth", "2"]),
+            ("balance", "monthly&period=2026", ["--monthly", "--period", "2026"]),
+            ("forecast", "until=2027-01-31", ["--until", "2027-01-31"]),
+            ("due", "days=60", ["--days", "60"])
+        ]
+        for (report, query, flags) in cases {
+            let expected = ServeTestApp.cli([report, "--format", "json", "--today", "2026-11-22"] + flags + (flags.contains("-f") ? [] : [file]))
+            #expect(expected.code == 0, "\(report) \(flags)")
+            let answer = serve.get("/api/\(report)?\(query)")
+            #expect(answer.text == expected.out, "\(report)?\(query)")
+        }
+    }
+
+    @Test func usageMistakesAre400WithTheCommandLinesMessage() {
+        let serve = ServeTestApp(files: [TestSupport.path("examples/household.tally")])
+        let unknown = serve.get("/api/register?wallet=Nope")
+        #expect(unknown.status == .badRequest)
+        #expect(unknown.text.contains("no wallet named `Nope`"))
+        #expect(serve.get("/api/register?bogus=1").status == .badRequest)
+        #expect(serve.get("/api/nothing").status == .notFound)
+        for refused in ["file=/etc/passwd", "output=/tmp/x", "format=csv", "f=x", "html=/tmp/x.html"] {
+            #expect(serve.get("/api/report?\(refused)").status == .badRequest, "\(refused)")
+        }
+        #expect(serve.get("/api/balance?today=tomorrow").status == .badRequest)
+    }
+}

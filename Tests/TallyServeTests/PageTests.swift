@@ -1,0 +1,66 @@
+import Foundation
+import TallyTestSupport
+import Testing
+
+@testable import TallyServe
+
+/// Every page of every example draws, with the command line's figures in its HTML.
+struct PageTests {
+    static let pages = ["/", "/envelopes", "/register", "/register?period=2026-11&type=expense", "/goals", "/due", "/diagnostics", "/source?file=0&line=3"]
+
+    @Test(arguments: APIParityTests.examples)
+    func everyPageDraws(example: String) {
+        let serve = ServeTestApp(files: [TestSupport.path(example)])
+        for page in Self.pages {
+            let answer = serve.get(page)
+            #expect(answer.status == .ok, "\(example) \(page): \(answer.text.prefix(200))")
+            #expect(answer.text.hasPrefix("<!DOCTYPE html>"), "\(page)")
+        }
+    }
+
+    /// The envelopes page shows each envelope's available money as `tally envelopes
+    /// --format json` gives it (household, 2026-11-22: Gift-fund holds 77.50 carried in
+    /// + 60.00 filled + 40.00 moved in = 177.50, less 164.90 spent on Lea's present =
+    /// 12.60 available).
+    @Test func theEnvelopesPageHasTheCommandLinesFigures() throws {
+        let file = TestSupport.path("examples/household.tally")
+        let page = ServeTestApp(files: [file]).get("/envelopes").text
+        let json = ServeTestApp.cli(["envelopes", "--format", "json", "--today", "2026-11-22", file]).out
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let envelopes = try #require(object["envelopes"] as? [[String: Any]])
+        #expect(!envelopes.isEmpty)
+        for envelope in envelopes {
+            let name = try #require(envelope["name"] as? String), available = try #require(envelope["available"] as? String)
+            #expect(page.contains("<th scope=\"row\">\(name)</th>"), "\(name)")
+            #expect(page.contains("<td class=\"num\">\(available)</td>"), "\(name) \(available)")
+        }
+        #expect(page.contains("<td class=\"num\">12.60</td>"))
+    }
+
+    @Test func aLargeFileIsShownAWindowAtATime() throws {
+        let folder = try TemporaryFolder("serve-source")
+        defer { folder.remove() }
+        let text = "wallet Cash cash\n" + (1 ... 2999).map { "; line \($0 + 1)\n" }.joined()
+        let file = try folder.write(text, to: "big.tally")
+        let page = ServeTestApp(files: [file]).get("/source?file=0&line=2000").text
+        #expect(page.contains("<span id=\"L2000\" class=\"hit\"><b>2000</b>; line 2000</span>"))
+        #expect(page.contains("id=\"L1500\"") && page.contains("id=\"L2499\""))
+        #expect(!page.contains("id=\"L1499\"") && !page.contains("id=\"L2500\""))
+        #expect(page.contains("Earlier lines") && page.contains("Later lines"))
+    }
+
+    /// A budget's own text is escaped wherever a page shows it.
+    @Test func namesAreEscaped() throws {
+        let folder = try TemporaryFolder("serve-escape")
+        defer { folder.remove() }
+        let file = try folder.write(
+            "currency EUR\nwallet '<b>x</b>' cash opening 10.00 on 2026-01-01\nexpense Food\n2026-11-02 \"<script>alert(1)</script>\" '<b>x</b>' Food -1.00\n",
+            to: "e.tally")
+        let serve = ServeTestApp(files: [file])
+        for page in ["/", "/register", "/source?file=0&line=4"] {
+            let text = serve.get(page).text
+            #expect(!text.contains("<script>alert") && !text.contains("<b>x</b>"), "\(page)")
+        }
+        #expect(serve.get("/register").text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+    }
+}

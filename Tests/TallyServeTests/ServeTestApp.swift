@@ -1,0 +1,50 @@
+import Foundation
+import TallySyntax
+import TallyTestSupport
+
+@testable import TallyCLI
+@testable import TallyServe
+
+/// A `tally serve` app answering in memory (no socket), with the command line's own
+/// bridge, as `tally serve FILE --today DAY` makes it.
+struct ServeTestApp {
+    let app: ServeApp
+    let host: String
+
+    init(files: [String], today: String = "2026-11-22", host: String = "127.0.0.1", port: Int = 8080) {
+        let rules = AccessRules(host: host, port: port, token: "0123456789abcdef0123456789abcdef")
+        app = ServeApp(
+            store: BudgetStore(files: files), bridge: ServeCommand.bridge([:]), rules: rules, today: CivilDate(iso: today))
+        self.host = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
+    }
+
+    /// `GET target` from the server's own address.
+    func get(_ target: String, headers: [(String, String)] = []) -> HTTPResponse {
+        app.handle(HTTPRequest(method: "GET", target: target, headers: [("Host", host)] + headers))
+    }
+
+    /// `POST target` with form `fields`, from the server's own pages unless told otherwise.
+    func post(_ target: String, _ fields: [(String, String)], origin: String? = nil, token: String? = nil, version: String? = nil) -> HTTPResponse {
+        var all = fields
+        all.append((AccessRules.formField, token ?? app.rules.token))
+        all.append(("version", version ?? app.store.currentVersion()))
+        let body = all.map { FormData.encode($0.0) + "=" + FormData.encode($0.1) }.joined(separator: "&")
+        return app.handle(
+            HTTPRequest(
+                method: "POST", target: target,
+                headers: [("Host", host), ("Origin", origin ?? "http://\(host)"), ("Content-Type", "application/x-www-form-urlencoded")],
+                body: Array(body.utf8)))
+    }
+
+    /// What `tally ARGUMENTS` prints, in-process.
+    static func cli(_ arguments: [String]) -> (code: Int32, out: String) {
+        let console = Console.capturing()
+        let code = TallyTool.run(arguments, console: console)
+        return (code, console.capturedOut)
+    }
+}
+
+extension HTTPResponse {
+    var text: String { String(decoding: body, as: UTF8.self) }
+    func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
+}
