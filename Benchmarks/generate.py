@@ -13,7 +13,8 @@ syntactically valid but also semantically clean. Wallets never go below zero (cr
 cards stay within their limit). No envelope reaches its alert share or its amount.
 Hand-filled envelopes are only spent from what was filled or moved in. Every recurring
 occurrence is recorded (`rule NAME`) or skipped. Fills never exceed the income received
-so far. Split parts add up to their header amount. Exact arithmetic is done in integer
+so far, and neither planned amounts nor spending that no envelope counts (the rent, the
+bills, fees) take ready to assign below zero (W0503, W0514): income is written first. Split parts add up to their header amount. Exact arithmetic is done in integer
 cents. The output is deterministic for a given N and seed. A short summary goes to
 stderr.
 
@@ -188,11 +189,17 @@ class Generator:
         self.bal = dict(self.opening)
         self.currency = {w: "EUR" for w, _ in WALLETS}
         self.currency["Dollars"] = "USD"
-        # Ready to assign as Tally computes it (EUR cents): the openings of the wallets that
-        # hold money (not hidden, not credit), plus income outside hidden wallets, less
-        # fills and the planned amount of every envelope period begun (Grammar.md §4).
+        # Ready to assign as Tally computes it (EUR cents), or less: the openings of the
+        # budget's wallets (not hidden; the cards open at 0), plus income in them, less
+        # fills, the planned amount of every envelope period begun, spending no envelope
+        # counts and money sent to the hidden Brokerage, plus what a period leaves without
+        # carrying it (Grammar.md §4). What a period leaves is added when the generator
+        # next looks at the envelope, which is never earlier than Tally adds it.
         self.ready = sum(self.opening[w] for w in ("Checking", "Joint", "Cash", "Savings")) \
             + self.opening["Dollars"] * self.usd_rate // 10000
+        # Income entries written to cover spending no envelope counts, to be counted
+        # against the random entries.
+        self.extra = 0
 
         # Recurring rules, then envelope state.
         self.rules = self._rules()
@@ -426,6 +433,12 @@ class Generator:
         k = self.period_key(e["period"], d)
         if e["key"] != k:
             carry = e["avail"] - e["spent"] if e["roll"] and e["key"] is not None else 0
+            if not e["roll"] and e["key"] is not None and e["cats"] != ["*"]:
+                # Not carried: what the period left, and the planned amount of each
+                # period between that nobody spent from, went back to ready to assign.
+                step = 7 if e["period"] == "weekly" else 1
+                skipped = (k - e["key"]) // step - 1
+                self.ready += e["avail"] - e["spent"] + (0 if e["hand"] else e["amount"] * skipped)
             e["key"] = k
             e["avail"] = (0 if e["hand"] else e["amount"]) + carry
             e["spent"] = 0
@@ -443,6 +456,8 @@ class Generator:
         if self.bal[wallet] - total < self.floor(wallet) + self.reserve.get(wallet, 0):
             return False
         if wallet == "'Old Amex'" and d >= self.closed_on:
+            return False
+        if self.unbudgeted(wallet, parts) > self.ready:
             return False
         # Several parts may share an envelope: check cumulatively.
         acc = {}
@@ -464,7 +479,15 @@ class Generator:
                 return False
         return True
 
+    def unbudgeted(self, wallet, parts):
+        """The EUR cents of parts that no envelope assigning money counts: taken from
+        ready to assign (the global cap `for *` is a limit, not an assignment)."""
+        return sum(self.to_eur(c, wallet) for cat, c in parts
+                   if not any(e["cats"] != ["*"] and (not e["ins"] or wallet in e["ins"])
+                              for e in self.cat_envs[cat]))
+
     def book_spend(self, wallet, parts, d):
+        self.ready -= self.unbudgeted(wallet, parts)
         for cat, c in parts:
             self.env_book(cat, wallet, self.to_eur(c, wallet), d)
         self.bal[wallet] -= sum(c for _, c in parts)
@@ -680,8 +703,11 @@ class Generator:
         else:
             top = 400 if self.bal["Dollars"] < 500000 else 4000
             src, dst, cents, clause = "Dollars", "Checking", rng.randint(1, top) * 100, ""
-        if self.bal[src] - cents < self.floor(src) + self.reserve.get(src, 0):
+        if self.bal[src] - cents < self.floor(src) + self.reserve.get(src, 0) \
+                or (dst == "Brokerage" and self.ready < cents):
             return self.emit_income(ds, d, src if src not in ("Savings",) else "Checking")
+        if dst == "Brokerage":                       # hidden: the money leaves the budget
+            self.ready -= cents
         if x >= 0.45 and x < 0.6 and rng.random() < 0.3:
             clause = "by " + rng.choice(PEOPLE)
         self.emit_transfer(ds, d, src, dst, cents, clause)
@@ -724,6 +750,12 @@ class Generator:
             cents = r["cents"]
             w = r["wallet"]
             if cents < 0:
+                # The rent and the bills are in no envelope: ready to assign pays them.
+                need = self.unbudgeted(w, [(r["cat"], -cents)])
+                while self.ready < need:
+                    self.emit_income(ds, d, wallet="Checking", big=True)
+                    self.extra += 1
+                self.ready -= need
                 self.env_book(r["cat"], w, -cents, d)
             else:
                 self.ready += cents
@@ -786,6 +818,8 @@ class Generator:
                 done_rand += self.plan_periods(d)
                 for item in self.mandatory.get(day, ()):
                     self.mandatory_entry(item, ds, d)
+                done_rand += self.extra
+                self.extra = 0
                 target = n_rand * (day + 1) // self.span
                 while done_rand < target:
                     self.random_entry(ds, d)

@@ -5,7 +5,8 @@ import XCTest
 /// `Benchmarks/generate.py` writes budgets that `tally check` finds clean on the day of
 /// their last entry: no envelope period opens before the first money (a `rate` line dated
 /// the day before does not open one, Grammar.md §4), and ready to assign, with the
-/// planned amount of every period begun, never goes below zero (W0503).
+/// planned amount of every period begun and the spending no envelope counts taken from
+/// it, never goes below zero (W0503, W0514).
 final class GeneratedBudgetTests: XCTestCase {
     func testGeneratedBudgetsCheckClean() throws {
         let python = try ExternalTool.require("python3")

@@ -122,10 +122,43 @@ enum EnvelopesCommand: ReportSubcommand {
             if !over.isEmpty {
                 out += "\n" + over.map { "\($0.envelope.name) is overspent by \(context.amount($0.status.available.negated, context.currency))" }.joined(separator: "\n") + "\n"
             }
-            if let ready { out += "\nReady to assign: \(context.amount(ready, context.currency))\n" }
+            if let equation = report.equation { out += "\n" + unbudgetedText(equation, context) }
+            if let ready { out += (report.equation == nil ? "\n" : "") + "Ready to assign: \(context.amount(ready, context.currency))\n" }
+            if let equation = report.equation { out += equationText(equation, context) }
             console.out(out)
         }
         return ExitCode.success
+    }
+
+    /// The month's spending outside envelopes, largest first (five categories, then the
+    /// rest together), when there is any.
+    static func unbudgetedText(_ equation: EnvelopeEquation, _ context: ReportContext) -> String {
+        guard !equation.unbudgeted.isEmpty else { return "" }
+        var out = "Unbudgeted since \(equation.unbudgetedFrom): \(context.amount(equation.unbudgetedTotal, context.currency))\n"
+        var rows = equation.unbudgeted.prefix(5).map { ($0.category.map { context.model.categories[$0].name } ?? "(no category)", $0.spent) }
+        if equation.unbudgeted.count > 5 {
+            let rest = equation.unbudgeted.dropFirst(5).reduce(Money.zero) { $0.adding($1.spent) ?? $0 }
+            rows.append(("\(equation.unbudgeted.count - 5) more", rest))
+        }
+        let names = rows.map { TextTable.fitted($0.0, limit: 40) }, amounts = rows.map { context.inDefault($0.1) }
+        let nameWidth = names.map(\.width).max() ?? 0, amountWidth = amounts.map(\.count).max() ?? 0
+        for (name, amount) in zip(names, amounts) {
+            out += "  " + name.text + String(repeating: " ", count: nameWidth - name.width + 2)
+            out += String(repeating: " ", count: amountWidth - amount.count) + amount + "\n"
+        }
+        return out + "\n"
+    }
+
+    /// The envelope equation with its three figures (Grammar.md §4).
+    static func equationText(_ equation: EnvelopeEquation, _ context: ReportContext) -> String {
+        var out = ""
+        if let wallets = equation.wallets {
+            out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes = \(context.amount(wallets, context.currency))\n"
+            if let sum = equation.readyToAssign.adding(equation.available), sum != wallets, let gap = wallets.subtracting(sum) {
+                out += "  (\(context.inDefault(gap)) apart: see Grammar.md §4, \"The envelope equation\", for what it leaves out)\n"
+            }
+        }
+        return out
     }
 
     /// `--envelope NAME`: spending per day across the period, against what it holds.

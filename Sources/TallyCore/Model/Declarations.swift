@@ -151,10 +151,11 @@ public struct Envelope: Sendable {
     public let alert: Money?
     public let location: SourceLocation
 
-    /// Whether spending from wallet `wallet` counts in this envelope: a wallet named with
-    /// `in` always does; without `in`, every wallet that is not hidden.
-    public func counts(wallet: Int, hidden: Bool) -> Bool {
-        wallets.isEmpty ? !hidden : wallets.contains(wallet)
+    /// Whether spending from wallet `wallet` of `all` counts in this envelope: a wallet
+    /// named with `in` always does; without `in`, every wallet of the budget's money
+    /// (``Wallet/holdsBudgetMoney``: not hidden, not a loan).
+    public func counts(wallet: Int, of all: [Wallet]) -> Bool {
+        wallets.isEmpty ? all[wallet].holdsBudgetMoney : wallets.contains(wallet)
     }
 }
 

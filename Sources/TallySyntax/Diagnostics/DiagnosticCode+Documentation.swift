@@ -139,7 +139,7 @@ extension DiagnosticCode {
             #"Spending in an envelope has reached its `alert` percentage for the period, without going over. The note sits on the transaction that reached it."#,
             nil),
         "W0503": (
-            #"More money was assigned to envelopes (planned amounts and fills) than has come in (opening balances and income). Reported where it first goes below zero. Budgets that record no income at all keep limits only, and are not checked."#,
+            #"An assignment, a fill or an envelope's planned amount for a period, takes ready to assign below zero: more was assigned to envelopes than the budget's wallets hold outside them (Grammar.md §4, "Ready to assign"). Reported on the fill or envelope that did it, once per dip, through today. Budgets that record no income at all keep limits only, and are not checked."#,
             #"assign less, or record the income first."#),
         "W0504": (
             #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both. The global cap (`for *`) is left out: it overlaps by design. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,
@@ -174,6 +174,12 @@ extension DiagnosticCode {
         "W0513": (
             #"An envelope names no categories (`for ...`) but has the name of a category. An envelope counts only the spending of the categories after `for`; without them it only holds what it is planned, filled and moved, so this one would show nothing spent however much the category spends."#,
             #"`envelope Food 300 monthly for Food` (the quick fix adds `for` and the category)."#),
+        "W0514": (
+            #"Spending that no envelope counts (its category in no envelope, or its wallet or date outside every envelope that covers the category) comes out of ready to assign, and this spending took it below zero: money already assigned to envelopes has been spent, so the envelopes hold more than the wallets do. Also reported on an envelope whose overspent period, not carried over, is taken from ready to assign and takes it below zero. Once per dip, through today; see Grammar.md §4, "Unbudgeted spending"."#,
+            #"budget the category in an envelope and move money into it, or assign less."#),
+        "W0515": (
+            #"A `fill` or `move` names an envelope on a day outside its periods: before its first (its `from`, or the budget's first money) or after its last (its `until`, or the end of a date-range envelope). Counted, it would take money from ready to assign or from the other envelope into a period that does not exist, so it counts nowhere: not in either envelope, not in ready to assign."#,
+            #"date it within the envelope's periods, or move the envelope's `from` or `until`."#),
         "I0601": (
             #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one."#,
             #"write the category before the amount (the editor's quick fix offers the likeliest ones), or add a `match` or `payee` rule so later imports categorize it."#),
