@@ -153,9 +153,16 @@ extension Walk {
 
     /// The starts of the envelope's periods from the one containing `first` through the one
     /// containing `last`.
+    /// `from` and `until` narrow them: the first period is the one containing `from`, the
+    /// last the one containing `until` (a date range is kept when it meets them).
     func periodStarts(_ envelope: Envelope, from first: CivilDate, through last: CivilDate) -> [CivilDate] {
-        if case .range(let a, _) = envelope.period { return [a] }
-        guard var start = envelope.period.start(of: first, weekStart: l.weekStart) else { return [] }
+        if case .range(let a, let b) = envelope.period {
+            if let from = envelope.from, b < from { return [] }
+            if let until = envelope.until, until < a { return [] }
+            return [a]
+        }
+        let last = envelope.until.map { min($0, last) } ?? last
+        guard var start = envelope.period.start(of: envelope.from.map { max($0, first) } ?? first, weekStart: l.weekStart) else { return [] }
         var starts: [CivilDate] = []
         while start <= last {
             starts.append(start)
@@ -252,7 +259,8 @@ extension Walk {
         for b in list.indices where !list[b].coversAll {
             for a in 0 ..< b where !list[a].coversAll {
                 guard list[a].wallets.isEmpty || list[b].wallets.isEmpty || !Set(list[a].wallets).isDisjoint(with: list[b].wallets) else { continue }
-                if case .range(let s1, let e1) = list[a].period, case .range(let s2, let e2) = list[b].period, e1 < s2 || e2 < s1 { continue }
+                // Envelopes whose periods never meet (a date range, `from`, `until`) share nothing.
+                guard let spanA = envelopeSpans[a], let spanB = envelopeSpans[b], spanA.overlaps(spanB) else { continue }
                 guard
                     let shared = list[b].categories.first(where: { cb in
                         list[a].categories.contains { ca in

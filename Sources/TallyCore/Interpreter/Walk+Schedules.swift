@@ -99,6 +99,9 @@ extension Walk {
         let entries = self.entries
         // Each goal counts in its own currency: its wallet's, else the default one.
         let goalCurrency = l.goals.map { goal in goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency }
+        // The wallet that holds each goal's money: its `in`, else where the first transfer
+        // marked for it went. Money marked for the goal that leaves it is taken out.
+        var goalWallet = l.goals.map(\.wallet)
         for index in entries.indices {
             guard let g = entries[index].goal else { continue }
             let entry = entries[index]
@@ -107,7 +110,23 @@ extension Walk {
             switch entry.kind {
             case .contribution(_, let value):
                 amount = value
+            case .transfer(let from, let to, let sent, let received) where goalWallet[g] == from:
+                // Out of the goal's wallet: the side in the goal's currency, the sent one
+                // first; else the sent amount, converted.
+                if l.wallets[from].currency == currency {
+                    amount = sent.negated
+                } else if l.wallets[to].currency == currency {
+                    amount = received.negated
+                } else {
+                    guard
+                        let value = convert(
+                            sent, from: l.wallets[from].currency, to: currency, at: entry.date,
+                            entry: index, location: entry.location)
+                    else { continue }
+                    amount = value.negated
+                }
             case .transfer(let from, let to, let sent, let received):
+                if goalWallet[g] == nil { goalWallet[g] = to }
                 // The side already in the goal's currency, the received one first; else
                 // the received amount, converted.
                 if l.wallets[to].currency == currency {

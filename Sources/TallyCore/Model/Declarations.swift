@@ -149,6 +149,10 @@ public struct Envelope: Sendable {
     public let rollover: Bool
     /// Alert threshold in percent.
     public let alert: Money?
+    /// `from DATE`: no period before the one containing it.
+    public var from: CivilDate? = nil
+    /// `until DATE`: no period after the one containing it.
+    public var until: CivilDate? = nil
     public let location: SourceLocation
 
     /// Whether spending from wallet `wallet` of `all` counts in this envelope: a wallet

@@ -101,3 +101,88 @@ import Testing
         #expect(model.readyToAssign(at: Figures.date("2026-11-01")) == Figures.money("750.00"))
     }
 }
+
+/// Envelopes in time (`from`, `until`) and money taken out of a goal (Grammar.md §3.4, §4).
+@Suite struct EnvelopesInTimeTests {
+    @Test func anEnvelopeFromNovemberJudgesNothingInOctober() throws {
+        let text = """
+            currency EUR
+            wallet Checking opening 1000.00 on 2026-10-01
+            income Salary
+            expense Food
+            envelope Food 200 monthly for Food from 2026-11-01
+            2026-10-01 "ACME" Checking Salary +500.00
+            2026-10-10 "Rewe" Checking Food -300.00
+            2026-11-05 "Rewe" Checking Food -50.00
+            """
+        let (model, diagnostics) = try Figures.run(text, today: "2026-11-20")
+        // October's 300.00 would overspend a 200.00 envelope: no W0501, since Food has no
+        // October period; no W0503 either.
+        #expect(diagnostics.isEmpty)
+        let food = model.envelope("Food")
+        #expect(model.envelopeHistory(food).map(\.start) == [Figures.date("2026-11-01")])
+        #expect(model.envelopeStatus(food, at: Figures.date("2026-10-10")) == nil)
+        // Ready: 1000.00 + 500.00 − 300.00 (unbudgeted) = 1200.00 at the end of October;
+        // − 200.00 planned on 1 November = 1000.00. Food 200.00 − 50.00 = 150.00;
+        // 1000.00 + 150.00 = 1150.00 in Checking.
+        #expect(model.readyToAssign(at: Figures.date("2026-10-31")) == Figures.money("1200.00"))
+        let equation = try #require(model.envelopeEquation(at: Figures.date("2026-11-20"), rates: ExchangeRates(model)))
+        #expect(equation.readyToAssign == Figures.money("1000.00"))
+        #expect(equation.available == Figures.money("150.00"))
+        #expect(equation.wallets == Figures.money("1150.00"))
+    }
+
+    @Test func anEnvelopeUntilOctoberGivesItsLastPeriodBackAndCountsNothingAfter() throws {
+        let text = """
+            wallet Checking opening 1000.00 on 2026-10-01
+            income Salary
+            expense Fun
+            envelope Fun 100 monthly for Fun until 2026-10-31 rollover
+            2026-10-01 Checking Salary +10.00
+            2026-10-05 Checking Fun -30.00
+            2026-11-03 Checking Fun -500.00
+            2026-11-04 fill Fun 20.00
+            """
+        let (model, diagnostics) = try Figures.run(text, today: "2026-11-20")
+        // The fill on 4 November names Fun after its last period: W0515, counted nowhere.
+        // November's 500.00 is unbudgeted, not an overspent Fun (no W0501).
+        #expect(Figures.codes(diagnostics) == ["W0515"])
+        #expect(model.envelopeHistory(model.envelope("Fun")).count == 1)
+        // Ready: 1000 + 10 − 100 = 910 in October; + 70 left in Fun (its last period,
+        // nothing to carry into) on 1 November = 980; − 500 = 480. Checking: 1010 − 30
+        // − 500 = 480, with no envelope holding anything.
+        #expect(model.readyToAssign(at: Figures.date("2026-10-31")) == Figures.money("910.00"))
+        #expect(model.readyToAssign(at: Figures.date("2026-11-20")) == Figures.money("480.00"))
+    }
+
+    @Test func twoEnvelopesThatNeverMeetDoNotOverlap() throws {
+        let text = """
+            wallet Checking opening 1000.00
+            income Salary
+            expense Food
+            envelope Food-old 150 monthly for Food until 2026-10-31
+            envelope Food     200 monthly for Food from 2026-11-01
+            2026-10-01 Checking Salary +10.00
+            """
+        let (_, diagnostics) = try Figures.run(text, today: "2026-11-20")
+        #expect(diagnostics.isEmpty)
+    }
+
+    @Test func moneyTakenOutOfAGoalsWalletLowersWhatIsSaved() throws {
+        let text = """
+            wallet Checking opening 1000.00
+            wallet Savings savings
+            goal Trip 1000 in Savings
+            goal Bike 500
+            2026-03-01 transfer Checking -> Savings 300.00 goal Trip
+            2026-04-01 transfer Savings -> Checking 150.00 goal Trip
+            2026-03-02 transfer Checking -> Savings 200.00 goal Bike
+            2026-04-03 transfer Savings -> Checking 50.00 goal Bike
+            """
+        let (model, _) = try Figures.run(text, today: "2026-04-30")
+        // Trip: 300.00 in − 150.00 out = 150.00 (not 450.00), what Savings holds of it.
+        #expect(model.saved(towards: model.goal("Trip"), at: Figures.date("2026-04-30")) == Figures.money("150.00"))
+        // Bike names no wallet: its first transfer went to Savings, so 200.00 − 50.00.
+        #expect(model.saved(towards: model.goal("Bike"), at: Figures.date("2026-04-30")) == Figures.money("150.00"))
+    }
+}
