@@ -10,11 +10,14 @@ enum EnvelopesCommand: ReportSubcommand {
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
     /// The command's own flags, each declared once (their values: `ReportOptions.value`).
     enum Own: FlagSet {
-        case envelope
+        case envelope, columns
 
         var declaration: FlagDeclaration {
             switch self {
             case .envelope: FlagDeclaration("--envelope", value: "NAME", help: "Only this envelope, day by day across its period: spent\neach day, spent so far, and what is left")
+            case .columns:
+                ReportOptions.stepsFlag(
+                    "Each envelope's history: carried, planned, filled,\nmoved, spent and available per period, with ready to\nassign at each end (default period: the budget's first\nentry to today)")
             }
         }
     }
@@ -54,13 +57,21 @@ enum EnvelopesCommand: ReportSubcommand {
 
     /// The options: the shared report flags and the command's own.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        try try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        if try PeriodColumns.step(options) != nil {
+            if options.value(Own.envelope) != nil { throw UsageError("`--envelope` shows one period day by day; columns over time show every envelope") }
+            if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+        }
+        return options
     }
 
     /// The report, from an opened budget.
     static func report(_ context: ReportContext) -> Int32 {
         let console = context.console
         let model = context.model
+        do {
+            if let step = try PeriodColumns.step(context.options) { return history(context, step: step) }
+        } catch { return context.fail(error) }
         let date: CivilDate
         do { date = try context.day() } catch { return context.fail(error) }
         if let wanted = context.options.value(Own.envelope) {
