@@ -55,7 +55,7 @@ extension DiagnosticCode {
             #"A currency code must be 2 to 10 capital letters and digits, starting with a letter, such as `EUR`, `USD`, `JPY` or `BTC`."#,
             #"`currency EUR`. A three-letter code in the wrong case gets a fix."#),
         "E0209": (
-            #"A word after a declaration's name is not one of the attributes that declaration takes. A wallet takes a kind (`bank`, `cash`, `credit`, `savings`, `investment`, `loan`, `other`) and `opening`, `currency`, `limit`, `closed`, `hidden`, `owner`. An envelope takes `for`, `in`, `rollover`, `alert`. A goal takes `by`, `monthly`, `yearly`, `in`, `reached`."#,
+            #"A word after a declaration's name is not one of the attributes that declaration takes. A wallet takes a kind (`bank`, `cash`, `credit`, `savings`, `investment`, `loan`, `other`) and `opening`, `currency`, `limit`, `closed`, `hidden`, `owner`. An envelope takes `for`, `in`, `rollover`, `alert`, `from`, `until`. A goal takes `by`, `monthly`, `yearly`, `in`, `reached`."#,
             #"`limit 2000`. Near misses get a suggestion and a fix. A word right after a name (`for food:eating out`) is offered as part of that name, quoted: `'food:eating out'`."#),
         "E0210": (
             #"An entry gives the same attribute twice, such as two limits, or two `by` clauses. Tally won't guess which one you meant. A note points at the first."#,
