@@ -16,14 +16,17 @@ extension Walk {
         case overspending(Int, CivilDate)
     }
 
-    /// One change to ready to assign.
+    /// One change to ready to assign. There is one per posting no envelope counts, so an
+    /// event stays small: where it came from is its entry and posting, made into a
+    /// location only for a message.
     struct ReadyEvent {
         let date: CivilDate
         let amount: Money
-        let location: SourceLocation
         let what: Assignment
         /// Within a day: -1 before the day's entries, the entry's index, or after them.
         let order: Int
+        /// The posting within entry `order`, or -1.
+        var posting: Int32 = -1
     }
 
     /// Ready to assign: openings, income and other money that reaches the budget's wallets,
@@ -50,7 +53,7 @@ extension Walk {
                 guard budgetWallet[wallet] else { continue }
                 // A bank movement with no category yet (I0601) is money come or gone.
                 if entry.postingCount == 0, let value = readyAmount(amount, wallet: wallet, index) {
-                    inOrder.append(ReadyEvent(date: entry.date, amount: value, location: entry.location, what: value.isNegative ? .unbudgeted : .none, order: index))
+                    inOrder.append(ReadyEvent(date: entry.date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
                 }
                 for p in 0 ..< entry.postingCount {
                     let posting = entry.posting(p)
@@ -58,21 +61,18 @@ extension Walk {
                     guard income || !coverage.isCounted(category: posting.category, wallet: wallet, on: entry.date),
                         let value = readyAmount(posting.amount, wallet: wallet, index, posting: p)
                     else { continue }
-                    inOrder.append(
-                        ReadyEvent(
-                            date: entry.date, amount: value, location: entry.postingLocation(p), what: income ? .none : .unbudgeted,
-                            order: index))
+                    inOrder.append(ReadyEvent(date: entry.date, amount: value, what: income ? .none : .unbudgeted, order: index, posting: Int32(p)))
                 }
                 continue
             }
             switch entry.kind {
             case .fill(let e, let amount) where holdsPeriod(entry):
-                inOrder.append(ReadyEvent(date: entry.date, amount: amount.negated, location: entry.location, what: .filling(e), order: index))
+                inOrder.append(ReadyEvent(date: entry.date, amount: amount.negated, what: .filling(e), order: index))
             case .transfer(let from, let to, let sent, let received) where budgetWallet[from] != budgetWallet[to]:
                 // Money crossing the edge of the budget's wallets comes in or goes.
                 let value = budgetWallet[from] ? readyAmount(sent.negated, wallet: from, index) : readyAmount(received, wallet: to, index)
                 if let value {
-                    inOrder.append(ReadyEvent(date: entry.date, amount: value, location: entry.location, what: value.isNegative ? .unbudgeted : .none, order: index))
+                    inOrder.append(ReadyEvent(date: entry.date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
                 }
             default:
                 break
@@ -85,6 +85,9 @@ extension Walk {
     /// `amount`, in wallet `wallet`'s currency, in the default currency at entry `index`'s
     /// date; nil (with E0412, once per entry) without a rate.
     mutating func readyAmount(_ amount: Money, wallet: Int, _ index: Int, posting: Int? = nil) -> Money? {
+        let currency = l.wallets[wallet].currency
+        // Most amounts are in the default currency: no location is made for them.
+        if currency == l.defaultCurrency || currency.isEmpty || l.defaultCurrency.isEmpty { return amount }
         let entry = entries[index]
         let location = posting.map { entry.postingLocation($0) } ?? entry.location
         return convert(amount, from: l.wallets[wallet].currency, at: entry.date, entry: index, location: location)
@@ -99,7 +102,7 @@ extension Walk {
             let date = wallet.openingDate ?? first
             // Openings are keyed by negative numbers so that each missing rate is reported once.
             if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
-                events.append(ReadyEvent(date: date, amount: value, location: wallet.location, what: .none, order: -1))
+                events.append(ReadyEvent(date: date, amount: value, what: .none, order: -1))
             }
         }
         for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
@@ -108,19 +111,14 @@ extension Walk {
                 if let planned = envelope.planned, !planned.isZero {
                     // A period that began before the budget's first entry is assigned on
                     // that day, after the day's income.
-                    events.append(
-                        ReadyEvent(
-                            date: max(period.start, first), amount: planned.negated, location: envelope.location,
-                            what: .planning(e, period.start), order: Int.max))
+                    events.append(ReadyEvent(date: max(period.start, first), amount: planned.negated, what: .planning(e, period.start), order: Int.max))
                 }
                 // What a period holds at its end goes back to ready to assign the next day,
                 // unless it is carried into the next period.
                 let carried = envelope.rollover && i + 1 < list.count
                 guard !carried, !period.available.isZero, let next = period.end.adding(days: 1) else { continue }
                 events.append(
-                    ReadyEvent(
-                        date: next, amount: period.available, location: envelope.location,
-                        what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))
+                    ReadyEvent(date: next, amount: period.available, what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))
             }
         }
         events.sort { ($0.date, $0.order) < ($1.date, $1.order) }
@@ -162,6 +160,14 @@ extension Walk {
     /// W0503 for an assignment, W0514 for spending that takes ready to assign below zero.
     mutating func reportDip(_ event: ReadyEvent, total: Money) {
         let shown = format(total, l.defaultCurrency)
+        var location: SourceLocation {
+            switch event.what {
+            case .planning(let e, _), .overspending(let e, _): return l.envelopes[e].location
+            default:
+                let entry = entries[event.order]
+                return event.posting >= 0 ? entry.postingLocation(Int(event.posting)) : entry.location
+            }
+        }
         switch event.what {
         case .none:
             return
@@ -169,19 +175,20 @@ extension Walk {
             var what = "filling \(l.envelopes[e].name)"
             if case .planning(_, let start) = event.what { what = "planning \(l.envelopes[e].name) for \(l.envelopes[e].period.label(start))" }
             report(
-                .readyToAssignNegative, "\(what) assigns more than has come in: ready to assign is \(shown) on \(event.date)",
-                event.location, help: "assign less, or record the income that pays for it")
+                .readyToAssignNegative,
+                "\(what) assigns money the wallets do not hold outside envelopes: ready to assign is \(shown) on \(event.date)",
+                location, help: "assign less, or record the income that pays for it")
         case .unbudgeted:
             report(
                 .unbudgetedSpending,
                 "this spending is in no envelope, so it comes from ready to assign, which it takes to \(shown) on \(event.date): money assigned to envelopes is spent",
-                event.location, help: "budget the category in an envelope and move money in, or assign less")
+                location, help: "budget the category in an envelope and move money in, or assign less")
         case .overspending(let e, let start):
             let envelope = l.envelopes[e]
             report(
                 .unbudgetedSpending,
                 "\(envelope.name)'s overspending for \(envelope.period.label(start)) comes from ready to assign, which it takes to \(shown) on \(event.date)",
-                event.location, help: "move money into \(SourceWriter.name(envelope.name)) from another envelope, or give it `rollover`")
+                location, help: "move money into \(SourceWriter.name(envelope.name)) from another envelope, or give it `rollover`")
         }
     }
 }

@@ -142,7 +142,7 @@ extension DiagnosticCode {
             #"An assignment, a fill or an envelope's planned amount for a period, takes ready to assign below zero: more was assigned to envelopes than the budget's wallets hold outside them (Grammar.md §4, "Ready to assign"). Reported on the fill or envelope that did it, once per dip, through today. Budgets that record no income at all keep limits only, and are not checked."#,
             #"assign less, or record the income first."#),
         "W0504": (
-            #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both. The global cap (`for *`) is left out: it overlaps by design. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,
+            #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both, and ready to assign and the envelopes no longer add up to the money in the wallets (Grammar.md §4). The global cap (`for *`) is left out: it overlaps by design. Envelopes whose periods never meet (date ranges, `from` and `until`) do not overlap. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,
             #"budget each category in one envelope, or allow it."#),
         "W0505": (
             #"A wallet's balance goes below zero, or a credit wallet's beyond its `limit`. Reported on the entry that crossed the line, not again while it stays there. Loans, and credit wallets without a limit, are not checked."#,
@@ -181,7 +181,7 @@ extension DiagnosticCode {
             #"A `fill` or `move` names an envelope on a day outside its periods: before its first (its `from`, or the budget's first money) or after its last (its `until`, or the end of a date-range envelope). Counted, it would take money from ready to assign or from the other envelope into a period that does not exist, so it counts nowhere: not in either envelope, not in ready to assign."#,
             #"date it within the envelope's periods, or move the envelope's `from` or `until`."#),
         "I0601": (
-            #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one."#,
+            #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one (ready to assign counts it as money come or gone, so that it still adds up with the envelopes to the money in the wallets)."#,
             #"write the category before the amount (the editor's quick fix offers the likeliest ones), or add a `match` or `payee` rule so later imports categorize it."#),
     ]
 }

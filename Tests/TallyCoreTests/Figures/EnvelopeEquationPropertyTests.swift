@@ -78,7 +78,7 @@ import Testing
     @Test func readyToAssignAndTheEnvelopesAddUpToTheWallets() throws {
         var r = Random(state: 24)
         var checked = 0
-        for budgetNumber in 0 ..< 2500 {
+        for budgetNumber in 0 ..< 2000 {
             let text = Self.budget(&r)
             let today = "2026-07-\(String(format: "%02d", 1 + r.below(28)))"
             let (model, _) = try Figures.run(text, today: today)
@@ -94,6 +94,6 @@ import Testing
             }
         }
         // Most budgets assign income: the equation was checked on thousands of days.
-        #expect(checked > 5000)
+        #expect(checked > 4000)
     }
 }
