@@ -14,7 +14,10 @@ cards stay within their limit). No envelope reaches its alert share or its amoun
 Hand-filled envelopes are only spent from what was filled or moved in. Every recurring
 occurrence is recorded (`rule NAME`) or skipped. Fills never exceed the income received
 so far, and neither planned amounts nor spending that no envelope counts (the rent, the
-bills, fees) take ready to assign below zero (W0503, W0514): income is written first. Split parts add up to their header amount. Exact arithmetic is done in integer
+bills, fees) take ready to assign below zero (W0503, W0514): income is written first.
+The envelopes end with the last entry (`until`), so the budget stays clean when it is
+checked on a later day. No two transactions without a bank id share a day, wallet,
+amount and payee (W0510). Split parts add up to their header amount. Exact arithmetic is done in integer
 cents. The output is deterministic for a given N and seed. A short summary goes to
 stderr.
 
@@ -200,6 +203,8 @@ class Generator:
         # Income entries written to cover spending no envelope counts, to be counted
         # against the random entries.
         self.extra = 0
+        # The day's transactions without a bank id: (date, {(wallet, payee, cents)}).
+        self.day_seen = ("", set())
 
         # Recurring rules, then envelope state.
         self.rules = self._rules()
@@ -371,6 +376,10 @@ class Generator:
                 s += "  rollover"
             if e["alert"]:
                 s += "  alert %d%%" % e["alert"]
+            # The budget ends with its last entry, and so do its envelopes: checked on a
+            # later day (the benchmarks say 2026-11-22), they plan nothing the budget never
+            # records income for (W0503).
+            s += "  until %s" % self.end.isoformat()
             w(s)
         w("")
         w("goal Emergency  15000                 in Savings")
@@ -492,6 +501,21 @@ class Generator:
             self.env_book(cat, wallet, self.to_eur(c, wallet), d)
         self.bal[wallet] -= sum(c for _, c in parts)
 
+    def unique(self, ds, wallet, payee, cents, extra):
+        """A second transaction on a day with the same wallet, amount and payee and no bank
+        id looks entered twice (W0510): at a million entries it happens by chance, so the
+        second one gets its bank id, as two real movements would have."""
+        if extra:
+            return extra
+        if self.day_seen[0] != ds:
+            self.day_seen = (ds, set())
+        key = (wallet, payee, cents)
+        if key in self.day_seen[1]:
+            self.stats["ids"] += 1
+            return ("    " + self.next_id(dt.date.fromisoformat(ds)),)
+        self.day_seen[1].add(key)
+        return extra
+
     def next_id(self, d):
         self.id_seq += 1
         return 'id: "TX-%s-%07d"' % (d.strftime("%Y%m%d"), self.id_seq)
@@ -525,6 +549,7 @@ class Generator:
             line += "  #work"
         extra = (("    " + self.next_id(d)),) if wallet in ("Checking", "Joint") and rng.random() < 0.5 else ()
         self.ids_count(extra)
+        extra = self.unique(ds, wallet, payee, cents, extra)
         self.bal[wallet] += cents
         if wallet != "Brokerage":                  # hidden: its income is not assigned
             self.ready += self.to_eur_low(cents, wallet)
@@ -646,6 +671,7 @@ class Generator:
         if wallet in ("Checking", "Joint", "Visa") and rng.random() < 0.3:
             extra = ("    " + self.next_id(d),)
             self.stats["ids"] += 1
+        extra = self.unique(ds, wallet, payee, -cents, extra)
         self.stats["ordinary"] += 1
         self.emit(line, extra)
 
@@ -680,6 +706,8 @@ class Generator:
         if rng.random() < 0.4:
             extra.append("    " + self.next_id(d))
             self.stats["ids"] += 1
+        else:
+            extra.extend(self.unique(ds, wallet, payee, -total, ()))
         self.stats["splits"] += 1
         self.emit(line, extra)
 

@@ -23,6 +23,11 @@ final class GeneratedBudgetTests: XCTestCase {
             let check = try TallyBinary.run(["check", path, "--strict", "--today", String(last)])
             XCTAssertEqual(check.status, 0, "\(count) entries, today \(last):\n\(check.stdout)\(check.stderr)")
             XCTAssertTrue(check.stdout.contains("no problems found"), check.stdout)
+            // Checked years after its last entry, as the benchmarks check it (2026-11-22; its
+            // goals have later dates): its envelopes end with it (`until`), so nothing is
+            // planned that no income pays for.
+            let later = try TallyBinary.run(["check", path, "--strict", "--today", "2026-11-22"])
+            XCTAssertEqual(later.status, 0, "\(count) entries, today 2026-11-22:\n\(later.stdout)\(later.stderr)")
         }
     }
 }
