@@ -92,6 +92,16 @@ extension Walk {
 
     // MARK: Goals
 
+    /// A transfer's amount in a goal's `currency`: the first of `sides` (wallet, amount)
+    /// already in it, else the first converted at the entry's date.
+    mutating func goalAmount(_ sides: [(wallet: Int, amount: Money)], in currency: String, entry index: Int) -> Money? {
+        if let side = sides.first(where: { l.wallets[$0.wallet].currency == currency }) { return side.amount }
+        let entry = entries[index]
+        return convert(
+            sides[0].amount, from: l.wallets[sides[0].wallet].currency, to: currency, at: entry.date, entry: index,
+            location: entry.location)
+    }
+
     mutating func computeGoals() {
         guard !l.goals.isEmpty else { return }
         var saved = [Money](repeating: .zero, count: l.goals.count)
@@ -111,36 +121,13 @@ extension Walk {
             case .contribution(_, let value):
                 amount = value
             case .transfer(let from, let to, let sent, let received) where goalWallet[g] == from:
-                // Out of the goal's wallet: the side in the goal's currency, the sent one
-                // first; else the sent amount, converted.
-                if l.wallets[from].currency == currency {
-                    amount = sent.negated
-                } else if l.wallets[to].currency == currency {
-                    amount = received.negated
-                } else {
-                    guard
-                        let value = convert(
-                            sent, from: l.wallets[from].currency, to: currency, at: entry.date,
-                            entry: index, location: entry.location)
-                    else { continue }
-                    amount = value.negated
-                }
+                // Out of the goal's wallet: taken out, the sent side first.
+                guard let value = goalAmount([(from, sent), (to, received)], in: currency, entry: index) else { continue }
+                amount = value.negated
             case .transfer(let from, let to, let sent, let received):
                 if goalWallet[g] == nil { goalWallet[g] = to }
-                // The side already in the goal's currency, the received one first; else
-                // the received amount, converted.
-                if l.wallets[to].currency == currency {
-                    amount = received
-                } else if l.wallets[from].currency == currency {
-                    amount = sent
-                } else {
-                    guard
-                        let value = convert(
-                            received, from: l.wallets[to].currency, to: currency, at: entry.date,
-                            entry: index, location: entry.location)
-                    else { continue }
-                    amount = value
-                }
+                guard let value = goalAmount([(to, received), (from, sent)], in: currency, entry: index) else { continue }
+                amount = value
             case .transaction(let wallet, let value, _):
                 guard
                     let converted = convert(
