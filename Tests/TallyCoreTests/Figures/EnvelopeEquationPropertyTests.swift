@@ -45,7 +45,10 @@ import Testing
             let period = ["monthly", "weekly", "quarterly", "2026-02-10..2026-04-20"][r.below(4)]
             let scope = r.chance(25) ? " in " + ["Checking", "Cash", "Visa", "Checking, Visa"][r.below(4)] : ""
             let rollover = r.chance(50) ? " rollover" : ""
-            lines.append("envelope \(name)\(planned) \(period) for \(category)\(scope)\(rollover)")
+            // Envelopes that begin or end within the budget's months (`from`, `until`).
+            let from = r.chance(25) ? " from 2026-0\(1 + r.below(6))-\(10 + r.below(19))" : ""
+            let until = r.chance(25) ? " until 2026-0\(1 + r.below(6))-\(10 + r.below(19))" : ""
+            lines.append("envelope \(name)\(planned) \(period) for \(category)\(scope)\(rollover)\(from)\(until)")
         }
         if r.chance(30) { lines.append("envelope Pot \(r.amount(100)) monthly"); envelopes.append("Pot") }
         if r.chance(30) { lines.append("envelope Cap 900 monthly for *") }
