@@ -12,6 +12,10 @@ public struct EnvelopeEquation: Sendable {
     /// The money in the budget's wallets (``Wallet/holdsBudgetMoney``) at the end of the
     /// day, in the default currency at the day's rates; nil when a rate is missing.
     public let wallets: Money?
+    /// The part of ``wallets`` in credit wallets: what the cards are owed when negative.
+    /// The money the envelopes gave up for card spending sits in the other wallets for
+    /// it, as YNAB's card payment categories hold it (Grammar.md §4, "Credit cards").
+    public let cards: Money?
     /// The first day of the calendar month of the day, from which ``unbudgeted`` counts.
     public let unbudgetedFrom: CivilDate
     /// Spending no envelope counted, from ``unbudgetedFrom`` through the day, by category
@@ -32,14 +36,15 @@ extension BudgetModel {
             if let status = envelopeStatus(e, through: date, rates: rates) { available = available.adding(status.available) ?? available }
         }
         let first = Entry.firstMovement(in: entries) ?? today
-        var money: Money? = .zero
+        var money: Money? = .zero, cards: Money? = .zero
         for (w, wallet) in wallets.enumerated() where wallet.holdsBudgetMoney && (wallet.openingDate ?? first) <= date {
             let value = rates.toDefault(balance(of: w, at: date), from: wallet.currency, at: date)
             money = value.flatMap { money?.adding($0) }
+            if wallet.kind == .credit { cards = value.flatMap { cards?.adding($0) } }
         }
         let from = CivilDate(year: date.year, month: date.month, day: 1) ?? date
         return EnvelopeEquation(
-            readyToAssign: ready, available: available, wallets: money, unbudgetedFrom: from,
+            readyToAssign: ready, available: available, wallets: money, cards: cards, unbudgetedFrom: from,
             unbudgeted: unbudgeted(from ... date, rates: rates))
     }
 

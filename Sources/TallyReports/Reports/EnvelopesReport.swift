@@ -68,6 +68,7 @@ public struct EnvelopesReport: Sendable {
             ("readyToAssign", .string(budget.inDefault(equation.readyToAssign))),
             ("available", .string(budget.inDefault(equation.available))),
             ("wallets", .optional(equation.wallets.map(budget.inDefault))),
+            ("cards", .optional(equation.cards.map(budget.inDefault))),
             ("unbudgetedFrom", .string(equation.unbudgetedFrom.description)),
             ("unbudgeted", .string(budget.inDefault(equation.unbudgetedTotal))),
             (

@@ -76,6 +76,8 @@ import Testing
         // Visa −80 = 520 = 300 + 220.
         let before = try #require(model.envelopeEquation(at: Figures.date("2026-11-03"), rates: rates))
         #expect([before.readyToAssign, before.available, before.wallets] == [Figures.money("300.00"), Figures.money("220.00"), Figures.money("520.00")])
+        // Visa owes 80.00: Checking's 600.00 holds it, as YNAB's card payment category would.
+        #expect(before.cards == Figures.money("-80.00"))
         // After paying the card: Checking 520 + Visa 0: the same 300 + 220.
         let after = try #require(model.envelopeEquation(at: Figures.date("2026-11-26"), rates: rates))
         #expect([after.readyToAssign, after.available, after.wallets] == [Figures.money("300.00"), Figures.money("220.00"), Figures.money("520.00")])
