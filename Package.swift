@@ -28,16 +28,21 @@ let package = Package(
         .target(name: "TallyFormat", dependencies: ["TallySyntax"]),
         // The language server; the only target that knows JSON-RPC.
         .target(name: "TallyLSP", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyFormat"]),
-        // Writers and readers of the peers' formats (hledger, ledger, beancount).
-        .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat"]),
+        // Writers and readers of the peers' formats (hledger, ledger, beancount) and
+        // readers of budgeting apps' CSV exports (through TallyImport's CSV reading).
+        .target(name: "TallyInterop", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyImport"]),
         // What every front end asks of a budget for reports: periods, queries, loading for
         // reports, each report's figures and its JSON, the HTML page (the CLI, the editor,
         // `tally serve`).
         .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
         .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop"]),
-        // The executable: a thin `main` that hands over to TallyCLI.
-        .executableTarget(name: "tally", dependencies: ["TallyCLI"]),
+        // The executable: a thin `main` that hands over to TallyCLI, told the commit it is
+        // built from by the plugin below (`tally --version`).
+        .executableTarget(name: "tally", dependencies: ["TallyCLI"], plugins: ["BuildCommit"]),
+        // Writes the commit (TALLY_BUILD_COMMIT, else git's) before each build; nil when
+        // neither knows it. Part of this package: no dependency.
+        .plugin(name: "BuildCommit", capability: .buildTool()),
 
         // Helpers shared by the tests: repository paths, golden files, seeded randomness,
         // temporary folders.

@@ -4,6 +4,7 @@
     python3 Benchmarks/import_bench.py speed      # 10,000-row statement into a 100k budget
     python3 Benchmarks/import_bench.py split      # the same with a split `match` rule for a third of the rows
     python3 Benchmarks/import_bench.py accuracy   # hide the last 20 % of categories, import them back
+    python3 Benchmarks/import_bench.py deep       # CAMT entries nested 10k/20k/40k deep: refused, in linear time
 
 Both use Benchmarks/generate.py (deterministic) and the release binary
 (.build/release/tally, or TALLY_BIN). Files go to Benchmarks/data/ (git-ignored).
@@ -203,5 +204,31 @@ def speed(split=False):
     print("load: " + open("/proc/loadavg").read().strip())
 
 
+def deep():
+    """A hostile CAMT.053 entry nesting an element LEVELS deep: Tally refuses it past
+    100 levels, at the first element too deep, so the time must not grow with LEVELS
+    (before the limit, 20,000 levels took 21 s and 40,000 took 96 s: quadratic)."""
+    os.makedirs(DATA, exist_ok=True)
+    budget = os.path.join(DATA, "deep-budget.tally")
+    with open(budget, "w") as f:
+        f.write("currency EUR\nwallet Giro bank opening 0 on 2026-01-01\nexpense Food\n")
+    head = ('<?xml version="1.0" encoding="UTF-8"?>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02">'
+            "<BkToCstmrStmt><Stmt><Id>1</Id>\n<Ntry><Amt Ccy=\"EUR\">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd>")
+    tail = "<Sts>BOOK</Sts><BookgDt><Dt>2026-03-02</Dt></BookgDt></Ntry>\n</Stmt></BkToCstmrStmt></Document>\n"
+    runs = int(os.environ.get("BENCH_RUNS", "3"))
+    for levels in (10_000, 20_000, 40_000):
+        path = os.path.join(DATA, "deep-%d.xml" % levels)
+        with open(path, "w") as f:
+            f.write(head + "<X>" * levels + "</X>" * levels + tail)
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            result = subprocess.run([TALLY, "import", budget, path, "--dry-run", "--today", "2026-04-01"], capture_output=True, text=True)
+            times.append(time.perf_counter() - started)
+        refused = result.returncode == 2 and "nested more than" in result.stderr
+        print("deep %6d levels (%4d KB): median %.3f s, %s" % (levels, os.path.getsize(path) // 1024, sorted(times)[len(times) // 2],
+                                                           "refused" if refused else "NOT refused: " + result.stderr.strip()[:200]))
+
+
 if __name__ == "__main__":
-    {"speed": speed, "split": lambda: speed(split=True), "accuracy": accuracy}[sys.argv[1] if len(sys.argv) > 1 else "speed"]()
+    {"speed": speed, "split": lambda: speed(split=True), "accuracy": accuracy, "deep": deep}[sys.argv[1] if len(sys.argv) > 1 else "speed"]()

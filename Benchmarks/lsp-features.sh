@@ -15,7 +15,7 @@ if [[ ! -f $FILE ]]; then
 fi
 BIN=.build/release
 objects=()
-for module in TallySyntax TallyCore TallyFormat TallyLSP; do
+for module in TallySyntax TallyCore TallyFormat TallyImport TallyLSP; do
     objects+=("$BIN/$module.build"/*.o)
 done
 swiftc -O -module-cache-path "$BIN/ModuleCache" -I "$BIN/Modules" -I "$BIN" \

@@ -81,9 +81,9 @@ fresh = (0 ..< 5).map { _ in BudgetAnalysis(budget: budget, today: today) }; use
 for analysis in fresh { _ = analysis.index }
 measure("BudgetIndex name uses (first completion)", runs: 5) { next(&fresh).index.uses(of: NamedSymbol(kind: .wallet, name: "Checking")) }
 used = 0
-measure("BudgetIndex payee tallies (first payee completion)", runs: 5) { next(&fresh).index.payeeUsage.count }
+measure("BudgetIndex payee tallies (first payee completion)", runs: 5) { next(&fresh).index.payees.count }
 fresh = (0 ..< 5).map { _ in BudgetAnalysis(budget: budget, today: today) }; used = 0
-for analysis in fresh { _ = analysis.index.payeeUsage.count }
+for analysis in fresh { _ = analysis.index.payees.count }
 measure("BudgetIndex open occurrences (first `rule` completion)", runs: 5) { next(&fresh).index.openOccurrences.count }
 used = 0
 measure("BudgetIndex step 2, every occurrence (prepareAll)", runs: 5) { next(&fresh).index.prepareAll() }
@@ -147,6 +147,9 @@ for (label, range) in [("mid-file", screen(from: walletInMiddle)), ("near the en
         InlayHintProvider.hints(in: analysis, path: path, range: range, options: InlayHintOptions())
     }
     if hints.isEmpty { print("  (no hints)") }
+}
+measure("inlay hints (whole file)", runs: 3) {
+    InlayHintProvider.hints(in: analysis, path: path, range: ByteRange(start: 0, end: text.utf8.count), options: InlayHintOptions()).count
 }
 measure("code lens (whole file)") { CodeLensProvider.lenses(in: analysis, path: path) }
 

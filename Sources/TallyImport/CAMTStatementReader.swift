@@ -3,21 +3,32 @@ import FoundationXML
 import TallyCore
 import TallySyntax
 
-/// Reads an ISO 20022 CAMT.053 bank-to-customer statement (any version of the schema:
-/// elements are matched by their local names).
+/// Reads the ISO 20022 bank-to-customer messages that list movements (any version of
+/// the schema: elements are matched by their local names): the CAMT.053 statement
+/// (`BkToCstmrStmt`, each account's `Stmt`), the CAMT.052 account report
+/// (`BkToCstmrAcctRpt`, `Rpt`: intraday, often with pending entries) and the CAMT.054
+/// debit/credit notification (`BkToCstmrDbtCdtNtfctn`, `Ntfctn`).
 ///
 /// Each booked `<Ntry>` is a movement: `Amt` (with `Ccy`), `CdtDbtInd` (`DBIT` is money
 /// out), `BookgDt` (else `ValDt`), the bank's reference `AcctSvcrRef` (else `NtryRef`,
 /// else the transaction's `AcctSvcrRef` or `EndToEndId`), the counterparty (`Cdtr` of a
 /// debit, `Dbtr` of a credit) and the remittance text (`Ustrd`, else `AddtlNtryInf`).
-/// Entries whose `Sts` is not booked (`PDNG`, `INFO`) are listed as skipped. The
-/// closing balance is the `Bal` of type `CLBD`; the account, the statement's `Acct/Id`
+/// Entries whose `Sts` is not booked (`PDNG`, `INFO`) are listed as skipped. Dates may
+/// carry a zone offset (`2017-04-11+02:00`, `2017-04-11T10:00:00+02:00`): the day is the
+/// one written, the bank's. The closing balance is the `Bal` of type `CLBD` (an interim
+/// balance, `ITBD`, is not a day's end and is not asserted); the account, the statement's `Acct/Id`
 /// (`IBAN`, else `Othr/Id`). Places are the XML parser's, at least line 1 and column 1
 /// (it says 0 when it stops before the first line ends).
 public enum CAMTStatementReader {
-    public static func recognises(_ text: String) -> Bool {
+    public static func recognises(_ text: String) -> Bool { format(of: text) != nil }
+
+    /// Which of the three messages `text` looks like, from its namespace or root element.
+    static func format(of text: String) -> Statement.Format? {
         let head = text.prefix(3000)
-        return head.contains("camt.053") || (head.contains("<BkToCstmrStmt") || head.contains(":BkToCstmrStmt"))
+        let messages: [(Statement.Format, String, String)] = [
+            (.camt, "camt.053", "BkToCstmrStmt"), (.camt052, "camt.052", "BkToCstmrAcctRpt"), (.camt054, "camt.054", "BkToCstmrDbtCdtNtfctn")
+        ]
+        return messages.first { head.contains($0.1) || head.contains("<" + $0.2) || head.contains(":" + $0.2) }?.0
     }
 
     public static func read(_ bytes: [UInt8], path: String) throws(StatementError) -> Statement {
@@ -37,10 +48,12 @@ public enum CAMTStatementReader {
                 path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
                 message: "not well-formed XML" + (parser.parserError.map { " (XML parser error \(($0 as NSError).code))" } ?? ""))
         }
+        let format = format(of: String(decoding: bytes.prefix(3000), as: UTF8.self)) ?? .camt
         guard delegate.sawStatement else {
-            throw StatementError(path: path, position: nil, message: "no <Stmt> in this file; is it a CAMT.053 statement?")
+            let element = format == .camt ? "Stmt" : format == .camt052 ? "Rpt" : "Ntfctn"
+            throw StatementError(path: path, position: nil, message: "no <\(element)> in this file; is it a \(format.rawValue) message?")
         }
-        var statement = Statement(path: path, format: .camt, rows: delegate.rows.sorted { $0.date < $1.date }, currency: delegate.accountCurrency ?? delegate.currencies.first)
+        var statement = Statement(path: path, format: format, rows: delegate.rows.sorted { $0.date < $1.date }, currency: delegate.accountCurrency ?? delegate.currencies.first)
         statement.account = delegate.account
         statement.closingBalance = delegate.closing
         statement.closingDate = delegate.closingDate
@@ -79,11 +92,21 @@ public enum CAMTStatementReader {
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
             self.parser = parser
             stack.append(elementName)
+            // Each end of an element looks along the stack: a deep one would cost time
+            // quadratic in its depth, and no statement nests so deep.
+            if stack.count > MarkupSafety.maximumDepth {
+                if error == nil {
+                    error = MarkupSafety.depthError(
+                        at: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName), path: path)
+                }
+                parser.abortParsing()
+                return
+            }
             text = ""
             attributes = attributeDict
             let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
             switch elementName {
-            case "Stmt": sawStatement = true
+            case "Stmt", "Rpt", "Ntfctn": sawStatement = true
             case "Ntry": entry = [:]; entryStart = position; entryCurrency = nil
             case "Bal" where entry == nil: balance = [:]; balanceCurrency = nil
             default: break
@@ -144,7 +167,7 @@ public enum CAMTStatementReader {
         private func date(_ fields: [String: (String, StatementPosition)], _ keys: [String]) -> (CivilDate, StatementPosition)? {
             for key in keys {
                 guard let (text, position) = fields[key] else { continue }
-                guard let date = DateFormat.iso.parse(text) else { fail(position, "`\(text)` in <\(key)> is not a date (YYYY-MM-DD)"); return nil }
+                guard let date = ZonedDay.parse(text) else { fail(position, "`\(text)` in <\(key)> is not a date (YYYY-MM-DD)"); return nil }
                 return (date, position)
             }
             return nil

@@ -26,6 +26,9 @@ public struct ImportPlan: Sendable {
         /// The id the entry carries (`id:`): the bank's, or a fingerprint.
         public let id: String
         public let outcome: Outcome
+        /// Why the id is not the bank's own as it stands: another movement has that one
+        /// (see ``SharedBankID``).
+        public var note: String?
     }
 
     /// How far apart (in days) a hand-entered transaction and a statement row may be dated.
@@ -39,7 +42,7 @@ public struct ImportPlan: Sendable {
     public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = []) {
         self.wallet = wallet
         let walletName = model.wallets[wallet].name
-        var known: [String: (date: CivilDate, file: String)] = [:]
+        var known: [String: SharedBankID.Holder] = [:]
         // Hand-entered transactions of this wallet without an id, by amount.
         var open: [Money: [Int]] = [:]
         // Entries read in place (a copy of each would cost more than the look-up); the
@@ -48,7 +51,7 @@ public struct ImportPlan: Sendable {
         open.reserveCapacity(model.entries.count / 4)
         for i in model.entries.indices {
             if let id = model.entries[i].bankID {
-                if known[id] == nil { known[id] = (model.entries[i].date, model.entries[i].location.file) }
+                if known[id] == nil { known[id] = SharedBankID.Holder(model.entries[i]) }
             } else if let t = model.entries[i].transaction, t.wallet == wallet {
                 open[t.amount, default: []].append(i)
             }
@@ -58,24 +61,25 @@ public struct ImportPlan: Sendable {
         var decisions: [Decision] = []
         var taken: Set<Int> = []
         var memo = Categorizer.TextMemo()
-        var thisImport: [String: (path: String, line: Int)] = [:]
+        var thisImport: [String: (path: String, row: StatementRow)] = [:]
         thisImport.reserveCapacity(statements.reduce(0) { $0 + $1.rows.count })
         for statement in statements {
             let ids = MovementIdentity.ids(of: statement.rows, wallet: walletName)
-            for (row, id) in zip(statement.rows, ids) {
+            for (row, bankID) in zip(statement.rows, ids) {
                 let outcome: Outcome
+                let (id, shared) = SharedBankID.resolve(bankID, of: row, in: statement.path, known: known, thisImport: thisImport)
                 if let there = known[id] {
                     outcome = .present(reason: "id \(id) is in the budget already (\(there.date), \(there.file))")
                 } else if let earlier = thisImport[id] {
-                    outcome = .present(reason: "id \(id) came already in \(earlier.path) line \(earlier.line)")
+                    outcome = .present(reason: "id \(id) came already in \(earlier.path) line \(earlier.row.position.line)")
                 } else if let entry = Self.closest(open[row.amount] ?? [], to: row.date, in: model, excluding: taken) {
                     taken.insert(entry)
                     outcome = .matched(entry: entry)
                 } else {
                     outcome = .add(category: categorizer.choose(row, memo: &memo))
                 }
-                if thisImport[id] == nil { thisImport[id] = (statement.path, row.position.line) }
-                decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome))
+                if thisImport[id] == nil { thisImport[id] = (statement.path, row) }
+                decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome, note: shared))
             }
         }
         self.decisions = decisions

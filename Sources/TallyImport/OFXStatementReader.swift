@@ -39,8 +39,29 @@ public enum OFXStatementReader {
         let value: String
     }
 
-    public static func read(_ text: String, path: String) throws(StatementError) -> Statement {
+    /// Every statement of `text`, in file order: each `<STMTRS>` (a bank account's) and
+    /// `<CCSTMTRS>` (a credit card's) with its own account, currency, movements and
+    /// balance. A file cut short (no `</OFX>` at its end: an interrupted download, or a
+    /// statement cut after some of its movements) is refused whole.
+    public static func readAll(_ text: String, path: String) throws(StatementError) -> [Statement] {
         let tags = try scan(text, path: path)
+        guard tags.contains(where: { $0.name == "OFX" && $0.closing }) else {
+            throw StatementError(
+                path: path, position: StatementEncoding.position(after: text),
+                message: "the file ends before </OFX>: it is cut short (an interrupted download?), so movements may be missing; download it again")
+        }
+        let starts = tags.indices.filter { !tags[$0].closing && (tags[$0].name == "STMTRS" || tags[$0].name == "CCSTMTRS") }
+        guard !starts.isEmpty else { return [try statement(tags[...], path: path)] }
+        var statements: [Statement] = []
+        for (n, start) in starts.enumerated() {
+            let end = n + 1 < starts.count ? starts[n + 1] : tags.endIndex
+            statements.append(try statement(tags[start ..< end], path: path))
+        }
+        return statements
+    }
+
+    /// The statement of one `<STMTRS>` or `<CCSTMTRS>` (or of a whole file without one).
+    private static func statement(_ tags: ArraySlice<Tag>, path: String) throws(StatementError) -> Statement {
         var rows: [StatementRow] = []
         var currency: String?
         var account: String?
@@ -73,7 +94,8 @@ public enum OFXStatementReader {
                 if tag.name == "BANKTRANLIST", let fields = current { rows.append(try row(fields, start: start, path: path)); current = nil }
             }
         }
-        if let (text, position) = ledger["BALAMT"] {
+        // An empty <BALAMT> (as some converters write) states no balance: nothing to assert.
+        if let (text, position) = ledger["BALAMT"], !text.isEmpty {
             guard let amount = AmountText.parse(text, mark: text.contains(",") && !text.contains(".") ? .comma : .point) else {
                 throw StatementError(path: path, position: position, message: "`\(text)` in <BALAMT> is not an amount")
             }
@@ -144,18 +166,55 @@ public enum OFXStatementReader {
             if inside.hasPrefix("?") || inside.hasPrefix("!") { continue }
             let closing = inside.hasPrefix("/")
             let name = String((closing ? inside.dropFirst() : Substring(inside)).prefix { !$0.isWhitespace && $0 != "/" }).uppercased()
+            // A value ends at the next tag or at the end of its line: an SGML leaf is never
+            // closed, and what follows it on the next line (a header line, say) is not its.
+            // An XML element closed by its own end tag keeps every line (lines as spaces).
             var k = i
-            while k < chars.count && chars[k] != "<" { k += 1 }
-            let value = closing ? "" : decodeEntities(String(chars[i ..< k]).trimmingWhitespace)
+            while k < chars.count && chars[k] != "<" && !chars[k].isNewline { k += 1 }
+            var text = String(chars[i ..< k])
+            if k < chars.count, chars[k].isNewline, !closing {
+                var end = k
+                while end < chars.count && chars[end] != "<" { end += 1 }
+                let close = Array("</" + name)
+                if end + close.count <= chars.count, chars[end ..< end + close.count].map({ $0.uppercased() }).joined() == String(close) {
+                    text = String(chars[i ..< end]).split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.joined(separator: " ")
+                }
+            }
+            let value = closing ? "" : decodeEntities(text.trimmingWhitespace)
             tags.append(Tag(name: name, closing: closing, position: StatementPosition(line: position.line, column: position.column, element: name), value: value))
         }
         return tags
     }
 
+    /// `s` with its character references decoded: the five XML entities and numeric
+    /// ones (`&#48;`, `&#x30;`). Any other `&name;` (`&eacute;`, as SGML files write) is
+    /// kept as it is written: the file declares no entities (a declaration is refused),
+    /// so nothing stands behind it, and nothing is dropped.
     private static func decodeEntities(_ s: String) -> String {
         guard s.contains("&") else { return s }
-        return s.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        var out = ""
+        var rest = Substring(s)
+        while let amp = rest.firstIndex(of: "&") {
+            out += rest[..<amp]
+            let after = rest[rest.index(after: amp)...]
+            let name = after.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "#") }
+            let known = ["lt": "<", "gt": ">", "quot": "\"", "apos": "'", "amp": "&"][String(name)]
+            guard !name.isEmpty, after.dropFirst(name.count).first == ";", let text = known ?? numericReference(name).map(String.init) else {
+                out.append("&")
+                rest = after
+                continue
+            }
+            out += text
+            rest = after.dropFirst(name.count + 1)
+        }
+        return out + rest
+    }
+
+    /// The character of `#48` or `#x30`, or nil.
+    private static func numericReference(_ name: Substring) -> Unicode.Scalar? {
+        guard name.first == "#" else { return nil }
+        let digits = name.dropFirst()
+        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+        return value.flatMap(Unicode.Scalar.init)
     }
 }

@@ -58,7 +58,10 @@ public struct StatementRow: Sendable, Equatable {
 /// them, its currency and closing balance.
 public struct Statement: Sendable {
     /// Which kind of file it was.
-    public enum Format: String, Sendable { case csv = "CSV", ofx = "OFX", camt = "CAMT.053" }
+    public enum Format: String, Sendable {
+        case csv = "CSV", ofx = "OFX", camt = "CAMT.053", camt052 = "CAMT.052", camt054 = "CAMT.054"
+        case mt940 = "MT940", qif = "QIF", fioXML = "Fio XML", fioJSON = "Fio JSON"
+    }
 
     public let path: String
     public let format: Format
@@ -91,15 +94,51 @@ public struct Statement: Sendable {
 
 /// A statement that cannot be read: the message names the file, the place and what is
 /// wrong. Nothing is imported from such a statement.
+///
+/// Messages quote the statement's values between backticks. A value is the bank's (or
+/// a hostile file's), so each quoted one is cut to a short window, `quotedWindow`
+/// characters and `…`, with control characters shown as `\u{…}`: a 1 MB value or a line
+/// break never reaches the terminal whole.
 public struct StatementError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let position: StatementPosition?
     public let message: String
 
+    /// The most characters of one quoted value a message shows.
+    public static let quotedWindow = 40
+
     public init(path: String, position: StatementPosition?, message: String) {
         self.path = path
         self.position = position
-        self.message = message
+        self.message = Self.windowed(message)
+    }
+
+    /// `message` with each backtick-quoted span cut to `quotedWindow` characters and its
+    /// control characters escaped; a message with an unpaired backtick is cut as a whole.
+    static func windowed(_ message: String) -> String {
+        let spans = message.split(separator: "`", omittingEmptySubsequences: false)
+        var out = ""
+        for (i, span) in spans.enumerated() {
+            if i > 0 { out += "`" }
+            // Odd spans are quoted, and so is the tail after an unpaired backtick.
+            out += i % 2 == 1 || (i == spans.count - 1 && spans.count % 2 == 0) ? shown(span) : String(span)
+        }
+        return out
+    }
+
+    private static func shown(_ value: Substring) -> String {
+        var out = ""
+        var count = 0
+        for scalar in value.unicodeScalars {
+            if count == quotedWindow { return out + "…" }
+            count += 1
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     public var description: String { "\(path)" + (position.map { ":\($0)" } ?? "") + ": \(message)" }

@@ -59,8 +59,19 @@ final class EntryQueryTests: XCTestCase {
         XCTAssertEqual(bad.status, 2)
         XCTAssertEqual(bad.stderr.split(separator: "\n").count, 1)
         XCTAssertTrue(bad.stderr.contains("`amt:lots`"), bad.stderr)
-        let notTaken = try TallyBinary.run(["balance", file, "food"])
+        let notTaken = try TallyBinary.run(["goals", file, "food"])
         XCTAssertEqual(notTaken.status, 2)
+        // `tally bal food`, as in hledger: the flows of the lines the query keeps.
+        let balance = try TallyBinary.run(["balance", file, "food", "--format", "csv"])
+        XCTAssertEqual(balance.status, 0, balance.stderr)
+        let categories = balance.stdout.split(separator: "\r\n").dropFirst().filter { !$0.hasPrefix("Income,") && !$0.hasPrefix("Expense,") && !$0.hasPrefix("Net,") }
+        XCTAssertFalse(categories.isEmpty, balance.stdout)
+        XCTAssertTrue(categories.allSatisfy { $0.hasPrefix("Food:") }, balance.stdout)
+        // `--by` and `--at` belong to the wallets' table, also when TALLY_FILE names the budget.
+        for arguments in [["balance", file, "food", "--by", "owner"], ["balance", "food", "--at", "2026-11-01"], ["balance", file, "--budget", "--by", "owner"]] {
+            let refused = try TallyBinary.run(arguments, environment: ["TALLY_FILE": file])
+            XCTAssertEqual(refused.status, 2, "\(arguments): \(refused.stdout)")
+        }
         XCTAssertTrue(try TallyBinary.run(["help", "register"]).stdout.contains("QUERY"))
     }
 }

@@ -69,4 +69,59 @@ final class HledgerCrossCheckTests: XCTestCase {
         }
         XCTAssertEqual(parents["expenses:Food"], "235.00")
     }
+
+    /// The register's running total of the rows shown (a `wallet:` query) is hledger's
+    /// `register` total of that account at the end of every day either shows, on each
+    /// example as `tally export` writes it (the export's opening balance transactions left
+    /// out: Tally's rows do not list a wallet's opening). Days, not rows: a split is a row
+    /// per category in Tally and one posting in hledger, and a balance check is a posting
+    /// of 0 in hledger and no row in Tally.
+    func testRegisterRunningTotalIsHledgers() throws {
+        let tool = try ExternalTool.require("hledger")
+        let temporary = try TemporaryFolder("running")
+        defer { temporary.remove() }
+        var compared = 0
+        for example in ["household", "student", "multi-currency"] {
+            let budget = "examples/\(example).tally"
+            let journal = temporary.path(example + ".journal")
+            let export = try TallyBinary.run(["export", "--to", "hledger", budget, "-o", journal, "--today", "2026-11-22"])
+            XCTAssertEqual(export.status, 0, export.stderr)
+            let wallets = try XCTUnwrap(try tally(["wallets", budget])["wallets"] as? [[String: Any]])
+            for wallet in wallets {
+                let name = try XCTUnwrap(wallet["name"] as? String)
+                let kind = wallet["kind"] as? String
+                let account = (kind == "credit" || kind == "loan" ? "Liabilities:" : "Assets:") + name
+                let peer = try tool.run(["reg", "-f", journal, "-O", "csv", "^\(account)$", "not:desc:^Opening balance$"])
+                XCTAssertEqual(peer.status, 0, peer.output)
+                // "txnidx","date","code","description","account","amount","total"
+                let theirs = peer.stdout.split(whereSeparator: \.isNewline).dropFirst().map { line in
+                    let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+                    return [fields[1], Self.number(fields[fields.count - 2]), Self.number(fields[fields.count - 1])]
+                }
+                let rows = try XCTUnwrap(try tally(["register", budget, "wallet:\(name)"])["rows"] as? [[String: Any]])
+                let ours = rows.filter { ($0["wallet"] as? String) == name }.map { row in
+                    [row["date"] as? String ?? "", Self.number(row["amount"] as? String ?? ""), Self.number(row["total"] as? String ?? "")]
+                }
+                XCTAssertEqual(ours.count, rows.count, "\(example) \(name): the query kept rows of other wallets")
+                XCTAssertEqual(Self.days(ours), Self.days(theirs.filter { $0[1] != "0" }), "\(example) \(name)")
+                compared += ours.count
+            }
+        }
+        XCTAssertGreaterThan(compared, 100)
+    }
+
+    /// Each day's last running total, from rows of date, amount and total.
+    static func days(_ rows: [[String]]) -> [[String]] {
+        var days: [[String]] = []
+        for row in rows {
+            if days.last?[0] == row[0] { days[days.count - 1] = [row[0], row[2]] } else { days.append([row[0], row[2]]) }
+        }
+        return days
+    }
+
+    /// A figure without its commodity and thousands marks, as a decimal's text.
+    static func number(_ text: String) -> String {
+        let kept = text.filter { $0.isNumber || $0 == "-" || $0 == "." }
+        return Decimal(string: kept).map { "\($0)" } ?? text
+    }
 }

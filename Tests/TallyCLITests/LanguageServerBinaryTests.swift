@@ -43,9 +43,11 @@ final class LanguageServerBinaryTests: XCTestCase {
         input += try framed(["jsonrpc": "2.0", "method": "exit"])
 
         let result = try TallyBinary.run(["lsp", "--debounce", "0"], stdin: input)
+        // The server's version is the binary's: `tally 0.1.0 (commit …)` gives `0.1.0`.
+        let version = try TallyBinary.run(["--version"]).stdout.split(separator: " ").dropFirst().first.map(String.init) ?? ""
         XCTAssertEqual(result.status, 0, result.stderr)
         let sent = try messages(in: result.stdout)
-        XCTAssertEqual((sent.first?["result"] as? [String: Any])?["serverInfo"] as? [String: String], ["name": "tally", "version": (try? TallyBinary.run(["--version"]).stdout.replacingOccurrences(of: "tally ", with: "").trimmingCharacters(in: .whitespacesAndNewlines)) ?? ""])
+        XCTAssertEqual((sent.first?["result"] as? [String: Any])?["serverInfo"] as? [String: String], ["name": "tally", "version": version])
         let published = sent.filter { $0["method"] as? String == "textDocument/publishDiagnostics" }.compactMap { $0["params"] as? [String: Any] }
         XCTAssertEqual(published.map { $0["version"] as? Int }, [1, 2])
         XCTAssertEqual(published.map { ($0["diagnostics"] as? [[String: Any]])?.compactMap { $0["code"] as? String } }, [["E0401"], []])

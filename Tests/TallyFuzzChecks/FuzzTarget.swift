@@ -30,7 +30,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// The language server's `JSON.parse` and printer: printing what was parsed is a fixed
     /// point after one round.
     case json
-    /// `StatementReader` (CSV, OFX, CAMT.053) under options chosen from the input, then the
+    /// `StatementReader` (every statement format) under options chosen from the input, then the
     /// import plan: errors and rows inside the file, each movement added once.
     case statements
     /// `JournalConverter` (what `tally convert` reads) on a hledger, ledger or beancount

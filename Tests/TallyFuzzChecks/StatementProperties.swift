@@ -3,7 +3,8 @@ import TallyImport
 import TallySyntax
 
 /// What reading a bank statement and planning its import promise for any bytes: no
-/// crash, trap or hang, whatever the options; the same bytes read the same; a statement
+/// crash, trap or hang, whatever the options (every format: CSV, OFX, CAMT, MT940, QIF,
+/// Fio XML and JSON); the same bytes read the same, every statement of a file; a statement
 /// that cannot be read says so with a message and a place inside the file; one that can
 /// has its rows at places inside the file, oldest first unless a CSV file lists them in
 /// no order (its running balances follow the file's); and the import plan gives every
@@ -15,18 +16,27 @@ import TallySyntax
 enum StatementProperties {
     static func check(_ bytes: [UInt8]) -> String? {
         let options = Self.options(for: bytes)
-        let statement: Statement
+        let statements: [Statement]
         do {
-            statement = try StatementReader.read(bytes, path: "s", options: options)
+            statements = try StatementReader.readAll(bytes, path: "s", options: options)
         } catch {
             if error.message.isEmpty { return "an error without a message" }
             if let position = error.position, let problem = outside(position, bytes) { return "the error \(problem): \(error.message)" }
-            if (try? StatementReader.read(bytes, path: "s", options: options)) != nil { return "a second reading succeeded where the first failed" }
+            if (try? StatementReader.readAll(bytes, path: "s", options: options)) != nil { return "a second reading succeeded where the first failed" }
             return nil
         }
-        guard let again = try? StatementReader.read(bytes, path: "s", options: options), again.rows == statement.rows,
-            again.closingBalance == statement.closingBalance, again.account == statement.account
-        else {
+        guard let again = try? StatementReader.readAll(bytes, path: "s", options: options), again.count == statements.count else {
+            return "reading the same bytes twice gave other statements"
+        }
+        for (statement, second) in zip(statements, again) {
+            if let problem = check(statement, again: second, bytes) { return problem }
+        }
+        return nil
+    }
+
+    /// The promises for one statement of a file (an OFX file may hold several).
+    static func check(_ statement: Statement, again: Statement, _ bytes: [UInt8]) -> String? {
+        guard again.rows == statement.rows, again.closingBalance == statement.closingBalance, again.account == statement.account else {
             return "reading the same bytes twice gave two statements"
         }
         let ordered = zip(statement.rows, statement.rows.dropFirst()).allSatisfy { $0.date <= $1.date }

@@ -105,7 +105,7 @@ final class StatementReaderTests: XCTestCase {
             "OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR\n<BANKTRANLIST>\n"
             + "<STMTTRN><DTPOSTED>20260302<TRNAMT>-1,50<FITID>X1<NAME>Caf&eacute; &amp; Bar\n"
             + "<STMTTRN><DTPOSTED>20260301<TRNAMT>2.00<FITID>X0<MEMO>refund\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
-        let statement = try OFXStatementReader.read(text, path: "s.ofx")
+        let statement = try OFXStatementReader.readAll(text, path: "s.ofx")[0]
         XCTAssertEqual(statement.currency, "EUR")
         XCTAssertEqual(statement.rows.map(\.bankID), ["X0", "X1"])
         XCTAssertEqual(statement.rows.map(\.amount.description), ["2.00", "-1.50"])
@@ -154,7 +154,7 @@ final class StatementReaderTests: XCTestCase {
         let ofx =
             "OFXHEADER:100\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>EUR<BANKACCTFROM><BANKID>1<ACCTID>000123-45<ACCTTYPE>CHECKING</BANKACCTFROM>\n"
             + "<BANKTRANLIST><STMTTRN><DTPOSTED>20260302<TRNAMT>-1.50<FITID>X1<BANKACCTTO><ACCTID>999</BANKACCTTO>\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n"
-        XCTAssertEqual(try OFXStatementReader.read(ofx, path: "s.ofx").account, "000123-45")
+        XCTAssertEqual(try OFXStatementReader.readAll(ofx, path: "s.ofx")[0].account, "000123-45")
     }
 
     func testFingerprintsNumberIdenticalRowsAndIgnoreNoise() {

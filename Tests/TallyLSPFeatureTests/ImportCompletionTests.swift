@@ -13,7 +13,7 @@ import Testing
         let inWallet = CompletionProviderTests.complete("match \"LIDL\" in Giro ⟨|⟩").items.filter { $0.kind == .category }
         #expect(!inWallet.isEmpty)
         let attributes = CompletionProviderTests.complete("import Giro  decimal comma  ⟨|⟩").items.map(\.label)
-        #expect(Set(attributes) == ["account", "encoding", "separator", "dates", "skip"])
+        #expect(Set(attributes) == ["account", "encoding", "separator", "dates", "skip", "token"])
         let marks = CompletionProviderTests.complete("import Giro  decimal ⟨|⟩").items.map(\.label)
         #expect(marks == ["comma", "point"])
     }

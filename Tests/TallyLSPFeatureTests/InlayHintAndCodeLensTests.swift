@@ -42,6 +42,45 @@ import Testing
         #expect(stopped.count == 2 * 251, "the first 255 nodes' hints, then it stopped")
     }
 
+    /// A whole-file request reads each period once, going on from the last line's reading
+    /// (``EnvelopeRuns``); every figure must equal the one a request for that line alone
+    /// computes from the period's start: across months, fills and moves, splits, lines out
+    /// of date order, and a wallet in another currency.
+    @Test func wholeFileHintsEqualOneLineRequests() {
+        var text = """
+            currency EUR
+            wallet Cash cash opening 5000.00 on 2025-12-31
+            wallet Card bank currency USD opening 500.00 on 2025-12-31
+            expense Food:Out, Food:Home, Fun
+            envelope Eat 300 monthly for Food
+            envelope Play 50 monthly for Fun
+            rate USD EUR 0.90 on 2025-12-31
+
+            """
+        for day in 0 ..< 120 {
+            let date = "2026-0\(1 + day / 40)-\(String(format: "%02d", day % 28 + 1))"
+            switch day % 7 {
+            case 0: text += "\(date) fill Eat 10.00\n"
+            case 1: text += "\(date) move 5.00 Eat -> Play\n"
+            case 2: text += "\(date) \"Split\" Cash -12.00\n    Food:Out -7.00\n    Fun -5.00\n"
+            case 3 where day % 3 == 0: text += "\(date) Card Food:Home -4.00\n"
+            default: text += "\(date) Cash Food:\(day % 2 == 0 ? "Home" : "Out") -\(day % 9 + 1).50\n"
+            }
+        }
+        text += "2026-01-15 Cash Fun -3.00\n2026-02-01 Cash Food:Home -1.00\n"  // out of date order
+        let analysis = Fixture.analysis(text)
+        let whole = InlayHintProvider.hints(in: analysis, path: "main.tally", range: ByteRange(start: 0, end: text.utf8.count), options: InlayHintOptions())
+        var lineByLine: [InlayHintInfo] = []
+        var start = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let end = start + line.utf8.count
+            lineByLine += InlayHintProvider.hints(in: analysis, path: "main.tally", range: ByteRange(start: start, end: end), options: InlayHintOptions())
+            start = end + 1
+        }
+        #expect(whole.filter { $0.kind == .envelopeLeft }.count > 100)
+        #expect(whole == lineByLine)
+    }
+
     @Test func hintsShowEnvelopesLeftAndRunningBalances() {
         let doc = MarkedDocument(Self.marked)
         let analysis = Fixture.analysis(doc.text)

@@ -3,20 +3,29 @@ import TallyReports
 import TallySyntax
 
 /// `tally balance FILE`: each wallet's balance, grouped by kind, with totals in the
-/// default currency; hidden wallets apart; `--by owner` for shared households.
+/// default currency; hidden wallets apart; `--by owner` for shared households. With a
+/// query, the flows by category of the lines it keeps (`tally bal expenses`, as in
+/// hledger); with `--budget`, envelopes against spending per period.
 enum BalanceCommand: ReportSubcommand {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
     static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
     /// The command's own flags, each declared once (their values: `ReportOptions.value`).
     enum Own: FlagSet {
-        case by, columns, depth
+        case by, columns, depth, budget
 
         var declaration: FlagDeclaration {
             switch self {
             case .by: FlagDeclaration("--by", value: "kind|owner", help: "Group totals by wallet kind (default) or by the people\nwho own the wallets")
             case .columns: ReportOptions.stepsFlag("A column per period: each wallet's balance at its\nend, in the default currency, with an Average column\n(default period: the budget's first entry to today)")
-            case .depth: FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind")
+            case .depth: FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind; with a\nquery, categories deeper than N count as their parent")
+            case .budget:
+                FlagDeclaration(
+                    "--budget",
+                    help: """
+                        Each envelope's budget against its spending, a column
+                        per period (default period: this month)
+                        """)
             }
         }
     }
@@ -25,14 +34,18 @@ enum BalanceCommand: ReportSubcommand {
     static let help = """
         tally balance: each wallet's balance on a day, grouped by kind, with totals in
         the default currency. Hidden wallets are listed apart and left out of totals.
+        With a query (`tally bal expenses`), the income and spending by category of
+        the lines it keeps, as tally incomestatement shows them. With --budget, each
+        envelope's budget against its spending, as hledger's balance --budget.
 
         USAGE
-          tally balance [options] <file>
+          tally balance [options] <file> [query]
           tally balance [options] -          (read standard input)
 
         OPTIONS
         \(FlagDeclaration.help(flags))\
 
+        \(EntryQuery.help)
         With a period (-p, -b, -e) the balances are those at its last day. Exit codes:
         0 shown, 2 usage mistake or unreadable file. The JSON and CSV layouts are
         described in docs/reports.md.
@@ -41,9 +54,13 @@ enum BalanceCommand: ReportSubcommand {
 
     /// The options, with `--by` and `--depth` checked against columns over time.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
         _ = try options.count(Own.depth, default: 1, maximum: 100)
-        if try PeriodColumns.step(options) != nil {
+        // Whether a query or --budget asks for another table: known for sure once the
+        // file is resolved, so `report` checks again (a query after TALLY_FILE's budget).
+        if options.value(Own.budget) != nil || !options.positionals.dropFirst(options.fileFlags.isEmpty ? 1 : 0).isEmpty {
+            try checkOtherTable(options)
+        } else if try PeriodColumns.step(options) != nil {
             if options.value(Own.by) != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
             if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
         } else if options.value(Own.depth) != nil {
@@ -53,7 +70,23 @@ enum BalanceCommand: ReportSubcommand {
     }
 
     /// The report, from an opened budget.
+    /// `--by` and `--at` belong to the one-day table of wallets.
+    static func checkOtherTable(_ options: ReportOptions) throws(UsageError) {
+        if options.value(Own.by) != nil { throw UsageError("`--by` groups wallet balances; a query or --budget shows categories or envelopes") }
+        if options.at != nil { throw UsageError("`--at` gives one day; a query or --budget takes a period") }
+    }
+
     static func report(_ context: ReportContext) -> Int32 {
+        if context.options.value(Own.budget) != nil || !context.options.queryTerms.isEmpty {
+            do { try checkOtherTable(context.options) } catch { return context.fail(error) }
+        }
+        if context.options.value(Own.budget) != nil {
+            if !context.options.queryTerms.isEmpty { return context.fail(UsageError("`--budget` shows every envelope; it takes no query")) }
+            return envelopeBudget(context)
+        }
+        if !context.options.queryTerms.isEmpty {
+            return IncomeStatementCommand.flowTable(context, depth: context.options.value(Own.depth).flatMap { Int($0) })
+        }
         let console = context.console
         let by: String
         do { by = try context.options.choice(Own.by, among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }

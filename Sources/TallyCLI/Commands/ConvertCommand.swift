@@ -5,10 +5,11 @@ import TallyReports
 import TallySyntax
 
 /// `tally convert JOURNAL... [-o BUDGET]`: a Tally budget from hledger, ledger or
-/// beancount files, with everything that could not be carried over listed.
+/// beancount files, or from a budgeting app's CSV export, with everything that could not
+/// be carried over listed.
 enum ConvertCommand: Subcommand {
     static let name = "convert"
-    static let summary = "Make a budget from hledger, ledger or beancount files"
+    static let summary = "Make a budget from hledger, ledger or beancount files or an app's export"
     static let help = """
         tally convert: read hledger or ledger journals or beancount files (the kind is told
         by the extension, else by the content; includes are followed) and write a Tally
@@ -19,8 +20,15 @@ enum ConvertCommand: Subcommand {
         several commodities, equity postings other than openings, ...) is listed on
         standard error with its file and line, never dropped silently.
 
+        It reads the CSV exports of YNAB (the register and plan files of its export, both
+        given), Goodbudget, Spendee and Wallet by BudgetBakers too, told by their columns
+        (else by --from): accounts become wallets, categories categories, transfers
+        transfers (once), YNAB's assigned amounts envelope fills, so the budget shows the
+        app's balances, envelopes and ready to assign.
+
         USAGE
           tally convert [options] <journal>...
+          tally convert [options] "<budget> - Register.csv" "<budget> - Plan.csv"
 
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)\
@@ -40,7 +48,7 @@ enum ConvertCommand: Subcommand {
 
     /// The command's flags, each declared once (help, parsing, completions).
     enum Flag: FlagSet {
-        case output, strict, walletKind, commodity, today
+        case output, strict, walletKind, commodity, from, dateFormat, decimal, today
 
         var declaration: FlagDeclaration {
             switch self {
@@ -68,6 +76,23 @@ enum ConvertCommand: Subcommand {
                         ¥ JPY, ₹ INR unless given); `=CODE` names the unit of
                         amounts written without one. Repeat for more
                         """)
+            case .from:
+                FlagDeclaration(
+                    "--from", value: "APP",
+                    help: """
+                        The app whose export the files are (ynab, goodbudget,
+                        spendee, wallet) when their columns do not tell
+                        """)
+            case .dateFormat:
+                FlagDeclaration(
+                    "--date-format", value: "FORMAT",
+                    help: """
+                        How an app's export writes dates (MM/DD/YYYY,
+                        DD/MM/YYYY, DD.MM.YYYY, YYYY-MM-DD, ...), when they can
+                        be read two ways
+                        """)
+            case .decimal:
+                FlagDeclaration("--decimal", value: "MARK", help: "An app's decimal mark (point, comma), when its amounts do not tell")
             case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The day taken as today for the check of the result")
             }
         }
@@ -78,6 +103,7 @@ enum ConvertCommand: Subcommand {
         var output: String?
         var strict = false
         var conversion = ConversionOptions()
+        var app = AppExportOptions()
         var today: CivilDate?
     }
 
@@ -101,6 +127,8 @@ enum ConvertCommand: Subcommand {
                     throw UsageError("`--commodity`: write SYMBOL=CODE, for example '$=CAD'")
                 }
                 options.conversion.commodities[String(value[..<equals])] = String(value[value.index(after: equals)...])
+            case .from, .dateFormat, .decimal:
+                try readAppFlag(flag, try reader.value(of: flag, inline: inline), into: &options.app)
             case .today:
                 options.today = try reader.date(of: flag, inline: inline)
             }
@@ -120,10 +148,7 @@ enum ConvertCommand: Subcommand {
         let path = options.output ?? "converted.tally"
         let result: ConversionResult
         do {
-            result = try JournalConverter.convert(paths: options.files, options: options.conversion, budgetPath: path) { path in
-                guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
-                return String(decoding: data, as: UTF8.self)
-            }
+            result = try convertFiles(options, budgetPath: path)
         } catch let error as ConvertReadError {
             console.err("tally convert: cannot read `\(error.path)`\n")
             return ExitCode.usage

@@ -57,7 +57,7 @@ extension EnvelopesCommand {
                 first = false
             }
         }
-        var out = "Envelopes by \(report.periods.step.unit), \(range.lowerBound) to \(range.upperBound)"
+        var out = "Envelopes by \(report.step.unit), \(range.lowerBound) to \(range.upperBound)"
         out += (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
         out += report.rows.isEmpty ? "No envelope has a period in this range.\n" : table.render(color: context.color, width: context.width)
         if report.readyToAssign.contains(where: { $0 != nil }) {

@@ -5,19 +5,30 @@ import TallySyntax
 
 extension ImportCommand {
     /// What the command line and the budget say about one import, settled before any
-    /// movement is decided: the wallet, the fallback category, the statements (each read
-    /// whole, so a malformed one stops everything) and the file to append to.
+    /// movement is decided: the fallback category and, for each wallet imported into,
+    /// its statements (each read whole, so a malformed one stops everything) and the file
+    /// to append to. Most imports are into one wallet; a file holding several statements
+    /// (an OFX file with a bank's and a card's) gives each to the wallet whose `import`
+    /// profile names its account.
     struct Setup {
-        let wallet: Int
+        /// One wallet's part of the import.
+        struct Part {
+            let wallet: Int
+            let profile: WalletImport
+            let statements: [Statement]
+            let target: BudgetFile
+        }
+
         let fallback: Int?
-        let profile: WalletImport
-        let statements: [Statement]
-        let target: BudgetFile
+        let parts: [Part]
 
         /// Settles the import, or throws the message that stops it (exit code 2).
-        init(_ options: Options, editor: BudgetEditor) throws(UsageError) {
+        init(_ options: Options, editor: BudgetEditor, environment: [String: String], today: CivilDate) throws(UsageError) {
             let budget = editor.budget, model = editor.model
-            wallet = try Self.wallet(options, model: model, path: editor.path)
+            // Accounts find the wallet only without --wallet and with several open wallets.
+            let needed = options.wallet == nil && model.wallets.filter { $0.closed == nil }.count > 1
+            let files = StatementFiles(options.statements, encoding: options.reading.encoding, needed: needed)
+            let single = files.singles.map(\.path)
             if let name = options.uncategorized {
                 guard let c = model.categories.firstIndex(where: { $0.name == name }) else {
                     var message = "no category named `\(name)` for --uncategorized"
@@ -28,20 +39,42 @@ extension ImportCommand {
             } else {
                 fallback = nil
             }
-            // The wallet's import profile, under what the command line says.
-            profile = WalletImport(model: model, wallet: wallet)
-            var reading = profile.options
-            if let encoding = options.reading.encoding { reading.encoding = encoding }
-            if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
-            if let mark = options.reading.csv.decimalMark { reading.csv.decimalMark = mark }
-            if let separator = options.reading.csv.separator { reading.csv.separator = separator }
-            statements = try Self.statements(options.statements, reading: reading, wallet: wallet, profile: profile, model: model)
-            target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+            var parts: [Part] = []
+            if options.from != nil {
+                let wallet = try Self.fioWallet(options, model: model)
+                let profile = WalletImport(model: model, wallet: wallet)
+                let statement = try Self.fioStatement(wallet: wallet, model: model, environment: environment, today: today)
+                try Self.check(statement, wallet: wallet, profile: profile, model: model)
+                let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+                parts.append(Part(wallet: wallet, profile: profile, statements: [statement], target: target))
+            } else if !single.isEmpty || options.wallet != nil {
+                let wallet = try Self.wallet(options, files: files, model: model, path: editor.path)
+                // The wallet's import profile, under what the command line says.
+                let profile = WalletImport(model: model, wallet: wallet)
+                var reading = profile.options
+                if let encoding = options.reading.encoding { reading.encoding = encoding }
+                if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
+                if let mark = options.reading.csv.decimalMark { reading.csv.decimalMark = mark }
+                if let separator = options.reading.csv.separator { reading.csv.separator = separator }
+                let statements = try Self.statements(single, reading: reading, wallet: wallet, profile: profile, model: model)
+                let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+                if !statements.isEmpty { parts.append(Part(wallet: wallet, profile: profile, statements: statements, target: target)) }
+            }
+            for (wallet, statements) in try files.routed(model: model) {
+                let profile = WalletImport(model: model, wallet: wallet)
+                let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+                if let i = parts.firstIndex(where: { $0.wallet == wallet }) {
+                    parts[i] = Part(wallet: wallet, profile: profile, statements: parts[i].statements + statements, target: parts[i].target)
+                } else {
+                    parts.append(Part(wallet: wallet, profile: profile, statements: statements, target: target))
+                }
+            }
+            self.parts = parts
         }
 
         /// The wallet: the one `--wallet` names, the only open one, or the one whose import
         /// profile names the account the statements are of.
-        private static func wallet(_ options: Options, model: BudgetModel, path: String) throws(UsageError) -> Int {
+        private static func wallet(_ options: Options, files: StatementFiles, model: BudgetModel, path: String) throws(UsageError) -> Int {
             if let name = options.wallet {
                 guard let w = model.wallets.firstIndex(where: { $0.name == name }) else {
                     var message = "no wallet named `\(name)` in `\(path)`"
@@ -52,8 +85,11 @@ extension ImportCommand {
             }
             let open = model.wallets.indices.filter { model.wallets[$0].closed == nil }
             if open.count == 1 { return open[0] }
-            let accounts = statementAccounts(options.statements)
+            let accounts = files.singles.compactMap(\.account)
             let owners = accounts.map { model.wallets(ofAccount: $0) }
+            // A file that cannot be read names no account: its own error says more than
+            // asking for the wallet (a truncated file, a format Tally does not read).
+            if let error = files.singles.lazy.compactMap(\.error).first { throw UsageError("\(error.description); nothing written") }
             guard let account = accounts.first else {
                 throw UsageError("which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
             }
@@ -71,7 +107,6 @@ extension ImportCommand {
             _ paths: [String], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
             model: BudgetModel
         ) throws(UsageError) -> [Statement] {
-            let currency = model.wallets[wallet].currency, name = model.wallets[wallet].name
             var statements: [Statement] = []
             for statementPath in paths {
                 let bytes: [UInt8]
@@ -86,15 +121,22 @@ extension ImportCommand {
                 } catch {
                     throw UsageError("\(error.description); nothing written")
                 }
-                if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: wallet, profile: profile, model: model) {
-                    throw UsageError("\(statementPath): the statement is of account \(stated), \(mismatch); nothing written")
-                }
-                if let stated = statement.currency, stated != currency {
-                    throw UsageError("\(statementPath): the statement is in \(stated), the wallet `\(name)` in \(currency); import it into a wallet in \(stated); nothing written")
-                }
+                try check(statement, wallet: wallet, profile: profile, model: model)
                 statements.append(statement)
             }
             return statements
+        }
+
+        /// Throws when `statement` is not `wallet`'s: another account, or another currency.
+        static func check(_ statement: Statement, wallet: Int, profile: WalletImport, model: BudgetModel) throws(UsageError) {
+            let currency = model.wallets[wallet].currency, name = model.wallets[wallet].name
+            if let stated = statement.account, let mismatch = accountMismatch(stated, wallet: wallet, profile: profile, model: model) {
+                throw UsageError("\(statement.path): the statement is of account \(stated), \(mismatch); nothing written")
+            }
+            if let stated = statement.currency, stated != currency {
+                throw UsageError(
+                    "\(statement.path): the statement is in \(stated), the wallet `\(name)` in \(currency); import it into a wallet in \(stated); nothing written")
+            }
         }
 
         /// The file to append to: `--into`, else the file with the wallet's latest
@@ -109,16 +151,6 @@ extension ImportCommand {
                 throw UsageError("`\(into)` is not a file of the budget `\(path)` (it must be the budget or one it includes)")
             }
             return file
-        }
-
-        /// The accounts the statements at `paths` say they are of, read without any profile
-        /// (a statement that cannot be read so is read again, and its error told, once the
-        /// wallet is known).
-        private static func statementAccounts(_ paths: [String]) -> [String] {
-            paths.compactMap { path in
-                guard let bytes = try? DiskFileProvider().read(path) else { return nil }
-                return (try? StatementReader.read(bytes, path: path, options: StatementReader.Options()))?.account
-            }
         }
 
         /// Why a statement of account `stated` is not `wallet`'s, or nil when it may be: the

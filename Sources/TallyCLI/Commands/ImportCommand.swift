@@ -16,7 +16,7 @@ import TallySyntax
 /// memory), the write is atomic, and every byte already in the file stays.
 enum ImportCommand: Subcommand {
     static let name = "import"
-    static let summary = "Import bank statements (CSV, OFX, CAMT.053) as transactions"
+    static let summary = "Import bank statements (CSV, OFX, CAMT, MT940, QIF) as transactions"
     static let help = """
         tally import: read bank statements and append their new movements to the budget as
         transactions, each movement exactly once, categorized from the budget's own rules
@@ -24,11 +24,15 @@ enum ImportCommand: Subcommand {
 
         USAGE
           tally import [options] <budget> <statement>...
+          tally import [options] <budget> --from fio
 
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)
         Statements are CSV (the header row names the columns: date, amount or debit and
-        credit, payee, description, id, balance), OFX/QFX 1.x and 2.x, or CAMT.053 XML.
+        credit, payee, description, id, balance), OFX/QFX 1.x and 2.x (a file with several
+        accounts' statements gives each to the wallet whose profile names its account), or
+        CAMT.053, .052 or .054 XML (pending entries are counted, not imported), MT940,
+        QIF, or Fio banka's XML or JSON.
         The budget's `import WALLET ...` profile says how a bank's CSV is read, and its
         `match "TEXT" CATEGORY ...` rules categorize movements first (Grammar.md section 7).
         A movement's bank id, or else a fingerprint of it, is written as `id:`, so importing
@@ -47,7 +51,7 @@ enum ImportCommand: Subcommand {
 
     /// The command's flags, each declared once (help, parsing, completions).
     enum Flag: FlagSet {
-        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun
+        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun, from
 
         var declaration: FlagDeclaration {
             switch self {
@@ -107,64 +111,16 @@ enum ImportCommand: Subcommand {
                         matches, so that later imports find it by id
                         """)
             case .dryRun: FlagDeclaration("--dry-run", help: "Print the entries and the summary; write nothing")
+            case .from:
+                FlagDeclaration(
+                    "--from", value: "BANK",
+                    help: """
+                        Download the movements from the bank instead of reading
+                        statement files: `fio` (Fio banka's API, with the token the
+                        wallet's profile names: `token "env:NAME"`)
+                        """)
             }
         }
-    }
-
-    struct Options {
-        var budget: String?
-        var statements: [String] = []
-        var wallet: String?
-        var into: String?
-        var uncategorized: String?
-        var today: CivilDate?
-        var dryRun = false
-        var addIDs = false
-        var reading = StatementReader.Options()
-    }
-
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
-        var reader = ArgumentReader(arguments)
-        while let item = reader.next() {
-            switch item {
-            case .positional(let value):
-                if options.budget == nil { options.budget = value } else { options.statements.append(value) }
-            case .flag(let spelling, let inline):
-                let flag = try Flag.named(spelling, inline: inline, command: name)
-                switch flag {
-                case .wallet: options.wallet = try reader.value(of: flag, inline: inline)
-                case .into: options.into = try reader.value(of: flag, inline: inline)
-                case .uncategorized: options.uncategorized = try reader.value(of: flag, inline: inline)
-                case .today:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let date = CivilDate(iso: value) else { throw UsageError("`\(value)` is not a date; write --today YYYY-MM-DD") }
-                    options.today = date
-                case .encoding:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let encoding = StatementEncoding(name: value) else { throw UsageError("unknown encoding `\(value)`; use one of \(StatementEncoding.names)") }
-                    options.reading.encoding = encoding
-                case .dateFormat:
-                    let value = try reader.value(of: flag, inline: inline)
-                    guard let format = DateFormat(name: value) else {
-                        throw UsageError("unknown date format `\(value)`; use one of \(DateFormat.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    options.reading.csv.dateFormat = format
-                case .decimalComma: options.reading.csv.decimalMark = .comma
-                case .separator:
-                    let value = try reader.value(of: flag, inline: inline)
-                    let separator: Character? = value == "tab" || value == "\\t" ? "\t" : (value.count == 1 ? value.first : nil)
-                    guard let separator, separator != "\"" else { throw UsageError("`--separator` takes one character, or `tab`") }
-                    options.reading.csv.separator = separator
-                case .dryRun: options.dryRun = true
-                case .addIDs: options.addIDs = true
-                }
-            }
-        }
-        guard let budget = options.budget else { throw UsageError("`tally import` needs a budget file and at least one statement") }
-        if budget == "-" { throw UsageError("`tally import` writes to the budget's files; it cannot read the budget from standard input") }
-        if options.statements.isEmpty { throw UsageError("`tally import` needs at least one statement file after the budget") }
-        return options
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
@@ -173,41 +129,41 @@ enum ImportCommand: Subcommand {
         var editor: BudgetEditor
         do { editor = try BudgetEditor(path: options.budget!, today: today) } catch { return error.report(name, console: console) }
         let setup: Setup
-        do { setup = try Setup(options, editor: editor) } catch {
+        do { setup = try Setup(options, editor: editor, environment: console.environment, today: today) } catch {
             console.err("tally import: \(error.message)\n")
             return ExitCode.usage
         }
-        let model = editor.model, wallet = model.wallets[setup.wallet], target = setup.target
-        let plan = ImportPlan(model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules)
-        // The columns of the file's latest transactions.
-        let layout = FileLayout(recentIn: target.tree)
-        let report = ImportReport(plan: plan, model: model, fallback: setup.fallback, layout: layout)
-        var lines = report.entryLines
-        let assertion = report.refused.isEmpty ? closingBalance(of: setup.statements, wallet: setup.wallet, model: model) : nil
-        if let assertion { lines.append("\(assertion.date) assert \(SourceWriter.name(wallet.name))  \(assertion.amount.description)") }
-
-        let ids = options.addIDs ? MatchedIDs(plan: plan, budget: editor.budget, model: model) : MatchedIDs()
+        let model = editor.model
+        let parts = setup.parts.map { WalletPart($0, model: model, fallback: setup.fallback, options: options, editor: editor) }
         var edit = editor.edit()
         // Written in the order of the files' paths, the ids before the appended entries.
-        for filePath in Set(ids.inserts.keys).union(lines.isEmpty ? [] : [target.path]).sorted() {
-            if let inserts = ids.inserts[filePath] { edit.insert(inserts, into: filePath) }
-            if filePath == target.path && !lines.isEmpty { edit.append(lines, to: filePath, lineEnding: layout.lineEnding) }
+        var inserts: [String: [(offset: Int, text: String)]] = [:]
+        var appends: [String: (lines: [String], ending: [UInt8])] = [:]
+        for part in parts {
+            inserts.merge(part.ids.inserts) { $0 + $1 }
+            if !part.lines.isEmpty { appends[part.setup.target.path, default: ([], part.layout.lineEnding)].lines += part.lines }
         }
-        var summary = report.summary(statements: setup.statements, wallet: wallet.name, assertion: assertion)
-        if !ids.added.isEmpty {
-            summary += "  ids added to matched entries: \(ids.added.count) (\(Set(ids.added.map(\.file)).sorted().joined(separator: ", ")))\n"
+        for filePath in Set(inserts.keys).union(appends.keys).sorted() {
+            if let texts = inserts[filePath] { edit.insert(texts, into: filePath) }
+            if let (lines, ending) = appends[filePath] { edit.append(lines, to: filePath, lineEnding: ending) }
         }
+        let summary = parts.map(\.summary).joined()
+        let refused = parts.contains { !$0.report.refused.isEmpty }
 
         // The budget as it would be.
         var edited: EditedBudget?
         if !edit.isEmpty {
             do { edited = try editor.check(edit) } catch {
-                if case .wouldAddErrors(let after) = error, let assertion,
-                    after.diagnostics.contains(where: { $0.severity == .error && $0.code == .failedAssertion })
+                if case .wouldAddErrors(let after) = error,
+                    after.diagnostics.contains(where: { $0.severity == .error && $0.code == .failedAssertion }),
+                    let part = parts.first(where: { part in
+                        part.assertion.map { after.model.balance(of: part.setup.wallet, at: $0.date) != $0.amount } ?? false
+                    }),
+                    let assertion = part.assertion
                 {
-                    let balance = after.model.balance(of: setup.wallet, at: assertion.date)
+                    let balance = after.model.balance(of: part.setup.wallet, at: assertion.date)
                     console.err(
-                        BalanceExplanation(model: after.model, wallet: setup.wallet, statements: setup.statements, plan: plan, before: model)
+                        BalanceExplanation(model: after.model, wallet: part.setup.wallet, statements: part.setup.statements, plan: part.plan, before: model)
                             .text(statementBalance: assertion.amount, budgetBalance: balance, date: assertion.date))
                     return ExitCode.problems
                 }
@@ -216,32 +172,20 @@ enum ImportCommand: Subcommand {
         }
 
         if options.dryRun {
-            if !lines.isEmpty {
-                console.out("Would append to \(target.path):\n")
-                for line in lines { console.out(line + "\n") }
+            for part in parts where !part.lines.isEmpty {
+                console.out("Would append to \(part.setup.target.path):\n")
+                for line in part.lines { console.out(line + "\n") }
                 console.out("\n")
             }
             console.out(summary)
-            return report.refused.isEmpty ? ExitCode.success : ExitCode.problems
+            return refused ? ExitCode.problems : ExitCode.success
         }
         if let edited {
             do { try editor.write(edited) } catch { return error.report(name, console: console) }
         }
         console.out(summary)
-        console.out(edit.isEmpty ? "Nothing written.\n" : lines.isEmpty ? "Ids added.\n" : "Appended to \(target.path).\n")
-        return report.refused.isEmpty ? ExitCode.success : ExitCode.problems
-    }
-
-    /// The closing balance of the last statement that states one, as an `assert` to
-    /// append, unless the budget already asserts it.
-    private static func closingBalance(of statements: [Statement], wallet: Int, model: BudgetModel) -> (date: CivilDate, amount: Money)? {
-        guard let closing = statements.last(where: { $0.closingBalance != nil }),
-            let amount = closing.closingBalance?.rescaled(to: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate
-        else { return nil }
-        let asserted = model.entries.contains {
-            if case .assertion(let w, let a) = $0.kind { return w == wallet && a == amount && $0.date == date }
-            return false
-        }
-        return asserted ? nil : (date, amount)
+        let appended = parts.filter { !$0.lines.isEmpty }.map(\.setup.target.path)
+        console.out(edit.isEmpty ? "Nothing written.\n" : appended.isEmpty ? "Ids added.\n" : "Appended to \(Set(appended).sorted().joined(separator: ", ")).\n")
+        return refused ? ExitCode.problems : ExitCode.success
     }
 }

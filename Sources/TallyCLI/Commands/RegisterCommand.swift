@@ -3,7 +3,8 @@ import TallyReports
 import TallySyntax
 
 /// `tally register FILE`: the transactions, one line per posting or transfer side, with
-/// each wallet's running balance; filtered and sorted.
+/// each wallet's running balance, or the running total of the rows shown; filtered,
+/// sorted, or summed per period.
 enum RegisterCommand: ReportSubcommand {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
@@ -11,14 +12,36 @@ enum RegisterCommand: ReportSubcommand {
         .period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
         .today, .format, .csvSeparator, .color
     ]
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = []
+    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    enum Own: FlagSet {
+        case running, steps
+
+        var declaration: FlagDeclaration {
+            switch self {
+            case .running:
+                FlagDeclaration(
+                    "--running",
+                    help: """
+                        The last column is the running total of the rows
+                        shown (the default with a query), not the wallet's
+                        balance
+                        """)
+            case .steps:
+                ReportOptions.stepsFlag(
+                    """
+                    One row per period, wallet and category: the sum of
+                    its lines, dated the period's first day
+                    """)
+            }
+        }
+    }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
     static let help = """
         tally register: the transactions, one line per category of a split and per side
-        of a transfer, with the wallet's balance after each line. The balance is the
-        wallet's real balance, whatever the filters leave out.
+        of a transfer. The last column is the wallet's balance after each line (its
+        real balance, whatever the filters leave out); with a query or --running it is
+        the running total of the rows shown, as in hledger (one per currency).
 
         USAGE
           tally register [options] <file> [query]
@@ -35,7 +58,9 @@ enum RegisterCommand: ReportSubcommand {
 
     /// The options: the shared report flags and the command's own.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        try try ReportOptions.parse(arguments, command: name, flags: shared, query: true)
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
+        _ = try PeriodColumns.step(options)
+        return options
     }
 
     /// The report, from an opened budget.
@@ -44,8 +69,15 @@ enum RegisterCommand: ReportSubcommand {
         let model = context.model
         let filter: EntryFilter
         do { filter = try context.filter(range: context.range(default: nil)) } catch { return context.fail(error) }
-        let report = RegisterReport(context.budget, filter: filter, sort: context.options.sort, descending: context.options.descending)
-        let output = RegisterOutput(model: model, rows: report.rows)
+        var rows = model.register(filter, sort: context.options.sort, descending: context.options.descending)
+        if let step = try? PeriodColumns.step(context.options), let first = rows.lazy.map(\.date).min(), let last = rows.lazy.map(\.date).max() {
+            let range = filter.range ?? first ... last
+            // Whole periods, as hledger's: a row is dated its period's first day.
+            let periods = PeriodColumns(step: step, range: range, weekStart: model.weekStart, whole: true).periods
+            rows = model.registerSummary(rows, periods: periods.map { $0.start ... $0.end })
+        }
+        let running = context.options.value(Own.running) != nil || !context.options.queryTerms.isEmpty
+        let output = RegisterOutput(RegisterReport(model: model, rows: rows, running: running))
         switch context.options.format {
         case "json": output.json(to: console)
         case "csv": output.csv(separator: context.options.csvSeparator, to: console)

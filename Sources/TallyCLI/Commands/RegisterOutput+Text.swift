@@ -19,6 +19,7 @@ extension RegisterOutput {
     struct TextLayout {
         let model: BudgetModel
         let rows: [RegisterRow]
+        let balances: [Money]
         let decimals: [Int]
         let titles: [String]
         let titleWidths: [Int]
@@ -50,12 +51,13 @@ extension RegisterOutput {
         init(_ output: RegisterOutput) {
             model = output.model
             rows = output.rows
+            balances = output.balances
             decimals = output.decimals
             let currencies = model.wallets.map(\.currency)
             let first = currencies[rows[0].wallet]
             let single = rows.allSatisfy { currencies[$0.wallet] == first } ? first : nil
             let unit = single.map { $0.isEmpty ? "" : " " + $0 } ?? ""
-            titles = ["Date", "Wallet", "Payee", "Category", "Amount" + unit, "Balance" + unit]
+            titles = ["Date", "Wallet", "Payee", "Category", "Amount" + unit, (output.running ? "Total" : "Balance") + unit]
             titleWidths = titles.map { TextTable.fitted($0, limit: .max).width }
             unitBytes = currencies.map { single == nil && !$0.isEmpty ? Array((" " + $0).utf8) : [] }
             scratch.reserveCapacity(64)
@@ -110,7 +112,7 @@ extension RegisterOutput {
             let walletNatural = model.wallets.map { TextTable.fitted($0.name, limit: .max).width }
             let categoryNatural = model.categories.map { TextTable.fitted($0.name, limit: .max).width }
             var natural = [titleWidths[1], titleWidths[2], titleWidths[3]]
-            for row in rows {
+            for (row, balance) in zip(rows, balances) {
                 natural[0] = max(natural[0], walletNatural[row.wallet])
                 natural[1] = max(natural[1], payee(row).width)
                 natural[2] = max(
@@ -118,7 +120,7 @@ extension RegisterOutput {
                     row.category.map { categoryNatural[$0] }
                         ?? (row.type != .transfer ? noCategory.width : 2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
                 for k in 0 ..< 2 {
-                    let cell = amount(k == 0 ? row.amount : row.balance, row)
+                    let cell = amount(k == 0 ? row.amount : balance, row)
                     before[k] = max(before[k], cell.before)
                     after[k] = max(after[k], cell.after)
                     unitWidth[k] = max(unitWidth[k], cell.unit)
@@ -177,7 +179,7 @@ extension RegisterOutput {
             out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: total))
             out.append(0x0A)
 
-            for row in rows {
+            for (row, balance) in zip(rows, balances) {
                 RegisterOutput.pass(&out, to: console)
                 start = out.count
                 out.appendDate(row.date)
@@ -193,7 +195,7 @@ extension RegisterOutput {
                 left(whatCell.text, whatCell.width, 3)
                 for k in 0 ..< 2 {
                     out.append(space); out.append(space)
-                    let cell = amount(k == 0 ? row.amount : row.balance, row)
+                    let cell = amount(k == 0 ? row.amount : balance, row)
                     let red = color && cell.bytes.first == 0x2D
                     if red { paint("31") }
                     out.appendSpaces(before[k] - cell.before)

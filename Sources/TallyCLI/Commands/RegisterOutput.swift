@@ -10,20 +10,31 @@ import TallySyntax
 struct RegisterOutput {
     let model: BudgetModel
     let rows: [RegisterRow]
+    /// The last column of each row: the running total of the rows shown, or the wallet's
+    /// balance.
+    let balances: [Money]
+    /// Whether the last column is a running total.
+    let running: Bool
     /// Decimals of each wallet's currency.
     let decimals: [Int]
 
-    init(model: BudgetModel, rows: [RegisterRow]) {
+    init(_ report: RegisterReport) {
+        let model = report.model
         self.model = model
-        self.rows = rows
+        rows = report.rows
+        balances = report.totals ?? report.rows.map(\.balance)
+        running = report.totals != nil
         decimals = model.wallets.map { model.decimals(of: $0.currency) }
     }
+
+    /// Rows with each wallet's balance as the last column.
+    init(model: BudgetModel, rows: [RegisterRow]) { self.init(RegisterReport(model: model, rows: rows)) }
 
     // MARK: JSON
 
     /// `{"rows": [...]}`, written by TallyReports' `RegisterReport` a chunk at a time.
     func json(to console: Console) {
-        RegisterReport(model: model, rows: rows).writeJSON(chunk: Self.chunk) { console.out(bytes: $0) }
+        RegisterReport(model: model, rows: rows, running: running).writeJSON(chunk: Self.chunk) { console.out(bytes: $0) }
     }
 
     // MARK: CSV
@@ -34,7 +45,7 @@ struct RegisterOutput {
         var out: [UInt8] = []
         out.reserveCapacity(Self.chunk + 4096)
         CSVTable.append(
-            ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"],
+            ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", running ? "total" : "balance"],
             separator: separator, to: &out)
         // Dates, amounts and tags are written here first, then copied as a field.
         var scratch: [UInt8] = []
@@ -46,7 +57,7 @@ struct RegisterOutput {
         }
         func text(_ value: String) { CSVTable.appendField(value, separator: separator, to: &out) }
         func next() { out.append(contentsOf: separator) }
-        for row in rows {
+        for (row, balance) in zip(rows, balances) {
             Self.pass(&out, to: console)
             let wallet = model.wallets[row.wallet]
             let places = decimals[row.wallet]
@@ -69,7 +80,7 @@ struct RegisterOutput {
             }
             next(); field { $0.appendMoney(row.amount, places: places) }
             next(); text(wallet.currency)
-            next(); field { $0.appendMoney(row.balance, places: places) }
+            next(); field { $0.appendMoney(balance, places: places) }
             CSVTable.endLine(&out)
         }
         console.out(bytes: out)

@@ -30,10 +30,11 @@ protocol Subcommand: Sendable {
 /// The `tally` command: dispatches to subcommands, prints help and version.
 public enum TallyTool {
     static let subcommands: [any Subcommand.Type] =
-        [CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ConvertCommand.self, LSPCommand.self, CompletionsCommand.self]
+        [InitCommand.self, CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ConvertCommand.self, LSPCommand.self, CompletionsCommand.self]
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String], console: Console) -> Int32 {
+    /// `commit` is the commit the executable was built from, for `--version` (nil: unknown).
+    public static func run(_ arguments: [String], console: Console, commit: String? = nil) -> Int32 {
         defer { console.flush() }
         let arguments = leadingOptionsMoved(arguments)
         guard let first = arguments.first else {
@@ -45,7 +46,17 @@ public enum TallyTool {
             console.out(mainHelp)
             return ExitCode.success
         case "-V", "--version", "version":
-            console.out("tally \(TallyVersion.current)\n")
+            console.out(TallyVersion.line(commit: commit) + "\n")
+            return ExitCode.success
+        case "man":
+            // Hidden: the manual pages for the release script (`ManPage`).
+            guard arguments.count <= 2 else { return unknownCommand(arguments.joined(separator: " "), console: console) }
+            guard arguments.count == 2 else {
+                console.out(ManPage.main(subcommands))
+                return ExitCode.success
+            }
+            guard let command = subcommand(arguments[1]) else { return unknownCommand(arguments[1], console: console) }
+            console.out(ManPage.command(command))
             return ExitCode.success
         case "help":
             guard arguments.count > 1 else {
@@ -82,8 +93,11 @@ public enum TallyTool {
         }
     }
 
-    /// Short names hledger and ledger users type: `tally bal`, `tally reg`.
-    static let aliases = ["bal": "balance", "reg": "register", "env": "envelopes"]
+    /// Short names hledger and ledger users type: `tally bal`, `tally reg`, `tally is`;
+    /// `bs` and `balancesheet` are `balance`, whose table is hledger's balance sheet.
+    static let aliases = [
+        "bal": "balance", "reg": "register", "env": "envelopes", "bs": "balance", "balancesheet": "balance", "is": "incomestatement"
+    ]
 
     /// The command `name` names: its full name, an alias, or an unambiguous prefix.
     static func subcommand(_ name: String) -> (any Subcommand.Type)? {
@@ -145,8 +159,9 @@ public enum TallyTool {
         text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
         text += """
 
-            Short names: bal (balance), reg (register), env (envelopes), and any
-            unambiguous start of a command's name (tally fo = tally forecast).
+            Short names: bal (balance), reg (register), env (envelopes), is
+            (incomestatement), bs and balancesheet (balance), and any unambiguous
+            start of a command's name (tally fo = tally forecast).
             Options may come before the command: tally --today 2026-11-22 -f b.tally bal.
             Reports read the budget named first, or with -f FILE, or in TALLY_FILE.
 

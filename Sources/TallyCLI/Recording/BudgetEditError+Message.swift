@@ -23,6 +23,9 @@ extension BudgetEditError {
         case .changedOnDisk(let path):
             console.err("tally \(command): `\(path)` changed while it was being read; nothing written\n")
             return ExitCode.problems
+        case .alreadyExists(let path):
+            console.err("tally \(command): `\(path)` already exists; nothing written (choose another name, or remove it first)\n")
+            return ExitCode.problems
         case .notWritten(let error):
             console.err("tally \(command): \(error.reason)\n")
             return ExitCode.usage

@@ -18,6 +18,8 @@ struct ImportReport {
     private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0
     private var present: [ImportPlan.Decision] = []
     private var matched: [(ImportPlan.Decision, Int)] = []
+    /// Rows whose bank id another movement has (kept under another id, and said so).
+    private var sharedIDs: [ImportPlan.Decision] = []
     private let model: BudgetModel
 
     init(plan: ImportPlan, model: BudgetModel, fallback: Int?, layout: FileLayout) {
@@ -28,6 +30,7 @@ struct ImportReport {
         var mostUsed: [Int]?
         var toAdd: [(decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?)] = []
         for decision in plan.decisions {
+            if decision.note != nil { sharedIDs.append(decision) }
             switch decision.outcome {
             case .present: present.append(decision)
             case .matched(let entry): matched.append((decision, entry))
@@ -125,6 +128,9 @@ struct ImportReport {
         }
         for (path, position, reason) in skipped {
             out += "  skipped  \(path):\(position.line): \(reason)\n"
+        }
+        for decision in sharedIDs {
+            out += "  shared id  \(Self.describe(decision)): \(decision.note ?? "")\n"
         }
         return out
     }

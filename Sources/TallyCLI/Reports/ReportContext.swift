@@ -53,7 +53,7 @@ struct ReportContext {
         }
         let budget: ReportBudget
         do {
-            budget = try ReportBudget.open(files: options.files, today: today)
+            budget = try ReportBudget.open(files: options.files, today: today, keepingSources: command == PrintCommand.name)
         } catch {
             switch error {
             case .unreadable(let file):

@@ -247,8 +247,10 @@ struct ReportOptions {
             throw UsageError("`tally \(command)` needs a budget file: name it, or -f FILE, or set TALLY_FILE (- reads standard input)")
         }
         if files.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input (`-`) can be read only once") }
-        if !words.isEmpty && !acceptsQuery {
-            throw UsageError("`tally \(command)` reads one budget file (with its includes; repeat -f for more); got `\(files[0])` and `\(words.first!)`")
+        // A second budget file is not a query word (`tally bal a.tally b.tally`).
+        let fileLike = words.first { $0.hasSuffix(".tally") || $0 == "-" || FileManager.default.fileExists(atPath: $0) }
+        if let word = acceptsQuery ? fileLike : words.first {
+            throw UsageError("`tally \(command)` reads one budget file (with its includes; repeat -f for more); got `\(files[0])` and `\(word)`")
         }
         queryTerms = Array(words)
         query = try EntryQuery(queryTerms)
@@ -308,10 +310,10 @@ struct ReportOptions {
             }
     }
 
-    /// `--weekly, --monthly, --quarterly, --yearly` (columns over time), one help entry
-    /// saying `what` the columns show.
+    /// `-W, --weekly, -M, --monthly, -Q, --quarterly, -Y, --yearly` (columns over time,
+    /// hledger's short spellings too), one help entry saying `what` the columns show.
     static func stepsFlag(_ what: String) -> FlagDeclaration {
-        FlagDeclaration(names: PeriodColumns.Step.allCases.map(\.flag), value: nil, text: what)
+        FlagDeclaration(names: PeriodColumns.Step.allCases.flatMap { [$0.shortFlag, $0.flag] }, value: nil, text: what)
     }
 
     /// The flags that take a value among those every report takes, with every spelling:

@@ -12,6 +12,9 @@ public enum BudgetEditError: Error, Sendable {
     case wouldAddErrors(EditedBudget)
     /// A file changed on disk after the budget was read; every file was left alone.
     case changedOnDisk(path: String)
+    /// The new budget's file is already there (``BudgetEditor/init(creating:today:)``);
+    /// it was left alone.
+    case alreadyExists(path: String)
     /// The files could not be written (`AtomicFile` says which, if any, were).
     case notWritten(FileWriteError)
 }

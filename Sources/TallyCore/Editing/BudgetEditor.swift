@@ -23,6 +23,8 @@ public struct BudgetEditor: Sendable {
     private let provider: any FileProvider
     /// The lowering of `budget`, reused (once) by the check after the edit.
     private var lowered: LoweredBudget?
+    /// The root file is new (``init(creating:today:)``): it must not be on disk when written.
+    private var creating = false
 
     /// Reads the budget at `path` through `provider` and interprets it as of `today`.
     /// Throws ``BudgetEditError/unreadable(path:_:)`` or, when it has any error,
@@ -43,6 +45,27 @@ public struct BudgetEditor: Sendable {
         self.provider = provider
         model = run.model
         lowered = run.lowered
+    }
+
+    /// An editor of a budget that is not written yet (`tally init`): the file at `path`
+    /// starts empty, in memory; ``write(_:)`` writes it only if no file is there by then
+    /// (``BudgetEditError/alreadyExists(path:)``). Throws that error at once when one is.
+    public init(creating path: String, today: CivilDate) throws(BudgetEditError) {
+        let disk = DiskFileProvider()
+        if Self.exists(path, on: disk) { throw .alreadyExists(path: path) }
+        try self.init(path: path, today: today, provider: OverlayFileProvider(buffers: [path: []], disk: disk))
+        creating = true
+    }
+
+    /// Whether anything (a file, a folder, a file that cannot be read) is at `path`.
+    private static func exists(_ path: String, on disk: DiskFileProvider) -> Bool {
+        do {
+            _ = try disk.read(path)
+            return true
+        } catch {
+            if case .notFound = error { return false }
+            return true
+        }
     }
 
     /// A new, empty edit of the budget.
@@ -72,6 +95,11 @@ public struct BudgetEditor: Sendable {
     public func write(_ edited: EditedBudget) throws(BudgetEditError) {
         var writes: [(path: String, bytes: [UInt8])] = []
         for path in edited.edit.paths {
+            if creating, path == self.path {
+                guard !Self.exists(path, on: DiskFileProvider()) else { throw .alreadyExists(path: path) }
+                writes.append((path, edited.edit.bytes(of: path)))
+                continue
+            }
             // A file changed since it was read is left alone rather than overwritten, and
             // so are the others: the edit is written whole or not at all.
             guard let file = edited.edit.budget.file(path), (try? provider.read(path)) == file.tree.source.bytes else {

@@ -30,6 +30,13 @@ extension Lowering {
         resolved?.separator = profile.value("separator").flatMap(ImportProfile.separator)
         resolved?.skip = profile.value("skip").flatMap { Int($0) }
         resolved?.account = profile.value("account").map(ImportProfile.account).flatMap { $0.isEmpty ? nil : $0 }
+        resolved?.token = profile.value("token").flatMap(TokenSource.init)
+        // The value is never quoted back: if it is not a place, it may be the token itself.
+        if let value = profile.value("token"), let range = profile.valueRange("token"), TokenSource(value) == nil {
+            report(
+                .tokenInBudget, "`token` must name where the token is kept, not hold it", file, range,
+                help: "keep the token outside the budget and name its place: `token \"env:FIO_TOKEN\"` (an environment variable) or `token \"file:~/.config/fio-token\"`; if this is a token, revoke it in the bank's internet banking, since the budget may have been shared")
+        }
         func check(_ keyword: String, _ valid: [String], _ what: String, accept: (String) -> Bool) {
             guard let value = profile.value(keyword), let range = profile.valueRange(keyword), !accept(value) else { return }
             invalidSetting("unknown \(what) `\(value)`", value: value, candidates: valid, file: file, range: range)

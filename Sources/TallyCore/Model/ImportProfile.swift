@@ -20,6 +20,9 @@ public struct ImportProfile: Sendable, Equatable {
     public var skip: Int?
     /// Header names for roles (`date: "Buchungstag"`), overriding the names Tally recognises.
     public var columns: [StatementColumn: String] = [:]
+    /// Where the bank's API token is kept (`token "env:FIO_TOKEN"`), for `tally import
+    /// --from fio`; the token itself is never in the budget.
+    public var token: TokenSource?
     /// Where the profile names its wallet.
     public let location: SourceLocation
 
@@ -39,6 +42,24 @@ public struct ImportProfile: Sendable, Equatable {
     public static func separator(_ text: String) -> Character? {
         if text == "tab" || text == "\t" { return "\t" }
         return text.count == 1 && text != "\"" ? text.first : nil
+    }
+}
+
+/// Where a bank's API token is kept: an environment variable (`env:FIO_TOKEN`) or a file
+/// (`file:~/.config/fio-token`, its first line). Never the token itself.
+public enum TokenSource: Sendable, Equatable {
+    case environment(String)
+    case file(String)
+
+    /// The source `text` names (`env:NAME`, `file:PATH`), or nil.
+    public init?(_ text: String) {
+        if text.hasPrefix("env:"), text.count > 4, !text.dropFirst(4).contains(where: \.isWhitespace) {
+            self = .environment(String(text.dropFirst(4)))
+        } else if text.hasPrefix("file:"), text.count > 5 {
+            self = .file(String(text.dropFirst(5)))
+        } else {
+            return nil
+        }
     }
 }
 

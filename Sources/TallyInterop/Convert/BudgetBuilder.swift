@@ -129,8 +129,10 @@ struct BudgetBuilder {
         let declarations = periodicDeclarations(
             &periodics, wallets: accounts.wallets, categoryNames: accounts.categoryNames,
             mainCurrency: currencies.first ?? "")
+        // 5b. The envelopes an app fills by hand, and their fills (none for journals).
+        let envelopes = appEnvelopes(accounts.categoryNames, mainCurrency: currencies.first ?? "", into: &lines)
         // 6. The text, laid out.
-        let text = budgetText(accounts, currencies: currencies, declarations: declarations, lines: &lines)
+        let text = budgetText(accounts, currencies: currencies, declarations: declarations + envelopes, lines: &lines)
         return laidOut(text, accounts)
     }
 }

@@ -73,6 +73,7 @@ extension PeerJournalContent {
         prices += other.prices
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
+        envelopes += other.envelopes
         accountTypes.merge(other.accountTypes) { first, _ in first }
     }
 }

@@ -112,6 +112,8 @@ struct PeerJournalContent {
     /// The type declarations give an account and its subaccounts: hledger's `type:` tag
     /// on `account`, beancount's `name_*` options (which rename the roots).
     var accountTypes: [String: AccountType] = [:]
+    /// Envelopes filled by hand, as budgeting apps keep them (none in a journal).
+    var envelopes: [PeerEnvelope] = []
 }
 
 /// An account's type, as a peer declares it.

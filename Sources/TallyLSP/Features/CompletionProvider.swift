@@ -127,10 +127,10 @@ public enum CompletionProvider {
             case "encoding": return [.keywords(["utf-8", "utf-16", "windows-1250", "windows-1252", "iso-8859-1", "iso-8859-2", "iso-8859-15"])]
             case "dates": return [.keywords(["YYYY-MM-DD", "DD.MM.YYYY", "MM/DD/YYYY", "DD/MM/YYYY", "DD-MM-YYYY", "YYYY/MM/DD", "DD.MM.YY", "YYYYMMDD"])]
             case "decimal": return [.keywords(["comma", "point"])]
-            case "account", "separator", "skip": return []
+            case "account", "separator", "skip", "token": return []
             default:
                 let used = Set(words)
-                return [.keywords(["account", "encoding", "separator", "dates", "decimal", "skip"].filter { !used.contains($0) })]
+                return [.keywords(["account", "encoding", "separator", "dates", "decimal", "skip", "token"].filter { !used.contains($0) })]
             }
         case "match":
             // match "TEXT" [in WALLET] CATEGORY {clause}

@@ -10,8 +10,9 @@ import TallySyntax
 /// far). When spending from a wallet in another currency came before it in the period
 /// (converted at rates only the interpreter keeps), the hint shows what the whole period
 /// leaves instead, as the hover does. Balances are index look-ups; an envelope figure
-/// reads the entries of its period up to the line, so the cost is the requested range
-/// times the entries of a period, never the whole budget.
+/// reads the entries of its period up to the line, and the next line's figure goes on from
+/// where that reading stopped (``EnvelopeRuns``), so a whole file costs one pass over its
+/// periods rather than one per line.
 public enum InlayHintProvider {
     /// The hints for the entries of `path` that overlap `range`, in order.
     ///
@@ -28,6 +29,7 @@ public enum InlayHintProvider {
         let index = analysis.index
         let model = analysis.model
         var result: [InlayHintInfo] = []
+        var runs = EnvelopeRuns()
         for (n, node) in index.entries(in: path, overlapping: range).enumerated() {
             if n & 0xFF == 0xFF && shouldStop() { return result }
             guard let m = index.modelEntry(node, in: path) else { continue }
@@ -41,7 +43,7 @@ public enum InlayHintProvider {
                         let offset = hasSplits ? posting.location.range.end : lineEnd
                         let labels = model.envelopes(covering: posting.category, from: wallet).compactMap { e -> String? in
                             guard let status = model.envelopePeriod(e, containing: entry.date) else { return nil }
-                            let left = leftAfter(e, status, entry: m, posting: posting.location, model) ?? status.available
+                            let left = runs.leftAfter(e, status, entry: m, posting: posting.location, model) ?? status.available
                             return label(model.envelopes[e].name, left: left, analysis)
                         }
                         if !labels.isEmpty { result.append(InlayHintInfo(offset: offset, label: labels.joined(separator: ", "), kind: .envelopeLeft)) }
@@ -71,41 +73,6 @@ public enum InlayHintProvider {
         return left.isNegative
             ? "\(name): \(analysis.number(left.negated, currency)) over"
             : "\(name): \(analysis.number(left, currency)) left"
-    }
-
-    /// What envelope `e` holds right after the posting at `posting` of entry `m`, or nil
-    /// when spending in another currency comes first in the period.
-    static func leftAfter(_ e: Int, _ status: EnvelopeStatus, entry m: Int, posting: SourceLocation, _ model: BudgetModel) -> Money? {
-        let envelope = model.envelopes[e]
-        guard var left = status.carriedIn.adding(status.planned) else { return nil }
-        // The period's first entry: entries are in date order.
-        var low = 0
-        var high = m
-        while low < high {
-            let mid = (low + high) / 2
-            if model.entries[mid].date < status.start { low = mid + 1 } else { high = mid }
-        }
-        for i in low ... m {
-            switch model.entries[i].kind {
-            case .transaction(let wallet, _, let postings):
-                guard envelope.wallets.isEmpty || envelope.wallets.contains(wallet) else { continue }
-                for p in postings {
-                    let category = model.categories[p.category]
-                    guard !category.isIncome, envelope.coversAll || envelope.categories.contains(where: { category.isWithin($0) }) else { continue }
-                    guard model.wallets[wallet].currency == model.defaultCurrency, let next = left.adding(p.amount) else { return nil }
-                    left = next
-                    if i == m && p.location == posting { return left }
-                }
-            case .fill(let target, let amount) where target == e:
-                left = left.adding(amount) ?? left
-            case .move(let from, let to, let amount):
-                if to == e { left = left.adding(amount) ?? left }
-                if from == e { left = left.subtracting(amount) ?? left }
-            default:
-                continue
-            }
-        }
-        return left
     }
 
     static func balanceLabel(_ wallet: Int, _ balance: Money, _ analysis: BudgetAnalysis) -> String {

@@ -33,6 +33,46 @@ public enum MessageStart {
         return id
     }
 
+    /// The method and document URI of the notification or request that `bytes` begin, when
+    /// they show both: a top-level `method` and `params.textDocument.uri`, as
+    /// `textDocument/didOpen` and `didChange` carry them before the document's text. Lets
+    /// the server say which buffer it could not read.
+    public static func documentMethod(in bytes: [UInt8]) -> (method: String, uri: String)? {
+        guard let method = string(at: ["method"], in: bytes), let uri = string(at: ["params", "textDocument", "uri"], in: bytes) else { return nil }
+        return (method, uri)
+    }
+
+    /// The string at a path of object members from the outermost object, when the bytes
+    /// reach it.
+    static func string(at path: [String], in bytes: [UInt8]) -> String? {
+        var scanner = Scanner(bytes: bytes)
+        var remaining = path[...]
+        scanner.skipWhitespace()
+        guard scanner.take(UInt8(ascii: "{")) else { return nil }
+        while let wanted = remaining.first {
+            scanner.skipWhitespace()
+            guard let keyRange = scanner.skipString() else { return nil }
+            let key = (try? JSON.parse(Array(bytes[keyRange])))?.stringValue
+            scanner.skipWhitespace()
+            guard scanner.take(UInt8(ascii: ":")) else { return nil }
+            scanner.skipWhitespace()
+            if key == wanted {
+                remaining = remaining.dropFirst()
+                if remaining.isEmpty {
+                    guard let valueRange = scanner.skipValue() else { return nil }
+                    return (try? JSON.parse(Array(bytes[valueRange])))?.stringValue
+                }
+                // Into the member's object: its members are read next.
+                guard scanner.take(UInt8(ascii: "{")) else { return nil }
+                continue
+            }
+            guard scanner.skipValue() != nil else { return nil }
+            scanner.skipWhitespace()
+            guard scanner.take(UInt8(ascii: ",")) else { return nil }
+        }
+        return nil
+    }
+
     /// Steps over JSON text without building values; every step returns nil when the text
     /// ends first or is not JSON.
     private struct Scanner {

@@ -172,6 +172,10 @@ extension LanguageServer {
         }
         for path in publishedFiles.sorted() where !covered.contains(path) && seen.insert(path).inserted { targets.append(path) }
         for path in targets {
+            if oversizedDocuments[path] != nil {
+                publishOversized(path)
+                continue
+            }
             let list = Array(Set(byFile[path] ?? [])).sorted { ($0.range.start, $0.range.end, $0.code.rawValue, $0.message) < ($1.range.start, $1.range.end, $1.code.rawValue, $1.message) }
             // At most DiagnosticLimit.perFile, errors first, and one information saying how many more.
             let (shown, omitted) = DiagnosticLimit.apply(list)
@@ -190,6 +194,18 @@ extension LanguageServer {
             send(OutgoingMessage.notification("textDocument/publishDiagnostics", .object(params)))
             if list.isEmpty { publishedFiles.remove(path) } else { publishedFiles.insert(path) }
         }
+    }
+
+    /// Publishes the one diagnostic of a buffer the client sent in a message too large to
+    /// read (E0106): its diagnostics from the disk's copy would describe other text.
+    func publishOversized(_ path: String) {
+        guard let (uri, length) = oversizedDocuments[path] else { return }
+        let mebibytes = FrameReader.defaultMaximumBodyLength >> 20
+        let message = "the editor sent this file in a message of \(length) bytes, more than the \(mebibytes) MiB `tally lsp` reads, so nothing in it is checked"
+        let diagnostic = Diagnostic(.tooLargeForEditor, message, file: path, range: ByteRange(start: 0, end: 0), help: "split the file with `include`, or run `tally check` on it")
+        let items = lspDiagnostic(diagnostic, lines: [path: LineIndex(SourceText(path: path, text: ""))]).map { [$0] } ?? []
+        send(OutgoingMessage.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": .array(items)]))
+        publishedFiles.insert(path)
     }
 
     /// The URI a path is known by: the open buffer's, else a `file://` URI.

@@ -5,6 +5,7 @@ extension LanguageServer {
         let version = try params.optionalInt("textDocument.version") ?? 0
         let document = Document(uri: uri, version: version, text: text)
         documents[document.path] = document
+        oversizedDocuments[document.path] = nil
         changedPaths.insert(document.path)
         workspaceNeedsRefresh = true
         scheduleAnalysis()
@@ -42,6 +43,7 @@ extension LanguageServer {
         let path = DocumentURI.path(of: uri)
         documents[path] = nil
         rootOfDocument[path] = nil
+        oversizedDocuments[path] = nil
         // The disk's text replaces the buffer's for budgets that still include the file.
         changedPaths.insert(path)
         scheduleAnalysis()

@@ -41,6 +41,9 @@ public final class LanguageServer: @unchecked Sendable {
     var treeCache: [String: (version: Int, tree: SyntaxTree)] = [:]
     /// Files that currently show diagnostics in the client (so they can be cleared).
     var publishedFiles: Set<String> = []
+    /// Buffers the client sent in a message too large to read, by path: their URI and the
+    /// message's length, until they are opened again at a readable size or closed.
+    var oversizedDocuments: [String: (uri: String, length: Int)] = [:]
     /// Counts analyses, so that background work for one (its look-up tables, the trim of
     /// freed memory after it) knows whether another edit came since.
     let analysisGeneration = AnalysisGeneration()
@@ -127,6 +130,17 @@ public final class LanguageServer: @unchecked Sendable {
             note("skipped a message of \(length) bytes: larger than the limit")
             let id = MessageStart.requestID(in: start) ?? .null
             send(OutgoingMessage.error(id: id, ResponseError(code: ResponseError.invalidRequestCode, message: "message of \(length) bytes is larger than the server reads")))
+            // A buffer the server never saw must not look clean: say so on the file itself.
+            if let (method, uri) = MessageStart.documentMethod(in: start), method == "textDocument/didOpen" || method == "textDocument/didChange" {
+                let path = DocumentURI.path(of: uri)
+                oversizedDocuments[path] = (uri, length)
+                // The buffer the server holds (if any) is no longer the client's.
+                documents[path] = nil
+                changedPaths.insert(path)
+                workspaceNeedsRefresh = true
+                publishOversized(path)
+                scheduleAnalysis()
+            }
         }
     }
 

@@ -26,6 +26,8 @@ public enum FrameEvent: Equatable, Sendable {
 public struct FrameReader: Sendable {
     /// The largest body kept; larger ones are skipped.
     public let maximumBodyLength: Int
+    /// The limit `tally lsp` reads with: 64 MiB, far above any budget's size.
+    public static let defaultMaximumBodyLength = 64 << 20
     /// How many bytes of a body over the limit are kept for `FrameEvent.tooLarge`: enough
     /// for the `jsonrpc`, `id` and `method` members that clients write first.
     public static let startLength = 4096
@@ -51,7 +53,7 @@ public struct FrameReader: Sendable {
     private static let lf: UInt8 = 10
 
     /// Creates a reader that skips bodies over `maximumBodyLength` bytes.
-    public init(maximumBodyLength: Int = 64 << 20) {
+    public init(maximumBodyLength: Int = FrameReader.defaultMaximumBodyLength) {
         self.maximumBodyLength = maximumBodyLength
     }
 

@@ -15,6 +15,9 @@ public struct ReportBudget: Sendable {
     /// How many errors the budget has (after `option severity` and `tally-ignore`);
     /// entries with errors are left out of every figure.
     public let errorCount: Int
+    /// The text of each file read, by its path as entries name it
+    /// (`SourceLocation.file`); empty unless `open` was asked to keep it (`tally print`).
+    public private(set) var sources: [String: SourceText] = [:]
 
     /// The day reports are made as of.
     public var today: CivilDate { model.today }
@@ -46,14 +49,18 @@ public struct ReportBudget: Sendable {
     /// Loads the budget in `files` (see `load`), interprets it as of `today` and applies
     /// the budget's diagnostic policy to count its errors. A budget with errors is still
     /// reported on; one whose totals could overflow is not.
-    public static func open(files: [String], today: CivilDate) throws(OpenError) -> ReportBudget {
+    public static func open(files: [String], today: CivilDate, keepingSources: Bool = false) throws(OpenError) -> ReportBudget {
         let budget: Budget
         do { budget = try load(files) } catch { throw .unreadable(error) }
         let (model, found) = Interpreter.run(budget, today: today)
         let diagnostics = DiagnosticPolicy.shown(found, in: budget)
         guard model.totalsAreExact else { throw .inexactTotals }
         let errors = diagnostics.filter { $0.severity == .error }.count
-        return ReportBudget(model: model, files: budget.files.map(\.path).filter { $0 != "<files>" }, errorCount: errors)
+        var opened = ReportBudget(model: model, files: budget.files.map(\.path).filter { $0 != "<files>" }, errorCount: errors)
+        if keepingSources {
+            for file in budget.files { opened.sources[file.path] = file.tree.source }
+        }
+        return opened
     }
 
     /// Loads one budget, or several (`-f a.tally -f b.tally`) as one: read as if a root

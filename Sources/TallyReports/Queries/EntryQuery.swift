@@ -10,7 +10,10 @@ import TallySyntax
 ///     field = cat | category | wallet | tag | payee | desc | note | amt | date
 ///
 /// Plain TEXT matches the payee, note, category or wallet, any case (`Food:Groceries`
-/// is plain text too: only the fields above are fields). Terms of one field match any of
+/// is plain text too: only the fields above are fields). A category or wallet is also
+/// matched by its account name in an hledger export (`Expenses:Food:Groceries`,
+/// `Income:Salary`, `Assets:Joint`, `Liabilities:Visa`), so `tally bal expenses` keeps
+/// what `hledger bal expenses` keeps. Terms of one field match any of
 /// their values; terms of different fields must all match; `not:` inverts one term.
 /// Read before the budget is loaded, so mistakes are usage errors.
 public struct EntryQuery: Equatable, Sendable {
@@ -58,7 +61,9 @@ public struct EntryQuery: Equatable, Sendable {
     public static let help = """
         QUERY
           Words after the file narrow the entries, as in hledger: plain TEXT matches
-          the payee, note, category or wallet (any case); cat:NAME, wallet:NAME,
+          the payee, note, category or wallet (any case), a category also as
+          expenses:NAME or income:NAME and a wallet as assets:NAME or
+          liabilities:NAME (its name in an hledger export); cat:NAME, wallet:NAME,
           tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
           the size of the amount is compared), date:PERIOD; not:TERM inverts a
           term. Terms of one kind match any of them; different kinds must all match.
@@ -120,6 +125,8 @@ public struct EntryQuery: Equatable, Sendable {
         let earliest = dates.min(), latest = dates.max()
         let walletNames = model.wallets.map { $0.name.lowercased() }
         let categoryNames = model.categories.map { $0.name.lowercased() }
+        let walletAccounts = model.wallets.map(Self.accountName)
+        let categoryAccounts = model.categories.map(Self.accountName)
         // Terms grouped by field: any of a group, all groups; each `not:` term is a group
         // of its own, so `not:tag:a not:tag:b` leaves out both.
         var groups: [[Term]] = []
@@ -142,9 +149,9 @@ public struct EntryQuery: Equatable, Sendable {
                 case .text:
                     return (entry.payee?.lowercased().contains(term.text) ?? false)
                         || (entry.note?.lowercased().contains(term.text) ?? false)
-                        || (line.category.map { categoryNames[$0].contains(term.text) } ?? false)
-                        || walletNames[line.wallet].contains(term.text)
-                        || (line.counterpart.map { walletNames[$0].contains(term.text) } ?? false)
+                        || (line.category.map { categoryAccounts[$0].contains(term.text) } ?? false)
+                        || walletAccounts[line.wallet].contains(term.text)
+                        || (line.counterpart.map { walletAccounts[$0].contains(term.text) } ?? false)
                 case .category: return line.category.map { categoryNames[$0].contains(term.text) } ?? false
                 case .wallet:
                     return walletNames[line.wallet].contains(term.text)
@@ -165,6 +172,21 @@ public struct EntryQuery: Equatable, Sendable {
             }
             return resolved.allSatisfy { group in group.contains { term, range in matches(term, range) != term.negated } }
         }
+    }
+}
+
+extension EntryQuery {
+    /// A wallet's account name in an hledger export, lowercased: `liabilities:visa` for a
+    /// credit or loan wallet, `assets:joint` for the others (TallyInterop's
+    /// `AccountNames`, before its changes for the peer's characters).
+    static func accountName(_ wallet: Wallet) -> String {
+        (wallet.kind == .credit || wallet.kind == .loan ? "liabilities:" : "assets:") + wallet.name.lowercased()
+    }
+
+    /// A category's account name in an hledger export, lowercased: `expenses:food:lunch`,
+    /// `income:salary`.
+    static func accountName(_ category: Category) -> String {
+        (category.isIncome ? "income:" : "expenses:") + category.name.lowercased()
     }
 }
 

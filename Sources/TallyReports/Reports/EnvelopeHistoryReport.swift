@@ -13,6 +13,8 @@ public struct EnvelopeHistoryReport: Sendable {
         public let columns: [EnvelopeColumn?]
     }
 
+    /// The step between columns.
+    public let step: PeriodColumns.Step
     /// The columns.
     public let periods: PeriodColumns
     /// The envelopes that have a period in the range, in file order.
@@ -27,6 +29,7 @@ public struct EnvelopeHistoryReport: Sendable {
     /// a forecast.
     public init(_ budget: ReportBudget, step: PeriodColumns.Step, range asked: ClosedRange<CivilDate>) {
         self.budget = budget
+        self.step = step
         let model = budget.model
         let range = asked.lowerBound <= model.today ? asked.lowerBound ... min(asked.upperBound, model.today) : asked
         self.range = range
@@ -48,7 +51,7 @@ public struct EnvelopeHistoryReport: Sendable {
         let money = budget.inDefault
         return .object([
             ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
-            ("currency", .string(budget.currency)), ("step", .string(periods.step.unit)),
+            ("currency", .string(budget.currency)), ("step", .string(step.unit)),
             (
                 "periods",
                 .array(

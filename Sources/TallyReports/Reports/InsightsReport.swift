@@ -80,8 +80,15 @@ extension PeriodColumns {
     public static func flows(_ budget: ReportBudget, step: Step, range: ClosedRange<CivilDate>, filter: EntryFilter, depth: Int?)
         -> (table: PeriodColumns, rows: [Row], missing: [MissingRate])
     {
+        flows(budget, columns: PeriodColumns(step: step, range: range, weekStart: budget.model.weekStart), range: range, filter: filter, depth: depth)
+    }
+
+    /// Each category's flow in each of `table`'s periods, as ``flows(_:step:range:filter:depth:)``
+    /// (`tally incomestatement`, `tally balance QUERY`).
+    public static func flows(_ budget: ReportBudget, columns table: PeriodColumns, range: ClosedRange<CivilDate>, filter: EntryFilter, depth: Int?)
+        -> (table: PeriodColumns, rows: [Row], missing: [MissingRate])
+    {
         let model = budget.model
-        let table = PeriodColumns(step: step, range: range, weekStart: model.weekStart)
         let flows = CategoryFlows(model, rates: budget.rates, filter: filter)
         let map = depth.map(model.ancestors(depth:)) ?? Array(model.categories.indices)
         let sums = table.periods.map { flows.byCategory($0.start ... $0.end, mappedBy: map) }

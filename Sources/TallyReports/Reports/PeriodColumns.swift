@@ -13,6 +13,9 @@ public struct PeriodColumns: Sendable {
         /// The flag that asks for it.
         public var flag: String { "--" + rawValue }
 
+        /// Its short spelling, as hledger's: `-W`, `-M`, `-Q`, `-Y`.
+        public var shortFlag: String { "-" + rawValue.prefix(1).uppercased() }
+
         /// The word in JSON: `week`, `month`, `quarter`, `year`.
         public var unit: String { ["weekly": "week", "monthly": "month", "quarterly": "quarter", "yearly": "year"][rawValue]! }
     }
@@ -53,13 +56,21 @@ public struct PeriodColumns: Sendable {
         }
     }
 
-    /// The step between columns.
-    public let step: Step
+    /// The step between columns; nil for one column over the whole range.
+    public let step: Step?
     /// The columns, oldest first.
     public let periods: [Period]
 
-    /// The periods of `step` that meet `range`, the first and last cut to it.
-    public init(step: Step, range: ClosedRange<CivilDate>, weekStart: Weekday) {
+    /// One column over the whole of `range` (`tally balance QUERY`, `tally is` without a
+    /// step), labelled `START..END`.
+    public init(range: ClosedRange<CivilDate>) {
+        step = nil
+        periods = [Period(label: "\(range.lowerBound)..\(range.upperBound)", start: range.lowerBound, end: range.upperBound)]
+    }
+
+    /// The periods of `step` that meet `range`, the first and last cut to it unless
+    /// `whole`.
+    public init(step: Step, range: ClosedRange<CivilDate>, weekStart: Weekday, whole: Bool = false) {
         self.step = step
         var result: [Period] = []
         var start: CivilDate
@@ -87,7 +98,7 @@ public struct PeriodColumns: Sendable {
                 label = "\(start.year)"
             }
             let end = next.flatMap { $0.adding(days: -1) } ?? range.upperBound
-            result.append(Period(label: label, start: max(start, range.lowerBound), end: min(end, range.upperBound)))
+            result.append(Period(label: label, start: whole ? start : max(start, range.lowerBound), end: whole ? end : min(end, range.upperBound)))
             guard let next else { break }
             start = next
         }
@@ -121,7 +132,7 @@ public struct PeriodColumns: Sendable {
         }
         return JSONValue.object([
             ("start", .string(range.lowerBound.description)), ("end", .string(range.upperBound.description)),
-            ("currency", .string(budget.currency)), ("step", .string(step.unit)),
+            ("currency", .string(budget.currency)), ("step", .optional(step?.unit)),
             (
                 "periods",
                 .array(

@@ -10,20 +10,44 @@ public struct RegisterReport: Sendable {
     public let model: BudgetModel
     /// The rows, in the order asked for.
     public let rows: [RegisterRow]
+    /// The running total of the rows shown, one per row (``runningTotals(_:model:)``);
+    /// nil when the last column is each wallet's balance.
+    public let totals: [Money]?
     /// Decimals of each wallet's currency.
     private let decimals: [Int]
 
-    /// The rows `filter` keeps, sorted.
-    public init(_ budget: ReportBudget, filter: EntryFilter, sort: RegisterSort = .date, descending: Bool = false) {
-        self.init(model: budget.model, rows: budget.model.register(filter, sort: sort, descending: descending))
+    /// The rows `filter` keeps, sorted; `running` gives them a running total.
+    public init(_ budget: ReportBudget, filter: EntryFilter, sort: RegisterSort = .date, descending: Bool = false, running: Bool = false) {
+        self.init(model: budget.model, rows: budget.model.register(filter, sort: sort, descending: descending), running: running)
     }
 
-    /// Rows already queried.
-    public init(model: BudgetModel, rows: [RegisterRow]) {
+    /// Rows already queried; `running` gives them a running total.
+    public init(model: BudgetModel, rows: [RegisterRow], running: Bool = false) {
         self.model = model
         self.rows = rows
+        totals = running ? Self.runningTotals(rows, model: model) : nil
         decimals = model.wallets.map { model.decimals(of: $0.currency) }
     }
+
+    /// The running total of `rows` in the order shown, as `hledger register` shows it:
+    /// each row's is its amount plus the amounts of the rows above it in the same currency
+    /// (rows in several currencies keep a total per currency; docs/reports.md).
+    public static func runningTotals(_ rows: [RegisterRow], model: BudgetModel) -> [Money] {
+        var byCurrency: [String: Money] = [:]
+        return rows.map { row in
+            let currency = model.wallets[row.wallet].currency
+            let before = byCurrency[currency] ?? .zero
+            // The rows' amounts are within the budget's bound (`Walk+Bounds.swift`): a sum
+            // of some of them cannot overflow.
+            let total = before.adding(row.amount) ?? before
+            byCurrency[currency] = total
+            return total
+        }
+    }
+
+    /// The last column's name in JSON and CSV: `total` for a running total, else
+    /// `balance`.
+    public var lastColumn: String { totals == nil ? "balance" : "total" }
 
     /// The whole JSON document, for front ends that send it at once.
     public var json: [UInt8] {
@@ -37,7 +61,7 @@ public struct RegisterReport: Sendable {
     public func writeJSON(chunk: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
         // Each key with what precedes it (comma, line break, indent) as ready bytes:
         // 11 pairs for each of 100k rows made laying out keys the larger part.
-        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", "balance"]
+        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", lastColumn]
         let prefixes: [[UInt8]] = keys.enumerated().map { i, key in
             var bytes: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
             JSONValue.newline(&bytes, depth: 3)
@@ -83,7 +107,7 @@ public struct RegisterReport: Sendable {
             out.append(UInt8(ascii: "]"))
             out.append(contentsOf: prefixes[8]); quote(); out.appendMoney(row.amount, places: places); quote()
             text(9, model.wallets[row.wallet].currency)
-            out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(row.balance, places: places); quote()
+            out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(totals?[i] ?? row.balance, places: places); quote()
             out.append(contentsOf: rowEnd)
         }
         if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }

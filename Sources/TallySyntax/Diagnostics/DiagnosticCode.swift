@@ -48,6 +48,9 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     public static let controlCharacter = DiagnosticCode("E0104", .error, "control character")
     /// A file that is plainly not text (``TextSniffer``): one diagnostic for the whole file.
     public static let notText = DiagnosticCode("E0105", .error, "not a text file")
+    /// A buffer the editor sent in a message larger than the language server reads: the
+    /// server never saw its text, so nothing in it is checked.
+    public static let tooLargeForEditor = DiagnosticCode("E0106", .error, "too large for the editor")
 
     // MARK: The syntax of a line (E02xx)
 
@@ -126,6 +129,9 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// A positive amount in an expense category or a negative one in an income category,
     /// with no `#refund` or `#reversal` tag: most likely a sign left out.
     public static let signAgainstCategory = DiagnosticCode("W0413", .warning, "amount sign against its category")
+    /// An import profile's `token` that does not name where a bank token is kept
+    /// (`env:NAME`, `file:PATH`): perhaps the token itself, written into the budget.
+    public static let tokenInBudget = DiagnosticCode("E0418", .error, "token not named by its place")
 
     // MARK: Budget checks (05xx)
 
@@ -173,7 +179,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Every code, in order.
     public static let all: [DiagnosticCode] = [
-        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter, notText,
+        invalidUTF8, unterminatedQuote, invalidEscape, controlCharacter, notText, tooLargeForEditor,
         unknownDirective, missingField, unexpectedToken, invalidDate, malformedAmount,
         strayIndentedLine, unindentedSplit, invalidCurrencyCode, unknownAttribute,
         duplicateAttribute, invalidPeriod, invalidSchedule, invalidPercentage, invalidOption,
@@ -181,7 +187,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         includeNotFound, includeCycle, duplicateInclude,
         unknownName, duplicateDeclaration, tooManyDecimals, numericOverflow, walletNotOpen, splitMismatch,
         missingCategory, currencyMismatch, missingConversion, failedAssertion, duplicateID, missingRate,
-        signAgainstCategory,
+        signAgainstCategory, tokenInBudget,
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration, envelopeCountsNothing, unbudgetedSpending, envelopeNotInPeriod,

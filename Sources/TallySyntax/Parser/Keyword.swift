@@ -17,7 +17,7 @@ enum Keyword: UInt8, CaseIterable {
     case rule
     // import profiles and rules
     case `import`, match, encoding, separator, dates, decimal, over, under, note
-    case account
+    case account, token
 
     /// The keyword as written. Read from a table made once: describing an enum case
     /// goes through reflection, and messages name keywords on every clause parsed.
@@ -96,7 +96,7 @@ struct KeywordSet: ExpressibleByArrayLiteral {
     static let scheduleAttributes: KeywordSet = [.on, .from, .until, .times, .as]
     static let weekdays: KeywordSet = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
     static let transactionClauses: KeywordSet = [.goal, .rule, .by]
-    static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip]
+    static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip, .token]
     static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note]
 }
 

@@ -1,0 +1,101 @@
+import Foundation
+import TallyCore
+import TallySyntax
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Downloads the movements of a Fio banka account through the bank's API
+/// (`periods/{token}/{from}/{to}/transactions.json`) and reads them whole, as
+/// `FioStatementReader` reads a saved file. The one place Tally opens a connection.
+///
+/// The token is a secret: it is sent in the URL, as the API requires, and appears in no
+/// message, error or log (the bank's answers are shown with it cut out). The API allows
+/// one request per token every 30 seconds; a refusal for that (HTTP 409) says so. A
+/// download that fails or cannot be read whole gives an error, never a part.
+public enum FioDownload {
+    /// The bank's API.
+    public static let bankURL = "https://fioapi.fio.cz/v1/rest"
+
+    /// The environment variable that points the download at a replay server on this
+    /// machine, for tests; any other host is refused.
+    public static let testURLVariable = "TALLY_FIO_TEST_URL"
+
+    /// Where the statement is said to come from in messages.
+    public static let source = "Fio banka"
+
+    /// The base URL to use: the bank's, or a test server on this machine.
+    public static func baseURL(environment: [String: String]) throws(StatementError) -> String {
+        guard let test = environment[testURLVariable] else { return bankURL }
+        guard let host = URL(string: test)?.host, ["127.0.0.1", "localhost", "::1"].contains(host) else {
+            throw StatementError(
+                path: source, position: nil, message: "\(testURLVariable) may name only this machine (127.0.0.1 or localhost): it is for tests")
+        }
+        return test
+    }
+
+    /// The movements booked from `from` through `to`, read whole.
+    public static func statement(token: String, from: CivilDate, to: CivilDate, baseURL: String) throws(StatementError) -> Statement {
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
+        guard let escaped = token.addingPercentEncoding(withAllowedCharacters: allowed), !token.isEmpty,
+            let url = URL(string: "\(baseURL)/periods/\(escaped)/\(from)/\(to)/transactions.json")
+        else {
+            throw StatementError(path: source, position: nil, message: "the token is empty or not one the bank could have made")
+        }
+        let (status, body) = try fetch(url)
+        func bankSaid() -> String {
+            let text = String(decoding: body.prefix(2000), as: UTF8.self).replacingOccurrences(of: token, with: "…")
+            let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" }).joined(separator: " ")
+            return words.isEmpty ? "" : " (the bank says: `\(words)`)"
+        }
+        switch status {
+        case 200: break
+        case 409:
+            throw StatementError(
+                path: source, position: nil,
+                message: "Fio banka allows one download per token every 30 seconds, and refused this one (HTTP 409); wait half a minute and import again")
+        case 401, 403, 404, 500:
+            throw StatementError(
+                path: source, position: nil,
+                message: "Fio banka refused the request (HTTP \(status)): the token is mistyped, expired (a token lasts at most 180 days) or revoked, or the bank has a fault; make a new token in internet banking if it persists\(bankSaid())")
+        case 413:
+            throw StatementError(path: source, position: nil, message: "Fio banka refused the request (HTTP 413): too many movements at once")
+        default:
+            throw StatementError(path: source, position: nil, message: "Fio banka answered HTTP \(status)\(bankSaid())")
+        }
+        do {
+            return try FioStatementReader.readJSON(String(decoding: body, as: UTF8.self), path: source)
+        } catch {
+            throw StatementError(path: source, position: error.position, message: "the download cannot be read whole: \(error.message)")
+        }
+    }
+
+    /// The answer's status and body; one attempt, at most 60 seconds.
+    private static func fetch(_ url: URL) throws(StatementError) -> (Int, Data) {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 60)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        nonisolated(unsafe) var result: (Int, Data)?
+        nonisolated(unsafe) var failure: URLError.Code?
+        let done = DispatchSemaphore(value: 0)
+        session.dataTask(with: request) { data, response, error in
+            if let error {
+                failure = (error as? URLError)?.code ?? .unknown
+            } else if let response = response as? HTTPURLResponse {
+                result = (response.statusCode, data ?? Data())
+            }
+            done.signal()
+        }.resume()
+        done.wait()
+        guard let result else {
+            // The error's own description names the URL, and so the token: only its kind is told.
+            let what = failure == .timedOut ? "no answer within 60 seconds" : "the connection failed or was cut off (URLError \(failure?.rawValue ?? 0))"
+            throw StatementError(path: source, position: nil, message: "cannot reach Fio banka: \(what)")
+        }
+        return result
+    }
+}

@@ -1,0 +1,128 @@
+import TallyCore
+import TallySyntax
+
+/// Reads QIF (Quicken Interchange Format) files of a bank, card or cash account: a
+/// `!Type:Bank` (`CCard`, `Cash`, `Oth A`, `Oth L`) header, then records of one-letter
+/// lines, each ended by `^`: `D` the date, `T` (or `U`) the amount, `P` the payee, `M`
+/// the memo. `N` (a cheque number), `L` (Quicken's category), `C` (cleared) and split
+/// lines (`S`, `E`, `$`) are not needed: the amount is the movement's, and Tally
+/// categorizes it itself. QIF has no movement ids, so movements get fingerprints.
+///
+/// Dates are Quicken's: `1/ 5'24` (month, day, and after `'` a year from 2000),
+/// `01/05/2024`, `1/5/24` (a two-digit year after `/` is 19YY from 70 on, else 20YY),
+/// `2024-01-05`, `05.01.2024`. Month or day first is chosen for the whole file, as for a
+/// CSV column: day first only when some first number is over 12. The decimal mark too:
+/// the one every amount agrees on (`1,234.56`, `1.234,56`). Investment, category and
+/// memorized lists (`!Type:Invst`, `!Type:Cat`, …) are refused: they are no statement.
+public enum QIFStatementReader {
+    /// True when the text starts (after blank lines and `!Option` lines) with `!Type:` or
+    /// `!Account`.
+    public static func recognises(_ text: String) -> Bool {
+        let first = text.split(whereSeparator: \.isNewline).first { !String($0).trimmingWhitespace.isEmpty && !$0.hasPrefix("!Option") }
+        return first.map { $0.hasPrefix("!Type:") || $0.hasPrefix("!Account") } ?? false
+    }
+
+    private static let accountTypes: Set<String> = ["bank", "ccard", "cash", "oth a", "oth l"]
+
+    /// One record as written: its fields by letter (the first of each) and its first line.
+    private struct Record {
+        var fields: [Character: (String, StatementPosition)] = [:]
+        var line = 0
+    }
+
+    public static func read(_ text: String, path: String) throws(StatementError) -> Statement {
+        var records: [Record] = []
+        var record = Record()
+        var section: String?
+        var sawType = false
+        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            let line = String(raw).trimmingWhitespace
+            guard let letter = line.first else { continue }
+            let position = StatementPosition(line: n + 1, column: 1)
+            if letter == "!" {
+                if line.lowercased().hasPrefix("!type:") {
+                    let type = String(line.dropFirst(6)).trimmingWhitespace.lowercased()
+                    guard accountTypes.contains(type) else {
+                        throw StatementError(
+                            path: path, position: position,
+                            message: "`\(line)` is not a list of a bank, card or cash account's movements; Tally reads !Type:Bank, CCard, Cash, Oth A and Oth L")
+                    }
+                    sawType = true
+                }
+                section = line.lowercased()
+                continue
+            }
+            // `!Account` blocks describe an account (name, type) and end with `^` too.
+            guard section?.hasPrefix("!type:") == true else { continue }
+            if letter == "^" {
+                if !record.fields.isEmpty { records.append(record) }
+                record = Record()
+                continue
+            }
+            if record.fields.isEmpty { record.line = n + 1 }
+            if record.fields[letter] == nil { record.fields[letter] = (String(line.dropFirst()), position) }
+        }
+        // A last record without its `^` is a file cut short.
+        if !record.fields.isEmpty {
+            throw StatementError(
+                path: path, position: StatementPosition(line: record.line, column: 1),
+                message: "the last record has no closing `^`: the file is cut short; download it again")
+        }
+        guard sawType else { throw StatementError(path: path, position: nil, message: "no !Type:Bank (or CCard, Cash) list of movements in this QIF file") }
+        return Statement(path: path, format: .qif, rows: try rows(records, path: path))
+    }
+
+    private static func rows(_ records: [Record], path: String) throws(StatementError) -> [StatementRow] {
+        let dates = records.compactMap { $0.fields["D"]?.0 }
+        let dayFirst = dates.contains { QIFDate.parts($0).map { $0.separator == "/" && $0.first > 12 } ?? false }
+        let amounts = records.compactMap { ($0.fields["T"] ?? $0.fields["U"])?.0 }
+        let mark = AmountText.decimalMark(of: amounts, fallback: .point)
+        var rows: [StatementRow] = []
+        for record in records {
+            let start = StatementPosition(line: record.line, column: 1)
+            guard let (dateText, datePosition) = record.fields["D"] else {
+                throw StatementError(path: path, position: start, message: "this record has no date (a `D` line)")
+            }
+            guard let date = QIFDate.parse(dateText, dayFirst: dayFirst) else {
+                throw StatementError(path: path, position: datePosition, message: "`\(dateText)` is not a date (such as 1/ 5'24 or 01/05/2024)")
+            }
+            guard let (amountText, amountPosition) = record.fields["T"] ?? record.fields["U"] else {
+                throw StatementError(path: path, position: start, message: "this record has no amount (a `T` line)")
+            }
+            guard let amount = AmountText.parse(amountText, mark: mark) else {
+                throw StatementError(path: path, position: amountPosition, message: "`\(amountText)` is not an amount")
+            }
+            func text(_ letter: Character) -> String? {
+                guard let value = record.fields[letter]?.0.trimmingWhitespace, !value.isEmpty else { return nil }
+                return value
+            }
+            rows.append(StatementRow(date: date, amount: amount, payee: text("P"), description: text("M"), position: start))
+        }
+        rows.sort { $0.date < $1.date }
+        return rows
+    }
+}
+
+/// Quicken's dates: `M/D'YY`, `M/D/YY`, `M/D/YYYY` (or day first), `YYYY-MM-DD`,
+/// `D.M.YYYY`, with spaces allowed inside (`1/ 5'24`).
+enum QIFDate {
+    /// The three numbers as written, with whether the year follows an apostrophe.
+    static func parts(_ text: String) -> (first: Int, second: Int, year: Int, apostrophe: Bool, separator: Character)? {
+        let s = text.filter { $0 != " " }
+        guard let separator = s.first(where: { $0 == "/" || $0 == "-" || $0 == "." }) else { return nil }
+        let apostrophe = s.contains("'")
+        let numbers = s.split(omittingEmptySubsequences: false, whereSeparator: { $0 == separator || $0 == "'" })
+        guard numbers.count == 3, numbers.allSatisfy({ !$0.isEmpty && $0.count <= 4 && $0.allSatisfy { $0.isASCII && $0.isNumber } }) else { return nil }
+        let n = numbers.map { Int($0)! }
+        return (n[0], n[1], n[2], apostrophe, separator)
+    }
+
+    static func parse(_ text: String, dayFirst: Bool) -> CivilDate? {
+        guard let p = parts(text) else { return nil }
+        if p.separator == "-" && p.first > 999 { return CivilDate(year: p.first, month: p.second, day: p.year) }
+        var year = p.year
+        if year < 100 { year += p.apostrophe || year < 70 ? 2000 : 1900 }
+        let dotted = p.separator == "."
+        return dayFirst || dotted ? CivilDate(year: year, month: p.second, day: p.first) : CivilDate(year: year, month: p.first, day: p.second)
+    }
+}

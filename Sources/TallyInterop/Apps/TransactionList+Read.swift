@@ -1,0 +1,120 @@
+import TallyCore
+import TallySyntax
+
+/// The rows of a transaction list as the records the journal converter builds from.
+extension TransactionList {
+    /// The transactions, transfers (each pair of rows once), Goodbudget's envelopes and
+    /// fills, and the lines listed.
+    mutating func read() -> PeerJournalContent {
+        // A category is an income when most of its rows say so (a refund is an income
+        // row in an expense category in Spendee and Wallet).
+        var votes: [String: Int] = [:]
+        for row in rows where !row.isTransfer && !row.account.isEmpty { votes[row.category, default: 0] += row.isIncome ? 1 : -1 }
+        func categoryAccount(_ name: String) -> String {
+            YNABExport.account((votes[name] ?? -1) > 0 ? "Income" : "Expenses", name)
+        }
+        var pending: [Int] = []
+        var fills: [String: [(CivilDate, PeerAmount, SourceLine)]] = [:]
+        for (i, row) in rows.enumerated() {
+            if layout.app == .goodbudget && row.account.isEmpty {
+                // Money put into (or taken out of) an envelope; `[Unallocated]`'s row is its other side.
+                if row.category.isEmpty {
+                    content.leftOut.append(LeftOut(source: row.source, reason: "a row with neither an account nor an envelope"))
+                } else if row.category != "[Unallocated]" {
+                    fills[categoryAccount(row.category), default: []].append((row.date, row.amount, row.source))
+                }
+                continue
+            }
+            if !row.isTransfer && (row.category.isEmpty || row.account.isEmpty) {
+                content.leftOut.append(LeftOut(source: row.source, reason: "a transaction without \(row.account.isEmpty ? "an account" : "a category")"))
+                continue
+            }
+            let wallet = walletAccount(row.account)
+            guard row.isTransfer else {
+                var t = transaction(row)
+                let category = categoryAccount(row.category)
+                t.postings = [
+                    PeerPosting(account: wallet, amount: row.amount, source: row.source),
+                    PeerPosting(account: category, amount: PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), source: row.source)
+                ]
+                content.transactions.append(t)
+                continue
+            }
+            if let j = pending.firstIndex(where: {
+                let other = rows[$0]
+                return other.date == row.date && other.account != row.account && other.amount.commodity == row.amount.commodity
+                    && other.amount.number == row.amount.number.negated
+            }) {
+                let other = rows[pending.remove(at: j)]
+                var t = transaction(other)
+                t.payee = nil
+                t.postings = [
+                    PeerPosting(account: walletAccount(other.account), amount: other.amount, source: other.source),
+                    PeerPosting(account: wallet, amount: row.amount, source: row.source)
+                ]
+                content.transactions.append(t)
+            } else {
+                pending.append(i)
+            }
+        }
+        pairAcrossCurrencies(&pending)
+        for i in pending {
+            content.leftOut.append(LeftOut(source: rows[i].source, reason: "a transfer whose other side is not in the export"))
+        }
+        if layout.app == .goodbudget {
+            for name in Set(rows.filter { !$0.account.isEmpty && !$0.isTransfer && !$0.isIncome }.map(\.category)).sorted() {
+                let account = categoryAccount(name)
+                guard account.hasPrefix("Expenses:") else { continue }
+                let source = rows.first { $0.category == name }!.source
+                content.envelopes.append(PeerEnvelope(name: name, account: account, fills: (fills[account] ?? []).map { ($0.0, $0.1, $0.2) }, source: source))
+                content.declaredAccounts.append(account)
+            }
+        }
+        if !content.declaredAccounts.isEmpty || !rows.isEmpty {
+            content.leftOut.append(
+                LeftOut(
+                    source: SourceLine(file: path, line: 1),
+                    reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
+        }
+        return content
+    }
+
+    /// A transfer between currencies: its two rows differ in amount too. They are paired
+    /// only when each is the other's one candidate (same day, other account, other
+    /// currency, the other sign); the transfer keeps both amounts.
+    private mutating func pairAcrossCurrencies(_ pending: inout [Int]) {
+        func candidates(_ i: Int) -> [Int] {
+            pending.filter { j in
+                rows[j].date == rows[i].date && rows[j].account != rows[i].account && rows[j].amount.commodity != rows[i].amount.commodity
+                    && rows[j].amount.number.isNegative != rows[i].amount.number.isNegative
+            }
+        }
+        var paired = Set<Int>()
+        for i in pending where !paired.contains(i) && rows[i].amount.number.isNegative {
+            let found = candidates(i)
+            guard found.count == 1, let j = found.first, candidates(j) == [i] else { continue }
+            paired.formUnion([i, j])
+            var t = transaction(rows[i])
+            t.payee = nil
+            t.postings = [
+                PeerPosting(account: walletAccount(rows[i].account), amount: rows[i].amount, source: rows[i].source),
+                PeerPosting(account: walletAccount(rows[j].account), amount: rows[j].amount, source: rows[j].source)
+            ]
+            content.transactions.append(t)
+        }
+        pending.removeAll { paired.contains($0) }
+    }
+
+    private mutating func walletAccount(_ name: String) -> String {
+        let account = YNABExport.account("Assets", name)
+        if !content.declaredAccounts.contains(account) { content.declaredAccounts.append(account) }
+        return account
+    }
+
+    private func transaction(_ row: Row) -> PeerTransaction {
+        var t = PeerTransaction(date: row.date, payee: row.payee.isEmpty ? nil : row.payee, source: row.source)
+        if !row.note.isEmpty { t.note = row.note }
+        t.tags = row.labels
+        return t
+    }
+}

@@ -1,0 +1,69 @@
+import TallyCore
+import TallySyntax
+
+/// A YNAB export (its register and, when given, its plan) as the records the journal
+/// converter builds from: each YNAB account a wallet (`Assets:NAME`, or `Liabilities:NAME`
+/// for a card, told by the plan's `Credit Card Payments` group), each category group and
+/// category a category (`Expenses:GROUP:CATEGORY`; the `Inflow` group's an income), a
+/// `Starting Balance` the wallet's opening, a transfer one transfer however many sides the
+/// export shows, a split one transaction with split lines; flags and cleared state tags
+/// (`#flag-red`, `#uncleared`, `#reconciled`), memos notes. The plan's assigned amounts
+/// become fills of one rolled-over monthly envelope per category (``YNABPlan``).
+struct YNABExport {
+    let tables: [AppTable]
+    let options: AppExportOptions
+
+    /// The group YNAB keeps a payment category per card in.
+    static let cardGroup = "Credit Card Payments"
+
+    func read() throws(AppExportError) -> PeerJournalContent {
+        let registers = tables.filter(YNABRegister.isRegister)
+        let plans = tables.filter(YNABPlan.isPlan)
+        if let other = tables.first(where: { !YNABRegister.isRegister($0) && !YNABPlan.isPlan($0) }) {
+            throw AppExportError("\(other.path): neither YNAB's register nor its plan (the columns are \(other.header.joined(separator: ", ")))")
+        }
+        guard registers.count == 1, plans.count <= 1 else {
+            throw AppExportError("give YNAB's register file and, for envelopes, its plan file: one of each")
+        }
+        let plan = try plans.first.map { table throws(AppExportError) in try YNABPlan(table: table, options: options) }
+        let register = try YNABRegister(table: registers[0], options: options)
+        var content = PeerJournalContent()
+        content.leftOut = register.leftOut
+        let cards = Set(plan?.rows.filter { $0.group == Self.cardGroup }.map(\.category) ?? [])
+        var transactions = YNABTransactions(cards: cards)
+        transactions.read(register)
+        content.transactions = transactions.transactions
+        content.leftOut += transactions.leftOut
+        content.declaredAccounts = transactions.walletAccounts
+        for account in transactions.walletAccounts where account.hasPrefix("Liabilities:") { content.accountTypes[account] = .liability }
+        if let plan {
+            let budgeting = plan.envelopes(activity: transactions.activity)
+            content.envelopes = budgeting.envelopes
+            content.declaredAccounts += budgeting.envelopes.map(\.account)
+            content.leftOut += budgeting.leftOut
+        }
+        let earns = content.transactions.contains { t in t.postings.contains { $0.account.hasPrefix("Income:") } }
+        if let plan, !earns, let first = plan.rows.first {
+            // Tally's ready to assign is a figure of budgets that record income.
+            content.leftOut.append(
+                LeftOut(source: first.source, reason: "no income besides starting balances: Tally shows no ready to assign until some is recorded"))
+        }
+        if plans.isEmpty, let first = register.rows.first {
+            content.leftOut.append(
+                LeftOut(source: first.source, reason: "no plan file given: the months' assigned amounts (envelopes, ready to assign) are not converted"))
+        }
+        return content
+    }
+
+    /// A peer account path from names that may hold `:` (which would nest them).
+    static func account(_ root: String, _ names: String...) -> String {
+        // An empty group (YNAB's `Uncategorized` has none) adds no level.
+        ([root] + names.filter { !$0.isEmpty }.map { $0.replacingOccurrences(of: ":", with: "-") }).joined(separator: ":")
+    }
+
+    /// The category account of a row with a category, nil for a row without one.
+    static func categoryAccount(group: String, category: String) -> String? {
+        guard !category.isEmpty else { return nil }
+        return group == "Inflow" ? account("Income", category) : account("Expenses", group, category)
+    }
+}

@@ -1,0 +1,115 @@
+import TallyCore
+import TallySyntax
+
+/// YNAB's plan file (`… - Plan.csv`, `… - Budget.csv` before 2024): per month and
+/// category, what was assigned (`Assigned`, formerly `Budgeted`), the month's activity
+/// and what is available at its end. Each category becomes a monthly envelope with
+/// rollover, filled on each month's first day with what was assigned, so that Tally's
+/// `available = carried in + filled − spent` is YNAB's `Available` and ready to assign is
+/// YNAB's. The file is also checked against the register: a month whose activity is not
+/// the register's, or whose figures do not add up as Tally's will, is listed.
+struct YNABPlan {
+    static let columns = ["Month", "Category Group", "Category", "Activity", "Available"]
+
+    static func isPlan(_ table: AppTable) -> Bool { table.has(columns) && table.column(anyOf: ["Assigned", "Budgeted"]) != nil }
+
+    struct Row {
+        var month: CivilDate
+        var group: String
+        var category: String
+        var assigned: PeerAmount
+        var activity: Money
+        var available: Money
+        var source: SourceLine
+    }
+
+    private(set) var rows: [Row] = []
+
+    init(table: AppTable, options: AppExportOptions) throws(AppExportError) {
+        let c = Dictionary(uniqueKeysWithValues: Self.columns.map { ($0, table.column($0)!) })
+        let assigned = table.column(anyOf: ["Assigned", "Budgeted"])!
+        let mark = try table.decimalMark([assigned, c["Activity"]!, c["Available"]!], given: options.decimalMark)
+        for record in table.rows {
+            let f = { (column: Int?) in table.field(record, column) }
+            guard let month = Self.month(f(c["Month"])) else {
+                throw AppExportError("\(table.path):\(record.line): the month `\(f(c["Month"]))` is not written as YNAB writes it in English (`Jan 2026`)")
+            }
+            guard let a = AppAmount(f(assigned), mark: mark), let activity = AppAmount(f(c["Activity"]), mark: mark),
+                let available = AppAmount(f(c["Available"]), mark: mark)
+            else { throw AppExportError("\(table.path):\(record.line): an amount that cannot be read") }
+            rows.append(
+                Row(
+                    month: month, group: f(c["Category Group"]), category: f(c["Category"]), assigned: PeerAmount(number: a.number, commodity: a.symbol),
+                    activity: activity.number, available: available.number, source: table.source(record)))
+        }
+    }
+
+    /// `Jan 2026` (YNAB's English month names, abbreviated or not) → 2026-01-01.
+    static func month(_ text: String) -> CivilDate? {
+        let names = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"]
+        let words = text.split(separator: " ")
+        guard words.count == 2, let year = Int(words[1]), words[1].count == 4 else { return nil }
+        // The English name or its first three letters, nothing else: another language's
+        // month (`mai`, `déc.`) is refused, never matched by its first letters.
+        let word = words[0].lowercased()
+        guard let m = names.firstIndex(where: { $0 == word || String($0.prefix(3)) == word || (word == "sept" && $0 == "september") })
+        else { return nil }
+        return CivilDate(year: year, month: m + 1, day: 1)
+    }
+
+    /// The envelopes and fills, and what is listed: the card payment categories (Tally
+    /// keeps a card's debt as its wallet's balance), figures that disagree with the
+    /// register, and overspending, which YNAB clears at the month's end and Tally carries.
+    func envelopes(activity: [String: [CivilDate: Money]]) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
+        var envelopes: [PeerEnvelope] = []
+        var listed: [LeftOut] = []
+        var byAccount: [String: Int] = [:]
+        var cardsListed = Set<String>()
+        for row in rows {
+            if row.group == YNABExport.cardGroup {
+                if cardsListed.insert(row.category).inserted {
+                    let assigned = rows.filter { $0.group == row.group && $0.category == row.category }.reduce(Money.zero) {
+                        $0.adding($1.assigned.number) ?? $0
+                    }
+                    let taken = assigned.isZero ? "" : "; the \(assigned) assigned to it stays in Tally's ready to assign"
+                    listed.append(
+                        LeftOut(
+                            source: row.source,
+                            reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance)\(taken)"))
+                }
+                continue
+            }
+            guard let account = YNABExport.categoryAccount(group: row.group, category: row.category), row.group != "Inflow" else { continue }
+            let index = byAccount[account] ?? envelopes.count
+            if index == envelopes.count {
+                byAccount[account] = index
+                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source))
+            }
+            if !row.assigned.number.isZero { envelopes[index].fills.append((row.month, row.assigned, row.source)) }
+        }
+        // The checks, per category in month order.
+        let byCategory = Dictionary(grouping: rows.filter { $0.group != YNABExport.cardGroup && $0.group != "Inflow" }) {
+            YNABExport.categoryAccount(group: $0.group, category: $0.category) ?? ""
+        }
+        for (account, months) in byCategory.sorted(by: { $0.key < $1.key }) {
+            var before: Row?
+            for row in months.sorted(by: { $0.month < $1.month }) {
+                let counted = activity[account]?[row.month] ?? .zero
+                let name = "`\(row.category)` in \(row.month.iso.prefix(7))"
+                if counted != row.activity {
+                    listed.append(LeftOut(source: row.source, reason: "the plan's activity for \(name) is \(row.activity), the register's rows add up to \(counted)"))
+                } else if let before, before.available.isNegative {
+                    listed.append(
+                        LeftOut(
+                            source: before.source,
+                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)): YNAB starts the next month at 0.00, Tally's envelope carries the overspending"
+                        ))
+                } else if (before?.available ?? .zero).adding(row.assigned.number)?.adding(row.activity) != row.available {
+                    listed.append(LeftOut(source: row.source, reason: "the plan's figures for \(name) do not add up (available is not last month's plus assigned plus activity)"))
+                }
+                before = row
+            }
+        }
+        return (envelopes, listed)
+    }
+}

@@ -1,0 +1,142 @@
+import TallyCore
+import TallySyntax
+
+/// The register's rows as transactions: openings, transactions, splits, each transfer
+/// once; and each category's activity per month, which the plan is checked against.
+struct YNABTransactions {
+    let cards: Set<String>
+    var transactions: [PeerTransaction] = []
+    var leftOut: [LeftOut] = []
+    /// The wallet accounts, in the order the register names them.
+    var walletAccounts: [String] = []
+    /// Per category account, per month (its first day): inflows less outflows.
+    var activity: [String: [CivilDate: Money]] = [:]
+
+    mutating func wallet(_ name: String) -> String {
+        let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
+        if !walletAccounts.contains(account) { walletAccounts.append(account) }
+        return account
+    }
+
+    mutating func read(_ register: YNABRegister) {
+        let (groups, listed) = register.grouped()
+        leftOut += listed
+        // A transfer's other side: a whole row in the named account naming this one back,
+        // on the same day, with the opposite amount; each side used once.
+        var sides: [String: [Int]] = [:]
+        func key(_ account: String, _ other: String, _ date: CivilDate, _ amount: Money) -> String { "\(account)\u{1}\(other)\u{1}\(date.iso)\u{1}\(amount)" }
+        for (i, group) in groups.enumerated() where group.count == 1 && group[0].split == nil {
+            if let other = group[0].transferAccount { sides[key(group[0].account, other, group[0].date, group[0].amount.number), default: []].append(i) }
+        }
+        var used = Set<Int>()
+        func otherSide(of row: YNABRegister.Row, from i: Int) -> Int? {
+            guard let other = row.transferAccount,
+                let found = sides[key(other, row.account, row.date, row.amount.number.negated)]?.first(where: { $0 != i && !used.contains($0) })
+            else { return nil }
+            used.insert(found)
+            return found
+        }
+        // Splits first: a transfer part takes its other side before a whole row could.
+        var splitSides: [Int: [Int?]] = [:]
+        for (i, group) in groups.enumerated() where group.count > 1 { splitSides[i] = group.map { otherSide(of: $0, from: i) } }
+        for (i, group) in groups.enumerated() where !used.contains(i) {
+            if group.count > 1 {
+                addSplit(group, otherSides: splitSides[i] ?? [], groups)
+            } else if group[0].transferAccount != nil {
+                used.insert(i)
+                addTransfer(group[0], otherSide(of: group[0], from: i).map { groups[$0][0] })
+            } else {
+                addSingle(group[0])
+            }
+        }
+    }
+
+    private mutating func head(_ row: YNABRegister.Row) -> PeerTransaction {
+        var t = PeerTransaction(date: row.date, payee: row.payee.isEmpty ? nil : row.payee, source: row.source)
+        if !row.memo.isEmpty { t.note = row.memo }
+        if !row.flag.isEmpty { t.tags.append("flag-" + row.flag.lowercased()) }
+        switch row.cleared.lowercased() {
+        case "uncleared": t.tags.append("uncleared")
+        case "reconciled": t.tags.append("reconciled")
+        default: break
+        }
+        return t
+    }
+
+    private mutating func posting(_ account: String, _ amount: PeerAmount, _ row: YNABRegister.Row, note: String? = nil) -> PeerPosting {
+        PeerPosting(account: account, amount: amount, note: note, source: row.source)
+    }
+
+    private mutating func count(_ row: YNABRegister.Row, in category: String) {
+        let month = CivilDate(year: row.date.year, month: row.date.month, day: 1)!
+        activity[category, default: [:]][month] = (activity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
+    }
+
+    private mutating func addSingle(_ row: YNABRegister.Row) {
+        let wallet = wallet(row.account)
+        var t = head(row)
+        if row.payee == "Starting Balance" && (row.group == "Inflow" || row.category.isEmpty) {
+            t.postings = [posting(wallet, row.amount, row), posting("Equity:Opening Balances", PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), row)]
+            transactions.append(t)
+            if wallet.hasPrefix("Liabilities:") && row.group == "Inflow" && !row.amount.number.isZero {
+                // Tally's ready to assign never counts a credit wallet's opening.
+                leftOut.append(LeftOut(source: row.source, reason: "a card's starting balance booked to ready to assign: Tally's ready to assign does not count it"))
+            }
+            return
+        }
+        guard let category = YNABExport.categoryAccount(group: row.group, category: row.category) else {
+            leftOut.append(LeftOut(source: row.source, reason: "a transaction without a category (as in a YNAB tracking account): Tally books every transaction in one"))
+            return
+        }
+        count(row, in: category)
+        t.postings = [posting(wallet, row.amount, row), posting(category, PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), row)]
+        transactions.append(t)
+    }
+
+    private mutating func addTransfer(_ row: YNABRegister.Row, _ other: YNABRegister.Row?) {
+        guard let other else {
+            leftOut.append(LeftOut(source: row.source, reason: "a transfer whose other side (in `\(row.transferAccount ?? "")`) is not in the export"))
+            return
+        }
+        guard row.category.isEmpty && other.category.isEmpty else {
+            // YNAB categorizes a transfer between a budget and a tracking account: money
+            // spent from one wallet that another receives, which Tally has no entry for.
+            for side in [row, other] { leftOut.append(LeftOut(source: side.source, reason: "a transfer with a category (to or from a YNAB tracking account)")) }
+            return
+        }
+        var t = head(row)
+        t.payee = nil
+        t.postings = [posting(wallet(row.account), row.amount, row), posting(wallet(other.account), other.amount, other)]
+        transactions.append(t)
+    }
+
+    private mutating func addSplit(_ rows: [YNABRegister.Row], otherSides: [Int?], _ groups: [[YNABRegister.Row]]) {
+        var t = head(rows[0])
+        t.note = nil
+        t.payee = rows.first { $0.transferAccount == nil && !$0.payee.isEmpty }?.payee
+        let account = wallet(rows[0].account)  // named before the accounts its transfers reach
+        var total = Money.zero
+        var parts: [PeerPosting] = []
+        // A split not converted is listed with the other sides of its transfers, which
+        // it took: neither may count alone.
+        func list(_ reason: String) {
+            for r in rows + otherSides.compactMap({ $0.map { groups[$0][0] } }) { leftOut.append(LeftOut(source: r.source, reason: reason)) }
+        }
+        for (n, row) in rows.enumerated() {
+            guard let sum = total.adding(row.amount.number) else { return list("a split whose total is too large to compute exactly") }
+            total = sum
+            let negated = PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity)
+            if row.transferAccount != nil {
+                guard n < otherSides.count, let side = otherSides[n] else { return list("a split with a transfer whose other side is not in the export") }
+                parts.append(posting(wallet(groups[side][0].account), negated, row, note: row.memo.isEmpty ? nil : row.memo))
+            } else if let category = YNABExport.categoryAccount(group: row.group, category: row.category) {
+                count(row, in: category)
+                parts.append(posting(category, negated, row, note: row.memo.isEmpty ? nil : row.memo))
+            } else {
+                return list("a split with a part without a category")
+            }
+        }
+        t.postings = [posting(account, PeerAmount(number: total, commodity: rows[0].amount.commodity), rows[0])] + parts
+        transactions.append(t)
+    }
+}
