@@ -13,7 +13,11 @@ syntactically valid but also semantically clean. Wallets never go below zero (cr
 cards stay within their limit). No envelope reaches its alert share or its amount.
 Hand-filled envelopes are only spent from what was filled or moved in. Every recurring
 occurrence is recorded (`rule NAME`) or skipped. Fills never exceed the income received
-so far. Split parts add up to their header amount. Exact arithmetic is done in integer
+so far, and neither planned amounts nor spending that no envelope counts (the rent, the
+bills, fees) take ready to assign below zero (W0503, W0514): income is written first.
+The envelopes end with the last entry (`until`), so the budget stays clean when it is
+checked on a later day. No two transactions without a bank id share a day, wallet,
+amount and payee (W0510). Split parts add up to their header amount. Exact arithmetic is done in integer
 cents. The output is deterministic for a given N and seed. A short summary goes to
 stderr.
 
@@ -188,11 +192,19 @@ class Generator:
         self.bal = dict(self.opening)
         self.currency = {w: "EUR" for w, _ in WALLETS}
         self.currency["Dollars"] = "USD"
-        # Ready to assign as Tally computes it (EUR cents): the openings of the wallets that
-        # hold money (not hidden, not credit), plus income outside hidden wallets, less
-        # fills and the planned amount of every envelope period begun (Grammar.md §4).
+        # Ready to assign as Tally computes it (EUR cents), or less: the openings of the
+        # budget's wallets (not hidden; the cards open at 0), plus income in them, less
+        # fills, the planned amount of every envelope period begun, spending no envelope
+        # counts and money sent to the hidden Brokerage, plus what a period leaves without
+        # carrying it (Grammar.md §4). What a period leaves is added when the generator
+        # next looks at the envelope, which is never earlier than Tally adds it.
         self.ready = sum(self.opening[w] for w in ("Checking", "Joint", "Cash", "Savings")) \
             + self.opening["Dollars"] * self.usd_rate // 10000
+        # Income entries written to cover spending no envelope counts, to be counted
+        # against the random entries.
+        self.extra = 0
+        # The day's transactions without a bank id: (date, {(wallet, payee, cents)}).
+        self.day_seen = ("", set())
 
         # Recurring rules, then envelope state.
         self.rules = self._rules()
@@ -364,6 +376,10 @@ class Generator:
                 s += "  rollover"
             if e["alert"]:
                 s += "  alert %d%%" % e["alert"]
+            # The budget ends with its last entry, and so do its envelopes: checked on a
+            # later day (the benchmarks say 2026-11-22), they plan nothing the budget never
+            # records income for (W0503).
+            s += "  until %s" % self.end.isoformat()
             w(s)
         w("")
         w("goal Emergency  15000                 in Savings")
@@ -426,6 +442,12 @@ class Generator:
         k = self.period_key(e["period"], d)
         if e["key"] != k:
             carry = e["avail"] - e["spent"] if e["roll"] and e["key"] is not None else 0
+            if not e["roll"] and e["key"] is not None and e["cats"] != ["*"]:
+                # Not carried: what the period left, and the planned amount of each
+                # period between that nobody spent from, went back to ready to assign.
+                step = 7 if e["period"] == "weekly" else 1
+                skipped = (k - e["key"]) // step - 1
+                self.ready += e["avail"] - e["spent"] + (0 if e["hand"] else e["amount"] * skipped)
             e["key"] = k
             e["avail"] = (0 if e["hand"] else e["amount"]) + carry
             e["spent"] = 0
@@ -443,6 +465,8 @@ class Generator:
         if self.bal[wallet] - total < self.floor(wallet) + self.reserve.get(wallet, 0):
             return False
         if wallet == "'Old Amex'" and d >= self.closed_on:
+            return False
+        if self.unbudgeted(wallet, parts) > self.ready:
             return False
         # Several parts may share an envelope: check cumulatively.
         acc = {}
@@ -464,10 +488,33 @@ class Generator:
                 return False
         return True
 
+    def unbudgeted(self, wallet, parts):
+        """The EUR cents of parts that no envelope assigning money counts: taken from
+        ready to assign (the global cap `for *` is a limit, not an assignment)."""
+        return sum(self.to_eur(c, wallet) for cat, c in parts
+                   if not any(e["cats"] != ["*"] and (not e["ins"] or wallet in e["ins"])
+                              for e in self.cat_envs[cat]))
+
     def book_spend(self, wallet, parts, d):
+        self.ready -= self.unbudgeted(wallet, parts)
         for cat, c in parts:
             self.env_book(cat, wallet, self.to_eur(c, wallet), d)
         self.bal[wallet] -= sum(c for _, c in parts)
+
+    def unique(self, ds, wallet, payee, cents, extra):
+        """A second transaction on a day with the same wallet, amount and payee and no bank
+        id looks entered twice (W0510): at a million entries it happens by chance, so the
+        second one gets its bank id, as two real movements would have."""
+        if extra:
+            return extra
+        if self.day_seen[0] != ds:
+            self.day_seen = (ds, set())
+        key = (wallet, payee, cents)
+        if key in self.day_seen[1]:
+            self.stats["ids"] += 1
+            return ("    " + self.next_id(dt.date.fromisoformat(ds)),)
+        self.day_seen[1].add(key)
+        return extra
 
     def next_id(self, d):
         self.id_seq += 1
@@ -502,6 +549,7 @@ class Generator:
             line += "  #work"
         extra = (("    " + self.next_id(d)),) if wallet in ("Checking", "Joint") and rng.random() < 0.5 else ()
         self.ids_count(extra)
+        extra = self.unique(ds, wallet, payee, cents, extra)
         self.bal[wallet] += cents
         if wallet != "Brokerage":                  # hidden: its income is not assigned
             self.ready += self.to_eur_low(cents, wallet)
@@ -623,6 +671,7 @@ class Generator:
         if wallet in ("Checking", "Joint", "Visa") and rng.random() < 0.3:
             extra = ("    " + self.next_id(d),)
             self.stats["ids"] += 1
+        extra = self.unique(ds, wallet, payee, -cents, extra)
         self.stats["ordinary"] += 1
         self.emit(line, extra)
 
@@ -657,6 +706,8 @@ class Generator:
         if rng.random() < 0.4:
             extra.append("    " + self.next_id(d))
             self.stats["ids"] += 1
+        else:
+            extra.extend(self.unique(ds, wallet, payee, -total, ()))
         self.stats["splits"] += 1
         self.emit(line, extra)
 
@@ -680,8 +731,11 @@ class Generator:
         else:
             top = 400 if self.bal["Dollars"] < 500000 else 4000
             src, dst, cents, clause = "Dollars", "Checking", rng.randint(1, top) * 100, ""
-        if self.bal[src] - cents < self.floor(src) + self.reserve.get(src, 0):
+        if self.bal[src] - cents < self.floor(src) + self.reserve.get(src, 0) \
+                or (dst == "Brokerage" and self.ready < cents):
             return self.emit_income(ds, d, src if src not in ("Savings",) else "Checking")
+        if dst == "Brokerage":                       # hidden: the money leaves the budget
+            self.ready -= cents
         if x >= 0.45 and x < 0.6 and rng.random() < 0.3:
             clause = "by " + rng.choice(PEOPLE)
         self.emit_transfer(ds, d, src, dst, cents, clause)
@@ -724,6 +778,12 @@ class Generator:
             cents = r["cents"]
             w = r["wallet"]
             if cents < 0:
+                # The rent and the bills are in no envelope: ready to assign pays them.
+                need = self.unbudgeted(w, [(r["cat"], -cents)])
+                while self.ready < need:
+                    self.emit_income(ds, d, wallet="Checking", big=True)
+                    self.extra += 1
+                self.ready -= need
                 self.env_book(r["cat"], w, -cents, d)
             else:
                 self.ready += cents
@@ -786,6 +846,8 @@ class Generator:
                 done_rand += self.plan_periods(d)
                 for item in self.mandatory.get(day, ()):
                     self.mandatory_entry(item, ds, d)
+                done_rand += self.extra
+                self.extra = 0
                 target = n_rand * (day + 1) // self.span
                 while done_rand < target:
                     self.random_entry(ds, d)

@@ -5,7 +5,8 @@ import XCTest
 /// `Benchmarks/generate.py` writes budgets that `tally check` finds clean on the day of
 /// their last entry: no envelope period opens before the first money (a `rate` line dated
 /// the day before does not open one, Grammar.md §4), and ready to assign, with the
-/// planned amount of every period begun, never goes below zero (W0503).
+/// planned amount of every period begun and the spending no envelope counts taken from
+/// it, never goes below zero (W0503, W0514).
 final class GeneratedBudgetTests: XCTestCase {
     func testGeneratedBudgetsCheckClean() throws {
         let python = try ExternalTool.require("python3")
@@ -22,6 +23,11 @@ final class GeneratedBudgetTests: XCTestCase {
             let check = try TallyBinary.run(["check", path, "--strict", "--today", String(last)])
             XCTAssertEqual(check.status, 0, "\(count) entries, today \(last):\n\(check.stdout)\(check.stderr)")
             XCTAssertTrue(check.stdout.contains("no problems found"), check.stdout)
+            // Checked years after its last entry, as the benchmarks check it (2026-11-22; its
+            // goals have later dates): its envelopes end with it (`until`), so nothing is
+            // planned that no income pays for.
+            let later = try TallyBinary.run(["check", path, "--strict", "--today", "2026-11-22"])
+            XCTAssertEqual(later.status, 0, "\(count) entries, today 2026-11-22:\n\(later.stdout)\(later.stderr)")
         }
     }
 }

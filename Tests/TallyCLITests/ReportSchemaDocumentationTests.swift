@@ -24,7 +24,8 @@ final class ReportSchemaDocumentationTests: XCTestCase {
 
     func testEveryJSONKeyIsDocumented() throws {
         let cases: [(String, [String], [String])] = [
-            ("balance", [], []), ("envelopes", [], []), ("envelopes", ["--envelope", "Groceries"], []), ("goals", [], []),
+            ("balance", [], []), ("envelopes", [], []), ("envelopes", ["--envelope", "Groceries"], []),
+            ("envelopes", ["--monthly", "--today", "2026-11-22"], []), ("goals", [], []),
             ("register", [], []), ("report", [], ["envelopes"]), ("report", ["--months", "3"], []), ("insights", [], []),
             ("due", [], []), ("forecast", [], [])
         ]
@@ -41,7 +42,7 @@ final class ReportSchemaDocumentationTests: XCTestCase {
 
     func testEveryCSVHeaderIsDocumented() throws {
         for arguments in [
-            ["balance"], ["envelopes"], ["envelopes", "--envelope", "Groceries"], ["goals"], ["register"], ["report"],
+            ["balance"], ["envelopes"], ["envelopes", "--envelope", "Groceries"], ["envelopes", "--monthly"], ["goals"], ["register"], ["report"],
             ["report", "--months", "3"], ["insights"], ["due"], ["forecast"]
         ] {
             let result = TallyInProcess.run(arguments + ["examples/household.tally", "--format", "csv"])

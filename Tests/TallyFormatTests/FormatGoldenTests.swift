@@ -51,7 +51,9 @@ final class CanonicalLayoutDocumentationTests: XCTestCase {
         let grammar = try String(contentsOfFile: TestSupport.path("Grammar.md"), encoding: .utf8)
         let section = try XCTUnwrap(grammar.range(of: "## 6. Canonical layout"))
         let rest = grammar[section.upperBound...]
-        let open = try XCTUnwrap(rest.range(of: "```tally\n"))
+        // A whole budget or a fragment (docs/doc-examples.md): the block after its fence line.
+        let fence = try XCTUnwrap(rest.range(of: "```tally"))
+        let open = try XCTUnwrap(rest[fence.upperBound...].range(of: "\n"))
         let close = try XCTUnwrap(rest[open.upperBound...].range(of: "```"))
         let example = String(rest[open.upperBound ..< close.lowerBound])
         XCTAssertGreaterThan(example.count, 100)

@@ -113,7 +113,7 @@ enum InterpreterProperties {
         }
         for granularity in Granularity.allCases { _ = flows.series(yearStart ... yearEnd, by: granularity, model: model) }
         for depth in [nil, 1] as [Int?] { _ = model.monthlyReport(month: monthStart, flows: flows, rates: rates, depth: depth) }
-        _ = model.readyToAssign(at: today, flows: flows, rates: rates)
+        _ = model.readyToAssign(at: today)
         let sheet = model.balanceSheet(at: today, rates: rates)
         _ = sheet.byOwner(model)
         _ = NameUses(model: model)

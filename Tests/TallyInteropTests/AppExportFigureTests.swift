@@ -22,7 +22,7 @@ import Testing
         for (w, wallet) in model.wallets.enumerated() { figures.balances[wallet.name] = model.balance(of: w, at: day) }
         let rates = ExchangeRates(model)
         for (e, envelope) in model.envelopes.enumerated() { figures.available[envelope.name] = model.envelopeStatus(e, through: day, rates: rates)?.available }
-        figures.readyToAssign = model.readyToAssign(at: day, flows: CategoryFlows(model, rates: rates), rates: rates)
+        figures.readyToAssign = model.readyToAssign(at: day)
         return figures
     }
 

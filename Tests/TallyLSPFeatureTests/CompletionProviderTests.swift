@@ -163,7 +163,7 @@ import Testing
         let covered = Self.complete("envelope X 10 monthly for ⟨|⟩").items
         #expect(covered.contains { $0.label == "*" } && covered.contains { $0.label == "食費" })
         #expect(Self.complete("envelope X 10 monthly for Fun in ⟨|⟩").items.filter { $0.kind == .wallet }.count == 3)
-        #expect(Set(Self.complete("envelope X 10 monthly for Fun ⟨|⟩").items.map(\.label)) == ["in", "rollover", "alert"])
+        #expect(Set(Self.complete("envelope X 10 monthly for Fun ⟨|⟩").items.map(\.label)) == ["in", "rollover", "alert", "from", "until"])
         #expect(Self.complete("wallet New ⟨|⟩").items.contains { $0.label == "credit" })
         #expect(Self.complete("wallet New currency ⟨|⟩").items.first?.label == "EUR")
         #expect(Self.complete("every month on ⟨|⟩").items.contains { $0.label == "last" })

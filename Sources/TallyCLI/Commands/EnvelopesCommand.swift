@@ -10,11 +10,14 @@ enum EnvelopesCommand: ReportSubcommand {
     static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
     /// The command's own flags, each declared once (their values: `ReportOptions.value`).
     enum Own: FlagSet {
-        case envelope
+        case envelope, columns
 
         var declaration: FlagDeclaration {
             switch self {
             case .envelope: FlagDeclaration("--envelope", value: "NAME", help: "Only this envelope, day by day across its period: spent\neach day, spent so far, and what is left")
+            case .columns:
+                ReportOptions.stepsFlag(
+                    "Each envelope's history: carried, planned, filled,\nmoved, spent and available per period, with ready to\nassign at each end (default period: the budget's first\nentry to today)")
             }
         }
     }
@@ -54,13 +57,21 @@ enum EnvelopesCommand: ReportSubcommand {
 
     /// The options: the shared report flags and the command's own.
     static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        try try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
+        if try PeriodColumns.step(options) != nil {
+            if options.value(Own.envelope) != nil { throw UsageError("`--envelope` shows one period day by day; columns over time show every envelope") }
+            if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+        }
+        return options
     }
 
     /// The report, from an opened budget.
     static func report(_ context: ReportContext) -> Int32 {
         let console = context.console
         let model = context.model
+        do {
+            if let step = try PeriodColumns.step(context.options) { return history(context, step: step) }
+        } catch { return context.fail(error) }
         let date: CivilDate
         do { date = try context.day() } catch { return context.fail(error) }
         if let wanted = context.options.value(Own.envelope) {
@@ -122,10 +133,47 @@ enum EnvelopesCommand: ReportSubcommand {
             if !over.isEmpty {
                 out += "\n" + over.map { "\($0.envelope.name) is overspent by \(context.amount($0.status.available.negated, context.currency))" }.joined(separator: "\n") + "\n"
             }
-            if let ready { out += "\nReady to assign: \(context.amount(ready, context.currency))\n" }
+            if let equation = report.equation { out += "\n" + unbudgetedText(equation, context) }
+            if let ready { out += (report.equation == nil ? "\n" : "") + "Ready to assign: \(context.amount(ready, context.currency))\n" }
+            if let equation = report.equation { out += equationText(equation, context) }
             console.out(out)
         }
         return ExitCode.success
+    }
+
+    /// The month's spending outside envelopes, largest first (five categories, then the
+    /// rest together), when there is any.
+    static func unbudgetedText(_ equation: EnvelopeEquation, _ context: ReportContext) -> String {
+        guard !equation.unbudgeted.isEmpty else { return "" }
+        var out = "Unbudgeted since \(equation.unbudgetedFrom): \(context.amount(equation.unbudgetedTotal, context.currency))\n"
+        var rows = equation.unbudgeted.prefix(5).map { ($0.category.map { context.model.categories[$0].name } ?? "(no category)", $0.spent) }
+        if equation.unbudgeted.count > 5 {
+            let rest = equation.unbudgeted.dropFirst(5).reduce(Money.zero) { $0.adding($1.spent) ?? $0 }
+            rows.append(("\(equation.unbudgeted.count - 5) more", rest))
+        }
+        let names = rows.map { TextTable.fitted($0.0, limit: 40) }, amounts = rows.map { context.inDefault($0.1) }
+        let nameWidth = names.map(\.width).max() ?? 0, amountWidth = amounts.map(\.count).max() ?? 0
+        for (name, amount) in zip(names, amounts) {
+            out += "  " + name.text + String(repeating: " ", count: nameWidth - name.width + 2)
+            out += String(repeating: " ", count: amountWidth - amount.count) + amount + "\n"
+        }
+        return out + "\n"
+    }
+
+    /// The envelope equation with its three figures (Grammar.md §4).
+    static func equationText(_ equation: EnvelopeEquation, _ context: ReportContext) -> String {
+        var out = ""
+        if let wallets = equation.wallets {
+            out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes = \(context.amount(wallets, context.currency))\n"
+            if let cards = equation.cards, cards.isNegative, let cash = wallets.subtracting(cards) {
+                // As YNAB shows it: the cash holds what the cards are owed.
+                out += "  (\(context.inDefault(cash)) in cash and accounts, less \(context.inDefault(cards.negated)) owed on cards)\n"
+            }
+            if let sum = equation.readyToAssign.adding(equation.available), sum != wallets, let gap = wallets.subtracting(sum) {
+                out += "  (\(context.inDefault(gap)) apart: see Grammar.md §4, \"The envelope equation\", for what it leaves out)\n"
+            }
+        }
+        return out
     }
 
     /// `--envelope NAME`: spending per day across the period, against what it holds.

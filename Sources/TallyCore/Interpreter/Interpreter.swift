@@ -66,6 +66,11 @@ struct Walk {
     var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
     var periods: [[EnvelopeStatus]]
     var goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Ready to assign at the end of each day that changed it (empty for budgets that
+    /// assign no income).
+    var readyToAssign: [(date: CivilDate, total: Money)] = []
+    /// Per envelope: the first and last day of its periods (nil when it has none).
+    var envelopeSpans: [ClosedRange<CivilDate>?] = []
     /// Per wallet: the balance it may not go below (nil for loans), read once.
     var floors: [Money?] = []
     /// Entries whose conversion failed, so each is reported once.
@@ -90,7 +95,8 @@ struct Walk {
         BudgetModel(
             defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
             categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
-            walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, decimals: l.decimals,
+            walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory,
+            readyToAssignDays: readyToAssign, decimals: l.decimals,
             payeeRules: l.payeeRules, importProfiles: l.importProfiles, matchRules: l.matchRules,
             totalsAreExact: totalsAreExact)
     }

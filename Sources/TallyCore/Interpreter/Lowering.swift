@@ -332,7 +332,8 @@ struct Lowering {
             Envelope(
                 name: name.value, planned: e.amount.flatMap { money($0, currency: defaultCurrency, file: file) },
                 period: period, categories: categoryNames, coversAll: coversAll, wallets: scope,
-                rollover: e.rollsOver, alert: alert, location: SourceLocation(file: file, range: name.range)))
+                rollover: e.rollsOver, alert: alert, from: e.from, until: e.until,
+                location: SourceLocation(file: file, range: name.range)))
     }
 
     mutating func lowerGoal(_ node: SyntaxNode, _ file: String) {

@@ -1,6 +1,7 @@
 import TallySyntax
 
-/// Envelope periods, overspending, alerts, ready to assign and overlapping envelopes.
+/// Envelope periods, overspending, alerts and overlapping envelopes (ready to assign:
+/// `Walk+ReadyToAssign.swift`).
 extension Walk {
     /// One change to an envelope: spending (positive spends), a fill, or a move.
     ///
@@ -42,10 +43,19 @@ extension Walk {
         let walletCount = l.wallets.count
         var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
         for (e, envelope) in l.envelopes.enumerated() {
-            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, hidden: l.wallets[w].hidden) }
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
         }
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
+        let firstDate = firstMovement ?? today
+        // Periods run to today, or to a future-dated entry, but no further than five years
+        // ahead: a typo in a year must not make millions of periods.
+        let horizon = today.adding(years: 5) ?? today
+        let lastDate = max(today, min(entries.last?.date ?? today, horizon))
+        envelopeSpans = l.envelopes.map { envelope in
+            let starts = periodStarts(envelope, from: firstDate, through: lastDate)
+            return starts.first.flatMap { first in starts.last.map { first ... envelope.period.end(of: $0) } }
+        }
         var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
         // A local copy of the array (not of its entries), so that reporting may change
         // `self` while the loop reads.
@@ -60,6 +70,7 @@ extension Walk {
                 }
                 continue
             }
+            guard holdsPeriod(entries[index]) else { continue }
             switch entries[index].kind {
             case .fill(let e, _): counts[e] += 1
             case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
@@ -90,6 +101,10 @@ extension Walk {
                 }
                 continue
             }
+            guard holdsPeriod(entries[index]) else {
+                reportOutsidePeriods(entries[index])
+                continue
+            }
             switch entries[index].kind {
             case .fill(let e, let amount):
                 events[e].append(EnvelopeEvent(kind: .fill, day: day, amount: amount, entry: Int32(index), posting: -1))
@@ -100,14 +115,37 @@ extension Walk {
                 break
             }
         }
-        let firstDate = firstMovement ?? today
-        // Periods run to today, or to a future-dated entry, but no further than five years
-        // ahead: a typo in a year must not make millions of periods.
-        let horizon = today.adding(years: 5) ?? today
-        let lastDate = max(today, min(entries.last?.date ?? today, horizon))
         for e in l.envelopes.indices {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
+    }
+
+    /// False for a fill or move naming an envelope with no period on its date (before its
+    /// first or after its last): it counts nowhere, so no money vanishes on one side.
+    func holdsPeriod(_ entry: Entry) -> Bool {
+        func open(_ e: Int) -> Bool { envelopeSpans[e]?.contains(entry.date) ?? false }
+        switch entry.kind {
+        case .fill(let e, _): return open(e)
+        case .move(let from, let to, _): return open(from) && open(to)
+        default: return true
+        }
+    }
+
+    /// W0515 on a fill or move that ``holdsPeriod(_:)`` leaves out.
+    mutating func reportOutsidePeriods(_ entry: Entry) {
+        let named: [Int]
+        switch entry.kind {
+        case .fill(let e, _): named = [e]
+        case .move(let from, let to, _): named = [from, to]
+        default: return
+        }
+        guard let e = named.first(where: { !(envelopeSpans[$0]?.contains(entry.date) ?? false) }) else { return }
+        let envelope = l.envelopes[e]
+        let span = envelopeSpans[e].map { "its periods run from \($0.lowerBound) to \($0.upperBound)" } ?? "it has no period"
+        report(
+            .envelopeNotInPeriod, "\(envelope.name) has no period on \(entry.date) (\(span)), so this entry counts nowhere",
+            entry.location, help: "date it within the envelope's periods, or change the envelope's `from` or `until`",
+            notes: [DiagnosticNote(file: envelope.location.file, range: envelope.location.range, message: "the envelope is declared here")])
     }
 
     /// The first day of the first envelope period's span (see ``Entry/firstMovement(in:)``).
@@ -115,9 +153,16 @@ extension Walk {
 
     /// The starts of the envelope's periods from the one containing `first` through the one
     /// containing `last`.
+    /// `from` and `until` narrow them: the first period is the one containing `from`, the
+    /// last the one containing `until` (a date range is kept when it meets them).
     func periodStarts(_ envelope: Envelope, from first: CivilDate, through last: CivilDate) -> [CivilDate] {
-        if case .range(let a, _) = envelope.period { return [a] }
-        guard var start = envelope.period.start(of: first, weekStart: l.weekStart) else { return [] }
+        if case .range(let a, let b) = envelope.period {
+            if let from = envelope.from, b < from { return [] }
+            if let until = envelope.until, until < a { return [] }
+            return [a]
+        }
+        let last = envelope.until.map { min($0, last) } ?? last
+        guard var start = envelope.period.start(of: envelope.from.map { max($0, first) } ?? first, weekStart: l.weekStart) else { return [] }
         var starts: [CivilDate] = []
         while start <= last {
             starts.append(start)
@@ -200,89 +245,6 @@ extension Walk {
         }
     }
 
-    /// Ready to assign: money that came in, less what was planned or filled. Reported when
-    /// an assignment takes it below zero.
-    mutating func checkReadyToAssign() {
-        guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
-        /// What an event assigns, described only when it is reported: there is one event
-        /// per envelope and period, and most are never named.
-        enum Assignment { case none, filling(Int), planning(Int, CivilDate) }
-        struct Event { let date: CivilDate; let amount: Money; let location: SourceLocation; let what: Assignment; let order: Int }
-        var events: [Event] = []
-        var hasIncome = false
-        let first = firstMovement ?? today
-        // Read once per wallet and category rather than per entry.
-        let hidden = l.wallets.map(\.hidden)
-        let isIncome = l.categories.map(\.isIncome)
-        let entries = self.entries
-        for index in entries.indices {
-            if let (wallet, _) = entries[index].transaction {
-                guard !hidden[wallet] else { continue }
-                for p in 0 ..< entries[index].postingCount {
-                    let posting = entries[index].posting(p)
-                    guard isIncome[posting.category] else { continue }
-                    hasIncome = true
-                    let entry = entries[index]
-                    if let value = convert(
-                        posting.amount, from: l.wallets[wallet].currency, at: entry.date, entry: index,
-                        location: entry.postingLocation(p))
-                    {
-                        events.append(Event(date: entry.date, amount: value, location: entry.location, what: .none, order: index))
-                    }
-                }
-                continue
-            }
-            switch entries[index].kind {
-            case .fill(let e, let amount):
-                let entry = entries[index]
-                events.append(
-                    Event(
-                        date: entry.date, amount: amount.negated, location: entry.location,
-                        what: .filling(e), order: index))
-            default:
-                break
-            }
-        }
-        // A budget that records no income keeps limits only: there is nothing it assigns from.
-        guard hasIncome else { return }
-        for (w, wallet) in l.wallets.enumerated() where !wallet.hidden && wallet.kind != .credit && wallet.kind != .loan && !wallet.opening.isZero {
-            let date = wallet.openingDate ?? first
-            // Openings are keyed by negative numbers so that each missing rate is reported once.
-            if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {
-                events.append(Event(date: date, amount: value, location: wallet.location, what: .none, order: -1))
-            }
-        }
-        for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
-            guard let planned = envelope.planned, !planned.isZero else { continue }
-            for period in periods[e] where period.start <= today {
-                // A period that began before the budget's first entry is assigned on that
-                // day, after the day's income.
-                events.append(
-                    Event(
-                        date: max(period.start, first), amount: planned.negated, location: envelope.location,
-                        what: .planning(e, period.start), order: Int.max))
-            }
-        }
-
-        events.sort { ($0.date, $0.order) < ($1.date, $1.order) }
-        var total = Money.zero
-        for event in events {
-            let wasNegative = total.isNegative
-            total = total.adding(event.amount) ?? total
-            guard total.isNegative && !wasNegative else { continue }
-            let what: String
-            switch event.what {
-            case .none: continue
-            case .filling(let e): what = "filling \(l.envelopes[e].name)"
-            case .planning(let e, let start): what = "planning \(l.envelopes[e].name) for \(l.envelopes[e].period.label(start))"
-            }
-            report(
-                .readyToAssignNegative,
-                "\(what) assigns more than has come in: ready to assign is \(format(total, l.defaultCurrency)) on \(event.date)",
-                event.location, help: "assign less, or record the income that pays for it")
-        }
-    }
-
     /// Two envelopes budgeting the same category in the same period, per
     /// `option overlapping-envelopes` (default: warn). The global cap (`for *`) overlaps
     /// by design and is left out.
@@ -297,7 +259,8 @@ extension Walk {
         for b in list.indices where !list[b].coversAll {
             for a in 0 ..< b where !list[a].coversAll {
                 guard list[a].wallets.isEmpty || list[b].wallets.isEmpty || !Set(list[a].wallets).isDisjoint(with: list[b].wallets) else { continue }
-                if case .range(let s1, let e1) = list[a].period, case .range(let s2, let e2) = list[b].period, e1 < s2 || e2 < s1 { continue }
+                // Envelopes whose periods never meet (a date range, `from`, `until`) share nothing.
+                guard let spanA = envelopeSpans[a], let spanB = envelopeSpans[b], spanA.overlaps(spanB) else { continue }
                 guard
                     let shared = list[b].categories.first(where: { cb in
                         list[a].categories.contains { ca in

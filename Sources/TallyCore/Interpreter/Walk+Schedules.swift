@@ -92,6 +92,16 @@ extension Walk {
 
     // MARK: Goals
 
+    /// A transfer's amount in a goal's `currency`: the first of `sides` (wallet, amount)
+    /// already in it, else the first converted at the entry's date.
+    mutating func goalAmount(_ sides: [(wallet: Int, amount: Money)], in currency: String, entry index: Int) -> Money? {
+        if let side = sides.first(where: { l.wallets[$0.wallet].currency == currency }) { return side.amount }
+        let entry = entries[index]
+        return convert(
+            sides[0].amount, from: l.wallets[sides[0].wallet].currency, to: currency, at: entry.date, entry: index,
+            location: entry.location)
+    }
+
     mutating func computeGoals() {
         guard !l.goals.isEmpty else { return }
         var saved = [Money](repeating: .zero, count: l.goals.count)
@@ -99,6 +109,9 @@ extension Walk {
         let entries = self.entries
         // Each goal counts in its own currency: its wallet's, else the default one.
         let goalCurrency = l.goals.map { goal in goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency }
+        // The wallet that holds each goal's money: its `in`, else where the first transfer
+        // marked for it went. Money marked for the goal that leaves it is taken out.
+        var goalWallet = l.goals.map(\.wallet)
         for index in entries.indices {
             guard let g = entries[index].goal else { continue }
             let entry = entries[index]
@@ -107,21 +120,14 @@ extension Walk {
             switch entry.kind {
             case .contribution(_, let value):
                 amount = value
+            case .transfer(let from, let to, let sent, let received) where goalWallet[g] == from:
+                // Out of the goal's wallet: taken out, the sent side first.
+                guard let value = goalAmount([(from, sent), (to, received)], in: currency, entry: index) else { continue }
+                amount = value.negated
             case .transfer(let from, let to, let sent, let received):
-                // The side already in the goal's currency, the received one first; else
-                // the received amount, converted.
-                if l.wallets[to].currency == currency {
-                    amount = received
-                } else if l.wallets[from].currency == currency {
-                    amount = sent
-                } else {
-                    guard
-                        let value = convert(
-                            received, from: l.wallets[to].currency, to: currency, at: entry.date,
-                            entry: index, location: entry.location)
-                    else { continue }
-                    amount = value
-                }
+                if goalWallet[g] == nil { goalWallet[g] = to }
+                guard let value = goalAmount([(to, received), (from, sent)], in: currency, entry: index) else { continue }
+                amount = value
             case .transaction(let wallet, let value, _):
                 guard
                     let converted = convert(

@@ -56,6 +56,9 @@ public struct BudgetModel: Sendable {
     let envelopePeriods: [[EnvelopeStatus]]
     /// Per goal: dates and running totals of contributions.
     let goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Ready to assign at the end of each day that changed it, as the interpreter computed
+    /// it; empty for budgets that assign no income.
+    let readyToAssignDays: [(date: CivilDate, total: Money)]
     let decimals: [String: Int]
     /// The `payee` rules, in file order (``payeeRule(for:)`` gives the one that books).
     public let payeeRules: [PayeeRule]

@@ -149,12 +149,17 @@ public struct Envelope: Sendable {
     public let rollover: Bool
     /// Alert threshold in percent.
     public let alert: Money?
+    /// `from DATE`: no period before the one containing it.
+    public var from: CivilDate? = nil
+    /// `until DATE`: no period after the one containing it.
+    public var until: CivilDate? = nil
     public let location: SourceLocation
 
-    /// Whether spending from wallet `wallet` counts in this envelope: a wallet named with
-    /// `in` always does; without `in`, every wallet that is not hidden.
-    public func counts(wallet: Int, hidden: Bool) -> Bool {
-        wallets.isEmpty ? !hidden : wallets.contains(wallet)
+    /// Whether spending from wallet `wallet` of `all` counts in this envelope: a wallet
+    /// named with `in` always does; without `in`, every wallet of the budget's money
+    /// (``Wallet/holdsBudgetMoney``: not hidden, not a loan).
+    public func counts(wallet: Int, of all: [Wallet]) -> Bool {
+        wallets.isEmpty ? all[wallet].holdsBudgetMoney : wallets.contains(wallet)
     }
 }
 

@@ -29,14 +29,16 @@ extension BudgetModel {
             guard entry.date <= date else { break }
             switch entry.kind {
             case .transaction(let wallet, _, let postings):
-                guard envelope.counts(wallet: wallet, hidden: wallets[wallet].hidden) else { continue }
+                guard envelope.counts(wallet: wallet, of: wallets) else { continue }
                 for posting in postings where covered[posting.category] {
                     guard let value = rates.toDefault(posting.amount, from: wallets[wallet].currency, at: entry.date) else { continue }
                     add(&spent, value.negated)
                 }
             case .fill(let target, let amount) where target == e:
                 add(&filled, amount)
-            case .move(let from, let to, let amount):
+            case .move(let from, let to, let amount) where to == e || from == e:
+                // A move to or from an envelope with no period on its day counts nowhere.
+                guard envelopeStatus(to == e ? from : to, at: entry.date) != nil else { continue }
                 if to == e { add(&moved, amount) }
                 if from == e { add(&moved, amount.negated) }
             default:

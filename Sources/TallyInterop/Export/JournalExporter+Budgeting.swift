@@ -50,7 +50,9 @@ extension JournalExporter {
         } else {
             return nil
         }
-        let start = model.envelopeHistory(e).first.map { " from \($0.start)" } ?? ""
+        var start = model.envelopeHistory(e).first.map { " from \($0.start)" } ?? ""
+        // An envelope `until` a date ends with its last period; hledger's `to` is exclusive.
+        if envelope.until != nil, let end = model.envelopeHistory(e).last?.end.adding(days: 1) { start += " to \(end)" }
         return "~ \(keyword)\(start)  envelope \(lineText(envelope.name))\n"
             + "    (\(account))  \(amount(planned, model.defaultCurrency))\n"
     }

@@ -68,7 +68,7 @@ public enum CompletionProvider {
     static let walletKinds = ["bank", "cash", "credit", "savings", "investment", "loan", "other"]
     static let walletAttributes = ["opening", "currency", "limit", "closed", "hidden", "owner"]
     static let periods = ["monthly", "weekly", "quarterly", "yearly"]
-    static let envelopeAttributes = ["for", "in", "rollover", "alert"]
+    static let envelopeAttributes = ["for", "in", "rollover", "alert", "from", "until"]
     static let goalAttributes = ["by", "in", "monthly", "yearly", "reached"]
     static let units = ["month", "months", "week", "weeks", "day", "days", "quarter", "quarters", "year", "years"]
     static let scheduleAttributes = ["on", "from", "until", "times", "as"]

@@ -14,6 +14,9 @@ public struct EnvelopesReport: Sendable {
     public let lines: [Line]
     /// Income not yet given to an envelope; nil for budgets that do not assign income.
     public let readyToAssign: Money?
+    /// Ready to assign, what the envelopes have available and the money in the budget's
+    /// wallets, with the month's unbudgeted spending; nil with ``readyToAssign``.
+    public let equation: EnvelopeEquation?
     private let budget: ReportBudget
 
     /// The envelopes through the end of `date` (spending after it not counted).
@@ -21,7 +24,8 @@ public struct EnvelopesReport: Sendable {
         self.budget = budget
         self.date = date
         lines = Self.lines(budget, at: date)
-        readyToAssign = budget.model.readyToAssign(at: date, flows: CategoryFlows(budget.model, rates: budget.rates), rates: budget.rates)
+        readyToAssign = budget.model.readyToAssign(at: date)
+        equation = budget.model.envelopeEquation(at: date, rates: budget.rates)
     }
 
     /// The envelopes' figures at the end of `date`; also the monthly report's.
@@ -52,7 +56,30 @@ public struct EnvelopesReport: Sendable {
         .object([
             ("date", .string(date.description)), ("currency", .string(budget.currency)),
             ("envelopes", Self.json(lines, budget: budget)),
-            ("readyToAssign", .optional(readyToAssign.map(budget.inDefault)))
+            ("readyToAssign", .optional(readyToAssign.map(budget.inDefault))),
+            ("equation", equation.map(equationJSON) ?? .null)
+        ])
+    }
+
+    /// The equation's figures and the month's unbudgeted spending by category.
+    func equationJSON(_ equation: EnvelopeEquation) -> JSONValue {
+        let model = budget.model
+        return .object([
+            ("readyToAssign", .string(budget.inDefault(equation.readyToAssign))),
+            ("available", .string(budget.inDefault(equation.available))),
+            ("wallets", .optional(equation.wallets.map(budget.inDefault))),
+            ("cards", .optional(equation.cards.map(budget.inDefault))),
+            ("unbudgetedFrom", .string(equation.unbudgetedFrom.description)),
+            ("unbudgeted", .string(budget.inDefault(equation.unbudgetedTotal))),
+            (
+                "unbudgetedByCategory",
+                .array(
+                    equation.unbudgeted.map {
+                        .object([
+                            ("category", .optional($0.category.map { model.categories[$0].name })), ("spent", .string(budget.inDefault($0.spent)))
+                        ])
+                    })
+            )
         ])
     }
 }

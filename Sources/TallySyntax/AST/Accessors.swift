@@ -167,6 +167,10 @@ public struct EnvelopeDirectiveSyntax: Hashable, Sendable {
     public var rollsOver: Bool { node.attribute("rollover") != nil }
     /// The `alert` percentage as written, `80%`.
     public var alert: String? { node.attribute("alert")?.numberText }
+    /// `from DATE`: the envelope's first period is the one containing it.
+    public var from: CivilDate? { node.attribute("from")?.date }
+    /// `until DATE`: the envelope's last period is the one containing it.
+    public var until: CivilDate? { node.attribute("until")?.date }
 }
 
 /// `goal NAME [AMOUNT] {attribute}`

@@ -58,7 +58,7 @@ extension DiagnosticCode {
             #"A currency code must be 2 to 10 capital letters and digits, starting with a letter, such as `EUR`, `USD`, `JPY` or `BTC`."#,
             #"`currency EUR`. A three-letter code in the wrong case gets a fix."#),
         "E0209": (
-            #"A word after a declaration's name is not one of the attributes that declaration takes. A wallet takes a kind (`bank`, `cash`, `credit`, `savings`, `investment`, `loan`, `other`) and `opening`, `currency`, `limit`, `closed`, `hidden`, `owner`. An envelope takes `for`, `in`, `rollover`, `alert`. A goal takes `by`, `monthly`, `yearly`, `in`, `reached`."#,
+            #"A word after a declaration's name is not one of the attributes that declaration takes. A wallet takes a kind (`bank`, `cash`, `credit`, `savings`, `investment`, `loan`, `other`) and `opening`, `currency`, `limit`, `closed`, `hidden`, `owner`. An envelope takes `for`, `in`, `rollover`, `alert`, `from`, `until`. A goal takes `by`, `monthly`, `yearly`, `in`, `reached`."#,
             #"`limit 2000`. Near misses get a suggestion and a fix. A word right after a name (`for food:eating out`) is offered as part of that name, quoted: `'food:eating out'`."#),
         "E0210": (
             #"An entry gives the same attribute twice, such as two limits, or two `by` clauses. Tally won't guess which one you meant. A note points at the first."#,
@@ -145,10 +145,10 @@ extension DiagnosticCode {
             #"Spending in an envelope has reached its `alert` percentage for the period, without going over. The note sits on the transaction that reached it."#,
             nil),
         "W0503": (
-            #"More money was assigned to envelopes (planned amounts and fills) than has come in (opening balances and income). Reported where it first goes below zero. Budgets that record no income at all keep limits only, and are not checked."#,
+            #"An assignment, a fill or an envelope's planned amount for a period, takes ready to assign below zero: more was assigned to envelopes than the budget's wallets hold outside them (Grammar.md §4, "Ready to assign"). Reported on the fill or envelope that did it, once per dip, through today. Budgets that record no income at all keep limits only, and are not checked."#,
             #"assign less, or record the income first."#),
         "W0504": (
-            #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both. The global cap (`for *`) is left out: it overlaps by design. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,
+            #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both, and ready to assign and the envelopes no longer add up to the money in the wallets (Grammar.md §4). The global cap (`for *`) is left out: it overlaps by design. Envelopes whose periods never meet (date ranges, `from` and `until`) do not overlap. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,
             #"budget each category in one envelope, or allow it."#),
         "W0505": (
             #"A wallet's balance goes below zero, or a credit wallet's beyond its `limit`. Reported on the entry that crossed the line, not again while it stays there. Loans, and credit wallets without a limit, are not checked."#,
@@ -180,8 +180,14 @@ extension DiagnosticCode {
         "W0513": (
             #"An envelope names no categories (`for ...`) but has the name of a category. An envelope counts only the spending of the categories after `for`; without them it only holds what it is planned, filled and moved, so this one would show nothing spent however much the category spends."#,
             #"`envelope Food 300 monthly for Food` (the quick fix adds `for` and the category)."#),
+        "W0514": (
+            #"Spending that no envelope counts (its category in no envelope, or its wallet or date outside every envelope that covers the category) comes out of ready to assign, and this spending took it below zero: money already assigned to envelopes has been spent, so the envelopes hold more than the wallets do. Also reported on an envelope whose overspent period, not carried over, is taken from ready to assign and takes it below zero. Once per dip, through today; see Grammar.md §4, "Unbudgeted spending"."#,
+            #"budget the category in an envelope and move money into it, or assign less."#),
+        "W0515": (
+            #"A `fill` or `move` names an envelope on a day outside its periods: before its first (its `from`, or the budget's first money) or after its last (its `until`, or the end of a date-range envelope). Counted, it would take money from ready to assign or from the other envelope into a period that does not exist, so it counts nowhere: not in either envelope, not in ready to assign."#,
+            #"date it within the envelope's periods, or move the envelope's `from` or `until`."#),
         "I0601": (
-            #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one."#,
+            #"A transaction with a bank id (`id:`) names no category, has no split lines and no `payee` rule gives one: a movement the bank made that nobody has categorized yet, typically written by `tally import`. It counts in its wallet's balance, its assertions and the register, and in no category, envelope or report by category until it has one (ready to assign counts it as money come or gone, so that it still adds up with the envelopes to the money in the wallets)."#,
             #"write the category before the amount (the editor's quick fix offers the likeliest ones), or add a `match` or `payee` rule so later imports categorize it."#),
     ]
 }

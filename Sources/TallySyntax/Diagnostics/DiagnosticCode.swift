@@ -161,6 +161,11 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     public static let unusedDeclaration = DiagnosticCode("I0512", .info, "unused declaration")
     /// An envelope without `for`, named like a category: it counts no spending.
     public static let envelopeCountsNothing = DiagnosticCode("W0513", .warning, "envelope counts no spending")
+    /// Spending no envelope counts (or an envelope's overspending) takes ready to assign
+    /// below zero: money the envelopes hold has been spent.
+    public static let unbudgetedSpending = DiagnosticCode("W0514", .warning, "unbudgeted spending below ready to assign")
+    /// A fill or move dated outside the periods of an envelope it names: it counts nowhere.
+    public static let envelopeNotInPeriod = DiagnosticCode("W0515", .warning, "envelope has no period on the date")
 
     // MARK: Import profiles and rules (06xx)
 
@@ -185,7 +190,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         signAgainstCategory, tokenInBudget,
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
-        unusedDeclaration, envelopeCountsNothing,
+        unusedDeclaration, envelopeCountsNothing, unbudgetedSpending, envelopeNotInPeriod,
         invalidImportSetting, needsCategory
     ]
 }

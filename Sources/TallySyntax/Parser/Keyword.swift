@@ -90,7 +90,7 @@ struct KeywordSet: ExpressibleByArrayLiteral {
     static let walletKinds: KeywordSet = [.bank, .cash, .credit, .savings, .investment, .loan, .other]
     static let walletAttributes: KeywordSet = [.opening, .currency, .limit, .closed, .hidden, .owner]
     static let periods: KeywordSet = [.weekly, .monthly, .quarterly, .yearly]
-    static let envelopeAttributes: KeywordSet = [.for, .in, .rollover, .alert]
+    static let envelopeAttributes: KeywordSet = [.for, .in, .rollover, .alert, .from, .until]
     static let goalAttributes: KeywordSet = [.by, .monthly, .yearly, .in, .reached]
     static let units: KeywordSet = [.day, .days, .week, .weeks, .month, .months, .quarter, .quarters, .year, .years]
     static let scheduleAttributes: KeywordSet = [.on, .from, .until, .times, .as]

@@ -161,6 +161,10 @@ extension ParserState {
                 }
             case .in:
                 guard parseNameList(.walletRef, expected: "a wallet after `in`") else { return }
+            case .from:
+                guard parseDate(expected: "the first date after `from`") else { return }
+            case .until:
+                guard parseDate(expected: "the last date after `until`") else { return }
             case .alert:
                 skipSpace()
                 if current == .percentage {

@@ -79,7 +79,7 @@ import Testing
         #expect(model.envelopeHistory(model.envelope("Food")).map(\.start) == [Figures.date("2026-02-01")])
         #expect(!Figures.codes(diagnostics).contains("W0503"))
         let rates = ExchangeRates(model)
-        let ready = model.readyToAssign(at: Figures.date("2026-02-28"), flows: CategoryFlows(model, rates: rates), rates: rates)
+        let ready = model.readyToAssign(at: Figures.date("2026-02-28"))
         #expect(ready == Figures.money("300.00"))
     }
 }

@@ -71,7 +71,7 @@ import Testing
             }
         }
         let flows = CategoryFlows(model, rates: rates)
-        lines.append("ready " + (model.readyToAssign(at: today, flows: flows, rates: rates).map { money($0, main) } ?? "none"))
+        lines.append("ready " + (model.readyToAssign(at: today).map { money($0, main) } ?? "none"))
         // Goals.
         for (g, goal) in model.goals.enumerated() {
             let currency = goal.wallet.map { model.wallets[$0].currency } ?? main

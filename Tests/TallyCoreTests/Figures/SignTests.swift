@@ -154,7 +154,7 @@ import Testing
     @Test func theGrammarsSignsExample() throws {
         let grammar = try Self.grammar()
         let start = try #require(grammar.range(of: "**Signs.**"))
-        let open = try #require(grammar.range(of: "```tally\n", range: start.upperBound ..< grammar.endIndex))
+        let open = try #require(grammar.range(of: "```tally fragment\n", range: start.upperBound ..< grammar.endIndex))
         let close = try #require(grammar.range(of: "```", range: open.upperBound ..< grammar.endIndex))
         let block = String(grammar[open.upperBound ..< close.lowerBound])
         let text = "currency EUR\nwallet Checking bank opening 1000.00 on 2026-11-01\nexpense Food, Fun\nincome Salary\n" + block

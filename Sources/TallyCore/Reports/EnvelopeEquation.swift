@@ -1,0 +1,73 @@
+import TallySyntax
+
+/// The envelope equation on a day (Grammar.md §4): ready to assign + what every envelope
+/// has available = the money in the budget's wallets, and the spending no envelope
+/// counted, which ready to assign has paid.
+public struct EnvelopeEquation: Sendable {
+    /// Ready to assign at the end of the day.
+    public let readyToAssign: Money
+    /// What the envelopes that assign money (not `for *`) have available at the end of
+    /// the day, added up.
+    public let available: Money
+    /// The money in the budget's wallets (``Wallet/holdsBudgetMoney``) at the end of the
+    /// day, in the default currency at the day's rates; nil when a rate is missing.
+    public let wallets: Money?
+    /// The part of ``wallets`` in credit wallets: what the cards are owed when negative.
+    /// The money the envelopes gave up for card spending sits in the other wallets for
+    /// it, as YNAB's card payment categories hold it (Grammar.md §4, "Credit cards").
+    public let cards: Money?
+    /// The first day of the calendar month of the day, from which ``unbudgeted`` counts.
+    public let unbudgetedFrom: CivilDate
+    /// Spending no envelope counted, from ``unbudgetedFrom`` through the day, by category
+    /// (nil for bank movements with no category yet), positive for money spent, largest
+    /// first.
+    public let unbudgeted: [(category: Int?, spent: Money)]
+
+    /// The total of ``unbudgeted``.
+    public var unbudgetedTotal: Money { unbudgeted.reduce(Money.zero) { $0.adding($1.spent) ?? $0 } }
+}
+
+extension BudgetModel {
+    /// The envelope equation at the end of `date`; nil for budgets with no ready to assign.
+    public func envelopeEquation(at date: CivilDate, rates: ExchangeRates) -> EnvelopeEquation? {
+        guard let ready = readyToAssign(at: date) else { return nil }
+        var available = Money.zero
+        for e in envelopes.indices where !envelopes[e].coversAll {
+            if let status = envelopeStatus(e, through: date, rates: rates) { available = available.adding(status.available) ?? available }
+        }
+        let first = Entry.firstMovement(in: entries) ?? today
+        var money: Money? = .zero, cards: Money? = .zero
+        for (w, wallet) in wallets.enumerated() where wallet.holdsBudgetMoney && (wallet.openingDate ?? first) <= date {
+            let value = rates.toDefault(balance(of: w, at: date), from: wallet.currency, at: date)
+            money = value.flatMap { money?.adding($0) }
+            if wallet.kind == .credit { cards = value.flatMap { cards?.adding($0) } }
+        }
+        let from = CivilDate(year: date.year, month: date.month, day: 1) ?? date
+        return EnvelopeEquation(
+            readyToAssign: ready, available: available, wallets: money, cards: cards, unbudgetedFrom: from,
+            unbudgeted: unbudgeted(from ... date, rates: rates))
+    }
+
+    /// Spending from the budget's wallets in `range` that no envelope counted, by category.
+    func unbudgeted(_ range: ClosedRange<CivilDate>, rates: ExchangeRates) -> [(category: Int?, spent: Money)] {
+        let coverage = envelopeCoverage
+        var sums: [Int: Money] = [:]
+        func add(_ key: Int, _ amount: Money, _ wallet: Int, _ date: CivilDate) {
+            guard let value = rates.toDefault(amount, from: wallets[wallet].currency, at: date) else { return }
+            sums[key] = (sums[key] ?? .zero).subtracting(value) ?? sums[key]
+        }
+        for entry in entries where range.contains(entry.date) {
+            guard let (wallet, amount) = entry.transaction, wallets[wallet].holdsBudgetMoney else { continue }
+            if entry.postingCount == 0, amount.isNegative { add(-1, amount, wallet, entry.date) }
+            for p in 0 ..< entry.postingCount {
+                let posting = entry.posting(p)
+                guard !categories[posting.category].isIncome,
+                    !coverage.isCounted(category: posting.category, wallet: wallet, on: entry.date)
+                else { continue }
+                add(posting.category, posting.amount, wallet, entry.date)
+            }
+        }
+        return sums.filter { !$0.value.isZero }.map { (category: $0.key < 0 ? nil : $0.key, spent: $0.value) }
+            .sorted { ($1.spent, $0.category ?? -1) < ($0.spent, $1.category ?? -1) }
+    }
+}
