@@ -10,6 +10,10 @@ import TallySyntax
 /// and amount, no id, dated at most `matchDays` days apart; the closest date first, then
 /// the earlier entry) is matched, and that transaction is taken: it matches no second
 /// row. Every other row is added, with a category when the `Categorizer` finds one.
+///
+/// Before all of that, a row's amount is written with the wallet's currency's decimals
+/// (Grammar.md §7.3): zeros beyond them are dropped (`-30.000` → `-30.00`); a row with any
+/// other digit beyond them (`115.8331` in USD) is refused, alone.
 public struct ImportPlan: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// To be written; `category` nil when none was found.
@@ -18,6 +22,8 @@ public struct ImportPlan: Sendable {
         case present(reason: String)
         /// A hand-entered transaction records it: the model's entry index.
         case matched(entry: Int)
+        /// Not written, for the reason given (an amount finer than the currency).
+        case refused(reason: String)
     }
 
     public struct Decision: Sendable {
@@ -39,6 +45,7 @@ public struct ImportPlan: Sendable {
     public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = []) {
         self.wallet = wallet
         let walletName = model.wallets[wallet].name
+        let currency = model.wallets[wallet].currency, decimals = model.decimals(of: currency)
         var known: [String: (date: CivilDate, file: String)] = [:]
         // Hand-entered transactions of this wallet without an id, by amount.
         var open: [Money: [Int]] = [:]
@@ -61,10 +68,19 @@ public struct ImportPlan: Sendable {
         var thisImport: [String: (path: String, line: Int)] = [:]
         thisImport.reserveCapacity(statements.reduce(0) { $0 + $1.rows.count })
         for statement in statements {
-            let ids = MovementIdentity.ids(of: statement.rows, wallet: walletName)
-            for (row, id) in zip(statement.rows, ids) {
+            var rows = statement.rows
+            var finer: Set<Int> = []
+            for i in rows.indices {
+                if let exact = rows[i].amount.exactly(places: decimals) { rows[i].amount = exact } else { finer.insert(i) }
+            }
+            let ids = MovementIdentity.ids(of: rows, wallet: walletName)
+            for (i, (row, id)) in zip(rows, ids).enumerated() {
                 let outcome: Outcome
-                if let there = known[id] {
+                if finer.contains(i) {
+                    outcome = .refused(reason: "the amount \(row.amount) has more decimals than \(currency) has (\(decimals)), and they are not zeros")
+                    decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome))
+                    continue
+                } else if let there = known[id] {
                     outcome = .present(reason: "id \(id) is in the budget already (\(there.date), \(there.file))")
                 } else if let earlier = thisImport[id] {
                     outcome = .present(reason: "id \(id) came already in \(earlier.path) line \(earlier.line)")

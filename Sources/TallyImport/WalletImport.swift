@@ -27,6 +27,7 @@ public struct WalletImport: Sendable {
             options.csv.separator = profile.separator
             options.csv.skip = profile.skip
             options.csv.columns = profile.columns
+            options.csv.positions = profile.positions.mapValues { $0 - 1 }
         }
         rules = model.matchRules(for: wallet).map { rule in
             var rule = rule

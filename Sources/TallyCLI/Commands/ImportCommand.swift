@@ -181,7 +181,7 @@ enum ImportCommand: Subcommand {
         let plan = ImportPlan(model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules)
         // The columns of the file's latest transactions.
         let layout = FileLayout(recentIn: target.tree)
-        let report = ImportReport(plan: plan, model: model, fallback: setup.fallback, layout: layout)
+        let report = ImportReport(plan: plan, statements: setup.statements, model: model, fallback: setup.fallback, layout: layout)
         var lines = report.entryLines
         let assertion = report.refused.isEmpty ? closingBalance(of: setup.statements, wallet: setup.wallet, model: model) : nil
         if let assertion { lines.append("\(assertion.date) assert \(SourceWriter.name(wallet.name))  \(assertion.amount.description)") }
@@ -236,7 +236,7 @@ enum ImportCommand: Subcommand {
     /// append, unless the budget already asserts it.
     private static func closingBalance(of statements: [Statement], wallet: Int, model: BudgetModel) -> (date: CivilDate, amount: Money)? {
         guard let closing = statements.last(where: { $0.closingBalance != nil }),
-            let amount = closing.closingBalance?.rescaled(to: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate
+            let amount = closing.closingBalance?.exactly(places: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate
         else { return nil }
         let asserted = model.entries.contains {
             if case .assertion(let w, let a) = $0.kind { return w == wallet && a == amount && $0.date == date }

@@ -5,9 +5,9 @@ import TallySyntax
 /// What `tally import` writes and tells: the entries for the rows to add, in date order,
 /// and a summary that accounts for every row of every statement.
 struct ImportReport {
-    /// A row left out, and why.
+    /// A row left out, and why: where it is (file, line and what it shows), the reason.
     struct Refusal {
-        let decision: ImportPlan.Decision
+        let place: String
         let reason: String
     }
 
@@ -20,10 +20,11 @@ struct ImportReport {
     private var matched: [(ImportPlan.Decision, Int)] = []
     private let model: BudgetModel
 
-    init(plan: ImportPlan, model: BudgetModel, fallback: Int?, layout: FileLayout) {
+    init(plan: ImportPlan, statements: [Statement], model: BudgetModel, fallback: Int?, layout: FileLayout) {
         self.model = model
+        // Rows a statement could not read (a direction it does not say), before the plan's.
+        refused = statements.flatMap { s in s.refused.map { Refusal(place: "\(s.path):\($0.position.line)", reason: $0.reason) } }
         let wallet = model.wallets[plan.wallet]
-        let decimals = model.decimals(of: wallet.currency)
         let writer = ImportedEntry(layout: layout)
         var mostUsed: [Int]?
         var toAdd: [(decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?)] = []
@@ -31,6 +32,7 @@ struct ImportReport {
             switch decision.outcome {
             case .present: present.append(decision)
             case .matched(let entry): matched.append((decision, entry))
+            case .refused(let reason): refused.append(Refusal(place: Self.describe(decision), reason: reason))
             case .add(let choice):
                 if let choice {
                     switch choice.source {
@@ -57,7 +59,8 @@ struct ImportReport {
         // Date order; rows of one day in the order the statements give them.
         for (decision, category, choice) in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
             let row = decision.row
-            let amount = row.amount.rescaled(to: max(decimals, row.amount.significantScale)) ?? row.amount
+            // The plan wrote it with the wallet's decimals (or refused it).
+            let amount = row.amount
             // A match rule's payee replaces the bank's text, which is then kept as the note
             // (unless the rule writes a note of its own).
             var payee = row.payee ?? row.description
@@ -121,7 +124,7 @@ struct ImportReport {
                 + (likely.isEmpty ? "" : "; likely \(likely.joined(separator: ", "))") + "\n"
         }
         for refusal in refused {
-            out += "  refused  \(Self.describe(refusal.decision)): \(refusal.reason)\n"
+            out += "  refused  \(refusal.place): \(refusal.reason)\n"
         }
         for (path, position, reason) in skipped {
             out += "  skipped  \(path):\(position.line): \(reason)\n"

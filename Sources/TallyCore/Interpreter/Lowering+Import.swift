@@ -73,7 +73,47 @@ extension Lowering {
                     .invalidImportSetting, "the column `\(column.role):` is named twice", file, column.keyRange,
                     help: "each role names one column of the statement")
             }
-            if let role = StatementColumn(rawValue: column.role), !column.header.isEmpty { resolved?.columns[role] = column.header }
+            guard let role = StatementColumn(rawValue: column.role), !column.header.isEmpty else { continue }
+            if column.byPosition {
+                guard let n = Int(column.header), (1 ... 1000).contains(n) else {
+                    report(
+                        .invalidImportSetting, "a column's position is counted from 1; found `\(column.header)`", file, column.valueRange,
+                        help: "the first column is `\(column.role): 1`; a header's name is written in quotes, `\(column.role): \"\(column.header)\"`")
+                    continue
+                }
+                resolved?.positions[role] = n
+            } else {
+                resolved?.columns[role] = column.header
+            }
+        }
+        checkColumnPositions(profile, resolved, file: file)
+    }
+
+    /// Columns by position (Grammar.md §7.1): one role a column; with the date's the file
+    /// has no header, so every column is given by position, an amount's among them.
+    private mutating func checkColumnPositions(_ profile: ImportDirectiveSyntax, _ resolved: ImportProfile?, file: String) {
+        var taken: [Int: String] = [:]
+        let lines = profile.columns.filter { $0.byPosition }
+        for column in lines {
+            guard let n = Int(column.header), StatementColumn(rawValue: column.role) != nil else { continue }
+            if let other = taken[n], other != column.role {
+                report(
+                    .invalidImportSetting, "column \(n) is already `\(other):`", file, column.valueRange,
+                    help: "each column holds one role; count the statement's columns again from 1")
+            }
+            taken[n] = taken[n] ?? column.role
+        }
+        guard let date = lines.first(where: { $0.role == "date" }) else { return }
+        for column in profile.columns where !column.byPosition && StatementColumn(rawValue: column.role) != nil {
+            report(
+                .invalidImportSetting, "`\(column.role):` names a header, but `date:` is given by position, so the file is read without one", file,
+                column.valueRange, help: "give this column by position too, counted from 1: `\(column.role): 3`")
+        }
+        let amounts = ["amount", "debit", "credit"]
+        if !lines.contains(where: { amounts.contains($0.role) }) {
+            report(
+                .invalidImportSetting, "the date column is given by position, and no amount column is", file, date.keyRange,
+                help: "a file without a header needs its amount's position too: `amount: 3` (or `debit:` and `credit:`)")
         }
     }
 

@@ -20,6 +20,9 @@ public struct ImportProfile: Sendable, Equatable {
     public var skip: Int?
     /// Header names for roles (`date: "Buchungstag"`), overriding the names Tally recognises.
     public var columns: [StatementColumn: String] = [:]
+    /// Columns by position, counted from 1 (`date: 1`); with the date's, the statement has
+    /// no header.
+    public var positions: [StatementColumn: Int] = [:]
     /// Where the profile names its wallet.
     public let location: SourceLocation
 
