@@ -135,3 +135,13 @@ import Testing
         #expect(try copy.appended().contains("2026-03-05 assert Checking  1938.37"))
     }
 }
+
+/// `tally check` names the likeliest categories with I0601 in every output format, as the
+/// editor's quick fix offers them (Grammar.md §7.3).
+@Suite struct NeedsCategoryLikelyTests {
+    @Test(arguments: ["text", "json", "github", "sarif"])
+    func everyFormatNamesTheLikeliestCategories(format: String) {
+        let result = TallyInProcess.run(["check", "examples/errors/I0601-needs-category.tally", "--format", format, "--today", "2026-04-01"])
+        #expect(result.stdout.contains("this transaction needs a category; likely Food, Fun"), "\(result.stdout)")
+    }
+}

@@ -37,12 +37,14 @@ final class StatementFastPathTests: XCTestCase {
     }
 }
 
-/// Normalized texts are cut into words by their bytes as `split` cuts them by characters.
+/// Normalized texts are cut into words by their bytes as `split` cuts them by characters,
+/// bank noise left out.
 final class MovementWordsTests: XCTestCase {
     func testWordsAreWhatSplittingAtSpacesGives() {
-        for text in ["", " ", "card tesco stores london", "  a  b ", "bäckerei ziegler", "食費 lebensmittel", "x"] {
+        for text in ["", " ", "card tesco stores london", "  ef  gh ", "bäckerei ziegler", "食費 lebensmittel", "xy"] {
             XCTAssertEqual(MovementText.words(text), text.split(separator: " "), "`\(text)`")
         }
+        XCTAssertEqual(MovementText.words("sepa lastschrift muller handels gmbh xxxx a"), ["muller", "handels"])
     }
 }
 
