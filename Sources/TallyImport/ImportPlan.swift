@@ -9,7 +9,11 @@ import TallySyntax
 /// gave, is already present. A row that a hand-entered transaction records (same wallet
 /// and amount, no id, dated at most `matchDays` days apart; the closest date first, then
 /// the earlier entry) is matched, and that transaction is taken: it matches no second
-/// row. Every other row is added, with a category when the `Categorizer` finds one.
+/// row. A row that fits an open side of a transfer between this wallet and another (same
+/// amount, money going the side's way, at most `matchDays` apart; ``TransferSides``) is
+/// that side, before any hand-entered transaction is tried. A row whose first matching
+/// `match` rule is a transfer rule is added as a transfer. Every other row is added,
+/// with a category when the `Categorizer` finds one.
 ///
 /// Before all of that, a row's amount is written with the wallet's currency's decimals
 /// (Grammar.md §7.3): zeros beyond them are dropped (`-30.000` → `-30.00`); a row with any
@@ -24,6 +28,11 @@ public struct ImportPlan: Sendable {
         case matched(entry: Int)
         /// Not written, for the reason given (an amount finer than the currency).
         case refused(reason: String)
+        /// One side of a transfer the budget has, whose side was open: the model's entry
+        /// index and the key (``TransferSides/fromKey`` or `toKey`) its id goes under.
+        case transferSide(entry: Int, key: String)
+        /// To be written as a transfer with `wallet`, as `rule` (a transfer rule) says.
+        case addTransfer(wallet: Int, rule: MatchRule)
     }
 
     public struct Decision: Sendable {
@@ -42,7 +51,7 @@ public struct ImportPlan: Sendable {
     /// The categorizer the plan used, for suggestions.
     public let categorizer: Categorizer
 
-    public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = []) {
+    public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = [], transfers: TransferSides = TransferSides()) {
         self.wallet = wallet
         let walletName = model.wallets[wallet].name
         let currency = model.wallets[wallet].currency, decimals = model.decimals(of: currency)
@@ -60,6 +69,9 @@ public struct ImportPlan: Sendable {
                 open[t.amount, default: []].append(i)
             }
         }
+        let (openSides, sideIDs) = Self.openTransferSides(model: model, wallet: wallet, transfers: transfers)
+        for (id, date, file) in sideIDs where known[id] == nil { known[id] = (date, file) }
+        let transferRules = rules.contains { $0.transfer != nil }
         let categorizer = Categorizer(model: model, rules: rules)
         self.categorizer = categorizer
         var decisions: [Decision] = []
@@ -84,9 +96,14 @@ public struct ImportPlan: Sendable {
                     outcome = .present(reason: "id \(id) is in the budget already (\(there.date), \(there.file))")
                 } else if let earlier = thisImport[id] {
                     outcome = .present(reason: "id \(id) came already in \(earlier.path) line \(earlier.line)")
+                } else if let side = Self.closest((openSides[row.amount] ?? []).map(\.entry), to: row.date, in: model, excluding: taken) {
+                    taken.insert(side)
+                    outcome = .transferSide(entry: side, key: openSides[row.amount]!.first { $0.entry == side }!.key)
                 } else if let entry = Self.closest(open[row.amount] ?? [], to: row.date, in: model, excluding: taken) {
                     taken.insert(entry)
                     outcome = .matched(entry: entry)
+                } else if transferRules, let rule = rules.first(where: { $0.matches(row) }), let other = rule.transfer {
+                    outcome = .addTransfer(wallet: other, rule: rule)
                 } else {
                     outcome = .add(category: categorizer.choose(row, memo: &memo))
                 }
@@ -95,6 +112,26 @@ public struct ImportPlan: Sendable {
             }
         }
         self.decisions = decisions
+    }
+
+    /// The open sides of transfers between `wallet` and another, by the amount a movement
+    /// of `wallet` shows for them (the sent amount negated on the sending side), and the
+    /// ids the transfers' closed sides carry.
+    private static func openTransferSides(
+        model: BudgetModel, wallet: Int, transfers: TransferSides
+    ) -> (open: [Money: [(entry: Int, key: String)]], ids: [(String, CivilDate, String)]) {
+        var open: [Money: [(entry: Int, key: String)]] = [:]
+        var ids: [(String, CivilDate, String)] = []
+        for (i, sides) in transfers.sides {
+            for id in [sides.from, sides.to].compactMap({ $0 }) { ids.append((id, model.entries[i].date, model.entries[i].location.file)) }
+        }
+        for i in model.entries.indices {
+            guard case .transfer(let from, let to, let sent, let received) = model.entries[i].kind, from == wallet || to == wallet else { continue }
+            let sides = transfers.sides[i]
+            if from == wallet && sides?.from == nil { open[sent.negated, default: []].append((i, TransferSides.fromKey)) }
+            if to == wallet && sides?.to == nil { open[received, default: []].append((i, TransferSides.toKey)) }
+        }
+        return (open, ids)
     }
 
     private static func closest(_ candidates: [Int], to date: CivilDate, in model: BudgetModel, excluding taken: Set<Int>) -> Int? {

@@ -272,6 +272,6 @@ final class ImportProfileTests: XCTestCase {
         XCTAssertEqual(lines("SHOP", "-0.10"), ["Gifts -0.03", "Household -0.07 rest"])
         XCTAssertEqual(lines("SHOP", "-1.00"), ["Gifts -0.33", "Household -0.67 rest"])
         // The rule's category is its rest line's.
-        XCTAssertEqual(profile.rules.map { model.categories[$0.category].name }, ["Household", "Household"])
+        XCTAssertEqual(profile.rules.map { $0.category.map { model.categories[$0].name } }, ["Household", "Household"])
     }
 }

@@ -178,7 +178,8 @@ enum ImportCommand: Subcommand {
             return ExitCode.usage
         }
         let model = editor.model, wallet = model.wallets[setup.wallet], target = setup.target
-        let plan = ImportPlan(model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules)
+        let plan = ImportPlan(
+            model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules, transfers: TransferSides(budget: editor.budget, model: model))
         // The columns of the file's latest transactions.
         let layout = FileLayout(recentIn: target.tree)
         let report = ImportReport(plan: plan, statements: setup.statements, model: model, fallback: setup.fallback, layout: layout)
@@ -186,7 +187,7 @@ enum ImportCommand: Subcommand {
         let assertion = report.refused.isEmpty ? closingBalance(of: setup.statements, wallet: setup.wallet, model: model) : nil
         if let assertion { lines.append("\(assertion.date) assert \(SourceWriter.name(wallet.name))  \(assertion.amount.description)") }
 
-        let ids = options.addIDs ? MatchedIDs(plan: plan, budget: editor.budget, model: model) : MatchedIDs()
+        let ids = MatchedIDs(plan: plan, budget: editor.budget, model: model, handEntered: options.addIDs)
         var edit = editor.edit()
         // Written in the order of the files' paths, the ids before the appended entries.
         for filePath in Set(ids.inserts.keys).union(lines.isEmpty ? [] : [target.path]).sorted() {

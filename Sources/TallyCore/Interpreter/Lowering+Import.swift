@@ -140,20 +140,54 @@ extension Lowering {
                 help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
         }
         if !rule.splits.isEmpty { checkRuleSplit(rule, currency: currency, under: under, file: file) }
+        let transfer = rule.transfer.flatMap { checkTransferRule(rule, $0, from: ruleWallet, currency: currency, file: file) }
         // What `tally import` applies: a rule with a text, a known wallet (when it names
-        // one) and a known category or a valid split.
+        // one) and a known category, a valid split, or a wallet to transfer with.
         let split = rule.splits.isEmpty ? nil : RuleSplit(rule, categories: categoryIndex)
         guard let text = rule.text, rule.wallet == nil || ruleWallet != nil, rule.splits.isEmpty || split != nil,
-            let booked = split?.restCategory ?? category
+            rule.transfer == nil || transfer != nil
         else { return }
+        let booked = transfer == nil ? split?.restCategory ?? category : nil
+        guard booked != nil || transfer != nil else { return }
         let pieces = MatchRule.pieces(of: text)
         guard !pieces.isEmpty else { return }
         func size(_ a: AmountSyntax?) -> Money? { a.flatMap { Money(utf8: $0.numberBytes) }.map { $0.isNegative ? $0.negated : $0 } }
         matchRules.append(
             MatchRule(
-                wallet: ruleWallet, pieces: pieces, category: booked, over: size(rule.over), under: size(rule.under),
+                wallet: ruleWallet, pieces: pieces, category: booked, transfer: transfer, over: size(rule.over), under: size(rule.under),
                 payee: rule.payee, note: rule.note, tags: rule.tags, split: split,
                 location: SourceLocation(file: file, range: node.contentRange), decimals: decimals(of: currency)))
+    }
+
+    /// A transfer rule (Grammar.md §7.2): a known wallet, other than the one the rule is
+    /// limited to and of its currency, and neither a category nor split lines besides.
+    private mutating func checkTransferRule(_ rule: MatchDirectiveSyntax, _ name: NameSyntax, from: Int?, currency: String, file: String) -> Int? {
+        guard let other = resolve(name, in: walletIndex, kind: "wallet", file: file) else { return nil }
+        if let category = rule.category {
+            report(
+                .invalidImportSetting, "a transfer rule books no category", file, category.range,
+                help: "a matching movement moves money to or from `\(wallets[other].name)`; remove the category, or the `transfer` clause")
+            return nil
+        }
+        if let first = rule.splits.first {
+            report(
+                .invalidImportSetting, "a transfer rule has no split lines", file, first.node.contentRange,
+                help: "a transfer moves the whole movement to or from one wallet")
+            return nil
+        }
+        if from == other {
+            report(
+                .invalidImportSetting, "a transfer from `\(wallets[other].name)` to itself", file, name.range,
+                help: "name the other wallet the money moves to or from")
+            return nil
+        }
+        if from != nil, wallets[other].currency != currency {
+            report(
+                .invalidImportSetting, "`\(wallets[other].name)` is in \(wallets[other].currency), the rule's wallet in \(currency)", file, name.range,
+                help: "a transfer rule moves the movement's amount unchanged, so both wallets hold one currency; write transfers between currencies by hand")
+            return nil
+        }
+        return other
     }
 
     /// A rule's split lines (Grammar.md §7.2): known categories, parts without sign, one

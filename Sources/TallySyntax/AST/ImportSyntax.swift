@@ -56,6 +56,8 @@ public struct MatchDirectiveSyntax: Hashable, Sendable {
     public var category: NameSyntax? { node.name(.categoryRef) }
     /// The split lines: each a category with an amount, a percentage, or nothing (the rest).
     public var splits: [SplitSyntax] { node.children(.split).map(SplitSyntax.init(node:)) }
+    /// The wallet after `transfer`: a matching movement is a transfer to or from it.
+    public var transfer: NameSyntax? { node.attribute("transfer")?.name }
     /// The amount after `over`.
     public var over: AmountSyntax? { node.attribute("over")?.amount }
     /// The amount after `under`.
