@@ -31,17 +31,18 @@ struct CSVLayout {
             let (at, columns) = try header(records, path: path, options: options)
             layout = CSVLayout(columns: columns, header: records[at], firstData: at + 1)
         }
-        layout.keepRolesTheValuesBear(records[layout.firstData...])
+        layout.keepRolesTheValuesBear(records[layout.firstData...], declared: options.words)
         return layout
     }
 
     /// A column found by a name that other banks use for other things keeps its role only
     /// when every value is one of the role's words.
-    private mutating func keepRolesTheValuesBear(_ data: ArraySlice<CSVRecords.Record>) {
+    private mutating func keepRolesTheValuesBear(_ data: ArraySlice<CSVRecords.Record>, declared: [StatementWord: [String]]) {
         guard let header else { return }
         for (role, names) in CSVColumns.namesOnlyByValues {
             guard let i = columns.index[role], names.contains(CSVColumns.normalize(header.fields[i])) else { continue }
-            let bears: (String) -> Bool = role == .status ? { MovementStatus(word: $0) != nil } : { MovementDirection(word: $0) != nil }
+            let bears: (String) -> Bool =
+                role == .status ? { MovementStatus(word: $0, declared: declared) != nil } : { MovementDirection(word: $0, declared: declared) != nil }
             let values = data.lazy.compactMap { i < $0.fields.count ? $0.fields[i].trimmingWhitespace : nil }.filter { !$0.isEmpty }
             if values.isEmpty || !values.allSatisfy(bears) { columns.index[role] = nil }
         }

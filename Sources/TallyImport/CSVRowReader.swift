@@ -13,6 +13,9 @@ struct CSVRowReader {
     /// A statement repeats each day many times.
     private var dates: [String: CivilDate] = [:]
 
+    /// Status and direction words the profile declares.
+    var words: [StatementWord: [String]] = [:]
+
     init(layout: CSVLayout, path: String, separator: Character) {
         self.layout = layout
         self.path = path
@@ -103,7 +106,7 @@ struct CSVRowReader {
             value = written
             if layout.columns.index[.sign] != nil {
                 let word = cell(record, .sign)
-                guard let direction = word.flatMap(MovementDirection.init(word:)) else {
+                guard let direction = word.flatMap({ MovementDirection(word: $0, declared: words) }) else {
                     return .refused(
                         position(record, .sign),
                         word.map { "`\($0)` in column \(name(.sign)) is not a direction Tally knows (Af/Bij, D/C, S/H, Debit/Credit, ...)" }

@@ -23,6 +23,8 @@ public struct CSVStatementReader {
         public var columns: [CSVColumns.Role: String] = [:]
         /// Columns by position (0-based) for roles; with the date's, the file has no header.
         public var positions: [CSVColumns.Role: Int] = [:]
+        /// Status and direction words beyond those Tally knows.
+        public var words: [StatementWord: [String]] = [:]
         public init(separator: Character? = nil, dateFormat: DateFormat? = nil, decimalMark: AmountText.DecimalMark? = nil) {
             self.separator = separator
             self.dateFormat = dateFormat
@@ -44,6 +46,7 @@ public struct CSVStatementReader {
                 message: error.message + " (the separator detected is `\(separator == "\t" ? "tab" : String(separator))`, which splits the first lines into \(widest) field\(widest == 1 ? "" : "s") at most)")
         }
         var reader = CSVRowReader(layout: layout, path: path, separator: separator)
+        reader.words = options.words
         var statement = Statement(path: path, format: .csv, rows: [])
         // Lines with no digit where the date is are titles, headers and totals.
         var movements: [CSVRecords.Record] = []
@@ -54,7 +57,7 @@ public struct CSVStatementReader {
                 if !movements.isEmpty && record.fields.contains(where: { $0.contains(where: \.isNumber) }) {
                     statement.skipped.append((record.positions.first ?? StatementPosition(line: record.line, column: 1), "a line without a date (`\(title)`), not a movement"))
                 }
-                section = MovementStatus(word: title) == .pending || CSVColumns.normalize(title).contains("pending") ? title : nil
+                section = MovementStatus(word: title, declared: options.words) == .pending || CSVColumns.normalize(title).contains("pending") ? title : nil
                 continue
             }
             if let section {
@@ -62,7 +65,7 @@ public struct CSVStatementReader {
                 continue
             }
             if let status = reader.cell(record, .status) {
-                guard let known = MovementStatus(word: status) else {
+                guard let known = MovementStatus(word: status, declared: options.words) else {
                     statement.refused.append((reader.position(record, .status), "its status `\(status)` is none Tally knows (booked, pending, reverted, ...)"))
                     continue
                 }

@@ -20,10 +20,19 @@ public enum MovementDirection: Sendable, Equatable {
         "eingang": .in, "in": .in, "+": .in, "incoming": .in, "prichozi": .in, "prijem": .in
     ]
 
-    /// The direction a sign column's cell names, or nil when it names none.
-    public init?(word: String) {
-        guard let direction = Self.words[CSVColumns.normalize(word)] else { return nil }
-        self = direction
+    /// The direction a sign column's cell names, or nil when it names none Tally knows or
+    /// `declared` lists (`out: "Lastschrift"`).
+    public init?(word: String, declared: [StatementWord: [String]] = [:]) {
+        let folded = CSVColumns.normalize(word)
+        if declared[.out]?.contains(where: { CSVColumns.normalize($0) == folded }) ?? false {
+            self = .out
+        } else if declared[.in]?.contains(where: { CSVColumns.normalize($0) == folded }) ?? false {
+            self = .in
+        } else if let direction = Self.words[folded] {
+            self = direction
+        } else {
+            return nil
+        }
     }
 
     /// The direction of a marker written beside an amount (`CR`, `DR`, `DB`, any case), or

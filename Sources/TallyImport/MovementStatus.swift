@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Whether a movement is booked, as a statement's status column says it (Sparkasse's
 /// `Info`, Revolut's `State`, DKB's `Status`): only booked movements are imported. A
 /// pending one is listed as not booked, so that when the bank books it and the next
@@ -22,9 +24,15 @@ public enum MovementStatus: Sendable, Equatable {
         "rejected": .void, "storniert": .void
     ]
 
-    /// The status a cell names, or nil when it names none Tally knows.
-    public init?(word: String) {
-        guard let status = Self.words[CSVColumns.normalize(word)] else { return nil }
+    /// The status a cell names, or nil when it names none Tally knows or `declared` lists.
+    public init?(word: String, declared: [StatementWord: [String]] = [:]) {
+        let folded = CSVColumns.normalize(word)
+        let named: [(StatementWord, MovementStatus)] = [(.booked, .booked), (.pending, .pending), (.void, .void)]
+        if let (_, status) = named.first(where: { declared[$0.0]?.contains { CSVColumns.normalize($0) == folded } ?? false }) {
+            self = status
+            return
+        }
+        guard let status = Self.words[folded] else { return nil }
         self = status
     }
 

@@ -28,6 +28,7 @@ public struct WalletImport: Sendable {
             options.csv.skip = profile.skip
             options.csv.columns = profile.columns
             options.csv.positions = profile.positions.mapValues { $0 - 1 }
+            options.csv.words = profile.words
         }
         rules = model.matchRules(for: wallet).map { rule in
             var rule = rule

@@ -54,6 +54,19 @@ import Testing
         #expect(amounts(info) == ["-1.00"])
     }
 
+    @Test func aProfileAddsItsBanksWords() throws {
+        var options = CSVStatementReader.Options()
+        options.words = [.pending: ["In Prüfung"], .out: ["Lastschrift"], .in: ["Gutschrift"]]
+        let text = "Datum;Betrag;Richtung;Status\n02.03.2026;12,50;Lastschrift;gebucht\n03.03.2026;100,00;Gutschrift;gebucht\n04.03.2026;9,00;Lastschrift;IN PRÜFUNG\n"
+        let statement = try read(text, options)
+        #expect(amounts(statement) == ["-12.50", "100.00"])
+        #expect(statement.skipped.map(\.reason) == ["its status is `IN PRÜFUNG`: pending, not booked yet"])
+        // Without the words, the same rows are refused: nothing is guessed.
+        let plain = try read(text)
+        #expect(amounts(plain) == [])
+        #expect(plain.refused.count == 3)
+    }
+
     @Test func aFileWithoutAHeaderIsReadByPositions() throws {
         var options = CSVStatementReader.Options()
         options.positions = [.description: 1, .date: 2, .amount: 4]

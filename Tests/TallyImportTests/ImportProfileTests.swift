@@ -81,12 +81,16 @@ final class ImportProfileTests: XCTestCase {
                     sign:        6
                     status:      7
                 import Visa
-                    status: "State"
+                    status:  "State"
+                    pending: "Vorgemerkt"
+                    pending: "In Bearbeitung"
+                    out:     "Lastschrift"
                 """)
         XCTAssertEqual(clean.filter { $0.severity == .error }.map(\.message), [])
         let options = WalletImport(model: model, wallet: 0).options.csv
         XCTAssertEqual(options.positions, [.description: 1, .date: 2, .amount: 4, .sign: 5, .status: 6])
         XCTAssertEqual(WalletImport(model: model, wallet: 1).options.csv.columns, [.status: "State"])
+        XCTAssertEqual(WalletImport(model: model, wallet: 1).options.csv.words, [.pending: ["Vorgemerkt", "In Bearbeitung"], .out: ["Lastschrift"]])
     }
 
     func testAnAccountBelongsToOneWallet() throws {

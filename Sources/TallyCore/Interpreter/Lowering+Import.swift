@@ -62,10 +62,16 @@ extension Lowering {
         }
         var seen: Set<String> = []
         for column in profile.columns {
+            if let word = StatementWord(rawValue: column.role) {
+                // A word of the status or sign column; several lines may name several.
+                if !column.header.isEmpty { resolved?.words[word, default: []].append(column.header) }
+                continue
+            }
             guard StatementColumn(rawValue: column.role) != nil else {
                 invalidSetting(
                     "unknown column `\(column.role):`", value: column.role,
-                    candidates: StatementColumn.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
+                    candidates: StatementColumn.allCases.map(\.rawValue) + StatementWord.allCases.map(\.rawValue), file: file, range: column.keyRange,
+                    suffix: ":")
                 continue
             }
             if !seen.insert(column.role).inserted {

@@ -23,6 +23,9 @@ public struct ImportProfile: Sendable, Equatable {
     /// Columns by position, counted from 1 (`date: 1`); with the date's, the statement has
     /// no header.
     public var positions: [StatementColumn: Int] = [:]
+    /// Words a statement's status or sign column uses beyond those Tally knows, by what
+    /// they say (`pending: "In Bearbeitung"`, `out: "Lastschrift"`).
+    public var words: [StatementWord: [String]] = [:]
     /// Where the profile names its wallet.
     public let location: SourceLocation
 

@@ -67,3 +67,10 @@ public enum DecimalMark: Sendable, Equatable { case point, comma }
 public enum StatementColumn: String, Sendable, CaseIterable {
     case date, amount, debit, credit, payee, description, id, balance, currency, sign, status
 }
+
+/// What a word of a status or sign column says, as a profile's word lines name it
+/// (`pending: "In Bearbeitung"`): booked, pending, not carried out, money out, money in.
+public enum StatementWord: String, Sendable, CaseIterable {
+    case booked, pending, void, out
+    case `in`
+}
