@@ -126,7 +126,7 @@ public struct ImportPlan: Sendable {
             for id in [sides.from, sides.to].compactMap({ $0 }) { ids.append((id, model.entries[i].date, model.entries[i].location.file)) }
         }
         for i in model.entries.indices {
-            guard case .transfer(let from, let to, let sent, let received) = model.entries[i].kind, from == wallet || to == wallet else { continue }
+            guard let (from, to, sent, received) = model.entries[i].transfer, from == wallet || to == wallet else { continue }
             let sides = transfers.sides[i]
             if from == wallet && sides?.from == nil { open[sent.negated, default: []].append((i, TransferSides.fromKey)) }
             if to == wallet && sides?.to == nil { open[received, default: []].append((i, TransferSides.toKey)) }

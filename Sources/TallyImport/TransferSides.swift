@@ -27,7 +27,7 @@ public struct TransferSides: Sendable {
     public init(budget: Budget, model: BudgetModel) {
         var transfersOf: [String: [Int: SyntaxNode]] = [:]
         for (i, entry) in model.entries.enumerated() {
-            guard case .transfer = entry.kind else { continue }
+            guard entry.transfer != nil else { continue }
             let file = entry.location.file
             if transfersOf[file] == nil {
                 var byStart: [Int: SyntaxNode] = [:]

@@ -79,7 +79,8 @@ struct ImportReport {
             byTransfer -= 1
             return true
         }
-        likelyTransfers.keep { decision, _ in toAdd.contains { $0.decision.id == decision.id && $0.transfer == nil } }
+        let movements = Set(toAdd.filter { $0.transfer == nil }.map(\.decision.id))
+        likelyTransfers.keep { decision, _ in movements.contains(decision.id) }
         added = toAdd.count
         let writer = ImportedEntry(layout: layout)
         // Date order; rows of one day in the order the statements give them.
