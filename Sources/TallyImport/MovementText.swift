@@ -42,34 +42,48 @@ public enum MovementText {
 
     /// The words of a normalized text that can tell counterparties apart: bank noise is
     /// left out (``isNoise(_:)``), so `Müller Handels GmbH` and `ACME GmbH` share no word.
-    /// Cut at its spaces by their bytes: a space is one byte and one character, and no
-    /// character of a normalized text combines with it.
+    /// Single letters stay (`h m` of `H&M`), unless together they spell a legal form
+    /// written with dots (`b v` of `B.V.`, `s r o` of `s.r.o.`). Cut at its spaces by
+    /// their bytes: a space is one byte and one character, and no character of a
+    /// normalized text combines with it.
     static func words(_ normalized: String) -> [Substring] {
         var result: [Substring] = []
+        var letters = 0  // the run of single letters at the end of `result`
+        func add(_ word: Substring) {
+            if word.utf8.count == 1 {
+                result.append(word)
+                letters += 1
+                return
+            }
+            endLetters()
+            if !isNoise(word) { result.append(word) }
+        }
+        func endLetters() {
+            if letters > 1 && noise.contains(Substring(result.suffix(letters).joined())) { result.removeLast(letters) }
+            letters = 0
+        }
         let utf8 = normalized.utf8
         var start = utf8.startIndex
         var i = start
         while i != utf8.endIndex {
             if utf8[i] == 0x20 {
-                if i != start, !isNoise(normalized[start ..< i]) { result.append(normalized[start ..< i]) }
+                if i != start { add(normalized[start ..< i]) }
                 start = utf8.index(after: i)
             }
             i = utf8.index(after: i)
         }
-        if start != utf8.endIndex, !isNoise(normalized[start...]) { result.append(normalized[start...]) }
+        if start != utf8.endIndex { add(normalized[start...]) }
+        endLetters()
         return result
     }
 
     /// Words every bank writes around the counterparty, which say nothing about it: legal
-    /// forms, payment and SEPA words, reference labels, single letters and masked card
-    /// numbers (`xxxx`).
+    /// forms, payment and SEPA words, reference labels, and masked card numbers (`xxxx`).
     /// Texts are still compared whole with them (a payee seen before is found as written).
     static func isNoise(_ word: Substring) -> Bool {
-        // A single letter is what is left of `B.V.`, `s.r.o.` or a reference's pieces.
-        if word.utf8.count == 1 || noise.contains(word) { return true }
-        // A masked card number: one letter repeated (`xxxx`, `****` is gone already).
-        guard let first = word.utf8.first, word.utf8.count >= 3 else { return false }
-        return word.utf8.allSatisfy { $0 == first }
+        if noise.contains(word) { return true }
+        // A masked card number: `XXXX1234` is `xxxx` once digits are gone.
+        return word.utf8.count >= 3 && word.utf8.allSatisfy { $0 == 0x78 }
     }
 
     static let noise: Set<Substring> = [

@@ -45,11 +45,13 @@ import Testing
         let categorizer = Categorizer(model: model)
         // `acme` is ACME GmbH's word: found through SEPA words and a reference.
         #expect(categorizer.choose(row("SEPA-GUTSCHRIFT ACME", "1000.00", note: "EREF: 1234 SVWZ Lohn"))?.category == model.categories.firstIndex { $0.name == "Salary" })
-        // A payee rule's own word (`netflix`), not its legal form (`B.V.`, single letters
-        // once normalized), matches.
+        // A payee rule's own word (`netflix`), not its legal form (`B.V.`), matches.
         #expect(categorizer.choose(row("NETFLIX.COM 866-579-7172", "-12.99"))?.category == model.categories.firstIndex { $0.name == "Fun" })
         #expect(categorizer.choose(row("Bol.com B.V.", "-12.99")) == nil)
         // A masked card number is no word: `XXXX` does not tie two card payments.
         #expect(categorizer.choose(row("CARD XXXX1234 SHELL", "-30.00")) == nil)
+        // Letters that are a name stay one: H&M is not noise.
+        let clothes = try self.model(Self.budget + "expense Clothing\n2026-01-04 \"H&M\" Giro Clothing -20.00\n")
+        #expect(Categorizer(model: clothes).choose(row("SEPA-LASTSCHRIFT H&M GmbH REF 2026", "-48.76"))?.category == clothes.categories.firstIndex { $0.name == "Clothing" })
     }
 }

@@ -41,10 +41,14 @@ final class StatementFastPathTests: XCTestCase {
 /// bank noise left out.
 final class MovementWordsTests: XCTestCase {
     func testWordsAreWhatSplittingAtSpacesGives() {
-        for text in ["", " ", "card tesco stores london", "  ef  gh ", "bäckerei ziegler", "食費 lebensmittel", "xy"] {
+        for text in ["", " ", "card tesco stores london", "  a  c ", "bäckerei ziegler", "食費 lebensmittel", "x", "h m"] {
             XCTAssertEqual(MovementText.words(text), text.split(separator: " "), "`\(text)`")
         }
-        XCTAssertEqual(MovementText.words("sepa lastschrift muller handels gmbh xxxx a"), ["muller", "handels"])
+        XCTAssertEqual(MovementText.words("sepa lastschrift muller handels gmbh xxxx"), ["muller", "handels"])
+        // Single letters stay, unless they spell a legal form written with dots.
+        XCTAssertEqual(MovementText.words("netflix b v"), ["netflix"])
+        XCTAssertEqual(MovementText.words("skoda auto a s mlada boleslav"), ["skoda", "auto", "mlada", "boleslav"])
+        XCTAssertEqual(MovementText.words("c a moda"), ["c", "a", "moda"])
     }
 }
 
