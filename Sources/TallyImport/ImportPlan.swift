@@ -31,8 +31,9 @@ public struct ImportPlan: Sendable {
         /// One side of a transfer the budget has, whose side was open: the model's entry
         /// index and the key (``TransferSides/fromKey`` or `toKey`) its id goes under.
         case transferSide(entry: Int, key: String)
-        /// To be written as a transfer with `wallet`, as `rule` (a transfer rule) says.
-        case addTransfer(wallet: Int, rule: MatchRule)
+        /// To be written as a transfer with `wallet`, as the transfer rule `rules[rule]`
+        /// says (an index, so that each decision stays small to copy).
+        case addTransfer(wallet: Int, rule: Int)
     }
 
     public struct Decision: Sendable {
@@ -48,11 +49,14 @@ public struct ImportPlan: Sendable {
 
     public let wallet: Int
     public let decisions: [Decision]
+    /// The `match` rules the plan applied (a transfer outcome names one by its index).
+    public let rules: [MatchRule]
     /// The categorizer the plan used, for suggestions.
     public let categorizer: Categorizer
 
     public init(model: BudgetModel, wallet: Int, statements: [Statement], rules: [MatchRule] = [], transfers: TransferSides = TransferSides()) {
         self.wallet = wallet
+        self.rules = rules
         let walletName = model.wallets[wallet].name
         let currency = model.wallets[wallet].currency, decimals = model.decimals(of: currency)
         var known: [String: (date: CivilDate, file: String)] = [:]
@@ -102,7 +106,7 @@ public struct ImportPlan: Sendable {
                 } else if let entry = Self.closest(open[row.amount] ?? [], to: row.date, in: model, excluding: taken) {
                     taken.insert(entry)
                     outcome = .matched(entry: entry)
-                } else if transferRules, let rule = rules.first(where: { $0.matches(row) }), let other = rule.transfer {
+                } else if transferRules, let rule = rules.firstIndex(where: { $0.matches(row) }), let other = rules[rule].transfer {
                     outcome = .addTransfer(wallet: other, rule: rule)
                 } else {
                     outcome = .add(category: categorizer.choose(row, memo: &memo))

@@ -41,7 +41,7 @@ struct ImportReport {
             case .refused(let reason): refused.append(Refusal(place: Self.describe(decision), reason: reason))
             case .addTransfer(let other, let rule):
                 byTransfer += 1
-                toAdd.append((decision, nil, nil, (other, rule)))
+                toAdd.append((decision, nil, nil, (other, plan.rules[rule])))
             case .add(let choice):
                 if let choice {
                     switch choice.source {
