@@ -2,7 +2,7 @@ import TallyCore
 
 /// Amounts as banks write them, read exactly into `Money` (never through a floating-point
 /// number): `-1234.56`, `1.234,56`, `1 234,56`, `1'234.56`, `(12.00)`, `12.00-`,
-/// `+5,00 EUR`, `€ 3.20`.
+/// `+5,00 EUR`, `€ 3.20`, `12.00 DR`.
 public enum AmountText {
     /// The character that separates the decimals (TallyCore's, which profiles state).
     public typealias DecimalMark = TallyCore.DecimalMark
@@ -25,7 +25,8 @@ public enum AmountText {
 
     /// The amount in `text`, or nil when it is not an amount. Grouping marks (the other
     /// mark, spaces, apostrophes) are dropped; a leading or trailing currency code or
-    /// symbol is ignored; parentheses or a trailing minus make it negative.
+    /// symbol is ignored; parentheses, a trailing minus or a `DR` marker make it
+    /// negative, a `CR` marker positive (a minus with `CR` is no amount).
     public static func parse(_ text: String, mark: DecimalMark) -> Money? {
         plainASCII(text, mark: mark) ?? parseSpelled(text, mark: mark)
     }
@@ -35,9 +36,21 @@ public enum AmountText {
         var s = Substring(text.trimmingWhitespace)
         var negative = false
         if s.hasPrefix("(") && s.hasSuffix(")") { negative = true; s = s.dropFirst().dropLast() }
-        // Currency codes and symbols around the number.
-        s = s.drop { $0.isLetter || "€$£¥₣₤₹₽₺".contains($0) || $0 == " " || $0 == "\u{A0}" }
-        while let last = s.last, last.isLetter || "€$£¥₣₤₹₽₺".contains(last) || last == " " || last == "\u{A0}" { s = s.dropLast() }
+        // Currency codes and symbols around the number, and a direction marker (`DR`, `CR`)
+        // that decides its sign.
+        let around: (Character) -> Bool = { $0.isLetter || "€$£¥₣₤₹₽₺".contains($0) || $0 == " " || $0 == "\u{A0}" }
+        let head = s.prefix(while: around)
+        s = s.dropFirst(head.count)
+        var tailStart = s.endIndex
+        while tailStart > s.startIndex, around(s[s.index(before: tailStart)]) { tailStart = s.index(before: tailStart) }
+        let tail = s[tailStart...]
+        s = s[..<tailStart]
+        var direction: MovementDirection?
+        for word in (head + " " + tail).split(whereSeparator: { !$0.isLetter }) {
+            guard let marked = MovementDirection(marker: word) else { continue }
+            if direction.map({ $0 != marked }) ?? false { return nil }
+            direction = marked
+        }
         if s.hasSuffix("-") { negative.toggle(); s = s.dropLast() }
         var digits = ""
         var sign = ""
@@ -52,8 +65,10 @@ public enum AmountText {
             }
         }
         if negative { sign = sign == "-" ? "" : "-" }
-        guard !digits.isEmpty, digits.first != "." else { return nil }
-        return Money(sign + digits)
+        guard !digits.isEmpty, digits.first != ".", let value = Money(sign + digits) else { return nil }
+        // `12.00 DR` is money out; `-12.00 CR` says two things and is no amount.
+        guard let direction else { return value }
+        return direction.signed(value)
     }
 }
 

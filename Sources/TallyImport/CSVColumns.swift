@@ -18,7 +18,7 @@ public struct CSVColumns: Sendable, Equatable {
             "date", "booking date", "posting date", "posted date", "transaction date", "buchungstag", "buchungsdatum",
             "datum", "datum zauctovani", "datum pohybu", "datum provedeni", "datum transakce", "datum uctovania",
             "datum zauctovania", "datum transakcie", "datum realizacie", "date operation", "date de comptabilisation",
-            "boekdatum", "fecha", "data", "data operazione", "data ksiegowania"
+            "boekdatum", "transactiedatum", "completed date", "fecha", "data", "data operazione", "data ksiegowania"
         ],
         .amount: [
             "amount", "betrag", "umsatz", "castka", "suma", "objem", "montant", "bedrag", "importe", "importo",
@@ -30,19 +30,31 @@ public struct CSVColumns: Sendable, Equatable {
             "payee", "name", "beguenstigter/zahlungspflichtiger", "begunstigter/zahlungspflichtiger", "empfanger", "empfaenger",
             "auftraggeber/empfanger", "auftraggeber/begunstigter", "begunstigter/auftraggeber", "empfanger/auftraggeber", "zahlungsempfanger", "name zahlungsbeteiligter", "protistrana", "nazev protiuctu",
             "nazov protiuctu", "nazov protistrany", "nazev protistrany", "counterparty", "merchant", "beneficiary",
-            "tegenpartij", "naam tegenpartij", "beneficiaire"
+            "tegenpartij", "naam tegenpartij", "beneficiaire", "naam/omschrijving", "tegenrekeninghouder"
         ],
         .description: [
             "description", "memo", "verwendungszweck", "popis", "zprava pro prijemce", "poznamka",
             "sprava pre prijemcu", "informacia pre prijemcu", "details", "reference", "narrative", "libelle",
-            "omschrijving", "concepto", "descrizione", "tytul", "popis transakce", "popis transakcie"
+            "omschrijving", "mededelingen", "concepto", "descrizione", "tytul", "popis transakce", "popis transakcie"
         ],
         .id: [
             "id", "transaction id", "id pohybu", "id transakce", "id transakcie", "reference number", "referenz",
-            "transaction reference", "fitid", "id operace", "identifikator transakcie"
+            "transaction reference", "fitid", "id operace", "identifikator transakcie", "referentie"
         ],
-        .balance: ["balance", "saldo", "kontostand", "zustatek", "zostatok", "running balance", "solde", "balance after"],
-        .currency: ["currency", "wahrung", "waehrung", "mena", "devise", "valuta munt", "munt"]
+        .balance: ["balance", "saldo", "kontostand", "zustatek", "zostatok", "running balance", "runningbalance", "solde", "balance after"],
+        .currency: ["currency", "wahrung", "waehrung", "mena", "devise", "valuta munt", "munt", "valutacode"],
+        .sign: [
+            "af bij", "af/bij", "creditdebet", "credit/debet", "debet/credit", "soll/haben", "s/h", "d/c", "c/d", "cr/dr",
+            "dr/cr", "direction", "richtung", "umsatztyp"
+        ],
+        .status: ["status", "state", "buchungsstatus", "umsatzstatus", "transaction status"]
+    ]
+
+    /// Header names that other banks use for other things (free text, signed amounts): such
+    /// a column holds the role only when each of its values is a status or direction word
+    /// (Sparkasse's `Info` holds `Umsatz gebucht`; a `Debit/Credit` column may hold amounts).
+    static let namesOnlyByValues: [Role: Set<String>] = [
+        .status: ["info"], .sign: ["debit/credit", "credit/debit", "debit credit", "credit debit", "type"]
     ]
 
     /// Lowercase, accents removed, a `(...)` suffix removed, spaces collapsed.
@@ -65,7 +77,7 @@ public struct CSVColumns: Sendable, Equatable {
         var columns = CSVColumns()
         for (i, name) in header.enumerated() {
             let n = normalize(name)
-            for role in Role.allCases where columns.index[role] == nil && (names[role]?.contains(n) ?? false) {
+            for role in Role.allCases where columns.index[role] == nil && (names[role]?.contains(n) ?? false || namesOnlyByValues[role]?.contains(n) ?? false) {
                 columns.index[role] = i
                 break
             }

@@ -108,11 +108,12 @@ public struct CSVRecords {
     }
 
     /// The separator a CSV text most plausibly uses: of `;`, `,`, tab and `|`, the one that
-    /// splits the most of the first lines into the same number (above one) of fields.
-    public static func detectSeparator(_ text: String) -> Character {
+    /// splits the most of the first lines into the same number (above one) of fields. A
+    /// text where none splits a line is refused, with what its first line holds.
+    public static func detectSeparator(_ text: String, path: String) throws(StatementError) -> Character {
         // The first lines are enough, and splitting a whole 10,000-row file is not cheap.
         let lines = text.prefix(16 * 1024).split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).prefix(40)
-        var best: (separator: Character, score: Int) = (",", -1)
+        var best: (separator: Character, score: Int) = (",", 0)
         for separator in [";", ",", "\t", "|"] as [Character] {
             // Counting outside quotes is close enough for choosing.
             var counts: [Int: Int] = [:]
@@ -123,6 +124,14 @@ public struct CSVRecords {
             }
             let score = counts.values.max() ?? 0
             if score > best.score { best = (separator, score) }
+        }
+        guard best.score > 0 else {
+            let first = lines.first.map { String($0.prefix(60)) } ?? ""
+            throw StatementError(
+                path: path, position: StatementPosition(line: 1, column: 1),
+                message:
+                    "no field separator found: none of `;`, `,`, tab or `|` stands in the first \(lines.count) line\(lines.count == 1 ? "" : "s") outside quotes "
+                    + "(the first reads `\(first)`); this is not a CSV statement Tally reads, or its separator is named with `separator` in the import profile or --separator")
         }
         return best.separator
     }

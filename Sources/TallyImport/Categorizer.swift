@@ -53,7 +53,8 @@ public struct Categorizer: Sendable {
     /// A categorizer for `model`'s payee rules and history, trying `rules` first (the
     /// wallet's, from ``WalletImport``).
     public init(model: BudgetModel, rules: [MatchRule] = []) {
-        matchRules = rules
+        // Transfer rules book no category: the import plan applies them (``ImportPlan``).
+        matchRules = rules.filter { $0.transfer == nil }
         for rule in model.payeeRules {
             // The last rule of a payee is the one that books it (``BudgetModel/payeeRule(for:)``).
             rulesExact[rule.payee] = rule.category
@@ -135,9 +136,9 @@ public struct Categorizer: Sendable {
     public func choose(_ row: StatementRow, memo: inout TextMemo) -> Choice? {
         // The row's texts are folded once for all the rules.
         let folded = matchRules.isEmpty ? [] : MatchRule.foldedTexts(of: row)
-        if let rule = matchRules.first(where: { $0.matches(row, folded: folded) }) {
+        if let rule = matchRules.first(where: { $0.matches(row, folded: folded) }), let category = rule.category {
             return Choice(
-                category: rule.category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
+                category: category, source: .matchRule, ruleApplies: false, payee: rule.payee, note: rule.note, tags: rule.tags,
                 split: rule.splitLines(of: row.amount) ?? [])
         }
         if let payee = row.payee ?? row.description, let category = rulesExact[payee] {

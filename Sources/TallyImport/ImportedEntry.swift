@@ -70,6 +70,20 @@ public struct ImportedEntry: Sendable {
         return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
     }
 
+    /// The lines of a transfer a `match` rule makes of a movement: the movement's id goes
+    /// under the key of its wallet's side (``TransferSides``), so that the other wallet's
+    /// statement fills the other side instead of adding the movement again.
+    public func transferLines(
+        date: CivilDate, payee: String?, note: String?, from: String, to: String, amount: String, tags: [String], idKey: String, id: String
+    ) -> [String] {
+        var line = SourceWriter.date(date)
+        if let payee { line += " " + Self.text(payee) }
+        if let note { line += " " + Self.text(note) }
+        line += "  transfer " + SourceWriter.name(from) + " -> " + SourceWriter.name(to) + "  " + amount
+        if !tags.isEmpty { line += "  " + tags.map(SourceWriter.tag).joined(separator: " ") }
+        return [line, "    \(idKey): " + Self.text(id)]
+    }
+
     /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.
     public static func splitLines(_ parts: [Part]) -> [String] {
         let names = parts.map { SourceWriter.name($0.category) }

@@ -1,8 +1,10 @@
 import TallyCore
 import TallySyntax
 
-/// `tally import --add-ids`: each hand-entered transaction a movement matched gets the
-/// movement's id on a new indented line below it; nothing else in its file moves.
+/// The id lines an import inserts into existing entries; nothing else in their files
+/// moves. With `--add-ids`, each hand-entered transaction a movement matched gets the
+/// movement's id (`id:`); always, a transfer one of whose sides a movement filled gets
+/// its id under that side's key (`from-id:` or `to-id:`, ``TransferSides``).
 public struct MatchedIDs: Sendable {
     /// Per file, the `id:` lines to insert and the offsets (the end of the entry holding
     /// the transaction) they go at.
@@ -13,11 +15,18 @@ public struct MatchedIDs: Sendable {
     /// No id lines (without `--add-ids`).
     public init() {}
 
-    /// The id lines for the transactions `plan` matched.
-    public init(plan: ImportPlan, budget: Budget, model: BudgetModel) {
+    /// The id lines for the transfers `plan` filled a side of, and with `handEntered`
+    /// for the transactions it matched.
+    public init(plan: ImportPlan, budget: Budget, model: BudgetModel, handEntered: Bool) {
         var entriesOf: [String: [SyntaxNode]] = [:]
         for decision in plan.decisions {
-            guard case .matched(let i) = decision.outcome, let file = budget.file(model.entries[i].location.file) else { continue }
+            let i: Int, key: String
+            switch decision.outcome {
+            case .matched(let entry) where handEntered: (i, key) = (entry, "id")
+            case .transferSide(let entry, let side): (i, key) = (entry, side)
+            default: continue
+            }
+            guard let file = budget.file(model.entries[i].location.file) else { continue }
             let start = model.entries[i].location.range.start
             if entriesOf[file.path] == nil { entriesOf[file.path] = file.tree.entries }
             let nodes = entriesOf[file.path]!
@@ -29,7 +38,7 @@ public struct MatchedIDs: Sendable {
             let ending = String(decoding: FileLayout.firstLineEnding(file.tree.source.bytes) ?? [0x0A], as: UTF8.self)
             let bytes = file.tree.source.bytes
             let needsBreak = end > 0 && bytes[end - 1] != 0x0A && bytes[end - 1] != 0x0D
-            let line = "    id: " + ImportedEntry.text(decision.id)
+            let line = "    \(key): " + ImportedEntry.text(decision.id)
             inserts[file.path, default: []].append((end, (needsBreak ? ending : "") + line + ending))
             added.append((file.path, String(line.drop { $0 == " " })))
         }

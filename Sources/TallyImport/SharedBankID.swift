@@ -24,6 +24,13 @@ enum SharedBankID {
             file = entry.location.file
             amount = entry.transaction?.amount
         }
+
+        /// The holder of an id on an entry that is no plain transaction (a transfer's side).
+        init(date: CivilDate, file: String, amount: Money? = nil) {
+            self.date = date
+            self.file = file
+            self.amount = amount
+        }
     }
 
     /// The id for `row`, whose statement gives `id`, and, when that is not `id`, a note

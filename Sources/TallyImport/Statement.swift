@@ -78,6 +78,10 @@ public struct Statement: Sendable {
     /// Movements the statement lists but does not count as booked (pending, for example),
     /// with the reason; they are reported and never imported.
     public var skipped: [(position: StatementPosition, reason: String)] = []
+    /// Movements the statement lists but that cannot be read for sure (a direction it
+    /// does not say), with the reason: refused, never guessed, while the others are
+    /// imported.
+    public var refused: [(position: StatementPosition, reason: String)] = []
 
     public init(
         path: String, format: Format, rows: [StatementRow], currency: String? = nil,

@@ -27,6 +27,8 @@ public struct WalletImport: Sendable {
             options.csv.separator = profile.separator
             options.csv.skip = profile.skip
             options.csv.columns = profile.columns
+            options.csv.positions = profile.positions.mapValues { $0 - 1 }
+            options.csv.words = profile.words
         }
         rules = model.matchRules(for: wallet).map { rule in
             var rule = rule

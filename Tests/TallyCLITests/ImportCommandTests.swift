@@ -122,15 +122,18 @@ final class ImportCommandTests: XCTestCase {
     }
 
     func testAMovementNothingCategorizesIsWrittenWithoutOneAndCountsInTheClosingBalance() throws {
-        // Without --uncategorized, ACME's +1250.00 has no category: it is written without
-        // one (I0601), so the statement's closing balance still holds and is asserted.
+        // Without --uncategorized, Globex's +1250.00 has no category (no word of it but
+        // the legal form `CORP` is known): it is written without one (I0601), so the
+        // statement's closing balance still holds and is asserted.
+        let ofx = try text("ofx102-checking.ofx")
+        try write("ofx102-checking.ofx", ofx.replacingOccurrences(of: "ACME INC PAYROLL", with: "GLOBEX CORP PAYROLL"))
         let result = try tally([path("budget.tally"), path("ofx102-checking.ofx"), "--wallet", "Checking"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertTrue(result.stdout.contains("  added            4 (2 categorized from the budget's history, 1 by payee rules, 1 without a category yet)\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  no category  ofx102-checking.ofx:"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  balance          2026-03-31 assert Checking 3037.64"), result.stdout)
         let added = try appended()
-        XCTAssertTrue(added.contains("2026-03-15 \"ACME INC PAYROLL\" \"DIRECT DEP\"  Checking            +1250.00\n    id: \"202603150003\"\n"), added)
+        XCTAssertTrue(added.contains("2026-03-15 \"GLOBEX CORP PAYROLL\" \"DIRECT DEP\"  Checking         +1250.00\n    id: \"202603150003\"\n"), added)
         // `tally check` asks for its category, as an info: exit 0, the assertion holds.
         let check = try TallyBinary.run(["check", path("budget.tally"), "--today", "2026-04-01", "--format", "json"])
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)

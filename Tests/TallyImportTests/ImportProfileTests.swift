@@ -47,6 +47,52 @@ final class ImportProfileTests: XCTestCase {
             ], found.joined(separator: "\n"))
     }
 
+    /// Columns by position, and the sign and status roles (Grammar.md §7.1): a position
+    /// is counted from 1, holds one role, and with the date's every column is given so.
+    func testColumnsByPositionAndTheNewRolesAreChecked() throws {
+        let (_, _, diagnostics) = try load(
+            Self.header + """
+                import Konto  separator ";"
+                    date:   1
+                    amount: 0
+                    sgin:   4
+                    payee:  "Name"
+                    status: 1
+                import Visa
+                    date:   2
+                    payee:  3
+                """)
+        let found = diagnostics.map { "\($0.code.rawValue) \($0.message)" }
+        XCTAssertEqual(
+            found,
+            [
+                "E0601 a column's position is counted from 1; found `0`",
+                "E0601 unknown column `sgin:`; did you mean `sign:`?",
+                "E0601 column 1 is already `date:`",
+                "E0601 `payee:` names a header, but `date:` is given by position, so the file is read without one",
+                "E0601 the date column is given by position, and no amount column is"
+            ], found.joined(separator: "\n"))
+        let (_, model, clean) = try load(
+            Self.header + """
+                import Konto  separator ";"
+                    description: 2
+                    date:        3
+                    amount:      5
+                    sign:        6
+                    status:      7
+                import Visa
+                    status:  "State"
+                    pending: "Vorgemerkt"
+                    pending: "In Bearbeitung"
+                    out:     "Lastschrift"
+                """)
+        XCTAssertEqual(clean.filter { $0.severity == .error }.map(\.message), [])
+        let options = WalletImport(model: model, wallet: 0).options.csv
+        XCTAssertEqual(options.positions, [.description: 1, .date: 2, .amount: 4, .sign: 5, .status: 6])
+        XCTAssertEqual(WalletImport(model: model, wallet: 1).options.csv.columns, [.status: "State"])
+        XCTAssertEqual(WalletImport(model: model, wallet: 1).options.csv.words, [.pending: ["Vorgemerkt", "In Bearbeitung"], .out: ["Lastschrift"]])
+    }
+
     func testAnAccountBelongsToOneWallet() throws {
         // Spaces and case do not make another account: the second profile names Konto's.
         let (budget, model, diagnostics) = try load(
@@ -230,6 +276,6 @@ final class ImportProfileTests: XCTestCase {
         XCTAssertEqual(lines("SHOP", "-0.10"), ["Gifts -0.03", "Household -0.07 rest"])
         XCTAssertEqual(lines("SHOP", "-1.00"), ["Gifts -0.33", "Household -0.67 rest"])
         // The rule's category is its rest line's.
-        XCTAssertEqual(profile.rules.map { model.categories[$0.category].name }, ["Household", "Household"])
+        XCTAssertEqual(profile.rules.map { $0.category.map { model.categories[$0].name } }, ["Household", "Household"])
     }
 }

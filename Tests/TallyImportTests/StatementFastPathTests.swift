@@ -37,12 +37,18 @@ final class StatementFastPathTests: XCTestCase {
     }
 }
 
-/// Normalized texts are cut into words by their bytes as `split` cuts them by characters.
+/// Normalized texts are cut into words by their bytes as `split` cuts them by characters,
+/// bank noise left out.
 final class MovementWordsTests: XCTestCase {
     func testWordsAreWhatSplittingAtSpacesGives() {
-        for text in ["", " ", "card tesco stores london", "  a  b ", "bäckerei ziegler", "食費 lebensmittel", "x"] {
+        for text in ["", " ", "card tesco stores london", "  a  c ", "bäckerei ziegler", "食費 lebensmittel", "x", "h m"] {
             XCTAssertEqual(MovementText.words(text), text.split(separator: " "), "`\(text)`")
         }
+        XCTAssertEqual(MovementText.words("sepa lastschrift muller handels gmbh xxxx"), ["muller", "handels"])
+        // Single letters stay, unless they spell a legal form written with dots.
+        XCTAssertEqual(MovementText.words("netflix b v"), ["netflix"])
+        XCTAssertEqual(MovementText.words("skoda auto a s mlada boleslav"), ["skoda", "auto", "mlada", "boleslav"])
+        XCTAssertEqual(MovementText.words("c a moda"), ["c", "a", "moda"])
     }
 }
 

@@ -60,8 +60,8 @@ final class StatementReaderTests: XCTestCase {
         XCTAssertThrowsError(try CSVRecords.read("a,\"open\nb,c\n", separator: ",", path: "s.csv")) { error in
             XCTAssertEqual((error as? StatementError)?.description, "s.csv:1:3: a quoted field opened here is never closed")
         }
-        XCTAssertEqual(CSVRecords.detectSeparator("Date;Payee;Amount\n2026-01-01;A, B;1,00\n"), ";")
-        XCTAssertEqual(CSVRecords.detectSeparator("Date\tAmount\n2026-01-01\t1.00\n"), "\t")
+        XCTAssertEqual(try CSVRecords.detectSeparator("Date;Payee;Amount\n2026-01-01;A, B;1,00\n", path: "s.csv"), ";")
+        XCTAssertEqual(try CSVRecords.detectSeparator("Date\tAmount\n2026-01-01\t1.00\n", path: "s.csv"), "\t")
     }
 
     func testEncodingsAreDeclaredOrDetected() throws {

@@ -61,7 +61,7 @@ extension CheckCommand {
             policy.strict = policy.strict || options.strict
             options.severities.apply(to: &policy)
             let result = options.syntaxOnly ? nil : Interpreter.run(budget, today: today)
-            var found = budget.diagnostics + (result?.diagnostics ?? [])
+            var found = budget.diagnostics + (result.map { CheckCommand.namingLikelyCategories($0.diagnostics, model: $0.model) } ?? [])
             if let reported {
                 found.removeAll { !reported.contains(key($0.file)) }
                 // Named files are reported as the user spelled them, not as the root's

@@ -20,15 +20,18 @@ extension ImportCommand {
         init(_ setup: Setup.Part, model: BudgetModel, fallback: Int?, options: Options, editor: BudgetEditor) {
             self.setup = setup
             let wallet = model.wallets[setup.wallet]
-            plan = ImportPlan(model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules)
+            plan = ImportPlan(
+                model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules,
+                transfers: TransferSides(budget: editor.budget, model: model))
             // The columns of the file's latest transactions.
             layout = FileLayout(recentIn: setup.target.tree)
-            report = ImportReport(plan: plan, model: model, fallback: fallback, layout: layout)
+            report = ImportReport(plan: plan, statements: setup.statements, model: model, fallback: fallback, layout: layout)
             var lines = report.entryLines
             assertion = report.refused.isEmpty ? Self.closingBalance(of: setup.statements, wallet: setup.wallet, model: model) : nil
             if let assertion { lines.append("\(assertion.date) assert \(SourceWriter.name(wallet.name))  \(assertion.amount.description)") }
             self.lines = lines
-            ids = options.addIDs ? MatchedIDs(plan: plan, budget: editor.budget, model: model) : MatchedIDs()
+            // Always: the open side of a transfer gets its id even without --add-ids.
+            ids = MatchedIDs(plan: plan, budget: editor.budget, model: model, handEntered: options.addIDs)
             var summary = report.summary(statements: setup.statements, wallet: wallet.name, assertion: assertion)
             if !ids.added.isEmpty {
                 summary += "  ids added to matched entries: \(ids.added.count) (\(Set(ids.added.map(\.file)).sorted().joined(separator: ", ")))\n"
@@ -40,7 +43,7 @@ extension ImportCommand {
         /// append, unless the budget already asserts it.
         private static func closingBalance(of statements: [Statement], wallet: Int, model: BudgetModel) -> (date: CivilDate, amount: Money)? {
             guard let closing = statements.last(where: { $0.closingBalance != nil }),
-                let amount = closing.closingBalance?.rescaled(to: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate
+                let amount = closing.closingBalance?.exactly(places: model.decimals(of: model.wallets[wallet].currency)), let date = closing.closingDate
             else { return nil }
             let asserted = model.entries.contains {
                 if case .assertion(let w, let a) = $0.kind { return w == wallet && a == amount && $0.date == date }

@@ -5,9 +5,9 @@ import TallySyntax
 /// What `tally import` writes and tells: the entries for the rows to add, in date order,
 /// and a summary that accounts for every row of every statement.
 struct ImportReport {
-    /// A row left out, and why.
+    /// A row left out, and why: where it is (file, line and what it shows), the reason.
     struct Refusal {
-        let decision: ImportPlan.Decision
+        let place: String
         let reason: String
     }
 
@@ -15,25 +15,36 @@ struct ImportReport {
     private(set) var refused: [Refusal] = []
     /// Rows written without a category (I0601), with the names of their likeliest ones.
     private(set) var uncategorized: [(decision: ImportPlan.Decision, likely: [String])] = []
-    private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0
+    private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0, byTransfer = 0
     private var present: [ImportPlan.Decision] = []
     private var matched: [(ImportPlan.Decision, Int)] = []
     /// Rows whose bank id another movement has (kept under another id, and said so).
     private var sharedIDs: [ImportPlan.Decision] = []
+    /// Rows that are the open side of a transfer the budget has (their id is added to it).
+    private var sides: [(ImportPlan.Decision, Int)] = []
+    private var likelyTransfers = LikelyTransfers()
     private let model: BudgetModel
 
-    init(plan: ImportPlan, model: BudgetModel, fallback: Int?, layout: FileLayout) {
+    /// A row to write: with its category's name, its categorizer's choice, or the
+    /// transfer rule that makes it a transfer with another wallet.
+    private typealias Addition = (decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?, transfer: (wallet: Int, rule: MatchRule)?)
+
+    init(plan: ImportPlan, statements: [Statement], model: BudgetModel, fallback: Int?, layout: FileLayout) {
         self.model = model
-        let wallet = model.wallets[plan.wallet]
-        let decimals = model.decimals(of: wallet.currency)
-        let writer = ImportedEntry(layout: layout)
+        // Rows a statement could not read (a direction it does not say), before the plan's.
+        refused = statements.flatMap { s in s.refused.map { Refusal(place: "\(s.path):\($0.position.line)", reason: $0.reason) } }
         var mostUsed: [Int]?
-        var toAdd: [(decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?)] = []
+        var toAdd: [Addition] = []
         for decision in plan.decisions {
             if decision.note != nil { sharedIDs.append(decision) }
             switch decision.outcome {
             case .present: present.append(decision)
             case .matched(let entry): matched.append((decision, entry))
+            case .transferSide(let entry, _): sides.append((decision, entry))
+            case .refused(let reason): refused.append(Refusal(place: Self.describe(decision), reason: reason))
+            case .addTransfer(let other, let rule):
+                byTransfer += 1
+                toAdd.append((decision, nil, nil, (other, plan.rules[rule])))
             case .add(let choice):
                 if let choice {
                     switch choice.source {
@@ -41,10 +52,10 @@ struct ImportReport {
                     case .payeeRule: byRule += 1
                     case .history: byHistory += 1
                     }
-                    toAdd.append((decision, choice.ruleApplies || !choice.split.isEmpty ? nil : model.categories[choice.category].name, choice))
+                    toAdd.append((decision, choice.ruleApplies || !choice.split.isEmpty ? nil : model.categories[choice.category].name, choice, nil))
                 } else if let fallback {
                     byFallback += 1
-                    toAdd.append((decision, model.categories[fallback].name, nil))
+                    toAdd.append((decision, model.categories[fallback].name, nil, nil))
                 } else {
                     // Written without a category: it counts in the wallet, and `tally
                     // check` and the editor ask for one (I0601, Grammar.md §3.10).
@@ -52,40 +63,74 @@ struct ImportReport {
                     mostUsed = used
                     let likely = plan.categorizer.likeliest(decision.row, in: model, mostUsed: used).map { model.categories[$0].name }
                     uncategorized.append((decision, likely))
-                    toAdd.append((decision, nil, nil))
+                    toAdd.append((decision, nil, nil, nil))
                 }
             }
         }
-        added = toAdd.count
-        // Date order; rows of one day in the order the statements give them.
-        for (decision, category, choice) in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
-            let row = decision.row
-            let amount = row.amount.rescaled(to: max(decimals, row.amount.significantScale)) ?? row.amount
-            // A match rule's payee replaces the bank's text, which is then kept as the note
-            // (unless the rule writes a note of its own).
-            var payee = row.payee ?? row.description
-            var note = row.payee != nil && row.description != nil && row.description != row.payee ? row.description : nil
-            if let renamed = choice?.payee {
-                if note == nil, let original = payee, original != renamed { note = original }
-                payee = renamed
-            }
-            if let ruleNote = choice?.note { note = ruleNote }
-            // The bank's sign is what happened: a movement against the sign of the category
-            // chosen for it (money back in an expense category) is a refund, marked as the
-            // sign rule asks (Grammar.md §3.10, "Signs"). The `--uncategorized` fallback
-            // is a placeholder, and its warning (W0413) a reason to choose a category.
-            var tags = choice?.tags ?? []
-            if let choice, !tags.contains(where: SignRule.isMarker),
-                let against = (choice.split.isEmpty ? [choice.category] : choice.split.map(\.category))
-                    .first(where: { SignRule.isAgainst(amount, in: model.categories[$0]) })
-            {
-                tags.append(SignRule.marker(for: model.categories[against]))
-            }
-            entryLines += writer.lines(
-                date: row.date, payee: payee, note: note, wallet: wallet.name, category: category,
-                amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: tags,
-                split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
+        // A transfer whose other side the other wallet holds already as a movement of its
+        // own would count the money twice: refused, to be joined by hand.
+        likelyTransfers = LikelyTransfers(model: model, wallet: plan.wallet, rows: toAdd.map(\.decision))
+        let paired = Dictionary(likelyTransfers.pairs.map { ($0.decision.id, $0.entry) }) { first, _ in first }
+        toAdd.removeAll { addition in
+            guard addition.transfer != nil, let entry = paired[addition.decision.id] else { return false }
+            let e = model.entries[entry]
+            refused.append(
+                Refusal(
+                    place: Self.describe(addition.decision),
+                    reason: "its `match` rule makes it a transfer with \(model.wallets[addition.transfer!.wallet].name), which has this money's other side as a movement of its own ("
+                        + "\(e.date) \(e.transaction?.amount.description ?? "")" + (e.payee.map { " \"\($0)\"" } ?? "") + ", \(e.location.file)); write the two as one transfer by hand"))
+            byTransfer -= 1
+            return true
         }
+        let movements = Set(toAdd.filter { $0.transfer == nil }.map(\.decision.id))
+        likelyTransfers.keep { decision, _ in movements.contains(decision.id) }
+        added = toAdd.count
+        let writer = ImportedEntry(layout: layout)
+        // Date order; rows of one day in the order the statements give them.
+        for addition in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
+            entryLines += lines(addition, wallet: plan.wallet, writer: writer)
+        }
+    }
+
+    /// The lines of one entry to add.
+    private func lines(_ addition: Addition, wallet: Int, writer: ImportedEntry) -> [String] {
+        let (decision, category, choice, transfer) = addition
+        let row = decision.row
+        // The plan wrote it with the wallet's decimals (or refused it).
+        let amount = row.amount
+        // A match rule's payee replaces the bank's text, which is then kept as the note
+        // (unless the rule writes a note of its own).
+        var payee = row.payee ?? row.description
+        var note = row.payee != nil && row.description != nil && row.description != row.payee ? row.description : nil
+        if let renamed = choice?.payee ?? transfer?.rule.payee {
+            if note == nil, let original = payee, original != renamed { note = original }
+            payee = renamed
+        }
+        if let ruleNote = choice?.note ?? transfer?.rule.note { note = ruleNote }
+        if let transfer {
+            // Money out of this wallet goes to the other; money in comes from it.
+            let out = amount.isNegative
+            let names = [model.wallets[wallet].name, model.wallets[transfer.wallet].name]
+            return writer.transferLines(
+                date: row.date, payee: payee, note: note, from: out ? names[0] : names[1], to: out ? names[1] : names[0],
+                amount: (out ? amount.negated : amount).description, tags: transfer.rule.tags,
+                idKey: out ? TransferSides.fromKey : TransferSides.toKey, id: decision.id)
+        }
+        // The bank's sign is what happened: a movement against the sign of the category
+        // chosen for it (money back in an expense category) is a refund, marked as the
+        // sign rule asks (Grammar.md §3.10, "Signs"). The `--uncategorized` fallback
+        // is a placeholder, and its warning (W0413) a reason to choose a category.
+        var tags = choice?.tags ?? []
+        if let choice, !tags.contains(where: SignRule.isMarker),
+            let against = (choice.split.isEmpty ? [choice.category] : choice.split.map(\.category))
+                .first(where: { SignRule.isAgainst(amount, in: model.categories[$0]) })
+        {
+            tags.append(SignRule.marker(for: model.categories[against]))
+        }
+        return writer.lines(
+            date: row.date, payee: payee, note: note, wallet: model.wallets[wallet].name, category: category,
+            amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: tags,
+            split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
     }
 
     /// The summary: counts, then one line for every row not added.
@@ -95,6 +140,7 @@ struct ImportReport {
         let names = statements.map { "\($0.path) (\($0.format.rawValue))" }.joined(separator: ", ")
         out += "Import into \(wallet) from \(names): \(rows) movement\(rows == 1 ? "" : "s")\n"
         var how: [String] = []
+        if byTransfer > 0 { how.append("\(byTransfer) as transfers by match rules") }
         if byMatch > 0 { how.append("\(byMatch) by match rules") }
         if byHistory > 0 { how.append("\(byHistory) categorized from the budget's history") }
         if byRule > 0 { how.append("\(byRule) by payee rules") }
@@ -102,7 +148,7 @@ struct ImportReport {
         if !uncategorized.isEmpty { how.append("\(uncategorized.count) without a category yet") }
         out += "  added            \(added)" + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))") + "\n"
         out += "  already present  \(present.count)\n"
-        out += "  matched          \(matched.count)\n"
+        out += "  matched          \(matched.count + sides.count)\n"
         out += "  refused          \(refused.count)\n"
         let skipped = statements.flatMap { s in s.skipped.map { (s.path, $0.position, $0.reason) } }
         if !skipped.isEmpty { out += "  not booked       \(skipped.count)\n" }
@@ -118,13 +164,23 @@ struct ImportReport {
             let e = model.entries[entry]
             out += "  matched  \(Self.describe(decision)): recorded by the entry of \(e.date)" + (e.payee.map { " \"\($0)\"" } ?? "") + " in \(e.location.file), which has no id\n"
         }
+        for (decision, entry) in sides {
+            let e = model.entries[entry]
+            out += "  matched  \(Self.describe(decision)): a side of the transfer of \(e.date) in \(e.location.file), which gets its id\n"
+        }
+        for (decision, entry) in likelyTransfers.pairs {
+            let e = model.entries[entry], other = e.transaction.map { model.wallets[$0.wallet].name } ?? ""
+            out +=
+                "  transfer?  \(Self.describe(decision)): likely one side of a transfer with \(other), which has \(e.transaction?.amount.description ?? "") on \(e.date)"
+                + (e.payee.map { " \"\($0)\"" } ?? "") + "; a rule `match \"TEXT\" transfer \(SourceWriter.name(other))` books such movements as one transfer\n"
+        }
         for (decision, likely) in uncategorized {
             out +=
                 "  no category  \(Self.describe(decision)): written without one (I0601)"
                 + (likely.isEmpty ? "" : "; likely \(likely.joined(separator: ", "))") + "\n"
         }
         for refusal in refused {
-            out += "  refused  \(Self.describe(refusal.decision)): \(refusal.reason)\n"
+            out += "  refused  \(refusal.place): \(refusal.reason)\n"
         }
         for (path, position, reason) in skipped {
             out += "  skipped  \(path):\(position.line): \(reason)\n"
@@ -135,7 +191,7 @@ struct ImportReport {
         return out
     }
 
-    private static func describe(_ decision: ImportPlan.Decision) -> String {
+    static func describe(_ decision: ImportPlan.Decision) -> String {
         let row = decision.row
         return "\(decision.statement):\(row.position.line) \(row.date) \(row.amount)" + (row.label.map { " \"\($0)\"" } ?? "")
     }

@@ -69,10 +69,16 @@ extension Lowering {
         }
         var seen: Set<String> = []
         for column in profile.columns {
+            if let word = StatementWord(rawValue: column.role) {
+                // A word of the status or sign column; several lines may name several.
+                if !column.header.isEmpty { resolved?.words[word, default: []].append(column.header) }
+                continue
+            }
             guard StatementColumn(rawValue: column.role) != nil else {
                 invalidSetting(
                     "unknown column `\(column.role):`", value: column.role,
-                    candidates: StatementColumn.allCases.map(\.rawValue), file: file, range: column.keyRange, suffix: ":")
+                    candidates: StatementColumn.allCases.map(\.rawValue) + StatementWord.allCases.map(\.rawValue), file: file, range: column.keyRange,
+                    suffix: ":")
                 continue
             }
             if !seen.insert(column.role).inserted {
@@ -80,7 +86,47 @@ extension Lowering {
                     .invalidImportSetting, "the column `\(column.role):` is named twice", file, column.keyRange,
                     help: "each role names one column of the statement")
             }
-            if let role = StatementColumn(rawValue: column.role), !column.header.isEmpty { resolved?.columns[role] = column.header }
+            guard let role = StatementColumn(rawValue: column.role), !column.header.isEmpty else { continue }
+            if column.byPosition {
+                guard let n = Int(column.header), (1 ... 1000).contains(n) else {
+                    report(
+                        .invalidImportSetting, "a column's position is counted from 1; found `\(column.header)`", file, column.valueRange,
+                        help: "the first column is `\(column.role): 1`; a header's name is written in quotes, `\(column.role): \"\(column.header)\"`")
+                    continue
+                }
+                resolved?.positions[role] = n
+            } else {
+                resolved?.columns[role] = column.header
+            }
+        }
+        checkColumnPositions(profile, resolved, file: file)
+    }
+
+    /// Columns by position (Grammar.md §7.1): one role a column; with the date's the file
+    /// has no header, so every column is given by position, an amount's among them.
+    private mutating func checkColumnPositions(_ profile: ImportDirectiveSyntax, _ resolved: ImportProfile?, file: String) {
+        var taken: [Int: String] = [:]
+        let lines = profile.columns.filter { $0.byPosition }
+        for column in lines {
+            guard let n = Int(column.header), StatementColumn(rawValue: column.role) != nil else { continue }
+            if let other = taken[n], other != column.role {
+                report(
+                    .invalidImportSetting, "column \(n) is already `\(other):`", file, column.valueRange,
+                    help: "each column holds one role; count the statement's columns again from 1")
+            }
+            taken[n] = taken[n] ?? column.role
+        }
+        guard let date = lines.first(where: { $0.role == "date" }) else { return }
+        for column in profile.columns where !column.byPosition && StatementColumn(rawValue: column.role) != nil {
+            report(
+                .invalidImportSetting, "`\(column.role):` names a header, but `date:` is given by position, so the file is read without one", file,
+                column.valueRange, help: "give this column by position too, counted from 1: `\(column.role): 3`")
+        }
+        let amounts = ["amount", "debit", "credit"]
+        if !lines.contains(where: { amounts.contains($0.role) }) {
+            report(
+                .invalidImportSetting, "the date column is given by position, and no amount column is", file, date.keyRange,
+                help: "a file without a header needs its amount's position too: `amount: 3` (or `debit:` and `credit:`)")
         }
     }
 
@@ -107,20 +153,54 @@ extension Lowering {
                 help: "`over` is the lower bound and `under` the upper one, both without sign: `over 20 under 100`")
         }
         if !rule.splits.isEmpty { checkRuleSplit(rule, currency: currency, under: under, file: file) }
+        let transfer = rule.transfer.flatMap { checkTransferRule(rule, $0, from: ruleWallet, currency: currency, file: file) }
         // What `tally import` applies: a rule with a text, a known wallet (when it names
-        // one) and a known category or a valid split.
+        // one) and a known category, a valid split, or a wallet to transfer with.
         let split = rule.splits.isEmpty ? nil : RuleSplit(rule, categories: categoryIndex)
         guard let text = rule.text, rule.wallet == nil || ruleWallet != nil, rule.splits.isEmpty || split != nil,
-            let booked = split?.restCategory ?? category
+            rule.transfer == nil || transfer != nil
         else { return }
+        let booked = transfer == nil ? split?.restCategory ?? category : nil
+        guard booked != nil || transfer != nil else { return }
         let pieces = MatchRule.pieces(of: text)
         guard !pieces.isEmpty else { return }
         func size(_ a: AmountSyntax?) -> Money? { a.flatMap { Money(utf8: $0.numberBytes) }.map { $0.isNegative ? $0.negated : $0 } }
         matchRules.append(
             MatchRule(
-                wallet: ruleWallet, pieces: pieces, category: booked, over: size(rule.over), under: size(rule.under),
+                wallet: ruleWallet, pieces: pieces, category: booked, transfer: transfer, over: size(rule.over), under: size(rule.under),
                 payee: rule.payee, note: rule.note, tags: rule.tags, split: split,
                 location: SourceLocation(file: file, range: node.contentRange), decimals: decimals(of: currency)))
+    }
+
+    /// A transfer rule (Grammar.md §7.2): a known wallet, other than the one the rule is
+    /// limited to and of its currency, and neither a category nor split lines besides.
+    private mutating func checkTransferRule(_ rule: MatchDirectiveSyntax, _ name: NameSyntax, from: Int?, currency: String, file: String) -> Int? {
+        guard let other = resolve(name, in: walletIndex, kind: "wallet", file: file) else { return nil }
+        if let category = rule.category {
+            report(
+                .invalidImportSetting, "a transfer rule books no category", file, category.range,
+                help: "a matching movement moves money to or from `\(wallets[other].name)`; remove the category, or the `transfer` clause")
+            return nil
+        }
+        if let first = rule.splits.first {
+            report(
+                .invalidImportSetting, "a transfer rule has no split lines", file, first.node.contentRange,
+                help: "a transfer moves the whole movement to or from one wallet")
+            return nil
+        }
+        if from == other {
+            report(
+                .invalidImportSetting, "a transfer from `\(wallets[other].name)` to itself", file, name.range,
+                help: "name the other wallet the money moves to or from")
+            return nil
+        }
+        if from != nil, wallets[other].currency != currency {
+            report(
+                .invalidImportSetting, "`\(wallets[other].name)` is in \(wallets[other].currency), the rule's wallet in \(currency)", file, name.range,
+                help: "a transfer rule moves the movement's amount unchanged, so both wallets hold one currency; write transfers between currencies by hand")
+            return nil
+        }
+        return other
     }
 
     /// A rule's split lines (Grammar.md §7.2): known categories, parts without sign, one

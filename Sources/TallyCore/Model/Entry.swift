@@ -80,6 +80,13 @@ public struct Entry: Sendable {
         }
     }
 
+    /// The wallets and amounts of a transfer; nil for any other entry. Read without
+    /// ``kind``, which makes a plain transaction's posting: imports ask every entry.
+    public var transfer: (from: Int, to: Int, sent: Money, received: Money)? {
+        guard case .other(.transfer(let from, let to, let sent, let received)) = stored else { return nil }
+        return (from, to, sent, received)
+    }
+
     /// Number of postings (0 for entries other than transactions).
     public var postingCount: Int {
         switch stored {

@@ -23,6 +23,12 @@ public struct ImportProfile: Sendable, Equatable {
     /// Where the bank's API token is kept (`token "env:FIO_TOKEN"`), for `tally import
     /// --from fio`; the token itself is never in the budget.
     public var token: TokenSource?
+    /// Columns by position, counted from 1 (`date: 1`); with the date's, the statement has
+    /// no header.
+    public var positions: [StatementColumn: Int] = [:]
+    /// Words a statement's status or sign column uses beyond those Tally knows, by what
+    /// they say (`pending: "In Bearbeitung"`, `out: "Lastschrift"`).
+    public var words: [StatementWord: [String]] = [:]
     /// Where the profile names its wallet.
     public let location: SourceLocation
 
@@ -72,8 +78,12 @@ public struct MatchRule: Sendable, Equatable {
     public let wallet: Int?
     /// The text's pieces between `*`, folded (``fold(_:)``): each must appear, in order.
     public let pieces: [String]
-    /// The category; for a rule with split lines, the category of its rest line.
-    public let category: Int
+    /// The category; for a rule with split lines, the category of its rest line; nil for
+    /// a transfer rule.
+    public let category: Int?
+    /// The wallet a matching movement moves money to or from (`transfer WALLET`): the
+    /// movement is written as a transfer, not in a category.
+    public let transfer: Int?
     /// The bounds of the movement's size, without sign.
     public let over: Money?
     public let under: Money?
@@ -91,12 +101,13 @@ public struct MatchRule: Sendable, Equatable {
 
     /// Creates a resolved rule.
     public init(
-        wallet: Int?, pieces: [String], category: Int, over: Money?, under: Money?, payee: String?, note: String?,
-        tags: [String], split: RuleSplit?, location: SourceLocation, decimals: Int
+        wallet: Int?, pieces: [String], category: Int?, transfer: Int? = nil, over: Money?, under: Money?, payee: String?,
+        note: String?, tags: [String], split: RuleSplit?, location: SourceLocation, decimals: Int
     ) {
         self.wallet = wallet
         self.pieces = pieces
         self.category = category
+        self.transfer = transfer
         self.over = over
         self.under = under
         self.payee = payee

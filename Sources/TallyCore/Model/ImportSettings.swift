@@ -62,7 +62,15 @@ public enum DateFormat: String, Sendable, CaseIterable {
 public enum DecimalMark: Sendable, Equatable { case point, comma }
 
 /// What a column of a CSV statement holds, as an `import` profile's column roles
-/// (`date: "Buchungstag"`) name it.
+/// (`date: "Buchungstag"`, `date: 1`) name it: `sign` is a direction column (`Af`/`Bij`,
+/// `D`/`C`), `status` says whether a movement is booked.
 public enum StatementColumn: String, Sendable, CaseIterable {
-    case date, amount, debit, credit, payee, description, id, balance, currency
+    case date, amount, debit, credit, payee, description, id, balance, currency, sign, status
+}
+
+/// What a word of a status or sign column says, as a profile's word lines name it
+/// (`pending: "In Bearbeitung"`): booked, pending, not carried out, money out, money in.
+public enum StatementWord: String, Sendable, CaseIterable {
+    case booked, pending, void, out
+    case `in`
 }

@@ -79,6 +79,17 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
         return Money(units: u, scale: newScale)
     }
 
+    /// The same value written with exactly `places` decimals: trailing zeros beyond them
+    /// dropped (`-30.000` → `-30.00`), missing ones added; nil when a digit other than
+    /// zero stands beyond them (`115.8331` at 2), or on overflow.
+    public func exactly(places: Int) -> Money? {
+        guard places >= 0, significantScale <= places else { return nil }
+        if places >= scale { return rescaled(to: places) }
+        var u = units
+        for _ in 0 ..< (scale - places) { u /= 10 }
+        return Money(units: u, scale: places)
+    }
+
     /// The sum, at the larger of the two scales; nil on overflow. Totals of a budget's
     /// amounts cannot overflow when ``BudgetModel/totalsAreExact`` holds (the interpreter
     /// checks a bound once, `Walk+Bounds.swift`), which is what lets report code add

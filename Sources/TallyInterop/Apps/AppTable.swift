@@ -23,7 +23,7 @@ struct AppTable {
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let records: [CSVRecords.Record]
         do {
-            records = try CSVRecords.read(text, separator: CSVRecords.detectSeparator(text), path: path)
+            records = try CSVRecords.read(text, separator: CSVRecords.detectSeparator(text, path: path), path: path)
         } catch {
             throw AppExportError("\(path):\(error.position?.description ?? "1"): \(error.message)")
         }

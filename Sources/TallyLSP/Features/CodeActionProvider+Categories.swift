@@ -4,26 +4,6 @@ import TallyImport
 import TallySyntax
 
 extension CodeActionProvider {
-    /// What choosing categories needs from the whole budget, worked out once per request
-    /// (a selection may hold many I0601): the categorizer of each wallet (its `match`
-    /// rules differ) and the categories used most.
-    struct CategoryAdvice {
-        var categorizers: [Int: Categorizer] = [:]
-        var mostUsed: [Int]?
-
-        mutating func likeliest(_ row: StatementRow, wallet: Int, _ analysis: BudgetAnalysis) -> [Int] {
-            let model = analysis.model
-            let categorizer =
-                categorizers[wallet]
-                ?? Categorizer(
-                    model: model, rules: WalletImport(model: model, wallet: wallet).rules)
-            categorizers[wallet] = categorizer
-            let used = mostUsed ?? Categorizer.mostUsed(in: model, uses: analysis.index.nameUses)
-            mostUsed = used
-            return categorizer.likeliest(row, in: model, mostUsed: used)
-        }
-    }
-
     /// I0601, a bank movement without a category: one action per likely category (see
     /// ``Categorizer/likeliest(_:in:limit:)``), the likeliest preferred. The category is
     /// written between the wallet and the amount, and the line is laid out as `tally fmt`
@@ -36,12 +16,7 @@ extension CodeActionProvider {
             let m = analysis.index.modelEntry(node, in: d.file)
         else { return [] }
         let model = analysis.model
-        let entry = model.entries[m]
-        guard let (w, total) = entry.transaction else { return [] }
-        let row = StatementRow(
-            date: entry.date, amount: total, payee: entry.payee, description: entry.note,
-            bankID: entry.bankID, position: StatementPosition(line: 0, column: 0))
-        let likely = advice.likeliest(row, wallet: w, analysis)
+        let likely = advice.likeliest(entry: m, model: model) { analysis.index.nameUses }
         let bytes = node.tree.source.bytes
         let gap = ByteRange(start: wallet.range.end, end: amount.range.start)
         let spacesOnly = gap.start < gap.end && bytes[gap.start ..< gap.end].allSatisfy { $0 == UInt8(ascii: " ") }

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 import TallySyntax
 
 /// Quick fixes for the diagnostics in a range: every fix the parser and the interpreter

@@ -133,11 +133,11 @@ public enum CompletionProvider {
                 return [.keywords(["account", "encoding", "separator", "dates", "decimal", "skip", "token"].filter { !used.contains($0) })]
             }
         case "match":
-            // match "TEXT" [in WALLET] CATEGORY {clause}
+            // match "TEXT" [in WALLET] (CATEGORY | transfer WALLET) {clause}
             if words.count == 1 { return [] }
-            if last == "in" { return [.wallet] }
-            if words.count == 2 && c.words[1].kind == .text { return [.category, .keywords(["in"])] }
-            if words.count == 4 && words[2] == "in" { return [.category] }
+            if last == "in" || last == "transfer" { return [.wallet] }
+            if words.count == 2 && c.words[1].kind == .text { return [.category, .keywords(["in", "transfer"])] }
+            if words.count == 4 && words[2] == "in" { return [.category, .keywords(["transfer"])] }
             if ["over", "under", "payee", "note"].contains(last) { return [] }
             let used = Set(words)
             return [.keywords(["over", "under", "payee", "note"].filter { !used.contains($0) })]

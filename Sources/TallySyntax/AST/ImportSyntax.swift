@@ -19,14 +19,15 @@ public struct ImportDirectiveSyntax: Hashable, Sendable {
         node.attribute(keyword).flatMap { Self.valueToken(of: $0.node)?.range }
     }
 
-    /// The column lines, in order: the role (`date`, `amount`, ...), the header it names,
-    /// and the ranges of the key and value.
-    public var columns: [(role: String, header: String, keyRange: ByteRange, valueRange: ByteRange)] {
+    /// The column lines, in order: the role (`date`, `amount`, ...), the header it names
+    /// (or, `byPosition`, the column's number written unquoted: `date: 1`), and the ranges
+    /// of the key and value.
+    public var columns: [(role: String, header: String, byPosition: Bool, keyRange: ByteRange, valueRange: ByteRange)] {
         node.children(.metadata).compactMap { line in
             let tokens = line.childTokens.filter { !$0.kind.isTrivia }
             guard let key = tokens.first else { return nil }
             let value = tokens.dropFirst().first
-            return (String(key.text.dropLast()), value.map(Self.unquoted) ?? "", key.range, value?.range ?? key.range)
+            return (String(key.text.dropLast()), value.map(Self.unquoted) ?? "", value?.kind == .number, key.range, value?.range ?? key.range)
         }
     }
 
@@ -55,6 +56,8 @@ public struct MatchDirectiveSyntax: Hashable, Sendable {
     public var category: NameSyntax? { node.name(.categoryRef) }
     /// The split lines: each a category with an amount, a percentage, or nothing (the rest).
     public var splits: [SplitSyntax] { node.children(.split).map(SplitSyntax.init(node:)) }
+    /// The wallet after `transfer`: a matching movement is a transfer to or from it.
+    public var transfer: NameSyntax? { node.attribute("transfer")?.name }
     /// The amount after `over`.
     public var over: AmountSyntax? { node.attribute("over")?.amount }
     /// The amount after `under`.

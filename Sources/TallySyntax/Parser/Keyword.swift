@@ -97,7 +97,7 @@ struct KeywordSet: ExpressibleByArrayLiteral {
     static let weekdays: KeywordSet = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
     static let transactionClauses: KeywordSet = [.goal, .rule, .by]
     static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip, .token]
-    static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note]
+    static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note, .transfer]
 }
 
 /// Options of the `option` directive.

@@ -319,7 +319,8 @@ extension ParserState {
     }
 
     /// `match "TEXT" [in WALLET] CATEGORY {clause}`, clauses being `over AMOUNT`,
-    /// `under AMOUNT`, `payee "NAME"`, `note "TEXT"` and tags.
+    /// `under AMOUNT`, `payee "NAME"`, `note "TEXT"`, `transfer WALLET` (instead of the
+    /// category) and tags.
     mutating func parseMatchRule() {
         skipSpace()
         guard current == .text else {
@@ -348,7 +349,7 @@ extension ParserState {
                 continue
             }
             guard let keyword = keyword(in: KeywordSet.matchClauses), keyword != .in else {
-                reportUnknownAttribute("for a match rule", candidates: [.over, .under, .payee, .note])
+                reportUnknownAttribute("for a match rule", candidates: [.over, .under, .payee, .note, .transfer])
                 return
             }
             let node = startAttribute(keyword, seen: &seen)
@@ -356,6 +357,10 @@ extension ParserState {
             switch keyword {
             case .over, .under:
                 if case .failed = parseAmount(expected: "an amount after `\(keyword.spelling)`", required: true) { return }
+            case .transfer:
+                // A transfer rule books no category: the movement moves money to or from a wallet.
+                categoryPendingAt = nil
+                guard parseName(.walletRef, expected: "the wallet the money moves to or from, after `transfer`") else { return }
             default:
                 skipSpace()
                 guard current == .text else {
@@ -373,7 +378,11 @@ extension ParserState {
         guard let keyword = keyword(at: pos), KeywordSet.matchClauses.contains(keyword), keyword != .in else { return false }
         let j = nextNonSpace(after: pos)
         guard j < count else { return false }
-        return keyword == .over || keyword == .under ? kinds[j] == .number : kinds[j] == .text
+        switch keyword {
+        case .over, .under: return kinds[j] == .number
+        case .transfer: return kinds[j] == .name || kinds[j] == .quotedName
+        default: return kinds[j] == .text
+        }
     }
 
     /// `include "PATH"`

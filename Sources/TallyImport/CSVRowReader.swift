@@ -1,0 +1,138 @@
+import TallyCore
+import TallySyntax
+
+/// Reads the cells of a CSV statement's rows as its layout says: dates in the format the
+/// whole column is written in, amounts with the column's decimal mark, signed by a
+/// direction column or marker when there is one.
+struct CSVRowReader {
+    let layout: CSVLayout
+    let path: String
+    let separator: Character
+    private(set) var dateFormat: DateFormat = .iso
+    private(set) var mark: AmountText.DecimalMark = .point
+    /// A statement repeats each day many times.
+    private var dates: [String: CivilDate] = [:]
+
+    /// Status and direction words the profile declares.
+    var words: [StatementWord: [String]] = [:]
+
+    init(layout: CSVLayout, path: String, separator: Character) {
+        self.layout = layout
+        self.path = path
+        self.separator = separator
+    }
+
+    /// What a row gives: a movement, or the reason it is refused alone.
+    enum Outcome {
+        case row(StatementRow)
+        case refused(StatementPosition, String)
+    }
+
+    func cell(_ record: CSVRecords.Record, _ role: CSVColumns.Role) -> String? {
+        guard let i = layout.columns.index[role], i < record.fields.count else { return nil }
+        let value = record.fields[i].trimmingWhitespace
+        return value.isEmpty ? nil : value
+    }
+
+    func place(_ record: CSVRecords.Record) -> StatementPosition { record.positions.first ?? StatementPosition(line: record.line, column: 1) }
+
+    func position(_ record: CSVRecords.Record, _ role: CSVColumns.Role) -> StatementPosition {
+        guard let i = layout.columns.index[role], i < record.positions.count else { return place(record) }
+        return record.positions[i]
+    }
+
+    /// The column as a message names it: its header, or its position.
+    func name(_ role: CSVColumns.Role) -> String {
+        guard let i = layout.columns.index[role] else { return role.rawValue }
+        guard let header = layout.header, i < header.fields.count else { return "\(i + 1) (\(role.rawValue))" }
+        return "`\(header.fields[i].trimmingWhitespace)`"
+    }
+
+    /// The text of a line that is no movement (its date cell holds no digit, and it has
+    /// no amount unless the date cell holds words: `Total`), or nil for a movement's row.
+    func textLine(_ record: CSVRecords.Record) -> String? {
+        let date = cell(record, .date)
+        if let date, date.contains(where: \.isNumber) { return nil }
+        if date == nil, [CSVColumns.Role.amount, .debit, .credit].contains(where: { cell(record, $0)?.contains(where: \.isNumber) ?? false }) { return nil }
+        let text = date ?? record.fields.map(\.trimmingWhitespace).first { !$0.isEmpty } ?? ""
+        return String(text.prefix(40))
+    }
+
+    /// Chooses the date format and decimal mark from the movements' whole columns.
+    mutating func settleFormats(_ movements: [CSVRecords.Record], options: CSVStatementReader.Options) throws(StatementError) {
+        // Every movement must reach the date column and its amount column(s).
+        let needed = [CSVColumns.Role.date, .amount, .debit, .credit].compactMap { layout.columns.index[$0] }.max() ?? 0
+        for record in movements where record.fields.count <= needed {
+            let shape = layout.header.map { "the header \($0.fields.count)" } ?? "the profile's columns reach \(needed + 1)"
+            throw StatementError(
+                path: path, position: StatementPosition(line: record.line, column: 1),
+                message: "this row has \(record.fields.count) field\(record.fields.count == 1 ? "" : "s"), \(shape): is the separator `\(separator == "\t" ? "\\t" : String(separator))` right?")
+        }
+        let dateValues = movements.compactMap { cell($0, .date) }
+        if let declared = options.dateFormat {
+            dateFormat = declared
+        } else if let found = DateFormat.detect(dateValues) {
+            dateFormat = found
+        } else {
+            let bad = movements.first { r in cell(r, .date).map { v in !DateFormat.allCases.contains { $0.parse(v) != nil } } ?? true }
+            throw StatementError(
+                path: path, position: bad.map { position($0, .date) },
+                message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance].compactMap { cell(r, $0) } }
+        mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
+    }
+
+    private func amount(_ record: CSVRecords.Record, _ role: CSVColumns.Role) throws(StatementError) -> Money? {
+        guard let text = cell(record, role) else { return nil }
+        guard let value = AmountText.parse(text, mark: mark) else {
+            throw StatementError(
+                path: path, position: position(record, role),
+                message: "`\(text)` in column \(name(role)) is not an amount (decimal mark `\(mark == .comma ? "," : ".")`)")
+        }
+        return value
+    }
+
+    /// The movement of `record`, or why it is refused.
+    mutating func row(_ record: CSVRecords.Record) throws(StatementError) -> Outcome {
+        guard let dateText = cell(record, .date), let date = dates[dateText] ?? dateFormat.parse(dateText) else {
+            throw StatementError(
+                path: path, position: position(record, .date),
+                message: "`\(cell(record, .date) ?? "")` in column \(name(.date)) is not a date in the format \(dateFormat.rawValue)")
+        }
+        dates[dateText] = date
+        var value: Money
+        if layout.columns.index[.amount] != nil, let written = try amount(record, .amount) {
+            value = written
+            if layout.columns.index[.sign] != nil {
+                let word = cell(record, .sign)
+                guard let direction = word.flatMap({ MovementDirection(word: $0, declared: words) }) else {
+                    return .refused(
+                        position(record, .sign),
+                        word.map { "`\($0)` in column \(name(.sign)) is not a direction Tally knows (Af/Bij, D/C, S/H, Debit/Credit, ...)" }
+                            ?? "column \(name(.sign)) is empty: money in or out is not known")
+                }
+                guard let signed = direction.signed(written) else {
+                    return .refused(position(record, .amount), "the amount \(written) has a minus, but column \(name(.sign)) says `\(word!)`, money in")
+                }
+                value = signed
+            }
+        } else {
+            let debit = try amount(record, .debit), credit = try amount(record, .credit)
+            guard debit != nil || credit != nil else {
+                let role: CSVColumns.Role = layout.columns.index[.amount] != nil ? .amount : .debit
+                throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")
+            }
+            // Money out is written with or without its minus; it always leaves.
+            let out = debit.map { $0.isNegative ? $0 : $0.negated } ?? Money.zero
+            guard let sum = out.adding(credit.map { $0.isNegative ? $0.negated : $0 } ?? .zero) else {
+                throw StatementError(path: path, position: position(record, .debit), message: "the amount is too large")
+            }
+            value = sum
+        }
+        return .row(
+            StatementRow(
+                date: date, amount: value, payee: cell(record, .payee), description: cell(record, .description),
+                bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)))
+    }
+}
