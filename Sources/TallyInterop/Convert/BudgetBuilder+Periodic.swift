@@ -23,7 +23,7 @@ extension BudgetBuilder {
         enum Form {
             /// Envelopes over `period` (Tally's keyword), one per goal (a positive
             /// amount on an expense account).
-            case envelope(period: String, goals: [KnownPosting], from: CivilDate?)
+            case envelope(period: String, goals: [KnownPosting], from: CivilDate?, until: CivilDate?)
             /// An `every` schedule (without the entry).
             case rule(schedule: String, from: CivilDate)
         }
@@ -112,8 +112,9 @@ extension BudgetBuilder {
         default:
             throw NotConverted("over `\(period.written)` (a budget goal: envelope periods are calendar weeks, months, quarters or years)")
         }
-        guard period.to == nil else { throw NotConverted("with an end date (`to` or `in`; a budget goal: a Tally envelope never ends)") }
-        return PeriodicCandidate(form: .envelope(period: period.interval, goals: goals.compactMap(KnownPosting.init), from: period.from), transaction: t)
+        // hledger's `to` is exclusive, Tally's `until` inclusive: the day before.
+        let until = period.to?.adding(days: -1)
+        return PeriodicCandidate(form: .envelope(period: period.interval, goals: goals.compactMap(KnownPosting.init), from: period.from, until: until), transaction: t)
     }
 
     /// Why hledger's dates for `period` are not known to be those of a Tally `every`
@@ -141,8 +142,8 @@ extension BudgetBuilder {
             let t = candidate.transaction
             do {
                 switch candidate.form {
-                case .envelope(let period, let goals, let from):
-                    envelopes += try envelopeLines(t, period, goals, from: from, categoryNames, mainCurrency, names: &envelopeNames)
+                case .envelope(let period, let goals, let from, let until):
+                    envelopes += try envelopeLines(t, period, goals, from: from, until: until, categoryNames, mainCurrency, names: &envelopeNames)
                 case .rule(let schedule, _):
                     if let line = try ruleLine(t, schedule, wallets, categoryNames, names: &ruleNames) { rules.append(line) }
                 }
@@ -157,7 +158,7 @@ extension BudgetBuilder {
     /// `envelope NAME  AMOUNT PERIOD  for CATEGORY` per goal, each name made unique
     /// among `names`.
     private mutating func envelopeLines(
-        _ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], from: CivilDate?, _ categoryNames: [String: String],
+        _ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], from: CivilDate?, until: CivilDate?, _ categoryNames: [String: String],
         _ mainCurrency: String, names: inout Set<String>
     ) throws(NotConverted) -> [String] {
         var texts: [String] = []
@@ -186,8 +187,10 @@ extension BudgetBuilder {
             while names.contains(unique) { n += 1; unique = "\(name)-\(n)" }
             names.insert(unique)
             var line = "envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)"
-            // Tally's envelopes have no start yet: the journal's is kept beside it.
-            if let from { line += "  ; from \(from.iso) in the journal (a Tally envelope counts from the budget's first period)" }
+            // The goal's dates: the envelope exists from the period holding `from` to the
+            // one holding `until` (Grammar.md §3.5).
+            if let from { line += "  from \(from.iso)" }
+            if let until { line += "  until \(until.iso)" }
             texts.append(line)
         }
         return texts
