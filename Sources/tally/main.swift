@@ -2,5 +2,7 @@
 import Foundation
 import TallyCLI
 
+let arguments = Array(CommandLine.arguments.dropFirst())
+TallyTool.prepareProcess(arguments)
 signal(SIGPIPE, SIG_IGN)
-exit(TallyTool.run(Array(CommandLine.arguments.dropFirst()), console: .standard()))
+exit(TallyTool.run(arguments, console: .standard()))

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyLSP
 import TallyReports
 
 /// Exit codes shared by every subcommand.
@@ -31,6 +32,13 @@ protocol Subcommand: Sendable {
 public enum TallyTool {
     static let subcommands: [any Subcommand.Type] =
         [CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ConvertCommand.self, LSPCommand.self, CompletionsCommand.self]
+
+    /// Prepares the process for the subcommand in `arguments`, first thing in the
+    /// executable (never in tests that run `tally` in process): `tally lsp` starts itself
+    /// again with the allocator settings a long-running server needs (``AllocatorSettings``).
+    public static func prepareProcess(_ arguments: [String]) {
+        if leadingOptionsMoved(arguments).first == LSPCommand.name { AllocatorSettings.restartIfNeeded() }
+    }
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
     public static func run(_ arguments: [String], console: Console) -> Int32 {
