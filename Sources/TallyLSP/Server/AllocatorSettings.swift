@@ -13,8 +13,9 @@
 /// declaration-edit scenario, for about 100 MB in use. With a fixed threshold of 4 MiB,
 /// every larger array is a mapping of its own that goes back to the system when freed
 /// (the peak becomes about 130 MB); with transparent huge pages asked for (`hugetlb`),
-/// the fresh pages those arrays need cost a few faults instead of thousands, so an edit
-/// takes no longer than before (see BENCHMARKS.md).
+/// the fresh pages those arrays need cost a few faults instead of thousands. The system
+/// still zeroes them: an edit at 100k costs about 8 ms more CPU than with the defaults
+/// (BENCHMARKS.md), the price of a heap that does not grow.
 ///
 /// glibc reads these settings (`GLIBC_TUNABLES`) only as a process starts, so
 /// `tally lsp` starts itself once more with them, before it reads anything.
