@@ -8,6 +8,24 @@ final class FrameReaderTests: XCTestCase {
         events.compactMap { if case .message(let b) = $0 { return String(decoding: b, as: UTF8.self) } else { return nil } }
     }
 
+    /// Opening a large budget sends it in one message; once it is read, the reader must
+    /// not keep the megabytes it grew to (it did: the whole buffer, compacted, was "copied"
+    /// into an array that kept the same storage, 16 MB for a 10 MB budget).
+    func testGivesBackTheRoomOfALargeMessageOnceRead() {
+        var reader = FrameReader()
+        let body = Array(#"{"text":""#.utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: 3 << 20) + Array(#""}"#.utf8)
+        let stream = frame(body) + framed("{}")
+        var events: [FrameEvent] = []
+        var offset = 0
+        while offset < stream.count {
+            let end = min(offset + (1 << 16), stream.count)
+            events += reader.feed(stream[offset ..< end])
+            offset = end
+        }
+        XCTAssertEqual(events.count, 2)
+        XCTAssertLessThan(reader.bufferCapacity, 1 << 20)
+    }
+
     func testReadsMessagesSplitAtEveryByte() {
         var reader = FrameReader()
         let stream = framed(#"{"a":1}"#) + framed(#"{"b":"é"}"#)

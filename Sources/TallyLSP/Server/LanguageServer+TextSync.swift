@@ -14,16 +14,17 @@ extension LanguageServer {
     func didChange(_ params: Params) throws(ResponseError) {
         let uri = try params.string("textDocument.uri")
         let path = DocumentURI.path(of: uri)
-        guard var document = documents[path] else { throw .invalidParams("`\(uri)` is not open") }
-        let version = try params.optionalInt("textDocument.version") ?? document.version &+ 1  // a client's Int.max must not trap
+        guard let current = documents[path]?.version else { throw .invalidParams("`\(uri)` is not open") }
+        let version = try params.optionalInt("textDocument.version") ?? current &+ 1  // a client's Int.max must not trap
         var changes: [DocumentChange] = []
         for raw in try params.array("contentChanges") {
             let change = Params(raw)
             let text = try change.string("text")
             changes.append(DocumentChange(range: try change.optionalRange("range"), text: text))
         }
-        document.apply(changes, version: version, encoding: encoding)
-        documents[path] = document
+        // In place: a copy of the document would share its arrays, and the edit could not
+        // reuse their storage (`Document.spare`).
+        documents[path]?.apply(changes, version: version, encoding: encoding)
         changedPaths.insert(path)
         scheduleAnalysis()
     }

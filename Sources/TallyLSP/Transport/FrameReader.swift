@@ -75,13 +75,21 @@ public struct FrameReader: Sendable {
         }
         // A large message (opening a big budget sends it whole) grew the buffer; once it is
         // read, give the room back instead of holding megabytes for small messages.
+        // (A new array, not `Array(buffer[start...])`: a slice of the whole buffer, as it is
+        // right after the compaction above, becomes an array that keeps the same storage.)
         if buffer.capacity > FrameReader.keptCapacity && available < FrameReader.keptCapacity / 2 {
-            buffer = Array(buffer[start...])
+            var kept: [UInt8] = []
+            kept.reserveCapacity(max(available, 1 << 16))
+            kept.append(contentsOf: buffer[start...])
+            buffer = kept
             if pendingLength != nil { scannedTo -= start }
             start = 0
         }
         return events
     }
+
+    /// The bytes the reader holds room for now (for tests of the room given back).
+    public var bufferCapacity: Int { buffer.capacity }
 
     private var available: Int { buffer.count - start }
 
