@@ -143,7 +143,9 @@ extension BudgetBuilder {
             do {
                 switch candidate.form {
                 case .envelope(let period, let goals, let from, let until):
-                    envelopes += try envelopeLines(t, period, goals, from: from, until: until, categoryNames, mainCurrency, names: &envelopeNames)
+                    envelopes += try envelopeLines(
+                        t, period, goals, from: from, until: until, categoryNames, mainCurrency, in: envelopeWallets(wallets, mainCurrency),
+                        names: &envelopeNames)
                 case .rule(let schedule, _):
                     if let line = try ruleLine(t, schedule, wallets, categoryNames, names: &ruleNames) { rules.append(line) }
                 }
@@ -159,7 +161,7 @@ extension BudgetBuilder {
     /// among `names`.
     private mutating func envelopeLines(
         _ t: PeerTransaction, _ period: String, _ goals: [KnownPosting], from: CivilDate?, until: CivilDate?, _ categoryNames: [String: String],
-        _ mainCurrency: String, names: inout Set<String>
+        _ mainCurrency: String, in inWallets: String?, names: inout Set<String>
     ) throws(NotConverted) -> [String] {
         var texts: [String] = []
         var given: String?
@@ -187,6 +189,7 @@ extension BudgetBuilder {
             while names.contains(unique) { n += 1; unique = "\(name)-\(n)" }
             names.insert(unique)
             var line = "envelope \(tallyName(unique))  \(amount.number) \(period)  for \(target)"
+            if let inWallets { line += "  in \(inWallets)" }
             // The goal's dates: the envelope exists from the period holding `from` to the
             // one holding `until` (Grammar.md §3.5).
             if let from { line += "  from \(from.iso)" }
@@ -194,6 +197,20 @@ extension BudgetBuilder {
             texts.append(line)
         }
         return texts
+    }
+
+    /// The `in` list of a converted goal's envelope when some wallets hold another
+    /// commodity than the budget's: the wallets in the budget's currency that an envelope
+    /// counts by default (not loans), as a peer's budget report compares a goal with
+    /// spending in the goal's commodity only. Nil when every wallet is in that currency
+    /// (no `in` needed), or none is.
+    mutating func envelopeWallets(_ wallets: [String: WalletInfo], _ mainCurrency: String) -> String? {
+        let all = wallets.values.filter { $0.kind != .loan }
+        let same = all.filter { $0.currency == mainCurrency || $0.currency.isEmpty }
+        guard same.count < all.count, !same.isEmpty else { return nil }
+        var names: [String] = []
+        for name in Set(same.map(\.name)).sorted() { names.append(tallyName(name)) }
+        return names.joined(separator: ", ")
     }
 
     /// `SCHEDULE [as NAME] …`: the entry the transaction would be, repeated; nil when
