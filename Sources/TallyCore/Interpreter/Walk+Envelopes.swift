@@ -85,7 +85,9 @@ extension Walk {
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
                     let covering = coverage[posting.category]
-                    guard !covering.isEmpty else { continue }
+                    // Converted only for an envelope that counts this wallet: spending in a
+                    // wallet no envelope counts needs no rate.
+                    guard covering.contains(where: { inScope[$0 * walletCount + wallet] }) else { continue }
                     var converted = posting.amount
                     if converts[wallet] {
                         guard

@@ -35,7 +35,7 @@ extension Walk {
     /// an assignment takes it below zero, W0514 when unbudgeted spending does.
     mutating func checkReadyToAssign() {
         guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
-        let budgetWallet = l.wallets.map(\.holdsBudgetMoney)
+        let budgetWallet = l.wallets.map(countsInReadyToAssign)
         let isIncome = l.categories.map(\.isIncome)
         let entries = self.entries
         // A budget that records no income keeps limits only: there is nothing it assigns from.
@@ -82,6 +82,13 @@ extension Walk {
         readyToAssign = walkReadyToAssign(timeline)
     }
 
+    /// Whether `wallet`'s money counts in ready to assign (``Wallet/countsInReadyToAssign``),
+    /// with the rates the walk collected.
+    func countsInReadyToAssign(_ wallet: Wallet) -> Bool {
+        let target = l.defaultCurrency
+        return wallet.countsInReadyToAssign(defaultCurrency: target) { rates[$0 + "/" + target] != nil }
+    }
+
     /// `amount`, in wallet `wallet`'s currency, in the default currency at entry `index`'s
     /// date; nil (with E0412, once per entry) without a rate.
     mutating func readyAmount(_ amount: Money, wallet: Int, _ index: Int, posting: Int? = nil) -> Money? {
@@ -98,7 +105,7 @@ extension Walk {
     mutating func assignmentEvents() -> [ReadyEvent] {
         var events: [ReadyEvent] = []
         let first = firstMovement ?? today
-        for (w, wallet) in l.wallets.enumerated() where wallet.holdsBudgetMoney && !wallet.opening.isZero {
+        for (w, wallet) in l.wallets.enumerated() where countsInReadyToAssign(wallet) && !wallet.opening.isZero {
             let date = wallet.openingDate ?? first
             // Openings are keyed by negative numbers so that each missing rate is reported once.
             if let value = convert(wallet.opening, from: wallet.currency, at: date, entry: -1 - w, location: wallet.location) {

@@ -5,6 +5,15 @@ extension Wallet {
     /// equation"): not hidden and not a loan. A credit wallet is one, its debt counted
     /// as negative money.
     public var holdsBudgetMoney: Bool { !hidden && kind != .loan }
+
+    /// True for a wallet whose money ready to assign and the envelope equation count: one
+    /// that holds budget money, in the budget's currency or in one the budget states a
+    /// rate for (`hasRate`, to the default currency). A wallet in a currency with no rate
+    /// at all stays outside, as a tracking account does in YNAB: its money cannot be
+    /// counted in the budget's currency, and no figure guesses a rate.
+    public func countsInReadyToAssign(defaultCurrency: String, hasRate: (String) -> Bool) -> Bool {
+        holdsBudgetMoney && (currency.isEmpty || defaultCurrency.isEmpty || currency == defaultCurrency || hasRate(currency))
+    }
 }
 
 /// Which spending the envelopes that assign money count: the one rule that ready to

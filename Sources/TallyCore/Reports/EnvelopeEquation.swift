@@ -37,7 +37,7 @@ extension BudgetModel {
         }
         let first = Entry.firstMovement(in: entries) ?? today
         var money: Money? = .zero, cards: Money? = .zero
-        for (w, wallet) in wallets.enumerated() where wallet.holdsBudgetMoney && (wallet.openingDate ?? first) <= date {
+        for (w, wallet) in wallets.enumerated() where counts(wallet, rates) && (wallet.openingDate ?? first) <= date {
             let value = rates.toDefault(balance(of: w, at: date), from: wallet.currency, at: date)
             money = value.flatMap { money?.adding($0) }
             if wallet.kind == .credit { cards = value.flatMap { cards?.adding($0) } }
@@ -46,6 +46,11 @@ extension BudgetModel {
         return EnvelopeEquation(
             readyToAssign: ready, available: available, wallets: money, cards: cards, unbudgetedFrom: from,
             unbudgeted: unbudgeted(from ... date, rates: rates))
+    }
+
+    /// Whether `wallet`'s money is on the equation's wallet side (``Wallet/countsInReadyToAssign``).
+    private func counts(_ wallet: Wallet, _ rates: ExchangeRates) -> Bool {
+        wallet.countsInReadyToAssign(defaultCurrency: defaultCurrency, hasRate: rates.hasRate(from:))
     }
 
     /// Spending from the budget's wallets in `range` that no envelope counted, by category.
@@ -57,7 +62,7 @@ extension BudgetModel {
             sums[key] = (sums[key] ?? .zero).subtracting(value) ?? sums[key]
         }
         for entry in entries where range.contains(entry.date) {
-            guard let (wallet, amount) = entry.transaction, wallets[wallet].holdsBudgetMoney else { continue }
+            guard let (wallet, amount) = entry.transaction, counts(wallets[wallet], rates) else { continue }
             if entry.postingCount == 0, amount.isNegative { add(-1, amount, wallet, entry.date) }
             for p in 0 ..< entry.postingCount {
                 let posting = entry.posting(p)

@@ -20,6 +20,9 @@ public struct ExchangeRates: Sendable {
         self.model = model
     }
 
+    /// True when the budget states a rate from `currency` to the default currency, on any day.
+    public func hasRate(from currency: String) -> Bool { table[currency + "/" + model.defaultCurrency] != nil }
+
     /// `amount` in `currency` expressed in the default currency with the latest rate on or
     /// before `date`, rounded to the default currency's decimals; nil without such a rate.
     public func toDefault(_ amount: Money, from currency: String, at date: CivilDate) -> Money? {

@@ -41,6 +41,39 @@ import Testing
         #expect(model.readyToAssign(at: Figures.date("2026-11-02")) == Figures.money("1900.00"))
     }
 
+    /// A wallet in a currency the budget states no rate for stays outside ready to assign
+    /// (Grammar.md §4): its opening and its spending cannot be counted in the budget's
+    /// currency, and nothing guesses a rate. With a rate, it counts.
+    @Test func aWalletInACurrencyWithoutARateStaysOutside() throws {
+        let text = """
+            currency EUR
+            currency USD
+            wallet Giro bank opening 1000.00 on 2025-12-01
+            wallet Dollars bank currency USD opening 200.00 on 2025-12-02
+            income Salary
+            expense Food
+            envelope Food 100 monthly for Food in Giro
+            2025-12-03 "ACME" Giro Salary +500.00
+            2025-12-05 Giro Food -20.00
+            2025-12-06 Dollars Food -10.00
+            """
+        let (model, diagnostics) = try Figures.run(text, today: "2025-12-31")
+        #expect(diagnostics.isEmpty, "no E0412: \(diagnostics.map(\.message))")
+        // Giro only: 1000.00 + 500.00 − 100.00 planned = 1400.00; Food has 100.00 − 20.00 = 80.00;
+        // 1400.00 + 80.00 = 1480.00 = Giro's 1000.00 + 500.00 − 20.00.
+        let equation = try #require(model.envelopeEquation(at: Figures.date("2025-12-31"), rates: ExchangeRates(model)))
+        #expect(equation.readyToAssign == Figures.money("1400.00"))
+        #expect(equation.wallets == Figures.money("1480.00"))
+        #expect(equation.unbudgeted.isEmpty)
+
+        // With a rate, the dollars count: 200.00 × 0.90 = 180.00 more, and their 10.00 of
+        // food (no envelope counts the Dollars wallet) is unbudgeted: 10.00 × 0.90 = 9.00.
+        // 1400.00 + 180.00 − 9.00 = 1571.00.
+        let (rated, rateDiagnostics) = try Figures.run(text.replacingOccurrences(of: "income Salary", with: "income Salary\n2025-12-01 rate USD 0.90 EUR"), today: "2025-12-31")
+        #expect(rateDiagnostics.isEmpty, "\(rateDiagnostics.map(\.message))")
+        #expect(rated.readyToAssign(at: Figures.date("2025-12-31")) == Figures.money("1571.00"))
+    }
+
     @Test func unbudgetedSpendingThatTakesReadyToAssignBelowZeroIsW0514() throws {
         // 100 opening + 50 salary − 100 planned = 50; the rent's 80 takes it to −30.
         let text = """
