@@ -33,6 +33,23 @@ struct APIParityTests {
         #expect(serve.get("/api/diagnostics").text == check.out)
     }
 
+    /// `/api/diagnostics` is kept per version and day, and is `tally check`'s answer again
+    /// after the file changes on disk and for another day.
+    @Test func diagnosticsFollowTheFileAndTheDay() throws {
+        let folder = try TemporaryFolder("serve-check")
+        defer { folder.remove() }
+        let file = try folder.write("currency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\n", to: "b.tally")
+        let serve = ServeTestApp(files: [file])
+        func check(_ day: String) -> String { ServeTestApp.cli(["check", "--format", "json", "--today", day, file]).out }
+        let clean = serve.get("/api/diagnostics").text
+        #expect(clean == check("2026-11-22"))
+        #expect(serve.get("/api/diagnostics").text == clean)
+        #expect(serve.get("/api/diagnostics?today=2025-12-31").text == check("2025-12-31"))
+        try "currency EUR\nwallet Cash cash opening 10.00 on 2026-01-01\n2026-02-30 Cash Nowhere -1.00\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let changed = serve.get("/api/diagnostics").text
+        #expect(changed == check("2026-11-22") && changed != clean)
+    }
+
     /// Options as query parameters: values, repeated filters, switches and query words.
     @Test func optionsAreTheCommandLinesFlags() {
         let file = TestSupport.path("examples/household.tally")

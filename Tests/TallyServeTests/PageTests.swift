@@ -49,6 +49,20 @@ struct PageTests {
         #expect(page.contains("Earlier lines") && page.contains("Later lines"))
     }
 
+    /// Lines end at `\n`, a `\r` before it is not shown, and the last window ends at the
+    /// file's last line (3,000 lines and a final break: 3,001 lines, the last one empty).
+    @Test func windowLinesEndAtLineBreaks() throws {
+        let folder = try TemporaryFolder("serve-source-crlf")
+        defer { folder.remove() }
+        let text = "wallet Cash cash\r\n" + (2 ... 3000).map { "; line \($0)\r\n" }.joined()
+        let file = try folder.write(text, to: "crlf.tally")
+        let page = ServeTestApp(files: [file]).get("/source?file=0&line=2990").text
+        #expect(page.contains("<span id=\"L2990\" class=\"hit\"><b>2990</b>; line 2990</span>"))
+        #expect(page.contains("<span id=\"L3001\"><b>3001</b></span>") && !page.contains("id=\"L3002\""))
+        #expect(page.contains("id=\"L2002\"") && !page.contains("id=\"L2001\""))
+        #expect(!page.contains("\r") && page.contains("Earlier lines") && !page.contains("Later lines"))
+    }
+
     /// A budget's own text is escaped wherever a page shows it.
     @Test func namesAreEscaped() throws {
         let folder = try TemporaryFolder("serve-escape")

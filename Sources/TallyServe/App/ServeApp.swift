@@ -71,7 +71,7 @@ public struct ServeApp: Sendable {
         let day = ["--today", snapshot.today.description]
         if report == "diagnostics" {
             // `tally check` exits 1 when it finds errors; its JSON is the answer all the same.
-            let output = bridge.command(["check", "--format", "json"] + day + store.arguments)
+            let output = store.checkOutput(snapshot) { bridge.command(["check", "--format", "json"] + day + store.arguments) }
             guard output.code != 2 else { return .json(Self.errorJSON(output.err.split(separator: "\n").first.map(String.init) ?? "the check failed"), status: .badRequest) }
             return .json(output.out)
         }

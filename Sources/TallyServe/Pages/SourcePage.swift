@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -11,25 +12,46 @@ enum SourcePage {
 
     static func render(_ snapshot: BudgetStore.Snapshot, file index: Int, line wanted: Int?) -> (title: String, body: String)? {
         guard snapshot.files.indices.contains(index), let file = snapshot.opened?.budget.file(snapshot.files[index]) else { return nil }
-        let text = String(decoding: file.tree.source.bytes, as: UTF8.self)
+        let bytes = file.tree.source.bytes
         var body = "<p class=\"muted\">Read-only. "
         body += snapshot.files.enumerated().map { i, path in
             i == index ? "<strong>\(PageLayout.esc(path))</strong>" : PageLayout.link("/source?file=\(i)", path)
         }.joined(separator: " · ")
         body += "</p>\n"
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Only the window's lines are decoded and escaped: at 100k transactions decoding
+        // and splitting the whole file took most of a request's time.
+        let starts = lineStarts(bytes)
+        let count = starts.count
         // A large file is shown a window at a time, so a page stays small and quick.
-        let first = max(1, min((wanted ?? 1) - window / 2, lines.count - window + 1)), last = min(lines.count, first + window - 1)
+        let first = max(1, min((wanted ?? 1) - window / 2, count - window + 1)), last = min(count, first + window - 1)
         if first > 1 { body += "<p>" + PageLayout.link("/source?file=\(index)&line=\(max(1, first - window / 2))", "Earlier lines") + "</p>\n" }
         body += "<pre class=\"source\" aria-label=\"\(PageLayout.esc(file.path))\">"
-        for number in first ... max(first, last) where number <= lines.count {
-            let line = lines[number - 1]
-            let content = line.hasSuffix("\r") ? line.dropLast() : line
+        for number in first ... max(first, last) where number <= count {
+            let start = starts[number - 1]
+            var end = number < count ? starts[number] - 1 : bytes.count
+            if end > start && bytes[end - 1] == 0x0D { end -= 1 }
+            let content = String(decoding: bytes[start ..< end], as: UTF8.self)
             let hit = number == wanted ? " class=\"hit\"" : ""
-            body += "<span id=\"L\(number)\"\(hit)><b>\(number)</b>\(PageLayout.esc(String(content)))</span>"
+            body += "<span id=\"L\(number)\"\(hit)><b>\(number)</b>\(PageLayout.esc(content))</span>"
         }
         body += "</pre>\n"
-        if last < lines.count { body += "<p>" + PageLayout.link("/source?file=\(index)&line=\(last + window / 2)", "Later lines") + "</p>\n" }
+        if last < count { body += "<p>" + PageLayout.link("/source?file=\(index)&line=\(last + window / 2)", "Later lines") + "</p>\n" }
         return (file.path, PageLayout.live("source", body))
+    }
+
+    /// Where each line starts, lines ending at `\n` (a `\r` before it is left out when a
+    /// line is shown); a text ending with `\n` has an empty last line. `memchr` finds the
+    /// breaks of a file of megabytes in about a millisecond.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(offset)
+            }
+        }
+        return starts
     }
 }
