@@ -199,20 +199,6 @@ extension BudgetBuilder {
         return texts
     }
 
-    /// The `in` list of a converted goal's envelope when some wallets hold another
-    /// commodity than the budget's: the wallets in the budget's currency that an envelope
-    /// counts by default (not loans), as a peer's budget report compares a goal with
-    /// spending in the goal's commodity only. Nil when every wallet is in that currency
-    /// (no `in` needed), or none is.
-    mutating func envelopeWallets(_ wallets: [String: WalletInfo], _ mainCurrency: String) -> String? {
-        let all = wallets.values.filter { $0.kind != .loan }
-        let same = all.filter { $0.currency == mainCurrency || $0.currency.isEmpty }
-        guard same.count < all.count, !same.isEmpty else { return nil }
-        var names: [String] = []
-        for name in Set(same.map(\.name)).sorted() { names.append(tallyName(name)) }
-        return names.joined(separator: ", ")
-    }
-
     /// `SCHEDULE [as NAME] …`: the entry the transaction would be, repeated; nil when
     /// ``entry(_:_:_:_:)`` listed it. Named once among `names`.
     private mutating func ruleLine(
