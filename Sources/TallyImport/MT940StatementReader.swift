@@ -98,7 +98,7 @@ public enum MT940StatementReader {
     /// ends a statement; the SWIFT envelope around it (`{1:…}{4:`) is skipped.
     static func fields(_ text: String) -> [Field] {
         var fields: [Field] = []
-        for (n, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (n, rawLine) in text.statementLines.enumerated() {
             let line = rawLine.hasPrefix("{") && rawLine.contains(":20:") ? rawLine[rawLine.range(of: ":20:")!.lowerBound...] : rawLine
             if line.hasPrefix(":"), let close = line.dropFirst().firstIndex(of: ":") {
                 let tag = String(line[line.index(after: line.startIndex) ..< close])

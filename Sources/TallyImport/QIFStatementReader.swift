@@ -35,7 +35,7 @@ public enum QIFStatementReader {
         var record = Record()
         var section: String?
         var sawType = false
-        for (n, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (n, raw) in text.statementLines.enumerated() {
             let line = String(raw).trimmingWhitespace
             guard let letter = line.first else { continue }
             let position = StatementPosition(line: n + 1, column: 1)
