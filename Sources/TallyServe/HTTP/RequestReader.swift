@@ -134,9 +134,12 @@ public struct RequestReader: Sendable {
         let name = line[..<colon], value = line[(colon + 1)...]
         guard name.allSatisfy(isTokenByte), value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else { return nil }
         guard let nameText = String(validating: name, as: UTF8.self) else { return nil }
-        let valueText = String(decoding: value, as: UTF8.self)
-        let trimmed = valueText.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()
-        return (nameText.lowercased(), String(trimmed))
+        // Trimmed as bytes, not characters: a value that starts with a combining mark would
+        // otherwise fuse with the space before it and keep it.
+        let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 }
+        let start = value.firstIndex { !isSpace($0) } ?? value.endIndex
+        let end = value[start...].lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
+        return (nameText.lowercased(), String(decoding: value[start ..< end], as: UTF8.self))
     }
 
     /// RFC 9110's `tchar`.
