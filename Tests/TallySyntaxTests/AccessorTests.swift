@@ -112,4 +112,15 @@ final class AccessorTests: XCTestCase {
         XCTAssertEqual(Suggestion.closest(to: "mnothly", among: ["monthly", "weekly"]), "monthly")
         XCTAssertNil(Suggestion.closest(to: "xyz", among: ["wallet"]))
     }
+
+    /// A leaf finds its hierarchical name: "Groceries" is 0 edits from the last part of
+    /// "Food:Groceries" (and "Grocerys" 1 of the 3 its 8 letters allow), while the whole
+    /// name is 5 edits away, over the limit.
+    func testSuggestionsCompareAHierarchicalNameByItsLastPart() {
+        let categories = ["Housing:Rent", "Food:Groceries", "Food:Lunch"]
+        XCTAssertEqual(Suggestion.closest(to: "Groceries", among: categories), "Food:Groceries")
+        XCTAssertEqual(Suggestion.closest(to: "grocerys", among: categories), "Food:Groceries")
+        XCTAssertEqual(Suggestion.closest(to: "Food:Lnch", among: categories), "Food:Lunch")
+        XCTAssertNil(Suggestion.closest(to: "Fuel", among: categories))
+    }
 }

@@ -1,13 +1,19 @@
 /// "Did you mean" suggestions: the closest candidate by edit distance, when close enough.
 public enum Suggestion {
     /// The candidate closest to `word`, if it is within a third of the word's length
-    /// (at least one edit). Comparison ignores case.
+    /// (at least one edit). Comparison ignores case. A hierarchical name is also compared
+    /// by its last part, so `Groceries` (or `Grocerys`) finds `Food:Groceries`: people
+    /// write the leaf they think of, not the path they declared.
     public static func closest(to word: String, among candidates: [String]) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         let limit = max(1, target.count / 3)
         var best: (String, Int)?
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+            let lowered = candidate.lowercased()
+            var distance = editDistance(target, Array(lowered.unicodeScalars))
+            if !word.contains(":"), let leaf = lowered.split(separator: ":").last, leaf.count < lowered.count {
+                distance = min(distance, editDistance(target, Array(leaf.unicodeScalars)))
+            }
             if distance <= limit && distance < (best?.1 ?? Int.max) { best = (candidate, distance) }
         }
         return best?.0
