@@ -47,7 +47,8 @@ public struct CSVColumns: Sendable, Equatable {
             "af bij", "af/bij", "creditdebet", "credit/debet", "debet/credit", "soll/haben", "s/h", "d/c", "c/d", "cr/dr",
             "dr/cr", "direction", "richtung", "umsatztyp"
         ],
-        .status: ["status", "state", "buchungsstatus", "umsatzstatus", "transaction status"]
+        .status: ["status", "state", "buchungsstatus", "umsatzstatus", "transaction status"],
+        .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"]
     ]
 
     /// Header names that other banks use for other things (free text, signed amounts): such

@@ -22,9 +22,10 @@ struct CSVRowReader {
         self.separator = separator
     }
 
-    /// What a row gives: a movement, or the reason it is refused alone.
+    /// What a row gives: a movement and the fee the bank charged on it (``FeeRows``), or
+    /// the reason it is refused alone.
     enum Outcome {
-        case row(StatementRow)
+        case row(StatementRow, fee: Money?)
         case refused(StatementPosition, String)
     }
 
@@ -79,7 +80,7 @@ struct CSVRowReader {
                 path: path, position: bad.map { position($0, .date) },
                 message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance].compactMap { cell(r, $0) } }
+        let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance, .fee].compactMap { cell(r, $0) } }
         mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
     }
 
@@ -133,6 +134,7 @@ struct CSVRowReader {
         return .row(
             StatementRow(
                 date: date, amount: value, payee: cell(record, .payee), description: cell(record, .description),
-                bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)))
+                bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)),
+            fee: try amount(record, .fee))
     }
 }

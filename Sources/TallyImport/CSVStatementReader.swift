@@ -81,9 +81,12 @@ public struct CSVStatementReader {
         }
         try reader.settleFormats(movements, options: options)
         var currencies: Set<String> = []
+        var fees: [Money?] = []
         for record in movements {
             switch try reader.row(record) {
-            case .row(let row): statement.rows.append(row)
+            case .row(let row, let fee):
+                statement.rows.append(row)
+                fees.append(fee)
             case .refused(let position, let reason): statement.refused.append((position, reason))
             }
             if let code = reader.cell(record, .currency) { currencies.insert(code.uppercased()) }
@@ -96,7 +99,9 @@ public struct CSVStatementReader {
         let rows = statement.rows
         if rows.count > 1 && zip(rows, rows.dropFirst()).allSatisfy({ $0.date >= $1.date }) && rows.first!.date > rows.last!.date {
             statement.rows.reverse()
+            fees.reverse()
         }
+        statement.rows = FeeRows.expand(statement.rows, fees: fees)
         // The running balance of the last movement closes the statement.
         if let last = statement.rows.last, let balance = last.balance {
             statement.closingBalance = balance

@@ -45,7 +45,8 @@ import Testing
 
     @Test(arguments: [
         ("nl-ing-afbij.csv", "Betaal"), ("nl-knab-dc.csv", "Knab"), ("de-sparkasse-vorgemerkt.csv", "Giro"),
-        ("revolut-states.csv", "Revolut"), ("at-easybank-noheader.csv", "Easy"), ("us-schwab-preamble.csv", "Checking")
+        ("revolut-states.csv", "Revolut"), ("revolut-fee.csv", "Revolut"), ("at-easybank-noheader.csv", "Easy"),
+        ("us-schwab-preamble.csv", "Checking")
     ])
     func eachLayoutImportsAsItsGoldenResultSays(statement: String, wallet: String) throws {
         let copy = try Copy()
@@ -68,6 +69,24 @@ import Testing
         for line in ["Betaal  -1249.99", "Betaal  +15.00", "Food:Groceries  -41.20", "Knab    +250.00", "-750.00"] {
             #expect(text.contains(line), "«\(line)» in:\n\(text)")
         }
+    }
+
+    /// Revolut's `Fee` column: the account moved by the amount less the fee, so each fee
+    /// is a movement of its own after its row and the running balance holds: 100.00
+    /// opening + 300.00 − 100.00 − 2.00 − 24.99 − 0.35 − 13.99 (the plan fee, whose amount
+    /// is 0.00 and so is no movement) − 12.40 = 246.27, the statement's last balance.
+    /// Imported again, every movement, fees included, is already there.
+    @Test func aFeeIsAMovementOfItsOwnAndTheBalanceHolds() throws {
+        let copy = try Copy()
+        let first = copy.tally(["budget.tally", "revolut-fee.csv", "--wallet", "Revolut"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        let text = try copy.appended()
+        for line in ["\"Cash at Euronet Lisboa\" \"fee\"", "-2.00", "\"Amazon.de\" \"fee\"", "-0.35", "\"Metal plan fee\" \"fee\"", "-13.99", "assert Revolut  246.27"] {
+            #expect(text.contains(line), "«\(line)» in:\n\(text)")
+        }
+        #expect(!text.contains(" 0.00\n"), "a zero movement was written:\n\(text)")
+        let again = copy.tally(["budget.tally", "revolut-fee.csv", "--wallet", "Revolut"])
+        #expect(again.stdout.contains("added            0") && again.stdout.contains("already present  7"), "\(again.stdout)")
     }
 
     /// A row whose direction column says neither way is refused alone, with the reason;

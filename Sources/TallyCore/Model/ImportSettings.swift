@@ -65,7 +65,7 @@ public enum DecimalMark: Sendable, Equatable { case point, comma }
 /// (`date: "Buchungstag"`, `date: 1`) name it: `sign` is a direction column (`Af`/`Bij`,
 /// `D`/`C`), `status` says whether a movement is booked.
 public enum StatementColumn: String, Sendable, CaseIterable {
-    case date, amount, debit, credit, payee, description, id, balance, currency, sign, status
+    case date, amount, debit, credit, payee, description, id, balance, currency, sign, status, fee
 }
 
 /// What a word of a status or sign column says, as a profile's word lines name it
