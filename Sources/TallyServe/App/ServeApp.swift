@@ -17,6 +17,8 @@ public struct ServeApp: Sendable {
     /// `--today`, else the day of each request (TALLY_TODAY or the system's date).
     public let fixedToday: CivilDate?
     private let environment: [String: String]
+    /// Statements sent to the import screen, between preview and confirmation.
+    let uploads = StatementUploads()
 
     public init(store: BudgetStore, bridge: CommandBridge, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store
@@ -135,6 +137,10 @@ public struct ServeApp: Sendable {
                 title = "Due"
                 let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30
                 body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version)
+            case "/import":
+                title = "Import"
+                let statements = WriteForms.statementFiles(besides: store.arguments[0])
+                body = ImportPage.render(budget, statements: store.arguments.count == 1 ? statements : [], token: rules.token, version: snapshot.version)
             case "/diagnostics":
                 title = "Diagnostics"
                 body = DiagnosticsPage.render(snapshot)
@@ -154,14 +160,21 @@ public struct ServeApp: Sendable {
     // MARK: Forms
 
     private func post(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
-            return .text("Forms are sent as application/x-www-form-urlencoded.", status: .unsupportedMediaType)
+        let type = request.header("content-type")?.lowercased() ?? ""
+        guard type.hasPrefix("application/x-www-form-urlencoded") || (request.path == "/import/preview" && request.multipart != nil) else {
+            return .text("Forms are sent as application/x-www-form-urlencoded (a statement as multipart/form-data).", status: .unsupportedMediaType)
         }
         let forms = WriteForms(store: store, bridge: bridge, today: today)
         let back: String
         let done: String
         do throws(WriteForms.Refusal) {
             switch request.path {
+            case "/import/preview":
+                let preview = try forms.previewImport(request, uploads: uploads)
+                let status: HTTPStatus = preview.output.code == 0 ? .ok : preview.output.code == 2 ? .unprocessable : .conflict
+                let body = ImportPage.preview(preview, token: rules.token)
+                return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body), status: status)
+            case "/import": (done, back) = (try forms.confirmImport(request, uploads: uploads), "/import")
             case "/add": (done, back) = (try forms.add(request), "/register")
             case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")
             case "/move": (done, back) = (try forms.envelopeLine(request, move: true), "/envelopes")

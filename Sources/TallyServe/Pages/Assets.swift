@@ -45,6 +45,7 @@ enum Assets {
         pre.source { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 8px 0; overflow-x: auto; font-size: 0.85rem; }
         pre.source span { display: block; padding: 0 12px; white-space: pre; }
         pre.source span.hit { background: #fff3bf; }
+        pre.output { padding: 8px 12px; white-space: pre; }
         pre.source b { display: inline-block; min-width: 4ch; color: var(--muted); font-weight: 400; user-select: none; text-align: right; margin-right: 12px; }
         .section { margin-top: 22px; }
         @media (prefers-color-scheme: dark) {

@@ -8,7 +8,7 @@ enum PageLayout {
     /// The pages, in the navigation's order: path and name.
     static let pages: [(path: String, name: String)] = [
         ("/", "Overview"), ("/envelopes", "Envelopes"), ("/register", "Register"), ("/goals", "Goals"),
-        ("/due", "Due"), ("/diagnostics", "Diagnostics")
+        ("/due", "Due"), ("/import", "Import"), ("/diagnostics", "Diagnostics")
     ]
 
     /// A whole page.

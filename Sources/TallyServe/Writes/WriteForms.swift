@@ -25,9 +25,7 @@ struct WriteForms {
 
     /// Refuses when the files changed since the form's page was drawn.
     func requireCurrent(_ request: HTTPRequest) throws(Refusal) {
-        guard store.arguments.count == 1 else {
-            throw Refusal(status: .conflict, message: "This budget was opened from several files with -f; forms write to one budget file. Use `tally add` instead.")
-        }
+        try requireOneFile()
         guard let version = request.field("version"), version == store.currentVersion() else {
             throw Refusal(status: .conflict, message: "The budget changed on disk since this page was drawn, so nothing was written. Reload the page and try again.")
         }
@@ -106,7 +104,7 @@ struct WriteForms {
     }
 
     /// Runs a command line of the CLI; its message on standard error becomes the refusal.
-    private func run(_ arguments: [String], done: String) throws(Refusal) -> String {
+    func run(_ arguments: [String], done: String) throws(Refusal) -> String {
         let output = bridge.command(arguments)
         guard output.code == 0 else {
             let message = output.err.split(separator: "\n").first.map(String.init) ?? "nothing was written"
