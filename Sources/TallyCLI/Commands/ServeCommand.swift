@@ -13,9 +13,9 @@ enum ServeCommand: Subcommand {
     static let help = """
         tally serve: a web app over the budget on this machine: an overview with charts,
         envelopes, the register with its filters, goals, due entries, diagnostics and the
-        source; forms that add a purchase, assign or move money and record due entries,
-        written as `tally add` and `tally record` write. Open pages follow changes to the
-        files. docs/serve.md describes every page and the API.
+        source; forms that add a purchase, assign or move money, record due entries and
+        import a statement (a dry run first), written as `tally add`, `tally record` and
+        `tally import` write. Open pages follow changes to the files. docs/serve.md describes every page and the API.
 
         USAGE
           tally serve [options] <file>
