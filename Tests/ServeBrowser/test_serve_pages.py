@@ -43,6 +43,39 @@ def test_a_donut_slice_drills_down_too(page, served):
     assert page.locator("#register tbody tr").count() > 0
 
 
+def register_flags(url):
+    """The command line's register flags for a register address's query."""
+    from urllib.parse import parse_qsl, urlparse
+
+    return [f"--{name}={value}" for name, value in parse_qsl(urlparse(url).query)]
+
+
+def assert_rows_are_the_command_lines(page, served, url):
+    expected = served.cli("register", *register_flags(url))["rows"]
+    rows = page.locator("#register tbody tr")
+    assert len(expected) > 0, url
+    assert rows.count() == len(expected), url
+    amounts = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(rows.count())]
+    assert amounts == [row["amount"] for row in expected], url
+
+
+def test_a_balance_and_the_progress_bars_drill_down_to_their_rows(page, served):
+    # A wallet's balance: its rows up to the day.
+    page.goto(served.url)
+    balance = page.locator("#wallets tbody tr").first.locator("td a").first
+    balance.click()
+    page.wait_for_url("**/register?**")
+    assert "wallet=" in page.url and "period=..2026-11-22" in page.url
+    assert_rows_are_the_command_lines(page, served, page.url)
+    # An envelope's bar: its spending in its period; a goal's bar: its wallet's rows.
+    for chart, expected in [("#chart-envelopes", "type=expense"), ("#chart-goals", "wallet=Savings")]:
+        page.goto(served.url)
+        page.locator(f"{chart} a").first.click()
+        page.wait_for_url("**/register?**")
+        assert expected in page.url, page.url
+        assert_rows_are_the_command_lines(page, served, page.url)
+
+
 def test_assigning_money_writes_a_fill_line(page, served):
     page.goto(served.url + "envelopes")
     page.select_option("#assign-envelope", "Gift-fund")

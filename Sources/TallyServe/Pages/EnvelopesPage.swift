@@ -16,8 +16,7 @@ enum EnvelopesPage {
         var classes: [String?] = []
         for line in report.lines {
             let s = line.status
-            let categories = line.envelope.coversAll ? [] : line.envelope.categories.map { ("category", $0) }
-            let spent = PageLayout.register(categories + [("period", "\(s.start)..\(s.end)"), ("type", "expense")])
+            let spent = DrillDown.envelope(line.envelope, status: s)
             rows.append([
                 PageLayout.esc(line.envelope.name), PageLayout.esc(line.envelope.period.label(s.start)),
                 PageLayout.esc(budget.inDefault(s.carriedIn)), PageLayout.esc(budget.inDefault(s.planned)),
