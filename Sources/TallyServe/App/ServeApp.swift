@@ -112,6 +112,8 @@ public struct ServeApp: Sendable {
             return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
         }
         let budget = opened.report
+        let readOnly = WriteForms.readOnlyReason(store)
+        let purchaseForm = readOnly.map { PageLayout.message($0) } ?? "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
         var title = "", body = ""
         do throws(UsageError) {
             switch request.path {
@@ -121,26 +123,27 @@ public struct ServeApp: Sendable {
                     guard case .month? = try? PeriodSpec(text, flag: "month") else { throw UsageError("`month`: `\(text)` is not a month; write YYYY-MM") }
                     return try PeriodSpec(text, flag: "month").first(today: budget.today, weekStart: budget.model.weekStart)
                 }
-                body = OverviewPage.render(budget, month: month, months: 6)
-                body += "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
+                body = OverviewPage.render(budget, month: month, months: 6) + purchaseForm
             case "/envelopes":
                 title = "Envelopes"
-                body = EnvelopesPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today, token: rules.token, version: snapshot.version)
+                body = EnvelopesPage.render(
+                    budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today, token: rules.token, version: snapshot.version,
+                    readOnly: readOnly)
             case "/register":
                 title = "Register"
-                body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" })
-                body += "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
+                body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" }) + purchaseForm
             case "/goals":
                 title = "Goals"
                 body = GoalsPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today)
             case "/due":
                 title = "Due"
                 let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30
-                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version)
+                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version, readOnly: readOnly)
             case "/import":
                 title = "Import"
-                let statements = WriteForms.statementFiles(besides: store.arguments[0])
-                body = ImportPage.render(budget, statements: store.arguments.count == 1 ? statements : [], token: rules.token, version: snapshot.version)
+                body =
+                    readOnly.map { PageLayout.message($0) }
+                    ?? ImportPage.render(budget, statements: WriteForms.statementFiles(besides: store.arguments[0]), token: rules.token, version: snapshot.version)
             case "/diagnostics":
                 title = "Diagnostics"
                 body = DiagnosticsPage.render(snapshot)

@@ -94,14 +94,6 @@ extension WriteForms {
         return ChosenStatement(name: name, bytes: nil, fields: [("statement", name)])
     }
 
-    /// Refuses when the budget was opened from several files (there is no one budget
-    /// file to import into).
-    func requireOneFile() throws(Refusal) {
-        guard store.arguments.count == 1 else {
-            throw Refusal(status: .conflict, message: "This budget was opened from several files with -f; forms write to one budget file. Use the command line (`tally add`, `tally import`) instead.")
-        }
-    }
-
     /// Runs `tally import` on the statement: a file beside the budget as it is, a file
     /// sent in a private temporary folder, removed after (its path is left out of what
     /// the command printed).
