@@ -104,6 +104,20 @@ struct ImportScreenTests {
         }
     }
 
+    /// The budget's `import` profile says how the statement is read, as for `tally
+    /// import`: `03/02/2026` is the 3rd of February under `dates DD/MM/YYYY`, where
+    /// undeclared it would read month first (every day is 12 or less), as 2026-03-02.
+    @Test func theProfileSaysHowTheStatementIsRead() throws {
+        defer { folder.remove() }
+        let budget = try folder.write(
+            "currency EUR\nwallet Cash cash opening 100.00 on 2026-01-01\nexpense Food\nimport Cash dates DD/MM/YYYY\n", to: "profiled.tally")
+        let serve = ServeTestApp(files: [budget], today: "2026-04-01")
+        let statement = "date,amount,payee\n03/02/2026,-4.50,Bakery\n05/02/2026,-2.00,Kiosk\n"
+        let page = serve.postMultipart("/import/preview", [("wallet", "")], files: [("upload", "cash.csv", statement)]).text
+        #expect(page.contains("2026-02-03 &quot;Bakery&quot;"), "\(page)")
+        #expect(!page.contains("2026-03-02"))
+    }
+
     /// A statement sent without the session's token, or from another origin, is refused
     /// like every other write.
     @Test func aStatementFormWithoutTheTokenIsRefused() throws {
