@@ -111,9 +111,13 @@ enum ServeCommand: Subcommand {
     }
 
     /// The command line lent to the server: report commands run on the server's opened
-    /// budget, other commands as if typed, each with a console of its own.
+    /// budget, other commands as if typed, each with a console of its own; from then on
+    /// the process keeps no budget until exit (``KeptUntilExit``).
     static func bridge(_ environment: [String: String]) -> CommandBridge {
-        CommandBridge(
+        // The server runs `tally check` in-process after every save: nothing of it may
+        // stay until exit, as a one-shot command's large budget does.
+        KeptUntilExit.keepNothing()
+        return CommandBridge(
             reports: TallyTool.reportCommands.map { $0.name },
             report: { name, arguments, budget in
                 let console = Console.capturing(environment: environment)
