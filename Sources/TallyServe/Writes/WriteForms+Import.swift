@@ -100,11 +100,12 @@ extension WriteForms {
     private func runImport(_ statement: ChosenStatement, wallet: String?, dryRun: Bool) -> CommandBridge.Output {
         var arguments = ["import", "--today", today.description]
         if dryRun { arguments.append("--dry-run") }
-        if let wallet { arguments += ["--wallet", wallet] }
+        // Joined to its flag, so that a value starting with `-` is never read as a flag.
+        if let wallet { arguments.append("--wallet=\(wallet)") }
         arguments.append(root)
         guard let bytes = statement.bytes else {
             let folder = (root as NSString).deletingLastPathComponent
-            return bridge.command(arguments + [folder.isEmpty ? statement.name : folder + "/" + statement.name])
+            return bridge.command(arguments + [(folder.isEmpty ? "." : folder) + "/" + statement.name])
         }
         let folder = FileManager.default.temporaryDirectory.path + "/tally-statement-" + AccessRules.newToken()
         guard mkdir(folder, 0o700) == 0 else { return .init(code: 1, out: "", err: "cannot keep the statement in a temporary folder") }
