@@ -127,6 +127,16 @@ def test_an_import_is_previewed_then_confirmed_once(import_page, served_import):
     assert "2026-03-31 assert Girokonto  4919.83" in dry_run
     assert "matched          1" in dry_run
     assert served.text() == before, "the preview wrote"
+    # A save under the open preview: it says that confirming it now would be refused.
+    with open(served.file, "a", encoding="utf-8") as budget:
+        budget.write("; saved in an editor\n")
+    page.wait_for_selector("#stale:not([hidden])", timeout=2000)
+    assert "importing it now would be refused" in page.inner_text("#stale")
+    before = served.text()
+    page.goto(served.url + "import")
+    page.set_input_files("#import-upload", statement)
+    page.click("#import-form button")
+    page.wait_for_url("**/import/preview")
     page.click("#confirm-form button")
     page.wait_for_url("**/import?done=**")
     assert "Imported march.xml: added 4" in page.inner_text("main")

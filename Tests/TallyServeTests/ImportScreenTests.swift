@@ -50,6 +50,8 @@ struct ImportScreenTests {
         #expect(page.contains("skipped  march.xml:113"))
         #expect(!page.contains("tally-statement-"), "the temporary path is not shown")
         #expect(page.contains("id=\"confirm-form\""))
+        // What an open preview says when the budget changes on disk under it.
+        #expect(page.contains("changed on disk since this preview"))
         #expect(try contents() == before)
     }
 

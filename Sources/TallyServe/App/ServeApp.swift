@@ -157,7 +157,8 @@ public struct ServeApp: Sendable {
         } catch {
             return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
-        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body))
+        let stale = request.path == "/import" ? "The budget changed on disk since this page was drawn; reload it." : PageLayout.staleFigures
+        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body, stale: stale))
     }
 
     // MARK: Forms
@@ -176,7 +177,8 @@ public struct ServeApp: Sendable {
                 let preview = try forms.previewImport(request, uploads: uploads)
                 let status: HTTPStatus = preview.output.code == 0 ? .ok : preview.output.code == 2 ? .unprocessable : .conflict
                 let body = ImportPage.preview(preview, token: rules.token)
-                return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body), status: status)
+                let stale = "The budget changed on disk since this preview, so importing it now would be refused: choose the statement again."
+                return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body, stale: stale), status: status)
             case "/import": (done, back) = (try forms.confirmImport(request, uploads: uploads), "/import")
             case "/add": (done, back) = (try forms.add(request), "/register")
             case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")

@@ -79,6 +79,8 @@ enum Assets {
             busy = true;
             fetch("/api/version", { cache: "no-store", credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (v) {
               if (v.version === version) { busy = false; return; }
+              // A page without live figures (the import screen) only says that it is stale.
+              if (!document.querySelector("[data-live]")) { version = v.version; swap(""); busy = false; return; }
               return fetch(location.href, { cache: "no-store", credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
                 version = v.version;
                 document.body.setAttribute("data-version", version);
