@@ -11,6 +11,19 @@ is timed on its own). The server time is the app's own, from the `Server-Timing`
 (the request's handling, not the network); the wall time is the whole request from this
 script. Peak memory is the server's VmHWM from /proc at the end. Targets: at most
 150 ms server time per request and 250 MB at 100k. Only 127.0.0.1 is contacted.
+
+    python3 Benchmarks/serve_bench.py memory [SIZE ...]
+
+Memory over a long run, on a copy of the budget (Benchmarks/data/tx-SIZE-serve.tally)
+with the server open on it: BENCH_SAVES saves (default 100; each rewrites the file as an
+editor does, with one transaction more, then waits, as an open page does, until
+/api/version changes and fetches the overview, the envelopes and /api/diagnostics again;
+the time from the save to the new overview is the live update's), then 20 clients at
+once (BENCH_CLIENT_REQUESTS each, default 20, over every page and API answer), then a
+long run of BENCH_SOAK requests (default 600, over every page and API answer, a save
+every 25th). Resident memory (VmRSS) is printed after the first load, along the saves,
+after the clients and along the long run; VmHWM at the end. Memory that keeps growing
+with the saves or the requests is a leak; the target is 250 MB at 100k throughout.
 """
 
 import os
@@ -18,6 +31,7 @@ import re
 import statistics
 import subprocess
 import sys
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -25,7 +39,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 BIN = os.environ.get("TALLY_BIN", str(ROOT / ".build/release/tally"))
 RUNS = int(os.environ.get("BENCH_RUNS", "7"))
-COUNTS = {"10k": 10_000, "100k": 100_000, "1m": 1_000_000}
+COUNTS = {"1k": 1_000, "10k": 10_000, "100k": 100_000, "1m": 1_000_000}
+SAVES = int(os.environ.get("BENCH_SAVES", "100"))
+CLIENTS = 20
+CLIENT_REQUESTS = int(os.environ.get("BENCH_CLIENT_REQUESTS", "20"))
+SOAK = int(os.environ.get("BENCH_SOAK", "600"))
 TARGETS = [
     "/", "/envelopes", "/register?period=2026-11", "/register", "/goals", "/due", "/diagnostics", "/source?file=0&line=5000",
     "/api/version", "/api/balance", "/api/envelopes", "/api/goals", "/api/register?period=2026-11", "/api/report",
@@ -44,23 +62,120 @@ def request(url):
     return status, float(match.group(1)) if match else float("nan"), wall
 
 
-def peak_mb(pid):
+def peak_mb(pid, field="VmHWM"):
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
+        if line.startswith(field + ":"):
             return int(line.split()[1]) / 1024
     return float("nan")
 
 
-def bench(size):
+def resident_mb(pid):
+    return peak_mb(pid, "VmRSS")
+
+
+def data_file(size):
     data = ROOT / "Benchmarks/data"
     data.mkdir(exist_ok=True)
     file = data / f"tx-{size}.tally"
     if not file.exists():
         subprocess.run([sys.executable, str(ROOT / "Benchmarks/generate.py"), str(COUNTS[size]), str(file)], check=True)
+    return file
+
+
+def start(file):
     server = subprocess.Popen([BIN, "serve", "--port", "0", "--today", "2026-11-22", str(file)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    url = server.stdout.readline().strip().rstrip("/")
+    assert url.startswith("http://127.0.0.1:"), url
+    return server, url
+
+
+class Saver:
+    """Saves the budget as an editor does: the whole file written anew, one transaction
+    more (a copy of its last one), then renamed over the old one."""
+
+    def __init__(self, file):
+        self.file = file
+        self.text = file.read_text(encoding="utf-8")
+        self.line = next(line for line in reversed(self.text.splitlines()) if line[:4].isdigit() and '"' in line)
+        self.count = 0
+
+    def save(self):
+        self.count += 1
+        self.text += self.line + f"  ; save {self.count}\n"
+        temporary = self.file.with_suffix(".saving")
+        temporary.write_text(self.text, encoding="utf-8")
+        os.replace(temporary, self.file)
+
+
+def version(url):
+    with urllib.request.urlopen(url + "/api/version", timeout=120) as answer:
+        return answer.read()
+
+
+def memory(size):
+    file = ROOT / "Benchmarks/data" / f"tx-{size}-serve.tally"
+    file.write_text(data_file(size).read_text(encoding="utf-8"), encoding="utf-8")
+    server, url = start(file)
     try:
-        url = server.stdout.readline().strip().rstrip("/")
-        assert url.startswith("http://127.0.0.1:"), url
+        request(url + "/")
+        print(f"\n## {size}: memory over a long run (VmRSS MB)\n")
+        print(f"after the first load: {resident_mb(server.pid):.0f}")
+        saver, live = Saver(file), []
+        checkpoints = {1, 10, 25, 50, SAVES}
+        for n in range(1, SAVES + 1):
+            before = version(url)
+            saved = time.perf_counter()
+            saver.save()
+            while version(url) == before:
+                time.sleep(0.02)
+            request(url + "/")
+            live.append((time.perf_counter() - saved) * 1000)
+            request(url + "/envelopes")
+            request(url + "/api/diagnostics")
+            if n in checkpoints:
+                print(f"after {n} saves: {resident_mb(server.pid):.0f}")
+        print(f"save to new overview: median {statistics.median(live):.0f} ms, worst {max(live):.0f} ms ({SAVES} saves)")
+
+        failures, worst = [], [0.0]
+
+        def client(k):
+            for i in range(CLIENT_REQUESTS):
+                target = TARGETS[(k + i) % len(TARGETS)]
+                try:
+                    status, server_ms, _ = request(url + target)
+                    worst[0] = max(worst[0], server_ms)
+                    if status != 200:
+                        failures.append((target, status))
+                except Exception as error:  # noqa: BLE001 - counted and printed
+                    failures.append((target, repr(error)))
+
+        started = time.perf_counter()
+        threads = [threading.Thread(target=client, args=(k,)) for k in range(CLIENTS)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - started
+        print(f"after {CLIENTS} clients x {CLIENT_REQUESTS} requests at once: {resident_mb(server.pid):.0f} "
+              f"({elapsed:.1f} s, worst server time {worst[0]:.1f} ms, failures {len(failures)}: {failures[:3]})")
+
+        started = time.perf_counter()
+        for i in range(1, SOAK + 1):
+            if i % 25 == 0:
+                saver.save()
+            request(url + TARGETS[i % len(TARGETS)])
+            if i % 100 == 0 or i == SOAK:
+                print(f"long run, after {i} requests ({saver.count} saves in all, {time.perf_counter() - started:.0f} s): {resident_mb(server.pid):.0f}")
+        print(f"peak (VmHWM): {peak_mb(server.pid):.0f} MB (target 250 at 100k)")
+    finally:
+        server.kill()
+        server.wait()
+        file.unlink(missing_ok=True)
+
+
+def bench(size):
+    server, url = start(data_file(size))
+    try:
         status, first, first_wall = request(url + "/")
         print(f"\n## {size}: first page (reads the budget): server {first:.1f} ms, wall {first_wall:.1f} ms\n")
         print("| request | status | server median ms | server max ms | wall median ms |")
@@ -80,11 +195,15 @@ def bench(size):
 
 
 def main():
-    sizes = sys.argv[1:] or ["10k", "100k"]
+    arguments = sys.argv[1:]
+    run = bench
+    if arguments[:1] == ["memory"]:
+        arguments, run = arguments[1:], memory
+    sizes = arguments or ["10k", "100k"]
     if os.environ.get("BENCH_NO_BUILD") != "1" and "TALLY_BIN" not in os.environ:
         subprocess.run(["swift", "build", "-c", "release", "--product", "tally"], cwd=ROOT, check=True)
     for size in sizes:
-        bench(size)
+        run(size)
 
 
 if __name__ == "__main__":

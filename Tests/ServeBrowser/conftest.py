@@ -32,12 +32,13 @@ def browser():
 class Served:
     """A running `tally serve` over a copy of a budget."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, budget: str = "examples/household.tally", today: str = TODAY):
         self.binary = os.environ["TALLY_BINARY"]
         self.file = folder / "budget.tally"
-        shutil.copyfile(REPOSITORY / "examples" / "household.tally", self.file)
+        self.today = today
+        shutil.copyfile(REPOSITORY / budget, self.file)
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--port", "0", "--today", TODAY, str(self.file)],
+            [self.binary, "serve", "--port", "0", "--today", today, str(self.file)],
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             text=True,
@@ -48,7 +49,7 @@ class Served:
     def cli(self, *arguments):
         """What `tally ARGUMENTS --format json` prints for the same budget, parsed."""
         out = subprocess.run(
-            [self.binary, *arguments, "--format", "json", "--today", TODAY, str(self.file)],
+            [self.binary, *arguments, "--format", "json", "--today", self.today, str(self.file)],
             capture_output=True, text=True, check=True,
         ).stdout
         return json.loads(out)
@@ -69,7 +70,24 @@ def served(tmp_path):
 
 
 @pytest.fixture
+def served_import(tmp_path):
+    """A server over examples/import's budget on 2026-04-01 (its statement is March's)."""
+    server = Served(tmp_path, budget="examples/import/budget.tally", today="2026-04-01")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def import_page(browser, served_import):
+    yield from guarded_page(browser, served_import)
+
+
+@pytest.fixture
 def page(browser, served):
+    yield from guarded_page(browser, served)
+
+
+def guarded_page(browser, served):
     """A page at 1280 px whose requests must all go to the server (others are aborted
     and make the test fail)."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -43,6 +43,39 @@ def test_a_donut_slice_drills_down_too(page, served):
     assert page.locator("#register tbody tr").count() > 0
 
 
+def register_flags(url):
+    """The command line's register flags for a register address's query."""
+    from urllib.parse import parse_qsl, urlparse
+
+    return [f"--{name}={value}" for name, value in parse_qsl(urlparse(url).query)]
+
+
+def assert_rows_are_the_command_lines(page, served, url):
+    expected = served.cli("register", *register_flags(url))["rows"]
+    rows = page.locator("#register tbody tr")
+    assert len(expected) > 0, url
+    assert rows.count() == len(expected), url
+    amounts = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(rows.count())]
+    assert amounts == [row["amount"] for row in expected], url
+
+
+def test_a_balance_and_the_progress_bars_drill_down_to_their_rows(page, served):
+    # A wallet's balance: its rows up to the day.
+    page.goto(served.url)
+    balance = page.locator("#wallets tbody tr").first.locator("td a").first
+    balance.click()
+    page.wait_for_url("**/register?**")
+    assert "wallet=" in page.url and "period=..2026-11-22" in page.url
+    assert_rows_are_the_command_lines(page, served, page.url)
+    # An envelope's bar: its spending in its period; a goal's bar: its wallet's rows.
+    for chart, expected in [("#chart-envelopes", "type=expense"), ("#chart-goals", "wallet=Savings")]:
+        page.goto(served.url)
+        page.locator(f"{chart} a").first.click()
+        page.wait_for_url("**/register?**")
+        assert expected in page.url, page.url
+        assert_rows_are_the_command_lines(page, served, page.url)
+
+
 def test_assigning_money_writes_a_fill_line(page, served):
     page.goto(served.url + "envelopes")
     page.select_option("#assign-envelope", "Gift-fund")
@@ -81,6 +114,49 @@ def test_adding_a_purchase_on_a_phone_writes_the_transaction(browser, served):
     context.close()
 
 
+def test_an_import_is_previewed_then_confirmed_once(import_page, served_import):
+    page, served = import_page, served_import
+    before = served.text()
+    statement = str(REPOSITORY / "examples" / "import" / "march.xml")
+    page.goto(served.url + "import")
+    page.set_input_files("#import-upload", statement)
+    page.click("#import-form button")
+    page.wait_for_url("**/import/preview")
+    dry_run = page.inner_text("#dry-run")
+    assert "Girokonto  Food:Groceries  -31.25" in dry_run
+    assert "2026-03-31 assert Girokonto  4919.83" in dry_run
+    assert "matched          1" in dry_run
+    assert served.text() == before, "the preview wrote"
+    # A save under the open preview: it says that confirming it now would be refused.
+    with open(served.file, "a", encoding="utf-8") as budget:
+        budget.write("; saved in an editor\n")
+    page.wait_for_selector("#stale:not([hidden])", timeout=2000)
+    assert "importing it now would be refused" in page.inner_text("#stale")
+    before = served.text()
+    page.goto(served.url + "import")
+    page.set_input_files("#import-upload", statement)
+    page.click("#import-form button")
+    page.wait_for_url("**/import/preview")
+    page.click("#confirm-form button")
+    page.wait_for_url("**/import?done=**")
+    assert "Imported march.xml: added 4" in page.inner_text("main")
+    added = served.text()[len(before):].split("\n")
+    assert [line.split()[0] for line in added if line and not line.startswith(" ")] == [
+        "2026-03-05", "2026-03-10", "2026-03-25", "2026-03-27", "2026-03-31"
+    ]
+    assert '    id: "2026032500002"' in added
+    imported = served.text()
+    # The same statement again: the preview adds nothing, and so does its confirmation.
+    page.goto(served.url + "import")
+    page.set_input_files("#import-upload", statement)
+    page.click("#import-form button")
+    page.wait_for_url("**/import/preview")
+    assert "added            0" in page.inner_text("#dry-run")
+    page.click("#confirm-form button")
+    page.wait_for_url("**/import?done=**")
+    assert served.text() == imported
+
+
 def test_an_edit_on_disk_shows_within_a_second_without_a_reload(page, served):
     page.goto(served.url)
     page.evaluate("window.notReloaded = true")
@@ -112,7 +188,7 @@ def test_a_stale_form_is_refused(page, served):
 def test_no_page_scrolls_sideways_at_390_px(browser, served):
     context = browser.new_context(viewport={"width": 390, "height": 844})
     page = context.new_page()
-    for path in ["", "envelopes", "register", "goals", "due", "diagnostics", "source?file=0&line=40"]:
+    for path in ["", "envelopes", "register", "goals", "due", "import", "diagnostics", "source?file=0&line=40"]:
         page.goto(served.url + path)
         wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert wide <= 0, f"/{path} is {wide} px too wide"

@@ -5,9 +5,10 @@ import XCTest
 /// `tally serve` end to end in Debian's chromium, driven by Playwright from the Python
 /// tools' environment (`.ci/install-python-tools`; chromium from
 /// `.ci/install-editor-tools`; Playwright never downloads a browser). The scenarios are
-/// `Tests/ServeBrowser/test_serve_pages.py`: overview figures equal the CLI's JSON, a
-/// category drills down to its rows, assign and move write `fill`/`move` lines, a purchase
-/// added at 390 px, an edit on disk shown within a second without a reload, a stale form
+/// `Tests/ServeBrowser/test_serve_pages.py`: overview figures equal the CLI's JSON,  a
+/// category, a wallet's balance, an envelope's bar and a goal's bar drill down to their
+/// rows, assign and move write `fill`/`move` lines, a purchase
+/// added at 390 px, an import previewed and confirmed (twice: the second adds nothing), an edit on disk shown within a second without a reload, a stale form
 /// refused, no sideways scrolling at 390 px, keyboard, dark mode, scripts off, and no
 /// request leaving the machine. With `TALLY_RECORD=1` it writes docs/serve-overview.png.
 final class ServeBrowserTests: XCTestCase {
@@ -27,6 +28,6 @@ final class ServeBrowserTests: XCTestCase {
         if TestSupport.recording { environment["TALLY_RECORD"] = "1" }
         let result = try python.run(["-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA", "Tests/ServeBrowser"], environment: environment, timeout: 600)
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertTrue(result.stdout.contains("13 passed"), result.output)
+        XCTAssertTrue(result.stdout.contains("15 passed"), result.output)
     }
 }

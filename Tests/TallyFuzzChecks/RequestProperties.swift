@@ -4,7 +4,7 @@ import TallyServe
 /// every time (never a trap); a complete request takes no more bytes than it was given
 /// and reads back the same when written out again; a refusal stays a refusal however many
 /// bytes follow, so a client cannot talk its way past a limit; and a refusal's status is
-/// a client error or 501/505.
+/// a client error or 501/505; a `multipart/form-data` body reads without a trap.
 enum RequestProperties {
     static func check(_ bytes: [UInt8]) -> String? {
         let reader = RequestReader()
@@ -26,6 +26,10 @@ enum RequestProperties {
             let again = reader.read(Array((text + "\r\n").utf8) + request.body)
             guard case .complete(let reread, _) = again, reread == request else {
                 return "written out again, the request reads as \(again)"
+            }
+            // A form with a file (the import screen's) reads from the body alone.
+            if let form = request.multipart, form.files.contains(where: { $0.bytes.count > request.body.count }) {
+                return "a multipart file larger than the body"
             }
             return nil
         }

@@ -36,6 +36,26 @@ struct ServeTestApp {
                 body: Array(body.utf8)))
     }
 
+    /// `POST target` as `multipart/form-data` (a form with a file): text `fields` and
+    /// `files` (field, file name, contents), from the server's own pages.
+    func postMultipart(_ target: String, _ fields: [(String, String)], files: [(String, String, String)]) -> HTTPResponse {
+        let boundary = "----tally-test-boundary"
+        var body = ""
+        for (name, value) in fields + [(AccessRules.formField, app.rules.token), ("version", app.store.currentVersion())] {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n"
+        }
+        for (name, filename, contents) in files {
+            body += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"\r\n"
+            body += "Content-Type: application/octet-stream\r\n\r\n\(contents)\r\n"
+        }
+        body += "--\(boundary)--\r\n"
+        return app.handle(
+            HTTPRequest(
+                method: "POST", target: target,
+                headers: [("Host", host), ("Origin", "http://\(host)"), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+                body: Array(body.utf8)))
+    }
+
     /// What `tally ARGUMENTS` prints, in-process.
     static func cli(_ arguments: [String]) -> (code: Int32, out: String) {
         let console = Console.capturing()

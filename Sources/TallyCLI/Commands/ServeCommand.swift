@@ -13,9 +13,9 @@ enum ServeCommand: Subcommand {
     static let help = """
         tally serve: a web app over the budget on this machine: an overview with charts,
         envelopes, the register with its filters, goals, due entries, diagnostics and the
-        source; forms that add a purchase, assign or move money and record due entries,
-        written as `tally add` and `tally record` write. Open pages follow changes to the
-        files. docs/serve.md describes every page and the API.
+        source; forms that add a purchase, assign or move money, record due entries and
+        import a statement (a dry run first), written as `tally add`, `tally record` and
+        `tally import` write. Open pages follow changes to the files. docs/serve.md describes every page and the API.
 
         USAGE
           tally serve [options] <file>
@@ -111,9 +111,13 @@ enum ServeCommand: Subcommand {
     }
 
     /// The command line lent to the server: report commands run on the server's opened
-    /// budget, other commands as if typed, each with a console of its own.
+    /// budget, other commands as if typed, each with a console of its own; from then on
+    /// the process keeps no budget until exit (``KeptUntilExit``).
     static func bridge(_ environment: [String: String]) -> CommandBridge {
-        CommandBridge(
+        // The server runs `tally check` in-process after every save: nothing of it may
+        // stay until exit, as a one-shot command's large budget does.
+        KeptUntilExit.keepNothing()
+        return CommandBridge(
             reports: TallyTool.reportCommands.map { $0.name },
             report: { name, arguments, budget in
                 let console = Console.capturing(environment: environment)

@@ -52,9 +52,9 @@ public enum HTMLReport {
         public var category: @Sendable (_ name: String, _ month: CivilDate) -> String? = { _, _ in nil }
         /// A month's rows.
         public var month: @Sendable (_ start: CivilDate) -> String? = { _ in nil }
-        /// An envelope's page.
+        /// An envelope's rows (its bar and its name).
         public var envelope: @Sendable (_ name: String) -> String? = { _ in nil }
-        /// A goal's page.
+        /// A goal's rows (its bar and its name).
         public var goal: @Sendable (_ name: String) -> String? = { _ in nil }
         /// The balances on a day.
         public var day: @Sendable (_ date: CivilDate) -> String? = { _ in nil }
@@ -243,7 +243,8 @@ public enum HTMLReport {
                     period
                 ]
             }
-            bars.append(ProgressBars.Row(label: line.envelope.name, fraction: fraction, figure: figure, details: details, tone: tone))
+            bars.append(
+                ProgressBars.Row(label: line.envelope.name, fraction: fraction, figure: figure, details: details, tone: tone, link: links.envelope(line.envelope.name)))
             rows.append(
                 (
                     [
@@ -297,7 +298,7 @@ public enum HTMLReport {
             }
             if status.state != .reached && status.state != .open { details[0] += ", \(status.state.rawValue)" }
             if let outlook = status.outlook { details.append(outlook) }
-            bars.append(ProgressBars.Row(label: goal.name, fraction: fraction, figure: figure, details: details, tone: tone))
+            bars.append(ProgressBars.Row(label: goal.name, fraction: fraction, figure: figure, details: details, tone: tone, link: links.goal(goal.name)))
             rows.append(([goal.name, money(status.saved, goalCurrency, code: bare), goal.target.map { money($0, goalCurrency, code: bare) } ?? "", percent ?? "", status.state.rawValue], nil))
         }
         let chart = ProgressBars(id: "chart-goals", rows: bars, title: "Saving goals: saved of target", empty: "No saving goals").svg

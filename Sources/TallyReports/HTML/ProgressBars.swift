@@ -17,6 +17,8 @@ struct ProgressBars {
         /// Lines below the bar: `spent 120.00 EUR of 160.00 EUR, 40.00 EUR left`.
         let details: [String]
         let tone: Tone
+        /// Where the row leads (the rows behind it), when the page has links.
+        var link: String? = nil
     }
 
     let id: String
@@ -45,7 +47,12 @@ struct ProgressBars {
             case .reached: colour = ChartPalette.reached
             }
             let fraction = row.fraction.isFinite ? min(1, max(0, row.fraction)) : 0
+            if let link = row.link { out += "<a href=\"\(Markup.escape(link))\">" }
             out += "<g class=\"row \(row.tone.rawValue)\">"
+            if row.link != nil {
+                // The whole row is the link's target, not only its letters and bar.
+                out += "<rect x=\"0\" y=\"\(Markup.number(y))\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(heights[i]))\" fill=\"transparent\"/>"
+            }
             out += "<text x=\"0\" y=\"\(Markup.number(y + 16))\" class=\"label\">\(Markup.escape(Markup.shortened(row.label, 32)))</text>"
             out += "<text x=\"\(Markup.number(width))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"end\" class=\"figure \(row.tone.rawValue)\">\(Markup.escape(row.figure))</text>"
             out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(width))\" height=\"14\" rx=\"7\" fill=\"\(ChartPalette.track)\"/>"
@@ -56,6 +63,7 @@ struct ProgressBars {
                 out += "<text x=\"0\" y=\"\(Markup.number(y + 55 + lineHeight * Double(k)))\" class=\"detail\">\(Markup.escape(detail))</text>"
             }
             out += "</g>"
+            if row.link != nil { out += "</a>" }
         }
         return out + "</svg>"
     }

@@ -3,6 +3,10 @@ import TallyCore
 import TallyReports
 import TallySyntax
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The budget as the server last read it, read again only when one of its files changed
 /// on disk (its size, modification time or identity) or another day is asked. Every page
 /// and answer starts from a ``Snapshot``; its ``Snapshot/version`` is what a form carries
@@ -52,6 +56,10 @@ public final class BudgetStore: @unchecked Sendable {
         // request read again rather than keep a stale budget.
         let known = cached.values.first?.snapshot.files ?? arguments
         let before = Self.stamps(known)
+        // The stale budget goes before the new one is read, so that two are never held
+        // at once (tens of megabytes each at 100k transactions).
+        if cached[today] != nil { cached[today] = nil }
+        defer { Self.returnFreedMemory() }
         let snapshot: Snapshot
         do {
             let opened = try ReportBudget.opened(files: arguments, today: today)
@@ -84,11 +92,29 @@ public final class BudgetStore: @unchecked Sendable {
         defer { checkLock.unlock() }
         if let known = checks[key] { return known }
         let output = run()
+        Self.returnFreedMemory()
         // As for the budgets: at most two days' answers.
         if checks.count >= 2 { checks = [:] }
         checks[key] = output
         return output
     }
+
+    /// Hands the memory freed by a budget read and dropped back to the system: without
+    /// it the allocator keeps the largest set of budgets ever held at once (a save at
+    /// 100k transactions holds the page's budget and the check's), and the server's
+    /// resident memory stays at that peak (`serve_bench.py memory`).
+    static func returnFreedMemory() { _ = mallocTrim?(0) }
+
+    /// glibc's `malloc_trim`, which the Glibc module does not declare (it is in
+    /// `malloc.h`); nil on other systems.
+    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
+        #if canImport(Glibc)
+            guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
+            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
+        #else
+            return nil
+        #endif
+    }()
 
     /// The version of the files on disk now, without reading them: what the live pages
     /// poll.

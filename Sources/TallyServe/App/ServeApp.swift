@@ -17,6 +17,8 @@ public struct ServeApp: Sendable {
     /// `--today`, else the day of each request (TALLY_TODAY or the system's date).
     public let fixedToday: CivilDate?
     private let environment: [String: String]
+    /// Statements sent to the import screen, between preview and confirmation.
+    let uploads = StatementUploads()
 
     public init(store: BudgetStore, bridge: CommandBridge, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store
@@ -110,6 +112,8 @@ public struct ServeApp: Sendable {
             return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
         }
         let budget = opened.report
+        let readOnly = WriteForms.readOnlyReason(store)
+        let purchaseForm = readOnly.map { PageLayout.message($0) } ?? "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
         var title = "", body = ""
         do throws(UsageError) {
             switch request.path {
@@ -119,22 +123,27 @@ public struct ServeApp: Sendable {
                     guard case .month? = try? PeriodSpec(text, flag: "month") else { throw UsageError("`month`: `\(text)` is not a month; write YYYY-MM") }
                     return try PeriodSpec(text, flag: "month").first(today: budget.today, weekStart: budget.model.weekStart)
                 }
-                body = OverviewPage.render(budget, month: month, months: 6)
-                body += "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
+                body = OverviewPage.render(budget, month: month, months: 6) + purchaseForm
             case "/envelopes":
                 title = "Envelopes"
-                body = EnvelopesPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today, token: rules.token, version: snapshot.version)
+                body = EnvelopesPage.render(
+                    budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today, token: rules.token, version: snapshot.version,
+                    readOnly: readOnly)
             case "/register":
                 title = "Register"
-                body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" })
-                body += "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
+                body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" }) + purchaseForm
             case "/goals":
                 title = "Goals"
                 body = GoalsPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today)
             case "/due":
                 title = "Due"
                 let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30
-                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version)
+                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version, readOnly: readOnly)
+            case "/import":
+                title = "Import"
+                body =
+                    readOnly.map { PageLayout.message($0) }
+                    ?? ImportPage.render(budget, statements: WriteForms.statementFiles(besides: store.arguments[0]), token: rules.token, version: snapshot.version)
             case "/diagnostics":
                 title = "Diagnostics"
                 body = DiagnosticsPage.render(snapshot)
@@ -148,20 +157,29 @@ public struct ServeApp: Sendable {
         } catch {
             return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
-        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body))
+        let stale = request.path == "/import" ? "The budget changed on disk since this page was drawn; reload it." : PageLayout.staleFigures
+        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body, stale: stale))
     }
 
     // MARK: Forms
 
     private func post(_ request: HTTPRequest) -> HTTPResponse {
-        guard request.header("content-type")?.lowercased().hasPrefix("application/x-www-form-urlencoded") ?? false else {
-            return .text("Forms are sent as application/x-www-form-urlencoded.", status: .unsupportedMediaType)
+        let type = request.header("content-type")?.lowercased() ?? ""
+        guard type.hasPrefix("application/x-www-form-urlencoded") || (request.path == "/import/preview" && request.multipart != nil) else {
+            return .text("Forms are sent as application/x-www-form-urlencoded (a statement as multipart/form-data).", status: .unsupportedMediaType)
         }
         let forms = WriteForms(store: store, bridge: bridge, today: today)
         let back: String
         let done: String
         do throws(WriteForms.Refusal) {
             switch request.path {
+            case "/import/preview":
+                let preview = try forms.previewImport(request, uploads: uploads)
+                let status: HTTPStatus = preview.output.code == 0 ? .ok : preview.output.code == 2 ? .unprocessable : .conflict
+                let body = ImportPage.preview(preview, token: rules.token)
+                let stale = "The budget changed on disk since this preview, so importing it now would be refused: choose the statement again."
+                return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body, stale: stale), status: status)
+            case "/import": (done, back) = (try forms.confirmImport(request, uploads: uploads), "/import")
             case "/add": (done, back) = (try forms.add(request), "/register")
             case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")
             case "/move": (done, back) = (try forms.envelopeLine(request, move: true), "/envelopes")

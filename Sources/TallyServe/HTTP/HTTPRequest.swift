@@ -36,8 +36,18 @@ public struct HTTPRequest: Sendable, Equatable {
     /// The first value of the query parameter `name`.
     public func parameter(_ name: String) -> String? { query.first { $0.0 == name }?.1 }
 
-    /// The form fields of a `application/x-www-form-urlencoded` body.
-    public var form: [(String, String)] { FormData.pairs(String(decoding: body, as: UTF8.self)) }
+    /// The form fields of a `application/x-www-form-urlencoded` body, or the text fields
+    /// of a `multipart/form-data` one.
+    public var form: [(String, String)] {
+        if let multipart { return multipart.fields }
+        return FormData.pairs(String(decoding: body, as: UTF8.self))
+    }
+
+    /// The body read as `multipart/form-data` (a form with a file), when it was sent so.
+    public var multipart: MultipartForm? {
+        guard let type = header("content-type"), type.lowercased().hasPrefix("multipart/form-data") else { return nil }
+        return MultipartForm(body, contentType: type)
+    }
 
     /// The first value of the form field `name`.
     public func field(_ name: String) -> String? { form.first { $0.0 == name }?.1 }

@@ -45,6 +45,7 @@ enum Assets {
         pre.source { background: var(--card); border: 1px solid var(--line); border-radius: 12px; padding: 8px 0; overflow-x: auto; font-size: 0.85rem; }
         pre.source span { display: block; padding: 0 12px; white-space: pre; }
         pre.source span.hit { background: #fff3bf; }
+        pre.output { padding: 8px 12px; white-space: pre; }
         pre.source b { display: inline-block; min-width: 4ch; color: var(--muted); font-weight: 400; user-select: none; text-align: right; margin-right: 12px; }
         .section { margin-top: 22px; }
         @media (prefers-color-scheme: dark) {
@@ -78,6 +79,8 @@ enum Assets {
             busy = true;
             fetch("/api/version", { cache: "no-store", credentials: "same-origin" }).then(function (r) { return r.json(); }).then(function (v) {
               if (v.version === version) { busy = false; return; }
+              // A page without live figures (the import screen) only says that it is stale.
+              if (!document.querySelector("[data-live]")) { version = v.version; swap(""); busy = false; return; }
               return fetch(location.href, { cache: "no-store", credentials: "same-origin" }).then(function (r) { return r.text(); }).then(function (html) {
                 version = v.version;
                 document.body.setAttribute("data-version", version);

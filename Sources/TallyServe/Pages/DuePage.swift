@@ -6,14 +6,14 @@ import TallySyntax
 /// coming within N days (30), as `tally due` lists them, each with a button that records
 /// it (`tally record FILE RULE --date DAY`).
 enum DuePage {
-    static func render(_ budget: ReportBudget, days: Int, token: String, version: String) -> String {
+    static func render(_ budget: ReportBudget, days: Int, token: String, version: String, readOnly: String? = nil) -> String {
         let report = DueReport(budget, period: nil, days: days, filter: EntryFilter())
         var rows: [[String]] = []
         for item in report.occurrences {
             let d = report.describe(item.rule)
             let rule = budget.model.rules[item.rule]
             var action = ""
-            if let name = rule.name {
+            if let name = rule.name, readOnly == nil {
                 action =
                     "<form class=\"inline\" method=\"post\" action=\"/record\">\(PageLayout.formGuard(token: token, version: version))"
                     + "<input type=\"hidden\" name=\"rule\" value=\"\(PageLayout.esc(name))\"/>"
@@ -28,6 +28,6 @@ enum DuePage {
         let table = PageLayout.table(
             caption: "Up to \(report.horizon)", headers: ["Date", "Status", "Rule", "Payee", "Wallet", "What", "Amount", ""],
             numeric: [6], rows: rows)
-        return PageLayout.live("due", table)
+        return PageLayout.live("due", table) + (readOnly.map { PageLayout.message($0) } ?? "")
     }
 }

@@ -6,7 +6,7 @@ import TallySyntax
 /// gives it, with links to the spending behind each, the months before and after, and the
 /// forms that assign money (`fill`) and move it between envelopes (`move`).
 enum EnvelopesPage {
-    static func render(_ budget: ReportBudget, at date: CivilDate, token: String, version: String) -> String {
+    static func render(_ budget: ReportBudget, at date: CivilDate, token: String, version: String, readOnly: String? = nil) -> String {
         let report = EnvelopesReport(budget, at: date)
         let previous = date.startOfMonth.adding(months: -1) ?? date, next = date.startOfMonth.adding(months: 1) ?? date
         var body = "<p class=\"muted\">Envelopes on \(date). "
@@ -16,8 +16,7 @@ enum EnvelopesPage {
         var classes: [String?] = []
         for line in report.lines {
             let s = line.status
-            let categories = line.envelope.coversAll ? [] : line.envelope.categories.map { ("category", $0) }
-            let spent = PageLayout.register(categories + [("period", "\(s.start)..\(s.end)"), ("type", "expense")])
+            let spent = DrillDown.envelope(line.envelope, status: s)
             rows.append([
                 PageLayout.esc(line.envelope.name), PageLayout.esc(line.envelope.period.label(s.start)),
                 PageLayout.esc(budget.inDefault(s.carriedIn)), PageLayout.esc(budget.inDefault(s.planned)),
@@ -35,7 +34,7 @@ enum EnvelopesPage {
             live += "<p id=\"ready\">Ready to assign: <strong>\(PageLayout.esc(budget.amount(ready, budget.currency)))</strong></p>\n"
         }
         body += PageLayout.live("envelopes", live)
-        body += forms(budget, report: report, token: token, version: version)
+        body += readOnly.map { PageLayout.message($0) } ?? forms(budget, report: report, token: token, version: version)
         return body
     }
 

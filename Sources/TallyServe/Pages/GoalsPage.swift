@@ -3,18 +3,21 @@ import TallyReports
 import TallySyntax
 
 /// `/goals?at=DAY`: each saving goal as `tally goals` gives it, with its progress drawn
-/// and written out.
+/// and written out; a goal held in a wallet leads (its name and its bar) to that wallet's
+/// rows.
 enum GoalsPage {
     static func render(_ budget: ReportBudget, at date: CivilDate) -> String {
         let report = GoalsReport(budget, at: date)
         var rows: [[String]] = []
         for line in report.lines {
             let fraction = line.target.map { $0 > .zero ? min(1, max(0, line.saved.chartValue / $0.chartValue)) : 1 } ?? 0
-            let bar =
+            let rowsBehind = line.goal.wallet.map { _ in DrillDown.goal(line.goal, model: budget.model, at: date) }
+            var bar =
                 "<svg class=\"bar\" viewBox=\"0 0 100 8\" width=\"100\" height=\"8\" role=\"img\" aria-label=\"\(PageLayout.esc(budget.percent(line.percent)))\">"
                 + "<rect width=\"100\" height=\"8\" rx=\"4\" fill=\"#8883\"/><rect width=\"\(Int(fraction * 100))\" height=\"8\" rx=\"4\" fill=\"#2f9e44\"/></svg>"
+            if let rowsBehind { bar = "<a href=\"\(PageLayout.esc(rowsBehind))\">\(bar)</a>" }
             rows.append([
-                PageLayout.esc(line.goal.name), PageLayout.esc(budget.plain(line.saved, line.currency)),
+                rowsBehind.map { PageLayout.link($0, line.goal.name) } ?? PageLayout.esc(line.goal.name), PageLayout.esc(budget.plain(line.saved, line.currency)),
                 line.target.map { PageLayout.esc(budget.plain($0, line.currency)) } ?? "", PageLayout.esc(budget.percent(line.percent)),
                 bar, PageLayout.esc(line.state), PageLayout.esc(line.by?.description ?? ""), PageLayout.esc(line.outlook ?? "")
             ])

@@ -13,8 +13,11 @@ enum OverviewPage {
         var links = HTMLReport.Links()
         links.category = { name, month in PageLayout.register([("category", name), ("period", monthText(month))]) }
         links.month = { month in PageLayout.register([("period", monthText(month))]) }
-        links.envelope = { _ in "/envelopes?at=\(monthText(start))" }
-        links.goal = { _ in "/goals" }
+        let envelopeRows = Dictionary(
+            overview.envelopes.map { ($0.envelope.name, DrillDown.envelope($0.envelope, status: $0.status)) }, uniquingKeysWith: { first, _ in first })
+        links.envelope = { name in envelopeRows[name] }
+        let goalRows = Dictionary(model.goals.map { ($0.name, DrillDown.goal($0, model: model, at: overview.day)) }, uniquingKeysWith: { first, _ in first })
+        links.goal = { name in goalRows[name] }
         links.day = { date in PageLayout.register([("period", "..\(date)")]) }
         var body = "<p class=\"muted\">\(PageLayout.esc("\(CivilDate.monthName(start.month)) \(start.year), as of \(overview.day)"))"
         if !budget.currency.isEmpty { body += PageLayout.esc("; amounts in \(budget.currency)") }
@@ -44,18 +47,23 @@ enum OverviewPage {
             + figure(totals.net.isNegative ? "net negative" : "net", "Net", totals.net, nil) + "</section>\n"
     }
 
-    /// Each wallet's balance and the total, as `tally balance` gives them.
+    /// Each wallet's balance and the total, as `tally balance` gives them, each a link to
+    /// the register's rows up to the day.
     static func wallets(_ budget: ReportBudget, at date: CivilDate) -> String {
         let report = BalanceReport(budget, at: date)
         var rows: [[String]] = []
         for item in report.sheet.counted {
             let wallet = budget.model.wallets[item.wallet]
+            // The name and the balance lead to the rows that add up to it.
+            let rowsBehind = DrillDown.wallet(wallet.name, at: date)
             rows.append([
-                PageLayout.link(PageLayout.register([("wallet", wallet.name)]), wallet.name),
-                PageLayout.esc(budget.plain(item.balance, wallet.currency)), PageLayout.esc(wallet.currency)
+                PageLayout.link(rowsBehind, wallet.name), PageLayout.link(rowsBehind, budget.plain(item.balance, wallet.currency)),
+                PageLayout.esc(wallet.currency)
             ])
         }
-        rows.append(["Total", PageLayout.esc(budget.inDefault(report.sheet.total)), PageLayout.esc(budget.currency)])
+        rows.append([
+            "Total", PageLayout.link(PageLayout.register([("period", "..\(date)")]), budget.inDefault(report.sheet.total)), PageLayout.esc(budget.currency)
+        ])
         return "<section class=\"panel section\" id=\"wallets\"><h2>Wallets</h2>\n"
             + PageLayout.table(caption: "Balances on \(date)", headers: ["Wallet", "Balance", "Currency"], numeric: [1], rows: rows)
             + "</section>\n"

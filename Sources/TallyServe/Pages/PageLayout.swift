@@ -8,11 +8,15 @@ enum PageLayout {
     /// The pages, in the navigation's order: path and name.
     static let pages: [(path: String, name: String)] = [
         ("/", "Overview"), ("/envelopes", "Envelopes"), ("/register", "Register"), ("/goals", "Goals"),
-        ("/due", "Due"), ("/diagnostics", "Diagnostics")
+        ("/due", "Due"), ("/import", "Import"), ("/diagnostics", "Diagnostics")
     ]
 
-    /// A whole page.
-    static func document(title: String, path: String, version: String, body: String) -> String {
+    /// What a page says when the budget changed on disk after it was drawn.
+    static let staleFigures = "The budget changed on disk; the figures below are the new ones."
+
+    /// A whole page; `stale` is what it says when the budget changes on disk while it is
+    /// open (a page without live figures says what that means for it).
+    static func document(title: String, path: String, version: String, body: String, stale: String = staleFigures) -> String {
         var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
         page += "<title>\(esc(title)) · tally</title>\n"
@@ -25,7 +29,7 @@ enum PageLayout {
             page += "<li><a href=\"\(item.path)\"\(current)>\(item.name)</a></li>"
         }
         page += "</ul></nav>\n<div class=\"page\">\n<main id=\"main\">\n<h1>\(esc(title))</h1>\n"
-        page += "<p id=\"stale\" class=\"stale\" role=\"status\" hidden=\"hidden\">The budget changed on disk; the figures below are the new ones.</p>\n"
+        page += "<p id=\"stale\" class=\"stale\" role=\"status\" hidden=\"hidden\">\(esc(stale))</p>\n"
         page += body
         page += "</main>\n</div>\n</body>\n</html>\n"
         return page

@@ -23,11 +23,24 @@ struct WriteForms {
     /// The root file the forms write to (and `tally add` appends to).
     var root: String { store.arguments[0] }
 
+    /// Why the forms cannot write to this budget, or nil when they can: a budget opened
+    /// from several files with `-f` has no one file to write to (one file that includes
+    /// the others has: each form writes where its command would, see docs/serve.md).
+    static func readOnlyReason(_ store: BudgetStore) -> String? {
+        store.arguments.count == 1
+            ? nil
+            : "This budget was opened from several files with -f, so there is no one file to write to and the forms are left out. "
+                + "Serve one file that includes the others, or use the command line (`tally add`, `tally import`)."
+    }
+
+    /// Refuses when the budget was opened from several files.
+    func requireOneFile() throws(Refusal) {
+        if let reason = Self.readOnlyReason(store) { throw Refusal(status: .conflict, message: reason) }
+    }
+
     /// Refuses when the files changed since the form's page was drawn.
     func requireCurrent(_ request: HTTPRequest) throws(Refusal) {
-        guard store.arguments.count == 1 else {
-            throw Refusal(status: .conflict, message: "This budget was opened from several files with -f; forms write to one budget file. Use `tally add` instead.")
-        }
+        try requireOneFile()
         guard let version = request.field("version"), version == store.currentVersion() else {
             throw Refusal(status: .conflict, message: "The budget changed on disk since this page was drawn, so nothing was written. Reload the page and try again.")
         }
@@ -106,7 +119,7 @@ struct WriteForms {
     }
 
     /// Runs a command line of the CLI; its message on standard error becomes the refusal.
-    private func run(_ arguments: [String], done: String) throws(Refusal) -> String {
+    func run(_ arguments: [String], done: String) throws(Refusal) -> String {
         let output = bridge.command(arguments)
         guard output.code == 0 else {
             let message = output.err.split(separator: "\n").first.map(String.init) ?? "nothing was written"

@@ -1,0 +1,26 @@
+import TallyCore
+import TallySyntax
+
+/// Where each total leads: the register's rows behind it, in the register's own filters
+/// (the one place the pages build these links).
+enum DrillDown {
+    /// An envelope's spending in its period containing the day: the expense rows of its
+    /// categories (every expense for an envelope that covers them all).
+    static func envelope(_ envelope: Envelope, status: EnvelopeStatus) -> String {
+        let categories = envelope.coversAll ? [] : envelope.categories.map { ("category", $0) }
+        return PageLayout.register(categories + [("period", "\(status.start)..\(status.end)"), ("type", "expense")])
+    }
+
+    /// A goal's rows: those of the wallet that holds its money, up to the day. A goal
+    /// without a wallet is saved by `goal` contributions, which are no register rows, so
+    /// it leads to the goals page.
+    static func goal(_ goal: Goal, model: BudgetModel, at date: CivilDate) -> String {
+        guard let wallet = goal.wallet else { return "/goals?at=\(date)" }
+        return self.wallet(model.wallets[wallet].name, at: date)
+    }
+
+    /// A wallet's rows up to the day, the balance they add up to.
+    static func wallet(_ name: String, at date: CivilDate) -> String {
+        PageLayout.register([("wallet", name), ("period", "..\(date)")])
+    }
+}
