@@ -4,7 +4,8 @@ import TallyTestSupport
 import XCTest
 
 /// Holdings through the real peers (Grammar.md §3.2, "Holdings"): a brokerage with lots,
-/// sales, gains and dividends in each peer's habits, and beancount's own example
+/// sales, gains and dividends in each peer's habits, a card used abroad (§3.10), and
+/// beancount's own example
 /// (`bean-example`, three seeds), convert with nothing with money in it listed, and
 /// exported back give the peer the same balance of every account in every commodity
 /// at every assertion date and at the end, and the same category totals per month.
@@ -14,6 +15,11 @@ extension ConvertPeerTests {
     func testBeancountBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "beancount", .beancount) }
     func testHledgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "journal", .hledger) }
     func testLedgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "ledger", .ledger) }
+
+    /// A EUR card used abroad: the dollars paid and the euros charged both come back.
+    static let cardAbroad = "Tests/TallyInteropTests/Fixtures/convert/card-abroad."
+    func testHledgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "journal", .hledger) }
+    func testBeancountCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "beancount", .beancount) }
 
     /// bean-example's ledger: lots bought and sold at cost, fund units bought every
     /// payday, vacation hours and 401k contributions as commodities of their own. Only

@@ -116,7 +116,7 @@ final class ConvertPeerTests: XCTestCase {
         // A generated journal of years (bean-example): its last assertion dates and its end,
         // since each date is one run of the peer.
         if original != nil { dates = Set(dates.sorted().suffix(3)) }
-        XCTAssertGreaterThan(dates.count, 2)
+        XCTAssertGreaterThanOrEqual(dates.count, 2)
         for date in dates.sorted() {
             let before = try peer.balances(original, at: date)
             let after = try peer.balances(exported, at: date)

@@ -63,7 +63,10 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             // Holdings (Grammar.md §3.2): lots at cost, sales with gains, prices, dividends.
             ConversionCase(name: "beancount-brokerage", inputs: [fixtures + "brokerage.beancount"]),
             ConversionCase(name: "hledger-brokerage", inputs: [fixtures + "brokerage.journal"]),
-            ConversionCase(name: "ledger-brokerage", inputs: [fixtures + "brokerage.ledger"])
+            ConversionCase(name: "ledger-brokerage", inputs: [fixtures + "brokerage.ledger"]),
+            // A card used abroad (Grammar.md §3.10, "Another currency").
+            ConversionCase(name: "hledger-card-abroad", inputs: [fixtures + "card-abroad.journal"]),
+            ConversionCase(name: "beancount-card-abroad", inputs: [fixtures + "card-abroad.beancount"])
         ]
     }()
 

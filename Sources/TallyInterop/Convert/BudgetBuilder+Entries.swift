@@ -147,7 +147,8 @@ extension BudgetBuilder {
     /// One wallet and one category (a transaction) or several (a split).
     mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
-        for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.price != nil {
+        let foreign = try foreignAmount(wp, sorted.categories, w)
+        for (p, _) in sorted.categories where foreign == nil && (code(p.amount.commodity) != w.currency || p.price != nil) {
             throw NotConverted("an income or expense in another commodity than the wallet's")
         }
         let name = tallyName(w.name)
@@ -155,7 +156,7 @@ extension BudgetBuilder {
             let (p, category) = sorted.categories[0]
             var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
-            var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
+            var line = "\(head.header) \(name) \(category) \(foreign ?? BudgetBuilder.signed(wp.number))"
             // The postings' comments and metadata are the entry's (one category, one
             // wallet): a key the entry has already is listed.
             var head = head
