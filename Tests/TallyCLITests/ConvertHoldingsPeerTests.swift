@@ -20,6 +20,7 @@ extension ConvertPeerTests {
     static let cardAbroad = "Tests/TallyInteropTests/Fixtures/convert/card-abroad."
     func testHledgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "journal", .hledger) }
     func testBeancountCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "beancount", .beancount) }
+    func testLedgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "ledger", .ledger) }
 
     /// bean-example's ledger: lots bought and sold at cost, fund units bought every
     /// payday, vacation hours and 401k contributions as commodities of their own. Only

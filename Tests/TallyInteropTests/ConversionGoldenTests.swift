@@ -66,7 +66,8 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-brokerage", inputs: [fixtures + "brokerage.ledger"]),
             // A card used abroad (Grammar.md §3.10, "Another currency").
             ConversionCase(name: "hledger-card-abroad", inputs: [fixtures + "card-abroad.journal"]),
-            ConversionCase(name: "beancount-card-abroad", inputs: [fixtures + "card-abroad.beancount"])
+            ConversionCase(name: "beancount-card-abroad", inputs: [fixtures + "card-abroad.beancount"]),
+            ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"])
         ]
     }()
 
