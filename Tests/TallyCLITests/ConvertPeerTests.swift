@@ -14,7 +14,7 @@ import XCTest
 /// lines listed.
 final class ConvertPeerTests: XCTestCase {
     private var temporary: TemporaryFolder!
-    private var folder: URL { temporary.url }
+    var folder: URL { temporary.url }
 
     override func setUpWithError() throws {
         temporary = try TemporaryFolder("convert")
@@ -48,16 +48,26 @@ final class ConvertPeerTests: XCTestCase {
         XCTAssertTrue(listed.stderr.contains("unused.beancount:3: not converted: a `pad` without a later `balance` of its account"), listed.stderr)
     }
 
-    private func roundTrip(_ fixture: String, _ format: PeerFormat) throws {
+    /// `fixture` under `Fixtures/interop/`, or a path from the repository's root; a
+    /// journal of one's own (`original`) with `listed`, the only reason lines may be listed
+    /// for (nothing with money in it), when some are.
+    func roundTrip(_ fixture: String, _ format: PeerFormat, original: String? = nil, listed: String? = nil) throws {
         let peer = try PeerJournal.require(format)
-        let original = TestSupport.path("Tests/TallyCLITests/Fixtures/interop/" + fixture)
+        let original =
+            original ?? TestSupport.path(fixture.hasPrefix("Tests/") ? fixture : "Tests/TallyCLITests/Fixtures/interop/" + fixture)
         let accepted = try peer.tool.run(format == .hledger ? ["-f", original, "check"] : format == .ledger ? ["-f", original, "bal"] : [original])
         XCTAssertEqual(accepted.status, 0, "the fixture itself: \(accepted.output)")
 
         let budget = folder.appendingPathComponent("converted.tally").path
-        let converted = try TallyBinary.run(["convert", "--strict", "-o", budget, original])
+        let converted = try TallyBinary.run(["convert", "--force"] + (listed == nil ? ["--strict"] : []) + ["-o", budget, original])
         XCTAssertEqual(converted.status, 0, converted.stderr)
-        XCTAssertEqual(converted.stderr, "", "nothing is left out")
+        if let listed {
+            for line in converted.stderr.split(separator: "\n") where line.contains(": not converted: ") {
+                XCTAssertTrue(line.contains(listed), "only \(listed) is listed: \(line)")
+            }
+        } else {
+            XCTAssertEqual(converted.stderr, "", "nothing is left out")
+        }
         let check = try TallyBinary.run(["check", budget])
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
         XCTAssertEqual(try TallyBinary.run(["fmt", "--check", budget]).status, 0, "the budget is formatted")
@@ -100,7 +110,13 @@ final class ConvertPeerTests: XCTestCase {
         var dates = Set<CivilDate>()
         for entry in model.entries { if case .assertion = entry.kind { dates.insert(entry.date) } }
         dates.insert(try XCTUnwrap(model.entries.last?.date))
-        XCTAssertGreaterThan(dates.count, 2)
+        if fixture.hasPrefix("Tests/") {  // a short journal of one's own: every month's end too
+            for entry in model.entries { dates.insert(entry.date.endOfMonth) }
+        }
+        // A generated journal of years (bean-example): its last assertion dates and its end,
+        // since each date is one run of the peer.
+        if original != nil { dates = Set(dates.sorted().suffix(3)) }
+        XCTAssertGreaterThanOrEqual(dates.count, 2)
         for date in dates.sorted() {
             let before = try peer.balances(original, at: date)
             let after = try peer.balances(exported, at: date)
@@ -168,12 +184,13 @@ final class ConvertPeerTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let listed = r.stderr.split(separator: "\n").filter { $0.contains(": not converted: ") }
             .map { line -> Int in Int(line.split(separator: ":")[1]) ?? 0 }
-        // alias, automated transaction, virtual posting, cost (lots), a second commodity
+        // alias, automated transaction, virtual posting, a cost the peers balance apart
+        // (ledger at the cost, hledger ignoring braces), a second commodity
         // in one account, an equity posting that is no opening. (The periodic transaction
         // on line 11, an expense against a wallet without a start, is a budget goal: an
         // envelope.)
         XCTAssertEqual(listed, [2, 8, 17, 20, 24, 28], r.stderr)
-        XCTAssertTrue(r.stderr.contains("unrepresentable.journal:20: not converted: a posting with a cost (lots)"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("unrepresentable.journal:20: not converted: a posting without an amount beside a cost in braces"), r.stderr)
         XCTAssertTrue(r.stdout.contains("2025-01-07 \"coffee\""), "what can be converted still is")
 
         let out = folder.appendingPathComponent("strict.tally").path

@@ -59,7 +59,15 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "hledger-years-by-wildcard", inputs: [fixtures + "years.journal"]),
             ConversionCase(name: "beancount-wildcard-org", inputs: [fixtures + "wildcard.beancount"]),
             // Several wallets and categories at once: paychecks, a bill paid from two cards.
-            ConversionCase(name: "hledger-payroll", inputs: [fixtures + "payroll.journal"])
+            ConversionCase(name: "hledger-payroll", inputs: [fixtures + "payroll.journal"]),
+            // Holdings (Grammar.md §3.2): lots at cost, sales with gains, prices, dividends.
+            ConversionCase(name: "beancount-brokerage", inputs: [fixtures + "brokerage.beancount"]),
+            ConversionCase(name: "hledger-brokerage", inputs: [fixtures + "brokerage.journal"]),
+            ConversionCase(name: "ledger-brokerage", inputs: [fixtures + "brokerage.ledger"]),
+            // A card used abroad (Grammar.md §3.10, "Another currency").
+            ConversionCase(name: "hledger-card-abroad", inputs: [fixtures + "card-abroad.journal"]),
+            ConversionCase(name: "beancount-card-abroad", inputs: [fixtures + "card-abroad.beancount"]),
+            ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"])
         ]
     }()
 

@@ -226,8 +226,13 @@ extension Lowering {
             } ?? t.node.contentRange)
         var total: Money?
         if let a = t.amount {
-            guard let value = money(a, currency: currency, file: file) else { return nil }
-            total = value
+            if t.converted != nil || t.rate != nil {
+                guard let value = convertedAmount(t, a, wallet: wallet, file: file) else { return nil }
+                total = value
+            } else {
+                guard let value = money(a, currency: currency, file: file) else { return nil }
+                total = value
+            }
         }
         let splits = t.splits
         if splits.isEmpty {

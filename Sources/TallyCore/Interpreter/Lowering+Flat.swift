@@ -327,7 +327,12 @@ extension Lowering {
             case .categoryRef: if categoryRef < 0 { categoryRef = child }
             case .amount: if amount < 0 { amount = child }
             case .metadata: if metadata < 0 { metadata = child }
-            case .attribute: hasAttribute = true
+            case .attribute:
+                // An amount in another currency (`= AMOUNT`, `@ RATE`) is the general path's.
+                if let first = flat.firstContentToken(child), flat.tokenKind(first) == .equals || flat.tokenKind(first) == .at {
+                    return .unhandled
+                }
+                hasAttribute = true
             case .split: hasSplit = true
             default: break
             }

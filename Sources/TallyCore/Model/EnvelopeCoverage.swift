@@ -10,9 +10,19 @@ extension Wallet {
     /// that holds budget money, in the budget's currency or in one the budget states a
     /// rate for (`hasRate`, to the default currency). A wallet in a currency with no rate
     /// at all stays outside, as a tracking account does in YNAB: its money cannot be
-    /// counted in the budget's currency, and no figure guesses a rate.
+    /// counted in the budget's currency, and no figure guesses a rate. A wallet that holds
+    /// units (``holdsUnits(defaultCurrency:)``) stays outside too, whatever its rates.
     public func countsInReadyToAssign(defaultCurrency: String, hasRate: (String) -> Bool) -> Bool {
-        holdsBudgetMoney && (currency.isEmpty || defaultCurrency.isEmpty || currency == defaultCurrency || hasRate(currency))
+        holdsBudgetMoney && !holdsUnits(defaultCurrency: defaultCurrency)
+            && (currency.isEmpty || defaultCurrency.isEmpty || currency == defaultCurrency || hasRate(currency))
+    }
+
+    /// True for an `investment` wallet in another currency than the default one: it holds
+    /// units (shares, fund units) whose rates value them, not money to budget (Grammar.md
+    /// §3.2, "Holdings"). Buying them is money leaving the budget's wallets, as a transfer
+    /// to a tracking account does in YNAB, and a rate that moves changes no assignment.
+    public func holdsUnits(defaultCurrency: String) -> Bool {
+        kind == .investment && !currency.isEmpty && !defaultCurrency.isEmpty && currency != defaultCurrency
     }
 }
 

@@ -76,6 +76,7 @@ struct BeancountReader {
         let keyword = words[1]
         let flagless = keyword.first == ASCII.quote
         var transaction = PeerTransaction(date: date, source: here)
+        transaction.balancesAtCost = true
         if keyword.equals("!") { transaction.metadata.append(("status", "pending")) }  // `*` is the default
         var strings: [String] = []
         for word in words.dropFirst(flagless ? 1 : 2) {
@@ -188,8 +189,9 @@ struct BeancountReader {
             rest = joined[...]
         }
         if let open = rest.firstIndex(of: ASCII.openBrace) {
-            posting.hasCost = true
-            if let close = rest.lastIndex(of: ASCII.closeBrace), open < close { rest = ArraySlice(rest[..<open] + rest[(close + 1)...]) }
+            let close = rest.lastIndex(of: ASCII.closeBrace).flatMap { $0 > open ? $0 : nil }
+            posting.cost = PostingCost(rest[open ..< ((close ?? rest.endIndex - 1) + 1)])
+            if let close { rest = ArraySlice(rest[..<open] + rest[(close + 1)...]) }
         }
         if let at = rest.firstIndex(of: ASCII.at) {
             var priceText = rest[(at + 1)...]

@@ -15,6 +15,8 @@ struct AccountSurvey {
     private var uses: [[Int]] = []
     /// Per symbol, the most decimals written; -1 for none.
     private var symbolDecimals: [Int] = []
+    /// The accounts a posting with a cost (`{…}`) names: they hold units.
+    var heldAtCost: Set<String> = []
 
     /// The account's number, and whether the survey met it just now.
     mutating func number(of account: String) -> (number: Int, isNew: Bool) {
@@ -96,6 +98,7 @@ extension BudgetBuilder {
                 let (number, isNew) = survey.number(of: account)
                 if isNew { roles[account] = declaredRole(account) }
                 guard !transactions[t].postings[p].isVirtual else { continue }
+                if transactions[t].postings[p].hasCost { survey.heldAtCost.insert(account) }
                 if let a = transactions[t].postings[p].amount { survey.count(a, on: number) }
                 if let a = transactions[t].postings[p].assertion { survey.noteDecimals(a) }
             }
@@ -132,7 +135,7 @@ extension BudgetBuilder {
             for posting in p.postings where !BudgetBuilder.isExpenseRoot(posting.account) { consider(posting.account) }
         }
         for b in content.balances { consider(b.account) }
-        nameWallets(&plan, survey.commodityUses)
+        nameWallets(&plan, survey.commodityUses, heldAtCost: survey.heldAtCost)
         for account in categoryAccounts {
             var name = account.split(separator: ":").dropFirst().joined(separator: ":")
             if name.isEmpty { name = account }
@@ -144,8 +147,9 @@ extension BudgetBuilder {
     }
 
     /// Each wallet's name (the account's last component, else its components after the
-    /// root joined by `-`, made unique with `-2`), kind and currency.
-    private func nameWallets(_ plan: inout AccountPlan, _ commodityUses: [String: [String: Int]]) {
+    /// root joined by `-`, made unique with `-2`), kind and currency. An asset bought at a
+    /// cost holds units: an `investment` wallet (Grammar.md §3.2, "Holdings").
+    private func nameWallets(_ plan: inout AccountPlan, _ commodityUses: [String: [String: Int]], heldAtCost: Set<String>) {
         var usedNames = Set<String>()
         for account in plan.walletAccounts {
             let uses = commodityUses[account] ?? [:]
@@ -160,7 +164,10 @@ extension BudgetBuilder {
             while usedNames.contains(name) { name += "-2" }
             usedNames.insert(name)
             plan.wallets[account] = WalletInfo(
-                name: name, kind: options.walletKinds[account] ?? BudgetBuilder.guessKind(account, liability: isLiability(account)),
+                name: name,
+                kind: options.walletKinds[account]
+                    ?? (heldAtCost.contains(account) && !isLiability(account)
+                        ? .investment : BudgetBuilder.guessKind(account, liability: isLiability(account))),
                 currency: code(main) ?? "", opening: nil, firstUse: nil)
         }
     }

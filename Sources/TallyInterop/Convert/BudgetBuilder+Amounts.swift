@@ -87,17 +87,16 @@ extension BudgetBuilder {
             return
         }
         var sums: [String: Money] = [:]
-        for p in t.postings where !p.isVirtual {
-            guard let a = p.amount else { continue }
-            if let price = p.price {
-                let worth =
-                    p.totalPrice
-                    ? (a.number.isNegative ? price.number.negated : price.number)
-                    : a.number.multiplied(by: price.number, roundedTo: max(a.number.scale, price.number.scale)) ?? .zero
-                sums[price.commodity] = (sums[price.commodity] ?? .zero).adding(worth)
-            } else {
-                sums[a.commodity] = (sums[a.commodity] ?? .zero).adding(a.number)
+        for p in t.postings where !p.isVirtual && p.amount != nil {
+            guard let worth = p.weight(atCost: t.balancesAtCost) else {
+                t.problem = "a posting without an amount beside a cost the lots decide (`{}`), which Tally does not track"
+                return
             }
+            if p.hasCost, !t.balancesAtCost, p.weight(atCost: true) != worth {
+                t.problem = "a posting without an amount beside a cost in braces: ledger balances at the cost, hledger at the price (write the amount)"
+                return
+            }
+            sums[worth.commodity] = (sums[worth.commodity] ?? .zero).adding(worth.number)
         }
         // With several commodities to balance, the posting stands for one posting per
         // commodity, as in hledger and ledger.

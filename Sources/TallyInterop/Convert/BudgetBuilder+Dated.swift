@@ -176,6 +176,7 @@ extension BudgetBuilder {
         if let main = content.operatingCurrencies.lazy.compactMap(code).first(where: { byUse[$0] != nil }) { use(main) }
         if let main = byUse.max(by: { ($0.value, $1.key) < ($1.value, $0.key) })?.key { use(main) }
         for c in walletCurrencies.sorted() { use(c) }
+        for c in paidCurrencies.sorted() { use(c) }
         for p in content.prices {
             guard let base = code(p.base), let quote = code(p.quote.commodity), !base.isEmpty, !quote.isEmpty, p.quote.number > .zero else {
                 leftOut.append(LeftOut(source: p.source, reason: "a price between commodities that are not currencies"))

@@ -83,7 +83,7 @@ extension BudgetBuilder {
     }
 
     /// The postings by role, or why the transaction cannot be converted at all (the
-    /// first reason of: an account outside the five roots, a cost, an amount missing, a
+    /// first reason of: an account outside the five roots, an amount missing, a
     /// wallet in another commodity). One pass: each account's role is looked up once.
     private mutating func sort(
         _ postings: [PeerPosting], _ wallets: [String: WalletInfo],
@@ -91,10 +91,9 @@ extension BudgetBuilder {
     ) throws(NotConverted) -> SortedPostings {
         var sorted = SortedPostings()
         var unknown: String?, noCategory: String?
-        var hasCost = false, amountMissing = false, otherCommodity = false
+        var amountMissing = false, otherCommodity = false
         for i in postings.indices {  // by index: a posting is copied only into its group
             let account = postings[i].account
-            if postings[i].hasCost { hasCost = true }
             let role = role(account)
             if role == .unknown {
                 if unknown == nil { unknown = account }
@@ -116,7 +115,6 @@ extension BudgetBuilder {
             }
         }
         if let unknown { throw NotConverted("a posting to `\(unknown)`, outside Assets, Liabilities, Income, Expenses and Equity") }
-        if hasCost { throw NotConverted("a posting with a cost (lots)") }
         if amountMissing { throw NotConverted("a posting whose amount cannot be worked out") }
         if otherCommodity { throw NotConverted("a posting in a commodity the wallet does not hold (an account holding several commodities)") }
         if let noCategory { throw NotConverted("a posting to `\(noCategory)`, which no category stands for") }
@@ -134,9 +132,10 @@ extension BudgetBuilder {
             throw NotConverted("equity postings after a wallet's first movement (equity is only an opening in Tally)")
         }
         for (p, _) in sorted.wallets {
-            if let price = p.price {
+            if let price = p.price ?? p.posting.cost?.amount {
                 // The units open the wallet; what they cost has no place in an opening.
-                let written = "\(p.posting.totalPrice ? "@@" : "@") \(price.number) \(price.commodity)"
+                let mark = p.price == nil ? (p.posting.cost?.total == true ? "{{}}" : "{}") : (p.posting.totalPrice ? "@@" : "@")
+                let written = "\(mark) \(price.number) \(price.commodity)"
                 leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
             }
             wallets[p.account]?.opening = (p.number, date)
@@ -148,7 +147,8 @@ extension BudgetBuilder {
     /// One wallet and one category (a transaction) or several (a split).
     mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
-        for (p, _) in sorted.categories where code(p.amount.commodity) != w.currency || p.price != nil {
+        let foreign = try foreignAmount(wp, sorted.categories, w)
+        for (p, _) in sorted.categories where foreign == nil && (code(p.amount.commodity) != w.currency || p.price != nil) {
             throw NotConverted("an income or expense in another commodity than the wallet's")
         }
         let name = tallyName(w.name)
@@ -156,7 +156,7 @@ extension BudgetBuilder {
             let (p, category) = sorted.categories[0]
             var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
-            var line = "\(head.header) \(name) \(category) \(BudgetBuilder.signed(wp.number))"
+            var line = "\(head.header) \(name) \(category) \(foreign ?? BudgetBuilder.signed(wp.number))"
             // The postings' comments and metadata are the entry's (one category, one
             // wallet): a key the entry has already is listed.
             var head = head
@@ -184,7 +184,7 @@ extension BudgetBuilder {
     /// against the sign of the category `account` becomes and none of `clauses` marks it
     /// already: a peer's signs are explicit, so such a posting is a refund written on
     /// purpose, and Tally's sign rule asks for the tag (Grammar.md §3.10, "Signs").
-    private func marker(_ amount: Money, _ account: String, _ clauses: [String]) -> String? {
+    func marker(_ amount: Money, _ account: String, _ clauses: [String]) -> String? {
         let income = role(account) == .income
         guard SignRule.isAgainst(amount, income: income),
             !clauses.contains(where: { $0.hasPrefix("#") && SignRule.isMarker($0.dropFirst()) })

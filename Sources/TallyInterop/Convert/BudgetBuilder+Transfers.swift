@@ -21,6 +21,11 @@ extension BudgetBuilder {
         _ categories: [(posting: KnownPosting, name: String)], tags: [String]
     ) throws(NotConverted) -> String {
         let source = from.wallet
+        if source.currency != to.wallet.currency,
+            categories.allSatisfy({ code($0.posting.amount.commodity) == to.wallet.currency && $0.posting.price == nil })
+        {
+            return try transferThenCategories(head, from: from, to: to, categories, tags: tags)
+        }
         var rest = Money.zero
         for (p, _) in categories {
             guard code(p.amount.commodity) == source.currency, p.price == nil, let sum = rest.adding(p.number) else {
@@ -30,23 +35,34 @@ extension BudgetBuilder {
         }
         guard let sent = from.posting.number.adding(rest)?.negated, sent > .zero else { throw NotConverted("a transfer Tally cannot read") }
         let line = try transferLine(head, source, to.wallet, sent: sent, received: to.posting.number, written: sent)
-        var parts = [line] + head.metadata
+        return ([line] + head.metadata + categoryLines(head, source, rest, categories, tags: tags)).joined(separator: "\n")
+    }
+
+    /// The transaction of `categories` (their peer amounts adding up to `rest`) on
+    /// `wallet`: one category on its line, several as split lines.
+    mutating func categoryLines(
+        _ head: EntryHead, _ wallet: WalletInfo, _ rest: Money, _ categories: [(posting: KnownPosting, name: String)], tags: [String]
+    ) -> [String] {
         let single = categories.count == 1 ? " " + categories[0].name : ""
-        var fee = "\(head.header) \(tallyName(source.name))\(single) \(BudgetBuilder.signed(rest.negated))"
-        if !tags.isEmpty { fee += " " + tags.map { SourceWriter.tag($0) }.joined(separator: " ") }
-        parts.append(fee)
+        var fee = "\(head.header) \(tallyName(wallet.name))\(single) \(BudgetBuilder.signed(rest.negated))"
+        var clauses = tags.map { SourceWriter.tag($0) }
+        // A peer's signs are explicit: a gain given back (a loss) is meant (§3.10, "Signs").
+        if categories.count == 1, let marker = marker(rest.negated, categories[0].posting.account, clauses) { clauses.append(marker) }
+        if !clauses.isEmpty { fee += " " + clauses.joined(separator: " ") }
+        var parts = [fee]
         for (p, category) in categories where single.isEmpty {
             var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
+            if let marker = marker(p.number.negated, p.account, clauses) { part += " " + marker }
             if let note = p.note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
             parts.append(part)
         }
-        return parts.joined(separator: "\n")
+        return parts
     }
 
     /// `DATE … transfer FROM -> TO AMOUNT` within a currency (`written`, the side the
     /// journal's shape gives, when both sides agree), `SENT CUR = RECEIVED CUR` between
     /// two, with the entry's clauses.
-    private mutating func transferLine(
+    mutating func transferLine(
         _ head: EntryHead, _ source: WalletInfo, _ target: WalletInfo,
         sent: Money, received: Money, written: Money
     ) throws(NotConverted) -> String {

@@ -21,6 +21,8 @@ struct BudgetBuilder {
     var categoryNameCache: [String: String] = [:]
     /// The place of the latest dated line in reading order, which sorts a day's lines.
     var order = 0
+    /// The currencies purchases were paid in (`-23.50 USD = -21.62 EUR`), to declare.
+    var paidCurrencies: Set<String> = []
     /// Whether declarations keep their peer account's name (`account:` metadata) for
     /// `tally export`: not when the accounts are the converter's own invention (an app's
     /// export names none), which would only be noise.

@@ -29,8 +29,9 @@ struct PeerPosting {
     /// `@ price` (per unit) or `@@ total`, as written.
     var price: PeerAmount?
     var totalPrice: Bool = false
-    /// A cost in braces (lots): Tally has none.
-    var hasCost = false
+    /// A cost in braces (lots), read for the posting's weight (``PostingCost``).
+    var cost: PostingCost?
+    var hasCost: Bool { cost != nil }
     /// `(account)` or `[account]`.
     var isVirtual = false
     /// `= AMOUNT` after the amount (hledger, ledger).
@@ -62,6 +63,9 @@ struct PeerTransaction {
     /// Why the transaction cannot be converted as the peer reads it (an amount the peers
     /// read differently, a posting date that cannot be read): it is then listed.
     var problem: String?
+    /// True when its peer balances a posting with a cost at the cost (beancount); false
+    /// for hledger and ledger, which read a cost apart (``PostingCost``).
+    var balancesAtCost = false
     var source: SourceLine
 }
 

@@ -125,11 +125,10 @@ extension LedgerJournalReader {
             }
             amountText = amountText[..<equals].trimmedSpaces
         }
-        if amountText.contains(ASCII.openBrace) {
-            posting.hasCost = true
-            if let open = amountText.firstIndex(of: ASCII.openBrace), let close = amountText.lastIndex(of: ASCII.closeBrace), open < close {
-                amountText = ArraySlice(amountText[..<open] + amountText[(close + 1)...])
-            }
+        if let open = amountText.firstIndex(of: ASCII.openBrace) {
+            let close = amountText.lastIndex(of: ASCII.closeBrace).flatMap { $0 > open ? $0 : nil }
+            posting.cost = PostingCost(amountText[open ..< ((close ?? amountText.endIndex - 1) + 1)])
+            if let close { amountText = ArraySlice(amountText[..<open] + LedgerJournalReader.withoutLotNotes(amountText[(close + 1)...])) }
         }
         if let at = amountText.firstIndex(of: ASCII.at) {
             var priceText = amountText[(at + 1)...]
@@ -176,5 +175,19 @@ extension PeerPosting {
         if rest.first == ASCII.equals { assertsTotal = true; rest = rest.dropFirst() }
         if rest.first == ASCII.star { assertsSubaccounts = true; rest = rest.dropFirst() }
         return rest
+    }
+}
+
+extension LedgerJournalReader {
+    /// What follows a lot's cost without ledger's lot date and note (`[2024/01/05]`,
+    /// `(lot 1)`), which describe the lot and weigh nothing.
+    static func withoutLotNotes(_ text: JournalBytes) -> JournalBytes {
+        var rest = text.trimmedSpaces
+        while let first = rest.first, first == ASCII.openBracket || first == ASCII.openParen {
+            let closing = first == ASCII.openBracket ? ASCII.closeBracket : ASCII.closeParen
+            guard let end = rest.firstIndex(of: closing) else { break }
+            rest = rest[(end + 1)...].trimmedSpaces
+        }
+        return [ASCII.space] + rest
     }
 }

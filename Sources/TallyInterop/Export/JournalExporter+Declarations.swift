@@ -24,6 +24,7 @@ extension JournalExporter {
         for entry in model.entries {
             if case .rate(let base, _, let quote) = entry.kind { add(base); add(quote) }
         }
+        for c in source.declaredCurrencies { add(c) }
         return list
     }
 

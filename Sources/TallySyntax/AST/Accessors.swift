@@ -318,6 +318,10 @@ public struct TransactionSyntax: DatedEntrySyntax, Hashable, Sendable {
     public var rule: NameSyntax? { node.attribute("rule")?.name }
     /// `by NAME`
     public var by: NameSyntax? { node.attribute("by")?.name }
+    /// The amount in the wallet's currency after `=`, when the amount is in another.
+    public var converted: AmountSyntax? { node.attribute("=")?.amount }
+    /// The rate after `@` (wallet currency per unit of the amount's).
+    public var rate: AmountSyntax? { node.attribute("@")?.amount }
 }
 
 /// `DATE transfer FROM -> TO AMOUNT [= AMOUNT | @ RATE] {clause}`

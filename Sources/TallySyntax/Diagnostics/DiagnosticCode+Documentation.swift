@@ -135,6 +135,12 @@ extension DiagnosticCode {
         "W0413": (
             #"A transaction's amount (or a split line's) is positive in an expense category, or negative in an income category. An amount is what the wallet receives: spending is negative, income positive. Written the other way it counts as a refund (it lowers the category's spending and raises the wallet) or as income given back, which is rarely what was meant: usually the minus sign was left out, as in hledger, where expenses are positive, or on a receipt. The amount still counts as written. A `#refund` or `#reversal` tag on the entry (or on the split line) says it is meant, and silences this."#,
             #"write the sign (`-48.90`; the quick fix flips it, and in a split also changes the first line's total by as much), or tag a real refund: `2026-11-05 "Rewe" Checking Food 12.00 #refund`."#),
+        "E0414": (
+            #"`= AMOUNT` or `@ RATE` after a transaction's amount says what an amount in another currency is in the wallet's (Grammar.md §3.10, "Another currency"). Here the amount has no currency code, or the wallet's, so there is nothing to convert. The entry is left out."#,
+            #"write the currency the amount was paid in (`-23.50 USD = -21.62 EUR`), or remove the conversion."#),
+        "E0415": (
+            #"The two sides of a transaction's conversion are one movement seen in two currencies, so they have one sign: `-23.50 USD = 21.62 EUR` (spending that arrives as income) or a rate of zero or below cannot be right. The entry is left out."#,
+            #"write the wallet-currency amount with the sign of the original (`= -21.62 EUR`), or a positive rate (`@ 0.92`)."#),
         "E0418": (
             #"An `import` profile's `token` (Grammar.md §7.1) must name where a bank's API token is kept, `env:NAME` (an environment variable) or `file:PATH` (a file, its first line), so that `tally import --from fio` can read it when it downloads. Anything else may be the token itself, written into the budget, which is shared, committed and backed up like any text: the message never quotes it."#,
             #"put the token in a file or an environment variable and name it: `token "file:~/.config/fio-token"` or `token "env:FIO_TOKEN"`. If it was a real token, revoke it in the bank's internet banking and make a new one."#),

@@ -129,6 +129,10 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
     /// A positive amount in an expense category or a negative one in an income category,
     /// with no `#refund` or `#reversal` tag: most likely a sign left out.
     public static let signAgainstCategory = DiagnosticCode("W0413", .warning, "amount sign against its category")
+    /// `=` or `@` on a transaction whose amount is already in its wallet's currency.
+    public static let conversionNotNeeded = DiagnosticCode("E0414", .error, "conversion of an amount in the wallet's currency")
+    /// A transaction's conversion that changes the sign: `-23.50 USD = 21.62 EUR`, `@ 0`.
+    public static let conversionSign = DiagnosticCode("E0415", .error, "conversion changes the sign")
     /// An import profile's `token` that does not name where a bank token is kept
     /// (`env:NAME`, `file:PATH`): perhaps the token itself, written into the budget.
     public static let tokenInBudget = DiagnosticCode("E0418", .error, "token not named by its place")
@@ -187,7 +191,7 @@ public struct DiagnosticCode: Hashable, Sendable, Comparable, CustomStringConver
         includeNotFound, includeCycle, duplicateInclude,
         unknownName, duplicateDeclaration, tooManyDecimals, numericOverflow, walletNotOpen, splitMismatch,
         missingCategory, currencyMismatch, missingConversion, failedAssertion, duplicateID, missingRate,
-        signAgainstCategory, tokenInBudget,
+        signAgainstCategory, conversionNotNeeded, conversionSign, tokenInBudget,
         envelopeOverspent, envelopeAlert, readyToAssignNegative, overlappingEnvelopes, walletBelowZero,
         recurringOverdue, recurringDueToday, goalOverdue, goalBehind, likelyDuplicate, futureDated,
         unusedDeclaration, envelopeCountsNothing, unbudgetedSpending, envelopeNotInPeriod,

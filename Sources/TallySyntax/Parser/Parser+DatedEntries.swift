@@ -79,6 +79,7 @@ extension ParserState {
                 return
             }
             guard parseAmount(expected: what, required: true) == .parsed else { return }
+            guard parseConversion() else { return }
         }
         parseClauses(KeywordSet.transactionClauses, context: "a transaction")
     }
@@ -131,7 +132,7 @@ extension ParserState {
                     help = "a transaction reads: date, \"payee\", wallet, category, amount; quote names with spaces: 'Joint Account'"
                 }
                 if current == .equals || current == .at {
-                    help = "`=` and `@` give the received amount or rate of a transfer"
+                    help = "`=` and `@` come right after the amount: what arrives, or the rate"
                 }
                 report(
                     .unexpectedToken, "unexpected \(describe(pos)) in \(context); expected \(expected.joined(separator: ", "))",
@@ -167,27 +168,34 @@ extension ParserState {
     mutating func parseTransfer() {
         guard parseArrowPair(.walletRef, what: "wallet") else { return }
         guard parseAmount(expected: "the amount to transfer", required: true) == .parsed else { return }
+        guard parseConversion() else { return }
+        parseClauses(KeywordSet.transactionClauses, context: "a transfer")
+    }
+
+    /// `= AMOUNT` or `@ RATE [CODE]` after an amount, when there: what a transfer receives,
+    /// or what a transaction in another currency is in its wallet's (Grammar.md §3.10,
+    /// "Another currency"). False after an error, the rest of the line reported.
+    mutating func parseConversion() -> Bool {
         skipSpace()
         if current == .equals {
             let node = startNode(.attribute)
             bump()
-            let ok = parseAmount(expected: "the received amount after `=`", required: true) == .parsed
+            let ok = parseAmount(expected: "the amount after `=`", required: true) == .parsed
             finishNode(node)
-            if !ok { return }
+            return ok
         } else if current == .at {
             let node = startNode(.attribute)
             bump()
             skipSpace()
-            if current == .number {
-                wrapAmountWithOptionalCode()
-            } else {
+            guard current == .number else {
                 fail(expected: "an exchange rate after `@`")
                 finishNode(node)
-                return
+                return false
             }
+            wrapAmountWithOptionalCode()
             finishNode(node)
         }
-        parseClauses(KeywordSet.transactionClauses, context: "a transfer")
+        return true
     }
 
     /// A number and an optional currency code, as an amount node (the rate after `@`).
