@@ -94,6 +94,8 @@ extension PeerJournalContent {
         declaredAccounts += other.declaredAccounts
         envelopes += other.envelopes
         operatingCurrencies += other.operatingCurrencies
+        styles.merge(other.styles)
+        isJournal = isJournal || other.isJournal
         unreadTransactions += other.unreadTransactions
         accountTypes.merge(other.accountTypes) { first, _ in first }
     }

@@ -7,10 +7,22 @@ struct EntrySource {
     /// Top-level nodes of each file, in order, for a binary search by offset.
     private let entries: [String: [SyntaxNode]]
 
+    /// Per currency code, the format a converted journal wrote it in (`commodity:
+    /// "$1,000.00"` below its `currency` line).
+    let commodityFormats: [String: String]
+
     init(budget: Budget?) {
         var entries: [String: [SyntaxNode]] = [:]
-        for file in budget?.files ?? [] { entries[file.path] = file.tree.entries }
+        var formats: [String: String] = [:]
+        for file in budget?.files ?? [] {
+            entries[file.path] = file.tree.entries
+            for node in file.tree.entries {
+                guard let currency = CurrencyDirectiveSyntax(node), let code = currency.code, let format = node.metadataValue(AccountNames.commodityKey) else { continue }
+                formats[code] = format
+            }
+        }
         self.entries = entries
+        commodityFormats = formats
     }
 
     /// The top-level node an entry was read from.
@@ -40,6 +52,11 @@ struct EntrySource {
         guard let node = node(location) else { return nil }
         guard WalletDirectiveSyntax(node) != nil || CategoryDirectiveSyntax(node)?.names.count == 1 else { return nil }
         return node.metadataValue(key)
+    }
+
+    /// The value of an entry's metadata line with `key` (of any kind of entry).
+    func metadataValue(of entry: Entry, _ key: String) -> String? {
+        node(entry.location)?.metadataValue(key)
     }
 
     func details(of entry: Entry) -> Details? {

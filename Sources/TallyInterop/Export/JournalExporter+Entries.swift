@@ -8,18 +8,29 @@ import TallySyntax
 extension JournalExporter {
     func writeDated(_ out: inout JournalText) {
         // Opening balances, booked on the wallet's opening day (or the journal's first
-        // day) before anything else of that day.
+        // day) before anything else of that day. Those a converted journal opened in one
+        // transaction (the same `opening-entry:`) are one again, zero amounts included.
+        let entries = model.wallets.map { format == .beancount ? nil : source.declaredAccount($0.location, AccountNames.openingEntryKey) }
         var openings: [(date: CivilDate, wallet: Int)] = model.wallets.indices.compactMap { w in
-            model.wallets[w].opening.isZero ? nil : (model.wallets[w].openingDate ?? firstDate, w)
+            model.wallets[w].opening.isZero && entries[w] == nil ? nil : (model.wallets[w].openingDate ?? firstDate, w)
         }
         openings.sort { ($0.date, $0.wallet) < ($1.date, $1.wallet) }
+        let places = AssertionPlaces(model: model, format: format, source: source)
         var nextOpening = 0
         let envelopes = format == .beancount ? EnvelopeAllocations(exporter: self) : nil
         var nextAllocation = 0
         func flush(through date: CivilDate?) {
             while nextOpening < openings.count, date.map({ openings[nextOpening].date <= $0 }) ?? true {
-                writeOpening(&out, wallet: openings[nextOpening].wallet, date: openings[nextOpening].date)
+                let (day, first) = openings[nextOpening]
+                var group = [first]
                 nextOpening += 1
+                while let entry = entries[first], nextOpening < openings.count, openings[nextOpening].date == day, entries[openings[nextOpening].wallet] == entry {
+                    group.append(openings[nextOpening].wallet)
+                    nextOpening += 1
+                }
+                writeOpening(&out, wallets: group, date: day, description: entries[first]) { w in
+                    places.balance(entry: AssertionPlaces.opening(w), wallet: w).map { " = " + amount($0, model.wallets[w].currency) } ?? ""
+                }
             }
             if let allocations = envelopes?.allocations {
                 while nextAllocation < allocations.count, date.map({ allocations[nextAllocation].date <= $0 }) ?? true {
@@ -28,22 +39,33 @@ extension JournalExporter {
                 }
             }
         }
-        for entry in model.entries {
+        for (index, entry) in model.entries.enumerated() where !places.attached.contains(index) {
             flush(through: entry.date)
-            write(&out, entry, envelopes: envelopes)
+            // A balance asserted on a wallet's posting: ` = BALANCE` after its amount.
+            func asserted(_ w: Int) -> String {
+                places.balance(entry: index, wallet: w).map { " = " + amount($0, model.wallets[w].currency) } ?? ""
+            }
+            write(&out, entry, envelopes: envelopes, asserted: asserted)
         }
         flush(through: nil)
     }
 
-    private func writeOpening(_ out: inout JournalText, wallet index: Int, date: CivilDate) {
-        let wallet = model.wallets[index]
+    /// One transaction opening `wallets`; with a kept description (hledger, ledger), the
+    /// opening balances' posting without an amount, as such journals write it.
+    private func writeOpening(_ out: inout JournalText, wallets: [Int], date: CivilDate, description: String?, asserted: (Int) -> String) {
         out.blank()
         switch format {
-        case .hledger, .ledger: out.line("\(date) Opening balance")
+        case .hledger, .ledger:
+            let text = lineText(description ?? "Opening balance")
+            out.line(text.isEmpty ? date.iso : "\(date) \(text)")
         case .beancount: out.line("\(date) * \(quoted("Opening balance"))")
         }
-        posting(&out, names.wallets[index], amount(wallet.opening, wallet.currency))
-        posting(&out, names.openingBalances, amount(wallet.opening.negated, wallet.currency))
+        for w in wallets { posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + asserted(w)) }
+        if description != nil {
+            out.line("    " + names.openingBalances)
+        } else {
+            for w in wallets { posting(&out, names.openingBalances, amount(model.wallets[w].opening.negated, model.wallets[w].currency)) }
+        }
     }
 
     private func posting(_ out: inout JournalText, _ account: String, _ amount: String) {
@@ -124,18 +146,32 @@ extension JournalExporter {
         }
     }
 
-    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?) {
+    /// Whether a transaction's wallet posting comes first where nothing says (money in,
+    /// as journals write a paycheck) rather than last (spending).
+    static func walletFirst(_ total: Money) -> Bool { !total.isNegative && !total.isZero }
+
+    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?, asserted: (Int) -> String) {
         switch entry.kind {
         case .transaction(let w, let total, _):
             let wallet = model.wallets[w]
             let details = source.details(of: entry)
-            header(&out, entry, extra: details?.metadata ?? [])
+            var metadata = details?.metadata ?? []
+            let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+            header(&out, entry, extra: metadata)
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
+            // The wallet's posting where the peer had it (`wallet-posting:`), else first
+            // for money in, last otherwise.
+            let count = max(entry.postingCount, 1) + 1
+            var walletAt = JournalExporter.walletFirst(total) && format != .beancount ? 0 : count - 1
+            if let kept { walletAt = kept == "first" ? 0 : kept == "last" ? count - 1 : min(max((Int(kept) ?? count) - 1, 0), count - 1) }
+            func walletPosting() { posting(&out, names.wallets[w], amount(total, wallet.currency) + asserted(w)) }
+            if walletAt == 0 { walletPosting() }
             for p in 0 ..< entry.postingCount {
                 let part = entry.posting(p)
                 posting(
                     &out, names.categories[part.category], amount(part.amount.negated, wallet.currency),
                     note: splits?[p].note, tags: splits?[p].tags ?? [])
+                if walletAt == p + 1 { walletPosting() }
             }
             if entry.postingCount == 0 {
                 // A bank movement with no category yet (I0601) balances against an
@@ -143,23 +179,30 @@ extension JournalExporter {
                 posting(
                     &out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
                     amount(total.negated, wallet.currency))
+                if walletAt == 1 { walletPosting() }
             }
-            posting(&out, names.wallets[w], amount(total, wallet.currency))
         case .transfer(let from, let to, let sent, let received):
             let source = model.wallets[from], target = model.wallets[to]
-            header(&out, entry, extra: self.source.details(of: entry)?.metadata ?? [])
+            var metadata = self.source.details(of: entry)?.metadata ?? []
+            // The sending wallet's posting first where the peer had it so (`wallet-posting: first`).
+            let sendingFirst = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value == "first" } ?? false
+            header(&out, entry, extra: metadata)
             var arriving = amount(received, target.currency)
             if currency(source.currency) != currency(target.currency) {
                 // The total price makes the two currencies balance exactly.
                 arriving += " @@ " + amount(sent, source.currency)
             }
-            posting(&out, names.wallets[to], arriving)
-            posting(&out, names.wallets[from], amount(sent.negated, source.currency))
+            if sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + asserted(from)) }
+            posting(&out, names.wallets[to], arriving + asserted(to))
+            if !sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + asserted(from)) }
         case .assertion(let w, let balance):
             let wallet = model.wallets[w]
             switch format {
             case .hledger, .ledger:
-                header(&out, entry)
+                // A posting of zero that only asserts: in the transaction it was, if kept.
+                out.blank()
+                let kept = source.metadataValue(of: entry, AccountNames.assertionEntryKey).map(lineText) ?? ""
+                out.line(kept.isEmpty ? entry.date.iso : "\(entry.date) \(kept)")
                 let zero = Money.zero
                 posting(&out, names.wallets[w], amount(zero, wallet.currency) + " = " + amount(balance, wallet.currency))
             case .beancount:
