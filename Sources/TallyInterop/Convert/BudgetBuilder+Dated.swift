@@ -23,6 +23,9 @@ struct PostingAssertions {
         /// The description of a transaction that only asserts (postings of zero), kept
         /// so that the export writes that transaction again.
         var entry: String?
+        /// A posting of zero after the others of its transaction, kept so that the export
+        /// writes it again.
+        var zeroPosting = false
     }
 
     var assertions: [Assertion] = []
@@ -67,7 +70,9 @@ extension BudgetBuilder {
                     .init(
                         date: t.date, account: p.account, amount: assertion, source: p.source, order: order,
                         total: p.assertsTotal, subaccounts: p.assertsSubaccounts,
-                        entry: onlyAsserts ? [t.payee, t.note].compactMap { $0 }.joined(separator: " | ") : nil))
+                        entry: onlyAsserts ? [t.payee, t.note].compactMap { $0 }.joined(separator: " | ") : nil,
+                        zeroPosting: keepsShapes && p.amount?.number.isZero == true && p.source == postings.last?.source
+                            && postings.contains { $0.account == p.account && $0.amount?.number.isZero == false }))
             }
             let merged = BudgetBuilder.merged(postings)
             guard let text = entry(t, merged, &accounts.wallets, accounts.categoryNames) else { continue }
@@ -123,6 +128,8 @@ extension BudgetBuilder {
             if failsAfterAll(text, a.source) { continue }
             if let entry = a.entry {
                 text += "\n    " + SourceWriter.metadata(key: AccountNames.assertionEntryKey, value: SourceWriter.printable(entry))
+            } else if a.zeroPosting {
+                text += "\n    " + SourceWriter.metadata(key: AccountNames.zeroPostingKey, value: "last")
             }
             lines.append(Line(date: a.date, order: a.order, text: text))
         }

@@ -38,6 +38,9 @@ public struct AccountNames: Sendable {
     /// The key on an `assert` that keeps the description of the peer transaction it was
     /// (a posting of zero that only asserts): the export writes that transaction again.
     public static let assertionEntryKey = "entry"
+    /// The key on an `assert` that was a posting of zero after the other postings of its
+    /// transaction (`zero-posting: last`): the export writes that posting again.
+    public static let zeroPostingKey = "zero-posting"
     /// The key on a `currency` declaration that keeps how the peer journal wrote it
     /// (`commodity: "$1,000.00"`): the export writes that symbol, side and marks.
     public static let commodityKey = "commodity"

@@ -11,7 +11,7 @@ import TallySyntax
 struct AssertionPlaces {
     /// Per entry index, the wallets whose posting in it carries an assertion, and the
     /// balance asserted.
-    private(set) var onEntry: [Int: [(wallet: Int, balance: Money)]] = [:]
+    private(set) var onEntry: [Int: [(wallet: Int, balance: Money, zeroPosting: Bool)]] = [:]
     /// The assertions written on a posting (not on their own).
     private(set) var attached = Set<Int>()
 
@@ -31,7 +31,8 @@ struct AssertionPlaces {
                 last[to] = (index, entry.date)
             case .assertion(let w, let balance):
                 guard let (place, date) = last[w], date == entry.date, source.metadataValue(of: entry, AccountNames.assertionEntryKey) == nil else { continue }
-                onEntry[place, default: []].append((w, balance))
+                let zero = source.metadataValue(of: entry, AccountNames.zeroPostingKey) != nil
+                onEntry[place, default: []].append((w, balance, zero))
                 attached.insert(index)
             default: break
             }
@@ -43,6 +44,11 @@ struct AssertionPlaces {
 
     /// The balance asserted on `wallet`'s posting in entry `index`, if any.
     func balance(entry index: Int, wallet: Int) -> Money? {
-        onEntry[index]?.last { $0.wallet == wallet }?.balance
+        onEntry[index]?.last { $0.wallet == wallet && !$0.zeroPosting }?.balance
+    }
+
+    /// The assertions written as a posting of zero after the others of entry `index`.
+    func zeroPostings(entry index: Int) -> [(wallet: Int, balance: Money)] {
+        onEntry[index]?.filter(\.zeroPosting).map { ($0.wallet, $0.balance) } ?? []
     }
 }

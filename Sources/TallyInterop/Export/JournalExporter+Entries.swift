@@ -46,6 +46,9 @@ extension JournalExporter {
                 places.balance(entry: index, wallet: w).map { " = " + amount($0, model.wallets[w].currency) } ?? ""
             }
             write(&out, entry, envelopes: envelopes, asserted: asserted)
+            for (w, balance) in places.zeroPostings(entry: index) {
+                posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
+            }
         }
         flush(through: nil)
     }
