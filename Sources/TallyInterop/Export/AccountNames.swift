@@ -41,6 +41,9 @@ public struct AccountNames: Sendable {
     /// The key on an `assert` that was a posting of zero after the other postings of its
     /// transaction (`zero-posting: last`): the export writes that posting again.
     public static let zeroPostingKey = "zero-posting"
+    /// The key on a transfer that is part of the peer transaction of the entry before it
+    /// (`continues: "previous"`, Grammar.md §3.11): the export writes them as one again.
+    public static let continuesKey = "continues"
     /// The key on a `currency` declaration that keeps how the peer journal wrote it
     /// (`commodity: "$1,000.00"`): the export writes that symbol, side and marks.
     public static let commodityKey = "commodity"

@@ -39,14 +39,19 @@ extension JournalExporter {
                 }
             }
         }
-        for (index, entry) in model.entries.enumerated() where !places.attached.contains(index) {
+        var joinedThrough = -1
+        for (index, entry) in model.entries.enumerated() where index > joinedThrough && !places.attached.contains(index) {
             flush(through: entry.date)
+            // Several wallets at once, written by `tally convert` as parts: one again.
+            let parts = entry.transaction != nil || entry.isTransfer ? continuations(after: index) : []
+            let group = [index] + parts
+            joinedThrough = parts.last ?? index
             // A balance asserted on a wallet's posting: ` = BALANCE` after its amount.
             func asserted(_ w: Int) -> String {
-                places.balance(entry: index, wallet: w).map { " = " + amount($0, model.wallets[w].currency) } ?? ""
+                group.lazy.compactMap { places.balance(entry: $0, wallet: w) }.last.map { " = " + amount($0, model.wallets[w].currency) } ?? ""
             }
-            write(&out, entry, envelopes: envelopes, asserted: asserted)
-            for (w, balance) in places.zeroPostings(entry: index) {
+            if parts.isEmpty { write(&out, entry, envelopes: envelopes, asserted: asserted) } else { writeJoined(&out, group, asserted: asserted) }
+            for (w, balance) in group.flatMap(places.zeroPostings) {
                 posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
             }
         }
@@ -71,14 +76,14 @@ extension JournalExporter {
         }
     }
 
-    private func posting(_ out: inout JournalText, _ account: String, _ amount: String) {
+    func posting(_ out: inout JournalText, _ account: String, _ amount: String) {
         out.line("    \(account)  \(amount)")
     }
 
     /// A split's posting with its note and tags: a comment on the posting in hledger and
     /// ledger (hledger reads `name:` in it as a tag, ledger `:name:`), metadata below
     /// it in beancount.
-    private func posting(_ out: inout JournalText, _ account: String, _ amount: String, note: String?, tags: [String]) {
+    func posting(_ out: inout JournalText, _ account: String, _ amount: String, note: String?, tags: [String]) {
         guard note != nil || !tags.isEmpty else { return posting(&out, account, amount) }
         switch format {
         case .hledger:
@@ -96,7 +101,7 @@ extension JournalExporter {
 
     /// The first line of a transaction with its payee, note and tags, and the metadata
     /// lines below it.
-    private func header(_ out: inout JournalText, _ entry: Entry, extra: [(String, String)] = []) {
+    func header(_ out: inout JournalText, _ entry: Entry, extra: [(String, String)] = []) {
         var meta: [(String, String)] = []
         if let by = entry.by { meta.append(("person", by)) }
         if let goal = entry.goal { meta.append(("goal", model.goals[goal].name)) }
@@ -237,10 +242,5 @@ extension JournalExporter {
             case .hledger, .ledger: out.line(comment("\(entry.date) goal \(model.goals[goal].name) \(amount(value, currency))"))
             }
         }
-    }
-
-    /// A goal's amounts are in its wallet's currency, else the default one.
-    func goalCurrency(_ goal: Int) -> String {
-        model.goals[goal].wallet.map { model.wallets[$0].currency } ?? model.defaultCurrency
     }
 }
