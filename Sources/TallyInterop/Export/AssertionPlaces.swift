@@ -42,13 +42,24 @@ struct AssertionPlaces {
     /// The place of wallet `w`'s opening among the entries' indices.
     static func opening(_ w: Int) -> Int { -1 - w }
 
-    /// The balance asserted on `wallet`'s posting in entry `index`, if any.
-    func balance(entry index: Int, wallet: Int) -> Money? {
-        onEntry[index]?.last { $0.wallet == wallet && !$0.zeroPosting }?.balance
+    /// The balances asserted on the wallets' postings in entry `index`, by wallet.
+    func balances(entry index: Int) -> [Int: Money] {
+        guard !onEntry.isEmpty, let list = onEntry[index] else { return [:] }
+        var result: [Int: Money] = [:]
+        for a in list where !a.zeroPosting { result[a.wallet] = a.balance }
+        return result
     }
 
     /// The assertions written as a posting of zero after the others of entry `index`.
     func zeroPostings(entry index: Int) -> [(wallet: Int, balance: Money)] {
-        onEntry[index]?.filter(\.zeroPosting).map { ($0.wallet, $0.balance) } ?? []
+        guard !onEntry.isEmpty else { return [] }
+        return onEntry[index]?.filter(\.zeroPosting).map { ($0.wallet, $0.balance) } ?? []
+    }
+}
+
+extension JournalExporter {
+    /// ` = BALANCE` after wallet `w`'s amount when `asserted` has its balance.
+    func assertion(_ asserted: [Int: Money], _ w: Int) -> String {
+        asserted.isEmpty ? "" : asserted[w].map { " = " + amount($0, model.wallets[w].currency) } ?? ""
     }
 }

@@ -26,7 +26,7 @@ extension JournalExporter {
     }
 
     /// Writes entries `group` (the first and its continuations) as one transaction.
-    func writeJoined(_ out: inout JournalText, _ group: [Int], asserted: (Int) -> String) {
+    func writeJoined(_ out: inout JournalText, _ group: [Int], asserted: [Int: Money]) {
         let first = model.entries[group[0]]
         var net: [Int: Money] = [:]
         var wallets: [Int] = []
@@ -63,7 +63,7 @@ extension JournalExporter {
             }
         }
         let walletLines: [Line] = ([shared] + wallets.filter { $0 != shared }).map { w in
-            (names.wallets[w], amount(net[w] ?? .zero, model.wallets[w].currency) + asserted(w), nil, [])
+            (names.wallets[w], amount(net[w] ?? .zero, model.wallets[w].currency) + assertion(asserted, w), nil, [])
         }
         let count = categories.count + walletLines.count
         // Each wallet's place: kept (`wallet-posting: "6 5"`, the shared one first), else

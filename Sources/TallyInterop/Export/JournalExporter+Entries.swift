@@ -28,9 +28,9 @@ extension JournalExporter {
                     group.append(openings[nextOpening].wallet)
                     nextOpening += 1
                 }
-                writeOpening(&out, wallets: group, date: day, description: entries[first]) { w in
-                    places.balance(entry: AssertionPlaces.opening(w), wallet: w).map { " = " + amount($0, model.wallets[w].currency) } ?? ""
-                }
+                var asserted: [Int: Money] = [:]
+                for w in group { asserted.merge(places.balances(entry: AssertionPlaces.opening(w))) { _, later in later } }
+                writeOpening(&out, wallets: group, date: day, description: entries[first], asserted: asserted)
             }
             if let allocations = envelopes?.allocations {
                 while nextAllocation < allocations.count, date.map({ allocations[nextAllocation].date <= $0 }) ?? true {
@@ -46,10 +46,10 @@ extension JournalExporter {
             let parts = entry.transaction != nil || entry.isTransfer ? continuations(after: index) : []
             let group = [index] + parts
             joinedThrough = parts.last ?? index
-            // A balance asserted on a wallet's posting: ` = BALANCE` after its amount.
-            func asserted(_ w: Int) -> String {
-                group.lazy.compactMap { places.balance(entry: $0, wallet: w) }.last.map { " = " + amount($0, model.wallets[w].currency) } ?? ""
-            }
+            // Balances asserted on the wallets' postings (almost always none: no closure
+            // that copies the exporter per entry).
+            var asserted = places.balances(entry: index)
+            for part in parts { asserted.merge(places.balances(entry: part)) { _, later in later } }
             if parts.isEmpty { write(&out, entry, envelopes: envelopes, asserted: asserted) } else { writeJoined(&out, group, asserted: asserted) }
             for (w, balance) in group.flatMap(places.zeroPostings) {
                 posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
@@ -60,7 +60,7 @@ extension JournalExporter {
 
     /// One transaction opening `wallets`; with a kept description (hledger, ledger), the
     /// opening balances' posting without an amount, as such journals write it.
-    private func writeOpening(_ out: inout JournalText, wallets: [Int], date: CivilDate, description: String?, asserted: (Int) -> String) {
+    private func writeOpening(_ out: inout JournalText, wallets: [Int], date: CivilDate, description: String?, asserted: [Int: Money]) {
         out.blank()
         switch format {
         case .hledger, .ledger:
@@ -68,7 +68,7 @@ extension JournalExporter {
             out.line(text.isEmpty ? date.iso : "\(date) \(text)")
         case .beancount: out.line("\(date) * \(quoted("Opening balance"))")
         }
-        for w in wallets { posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + asserted(w)) }
+        for w in wallets { posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + assertion(asserted, w)) }
         if description != nil {
             out.line("    " + names.openingBalances)
         } else {
@@ -158,7 +158,7 @@ extension JournalExporter {
     /// as journals write a paycheck) rather than last (spending).
     static func walletFirst(_ total: Money) -> Bool { !total.isNegative && !total.isZero }
 
-    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?, asserted: (Int) -> String) {
+    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?, asserted: [Int: Money]) {
         switch entry.kind {
         case .transaction(let w, let total, _):
             let wallet = model.wallets[w]
@@ -172,7 +172,7 @@ extension JournalExporter {
             let count = max(entry.postingCount, 1) + 1
             var walletAt = JournalExporter.walletFirst(total) && format != .beancount ? 0 : count - 1
             if let kept { walletAt = kept == "first" ? 0 : kept == "last" ? count - 1 : min(max((Int(kept) ?? count) - 1, 0), count - 1) }
-            func walletPosting() { posting(&out, names.wallets[w], amount(total, wallet.currency) + asserted(w)) }
+            func walletPosting() { posting(&out, names.wallets[w], amount(total, wallet.currency) + assertion(asserted, w)) }
             if walletAt == 0 { walletPosting() }
             for p in 0 ..< entry.postingCount {
                 let part = entry.posting(p)
@@ -200,9 +200,9 @@ extension JournalExporter {
                 // The total price makes the two currencies balance exactly.
                 arriving += " @@ " + amount(sent, source.currency)
             }
-            if sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + asserted(from)) }
-            posting(&out, names.wallets[to], arriving + asserted(to))
-            if !sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + asserted(from)) }
+            if sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + assertion(asserted, from)) }
+            posting(&out, names.wallets[to], arriving + assertion(asserted, to))
+            if !sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + assertion(asserted, from)) }
         case .assertion(let w, let balance):
             let wallet = model.wallets[w]
             switch format {
