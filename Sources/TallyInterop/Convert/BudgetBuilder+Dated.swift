@@ -20,6 +20,12 @@ struct PostingAssertions {
         /// `==` and `=*` (``PeerPosting/assertsTotal``, ``PeerPosting/assertsSubaccounts``).
         var total = false
         var subaccounts = false
+        /// The description of a transaction that only asserts (postings of zero), kept
+        /// so that the export writes that transaction again.
+        var entry: String?
+        /// A posting of zero after the others of its transaction, kept so that the export
+        /// writes it again.
+        var zeroPosting = false
     }
 
     var assertions: [Assertion] = []
@@ -55,12 +61,18 @@ extension BudgetBuilder {
             let listed = leftOut.count
             defer { if leftOut.count > listed || listedBefore.contains(t.source) { place[t.source] = order } }
             let postings = realPostings(t)
+            // A transaction of one posting of zero that only asserts is kept with its
+            // description (the peers' registers show it).
+            let onlyAsserts = postings.count == 1 && postings[0].amount?.number.isZero == true && keepsShapes
             for p in postings where role(p.account) == .wallet {
                 guard let assertion = p.assertion else { continue }
                 checks.assertions.append(
                     .init(
                         date: t.date, account: p.account, amount: assertion, source: p.source, order: order,
-                        total: p.assertsTotal, subaccounts: p.assertsSubaccounts))
+                        total: p.assertsTotal, subaccounts: p.assertsSubaccounts,
+                        entry: onlyAsserts ? [t.payee, t.note].compactMap { $0 }.joined(separator: " | ") : nil,
+                        zeroPosting: keepsShapes && p.amount?.number.isZero == true && p.source == postings.last?.source
+                            && postings.contains { $0.account == p.account && $0.amount?.number.isZero == false }))
             }
             let merged = BudgetBuilder.merged(postings)
             guard let text = entry(t, merged, &accounts.wallets, accounts.categoryNames) else { continue }
@@ -112,8 +124,13 @@ extension BudgetBuilder {
                 leftOut.append(LeftOut(source: a.source, reason: "a balance assertion in the middle of a day (Tally asserts the balance at the end of the day)"))
                 continue
             }
-            let text = assertLine(a.date, wallet, a.amount.number, c)
+            var text = assertLine(a.date, wallet, a.amount.number, c)
             if failsAfterAll(text, a.source) { continue }
+            if let entry = a.entry {
+                text += "\n    " + SourceWriter.metadata(key: AccountNames.assertionEntryKey, value: SourceWriter.printable(entry))
+            } else if a.zeroPosting {
+                text += "\n    " + SourceWriter.metadata(key: AccountNames.zeroPostingKey, value: "last")
+            }
             lines.append(Line(date: a.date, order: a.order, text: text))
         }
     }

@@ -62,11 +62,12 @@ extension BudgetBuilder {
         if let problem = t.problem { throw NotConverted(problem) }
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
-            try open(sorted, on: t.date, &wallets)
+            try open(sorted, on: t.date, entry: [t.payee, t.note].compactMap { $0 }.joined(separator: " | "), &wallets)
             return ""
         }
         for i in sorted.wallets.indices where sorted.wallets[i].wallet.firstUse == nil { wallets[sorted.wallets[i].posting.account]?.firstUse = t.date }
-        let head = EntryHead(t, &self)
+        var head = EntryHead(t, &self)
+        if let kept = shapeMetadata(sorted, postings) { head.metadata.append(kept) }
         switch sorted.wallets.count {
         case 1 where !sorted.categories.isEmpty: return try transaction(head, sorted)
         case 2 where sorted.categories.isEmpty: return try transfer(head, sorted)
@@ -123,8 +124,9 @@ extension BudgetBuilder {
 
     /// Opening balances: wallets against equity (`Equity:Opening Balances`,
     /// `Eigenkapital:Eröffnung`, whatever its name) as their first movement, each opening
-    /// on the day.
-    private mutating func open(_ sorted: SortedPostings, on date: CivilDate, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
+    /// on the day. `entry` is the transaction's description, kept so that `tally export`
+    /// writes the openings of one transaction back as one.
+    private mutating func open(_ sorted: SortedPostings, on date: CivilDate, entry: String, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
         guard sorted.categories.isEmpty else {
             throw NotConverted("equity postings beside income or expenses (equity is only an opening in Tally)")
         }
@@ -140,6 +142,7 @@ extension BudgetBuilder {
             }
             wallets[p.account]?.opening = (p.number, date)
             wallets[p.account]?.openingAccount = sorted.equity.first?.account
+            wallets[p.account]?.openingEntry = entry
             wallets[p.account]?.firstUse = date
         }
     }

@@ -22,6 +22,9 @@ extension BudgetBuilder {
             let known = BudgetModel.defaultDecimals(of: c)
             let places = max(accounts.decimals[c] ?? known, known)
             out += "currency \(c)" + (places != 2 ? " decimals \(places)" : "") + "\n"
+            if keepsAccountNames, let format = commodityFormat(c, decimals: places) {
+                out += "    " + SourceWriter.metadata(key: AccountNames.commodityKey, value: SourceWriter.printable(format)) + "\n"
+            }
         }
         out += "\n"
         for account in accounts.walletAccounts {
@@ -31,6 +34,7 @@ extension BudgetBuilder {
             if let (amount, date) = w.opening { line += "  opening \(BudgetBuilder.amountText(amount, w.currency, w.currency)) on \(date)" }
             if let closed = closings[account] { line += "  closed \(closed)" }
             out += line + "\n" + original(account) + original(w.openingAccount, key: AccountNames.openingKey)
+            if w.opening != nil, keepsShapes { out += original(w.openingEntry, key: AccountNames.openingEntryKey) }
         }
         out += "\n"
         // Each category with the account it was (the names are unique, so by name).
@@ -52,6 +56,16 @@ extension BudgetBuilder {
         }
         lines = []
         return out
+    }
+
+    /// How the journal wrote currency `code` (`$1,000.00`), when not `1000.00 CODE`: the
+    /// first of its symbols with a style.
+    private func commodityFormat(_ code: String, decimals: Int) -> String? {
+        let styles = content.styles
+        for symbol in styles.symbols where self.code(symbol) == code {
+            return styles.format(symbol, code: code, decimals: decimals)
+        }
+        return nil
     }
 
     /// The metadata line that keeps a declaration's peer account (`account:

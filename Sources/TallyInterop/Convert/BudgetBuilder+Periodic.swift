@@ -12,11 +12,10 @@ import TallySyntax
 ///   `envelope ` (as the export writes it) for a single posting, else the category's
 ///   last component, made unique with `-2`, `-3`. Tally envelopes have no start date:
 ///   `from` is dropped (the first period opens with the budget's first movement).
-/// - **Recurring transactions.** Real postings, one wallet and one category, over
-///   `monthly from DATE` (DATE a 1st) or `every Nth day of month from DATE` (DATE the Nth,
-///   N at most 28), optionally `to END`: hledger generates exactly the dates of `every
-///   month on N from DATE [until END-1]` (hledger's `to` is exclusive, Tally's `until`
-///   inclusive; a test compares both). A `rule:` tag names the rule (`as NAME`).
+/// - **Recurring transactions.** Real postings, one wallet and one category, over any
+///   interval with a start whose dates a Tally `every` has (``PeriodExpression/schedule()``:
+///   hledger's `to` is exclusive, Tally's `until` inclusive; a test compares both). A
+///   `rule:` tag names the rule (`as NAME`).
 extension BudgetBuilder {
     /// A periodic transaction whose shape Tally can hold; accounts are checked later.
     struct PeriodicCandidate {
@@ -66,18 +65,14 @@ extension BudgetBuilder {
             let wallets = t.postings.filter { role($0.account) == .wallet }.count
             let incomes = t.postings.filter { role($0.account) == .income }
             let expenses = t.postings.filter { role($0.account) == .expense }
-            let ruleProblem = recurringProblem(period)
-            // One wallet and one category from a date hledger and Tally repeat alike: a
+            var ruleProblem: String?, schedule: (text: String, start: CivilDate)?
+            do { schedule = try period.schedule() } catch { ruleProblem = error.reason }
+            // One wallet and one category on dates hledger and Tally repeat alike: a
             // recurring transaction. Else expenses against one wallet: budget goals (the
             // form of hledger's budgeting examples, `--budget`'s reading).
-            if ruleProblem == nil, wallets == 1, incomes.count + expenses.count == 1, t.postings.count == 2, let from = period.from {
-                var schedule = "every month on \(period.interval == "day" ? period.day : 1) from \(from)"
-                if let to = period.to {
-                    guard to > from, let last = to.adding(days: -1) else { list("ending (`to`) before it starts"); continue }
-                    schedule += " until \(last)"
-                }
-                t.date = from
-                candidates.append(PeriodicCandidate(form: .rule(schedule: schedule, from: from), transaction: t))
+            if let schedule, wallets == 1, incomes.count + expenses.count == 1, t.postings.count == 2 {
+                t.date = schedule.start
+                candidates.append(PeriodicCandidate(form: .rule(schedule: schedule.text, from: schedule.start), transaction: t))
                 continue
             }
             guard wallets == 1, !expenses.isEmpty, wallets + incomes.count + expenses.count == t.postings.count, expenses.allSatisfy({ isGoal($0) }) else {
@@ -115,19 +110,6 @@ extension BudgetBuilder {
         // hledger's `to` is exclusive, Tally's `until` inclusive: the day before.
         let until = period.to?.adding(days: -1)
         return PeriodicCandidate(form: .envelope(period: period.interval, goals: goals.compactMap(KnownPosting.init), from: period.from, until: until), transaction: t)
-    }
-
-    /// Why hledger's dates for `period` are not known to be those of a Tally `every`
-    /// (nil when they are: `monthly` from a 1st, `every Nth day of month` from the Nth,
-    /// N up to 28, optionally with `to`).
-    private func recurringProblem(_ period: PeriodExpression) -> String? {
-        guard let from = period.from else { return "without `from` (hledger starts it at the report's start; Tally's `every` needs its first date)" }
-        switch period.interval {
-        case "monthly" where from.day == 1: return nil
-        case "day" where period.day <= 28 && from.day == period.day: return nil
-        default:
-            return "whose dates Tally's `every` is not known to reproduce exactly (converted: `monthly` from a 1st, `every Nth day of month` from the Nth, N up to 28)"
-        }
     }
 
     /// The `envelope` lines, then the `every` lines, for the candidates, listing those

@@ -19,6 +19,8 @@ extension BudgetBuilder {
         }
         var parts: [String] = []
         var local = head
+        // The parts after the first continue it (one currency: the export joins them again).
+        let continued = keepsShapes && currencies.count == 1 ? ["    " + SourceWriter.metadata(key: AccountNames.continuesKey, value: "previous")] : []
         for c in currencies {
             let wallets = sorted.wallets.filter { $0.wallet.currency == c }
             let categories = sorted.categories.filter { code($0.posting.amount.commodity) == c }
@@ -38,7 +40,7 @@ extension BudgetBuilder {
                 moved.amount?.number = spent.negated
                 guard let known = KnownPosting(moved) else { continue }
                 parts.append(try transaction(local, SortedPostings(wallets: [(posting: known, wallet: main.wallet)], categories: categories)))
-                local.metadata = []
+                local.metadata = continued
             }
             for other in wallets where other.posting.account != main.posting.account {
                 guard !other.posting.number.isZero else { continue }
@@ -46,7 +48,7 @@ extension BudgetBuilder {
                 counter.amount?.number = other.posting.number.negated
                 guard let known = KnownPosting(counter) else { continue }
                 parts.append(try transfer(local, SortedPostings(wallets: [other, (posting: known, wallet: main.wallet)])))
-                local.metadata = []
+                local.metadata = continued
             }
         }
         guard !parts.isEmpty else { throw NotConverted("a transaction that moves several wallets and categories at once") }

@@ -27,6 +27,9 @@ struct BudgetBuilder {
     /// `tally export`: not when the accounts are the converter's own invention (an app's
     /// export names none), which would only be noise.
     var keepsAccountNames = true
+    /// Whether the budget keeps what `tally export` needs to write an hledger or ledger
+    /// journal's shapes back (`opening-entry:`, `wallet-posting:`, an assertion's `entry:`).
+    var keepsShapes: Bool { keepsAccountNames && content.isJournal }
     /// A journal's text by path, for the lines kept as comments.
     var sourceText: (String) -> String? = { _ in nil }
     /// The reading order of each transaction something was listed from, by its first line.
@@ -123,6 +126,8 @@ struct BudgetBuilder {
         var opening: (Money, CivilDate)?
         /// The equity account the opening came from.
         var openingAccount: String?
+        /// The description of the transaction the opening came from.
+        var openingEntry: String?
         var firstUse: CivilDate?
     }
 

@@ -11,13 +11,30 @@ struct DecimalMarks {
     var all: UInt8?
     /// The decimal mark of each commodity a `commodity` directive declared with a format
     /// (`commodity 1.000,00 EUR`).
-    var perCommodity: [String: UInt8] = [:]
+    var perCommodity: [String: UInt8] = [:] {
+        didSet { lastAsked = nil }
+    }
 
     /// The declared decimal mark of `commodity`: hledger's `decimal-mark` first, as
     /// hledger suggests a number's style, then the commodity's format.
     func declared(for commodity: String) -> UInt8? {
         if let all { return all }
         return perCommodity.isEmpty ? nil : perCommodity[commodity]
+    }
+
+    /// The last commodity ``declared(for:)`` was asked through ``declaredMark(for:)``, and
+    /// its answer: most amounts are in the commodity of the one before, and comparing
+    /// two short strings costs less than hashing one.
+    private var lastAsked: (commodity: String, mark: UInt8?)?
+
+    /// ``declared(for:)``, remembered for the commodity asked last.
+    mutating func declaredMark(for commodity: String) -> UInt8? {
+        if let all { return all }
+        if perCommodity.isEmpty { return nil }
+        if let last = lastAsked, last.commodity == commodity { return last.mark }
+        let mark = perCommodity[commodity]
+        lastAsked = (commodity, mark)
+        return mark
     }
 
     /// Only periods as decimal marks and commas as digit groups: beancount's numbers.

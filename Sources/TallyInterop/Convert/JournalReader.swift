@@ -109,6 +109,11 @@ struct PeerPrice {
 
 /// Everything read from a peer's journal files, in file order (includes followed).
 struct PeerJournalContent {
+    /// Read from hledger or ledger journals, whose shapes `tally export` writes back
+    /// (openings in one transaction, the order of postings, assertions of their own).
+    var isJournal = false
+    /// How hledger and ledger journals write each commodity (beancount's are codes).
+    var styles = CommodityStyles()
     var transactions: [PeerTransaction] = []
     var periodics: [PeerPeriodic] = []
     var balances: [PeerBalance] = []

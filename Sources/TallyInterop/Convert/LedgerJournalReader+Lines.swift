@@ -147,6 +147,7 @@ extension LedgerJournalReader {
                     return (posting, "an amount Tally cannot read (`\(amountText.string)`) on line \(source.line)")
                 }
                 posting.amount = amount
+                content.styles.note(amountText, amount.commodity, declaredMark: marks.declaredMark(for: amount.commodity))
             } catch {
                 doubt = doubt ?? error.reason
             }

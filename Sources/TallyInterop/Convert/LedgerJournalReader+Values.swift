@@ -127,7 +127,7 @@ extension LedgerJournalReader {
         // (unless declared otherwise, or ledger has learned a decimal comma for the commodity).
         let periodDecimal =
             periods == 0
-            || (marks.declared(for: commodity).map { $0 == ASCII.dot }
+            || (marks.declaredMark(for: commodity).map { $0 == ASCII.dot }
                 ?? (marks.ledgerCommas.isEmpty || !marks.ledgerCommas.contains(commodity)))
         if commas == 0 && periods <= 1 && periodDecimal {
             guard let plain = Money(utf8: number) else { return nil }

@@ -8,7 +8,7 @@ import TallySyntax
 /// (`alias`, `apply account`, `Y`), automated transactions, and anything not understood
 /// are listed as left out, never skipped silently.
 struct LedgerJournalReader {
-    var content = PeerJournalContent()
+    var content = PeerJournalContent(isJournal: true)
     private var visited = Set<String>()
     /// The decimal marks declared so far. hledger's `decimal-mark` holds for the rest of
     /// the file and the files it then includes, not for the file that included it (as
@@ -193,6 +193,7 @@ struct LedgerJournalReader {
             return
         }
         if let mark = DecimalMarks.declaredByFormat(number[...]) { marks.perCommodity[commodity] = mark }
+        content.styles.declare(commodity, format: format)
     }
 
     /// hledger's `type:` tag in a comment of an `account` directive: the type of the

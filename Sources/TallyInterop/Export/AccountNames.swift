@@ -27,6 +27,26 @@ public struct AccountNames: Sendable {
     /// The metadata key on a `wallet` declaration that keeps the peer account its opening
     /// balance came from (`opening-account: "equity:opening balances"`).
     public static let openingKey = "opening-account"
+    /// The key of the description of the peer transaction a wallet's opening came from
+    /// (`opening-entry: "opening balances"`): the openings of one transaction are
+    /// exported as one again.
+    public static let openingEntryKey = "opening-entry"
+    /// The key on a transaction that keeps where the peer had its wallet's posting
+    /// (`first`, `last` or a 1-based place), when not where the export puts it
+    /// (``JournalExporter/walletFirst(_:)``).
+    public static let walletPostingKey = "wallet-posting"
+    /// The key on an `assert` that keeps the description of the peer transaction it was
+    /// (a posting of zero that only asserts): the export writes that transaction again.
+    public static let assertionEntryKey = "entry"
+    /// The key on an `assert` that was a posting of zero after the other postings of its
+    /// transaction (`zero-posting: last`): the export writes that posting again.
+    public static let zeroPostingKey = "zero-posting"
+    /// The key on a transfer that is part of the peer transaction of the entry before it
+    /// (`continues: "previous"`, Grammar.md §3.11): the export writes them as one again.
+    public static let continuesKey = "continues"
+    /// The key on a `currency` declaration that keeps how the peer journal wrote it
+    /// (`commodity: "$1,000.00"`): the export writes that symbol, side and marks.
+    public static let commodityKey = "commodity"
 
     /// The names for `model`'s wallets and categories in `format`; `original` gives the
     /// name a declaration keeps under a key (``originalKey``, ``openingKey``), used when

@@ -10,18 +10,25 @@ struct EntrySource {
     /// The currencies the budget's `currency` lines declare, in order: a purchase may be
     /// paid in one no wallet holds (`-23.50 USD = -21.62 EUR`).
     let declaredCurrencies: [String]
+    /// Per currency code, the format a converted journal wrote it in (`commodity:
+    /// "$1,000.00"` below its `currency` line).
+    let commodityFormats: [String: String]
 
     init(budget: Budget?) {
         var entries: [String: [SyntaxNode]] = [:]
         var declared: [String] = []
+        var formats: [String: String] = [:]
         for file in budget?.files ?? [] {
             entries[file.path] = file.tree.entries
             for node in file.tree.entries where node.kind == .currencyDirective {
-                if let code = CurrencyDirectiveSyntax(node)?.code { declared.append(code) }
+                guard let currency = CurrencyDirectiveSyntax(node), let code = currency.code else { continue }
+                declared.append(code)
+                if let format = node.metadataValue(AccountNames.commodityKey) { formats[code] = format }
             }
         }
         self.entries = entries
         declaredCurrencies = declared
+        commodityFormats = formats
     }
 
     /// The top-level node an entry was read from.
@@ -60,6 +67,11 @@ struct EntrySource {
         guard let node = node(location) else { return nil }
         guard WalletDirectiveSyntax(node) != nil || CategoryDirectiveSyntax(node)?.names.count == 1 else { return nil }
         return node.metadataValue(key)
+    }
+
+    /// The value of an entry's metadata line with `key` (of any kind of entry).
+    func metadataValue(of entry: Entry, _ key: String) -> String? {
+        node(entry.location)?.metadataValue(key)
     }
 
     func details(of entry: Entry) -> Details? {

@@ -220,3 +220,10 @@ struct EnvelopeAllocations {
     /// True when the envelope's fills and moves are in its allocations.
     func covers(_ envelope: Int) -> Bool { carried.contains(envelope) }
 }
+
+extension JournalExporter {
+    /// A goal's amounts are in its wallet's currency, else the default one.
+    func goalCurrency(_ goal: Int) -> String {
+        model.goals[goal].wallet.map { model.wallets[$0].currency } ?? model.defaultCurrency
+    }
+}

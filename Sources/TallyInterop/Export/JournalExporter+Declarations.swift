@@ -40,10 +40,12 @@ extension JournalExporter {
             let decimals = model.decimals(of: code)
             switch format {
             case .hledger:
-                // The directive's sample amount sets the display precision.
-                out.line("commodity 1000." + String(repeating: "0", count: decimals) + " " + commodity(code))
+                // The directive's sample amount sets the display precision (and the
+                // symbol's side and digit groups, as a converted journal had them).
+                out.line("commodity " + (styles[code]?.format ?? "1000." + String(repeating: "0", count: decimals) + " " + commodity(code)))
             case .ledger:
                 out.line("commodity \(commodity(code))")
+                if let style = styles[code] { out.line("    format \(style.format)") }
             case .beancount:
                 out.line("\(firstDate) commodity \(code)")
             }
@@ -72,7 +74,12 @@ extension JournalExporter {
         if !list.isEmpty { out.blank() }
     }
 
+    /// One `account` (`open`) declaration per wallet, category and the opening balances'
+    /// account. A converted budget's (its wallets keep their peer accounts) are in the
+    /// order hledger lists accounts it was not told of, by name, so that `hledger bal`
+    /// lists them as it did for the original journal.
     func writeAccounts(_ out: inout JournalText) {
+        var accounts: [(name: String, opened: CivilDate, currency: String, meta: [(String, String)], type: String)] = []
         for (index, wallet) in model.wallets.enumerated() {
             var meta: [(String, String)] = [("wallet", wallet.name), ("kind", wallet.kind.rawValue)]
             if !wallet.currency.isEmpty { meta.append(("currency", wallet.currency)) }
@@ -81,17 +88,33 @@ extension JournalExporter {
             if wallet.hidden { meta.append(("hidden", "true")) }
             if !wallet.owners.isEmpty { meta.append(("owners", wallet.owners.joined(separator: " & "))) }
             let opened = wallet.openingDate ?? firstDate
-            writeAccount(&out, names.wallets[index], opened: opened, currency: currency(wallet.currency), meta: meta, type: wallet.kind == .credit || wallet.kind == .loan ? "L" : "A")
+            accounts.append((names.wallets[index], opened, currency(wallet.currency), meta, wallet.kind == .credit || wallet.kind == .loan ? "L" : "A"))
         }
-        writeAccount(&out, names.openingBalances, opened: firstDate, currency: "", meta: [], type: "E")
+        accounts.append((names.openingBalances, firstDate, "", [], "E"))
         for (index, category) in model.categories.enumerated() {
             var meta: [(String, String)] = [("category", category.name)]
             if category.isImplicit { meta.append(("implicit", "true")) }
-            writeAccount(&out, names.categories[index], opened: firstDate, currency: "", meta: meta, type: category.isIncome ? "R" : "X")
+            accounts.append((names.categories[index], firstDate, "", meta, category.isIncome ? "R" : "X"))
         }
         if model.entries.contains(where: { $0.transaction != nil && $0.postingCount == 0 }) {
-            writeAccount(&out, names.uncategorized.spending, opened: firstDate, currency: "", meta: [("uncategorized", "true")], type: "X")
-            writeAccount(&out, names.uncategorized.income, opened: firstDate, currency: "", meta: [("uncategorized", "true")], type: "R")
+            accounts.append((names.uncategorized.spending, firstDate, "", [("uncategorized", "true")], "X"))
+            accounts.append((names.uncategorized.income, firstDate, "", [("uncategorized", "true")], "R"))
+        }
+        if format == .hledger, model.wallets.contains(where: { source.declaredAccount($0.location, AccountNames.originalKey) != nil }) {
+            // hledger lists declared accounts first, level by level: every parent is
+            // declared too, all by name.
+            var known = Set(accounts.map(\.name))
+            for a in accounts {
+                var parent = a.name
+                while let colon = parent.lastIndex(of: ":") {
+                    parent = String(parent[..<colon])
+                    if known.insert(parent).inserted { accounts.append((parent, firstDate, "", [], "")) }
+                }
+            }
+            accounts.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        }
+        for a in accounts {
+            if a.type.isEmpty { out.line("account \(a.name)") } else { writeAccount(&out, a.name, opened: a.opened, currency: a.currency, meta: a.meta, type: a.type) }
         }
         out.blank()
     }

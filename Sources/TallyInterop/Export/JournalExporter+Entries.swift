@@ -8,18 +8,29 @@ import TallySyntax
 extension JournalExporter {
     func writeDated(_ out: inout JournalText) {
         // Opening balances, booked on the wallet's opening day (or the journal's first
-        // day) before anything else of that day.
+        // day) before anything else of that day. Those a converted journal opened in one
+        // transaction (the same `opening-entry:`) are one again, zero amounts included.
+        let entries = model.wallets.map { format == .beancount ? nil : source.declaredAccount($0.location, AccountNames.openingEntryKey) }
         var openings: [(date: CivilDate, wallet: Int)] = model.wallets.indices.compactMap { w in
-            model.wallets[w].opening.isZero ? nil : (model.wallets[w].openingDate ?? firstDate, w)
+            model.wallets[w].opening.isZero && entries[w] == nil ? nil : (model.wallets[w].openingDate ?? firstDate, w)
         }
         openings.sort { ($0.date, $0.wallet) < ($1.date, $1.wallet) }
+        let places = AssertionPlaces(model: model, format: format, source: source)
         var nextOpening = 0
         let envelopes = format == .beancount ? EnvelopeAllocations(exporter: self) : nil
         var nextAllocation = 0
         func flush(through date: CivilDate?) {
             while nextOpening < openings.count, date.map({ openings[nextOpening].date <= $0 }) ?? true {
-                writeOpening(&out, wallet: openings[nextOpening].wallet, date: openings[nextOpening].date)
+                let (day, first) = openings[nextOpening]
+                var group = [first]
                 nextOpening += 1
+                while let entry = entries[first], nextOpening < openings.count, openings[nextOpening].date == day, entries[openings[nextOpening].wallet] == entry {
+                    group.append(openings[nextOpening].wallet)
+                    nextOpening += 1
+                }
+                var asserted: [Int: Money] = [:]
+                for w in group { asserted.merge(places.balances(entry: AssertionPlaces.opening(w))) { _, later in later } }
+                writeOpening(&out, wallets: group, date: day, description: entries[first], asserted: asserted)
             }
             if let allocations = envelopes?.allocations {
                 while nextAllocation < allocations.count, date.map({ allocations[nextAllocation].date <= $0 }) ?? true {
@@ -28,32 +39,51 @@ extension JournalExporter {
                 }
             }
         }
-        for entry in model.entries {
+        var joinedThrough = -1
+        for (index, entry) in model.entries.enumerated() where index > joinedThrough && !places.attached.contains(index) {
             flush(through: entry.date)
-            write(&out, entry, envelopes: envelopes)
+            // Several wallets at once, written by `tally convert` as parts: one again.
+            let parts = entry.transaction != nil || entry.isTransfer ? continuations(after: index) : []
+            let group = [index] + parts
+            joinedThrough = parts.last ?? index
+            // Balances asserted on the wallets' postings (almost always none: no closure
+            // that copies the exporter per entry).
+            var asserted = places.balances(entry: index)
+            for part in parts { asserted.merge(places.balances(entry: part)) { _, later in later } }
+            if parts.isEmpty { write(&out, entry, envelopes: envelopes, asserted: asserted) } else { writeJoined(&out, group, asserted: asserted) }
+            for (w, balance) in group.flatMap(places.zeroPostings) {
+                posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
+            }
         }
         flush(through: nil)
     }
 
-    private func writeOpening(_ out: inout JournalText, wallet index: Int, date: CivilDate) {
-        let wallet = model.wallets[index]
+    /// One transaction opening `wallets`; with a kept description (hledger, ledger), the
+    /// opening balances' posting without an amount, as such journals write it.
+    private func writeOpening(_ out: inout JournalText, wallets: [Int], date: CivilDate, description: String?, asserted: [Int: Money]) {
         out.blank()
         switch format {
-        case .hledger, .ledger: out.line("\(date) Opening balance")
+        case .hledger, .ledger:
+            let text = lineText(description ?? "Opening balance")
+            out.line(text.isEmpty ? date.iso : "\(date) \(text)")
         case .beancount: out.line("\(date) * \(quoted("Opening balance"))")
         }
-        posting(&out, names.wallets[index], amount(wallet.opening, wallet.currency))
-        posting(&out, names.openingBalances, amount(wallet.opening.negated, wallet.currency))
+        for w in wallets { posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + assertion(asserted, w)) }
+        if description != nil {
+            out.line("    " + names.openingBalances)
+        } else {
+            for w in wallets { posting(&out, names.openingBalances, amount(model.wallets[w].opening.negated, model.wallets[w].currency)) }
+        }
     }
 
-    private func posting(_ out: inout JournalText, _ account: String, _ amount: String) {
+    func posting(_ out: inout JournalText, _ account: String, _ amount: String) {
         out.line("    \(account)  \(amount)")
     }
 
     /// A split's posting with its note and tags: a comment on the posting in hledger and
     /// ledger (hledger reads `name:` in it as a tag, ledger `:name:`), metadata below
     /// it in beancount.
-    private func posting(_ out: inout JournalText, _ account: String, _ amount: String, note: String?, tags: [String]) {
+    func posting(_ out: inout JournalText, _ account: String, _ amount: String, note: String?, tags: [String]) {
         guard note != nil || !tags.isEmpty else { return posting(&out, account, amount) }
         switch format {
         case .hledger:
@@ -71,7 +101,7 @@ extension JournalExporter {
 
     /// The first line of a transaction with its payee, note and tags, and the metadata
     /// lines below it.
-    private func header(_ out: inout JournalText, _ entry: Entry, extra: [(String, String)] = []) {
+    func header(_ out: inout JournalText, _ entry: Entry, extra: [(String, String)] = []) {
         var meta: [(String, String)] = []
         if let by = entry.by { meta.append(("person", by)) }
         if let goal = entry.goal { meta.append(("goal", model.goals[goal].name)) }
@@ -124,19 +154,33 @@ extension JournalExporter {
         }
     }
 
-    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?) {
+    /// Whether a transaction's wallet posting comes first where nothing says (money in,
+    /// as journals write a paycheck) rather than last (spending).
+    static func walletFirst(_ total: Money) -> Bool { !total.isNegative && !total.isZero }
+
+    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?, asserted: [Int: Money]) {
         switch entry.kind {
         case .transaction(let w, let total, _):
             let wallet = model.wallets[w]
             let details = source.details(of: entry)
-            header(&out, entry, extra: details?.metadata ?? [])
+            var metadata = details?.metadata ?? []
+            let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+            header(&out, entry, extra: metadata)
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
             let paid = entry.postingCount == 1 ? details?.paid.map { paidAmount($0, charged: total, in: wallet.currency) } : nil
+            // The wallet's posting where the peer had it (`wallet-posting:`), else first
+            // for money in, last otherwise.
+            let count = max(entry.postingCount, 1) + 1
+            var walletAt = JournalExporter.walletFirst(total) && format != .beancount ? 0 : count - 1
+            if let kept { walletAt = kept == "first" ? 0 : kept == "last" ? count - 1 : min(max((Int(kept) ?? count) - 1, 0), count - 1) }
+            func walletPosting() { posting(&out, names.wallets[w], amount(total, wallet.currency) + assertion(asserted, w)) }
+            if walletAt == 0 { walletPosting() }
             for p in 0 ..< entry.postingCount {
                 let part = entry.posting(p)
                 posting(
                     &out, names.categories[part.category], paid ?? amount(part.amount.negated, wallet.currency),
                     note: splits?[p].note, tags: splits?[p].tags ?? [])
+                if walletAt == p + 1 { walletPosting() }
             }
             if entry.postingCount == 0 {
                 // A bank movement with no category yet (I0601) balances against an
@@ -144,23 +188,30 @@ extension JournalExporter {
                 posting(
                     &out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
                     amount(total.negated, wallet.currency))
+                if walletAt == 1 { walletPosting() }
             }
-            posting(&out, names.wallets[w], amount(total, wallet.currency))
         case .transfer(let from, let to, let sent, let received):
             let source = model.wallets[from], target = model.wallets[to]
-            header(&out, entry, extra: self.source.details(of: entry)?.metadata ?? [])
+            var metadata = self.source.details(of: entry)?.metadata ?? []
+            // The sending wallet's posting first where the peer had it so (`wallet-posting: first`).
+            let sendingFirst = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value == "first" } ?? false
+            header(&out, entry, extra: metadata)
             var arriving = amount(received, target.currency)
             if currency(source.currency) != currency(target.currency) {
                 // The total price makes the two currencies balance exactly.
                 arriving += " @@ " + amount(sent, source.currency)
             }
-            posting(&out, names.wallets[to], arriving)
-            posting(&out, names.wallets[from], amount(sent.negated, source.currency))
+            if sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + assertion(asserted, from)) }
+            posting(&out, names.wallets[to], arriving + assertion(asserted, to))
+            if !sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + assertion(asserted, from)) }
         case .assertion(let w, let balance):
             let wallet = model.wallets[w]
             switch format {
             case .hledger, .ledger:
-                header(&out, entry)
+                // A posting of zero that only asserts: in the transaction it was, if kept.
+                out.blank()
+                let kept = source.metadataValue(of: entry, AccountNames.assertionEntryKey).map(lineText) ?? ""
+                out.line(kept.isEmpty ? entry.date.iso : "\(entry.date) \(kept)")
                 let zero = Money.zero
                 posting(&out, names.wallets[w], amount(zero, wallet.currency) + " = " + amount(balance, wallet.currency))
             case .beancount:
@@ -192,10 +243,5 @@ extension JournalExporter {
             case .hledger, .ledger: out.line(comment("\(entry.date) goal \(model.goals[goal].name) \(amount(value, currency))"))
             }
         }
-    }
-
-    /// A goal's amounts are in its wallet's currency, else the default one.
-    func goalCurrency(_ goal: Int) -> String {
-        model.goals[goal].wallet.map { model.wallets[$0].currency } ?? model.defaultCurrency
     }
 }

@@ -27,6 +27,8 @@ public struct JournalExporter {
     let source: EntrySource
     /// The peer's spelling of every currency the wallets use.
     let symbols: [String: String]
+    /// How a converted journal wrote a currency's amounts (hledger, ledger).
+    let styles: [String: AmountStyle]
 
     /// An exporter for `model`; `budget` (the files the model was read from) lets comments
     /// quote the declarations that have no equivalent in the peer.
@@ -37,7 +39,18 @@ public struct JournalExporter {
         source = EntrySource(budget: budget)
         var symbols: [String: String] = [:]
         for wallet in model.wallets { symbols[wallet.currency] = JournalExporter.symbol(wallet.currency) }
+        // The journal's own symbols and marks, where a converted budget kept them (ledger
+        // reads a decimal comma its own way: it keeps codes then).
+        var styles: [String: AmountStyle] = [:]
+        if format != .beancount {
+            for (code, kept) in source.commodityFormats {
+                guard let style = AmountStyle(kept), format == .hledger || !style.decimalComma else { continue }
+                styles[code] = style
+                symbols[code] = style.symbol
+            }
+        }
         self.symbols = symbols
+        self.styles = styles
         var sources: [String: SourceText] = [:]
         for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
         firstLine = { location in
@@ -80,6 +93,7 @@ public struct JournalExporter {
     /// the currency.
     func amount(_ money: Money, _ code: String) -> String {
         let number = money.formatted(scale: model.decimals(of: code))
+        if !styles.isEmpty, let style = styles[code] { return style.write(number) }
         let c = currency(code)
         return c.isEmpty ? number : number + " " + commodity(c)
     }

@@ -1,0 +1,39 @@
+import TallyCore
+
+/// How hledger and ledger journals write a currency's amounts, from the format a
+/// converted budget keeps on its `currency` line (`commodity: "$1,000.00"`, `commodity:
+/// "1.000,00 EUR"`): the symbol, its side and space, and the decimal mark. The export
+/// declares the format (`commodity $1,000.00`, which sets how hledger shows the amounts,
+/// digit groups included) and writes each amount with that symbol and decimal mark.
+struct AmountStyle {
+    /// The format as kept, for the `commodity` directive.
+    let format: String
+    /// The symbol as the journal writes it (quoted if it was).
+    let symbol: String
+    let symbolFirst: Bool
+    let spaced: Bool
+    let decimalComma: Bool
+
+    /// nil when `format` has no number or no symbol.
+    init?(_ format: String) {
+        let bytes = Array(format.utf8)
+        func isNumber(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == ASCII.dot || b == ASCII.comma }
+        guard let first = bytes.firstIndex(where: isNumber), let last = bytes.lastIndex(where: isNumber) else { return nil }
+        let before = String(decoding: bytes[..<first], as: UTF8.self), after = String(decoding: bytes[(last + 1)...], as: UTF8.self)
+        let symbolText = before.trimmingCharacters(in: .whitespaces).isEmpty ? after : before
+        symbol = symbolText.trimmingCharacters(in: .whitespaces)
+        guard !symbol.isEmpty, !bytes[first ... last].contains(ASCII.space) else { return nil }
+        self.format = format
+        symbolFirst = symbolText == before
+        spaced = symbolFirst ? before.hasSuffix(" ") : after.hasPrefix(" ")
+        decimalComma = DecimalMarks.declaredByFormat(bytes[first ... last]) == ASCII.comma
+    }
+
+    /// `number` (`-1234.56`, as `Money.formatted` writes it) in this style: `$-1234.56`,
+    /// `-1234,56 EUR`.
+    func write(_ number: String) -> String {
+        let text = decimalComma ? number.replacingOccurrences(of: ".", with: ",") : number
+        let space = spaced ? " " : ""
+        return symbolFirst ? symbol + space + text : text + space + symbol
+    }
+}
