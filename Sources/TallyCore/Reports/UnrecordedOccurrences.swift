@@ -13,31 +13,36 @@ extension BudgetModel {
     public func unrecordedOccurrences(through last: CivilDate) -> [[CivilDate]] {
         var result = [[CivilDate]](repeating: [], count: rules.count)
         guard !rules.isEmpty else { return result }
-        struct Signature: Hashable {
-            let wallet: Int
-            let category: Int
-            let amount: Money
-        }
-        func signature(_ entry: Entry) -> Signature? {
-            guard case .transaction(let wallet, let amount, let postings) = entry.kind, let first = postings.first else { return nil }
-            return Signature(wallet: wallet, category: first.category, amount: amount)
-        }
         var named = [[(date: CivilDate, used: Bool)]](repeating: [], count: rules.count)
         var skips = [[(date: CivilDate, used: Bool)]](repeating: [], count: rules.count)
-        let wanted = Set(rules.compactMap { $0.template.flatMap(signature) })
-        var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
-        for entry in entries {
-            if let r = entry.rule {
-                if case .skip = entry.kind { skips[r].append((entry.date, false)) } else { named[r].append((entry.date, false)) }
-            } else if !wanted.isEmpty, let s = signature(entry), wanted.contains(s) {
-                lookalikes[s, default: []].append((entry.date, false))
+        let wanted = Set(rules.compactMap { $0.template.flatMap(Walk.signature) })
+        var lookalikes: [Walk.Signature: [(date: CivilDate, used: Bool)]] = [:]
+        // As in `Walk.checkRecurring`: fields read in place (a copy of each entry would
+        // retain its strings, and `kind` makes a plain transaction's posting array), and
+        // two arrays rule out most transactions before their signature is hashed.
+        var walletWanted = [Bool](repeating: false, count: wallets.count)
+        var categoryWanted = [Bool](repeating: false, count: categories.count)
+        for signature in wanted {
+            walletWanted[signature.wallet] = true
+            categoryWanted[signature.category] = true
+        }
+        for index in entries.indices {
+            let date = entries[index].date
+            if let r = entries[index].rule {
+                if case .skip = entries[index].kind { skips[r].append((date, false)) } else { named[r].append((date, false)) }
+            } else if let (wallet, _) = entries[index].transaction, walletWanted.indices.contains(wallet), walletWanted[wallet],
+                entries[index].postingCount > 0, categoryWanted.indices.contains(entries[index].posting(0).category),
+                categoryWanted[entries[index].posting(0).category],
+                let s = Walk.signature(entries[index]), wanted.contains(s)
+            {
+                lookalikes[s, default: []].append((date, false))
             }
         }
         let end = CivilDate(year: 9999, month: 12, day: 31)!
         for (r, rule) in rules.enumerated() {
             let occurrences = rule.occurrences(through: last)
             guard !occurrences.isEmpty else { continue }
-            let s = rule.template.flatMap(signature)
+            let s = rule.template.flatMap(Walk.signature)
             var similar = s.flatMap { lookalikes[$0] } ?? []
             for (k, date) in occurrences.enumerated() {
                 let windowStart = date.adding(days: -7) ?? date
