@@ -24,4 +24,11 @@ final class BankIDTests: XCTestCase {
         // "é" precomposed, then as "e" and a combining accent: the same id to a reader.
         XCTAssertEqual(try duplicateIDLines(["Caf\u{E9}-1", "X-1", "Cafe\u{301}-1"]), [7])
     }
+
+    func testAnIdMetAfterTheFirstThatIsNotASCIIIsStillCompared() throws {
+        // Ids are compared by their bytes until the first one that is not ASCII: the
+        // ASCII ids met before it still count. "K" and the Kelvin sign U+212A are the same
+        // id to a reader (canonically equivalent); "B-1" repeats after the switch.
+        XCTAssertEqual(try duplicateIDLines(["K-1", "B-1", "\u{212A}-1", "B-1"]), [7, 9])
+    }
 }

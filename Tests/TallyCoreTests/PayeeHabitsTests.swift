@@ -32,6 +32,22 @@ import Testing
         #expect(habit.totals == ["EUR": Money("-31.00")!])
     }
 
+    @Test func spellingsOfOnePayeeShareOneHabit() throws {
+        // "Café" with a precomposed é, then with e and a combining accent: two byte
+        // sequences, one name to a reader and to a String; three entries, one habit.
+        let model = try Self.model(
+            """
+            2026-01-01 "Caf\u{E9}" Cash Fun -3.00
+            2026-01-02 "Cafe\u{301}" Cash Fun -4.00
+            2026-01-03 "Caf\u{E9}" Giro Food -5.00
+
+            """)
+        let habits = model.payeeHabits()
+        #expect(habits.count == 1)
+        let habit = try #require(habits["Caf\u{E9}"])
+        #expect(habit.count == 3 && habit.lastDate == CivilDate(year: 2026, month: 1, day: 3))
+    }
+
     @Test func aTieGoesToTheLatestAndSaysSo() throws {
         let model = try Self.model(
             """

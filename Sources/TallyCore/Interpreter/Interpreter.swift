@@ -138,17 +138,24 @@ struct Walk {
     static func dateOrdered(_ entries: [Entry]) -> [Entry] {
         // Date, then assertion or not, then reading order, packed so that integer order
         // is entry order: 23 bits of date, 1 bit, 40 bits of reading order.
-        let keys = entries.map { entry -> UInt64 in
-            let date = UInt64(entry.date.year << 9 | entry.date.month << 5 | entry.date.day)
-            let isAssertion: UInt64 = entry.isAssertion ? 1 : 0
-            return date << 41 | isAssertion << 40 | UInt64(truncatingIfNeeded: entry.order) & 0xFF_FFFF_FFFF
+        func key(_ i: Int) -> UInt64 {
+            let date = UInt64(entries[i].date.year << 9 | entries[i].date.month << 5 | entries[i].date.day)
+            let isAssertion: UInt64 = entries[i].isAssertion ? 1 : 0
+            return date << 41 | isAssertion << 40 | UInt64(truncatingIfNeeded: entries[i].order) & 0xFF_FFFF_FFFF
         }
+        // Most budgets are in order: that is checked without an array of keys.
         var sorted = true
-        for i in keys.indices.dropFirst() where keys[i - 1] > keys[i] {
-            sorted = false
-            break
+        var previous: UInt64 = 0
+        for i in entries.indices {
+            let k = key(i)
+            if i > 0 && previous > k {
+                sorted = false
+                break
+            }
+            previous = k
         }
         if sorted { return entries }
+        let keys = entries.indices.map(key)
         return keys.indices.sorted { keys[$0] < keys[$1] }.map { entries[$0] }
     }
 
@@ -199,17 +206,12 @@ struct Walk {
         // while reporting changes `self`.
         let entries = self.entries
         // Histories are sized up front: grown by doubling, a million bookings would be
-        // copied about twice over, into freshly zeroed pages each time.
-        var bookings = [Int](repeating: 0, count: l.wallets.count)
-        for index in entries.indices {
-            if let (wallet, _) = entries[index].transaction {
-                bookings[wallet] += 1
-            } else if case .other(.transfer(let from, let to, _, _)) = entries[index].stored {
-                bookings[from] += 1
-                bookings[to] += 1
-            }
+        // copied about twice over, into freshly zeroed pages each time. The lowering
+        // counted every time a wallet was named, which every booking does (so did a few
+        // declarations and assertions): a bound without a pass over the entries.
+        for wallet in history.indices where l.walletSeen.indices.contains(wallet) {
+            history[wallet].reserveCapacity(l.walletSeen[wallet])
         }
-        for wallet in history.indices { history[wallet].reserveCapacity(bookings[wallet]) }
         for index in entries.indices {
             let date = entries[index].date
             if date > today && !recordsOccurrence(entries[index]) {

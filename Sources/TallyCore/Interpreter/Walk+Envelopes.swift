@@ -23,6 +23,12 @@ extension Walk {
         Int32(truncatingIfNeeded: date.year &<< 9 | date.month &<< 5 | date.day)
     }
 
+    /// The date a ``dayKey(_:)`` was made from.
+    static func date(ofDayKey key: Int32) -> CivilDate {
+        let k = Int(key)
+        return CivilDate(year: k >> 9, month: k >> 5 & 15, day: k & 31)!
+    }
+
     /// Where an event comes from: the posting for spending, the entry otherwise.
     func location(of event: EnvelopeEvent) -> SourceLocation {
         let entry = entries[Int(event.entry)]

@@ -19,20 +19,15 @@ extension Walk {
         }
         var firstMoney: CivilDate?
         let walletCurrency = bound.walletCurrency
-        // First use of each bank id: by its bytes when all ids are ASCII (as bank ids are),
-        // where equal bytes and equal strings agree; otherwise as strings, which compare
-        // canonically equivalent spellings as equal.
+        // First use of each bank id: by its bytes while every id met is ASCII (as bank ids
+        // are), where equal bytes and equal strings agree; from the first that is not, as
+        // strings, which compare canonically equivalent spellings as equal (the ids met
+        // before it move over to the strings' table). One pass: reading an entry's details
+        // is a cache miss, paid once.
         var asciiIDs = true
-        var idCount = 0
-        for index in entries.indices {
-            guard let id = entries[index].bankID else { continue }
-            idCount += 1
-            if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) { asciiIDs = false }
-        }
         var ids: [String: Int] = [:]
         var idTable = ByteInterner()
         var idFirst: [Int] = []
-        if asciiIDs { idFirst.reserveCapacity(idCount) } else { ids.reserveCapacity(idCount) }
         // Only the dates are read per entry: most wallets have neither date.
         let opens = l.wallets.map(\.openingDate)
         let closes = l.wallets.map(\.closed)
@@ -62,6 +57,10 @@ extension Walk {
             // An entry left out for its dates does not claim its bank id.
             if var id = entries[index].bankID {
                 var first: Int?
+                if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) {
+                    asciiIDs = false
+                    for entry in idFirst { ids[entries[entry].bankID!] = entry }
+                }
                 if asciiIDs {
                     let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
                     if inserted { idFirst.append(index) } else { first = idFirst[slot] }

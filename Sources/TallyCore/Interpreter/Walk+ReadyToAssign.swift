@@ -17,16 +17,50 @@ extension Walk {
     }
 
     /// One change to ready to assign. There is one per posting no envelope counts, so an
-    /// event stays small: where it came from is its entry and posting, made into a
-    /// location only for a message.
+    /// event stays small (48 bytes): its date is a ``Walk/dayKey(_:)``, what it is a tag,
+    /// an envelope and a period's start day, and where it came from its entry and posting,
+    /// made into a location only for a message.
     struct ReadyEvent {
-        let date: CivilDate
+        /// The date as ``Walk/dayKey(_:)``, in the same order as the date.
+        let day: Int32
+        /// ``Assignment``'s case, its envelope and its period's start (as a day key).
+        private let tag: UInt8
+        private let envelope: Int32
+        private let periodStart: Int32
         let amount: Money
-        let what: Assignment
         /// Within a day: -1 before the day's entries, the entry's index, or after them.
         let order: Int
         /// The posting within entry `order`, or -1.
         var posting: Int32 = -1
+
+        init(date: CivilDate, amount: Money, what: Assignment, order: Int, posting: Int32 = -1) {
+            day = Walk.dayKey(date)
+            self.amount = amount
+            self.order = order
+            self.posting = posting
+            switch what {
+            case .none: (tag, envelope, periodStart) = (0, 0, 0)
+            case .filling(let e): (tag, envelope, periodStart) = (1, Int32(truncatingIfNeeded: e), 0)
+            case .planning(let e, let start): (tag, envelope, periodStart) = (2, Int32(truncatingIfNeeded: e), Walk.dayKey(start))
+            case .unbudgeted: (tag, envelope, periodStart) = (3, 0, 0)
+            case .overspending(let e, let start): (tag, envelope, periodStart) = (4, Int32(truncatingIfNeeded: e), Walk.dayKey(start))
+            }
+        }
+
+        var date: CivilDate { Walk.date(ofDayKey: day) }
+
+        var what: Assignment {
+            switch tag {
+            case 1: return .filling(Int(envelope))
+            case 2: return .planning(Int(envelope), Walk.date(ofDayKey: periodStart))
+            case 3: return .unbudgeted
+            case 4: return .overspending(Int(envelope), Walk.date(ofDayKey: periodStart))
+            default: return .none
+            }
+        }
+
+        /// True when this change comes before `other` in the timeline: by date, then order.
+        func precedes(_ other: ReadyEvent) -> Bool { (day, order) < (other.day, other.order) }
     }
 
     /// Ready to assign: openings, income and other money that reaches the budget's wallets,
@@ -47,39 +81,41 @@ extension Walk {
         let coverage = EnvelopeCoverage(envelopes: l.envelopes, categories: l.categories, wallets: l.wallets, periods: periods)
         var inOrder: [ReadyEvent] = []
         inOrder.reserveCapacity(entries.count)
+        // Entries are read in place, field by field: a copy of each would retain its strings.
         for index in entries.indices {
-            let entry = entries[index]
-            if let (wallet, amount) = entry.transaction {
+            let date = entries[index].date
+            if let (wallet, amount) = entries[index].transaction {
                 guard budgetWallet[wallet] else { continue }
+                let count = entries[index].postingCount
                 // A bank movement with no category yet (I0601) is money come or gone.
-                if entry.postingCount == 0, let value = readyAmount(amount, wallet: wallet, index) {
-                    inOrder.append(ReadyEvent(date: entry.date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
+                if count == 0, let value = readyAmount(amount, wallet: wallet, index) {
+                    inOrder.append(ReadyEvent(date: date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
                 }
-                for p in 0 ..< entry.postingCount {
-                    let posting = entry.posting(p)
+                for p in 0 ..< count {
+                    let posting = entries[index].posting(p)
                     let income = isIncome[posting.category]
-                    guard income || !coverage.isCounted(category: posting.category, wallet: wallet, on: entry.date),
+                    guard income || !coverage.isCounted(category: posting.category, wallet: wallet, on: date),
                         let value = readyAmount(posting.amount, wallet: wallet, index, posting: p)
                     else { continue }
-                    inOrder.append(ReadyEvent(date: entry.date, amount: value, what: income ? .none : .unbudgeted, order: index, posting: Int32(p)))
+                    inOrder.append(ReadyEvent(date: date, amount: value, what: income ? .none : .unbudgeted, order: index, posting: Int32(p)))
                 }
                 continue
             }
-            switch entry.kind {
-            case .fill(let e, let amount) where holdsPeriod(entry):
-                inOrder.append(ReadyEvent(date: entry.date, amount: amount.negated, what: .filling(e), order: index))
+            switch entries[index].kind {
+            case .fill(let e, let amount) where holdsPeriod(entries[index]):
+                inOrder.append(ReadyEvent(date: date, amount: amount.negated, what: .filling(e), order: index))
             case .transfer(let from, let to, let sent, let received) where budgetWallet[from] != budgetWallet[to]:
                 // Money crossing the edge of the budget's wallets comes in or goes.
                 let value = budgetWallet[from] ? readyAmount(sent.negated, wallet: from, index) : readyAmount(received, wallet: to, index)
                 if let value {
-                    inOrder.append(ReadyEvent(date: entry.date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
+                    inOrder.append(ReadyEvent(date: date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
                 }
             default:
                 break
             }
         }
-        let timeline = merged(inOrder, assignmentEvents())
-        readyToAssign = walkReadyToAssign(timeline)
+        // The two timelines are walked as one, without joining them into a third array.
+        readyToAssign = walkReadyToAssign(inOrder, assignmentEvents())
     }
 
     /// Whether `wallet`'s money counts in ready to assign (``Wallet/countsInReadyToAssign``),
@@ -128,37 +164,37 @@ extension Walk {
                     ReadyEvent(date: next, amount: period.available, what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))
             }
         }
-        events.sort { ($0.date, $0.order) < ($1.date, $1.order) }
+        events.sort { $0.precedes($1) }
         return events
     }
 
-    /// Two event lists, each in (date, order) order, as one.
-    func merged(_ a: [ReadyEvent], _ b: [ReadyEvent]) -> [ReadyEvent] {
-        var result: [ReadyEvent] = []
-        result.reserveCapacity(a.count + b.count)
+    /// The running total at the end of each day that changes it, over the changes of `a`
+    /// and `b` (each in (date, order) order) merged; reports each dip below zero through
+    /// today, once, on the change that made it.
+    mutating func walkReadyToAssign(_ a: [ReadyEvent], _ b: [ReadyEvent]) -> [(date: CivilDate, total: Money)] {
+        var days: [(date: CivilDate, total: Money)] = []
+        var lastDay: Int32?
+        let todayKey = Walk.dayKey(today)
+        var total = Money.zero
         var i = 0, j = 0
         while i < a.count || j < b.count {
-            if j == b.count || (i < a.count && (a[i].date, a[i].order) < (b[j].date, b[j].order)) {
-                result.append(a[i])
+            let event: ReadyEvent
+            if j == b.count || (i < a.count && a[i].precedes(b[j])) {
+                event = a[i]
                 i += 1
             } else {
-                result.append(b[j])
+                event = b[j]
                 j += 1
             }
-        }
-        return result
-    }
-
-    /// The running total at the end of each day that changes it; reports each dip below
-    /// zero through today, once, on the change that made it.
-    mutating func walkReadyToAssign(_ events: [ReadyEvent]) -> [(date: CivilDate, total: Money)] {
-        var days: [(date: CivilDate, total: Money)] = []
-        var total = Money.zero
-        for event in events {
             let wasNegative = total.isNegative
             total = total.adding(event.amount) ?? total
-            if days.last?.date == event.date { days[days.count - 1].total = total } else { days.append((event.date, total)) }
-            guard total.isNegative && !wasNegative && event.date <= today else { continue }
+            if lastDay == event.day {
+                days[days.count - 1].total = total
+            } else {
+                days.append((event.date, total))
+                lastDay = event.day
+            }
+            guard total.isNegative && !wasNegative && event.day <= todayKey else { continue }
             reportDip(event, total: total)
         }
         return days

@@ -132,17 +132,26 @@ extension BudgetModel {
         var ids: [String: Int] = [:]
         var names: [String] = []
         var habits: [PayeeHabit] = []
+        // Each spelling's bytes are hashed in place (``ByteInterner``) and looked up as a
+        // string once, the first time they are met: equal strings, canonically
+        // equivalent spellings too, still share one habit.
+        var spellings = ByteInterner()
+        var habitOfSpelling: [Int] = []
         for index in entries.indices {
-            guard let payee = entries[index].payee else { continue }
-            let id =
-                ids[payee]
-                ?? {
-                    ids[payee] = names.count
-                    names.append(payee)
-                    habits.append(PayeeHabit(date: entries[index].date))
-                    return names.count - 1
-                }()
-            habits[id].count(index, of: entries)
+            guard var payee = entries[index].payee else { continue }
+            let (spelling, isNew) = payee.withUTF8 { spellings.insert($0) }
+            if isNew {
+                let id =
+                    ids[payee]
+                    ?? {
+                        ids[payee] = names.count
+                        names.append(payee)
+                        habits.append(PayeeHabit(date: entries[index].date))
+                        return names.count - 1
+                    }()
+                habitOfSpelling.append(id)
+            }
+            habits[habitOfSpelling[spelling]].count(index, of: entries)
         }
         var result: [String: PayeeHabit] = [:]
         result.reserveCapacity(names.count)

@@ -11,47 +11,6 @@ extension BudgetModel {
     /// each entry counts for one occurrence only. With `last` after today, future
     /// occurrences are included (recorded ones are not).
     public func unrecordedOccurrences(through last: CivilDate) -> [[CivilDate]] {
-        var result = [[CivilDate]](repeating: [], count: rules.count)
-        guard !rules.isEmpty else { return result }
-        struct Signature: Hashable {
-            let wallet: Int
-            let category: Int
-            let amount: Money
-        }
-        func signature(_ entry: Entry) -> Signature? {
-            guard case .transaction(let wallet, let amount, let postings) = entry.kind, let first = postings.first else { return nil }
-            return Signature(wallet: wallet, category: first.category, amount: amount)
-        }
-        var named = [[(date: CivilDate, used: Bool)]](repeating: [], count: rules.count)
-        var skips = [[(date: CivilDate, used: Bool)]](repeating: [], count: rules.count)
-        let wanted = Set(rules.compactMap { $0.template.flatMap(signature) })
-        var lookalikes: [Signature: [(date: CivilDate, used: Bool)]] = [:]
-        for entry in entries {
-            if let r = entry.rule {
-                if case .skip = entry.kind { skips[r].append((entry.date, false)) } else { named[r].append((entry.date, false)) }
-            } else if !wanted.isEmpty, let s = signature(entry), wanted.contains(s) {
-                lookalikes[s, default: []].append((entry.date, false))
-            }
-        }
-        let end = CivilDate(year: 9999, month: 12, day: 31)!
-        for (r, rule) in rules.enumerated() {
-            let occurrences = rule.occurrences(through: last)
-            guard !occurrences.isEmpty else { continue }
-            let s = rule.template.flatMap(signature)
-            var similar = s.flatMap { lookalikes[$0] } ?? []
-            for (k, date) in occurrences.enumerated() {
-                let windowStart = date.adding(days: -7) ?? date
-                let windowEnd = rule.occurrence(k + 1).flatMap { max(date.adding(days: 1) ?? date, $0.adding(days: -7) ?? $0) } ?? end
-                func claim(_ list: inout [(date: CivilDate, used: Bool)]) -> Bool {
-                    guard let i = list.firstIndex(where: { !$0.used && $0.date >= windowStart && $0.date < windowEnd }) else { return false }
-                    list[i].used = true
-                    return true
-                }
-                if claim(&named[r]) || claim(&skips[r]) || claim(&similar) { continue }
-                result[r].append(date)
-            }
-            if let s { lookalikes[s] = similar }
-        }
-        return result
+        Walk.unrecordedOccurrences(of: rules, in: entries, walletCount: wallets.count, categoryCount: categories.count, through: last)
     }
 }

@@ -11,7 +11,9 @@ struct NameTallies {
     init(model: BudgetModel) {
         payees = model.payeeHabits()
         var people = Set<String>()
-        for entry in model.entries { if let by = entry.by { people.insert(by) } }
+        // Read in place: a copy of each entry would retain all its strings.
+        let entries = model.entries
+        for index in entries.indices { if let by = entries[index].by { people.insert(by) } }
         for wallet in model.wallets { people.formUnion(wallet.owners) }
         self.people = people
     }

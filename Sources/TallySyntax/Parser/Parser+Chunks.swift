@@ -92,6 +92,14 @@ extension Parser {
     /// the same order. A file that is not text (``TextSniffer``) gets its own tree, as
     /// `Parser.parse` gives it.
     public static func join(_ chunks: consuming [Chunk], of source: SourceText) -> SyntaxTree {
+        join(chunks, of: source, tail: nil)
+    }
+
+    /// ``join(_:of:)`` with, after the chunks, the part of an earlier tree of the file
+    /// from a cut on (`tail`, see ``SyntaxTree/Tail``), appended straight from that tree's
+    /// arrays: the same tree as with that part made into a last chunk, without a copy of
+    /// it first.
+    static func join(_ chunks: consuming [Chunk], of source: SourceText, tail: SyntaxTree.Tail?) -> SyntaxTree {
         precondition(!chunks.isEmpty, "a file has at least one chunk")
         // Chunks cannot see the file's start; the whole-file parse of such a file is this.
         if let evidence = TextSniffer.evidence(source.bytes) { return notTextTree(source, evidence: evidence) }
@@ -108,6 +116,13 @@ extension Parser {
         swap(&kinds, &chunks[0].kinds)
         swap(&starts, &chunks[0].starts)
         swap(&nodes, &chunks[0].nodes)
+        if let tail {
+            // Room for everything at once: the tail is most of a file edited near its start.
+            let later = chunks.indices.dropFirst().map { (chunks[$0].kinds.count, chunks[$0].nodes.count) }
+            kinds.reserveCapacity(kinds.count + later.reduce(0) { $0 + $1.0 } + tail.tokenCount)
+            starts.reserveCapacity(starts.count + later.reduce(0) { $0 + $1.0 } + tail.tokenCount + 1)
+            nodes.reserveCapacity(nodes.count + later.reduce(0) { $0 + $1.1 } + tail.nodeCount)
+        }
         for i in chunks.indices.dropFirst() {
             let chunk = chunks[i]
             let tokenBase = UInt32(kinds.count)
@@ -124,6 +139,10 @@ extension Parser {
                     all[i].subtreeEnd += nodeBase
                 }
             }
+        }
+        if let tail {
+            tail.append(to: &kinds, &starts, &nodes)
+            lexerDiagnostics += tail.diagnostics
         }
         nodes[0].endToken = UInt32(kinds.count)
         nodes[0].subtreeEnd = UInt32(nodes.count)

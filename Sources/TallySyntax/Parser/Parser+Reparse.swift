@@ -50,10 +50,9 @@ extension Parser {
             chunks.append(previous.chunk(before: start, roomFor: max(new.count - old.count, 0) + middle.kinds.count))
         }
         chunks.append(middle)
-        if oldEnd < old.count {
-            chunks.append(previous.chunk(from: oldEnd, shiftedBy: new.count - old.count))
-        }
-        return join(chunks, of: source)
+        // The rest of the file is appended from the old tree's arrays as they are joined.
+        let tail = oldEnd < old.count ? previous.tail(from: oldEnd, shiftedBy: new.count - old.count) : nil
+        return join(chunks, of: source, tail: tail)
     }
 
     /// Where to cut the old and the new text of a file around their difference (see
@@ -152,27 +151,51 @@ extension SyntaxTree {
             lexerDiagnostics: diagnostics.filter { $0.range.start < offset }, parserDiagnostics: [])
     }
 
-    /// The part of the tree from the cut at `offset` to the end, as a later chunk of a
-    /// chunked parse: indices counted from the cut, offsets moved by `shift`.
-    func chunk(from offset: Int, shiftedBy shift: Int) -> Parser.Chunk {
-        let token = tokenStarting(at: offset)
-        let node = firstTopLevelNode(from: token)
-        let kinds = Array(tokenKinds[token...])
-        var starts = Array(tokenStarts[token...])
-        starts.withUnsafeMutableBufferPointer { all in
-            for i in all.indices { all[i] = UInt32(Int(all[i]) + shift) }
-        }
-        var records = Array(nodes[node...])
-        let tokenBase = UInt32(token)
-        let nodeBase = UInt32(node)
-        records.withUnsafeMutableBufferPointer { all in
-            for i in all.indices {
-                all[i].firstToken -= tokenBase
-                all[i].endToken -= tokenBase
-                all[i].subtreeEnd -= nodeBase
+    /// The part of a tree from a cut on, to be appended as the last chunk of a chunked
+    /// parse of a new text of its file: where the cut is, and how far the text after it moved.
+    struct Tail {
+        let tree: SyntaxTree
+        /// The first token and the first top-level node at or after the cut.
+        let token: Int
+        let node: Int
+        let shift: Int
+        /// The tree's diagnostics from the cut on, moved by `shift`.
+        let diagnostics: [Diagnostic]
+
+        var tokenCount: Int { tree.tokenKinds.count - token }
+        var nodeCount: Int { tree.nodes.count - node }
+
+        /// Appends the tail's tokens and nodes to a joined tree's arrays: token starts
+        /// moved by `shift` (the arrays' last start, the previous chunk's end, is this
+        /// part's first), indices counted from the arrays' ends.
+        func append(to kinds: inout [TokenKind], _ starts: inout [UInt32], _ nodes: inout [NodeRecord]) {
+            let tokenBase = UInt32(kinds.count) &- UInt32(token)
+            let nodeBase = UInt32(nodes.count) &- UInt32(node)
+            kinds.append(contentsOf: tree.tokenKinds[token...])
+            starts.removeLast()
+            let firstStart = starts.count
+            starts.append(contentsOf: tree.tokenStarts[token...])
+            let shift = self.shift
+            starts.withUnsafeMutableBufferPointer { all in
+                for i in firstStart ..< all.count { all[i] = UInt32(Int(all[i]) + shift) }
+            }
+            let firstNode = nodes.count
+            nodes.append(contentsOf: tree.nodes[node...])
+            nodes.withUnsafeMutableBufferPointer { all in
+                for i in firstNode ..< all.count {
+                    all[i].firstToken &+= tokenBase
+                    all[i].endToken &+= tokenBase
+                    all[i].subtreeEnd &+= nodeBase
+                }
             }
         }
+    }
+
+    /// The part of the tree from the cut at `offset` to the end (see ``Tail``), for a new
+    /// text in which it lies `shift` bytes further on.
+    func tail(from offset: Int, shiftedBy shift: Int) -> Tail {
+        let token = tokenStarting(at: offset)
         let moved = diagnostics.filter { $0.range.start >= offset }.map { $0.moved(by: shift, from: offset, in: source.path) }
-        return Parser.Chunk(kinds: kinds, starts: starts, nodes: records, lexerDiagnostics: moved, parserDiagnostics: [])
+        return Tail(tree: self, token: token, node: firstTopLevelNode(from: token), shift: shift, diagnostics: moved)
     }
 }
