@@ -3,10 +3,6 @@ import TallyCore
 import TallyReports
 import TallySyntax
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The budget as the server last read it, read again only when one of its files changed
 /// on disk (its size, modification time or identity) or another day is asked. Every page
 /// and answer starts from a ``Snapshot``; its ``Snapshot/version`` is what a form carries
@@ -103,18 +99,7 @@ public final class BudgetStore: @unchecked Sendable {
     /// it the allocator keeps the largest set of budgets ever held at once (a save at
     /// 100k transactions holds the page's budget and the check's), and the server's
     /// resident memory stays at that peak (`serve_bench.py memory`).
-    static func returnFreedMemory() { _ = mallocTrim?(0) }
-
-    /// glibc's `malloc_trim`, which the Glibc module does not declare (it is in
-    /// `malloc.h`); nil on other systems.
-    private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-        #if canImport(Glibc)
-            guard let symbol = dlsym(nil, "malloc_trim") else { return nil }
-            return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-        #else
-            return nil
-        #endif
-    }()
+    static func returnFreedMemory() { FreedMemory.release() }
 
     /// The version of the files on disk now, without reading them: what the live pages
     /// poll.

@@ -2,17 +2,18 @@
     import Glibc
 #endif
 
-/// Handing memory the server no longer uses back to the system.
+/// Handing memory a long-running process (the language server, `tally serve`) no longer
+/// uses back to the system.
 ///
-/// Each analysis of a large budget frees the previous one's trees, entries and tables,
+/// Each reading of a large budget frees the previous one's trees, entries and tables,
 /// tens of megabytes in blocks of every size. glibc's allocator keeps freed blocks for
 /// reuse and, with the heap fragmented, rarely gives the pages back, so a server that
-/// has analysed a 100k-transaction budget a few dozen times would sit on a hundred
-/// megabytes it does not use. Trimming after the work of an edit is done returns them.
-enum FreedMemory {
+/// has read a 100k-transaction budget a few dozen times would sit on a hundred
+/// megabytes it does not use. Trimming after the work is done returns them.
+public enum FreedMemory {
     /// Returns freed heap pages to the system where the C library can (glibc); elsewhere
     /// does nothing. Takes a few milliseconds on a large heap: call it off the request path.
-    static func release() {
+    public static func release() {
         #if canImport(Glibc)
             _ = trim?(0)
         #endif
