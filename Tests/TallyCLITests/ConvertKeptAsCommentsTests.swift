@@ -112,6 +112,46 @@ import Testing
         #expect(run.stdout.contains("opening 500.00 on 2024-01-02"), "\(run.stdout)")
     }
 
+    /// `apply tag` tags every transaction of its block, as ledger reads it (as if each
+    /// had `; :trip:`), `apply tag KEY: VALUE` gives each the metadata; an `end` closes
+    /// the innermost block, so the transaction after `end apply tag` has neither.
+    @Test func applyTagTagsTheTransactionsOfItsBlock() throws {
+        let folder = try TemporaryFolder("convert-apply-tag")
+        defer { folder.remove() }
+        let journal = try folder.write(
+            """
+            2024/01/01 * Opening
+                Assets:Checking        $500.00
+                Equity:Opening Balances
+
+            apply tag trip
+            apply tag project: kitchen
+            2024/01/05 Hardware store
+                Expenses:Home           $40.00
+                Assets:Checking
+            end apply tag
+            2024/01/06 Diner
+                Expenses:Food           $12.00
+                Assets:Checking
+            end apply tag
+
+            2024/01/07 Bakery
+                Expenses:Food            $3.00
+                Assets:Checking
+
+            """, to: "tags.ledger")
+        let run = TallyInProcess.run(["convert", journal, "--today", "2024-02-01"])
+        #expect(run.status == 0 && !run.stderr.contains("not converted"), "\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        let hardware = try #require(lines.firstIndex { $0.contains("Hardware store") })
+        #expect(lines[hardware].contains("#trip"), "\(lines[hardware])")
+        #expect(lines[hardware + 1].contains("project: \"kitchen\""), "\(run.stdout)")
+        let diner = try #require(lines.first { $0.contains("Diner") })
+        #expect(diner.contains("#trip"), "\(diner)")
+        let bakery = try #require(lines.firstIndex { $0.contains("Bakery") })
+        #expect(!lines[bakery].contains("#") && !(lines.dropFirst(bakery + 1).first ?? "").contains("project"), "\(run.stdout)")
+    }
+
     /// A transaction the converter cannot read at all (ledger's `01/03` under `Y 2024`):
     /// its accounts are unknown, so the assertions after it fail in the budget; they are
     /// kept as comments (the conversion runs again with them named), never a budget with

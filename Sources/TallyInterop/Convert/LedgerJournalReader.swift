@@ -4,9 +4,9 @@ import TallySyntax
 
 /// Reads hledger and ledger journals: transactions with their postings, comments (tags
 /// and metadata in both dialects), `P` prices, includes and periodic transactions (`~`,
-/// which the builder converts or lists). Directives that change how the rest reads
-/// (`alias`, `apply account`, `Y`), automated transactions, and anything not understood
-/// are listed as left out, never skipped silently.
+/// which the builder converts or lists), `apply account` and `apply tag` blocks. Directives
+/// that change how the rest reads otherwise (`alias`, `Y`), automated transactions, and
+/// anything not understood are listed as left out, never skipped silently.
 struct LedgerJournalReader {
     var content = PeerJournalContent(isJournal: true)
     private var visited = Set<String>()
@@ -19,9 +19,21 @@ struct LedgerJournalReader {
     private var formatOf: String?
     /// The account of an `account` directive whose comments may give its `type:`.
     private var typeOf: String?
-    /// The accounts named by `apply account` blocks around the line, outermost first:
-    /// the peers prefix every posting's account with them.
-    private var applied: [String] = []
+    /// The `apply account` and `apply tag` blocks around the line, outermost first (an
+    /// `end` closes the innermost).
+    private var applied: [Applied] = []
+    /// The accounts of the `apply account` blocks around the line, outermost first: the
+    /// peers prefix every posting's account with them.
+    private var appliedAccounts: [String] = []
+
+    /// What an `apply` block gives the transactions inside it.
+    private enum Applied {
+        /// `apply account NAME`: a prefix of every posting's account.
+        case account(String)
+        /// `apply tag TAG` (or `apply tag KEY: VALUE`): a tag (or metadata) of every
+        /// transaction, as if each had the comment `; :TAG:` (or `; KEY: VALUE`).
+        case tag(Comment)
+    }
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
 
@@ -78,7 +90,7 @@ struct LedgerJournalReader {
                     continue
                 }
                 var (posting, doubt) = parsePosting(trimmed, at: here)
-                if !applied.isEmpty { posting.account = (applied + [posting.account]).joined(separator: ":") }
+                if !appliedAccounts.isEmpty { posting.account = (appliedAccounts + [posting.account]).joined(separator: ":") }
                 current?.postings.append(posting)
                 if let doubt, current?.problem == nil { current?.problem = doubt }
                 continue
@@ -90,6 +102,7 @@ struct LedgerJournalReader {
             if first == ASCII.semicolon || first == ASCII.hash || first == ASCII.star || first == ASCII.percent || first == ASCII.bar { continue }
             if ASCII.isDigit(first) || (ASCII.isBeyondASCII(first) && firstCharacter(line)?.isNumber == true) {
                 current = parseHeader(line, at: here)
+                for case .tag(let comment) in applied { current?.attach(comment) }
                 if current == nil {
                     content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads"))
                     content.unreadTransactions.append(here)
@@ -156,9 +169,18 @@ struct LedgerJournalReader {
             }
             skipping = true
         case "apply" where line.split(separator: " ").dropFirst().first == "account":
-            applied.append(Comment.beforeComment(String(line.dropFirst("apply account".count))))
-        case "end" where applied.count > 0 && ["end", "end apply", "end apply account"].contains(Comment.beforeComment(line)):
-            applied.removeLast()
+            let account = Comment.beforeComment(String(line.dropFirst("apply account".count)))
+            applied.append(.account(account))
+            appliedAccounts.append(account)
+        case "apply" where line.split(separator: " ").dropFirst().first == "tag":
+            let tag = Comment.beforeComment(String(line.dropFirst("apply tag".count)))
+            guard !tag.isEmpty else {
+                content.leftOut.append(LeftOut(source: here, reason: "an `apply tag` without a tag"))
+                return
+            }
+            applied.append(.tag(Comment(tag.contains(":") ? tag : ":" + tag + ":")))
+        case "end" where applied.count > 0 && ["end", "end apply", "end apply account", "end apply tag"].contains(Comment.beforeComment(line)):
+            if case .account = applied.removeLast() { appliedAccounts.removeLast() }
         case "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
             skipping = true
