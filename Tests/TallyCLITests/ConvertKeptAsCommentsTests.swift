@@ -152,6 +152,37 @@ import Testing
         #expect(!lines[bakery].contains("#") && !(lines.dropFirst(bakery + 1).first ?? "").contains("project"), "\(run.stdout)")
     }
 
+    /// A secondary date (`DATE=DATE2`, the year perhaps left out) is kept as `date2:`, which
+    /// the peers read only when asked (`--date2`, `--aux-date`), and the export writes it
+    /// back after `=`; the figures are the primary date's.
+    @Test func aSecondaryDateIsKeptAndWrittenBack() throws {
+        let folder = try TemporaryFolder("convert-date2")
+        defer { folder.remove() }
+        let journal = try folder.write(
+            """
+            2024/01/01 * Opening
+                Assets:Checking        $500.00
+                Equity:Opening Balances
+
+            2024/01/04=2024/01/06 ! City Power
+                Expenses:Power         $112.40
+                Assets:Checking
+
+            2024/01/05=01/09 Grocer
+                Expenses:Food           $20.00
+                Assets:Checking
+
+            """, to: "date2.ledger")
+        let budget = folder.path("date2.tally")
+        let run = TallyInProcess.run(["convert", journal, "-o", budget, "--today", "2024-02-01"])
+        #expect(run.status == 0 && !run.stderr.contains("not converted"), "\(run.stderr)")
+        let text = try folder.read("date2.tally")
+        #expect(text.contains("date2: \"2024-01-06\"") && text.contains("date2: \"2024-01-09\""), "\(text)")
+        let exported = TallyInProcess.run(["export", "--to", "ledger", budget])
+        #expect(exported.stdout.contains("2024-01-04=2024-01-06 ! City Power"), "\(exported.stdout)")
+        #expect(exported.stdout.contains("2024-01-05=2024-01-09 Grocer") && !exported.stdout.contains("; date2"), "\(exported.stdout)")
+    }
+
     /// A transaction the converter cannot read at all (ledger's `01/03` under `Y 2024`):
     /// its accounts are unknown, so the assertions after it fail in the budget; they are
     /// kept as comments (the conversion runs again with them named), never a budget with

@@ -17,11 +17,12 @@ import Testing
     /// The lines listed, by number. Each has a cause Tally does not carry:
     /// 3 `N $` (ledger's "no market price" directive); 5 an automated transaction (it adds
     /// `(Liabilities:Taxes)` to the book purchase); 8 `~ Monthly` without a start (a
-    /// recurring transaction needs its first date); 20 a secondary date (the primary is
-    /// kept); 21 the cost of the opening 50 AAPL (`@ $30.00`: holdings, issue 22's other
-    /// part); 24 `500.00€` into checking, which holds dollars; 28 and 32 accounts under
-    /// roots ledger gives no type (`Asséts`, `Русский язык`). (36–44's `apply tag foo`
-    /// tags the book purchase `#foo`.)
+    /// recurring transaction needs its first date); 20 the secondary date of an opening
+    /// (an opening is a wallet's attribute; any other transaction keeps it as `date2:`);
+    /// 21 the cost of the opening 50 AAPL (`@ $30.00`: an opening keeps no cost); 24
+    /// `500.00€` into checking, which holds dollars; 28 and 32 accounts under roots ledger
+    /// gives no type (`Asséts`, `Русский язык`). (36–44's `apply tag foo` tags the book
+    /// purchase `#foo`.)
     static let listed = [3, 5, 8, 20, 21, 24, 28, 32]
 
     @Test(.enabled(if: present, "ledger or its sample.dat is not installed"))

@@ -63,6 +63,13 @@ extension BudgetBuilder {
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
             try open(sorted, on: t.date, entry: [t.payee, t.note].compactMap { $0 }.joined(separator: " | "), &wallets)
+            // An opening is a wallet's attribute: it has no place for the transaction's
+            // metadata (a secondary date, say). Its status and code say nothing of the
+            // figures, nor do its tags (the apps' `reconciled`), so they are not listed.
+            let details = t.metadata.filter { !["status", "code"].contains($0.0) }.map { "\($0.0): \($0.1)" }
+            if !details.isEmpty {
+                leftOut.append(LeftOut(source: t.source, reason: "metadata of an opening transaction (\(details.joined(separator: ", "))): the wallets open with its amounts only"))
+            }
             return ""
         }
         for i in sorted.wallets.indices where sorted.wallets[i].wallet.firstUse == nil { wallets[sorted.wallets[i].posting.account]?.firstUse = t.date }

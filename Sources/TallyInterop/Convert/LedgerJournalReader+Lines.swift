@@ -15,15 +15,26 @@ extension LedgerJournalReader {
         }
         let dateText = line[line.startIndex ..< dateEnd]
         var primary = dateText
+        var secondary: JournalBytes?
         if let equals = dateText.firstIndex(of: ASCII.equals) {
             primary = dateText[..<equals]
-            content.leftOut.append(LeftOut(source: source, reason: "a secondary date (the transaction keeps its primary date)"))
+            secondary = dateText[(equals + 1)...]
         }
         guard let date = LedgerJournalReader.date(primary) else { return nil }
         var text = line[dateEnd...].trimmedSpaces
         // The status mark and the code are kept as metadata (`status: cleared`, `code:
-        // 101`), which `tally export` writes back as they were.
+        // 101`), which `tally export` writes back as they were; so is a secondary date
+        // (`date2: 2004-05-01`), which the peers read only when asked (`--date2`,
+        // `--aux-date`): the figures are the primary date's.
         var kept: [(String, String)] = []
+        if let secondary {
+            // A secondary date may leave out the year: the primary's (ledger, hledger).
+            if let second = LedgerJournalReader.date(secondary) ?? LedgerJournalReader.date("\(date.year)/" + secondary.string) {
+                kept.append(("date2", second.iso))
+            } else {
+                content.leftOut.append(LeftOut(source: source, reason: "a secondary date that cannot be read (the transaction keeps its primary date)"))
+            }
+        }
         if text.hasPrefix("* ") || text.hasPrefix("! ") || text.equals("*") || text.equals("!") {
             kept.append(("status", text.first == ASCII.star ? "cleared" : "pending"))
             text = text.dropFirst().trimmedSpaces

@@ -113,9 +113,22 @@ extension JournalExporter {
         // where the peer writes them.
         let mark = JournalExporter.mark(extra.first { $0.0 == "status" }?.1)
         var code = extra.first { $0.0 == "code" }?.1
-        if format == .beancount { code = nil }
-        meta += extra.filter { ($0.0 != "status" || mark == nil) && ($0.0 != "code" || code == nil) }.map { (metadataKey($0.0), $0.1) }
-        let date = entry.date.iso + (format == .beancount ? "" : (mark.map { " " + $0 } ?? "") + (code.map { " (\(lineText($0)))" } ?? ""))
+        // A secondary date a converted journal kept (`date2:`) goes back after `=`.
+        let keptDate2: String? = extra.first { $0.0 == "date2" }?.1
+        var date2: CivilDate? = keptDate2.flatMap { CivilDate(iso: $0) }
+        if format == .beancount {
+            code = nil
+            date2 = nil
+        }
+        meta += extra.filter { ($0.0 != "status" || mark == nil) && ($0.0 != "code" || code == nil) && ($0.0 != "date2" || date2 == nil) }.map {
+            (metadataKey($0.0), $0.1)
+        }
+        var date = entry.date.iso
+        if let date2 { date += "=" + date2.iso }
+        if format != .beancount {
+            if let mark { date += " " + mark }
+            if let code { date += " (\(lineText(code)))" }
+        }
         out.blank()
         switch format {
         case .hledger:
