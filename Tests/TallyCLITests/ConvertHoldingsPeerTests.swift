@@ -16,6 +16,12 @@ extension ConvertPeerTests {
     func testHledgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "journal", .hledger) }
     func testLedgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "ledger", .ledger) }
 
+    /// One account holding cash and shares (`assets:broker  10 AAPL @ $150` paid from
+    /// `assets:broker  $-1500`): a wallet per commodity, exported back as the one account.
+    static let brokerOneAccount = "Tests/TallyInteropTests/Fixtures/convert/broker-one-account."
+    func testHledgerBrokerInOneAccountRoundTrips() throws { try roundTrip(Self.brokerOneAccount + "journal", .hledger) }
+    func testLedgerBrokerInOneAccountRoundTrips() throws { try roundTrip(Self.brokerOneAccount + "ledger", .ledger) }
+
     /// A EUR card used abroad: the dollars paid and the euros charged both come back.
     static let cardAbroad = "Tests/TallyInteropTests/Fixtures/convert/card-abroad."
     func testHledgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "journal", .hledger) }

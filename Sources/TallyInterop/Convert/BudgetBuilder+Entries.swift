@@ -68,6 +68,7 @@ extension BudgetBuilder {
         for i in sorted.wallets.indices where sorted.wallets[i].wallet.firstUse == nil { wallets[sorted.wallets[i].posting.account]?.firstUse = t.date }
         let head = EntryHead(t, &self)
         switch sorted.wallets.count {
+        case 1... where sorted.categories.isEmpty && sorted.wallets.allSatisfy({ $0.posting.number.isZero }): return ""  // assertions only
         case 1 where !sorted.categories.isEmpty: return try transaction(head, sorted)
         case 2 where sorted.categories.isEmpty: return try transfer(head, sorted)
         case 2:
@@ -75,7 +76,6 @@ extension BudgetBuilder {
                 let to = sorted.wallets.first(where: { !$0.posting.number.isNegative })
             else { break }
             return try transferWithFee(head, from: from, to: to, sorted.categories, tags: t.tags)
-        case 1 where sorted.wallets[0].posting.number.isZero: return ""
         case 0: throw NotConverted("a transaction that touches no asset or liability account")
         default: break
         }
@@ -116,7 +116,10 @@ extension BudgetBuilder {
         }
         if let unknown { throw NotConverted("a posting to `\(unknown)`, outside Assets, Liabilities, Income, Expenses and Equity") }
         if amountMissing { throw NotConverted("a posting whose amount cannot be worked out") }
-        if otherCommodity { throw NotConverted("a posting in a commodity the wallet does not hold (an account holding several commodities)") }
+        if otherCommodity {
+            throw NotConverted(
+                "a posting in a commodity that is no currency code (a wallet holds one currency; `--commodity SYMBOL=CODE` names one)")
+        }
         if let noCategory { throw NotConverted("a posting to `\(noCategory)`, which no category stands for") }
         return sorted
     }
