@@ -24,9 +24,13 @@ extension ConvertPeerTests {
 
     /// A EUR card used abroad: the dollars paid and the euros charged both come back.
     static let cardAbroad = "Tests/TallyInteropTests/Fixtures/convert/card-abroad."
+    static let cardAbroadSplit = "Tests/TallyInteropTests/Fixtures/convert/card-abroad-split.journal"
     func testHledgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "journal", .hledger) }
     func testBeancountCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "beancount", .beancount) }
     func testLedgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "ledger", .ledger) }
+    /// One purchase abroad over several categories at one rate: each category's dollars
+    /// come back (`20.00 USD @ 0.92 EUR` from the split line `food -18.40`).
+    func testHledgerCardAbroadSplitRoundTrips() throws { try roundTrip(Self.cardAbroadSplit, .hledger) }
 
     /// bean-example's ledger: lots bought and sold at cost, fund units bought every
     /// payday, vacation hours and 401k contributions as commodities of their own. Only

@@ -70,7 +70,10 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             // A card used abroad (Grammar.md §3.10, "Another currency").
             ConversionCase(name: "hledger-card-abroad", inputs: [fixtures + "card-abroad.journal"]),
             ConversionCase(name: "beancount-card-abroad", inputs: [fixtures + "card-abroad.beancount"]),
-            ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"])
+            ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"]),
+            // Over several categories: at one rate it converts, at two it is listed.
+            ConversionCase(name: "hledger-card-abroad-split", inputs: [fixtures + "card-abroad-split.journal"]),
+            ConversionCase(name: "hledger-card-abroad-rates", inputs: [fixtures + "card-abroad-rates.journal"])
         ]
     }()
 

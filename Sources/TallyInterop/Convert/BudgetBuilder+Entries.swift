@@ -151,7 +151,8 @@ extension BudgetBuilder {
     mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
         let foreign = try foreignAmount(wp, sorted.categories, w)
-        for (p, _) in sorted.categories where foreign == nil && (code(p.amount.commodity) != w.currency || p.price != nil) {
+        let abroad = try foreignSplit(wp, sorted.categories, w)
+        for (p, _) in sorted.categories where foreign == nil && abroad == nil && (code(p.amount.commodity) != w.currency || p.price != nil) {
             throw NotConverted("an income or expense in another commodity than the wallet's")
         }
         let name = tallyName(w.name)
@@ -176,10 +177,12 @@ extension BudgetBuilder {
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             return head.withMetadata(line)
         }
-        var line = "\(head.header) \(name) \(BudgetBuilder.signed(wp.number))"
+        var line = "\(head.header) \(name) \(abroad?.header ?? BudgetBuilder.signed(wp.number))"
         if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
         var parts = [line]
-        for (p, category) in sorted.categories { parts.append(splitLine(p, category, head: head.clauses)) }
+        for (i, (p, category)) in sorted.categories.enumerated() {
+            parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses))
+        }
         return (parts + head.metadata).joined(separator: "\n")
     }
 
@@ -197,10 +200,10 @@ extension BudgetBuilder {
 
     /// A split line: the category, the amount, tags and a note (a split line has no
     /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
-    private mutating func splitLine(_ p: KnownPosting, _ category: String, head: [String]) -> String {
-        var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
+    private mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String]) -> String {
+        var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
-        if let marker = marker(p.number.negated, p.account, head + tags) { tags.append(marker) }
+        if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }
         for tag in tags { part += " " + tag }
         var note = p.note
         for (key, value) in p.metadata {
