@@ -33,11 +33,13 @@ extension BudgetBuilder {
         // with (the code of its price or cost).
         var uses: [String: [String: Int]] = [:]
         var boughtWith: [String: [(units: String, with: String)]] = [:]
+        var isWallet: [String: Bool] = [:]  // a role per account, not per posting
         for t in transactions.indices {
             for p in transactions[t].postings where !p.isVirtual {
-                guard let symbol = (p.amount ?? p.assertion)?.commodity, let c = code(symbol),
-                    declaredRole(p.account) == .wallet
-                else { continue }
+                guard let symbol = (p.amount ?? p.assertion)?.commodity, let c = code(symbol) else { continue }
+                let wallet = isWallet[p.account] ?? (declaredRole(p.account) == .wallet)
+                isWallet[p.account] = wallet
+                guard wallet else { continue }
                 uses[p.account, default: [:]][c, default: 0] += 1
                 if let paid = (p.price ?? p.cost?.amount).flatMap({ code($0.commodity) }) { boughtWith[p.account, default: []].append((c, paid)) }
             }
