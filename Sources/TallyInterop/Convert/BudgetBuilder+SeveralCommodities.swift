@@ -5,8 +5,8 @@ import TallyCore
 /// buy shares into the account that pays for them (`assets:broker  10 AAPL @ $150`
 /// beside `assets:broker  $-1500`). A Tally wallet has one currency, so such an account
 /// becomes one wallet per commodity: the cash one (the most used of the commodities not
-/// bought at a cost or price in another of the account's) keeps the account; each other commodity's
-/// postings, assertions and balances are moved to an account of their own
+/// bought at a cost or price in another of the account's) keeps the account; each other
+/// commodity's postings, assertions and balances are moved to an account of their own
 /// (``heldApartAccount(_:_:)``), which becomes the wallet `broker AAPL`. Every such
 /// wallet keeps the user's account as its `account:` metadata, so that `tally export`
 /// writes one account with each commodity back.
