@@ -16,11 +16,21 @@ extension ConvertPeerTests {
     func testHledgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "journal", .hledger) }
     func testLedgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "ledger", .ledger) }
 
+    /// One account holding cash and shares (`assets:broker  10 AAPL @ $150` paid from
+    /// `assets:broker  $-1500`): a wallet per commodity, exported back as the one account.
+    static let brokerOneAccount = "Tests/TallyInteropTests/Fixtures/convert/broker-one-account."
+    func testHledgerBrokerInOneAccountRoundTrips() throws { try roundTrip(Self.brokerOneAccount + "journal", .hledger) }
+    func testLedgerBrokerInOneAccountRoundTrips() throws { try roundTrip(Self.brokerOneAccount + "ledger", .ledger) }
+
     /// A EUR card used abroad: the dollars paid and the euros charged both come back.
     static let cardAbroad = "Tests/TallyInteropTests/Fixtures/convert/card-abroad."
+    static let cardAbroadSplit = "Tests/TallyInteropTests/Fixtures/convert/card-abroad-split.journal"
     func testHledgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "journal", .hledger) }
     func testBeancountCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "beancount", .beancount) }
     func testLedgerCardAbroadRoundTrips() throws { try roundTrip(Self.cardAbroad + "ledger", .ledger) }
+    /// One purchase abroad over several categories at one rate: each category's dollars
+    /// come back (`20.00 USD @ 0.92 EUR` from the split line `food -18.40`).
+    func testHledgerCardAbroadSplitRoundTrips() throws { try roundTrip(Self.cardAbroadSplit, .hledger) }
 
     /// bean-example's ledger: lots bought and sold at cost, fund units bought every
     /// payday, vacation hours and 401k contributions as commodities of their own. Only

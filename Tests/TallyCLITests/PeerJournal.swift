@@ -68,9 +68,16 @@ struct PeerJournal {
             ])
             XCTAssertEqual(r.status, 0, r.output)
             var result: [String: Amounts] = [:]
+            // An account with several commodities prints one per line, the account on the first.
+            var last: String?
             for line in r.stdout.split(separator: "\n") {
                 let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-                if parts.count == 2 { result[parts[0]] = PeerJournal.amounts(parts[1]) }
+                if parts.count == 2 {
+                    result[parts[0]] = PeerJournal.amounts(parts[1])
+                    last = parts[0]
+                } else if parts.count == 1, let last {
+                    result[last, default: [:]].merge(PeerJournal.amounts(parts[0])) { $0.adding($1) ?? $0 }
+                }
             }
             return result
         case .beancount:

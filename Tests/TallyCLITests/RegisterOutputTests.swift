@@ -13,6 +13,7 @@ final class RegisterOutputTests: XCTestCase {
     static let budget = """
         currency EUR
         currency JPY  decimals 0
+        currency USD
 
         wallet 'Gemeinschaftskonto'  bank  opening 2400.00 on 2026-08-31
         wallet Yen  cash  currency JPY
@@ -24,6 +25,10 @@ final class RegisterOutputTests: XCTestCase {
         2026-09-02 "日本料理レストラン銀座"  Yen  Fees  -1200
         2026-09-03 "Short"  'Gemeinschaftskonto'  Salary  +12345.67
         2026-09-04 transfer 'Gemeinschaftskonto' -> Yen  600.00 = 101820 JPY
+        2026-09-05 "Amazon US"  'Gemeinschaftskonto'  Fees  -23.50 USD = -21.62 EUR
+        2026-09-06 "Diner"  'Gemeinschaftskonto'  -10.00 USD @ 0.925
+            Fees  -5.00
+            Lebensmittel:Wochenmarkt-Einkäufe  -4.25
         """
 
     func model() throws -> BudgetModel {
@@ -58,7 +63,7 @@ final class RegisterOutputTests: XCTestCase {
         for row in rows {
             amounts.add([money(row.amount, row), money(row.balance, row)])
             let what =
-                row.category.map { model.categories[$0].name }
+                row.category.map { c in model.categories[c].name + (row.paid.map { " (paid \($0.amount) \($0.currency))" } ?? "") }
                 ?? (row.amount.isNegative ? "→ " : "← ") + (row.counterpart.map { model.wallets[$0].name } ?? "")
             for (i, text) in [model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what].enumerated() {
                 natural[i] = max(natural[i], TextTable.fitted(text, limit: .max).width)
@@ -73,7 +78,7 @@ final class RegisterOutputTests: XCTestCase {
         ])
         for row in rows {
             let what =
-                row.category.map { model.categories[$0].name }
+                row.category.map { c in model.categories[c].name + (row.paid.map { " (paid \($0.amount) \($0.currency))" } ?? "") }
                 ?? (row.amount.isNegative ? "→ " : "← ") + (row.counterpart.map { model.wallets[$0].name } ?? "")
             table.add([
                 row.date.description, model.wallets[row.wallet].name, row.payee ?? row.note ?? "", what,
@@ -110,10 +115,31 @@ final class RegisterOutputTests: XCTestCase {
                 ("counterpart", text(row.counterpart.map { model.wallets[$0].name })),
                 ("payee", text(row.payee)), ("note", text(row.note)), ("tags", .array(row.tags.map { .string($0) })),
                 ("amount", .string(row.amount.formatted(scale: places))), ("currency", .string(wallet.currency)),
-                ("balance", .string(row.balance.formatted(scale: places)))
+                ("balance", .string(row.balance.formatted(scale: places))),
+                ("paid", text(row.paid.map { $0.amount.description })), ("paidCurrency", text(row.paid?.currency))
             ])
         }
         return JSONValue.object([("rows", .array(objects))]).rendered()
+    }
+
+    /// What a purchase in another currency paid stays on its row (Grammar.md §3.10): the
+    /// wallet counts -21.62 EUR, the row also says -23.50 USD was paid; a split's lines
+    /// (10.00 USD × 0.925 = 9.25 EUR: 5.00 + 4.25) have none, the 10.00 being no line's.
+    func testARowKeepsWhatWasPaidInAnotherCurrency() throws {
+        let model = try model()
+        let rows = model.register(EntryFilter())
+        let amazon = try XCTUnwrap(rows.first { $0.payee == "Amazon US" })
+        XCTAssertEqual(amazon.amount, Money(units: -2162, scale: 2))
+        XCTAssertEqual(amazon.paid, PaidAmount(amount: Money(units: -2350, scale: 2), currency: "USD"))
+        let diner = rows.filter { $0.payee == "Diner" }
+        XCTAssertEqual(diner.map(\.amount), [Money(units: -500, scale: 2), Money(units: -425, scale: 2)])
+        XCTAssertEqual(diner.map(\.paid), [nil, nil])
+        let output = RegisterOutput(model: model, rows: rows)
+        let json = captured { output.json(to: $0) }
+        XCTAssertTrue(json.contains("\"paid\": \"-23.50\",\n      \"paidCurrency\": \"USD\""), json)
+        XCTAssertTrue(json.contains("\"paid\": null,\n      \"paidCurrency\": null"), json)
+        let text = captured { output.text(color: false, width: 160, to: $0) }
+        XCTAssertTrue(text.contains("Fees (paid -23.50 USD)"), text)
     }
 
     func testTextMatchesTheGeneralTable() throws {

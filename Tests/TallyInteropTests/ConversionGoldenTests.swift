@@ -64,10 +64,16 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "beancount-brokerage", inputs: [fixtures + "brokerage.beancount"]),
             ConversionCase(name: "hledger-brokerage", inputs: [fixtures + "brokerage.journal"]),
             ConversionCase(name: "ledger-brokerage", inputs: [fixtures + "brokerage.ledger"]),
+            // One account holding several commodities: a wallet per commodity, one `account:`.
+            ConversionCase(name: "hledger-broker-one-account", inputs: [fixtures + "broker-one-account.journal"]),
+            ConversionCase(name: "ledger-broker-one-account", inputs: [fixtures + "broker-one-account.ledger"]),
             // A card used abroad (Grammar.md §3.10, "Another currency").
             ConversionCase(name: "hledger-card-abroad", inputs: [fixtures + "card-abroad.journal"]),
             ConversionCase(name: "beancount-card-abroad", inputs: [fixtures + "card-abroad.beancount"]),
-            ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"])
+            ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"]),
+            // Over several categories: at one rate it converts, at two it is listed.
+            ConversionCase(name: "hledger-card-abroad-split", inputs: [fixtures + "card-abroad-split.journal"]),
+            ConversionCase(name: "hledger-card-abroad-rates", inputs: [fixtures + "card-abroad-rates.journal"])
         ]
     }()
 

@@ -17,7 +17,7 @@ enum ConvertCommand: Subcommand {
         categories, commodities currency codes, prices rates, balance assertions `assert`,
         opening-balance transactions wallet openings, budget goals envelopes. What Tally
         cannot represent (costs and lots, virtual postings, automated transactions, periods
-        Tally has no form for, an account holding several commodities, equity postings
+        Tally has no form for, commodities that are no currency code, equity postings
         other than openings, ...) is listed on standard error with its file and line
         and kept in the budget as a comment at its place (`; not converted (FILE:LINE):
         REASON` above its original lines); an assertion that counts such a line is kept

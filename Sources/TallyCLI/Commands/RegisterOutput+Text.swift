@@ -78,6 +78,9 @@ extension RegisterOutput {
         }
 
         func what(_ row: RegisterRow) -> (text: String, width: Int) {
+            if let category = row.category, let paid = row.paid {
+                return TextTable.fitted(Self.withPaid(model.categories[category].name, paid), limit: whatLimit)
+            }
             if let category = row.category { return categoryCells[category] }
             if row.type != .transfer { return noCategory }
             if row.amount.isNegative { return row.counterpart.map { sentCells[$0] } ?? noCounterpart.sent }
@@ -104,6 +107,12 @@ extension RegisterOutput {
             return (before, cell.width - before - unit, unit, split.unit, slowCell[...])
         }
 
+        /// A category with what its transaction paid in another currency: `Shopping (paid
+        /// -23.50 USD)` (docs/reports.md, "Register").
+        static func withPaid(_ category: String, _ paid: PaidAmount) -> String {
+            "\(category) (paid \(paid.amount) \(paid.currency))"
+        }
+
         /// Measures the columns: the amounts and the names uncut, then the names as cut
         /// to fit `width`.
         mutating func measure(width: Int) {
@@ -117,7 +126,9 @@ extension RegisterOutput {
                 natural[1] = max(natural[1], payee(row).width)
                 natural[2] = max(
                     natural[2],
-                    row.category.map { categoryNatural[$0] }
+                    row.category.map { c in
+                        row.paid.map { TextTable.fitted(Self.withPaid(model.categories[c].name, $0), limit: .max).width } ?? categoryNatural[c]
+                    }
                         ?? (row.type != .transfer ? noCategory.width : 2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
                 for k in 0 ..< 2 {
                     let cell = amount(k == 0 ? row.amount : balance, row)

@@ -76,6 +76,7 @@ extension Lowering {
         var goal: Int?
         var rule: Int?
         var by: String?
+        var paid: PaidAmount?
         let kind: EntryKind
         switch node.kind {
         case .transaction:
@@ -87,6 +88,7 @@ extension Lowering {
                     file: file)
             else { return nil }
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
+            paid = paidAmount(t, file: file)
         case .transfer:
             guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
             var toRef = flat.subtreeEnd(fromRef)
@@ -180,7 +182,7 @@ extension Lowering {
         }
         return Entry(
             date: date, kind: kind, payee: common.payee, note: common.note, tags: common.tags,
-            bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order)
+            bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order, paid: paid)
     }
 
     /// `goal NAME`, `rule NAME` and `by NAME`, read in one pass over the attributes.

@@ -42,4 +42,13 @@ extension Lowering {
         }
         return value
     }
+
+    /// What transaction `t` paid, when it converts an amount in another currency (read
+    /// once ``convertedAmount(_:_:wallet:file:)`` has accepted it, so nothing is reported).
+    mutating func paidAmount(_ t: TransactionSyntax, file: String) -> PaidAmount? {
+        guard t.converted != nil || t.rate != nil, let a = t.amount, let code = a.currency,
+            let amount = money(a, currency: code, file: file)
+        else { return nil }
+        return PaidAmount(amount: amount, currency: code)
+    }
 }

@@ -130,16 +130,18 @@ public struct Entry: Sendable {
     public var rule: Int? { ruleIndex < 0 ? nil : Int(ruleIndex) }
     /// Who spent it (`by NAME`).
     public var by: String? { details?.by }
+    /// For a transaction paid in another currency: what was paid (`-23.50 USD`).
+    public var paid: PaidAmount? { details?.paid }
     /// Position in reading order, to keep same-day entries in file order.
     public var order: Int { Int(readingOrder) }
 
     init(
         date: CivilDate, kind: EntryKind, payee: String?, note: String?, tags: [String], bankID: String?,
-        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int
+        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int, paid: PaidAmount? = nil
     ) {
         self.init(
             date: date, stored: .other(kind), payee: payee, note: note, tags: tags, bankID: bankID,
-            goal: goal, rule: rule, by: by, location: location, order: order)
+            goal: goal, rule: rule, by: by, location: location, order: order, paid: paid)
     }
 
     /// A plain transaction: one posting of the whole `amount` in `category`, written at
@@ -158,14 +160,14 @@ public struct Entry: Sendable {
 
     private init(
         date: CivilDate, stored: Stored, payee: String?, note: String?, tags: [String], bankID: String?,
-        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int
+        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int, paid: PaidAmount? = nil
     ) {
         self.date = date
         self.stored = stored
         self.payee = payee
         details =
-            note == nil && tags.isEmpty && bankID == nil && by == nil
-            ? nil : EntryDetails(note: note, tags: tags, bankID: bankID, by: by)
+            note == nil && tags.isEmpty && bankID == nil && by == nil && paid == nil
+            ? nil : EntryDetails(note: note, tags: tags, bankID: bankID, by: by, paid: paid)
         // Indices of declarations and positions in a file fit in 32 bits (a file's
         // offsets already do); -1 stands for none.
         goalIndex = goal.map { Int32(truncatingIfNeeded: $0) } ?? -1
@@ -181,12 +183,14 @@ final class EntryDetails: Sendable {
     let tags: [String]
     let bankID: String?
     let by: String?
+    let paid: PaidAmount?
 
-    init(note: String?, tags: [String], bankID: String?, by: String?) {
+    init(note: String?, tags: [String], bankID: String?, by: String?, paid: PaidAmount? = nil) {
         self.note = note
         self.tags = tags
         self.bankID = bankID
         self.by = by
+        self.paid = paid
     }
 }
 

@@ -67,6 +67,9 @@ public struct RegisterRow: Sendable {
     public let payee: String?
     public let note: String?
     public let tags: [String]
+    /// What a one-category transaction paid in another currency (`-23.50 USD @ 0.92`);
+    /// nil otherwise: a split's lines share the header's amount paid, which no line is.
+    public var paid: PaidAmount? = nil
 }
 
 /// How register rows are ordered.
@@ -102,7 +105,8 @@ extension BudgetModel {
                 rows.append(
                     RegisterRow(
                         entry: index, date: entry.date, wallet: wallet, category: category, counterpart: counterpart,
-                        type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags))
+                        type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags,
+                        paid: category != nil && entry.postingCount == 1 ? entry.paid : nil))
             }
             switch entry.kind {
             case .transaction(let wallet, let amount, let postings) where postings.isEmpty:

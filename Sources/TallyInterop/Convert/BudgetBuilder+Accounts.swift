@@ -158,14 +158,16 @@ extension BudgetBuilder {
                 uses.filter { code($0.key) != nil }.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
                 ?? uses.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
                 ?? content.balances.first { $0.account == account }?.amount.commodity ?? ""
-            let parts = account.split(separator: ":").dropFirst().map(String.init)
-            var name = parts.last ?? account
+            let peer = peerAccount(account)
+            var parts = peer.split(separator: ":").dropFirst().map(String.init)
+            if let apart = heldApart[account], !parts.isEmpty { parts[parts.count - 1] += " " + apart.code }  // `broker AAPL`
+            var name = parts.last ?? peer
             if usedNames.contains(name) { name = parts.joined(separator: "-") }
             while usedNames.contains(name) { name += "-2" }
             usedNames.insert(name)
             plan.wallets[account] = WalletInfo(
                 name: name,
-                kind: options.walletKinds[account]
+                kind: options.walletKinds[peer]
                     ?? (heldAtCost.contains(account) && !isLiability(account)
                         ? .investment : BudgetBuilder.guessKind(account, liability: isLiability(account))),
                 currency: code(main) ?? "", opening: nil, firstUse: nil)

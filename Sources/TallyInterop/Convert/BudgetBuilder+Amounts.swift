@@ -141,6 +141,9 @@ extension BudgetBuilder {
                 result.append(p)
             }
         }
-        return result.filter { !($0.amount?.number.isZero ?? false) || $0.assertion == nil || result.count == 1 }
+        // Only assertions (`0 AAPL = 10 AAPL` and `$0 = $2,542.60` on one account, whose
+        // commodities are wallets of their own): all are kept, an entry of nothing.
+        if result.allSatisfy({ $0.assertion != nil && $0.amount?.number.isZero == true }) { return result }
+        return result.filter { !($0.amount?.number.isZero ?? false) || $0.assertion == nil }
     }
 }

@@ -76,6 +76,7 @@ extension BudgetBuilder {
         var head = EntryHead(t, &self)
         if let kept = shapeMetadata(sorted, postings) { head.metadata.append(kept) }
         switch sorted.wallets.count {
+        case 1... where sorted.categories.isEmpty && sorted.wallets.allSatisfy({ $0.posting.number.isZero }): return ""  // assertions only
         case 1 where !sorted.categories.isEmpty: return try transaction(head, sorted)
         case 2 where sorted.categories.isEmpty: return try transfer(head, sorted)
         case 2:
@@ -83,7 +84,6 @@ extension BudgetBuilder {
                 let to = sorted.wallets.first(where: { !$0.posting.number.isNegative })
             else { break }
             return try transferWithFee(head, from: from, to: to, sorted.categories, tags: t.tags)
-        case 1 where sorted.wallets[0].posting.number.isZero: return ""
         case 0: throw NotConverted("a transaction that touches no asset or liability account")
         default: break
         }
@@ -124,7 +124,10 @@ extension BudgetBuilder {
         }
         if let unknown { throw NotConverted("a posting to `\(unknown)`, outside Assets, Liabilities, Income, Expenses and Equity") }
         if amountMissing { throw NotConverted("a posting whose amount cannot be worked out") }
-        if otherCommodity { throw NotConverted("a posting in a commodity the wallet does not hold (an account holding several commodities)") }
+        if otherCommodity {
+            throw NotConverted(
+                "a posting in a commodity that is no currency code (a wallet holds one currency; `--commodity SYMBOL=CODE` names one)")
+        }
         if let noCategory { throw NotConverted("a posting to `\(noCategory)`, which no category stands for") }
         return sorted
     }
@@ -158,7 +161,8 @@ extension BudgetBuilder {
     mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
         let foreign = try foreignAmount(wp, sorted.categories, w)
-        for (p, _) in sorted.categories where foreign == nil && (code(p.amount.commodity) != w.currency || p.price != nil) {
+        let abroad = try foreignSplit(wp, sorted.categories, w)
+        for (p, _) in sorted.categories where foreign == nil && abroad == nil && (code(p.amount.commodity) != w.currency || p.price != nil) {
             throw NotConverted("an income or expense in another commodity than the wallet's")
         }
         let name = tallyName(w.name)
@@ -183,10 +187,12 @@ extension BudgetBuilder {
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             return head.withMetadata(line)
         }
-        var line = "\(head.header) \(name) \(BudgetBuilder.signed(wp.number))"
+        var line = "\(head.header) \(name) \(abroad?.header ?? BudgetBuilder.signed(wp.number))"
         if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
         var parts = [line]
-        for (p, category) in sorted.categories { parts.append(splitLine(p, category, head: head.clauses)) }
+        for (i, (p, category)) in sorted.categories.enumerated() {
+            parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses))
+        }
         return (parts + head.metadata).joined(separator: "\n")
     }
 
@@ -204,10 +210,10 @@ extension BudgetBuilder {
 
     /// A split line: the category, the amount, tags and a note (a split line has no
     /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
-    private mutating func splitLine(_ p: KnownPosting, _ category: String, head: [String]) -> String {
-        var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
+    private mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String]) -> String {
+        var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
-        if let marker = marker(p.number.negated, p.account, head + tags) { tags.append(marker) }
+        if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }
         for tag in tags { part += " " + tag }
         var note = p.note
         for (key, value) in p.metadata {

@@ -34,3 +34,48 @@ extension BudgetBuilder {
         return "\(BudgetBuilder.signed(paid)) \(paidIn) = \(BudgetBuilder.signed(charged)) \(w.currency)"
     }
 }
+
+extension BudgetBuilder {
+    /// A purchase in another currency over several categories (`expenses:food  20.00 USD
+    /// @ 0.92 EUR`, `expenses:shopping  10.00 USD @ 0.92 EUR` against a EUR card): the
+    /// header is the amount paid at the one rate (`-30.00 USD @ 0.92`), the split lines
+    /// what each category cost in the wallet's currency (Grammar.md §3.10). The rate must
+    /// be one for every category and give each category's cost exactly, so that the
+    /// amount paid per category stays in the text (the export writes it back as split ÷
+    /// rate); else the purchase is listed. Nil for a purchase in one currency.
+    mutating func foreignSplit(
+        _ wallet: KnownPosting, _ categories: [(posting: KnownPosting, name: String)], _ w: WalletInfo
+    ) throws(NotConverted) -> (header: String, parts: [Money])? {
+        guard categories.count > 1, wallet.price == nil,
+            let paidIn = code(categories[0].posting.amount.commodity), paidIn != w.currency,
+            categories.contains(where: { $0.posting.price.map { code($0.commodity) == w.currency } ?? false })
+        else { return nil }
+        var rate: Money?, paid = Money.zero, parts: [Money] = []
+        for (p, _) in categories {
+            guard code(p.amount.commodity) == paidIn, let price = p.price, code(price.commodity) == w.currency else {
+                throw NotConverted("a purchase in another currency over several categories not all paid in it at a price in the wallet's currency")
+            }
+            // The category's cost in the wallet's currency, and the rate it was paid at.
+            let units = p.number.isNegative ? p.number.negated : p.number
+            let perUnit = p.posting.totalPrice ? price.number.divided(by: units, roundedTo: 12) : price.number
+            guard let r = perUnit.flatMap({ $0.exactly(places: $0.significantScale) }),
+                let cost = p.number.negated.multiplied(by: r, roundedTo: p.number.scale + r.scale)?.exactly(places: wallet.number.scale),
+                let sum = paid.adding(p.number.negated),
+                !p.posting.totalPrice || (cost.isNegative ? cost.negated : cost) == price.number
+            else { throw NotConverted("a purchase in another currency over several categories whose rate Tally cannot work out exactly") }
+            guard rate == nil || rate == r else {
+                throw NotConverted(
+                    "a purchase in another currency over several categories at different rates (Tally's split lines are in the wallet's currency, at one rate for the purchase)"
+                )
+            }
+            rate = r
+            paid = sum
+            parts.append(cost)
+        }
+        guard let rate, let charged = paid.multiplied(by: rate, roundedTo: paid.scale + rate.scale), charged == wallet.number,
+            paid.isNegative == charged.isNegative, !charged.isZero
+        else { throw NotConverted("a purchase in another currency over several categories whose costs do not add up to the wallet's charge") }
+        paidCurrencies.insert(paidIn)
+        return ("\(BudgetBuilder.signed(paid)) \(paidIn) @ \(rate)", parts)
+    }
+}

@@ -32,8 +32,8 @@ extension BudgetBuilder {
             var line = "wallet \(tallyName(w.name))  \(w.kind.rawValue)"
             if !w.currency.isEmpty && w.currency != currencies.first { line += "  currency \(w.currency)" }
             if let (amount, date) = w.opening { line += "  opening \(BudgetBuilder.amountText(amount, w.currency, w.currency)) on \(date)" }
-            if let closed = closings[account] { line += "  closed \(closed)" }
-            out += line + "\n" + original(account) + original(w.openingAccount, key: AccountNames.openingKey)
+            if let closed = closings[peerAccount(account)] { line += "  closed \(closed)" }
+            out += line + "\n" + original(peerAccount(account)) + original(w.openingAccount, key: AccountNames.openingKey)
             if w.opening != nil, keepsShapes { out += original(w.openingEntry, key: AccountNames.openingEntryKey) }
         }
         out += "\n"
@@ -99,7 +99,9 @@ extension BudgetBuilder {
         case .unchanged, .refused: formatted = out
         }
         var mapping: [String: String] = [:]
-        for (account, w) in accounts.wallets { mapping[account] = w.name }
+        for (account, w) in accounts.wallets {
+            if let apart = heldApart[account] { mapping["\(apart.account) (\(apart.code))"] = w.name } else { mapping[account] = w.name }
+        }
         for (account, c) in accounts.categoryNames { mapping[account] = c }
         return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut, accounts: mapping)
     }

@@ -38,6 +38,9 @@ struct BudgetBuilder {
     /// nil when its amount is unknown): an assertion of the account in that commodity on
     /// or after its date counts it, and is kept as a comment.
     var unconverted: [String: [Unconverted]] = [:]
+    /// The accounts of one commodity moved out of a peer account holding several
+    /// (``separateCommodities(_:)``): the peer account and the commodity's code.
+    var heldApart: [String: (account: String, code: String)] = [:]
 
     /// A posting that was not converted: its date, its transaction's line and commodity.
     struct Unconverted {
@@ -74,7 +77,7 @@ struct BudgetBuilder {
     /// The type a declaration gives the account or its nearest parent, nil when none does.
     func declaredType(_ account: String) -> AccountType? {
         guard !content.accountTypes.isEmpty else { return nil }
-        var name = Substring(account)
+        var name = Substring(peerAccount(account))
         while true {
             if let type = content.accountTypes[String(name)] { return type }
             guard let colon = name.lastIndex(of: ":") else { return nil }
@@ -142,6 +145,7 @@ struct BudgetBuilder {
     mutating func build() -> ConversionResult {
         // 1. Amounts: the one posting without an amount takes the rest; beancount's padding.
         var transactions = completedTransactions()
+        separateCommodities(&transactions)  // 1b. One wallet per commodity of an account.
         var periodics = classifyPeriodics()
         // 2. Accounts: wallets with one currency each, categories.
         let survey = surveyAccounts(transactions, periodics)

@@ -40,7 +40,8 @@ public struct ConversionResult: Sendable {
     public let tree: SyntaxTree
     /// What Tally cannot represent, by source line, in file and line order.
     public let leftOut: [LeftOut]
-    /// Peer account → the Tally wallet or category it became.
+    /// Peer account → the Tally wallet or category it became; a commodity of an account
+    /// holding several that became a wallet of its own as `assets:broker (AAPL)`.
     public let accounts: [String: String]
 }
 

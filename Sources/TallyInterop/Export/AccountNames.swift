@@ -77,10 +77,14 @@ public struct AccountNames: Sendable {
         // is below it.
         let allOriginals = (walletOriginals + categoryOriginals).compactMap { $0 }
         func isLeaf(_ name: String) -> Bool { !allOriginals.contains { $0.hasPrefix(name + ":") } }
+        var keptCurrencies: [String: Set<String>] = [:]  // per kept wallet account
         wallets = model.wallets.enumerated().map { i, wallet in
             let root = wallet.kind == .credit || wallet.kind == .loan ? "Liabilities" : "Assets"
-            if let kept = walletOriginals[i], isLeaf(kept), AccountNames.keeps(kept, root: root, format: format), !taken.contains(kept) {
+            if let kept = walletOriginals[i], isLeaf(kept), AccountNames.keeps(kept, root: root, format: format),
+                !taken.contains(kept) || AccountNames.sharesAccount(kept, wallet.currency, keptCurrencies, format: format)
+            {
                 taken.insert(kept)
+                keptCurrencies[kept, default: []].insert(wallet.currency)
                 return kept
             }
             let leaf = wallet.name.replacingOccurrences(of: ":", with: "-")
@@ -105,6 +109,18 @@ public struct AccountNames: Sendable {
     public init(model: BudgetModel, budget: Budget?, format: PeerFormat) {
         let source = EntrySource(budget: budget)
         self.init(model: model, format: format, original: source.declaredAccount(_:_:))
+    }
+
+    /// Whether a wallet in `currency` that keeps `name`, taken already, is written as that
+    /// account too: `tally convert` makes one wallet per commodity of a peer account holding
+    /// several (Grammar.md §3.2, "Holdings"), and hledger and ledger keep a balance per
+    /// account and commodity, so the wallets come back as the user's one account, each
+    /// with its commodity. Only when every wallet already written as `name` has another
+    /// currency (otherwise balances would merge), and not in beancount, whose `open`
+    /// declares an account once.
+    static func sharesAccount(_ name: String, _ currency: String, _ keptCurrencies: [String: Set<String>], format: PeerFormat) -> Bool {
+        guard format != .beancount, let currencies = keptCurrencies[name] else { return false }
+        return !currency.isEmpty && !currencies.contains(currency) && !currencies.contains("")
     }
 
     /// Whether `name`, a peer account a declaration keeps, is read by `format` as it was:

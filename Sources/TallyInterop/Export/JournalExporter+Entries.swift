@@ -181,6 +181,7 @@ extension JournalExporter {
             header(&out, entry, extra: metadata)
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
             let paid = entry.postingCount == 1 ? details?.paid.map { paidAmount($0, charged: total, in: wallet.currency) } : nil
+            let perPart = details?.paid.flatMap { paidParts($0, (0 ..< entry.postingCount).map { entry.posting($0).amount }, in: wallet.currency) }
             // The wallet's posting where the peer had it (`wallet-posting:`), else first
             // for money in, last otherwise.
             let count = max(entry.postingCount, 1) + 1
@@ -191,7 +192,7 @@ extension JournalExporter {
             for p in 0 ..< entry.postingCount {
                 let part = entry.posting(p)
                 posting(
-                    &out, names.categories[part.category], paid ?? amount(part.amount.negated, wallet.currency),
+                    &out, names.categories[part.category], paid ?? perPart?[p] ?? amount(part.amount.negated, wallet.currency),
                     note: splits?[p].note, tags: splits?[p].tags ?? [])
                 if walletAt == p + 1 { walletPosting() }
             }

@@ -15,4 +15,24 @@ extension JournalExporter {
         }
         return spent + " @@ " + amount(charged.magnitude, walletCurrency)
     }
+
+    /// A split line's posting of a purchase paid in another currency at a rate (`-30.00
+    /// USD @ 0.92` with `Food -18.40`): the amount paid for it, `20.00 USD @ 0.92 EUR`,
+    /// when the line divided by the rate is exact at the paid amount's decimals and the
+    /// lines' amounts paid add up to the header's; nil otherwise (the line is written in
+    /// the wallet's currency). This is how `tally convert` reads a peer's purchase over
+    /// several categories back.
+    func paidParts(_ paid: EntrySource.PaidAmount, _ parts: [Money], in walletCurrency: String) -> [String]? {
+        guard let rate = paid.rate, !rate.isZero, parts.count > 1 else { return nil }
+        var sum = Money.zero
+        var written: [String] = []
+        for part in parts {
+            guard let units = part.divided(by: rate, roundedTo: paid.amount.scale),
+                units.multiplied(by: rate, roundedTo: units.scale + rate.scale) == part, let next = sum.adding(units)
+            else { return nil }
+            sum = next
+            written.append(amount(units.negated, paid.currency) + " @ " + rate.description + " " + commodity(currency(walletCurrency)))
+        }
+        return sum == paid.amount ? written : nil
+    }
 }

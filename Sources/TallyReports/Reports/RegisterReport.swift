@@ -60,8 +60,8 @@ public struct RegisterReport: Sendable {
     /// about `chunk` bytes (the output of 100k rows, 35 MB, is never held whole).
     public func writeJSON(chunk: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
         // Each key with what precedes it (comma, line break, indent) as ready bytes:
-        // 11 pairs for each of 100k rows made laying out keys the larger part.
-        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", lastColumn]
+        // 13 pairs for each of 100k rows made laying out keys the larger part.
+        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", lastColumn, "paid", "paidCurrency"]
         let prefixes: [[UInt8]] = keys.enumerated().map { i, key in
             var bytes: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
             JSONValue.newline(&bytes, depth: 3)
@@ -108,6 +108,9 @@ public struct RegisterReport: Sendable {
             out.append(contentsOf: prefixes[8]); quote(); out.appendMoney(row.amount, places: places); quote()
             text(9, model.wallets[row.wallet].currency)
             out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(totals?[i] ?? row.balance, places: places); quote()
+            // What a purchase in another currency paid (`-23.50 USD @ 0.92`), as written.
+            text(11, row.paid?.amount.description)
+            text(12, row.paid?.currency)
             out.append(contentsOf: rowEnd)
         }
         if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }

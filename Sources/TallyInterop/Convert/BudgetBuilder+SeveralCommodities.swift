@@ -1,0 +1,75 @@
+import TallyCore
+
+/// Stage 1b: one peer account holding several commodities (Grammar.md §3.2, "Holdings").
+/// hledger and ledger keep a balance per account and commodity, and their users often
+/// buy shares into the account that pays for them (`assets:broker  10 AAPL @ $150`
+/// beside `assets:broker  $-1500`). A Tally wallet has one currency, so such an account
+/// becomes one wallet per commodity: the cash one (the most used of the commodities not
+/// bought at a cost or price in another of the account's) keeps the account; each other
+/// commodity's postings, assertions and balances are moved to an account of their own
+/// (``heldApartAccount(_:_:)``), which becomes the wallet `broker AAPL`. Every such
+/// wallet keeps the user's account as its `account:` metadata, so that `tally export`
+/// writes one account with each commodity back.
+extension BudgetBuilder {
+    /// The separator of a commodity's own account: a control character, which no peer
+    /// account name contains, so that it never meets a real account (nor its `:` parents).
+    static let heldApartSeparator: Character = "\u{1F}"
+
+    /// The account the postings of `code` in `account` move to.
+    static func heldApartAccount(_ account: String, _ code: String) -> String {
+        account + String(heldApartSeparator) + code
+    }
+
+    /// The peer account `account` stands for: itself, or the account a commodity was
+    /// moved out of.
+    func peerAccount(_ account: String) -> String {
+        heldApart[account]?.account ?? account
+    }
+
+    /// Moves the postings, assertions and balances of every wallet account holding more
+    /// than one currency-coded commodity to one account per commodity but the cash one.
+    mutating func separateCommodities(_ transactions: inout [PeerTransaction]) {
+        // Per wallet account: postings per commodity code, and what each code was bought
+        // with (the code of its price or cost).
+        var uses: [String: [String: Int]] = [:]
+        var boughtWith: [String: [(units: String, with: String)]] = [:]
+        var isWallet: [String: Bool] = [:]  // a role per account, not per posting
+        for t in transactions.indices {
+            for p in transactions[t].postings where !p.isVirtual {
+                guard let symbol = (p.amount ?? p.assertion)?.commodity, let c = code(symbol) else { continue }
+                let wallet = isWallet[p.account] ?? (declaredRole(p.account) == .wallet)
+                isWallet[p.account] = wallet
+                guard wallet else { continue }
+                uses[p.account, default: [:]][c, default: 0] += 1
+                if let paid = (p.price ?? p.cost?.amount).flatMap({ code($0.commodity) }) { boughtWith[p.account, default: []].append((c, paid)) }
+            }
+        }
+        var cash: [String: String] = [:]
+        for (account, counts) in uses where counts.count > 1 {
+            // Units are bought with the account's own cash (`10 AAPL @ $150` beside `$-1500`);
+            // euros bought with dinars held elsewhere are the account's cash all the same.
+            let units = Set((boughtWith[account] ?? []).filter { counts[$0.with] != nil && $0.with != $0.units }.map(\.units))
+            let candidates = counts.filter { !units.contains($0.key) }
+            let pool = candidates.isEmpty ? counts : candidates
+            cash[account] = pool.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+        }
+        guard !cash.isEmpty else { return }
+        func moved(_ account: String, _ symbol: String?) -> String? {
+            guard let main = cash[account], let symbol, let c = code(symbol), c != main else { return nil }
+            let apart = BudgetBuilder.heldApartAccount(account, c)
+            heldApart[apart] = (account, c)
+            return apart
+        }
+        for t in transactions.indices {
+            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual {
+                let posting = transactions[t].postings[p]
+                if let apart = moved(posting.account, (posting.amount ?? posting.assertion)?.commodity) {
+                    transactions[t].postings[p].account = apart
+                }
+            }
+        }
+        for b in content.balances.indices {
+            if let apart = moved(content.balances[b].account, content.balances[b].amount.commodity) { content.balances[b].account = apart }
+        }
+    }
+}
