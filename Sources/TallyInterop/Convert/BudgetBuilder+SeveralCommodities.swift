@@ -34,14 +34,19 @@ extension BudgetBuilder {
         var uses: [String: [String: Int]] = [:]
         var boughtWith: [String: [(units: String, with: String)]] = [:]
         var isWallet: [String: Bool] = [:]  // a role per account, not per posting
+        // Postings are read in place: a copy of each (strings and arrays) would cost more
+        // than the look-ups at 100k transactions.
         for t in transactions.indices {
-            for p in transactions[t].postings where !p.isVirtual {
-                guard let symbol = (p.amount ?? p.assertion)?.commodity, let c = code(symbol) else { continue }
-                let wallet = isWallet[p.account] ?? (declaredRole(p.account) == .wallet)
-                isWallet[p.account] = wallet
+            for i in transactions[t].postings.indices where !transactions[t].postings[i].isVirtual {
+                guard let symbol = (transactions[t].postings[i].amount ?? transactions[t].postings[i].assertion)?.commodity, let c = code(symbol) else { continue }
+                let account = transactions[t].postings[i].account
+                let wallet = isWallet[account] ?? (declaredRole(account) == .wallet)
+                if isWallet[account] == nil { isWallet[account] = wallet }
                 guard wallet else { continue }
-                uses[p.account, default: [:]][c, default: 0] += 1
-                if let paid = (p.price ?? p.cost?.amount).flatMap({ code($0.commodity) }) { boughtWith[p.account, default: []].append((c, paid)) }
+                uses[account, default: [:]][c, default: 0] += 1
+                if let paid = (transactions[t].postings[i].price ?? transactions[t].postings[i].cost?.amount).flatMap({ code($0.commodity) }) {
+                    boughtWith[account, default: []].append((c, paid))
+                }
             }
         }
         var cash: [String: String] = [:]
@@ -61,11 +66,9 @@ extension BudgetBuilder {
             return apart
         }
         for t in transactions.indices {
-            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual {
-                let posting = transactions[t].postings[p]
-                if let apart = moved(posting.account, (posting.amount ?? posting.assertion)?.commodity) {
-                    transactions[t].postings[p].account = apart
-                }
+            for p in transactions[t].postings.indices where !transactions[t].postings[p].isVirtual && cash[transactions[t].postings[p].account] != nil {
+                let commodity = (transactions[t].postings[p].amount ?? transactions[t].postings[p].assertion)?.commodity
+                if let apart = moved(transactions[t].postings[p].account, commodity) { transactions[t].postings[p].account = apart }
             }
         }
         for b in content.balances.indices {
