@@ -14,6 +14,8 @@ import Testing
     static let journals = [
         "Tests/TallyCLITests/Fixtures/interop/roundtrip/household.journal",
         "Tests/TallyCLITests/Fixtures/interop/roundtrip/german.journal",
+        // A note in a comment (first line, a line of its own) beside `payee | note`.
+        "Tests/TallyCLITests/Fixtures/interop/roundtrip/comments.journal",
         "Tests/TallyCLITests/Fixtures/interop/hledger/decimal-comma.journal",
         // Dollars beside euros, a balance asserted by a posting of zero after the others.
         "Tests/TallyCLITests/Fixtures/interop/hledger/2024.journal",

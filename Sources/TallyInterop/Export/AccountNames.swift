@@ -51,6 +51,10 @@ public struct AccountNames: Sendable {
     /// account among the peer journal's account declarations (`declared: 3`): hledger
     /// lists declared accounts in that order, so the export declares them in it again.
     public static let declaredKey = "declared"
+    /// The key on an entry whose note was a comment in the peer journal, not part of its
+    /// description: `note-from: comment` on the first line, `lines` below it. The export
+    /// writes the note there again.
+    public static let noteFromKey = "note-from"
     /// The key that keeps a declared account that only groups others (`declared-parent:
     /// "2 expenses"`: its place, a space, its name), on the first declaration below it.
     public static let declaredParentKey = "declared-parent"

@@ -67,7 +67,7 @@ extension JournalExporter {
             if entry.bankID != nil { add("id") }
             for tag in entry.tags { add(tagName(tag)) }
             guard entry.transaction != nil || entry.isTransfer, let details = source.details(of: entry) else { continue }
-            for (key, _) in details.metadata { add(metadataKey(key)) }
+            for (key, _) in details.metadata where key != AccountNames.noteFromKey { add(metadataKey(key)) }
             for split in details.splits { for tag in split.tags { add(tagName(tag)) } }
         }
         for tag in list { out.line("tag \(tag)") }
