@@ -14,10 +14,15 @@ import Testing
     static let journals = [
         "Tests/TallyCLITests/Fixtures/interop/roundtrip/household.journal",
         "Tests/TallyCLITests/Fixtures/interop/roundtrip/german.journal",
+        // A note in a comment (first line, a line of its own) beside `payee | note`.
+        "Tests/TallyCLITests/Fixtures/interop/roundtrip/comments.journal",
         "Tests/TallyCLITests/Fixtures/interop/hledger/decimal-comma.journal",
         // Dollars beside euros, a balance asserted by a posting of zero after the others.
         "Tests/TallyCLITests/Fixtures/interop/hledger/2024.journal",
-        "Tests/TallyInteropTests/Fixtures/convert/german.journal"
+        "Tests/TallyInteropTests/Fixtures/convert/german.journal",
+        // Declares `assets:bank:checking`, then the parent `expenses`: `hledger bal` lists
+        // expenses before assets, undeclared accounts after, by name.
+        "Tests/TallyInteropTests/Fixtures/convert/years.journal"
     ]
 
     static var hledgerOrCI: Bool { ExternalTool.find("hledger") != nil || ProcessInfo.processInfo.environment["CI"] == "true" }

@@ -245,6 +245,8 @@ struct EntryHead {
         }
         clauses = t.tags.map { SourceWriter.tag($0) }
         var metadata = t.metadata
+        // A note from a comment goes back there on export (`note-from: comment`).
+        if t.note != nil, builder.keepsShapes, let place = t.notePlace, place != "mixed" { metadata.append((AccountNames.noteFromKey, place)) }
         if let i = metadata.firstIndex(where: { $0.0 == "person" }) {
             clauses.append("by " + builder.tallyName(metadata[i].1))
             metadata.remove(at: i)

@@ -27,6 +27,7 @@ extension BudgetBuilder {
             }
         }
         out += "\n"
+        let places = declarationOrder(accounts)
         for account in accounts.walletAccounts {
             guard let w = accounts.wallets[account] else { continue }
             var line = "wallet \(tallyName(w.name))  \(w.kind.rawValue)"
@@ -35,13 +36,14 @@ extension BudgetBuilder {
             if let closed = closings[peerAccount(account)] { line += "  closed \(closed)" }
             out += line + "\n" + original(peerAccount(account)) + original(w.openingAccount, key: AccountNames.openingKey)
             if w.opening != nil, keepsShapes { out += original(w.openingEntry, key: AccountNames.openingEntryKey) }
+            out += places[peerAccount(account)] ?? ""
         }
         out += "\n"
         // Each category with the account it was (the names are unique, so by name).
         var accountOf: [String: String] = [:]
         for (account, name) in accounts.categoryNames { accountOf[name] = account }
-        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" + original(accountOf[name]) }
-        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" + original(accountOf[name]) }
+        for name in accounts.incomeNames { out += "income  \(tallyName(name))\n" + original(accountOf[name]) + (accountOf[name].flatMap { places[$0] } ?? "") }
+        for name in accounts.expenseNames { out += "expense \(tallyName(name))\n" + original(accountOf[name]) + (accountOf[name].flatMap { places[$0] } ?? "") }
         out += "\n"
         if !declarations.isEmpty {
             for line in declarations { out += line + "\n" }

@@ -52,6 +52,7 @@ extension PeerTransaction {
         if postings.isEmpty {
             tags += comment.tags
             metadata += comment.metadata
+            if comment.note != nil { notePlace = note == nil ? "lines" : "mixed" }
             note = joined(note, comment.note)
         } else {
             let last = postings.count - 1

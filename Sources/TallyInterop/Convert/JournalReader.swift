@@ -57,6 +57,9 @@ struct PeerTransaction {
     var date: CivilDate
     var payee: String?
     var note: String?
+    /// Where the note was: the description after `|` (nil), the first line's comment
+    /// (`comment`), comment lines below it (`lines`), or several of them (`mixed`).
+    var notePlace: String?
     var tags: [String] = []
     var metadata: [(String, String)] = []
     var postings: [PeerPosting] = []

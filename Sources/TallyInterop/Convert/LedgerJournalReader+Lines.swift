@@ -53,12 +53,16 @@ extension LedgerJournalReader {
             transaction.tags = comment.tags
             transaction.metadata += comment.metadata
             transaction.note = comment.note
+            if comment.note != nil { transaction.notePlace = "comment" }
         }
         if let bar = description.firstIndex(of: ASCII.bar) {
             let payee = description[..<bar].trimmedSpaces
             let note = description[(bar + 1)...].trimmedSpaces
             transaction.payee = payee.isEmpty ? nil : payee.string
-            if !note.isEmpty { transaction.note = transaction.note.map { note.string + " " + $0 } ?? note.string }
+            if !note.isEmpty {
+                if transaction.note != nil { transaction.notePlace = "mixed" }
+                transaction.note = transaction.note.map { note.string + " " + $0 } ?? note.string
+            }
         } else if !description.isEmpty {
             transaction.payee = description.string
         }

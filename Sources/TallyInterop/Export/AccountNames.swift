@@ -47,6 +47,17 @@ public struct AccountNames: Sendable {
     /// The key on a `currency` declaration that keeps how the peer journal wrote it
     /// (`commodity: "$1,000.00"`): the export writes that symbol, side and marks.
     public static let commodityKey = "commodity"
+    /// The key on a `wallet`, `income` or `expense` declaration that keeps the place of its
+    /// account among the peer journal's account declarations (`declared: 3`): hledger
+    /// lists declared accounts in that order, so the export declares them in it again.
+    public static let declaredKey = "declared"
+    /// The key on an entry whose note was a comment in the peer journal, not part of its
+    /// description: `note-from: comment` on the first line, `lines` below it. The export
+    /// writes the note there again.
+    public static let noteFromKey = "note-from"
+    /// The key that keeps a declared account that only groups others (`declared-parent:
+    /// "2 expenses"`: its place, a space, its name), on the first declaration below it.
+    public static let declaredParentKey = "declared-parent"
 
     /// The names for `model`'s wallets and categories in `format`; `original` gives the
     /// name a declaration keeps under a key (``originalKey``, ``openingKey``), used when

@@ -64,9 +64,15 @@ struct EntrySource {
     /// `location` keeps under `key` (`account: "assets:bank:giro"`, written by `tally
     /// convert`).
     func declaredAccount(_ location: SourceLocation, _ key: String) -> String? {
-        guard let node = node(location) else { return nil }
-        guard WalletDirectiveSyntax(node) != nil || CategoryDirectiveSyntax(node)?.names.count == 1 else { return nil }
-        return node.metadataValue(key)
+        declaredAccounts(location, key).first
+    }
+
+    /// Every value a `wallet` or one-name `income`/`expense` declaration keeps under `key`
+    /// (`declared-parent:` lines), in order.
+    func declaredAccounts(_ location: SourceLocation, _ key: String) -> [String] {
+        guard let node = node(location) else { return [] }
+        guard WalletDirectiveSyntax(node) != nil || CategoryDirectiveSyntax(node)?.names.count == 1 else { return [] }
+        return node.metadataValues(key)
     }
 
     /// The value of an entry's metadata line with `key` (of any kind of entry).

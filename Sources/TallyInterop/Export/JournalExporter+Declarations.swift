@@ -67,7 +67,7 @@ extension JournalExporter {
             if entry.bankID != nil { add("id") }
             for tag in entry.tags { add(tagName(tag)) }
             guard entry.transaction != nil || entry.isTransfer, let details = source.details(of: entry) else { continue }
-            for (key, _) in details.metadata { add(metadataKey(key)) }
+            for (key, _) in details.metadata where key != AccountNames.noteFromKey { add(metadataKey(key)) }
             for split in details.splits { for tag in split.tags { add(tagName(tag)) } }
         }
         for tag in list { out.line("tag \(tag)") }
@@ -111,12 +111,34 @@ extension JournalExporter {
                     if known.insert(parent).inserted { accounts.append((parent, firstDate, "", [], "")) }
                 }
             }
-            accounts.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+            // Those the journal declared, in its order (hledger lists them first), then
+            // the others by name.
+            let places = declarationPlaces()
+            accounts.sort {
+                let (a, b) = (places[$0.name] ?? .max, places[$1.name] ?? .max)
+                return a != b ? a < b : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
+            }
         }
         for a in accounts {
             if a.type.isEmpty { out.line("account \(a.name)") } else { writeAccount(&out, a.name, opened: a.opened, currency: a.currency, meta: a.meta, type: a.type) }
         }
         out.blank()
+    }
+
+    /// The place of each account among the converted journal's account declarations
+    /// (`declared: 3`, `declared-parent: "2 expenses"` on the budget's declarations).
+    private func declarationPlaces() -> [String: Int] {
+        var places: [String: Int] = [:]
+        func note(_ location: SourceLocation, _ name: String) {
+            if let n = source.declaredAccount(location, AccountNames.declaredKey).flatMap({ Int($0) }) { places[name] = min(places[name] ?? n, n) }
+            for value in source.declaredAccounts(location, AccountNames.declaredParentKey) {
+                guard let space = value.firstIndex(of: " "), let n = Int(value[..<space]) else { continue }
+                places[String(value[value.index(after: space)...])] = n
+            }
+        }
+        for (index, wallet) in model.wallets.enumerated() { note(wallet.location, names.wallets[index]) }
+        for (index, category) in model.categories.enumerated() where !category.isImplicit { note(category.location, names.categories[index]) }
+        return places
     }
 
     private func writeAccount(

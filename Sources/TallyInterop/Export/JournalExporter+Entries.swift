@@ -112,6 +112,10 @@ extension JournalExporter {
         // The status mark and code a converted journal kept (`status:`, `code:`) go back
         // where the peer writes them.
         let mark = JournalExporter.mark(extra.first { $0.0 == "status" }?.1)
+        // A note that was a comment (`note-from:`) is written as one again, unless hledger
+        // would read a tag in it.
+        let notePlace = extra.first { $0.0 == AccountNames.noteFromKey }?.1
+        let noteComment = entry.note.flatMap { notePlace != nil && !$0.contains(":") ? lineText($0) : nil }
         var code = extra.first { $0.0 == "code" }?.1
         // A secondary date a converted journal kept (`date2:`) goes back after `=`.
         let keptDate2: String? = extra.first { $0.0 == "date2" }?.1
@@ -120,7 +124,7 @@ extension JournalExporter {
             code = nil
             date2 = nil
         }
-        meta += extra.filter { ($0.0 != "status" || mark == nil) && ($0.0 != "code" || code == nil) && ($0.0 != "date2" || date2 == nil) }.map {
+        meta += extra.filter { $0.0 != AccountNames.noteFromKey && ($0.0 != "status" || mark == nil) && ($0.0 != "code" || code == nil) && ($0.0 != "date2" || date2 == nil) }.map {
             (metadataKey($0.0), $0.1)
         }
         var date = entry.date.iso
@@ -134,8 +138,10 @@ extension JournalExporter {
         case .hledger:
             var description = ""
             if let payee = entry.payee { description = lineText(payee) }
-            if let note = entry.note { description = description.isEmpty ? lineText(note) : description + " | " + lineText(note) }
-            out.line(description.isEmpty ? date : "\(date) \(description)")
+            if let note = entry.note, noteComment == nil { description = description.isEmpty ? lineText(note) : description + " | " + lineText(note) }
+            let first = description.isEmpty ? date : "\(date) \(description)"
+            if let noteComment, notePlace == "comment" { out.line(first + "  ; " + noteComment) } else { out.line(first) }
+            if let noteComment, notePlace != "comment" { out.line("    ; " + noteComment) }
             for tag in tags { out.line("    ; \(tagName(tag)):") }
             for (key, value) in meta { out.line("    ; \(key): \(metadataValue(value))") }
         case .ledger:

@@ -393,13 +393,24 @@ extension SyntaxNode {
     /// The value of the node's first metadata line with `key`, unquoted: of an entry, or
     /// of a declaration (`account: "assets:bank"` under a `wallet`).
     public func metadataValue(_ key: String) -> String? {
-        guard child(.metadata) != nil else { return nil }
+        metadataValues(key, first: true).first
+    }
+
+    /// The values of all the node's metadata lines with `key`, unquoted, in order (or of
+    /// the first only).
+    public func metadataValues(_ key: String, first: Bool = false) -> [String] {
+        guard child(.metadata) != nil else { return [] }
         let wanted = Array((key + ":").utf8)
+        var values: [String] = []
         for line in children(.metadata) {
             guard let keyToken = line.firstContentToken, keyToken.bytes.elementsEqual(wanted) else { continue }
-            guard let value = line.childTokens.first(where: { !$0.kind.isTrivia && $0.index != keyToken.index }) else { return "" }
-            return value.kind == .text || value.kind == .quotedName ? Unquote.value(of: value.text) : value.text
+            if let value = line.childTokens.first(where: { !$0.kind.isTrivia && $0.index != keyToken.index }) {
+                values.append(value.kind == .text || value.kind == .quotedName ? Unquote.value(of: value.text) : value.text)
+            } else {
+                values.append("")
+            }
+            if first { break }
         }
-        return nil
+        return values
     }
 }
