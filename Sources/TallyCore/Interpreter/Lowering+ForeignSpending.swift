@@ -49,6 +49,6 @@ extension Lowering {
         guard t.converted != nil || t.rate != nil, let a = t.amount, let code = a.currency,
             let amount = money(a, currency: code, file: file)
         else { return nil }
-        return PaidAmount(amount: amount, currency: code)
+        return PaidAmount(amount: amount, currency: code, rate: t.converted == nil ? t.rate.flatMap { Money($0.number) } : nil)
     }
 }

@@ -7,10 +7,14 @@ public struct PaidAmount: Sendable, Equatable {
     public let amount: Money
     /// The currency paid, `USD`.
     public let currency: String
+    /// The rate as written after `@` (wallet currency per unit paid), its decimals kept;
+    /// nil when the charge was written (`= -21.62 EUR`).
+    public let rate: Money?
 
     /// Creates the amount paid.
-    public init(amount: Money, currency: String) {
+    public init(amount: Money, currency: String, rate: Money? = nil) {
         self.amount = amount
         self.currency = currency
+        self.rate = rate
     }
 }

@@ -49,15 +49,6 @@ struct EntrySource {
         var metadata: [(key: String, value: String)] = []
         /// Per split line, in order: its note and tags.
         var splits: [(note: String?, tags: [String])] = []
-        /// The amount paid in another currency than the wallet's (`-23.50 USD @ 0.92`).
-        var paid: PaidAmount?
-    }
-
-    /// A transaction's amount in another currency, and its rate when written with `@`.
-    struct PaidAmount {
-        var amount: Money
-        var currency: String
-        var rate: Money?
     }
 
     /// The peer account a `wallet` or one-name `income`/`expense` declaration at
@@ -86,17 +77,12 @@ struct EntrySource {
         if let transaction = TransactionSyntax(node) {
             details.metadata = transaction.metadata.filter { $0.key != "id" }
             details.splits = transaction.splits.map { ($0.note, $0.tags) }
-            if transaction.converted != nil || transaction.rate != nil, let a = transaction.amount, let code = a.currency,
-                let value = Money(a.number)
-            {
-                details.paid = PaidAmount(amount: value, currency: code, rate: transaction.rate.flatMap { Money($0.number) })
-            }
         } else if let transfer = TransferSyntax(node) {
             details.metadata = transfer.metadata.filter { $0.key != "id" }
         } else {
             return nil
         }
-        return details.metadata.isEmpty && details.paid == nil && details.splits.allSatisfy({ $0.note == nil && $0.tags.isEmpty })
+        return details.metadata.isEmpty && details.splits.allSatisfy({ $0.note == nil && $0.tags.isEmpty })
             ? nil : details
     }
 }

@@ -112,8 +112,9 @@ extension JournalExporter {
             let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
             header(&out, entry, extra: metadata)
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
-            let paid = entry.postingCount == 1 ? details?.paid.map { paidAmount($0, charged: total, in: wallet.currency) } : nil
-            let perPart = details?.paid.flatMap { paidParts($0, (0 ..< entry.postingCount).map { entry.posting($0).amount }, in: wallet.currency) }
+            // What was paid in another currency, as the interpreter read it.
+            let paid = entry.postingCount == 1 ? entry.paid.map { paidAmount($0, charged: total, in: wallet.currency) } : nil
+            let perPart = entry.paid.flatMap { paidParts($0, (0 ..< entry.postingCount).map { entry.posting($0).amount }, in: wallet.currency) }
             // The wallet's posting where the peer had it (`wallet-posting:`), else first
             // for money in, last otherwise.
             let count = max(entry.postingCount, 1) + 1

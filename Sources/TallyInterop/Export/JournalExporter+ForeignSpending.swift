@@ -7,7 +7,7 @@ import TallySyntax
 extension JournalExporter {
     /// `23.50 USD @ 0.92 EUR` when the rate gives the charge exactly, else `23.50 USD @@
     /// 21.62 EUR`; `charged` is the wallet's amount (negative for spending).
-    func paidAmount(_ paid: EntrySource.PaidAmount, charged: Money, in walletCurrency: String) -> String {
+    func paidAmount(_ paid: PaidAmount, charged: Money, in walletCurrency: String) -> String {
         let spent = amount(paid.amount.negated, paid.currency)
         if let rate = paid.rate, paid.amount.multiplied(by: rate, roundedTo: paid.amount.scale + rate.scale) == charged {
             // The rate as written: the wallet currency's decimals would round it.
@@ -22,7 +22,7 @@ extension JournalExporter {
     /// lines' amounts paid add up to the header's; nil otherwise (the line is written in
     /// the wallet's currency). This is how `tally convert` reads a peer's purchase over
     /// several categories back.
-    func paidParts(_ paid: EntrySource.PaidAmount, _ parts: [Money], in walletCurrency: String) -> [String]? {
+    func paidParts(_ paid: PaidAmount, _ parts: [Money], in walletCurrency: String) -> [String]? {
         guard let rate = paid.rate, !rate.isZero, parts.count > 1 else { return nil }
         var sum = Money.zero
         var written: [String] = []
