@@ -49,7 +49,7 @@ extension BudgetBuilder {
         do {
             return try entryText(t, postings, &wallets, categoryNames)
         } catch {
-            leftOut.append(LeftOut(source: t.source, reason: error.reason))
+            leftOut.append(LeftOut(source: t.source, reason: error.reason, isWhole: true))
             for p in postings { noteUnconverted(p, t.date, t.source) }
             return nil
         }
@@ -62,11 +62,14 @@ extension BudgetBuilder {
         if let problem = t.problem { throw NotConverted(problem) }
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
-            try open(sorted, on: t.date, entry: [t.payee, t.note].compactMap { $0 }.joined(separator: " | "), &wallets)
-            // An opening is a wallet's attribute: it has no place for the transaction's
-            // metadata (a secondary date, say). Its status and code say nothing of the
-            // figures, nor do its tags (the apps' `reconciled`), so they are not listed.
-            let details = t.metadata.filter { !["status", "code"].contains($0.0) }.map { "\($0.0): \($0.1)" }
+            // An opening is a wallet's attribute: its transaction's secondary date, status
+            // and code are the wallet's (`opening-date2:`, …) where the export writes
+            // journals' shapes back; other metadata has no place. Its tags say nothing of
+            // the figures (the apps' `reconciled`), so they are not listed.
+            let kept = t.metadata.compactMap { m in AccountNames.openingDetailKeys[m.0].map { (key: $0, value: m.1) } }
+            try open(sorted, on: t.date, entry: [t.payee, t.note].compactMap { $0 }.joined(separator: " | "), details: keepsShapes ? kept : [], &wallets)
+            let listed = t.metadata.filter { !["status", "code"].contains($0.0) && !(keepsShapes && $0.0 == "date2") }
+            let details = listed.map { "\($0.0): \($0.1)" }
             if !details.isEmpty {
                 leftOut.append(LeftOut(source: t.source, reason: "metadata of an opening transaction (\(details.joined(separator: ", "))): the wallets open with its amounts only"))
             }
@@ -136,7 +139,9 @@ extension BudgetBuilder {
     /// `Eigenkapital:Eröffnung`, whatever its name) as their first movement, each opening
     /// on the day. `entry` is the transaction's description, kept so that `tally export`
     /// writes the openings of one transaction back as one.
-    private mutating func open(_ sorted: SortedPostings, on date: CivilDate, entry: String, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
+    private mutating func open(
+        _ sorted: SortedPostings, on date: CivilDate, entry: String, details: [(key: String, value: String)], _ wallets: inout [String: WalletInfo]
+    ) throws(NotConverted) {
         guard sorted.categories.isEmpty else {
             throw NotConverted("equity postings beside income or expenses (equity is only an opening in Tally)")
         }
@@ -144,17 +149,32 @@ extension BudgetBuilder {
             throw NotConverted("equity postings after a wallet's first movement (equity is only an opening in Tally)")
         }
         for (p, _) in sorted.wallets {
+            var kept = details
             if let price = p.price ?? p.posting.cost?.amount {
-                // The units open the wallet; what they cost has no place in an opening.
+                // The units open the wallet; what they cost is kept beside the opening
+                // (`opening-cost:`), in a currency code, for the export.
                 let mark = p.price == nil ? (p.posting.cost?.total == true ? "{{}}" : "{}") : (p.posting.totalPrice ? "@@" : "@")
-                let written = "\(mark) \(price.number) \(price.commodity)"
-                leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
+                if let cost = BudgetBuilder.openingCost(mark, price.number, code(price.commodity)) {
+                    kept.append((AccountNames.openingCostKey, cost))
+                } else {
+                    let written = "\(mark) \(price.number) \(price.commodity)"
+                    leftOut.append(
+                        LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`) in a commodity that is no currency code: the wallet opens with the units"))
+                }
             }
+            wallets[p.account]?.openingDetails = kept
             wallets[p.account]?.opening = (p.number, date)
             wallets[p.account]?.openingAccount = sorted.equity.first?.account
             wallets[p.account]?.openingEntry = entry
             wallets[p.account]?.firstUse = date
         }
+    }
+
+    /// `@ 30.00 USD`, `{30.00 USD}`: an opening's cost as `opening-cost:` keeps it, nil
+    /// without a currency code.
+    static func openingCost(_ mark: String, _ number: Money, _ code: String?) -> String? {
+        guard let code else { return nil }
+        return mark.hasPrefix("{") ? "\(mark.dropLast(mark.count / 2))\(number) \(code)\(mark.dropFirst(mark.count / 2))" : "\(mark) \(number) \(code)"
     }
 
     /// One wallet and one category (a transaction) or several (a split).
@@ -168,7 +188,7 @@ extension BudgetBuilder {
         let name = tallyName(w.name)
         if sorted.categories.count == 1 {
             let (p, category) = sorted.categories[0]
-            var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
+            var clauses = head.clauses + (wp.tags + p.tags).map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             var line = "\(head.header) \(name) \(category) \(foreign ?? BudgetBuilder.signed(wp.number))"
             // The postings' comments and metadata are the entry's (one category, one
@@ -187,6 +207,8 @@ extension BudgetBuilder {
             if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
             return head.withMetadata(line)
         }
+        var head = head
+        walletDetails(wp, &head)
         var line = "\(head.header) \(name) \(abroad?.header ?? BudgetBuilder.signed(wp.number))"
         if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
         var parts = [line]
@@ -210,7 +232,7 @@ extension BudgetBuilder {
 
     /// A split line: the category, the amount, tags and a note (a split line has no
     /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
-    private mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String]) -> String {
+    mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String]) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
         if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }

@@ -32,6 +32,9 @@ struct BudgetBuilder {
     var keepsShapes: Bool { keepsAccountNames && content.isJournal }
     /// A journal's text by path, for the lines kept as comments.
     var sourceText: (String) -> String? = { _ in nil }
+    /// The format of a journal file (path, text) that a block kept whole names, for
+    /// `tally export` to write it back (``KeptBlock``); nil for what is no journal.
+    var sourceFormat: (String, String) -> String? = { _, _ in nil }
     /// The reading order of each transaction something was listed from, by its first line.
     var place: [SourceLine: Int] = [:]
     /// Per account, the postings to it that were not converted (the first per commodity,
@@ -131,6 +134,10 @@ struct BudgetBuilder {
         var openingAccount: String?
         /// The description of the transaction the opening came from.
         var openingEntry: String?
+        /// The opening's cost (``AccountNames/openingCostKey``) and the secondary date,
+        /// status and code of its transaction (``AccountNames/openingDetailKeys``), as
+        /// metadata lines for the wallet.
+        var openingDetails: [(key: String, value: String)] = []
         var firstUse: CivilDate?
     }
 

@@ -77,6 +77,7 @@ public enum JournalConverter {
         // What is not converted is copied into the budget: its files are read again then
         // (holding every text through the conversion cost a large journal 20 MB).
         builder.sourceText = { try? readFile($0) }
+        builder.sourceFormat = { KeptBlock.formatName(path: $0, text: $1) }
         return builder.build()
     }
 }
