@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 
@@ -100,6 +101,23 @@ struct KeptBlock {
             if low > 0, let token = entries[low - 1].firstContentToken, token.kind == .date { blocks[b].date = CivilDate(iso: token.text) }
         }
         return blocks
+    }
+
+    /// The accounts its original postings name (hledger and ledger: an indented line up to
+    /// two spaces, a tab or a comment, a status mark and the brackets of a virtual
+    /// posting left out), for an export that declares the accounts it writes.
+    var postingAccounts: [String] {
+        original.compactMap { line in
+            guard line.first == " " || line.first == "\t" else { return nil }
+            var text = Substring(line.trimmedSpaces)
+            if text.hasPrefix("* ") || text.hasPrefix("! ") { text = text.dropFirst(2) }
+            guard let first = text.first, first != ";", first != "#" else { return nil }
+            var end = text.endIndex
+            if let gap = text.range(of: "  ") { end = gap.lowerBound }
+            if let tab = text[..<end].firstIndex(of: "\t") { end = tab }
+            let name = text[..<end].trimmingCharacters(in: CharacterSet(charactersIn: "()[] "))
+            return name.isEmpty ? nil : name
+        }
     }
 
     /// The lines an export to `format` writes for the block.

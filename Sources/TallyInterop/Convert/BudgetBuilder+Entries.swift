@@ -212,10 +212,11 @@ extension BudgetBuilder {
         var line = "\(head.header) \(name) \(abroad?.header ?? BudgetBuilder.signed(wp.number))"
         if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
         var parts = [line]
+        var splitMetadata: [String] = []
         for (i, (p, category)) in sorted.categories.enumerated() {
-            parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses))
+            parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses, line: i + 1, metadata: &splitMetadata))
         }
-        return (parts + head.metadata).joined(separator: "\n")
+        return (parts + head.metadata + splitMetadata).joined(separator: "\n")
     }
 
     /// `#refund` (or `#reversal` for income) when `amount`, as Tally writes it, goes
@@ -230,9 +231,10 @@ extension BudgetBuilder {
         return SourceWriter.tag(SignRule.marker(income: income))
     }
 
-    /// A split line: the category, the amount, tags and a note (a split line has no
-    /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
-    mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String]) -> String {
+    /// A split line: the category, the amount, tags and a note. A split line has no
+    /// metadata of its own: `note` and `tags` become its note and tags, the rest the
+    /// entry's metadata lines `split-N-KEY:` (N its place, from 1), added to `metadata`.
+    mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String], line: Int, metadata: inout [String]) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
         if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }
@@ -241,7 +243,7 @@ extension BudgetBuilder {
         for (key, value) in p.metadata {
             if key == "note" && note == nil { note = value; continue }
             if key == "tags" { for tag in value.split(separator: " ") { part += " " + SourceWriter.tag(String(tag)) }; continue }
-            leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
+            metadata.append("    " + SourceWriter.metadata(key: PostingDetails.splitKey(line, key), value: SourceWriter.printable(value)))
         }
         if let note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
         return part

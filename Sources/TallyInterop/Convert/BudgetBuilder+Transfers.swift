@@ -61,8 +61,11 @@ extension BudgetBuilder {
                 parts.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
             }
         }
-        for (p, category) in categories where single.isEmpty { parts.append(splitLine(p, category, p.number.negated, head: clauses)) }
-        return parts
+        var splitMetadata: [String] = []
+        for (i, (p, category)) in categories.enumerated() where single.isEmpty {
+            parts.append(splitLine(p, category, p.number.negated, head: clauses, line: i + 1, metadata: &splitMetadata))
+        }
+        return parts + splitMetadata
     }
 
     /// `DATE … transfer FROM -> TO AMOUNT` within a currency (`written`, the side the

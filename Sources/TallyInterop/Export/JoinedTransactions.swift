@@ -51,6 +51,7 @@ extension JournalExporter {
         let details = source.details(of: first)
         var metadata = details?.metadata ?? []
         let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+        let splitMetadata = PostingDetails.splitLines(&metadata)
         // Each wallet's posting details, kept per side of the transfers (`to-note:`).
         var walletDetails: [Int: PostingDetails] = [:]
         for index in group {
@@ -68,7 +69,7 @@ extension JournalExporter {
             for p in 0 ..< first.postingCount {
                 let part = first.posting(p)
                 categories.append(
-                    (names.categories[part.category], amount(part.amount.negated, model.wallets[w].currency), PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [])))
+                    (names.categories[part.category], amount(part.amount.negated, model.wallets[w].currency), PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? [])))
             }
         }
         let walletLines: [Line] = ([shared] + wallets.filter { $0 != shared }).map { w in

@@ -154,6 +154,7 @@ extension JournalExporter {
             let details = source.details(of: entry)
             var metadata = details?.metadata ?? []
             let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+            let splitMetadata = PostingDetails.splitLines(&metadata)
             header(&out, entry, extra: metadata)
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
             // What was paid in another currency, as the interpreter read it.
@@ -170,7 +171,7 @@ extension JournalExporter {
                 let part = entry.posting(p)
                 posting(
                     &out, names.categories[part.category], paid ?? perPart?[p] ?? amount(part.amount.negated, wallet.currency),
-                    note: splits?[p].note, tags: splits?[p].tags ?? [])
+                    PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? []))
                 if walletAt == p + 1 { walletPosting() }
             }
             if entry.postingCount == 0 {

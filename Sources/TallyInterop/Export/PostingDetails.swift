@@ -2,14 +2,32 @@ import TallyCore
 import TallySyntax
 
 /// What a posting says beside its amount, as `tally convert` keeps it on a transfer's
-/// entry per side (`to-note:`, `to-tags:`, `to-Sample:`; Grammar.md §3.11): the export
-/// writes it on that side's posting again, as the posting's comment.
+/// entry per side (`to-note:`, `to-tags:`, `to-Sample:`; Grammar.md §3.11), and a split
+/// line's metadata on its entry (`split-2-for:`; a split line's note and tags are its
+/// own): the export writes it on that posting again, as the posting's comment.
 struct PostingDetails {
     var note: String?
     var tags: [String] = []
     var metadata: [(key: String, value: String)] = []
 
     var isEmpty: Bool { note == nil && tags.isEmpty && metadata.isEmpty }
+
+    /// The entry's key of a split line's metadata `key`: `split-2-for` (its place, from 1).
+    static func splitKey(_ line: Int, _ key: String) -> String { "split-\(line)-\(key)" }
+
+    /// Per split line (from 1), its metadata, taken out of `metadata`.
+    static func splitLines(_ metadata: inout [(key: String, value: String)]) -> [Int: [(key: String, value: String)]] {
+        guard metadata.contains(where: { $0.key.hasPrefix("split-") }) else { return [:] }
+        var lines: [Int: [(key: String, value: String)]] = [:]
+        metadata.removeAll { entry in
+            guard entry.key.hasPrefix("split-") else { return false }
+            let rest = entry.key.dropFirst("split-".count)
+            guard let dash = rest.firstIndex(of: "-"), let line = Int(rest[..<dash]), line > 0, rest.index(after: dash) < rest.endIndex else { return false }
+            lines[line, default: []].append((String(rest[rest.index(after: dash)...]), entry.value))
+            return true
+        }
+        return lines
+    }
 
     /// The two sides' details, taken out of `metadata` (the rest stays the entry's).
     static func legs(_ metadata: inout [(key: String, value: String)]) -> (from: PostingDetails, to: PostingDetails) {
