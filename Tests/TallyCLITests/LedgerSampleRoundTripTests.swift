@@ -60,4 +60,28 @@ import Testing
         let books = try ledger.run(["-f", exported, "reg", "%foo"])
         #expect(books.stdout == (try ledger.run(["-f", Self.sample, "reg", "%foo"])).stdout)
     }
+
+    /// Naming the kind of the two accounts under roots ledger gives no type makes them
+    /// wallets: only the three other lines are listed, and the reports stay the same.
+    @Test(.enabled(if: present, "ledger or its sample.dat is not installed"))
+    func untypedRootsConvertWhenTheUserNamesTheirKind() throws {
+        let ledger = try #require(ExternalTool.find("ledger"), "ledger is not installed; .ci/run installs it")
+        let folder = try TemporaryFolder("sample")
+        defer { folder.remove() }
+        let budget = folder.url.appendingPathComponent("sample.tally").path
+        let exported = folder.url.appendingPathComponent("sample.ledger").path
+        let converted = try TallyBinary.run([
+            "convert", "-o", budget, Self.sample, "--wallet-kind", "Asséts:Bánk:Chécking:Asséts:Bánk:Chécking=bank",
+            "--wallet-kind", "Русский язык:Активы:Русский язык:Русский язык=cash"
+        ])
+        #expect(converted.status == 0, "\(converted.stderr)")
+        let lines = converted.stderr.split(separator: "\n").filter { $0.contains(": not converted: ") }
+        #expect(lines.map { Int($0.split(separator: ":")[1]) ?? 0 } == [3, 5, 8], "\(converted.stderr)")
+        let text = try String(contentsOfFile: budget, encoding: .utf8)
+        #expect(text.contains("wallet Chécking        bank\n") && text.contains("wallet 'Русский язык'  cash\n"), "\(text)")
+        try #require(try TallyBinary.run(["export", "--to", "ledger", "-o", exported, budget]).status == 0)
+        for report in ["bal", "reg"] {
+            #expect(try ledger.run(["-f", exported, report]).stdout == (try ledger.run(["-f", Self.sample, report])).stdout, "ledger \(report)")
+        }
+    }
 }

@@ -89,20 +89,30 @@ struct BudgetBuilder {
     }
 
     /// What an account becomes: by its declared type, else by its root (never by other
-    /// words in its name).
+    /// words in its name); under a root of no type, a wallet when the user names its kind
+    /// (`--wallet-kind 'Русский язык:Активы=bank'`).
     func declaredRole(_ account: String) -> Role {
         switch declaredType(account) {
         case .asset?, .liability?: return .wallet
         case .revenue?: return .income
         case .expense?: return .expense
         case .equity?: return .equity
-        case nil: return BudgetBuilder.role(account)
+        case nil:
+            let role = BudgetBuilder.role(account)
+            return role == .unknown && namedKind(account) != nil ? .wallet : role
         }
     }
 
-    /// Whether a wallet's account is a liability: declared so, else under a liabilities root.
+    /// The kind the user names for an account under a root of no type, nil for none.
+    private func namedKind(_ account: String) -> WalletKind? {
+        options.walletKinds.isEmpty ? nil : options.walletKinds[peerAccount(account)]
+    }
+
+    /// Whether a wallet's account is a liability: declared so, else under a liabilities
+    /// root, else (a root of no type) a credit or loan kind the user names.
     func isLiability(_ account: String) -> Bool {
         if let type = declaredType(account) { return type == .liability }
+        if BudgetBuilder.role(account) == .unknown, let kind = namedKind(account) { return kind == .credit || kind == .loan }
         return account.lowercased().hasPrefix("liabilit")
     }
 

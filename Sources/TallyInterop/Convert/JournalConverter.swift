@@ -5,7 +5,8 @@ import TallySyntax
 
 /// Choices the user can make about a conversion.
 public struct ConversionOptions: Sendable {
-    /// Wallet kind per peer account (`--wallet-kind Assets:Cash=cash`), else guessed.
+    /// Wallet kind per peer account (`--wallet-kind Assets:Cash=cash`), else guessed; an
+    /// account under a root of no type (`Asséts`, `Русский язык`) becomes a wallet only so.
     public var walletKinds: [String: WalletKind] = [:]
     /// Currency code per commodity symbol (`--commodity '$=CAD'`), over the built-in
     /// `$` USD, `€` EUR, `£` GBP, `¥` JPY, `₹` INR.
