@@ -65,4 +65,36 @@ import Testing
             if let problem = TestSupport.compareGolden(journal, path: golden) { Issue.record(Testing.Comment(rawValue: problem)) }
         }
     }
+
+    /// A journal whose file name names neither hledger nor ledger (`home.txt`) names
+    /// `journal`: its whole parts are written back to both, and kept as comments in
+    /// beancount. An opening's metadata other than its date2, status and code is a part
+    /// of something converted: no format, a comment everywhere.
+    @Test func aJournalOfNeitherNameIsWrittenBackToBoth() throws {
+        let folder = try TemporaryFolder("kept")
+        defer { folder.remove() }
+        let text = """
+            2024-01-01 opening
+                ; source: bank letter
+                assets:checking            $100.00
+                equity:opening balances
+
+            2024-01-02 loan from a friend
+                assets:checking             $50.00
+                friends:ana
+
+            """
+        let journal = try folder.write(text, to: "home.txt")
+        let result = try JournalConverter.convert(paths: [journal], budgetPath: "converted.tally", readFile: ConversionGoldenTests.read)
+        #expect(result.budget.contains("; not converted (home.txt:6, journal): a posting to `friends:ana`"), "\(result.budget)")
+        #expect(result.budget.contains("; not converted (home.txt:1): metadata of an opening transaction (source: bank letter)"), "\(result.budget)")
+        let budget = try BudgetLoader().load(try folder.write(result.budget, to: "converted.tally"))
+        let (model, _) = Interpreter.run(budget, today: CivilDate(iso: "2024-12-31")!)
+        for format in PeerFormat.allCases {
+            let lines = Set(JournalExporter(model: model, budget: budget, format: format).export().split(separator: "\n").map(String.init))
+            #expect(lines.contains("2024-01-02 loan from a friend") == (format != .beancount), "\(format)")
+            #expect(lines.contains(";   2024-01-02 loan from a friend") == (format == .beancount), "\(format)")
+            #expect(lines.contains(";       ; source: bank letter") && !lines.contains("    ; source: bank letter"), "\(format)")
+        }
+    }
 }
