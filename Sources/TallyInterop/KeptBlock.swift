@@ -66,7 +66,8 @@ struct KeptBlock {
         var open = false  // the last line was a line of a block
         for i in kinds.indices where kinds[i] != .whitespace {
             guard kinds[i] == .comment, i == 0 || kinds[i - 1] == .newline || kinds[i - 1] == .byteOrderMark else {
-                if kinds[i] != .newline { open = false }
+                // Anything but a line break ends a block, and so does a blank line.
+                if kinds[i] != .newline || (i > 0 && kinds[i - 1] == .newline) { open = false }
                 continue
             }
             let text = tree.token(at: i).text

@@ -97,4 +97,25 @@ import Testing
             #expect(lines.contains(";       ; source: bank letter") && !lines.contains("    ; source: bank letter"), "\(format)")
         }
     }
+
+    /// A block ends at a blank line: a comment of the user's after it that happens to
+    /// start like a kept line stays the user's comment, never written back uncommented.
+    @Test func aBlankLineEndsABlock() throws {
+        let folder = try TemporaryFolder("kept")
+        defer { folder.remove() }
+        let text = """
+            currency USD
+            wallet Checking bank opening 100.00 on 2024-01-01
+
+            ; not converted (home.ledger:3, ledger): the directive `N`, which Tally does not read
+            ;   N $
+
+            ;   a note of mine
+
+            """
+        let budget = try BudgetLoader().load(try folder.write(text, to: "budget.tally"))
+        let (model, _) = Interpreter.run(budget, today: CivilDate(iso: "2024-12-31")!)
+        let lines = JournalExporter(model: model, budget: budget, format: .ledger).export().split(separator: "\n").map(String.init)
+        #expect(lines.contains("N $") && !lines.contains("a note of mine") && !lines.contains(";   a note of mine"), "\(lines)")
+    }
 }
