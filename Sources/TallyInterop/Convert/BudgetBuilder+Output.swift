@@ -16,6 +16,12 @@ extension BudgetBuilder {
         if !leftOut.isEmpty {
             out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: each is kept below as a comment"
             out += " that starts with `\(KeptAsComments.marker)`, with the reason.\n"
+            if let format = kept.formats.first {
+                // What the export does with them, in the words of a block that names its format.
+                let peers = kept.formats.flatMap { $0 == "journal" ? ["hledger", "ledger"] : [$0] }.map { "--to \($0)" }
+                out += "; Those that name their journal's format after the place (`, \(format)`) were not converted at all:"
+                out += " `tally export \(peers.joined(separator: "` or `"))` writes them back as they were.\n"
+            }
         }
         out += "\n"
         // Units that only investment wallets hold (shares: `50 AAPL`) keep the journal's

@@ -19,6 +19,8 @@ struct KeptAsComments {
     var dated: [BudgetBuilder.Line] = []
     /// The blocks without a date, in file order.
     var undated: [String] = []
+    /// The formats the blocks kept whole name, in the order first named.
+    var formats: [String] = []
 
     /// The prefix of every kept block's first line, which the header names.
     static let marker = KeptBlock.marker
@@ -47,6 +49,7 @@ struct KeptAsComments {
             let wholeBlock = block.items.contains { $0.source == block.start }
             // Written back by an export to its format only when nothing of it was converted.
             let format = block.items.contains { $0.isWhole && $0.source == block.start } ? formats[block.start.file] : nil
+            if let format, !self.formats.contains(format) { self.formats.append(format) }
             var text: [String] = []
             var taken = Set<Int>()
             for item in block.items {
