@@ -92,7 +92,7 @@ extension Parser {
     /// the same order. A file that is not text (``TextSniffer``) gets its own tree, as
     /// `Parser.parse` gives it.
     public static func join(_ chunks: consuming [Chunk], of source: SourceText) -> SyntaxTree {
-        join(chunks, of: source, tail: nil)
+        join(consume chunks, of: source, tail: nil)
     }
 
     /// ``join(_:of:)`` with, after the chunks, the part of an earlier tree of the file

@@ -52,7 +52,9 @@ extension Parser {
         chunks.append(middle)
         // The rest of the file is appended from the old tree's arrays as they are joined.
         let tail = oldEnd < old.count ? previous.tail(from: oldEnd, shiftedBy: new.count - old.count) : nil
-        return join(chunks, of: source, tail: tail)
+        // Handed over, not copied: with `chunks` still held here, the join's arrays would be
+        // shared, and its first append would copy the whole tree (twice per edit).
+        return join(consume chunks, of: source, tail: tail)
     }
 
     /// Where to cut the old and the new text of a file around their difference (see
