@@ -48,6 +48,20 @@ import Testing
         }
     }
 
+    @Test func aLargeFileParsedInChunksGetsArraysThatFit() {
+        let source = SourceText(path: "big.tally", text: Self.largeText(days: 10_000))
+        let boundaries = Parser.chunkBoundaries(of: source.bytes, into: 2)
+        let chunks = (0 ..< boundaries.count - 1).map { Parser.parseChunk(source, range: boundaries[$0] ..< boundaries[$0 + 1]) }
+        let tree = Parser.join(chunks, of: source)
+        // The first chunk reserved a quarter of the bytes in tokens, about twice as many
+        // as there are: kept, the room would go from tree to tree.
+        #expect(tree.tokenCount * 3 / 2 < source.bytes.count / 4)
+        // (The allocator may round a large block up to whole pages: 4,096 elements at most.)
+        #expect(tree.tokenKinds.capacity <= RetiredTreeStorage.room(for: tree.tokenCount) + 4096)
+        #expect(tree.tokenStarts.capacity <= RetiredTreeStorage.room(for: tree.tokenCount + 1) + 4096)
+        #expect(tree.nodes.capacity <= RetiredTreeStorage.room(for: tree.nodeCount) + 4096)
+    }
+
     @Test func theArraysOfALargeTreeThatIsGoneAreTakenByTheNextOne() {
         let tokens = RetiredTreeStorage.minimumTokens
         var kinds = [TokenKind](repeating: .whitespace, count: tokens)

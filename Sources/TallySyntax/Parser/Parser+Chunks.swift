@@ -167,6 +167,7 @@ extension Parser {
         }
         nodes[0].endToken = UInt32(kinds.count)
         nodes[0].subtreeEnd = UInt32(nodes.count)
+        RetiredTreeStorage.fit(&kinds, &starts, &nodes)
         lexerDiagnostics += diagnostics
         sortDiagnostics(&lexerDiagnostics)
         return SyntaxTree(source: source, tokenKinds: kinds, tokenStarts: starts, nodes: nodes, diagnostics: lexerDiagnostics)

@@ -57,9 +57,38 @@ enum RetiredTreeStorage {
         arrays.kinds.removeAll(keepingCapacity: true)
         arrays.starts.removeAll(keepingCapacity: true)
         arrays.nodes.removeAll(keepingCapacity: true)
-        arrays.kinds.reserveCapacity(tokens)
-        arrays.starts.reserveCapacity(tokens + 1)
-        arrays.nodes.reserveCapacity(nodes)
+        let large = tokens >= minimumTokens
+        reserve(&arrays.kinds, tokens, withGrowth: large)
+        reserve(&arrays.starts, tokens + 1, withGrowth: large)
+        reserve(&arrays.nodes, nodes, withGrowth: large)
         return arrays
+    }
+
+    /// Copies the arrays of a large tree into arrays that fit, when they have much more
+    /// room than they use: the first chunk of a whole-file parse reserves by an estimate
+    /// (a quarter of the file's bytes in tokens, about twice what a budget has), and the
+    /// room of a large tree's arrays goes with them from tree to tree.
+    static func fit(_ kinds: inout [TokenKind], _ starts: inout [UInt32], _ nodes: inout [NodeRecord]) {
+        guard kinds.count >= minimumTokens else { return }
+        fit(&kinds)
+        fit(&starts)
+        fit(&nodes)
+    }
+
+    /// Room for `count` elements and some growth: a file grows a little with most edits,
+    /// and arrays a few elements short would be made again.
+    static func room(for count: Int) -> Int { count + count / 32 + 16 }
+
+    private static func reserve<Element>(_ array: inout [Element], _ count: Int, withGrowth: Bool) {
+        guard array.capacity < count else { return }
+        array.reserveCapacity(withGrowth ? room(for: count) : count)
+    }
+
+    private static func fit<Element>(_ array: inout [Element]) {
+        guard array.capacity > room(for: array.count) + array.count / 16 else { return }
+        var fitted: [Element] = []
+        fitted.reserveCapacity(room(for: array.count))
+        fitted.append(contentsOf: array)
+        array = fitted
     }
 }
