@@ -15,7 +15,8 @@ binary), speaks the protocol over pipes, and for each file reports:
   repeats;
 - memory: the server's resident set (VmRSS) and peak (VmHWM) with the file open right
   after the requests, and the resident set after 2.5 idle seconds (when the server has
-  handed freed pages back), from /proc (Linux).
+  built the table of every written name and handed freed pages back) with the peak
+  then, from /proc (Linux).
 
 With BENCH_SCENARIOS (comma-separated; `all` for every one), further tables follow, each
 scenario in a fresh server so that its peak memory is its own:
@@ -194,15 +195,15 @@ def bench(path):
     rss, hwm = server.memory()
     # After two idle seconds the server hands freed heap pages back (FreedMemory.swift).
     time.sleep(2.5)
-    idle, _ = server.memory()
+    idle, final_peak = server.memory()
     server.close()
 
     size = os.path.getsize(path) / (1 << 20)
-    print("| %s | %.1f | %d | %s | %s / %s / %s | %s | %s / %s | %s / %s | %.0f / %.0f / %.0f |" % (
+    print("| %s | %.1f | %d | %s | %s / %s / %s | %s | %s / %s | %s / %s | %.0f / %.0f / %.0f / %.0f |" % (
         os.path.basename(path), size, len(first["diagnostics"]), ms(open_time),
         ms(statistics.median(edits)), ms(p90(edits)), ms(max(edits)), ms(statistics.median(cpu)),
         ms(hover_first), ms(statistics.median(hovers)),
-        ms(completion_first), ms(statistics.median(completions)), rss, hwm, idle))
+        ms(completion_first), ms(statistics.median(completions)), rss, hwm, idle, final_peak))
 
 
 def opened(path):
@@ -337,7 +338,7 @@ def main():
     if chosen == ["all"]:
         chosen = list(SCENARIOS)
     if os.environ.get("BENCH_SKIP_EDITS") != "1":
-        print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / p90 / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak / idle MB |")
+        print("| file | MB | diagnostics | open ms | edit → diagnostics ms (median / p90 / worst) | server CPU ms per edit (median) | hover ms (first / median) | completion ms (first / median) | RSS / peak / idle / peak after idle MB |")
         print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         for path in files:
             bench(path)

@@ -41,6 +41,24 @@ import Testing
         #expect(uses.contains(FileRange(path: "main.tally", range: doc.ranges[4])))
     }
 
+    @Test func theIndexKeepsEachSymbolsPlacesInFileOrderWithItsDeclarations() {
+        let doc = MarkedDocument(Self.marked)
+        let index = Fixture.analysis(doc.text).index
+        let giro = NamedSymbol(kind: .wallet, name: "Girokonto")
+        let places = index.occurrences(of: giro)
+        // The declaration, the recurring body, and three entries.
+        #expect(places.count == 5)
+        #expect(places.allSatisfy { $0.symbol == giro && $0.location.path == "main.tally" })
+        #expect(places.map(\.location.range.start) == places.map(\.location.range.start).sorted())
+        #expect(places.map(\.isDeclaration) == [true, false, false, false, false])
+        #expect(places[0].location.range == doc.ranges[0])
+        #expect(index.declarations(of: giro) == [places[0]])
+        #expect(index.isWritten(giro))
+        #expect(!index.isWritten(NamedSymbol(kind: .wallet, name: "Nowhere")))
+        #expect(index.occurrences(of: NamedSymbol(kind: .wallet, name: "Nowhere")).isEmpty)
+        #expect(Set(index.writtenSymbols).isSuperset(of: [giro, NamedSymbol(kind: .category, name: "食費:Café")]))
+    }
+
     @Test func aCursorRightAfterANameFindsIt() {
         let doc = MarkedDocument(Self.marked)
         let analysis = Fixture.analysis(doc.text)

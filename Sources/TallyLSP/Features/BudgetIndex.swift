@@ -47,9 +47,22 @@ public struct NameOccurrence: Hashable, Sendable {
 /// (references, rename, workspace symbols): every occurrence of each name — one pass over
 /// all nodes. Hover and inlay hints need the first step only.
 public final class BudgetIndex: @unchecked Sendable {
-    /// Every written name, built on first use.
+    /// Every written name, built on first use. A budget of 100,000 transactions writes
+    /// about 400,000 names: each is kept as a file number and a range (16 bytes), its
+    /// symbol once as the key, rather than as a ``NameOccurrence`` (64 bytes and the name
+    /// again), so that the table costs the server a quarter of the memory.
     struct Usage {
-        var occurrences: [NamedSymbol: [NameOccurrence]] = [:]
+        /// The budget's files, by the number each written name keeps.
+        var paths: [String] = []
+        var written: [NamedSymbol: [WrittenName]] = [:]
+    }
+
+    /// One place a name is written, in ``Usage``.
+    struct WrittenName {
+        var file: UInt32
+        var start: UInt32
+        var end: UInt32
+        var isDeclaration: Bool
     }
 
     private let budget: Budget
@@ -106,10 +119,16 @@ public final class BudgetIndex: @unchecked Sendable {
         usageTable.value {
             var usage = Usage()
             for file in budget.files {
+                let number = UInt32(usage.paths.count)
+                usage.paths.append(file.path)
                 for entry in entriesByFile[file.path]?.nodes ?? [] {
                     for node in entry.descendants where node.kind.isName && node.kind != .personName {
                         if let occurrence = BudgetIndex.occurrence(node, in: entry, file: file.path) {
-                            usage.occurrences[occurrence.symbol, default: []].append(occurrence)
+                            let range = occurrence.location.range
+                            usage.written[occurrence.symbol, default: []].append(
+                                WrittenName(
+                                    file: number, start: UInt32(clamping: range.start), end: UInt32(clamping: range.end),
+                                    isDeclaration: occurrence.isDeclaration))
                         }
                     }
                 }
@@ -161,8 +180,29 @@ public final class BudgetIndex: @unchecked Sendable {
         _ = usage
     }
 
-    /// Every occurrence of each symbol, in file order.
-    public var occurrences: [NamedSymbol: [NameOccurrence]] { usage.occurrences }
+    /// Every place `symbol` is written, in file order.
+    public func occurrences(of symbol: NamedSymbol) -> [NameOccurrence] { occurrences(of: symbol, declarationsOnly: false) }
+
+    /// The places `symbol` is declared, in file order: the written names that declare it,
+    /// made into ``NameOccurrence``s without making the others.
+    public func declarations(of symbol: NamedSymbol) -> [NameOccurrence] { occurrences(of: symbol, declarationsOnly: true) }
+
+    private func occurrences(of symbol: NamedSymbol, declarationsOnly: Bool) -> [NameOccurrence] {
+        let usage = self.usage
+        return (usage.written[symbol] ?? []).compactMap { written in
+            guard written.isDeclaration || !declarationsOnly else { return nil }
+            return NameOccurrence(
+                symbol: symbol,
+                location: FileRange(path: usage.paths[Int(written.file)], range: ByteRange(start: Int(written.start), end: Int(written.end))),
+                isDeclaration: written.isDeclaration)
+        }
+    }
+
+    /// Every symbol written somewhere in the budget, in no particular order.
+    public var writtenSymbols: [NamedSymbol] { Array(usage.written.keys) }
+
+    /// Whether `symbol` is written somewhere in the budget.
+    public func isWritten(_ symbol: NamedSymbol) -> Bool { usage.written[symbol] != nil }
     /// Payees with how often each is used.
     public var payees: [String: Int] { tallies.payees.mapValues(\.count) }
     /// How each payee is used: how often, its usual wallet and category, its totals.

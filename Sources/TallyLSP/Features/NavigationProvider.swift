@@ -18,11 +18,11 @@ public enum NavigationProvider {
             let link = DocumentLinkProvider.links(in: analysis, path: path).first { $0.range.contains(offset) || $0.range.end == offset }
             return link.map { [FileRange(path: $0.target, range: .empty(at: 0))] } ?? []
         }
-        let declarations = (index.occurrences[here.symbol] ?? []).filter(\.isDeclaration).map(\.location)
+        let declarations = index.declarations(of: here.symbol).map(\.location)
         if !declarations.isEmpty || here.symbol.kind != .category { return declarations }
         let prefix = here.symbol.name + ":"
-        return index.occurrences.filter { $0.key.kind == .category && $0.key.name.hasPrefix(prefix) }
-            .flatMap { $0.value.filter(\.isDeclaration).map(\.location) }
+        return index.writtenSymbols.filter { $0.kind == .category && $0.name.hasPrefix(prefix) }
+            .flatMap { index.declarations(of: $0).map(\.location) }
             .sorted { ($0.path, $0.range.start) < ($1.path, $1.range.start) }
     }
 
@@ -30,7 +30,7 @@ public enum NavigationProvider {
     public static func references(in analysis: BudgetAnalysis, path: String, offset: Int, includeDeclaration: Bool) -> [FileRange] {
         let index = analysis.index
         guard let here = index.occurrence(in: path, at: offset) else { return [] }
-        return (index.occurrences[here.symbol] ?? []).filter { includeDeclaration || !$0.isDeclaration }.map(\.location)
+        return index.occurrences(of: here.symbol).filter { includeDeclaration || !$0.isDeclaration }.map(\.location)
     }
 
     /// The name at `offset` and its value, when it can be renamed.
@@ -52,21 +52,21 @@ public enum NavigationProvider {
         var renamed: [(from: NamedSymbol, to: String)] = [(symbol, newName)]
         if symbol.kind == .category {
             let prefix = symbol.name + ":"
-            for key in index.occurrences.keys where key.kind == .category && key.name.hasPrefix(prefix) {
+            for key in index.writtenSymbols where key.kind == .category && key.name.hasPrefix(prefix) {
                 renamed.append((key, newName + key.name.dropFirst(symbol.name.count)))
             }
         }
         let changing = Set(renamed.map(\.from))
         for (_, target) in renamed {
             let clash = NamedSymbol(kind: symbol.kind, name: target)
-            if !changing.contains(clash), index.occurrences[clash] != nil || index.modelIndex(of: clash) != nil {
+            if !changing.contains(clash), index.isWritten(clash) || index.modelIndex(of: clash) != nil {
                 throw .nameTaken(target)
             }
         }
         var edits: [String: [TextEdit]] = [:]
         for (from, to) in renamed {
             let spelled = SourceWriter.name(to)
-            for occurrence in index.occurrences[from] ?? [] {
+            for occurrence in index.occurrences(of: from) {
                 edits[occurrence.location.path, default: []].append(TextEdit(range: occurrence.location.range, replacement: spelled))
             }
         }

@@ -206,9 +206,9 @@ public enum SymbolProvider {
     public static func workspaceSymbols(in analysis: BudgetAnalysis, query: String) -> [WorkspaceSymbolInfo] {
         let wanted = Array(query.lowercased())
         var found: [(rank: Int, symbol: WorkspaceSymbolInfo)] = []
-        for (symbol, occurrences) in analysis.index.occurrences {
+        for symbol in analysis.index.writtenSymbols {
             guard let rank = FuzzyMatch.rank(symbol.name, wanted) else { continue }
-            for declaration in occurrences where declaration.isDeclaration {
+            for declaration in analysis.index.declarations(of: symbol) {
                 found.append(
                     (
                         rank,

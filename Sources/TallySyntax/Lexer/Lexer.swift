@@ -21,12 +21,22 @@ struct Lexer {
     private var out = TokenStream()
 
     private init(bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String, capacityFor bytesToHold: Int) {
+        self.init(bytes: bytes, range: range, path: path, kinds: [], starts: [])
+        out.kinds.reserveCapacity(bytesToHold / 4 + 16)
+        out.starts.reserveCapacity(bytesToHold / 4 + 17)
+    }
+
+    private init(
+        bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String,
+        kinds: consuming [TokenKind], starts: consuming [UInt32]
+    ) {
         self.bytes = bytes
         self.path = path
         self.begin = range.lowerBound
         self.end = range.upperBound
-        out.kinds.reserveCapacity(bytesToHold / 4 + 16)
-        out.starts.reserveCapacity(bytesToHold / 4 + 17)
+        // Moved, not shared: a second holder would make the first append copy them.
+        out.kinds = consume kinds
+        out.starts = consume starts
     }
 
     /// Tokenizes `bytes`. Offsets must fit in 32 bits; the caller checks the size.
@@ -44,6 +54,17 @@ struct Lexer {
         capacityFor bytesToHold: Int? = nil
     ) -> TokenStream {
         var lexer = Lexer(bytes: bytes, range: range, path: path, capacityFor: bytesToHold ?? range.count)
+        lexer.run()
+        return lexer.out
+    }
+
+    /// ``tokenize(_:range:path:capacityFor:)`` into the given arrays (empty, with the room
+    /// the caller chose: see `RetiredTreeStorage`).
+    static func tokenize(
+        _ bytes: UnsafeBufferPointer<UInt8>, range: Range<Int>, path: String,
+        into kinds: consuming [TokenKind], _ starts: consuming [UInt32]
+    ) -> TokenStream {
+        var lexer = Lexer(bytes: bytes, range: range, path: path, kinds: consume kinds, starts: consume starts)
         lexer.run()
         return lexer.out
     }

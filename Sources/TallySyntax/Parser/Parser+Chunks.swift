@@ -63,17 +63,38 @@ extension Parser {
     /// Parses the bytes in `range` of `source`, a range between two of
     /// ``chunkBoundaries(of:into:)``. Safe to call from several threads at once.
     public static func parseChunk(_ source: SourceText, range: Range<Int>) -> Chunk {
+        parseChunk(source, range: range, room: nil)
+    }
+
+    /// ``parseChunk(_:range:)``; the first chunk's arrays, which the join fills with the
+    /// whole file, get room for `room` tokens and nodes (by default, an estimate from the
+    /// file's size), in a retired tree's arrays when there are some (`RetiredTreeStorage`).
+    static func parseChunk(_ source: SourceText, range: Range<Int>, room: (tokens: Int, nodes: Int)?) -> Chunk {
         precondition(source.bytes.count <= maximumFileSize, "file too large for the syntax tree")
         return source.bytes.withUnsafeBufferPointer { buffer in
             let first = range.lowerBound == 0
-            var stream = Lexer.tokenize(
-                buffer, range: range, path: source.path,
-                capacityFor: first ? buffer.count : range.count)
+            var stream: TokenStream
+            var reserved: [NodeRecord]?
+            if first {
+                let tokens = room?.tokens ?? buffer.count / 4 + 16
+                let storage = RetiredTreeStorage.take(tokens: tokens, nodes: room?.nodes ?? 0)
+                // Each array moved on, never held twice, so that appends write in place.
+                var (kinds, starts, nodes) = (storage.kinds, storage.starts, storage.nodes)
+                _ = consume storage
+                stream = Lexer.tokenize(buffer, range: range, path: source.path, into: consume kinds, consume starts)
+                if room == nil {
+                    nodes.reserveCapacity(
+                        ParserState.nodeRoom(tokens: stream.kinds.count, fileSize: buffer.count, from: 0, to: range.upperBound))
+                }
+                reserved = consume nodes
+            } else {
+                stream = Lexer.tokenize(buffer, range: range, path: source.path, capacityFor: range.count)
+            }
             let kinds = stream.kinds
             stream.kinds = []
             var state = ParserState(
                 bytes: buffer, path: source.path, kinds: kinds, starts: stream.starts,
-                endOffset: range.upperBound, startOffset: range.lowerBound)
+                endOffset: range.upperBound, startOffset: range.lowerBound, nodes: consume reserved)
             if first {
                 _ = state.startNode(.sourceFile)
                 if state.current == .byteOrderMark { state.bump() }
@@ -92,7 +113,7 @@ extension Parser {
     /// the same order. A file that is not text (``TextSniffer``) gets its own tree, as
     /// `Parser.parse` gives it.
     public static func join(_ chunks: consuming [Chunk], of source: SourceText) -> SyntaxTree {
-        join(chunks, of: source, tail: nil)
+        join(consume chunks, of: source, tail: nil)
     }
 
     /// ``join(_:of:)`` with, after the chunks, the part of an earlier tree of the file
@@ -146,6 +167,7 @@ extension Parser {
         }
         nodes[0].endToken = UInt32(kinds.count)
         nodes[0].subtreeEnd = UInt32(nodes.count)
+        RetiredTreeStorage.fit(&kinds, &starts, &nodes)
         lexerDiagnostics += diagnostics
         sortDiagnostics(&lexerDiagnostics)
         return SyntaxTree(source: source, tokenKinds: kinds, tokenStarts: starts, nodes: nodes, diagnostics: lexerDiagnostics)

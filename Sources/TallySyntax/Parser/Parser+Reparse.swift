@@ -43,16 +43,24 @@ extension Parser {
         guard !previous.isNotText, !TextSniffer.isNotText(new) else { return parseWhole(source) }
         let (start, oldEnd, newEnd) = (region.start, region.oldEnd, region.newEnd)
         guard (newEnd - start) * 8 < max(new.count, 1) * reparseLimitEighths else { return parseWhole(source) }
-        let middle = parseChunk(source, range: start ..< newEnd)
+        // Grown by at most the bytes added, as a rule (a token or node per byte), and
+        // otherwise by the arrays' own growth.
+        let growth = max(new.count - old.count, 0) + 16
+        // From the file's start, the changed part is the first chunk: room for the tail too.
+        let middle = parseChunk(
+            source, range: start ..< newEnd,
+            room: start == 0 ? (previous.tokenCount + growth, previous.nodeCount + growth) : nil)
         var chunks: [Chunk] = []
         chunks.reserveCapacity(3)
         if start > 0 {
-            chunks.append(previous.chunk(before: start, roomFor: max(new.count - old.count, 0) + middle.kinds.count))
+            chunks.append(previous.chunk(before: start, roomFor: growth + middle.kinds.count))
         }
         chunks.append(middle)
         // The rest of the file is appended from the old tree's arrays as they are joined.
         let tail = oldEnd < old.count ? previous.tail(from: oldEnd, shiftedBy: new.count - old.count) : nil
-        return join(chunks, of: source, tail: tail)
+        // Handed over, not copied: with `chunks` still held here, the join's arrays would be
+        // shared, and its first append would copy the whole tree (twice per edit).
+        return join(consume chunks, of: source, tail: tail)
     }
 
     /// Where to cut the old and the new text of a file around their difference (see
@@ -137,17 +145,12 @@ extension SyntaxTree {
     func chunk(before offset: Int, roomFor extra: Int) -> Parser.Chunk {
         let token = tokenStarting(at: offset)
         let node = firstTopLevelNode(from: token)
-        var kinds: [TokenKind] = []
-        kinds.reserveCapacity(tokenKinds.count + extra)
-        kinds.append(contentsOf: tokenKinds[..<token])
-        var starts: [UInt32] = []
-        starts.reserveCapacity(tokenStarts.count + extra)
-        starts.append(contentsOf: tokenStarts[...token])
-        var records: [NodeRecord] = []
-        records.reserveCapacity(nodes.count + extra)
-        records.append(contentsOf: nodes[..<node])
+        var storage = RetiredTreeStorage.take(tokens: tokenKinds.count + extra, nodes: nodes.count + extra)
+        storage.kinds.append(contentsOf: tokenKinds[..<token])
+        storage.starts.append(contentsOf: tokenStarts[...token])
+        storage.nodes.append(contentsOf: nodes[..<node])
         return Parser.Chunk(
-            kinds: kinds, starts: starts, nodes: records,
+            kinds: storage.kinds, starts: storage.starts, nodes: storage.nodes,
             lexerDiagnostics: diagnostics.filter { $0.range.start < offset }, parserDiagnostics: [])
     }
 

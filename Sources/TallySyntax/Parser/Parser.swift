@@ -65,7 +65,7 @@ struct ParserState {
     /// it after the line break that ends the line above.
     init(
         bytes: UnsafeBufferPointer<UInt8>, path: String, kinds: [TokenKind], starts: [UInt32],
-        endOffset: Int? = nil, startOffset: Int = 0
+        endOffset: Int? = nil, startOffset: Int = 0, nodes reserved: consuming [NodeRecord]? = nil
     ) {
         self.bytes = bytes
         self.path = path
@@ -74,11 +74,21 @@ struct ParserState {
         self.count = kinds.count
         self.endOffset = endOffset ?? bytes.count
         self.lastContentEnd = startOffset
-        // About 0.45 nodes a token in real files; the first chunk of a file cut in chunks
-        // reserves room for the nodes of the whole file.
-        let share = endOffset.map { max($0 - startOffset, 1) } ?? bytes.count
-        let scale = startOffset == 0 && share < bytes.count ? Double(bytes.count) / Double(share) : 1
-        nodes.reserveCapacity(Int(Double(kinds.count) * scale) / 2 + 4)
+        // Room chosen by the caller (see `RetiredTreeStorage`).
+        if reserved != nil {
+            nodes = (consume reserved)!
+            return
+        }
+        nodes.reserveCapacity(Self.nodeRoom(tokens: kinds.count, fileSize: bytes.count, from: startOffset, to: endOffset))
+    }
+
+    /// Room for the nodes of `tokens` tokens read from `start ..< end` (nil: the end of the
+    /// file): about 0.45 nodes a token in real files; the first chunk of a file cut in
+    /// chunks reserves room for the nodes of the whole file.
+    static func nodeRoom(tokens: Int, fileSize: Int, from start: Int, to end: Int?) -> Int {
+        let share = end.map { max($0 - start, 1) } ?? fileSize
+        let scale = start == 0 && share < fileSize ? Double(fileSize) / Double(share) : 1
+        return Int(Double(tokens) * scale) / 2 + 4
     }
 
     // MARK: Nodes

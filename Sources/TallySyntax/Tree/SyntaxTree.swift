@@ -44,6 +44,11 @@ public final class SyntaxTree: Sendable {
         self.diagnostics = diagnostics
     }
 
+    /// A large tree's arrays go on to the next large tree (see `RetiredTreeStorage`).
+    deinit {
+        RetiredTreeStorage.retire(kinds: tokenKinds, starts: tokenStarts, nodes: nodes)
+    }
+
     /// The root node, of kind ``SyntaxKind/sourceFile``.
     public var root: SyntaxNode { SyntaxNode(tree: self, index: 0) }
 
