@@ -64,8 +64,9 @@ extension BudgetBuilder {
             // A transaction of one posting of zero that only asserts is kept with its
             // description (the peers' registers show it).
             let onlyAsserts = postings.count == 1 && postings[0].amount?.number.isZero == true && keepsShapes
-            for p in postings where role(p.account) == .wallet {
-                guard let assertion = p.assertion else { continue }
+            // The assertion first: most postings have none, and a role costs a look-up.
+            for i in postings.indices where postings[i].assertion != nil && role(postings[i].account) == .wallet {
+                let p = postings[i], assertion = p.assertion!
                 checks.assertions.append(
                     .init(
                         date: t.date, account: p.account, amount: assertion, source: p.source, order: order,
