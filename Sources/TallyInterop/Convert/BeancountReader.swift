@@ -24,18 +24,19 @@ struct BeancountReader {
         var current: PeerTransaction?
         var indents: [Int] = []  // of the current transaction's postings
         var skipping = false
-        func finish() {
-            if let t = current { content.transactions.append(t) }
-            current = nil
+        // `current` is passed, not captured: a captured variable lives in a box, and each
+        // posting appended through it copied the transaction and its postings (2 %).
+        func finish(_ current: inout PeerTransaction?) {
+            if let t = current.take() { content.transactions.append(t) }
         }
         var number = 0
         for line in JournalLines(bytes) {
             number += 1
             let here = SourceLine(file: path, line: number)
             let trimmed = line.trimmedSpaces
-            if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(); skipping = false }; continue }
+            if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(&current); skipping = false }; continue }
             // Org-mode headings and drawers (`* Banking`, `:PROPERTIES:`): beancount skips them.
-            if line.first == ASCII.star || line.first == ASCII.colon { finish(); continue }
+            if line.first == ASCII.star || line.first == ASCII.colon { finish(&current); continue }
             if line.first == ASCII.space || line.first == ASCII.tab {
                 if skipping { continue }
                 guard current != nil else { continue }  // metadata of open, commodity, ...
@@ -54,7 +55,7 @@ struct BeancountReader {
                 }
                 continue
             }
-            finish()
+            finish(&current)
             skipping = false
             let words = trimmed.quotedWords
             guard let first = words.first else { continue }
@@ -68,7 +69,7 @@ struct BeancountReader {
             }
             try readDirective(words.map(\.string), path: path, at: here, skipping: &skipping)
         }
-        finish()
+        finish(&current)
     }
 
     /// `DATE FLAG ["PAYEE"] ["NARRATION"] [#tag] [^link]`, from its words.

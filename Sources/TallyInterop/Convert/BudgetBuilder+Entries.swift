@@ -172,7 +172,7 @@ extension BudgetBuilder {
             let (p, category) = sorted.categories[0]
             var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
-            var line = "\(head.header) \(name) \(category) \(foreign ?? BudgetBuilder.signed(wp.number))"
+            let amount = foreign ?? BudgetBuilder.signed(wp.number)
             // The postings' comments and metadata are the entry's (one category, one
             // wallet): a key the entry has already is listed.
             var head = head
@@ -186,16 +186,15 @@ extension BudgetBuilder {
                 }
                 head.metadata.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
             }
-            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
-            return head.withMetadata(line)
+            return head.withMetadata(head.line(name, category, amount, clauses: clauses))
         }
-        var line = "\(head.header) \(name) \(abroad?.header ?? BudgetBuilder.signed(wp.number))"
-        if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
-        var parts = [line]
+        let line = head.line(name, abroad?.header ?? BudgetBuilder.signed(wp.number), clauses: head.clauses)
+        var parts: [String] = []
+        parts.reserveCapacity(sorted.categories.count)
         for (i, (p, category)) in sorted.categories.enumerated() {
             parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses))
         }
-        return (parts + head.metadata).joined(separator: "\n")
+        return head.withMetadata(line, below: parts)
     }
 
     /// `#refund` (or `#reversal` for income) when `amount`, as Tally writes it, goes
@@ -239,18 +238,11 @@ struct EntryHead {
     var metadata: [String]
 
     init(_ t: PeerTransaction, _ builder: inout BudgetBuilder) {
-        header = t.date.iso  // as `description` writes it, without its cost
-        // Appended piece by piece into one buffer: `" " + text` made a string of its own.
-        header.reserveCapacity(16 + (t.payee?.utf8.count ?? 2) + (t.note.map { $0.utf8.count + 3 } ?? 0))
-        if let payee = t.payee {
-            header += " "
-            header += SourceWriter.text(SourceWriter.printable(payee))
-        }
-        if let note = t.note {
-            if t.payee == nil { header += " \"\"" }
-            header += " "
-            header += SourceWriter.text(SourceWriter.printable(note))
-        }
+        // The date as `description` writes it, without its cost; the texts after it.
+        var texts: [String] = []
+        if t.payee != nil || t.note != nil { texts.append(t.payee.map { SourceWriter.text(SourceWriter.printable($0)) } ?? "\"\"") }
+        if let note = t.note { texts.append(SourceWriter.text(SourceWriter.printable(note))) }
+        header = texts.isEmpty ? t.date.iso : String.assembled(t.date.iso, (ASCII.space, texts))
         clauses = t.tags.map { SourceWriter.tag($0) }
         var metadata = t.metadata
         // A note from a comment goes back there on export (`note-from: comment`).
@@ -262,8 +254,14 @@ struct EntryHead {
         self.metadata = metadata.map { "    " + SourceWriter.metadata(key: $0.0, value: SourceWriter.printable($0.1)) }
     }
 
-    /// The entry's first line with its metadata lines below it.
-    func withMetadata(_ line: String) -> String {
-        metadata.isEmpty ? line : ([line] + metadata).joined(separator: "\n")
+    /// The entry's first line: the header, `fields` and `clauses`, one space apart.
+    func line(_ fields: String..., clauses: [String]) -> String {
+        String.assembled(header, (ASCII.space, fields), (ASCII.space, clauses))
+    }
+
+    /// The entry's first line with `lines` (split lines) and then its metadata lines
+    /// below it.
+    func withMetadata(_ line: String, below lines: [String] = []) -> String {
+        metadata.isEmpty && lines.isEmpty ? line : String.assembled(line, (ASCII.lineFeed, lines), (ASCII.lineFeed, metadata))
     }
 }
