@@ -11,24 +11,30 @@ extension String {
         }
         guard size > 0 else { return "" }
         return String(unsafeUninitializedCapacity: size) { buffer in
-            var count = 0
-            func write(_ string: String) {
-                var string = string
-                string.withUTF8 { bytes in
-                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + count).initialize(from: source, count: bytes.count)
-                    count += bytes.count
-                }
-            }
-            write(head)
+            guard let base = buffer.baseAddress else { return 0 }
+            var count = copy(head, to: base)
             for group in groups {
                 for string in group.strings {
-                    buffer[count] = group.separator
-                    count += 1
-                    write(string)
+                    base[count] = group.separator
+                    count += 1 + copy(string, to: base + count + 1)
                 }
             }
             return count
         }
+    }
+
+    /// Copies the UTF-8 of `string` to `target`; returns how many bytes that is.
+    private static func copy(_ string: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            if let source = bytes.baseAddress { target.initialize(from: source, count: bytes.count) }
+            return bytes.count
+        }
+        if let copied { return copied }
+        var count = 0
+        for byte in string.utf8 {
+            target[count] = byte
+            count += 1
+        }
+        return count
     }
 }
