@@ -11,6 +11,8 @@ struct BeancountReader {
     /// `close` dates by account.
     var closings: [String: CivilDate] = [:]
     private var visited = Set<String>()
+    /// The postings' account names, one string per name.
+    var accountNames = NameTable()
     let readFile: (String) throws -> String
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
@@ -177,7 +179,7 @@ struct BeancountReader {
         let accountStart = i
         while i < body.endIndex, body[i] != ASCII.space { i += 1 }
         guard accountStart < i else { return nil }
-        var posting = PeerPosting(account: body[accountStart ..< i].string, source: source)
+        var posting = PeerPosting(account: accountNames.string(body[accountStart ..< i]), source: source)
         posting.note = note
         while i < body.endIndex, body[i] == ASCII.space { i += 1 }
         var rest = body[i...]

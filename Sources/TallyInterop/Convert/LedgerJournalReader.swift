@@ -10,6 +10,8 @@ import TallySyntax
 struct LedgerJournalReader {
     var content = PeerJournalContent(isJournal: true)
     private var visited = Set<String>()
+    /// The postings' account names, one string per name.
+    var accountNames = NameTable()
     /// The decimal marks declared so far. hledger's `decimal-mark` holds for the rest of
     /// the file and the files it then includes, not for the file that included it (as
     /// hledger reads it); a `commodity` directive's format, for the rest of the journal.
