@@ -65,7 +65,9 @@ struct BeancountReader {
                 let keyword = words[1]
                 if keyword.equals("*") || keyword.equals("!") || keyword.equals("txn") || keyword.first == ASCII.quote {
                     current = transaction(date, words, at: here)
-                    indents = []
+                    // Room for the usual two postings at once, rather than growing twice.
+                    current?.postings.reserveCapacity(2)
+                    indents.removeAll(keepingCapacity: true)
                     continue
                 }
             }

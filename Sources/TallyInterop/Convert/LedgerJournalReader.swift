@@ -105,6 +105,7 @@ struct LedgerJournalReader {
             if first == ASCII.semicolon || first == ASCII.hash || first == ASCII.star || first == ASCII.percent || first == ASCII.bar { continue }
             if ASCII.isDigit(first) || (ASCII.isBeyondASCII(first) && firstCharacter(line)?.isNumber == true) {
                 current = parseHeader(line, at: here)
+                current?.postings.reserveCapacity(2)  // the usual two postings, rather than growing twice
                 for case .tag(let comment) in applied { current?.attach(comment) }
                 if current == nil {
                     content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads"))
