@@ -84,6 +84,7 @@ struct BeancountReader {
         transaction.balancesAtCost = true
         if keyword.equals("!") { transaction.metadata.append(("status", "pending")) }  // `*` is the default
         var strings: [String] = []
+        strings.reserveCapacity(2)  // payee and narration
         for word in words.dropFirst(flagless ? 1 : 2) {
             if word.first == ASCII.quote {
                 strings.append(BeancountReader.unquote(word))
