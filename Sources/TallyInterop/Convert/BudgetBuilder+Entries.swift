@@ -237,7 +237,7 @@ struct EntryHead {
     var clauses: [String]
     var metadata: [String]
 
-    init(_ t: PeerTransaction, _ builder: inout BudgetBuilder) {
+    init(_ t: borrowing PeerTransaction, _ builder: inout BudgetBuilder) {  // borrowed: an owned one was a copy
         // The date as `description` writes it, without its cost; the texts after it.
         var texts: [String] = []
         if t.payee != nil || t.note != nil { texts.append(t.payee.map { SourceWriter.text(SourceWriter.printable($0)) } ?? "\"\"") }
