@@ -11,8 +11,7 @@ struct BeancountReader {
     /// `close` dates by account.
     var closings: [String: CivilDate] = [:]
     private var visited = Set<String>()
-    /// The postings' account names, one string per name.
-    var accountNames = NameTable()
+    var accountNames = NameTable()  // the postings' account names, one string per name
     let readFile: (String) throws -> String
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
@@ -26,9 +25,7 @@ struct BeancountReader {
         var current: PeerTransaction?
         var indents: [Int] = []  // of the current transaction's postings
         var skipping = false
-        // `current` is passed, not captured: a captured variable lives in a box, and each
-        // posting appended through it copied the transaction and its postings (2 %).
-        func finish(_ current: inout PeerTransaction?) {
+        func finish(_ current: inout PeerTransaction?) {  // passed, not captured (see LedgerJournalReader)
             if let t = current.take() { content.transactions.append(t) }
         }
         var number = 0
@@ -65,8 +62,7 @@ struct BeancountReader {
                 let keyword = words[1]
                 if keyword.equals("*") || keyword.equals("!") || keyword.equals("txn") || keyword.first == ASCII.quote {
                     current = transaction(date, words, at: here)
-                    // Room for the usual two postings at once, rather than growing twice.
-                    current?.postings.reserveCapacity(2)
+                    current?.postings.reserveCapacity(2)  // the usual two, rather than growing twice
                     indents.removeAll(keepingCapacity: true)
                     continue
                 }
@@ -84,7 +80,6 @@ struct BeancountReader {
         transaction.balancesAtCost = true
         if keyword.equals("!") { transaction.metadata.append(("status", "pending")) }  // `*` is the default
         var strings: [String] = []
-        strings.reserveCapacity(2)  // payee and narration
         for word in words.dropFirst(flagless ? 1 : 2) {
             if word.first == ASCII.quote {
                 strings.append(BeancountReader.unquote(word))
