@@ -30,7 +30,7 @@ final class ConvertUnitLessTests: XCTestCase {
         let listed = try TallyBinary.run(["convert", journal])
         XCTAssertEqual(listed.status, 0, listed.stderr)
         XCTAssertFalse(listed.stdout.contains("\n2026-01-05"), "the unit-less movement is not converted")
-        XCTAssertTrue(listed.stdout.contains("; not converted (jar.journal:5)"), "but kept as a comment")
+        XCTAssertTrue(listed.stdout.contains("; not converted (jar.journal:5, hledger)"), "but kept as a comment, whole")
         XCTAssertTrue(listed.stderr.contains("jar.journal:5: not converted: an amount without a commodity"), listed.stderr)
 
         // Named: 2 EUR into the jar, 10.00 + 2 = 12.00 EUR.

@@ -73,7 +73,13 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-card-abroad", inputs: [fixtures + "card-abroad.ledger"]),
             // Over several categories: at one rate it converts, at two it is listed.
             ConversionCase(name: "hledger-card-abroad-split", inputs: [fixtures + "card-abroad-split.journal"]),
-            ConversionCase(name: "hledger-card-abroad-rates", inputs: [fixtures + "card-abroad-rates.journal"])
+            ConversionCase(name: "hledger-card-abroad-rates", inputs: [fixtures + "card-abroad-rates.journal"]),
+            // Posting comments on every form (splits, a transfer with a fee, several
+            // wallets, holdings), and parts kept whole for the export (KeptBlocksExportTests).
+            ConversionCase(name: "hledger-posting-details", inputs: [fixtures + "posting-details.journal"]),
+            ConversionCase(name: "ledger-kept-whole", inputs: [fixtures + "kept-whole.ledger"]),
+            ConversionCase(name: "hledger-kept-whole", inputs: [fixtures + "kept-whole.journal"]),
+            ConversionCase(name: "beancount-kept-whole", inputs: [fixtures + "kept-whole.beancount"])
         ]
     }()
 

@@ -71,7 +71,8 @@ enum ConvertCommand: Subcommand {
                     help: """
                         The kind of the wallet an account becomes (bank, cash,
                         credit, savings, investment, loan, other); else guessed
-                        from its name. Repeat for more
+                        from its name. An account under a root of no type
+                        becomes a wallet only so. Repeat for more
                         """)
             case .commodity:
                 FlagDeclaration(

@@ -110,7 +110,7 @@ struct BeancountReader {
             let base = URL(fileURLWithPath: path).deletingLastPathComponent()
             let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
             let files = IncludePattern.isPattern(target) ? IncludePattern.files(matching: full, excluding: path) : [full]
-            if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file")) }
+            if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file", isWhole: true)) }
             for file in files { try read(file) }
             return
         }
@@ -119,7 +119,7 @@ struct BeancountReader {
             return
         }
         guard let date = LedgerJournalReader.date(first), words.count > 1 else {
-            content.leftOut.append(LeftOut(source: here, reason: "`\(first)`, which Tally does not read"))
+            content.leftOut.append(LeftOut(source: here, reason: "`\(first)`, which Tally does not read", isWhole: true))
             skipping = true
             return
         }
@@ -137,7 +137,7 @@ struct BeancountReader {
             if words.count >= 4, let quote = LedgerJournalReader.amount(words[3...].prefix(2).joined(separator: " ")) {
                 content.prices.append(PeerPrice(date: date, base: words[2], quote: quote, source: here))
             } else {
-                content.leftOut.append(LeftOut(source: here, reason: "a price Tally cannot read"))
+                content.leftOut.append(LeftOut(source: here, reason: "a price Tally cannot read", isWhole: true))
             }
         case "balance":
             let amountWords = words.dropFirst(3).prefix { !$0.hasPrefix(";") && $0 != "~" }
@@ -153,7 +153,7 @@ struct BeancountReader {
                 content.leftOut.append(LeftOut(source: here, reason: "a `pad` Tally cannot read"))
             }
         default:
-            if !readBudget(words, date, at: here) { content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read")) }
+            if !readBudget(words, date, at: here) { content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read", isWhole: true)) }
             skipping = true
         }
     }

@@ -32,7 +32,7 @@ extension BudgetBuilder {
         for pad in content.pads.sorted(by: { ($0.date, $0.position) < ($1.date, $1.position) }) {
             let later = content.balances.filter { $0.account == pad.account && $0.date > pad.date }
             guard let balance = later.min(by: { ($0.date, $0.source) < ($1.date, $1.source) }) else {
-                leftOut.append(LeftOut(source: pad.line, reason: "a `pad` without a later `balance` of its account"))
+                leftOut.append(LeftOut(source: pad.line, reason: "a `pad` without a later `balance` of its account", isWhole: true))
                 continue
             }
             let commodity = balance.amount.commodity

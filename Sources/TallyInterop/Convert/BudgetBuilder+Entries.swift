@@ -51,7 +51,7 @@ extension BudgetBuilder {
         do {
             return try entryText(t, postings, &wallets, categoryNames)
         } catch {
-            leftOut.append(LeftOut(source: t.source, reason: error.reason))
+            leftOut.append(LeftOut(source: t.source, reason: error.reason, isWhole: true))
             for p in postings { noteUnconverted(p, t.date, t.source) }
             return nil
         }
@@ -64,11 +64,14 @@ extension BudgetBuilder {
         if let problem = t.problem { throw NotConverted(problem) }
         let sorted = try sort(postings, wallets, categoryNames)
         if !sorted.equity.isEmpty {
-            try open(sorted, on: t.date, entry: [t.payee, t.note].compactMap { $0 }.joined(separator: " | "), &wallets)
-            // An opening is a wallet's attribute: it has no place for the transaction's
-            // metadata (a secondary date, say). Its status and code say nothing of the
-            // figures, nor do its tags (the apps' `reconciled`), so they are not listed.
-            let details = t.metadata.filter { !["status", "code"].contains($0.0) }.map { "\($0.0): \($0.1)" }
+            // An opening is a wallet's attribute: its transaction's secondary date, status
+            // and code are the wallet's (`opening-date2:`, …) where the export writes
+            // journals' shapes back; other metadata has no place. Its tags say nothing of
+            // the figures (the apps' `reconciled`), so they are not listed.
+            let kept = t.metadata.compactMap { m in AccountNames.openingDetailKeys[m.0].map { (key: $0, value: m.1) } }
+            try open(sorted, on: t.date, entry: [t.payee, t.note].compactMap { $0 }.joined(separator: " | "), details: keepsShapes ? kept : [], &wallets)
+            let listed = t.metadata.filter { !["status", "code"].contains($0.0) && !(keepsShapes && $0.0 == "date2") }
+            let details = listed.map { "\($0.0): \($0.1)" }
             if !details.isEmpty {
                 leftOut.append(LeftOut(source: t.source, reason: "metadata of an opening transaction (\(details.joined(separator: ", "))): the wallets open with its amounts only"))
             }
@@ -134,31 +137,6 @@ extension BudgetBuilder {
         return sorted
     }
 
-    /// Opening balances: wallets against equity (`Equity:Opening Balances`,
-    /// `Eigenkapital:Eröffnung`, whatever its name) as their first movement, each opening
-    /// on the day. `entry` is the transaction's description, kept so that `tally export`
-    /// writes the openings of one transaction back as one.
-    private mutating func open(_ sorted: SortedPostings, on date: CivilDate, entry: String, _ wallets: inout [String: WalletInfo]) throws(NotConverted) {
-        guard sorted.categories.isEmpty else {
-            throw NotConverted("equity postings beside income or expenses (equity is only an opening in Tally)")
-        }
-        guard sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil }) else {
-            throw NotConverted("equity postings after a wallet's first movement (equity is only an opening in Tally)")
-        }
-        for (p, _) in sorted.wallets {
-            if let price = p.price ?? p.posting.cost?.amount {
-                // The units open the wallet; what they cost has no place in an opening.
-                let mark = p.price == nil ? (p.posting.cost?.total == true ? "{{}}" : "{}") : (p.posting.totalPrice ? "@@" : "@")
-                let written = "\(mark) \(price.number) \(price.commodity)"
-                leftOut.append(LeftOut(source: p.source, reason: "the cost of an opening position (`\(written)`): the wallet opens with the units, their cost is not kept"))
-            }
-            wallets[p.account]?.opening = (p.number, date)
-            wallets[p.account]?.openingAccount = sorted.equity.first?.account
-            wallets[p.account]?.openingEntry = entry
-            wallets[p.account]?.firstUse = date
-        }
-    }
-
     /// One wallet and one category (a transaction) or several (a split).
     mutating func transaction(_ head: EntryHead, _ sorted: SortedPostings) throws(NotConverted) -> String {
         let (wp, w) = sorted.wallets[0]
@@ -170,7 +148,7 @@ extension BudgetBuilder {
         let name = tallyName(w.name)
         if sorted.categories.count == 1 {
             let (p, category) = sorted.categories[0]
-            var clauses = head.clauses + p.tags.map { SourceWriter.tag($0) }
+            var clauses = head.clauses + (wp.tags + p.tags).map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             let amount = foreign ?? BudgetBuilder.signed(wp.number)
             // The postings' comments and metadata are the entry's (one category, one
@@ -188,12 +166,16 @@ extension BudgetBuilder {
             }
             return head.withMetadata(head.line(name, category, amount, clauses: clauses))
         }
+        var head = head
+        walletDetails(wp, &head)
         let line = head.line(name, abroad?.header ?? BudgetBuilder.signed(wp.number), clauses: head.clauses)
         var parts: [String] = []
         parts.reserveCapacity(sorted.categories.count)
+        var splitMetadata: [String] = []
         for (i, (p, category)) in sorted.categories.enumerated() {
-            parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses))
+            parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses, line: i + 1, metadata: &splitMetadata))
         }
+        head.metadata += splitMetadata  // after the entry's own
         return head.withMetadata(line, below: parts)
     }
 
@@ -209,9 +191,10 @@ extension BudgetBuilder {
         return SourceWriter.tag(SignRule.marker(income: income))
     }
 
-    /// A split line: the category, the amount, tags and a note (a split line has no
-    /// metadata of its own: `note` and `tags` become its note and tags, the rest is listed).
-    private mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String]) -> String {
+    /// A split line: the category, the amount, tags and a note. A split line has no
+    /// metadata of its own: `note` and `tags` become its note and tags, the rest the
+    /// entry's metadata lines `split-N-KEY:` (N its place, from 1), added to `metadata`.
+    mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String], line: Int, metadata: inout [String]) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
         if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }
@@ -220,7 +203,7 @@ extension BudgetBuilder {
         for (key, value) in p.metadata {
             if key == "note" && note == nil { note = value; continue }
             if key == "tags" { for tag in value.split(separator: " ") { part += " " + SourceWriter.tag(String(tag)) }; continue }
-            leftOut.append(LeftOut(source: p.source, reason: "metadata `\(key)` on a posting (a split line has none)"))
+            metadata.append("    " + SourceWriter.metadata(key: PostingDetails.splitKey(line, key), value: SourceWriter.printable(value)))
         }
         if let note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
         return part

@@ -24,6 +24,7 @@ extension BudgetBuilder {
         }
         let sent = from.posting.number.negated
         let line = try transferLine(head, from.wallet, to.wallet, sent: sent, received: received, written: sent)
-        return ([line] + head.metadata + categoryLines(head, to.wallet, rest, categories, tags: tags)).joined(separator: "\n")
+        let legs = legMetadata(from.posting, leg: "from") + legMetadata(to.posting, leg: "to")
+        return ([line] + head.metadata + legs + categoryLines(head, to.wallet, rest, categories, tags: tags)).joined(separator: "\n")
     }
 }

@@ -12,15 +12,25 @@ extension BudgetBuilder {
         var out = ""
         out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
         leftOut.sort { $0.source < $1.source }
-        let kept = KeptAsComments(leftOut, text: sourceText, place: place)
+        let kept = KeptAsComments(leftOut, text: sourceText, place: place, format: sourceFormat)
         if !leftOut.isEmpty {
             out += "; \(leftOut.count) line\(leftOut.count == 1 ? "" : "s") could not be converted: each is kept below as a comment"
             out += " that starts with `\(KeptAsComments.marker)`, with the reason.\n"
+            if let format = kept.formats.first {
+                // What the export does with them, in the words of a block that names its format.
+                let peers = kept.formats.flatMap { $0 == "journal" ? ["hledger", "ledger"] : [$0] }.map { "--to \($0)" }
+                out += "; Those that name their journal's format after the place (`, \(format)`) were not converted at all:"
+                out += " `tally export \(peers.joined(separator: "` or `"))` writes them back as they were.\n"
+            }
         }
         out += "\n"
+        // Units that only investment wallets hold (shares: `50 AAPL`) keep the journal's
+        // decimals, fewer than two too; money keeps at least its own.
+        var units = Set<String>(), money = Set<String>()
+        for w in accounts.wallets.values { if w.kind == .investment { units.insert(w.currency) } else { money.insert(w.currency) } }
         for c in currencies {
             let known = BudgetModel.defaultDecimals(of: c)
-            let places = max(accounts.decimals[c] ?? known, known)
+            let places = units.contains(c) && !money.contains(c) && c != currencies.first ? accounts.decimals[c] ?? known : max(accounts.decimals[c] ?? known, known)
             out += "currency \(c)" + (places != 2 ? " decimals \(places)" : "") + "\n"
             if keepsAccountNames, let format = commodityFormat(c, decimals: places) {
                 out += "    " + SourceWriter.metadata(key: AccountNames.commodityKey, value: SourceWriter.printable(format)) + "\n"
@@ -28,6 +38,7 @@ extension BudgetBuilder {
         }
         out += "\n"
         let places = declarationOrder(accounts)
+        var openedBy = Set<String>()
         for account in accounts.walletAccounts {
             guard let w = accounts.wallets[account] else { continue }
             var line = "wallet \(tallyName(w.name))  \(w.kind.rawValue)"
@@ -36,6 +47,11 @@ extension BudgetBuilder {
             if let closed = closings[peerAccount(account)] { line += "  closed \(closed)" }
             out += line + "\n" + original(peerAccount(account)) + original(w.openingAccount, key: AccountNames.openingKey)
             if w.opening != nil, keepsShapes { out += original(w.openingEntry, key: AccountNames.openingEntryKey) }
+            if let (_, date) = w.opening {
+                // The transaction's date2, status and code once, on its first wallet.
+                let first = openedBy.insert("\(date) \(w.openingEntry ?? "")").inserted
+                for (key, value) in w.openingDetails where first || key == AccountNames.openingCostKey { out += original(value, key: key) }
+            }
             out += places[peerAccount(account)] ?? ""
         }
         out += "\n"

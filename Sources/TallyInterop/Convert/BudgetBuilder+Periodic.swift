@@ -41,7 +41,7 @@ extension BudgetBuilder {
         var candidates: [PeriodicCandidate] = []
         for periodic in content.periodics {
             var t = periodic.transaction
-            func list(_ reason: String) { leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + reason)) }
+            func list(_ reason: String) { leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + reason, isWhole: true)) }
             guard let period = PeriodExpression(periodic.expression) else {
                 list("over `\(periodic.expression)`, a period expression Tally does not read")
                 continue
@@ -132,7 +132,7 @@ extension BudgetBuilder {
                     if let line = try ruleLine(t, schedule, wallets, categoryNames, names: &ruleNames) { rules.append(line) }
                 }
             } catch {
-                leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + error.reason))
+                leftOut.append(LeftOut(source: t.source, reason: "a periodic transaction " + error.reason, isWhole: true))
             }
         }
         candidates = []

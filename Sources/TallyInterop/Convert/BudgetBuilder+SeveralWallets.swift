@@ -35,10 +35,13 @@ extension BudgetBuilder {
             guard total.isZero else { throw NotConverted("a transaction that moves several wallets and categories whose part in \(c) does not balance") }
             // The wallet that moves most takes the categories.
             guard let main = wallets.max(by: { $0.posting.number.magnitude < $1.posting.number.magnitude }) else { continue }
+            // Its posting's details go on the first part it is in, once.
+            var mainDetailsKept = false
             if !categories.isEmpty {
                 var moved = main.posting.posting
                 moved.amount?.number = spent.negated
-                guard let known = KnownPosting(moved) else { continue }
+                guard let known = mainDetailsKept ? main.posting.bare(spent.negated) : KnownPosting(moved) else { continue }
+                mainDetailsKept = true
                 parts.append(try transaction(local, SortedPostings(wallets: [(posting: known, wallet: main.wallet)], categories: categories)))
                 local.metadata = continued
             }
@@ -46,7 +49,8 @@ extension BudgetBuilder {
                 guard !other.posting.number.isZero else { continue }
                 var counter = main.posting.posting
                 counter.amount?.number = other.posting.number.negated
-                guard let known = KnownPosting(counter) else { continue }
+                guard let known = mainDetailsKept ? main.posting.bare(other.posting.number.negated) : KnownPosting(counter) else { continue }
+                mainDetailsKept = true
                 parts.append(try transfer(local, SortedPostings(wallets: [other, (posting: known, wallet: main.wallet)])))
                 local.metadata = continued
             }

@@ -11,6 +11,8 @@ extension BudgetBuilder {
         let line = try transferLine(
             head, from.wallet, to.wallet, sent: from.posting.number.negated, received: to.posting.number,
             written: to.posting.number)
+        var head = head
+        head.metadata += legMetadata(from.posting, leg: "from") + legMetadata(to.posting, leg: "to")
         return head.withMetadata(line)
     }
 
@@ -35,7 +37,8 @@ extension BudgetBuilder {
         }
         guard let sent = from.posting.number.adding(rest)?.negated, sent > .zero else { throw NotConverted("a transfer Tally cannot read") }
         let line = try transferLine(head, source, to.wallet, sent: sent, received: to.posting.number, written: sent)
-        return ([line] + head.metadata + categoryLines(head, source, rest, categories, tags: tags)).joined(separator: "\n")
+        let legs = legMetadata(from.posting, leg: "from") + legMetadata(to.posting, leg: "to")
+        return ([line] + head.metadata + legs + categoryLines(head, source, rest, categories, tags: tags)).joined(separator: "\n")
     }
 
     /// The transaction of `categories` (their peer amounts adding up to `rest`) on
@@ -48,15 +51,21 @@ extension BudgetBuilder {
         var clauses = tags.map { SourceWriter.tag($0) }
         // A peer's signs are explicit: a gain given back (a loss) is meant (§3.10, "Signs").
         if categories.count == 1, let marker = marker(rest.negated, categories[0].posting.account, clauses) { clauses.append(marker) }
+        if categories.count == 1 { clauses += categories[0].posting.tags.map { SourceWriter.tag($0) } }
         if !clauses.isEmpty { fee += " " + clauses.joined(separator: " ") }
         var parts = [fee]
-        for (p, category) in categories where single.isEmpty {
-            var part = "    \(category) \(BudgetBuilder.signed(p.number.negated))"
-            if let marker = marker(p.number.negated, p.account, clauses) { part += " " + marker }
-            if let note = p.note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
-            parts.append(part)
+        if categories.count == 1 {
+            // The one category's note and metadata are its transaction's.
+            let p = categories[0].posting
+            for (key, value) in (p.note.map { [("note", $0)] } ?? []) + p.metadata {
+                parts.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
+            }
         }
-        return parts
+        var splitMetadata: [String] = []
+        for (i, (p, category)) in categories.enumerated() where single.isEmpty {
+            parts.append(splitLine(p, category, p.number.negated, head: clauses, line: i + 1, metadata: &splitMetadata))
+        }
+        return parts + splitMetadata
     }
 
     /// `DATE … transfer FROM -> TO AMOUNT` within a currency (`written`, the side the

@@ -32,6 +32,9 @@ struct BudgetBuilder {
     var keepsShapes: Bool { keepsAccountNames && content.isJournal }
     /// A journal's text by path, for the lines kept as comments.
     var sourceText: (String) -> String? = { _ in nil }
+    /// The format of a journal file (path, text) that a block kept whole names, for
+    /// `tally export` to write it back (``KeptBlock``); nil for what is no journal.
+    var sourceFormat: (String, String) -> String? = { _, _ in nil }
     /// The reading order of each transaction something was listed from, by its first line.
     var place: [SourceLine: Int] = [:]
     /// Per account, the postings to it that were not converted (the first per commodity,
@@ -86,20 +89,30 @@ struct BudgetBuilder {
     }
 
     /// What an account becomes: by its declared type, else by its root (never by other
-    /// words in its name).
+    /// words in its name); under a root of no type, a wallet when the user names its kind
+    /// (`--wallet-kind 'Русский язык:Активы=bank'`).
     func declaredRole(_ account: String) -> Role {
         switch declaredType(account) {
         case .asset?, .liability?: return .wallet
         case .revenue?: return .income
         case .expense?: return .expense
         case .equity?: return .equity
-        case nil: return BudgetBuilder.role(account)
+        case nil:
+            let role = BudgetBuilder.role(account)
+            return role == .unknown && namedKind(account) != nil ? .wallet : role
         }
     }
 
-    /// Whether a wallet's account is a liability: declared so, else under a liabilities root.
+    /// The kind the user names for an account under a root of no type, nil for none.
+    private func namedKind(_ account: String) -> WalletKind? {
+        options.walletKinds.isEmpty ? nil : options.walletKinds[peerAccount(account)]
+    }
+
+    /// Whether a wallet's account is a liability: declared so, else under a liabilities
+    /// root, else (a root of no type) a credit or loan kind the user names.
     func isLiability(_ account: String) -> Bool {
         if let type = declaredType(account) { return type == .liability }
+        if BudgetBuilder.role(account) == .unknown, let kind = namedKind(account) { return kind == .credit || kind == .loan }
         return account.lowercased().hasPrefix("liabilit")
     }
 
@@ -131,6 +144,10 @@ struct BudgetBuilder {
         var openingAccount: String?
         /// The description of the transaction the opening came from.
         var openingEntry: String?
+        /// The opening's cost (``AccountNames/openingCostKey``) and the secondary date,
+        /// status and code of its transaction (``AccountNames/openingDetailKeys``), as
+        /// metadata lines for the wallet.
+        var openingDetails: [(key: String, value: String)] = []
         var firstUse: CivilDate?
     }
 

@@ -5,7 +5,8 @@ import TallySyntax
 
 /// Choices the user can make about a conversion.
 public struct ConversionOptions: Sendable {
-    /// Wallet kind per peer account (`--wallet-kind Assets:Cash=cash`), else guessed.
+    /// Wallet kind per peer account (`--wallet-kind Assets:Cash=cash`), else guessed; an
+    /// account under a root of no type (`Asséts`, `Русский язык`) becomes a wallet only so.
     public var walletKinds: [String: WalletKind] = [:]
     /// Currency code per commodity symbol (`--commodity '$=CAD'`), over the built-in
     /// `$` USD, `€` EUR, `£` GBP, `¥` JPY, `₹` INR.
@@ -79,6 +80,7 @@ public enum JournalConverter {
         // What is not converted is copied into the budget: its files are read again then
         // (holding every text through the conversion cost a large journal 20 MB).
         builder.sourceText = { try? readFile($0) }
+        builder.sourceFormat = { KeptBlock.formatName(path: $0, text: $1) }
         return builder.build()
     }
 }

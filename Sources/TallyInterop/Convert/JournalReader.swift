@@ -14,6 +14,17 @@ public struct SourceLine: Hashable, Sendable, Comparable, CustomStringConvertibl
 public struct LeftOut: Hashable, Sendable {
     public let source: SourceLine
     public let reason: String
+    /// True when nothing of the transaction or directive that starts on `source` is in the
+    /// budget (no figure, no declaration): `tally export` to the journal's own format may
+    /// then write it back as it was. False for a part of something converted (an
+    /// opening's metadata, a posting's assertion), which stays a comment everywhere.
+    public let isWhole: Bool
+
+    init(source: SourceLine, reason: String, isWhole: Bool = false) {
+        self.source = source
+        self.reason = reason
+        self.isWhole = isWhole
+    }
 }
 
 /// An amount as a peer writes it: a number and a commodity symbol (possibly empty).

@@ -10,25 +10,35 @@ import TallySyntax
 /// goes among the entries of its date (the date its first line starts with), right after
 /// the entry it belongs to; an undated one (a periodic or automated transaction, a
 /// directive) goes with the declarations.
+///
+/// A block of which nothing was converted (``LeftOut/isWhole``) names the journal's
+/// format after its place, `; not converted (FILE:LINE, ledger): REASON`, so that `tally
+/// export` to that format writes its lines back as they were (``KeptBlock``).
 struct KeptAsComments {
     /// The comment blocks with a date, and where in their day they go.
     var dated: [BudgetBuilder.Line] = []
     /// The blocks without a date, in file order.
     var undated: [String] = []
+    /// The formats the blocks kept whole name, in the order first named.
+    var formats: [String] = []
 
     /// The prefix of every kept block's first line, which the header names.
-    static let marker = "; not converted"
+    static let marker = KeptBlock.marker
 
     /// The blocks for `items` (sorted by source), the original text read by `text` (file
     /// → content); `place` gives the reading order of an entry by its first line.
-    init(_ items: [LeftOut], text: (String) -> String?, place: [SourceLine: Int]) {
+    /// `format` names the format of a journal file (path, text), nil for what is no journal.
+    init(_ items: [LeftOut], text: (String) -> String?, place: [SourceLine: Int], format: (String, String) -> String? = { _, _ in nil }) {
         var files: [String: [ArraySlice<UInt8>]] = [:]
+        var formats: [String: String] = [:]
         var blocks: [(start: SourceLine, items: [LeftOut])] = []
         var lastLine: [String: Int] = [:]
         for item in items { lastLine[item.source.file] = max(lastLine[item.source.file] ?? 0, item.source.line) }
         for item in items {
             if files[item.source.file] == nil {
-                files[item.source.file] = text(item.source.file).map { KeptAsComments.lines(Array($0.utf8), through: lastLine[item.source.file] ?? 0) } ?? []
+                let content = text(item.source.file)
+                files[item.source.file] = content.map { KeptAsComments.lines(Array($0.utf8), through: lastLine[item.source.file] ?? 0) } ?? []
+                formats[item.source.file] = content.flatMap { format(item.source.file, $0) }
             }
             let lines = files[item.source.file] ?? []
             let start = KeptAsComments.blockStart(item.source, lines)
@@ -37,13 +47,17 @@ struct KeptAsComments {
         for block in blocks {
             let lines = files[block.start.file] ?? []
             let wholeBlock = block.items.contains { $0.source == block.start }
+            // Written back by an export to its format only when nothing of it was converted.
+            let format = block.items.contains { $0.isWhole && $0.source == block.start } ? formats[block.start.file] : nil
+            if let format, !self.formats.contains(format) { self.formats.append(format) }
             var text: [String] = []
             var taken = Set<Int>()
             for item in block.items {
                 // A reason may quote a value with a line break in it (a CSV cell): one
                 // comment line must stay one line.
                 let reason = item.reason.split(whereSeparator: \.isNewline).joined(separator: " ")
-                text.append("\(KeptAsComments.marker) (\(KeptAsComments.fileName(item.source.file)):\(item.source.line)): \(reason)")
+                let place = "\(KeptAsComments.fileName(item.source.file)):\(item.source.line)" + (format.map { ", " + $0 } ?? "")
+                text.append("\(KeptAsComments.marker) (\(place)): \(reason)")
                 if !wholeBlock && taken.insert(item.source.line).inserted, let line = KeptAsComments.quoted(item.source.line, lines) { text.append(line) }
             }
             if wholeBlock {
@@ -92,7 +106,7 @@ struct KeptAsComments {
     static func quoted(_ n: Int, _ lines: [ArraySlice<UInt8>]) -> String? {
         // No text to quote (an app's export, whose notes are about the whole file).
         guard n >= 1, n <= lines.count else { return nil }
-        return ";   " + String(decoding: lines[n - 1], as: UTF8.self)
+        return KeptBlock.quote + String(decoding: lines[n - 1], as: UTF8.self)
     }
 
     /// The date a line starts with (`2024-01-05`, `2024/1/5`, `2024.01.05`), nil for none.

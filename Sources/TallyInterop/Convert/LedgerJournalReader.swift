@@ -108,7 +108,7 @@ struct LedgerJournalReader {
                 current?.postings.reserveCapacity(2)  // the usual two postings, rather than growing twice
                 for case .tag(let comment) in applied { current?.attach(comment) }
                 if current == nil {
-                    content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads"))
+                    content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads", isWhole: true))
                     content.unreadTransactions.append(here)
                     skipping = true
                 }
@@ -133,10 +133,10 @@ struct LedgerJournalReader {
                 if let price = try parsePrice(line, at: here) {
                     content.prices.append(price)
                 } else {
-                    content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read"))
+                    content.leftOut.append(LeftOut(source: here, reason: "a price directive Tally cannot read", isWhole: true))
                 }
             } catch {
-                content.leftOut.append(LeftOut(source: here, reason: "a price whose amount is in doubt: \(error.reason)"))
+                content.leftOut.append(LeftOut(source: here, reason: "a price whose amount is in doubt: \(error.reason)", isWhole: true))
             }
         case "include", "!include":
             let target = line.dropFirst(word.count).trimmedSpaces
@@ -144,7 +144,7 @@ struct LedgerJournalReader {
             let full = target.hasPrefix("/") ? target : base.appendingPathComponent(target).path
             if IncludePattern.isPattern(target) {
                 let files = IncludePattern.files(matching: full, excluding: path)
-                if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file")) }
+                if files.isEmpty { content.leftOut.append(LeftOut(source: here, reason: "an include whose pattern matches no file", isWhole: true)) }
                 for file in files { try read(file) }
             } else {
                 try read(full)
@@ -162,7 +162,7 @@ struct LedgerJournalReader {
             switch Comment.beforeComment(String(line.dropFirst(word.count))) {
             case ",": marks.all = ASCII.comma
             case ".": marks.all = ASCII.dot
-            default: content.leftOut.append(LeftOut(source: here, reason: "a `decimal-mark` other than `,` or `.`"))
+            default: content.leftOut.append(LeftOut(source: here, reason: "a `decimal-mark` other than `,` or `.`", isWhole: true))
             }
         case "commodity":
             let declaration = Comment.beforeComment(String(line.dropFirst(word.count)))
@@ -190,9 +190,9 @@ struct LedgerJournalReader {
             skipping = true
         default:
             if line.hasPrefix("=") {
-                content.leftOut.append(LeftOut(source: here, reason: "an automated transaction"))
+                content.leftOut.append(LeftOut(source: here, reason: "an automated transaction", isWhole: true))
             } else {
-                content.leftOut.append(LeftOut(source: here, reason: "the directive `\(word)`, which Tally does not read"))
+                content.leftOut.append(LeftOut(source: here, reason: "the directive `\(word)`, which Tally does not read", isWhole: true))
             }
             skipping = true
         }

@@ -31,6 +31,14 @@ public struct AccountNames: Sendable {
     /// (`opening-entry: "opening balances"`): the openings of one transaction are
     /// exported as one again.
     public static let openingEntryKey = "opening-entry"
+    /// The key of what cost the units a wallet opened with (`opening-cost: "@ 30.00
+    /// USD"`, `"@@ 1500.00 USD"`, `"{30.00 USD}"`, `"{{1500.00 USD}}"`: the peer's mark
+    /// and amount, in a currency code), which the export writes after the opening amount.
+    public static let openingCostKey = "opening-cost"
+    /// The keys of the secondary date, status and code of the peer transaction a wallet's
+    /// opening came from (`opening-date2: "2004-05-01"`, `opening-status: "cleared"`,
+    /// `opening-code: "101"`), written on its first line again.
+    public static let openingDetailKeys = ["date2": "opening-date2", "status": "opening-status", "code": "opening-code"]
     /// The key on a transaction that keeps where the peer had its wallet's posting
     /// (`first`, `last` or a 1-based place), when not where the export puts it
     /// (``JournalExporter/walletFirst(_:)``).

@@ -51,19 +51,29 @@ extension JournalExporter {
         let details = source.details(of: first)
         var metadata = details?.metadata ?? []
         let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+        let splitMetadata = PostingDetails.splitLines(&metadata)
+        // Each wallet's posting details, kept per side of the transfers (`to-note:`).
+        var walletDetails: [Int: PostingDetails] = [:]
+        for index in group {
+            guard case .transfer(let from, let to, _, _) = model.entries[index].kind else { continue }
+            var partMetadata = index == group[0] ? metadata : source.details(of: model.entries[index])?.metadata ?? []
+            let legs = PostingDetails.legs(&partMetadata)
+            if index == group[0] { metadata = partMetadata }
+            for (w, details) in [(from, legs.from), (to, legs.to)] where !details.isEmpty && walletDetails[w] == nil { walletDetails[w] = details }
+        }
         header(&out, first, extra: metadata)
-        typealias Line = (account: String, amount: String, note: String?, tags: [String])
+        typealias Line = (account: String, amount: String, details: PostingDetails)
         var categories: [Line] = []
         if case .transaction(let w, _, _) = first.kind {
             let splits = details?.splits.count == first.postingCount ? details?.splits : nil
             for p in 0 ..< first.postingCount {
                 let part = first.posting(p)
                 categories.append(
-                    (names.categories[part.category], amount(part.amount.negated, model.wallets[w].currency), splits?[p].note, splits?[p].tags ?? []))
+                    (names.categories[part.category], amount(part.amount.negated, model.wallets[w].currency), PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? [])))
             }
         }
         let walletLines: [Line] = ([shared] + wallets.filter { $0 != shared }).map { w in
-            (names.wallets[w], amount(net[w] ?? .zero, model.wallets[w].currency) + assertion(asserted, w), nil, [])
+            (names.wallets[w], amount(net[w] ?? .zero, model.wallets[w].currency) + assertion(asserted, w), walletDetails[w] ?? PostingDetails())
         }
         let count = categories.count + walletLines.count
         // Each wallet's place: kept (`wallet-posting: "6 5"`, the shared one first), else
@@ -80,6 +90,6 @@ extension JournalExporter {
         for (i, place) in places.enumerated() { lines[place] = walletLines[i] }
         var remaining = categories.makeIterator()
         for i in lines.indices where lines[i] == nil { lines[i] = remaining.next() }
-        for case let line? in lines { posting(&out, line.account, line.amount, note: line.note, tags: line.tags) }
+        for case let line? in lines { posting(&out, line.account, line.amount, line.details) }
     }
 }

@@ -67,7 +67,17 @@ extension JournalExporter {
             if entry.bankID != nil { add("id") }
             for tag in entry.tags { add(tagName(tag)) }
             guard entry.transaction != nil || entry.isTransfer, let details = source.details(of: entry) else { continue }
-            for (key, _) in details.metadata where key != AccountNames.noteFromKey { add(metadataKey(key)) }
+            var metadata = details.metadata
+            for line in PostingDetails.splitLines(&metadata).values { for (key, _) in line { add(metadataKey(key)) } }
+            // A transfer's sides' details are their postings' tags and metadata.
+            if entry.isTransfer {
+                let legs = PostingDetails.legs(&metadata)
+                for side in [legs.from, legs.to] {
+                    for (key, _) in side.metadata { add(metadataKey(key)) }
+                    for tag in side.tags { add(tagName(tag)) }
+                }
+            }
+            for (key, _) in metadata where key != AccountNames.noteFromKey { add(metadataKey(key)) }
             for split in details.splits { for tag in split.tags { add(tagName(tag)) } }
         }
         for tag in list { out.line("tag \(tag)") }
@@ -104,6 +114,11 @@ extension JournalExporter {
             // hledger lists declared accounts first, level by level: every parent is
             // declared too, all by name.
             var known = Set(accounts.map(\.name))
+            // The accounts of what is written back as it was are declared with the others
+            // (hledger lists declared accounts before the rest).
+            for block in kept.undated + kept.dated where block.formats.contains(format) {
+                for name in block.postingAccounts where known.insert(name).inserted { accounts.append((name, firstDate, "", [], "")) }
+            }
             for a in accounts {
                 var parent = a.name
                 while let colon = parent.lastIndex(of: ":") {

@@ -40,7 +40,17 @@ extension JournalExporter {
             }
         }
         var joinedThrough = -1
+        var nextKept = 0
+        let kept = kept.dated
         for (index, entry) in model.entries.enumerated() where index > joinedThrough && !places.attached.contains(index) {
+            // What `tally convert` kept as comments before the entry, at its place.
+            while nextKept < kept.count, let day = kept[nextKept].date,
+                day < entry.date || (day == entry.date && kept[nextKept].file == entry.location.file && kept[nextKept].offset < entry.location.range.start)
+            {
+                flush(through: day)
+                writeKept(&out, kept[nextKept])
+                nextKept += 1
+            }
             flush(through: entry.date)
             // Several wallets at once, written by `tally convert` as parts: one again.
             let parts = entry.transaction != nil || entry.isTransfer ? continuations(after: index) : []
@@ -55,6 +65,10 @@ extension JournalExporter {
                 posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
             }
         }
+        for block in kept[nextKept...] {
+            flush(through: block.date)
+            writeKept(&out, block)
+        }
         flush(through: nil)
     }
 
@@ -62,18 +76,48 @@ extension JournalExporter {
     /// opening balances' posting without an amount, as such journals write it.
     private func writeOpening(_ out: inout JournalText, wallets: [Int], date: CivilDate, description: String?, asserted: [Int: Money]) {
         out.blank()
+        // The secondary date, status and code its transaction had (`opening-date2:`, …).
+        // `tally convert` writes them on the first wallet of the transaction.
+        func kept(_ key: String) -> String? {
+            wallets.lazy.compactMap { source.declaredAccount(model.wallets[$0].location, AccountNames.openingDetailKeys[key] ?? key) }.first
+        }
+        let mark = JournalExporter.mark(kept("status"))
         switch format {
         case .hledger, .ledger:
+            var first = date.iso
+            if let date2 = kept("date2").flatMap({ CivilDate(iso: $0) }) { first += "=" + date2.iso }
+            if let mark { first += " " + mark }
+            if let code = kept("code") { first += " (\(lineText(code)))" }
             let text = lineText(description ?? "Opening balance")
-            out.line(text.isEmpty ? date.iso : "\(date) \(text)")
-        case .beancount: out.line("\(date) * \(quoted("Opening balance"))")
+            out.line(text.isEmpty ? first : "\(first) \(text)")
+        case .beancount: out.line("\(date) \(mark == "!" ? "!" : "*") \(quoted("Opening balance"))")
         }
-        for w in wallets { posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + assertion(asserted, w)) }
-        if description != nil {
+        var atCost = false
+        for w in wallets {
+            let cost = openingCost(w)
+            atCost = atCost || cost != nil
+            posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + (cost ?? "") + assertion(asserted, w))
+        }
+        // At a cost the peer balances the opening in the cost's currency: it works the
+        // equity posting out.
+        if description != nil || atCost {
             out.line("    " + names.openingBalances)
         } else {
             for w in wallets { posting(&out, names.openingBalances, amount(model.wallets[w].opening.negated, model.wallets[w].currency)) }
         }
+    }
+
+    /// ` @ $30.00`: what the units a wallet opened with cost (`opening-cost:`), in the
+    /// peer's spelling; nil for none (or one the export cannot read).
+    private func openingCost(_ w: Int) -> String? {
+        guard let kept = source.declaredAccount(model.wallets[w].location, AccountNames.openingCostKey) else { return nil }
+        let braces = kept.prefix { $0 == "{" }
+        let words = kept.dropFirst(braces.count).dropLast(braces.count).split(separator: " ")
+        let mark = braces.isEmpty ? words.first.map(String.init) : nil
+        let rest = braces.isEmpty ? words.dropFirst() : words[...]
+        guard rest.count == 2, braces.isEmpty ? mark == "@" || mark == "@@" : braces.count <= 2, let number = Money(String(rest.first!)) else { return nil }
+        let written = amount(number, String(rest.last!))
+        return braces.isEmpty ? " \(mark!) \(written)" : " \(braces)\(written)\(String(repeating: "}", count: braces.count))"
     }
 
     func posting(_ out: inout JournalText, _ account: String, _ amount: String) {
@@ -110,6 +154,7 @@ extension JournalExporter {
             let details = source.details(of: entry)
             var metadata = details?.metadata ?? []
             let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+            let splitMetadata = PostingDetails.splitLines(&metadata)
             header(&out, entry, extra: metadata)
             let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
             // What was paid in another currency, as the interpreter read it.
@@ -126,7 +171,7 @@ extension JournalExporter {
                 let part = entry.posting(p)
                 posting(
                     &out, names.categories[part.category], paid ?? perPart?[p] ?? amount(part.amount.negated, wallet.currency),
-                    note: splits?[p].note, tags: splits?[p].tags ?? [])
+                    PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? []))
                 if walletAt == p + 1 { walletPosting() }
             }
             if entry.postingCount == 0 {
@@ -142,15 +187,23 @@ extension JournalExporter {
             var metadata = self.source.details(of: entry)?.metadata ?? []
             // The sending wallet's posting first where the peer had it so (`wallet-posting: first`).
             let sendingFirst = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value == "first" } ?? false
+            let legs = PostingDetails.legs(&metadata)
             header(&out, entry, extra: metadata)
             var arriving = amount(received, target.currency)
+            var sending = amount(sent.negated, source.currency)
             if currency(source.currency) != currency(target.currency) {
-                // The total price makes the two currencies balance exactly.
-                arriving += " @@ " + amount(sent, source.currency)
+                // The total price makes the two currencies balance exactly. Beancount
+                // balances within the precision of the weight's amounts: on the side
+                // with fewer decimals (units), its weight is in the other currency.
+                if format == .beancount && model.decimals(of: source.currency) < model.decimals(of: target.currency) {
+                    sending += " @@ " + amount(received, target.currency)
+                } else {
+                    arriving += " @@ " + amount(sent, source.currency)
+                }
             }
-            if sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + assertion(asserted, from)) }
-            posting(&out, names.wallets[to], arriving + assertion(asserted, to))
-            if !sendingFirst { posting(&out, names.wallets[from], amount(sent.negated, source.currency) + assertion(asserted, from)) }
+            if sendingFirst { posting(&out, names.wallets[from], sending + assertion(asserted, from), legs.from) }
+            posting(&out, names.wallets[to], arriving + assertion(asserted, to), legs.to)
+            if !sendingFirst { posting(&out, names.wallets[from], sending + assertion(asserted, from), legs.from) }
         case .assertion(let w, let balance):
             let wallet = model.wallets[w]
             switch format {

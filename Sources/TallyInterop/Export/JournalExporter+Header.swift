@@ -52,7 +52,8 @@ extension JournalExporter {
         case .ledger:
             let description = (entry.payee ?? entry.note).map(lineText) ?? ""
             out.line(description.isEmpty ? date : "\(date) \(description)")
-            if entry.payee != nil, let note = entry.note { out.line("    ; note: \(metadataValue(note))") }
+            // A note that was a comment line (`note-from:`) is one again, else `note:` metadata.
+            if entry.payee != nil, let note = entry.note { out.line(noteComment != nil ? "    ; " + noteComment! : "    ; note: \(metadataValue(note))") }
             if !tags.isEmpty { out.line("    ; :" + tags.map(tagName).joined(separator: ":") + ":") }
             for (key, value) in meta { out.line("    ; \(key): \(metadataValue(value))") }
         case .beancount:

@@ -29,6 +29,8 @@ public struct JournalExporter {
     let symbols: [String: String]
     /// How a converted journal wrote a currency's amounts (hledger, ledger).
     let styles: [String: AmountStyle]
+    /// What `tally convert` kept as comments, the dated blocks by date (``KeptBlock``).
+    let kept: (undated: [KeptBlock], dated: [KeptBlock])
 
     /// An exporter for `model`; `budget` (the files the model was read from) lets comments
     /// quote the declarations that have no equivalent in the peer.
@@ -53,6 +55,8 @@ public struct JournalExporter {
         self.styles = styles
         var sources: [String: SourceText] = [:]
         for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
+        let blocks = (budget?.files ?? []).flatMap { KeptBlock.blocks(in: $0.tree, file: $0.path) }
+        kept = (blocks.filter { $0.date == nil }, blocks.filter { $0.date != nil }.enumerated().sorted { ($0.element.date!, $0.offset) < ($1.element.date!, $1.offset) }.map(\.element))
         firstLine = { location in
             // The whole line the declaration starts on (its location may be its name only).
             guard let source = sources[location.file], location.range.start <= source.bytes.count else { return nil }
@@ -76,6 +80,7 @@ public struct JournalExporter {
         writeAccounts(&out)
         if format == .ledger { writeLedgerTags(&out) }
         writeBudgeting(&out)
+        for block in kept.undated { writeKept(&out, block) }
         writeDated(&out)
         if format == .beancount { writeClosings(&out) }
         return out.text
@@ -191,6 +196,14 @@ public struct JournalExporter {
         if !text.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 44 }) { return text }
         let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
         return format == .hledger ? line.replacingOccurrences(of: ",", with: ";") : line
+    }
+
+    /// A block `tally convert` kept: its original lines in the format it came from, else
+    /// its comment lines.
+    func writeKept(_ out: inout JournalText, _ block: KeptBlock) {
+        out.blank()
+        for line in block.lines(for: format) { out.line(line) }
+        out.blank()
     }
 
     /// A line of comment that keeps Tally text the peer has no construct for.
