@@ -12,7 +12,8 @@ extension BudgetBuilder {
     /// Works out every balance assignment's amount, then each transaction's one missing
     /// amount (``inferMissing(_:)``), in date order; false (and nothing done) when the
     /// journal has no assignment, so that the caller infers the missing amounts itself.
-    mutating func assignBalances(_ transactions: inout [PeerTransaction]) -> Bool {
+    /// `incomplete` lists, in order, the transactions with a posting without an amount.
+    mutating func assignBalances(_ transactions: inout [PeerTransaction], _ incomplete: [Int]) -> Bool {
         func isAssignment(_ p: PeerPosting) -> Bool { p.amount == nil && p.assertion != nil }
         // Counted in place, without copying a transaction: most have no posting without an amount.
         func missing(_ t: Int) -> Int {
@@ -21,7 +22,7 @@ extension BudgetBuilder {
             return count
         }
         var assigned = Set<String>()
-        for t in transactions.indices where transactions[t].problem == nil {
+        for t in incomplete where transactions[t].problem == nil {
             // The one posting without an amount takes the rest, as the peers balance it:
             // its assertion is then an assertion. Only where the rest cannot say (another
             // posting without an amount) is it an assignment.

@@ -11,6 +11,7 @@ struct BeancountReader {
     /// `close` dates by account.
     var closings: [String: CivilDate] = [:]
     private var visited = Set<String>()
+    var accountNames = NameTable()  // the postings' account names, one string per name
     let readFile: (String) throws -> String
 
     init(readFile: @escaping (String) throws -> String) { self.readFile = readFile }
@@ -24,18 +25,17 @@ struct BeancountReader {
         var current: PeerTransaction?
         var indents: [Int] = []  // of the current transaction's postings
         var skipping = false
-        func finish() {
-            if let t = current { content.transactions.append(t) }
-            current = nil
+        func finish(_ current: inout PeerTransaction?) {  // passed, not captured (see LedgerJournalReader)
+            if let t = current.take() { content.transactions.append(t) }
         }
         var number = 0
         for line in JournalLines(bytes) {
             number += 1
             let here = SourceLine(file: path, line: number)
             let trimmed = line.trimmedSpaces
-            if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(); skipping = false }; continue }
+            if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(&current); skipping = false }; continue }
             // Org-mode headings and drawers (`* Banking`, `:PROPERTIES:`): beancount skips them.
-            if line.first == ASCII.star || line.first == ASCII.colon { finish(); continue }
+            if line.first == ASCII.star || line.first == ASCII.colon { finish(&current); continue }
             if line.first == ASCII.space || line.first == ASCII.tab {
                 if skipping { continue }
                 guard current != nil else { continue }  // metadata of open, commodity, ...
@@ -54,7 +54,7 @@ struct BeancountReader {
                 }
                 continue
             }
-            finish()
+            finish(&current)
             skipping = false
             let words = trimmed.quotedWords
             guard let first = words.first else { continue }
@@ -62,13 +62,14 @@ struct BeancountReader {
                 let keyword = words[1]
                 if keyword.equals("*") || keyword.equals("!") || keyword.equals("txn") || keyword.first == ASCII.quote {
                     current = transaction(date, words, at: here)
-                    indents = []
+                    current?.postings.reserveCapacity(2)  // the usual two, rather than growing twice
+                    indents.removeAll(keepingCapacity: true)
                     continue
                 }
             }
             try readDirective(words.map(\.string), path: path, at: here, skipping: &skipping)
         }
-        finish()
+        finish(&current)
     }
 
     /// `DATE FLAG ["PAYEE"] ["NARRATION"] [#tag] [^link]`, from its words.
@@ -176,7 +177,7 @@ struct BeancountReader {
         let accountStart = i
         while i < body.endIndex, body[i] != ASCII.space { i += 1 }
         guard accountStart < i else { return nil }
-        var posting = PeerPosting(account: body[accountStart ..< i].string, source: source)
+        var posting = PeerPosting(account: accountNames.string(body[accountStart ..< i]), source: source)
         posting.note = note
         while i < body.endIndex, body[i] == ASCII.space { i += 1 }
         var rest = body[i...]

@@ -8,9 +8,15 @@ extension BudgetBuilder {
     mutating func completedTransactions() -> [PeerTransaction] {
         var transactions = content.transactions
         content.transactions = []
-        for t in transactions.indices { datePostings(&transactions[t]) }
-        if !assignBalances(&transactions) {
-            for t in transactions.indices where transactions[t].problem == nil { inferMissing(&transactions[t]) }
+        // One pass notes the transactions with a posting without an amount: only they have
+        // an amount to work out, and each pass over a large journal's postings costs.
+        var incomplete: [Int] = []
+        for t in transactions.indices {
+            datePostings(&transactions[t])
+            if transactions[t].postings.contains(where: { $0.amount == nil && !$0.isVirtual }) { incomplete.append(t) }
+        }
+        if !assignBalances(&transactions, incomplete) {
+            for t in incomplete where transactions[t].problem == nil { inferMissing(&transactions[t]) }
         }
         if !content.pads.isEmpty { insertPadding(&transactions) }
         return transactions
@@ -57,10 +63,10 @@ extension BudgetBuilder {
     /// listed. A secondary date is listed, the posting keeping its date.
     mutating func datePostings(_ t: inout PeerTransaction) {
         var dated = false
-        for p in t.postings where p.date != nil || p.hasSecondaryDate {
+        for i in t.postings.indices where t.postings[i].date != nil || t.postings[i].hasSecondaryDate {  // not copied
             dated = true
-            if p.hasSecondaryDate {
-                leftOut.append(LeftOut(source: p.source, reason: "a secondary posting date (the posting keeps its date, as the peer reads it without --date2 or --effective)"))
+            if t.postings[i].hasSecondaryDate {
+                leftOut.append(LeftOut(source: t.postings[i].source, reason: "a secondary posting date (the posting keeps its date, as the peer reads it without --date2 or --effective)"))
             }
         }
         guard dated, t.problem == nil else { return }

@@ -3,8 +3,10 @@ import TallySyntax
 
 /// A posting whose amount is known: entries are written from these only (a transaction
 /// with a posting whose amount neither the journal gives nor ``BudgetBuilder/inferMissing(_:)``
-/// works out is listed).
-struct KnownPosting {
+/// works out is listed). A class whose properties never change, so that it keeps value
+/// semantics: an entry's writing passes each posting around several times, and copying a
+/// posting's strings and arrays each time cost 4 % of a large conversion.
+final class KnownPosting {
     let posting: PeerPosting
     let amount: PeerAmount
 
@@ -148,7 +150,7 @@ extension BudgetBuilder {
             let (p, category) = sorted.categories[0]
             var clauses = head.clauses + (wp.tags + p.tags).map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
-            var line = "\(head.header) \(name) \(category) \(foreign ?? BudgetBuilder.signed(wp.number))"
+            let amount = foreign ?? BudgetBuilder.signed(wp.number)
             // The postings' comments and metadata are the entry's (one category, one
             // wallet): a key the entry has already is listed.
             var head = head
@@ -162,19 +164,19 @@ extension BudgetBuilder {
                 }
                 head.metadata.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
             }
-            if !clauses.isEmpty { line += " " + clauses.joined(separator: " ") }
-            return head.withMetadata(line)
+            return head.withMetadata(head.line(name, category, amount, clauses: clauses))
         }
         var head = head
         walletDetails(wp, &head)
-        var line = "\(head.header) \(name) \(abroad?.header ?? BudgetBuilder.signed(wp.number))"
-        if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
-        var parts = [line]
+        let line = head.line(name, abroad?.header ?? BudgetBuilder.signed(wp.number), clauses: head.clauses)
+        var parts: [String] = []
+        parts.reserveCapacity(sorted.categories.count)
         var splitMetadata: [String] = []
         for (i, (p, category)) in sorted.categories.enumerated() {
             parts.append(splitLine(p, category, abroad?.parts[i] ?? p.number.negated, head: head.clauses, line: i + 1, metadata: &splitMetadata))
         }
-        return (parts + head.metadata + splitMetadata).joined(separator: "\n")
+        head.metadata += splitMetadata  // after the entry's own
+        return head.withMetadata(line, below: parts)
     }
 
     /// `#refund` (or `#reversal` for income) when `amount`, as Tally writes it, goes
@@ -209,35 +211,4 @@ extension BudgetBuilder {
 
     /// `+12.50` or `-12.50`: an amount as an entry writes it, always signed.
     static func signed(_ m: Money) -> String { m.isNegative ? m.description : "+" + m.description }
-}
-
-/// What an entry starts with: the date, payee and note (`header`), its tags and `by`
-/// (`clauses`), and its metadata lines.
-struct EntryHead {
-    var header: String
-    var clauses: [String]
-    var metadata: [String]
-
-    init(_ t: PeerTransaction, _ builder: inout BudgetBuilder) {
-        header = t.date.iso  // as `description` writes it, without its cost
-        if let payee = t.payee { header += " " + SourceWriter.text(SourceWriter.printable(payee)) }
-        if let note = t.note {
-            if t.payee == nil { header += " \"\"" }
-            header += " " + SourceWriter.text(SourceWriter.printable(note))
-        }
-        clauses = t.tags.map { SourceWriter.tag($0) }
-        var metadata = t.metadata
-        // A note from a comment goes back there on export (`note-from: comment`).
-        if t.note != nil, builder.keepsShapes, let place = t.notePlace, place != "mixed" { metadata.append((AccountNames.noteFromKey, place)) }
-        if let i = metadata.firstIndex(where: { $0.0 == "person" }) {
-            clauses.append("by " + builder.tallyName(metadata[i].1))
-            metadata.remove(at: i)
-        }
-        self.metadata = metadata.map { "    " + SourceWriter.metadata(key: $0.0, value: SourceWriter.printable($0.1)) }
-    }
-
-    /// The entry's first line with its metadata lines below it.
-    func withMetadata(_ line: String) -> String {
-        metadata.isEmpty ? line : ([line] + metadata).joined(separator: "\n")
-    }
 }

@@ -5,11 +5,11 @@ import TallySyntax
 
 /// Stage 6: the budget's text, laid out by the formatter.
 extension BudgetBuilder {
-    /// The text: a header, currencies, wallets, categories, envelopes and rules, then the
-    /// dated lines in order (`lines` is emptied: the parses that follow reuse its memory).
-    mutating func budgetText(_ accounts: AccountPlan, currencies: [String], declarations: [String], lines: inout [Line]) -> String {
+    /// The text's bytes: a header, currencies, wallets, categories, envelopes and rules,
+    /// then the dated lines in order (`lines` is emptied: the parses that follow reuse its
+    /// memory).
+    mutating func budgetText(_ accounts: AccountPlan, currencies: [String], declarations: [String], lines: inout [Line]) -> [UInt8] {
         var out = ""
-        out.reserveCapacity(lines.reduce(4096) { $0 + $1.text.utf8.count + 1 })
         out += "; Converted by `tally convert` from " + sources.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ") + ".\n"
         leftOut.sort { $0.source < $1.source }
         let kept = KeptAsComments(leftOut, text: sourceText, place: place, format: sourceFormat)
@@ -68,12 +68,17 @@ extension BudgetBuilder {
         for block in kept.undated { out += block + "\n\n" }
         lines += kept.dated
         lines.sort { ($0.date, $0.order) < ($1.date, $1.order) }
+        // The dated lines, most of the budget, are copied as bytes into one buffer, which
+        // the parser reads as it is: appending each to a string cost more.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.reduce(out.utf8.count) { $0 + $1.text.utf8.count + 1 })
+        bytes += out.utf8
         for line in lines {
-            out += line.text
-            out += "\n"
+            bytes += line.text.utf8
+            bytes.append(ASCII.lineFeed)
         }
         lines = []
-        return out
+        return bytes
     }
 
     /// How the journal wrote currency `code` (`$1,000.00`), when not `1000.00 CODE`: the
@@ -93,13 +98,14 @@ extension BudgetBuilder {
         return "    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(account)) + "\n"
     }
 
-    /// The result: the text with control characters made spaces, laid out as `tally fmt`
-    /// does, with the syntax tree the formatter's guard parsed.
-    func laidOut(_ text: String, _ accounts: AccountPlan) -> ConversionResult {
-        let out = BudgetBuilder.withoutControlCharacters(text)
+    /// The result: the text (its bytes) with control characters made spaces, laid out as
+    /// `tally fmt` does, with the syntax tree the formatter's guard parsed.
+    func laidOut(_ text: [UInt8], _ accounts: AccountPlan) -> ConversionResult {
+        var out = text
+        BudgetBuilder.withoutControlCharacters(&out)
         // Large budgets are parsed on all cores, as `tally fmt` does.
         // The formatter's guard parses the formatted text; that tree is kept for the caller.
-        let tree = ConcurrentParse.parse(SourceText(path: budgetPath, text: out))
+        let tree = ConcurrentParse.parse(SourceText(path: budgetPath, bytes: out))
         var reread: SyntaxTree?
         let formatted: String
         var formattedTree = tree
@@ -114,7 +120,7 @@ extension BudgetBuilder {
         case .formatted(let bytes):
             formatted = String(decoding: bytes, as: UTF8.self)
             formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, text: formatted))
-        case .unchanged, .refused: formatted = out
+        case .unchanged, .refused: formatted = String(decoding: out, as: UTF8.self)
         }
         var mapping: [String: String] = [:]
         for (account, w) in accounts.wallets {
@@ -126,10 +132,9 @@ extension BudgetBuilder {
 
     /// Control characters from the journal (in account names, comments) would make the
     /// file unreadable (E0104): they become spaces; line feeds and tabs stay.
-    static func withoutControlCharacters(_ text: String) -> String {
+    static func withoutControlCharacters(_ bytes: inout [UInt8]) {
         func isControl(_ b: UInt8) -> Bool { (b < ASCII.space && b != ASCII.lineFeed && b != ASCII.tab) || b == ASCII.delete }
-        let utf8 = text.utf8
-        guard utf8.withContiguousStorageIfAvailable({ $0.contains(where: isControl) }) ?? utf8.contains(where: isControl) else { return text }
-        return String(decoding: text.utf8.map { isControl($0) ? ASCII.space : $0 }, as: UTF8.self)
+        guard bytes.contains(where: isControl) else { return }
+        for i in bytes.indices where isControl(bytes[i]) { bytes[i] = ASCII.space }
     }
 }

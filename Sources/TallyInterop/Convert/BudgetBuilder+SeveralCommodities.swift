@@ -30,27 +30,36 @@ extension BudgetBuilder {
     /// than one currency-coded commodity to one account per commodity but the cash one.
     mutating func separateCommodities(_ transactions: inout [PeerTransaction]) {
         // Per wallet account: postings per commodity code, and what each code was bought
-        // with (the code of its price or cost).
-        var uses: [String: [String: Int]] = [:]
+        // with (the code of its price or cost). An account's name is hashed once per
+        // posting, for its number (a look-up per table cost 3 % of a large conversion);
+        // a wallet holds few codes, so they are counted in a short list.
+        var numbers: [String: Int] = [:]
+        var accounts: [(name: String, isWallet: Bool, uses: [(code: String, count: Int)])] = []
         var boughtWith: [String: [(units: String, with: String)]] = [:]
-        var isWallet: [String: Bool] = [:]  // a role per account, not per posting
         // Postings are read in place: a copy of each (strings and arrays) would cost more
         // than the look-ups at 100k transactions.
         for t in transactions.indices {
             for i in transactions[t].postings.indices where !transactions[t].postings[i].isVirtual {
                 guard let symbol = (transactions[t].postings[i].amount ?? transactions[t].postings[i].assertion)?.commodity, let c = code(symbol) else { continue }
                 let account = transactions[t].postings[i].account
-                let wallet = isWallet[account] ?? (declaredRole(account) == .wallet)
-                if isWallet[account] == nil { isWallet[account] = wallet }
-                guard wallet else { continue }
-                uses[account, default: [:]][c, default: 0] += 1
+                let n: Int
+                if let known = numbers[account] {
+                    n = known
+                } else {
+                    n = accounts.count
+                    numbers[account] = n
+                    accounts.append((account, declaredRole(account) == .wallet, []))  // a role per account, not per posting
+                }
+                guard accounts[n].isWallet else { continue }
+                if let k = accounts[n].uses.firstIndex(where: { $0.code == c }) { accounts[n].uses[k].count += 1 } else { accounts[n].uses.append((c, 1)) }
                 if let paid = (transactions[t].postings[i].price ?? transactions[t].postings[i].cost?.amount).flatMap({ code($0.commodity) }) {
                     boughtWith[account, default: []].append((c, paid))
                 }
             }
         }
         var cash: [String: String] = [:]
-        for (account, counts) in uses where counts.count > 1 {
+        for (account, _, list) in accounts where list.count > 1 {
+            let counts = Dictionary(uniqueKeysWithValues: list)
             // Units are bought with the account's own cash (`10 AAPL @ $150` beside `$-1500`);
             // euros bought with dinars held elsewhere are the account's cash all the same.
             let units = Set((boughtWith[account] ?? []).filter { counts[$0.with] != nil && $0.with != $0.units }.map(\.units))

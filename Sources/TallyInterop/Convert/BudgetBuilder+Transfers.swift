@@ -75,14 +75,13 @@ extension BudgetBuilder {
         _ head: EntryHead, _ source: WalletInfo, _ target: WalletInfo,
         sent: Money, received: Money, written: Money
     ) throws(NotConverted) -> String {
-        var line = "\(head.header) transfer \(tallyName(source.name)) -> \(tallyName(target.name)) "
+        let from = tallyName(source.name), to = tallyName(target.name)
         if source.currency == target.currency {
             guard sent == received else { throw NotConverted("a transfer whose two sides differ") }
-            line += "\(written)"
-        } else {
-            line += "\(sent) \(source.currency) = \(received) \(target.currency)"
+            return head.line("transfer", from, "->", to, written.description, clauses: head.clauses)
         }
-        if !head.clauses.isEmpty { line += " " + head.clauses.joined(separator: " ") }
-        return line
+        return head.line(
+            "transfer", from, "->", to, sent.description, source.currency, "=", received.description, target.currency,
+            clauses: head.clauses)
     }
 }

@@ -123,12 +123,12 @@ struct BudgetBuilder {
         if !options.commodities.isEmpty, let mapped = options.commodities[symbol] { return mapped }
         // Two to ten capital letters or digits, a letter first (ASCII, so bytes are scalars):
         // a code already. No built-in symbol looks like one, so this test can come first.
-        let bytes = symbol.utf8
-        if (2 ... 10).contains(bytes.count), let first = bytes.first, ASCII.isUppercase(first),
-            bytes.allSatisfy({ ASCII.isUppercase($0) || ASCII.isDigit($0) })
-        {
-            return symbol
+        // Read from the string's storage: it is asked several times per posting.
+        func isCode(_ bytes: some Collection<UInt8>) -> Bool {
+            guard (2 ... 10).contains(bytes.count), let first = bytes.first, ASCII.isUppercase(first) else { return false }
+            return bytes.allSatisfy { ASCII.isUppercase($0) || ASCII.isDigit($0) }
         }
+        if symbol.utf8.withContiguousStorageIfAvailable(isCode) ?? isCode(symbol.utf8) { return symbol }
         // An amount without a commodity has no unit in the peers: no currency unless the
         // user names one (`--commodity '=EUR'`).
         return BudgetBuilder.builtinSymbols[symbol]

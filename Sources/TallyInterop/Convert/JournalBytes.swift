@@ -56,6 +56,7 @@ extension ArraySlice where Element == UInt8 {
     /// spaces, and `\"`) kept as one piece with its quotes.
     var quotedWords: [ArraySlice<UInt8>] {
         var result: [ArraySlice<UInt8>] = []
+        result.reserveCapacity(8)  // a header's words, without growing three times
         var start: Int?
         var quoted = false, escaped = false
         var i = startIndex

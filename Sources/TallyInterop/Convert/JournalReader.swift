@@ -37,30 +37,16 @@ struct PeerAmount: Equatable {
 struct PeerPosting {
     var account: String
     var amount: PeerAmount?
-    /// `@ price` (per unit) or `@@ total`, as written.
-    var price: PeerAmount?
-    var totalPrice: Bool = false
-    /// A cost in braces (lots), read for the posting's weight (``PostingCost``).
-    var cost: PostingCost?
-    var hasCost: Bool { cost != nil }
     /// `(account)` or `[account]`.
     var isVirtual = false
-    /// `= AMOUNT` after the amount (hledger, ledger).
-    var assertion: PeerAmount?
-    /// `==`: the account holds nothing else (no other commodity).
-    var assertsTotal = false
-    /// `=*` or `==*`: the account with its subaccounts.
-    var assertsSubaccounts = false
     var note: String?
     var tags: [String] = []
     var metadata: [(String, String)] = []
-    /// The posting's own date as its comment writes it (hledger `date:DATE`, ledger
-    /// `[DATE]`), a year perhaps left out; ``date`` once read.
-    var dateText: String?
-    var date: CivilDate?
-    /// A secondary date (`date2:`, `[=DATE]`): hledger and ledger use it only when asked.
-    var hasSecondaryDate = false
     var source: SourceLine
+    /// What few postings have, apart (``Details``): a large journal holds every posting
+    /// until its entry is written, and these fields made each twice the size to keep and
+    /// to copy. Read and changed through the properties of `PeerPosting+Details.swift`.
+    var details: Details?
 }
 
 /// One peer transaction.

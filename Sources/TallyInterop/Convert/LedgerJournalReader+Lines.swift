@@ -116,7 +116,7 @@ extension LedgerJournalReader {
             isVirtual = true
             account = account.dropFirst().dropLast()
         }
-        var posting = PeerPosting(account: account.string, source: source)
+        var posting = PeerPosting(account: accountNames.string(account), source: source)
         posting.isVirtual = isVirtual
         var amountText = rest[end...]
         if let semicolon = amountText.firstIndex(of: ASCII.semicolon) {

@@ -10,6 +10,8 @@ import TallySyntax
 struct LedgerJournalReader {
     var content = PeerJournalContent(isJournal: true)
     private var visited = Set<String>()
+    /// The postings' account names, one string per name.
+    var accountNames = NameTable()
     /// The decimal marks declared so far. hledger's `decimal-mark` holds for the rest of
     /// the file and the files it then includes, not for the file that included it (as
     /// hledger reads it); a `commodity` directive's format, for the rest of the journal.
@@ -49,12 +51,13 @@ struct LedgerJournalReader {
         var period: String?  // when `current` is a periodic transaction, its period expression
         var skipping = false  // inside a block that is left out
         var inComment = false
-        func finish() {
-            if var t = current {
+        // `current` is passed, not captured: a captured variable lives in a box, and each
+        // posting appended through it copied the transaction and its postings (2 %).
+        func finish(_ current: inout PeerTransaction?, _ period: inout String?) {
+            if var t = current.take() {
                 t.readPostingDates()
                 if let period { content.periodics.append(PeerPeriodic(expression: period, transaction: t)) } else { content.transactions.append(t) }
             }
-            current = nil
             period = nil
         }
         var number = 0
@@ -65,10 +68,10 @@ struct LedgerJournalReader {
                 if line.hasPrefix("end comment") || line.hasPrefix("end test") { inComment = false }
                 continue
             }
-            guard let first = line.first else { finish(); skipping = false; continue }
+            guard let first = line.first else { finish(&current, &period); skipping = false; continue }
             if first == ASCII.space || first == ASCII.tab {
                 let trimmed = line.trimmedSpaces
-                if trimmed.isEmpty { finish(); skipping = false; formatOf = nil; typeOf = nil; continue }
+                if trimmed.isEmpty { finish(&current, &period); skipping = false; formatOf = nil; typeOf = nil; continue }
                 if typeOf != nil, trimmed.first == ASCII.semicolon {
                     declareType(trimmed.dropFirst().string[...], at: here)
                     continue
@@ -95,13 +98,14 @@ struct LedgerJournalReader {
                 if let doubt, current?.problem == nil { current?.problem = doubt }
                 continue
             }
-            finish()
+            finish(&current, &period)
             skipping = false
             formatOf = nil
             typeOf = nil
             if first == ASCII.semicolon || first == ASCII.hash || first == ASCII.star || first == ASCII.percent || first == ASCII.bar { continue }
             if ASCII.isDigit(first) || (ASCII.isBeyondASCII(first) && firstCharacter(line)?.isNumber == true) {
                 current = parseHeader(line, at: here)
+                current?.postings.reserveCapacity(2)  // the usual two postings, rather than growing twice
                 for case .tag(let comment) in applied { current?.attach(comment) }
                 if current == nil {
                     content.leftOut.append(LeftOut(source: here, reason: "a line that does not start a transaction Tally reads", isWhole: true))
@@ -116,7 +120,7 @@ struct LedgerJournalReader {
             }
             try readDirective(line.string, path: path, at: here, skipping: &skipping, inComment: &inComment)
         }
-        finish()
+        finish(&current, &period)
     }
 
     /// A line at the start that is not a transaction: `P`, `include`, `account`, the

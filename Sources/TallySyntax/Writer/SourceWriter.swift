@@ -41,8 +41,16 @@ public enum SourceWriter {
     /// `"` and `\` escaped (`"Mom \"n\" Pop"`). Characters a file cannot hold — control
     /// characters other than tab, line breaks included — are written as spaces.
     public static func text(_ value: String) -> String {
-        // Most texts hold nothing to escape or replace: they are written as they are.
-        if !value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || isUnholdable($0) }) { return "\"" + value + "\"" }
+        // Most texts hold nothing to escape or replace: they are written as they are, into
+        // one buffer of the right size (a converted journal writes one or two per entry).
+        if !anyByte(of: value, where: { $0 == 0x22 || $0 == 0x5C || isUnholdable($0) }) {
+            var out = ""
+            out.reserveCapacity(value.utf8.count + 2)
+            out += "\""
+            out += value
+            out += "\""
+            return out
+        }
         var out = "\""
         out.unicodeScalars.reserveCapacity(value.utf8.count + 4)
         for scalar in holdable(value).unicodeScalars {
@@ -59,7 +67,7 @@ public enum SourceWriter {
     /// first; an empty tag is `#-`. Any other tag, `#` inside included, reads back as written.
     public static func tag(_ name: String) -> String {
         // Most tags are printable ASCII with nothing to replace.
-        if !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x3B && $0 != 0x22 }) {
+        if !name.isEmpty, !anyByte(of: name, where: { !($0 > 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x3B && $0 != 0x22) }) {
             return "#" + name
         }
         let cleaned = String(printable(name).map { $0.isWhitespace || $0 == "," || $0 == ";" || $0 == "\"" ? "-" : $0 })
@@ -73,7 +81,7 @@ public enum SourceWriter {
     public static func key(_ name: String) -> String {
         if let first = name.utf8.first, first != 0x23, first != 0x3D, first != 0x40, !name.hasPrefix("->"),
             !(first >= 0x30 && first <= 0x39 && name.contains("..")),
-            name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x3B && $0 != 0x22 && $0 != 0x3A && $0 != 0x27 })
+            !anyByte(of: name, where: { !($0 > 0x20 && $0 < 0x7F && $0 != 0x2C && $0 != 0x3B && $0 != 0x22 && $0 != 0x3A && $0 != 0x27) })
         {
             return name + ":"
         }
@@ -117,7 +125,7 @@ public enum SourceWriter {
     /// tab or a line break is only layout.
     public static func printable(_ value: String) -> String {
         // Control characters are ASCII: their bytes are never part of another character.
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return value }
+        guard anyByte(of: value, where: { $0 < 0x20 || $0 == 0x7F }) else { return value }
         return String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : $0 }))
     }
 
@@ -128,9 +136,17 @@ public enum SourceWriter {
         (byte < 0x20 && byte != 0x09) || byte == 0x7F
     }
 
+    /// Whether a byte of `value`'s UTF-8 satisfies `predicate`, read from the string's
+    /// contiguous storage: iterating a `String.UTF8View` costs several times as much a byte,
+    /// and these scans run on every field a converter or an importer writes.
+    @inline(__always)
+    static func anyByte(of value: String, where predicate: (UInt8) -> Bool) -> Bool {
+        value.utf8.withContiguousStorageIfAvailable { $0.contains(where: predicate) } ?? value.utf8.contains(where: predicate)
+    }
+
     /// `value` with each character a file cannot hold inside a token as a space.
     static func holdable(_ value: String) -> String {
-        guard value.utf8.contains(where: isUnholdable) else { return value }
+        guard anyByte(of: value, where: isUnholdable) else { return value }
         return String(String.UnicodeScalarView(value.unicodeScalars.map { $0.value < 0x80 && isUnholdable(UInt8($0.value)) ? " " : $0 }))
     }
 }
