@@ -51,6 +51,12 @@ extension Walk {
         for (e, envelope) in l.envelopes.enumerated() {
             for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
         }
+        // Per category and wallet: the envelopes its spending counts for, in coverage
+        // order, so that a posting reads one short list.
+        var counting = [[Int]](repeating: [], count: coverage.count * walletCount)
+        for (c, covering) in coverage.enumerated() where !covering.isEmpty {
+            for w in 0 ..< walletCount { counting[c * walletCount + w] = covering.filter { inScope[$0 * walletCount + w] } }
+        }
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
         let firstDate = firstMovement ?? today
@@ -72,7 +78,7 @@ extension Walk {
         for index in entries.indices {
             if let (wallet, _) = entries[index].transaction {
                 for p in 0 ..< entries[index].postingCount {
-                    for e in coverage[entries[index].posting(p).category] where inScope[e * walletCount + wallet] { counts[e] += 1 }
+                    for e in counting[entries[index].posting(p).category * walletCount + wallet] { counts[e] += 1 }
                 }
                 continue
             }
@@ -90,10 +96,10 @@ extension Walk {
             if let (wallet, _) = entries[index].transaction {
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
-                    let covering = coverage[posting.category]
+                    let covering = counting[posting.category * walletCount + wallet]
                     // Converted only for an envelope that counts this wallet: spending in a
                     // wallet no envelope counts needs no rate.
-                    guard covering.contains(where: { inScope[$0 * walletCount + wallet] }) else { continue }
+                    guard !covering.isEmpty else { continue }
                     var converted = posting.amount
                     if converts[wallet] {
                         guard
@@ -103,7 +109,7 @@ extension Walk {
                         else { continue }
                         converted = value
                     }
-                    for e in covering where inScope[e * walletCount + wallet] {
+                    for e in covering {
                         events[e].append(EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
