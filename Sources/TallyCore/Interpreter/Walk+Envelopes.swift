@@ -52,10 +52,16 @@ extension Walk {
             for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
         }
         // Per category and wallet: the envelopes its spending counts for, in coverage
-        // order, so that a posting reads one short list.
-        var counting = [[Int]](repeating: [], count: coverage.count * walletCount)
-        for (c, covering) in coverage.enumerated() where !covering.isEmpty {
-            for w in 0 ..< walletCount { counting[c * walletCount + w] = covering.filter { inScope[$0 * walletCount + w] } }
+        // order, so that a posting reads one short run of a flat list (`counting`, from
+        // `countingStart[k]` to `countingStart[k + 1]`), with no array to retain.
+        var counting: [Int] = []
+        var countingStart: [Int] = [0]
+        countingStart.reserveCapacity(coverage.count * walletCount + 1)
+        for covering in coverage {
+            for w in 0 ..< walletCount {
+                for e in covering where inScope[e * walletCount + w] { counting.append(e) }
+                countingStart.append(counting.count)
+            }
         }
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
@@ -83,7 +89,8 @@ extension Walk {
             if let (wallet, _) = entries[index].transaction {
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
-                    let covering = counting[posting.category * walletCount + wallet]
+                    let k = posting.category * walletCount + wallet
+                    let covering = countingStart[k] ..< countingStart[k + 1]
                     // Converted only for an envelope that counts this wallet: spending in a
                     // wallet no envelope counts needs no rate.
                     guard !covering.isEmpty else { continue }
@@ -96,8 +103,8 @@ extension Walk {
                         else { continue }
                         converted = value
                     }
-                    for e in covering {
-                        add(e, EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
+                    for i in covering {
+                        add(counting[i], EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
                 continue
