@@ -37,32 +37,9 @@ extension Walk {
 
     mutating func computeEnvelopes() {
         guard !l.envelopes.isEmpty else { return }
-        // Which envelopes cover each category, computed once.
-        let coverage: [[Int]] = l.categories.map { category in
-            guard !category.isIncome else { return [] }
-            return l.envelopes.indices.filter { e in
-                l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
-            }
-        }
-        // Whether spending in each wallet counts for each envelope, and whether the
-        // wallet's money must be converted, decided once rather than per posting.
         let walletCount = l.wallets.count
-        var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
-        for (e, envelope) in l.envelopes.enumerated() {
-            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
-        }
-        // Per category and wallet: the envelopes its spending counts for, in coverage
-        // order, so that a posting reads one short run of a flat list (`counting`, from
-        // `countingStart[k]` to `countingStart[k + 1]`), with no array to retain.
-        var counting: [Int] = []
-        var countingStart: [Int] = [0]
-        countingStart.reserveCapacity(coverage.count * walletCount + 1)
-        for covering in coverage {
-            for w in 0 ..< walletCount {
-                for e in covering where inScope[e * walletCount + w] { counting.append(e) }
-                countingStart.append(counting.count)
-            }
-        }
+        let (counting, countingStart) = spendingEnvelopes()
+        // Whether each wallet's money must be converted, decided once rather than per posting.
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
         let firstDate = firstMovement ?? today
@@ -135,6 +112,36 @@ extension Walk {
         for e in l.envelopes.indices {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
+    }
+
+    /// Per category and wallet (`category * walletCount + wallet`): the envelopes its
+    /// spending counts for, in envelope order, as the run of `counting` from
+    /// `countingStart[k]` to `countingStart[k + 1]`: one flat list, so that a posting
+    /// reads its run with no array to retain. Decided once rather than per posting.
+    func spendingEnvelopes() -> (counting: [Int], countingStart: [Int]) {
+        let walletCount = l.wallets.count
+        // Which envelopes cover each category, computed once.
+        let coverage: [[Int]] = l.categories.map { category in
+            guard !category.isIncome else { return [] }
+            return l.envelopes.indices.filter { e in
+                l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
+            }
+        }
+        // Whether spending in each wallet counts for each envelope.
+        var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
+        for (e, envelope) in l.envelopes.enumerated() {
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
+        }
+        var counting: [Int] = []
+        var countingStart: [Int] = [0]
+        countingStart.reserveCapacity(coverage.count * walletCount + 1)
+        for covering in coverage {
+            for w in 0 ..< walletCount {
+                for e in covering where inScope[e * walletCount + w] { counting.append(e) }
+                countingStart.append(counting.count)
+            }
+        }
+        return (counting, countingStart)
     }
 
     /// False for a fill or move naming an envelope with no period on its date (before its
