@@ -54,12 +54,26 @@ extension Walk {
         // A local copy of the array (not of its entries), so that reporting may change
         // `self` while the loop reads.
         let entries = self.entries
-        // One pass over the (large) entries makes every event, tagged with its envelope,
-        // into one list; the small events are then dealt to exactly sized lists, in the
-        // same order, rather than each list grown by doubling through millions of events.
-        var tagged: [(envelope: Int32, event: EnvelopeEvent)] = []
-        tagged.reserveCapacity(entries.count)
-        func add(_ e: Int, _ event: EnvelopeEvent) { tagged.append((Int32(truncatingIfNeeded: e), event)) }
+        // Event lists are sized up front (an upper bound: a failed conversion adds none),
+        // rather than grown by doubling through millions of events.
+        var counts = [Int](repeating: 0, count: l.envelopes.count)
+        for index in entries.indices {
+            if let (wallet, _) = entries[index].transaction {
+                for p in 0 ..< entries[index].postingCount {
+                    let k = entries[index].posting(p).category * walletCount + wallet
+                    for i in countingStart[k] ..< countingStart[k + 1] { counts[counting[i]] += 1 }
+                }
+                continue
+            }
+            guard holdsPeriod(entries[index]) else { continue }
+            switch entries[index].kind {
+            case .fill(let e, _): counts[e] += 1
+            case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
+            default: break
+            }
+        }
+        var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
+        for e in events.indices { events[e].reserveCapacity(counts[e]) }
         for index in entries.indices {
             let date = entries[index].date
             let day = Walk.dayKey(date)
@@ -81,7 +95,7 @@ extension Walk {
                         converted = value
                     }
                     for i in covering {
-                        add(counting[i], EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
+                        events[counting[i]].append(EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
                 continue
@@ -92,23 +106,14 @@ extension Walk {
             }
             switch entries[index].kind {
             case .fill(let e, let amount):
-                add(e, EnvelopeEvent(kind: .fill, day: day, amount: amount, entry: Int32(index), posting: -1))
+                events[e].append(EnvelopeEvent(kind: .fill, day: day, amount: amount, entry: Int32(index), posting: -1))
             case .move(let from, let to, let amount):
-                add(from, EnvelopeEvent(kind: .moveOut, day: day, amount: amount, entry: Int32(index), posting: -1))
-                add(to, EnvelopeEvent(kind: .moveIn, day: day, amount: amount, entry: Int32(index), posting: -1))
+                events[from].append(EnvelopeEvent(kind: .moveOut, day: day, amount: amount, entry: Int32(index), posting: -1))
+                events[to].append(EnvelopeEvent(kind: .moveIn, day: day, amount: amount, entry: Int32(index), posting: -1))
             default:
                 break
             }
         }
-        var counts = [Int](repeating: 0, count: l.envelopes.count)
-        for item in tagged { counts[Int(item.envelope)] += 1 }
-        var events = counts.map { count in
-            var list: [EnvelopeEvent] = []
-            list.reserveCapacity(count)
-            return list
-        }
-        for item in tagged { events[Int(item.envelope)].append(item.event) }
-        tagged = []
         for e in l.envelopes.indices {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
