@@ -37,7 +37,11 @@ struct ByteInterner {
 
     /// The id of `bytes`, if they were inserted.
     func find(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        let h = ByteInterner.hash(bytes)
+        find(bytes, hash: ByteInterner.hash(bytes))
+    }
+
+    /// The id of `bytes`, whose hash is `h`, if they were inserted.
+    private func find(_ bytes: UnsafeBufferPointer<UInt8>, hash h: UInt64) -> Int? {
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: h) & mask
         while true {
@@ -50,11 +54,13 @@ struct ByteInterner {
 
     /// The id of `bytes`, inserting them with the next id when they are new.
     mutating func insert(_ bytes: UnsafeBufferPointer<UInt8>) -> (id: Int, inserted: Bool) {
-        if let id = find(bytes) { return (id, false) }
+        // Hashed once, for the look-up and the new key alike.
+        let h = ByteInterner.hash(bytes)
+        if let id = find(bytes, hash: h) { return (id, false) }
         let id = spans.count
         spans.append((storage.count, bytes.count))
         storage.append(contentsOf: bytes)
-        hashes.append(ByteInterner.hash(bytes))
+        hashes.append(h)
         if spans.count * 2 > slots.count { rehash(capacity: slots.count * 2) } else { place(id) }
         return (id, true)
     }

@@ -37,20 +37,9 @@ extension Walk {
 
     mutating func computeEnvelopes() {
         guard !l.envelopes.isEmpty else { return }
-        // Which envelopes cover each category, computed once.
-        let coverage: [[Int]] = l.categories.map { category in
-            guard !category.isIncome else { return [] }
-            return l.envelopes.indices.filter { e in
-                l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
-            }
-        }
-        // Whether spending in each wallet counts for each envelope, and whether the
-        // wallet's money must be converted, decided once rather than per posting.
         let walletCount = l.wallets.count
-        var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
-        for (e, envelope) in l.envelopes.enumerated() {
-            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
-        }
+        let (counting, countingStart) = spendingEnvelopes()
+        // Whether each wallet's money must be converted, decided once rather than per posting.
         let target = l.defaultCurrency
         let converts = l.wallets.map { $0.currency != target && !$0.currency.isEmpty && !target.isEmpty }
         let firstDate = firstMovement ?? today
@@ -62,7 +51,6 @@ extension Walk {
             let starts = periodStarts(envelope, from: firstDate, through: lastDate)
             return starts.first.flatMap { first in starts.last.map { first ... envelope.period.end(of: $0) } }
         }
-        var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
         // A local copy of the array (not of its entries), so that reporting may change
         // `self` while the loop reads.
         let entries = self.entries
@@ -72,7 +60,8 @@ extension Walk {
         for index in entries.indices {
             if let (wallet, _) = entries[index].transaction {
                 for p in 0 ..< entries[index].postingCount {
-                    for e in coverage[entries[index].posting(p).category] where inScope[e * walletCount + wallet] { counts[e] += 1 }
+                    let k = entries[index].posting(p).category * walletCount + wallet
+                    for i in countingStart[k] ..< countingStart[k + 1] { counts[counting[i]] += 1 }
                 }
                 continue
             }
@@ -83,6 +72,7 @@ extension Walk {
             default: break
             }
         }
+        var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
         for e in events.indices { events[e].reserveCapacity(counts[e]) }
         for index in entries.indices {
             let date = entries[index].date
@@ -90,10 +80,11 @@ extension Walk {
             if let (wallet, _) = entries[index].transaction {
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
-                    let covering = coverage[posting.category]
+                    let k = posting.category * walletCount + wallet
+                    let covering = countingStart[k] ..< countingStart[k + 1]
                     // Converted only for an envelope that counts this wallet: spending in a
                     // wallet no envelope counts needs no rate.
-                    guard covering.contains(where: { inScope[$0 * walletCount + wallet] }) else { continue }
+                    guard !covering.isEmpty else { continue }
                     var converted = posting.amount
                     if converts[wallet] {
                         guard
@@ -103,8 +94,8 @@ extension Walk {
                         else { continue }
                         converted = value
                     }
-                    for e in covering where inScope[e * walletCount + wallet] {
-                        events[e].append(EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
+                    for i in covering {
+                        events[counting[i]].append(EnvelopeEvent(kind: .spend, day: day, amount: converted.negated, entry: Int32(index), posting: Int32(p)))
                     }
                 }
                 continue
@@ -126,6 +117,36 @@ extension Walk {
         for e in l.envelopes.indices {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
+    }
+
+    /// Per category and wallet (`category * walletCount + wallet`): the envelopes its
+    /// spending counts for, in envelope order, as the run of `counting` from
+    /// `countingStart[k]` to `countingStart[k + 1]`: one flat list, so that a posting
+    /// reads its run with no array to retain. Decided once rather than per posting.
+    func spendingEnvelopes() -> (counting: [Int], countingStart: [Int]) {
+        let walletCount = l.wallets.count
+        // Which envelopes cover each category, computed once.
+        let coverage: [[Int]] = l.categories.map { category in
+            guard !category.isIncome else { return [] }
+            return l.envelopes.indices.filter { e in
+                l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
+            }
+        }
+        // Whether spending in each wallet counts for each envelope.
+        var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
+        for (e, envelope) in l.envelopes.enumerated() {
+            for w in 0 ..< walletCount { inScope[e * walletCount + w] = envelope.counts(wallet: w, of: l.wallets) }
+        }
+        var counting: [Int] = []
+        var countingStart: [Int] = [0]
+        countingStart.reserveCapacity(coverage.count * walletCount + 1)
+        for covering in coverage {
+            for w in 0 ..< walletCount {
+                for e in covering where inScope[e * walletCount + w] { counting.append(e) }
+                countingStart.append(counting.count)
+            }
+        }
+        return (counting, countingStart)
     }
 
     /// False for a fill or move naming an envelope with no period on its date (before its

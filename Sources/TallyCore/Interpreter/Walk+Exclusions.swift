@@ -57,14 +57,21 @@ extension Walk {
             // An entry left out for its dates does not claim its bank id.
             if var id = entries[index].bankID {
                 var first: Int?
-                if asciiIDs && !id.utf8.allSatisfy({ $0 < 0x80 }) {
-                    asciiIDs = false
-                    for entry in idFirst { ids[entries[entry].bankID!] = entry }
-                }
                 if asciiIDs {
-                    let (slot, inserted) = id.withUTF8 { idTable.insert($0) }
-                    if inserted { idFirst.append(index) } else { first = idFirst[slot] }
-                } else {
+                    // The bytes are read once, in place: checked, then looked up.
+                    let slot: (id: Int, inserted: Bool)? = id.withUTF8 { bytes in
+                        var high: UInt8 = 0
+                        for byte in bytes { high |= byte }
+                        return high < 0x80 ? idTable.insert(bytes) : nil
+                    }
+                    if let (slot, inserted) = slot {
+                        if inserted { idFirst.append(index) } else { first = idFirst[slot] }
+                    } else {
+                        asciiIDs = false
+                        for entry in idFirst { ids[entries[entry].bankID!] = entry }
+                    }
+                }
+                if !asciiIDs {
                     first = ids[id]
                     if first == nil { ids[id] = index }
                 }

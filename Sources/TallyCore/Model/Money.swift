@@ -232,6 +232,11 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     private static func compare(_ a: Money, _ b: Money) -> Int {
+        // Most comparisons are of amounts with one scale, or with zero (a wallet's floor):
+        // their units order them as they are.
+        if a.scale == b.scale || a.units == 0 || b.units == 0 {
+            return a.units < b.units ? -1 : (a.units > b.units ? 1 : 0)
+        }
         let s = max(a.scale, b.scale)
         var x = Int128(a.units)
         var y = Int128(b.units)
