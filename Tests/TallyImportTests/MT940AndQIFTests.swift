@@ -55,6 +55,15 @@ struct MT940AndQIFTests {
         #expect(statement.rows.map(\.description) == ["Lunch", "Rechnung 12 34"])
     }
 
+    @Test func qifIsToldByItsFirstLineThatSaysSomething() {
+        // Blank lines (CRLF and whitespace-only among them) and `!Option` lines come first.
+        #expect(QIFStatementReader.recognises("\r\n  \n!Option:AutoSwitch\n!Type:Bank\nD01/02/2026\n^\n"))
+        #expect(QIFStatementReader.recognises("!Account\nNChecking\n^\n"))
+        #expect(!QIFStatementReader.recognises("Date;Payee;Amount\n!Type:Bank\n"))
+        #expect(!QIFStatementReader.recognises("!Option:AutoSwitch\n"))
+        #expect(!QIFStatementReader.recognises(""))
+    }
+
     @Test func quickenDatesAreReadForTheWholeFile() throws {
         func dates(_ values: [String]) throws -> [String] {
             let records = values.map { "D\($0)\nT-1.00\nPX\n^\n" }.joined()
