@@ -171,6 +171,11 @@ enum ImportCommand: Subcommand {
             }
         }
 
+        // The budget as read and as edited are freed by the exit, not one element at a time.
+        KeptUntilExit.keep(editor.budget, of: editor.budget)
+        KeptUntilExit.keep(model, of: editor.budget)
+        if let edited { KeptUntilExit.keep(edited, of: edited.budget) }
+
         if options.dryRun {
             for part in parts where !part.lines.isEmpty {
                 console.out("Would append to \(part.setup.target.path):\n")
