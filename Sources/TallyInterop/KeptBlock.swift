@@ -34,9 +34,7 @@ struct KeptBlock {
     /// `journal` for a hledger or ledger journal whose name tells neither (written back to
     /// both).
     static func formatName(path: String, text: String) -> String {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".journal") || lower.hasSuffix(".hledger") || lower.hasSuffix(".j") { return "hledger" }
-        if lower.hasSuffix(".ledger") || lower.hasSuffix(".dat") { return "ledger" }
+        if let format = PeerFormat(extensionOf: path) { return format.rawValue }
         return JournalKind.detect(path: path, text: text) == .beancount ? "beancount" : "journal"
     }
 

@@ -16,4 +16,20 @@ public enum PeerFormat: String, CaseIterable, Sendable {
         case .beancount: return "beancount"
         }
     }
+
+    /// The format a file's extension names (`.journal`, `.hledger`, `.j`; `.ledger`, `.dat`;
+    /// `.beancount`, `.bean`), or nil when it names none: the one table of them.
+    public init?(extensionOf path: String) {
+        let lower = path.lowercased()
+        func has(_ extensions: String...) -> Bool { extensions.contains { lower.hasSuffix("." + $0) } }
+        if has("journal", "hledger", "j") {
+            self = .hledger
+        } else if has("ledger", "dat") {
+            self = .ledger
+        } else if has("beancount", "bean") {
+            self = .beancount
+        } else {
+            return nil
+        }
+    }
 }

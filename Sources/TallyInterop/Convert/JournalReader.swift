@@ -173,9 +173,7 @@ public enum JournalKind: String, Sendable {
     /// The kind from the extension, else from the content: beancount files have
     /// `YYYY-MM-DD open`/`*` with quoted strings and `option "..."` lines.
     public static func detect(path: String, text: String) -> JournalKind {
-        let lower = path.lowercased()
-        if lower.hasSuffix(".beancount") || lower.hasSuffix(".bean") { return .beancount }
-        if lower.hasSuffix(".journal") || lower.hasSuffix(".hledger") || lower.hasSuffix(".ledger") || lower.hasSuffix(".dat") { return .ledger }
+        if let format = PeerFormat(extensionOf: path) { return format == .beancount ? .beancount : .ledger }
         for line in text.split(separator: "\n", maxSplits: 400).prefix(400) {
             let words = line.split(separator: " ", omittingEmptySubsequences: true)
             if words.first == "option", words.count > 1, words[1].hasPrefix("\"") { return .beancount }
