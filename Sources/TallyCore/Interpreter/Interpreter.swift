@@ -63,6 +63,7 @@ struct Walk {
     var allEntries: [Entry] = []
     var history: [[(entry: Int, balance: Money)]]
     var balances: [Money]
+    /// Per `BASE/QUOTE`: the stated rates in date order, gathered by ``screenEntries()``.
     var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
     var periods: [[EnvelopeStatus]]
     var goalHistory: [[(date: CivilDate, saved: Money)]]
@@ -80,6 +81,9 @@ struct Walk {
     var entriesWereInReadingOrder = false
     /// False when the budget's amounts could make a total overflow (see `Walk+Bounds.swift`).
     var totalsAreExact = true
+    /// The number of entries from which the checks run in two lanes at once (see
+    /// `Walk+Lanes.swift`).
+    var lanesThreshold = Walk.concurrentLanesThreshold
 
     init(lowering: Lowering, today: CivilDate) {
         l = lowering
@@ -122,13 +126,7 @@ struct Walk {
         entriesWereInReadingOrder = entries.withUnsafeBufferPointer { $0.baseAddress } == l.entries.withUnsafeBufferPointer { $0.baseAddress }
         l.entries = []
         screenEntries()
-        walkLedger()
-        computeEnvelopes()
-        checkReadyToAssign()
-        checkOverlaps()
-        checkRecurring()
-        computeGoals()
-        checkUnused()
+        runLanes(concurrently: entries.count >= lanesThreshold)
     }
 
     /// `entries` by date, file order within a day, assertions last in a day.
@@ -221,12 +219,14 @@ struct Walk {
             }
             let bankID = entries[index].bankID
             if let (wallet, amount) = entries[index].transaction {
-                if bankID == nil, let payee = entries[index].payee {
+                if bankID == nil, entries[index].payee != nil {
                     if day != date {
                         day = date
                         sameDay.removeAll()
                     }
-                    if let first = sameDay.firstOrInsert(wallet: wallet, amount: amount, payee: payee, entry: index) {
+                    if let first = sameDay.firstOrInsert(
+                        wallet: wallet, amount: amount, entry: index, samePayee: { entries[$0].payee == entries[index].payee })
+                    {
                         let other = entries[first].location
                         report(
                             .likelyDuplicate, "this looks like the same transaction entered twice: same date, wallet, amount and payee",
@@ -252,8 +252,6 @@ struct Walk {
                         "\(l.wallets[wallet].name) holds \(format(actual, currency)) at the end of \(date), not \(format(amount, currency)) (a difference of \(difference))",
                         entries[index].location, help: "a transaction is missing or mistyped since the last assertion that held")
                 }
-            case .rate(let base, let rate, let quote):
-                rates[base + "/" + quote, default: []].append((date, rate))
             default:
                 break
             }

@@ -6,10 +6,12 @@
 /// addressing one that hashes two integers, is emptied by clearing only the slots the day
 /// used, and compares payees only when wallet and amount already match.
 struct SameDayIndex {
+    /// No payee is kept: the caller compares payees through the entries, so that filling
+    /// the table retains no string (payees are shared between entries, and the walk may
+    /// run beside other checks on another core, where every shared count costs).
     private struct Item {
         let wallet: Int
         let amount: Money
-        let payee: String
         let entry: Int
     }
 
@@ -25,18 +27,18 @@ struct SameDayIndex {
         items.removeAll(keepingCapacity: true)
     }
 
-    /// The entry recorded earlier today with the same wallet, amount and payee; when
-    /// there is none, records `entry` and returns nil.
-    mutating func firstOrInsert(wallet: Int, amount: Money, payee: String, entry: Int) -> Int? {
+    /// The entry recorded earlier today with the same wallet and amount for which
+    /// `samePayee` is true; when there is none, records `entry` and returns nil.
+    mutating func firstOrInsert(wallet: Int, amount: Money, entry: Int, samePayee: (_ earlier: Int) -> Bool) -> Int? {
         if (items.count + 1) * 2 > slots.count { grow() }
         let mask = slots.count - 1
         var slot = SameDayIndex.hash(wallet, amount) & mask
         while slots[slot] != 0 {
             let item = items[Int(slots[slot]) - 1]
-            if item.wallet == wallet && item.amount == amount && item.payee == payee { return item.entry }
+            if item.wallet == wallet && item.amount == amount && samePayee(item.entry) { return item.entry }
             slot = (slot + 1) & mask
         }
-        items.append(Item(wallet: wallet, amount: amount, payee: payee, entry: entry))
+        items.append(Item(wallet: wallet, amount: amount, entry: entry))
         slots[slot] = Int32(items.count)
         used.append(slot)
         return nil

@@ -7,7 +7,8 @@ import TallySyntax
 extension Walk {
     /// Reports the entries left out and takes them out of `entries`, the array every later
     /// check and the model read (the array with them stays in `allEntries`, for the next
-    /// lowering), and sets `totalsAreExact`.
+    /// lowering), sets `totalsAreExact`, and gathers the exchange rates of the entries kept,
+    /// in date order, for the checks that convert.
     mutating func screenEntries() {
         allEntries = entries
         let entries = self.entries
@@ -85,6 +86,10 @@ extension Walk {
                     leftOut.append(index)
                     continue
                 }
+            }
+            // Rates are gathered here, before the checks, which read them from both lanes.
+            if case .other(.rate(let base, let rate, let quote)) = entries[index].stored {
+                rates[base + "/" + quote, default: []].append((date, rate))
             }
             if firstMoney == nil && entries[index].movesMoney { firstMoney = date }
             if crossedAt == nil {

@@ -1,0 +1,138 @@
+import Foundation
+import TallySyntax
+
+/// The checks after screening, in two lanes that may run at once.
+///
+/// Once the entries are screened and the exchange rates gathered (``screenEntries()``),
+/// the checks split into two lanes that share nothing they write:
+///
+/// - the ledger lane: ``walkLedger()`` (balances, wallet histories, duplicates,
+///   assertions), ``checkRecurring()``, ``checkUnused()``;
+/// - the envelope lane: ``computeEnvelopes()``, ``checkReadyToAssign()``,
+///   ``checkOverlaps()``, ``computeGoals()`` — every check that converts an amount, so
+///   the set of entries whose missing rate was reported stays one lane's.
+///
+/// Neither lane reads what the other writes: the envelope lane never reads a balance,
+/// and the ledger lane never reads an envelope period, a goal or a rate. Each lane runs
+/// on its own copy of the walk; the join takes the ledger lane's copy and moves the
+/// envelope lane's results into it, and puts the diagnostics in the order the checks
+/// have when run one after another (walk, envelopes, ready to assign, overlaps,
+/// recurring, goals, unused), so the result does not depend on which lane finished
+/// first. `WalkLanesTests` checks that both ways agree.
+extension Walk {
+    /// Budgets with at least this many entries run the two lanes on two cores; smaller
+    /// ones run them one after the other, where starting a thread would cost more than
+    /// it saves. Tests set it to 0 to run small budgets both ways.
+    static let concurrentLanesThreshold = 20_000
+
+    /// Runs the ledger and envelope lanes, at once when `concurrently` is true.
+    mutating func runLanes(concurrently: Bool) {
+        var envelopes = self
+        envelopes.diagnostics = []
+        if concurrently {
+            let ledgerStart = self
+            let envelopeStart = envelopes
+            let done = FinishedLanes()
+            DispatchQueue.concurrentPerform(iterations: 2) { lane in
+                if lane == 0 {
+                    var walk = ledgerStart
+                    let marks = walk.runLedgerLane()
+                    done.store(ledger: walk, marks: marks)
+                } else {
+                    var walk = envelopeStart
+                    let mark = walk.runEnvelopeLane()
+                    done.store(envelopes: walk, mark: mark)
+                }
+            }
+            // Taken out of the hand-over, so that the join holds the only reference to
+            // each lane's arrays.
+            let (ledger, marks, finished, mark) = done.take()
+            self = ledger
+            join(finished, ledgerMarks: marks, envelopeMark: mark)
+        } else {
+            let marks = runLedgerLane()
+            let mark = envelopes.runEnvelopeLane()
+            join(envelopes, ledgerMarks: marks, envelopeMark: mark)
+        }
+    }
+
+    /// Where each lane's diagnostics end, so the join can interleave them.
+    struct LedgerMarks {
+        /// End of the walk's diagnostics (those of the lowering and screening come before).
+        var afterWalk: Int
+        /// End of the recurring entries' diagnostics.
+        var afterRecurring: Int
+    }
+
+    /// The ledger lane; returns where its checks' diagnostics end.
+    mutating func runLedgerLane() -> LedgerMarks {
+        walkLedger()
+        let afterWalk = diagnostics.count
+        checkRecurring()
+        let afterRecurring = diagnostics.count
+        checkUnused()
+        return LedgerMarks(afterWalk: afterWalk, afterRecurring: afterRecurring)
+    }
+
+    /// The envelope lane, on a copy whose diagnostics start empty; returns where those
+    /// before the goals' end.
+    mutating func runEnvelopeLane() -> Int {
+        computeEnvelopes()
+        checkReadyToAssign()
+        checkOverlaps()
+        let beforeGoals = diagnostics.count
+        computeGoals()
+        return beforeGoals
+    }
+
+    /// Takes the envelope lane's results into this (the ledger lane's) walk.
+    mutating func join(_ envelopes: consuming Walk, ledgerMarks marks: LedgerMarks, envelopeMark: Int) {
+        periods = envelopes.periods
+        envelopeSpans = envelopes.envelopeSpans
+        readyToAssign = envelopes.readyToAssign
+        goalHistory = envelopes.goalHistory
+        conversionReported = envelopes.conversionReported
+        let other = envelopes.diagnostics
+        let ledger = diagnostics
+        var all: [Diagnostic] = []
+        all.reserveCapacity(ledger.count + other.count)
+        all += ledger[..<marks.afterWalk]
+        all += other[..<envelopeMark]
+        all += ledger[marks.afterWalk ..< marks.afterRecurring]
+        all += other[envelopeMark...]
+        all += ledger[marks.afterRecurring...]
+        diagnostics = all
+    }
+}
+
+/// The two lanes' walks, each written by one iteration of `concurrentPerform` and read
+/// after it returns; the lock makes the hand-over visible across threads.
+private final class FinishedLanes: @unchecked Sendable {
+    private var ledger: Walk?
+    private var marks = Walk.LedgerMarks(afterWalk: 0, afterRecurring: 0)
+    private var envelopes: Walk?
+    private var mark = 0
+    private let lock = NSLock()
+
+    func store(ledger walk: Walk, marks: Walk.LedgerMarks) {
+        lock.lock()
+        ledger = walk
+        self.marks = marks
+        lock.unlock()
+    }
+
+    func store(envelopes walk: Walk, mark: Int) {
+        lock.lock()
+        envelopes = walk
+        self.mark = mark
+        lock.unlock()
+    }
+
+    /// Both walks, taken out so that no other reference to their arrays remains.
+    func take() -> (Walk, Walk.LedgerMarks, Walk, Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let result = (ledger.take()!, marks, envelopes.take()!, mark)
+        return result
+    }
+}
