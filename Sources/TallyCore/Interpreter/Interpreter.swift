@@ -217,9 +217,8 @@ struct Walk {
                     .futureDated, "this entry is dated \(date), after today (\(today))", entries[index].location,
                     help: "a future date is usually a typo; plan future money with recurring entries")
             }
-            let bankID = entries[index].bankID
             if let (wallet, amount) = entries[index].transaction {
-                if bankID == nil, entries[index].payee != nil {
+                if !entries[index].hasBankID, entries[index].payee != nil {
                     if day != date {
                         day = date
                         sameDay.removeAll()

@@ -56,7 +56,7 @@ extension Walk {
                 continue
             }
             // An entry left out for its dates does not claim its bank id.
-            if var id = entries[index].bankID {
+            if entries[index].hasBankID, var id = entries[index].bankID {
                 var first: Int?
                 if asciiIDs {
                     // The bytes are read once, in place: checked, then looked up.

@@ -42,6 +42,10 @@ public struct Entry: Sendable {
     let ruleIndex: Int32
     /// Variable so that entries lowered in parts can be renumbered when joined.
     var readingOrder: Int32
+    /// True when ``details`` holds a bank id. Kept inline (in what would be padding), so
+    /// that the checks asking every entry for its id reach the out-of-line details, a cache
+    /// miss each, only for entries that have one.
+    let hasBankID: Bool
     /// The whole entry.
     public internal(set) var location: SourceLocation
 
@@ -123,7 +127,7 @@ public struct Entry: Sendable {
     public var note: String? { details?.note }
     public var tags: [String] { details?.tags ?? [] }
     /// The bank movement id (`id:` metadata).
-    public var bankID: String? { details?.bankID }
+    public var bankID: String? { hasBankID ? details?.bankID : nil }
     /// The goal the money is for (`goal NAME`).
     public var goal: Int? { goalIndex < 0 ? nil : Int(goalIndex) }
     /// The recurring rule this entry records (`rule NAME`).
@@ -173,6 +177,7 @@ public struct Entry: Sendable {
         goalIndex = goal.map { Int32(truncatingIfNeeded: $0) } ?? -1
         ruleIndex = rule.map { Int32(truncatingIfNeeded: $0) } ?? -1
         readingOrder = Int32(truncatingIfNeeded: order)
+        hasBankID = bankID != nil
         self.location = location
     }
 }
