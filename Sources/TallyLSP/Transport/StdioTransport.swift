@@ -1,4 +1,5 @@
 import Foundation
+import TallyCore
 
 /// Runs a language server over a pair of file descriptors (standard input and output):
 /// reads framed messages until `exit` or the end of input, writes framed answers.
@@ -10,6 +11,8 @@ public enum StdioTransport {
         configuration: ServerConfiguration, input: Int32 = 0, output: Int32 = 1,
         log: @escaping @Sendable (String) -> Void
     ) -> Int32 {
+        // Before the server's queues start threads (see FreedMemory).
+        FreedMemory.shareOneHeap()
         let writer = FramedWriter(fd: output)
         let server = LanguageServer(configuration: configuration, send: { writer.write($0) }, log: log)
         var reader = FrameReader()
