@@ -19,8 +19,8 @@ struct ByteInterner {
     /// Number of keys.
     var count: Int { spans.count }
 
-    /// FNV-1a: short and well mixed for the short keys met here (names, payees).
-    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    /// FNV-1a: short and well mixed for the short keys met here (names, payees, bank ids).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in bytes {
             h = (h ^ UInt64(byte)) &* 0x100_0000_01b3

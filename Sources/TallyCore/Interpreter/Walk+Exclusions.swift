@@ -27,8 +27,7 @@ extension Walk {
         // is a cache miss, paid once.
         var asciiIDs = true
         var ids: [String: Int] = [:]
-        var idTable = ByteInterner()
-        var idFirst: [Int] = []
+        var idTable = BankIDTable()
         // Only the dates are read per entry: most wallets have neither date.
         let opens = l.wallets.map(\.openingDate)
         let closes = l.wallets.map(\.closed)
@@ -56,27 +55,24 @@ extension Walk {
                 continue
             }
             // An entry left out for its dates does not claim its bank id.
-            if entries[index].hasBankID, var id = entries[index].bankID {
+            if let key = entries[index].bankIDKey {
                 var first: Int?
                 if asciiIDs {
-                    // The bytes are read once, in place: checked, then looked up.
-                    let slot: (id: Int, inserted: Bool)? = id.withUTF8 { bytes in
-                        var high: UInt8 = 0
-                        for byte in bytes { high |= byte }
-                        return high < 0x80 ? idTable.insert(bytes) : nil
-                    }
-                    if let (slot, inserted) = slot {
-                        if inserted { idFirst.append(index) } else { first = idFirst[slot] }
+                    if key.isASCII {
+                        // Two ASCII ids are equal strings exactly when their bytes are equal.
+                        first = idTable.firstOrInsert(hash: key.hash, entry: index) { entries[$0].bankID == entries[index].bankID }
                     } else {
                         asciiIDs = false
-                        for entry in idFirst { ids[entries[entry].bankID!] = entry }
+                        for entry in idTable.firstEntries { ids[entries[entry].bankID!] = entry }
                     }
                 }
                 if !asciiIDs {
+                    let id = entries[index].bankID!
                     first = ids[id]
                     if first == nil { ids[id] = index }
                 }
                 if let first {
+                    let id = entries[index].bankID!
                     let firstLocation = entries[first].location
                     report(
                         .duplicateID, "the bank id `\(id)` is already used by another transaction; this one is left out",

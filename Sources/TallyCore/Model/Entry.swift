@@ -42,10 +42,13 @@ public struct Entry: Sendable {
     let ruleIndex: Int32
     /// Variable so that entries lowered in parts can be renumbered when joined.
     var readingOrder: Int32
-    /// True when ``details`` holds a bank id. Kept inline (in what would be padding), so
-    /// that the checks asking every entry for its id reach the out-of-line details, a cache
-    /// miss each, only for entries that have one.
-    let hasBankID: Bool
+    /// Zero for an entry without a bank id; otherwise bit 31 set, bit 30 set when the id is
+    /// all ASCII, and the low 30 bits of the id's hash (``ByteInterner/hash(_:)``). Kept
+    /// inline, in what would be padding, and worked out once when the entry is lowered: the
+    /// checks that ask every entry for its id reach the out-of-line details (a cache miss
+    /// each) only for entries that have one, and the duplicate id check (E0411) reads an id
+    /// only when two hashes agree.
+    let bankIDTag: UInt32
     /// The whole entry.
     public internal(set) var location: SourceLocation
 
@@ -128,6 +131,13 @@ public struct Entry: Sendable {
     public var tags: [String] { details?.tags ?? [] }
     /// The bank movement id (`id:` metadata).
     public var bankID: String? { hasBankID ? details?.bankID : nil }
+    /// True when ``details`` holds a bank id.
+    var hasBankID: Bool { bankIDTag != 0 }
+    /// The low 30 bits of the bank id's hash and whether the id is all ASCII (see
+    /// ``bankIDTag``), read without reaching the id.
+    var bankIDKey: (hash: UInt32, isASCII: Bool)? {
+        bankIDTag == 0 ? nil : (bankIDTag & 0x3FFF_FFFF, bankIDTag & 0x4000_0000 != 0)
+    }
     /// The goal the money is for (`goal NAME`).
     public var goal: Int? { goalIndex < 0 ? nil : Int(goalIndex) }
     /// The recurring rule this entry records (`rule NAME`).
@@ -177,7 +187,16 @@ public struct Entry: Sendable {
         goalIndex = goal.map { Int32(truncatingIfNeeded: $0) } ?? -1
         ruleIndex = rule.map { Int32(truncatingIfNeeded: $0) } ?? -1
         readingOrder = Int32(truncatingIfNeeded: order)
-        hasBankID = bankID != nil
+        bankIDTag =
+            bankID.map { id in
+                var id = id
+                return id.withUTF8 { bytes in
+                    var high: UInt8 = 0
+                    for byte in bytes { high |= byte }
+                    let ascii: UInt32 = high < 0x80 ? 0x4000_0000 : 0
+                    return 0x8000_0000 | ascii | UInt32(truncatingIfNeeded: ByteInterner.hash(bytes)) & 0x3FFF_FFFF
+                }
+            } ?? 0
         self.location = location
     }
 }
