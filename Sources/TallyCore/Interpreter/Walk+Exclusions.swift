@@ -23,8 +23,9 @@ extension Walk {
         // First use of each bank id: by its bytes while every id met is ASCII (as bank ids
         // are), where equal bytes and equal strings agree; from the first that is not, as
         // strings, which compare canonically equivalent spellings as equal (the ids met
-        // before it move over to the strings' table). One pass: reading an entry's details
-        // is a cache miss, paid once.
+        // before it move over to the strings' table). Ids are found by the hash each entry
+        // keeps (`Entry.bankIDTag`): an id itself, out of line and a cache miss to reach,
+        // is read only when two hashes agree.
         var asciiIDs = true
         var ids: [String: Int] = [:]
         var idTable = BankIDTable()
