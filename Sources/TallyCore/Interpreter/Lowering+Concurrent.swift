@@ -70,7 +70,7 @@ struct EntryRange: Sendable {
 extension Lowering {
     mutating func lowerConcurrently(_ first: [EntryRange], _ second: [EntryRange]) {
         let base = self
-        let halves = LoweringHalves()
+        let halves = ResultSlots<Lowering>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var part = base
             // Room of its own (the copy shares the base's empty reserved array): the first
@@ -125,26 +125,5 @@ extension Lowering {
         diagnostics += later.diagnostics[declarationDiagnostics...]
         for (wallet, seen) in later.walletSeen.enumerated() { walletSeen[wallet] += seen }
         walletUsed.merge(later.walletUsed, uniquingKeysWith: +)
-    }
-}
-
-/// The two halves' lowerings, each written by one iteration of `concurrentPerform` and
-/// read after it returns; the lock makes the hand-over visible across threads.
-private final class LoweringHalves: @unchecked Sendable {
-    private var halves: [Lowering?] = [nil, nil]
-    private let lock = NSLock()
-
-    func store(_ lowering: Lowering, at index: Int) {
-        lock.lock()
-        halves[index] = lowering
-        lock.unlock()
-    }
-
-    func take(_ index: Int) -> Lowering {
-        lock.lock()
-        defer { lock.unlock() }
-        let lowering = halves[index]!
-        halves[index] = nil
-        return lowering
     }
 }

@@ -32,23 +32,25 @@ extension Walk {
         if concurrently {
             let ledgerStart = self
             let envelopeStart = envelopes
-            let done = FinishedLanes()
+            let ledgerDone = ResultSlots<(walk: Walk, marks: LedgerMarks)>(count: 1)
+            let envelopesDone = ResultSlots<(walk: Walk, mark: Int)>(count: 1)
             DispatchQueue.concurrentPerform(iterations: 2) { lane in
                 if lane == 0 {
                     var walk = ledgerStart
                     let marks = walk.runLedgerLane()
-                    done.store(ledger: walk, marks: marks)
+                    ledgerDone.store((walk, marks), at: 0)
                 } else {
                     var walk = envelopeStart
                     let mark = walk.runEnvelopeLane()
-                    done.store(envelopes: walk, mark: mark)
+                    envelopesDone.store((walk, mark), at: 0)
                 }
             }
-            // Taken out of the hand-over, so that the join holds the only reference to
-            // each lane's arrays.
-            let (ledger, marks, finished, mark) = done.take()
-            self = ledger
-            join(finished, ledgerMarks: marks, envelopeMark: mark)
+            // Taken out of the slots, so that the join holds the only reference to each
+            // lane's arrays.
+            let ledger = ledgerDone.take(0)
+            let finished = envelopesDone.take(0)
+            self = ledger.walk
+            join(finished.walk, ledgerMarks: ledger.marks, envelopeMark: finished.mark)
         } else {
             let marks = runLedgerLane()
             let mark = envelopes.runEnvelopeLane()
@@ -102,37 +104,5 @@ extension Walk {
         all += other[envelopeMark...]
         all += ledger[marks.afterRecurring...]
         diagnostics = all
-    }
-}
-
-/// The two lanes' walks, each written by one iteration of `concurrentPerform` and read
-/// after it returns; the lock makes the hand-over visible across threads.
-private final class FinishedLanes: @unchecked Sendable {
-    private var ledger: Walk?
-    private var marks = Walk.LedgerMarks(afterWalk: 0, afterRecurring: 0)
-    private var envelopes: Walk?
-    private var mark = 0
-    private let lock = NSLock()
-
-    func store(ledger walk: Walk, marks: Walk.LedgerMarks) {
-        lock.lock()
-        ledger = walk
-        self.marks = marks
-        lock.unlock()
-    }
-
-    func store(envelopes walk: Walk, mark: Int) {
-        lock.lock()
-        envelopes = walk
-        self.mark = mark
-        lock.unlock()
-    }
-
-    /// Both walks, taken out so that no other reference to their arrays remains.
-    func take() -> (Walk, Walk.LedgerMarks, Walk, Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let result = (ledger.take()!, marks, envelopes.take()!, mark)
-        return result
     }
 }

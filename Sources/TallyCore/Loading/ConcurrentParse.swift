@@ -19,35 +19,10 @@ public enum ConcurrentParse {
         let boundaries = Parser.chunkBoundaries(of: source.bytes, into: chunks)
         let pieces = boundaries.count - 1
         guard pieces > 1 else { return Parser.parse(source) }
-        let results = ChunkResults(count: pieces)
+        let results = ResultSlots<Parser.Chunk>(count: pieces)
         DispatchQueue.concurrentPerform(iterations: pieces) { i in
             results.store(Parser.parseChunk(source, range: boundaries[i] ..< boundaries[i + 1]), at: i)
         }
         return Parser.join(results.takeAll(), of: source)
-    }
-}
-
-/// One slot per chunk, each written by exactly one iteration of `concurrentPerform`, read
-/// after it returns; the lock only makes that hand-over visible across threads.
-private final class ChunkResults: @unchecked Sendable {
-    private var slots: [Parser.Chunk?]
-    private let lock = NSLock()
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ chunk: Parser.Chunk, at index: Int) {
-        lock.lock()
-        slots[index] = chunk
-        lock.unlock()
-    }
-
-    /// Hands the chunks over, keeping no reference, so that the join can grow the first
-    /// chunk's arrays in place.
-    func takeAll() -> [Parser.Chunk] {
-        lock.lock()
-        defer { lock.unlock() }
-        let chunks = slots.map { $0! }
-        slots = []
-        return chunks
     }
 }
