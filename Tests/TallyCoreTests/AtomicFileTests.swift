@@ -31,7 +31,7 @@ final class AtomicFileTests: XCTestCase {
         let a = folder + "/a.tally", b = folder + "/b.tally"
         try "old a\n".write(toFile: a, atomically: false, encoding: .utf8)
         try "old b\n".write(toFile: b, atomically: false, encoding: .utf8)
-        try AtomicFile.write(all: [(a, Array("new a\n".utf8)), (b, Array("new b\n".utf8))])
+        try AtomicFile.write(all: [.init(path: a, bytes: Array("new a\n".utf8), expected: .anything), .init(path: b, bytes: Array("new b\n".utf8), expected: .anything)])
         XCTAssertEqual(try contents(a), "new a\n")
         XCTAssertEqual(try contents(b), "new b\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).sorted(), ["a.tally", "b.tally"])
@@ -42,7 +42,7 @@ final class AtomicFileTests: XCTestCase {
     func testOneFileThatCannotBeWrittenChangesNone() throws {
         let a = folder + "/a.tally"
         try "old a\n".write(toFile: a, atomically: false, encoding: .utf8)
-        XCTAssertThrowsError(try AtomicFile.write(all: [(a, Array("new a\n".utf8)), (folder + "/missing/b.tally", Array("b\n".utf8))])) { error in
+        XCTAssertThrowsError(try AtomicFile.write(all: [.init(path: a, bytes: Array("new a\n".utf8), expected: .anything), .init(path: folder + "/missing/b.tally", bytes: Array("b\n".utf8), expected: .anything)])) { error in
             XCTAssertTrue((error as? FileWriteError)?.reason.contains("missing/b.tally") == true, "\(error)")
         }
         XCTAssertEqual(try contents(a), "old a\n")

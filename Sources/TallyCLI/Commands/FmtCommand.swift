@@ -127,7 +127,8 @@ enum FmtCommand: Subcommand {
                 console.out(bytes: formatted)
             } else if changed {
                 do {
-                    try AtomicFile.write(formatted, to: path)
+                    // Only over the bytes formatted: a save made meanwhile is kept.
+                    try BudgetWriteLock.holding(path) { () throws(FileWriteError) in try AtomicFile.write(formatted, to: path, expecting: .bytes(bytes)) }
                 } catch {
                     console.err("tally fmt: cannot write `\(path)`: \(error.reason)\n")
                     failed = true

@@ -90,27 +90,26 @@ public struct BudgetEditor: Sendable {
     }
 
     /// Writes the files `edited` changes, in the order the edit first changed them, as
-    /// one change (`AtomicFile.write(all:)`). Throws ``BudgetEditError/changedOnDisk(path:)``
-    /// and writes nothing when any of them is not on disk as the edit's budget read it.
+    /// one change (`AtomicFile.write(all:)`), holding ``BudgetWriteLock``. Throws
+    /// ``BudgetEditError/changedOnDisk(path:)`` and writes nothing when any of them is not
+    /// on disk as the edit's budget read it: checked as each file is swapped in, so that
+    /// a save made meanwhile is never overwritten.
     public func write(_ edited: EditedBudget) throws(BudgetEditError) {
-        var writes: [(path: String, bytes: [UInt8])] = []
+        var writes: [AtomicFile.Replacement] = []
         for path in edited.edit.paths {
+            let bytes = edited.edit.bytes(of: path)
             if creating, path == self.path {
-                guard !Self.exists(path, on: DiskFileProvider()) else { throw .alreadyExists(path: path) }
-                writes.append((path, edited.edit.bytes(of: path)))
+                writes.append(.init(path: path, bytes: bytes, expected: .absent))
                 continue
             }
-            // A file changed since it was read is left alone rather than overwritten, and
-            // so are the others: the edit is written whole or not at all.
-            guard let file = edited.edit.budget.file(path), (try? provider.read(path)) == file.tree.source.bytes else {
-                throw .changedOnDisk(path: path)
-            }
-            writes.append((path, edited.edit.bytes(of: path)))
+            guard let file = edited.edit.budget.file(path) else { throw .changedOnDisk(path: path) }
+            writes.append(.init(path: path, bytes: bytes, expected: .bytes(file.tree.source.bytes)))
         }
         do {
-            try AtomicFile.write(all: writes)
+            try BudgetWriteLock.holding(self.path) { () throws(FileWriteError) in try AtomicFile.write(all: writes) }
         } catch {
-            throw .notWritten(error)
+            guard let changed = error.changedPath else { throw .notWritten(error) }
+            throw creating && changed == self.path ? .alreadyExists(path: changed) : .changedOnDisk(path: changed)
         }
     }
 }
