@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyReports", targets: ["TallyReports"]),
         .library(name: "TallyImport", targets: ["TallyImport"]),
+        .library(name: "TallyActions", targets: ["TallyActions"]),
         .library(name: "TallyServe", targets: ["TallyServe"]),
         // Not an API: the properties the fuzz targets check, for the package in `Fuzz/`
         // (which can reach only products) and the regression test. See Fuzz/README.md.
@@ -36,11 +37,15 @@ let package = Package(
         // reports, each report's figures and its JSON, the HTML page (the CLI, the editor,
         // `tally serve`).
         .target(name: "TallyReports", dependencies: ["TallySyntax", "TallyCore"]),
+        // What a person does to a budget — add, record, fill and move, import, check — each a
+        // typed request and a typed result, written through the one guarded writer. Every
+        // front end (the CLI, `tally serve`, the language server) parses into these.
+        .target(name: "TallyActions", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyImport", "TallyReports"]),
         // `tally serve`: a local web app over the budget (HTTP/1.1 on the system's sockets,
         // pages, the reports' JSON, forms that write through the edit pipeline).
-        .target(name: "TallyServe", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyFormat"]),
+        .target(name: "TallyServe", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyFormat", "TallyActions"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
-        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop", "TallyServe"]),
+        .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop", "TallyServe", "TallyActions"]),
         // The executable: a thin `main` that hands over to TallyCLI, told the commit it is
         // built from by the plugin below (`tally --version`).
         .executableTarget(name: "tally", dependencies: ["TallyCLI"], plugins: ["BuildCommit"]),
@@ -58,6 +63,7 @@ let package = Package(
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyActionsTests", dependencies: ["TallyActions", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "TallyCLI", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(

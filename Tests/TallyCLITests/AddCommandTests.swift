@@ -49,7 +49,7 @@ final class AddCommandTests: XCTestCase {
     func testFullFormInTheFilesColumns() throws {
         let result = try TallyBinary.run(["add", budget, "2026-11-05", "Aldi", "Cash", "Food:Groceries", "8.5", "--tag", "#weekly", "--note", "milk"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(try contents(), Self.text + "2026-11-05 \"Aldi\" \"milk\"  Cash  Food:Groceries   -8.50  #weekly\n")
+        XCTAssertEqual(try contents(), Self.text + "2026-11-05 \"Aldi\" \"milk\"  Cash      Food:Groceries   -8.50  #weekly\n")
         XCTAssertEqual(try TallyBinary.run(["check", budget]).status, 0)
     }
 
@@ -57,7 +57,7 @@ final class AddCommandTests: XCTestCase {
     func testCompletedFromThePayee() throws {
         let result = try TallyBinary.run(["add", budget, "today", "Tesco", "12"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("2026-11-22 \"Tesco\"   Checking  Food:Groceries   -12.00\n"), now) }
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("2026-11-22 \"Tesco\"   Checking  Food:Groceries  -12.00\n"), now) }
         XCTAssertTrue(result.stderr.contains("wallet Checking, as in earlier entries of Tesco"), result.stderr)
         // A signed amount is kept; TALLY_FILE names the file.
         let income = try TallyBinary.run(["add", "yesterday", "Checking", "Salary", "100"], environment: ["TALLY_FILE": budget])
@@ -71,10 +71,10 @@ final class AddCommandTests: XCTestCase {
         let refund = try TallyBinary.run(["add", budget, "2026-11-05", "Tesco", "Checking", "Food:Groceries", "+12.30", "--today", "2026-11-22"])
         XCTAssertEqual(refund.status, 0, refund.stderr)
         XCTAssertTrue(refund.stderr.contains("tagged #refund"), refund.stderr)
-        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("Checking  Food:Groceries   +12.30  #refund\n"), now) }
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("Checking  Food:Groceries  +12.30  #refund\n"), now) }
         let reversal = try TallyBinary.run(["add", budget, "2026-11-06", "Checking", "Salary", "-50", "--tag", "payroll", "--today", "2026-11-22"])
         XCTAssertEqual(reversal.status, 0, reversal.stderr)
-        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("Salary           -50.00  #payroll #reversal\n"), now) }
+        do { let now = try contents(); XCTAssertTrue(now.hasSuffix("Salary          -50.00  #payroll #reversal\n"), now) }
         // A marker given by hand is not repeated.
         let tagged = try TallyBinary.run(["add", budget, "2026-11-07", "Cash", "Fun", "+4", "--tag", "#Refund", "--today", "2026-11-22"])
         XCTAssertEqual(tagged.status, 0, tagged.stderr)

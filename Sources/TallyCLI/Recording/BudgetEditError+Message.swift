@@ -1,3 +1,4 @@
+import TallyActions
 import TallyCore
 import TallyReports
 
@@ -29,6 +30,24 @@ extension BudgetEditError {
         case .notWritten(let error):
             console.err("tally \(command): \(error.reason)\n")
             return ExitCode.usage
+        }
+    }
+}
+
+extension ActionRefusal {
+    /// Tells why nothing was written, as `tally <command>` words it, and gives the exit
+    /// code: 2 for a mistake in what was asked, 1 when the budget cannot take it, and
+    /// ``BudgetEditError/report(_:entries:console:)``'s for the edit pipeline's refusals.
+    func report(_ command: String, entries: String = "the new entries", console: Console) -> Int32 {
+        switch self {
+        case .request(let message):
+            console.err("tally \(command): \(message)\n")
+            return ExitCode.usage
+        case .budget(let message):
+            console.err("tally \(command): \(message)\n")
+            return ExitCode.problems
+        case .edit(let error):
+            return error.report(command, entries: entries, console: console)
         }
     }
 }

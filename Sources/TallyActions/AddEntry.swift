@@ -1,0 +1,101 @@
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// Adding one transaction — `tally add`, the web app's purchase form, a phone shortcut:
+/// completed from the budget where that is unambiguous (a payee's usual wallet and
+/// category), appended to the budget's root file, laid out by the formatter, checked in
+/// memory and written through ``BudgetEditor``.
+public enum AddEntry {
+    /// What to add.
+    public struct Request: Sendable {
+        /// Who was paid and from where, as the front end knows it.
+        public enum Parties: Sendable {
+            /// The command line's words between the date and the amount, in its order
+            /// (`[PAYEE] WALLET [CATEGORY]` or `PAYEE [CATEGORY]`), told apart by the names
+            /// the budget declares.
+            case words([String])
+            /// Named fields (a form); nil or empty for one left out. A payee is never read
+            /// as anything else.
+            case named(payee: String?, wallet: String?, category: String?)
+        }
+
+        /// The budget's root file, which the entry is appended to.
+        public var file: String
+        /// `YYYY-MM-DD`, `today` or `yesterday`.
+        public var date: String
+        public var parties: Parties
+        /// `12.50` (the category's sign), `-12.50` or `+12.50` (kept as written).
+        public var amount: String
+        public var note: String?
+        /// Tags without `#`.
+        public var tags: [String]
+        /// The day `today` and `yesterday` mean, and the budget is checked as of.
+        public var today: CivilDate
+        /// Work out the entry and check it; write nothing.
+        public var dryRun: Bool
+
+        /// Creates the request.
+        public init(
+            file: String, date: String, parties: Parties, amount: String, note: String? = nil, tags: [String] = [], today: CivilDate,
+            dryRun: Bool = false
+        ) {
+            self.file = file
+            self.date = date
+            self.parties = parties
+            self.amount = amount
+            self.note = note
+            self.tags = tags
+            self.today = today
+            self.dryRun = dryRun
+        }
+    }
+
+    /// What was added.
+    public struct Result: Sendable {
+        /// The file the entry went to.
+        public let file: String
+        /// The entry's line, exactly as written (or as it would be, for a dry run).
+        public let line: String
+        /// What was filled in or added, in words ("wallet Cash, as in earlier entries of
+        /// Bakery"; "tagged #refund: …"), so that a guess never goes unnoticed.
+        public let completed: [String]
+        /// Warnings the new entry raises (an envelope overspent, a payee's unusual category).
+        public let warnings: [Diagnostic]
+        /// False for a dry run.
+        public let written: Bool
+    }
+
+    /// Adds the entry, or says why nothing was written.
+    public static func perform(_ request: Request) throws(ActionRefusal) -> Result {
+        try BudgetWriteLock.holding(request.file) { () throws(ActionRefusal) in try add(request) }
+    }
+
+    private static func add(_ request: Request) throws(ActionRefusal) -> Result {
+        let path = request.file
+        var editor: BudgetEditor
+        do { editor = try BudgetEditor(path: path, today: request.today) } catch { throw .edit(error) }
+        let model = editor.model
+        let draft: EntryDraft
+        do { draft = try EntryDraft(request, model: model) } catch { throw .request(error.message) }
+        guard let file = editor.budget.file(path) else { throw .request("cannot read `\(path)`") }
+        let layout = FileLayout(recentIn: file.tree)
+        var edit = editor.edit()
+        let start = edit.bytes(of: path).count
+        let written = draft.line(note: request.note, tags: draft.tags(request.tags), model: model)
+        let line = EntryLayout.append([written], to: path, lineEnding: layout.lineEnding, in: &edit)[0]
+
+        // The budget as it would be: free of errors, one transaction more.
+        let edited: EditedBudget
+        do { edited = try editor.check(edit) } catch { throw .edit(error) }
+        guard edited.model.entries.count == model.entries.count + 1 else {
+            throw .budget("the entry would not read back as one transaction; nothing written")
+        }
+        let warnings = edited.diagnostics.filter { $0.severity == .warning && $0.file == path && $0.range.start >= start }
+        let completed = draft.completed + [draft.markerNote(request.tags)].compactMap { $0 }
+        if !request.dryRun {
+            do { try editor.write(edited) } catch { throw .edit(error) }
+        }
+        return Result(file: path, line: line, completed: completed, warnings: warnings, written: !request.dryRun)
+    }
+}
