@@ -91,7 +91,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(
             String(decoding: try bytes(rules), as: UTF8.self),
             Self.rules
-                + "2026-11-01 \"Landlord\"       Checking   Housing:Rent     -950.00  rule rent\n")
+                + "2026-11-01 \"Landlord\"     Checking  Housing:Rent  -950.00  rule rent\n")
         XCTAssertEqual(try bytes(root), Data(Self.root.utf8))
         XCTAssertEqual(try attributes(root).mtime, rootBefore.mtime)
         XCTAssertEqual(try attributes(root).inode, rootBefore.inode)
@@ -109,9 +109,9 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(
             String(decoding: try bytes(rules), as: UTF8.self),
             Self.rules + """
-                2026-11-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
-                2026-11-25 transfer Checking -> Savings 100.00  rule save
-                2026-12-01 "Landlord"       Checking   Housing:Rent     -950.00  rule rent
+                2026-11-01 "Landlord"     Checking  Housing:Rent  -950.00  rule rent
+                2026-11-25 transfer Checking -> Savings  100.00  rule save
+                2026-12-01 "Landlord"     Checking  Housing:Rent  -950.00  rule rent
 
                 """)
         let after = try TallyBinary.run(["check", root, "--today", "2026-12-01"])
@@ -164,7 +164,7 @@ final class RecordCommandTests: XCTestCase {
         let result = try TallyBinary.run(["record", path, "treat", "--today", "2026-10-09"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let after = String(decoding: try bytes(path), as: UTF8.self)
-        XCTAssertEqual(after, text + "\r\n2026-10-09 Cash Fun -5.00 rule treat\r\n")
+        XCTAssertEqual(after, text + "\r\n2026-10-09 Cash  Fun  -5.00  rule treat\r\n")
     }
 
     func testSplitsAndMetadataComeAlongButNotBankIdsOrComments() throws {
@@ -186,7 +186,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(
             String(decoding: try bytes(path), as: UTF8.self),
             text + """
-                2026-10-05 "Telco" Checking -60.00  #bills  rule telecom
+                2026-10-05 "Telco"  Checking  -60.00  #bills rule telecom
                     Phone     -25.00
                     Internet  -35.00  "fibre"
                     contract: "K-77"
@@ -212,7 +212,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(
             String(decoding: try bytes(path), as: UTF8.self),
-            text + "2026-10-03 \"Exchange\" transfer Euro -> Dollars 50.00 @ 1.1 USD goal Trip rule 'to dollars'\n")
+            text + "2026-10-03 \"Exchange\"  transfer Euro -> Dollars  50.00 @ 1.1 USD  goal Trip rule 'to dollars'\n")
     }
 
     func testDryRunPrintsAndWritesNothing() throws {
@@ -220,7 +220,7 @@ final class RecordCommandTests: XCTestCase {
         let rules = try write("rules.tally", Self.rules)
         let result = try TallyBinary.run(["record", root, "--due", "--today", "2026-11-02", "--dry-run"])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, "Would append to \(rules):\n2026-11-01 \"Landlord\"       Checking   Housing:Rent     -950.00  rule rent\n")
+        XCTAssertEqual(result.stdout, "Would append to \(rules):\n2026-11-01 \"Landlord\"     Checking  Housing:Rent  -950.00  rule rent\n")
         XCTAssertEqual(try bytes(rules), Data(Self.rules.utf8))
     }
 
@@ -236,7 +236,7 @@ final class RecordCommandTests: XCTestCase {
         // Ahead of time is allowed.
         let ahead = try TallyBinary.run(["record", root, "rent", "--date", "2026-12-01", "--today", "2026-11-03"])
         XCTAssertEqual(ahead.status, 0, ahead.stderr)
-        XCTAssertTrue(String(decoding: try bytes(rules), as: UTF8.self).hasSuffix("2026-12-01 \"Landlord\"       Checking   Housing:Rent     -950.00  rule rent\n"))
+        XCTAssertTrue(String(decoding: try bytes(rules), as: UTF8.self).hasSuffix("2026-12-01 \"Landlord\"     Checking  Housing:Rent  -950.00  rule rent\n"))
         // ... and `tally check` agrees: an entry recording an occurrence ahead is not
         // future-dated (W0511), so even --strict passes.
         let strict = try TallyBinary.run(["check", root, "--strict", "--today", "2026-11-03"])

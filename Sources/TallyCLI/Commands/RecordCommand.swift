@@ -1,4 +1,5 @@
 import Foundation
+import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -114,42 +115,31 @@ enum RecordCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        var editor: BudgetEditor
-        do { editor = try BudgetEditor(path: options.file!, today: today) } catch { return error.report(name, console: console) }
-        let wanted: [Occurrence]
-        switch occurrences(options, editor: editor, console: console) {
-        case .record(let occurrences): wanted = occurrences
-        case .done(let code): return code
+        let selection: RecordOccurrences.Selection = options.rule.map { .rule($0, date: options.date) } ?? .due
+        let result: RecordOccurrences.Result
+        do {
+            result = try RecordOccurrences.perform(.init(file: options.file!, selection: selection, today: today, dryRun: options.dryRun))
+        } catch { return error.report(name, console: console) }
+        for (file, line) in result.unnamed {
+            console.err("tally record: skipped the recurring entry at \(file):\(line): it has no name (`as NAME`) for an entry to refer to\n")
         }
-
-        var edit = editor.edit()
-        let appended: [(path: String, lines: [String])]
-        do { appended = try edit.record(wanted, model: editor.model) } catch {
-            console.err("tally record: \(error)\n")
-            return ExitCode.problems
+        if let nothing = result.nothingDue {
+            if let rule = nothing.rule {
+                console.out("Nothing due for `\(rule)` up to \(today)" + (nothing.next.map { "; the next occurrence is on \($0)" } ?? "") + ".\n")
+                return ExitCode.success
+            }
+            if !result.unnamed.isEmpty { return ExitCode.problems }
+            console.out("Nothing is due up to \(today).\n")
+            return ExitCode.success
         }
-        // The budget as it would be: still free of errors, with these occurrences recorded.
-        let edited: EditedBudget
-        do { edited = try editor.check(edit) } catch { return error.report(name, console: console) }
-        let latest = wanted.map(\.date).max() ?? today
-        let left = edited.model.unrecordedOccurrences(through: max(today, latest))
-        for occurrence in wanted where occurrence.rule < left.count && left[occurrence.rule].contains(occurrence.date) {
-            console.err("tally record: the new entry for \(occurrence.date) would not count as recording `\(edited.model.rules[occurrence.rule].name ?? "?")`; nothing written\n")
-            return ExitCode.problems
-        }
-
-        if options.dryRun {
-            for (filePath, lines) in appended {
+        if !result.written {
+            for (filePath, lines) in result.appended {
                 console.out("Would append to \(filePath):\n")
                 for line in lines { console.out(line + "\n") }
             }
             return ExitCode.success
         }
-        do { try editor.write(edited) } catch { return error.report(name, console: console) }
-        for occurrence in wanted.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
-            let rule = editor.model.rules[occurrence.rule]
-            console.out("Recorded `\(rule.name ?? "?")` on \(occurrence.date) in \(rule.location.file)\n")
-        }
+        for recorded in result.recorded { console.out("Recorded `\(recorded.rule)` on \(recorded.date) in \(recorded.file)\n") }
         return ExitCode.success
     }
 }

@@ -35,6 +35,17 @@ extension BudgetEdit {
     /// files that hold their rules, each laid out like its file's latest transactions.
     /// Returns the lines appended to each file, in the order the files were first changed.
     public mutating func record(_ occurrences: [Occurrence], model: BudgetModel) throws(OccurrenceRecordingError) -> [(path: String, lines: [String])] {
+        let files = try occurrenceLines(occurrences, model: model)
+        for file in files { append(file.lines, to: file.path, lineEnding: file.lineEnding) }
+        return files.map { ($0.path, $0.lines) }
+    }
+
+    /// The entries recording `occurrences` (by date, then rule), by the file that holds
+    /// their rule, in the order the files first come, with each file's line ending;
+    /// nothing is appended.
+    public func occurrenceLines(
+        _ occurrences: [Occurrence], model: BudgetModel
+    ) throws(OccurrenceRecordingError) -> [(path: String, lines: [String], lineEnding: [UInt8])] {
         var appended: [String: [String]] = [:]
         var order: [String] = []
         // Each file's layout is learned once, from its latest transactions: measuring a
@@ -61,10 +72,6 @@ extension BudgetEdit {
                 throw .notWritable(file: location.file, message: error.message)
             }
         }
-        for path in order {
-            guard let file = budget.file(path) else { continue }
-            append(appended[path] ?? [], to: path, lineEnding: layout(of: file).lineEnding)
-        }
-        return order.map { ($0, appended[$0] ?? []) }
+        return order.compactMap { path in budget.file(path).map { (path, appended[path] ?? [], layout(of: $0).lineEnding) } }
     }
 }
