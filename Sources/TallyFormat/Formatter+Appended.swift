@@ -2,20 +2,25 @@ import TallySyntax
 
 extension Formatter {
     /// `bytes` with the lines from `start` to the end (lines a tool just appended) laid out
-    /// as `tally fmt` lays out their block (Grammar.md §6, "Blocks"), so that a file in
-    /// canonical layout stays so after a write:
+    /// as `tally fmt` lays out a block (Grammar.md §6, "Blocks"), changing no byte before
+    /// `start`, so that a formatted file stays formatted after any write:
     ///
-    /// - When the block the new lines join was in canonical layout before them, the whole
-    ///   block is laid out again (a wider new line may move the block's columns; only
-    ///   whitespace changes, under ``WhitespaceGuard``).
-    /// - Otherwise the lines around were laid out by hand and are left so: each new line
-    ///   alone takes the block's columns (``formattedLine(at:in:path:blockLimit:)``).
+    /// - When the block the new lines join was formatted and they fit its columns, they
+    ///   join it, laid out in its columns.
+    /// - When they would move its columns (a wider payee), they start a block of their
+    ///   own, after a blank line, laid out on their own: the lines already in the file
+    ///   keep every byte.
+    /// - When the block they join was laid out by hand (not as `tally fmt` would), each
+    ///   new line alone takes the block's columns
+    ///   (``formattedLine(at:in:path:blockLimit:)``).
     ///
-    /// A line the formatter cannot lay out from its block alone (a block of more than
-    /// `blockLimit` lines, a `tally-fmt` region, lines ended by lone `\r`s) keeps the
-    /// layout it was written with.
+    /// Lines the formatter cannot lay out from their block alone (a block of more than
+    /// `blockLimit` lines, a `tally-fmt` region, lines ended by lone `\r`s) keep the layout
+    /// they were written with.
     public static func layingOutAppended(_ bytes: [UInt8], from start: Int, path: String, blockLimit: Int = 2_000) -> [UInt8] {
         guard start >= 0, start < bytes.count, bytes.contains(0x0A) else { return bytes }
+        let new = Array(bytes[start...])
+        if new.contains(0x3B), String(decoding: new, as: UTF8.self).contains("tally-fmt") { return bytes }
         // The block the new lines join: whole lines up to a blank one above them.
         var blockStart = start
         var lines = 0
@@ -27,8 +32,29 @@ extension Formatter {
             blockStart = previousStart
             lines += 1
         }
-        if lines <= blockLimit, let whole = formattedBlock(bytes, blockStart: blockStart, newStart: start, path: path) { return whole }
-        // Each new line alone, first to last; offsets move as lines are laid out.
+        guard lines <= blockLimit else { return bytes }
+        let old = Array(bytes[blockStart ..< start])
+        if old.isEmpty { return formatted(new, path: path).map { Array(bytes[..<start]) + $0 } ?? bytes }
+        if old.contains(0x3B), String(decoding: old, as: UTF8.self).contains("tally-fmt") { return bytes }
+        guard format(Parser.parse(SourceText(path: path, bytes: old))) == .unchanged else { return eachLineLaidOut(bytes, from: start, path: path, blockLimit: blockLimit) }
+        // Joined to the block, when that leaves its lines as they are.
+        if let joined = formatted(old + new, path: path), joined.starts(with: old) { return Array(bytes[..<start]) + joined[old.count...] }
+        // Else a block of their own.
+        let ending: [UInt8] = start >= 2 && bytes[start - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+        return Array(bytes[..<start]) + ending + (formatted(new, path: path) ?? new)
+    }
+
+    /// `block` in canonical layout, nil when the guard refuses it.
+    private static func formatted(_ block: [UInt8], path: String) -> [UInt8]? {
+        switch format(Parser.parse(SourceText(path: path, bytes: block))) {
+        case .unchanged: return block
+        case .formatted(let output): return output
+        case .refused: return nil
+        }
+    }
+
+    /// Each line from `start` on laid out alone in its block's columns, first to last.
+    private static func eachLineLaidOut(_ bytes: [UInt8], from start: Int, path: String, blockLimit: Int) -> [UInt8] {
         var result = bytes
         var lineStart = start
         while lineStart < result.count {
@@ -43,21 +69,5 @@ extension Formatter {
             lineStart = lineEnd + 1
         }
         return result
-    }
-
-    /// The file with the block from `blockStart` laid out whole, or nil when the part of
-    /// it before `newStart` was not in canonical layout (or holds a `tally-fmt` region, or
-    /// the guard refuses).
-    private static func formattedBlock(_ bytes: [UInt8], blockStart: Int, newStart: Int, path: String) -> [UInt8]? {
-        let block = Array(bytes[blockStart...])
-        if block.contains(0x3B), String(decoding: block, as: UTF8.self).contains("tally-fmt") { return nil }
-        if newStart > blockStart {
-            guard format(Parser.parse(SourceText(path: path, bytes: Array(bytes[blockStart ..< newStart])))) == .unchanged else { return nil }
-        }
-        switch format(Parser.parse(SourceText(path: path, bytes: block))) {
-        case .unchanged: return bytes
-        case .formatted(let output): return Array(bytes[..<blockStart]) + output
-        case .refused: return nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 import TallyTestSupport
 import XCTest

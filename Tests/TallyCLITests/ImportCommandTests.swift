@@ -133,7 +133,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("  no category  ofx102-checking.ofx:"), result.stdout)
         XCTAssertTrue(result.stdout.contains("  balance          2026-03-31 assert Checking 3037.64"), result.stdout)
         let added = try appended()
-        XCTAssertTrue(added.contains("2026-03-15 \"GLOBEX CORP PAYROLL\" \"DIRECT DEP\"  Checking         +1250.00\n    id: \"202603150003\"\n"), added)
+        XCTAssertTrue(added.contains("2026-03-15 \"GLOBEX CORP PAYROLL\" \"DIRECT DEP\"  Checking                  +1250.00\n    id: \"202603150003\"\n"), added)
         // `tally check` asks for its category, as an info: exit 0, the assertion holds.
         let check = try TallyBinary.run(["check", path("budget.tally"), "--today", "2026-04-01", "--format", "json"])
         XCTAssertEqual(check.status, 0, check.stdout + check.stderr)
@@ -388,11 +388,11 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertEqual(
             String(try text("konto.tally").dropFirst(Self.profileBudget.count)),
             """
-            2026-01-03 "Netflix" "abo"  Konto  Fun  -12.99  #subscription
+            2026-01-03 "Netflix" "abo"                  Konto  Fun         -12.99  #subscription
                 id: "1"
-            2026-01-04 "Tank Stelle Nord" "Diesel"  Konto  Transport  -60.00
+            2026-01-04 "Tank Stelle Nord" "Diesel"      Konto  Transport   -60.00
                 id: "2"
-            2026-01-05 "TANKSTELLE SÜD" "big fill-up?"  Konto  Unsorted  -120.00
+            2026-01-05 "TANKSTELLE SÜD" "big fill-up?"  Konto  Unsorted   -120.00
                 id: "3"
 
             """)

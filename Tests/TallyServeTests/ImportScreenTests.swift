@@ -44,7 +44,7 @@ struct ImportScreenTests {
         #expect(answer.status == .ok, "\(answer.text)")
         let page = answer.text
         // Each movement with its category or none, what is matched or skipped, the assert.
-        #expect(page.contains("2026-03-10 &quot;Lidl Dienstleistung GmbH &amp; Co. KG&quot; &quot;LIDL FIL. 1234&quot;  Girokonto  Food:Groceries  -31.25"))
+        #expect(page.contains("2026-03-10 &quot;Lidl Dienstleistung GmbH &amp; Co. KG&quot; &quot;LIDL FIL. 1234&quot;  Girokonto  Food:Groceries    -31.25"))
         #expect(page.contains("2026-03-31 assert Girokonto  4919.83"))
         #expect(page.contains("matched          1"))
         #expect(page.contains("skipped  march.xml:113"))
@@ -100,7 +100,7 @@ struct ImportScreenTests {
         #expect(!page.contains("<option>budget.tally</option>"))
         let preview = serve.post("/import/preview", [("statement", "march.xml"), ("wallet", "Girokonto")])
         #expect(preview.status == .ok, "\(preview.text)")
-        #expect(preview.text.contains("Would append to"))
+        #expect(preview.text.contains("What would be written"))
         for name in ["budget.tally", "../march.xml", "/etc/passwd", "sub/march.xml"] {
             #expect(serve.post("/import/preview", [("statement", name)]).status == .unprocessable, "\(name)")
         }

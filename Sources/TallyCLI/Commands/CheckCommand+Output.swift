@@ -1,3 +1,4 @@
+import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -5,12 +6,10 @@ import TallySyntax
 extension CheckCommand {
     /// Prints what the check found in the format asked for, sorted by file and place,
     /// at most `DiagnosticLimit.perFile` a file (the totals count them all).
-    static func render(_ findings: Findings, options: Options, sources: SourceMap, console: Console) {
-        let shown = findings.shown.sorted {
-            ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue)
-        }
-        let (listed, omitted) = DiagnosticLimit.apply(shown)
-        let totals = DiagnosticTotals(shown)
+    static func render(_ findings: CheckBudget.Result, options: Options, console: Console) {
+        let sources = SourceMap(unit: options.columnUnit)
+        for source in findings.sources { sources.add(source) }
+        let (listed, omitted, totals) = (findings.listed, findings.omitted, findings.totals)
         switch options.format {
         case "json":
             console.out(JSONDiagnosticRenderer(sources: sources).render(listed, totals: totals, omitted: omitted))

@@ -1,4 +1,5 @@
 import Foundation
+import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -114,7 +115,7 @@ enum CheckCommand: Subcommand {
         var timings = false
         var today: CivilDate?
         var syntaxOnly = false
-        var severities = SeverityFlags()
+        var severities = SeverityOverrides()
         var root: String?
         var stdinFilename: String?
         var columnUnit = ColumnUnit.chars
@@ -139,8 +140,8 @@ enum CheckCommand: Subcommand {
                 switch flag {
                 case .format: options.format = try once(flag.name, reader.choice(of: flag, inline: inline))
                 case .color: options.color = try once(flag.name, reader.choice(of: flag, inline: inline))
-                case .deny: options.severities.denied += try SeverityFlags.codes(reader.value(of: flag, inline: inline), flag: flag.name)
-                case .allow: options.severities.allowed += try SeverityFlags.codes(reader.value(of: flag, inline: inline), flag: flag.name)
+                case .deny: options.severities.denied += try SeverityOverrides.codes(reader.value(of: flag, inline: inline), flag: flag.name)
+                case .allow: options.severities.allowed += try SeverityOverrides.codes(reader.value(of: flag, inline: inline), flag: flag.name)
                 case .strict: options.strict = true
                 case .quiet: options.quiet = true
                 case .syntaxOnly: options.syntaxOnly = true
@@ -173,41 +174,34 @@ enum CheckCommand: Subcommand {
         guard let options = readOptions(arguments, console: console, usage: "tally check [--format text|json|github|sarif] [--strict] <file>...", parse) else { return ExitCode.usage }
 
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        let clock = ContinuousClock()
-        let sources = SourceMap(unit: options.columnUnit)
-        var stdin: [UInt8]?
-        if options.stdinFilename != nil {
+        var standardInput: (name: String?, bytes: [UInt8])?
+        if let name = options.stdinFilename {
             do {
-                stdin = try StandardInputProvider().read("<stdin>")
+                standardInput = (name, try StandardInputProvider().read("<stdin>"))
             } catch {
                 console.err("tally check: cannot read standard input: \(error.explanation)\n")
                 return ExitCode.usage
             }
         }
-        var targets = CheckTargets(files: options.files, root: options.root, stdinFilename: options.stdinFilename, stdin: stdin)
-        var findings = Findings()
-        var next = 0
-        while next < targets.jobs.count {
-            let job = targets.jobs[next]
-            next += 1
-            findings.check(job, of: &targets, options: options, today: today, sources: sources, clock: clock, console: console)
-        }
+        let clock = ContinuousClock()
+        let result = CheckBudget.perform(
+            .init(
+                files: options.files, root: options.root, standardInput: standardInput, strict: options.strict, severities: options.severities,
+                syntaxOnly: options.syntaxOnly, today: today))
+        // The budgets read are freed by the exit, not one element at a time.
+        if let budget = result.read.first as? Budget { for value in result.read { KeptUntilExit.keep(value, of: budget) } }
+        for problem in result.unreadable { console.err("tally check: \(problem)\n") }
         let outputStart = clock.now
-        render(findings, options: options, sources: sources, console: console)
+        render(result, options: options, console: console)
         if options.timings {
             console.flush()
             func ms(_ d: Duration) -> String {
                 let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
                 return String(format: "%.1f ms", value)
             }
-            console.err("timings: read and parse \(ms(findings.loading)), interpret and check \(ms(findings.checking)), sort and output \(ms(clock.now - outputStart))\n")
+            console.err("timings: read and parse \(ms(result.loading)), interpret and check \(ms(result.checking)), sort and output \(ms(clock.now - outputStart))\n")
         }
-        if findings.unreadable { return ExitCode.usage }
-        return findings.fails ? ExitCode.problems : ExitCode.success
-    }
-
-    /// Loads one budget; `-` reads standard input as `<stdin>`.
-    static func load(_ path: String) throws(FileReadError) -> Budget {
-        try BudgetLoader.load(argument: path)
+        if !result.unreadable.isEmpty { return ExitCode.usage }
+        return result.fails ? ExitCode.problems : ExitCode.success
     }
 }

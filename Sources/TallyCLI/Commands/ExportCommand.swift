@@ -88,7 +88,7 @@ enum ExportCommand: Subcommand {
         }
         let budget: Budget
         do {
-            budget = try CheckCommand.load(options.file!)
+            budget = try BudgetLoader.load(argument: options.file!)
         } catch {
             console.err("tally export: cannot read `\(options.file!)`: \(error.explanation)\n")
             return ExitCode.usage

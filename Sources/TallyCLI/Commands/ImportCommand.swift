@@ -1,4 +1,5 @@
 import Foundation
+import TallyActions
 import TallyCore
 import TallyImport
 import TallyReports
@@ -126,71 +127,26 @@ enum ImportCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        var editor: BudgetEditor
-        do { editor = try BudgetEditor(path: options.budget!, today: today) } catch { return error.report(name, console: console) }
-        let setup: Setup
-        do { setup = try Setup(options, editor: editor, environment: console.environment, today: today) } catch {
-            console.err("tally import: \(error.message)\n")
-            return ExitCode.usage
-        }
-        let model = editor.model
-        let parts = setup.parts.map { WalletPart($0, model: model, fallback: setup.fallback, options: options, editor: editor) }
-        var edit = editor.edit()
-        // Written in the order of the files' paths, the ids before the appended entries.
-        var inserts: [String: [(offset: Int, text: String)]] = [:]
-        var appends: [String: (lines: [String], ending: [UInt8])] = [:]
-        for part in parts {
-            inserts.merge(part.ids.inserts) { $0 + $1 }
-            if !part.lines.isEmpty { appends[part.setup.target.path, default: ([], part.layout.lineEnding)].lines += part.lines }
-        }
-        for filePath in Set(inserts.keys).union(appends.keys).sorted() {
-            if let texts = inserts[filePath] { edit.insert(texts, into: filePath) }
-            if let (lines, ending) = appends[filePath] { edit.append(lines, to: filePath, lineEnding: ending) }
-        }
-        let summary = parts.map(\.summary).joined()
-        let refused = parts.contains { !$0.report.refused.isEmpty }
-
-        // The budget as it would be.
-        var edited: EditedBudget?
-        if !edit.isEmpty {
-            do { edited = try editor.check(edit) } catch {
-                if case .wouldAddErrors(let after) = error,
-                    after.diagnostics.contains(where: { $0.severity == .error && $0.code == .failedAssertion }),
-                    let part = parts.first(where: { part in
-                        part.assertion.map { after.model.balance(of: part.setup.wallet, at: $0.date) != $0.amount } ?? false
-                    }),
-                    let assertion = part.assertion
-                {
-                    let balance = after.model.balance(of: part.setup.wallet, at: assertion.date)
-                    console.err(
-                        BalanceExplanation(model: after.model, wallet: part.setup.wallet, statements: part.setup.statements, plan: part.plan, before: model)
-                            .text(statementBalance: assertion.amount, budgetBalance: balance, date: assertion.date))
-                    return ExitCode.problems
-                }
-                return error.report(name, console: console)
-            }
-        }
-
+        let request = ImportStatements.Request(
+            budget: options.budget!, statements: options.statements.map { .file($0) }, from: options.from.flatMap(ImportStatements.Bank.init),
+            wallet: options.wallet, into: options.into, uncategorized: options.uncategorized, reading: options.reading, addIDs: options.addIDs,
+            today: today, dryRun: options.dryRun, environment: console.environment)
+        let result: ImportStatements.Result
+        do { result = try ImportStatements.perform(request) } catch { return error.report(name, console: console) }
         // The budget as read and as edited are freed by the exit, not one element at a time.
-        KeptUntilExit.keep(editor.budget, of: editor.budget)
-        KeptUntilExit.keep(model, of: editor.budget)
-        if let edited { KeptUntilExit.keep(edited, of: edited.budget) }
-
+        if let budget = result.read.first as? Budget { for value in result.read { KeptUntilExit.keep(value, of: budget) } }
         if options.dryRun {
-            for part in parts where !part.lines.isEmpty {
-                console.out("Would append to \(part.setup.target.path):\n")
+            for part in result.parts {
+                console.out("Would append to \(part.file):\n")
                 for line in part.lines { console.out(line + "\n") }
                 console.out("\n")
             }
-            console.out(summary)
-            return refused ? ExitCode.problems : ExitCode.success
+            console.out(result.summary)
+            return result.refusedRows ? ExitCode.problems : ExitCode.success
         }
-        if let edited {
-            do { try editor.write(edited) } catch { return error.report(name, console: console) }
-        }
-        console.out(summary)
-        let appended = parts.filter { !$0.lines.isEmpty }.map(\.setup.target.path)
-        console.out(edit.isEmpty ? "Nothing written.\n" : appended.isEmpty ? "Ids added.\n" : "Appended to \(Set(appended).sorted().joined(separator: ", ")).\n")
-        return refused ? ExitCode.problems : ExitCode.success
+        console.out(result.summary)
+        let appended = Set(result.parts.map(\.file)).sorted()
+        console.out(result.changesNothing ? "Nothing written.\n" : appended.isEmpty ? "Ids added.\n" : "Appended to \(appended.joined(separator: ", ")).\n")
+        return result.refusedRows ? ExitCode.problems : ExitCode.success
     }
 }

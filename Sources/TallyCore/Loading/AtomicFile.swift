@@ -78,7 +78,12 @@ public enum AtomicFile {
     /// which the staging leaves all but impossible, leaves the earlier files replaced;
     /// the error names the files that were.)
     ///
-    /// Each file's ``Expectation`` is checked with the swap itself: where the system has
+    /// A file whose new text only adds to the end of what was expected is appended to in
+    /// place instead (``PendingAppend``): nothing another program writes to it meanwhile
+    /// can be lost. Its comparison comes first, its write last, once every other file is
+    /// in place.
+    ///
+    /// Every other file's ``Expectation`` is checked with the swap itself: where the system has
     /// an atomic exchange (Linux's `renameat2`), the new file and the old one trade names,
     /// and the old one is then compared with what was expected; a difference swaps every
     /// file back and throws ``FileWriteError/changedOnDisk``. A change written into the
@@ -88,6 +93,31 @@ public enum AtomicFile {
     /// program that saves by renaming. Without the exchange, the file is compared right
     /// before a plain rename.
     public static func write(all files: [Replacement]) throws(FileWriteError) {
+        var appends: [PendingAppend] = []
+        var replacements: [Replacement] = []
+        do {
+            for file in files {
+                if case .bytes(let expected) = file.expected, file.bytes.count > expected.count, file.bytes.starts(with: expected) {
+                    appends.append(try PendingAppend(path: file.path, bytes: file.bytes, expected: expected))
+                } else {
+                    replacements.append(file)
+                }
+            }
+            try replace(all: replacements)
+        } catch {
+            for append in appends { append.cancel() }
+            throw error
+        }
+        for (i, append) in appends.enumerated() {
+            do { try append.write() } catch {
+                for rest in appends[(i + 1)...] { rest.cancel() }
+                throw error
+            }
+        }
+    }
+
+    /// Replaces each file by a new one, as ``write(all:)`` describes.
+    private static func replace(all files: [Replacement]) throws(FileWriteError) {
         var staged: [Staged] = []
         do {
             for file in files { staged.append(try stage(file.bytes, to: file.path, expected: file.expected)) }

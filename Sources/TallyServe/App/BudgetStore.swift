@@ -1,4 +1,5 @@
 import Foundation
+import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -33,8 +34,8 @@ public final class BudgetStore: @unchecked Sendable {
 
     /// The day kept when another is dropped.
     private let fixedDay: CivilDate?
-    /// `tally check`'s answers by version and day (see ``checkOutput(_:run:)``).
-    private var checks: [String: CommandBridge.Output] = [:]
+    /// The checks' answers by version and day (see ``check(_:)``).
+    private var checks: [String: CheckBudget.Result] = [:]
     private let checkLock = NSLock()
 
     /// A store for the budget at `files`; `today`, when given, is the day kept longest.
@@ -79,20 +80,21 @@ public final class BudgetStore: @unchecked Sendable {
         return snapshot
     }
 
-    /// What `tally check` printed for `snapshot`'s files and day, run once per version:
-    /// the check reads the whole budget again, which at 100k transactions took about a
-    /// hundred milliseconds and a second budget's memory on every request.
-    func checkOutput(_ snapshot: Snapshot, run: () -> CommandBridge.Output) -> CommandBridge.Output {
+    /// What checking `snapshot`'s files on its day found (``CheckBudget``, as `tally check`
+    /// finds it), once per version: the check reads the whole budget again, which at 100k
+    /// transactions took about a hundred milliseconds and a second budget's memory.
+    /// The Diagnostics page and `/api/diagnostics` both show this one answer.
+    func check(_ snapshot: Snapshot) -> CheckBudget.Result {
         let key = "\(snapshot.version) \(snapshot.today)"
         checkLock.lock()
         defer { checkLock.unlock() }
         if let known = checks[key] { return known }
-        let output = run()
+        let result = CheckBudget.perform(.init(files: arguments, today: snapshot.today))
         Self.returnFreedMemory()
         // As for the budgets: at most two days' answers.
         if checks.count >= 2 { checks = [:] }
-        checks[key] = output
-        return output
+        checks[key] = result
+        return result
     }
 
     /// Hands the memory freed by a budget read and dropped back to the system: without

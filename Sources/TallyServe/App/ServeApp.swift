@@ -1,4 +1,5 @@
 import Foundation
+import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -72,10 +73,9 @@ public struct ServeApp: Sendable {
         }
         let day = ["--today", snapshot.today.description]
         if report == "diagnostics" {
-            // `tally check` exits 1 when it finds errors; its JSON is the answer all the same.
-            let output = store.checkOutput(snapshot) { bridge.command(["check", "--format", "json"] + day + store.arguments) }
-            guard output.code != 2 else { return .json(Self.errorJSON(output.err.split(separator: "\n").first.map(String.init) ?? "the check failed"), status: .badRequest) }
-            return .json(output.out)
+            let result = store.check(snapshot)
+            if let problem = result.unreadable.first { return .json(Self.errorJSON(problem), status: .badRequest) }
+            return .json(DiagnosticsPage.json(result))
         }
         guard let opened = snapshot.opened else { return .json(Self.errorJSON(snapshot.problem ?? "the budget cannot be read"), status: .conflict) }
         let arguments: [String]
@@ -146,7 +146,7 @@ public struct ServeApp: Sendable {
                     ?? ImportPage.render(budget, statements: WriteForms.statementFiles(besides: store.arguments[0]), token: rules.token, version: snapshot.version)
             case "/diagnostics":
                 title = "Diagnostics"
-                body = DiagnosticsPage.render(snapshot)
+                body = DiagnosticsPage.render(store.check(snapshot), snapshot)
             default:
                 guard let file = request.parameter("file").flatMap({ Int($0) }),
                     let source = SourcePage.render(snapshot, file: file, line: request.parameter("line").flatMap { Int($0) })
@@ -168,14 +168,18 @@ public struct ServeApp: Sendable {
         guard type.hasPrefix("application/x-www-form-urlencoded") || (request.path == "/import/preview" && request.multipart != nil) else {
             return .text("Forms are sent as application/x-www-form-urlencoded (a statement as multipart/form-data).", status: .unsupportedMediaType)
         }
-        let forms = WriteForms(store: store, bridge: bridge, today: today)
+        let forms = WriteForms(store: store, today: today)
         let back: String
         let done: String
         do throws(WriteForms.Refusal) {
             switch request.path {
             case "/import/preview":
                 let preview = try forms.previewImport(request, uploads: uploads)
-                let status: HTTPStatus = preview.output.code == 0 ? .ok : preview.output.code == 2 ? .unprocessable : .conflict
+                let status: HTTPStatus
+                switch preview.outcome {
+                case .success: status = .ok
+                case .failure(let refusal): status = refusal.status
+                }
                 let body = ImportPage.preview(preview, token: rules.token)
                 let stale = "The budget changed on disk since this preview, so importing it now would be refused: choose the statement again."
                 return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body, stale: stale), status: status)

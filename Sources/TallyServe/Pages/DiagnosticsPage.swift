@@ -1,16 +1,16 @@
+import TallyActions
 import TallyCore
+import TallyReports
 import TallySyntax
 
-/// `/diagnostics`: what `tally check` finds, errors first, each linked to its line in the
-/// source view.
+/// `/diagnostics`: what checking the budget found (``CheckBudget``, as `tally check` and
+/// `/api/diagnostics` show it): the same diagnostics, in the same order (by file, place
+/// and code), with the same advice and the same limit a file, each linked to its line in
+/// the source view.
 enum DiagnosticsPage {
-    /// The most diagnostics a page lists.
-    static let limit = 1000
-
-    static func render(_ snapshot: BudgetStore.Snapshot) -> String {
-        let found = (snapshot.opened?.diagnostics ?? []).sorted { ($0.severity == .error ? 0 : 1, $0.file, $0.range.start) < ($1.severity == .error ? 0 : 1, $1.file, $1.range.start) }
+    static func render(_ check: CheckBudget.Result, _ snapshot: BudgetStore.Snapshot) -> String {
         var rows: [[String]] = []
-        for diagnostic in found.prefix(limit) {
+        for diagnostic in check.listed {
             let line = (snapshot.lines[diagnostic.file]?.line(containing: diagnostic.range.start)).map { $0 + 1 }
             let place = "\(diagnostic.file)\(line.map { ":\($0)" } ?? "")"
             let href = SourceLinks.href(path: diagnostic.file, offset: diagnostic.range.start, snapshot)
@@ -19,8 +19,21 @@ enum DiagnosticsPage {
                 href.map { PageLayout.link($0, place) } ?? PageLayout.esc(place), PageLayout.esc(diagnostic.message)
             ])
         }
-        var out = PageLayout.table(caption: found.isEmpty ? "No problems found" : "\(found.count) found", headers: ["Code", "Severity", "Where", "What"], rows: rows)
-        if found.count > limit { out += "<p class=\"note\">The first \(limit); `tally check` lists them all.</p>\n" }
+        let totals = check.totals
+        let count = totals.errors + totals.warnings + totals.infos
+        let caption = count == 0 ? "No problems found" : "\(count) found: \(totals.errors) errors, \(totals.warnings) warnings, \(totals.infos) notes"
+        var out = PageLayout.table(caption: caption, headers: ["Code", "Severity", "Where", "What"], rows: rows)
+        for left in check.omitted {
+            out += "<p class=\"note\">\(PageLayout.esc(left.file)): \(left.count) more not listed (\(left.total) in all); `tally check` lists them all.</p>\n"
+        }
+        for problem in check.unreadable { out += PageLayout.message(problem, kind: "error") }
         return PageLayout.live("diagnostics", out)
+    }
+
+    /// `/api/diagnostics`: the same answer as JSON, as `tally check --format json` prints it.
+    static func json(_ check: CheckBudget.Result) -> String {
+        let sources = SourceMap()
+        for source in check.sources { sources.add(source) }
+        return JSONDiagnosticRenderer(sources: sources).render(check.listed, totals: check.totals, omitted: check.omitted)
     }
 }

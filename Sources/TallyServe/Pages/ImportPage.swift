@@ -1,8 +1,8 @@
 import TallyReports
 
 /// `/import`: choose a statement (a file sent from the browser, or one of the statement
-/// files beside the budget) and the wallet, see what `tally import --dry-run` prints,
-/// then confirm, which runs `tally import` itself.
+/// files beside the budget) and the wallet, see what the import would write
+/// (``ImportStatements`` as a dry run), then confirm it.
 enum ImportPage {
     /// The form that asks for the statement; it sends the file (`multipart/form-data`)
     /// to the preview.
@@ -32,18 +32,23 @@ enum ImportPage {
         return out + "</select>"
     }
 
-    /// The dry run's output and, when it may be imported, the form that confirms it.
+    /// The dry run's lines and summary and, when it may be imported, the form that
+    /// confirms it; or why it cannot be imported.
     static func preview(_ preview: WriteForms.ImportPreview, token: String) -> String {
-        let output = preview.output
         var out = ""
-        if !output.err.isEmpty {
-            out += PageLayout.message(output.code == 0 ? "Notes from the import:" : "This statement cannot be imported as it is; nothing was written.", kind: output.code == 0 ? "note" : "error")
-            out += "<pre class=\"source output\" id=\"import-problems\">\(PageLayout.esc(output.err))</pre>\n"
-        }
-        if !output.out.isEmpty {
-            out += "<h2>What would be written</h2>\n<pre class=\"source output\" id=\"dry-run\">\(PageLayout.esc(output.out))</pre>\n"
-        }
-        if output.code == 0 || (output.err.isEmpty && !output.out.isEmpty) {
+        switch preview.outcome {
+        case .failure(let refusal):
+            out += PageLayout.message("This statement cannot be imported as it is; nothing was written.", kind: "error")
+            out += "<pre class=\"source output\" id=\"import-problems\">\(PageLayout.esc(refusal.message))</pre>\n"
+        case .success(let result):
+            if !result.parts.isEmpty {
+                out += "<h2>What would be written</h2>\n"
+                for part in result.parts {
+                    out += "<p>To <code>\(PageLayout.esc(part.file))</code>:</p>\n"
+                    out += "<pre class=\"source output\" id=\"dry-run\">\(PageLayout.esc(part.lines.joined(separator: "\n")))</pre>\n"
+                }
+            }
+            out += "<h2>Summary</h2>\n<pre class=\"source output\" id=\"import-summary\">\(PageLayout.esc(result.summary))</pre>\n"
             out += "<div class=\"cards\">\n<form class=\"card\" method=\"post\" action=\"/import\" id=\"confirm-form\"><h2>Import \(PageLayout.esc(preview.statement.name))</h2>"
             out += PageLayout.formGuard(token: token, version: preview.version)
             for (name, value) in preview.statement.fields + [("wallet", preview.wallet ?? "")] {

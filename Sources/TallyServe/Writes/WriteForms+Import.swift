@@ -1,11 +1,12 @@
 import Foundation
+import TallyActions
 import TallyCore
 
-/// The import screen's two steps, each the command line's own `tally import` (lent by
-/// ``CommandBridge``): the preview runs it with `--dry-run`, the confirmation without,
-/// so the statement is read, planned, categorized, checked in memory and written
-/// atomically exactly as on the command line, and the budget's `import` profiles choose
-/// how it is read. The confirmation carries the version the preview was drawn from and
+/// The import screen's two steps, each ``ImportStatements`` as `tally import` runs it:
+/// the preview as a dry run, the confirmation for real, so the statement is read,
+/// planned, categorized, checked in memory and written atomically exactly as on the
+/// command line, and the budget's `import` profiles choose how it is read. A statement
+/// sent from the browser is read from memory; it is never written to disk. The confirmation carries the version the preview was drawn from and
 /// is refused when a file of the budget changed on disk since.
 extension WriteForms {
     /// The statement a form chose: a file sent from the browser (kept in
@@ -19,13 +20,14 @@ extension WriteForms {
         let fields: [(String, String)]
     }
 
-    /// What the dry run printed, to draw the preview from.
+    /// What the dry run gave, to draw the preview from.
     struct ImportPreview {
         let statement: ChosenStatement
         let wallet: String?
         /// The budget's version before the dry run: what the confirm form carries.
         let version: String
-        let output: CommandBridge.Output
+        /// The import as it would be, or why it cannot be.
+        let outcome: Result<ImportStatements.Result, Refusal>
     }
 
     /// The extensions of the statement files the screen lists beside the budget.
@@ -58,8 +60,9 @@ extension WriteForms {
         }
         let wallet = request.field("wallet").flatMap { $0.isEmpty ? nil : $0 }
         let version = store.currentVersion()
-        let output = runImport(statement, wallet: wallet, dryRun: true)
-        return ImportPreview(statement: statement, wallet: wallet, version: version, output: output)
+        let outcome: Result<ImportStatements.Result, Refusal>
+        do { outcome = .success(try runImport(statement, wallet: wallet, dryRun: true)) } catch { outcome = .failure(error) }
+        return ImportPreview(statement: statement, wallet: wallet, version: version, outcome: outcome)
     }
 
     /// `POST /import`: `tally import` on the statement the preview showed, refused when
@@ -67,14 +70,13 @@ extension WriteForms {
     func confirmImport(_ request: HTTPRequest, uploads: StatementUploads) throws(Refusal) -> String {
         try requireCurrent(request)
         let statement = try chosenStatement(request, uploads: uploads)
-        let output = runImport(statement, wallet: request.field("wallet").flatMap { $0.isEmpty ? nil : $0 }, dryRun: false)
-        let lines = output.out.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard output.code == 0 || (output.err.isEmpty && !lines.isEmpty) else {
-            let message = output.err.split(separator: "\n").first.map(String.init) ?? "nothing was written"
-            throw Refusal(status: output.code == 2 ? .unprocessable : .conflict, message: message)
-        }
-        let added = lines.first { $0.hasPrefix("added") }.map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
-        return "Imported \(statement.name): " + [added.map { $0 + "." }, lines.last].compactMap { $0 }.joined(separator: " ")
+        let result = try runImport(statement, wallet: request.field("wallet").flatMap { $0.isEmpty ? nil : $0 }, dryRun: false)
+        let counts = result.counts
+        var done = "Imported \(statement.name): added \(counts.added), already present \(counts.present), matched \(counts.matched)"
+        done += counts.refused > 0 ? ", refused \(counts.refused) (see the summary of a preview)." : "."
+        let files = Set(result.parts.map(\.file)).sorted()
+        done += result.changesNothing ? " Nothing written." : files.isEmpty ? " Ids added." : " Appended to \(files.joined(separator: ", "))."
+        return done
     }
 
     /// The statement a confirm form (or the preview's list) names.
@@ -94,31 +96,13 @@ extension WriteForms {
         return ChosenStatement(name: name, bytes: nil, fields: [("statement", name)])
     }
 
-    /// Runs `tally import` on the statement: a file beside the budget as it is, a file
-    /// sent in a private temporary folder, removed after (its path is left out of what
-    /// the command printed).
-    private func runImport(_ statement: ChosenStatement, wallet: String?, dryRun: Bool) -> CommandBridge.Output {
-        var arguments = ["import", "--today", today.description]
-        if dryRun { arguments.append("--dry-run") }
-        // Joined to its flag, so that a value starting with `-` is never read as a flag.
-        if let wallet { arguments.append("--wallet=\(wallet)") }
-        arguments.append(root)
-        guard let bytes = statement.bytes else {
-            let folder = (root as NSString).deletingLastPathComponent
-            return bridge.command(arguments + [(folder.isEmpty ? "." : folder) + "/" + statement.name])
-        }
-        let folder = FileManager.default.temporaryDirectory.path + "/tally-statement-" + AccessRules.newToken()
-        guard mkdir(folder, 0o700) == 0 else { return .init(code: 1, out: "", err: "cannot keep the statement in a temporary folder") }
-        defer {
-            try? FileManager.default.removeItem(atPath: folder)
-        }
-        let safe = String(statement.name.map { $0.isLetter || $0.isNumber || "._-".contains($0) ? $0 : "_" }.prefix(100))
-        let path = folder + "/" + (safe.hasPrefix(".") || safe.isEmpty ? "statement" + safe : safe)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes), attributes: [.posixPermissions: 0o600]) else {
-            return .init(code: 1, out: "", err: "cannot keep the statement in a temporary folder")
-        }
-        let output = bridge.command(arguments + [path])
-        func shown(_ text: String) -> String { text.replacingOccurrences(of: path, with: statement.name) }
-        return .init(code: output.code, out: shown(output.out), err: shown(output.err))
+    /// ``ImportStatements`` on the statement: a file beside the budget, or the bytes sent.
+    private func runImport(_ statement: ChosenStatement, wallet: String?, dryRun: Bool) throws(Refusal) -> ImportStatements.Result {
+        let folder = (root as NSString).deletingLastPathComponent
+        let source: StatementSource =
+            statement.bytes.map { .sent(name: statement.name, bytes: $0) } ?? .file((folder.isEmpty ? "." : folder) + "/" + statement.name)
+        do {
+            return try ImportStatements.perform(.init(budget: root, statements: [source], wallet: wallet, today: today, dryRun: dryRun))
+        } catch { throw Self.refusal(error) }
     }
 }

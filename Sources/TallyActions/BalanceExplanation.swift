@@ -19,7 +19,7 @@ struct BalanceExplanation {
     func text(statementBalance: Money, budgetBalance: Money, date: CivilDate) -> String {
         let name = model.wallets[wallet].name
         var out =
-            "tally import: the statement says \(name) holds \(statementBalance) at the end of \(date), "
+            "the statement says \(name) holds \(statementBalance) at the end of \(date), "
             + "but with these movements the budget would hold \(budgetBalance)"
         if let difference = budgetBalance.subtracting(statementBalance) {
             out += " (\(difference.isNegative ? "" : "+")\(difference) in the budget)"

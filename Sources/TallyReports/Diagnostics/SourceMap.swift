@@ -3,17 +3,25 @@ import TallySyntax
 /// What a column counts: Unicode characters (scalars) by default, as people count; UTF-8
 /// bytes for Vim (`:make`, ALE), which place markers by byte; UTF-16 code units for tools
 /// that count like JavaScript (`--column-unit`).
-enum ColumnUnit: String, CaseIterable {
+public enum ColumnUnit: String, CaseIterable, Sendable {
     case chars, bytes, utf16
 }
 
 /// A diagnostic's position: 1-based lines and 1-based columns in the map's
 /// ``ColumnUnit``. The end is exclusive: `endColumn` is the column just past the range.
-struct Location: Equatable {
-    var line: Int
-    var column: Int
-    var endLine: Int
-    var endColumn: Int
+public struct Location: Equatable {
+    /// Creates the location.
+    public init(line: Int, column: Int, endLine: Int, endColumn: Int) {
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
 }
 
 /// The sources of every file diagnostics may point into, with their line indexes, built
@@ -22,23 +30,23 @@ struct Location: Equatable {
 /// Columns are counted from the last offset asked about on the same line when it lies
 /// before the new one, not from the line's start: diagnostics come in file order, so the
 /// thousands one long line can hold cost one pass over it, not one each.
-final class SourceMap {
+public final class SourceMap {
     /// What columns count.
-    let unit: ColumnUnit
+    public let unit: ColumnUnit
     private var sources: [String: SourceText] = [:]
     private var indexes: [String: LineIndex] = [:]
     /// The last offset whose column was counted, per file.
     private var cursors: [String: (line: Int, offset: Int, column: Int)] = [:]
 
-    init(unit: ColumnUnit = .chars) { self.unit = unit }
+    public init(unit: ColumnUnit = .chars) { self.unit = unit }
 
-    func add(_ source: SourceText) {
+    public func add(_ source: SourceText) {
         if sources[source.path] == nil { sources[source.path] = source }
     }
 
-    func source(_ path: String) -> SourceText? { sources[path] }
+    public func source(_ path: String) -> SourceText? { sources[path] }
 
-    func index(_ path: String) -> LineIndex? {
+    public func index(_ path: String) -> LineIndex? {
         if let index = indexes[path] { return index }
         guard let source = sources[path] else { return nil }
         let index = LineIndex(source)
@@ -46,7 +54,7 @@ final class SourceMap {
         return index
     }
 
-    func location(_ path: String, _ range: ByteRange) -> Location {
+    public func location(_ path: String, _ range: ByteRange) -> Location {
         guard let index = index(path) else { return Location(line: 1, column: 1, endLine: 1, endColumn: 1) }
         let start = position(path, index, range.start)
         let end = position(path, index, range.end)

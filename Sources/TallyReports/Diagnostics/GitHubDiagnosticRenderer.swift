@@ -13,21 +13,27 @@ import TallySyntax
 /// `workspace` (the `GITHUB_WORKSPACE` folder) are made relative to it. A file whose
 /// diagnostics were not all shown (``DiagnosticLimit``) gets one `::notice` saying how many
 /// were left out.
-struct GitHubDiagnosticRenderer {
-    let sources: SourceMap
-    var workspace: String?
+public struct GitHubDiagnosticRenderer {
+    public let sources: SourceMap
+    public var workspace: String?
 
-    func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
+    /// A renderer of diagnostics in `sources`, paths relative to `workspace` when given.
+    public init(sources: SourceMap, workspace: String? = nil) {
+        self.sources = sources
+        self.workspace = workspace
+    }
+
+    public func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
         diagnostics.map(line).joined() + omitted.map(line).joined()
     }
 
     /// A notice on the file saying how many of its diagnostics were left out
     /// (``DiagnosticLimit``).
-    func line(_ omitted: DiagnosticLimit.Omitted) -> String {
+    public func line(_ omitted: DiagnosticLimit.Omitted) -> String {
         "::notice file=\(Self.escapeProperty(relative(omitted.file))),title=\(Self.escapeProperty("tally"))::\(Self.escapeData(DiagnosticLimit.message(omitted)))\n"
     }
 
-    func line(_ d: Diagnostic) -> String {
+    public func line(_ d: Diagnostic) -> String {
         let at = sources.location(d.file, d.range)
         let command: String
         switch d.severity {
@@ -46,14 +52,14 @@ struct GitHubDiagnosticRenderer {
         return "::\(command) \(properties)::\(Self.escapeData(message))\n"
     }
 
-    func relative(_ path: String) -> String {
+    public func relative(_ path: String) -> String {
         guard let workspace, !workspace.isEmpty, path.hasPrefix("/") else { return path }
         let folder = workspace.hasSuffix("/") ? workspace : workspace + "/"
         return path.hasPrefix(folder) ? String(path.dropFirst(folder.count)) : path
     }
 
     /// Escapes a command's message: `%`, carriage returns and line feeds.
-    static func escapeData(_ text: String) -> String {
+    public static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -68,7 +74,7 @@ struct GitHubDiagnosticRenderer {
 
     /// Escapes a property value: what ``escapeData(_:)`` escapes, and `:` and `,`, which
     /// would otherwise end the property list or the property.
-    static func escapeProperty(_ text: String) -> String {
+    public static func escapeProperty(_ text: String) -> String {
         var out = ""
         for scalar in escapeData(text).unicodeScalars {
             switch scalar {

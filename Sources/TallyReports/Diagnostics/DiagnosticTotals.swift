@@ -2,12 +2,12 @@ import TallySyntax
 
 /// How many diagnostics of each severity a check found: every finding, also those a
 /// renderer leaves out (``DiagnosticLimit``), so summaries and counts stay true.
-struct DiagnosticTotals {
-    var errors = 0
-    var warnings = 0
-    var infos = 0
+public struct DiagnosticTotals: Sendable, Equatable {
+    public var errors = 0
+    public var warnings = 0
+    public var infos = 0
 
-    init(_ diagnostics: [Diagnostic]) {
+    public init(_ diagnostics: [Diagnostic]) {
         for d in diagnostics {
             switch d.severity {
             case .error: errors += 1

@@ -2,7 +2,7 @@ import TallyCore
 import TallyImport
 import TallySyntax
 
-extension CheckCommand {
+extension CheckBudget {
     /// I0601 with the likeliest categories in its message, so that every output format
     /// (text, JSON, SARIF, GitHub) names what the editor's quick fix offers
     /// (``CategoryAdvice``). Nothing is worked out for a budget without I0601.

@@ -15,9 +15,15 @@ import TallySyntax
 /// underline keeps the line's tabs so that it lines up in any terminal. A line longer than
 /// ``excerptLimit`` bytes is shown as a window of that many bytes around the problem, with
 /// `…` where it was cut, so one long line cannot make every diagnostic on it long.
-struct TextDiagnosticRenderer {
-    let sources: SourceMap
-    let color: Bool
+public struct TextDiagnosticRenderer {
+    public let sources: SourceMap
+    public let color: Bool
+
+    /// A renderer of diagnostics in `sources`, in colour when `color`.
+    public init(sources: SourceMap, color: Bool) {
+        self.sources = sources
+        self.color = color
+    }
 
     private func paint(_ text: String, _ code: String) -> String {
         color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
@@ -31,7 +37,7 @@ struct TextDiagnosticRenderer {
         }
     }
 
-    func render(_ d: Diagnostic) -> String {
+    public func render(_ d: Diagnostic) -> String {
         let location = sources.location(d.file, d.range)
         var out = "\(d.file):\(location.line):\(location.column): "
         out += paint("\(d.severity.rawValue)[\(d.code)]", severityColor(d.severity))
@@ -88,20 +94,20 @@ struct TextDiagnosticRenderer {
 
     /// `offset` moved forward past UTF-8 continuation bytes (at most three), so a window
     /// does not start or end inside a character; never past the end of `range`.
-    static func scalarStart(_ bytes: [UInt8], _ offset: Int, within range: ByteRange) -> Int {
+    public static func scalarStart(_ bytes: [UInt8], _ offset: Int, within range: ByteRange) -> Int {
         var i = offset
         while i < range.end && i < offset + 3 && bytes[i] & 0xC0 == 0x80 { i += 1 }
         return i
     }
 
     /// The line saying how many of a file's diagnostics were left out (``DiagnosticLimit``).
-    func renderOmitted(_ omitted: DiagnosticLimit.Omitted) -> String {
+    public func renderOmitted(_ omitted: DiagnosticLimit.Omitted) -> String {
         "\(omitted.file): " + paint("note", "1;36") + paint(": " + DiagnosticLimit.message(omitted), "1") + "\n"
     }
 
     /// The text with control characters shown as their Unicode control pictures (␀, ␇),
     /// so that an excerpt never rings the bell or moves the cursor. Tabs stay tabs.
-    static func visible(_ text: String) -> String {
+    public static func visible(_ text: String) -> String {
         var out = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 && scalar != "\t" {
@@ -116,7 +122,7 @@ struct TextDiagnosticRenderer {
     }
 
     /// `2 errors, 1 warning` style summary.
-    static func summary(errors: Int, warnings: Int, infos: Int, files: Int) -> String {
+    public static func summary(errors: Int, warnings: Int, infos: Int, files: Int) -> String {
         func count(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         let checked = "checked \(count(files, "file"))"
         if errors + warnings + infos == 0 { return "\(checked): no problems found" }

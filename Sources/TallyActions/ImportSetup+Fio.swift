@@ -4,14 +4,14 @@ import TallyImport
 import TallyReports
 import TallySyntax
 
-extension ImportCommand.Setup {
+extension ImportStatements.Setup {
     /// The wallet to download into: `--wallet`, else the one wallet whose profile names
     /// a token.
-    static func fioWallet(_ options: ImportCommand.Options, model: BudgetModel) throws(UsageError) -> Int {
+    static func fioWallet(_ options: ImportStatements.Request, model: BudgetModel) throws(UsageError) -> Int {
         let withToken = model.wallets.indices.filter { model.importProfile(of: $0)?.token != nil }
         if let name = options.wallet {
             guard let wallet = model.wallets.firstIndex(where: { $0.name == name }) else {
-                throw UsageError("no wallet named `\(name)`" + (TallyTool.closest(name, model.wallets.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""))
+                throw UsageError("no wallet named `\(name)`" + (UsageError.closest(name, model.wallets.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""))
             }
             return wallet
         }

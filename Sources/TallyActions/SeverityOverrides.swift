@@ -3,18 +3,22 @@ import TallyCore
 import TallyReports
 import TallySyntax
 
-/// `--deny CODE` and `--allow CODE` of `tally check`: severity changes from the command
-/// line, applied on top of the budget's own `option severity` lines, the same in every
-/// output format. Each flag takes one code or a comma-separated list and may be repeated.
-struct SeverityFlags: Equatable {
+/// Severity changes asked for with a check (`tally check --deny CODE --allow CODE`),
+/// applied on top of the budget's own `option severity` lines, the same in every output
+/// format.
+public struct SeverityOverrides: Equatable, Sendable {
     /// Codes raised to errors.
-    var denied: [String] = []
+    public var denied: [String] = []
     /// Codes silenced.
-    var allowed: [String] = []
+    public var allowed: [String] = []
 
-    /// Reads the value of `--deny` or `--allow`: known codes, and for `--allow` no syntax
-    /// error, since a line that cannot be read always stays an error.
-    static func codes(_ value: String, flag: String) throws(UsageError) -> [String] {
+    /// No change.
+    public init() {}
+
+    /// Reads a list of codes for `--deny` or `--allow` (one code or a comma-separated
+    /// list): known codes, and for `--allow` no syntax error, since a line that cannot be
+    /// read always stays an error.
+    public static func codes(_ value: String, flag: String) throws(UsageError) -> [String] {
         var codes: [String] = []
         for part in value.split(separator: ",", omittingEmptySubsequences: false) {
             let name = part.trimmingCharacters(in: .whitespaces)

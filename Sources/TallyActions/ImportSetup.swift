@@ -3,7 +3,7 @@ import TallyImport
 import TallyReports
 import TallySyntax
 
-extension ImportCommand {
+extension ImportStatements {
     /// What the command line and the budget say about one import, settled before any
     /// movement is decided: the fallback category and, for each wallet imported into,
     /// its statements (each read whole, so a malformed one stops everything) and the file
@@ -23,16 +23,16 @@ extension ImportCommand {
         let parts: [Part]
 
         /// Settles the import, or throws the message that stops it (exit code 2).
-        init(_ options: Options, editor: BudgetEditor, environment: [String: String], today: CivilDate) throws(UsageError) {
+        init(_ options: Request, editor: BudgetEditor, environment: [String: String], today: CivilDate) throws(UsageError) {
             let budget = editor.budget, model = editor.model
             // Accounts find the wallet only without --wallet and with several open wallets.
             let needed = options.wallet == nil && model.wallets.filter { $0.closed == nil }.count > 1
             let files = StatementFiles(options.statements, encoding: options.reading.encoding, needed: needed)
-            let single = files.singles.map(\.path)
+            let single = files.singles.map(\.source)
             if let name = options.uncategorized {
                 guard let c = model.categories.firstIndex(where: { $0.name == name }) else {
                     var message = "no category named `\(name)` for --uncategorized"
-                    if let suggestion = TallyTool.closest(name, model.categories.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
+                    if let suggestion = UsageError.closest(name, model.categories.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
                     throw UsageError(message)
                 }
                 fallback = c
@@ -40,7 +40,7 @@ extension ImportCommand {
                 fallback = nil
             }
             var parts: [Part] = []
-            if options.from != nil {
+            if options.from == .fio {
                 let wallet = try Self.fioWallet(options, model: model)
                 let profile = WalletImport(model: model, wallet: wallet)
                 let statement = try Self.fioStatement(wallet: wallet, model: model, environment: environment, today: today)
@@ -74,11 +74,11 @@ extension ImportCommand {
 
         /// The wallet: the one `--wallet` names, the only open one, or the one whose import
         /// profile names the account the statements are of.
-        private static func wallet(_ options: Options, files: StatementFiles, model: BudgetModel, path: String) throws(UsageError) -> Int {
+        private static func wallet(_ options: Request, files: StatementFiles, model: BudgetModel, path: String) throws(UsageError) -> Int {
             if let name = options.wallet {
                 guard let w = model.wallets.firstIndex(where: { $0.name == name }) else {
                     var message = "no wallet named `\(name)` in `\(path)`"
-                    if let suggestion = TallyTool.closest(name, model.wallets.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
+                    if let suggestion = UsageError.closest(name, model.wallets.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
                     throw UsageError(message)
                 }
                 return w
@@ -104,14 +104,15 @@ extension ImportCommand {
 
         /// The statements at `paths`, each read whole and checked to be the wallet's.
         private static func statements(
-            _ paths: [String], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
+            _ sources: [StatementSource], reading: StatementReader.Options, wallet: Int, profile: WalletImport,
             model: BudgetModel
         ) throws(UsageError) -> [Statement] {
             var statements: [Statement] = []
-            for statementPath in paths {
+            for source in sources {
+                let statementPath = source.name
                 let bytes: [UInt8]
                 do {
-                    bytes = try DiskFileProvider().read(statementPath)
+                    bytes = try source.bytes()
                 } catch {
                     throw UsageError("cannot read `\(statementPath)`: \(error.explanation)")
                 }

@@ -1,6 +1,7 @@
 import TallyCore
 import TallyImport
 import TallyReports
+import TallySyntax
 
 /// The statement files of one `tally import`, sorted by how they go to wallets: a file
 /// of one statement goes to the wallet the command line or its account names; each
@@ -9,7 +10,7 @@ import TallyReports
 struct StatementFiles {
     /// Files of one statement, read again once their wallet's profile is known, with the
     /// error of a file that could not be read as detected.
-    let singles: [(path: String, account: String?, error: StatementError?)]
+    let singles: [(source: StatementSource, account: String?, error: StatementError?)]
     /// The statements of files holding several, in file order.
     let several: [Statement]
 
@@ -18,21 +19,22 @@ struct StatementFiles {
     /// wallet (a large CSV file is then not read twice). A file that cannot be read so
     /// counts as one statement: it is read again, and its error told, once the wallet is
     /// known.
-    init(_ paths: [String], encoding: StatementEncoding? = nil, needed: Bool = true) {
-        var singles: [(path: String, account: String?, error: StatementError?)] = []
+    init(_ sources: [StatementSource], encoding: StatementEncoding? = nil, needed: Bool = true) {
+        var singles: [(source: StatementSource, account: String?, error: StatementError?)] = []
         var several: [Statement] = []
-        for path in paths {
-            guard let bytes = try? DiskFileProvider().read(path),
+        for source in sources {
+            let path = source.name
+            guard let bytes = try? source.bytes(),
                 needed || OFXStatementReader.recognises(String(decoding: bytes.prefix(2000), as: UTF8.self))
             else {
-                singles.append((path, nil, nil))
+                singles.append((source, nil, nil))
                 continue
             }
             do {
                 let statements = try StatementReader.readAll(bytes, path: path, options: StatementReader.Options(encoding: encoding))
-                if statements.count > 1 { several += statements } else { singles.append((path, statements.first?.account, nil)) }
+                if statements.count > 1 { several += statements } else { singles.append((source, statements.first?.account, nil)) }
             } catch {
-                singles.append((path, nil, error))
+                singles.append((source, nil, error))
             }
         }
         self.singles = singles
@@ -52,7 +54,7 @@ struct StatementFiles {
                         + (statement.account.map { "none names \($0): add `account \"\($0)\"` to that wallet's profile" } ?? "one names no account")
                         + "; nothing written")
             }
-            try ImportCommand.Setup.check(statement, wallet: wallet, profile: WalletImport(model: model, wallet: wallet), model: model)
+            try ImportStatements.Setup.check(statement, wallet: wallet, profile: WalletImport(model: model, wallet: wallet), model: model)
             if let i = routed.firstIndex(where: { $0.wallet == wallet }) {
                 routed[i].statements.append(statement)
             } else {

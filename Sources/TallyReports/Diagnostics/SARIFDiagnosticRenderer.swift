@@ -12,12 +12,15 @@ import TallySyntax
 /// columns in Unicode code points, exclusive end column, as SARIF defines them. A file
 /// whose results were not all listed (``DiagnosticLimit``) gets a note in the run's
 /// `invocations[0].toolExecutionNotifications` saying how many were left out.
-struct SARIFDiagnosticRenderer {
-    let sources: SourceMap
+public struct SARIFDiagnosticRenderer {
+    public let sources: SourceMap
 
-    static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    /// A renderer of diagnostics in `sources`.
+    public init(sources: SourceMap) { self.sources = sources }
 
-    func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
+    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+
+    public func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
         let rules = DiagnosticCode.all.map { code -> String in
             var help = code.summary
             var markdown = code.summary  // the documentation's own Markdown (backticks)
@@ -110,7 +113,7 @@ struct SARIFDiagnosticRenderer {
         ]) + "\n"
     }
 
-    static func level(_ severity: Severity) -> String {
+    public static func level(_ severity: Severity) -> String {
         switch severity {
         case .error: return "error"
         case .warning: return "warning"
@@ -121,7 +124,7 @@ struct SARIFDiagnosticRenderer {
     /// A URI for a path: relative paths stay relative references (dashboards resolve them
     /// against the checkout), absolute ones become `file://` URIs; characters a URI cannot
     /// hold are escaped.
-    static func uri(_ path: String) -> String {
+    public static func uri(_ path: String) -> String {
         var allowed = CharacterSet.urlPathAllowed
         allowed.remove(charactersIn: ":")  // a colon in the first segment would read as a scheme
         let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path

@@ -9,14 +9,17 @@ import TallySyntax
 /// appear when a diagnostic has them. When a file had more diagnostics than are shown
 /// (``DiagnosticLimit``), `"notShown":[{"file","count","total"}]` says so, and the counts
 /// still count every finding.
-struct JSONDiagnosticRenderer {
-    let sources: SourceMap
+public struct JSONDiagnosticRenderer {
+    public let sources: SourceMap
 
-    func render(_ diagnostics: [Diagnostic]) -> String {
+    /// A renderer of diagnostics in `sources`.
+    public init(sources: SourceMap) { self.sources = sources }
+
+    public func render(_ diagnostics: [Diagnostic]) -> String {
         render(diagnostics, totals: DiagnosticTotals(diagnostics), omitted: [])
     }
 
-    func render(_ diagnostics: [Diagnostic], totals: DiagnosticTotals, omitted: [DiagnosticLimit.Omitted]) -> String {
+    public func render(_ diagnostics: [Diagnostic], totals: DiagnosticTotals, omitted: [DiagnosticLimit.Omitted]) -> String {
         var lines: [String] = []
         for d in diagnostics {
             let at = sources.location(d.file, d.range)

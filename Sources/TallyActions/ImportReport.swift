@@ -15,13 +15,14 @@ struct ImportReport {
     private(set) var refused: [Refusal] = []
     /// Rows written without a category (I0601), with the names of their likeliest ones.
     private(set) var uncategorized: [(decision: ImportPlan.Decision, likely: [String])] = []
-    private var added = 0, byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0, byTransfer = 0
-    private var present: [ImportPlan.Decision] = []
-    private var matched: [(ImportPlan.Decision, Int)] = []
+    private(set) var added = 0
+    private var byMatch = 0, byRule = 0, byHistory = 0, byFallback = 0, byTransfer = 0
+    private(set) var present: [ImportPlan.Decision] = []
+    private(set) var matched: [(ImportPlan.Decision, Int)] = []
     /// Rows whose bank id another movement has (kept under another id, and said so).
     private var sharedIDs: [ImportPlan.Decision] = []
     /// Rows that are the open side of a transfer the budget has (their id is added to it).
-    private var sides: [(ImportPlan.Decision, Int)] = []
+    private(set) var sides: [(ImportPlan.Decision, Int)] = []
     private var likelyTransfers = LikelyTransfers()
     private let model: BudgetModel
 

@@ -2,7 +2,7 @@ import TallyCore
 import TallyImport
 import TallySyntax
 
-extension ImportCommand {
+extension ImportStatements {
     /// What an import does to one wallet: its plan, the lines to append (with the closing
     /// balance's `assert`), the ids to add to matched entries and its summary. An import
     /// into several wallets (an OFX file with a bank's and a card's statement) writes
@@ -17,7 +17,7 @@ extension ImportCommand {
         let ids: MatchedIDs
         let summary: String
 
-        init(_ setup: Setup.Part, model: BudgetModel, fallback: Int?, options: Options, editor: BudgetEditor) {
+        init(_ setup: Setup.Part, model: BudgetModel, fallback: Int?, options: Request, editor: BudgetEditor) {
             self.setup = setup
             let wallet = model.wallets[setup.wallet]
             plan = ImportPlan(

@@ -1,7 +1,7 @@
 import Foundation
 import TallyCore
 
-/// What `tally check` loads for the files it is given: each named file's budget (found
+/// What a check loads for the files it is given: each named file's budget (found
 /// through ``BudgetRoots``, or named with `--root`), and which of that budget's files to
 /// report. A budget named itself reports every file it reads; a budget reached from an
 /// included file reports only the named files, so checking `2026.tally` shows the

@@ -1,0 +1,83 @@
+import TallyCore
+import TallySyntax
+
+/// Giving money to an envelope (`fill`) or moving it between two (`move`) — the web app's
+/// Envelopes page: one line appended to the budget's root file, laid out by the
+/// formatter, checked in memory, written through ``BudgetEditor``.
+public enum EnvelopeMoney {
+    /// Which line.
+    public enum Kind: Sendable {
+        /// `DATE fill ENVELOPE AMOUNT`.
+        case fill(envelope: String)
+        /// `DATE move FROM -> TO AMOUNT`.
+        case move(from: String, to: String)
+    }
+
+    /// What to write.
+    public struct Request: Sendable {
+        public var file: String
+        /// `YYYY-MM-DD`.
+        public var date: String
+        public var kind: Kind
+        /// An amount above zero (`25.00`).
+        public var amount: String
+        /// The day the budget is checked as of.
+        public var today: CivilDate
+
+        /// Creates the request.
+        public init(file: String, date: String, kind: Kind, amount: String, today: CivilDate) {
+            self.file = file
+            self.date = date
+            self.kind = kind
+            self.amount = amount
+            self.today = today
+        }
+    }
+
+    /// What was written.
+    public struct Result: Sendable {
+        public let file: String
+        /// The line, exactly as written.
+        public let line: String
+        /// Warnings the new line raises (an envelope now overspent, money not there to give).
+        public let warnings: [Diagnostic]
+    }
+
+    /// Writes the line, or says why nothing was written.
+    public static func perform(_ request: Request) throws(ActionRefusal) -> Result {
+        guard let date = CivilDate(iso: request.date) else { throw .request("`\(request.date)` is not a date; write YYYY-MM-DD") }
+        guard let amount = Money(request.amount), amount > .zero else {
+            throw .request("`\(request.amount)` is not an amount above zero; write it like 25.00")
+        }
+        return try BudgetWriteLock.holding(request.file) { () throws(ActionRefusal) in try write(request, date: date, amount: amount) }
+    }
+
+    private static func write(_ request: Request, date: CivilDate, amount: Money) throws(ActionRefusal) -> Result {
+        var editor: BudgetEditor
+        do { editor = try BudgetEditor(path: request.file, today: request.today) } catch { throw .edit(error) }
+        let names = editor.model.envelopes.map(\.name)
+        func envelope(_ name: String) throws(ActionRefusal) -> String {
+            guard names.contains(name) else { throw .request("no envelope named `\(name)`") }
+            return name
+        }
+        let line: String
+        switch request.kind {
+        case .fill(let name):
+            line = SourceWriter.fill(date: date, envelope: try envelope(name), amount: amount.description)
+        case .move(let from, let to):
+            guard from != to else { throw .request("moving money needs two different envelopes") }
+            line = SourceWriter.move(date: date, from: try envelope(from), to: try envelope(to), amount: amount.description)
+        }
+        var edit = editor.edit()
+        let path = editor.budget.root.path
+        let start = edit.bytes(of: path).count
+        let written = EntryLayout.append([line], to: path, lineEnding: FileLayout(recentIn: editor.budget.root.tree).lineEnding, in: &edit)[0]
+        let edited: EditedBudget
+        do throws(BudgetEditError) {
+            edited = try editor.check(edit)
+            try editor.write(edited)
+        } catch { throw .edit(error) }
+        let warnings = edited.diagnostics.filter { $0.severity == .warning && $0.file == path && $0.range.start >= start }
+        return Result(file: path, line: written, warnings: warnings)
+    }
+}
