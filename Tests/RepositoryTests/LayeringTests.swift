@@ -8,9 +8,18 @@ import Testing
 @Suite struct LayeringTests {
     /// Every module imported by a Swift file of `Sources/<target>`.
     static func imports(of target: String) throws -> Set<String> {
-        try swiftFiles(of: target).reduce(into: Set<String>()) { result, file in
-            result.formUnion(SwiftImports.modules(in: try String(contentsOfFile: file, encoding: .utf8)))
+        try #require(try importsByTarget.get()[target], "no folder Sources/\(target)")
+    }
+
+    /// The imports of every target, read once for all the tests.
+    static let importsByTarget = Result<[String: Set<String>], any Error> {
+        var imports: [String: Set<String>] = [:]
+        for target in try targets() {
+            for file in try swiftFiles(of: target) {
+                imports[target, default: []].formUnion(SwiftImports.modules(in: try String(contentsOfFile: file, encoding: .utf8)))
+            }
         }
+        return imports
     }
 
     /// The paths of the Swift files of `Sources/<target>`.

@@ -22,11 +22,13 @@ import Testing
             #endif
             import TallyLSP; import TallyServe
               import TallyInterop  // indented, with a comment
+            @preconcurrency
+            import TallyFuzzChecks
             """#
         #expect(
             SwiftImports.modules(in: source) == [
                 "Foundation", "TallyCore", "TallySyntax", "Dispatch", "TallyFormat", "TallyReports", "TallyImport", "Darwin",
-                "Glibc", "WinSDK", "Musl", "TallyLSP", "TallyServe", "TallyInterop"
+                "Glibc", "WinSDK", "Musl", "TallyLSP", "TallyServe", "TallyInterop", "TallyFuzzChecks"
             ])
     }
 
