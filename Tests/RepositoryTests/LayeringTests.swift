@@ -2,9 +2,10 @@ import Foundation
 import TallyTestSupport
 import Testing
 
-/// The layers' imports: the syntax layer imports nothing, only the language server knows
-/// JSON-RPC, nothing but the executable builds on the command line, the executable is
-/// one thin file. Imports are read by `SwiftImports`, indented and conditional ones too.
+/// The layers' imports: the syntax layer imports only the standard library, only the
+/// language server knows JSON-RPC, nothing but the executable builds on the command
+/// line, the executable is one thin file. Imports are read by `SwiftImports`, indented
+/// and conditional ones too.
 @Suite struct LayeringTests {
     /// Every module imported by a Swift file of `Sources/<target>`.
     static func imports(of target: String) throws -> Set<String> {
