@@ -61,9 +61,13 @@ let package = Package(
         .testTarget(name: "TallyImportTests", dependencies: ["TallyImport", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
-        .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyActionsTests", dependencies: ["TallyActions", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
+        // Checks of the repository as a whole rather than of one layer: the layers' imports,
+        // the documentation against the code, the guides' and the README's commands, the
+        // examples' layout.
+        .testTarget(name: "RepositoryTests", dependencies: ["TallySyntax", "TallyTestSupport", "tally"]),
         .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "TallyCLI", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(

@@ -222,12 +222,33 @@ def test_pages_work_with_scripts_off(browser, served):
     context.close()
 
 
+def png_size(path: Path):
+    """The width and height a PNG file's header states."""
+    header = path.read_bytes()[:24]
+    assert header[:8] == b"\x89PNG\r\n\x1a\n" and header[12:16] == b"IHDR", f"{path} is not a PNG"
+    return int.from_bytes(header[16:20], "big"), int.from_bytes(header[20:24], "big")
+
+
 def test_screenshot_for_the_readme(browser, served):
-    """docs/serve-overview.png, written when TALLY_RECORD=1 (else to a temporary file)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    """docs/serve-overview.png (README.md and docs/serve.md show it), written when
+    TALLY_RECORD=1, else to a temporary file: the overview at 1280 x 900 with the
+    budget's figures in the frame, as the command line computes them."""
+    width, height = 1280, 900
+    context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
     page.goto(served.url)
+    report = served.cli("report")
+    for name in ["income", "expense", "net"]:
+        figure = page.locator(f"#figure-{name}")
+        assert figure.locator(".value").inner_text() == report[name], name
+        box = figure.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["y"] >= 0, name
+        assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, f"{name} is outside the picture: {box}"
     target = REPOSITORY / "docs" / "serve-overview.png" if os.environ.get("TALLY_RECORD") == "1" else served.file.with_suffix(".png")
     page.screenshot(path=str(target), full_page=False)
-    assert target.stat().st_size > 10_000
+    assert png_size(target) == (width, height)
+    # The picture the documents show is one this test takes.
+    assert png_size(REPOSITORY / "docs" / "serve-overview.png") == (width, height)
+    for document in ["README.md", "docs/serve.md"]:
+        assert "serve-overview.png" in (REPOSITORY / document).read_text(encoding="utf-8"), document
     context.close()

@@ -52,7 +52,40 @@ final class WalkLanesTests: XCTestCase {
         }
     }
 
-    func testLargeBudgetsRunTheLanesAtOnce() {
+    /// A budget of `Walk.concurrentLanesThreshold` entries, walked as `Interpreter.run`
+    /// walks it (the threshold left as it is), takes the two-lane path and agrees with the
+    /// lanes run one after the other: the path large budgets take is the one checked. The
+    /// 100k benchmark budget (100,000 entries, BENCHMARKS.md) is above the threshold.
+    func testABudgetAtTheThresholdRunsTheLanesAtOnceAndAgrees() throws {
+        var text = """
+            currency EUR
+            wallet Bank bank opening 100.00 on 2026-01-01
+            income Salary
+            expense Food
+            envelope Food 50 monthly for Food from 2026-01-01
+
+            """
+        // Over 2026, 28 days a month, out of date order: one entry in ten is pay (30.00),
+        // the rest food (1.00), so each month's envelope is overspent in the envelope lane
+        // while the ledger lane walks the balance.
+        for i in 0 ..< Walk.concurrentLanesThreshold {
+            let month = i % 12 + 1, day = i / 12 % 28 + 1
+            let date = "2026-\(month < 10 ? "0" : "")\(month)-\(day < 10 ? "0" : "")\(day)"
+            text += i % 10 == 0 ? "\(date) Bank Salary 30.00\n" : "\(date) Bank Food -1.00\n"
+        }
+        let budget = try BudgetLoader(provider: InMemoryFileProvider(["big.tally": text])).load("big.tally")
+        let today = CivilDate(year: 2026, month: 12, day: 31)!
+        var lowering = Lowering()
+        lowering.lower(budget)
+        var atOnce = Walk(lowering: lowering, today: today)
+        atOnce.run()
+        XCTAssertEqual(atOnce.entries.count, Walk.concurrentLanesThreshold)
+        XCTAssertGreaterThanOrEqual(atOnce.entries.count, atOnce.lanesThreshold, "the walk takes the two-lane path")
+        XCTAssertTrue(atOnce.diagnostics.contains { $0.code.rawValue == "W0501" }, "the envelope lane reported")
+        var sequential = Walk(lowering: lowering, today: today)
+        sequential.lanesThreshold = .max
+        sequential.run()
+        assertSame(atOnce, sequential, "at the threshold")
         XCTAssertLessThanOrEqual(Walk.concurrentLanesThreshold, 100_000, "the 100k benchmark budget must take the concurrent path")
     }
 

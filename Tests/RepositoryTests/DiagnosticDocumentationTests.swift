@@ -1,12 +1,12 @@
 import Foundation
 import TallySyntax
 import TallyTestSupport
-import XCTest
+import Testing
 
 /// Every diagnostic code is documented in docs/diagnostics.md under its own title and
 /// triggered by a fixture; every documented code exists; what the code itself says of
 /// each (`DiagnosticCode.summary` and `fix`) is generated from that page.
-final class DiagnosticDocumentationTests: XCTestCase {
+@Suite struct DiagnosticDocumentationTests {
     /// The Swift file that carries each code's summary and fix, generated from the docs.
     static let generated = "Sources/TallySyntax/Diagnostics/DiagnosticCode+Documentation.swift"
 
@@ -68,45 +68,45 @@ final class DiagnosticDocumentationTests: XCTestCase {
         return out + "    ]\n}\n"
     }
 
-    func testTheCataloguesTextsAreGeneratedFromTheDocumentation() throws {
-        if let problem = TestSupport.compareGolden(try Self.generatedSource(), path: TestSupport.path(Self.generated)) { XCTFail(problem) }
+    @Test func theCataloguesTextsAreGeneratedFromTheDocumentation() throws {
+        if let problem = TestSupport.compareGolden(try Self.generatedSource(), path: TestSupport.path(Self.generated)) { Issue.record(Comment(rawValue: problem)) }
         // And what the code reads back is the page's text, code by code, both ways.
         let documented = try Self.documentedTexts()
-        XCTAssertEqual(documented.map(\.code).sorted(), DiagnosticCode.all.map(\.rawValue).sorted())
+        #expect(documented.map(\.code).sorted() == DiagnosticCode.all.map(\.rawValue).sorted())
         for item in documented {
             guard let code = DiagnosticCode.named(item.code) else { continue }
-            XCTAssertEqual(code.summary, item.summary, "\(code) summary differs from docs/diagnostics.md")
-            XCTAssertEqual(code.fix, item.fix, "\(code) fix differs from docs/diagnostics.md")
+            #expect(code.summary == item.summary, "\(code) summary differs from docs/diagnostics.md")
+            #expect(code.fix == item.fix, "\(code) fix differs from docs/diagnostics.md")
         }
     }
 
-    func testRawLiteralsHoldAnyText() {
-        XCTAssertEqual(Self.rawLiteral("plain"), "#\"plain\"#")
-        XCTAssertEqual(Self.rawLiteral("a \"# b"), "##\"a \"# b\"##")
-        XCTAssertEqual(Self.rawLiteral("a \\#( b"), "##\"a \\#( b\"##")
+    @Test func rawLiteralsHoldAnyText() {
+        #expect(Self.rawLiteral("plain") == "#\"plain\"#")
+        #expect(Self.rawLiteral("a \"# b") == "##\"a \"# b\"##")
+        #expect(Self.rawLiteral("a \\#( b") == "##\"a \\#( b\"##")
     }
 
-    func testEveryCodeIsDocumentedAndEveryDocumentedCodeExists() throws {
+    @Test func everyCodeIsDocumentedAndEveryDocumentedCodeExists() throws {
         let docs = try String(contentsOfFile: TestSupport.path("docs/diagnostics.md"), encoding: .utf8)
         let documented = Set(
             docs.components(separatedBy: "\n").filter { $0.hasPrefix("## ") }.compactMap { line in
                 line.dropFirst(3).split(separator: " ").first.map(String.init)
             })
         let codes = Set(DiagnosticCode.all.map(\.rawValue))
-        XCTAssertEqual(codes.subtracting(documented).sorted(), [], "codes without documentation")
-        XCTAssertEqual(documented.subtracting(codes).sorted(), [], "documented codes that do not exist")
+        #expect(codes.subtracting(documented).sorted() == [], "codes without documentation")
+        #expect(documented.subtracting(codes).sorted() == [], "documented codes that do not exist")
         for code in DiagnosticCode.all {
             // Each section has its title and an example in a code block.
             guard let start = docs.range(of: "## \(code.rawValue) ") else { continue }
             let body = docs[start.upperBound...].components(separatedBy: "\n## ").first ?? ""
-            if !Self.editorOnly.contains(code.rawValue) { XCTAssertTrue(body.contains("```tally"), "\(code) has no example") }
-            XCTAssertTrue(docs.contains("\n## \(code.rawValue) \(code.title)\n"), "\(code)'s heading should be `## \(code.rawValue) \(code.title)`")
+            if !Self.editorOnly.contains(code.rawValue) { #expect(body.contains("```tally"), "\(code) has no example") }
+            #expect(docs.contains("\n## \(code.rawValue) \(code.title)\n"), "\(code)'s heading should be `## \(code.rawValue) \(code.title)`")
             let letter: Character = code.defaultSeverity == .error ? "E" : code.defaultSeverity == .warning ? "W" : "I"
-            XCTAssertEqual(code.rawValue.first, letter, "\(code)'s letter should say its default severity")
+            #expect(code.rawValue.first == letter, "\(code)'s letter should say its default severity")
         }
     }
 
-    func testEveryCodeIsTriggeredByAFixture() throws {
+    @Test func everyCodeIsTriggeredByAFixture() throws {
         var outputs = ""
         for file in TestSupport.files(in: "examples/errors", withExtension: "expected") {
             outputs += try String(contentsOfFile: file, encoding: .utf8)
@@ -115,14 +115,14 @@ final class DiagnosticDocumentationTests: XCTestCase {
             outputs += String(decoding: try Data(contentsOf: URL(fileURLWithPath: file)), as: UTF8.self)
         }
         for code in DiagnosticCode.all where !Self.editorOnly.contains(code.rawValue) {
-            XCTAssertTrue(outputs.contains("[\(code.rawValue)]"), "no fixture triggers \(code)")
+            #expect(outputs.contains("[\(code.rawValue)]"), "no fixture triggers \(code)")
         }
     }
 
-    func testEachCodeHasAnErrorExampleNamedAfterIt() {
+    @Test func eachCodeHasAnErrorExampleNamedAfterIt() {
         let names = TestSupport.files(in: "examples/errors", withExtension: "tally").map { ($0 as NSString).lastPathComponent }
         for code in DiagnosticCode.all where !Self.editorOnly.contains(code.rawValue) {
-            XCTAssertTrue(names.contains { $0.hasPrefix(code.rawValue + "-") }, "examples/errors has no file for \(code)")
+            #expect(names.contains { $0.hasPrefix(code.rawValue + "-") }, "examples/errors has no file for \(code)")
         }
     }
 }

@@ -1,28 +1,28 @@
 import Foundation
 import TallyTestSupport
-import XCTest
+import Testing
 
 /// Every `$ tally ...` sample in README.md prints what the README shows, run as a reader
 /// would: in a folder holding the examples (and `household.tally`, a copy of the
 /// household example), on any day, since each sample that depends on the date says
 /// `--today`.
-final class ReadmeSampleTests: XCTestCase {
+@Suite struct ReadmeSampleTests {
     /// The README's first command (`swift run -c release tally check …`) finds no problem,
     /// whatever day it is run on: it is checked as if run on a day years away.
-    func testTheFirstCommandIsCleanOnAnyDay() throws {
+    @Test func theFirstCommandIsCleanOnAnyDay() throws {
         let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
-        let line = try XCTUnwrap(readme.split(separator: "\n").first { $0.hasPrefix("swift run -c release tally ") })
+        let line = try #require(readme.split(separator: "\n").first { $0.hasPrefix("swift run -c release tally ") })
         let command = line.dropFirst("swift run -c release tally ".count).split(separator: "#")[0]
         let arguments = command.split(separator: " ").map(String.init)
-        XCTAssertEqual(arguments.first, "check")
+        #expect(arguments.first == "check")
         for day in ["2026-11-22", "2027-03-01", "2031-12-31"] {
-            let result = TallyInProcess.run(arguments, environment: ["TALLY_TODAY": day])
-            XCTAssertEqual(result.status, 0, result.stderr)
-            XCTAssertEqual(result.stdout, "checked 1 file: no problems found\n", "on \(day)")
+            let result = try TallyBinary.run(arguments, environment: ["TALLY_TODAY": day])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout == "checked 1 file: no problems found\n", "on \(day)")
         }
     }
 
-    func testEverySampleReproduces() throws {
+    @Test func everySampleReproduces() throws {
         let readme = try String(contentsOfFile: TestSupport.path("README.md"), encoding: .utf8)
         var samples: [(command: String, output: String)] = []
         var inBlock = false
@@ -42,7 +42,7 @@ final class ReadmeSampleTests: XCTestCase {
                 current!.output += line + "\n"
             }
         }
-        XCTAssertGreaterThanOrEqual(samples.count, 4)
+        #expect(samples.count >= 4)
         let temporary = try TemporaryFolder("readme")
         defer { temporary.remove() }
         let folder = temporary.url
@@ -55,7 +55,7 @@ final class ReadmeSampleTests: XCTestCase {
             let arguments = sample.command.split(separator: " ").dropFirst().map(String.init)
             // A day far from the samples' own: only `--today` may decide what they show.
             let result = try TallyBinary.run(arguments, environment: ["TALLY_TODAY": "2031-05-17"], in: folder)
-            XCTAssertEqual(result.stdout, sample.output, sample.command)
+            #expect(result.stdout == sample.output, "\(sample.command)")
         }
     }
 }
