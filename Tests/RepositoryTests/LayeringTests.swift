@@ -58,9 +58,12 @@ import Testing
         ("TallyInterop", ["Foundation", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport"]),
         // Reports are the library every front end shares: no formatter, server or CLI in it.
         ("TallyReports", ["Foundation", "TallySyntax", "TallyCore"]),
-        // The web app sits beside the command line, not on it: reports, the core and the
-        // formatter, the system's sockets; never the language server or the CLI.
-        ("TallyServe", ["Foundation", "Dispatch", "Glibc", "Darwin", "TallySyntax", "TallyCore", "TallyReports", "TallyFormat"])
+        // The actions every front end parses into: below the CLI, the web app and the
+        // language server, never one of them.
+        ("TallyActions", ["Foundation", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport", "TallyReports"]),
+        // The web app sits beside the command line, not on it: the actions, reports, the
+        // core, the system's sockets; never the language server or the CLI.
+        ("TallyServe", ["Foundation", "Dispatch", "Glibc", "Darwin", "TallySyntax", "TallyCore", "TallyReports", "TallyActions"])
     ]
 
     @Test(arguments: allowedImports.map(\.target))

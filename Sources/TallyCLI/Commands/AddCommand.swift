@@ -7,8 +7,8 @@ import TallySyntax
 /// `tally add FILE DATE [PAYEE] WALLET [CATEGORY] AMOUNT`: one transaction from the
 /// command line, for scripts and phone shortcuts. What is left out is completed from the
 /// budget when that is unambiguous (a payee's usual wallet and category), and the entry
-/// is written the way `tally record` writes: appended to the budget file in the columns
-/// its transactions use, with its line endings, checked in memory first, atomically.
+/// is written by ``AddEntry``: appended to the budget file, laid out as `tally fmt` lays
+/// out its block, checked in memory first.
 enum AddCommand: Subcommand {
     static let name = "add"
     static let summary = "Add one transaction from the command line"
@@ -29,9 +29,9 @@ enum AddCommand: Subcommand {
         (written negative) and money in for an income category; +12.50 and -12.50 are
         kept as written, and one against its category's sign is tagged #refund (or
         #reversal for income), as `tally check` asks (W0413). The entry goes to the end
-        of the file, aligned like its transactions, with its line endings; the file is
-        replaced atomically and keeps its permissions. Nothing is written when the
-        budget has errors before, or would have any after.
+        of the file, laid out as `tally fmt` lays out the block it joins, with the
+        file's line endings; no other byte changes. Nothing is written when the budget
+        has errors before, or would have any after.
 
         EXIT CODES
           0  added

@@ -6,15 +6,8 @@ import TallyReports
 import TallySyntax
 
 /// `tally import BUDGET STATEMENT...`: appends the new movements of bank statements to
-/// the budget as ordinary transactions, each movement exactly once.
-///
-/// Every statement is read whole first (a malformed one stops everything), then
-/// `ImportPlan` decides each row: already present, matched by a hand-entered
-/// transaction, or added (with a category when one is found; otherwise in the
-/// `--uncategorized` category, or without one: I0601). A stated closing balance becomes
-/// an `assert`.
-/// As with `tally record`, the budget must be free of errors before and after (checked in
-/// memory), the write is atomic, and every byte already in the file stays.
+/// the budget as ordinary transactions, each movement exactly once: the command line of
+/// ``ImportStatements``, which decides and writes them.
 enum ImportCommand: Subcommand {
     static let name = "import"
     static let summary = "Import bank statements (CSV, OFX, CAMT, MT940, QIF) as transactions"

@@ -6,13 +6,8 @@ import TallySyntax
 
 /// `tally record FILE RULE [--date DATE]` and `tally record FILE --due`: appends the
 /// occurrences of recurring entries as real transactions that name their rule, to the
-/// file holding the rule, laid out like that file's own transactions.
-///
-/// Nothing is written unless the budget is free of errors before, and would be after:
-/// the new file is checked in memory first. The write goes through `AtomicFile`, so a
-/// file is replaced whole (permissions kept) or not at all, every byte already in it
-/// stays as it was, and the files of one `--due` run are staged together before any is
-/// replaced.
+/// file holding the rule: the command line of ``RecordOccurrences``, which decides and
+/// writes them.
 enum RecordCommand: Subcommand {
     static let name = "record"
     static let summary = "Record due recurring entries as transactions"
@@ -28,9 +23,9 @@ enum RecordCommand: Subcommand {
         \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
         Each entry goes to the end of the file that holds its rule (among the budget's
-        includes), in the rule's field order, aligned like the file's transactions, with
-        the file's line endings. The file is replaced atomically and keeps its permissions;
-        no other byte changes. Nothing is written when the budget has errors.
+        includes), in the rule's field order, laid out as `tally fmt` lays out the block
+        it joins, with the file's line endings. No other byte changes. Nothing is written
+        when the budget has errors.
 
         EXIT CODES
           0  recorded (or nothing was due)

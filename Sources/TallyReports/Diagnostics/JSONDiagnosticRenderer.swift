@@ -1,5 +1,4 @@
 import TallyCore
-import TallyReports
 import TallySyntax
 
 /// Renders diagnostics as one JSON document:

@@ -1,6 +1,5 @@
 import Foundation
 import TallyCore
-import TallyReports
 import TallySyntax
 
 /// Renders diagnostics as one SARIF 2.1.0 log for code-scanning dashboards.
