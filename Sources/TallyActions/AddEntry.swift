@@ -79,11 +79,10 @@ public enum AddEntry {
         let draft: EntryDraft
         do { draft = try EntryDraft(request, model: model) } catch { throw .request(error.message) }
         guard let file = editor.budget.file(path) else { throw .request("cannot read `\(path)`") }
-        let layout = FileLayout(recentIn: file.tree)
         var edit = editor.edit()
         let start = edit.bytes(of: path).count
         let written = draft.line(note: request.note, tags: draft.tags(request.tags), model: model)
-        let line = EntryLayout.append([written], to: path, lineEnding: layout.lineEnding, in: &edit)[0]
+        let line = EntryLayout.append([written], to: path, lineEnding: LineEnding.of(file.tree.source.bytes), in: &edit)[0]
 
         // The budget as it would be: free of errors, one transaction more.
         let edited: EditedBudget

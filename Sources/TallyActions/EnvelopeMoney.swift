@@ -71,7 +71,7 @@ public enum EnvelopeMoney {
         var edit = editor.edit()
         let path = editor.budget.root.path
         let start = edit.bytes(of: path).count
-        let written = EntryLayout.append([line], to: path, lineEnding: FileLayout(recentIn: editor.budget.root.tree).lineEnding, in: &edit)[0]
+        let written = EntryLayout.append([line], to: path, lineEnding: LineEnding.of(editor.budget.root.tree.source.bytes), in: &edit)[0]
         let edited: EditedBudget
         do throws(BudgetEditError) {
             edited = try editor.check(edit)

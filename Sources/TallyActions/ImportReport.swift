@@ -30,7 +30,7 @@ struct ImportReport {
     /// transfer rule that makes it a transfer with another wallet.
     private typealias Addition = (decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?, transfer: (wallet: Int, rule: MatchRule)?)
 
-    init(plan: ImportPlan, statements: [Statement], model: BudgetModel, fallback: Int?, layout: FileLayout) {
+    init(plan: ImportPlan, statements: [Statement], model: BudgetModel, fallback: Int?) {
         self.model = model
         // Rows a statement could not read (a direction it does not say), before the plan's.
         refused = statements.flatMap { s in s.refused.map { Refusal(place: "\(s.path):\($0.position.line)", reason: $0.reason) } }
@@ -86,7 +86,7 @@ struct ImportReport {
         let movements = Set(toAdd.filter { $0.transfer == nil }.map(\.decision.id))
         likelyTransfers.keep { decision, _ in movements.contains(decision.id) }
         added = toAdd.count
-        let writer = ImportedEntry(layout: layout)
+        let writer = ImportedEntry()
         // Date order; rows of one day in the order the statements give them.
         for addition in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
             entryLines += lines(addition, wallet: plan.wallet, writer: writer)

@@ -123,7 +123,7 @@ public enum ImportStatements {
         var appends: [String: (lines: [String], ending: [UInt8])] = [:]
         for part in parts {
             inserts.merge(part.ids.inserts) { $0 + $1 }
-            if !part.lines.isEmpty { appends[part.setup.target.path, default: ([], part.layout.lineEnding)].lines += part.lines }
+            if !part.lines.isEmpty { appends[part.setup.target.path, default: ([], part.lineEnding)].lines += part.lines }
         }
         var written: [String: [String]] = [:]
         for filePath in Set(inserts.keys).union(appends.keys).sorted() {

@@ -11,7 +11,7 @@ extension ImportStatements {
         let setup: Setup.Part
         let plan: ImportPlan
         let report: ImportReport
-        let layout: FileLayout
+        let lineEnding: [UInt8]
         let lines: [String]
         let assertion: (date: CivilDate, amount: Money)?
         let ids: MatchedIDs
@@ -24,8 +24,8 @@ extension ImportStatements {
                 model: model, wallet: setup.wallet, statements: setup.statements, rules: setup.profile.rules,
                 transfers: TransferSides(budget: editor.budget, model: model))
             // The columns of the file's latest transactions.
-            layout = FileLayout(recentIn: setup.target.tree)
-            report = ImportReport(plan: plan, statements: setup.statements, model: model, fallback: fallback, layout: layout)
+            lineEnding = LineEnding.of(setup.target.tree.source.bytes)
+            report = ImportReport(plan: plan, statements: setup.statements, model: model, fallback: fallback)
             var lines = report.entryLines
             assertion = report.refused.isEmpty ? Self.closingBalance(of: setup.statements, wallet: setup.wallet, model: model) : nil
             if let assertion { lines.append("\(assertion.date) assert \(SourceWriter.name(wallet.name))  \(assertion.amount.description)") }

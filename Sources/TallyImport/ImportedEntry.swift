@@ -5,21 +5,15 @@ import TallySyntax
 /// statement's description as the note when it says more), the wallet, the category
 /// (left out when a `payee` rule books the entry, or when a `match` rule splits it), the
 /// amount, a split rule's lines, and the movement's id on an indented `id:` line.
-/// Columns follow the file's layout where it shows one.
+/// Fields are two spaces apart: the formatter lays the lines out in their block's columns
+/// when they are written (`EntryLayout`).
 ///
 /// Split lines are written as `tally record` writes a recurring entry's: below the
 /// header that carries the whole amount, in the rule's order, the line that takes the
-/// rest without an amount. They are laid out as `tally fmt` lays out indented lines:
-/// four spaces, categories in one column, amounts aligned on the decimal point, tags and
-/// note two spaces after.
+/// rest without an amount.
 public struct ImportedEntry: Sendable {
-    /// The columns of the file the entry goes to.
-    public let layout: FileLayout
-
-    /// A writer of entries laid out as `layout` says.
-    public init(layout: FileLayout) {
-        self.layout = layout
-    }
+    /// A writer of entries.
+    public init() {}
 
     /// One split line.
     public struct Part: Sendable {
@@ -50,23 +44,10 @@ public struct ImportedEntry: Sendable {
         line.reserveCapacity(128)
         if let payee { line += " " + Self.text(payee) }
         if let note { line += " " + Self.text(note) }
-        // The line's width so far, kept as it grows rather than measured again.
-        var width = FileLayout.width(line)
-        func field(_ text: String, column: Int?, gap: Int = 2) {
-            let spaces = max(1, column.map { $0 > width ? $0 - width : gap } ?? gap)
-            line += String(repeating: " ", count: spaces) + text
-            width += spaces + FileLayout.width(text)
-        }
-        field(SourceWriter.name(wallet), column: layout.walletColumn)
-        if let category { field(SourceWriter.name(category), column: layout.categoryColumn) }
-        if let end = layout.amountEndColumn, end - FileLayout.width(amount) > width {
-            line += String(repeating: " ", count: end - FileLayout.width(amount) - width) + amount
-        } else if let start = layout.amountStartColumn, start > width {
-            line += String(repeating: " ", count: start - width) + amount
-        } else {
-            line += "  " + amount
-        }
-        if !tags.isEmpty { line += String(repeating: " ", count: layout.clauseGap ?? 2) + tags.map(SourceWriter.tag).joined(separator: " ") }
+        line += "  " + SourceWriter.name(wallet)
+        if let category { line += "  " + SourceWriter.name(category) }
+        line += "  " + amount
+        if !tags.isEmpty { line += "  " + tags.map(SourceWriter.tag).joined(separator: " ") }
         return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
     }
 
@@ -84,24 +65,12 @@ public struct ImportedEntry: Sendable {
         return [line, "    \(idKey): " + Self.text(id)]
     }
 
-    /// A split's lines, laid out like `tally fmt` lays out an entry's indented lines.
+    /// A split's lines, four spaces in, as ``SourceWriter/split(category:amount:tags:note:)``
+    /// writes them.
     public static func splitLines(_ parts: [Part]) -> [String] {
-        let names = parts.map { SourceWriter.name($0.category) }
-        let amounts = parts.map { part in part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description } ?? "" }
-        // A category with nothing after it (the rest line) does not widen the column.
-        let nameWidth =
-            parts.indices.filter { parts[$0].amount != nil || !parts[$0].tags.isEmpty || parts[$0].note != nil }
-            .map { FileLayout.width(names[$0]) }.max() ?? 0
-        let amountWidth = amounts.map(FileLayout.width).max() ?? 0
-        return parts.indices.map { i in
-            let trailer = (parts[i].tags.map(SourceWriter.tag) + (parts[i].note.map { [text($0)] } ?? [])).joined(separator: " ")
-            var line = "    " + names[i]
-            if !amounts[i].isEmpty || !trailer.isEmpty {
-                line += String(repeating: " ", count: nameWidth - FileLayout.width(names[i]) + 2)
-                line += String(repeating: " ", count: amountWidth - FileLayout.width(amounts[i])) + amounts[i]
-            }
-            if !trailer.isEmpty { line += "  " + trailer }
-            return line.hasSuffix(" ") ? String(line.reversed().drop { $0 == " " }.reversed()) : line
+        parts.map { part in
+            let amount = part.amount.map { ($0.isNegative || $0.isZero ? "" : "+") + $0.description }
+            return "    " + SourceWriter.split(category: part.category, amount: amount, tags: part.tags, note: part.note.map(tidied))
         }
     }
 

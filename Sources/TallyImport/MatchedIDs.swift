@@ -35,7 +35,7 @@ public struct MatchedIDs: Sendable {
             while low < high { let mid = (low + high) / 2; if nodes[mid].range.start <= start { low = mid + 1 } else { high = mid } }
             guard low > 0 else { continue }
             let end = nodes[low - 1].range.end
-            let ending = String(decoding: FileLayout.firstLineEnding(file.tree.source.bytes) ?? [0x0A], as: UTF8.self)
+            let ending = String(decoding: LineEnding.of(file.tree.source.bytes), as: UTF8.self)
             let bytes = file.tree.source.bytes
             let needsBreak = end > 0 && bytes[end - 1] != 0x0A && bytes[end - 1] != 0x0D
             let line = "    \(key): " + ImportedEntry.text(decision.id)

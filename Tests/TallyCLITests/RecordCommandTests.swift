@@ -57,11 +57,10 @@ final class RecordCommandTests: XCTestCase {
 
         """
 
-    func testFollowsTheColumnsOfTheFilesLatestTransactions() throws {
-        // 3,000 old lines (about 200 KB) put wallets at column 21, categories at 31 and
-        // amounts at 61; the last 1,501 lines (about 76 KB) put them at 23, 33 and 47.
-        // The file's last 64 KB decide, so the new entry is laid out like the latest ones
-        // (measuring the whole file, the old lines would win).
+    func testABlockTooLargeToLayOutKeepsTheRulesOwnSpacing() throws {
+        // One block of 4,501 lines: more than the formatter reads to lay out one line
+        // (2,000), so the new entry keeps the rule's own spacing, and no byte before it
+        // changes.
         var text =
             Self.root.replacingOccurrences(of: "include \"rules.tally\"\n", with: "")
             + "every month on 1 from 2026-10-01 as rent \"Landlord\" Checking Housing:Rent -950.00\n"
@@ -75,7 +74,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.stderr)
         let after = String(decoding: try bytes(root), as: UTF8.self)
         XCTAssertTrue(after.hasPrefix(text), "existing bytes changed")
-        XCTAssertEqual(String(after.dropFirst(text.count)), "2026-11-01 \"Landlord\"  Checking  Housing:Rent  -950.00  rule rent\n")
+        XCTAssertEqual(String(after.dropFirst(text.count)), "2026-11-01 \"Landlord\" Checking Housing:Rent -950.00  rule rent\n")
     }
 
     func testAppendsToTheFileHoldingTheRuleAndChangesNoOtherByte() throws {
@@ -141,7 +140,7 @@ final class RecordCommandTests: XCTestCase {
         XCTAssertEqual(try attributes(root).mtime, rootBefore.mtime)
     }
 
-    func testReplacesTheFileAtomicallyKeepingPermissions() throws {
+    func testAppendsInPlaceKeepingPermissions() throws {
         let root = try write("budget.tally", Self.root)
         let rules = try write("rules.tally", Self.rules)
         XCTAssertEqual(chmod(rules, 0o640), 0)
@@ -149,7 +148,7 @@ final class RecordCommandTests: XCTestCase {
         let result = try TallyBinary.run(["record", root, "rent", "--today", "2026-11-01"])
         XCTAssertEqual(result.status, 0, result.stderr)
         let after = try attributes(rules)
-        XCTAssertNotEqual(after.inode, before.inode, "the file is replaced by a rename, not rewritten in place")
+        XCTAssertEqual(after.inode, before.inode, "the entry is appended in place: a line appended meanwhile by another program stays")
         XCTAssertEqual(after.permissions, 0o640)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
         XCTAssertEqual(names, ["budget.tally", "rules.tally"], "no temporary file is left behind")

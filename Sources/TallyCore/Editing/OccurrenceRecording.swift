@@ -31,32 +31,14 @@ public enum OccurrenceRecordingError: Error, Equatable, Sendable, CustomStringCo
 }
 
 extension BudgetEdit {
-    /// Appends the entries recording `occurrences` (by date, then rule) to the end of the
-    /// files that hold their rules, each laid out like its file's latest transactions.
-    /// Returns the lines appended to each file, in the order the files were first changed.
-    public mutating func record(_ occurrences: [Occurrence], model: BudgetModel) throws(OccurrenceRecordingError) -> [(path: String, lines: [String])] {
-        let files = try occurrenceLines(occurrences, model: model)
-        for file in files { append(file.lines, to: file.path, lineEnding: file.lineEnding) }
-        return files.map { ($0.path, $0.lines) }
-    }
-
     /// The entries recording `occurrences` (by date, then rule), by the file that holds
     /// their rule, in the order the files first come, with each file's line ending;
-    /// nothing is appended.
+    /// nothing is appended (the caller lays them out and appends them).
     public func occurrenceLines(
         _ occurrences: [Occurrence], model: BudgetModel
     ) throws(OccurrenceRecordingError) -> [(path: String, lines: [String], lineEnding: [UInt8])] {
         var appended: [String: [String]] = [:]
         var order: [String] = []
-        // Each file's layout is learned once, from its latest transactions: measuring a
-        // file of 100k lines for every occurrence took seconds.
-        var layouts: [String: FileLayout] = [:]
-        func layout(of file: BudgetFile) -> FileLayout {
-            if let known = layouts[file.path] { return known }
-            let learned = FileLayout(recentIn: file.tree)
-            layouts[file.path] = learned
-            return learned
-        }
         for occurrence in occurrences.sorted(by: { ($0.date, $0.rule) < ($1.date, $1.rule) }) {
             let location = model.rules[occurrence.rule].location
             guard let file = budget.file(location.file),
@@ -65,13 +47,13 @@ extension BudgetEdit {
                 throw .ruleNotFound(name: model.rules[occurrence.rule].name ?? "?", file: location.file)
             }
             do {
-                let lines = try OccurrenceEntry(directive: directive, layout: layout(of: file)).lines(on: occurrence.date)
+                let lines = try OccurrenceEntry(directive: directive).lines(on: occurrence.date)
                 if appended[file.path] == nil { order.append(file.path) }
                 appended[file.path, default: []] += lines
             } catch {
                 throw .notWritable(file: location.file, message: error.message)
             }
         }
-        return order.compactMap { path in budget.file(path).map { (path, appended[path] ?? [], layout(of: $0).lineEnding) } }
+        return order.compactMap { path in budget.file(path).map { (path, appended[path] ?? [], LineEnding.of($0.tree.source.bytes)) } }
     }
 }
