@@ -23,7 +23,7 @@ extension AtomicFile {
             guard stat(target, &info) == 0 else { throw .changedOnDisk(path: path) }
             if info.st_mode & S_IWUSR == 0 { throw FileWriteError("the file is read-only (its owner has no write permission); nothing was written") }
             let fd = open(target, O_RDWR | O_APPEND | O_CLOEXEC)
-            guard fd >= 0 else { throw FileWriteError("the file is not writable: \(String(cString: strerror(errno))); nothing was written") }
+            guard fd >= 0 else { throw FileWriteError("the file is not writable: \(AtomicFile.systemError()); nothing was written") }
             var current = [UInt8](repeating: 0, count: expected.count + 1)
             var read = 0
             while read < current.count {
@@ -47,18 +47,8 @@ extension AtomicFile {
         /// (when nothing else was appended after it) and throws.
         func write() throws(FileWriteError) {
             defer { close(fd) }
-            var written = 0
-            let failure: String? = suffix.withUnsafeBytes { buffer in
-                while written < buffer.count {
-                    let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                    if n < 0 {
-                        if errno == EINTR { continue }
-                        return String(cString: strerror(errno))
-                    }
-                    written += n
-                }
-                return fsync(fd) == 0 ? nil : String(cString: strerror(errno))
-            }
+            let (written, writeFailure) = AtomicFile.writeAll(suffix, to: fd)
+            let failure = writeFailure ?? (fsync(fd) == 0 ? nil : AtomicFile.systemError())
             if let failure {
                 takeBack(written)
                 throw FileWriteError("cannot write \(path): \(failure)")

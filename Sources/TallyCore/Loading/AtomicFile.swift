@@ -185,16 +185,8 @@ public enum AtomicFile {
         guard fd >= 0 else { throw FileWriteError("cannot create a temporary file beside \(path): \(systemError())") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
-        var written = 0
-        let failure: String? = bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return systemError()
-                }
-                written += n
-            }
+        let failure: String? = {
+            if let failure = writeAll(bytes[...], to: fd).failure { return failure }
             // Owner first: changing it may clear the set-id bits the mode then restores.
             if exists && fchown(fd, existing.st_uid, existing.st_gid) != 0 {
                 _ = fchown(fd, uid_t.max, existing.st_gid)  // the group alone, which a member may set
@@ -210,7 +202,7 @@ public enum AtomicFile {
             }
             if fsync(fd) != 0 { return systemError() }
             return nil
-        }
+        }()
         close(fd)
         if let failure {
             unlink(temporary)
@@ -306,5 +298,23 @@ public enum AtomicFile {
         return current
     }
 
-    private static func systemError() -> String { String(cString: strerror(errno)) }
+    static func systemError() -> String { String(cString: strerror(errno)) }
+
+    /// Writes all of `bytes` to `fd`, again after an interruption; how many bytes were
+    /// written, and the system's words when it failed.
+    static func writeAll(_ bytes: ArraySlice<UInt8>, to fd: Int32) -> (written: Int, failure: String?) {
+        var written = 0
+        let failure: String? = bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return systemError()
+                }
+                written += n
+            }
+            return nil
+        }
+        return (written, failure)
+    }
 }
