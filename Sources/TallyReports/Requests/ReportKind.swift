@@ -39,58 +39,60 @@ public enum ReportKind: String, CaseIterable, Sendable {
     /// Whether the report takes query words.
     public var takesQuery: Bool { [.balance, .register, .incomestatement, .report, .insights].contains(self) }
 
-    /// Makes the own options typed and checks them against each other and the shared
-    /// ones, as far as can be done without the budget. `hasQuery` says whether query
-    /// words were given (the command line knows for sure only once it has found its file;
-    /// ``run(_:budget:)`` checks again).
+    /// Makes the own options typed (``ReportRequest/own``; a typed value set directly
+    /// stays unless an own option gives another) and checks them against each other and
+    /// the shared ones, as far as can be done without the budget. `hasQuery` says whether
+    /// query words were given (the command line knows for sure only once it has found
+    /// its file; ``run(_:budget:)`` checks again).
     public func check(_ request: inout ReportRequest, hasQuery: Bool) throws(UsageError) {
         switch self {
         case .balance:
-            request.depth = try request.count("--depth", maximum: 100)
-            request.envelopeBudget = request.own["--budget"] != nil
-            request.by = request.own["--by"]
+            request.depth = try request.count("--depth", maximum: 100) ?? request.depth
+            request.envelopeBudget = request.envelopeBudget || request.own["--budget"] != nil
+            request.by = request.own["--by"] ?? request.by
+            let step = try request.askedStep() ?? request.step
             if request.envelopeBudget || hasQuery {
                 try Self.checkOtherTable(request)
-            } else if try request.askedStep() != nil {
+            } else if step != nil {
                 if request.by != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
                 if request.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
             } else if request.depth != nil {
                 throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
             }
-            request.step = try request.askedStep()
+            request.step = step
         case .register:
-            request.step = try request.askedStep()
-            request.running = request.own["--running"] != nil
+            request.step = try request.askedStep() ?? request.step
+            request.running = request.running || request.own["--running"] != nil
         case .due:
-            request.days = try request.count("--days", minimum: 0, maximum: 36_600)
+            request.days = try request.count("--days", minimum: 0, maximum: 36_600) ?? request.days
             if request.days != nil, request.range != nil {
                 throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
             }
         case .goals: break
         case .envelopes:
-            request.step = try request.askedStep()
-            request.envelope = request.own["--envelope"]
+            request.step = try request.askedStep() ?? request.step
+            request.envelope = request.own["--envelope"] ?? request.envelope
             if request.step != nil {
                 if request.envelope != nil { throw UsageError("`--envelope` shows one period day by day; columns over time show every envelope") }
                 if request.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
             }
         case .incomestatement:
-            request.step = try request.askedStep()
-            request.depth = try request.count("--depth", maximum: 100)
+            request.step = try request.askedStep() ?? request.step
+            request.depth = try request.count("--depth", maximum: 100) ?? request.depth
         case .report: try Self.checkMonth(&request)
         case .insights:
-            request.depth = try request.count("--depth", maximum: 100)
-            request.step = try request.askedStep()
-            if request.step != nil, request.own["--by"] != nil {
+            request.depth = try request.count("--depth", maximum: 100) ?? request.depth
+            request.step = try request.askedStep() ?? request.step
+            if request.step != nil, request.own["--by"] != nil || request.by != nil {
                 throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
             }
-            request.by = try request.choice("--by", among: Granularity.allCases.map(\.rawValue))
+            request.by = try request.choice("--by", among: Granularity.allCases.map(\.rawValue)) ?? request.by
         case .forecast:
             if let text = request.own["--until"] { request.until = try ReportRequest.date("--until", text) }
             if request.until != nil, request.range != nil {
                 throw UsageError("`--until` and a period both give the last day; use one or the other")
             }
-            request.events = request.own["--events"] != nil
+            request.events = request.events || request.own["--events"] != nil
         }
     }
 
@@ -102,14 +104,14 @@ public enum ReportKind: String, CaseIterable, Sendable {
 
     /// report's `--depth`, `--month` and `--months`.
     static func checkMonth(_ request: inout ReportRequest) throws(UsageError) {
-        request.depth = try request.count("--depth", maximum: 100)
+        request.depth = try request.count("--depth", maximum: 100) ?? request.depth
         if let month = request.own["--month"] {
             guard case .month? = try? PeriodSpec(month, flag: "--month") else {
                 throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
             }
             request.month = try PeriodSpec(month, flag: "--month")
         }
-        request.months = try request.count("--months", maximum: 1200)
+        request.months = try request.count("--months", maximum: 1200) ?? request.months
         if request.month != nil, request.range != nil {
             throw UsageError("`--month` and a period both give the month; use one or the other")
         }
