@@ -65,7 +65,11 @@ struct ReportRequestParityTests {
             $0.period = try PeriodSpec("2026", flag: "--period")
         },
         Case(kind: .due, flags: ["--days", "60"]) { $0.days = 60 },
-        Case(kind: .forecast, flags: ["--until", "2027-01-31"]) { $0.until = CivilDate(iso: "2027-01-31") }
+        Case(kind: .forecast, flags: ["--until", "2027-01-31"]) { $0.until = CivilDate(iso: "2027-01-31") },
+        Case(kind: .wallets, flags: []) { _ in },
+        Case(kind: .categories, flags: ["-p", "2026-10"]) { $0.period = try PeriodSpec("2026-10", flag: "--period") },
+        Case(kind: .payees, flags: ["-e", "2026-11"]) { $0.end = try PeriodSpec("2026-11", flag: "--end") },
+        Case(kind: .tags, flags: []) { _ in }
     ]
 
     @Test(arguments: examples)
@@ -96,7 +100,9 @@ struct ReportRequestParityTests {
             (GoalsCommand.kind, GoalsCommand.own, GoalsCommand.name), (RegisterCommand.kind, RegisterCommand.own, RegisterCommand.name),
             (IncomeStatementCommand.kind, IncomeStatementCommand.own, IncomeStatementCommand.name),
             (ReportCommand.kind, ReportCommand.own, ReportCommand.name), (InsightsCommand.kind, InsightsCommand.own, InsightsCommand.name),
-            (DueCommand.kind, DueCommand.own, DueCommand.name), (ForecastCommand.kind, ForecastCommand.own, ForecastCommand.name)
+            (DueCommand.kind, DueCommand.own, DueCommand.name), (ForecastCommand.kind, ForecastCommand.own, ForecastCommand.name),
+            (WalletsCommand.kind, WalletsCommand.own, WalletsCommand.name), (CategoriesCommand.kind, CategoriesCommand.own, CategoriesCommand.name),
+            (PayeesCommand.kind, PayeesCommand.own, PayeesCommand.name), (TagsCommand.kind, TagsCommand.own, TagsCommand.name)
         ]
         #expect(Set(commands.map(\.kind)) == Set(ReportKind.allCases))
         for command in commands {

@@ -9,7 +9,10 @@ import Testing
 /// the same budget and options, for every report and every example.
 struct APIParityTests {
     static let examples = ["examples/household.tally", "examples/multi-currency.tally", "examples/student.tally"]
-    static let reports = ["balance", "envelopes", "goals", "register", "report", "due", "insights", "forecast"]
+    static let reports = [
+        "balance", "envelopes", "goals", "register", "incomestatement", "report", "due", "insights", "forecast", "wallets", "categories", "payees",
+        "tags"
+    ]
 
     /// Query strings and the flags they stand for.
     static let options: [(query: String, flags: [String])] = [

@@ -8,10 +8,8 @@ enum GoalsCommand: LibraryReport {
     static let name = "goals"
     static let summary = "Saving goals: saved, target, percent, outlook"
     static let kind = ReportKind.goals
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = []
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
         tally goals: each saving goal's money saved, target, percent, date and state
         (on track, behind, overdue, open), with the figure that looks ahead: the

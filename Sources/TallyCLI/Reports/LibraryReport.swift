@@ -19,6 +19,7 @@ protocol LibraryReport: ReportSubcommand {
 
 extension LibraryReport {
     static var formats: [String] { ["text", "json", "csv"] }
+    static var own: [FlagDeclaration] { [] }
 
     /// The shared flags: the library's options for the report, then how to print.
     static var shared: [ReportOptions.Flag] {

@@ -22,6 +22,10 @@ extension ReportKind {
                 let filter = try budget.filter(request.filters, range: nil)
                 return .success(.due(DueReport(budget, period: period, days: request.days ?? 30, filter: filter)))
             case .forecast: return try asked.forecast()
+            case .wallets: return .success(.wallets(WalletList(budget, range: try asked.range(default: nil))))
+            case .categories: return .success(.categories(CategoryTree(budget, range: try asked.range(default: nil))))
+            case .payees: return .success(.names(NameCounts.payees(budget, range: try asked.range(default: nil)), key: "payee"))
+            case .tags: return .success(.names(NameCounts.tags(budget, range: try asked.range(default: nil)), key: "tag"))
             }
         } catch {
             return .failure(.usage(error))

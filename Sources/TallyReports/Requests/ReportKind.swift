@@ -6,6 +6,8 @@ import TallySyntax
 /// web app's `/api/NAME` are these.
 public enum ReportKind: String, CaseIterable, Sendable {
     case balance, envelopes, goals, register, incomestatement, report, insights, due, forecast
+    /// The listings: names in the budget, with what uses them.
+    case wallets, categories, payees, tags
 
     /// The shared options the report reads (besides `--today`, which every report reads),
     /// in the order the command line's help lists them.
@@ -17,6 +19,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .incomestatement, .insights: [.period, .begin, .end, .wallet, .category, .tag, .payee, .type]
         case .report: [.period, .begin, .end, .wallet, .category, .tag, .payee]
         case .due, .forecast: [.period, .begin, .end, .wallet]
+        case .wallets, .categories, .payees, .tags: [.period, .begin, .end]
         }
     }
 
@@ -26,7 +29,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         switch self {
         case .balance: return steps.merging(["--by": true, "--depth": true, "--budget": false]) { a, _ in a }
         case .envelopes: return steps.merging(["--envelope": true]) { a, _ in a }
-        case .goals: return [:]
+        case .goals, .wallets, .categories, .payees, .tags: return [:]
         case .register: return steps.merging(["--running": false]) { a, _ in a }
         case .incomestatement: return steps.merging(["--depth": true]) { a, _ in a }
         case .report: return ["--month": true, "--months": true, "--depth": true]
@@ -68,7 +71,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
             if request.days != nil, request.range != nil {
                 throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
             }
-        case .goals: break
+        case .goals, .wallets, .categories, .payees, .tags: break
         case .envelopes:
             request.step = try request.askedStep() ?? request.step
             request.envelope = request.own["--envelope"] ?? request.envelope

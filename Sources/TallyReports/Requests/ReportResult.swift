@@ -31,6 +31,13 @@ public enum ReportResult: Sendable {
     case month(MonthReport)
     /// report `--months N`: income against expense per month.
     case monthSeries(MonthSeries)
+    /// wallets: every wallet declared, with its entries.
+    case wallets(WalletList)
+    /// categories: the category tree, with its entries.
+    case categories(CategoryTree)
+    /// payees or tags: names with their entries and last date; `key` names one
+    /// (`payee`, `tag`).
+    case names(NameCounts, key: String)
 
     /// The JSON document, as `tally NAME --format json` prints it.
     public var json: String {
@@ -50,6 +57,9 @@ public enum ReportResult: Sendable {
         case .forecast(let report, _): report.json.rendered()
         case .month(let report): report.json.rendered()
         case .monthSeries(let series): series.json.rendered()
+        case .wallets(let list): list.json.rendered()
+        case .categories(let tree): tree.json.rendered()
+        case .names(let list, let key): list.json(key: key).rendered()
         }
     }
 }
