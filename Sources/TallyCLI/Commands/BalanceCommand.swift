@@ -11,7 +11,8 @@ enum BalanceCommand: LibraryReport {
     static let summary = "Wallet balances with totals, by kind or by owner"
     static let kind = ReportKind.balance
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case by, columns, depth, budget
 

@@ -8,7 +8,8 @@ enum DueCommand: LibraryReport {
     static let summary = "Recurring entries overdue, due today and upcoming"
     static let kind = ReportKind.due
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case days
 

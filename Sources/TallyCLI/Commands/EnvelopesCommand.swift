@@ -9,7 +9,8 @@ enum EnvelopesCommand: LibraryReport {
     static let summary = "Envelopes: planned, spent, available; ready to assign"
     static let kind = ReportKind.envelopes
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case envelope, columns
 

@@ -8,7 +8,8 @@ enum ForecastCommand: LibraryReport {
     static let summary = "Wallet balances projected from recurring entries"
     static let kind = ReportKind.forecast
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case until, events
 

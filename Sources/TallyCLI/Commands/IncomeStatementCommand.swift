@@ -11,7 +11,8 @@ enum IncomeStatementCommand: LibraryReport {
     static let summary = "Income and spending by category, with the net (is)"
     static let kind = ReportKind.incomestatement
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case steps, depth
 

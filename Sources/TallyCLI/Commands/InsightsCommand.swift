@@ -9,7 +9,8 @@ enum InsightsCommand: LibraryReport {
     static let summary = "Spending and income by category; income against expense over time"
     static let kind = ReportKind.insights
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case by, depth, columns
 

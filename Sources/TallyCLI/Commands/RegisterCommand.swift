@@ -10,7 +10,8 @@ enum RegisterCommand: LibraryReport {
     static let summary = "Transactions with running balances, filtered and sorted"
     static let kind = ReportKind.register
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case running, steps
 

@@ -10,7 +10,8 @@ enum ReportCommand: LibraryReport {
     static let summary = "Monthly report: totals, categories against last month"
     static let kind = ReportKind.report
     static var own: [FlagDeclaration] { Own.declarations }
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case month, months, depth, html
 
