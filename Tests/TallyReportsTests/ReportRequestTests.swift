@@ -45,7 +45,8 @@ struct ReportRequestTests {
         (.balance, [("payee", "x")], "unknown option `--payee` for `tally balance`"),
         (.report, [("month", "2026")], "`--month`: `2026` is not a month; write YYYY-MM"),
         (.forecast, [("until", "soon")], "`--until`: `soon` is not a date; write YYYY-MM-DD"),
-        (.envelopes, [("monthly", ""), ("envelope", "Food")], "`--envelope` shows one period day by day; columns over time show every envelope")
+        (.envelopes, [("monthly", ""), ("envelope", "Food")], "`--envelope` shows one period day by day; columns over time show every envelope"),
+        (.goals, [("q", "Food")], "`tally goals` takes no query words; got `Food`")
     ])
     func mistakesAreRefusedInTheCommandLinesWords(kind: ReportKind, parameters: [(String, String)], message: String) throws {
         let budget = try Self.budget()

@@ -48,6 +48,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
     /// query words were given (the command line knows for sure only once it has found
     /// its file; ``run(_:budget:)`` checks again).
     public func check(_ request: inout ReportRequest, hasQuery: Bool) throws(UsageError) {
+        if !takesQuery, let word = request.queryTerms.first { throw UsageError("`tally \(rawValue)` takes no query words; got `\(word)`") }
         switch self {
         case .balance:
             request.depth = try request.count("--depth", maximum: 100) ?? request.depth
