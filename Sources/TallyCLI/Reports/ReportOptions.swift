@@ -168,7 +168,7 @@ struct ReportOptions {
         let name = flag.declaration.name
         switch flag {
         case .format:
-            try ReportRequest.among(name, text, formats)
+            try UsageError.check(text, of: name, among: formats)
             format = try once(name, text)
             formatGiven = true
         case .csvSeparator:
@@ -178,7 +178,7 @@ struct ReportOptions {
             }
             csvSeparator = character
         case .color:
-            try ReportRequest.among(name, text, ["auto", "always", "never"])
+            try UsageError.check(text, of: name, among: ["auto", "always", "never"])
             color = try once(name, text)
         default: break
         }

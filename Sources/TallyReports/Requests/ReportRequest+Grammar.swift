@@ -26,8 +26,8 @@ extension ReportRequest {
         }
         let text = value ?? ""
         switch option {
-        case .type: try Self.among(name, text, FlowType.allCases.map(\.rawValue))
-        case .sort: try Self.among(name, text, RegisterSort.allCases.map(\.rawValue))
+        case .type: try UsageError.check(text, of: name, among: FlowType.allCases.map(\.rawValue))
+        case .sort: try UsageError.check(text, of: name, among: RegisterSort.allCases.map(\.rawValue))
         default: break
         }
         try once(name, text)
@@ -84,13 +84,6 @@ extension ReportRequest {
             throw UsageError("`\(name)` given twice, as `\(earlier)` and `\(value)`; choose one")
         }
         given[name] = value
-    }
-
-    /// Refuses `value` unless it is one of `choices`, as the value of the option `name`.
-    public static func among(_ name: String, _ value: String, _ choices: [String]) throws(UsageError) {
-        guard choices.contains(value) else {
-            throw UsageError("`\(value)` is not a valid value for `\(name)`; expected one of: \(choices.joined(separator: ", "))")
-        }
     }
 
     /// A date value.
