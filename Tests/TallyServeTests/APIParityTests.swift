@@ -2,13 +2,17 @@ import Foundation
 import TallyTestSupport
 import Testing
 
+@testable import TallyCLI
 @testable import TallyServe
 
 /// `GET /api/REPORT?options` answers exactly what `tally REPORT --format json` prints for
 /// the same budget and options, for every report and every example.
 struct APIParityTests {
     static let examples = ["examples/household.tally", "examples/multi-currency.tally", "examples/student.tally"]
-    static let reports = ["balance", "envelopes", "goals", "register", "report", "due", "insights", "forecast"]
+    static let reports = [
+        "balance", "envelopes", "goals", "register", "incomestatement", "report", "due", "insights", "forecast", "wallets", "categories", "payees",
+        "tags"
+    ]
 
     /// Query strings and the flags they stand for.
     static let options: [(query: String, flags: [String])] = [
@@ -69,6 +73,30 @@ struct APIParityTests {
             #expect(expected.code == 0, "\(report) \(flags)")
             let answer = serve.get("/api/\(report)?\(query)")
             #expect(answer.text == expected.out, "\(report)?\(query)")
+        }
+    }
+
+    /// A mistake is refused by the web app in the words the command line prints.
+    @Test func mistakesAreWordedAsTheCommandLineWordsThem() throws {
+        let file = TestSupport.path("examples/household.tally")
+        let serve = ServeTestApp(files: [file])
+        let cases: [(String, String, [String])] = [
+            ("register", "sort=size", ["--sort", "size"]),
+            ("register", "desc=yes", ["--desc=yes"]),
+            ("register", "period=2026-11&begin=2026-10", ["--period", "2026-11", "--begin", "2026-10"]),
+            ("balance", "payee=Shop", ["--payee", "Shop"]),
+            ("due", "days=10&period=2026-12", ["--days", "10", "--period", "2026-12"]),
+            ("envelopes", "envelope=Nope", ["--envelope", "Nope"]),
+            ("insights", "monthly&by=week", ["--monthly", "--by", "week"]),
+            ("forecast", "until=2026-01-01", ["--until", "2026-01-01"])
+        ]
+        for (report, query, flags) in cases {
+            let console = Console.capturing()
+            #expect(TallyTool.run([report, "--format", "json", "--today", "2026-11-22"] + flags + [file], console: console) == 2, "\(report) \(flags)")
+            let answer = serve.get("/api/\(report)?\(query)")
+            #expect(answer.status == .badRequest, "\(report)?\(query)")
+            let expected = console.capturedErr.split(separator: "\n").first.map(String.init) ?? ""
+            #expect(answer.text == ServeApp.errorJSON(expected), "\(report)?\(query)")
         }
     }
 

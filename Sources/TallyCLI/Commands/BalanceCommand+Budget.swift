@@ -4,19 +4,11 @@ import TallySyntax
 
 extension BalanceCommand {
     /// `--budget`: each envelope's budget against its spending, a column per period
-    /// (`EnvelopeBudgetColumns`), over the period asked (default: this month).
-    static func envelopeBudget(_ context: ReportContext) -> Int32 {
-        let range: ClosedRange<CivilDate>
-        let step: PeriodColumns.Step?
-        do {
-            step = try PeriodColumns.step(context.options)
-            range = try context.range(default: .relative(.month, 0))!
-        } catch { return context.fail(error) }
-        let columns = step.map { PeriodColumns(step: $0, range: range, weekStart: context.model.weekStart) } ?? PeriodColumns(range: range)
-        let table = EnvelopeBudgetColumns(context.budget, columns: columns, range: range)
+    /// (`EnvelopeBudgetColumns`), over the period asked (default: this month), as CSV or
+    /// text.
+    static func envelopeBudget(_ table: EnvelopeBudgetColumns, range: ClosedRange<CivilDate>, _ context: ReportContext) {
+        let columns = table.columns
         switch context.options.format {
-        case "json":
-            context.console.out(table.json.rendered())
         case "csv":
             var csv = CSVTable(["envelope", "period", "budget", "spent", "available"])
             for row in table.rows {
@@ -31,7 +23,7 @@ extension BalanceCommand {
             text += (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             guard !table.rows.isEmpty else {
                 context.console.out(text + "No envelopes.\n")
-                return ExitCode.success
+                return
             }
             var out = TextTable([.init(title: "Envelope", alignment: .left, maxWidth: 30)] + columns.periods.map { .init(title: $0.label, alignment: .right) })
             for row in table.rows {
@@ -39,6 +31,5 @@ extension BalanceCommand {
             }
             context.console.out(text + out.render(color: false, width: context.width))
         }
-        return ExitCode.success
     }
 }

@@ -6,11 +6,13 @@ import TallySyntax
 /// default currency; hidden wallets apart; `--by owner` for shared households. With a
 /// query, the flows by category of the lines it keeps (`tally bal expenses`, as in
 /// hledger); with `--budget`, envelopes against spending per period.
-enum BalanceCommand: ReportSubcommand {
+enum BalanceCommand: LibraryReport {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
-    static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.balance
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case by, columns, depth, budget
 
@@ -52,60 +54,25 @@ enum BalanceCommand: ReportSubcommand {
 
         """
 
-    /// The options, with `--by` and `--depth` checked against columns over time.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
-        _ = try options.count(Own.depth, default: 1, maximum: 100)
-        // Whether a query or --budget asks for another table: known for sure once the
-        // file is resolved, so `report` checks again (a query after TALLY_FILE's budget).
-        if options.value(Own.budget) != nil || !options.positionals.dropFirst(options.fileFlags.isEmpty ? 1 : 0).isEmpty {
-            try checkOtherTable(options)
-        } else if try PeriodColumns.step(options) != nil {
-            if options.value(Own.by) != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
-            if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
-        } else if options.value(Own.depth) != nil {
-            throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
+    /// The balances drawn: columns over time, envelopes against spending, flows by
+    /// category (with a query) or the one-day table.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        switch result {
+        case .columns(let table): table.write(context)
+        case .envelopeBudget(let table, let range): envelopeBudget(table, range: range, context)
+        case .balances(let report, let date, let by): balances(report, date: date, by: by, context)
+        default: break
         }
-        return options
+        return ExitCode.success
     }
 
-    /// The report, from an opened budget.
-    /// `--by` and `--at` belong to the one-day table of wallets.
-    static func checkOtherTable(_ options: ReportOptions) throws(UsageError) {
-        if options.value(Own.by) != nil { throw UsageError("`--by` groups wallet balances; a query or --budget shows categories or envelopes") }
-        if options.at != nil { throw UsageError("`--at` gives one day; a query or --budget takes a period") }
-    }
-
-    static func report(_ context: ReportContext) -> Int32 {
-        if context.options.value(Own.budget) != nil || !context.options.queryTerms.isEmpty {
-            do { try checkOtherTable(context.options) } catch { return context.fail(error) }
-        }
-        if context.options.value(Own.budget) != nil {
-            if !context.options.queryTerms.isEmpty { return context.fail(UsageError("`--budget` shows every envelope; it takes no query")) }
-            return envelopeBudget(context)
-        }
-        if !context.options.queryTerms.isEmpty {
-            return IncomeStatementCommand.flowTable(context, depth: context.options.value(Own.depth).flatMap { Int($0) })
-        }
+    /// The one-day table of wallets, as CSV or text.
+    static func balances(_ report: BalanceReport, date: CivilDate, by: String, _ context: ReportContext) {
         let console = context.console
-        let by: String
-        do { by = try context.options.choice(Own.by, among: ["kind", "owner"], default: "kind") } catch { return context.fail(error) }
-        do {
-            if let step = try PeriodColumns.step(context.options) {
-                return columns(context, step: step, range: try context.range(default: .range(nil, .relative(.day, 0)))!)
-            }
-        } catch { return context.fail(error) }
         let model = context.model
-        let date: CivilDate
-        do {
-            if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
-        } catch { return context.fail(error) }
-        let report = BalanceReport(context.budget, at: date)
         let sheet = report.sheet
 
         switch context.options.format {
-        case "json":
-            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["wallet", "kind", "owners", "currency", "balance", "converted", "hidden"])
             for item in sheet.counted + sheet.hidden {
@@ -119,17 +86,5 @@ enum BalanceCommand: ReportSubcommand {
         default:
             console.out(text(report, date: date, by: by, context: context))
         }
-        return ExitCode.success
-    }
-
-    /// `--monthly` and the like: each wallet's balance at the end of each period, or with
-    /// `--depth 1` each kind's (`PeriodColumns.balances`), as a table.
-    static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>) -> Int32 {
-        let (table, rows, missing) = PeriodColumns.balances(context.budget, step: step, range: range, byKind: context.options.value(Own.depth) == "1")
-        let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
-        table.write(
-            rows, context: context, title: "Balances at the end of each \(step.unit), \(first == last ? first : first + " to " + last)", first: "Wallet",
-            showTotal: false, range: range, missing: missing)
-        return ExitCode.success
     }
 }

@@ -4,7 +4,8 @@ import TallySyntax
 
 /// `tally categories FILE`: the categories as a tree (`Food` above `Food:Groceries`),
 /// with their type and the postings in each, children included.
-enum CategoriesCommand: Subcommand {
+enum CategoriesCommand: LibraryReport {
+    static let kind = ReportKind.categories
     static let name = "categories"
     static let summary = "List the categories as a tree, with the postings in each"
     static var flags: [FlagDeclaration] { Listing.declarations }
@@ -12,17 +13,10 @@ enum CategoriesCommand: Subcommand {
         name, "the categories as a tree, parents above their\nchildren (a parent no line declares is shown too), with income or expense and\nthe number of postings in each, its children's included.",
         layouts: "CSV columns:\ncategory,type,parent,declared,entries.")
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch Listing.open(name, arguments, console: console) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
-        let tree: CategoryTree
-        do { tree = CategoryTree(context.budget, range: try context.range(default: nil)) } catch { return context.fail(error) }
+    /// The category tree, as CSV or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        guard case .categories(let tree) = result else { return ExitCode.success }
         switch context.options.format {
-        case "json":
-            context.console.out(tree.json.rendered())
         case "csv":
             var csv = CSVTable(["category", "type", "parent", "declared", "entries"])
             for node in tree.nodes {

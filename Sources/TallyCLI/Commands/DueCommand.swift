@@ -3,11 +3,13 @@ import TallyReports
 import TallySyntax
 
 /// `tally due FILE`: recurring occurrences that are overdue, due today, or coming up.
-enum DueCommand: ReportSubcommand {
+enum DueCommand: LibraryReport {
     static let name = "due"
     static let summary = "Recurring entries overdue, due today and upcoming"
-    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.due
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case days
 
@@ -35,34 +37,15 @@ enum DueCommand: ReportSubcommand {
 
         """
 
-    /// The options, with `--days` checked against a period.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
-        _ = try options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)
-        if options.value(Own.days) != nil, options.range != nil {
-            throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
-        }
-        return options
-    }
-
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
+    /// The occurrences, as CSV or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        guard case .due(let report) = result else { return ExitCode.success }
         let console = context.console
         let model = context.model
-        let filter: EntryFilter
-        let period: ClosedRange<CivilDate>?
-        do {
-            period = try context.range(default: nil)
-            filter = try context.filter(range: nil)
-        } catch { return context.fail(error) }
-        let days = (try? context.options.count(Own.days, default: 30, minimum: 0, maximum: 36_600)) ?? 30
-        let report = DueReport(context.budget, period: period, days: days, filter: filter)
         let horizon = report.horizon, due = report.occurrences, describe = report.describe
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
 
         switch context.options.format {
-        case "json":
-            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["date", "status", "rule", "payee", "wallet", "what", "amount", "currency"])
             for item in due {

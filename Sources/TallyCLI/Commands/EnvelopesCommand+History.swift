@@ -5,14 +5,9 @@ import TallySyntax
 /// `tally envelopes --monthly` (and `--weekly`, `--quarterly`, `--yearly`): each
 /// envelope's figures per period over a range, in text, CSV or JSON.
 extension EnvelopesCommand {
-    static func history(_ context: ReportContext, step: PeriodColumns.Step) -> Int32 {
-        let range: ClosedRange<CivilDate>
-        do { range = try context.range(default: .range(nil, .relative(.day, 0)))! } catch { return context.fail(error) }
-        let report = EnvelopeHistoryReport(context.budget, step: step, range: range)
+    static func history(_ report: EnvelopeHistoryReport, _ context: ReportContext) {
         let money = context.inDefault
         switch context.options.format {
-        case "json":
-            context.console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["envelope", "period", "start", "end", "carried", "planned", "filled", "moved", "spent", "returned", "available"])
             for row in report.rows {
@@ -28,7 +23,6 @@ extension EnvelopesCommand {
         default:
             context.console.out(historyText(report, context))
         }
-        return ExitCode.success
     }
 
     /// One row per envelope and period, the envelope's name on its first; then ready to

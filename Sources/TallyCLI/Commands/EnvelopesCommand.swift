@@ -4,11 +4,13 @@ import TallySyntax
 
 /// `tally envelopes FILE`: every envelope's figures for the period containing a day,
 /// overspent ones marked, and ready to assign at the bottom.
-enum EnvelopesCommand: ReportSubcommand {
+enum EnvelopesCommand: LibraryReport {
     static let name = "envelopes"
     static let summary = "Envelopes: planned, spent, available; ready to assign"
-    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .at, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.envelopes
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case envelope, columns
 
@@ -55,38 +57,23 @@ enum EnvelopesCommand: ReportSubcommand {
     /// The column of marks: red for overspent, yellow for alerts, when colour is on.
     static let markColumn = TextTable.Column(title: "", alignment: .left, marks: ["OVER": "31", "ALERT": "33"])
 
-    /// The options: the shared report flags and the command's own.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
-        if try PeriodColumns.step(options) != nil {
-            if options.value(Own.envelope) != nil { throw UsageError("`--envelope` shows one period day by day; columns over time show every envelope") }
-            if options.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+    /// The envelopes on a day, one envelope day by day, or their history, as CSV or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        switch result {
+        case .envelopeHistory(let report): history(report, context)
+        case .envelopeDays(let report, let name, let date): daily(report, name: name, at: date, context)
+        case .envelopes(let report, let date): envelopes(report, at: date, context)
+        default: break
         }
-        return options
+        return ExitCode.success
     }
 
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
+    /// Every envelope's period containing `date`.
+    static func envelopes(_ report: EnvelopesReport, at date: CivilDate, _ context: ReportContext) {
         let console = context.console
-        let model = context.model
-        do {
-            if let step = try PeriodColumns.step(context.options) { return history(context, step: step) }
-        } catch { return context.fail(error) }
-        let date: CivilDate
-        do { date = try context.day() } catch { return context.fail(error) }
-        if let wanted = context.options.value(Own.envelope) {
-            guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
-                let suggestion = TallyTool.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
-                return context.fail(UsageError("`--envelope`: no envelope named `\(wanted)`" + suggestion))
-            }
-            return daily(context, envelope: e, at: date)
-        }
-        let report = EnvelopesReport(context.budget, at: date)
         let lines = report.lines, ready = report.readyToAssign
 
         switch context.options.format {
-        case "json":
-            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["envelope", "period", "start", "end", "carried_in", "planned", "filled", "moved", "spent", "available", "percent_used", "left_per_day", "status"])
             for line in lines {
@@ -138,7 +125,6 @@ enum EnvelopesCommand: ReportSubcommand {
             if let equation = report.equation { out += equationText(equation, context) }
             console.out(out)
         }
-        return ExitCode.success
     }
 
     /// The month's spending outside envelopes, largest first (five categories, then the
@@ -177,16 +163,14 @@ enum EnvelopesCommand: ReportSubcommand {
     }
 
     /// `--envelope NAME`: spending per day across the period, against what it holds.
-    static func daily(_ context: ReportContext, envelope e: Int, at date: CivilDate) -> Int32 {
-        guard let report = EnvelopeDaysReport(context.budget, envelope: e, at: date) else {
-            context.console.out("\(context.model.envelopes[e].name) has no period containing \(date).\n")
-            return ExitCode.success
+    static func daily(_ found: EnvelopeDaysReport?, name: String, at date: CivilDate, _ context: ReportContext) {
+        guard let report = found else {
+            context.console.out("\(name) has no period containing \(date).\n")
+            return
         }
         let envelope = report.envelope, status = report.status, days = report.days, budget = status.budget, label = report.label
         let left = report.left
         switch context.options.format {
-        case "json":
-            context.console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["date", "spent", "spent_so_far", "left"])
             for day in days { csv.add([day.date.description, context.inDefault(day.spent), context.inDefault(day.spentSoFar), context.inDefault(left(day))]) }
@@ -207,6 +191,5 @@ enum EnvelopesCommand: ReportSubcommand {
             out += table.render(color: context.color, width: context.width)
             context.console.out(out)
         }
-        return ExitCode.success
     }
 }

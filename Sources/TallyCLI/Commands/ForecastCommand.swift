@@ -3,11 +3,13 @@ import TallyReports
 import TallySyntax
 
 /// `tally forecast FILE --until DATE`: wallet balances projected from recurring entries.
-enum ForecastCommand: ReportSubcommand {
+enum ForecastCommand: LibraryReport {
     static let name = "forecast"
     static let summary = "Wallet balances projected from recurring entries"
-    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.forecast
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case until, events
 
@@ -37,48 +39,16 @@ enum ForecastCommand: ReportSubcommand {
 
         """
 
-    /// The options, with `--until` checked against a period.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations)
-        _ = try options.date(Own.until)
-        if options.value(Own.until) != nil, options.range != nil {
-            throw UsageError("`--until` and a period both give the last day; use one or the other")
-        }
-        return options
-    }
-
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
+    /// The projection, as CSV (its movements) or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        guard case .forecast(let report, let until) = result else { return ExitCode.success }
         let console = context.console
         let model = context.model
-        let filter: EntryFilter
-        do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        var requested: CivilDate?
-        do {
-            requested = try context.options.date(Own.until)
-            if requested == nil { requested = try context.periodEnd() }
-        } catch { return context.fail(error) }
-        let until = requested ?? context.today.adding(months: 3) ?? context.today
-        guard until >= context.today else {
-            return context.fail(UsageError("`--until`: \(until) is before today (\(context.today))"))
-        }
-        let report: ForecastReport
-        do { report = try ForecastReport(context.budget, until: until, filter: filter) } catch {
-            switch error {
-            case .balancesTooLarge:
-                console.err("tally forecast: projected balances become too large to compute exactly before \(until); choose an earlier --until\n")
-            case .totalTooLarge:
-                console.err("tally forecast: the projected total becomes too large to compute exactly before \(until); choose an earlier --until\n")
-            }
-            return ExitCode.problems
-        }
         let events = report.events
         func ruleName(_ r: Int) -> String { model.rules[r].name ?? "(unnamed)" }
         func currency(_ w: Int) -> String { model.wallets[w].currency }
 
         switch context.options.format {
-        case "json":
-            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["date", "rule", "wallet", "amount", "currency", "balance"])
             for e in events {
@@ -128,7 +98,7 @@ enum ForecastCommand: ReportSubcommand {
             out += "\n\(model.wallets[w].name) is projected below zero on \(forecast.lowest[w].date)"
         }
         if !negative.isEmpty { out += "\n" }
-        if context.options.value(Own.events) != nil, !events.isEmpty {
+        if context.options.request.events, !events.isEmpty {
             var e = TextTable([
                 .init(title: "Date", alignment: .left), .init(title: "Rule", alignment: .left, maxWidth: 14),
                 .init(title: "Wallet", alignment: .left, maxWidth: 12), .init(title: "Amount", alignment: .decimal),

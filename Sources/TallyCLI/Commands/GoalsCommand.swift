@@ -4,14 +4,12 @@ import TallySyntax
 
 /// `tally goals FILE`: saving goals with progress and the one forward-looking figure;
 /// reached goals apart.
-enum GoalsCommand: ReportSubcommand {
+enum GoalsCommand: LibraryReport {
     static let name = "goals"
     static let summary = "Saving goals: saved, target, percent, outlook"
-    static let shared: [ReportOptions.Flag] = [.at, .period, .begin, .end, .today, .format, .csvSeparator, .color]
-    /// The command's own flags (their values go to `ReportOptions.extra`).
-    static let own: [FlagDeclaration] = []
+    static let kind = ReportKind.goals
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + own + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + [.helpFlag]
     static let help = """
         tally goals: each saving goal's money saved, target, percent, date and state
         (on track, behind, overdue, open), with the figure that looks ahead: the
@@ -30,24 +28,13 @@ enum GoalsCommand: ReportSubcommand {
 
         """
 
-    /// The options: the shared report flags and the command's own.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        try try ReportOptions.parse(arguments, command: name, flags: shared)
-    }
-
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
+    /// The goals, as CSV or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        guard case .goals(let report, let date) = result else { return ExitCode.success }
         let console = context.console
-        let date: CivilDate
-        do {
-            if let at = context.options.at { date = at } else { date = try context.periodEnd() ?? context.today }
-        } catch { return context.fail(error) }
-        let report = GoalsReport(context.budget, at: date)
         let rows = report.lines
 
         switch context.options.format {
-        case "json":
-            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["goal", "currency", "period", "saved", "target", "percent", "by", "state", "outlook"])
             for row in rows {

@@ -6,11 +6,13 @@ import TallySyntax
 /// over a period, with their totals and the net, as hledger's `incomestatement`; a
 /// column per period with `-M` and the like. `tally balance FILE QUERY` shows the same
 /// table for the lines its query keeps.
-enum IncomeStatementCommand: ReportSubcommand {
+enum IncomeStatementCommand: LibraryReport {
     static let name = "incomestatement"
     static let summary = "Income and spending by category, with the net (is)"
-    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.incomestatement
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case steps, depth
 
@@ -40,33 +42,9 @@ enum IncomeStatementCommand: ReportSubcommand {
 
         """
 
-    /// The options: the shared report flags, the command's own, and a query.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
-        _ = try PeriodColumns.step(options)
-        _ = try options.count(Own.depth, default: 1, maximum: 100)
-        return options
-    }
-
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
-        flowTable(context, depth: context.options.value(Own.depth).flatMap { Int($0) })
-    }
-
-    /// The flows by category of the lines the options keep, over the period (default: the
-    /// first entry to today), in one column or one per step; `depth` counts deeper
-    /// categories as their parent. Also `tally balance QUERY`'s table.
-    static func flowTable(_ context: ReportContext, depth: Int?) -> Int32 {
-        do {
-            let step = try PeriodColumns.step(context.options)
-            let range = try context.range(default: .range(nil, .relative(.day, 0)))!
-            let filter = try context.filter(range: range)
-            let columns = step.map { PeriodColumns(step: $0, range: range, weekStart: context.model.weekStart) } ?? PeriodColumns(range: range)
-            let (table, rows, missing) = PeriodColumns.flows(context.budget, columns: columns, range: range, filter: filter, depth: depth)
-            let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
-            let title = "Income and expense" + (step.map { " by \($0.unit)" } ?? "") + ", " + (first == last ? first : first + " to " + last)
-            table.write(rows, context: context, title: title, first: "Category", showTotal: step != nil, range: range, missing: missing)
-            return ExitCode.success
-        } catch { return context.fail(error) }
+    /// The flows by category, in one column or one per step.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        if case .columns(let table) = result { table.write(context) }
+        return ExitCode.success
     }
 }

@@ -4,11 +4,13 @@ import TallySyntax
 
 /// `tally insights FILE`: where the money went and came from over a range, and income
 /// against expense per day, week, month or year.
-enum InsightsCommand: ReportSubcommand {
+enum InsightsCommand: LibraryReport {
     static let name = "insights"
     static let summary = "Spending and income by category; income against expense over time"
-    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .type, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.insights
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case by, depth, columns
 
@@ -41,33 +43,12 @@ enum InsightsCommand: ReportSubcommand {
 
         """
 
-    /// The options, with `--by` checked against columns over time.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
-        _ = try options.count(Own.depth, default: 1, maximum: 100)
-        if try PeriodColumns.step(options) != nil, options.value(Own.by) != nil {
-            throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
-        }
-        _ = try options.choice(Own.by, among: Granularity.allCases.map(\.rawValue), default: "week")
-        return options
-    }
-
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
+    /// The shares and the series, as CSV (the shares) or text; or the columns.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        if case .columns(let table) = result { table.write(context) }
+        guard case .insights(let report, let range) = result else { return ExitCode.success }
         let console = context.console
         let model = context.model
-        let range: ClosedRange<CivilDate>
-        let filter: EntryFilter
-        let step: PeriodColumns.Step?
-        do {
-            step = try PeriodColumns.step(context.options)
-            range = try context.range(default: step == nil ? .relative(.month, 0) : .range(nil, .relative(.day, 0)))!
-            filter = try context.filter(range: range)
-        } catch { return context.fail(error) }
-        if let step { return columns(context, step: step, range: range, filter: filter) }
-        let report = InsightsReport(
-            context.budget, range: range, filter: filter, by: context.options.value(Own.by).flatMap(Granularity.init(rawValue:)),
-            depth: context.options.value(Own.depth).flatMap { Int($0) })
         let granularity = report.granularity, shares = report.shares, totals = report.totals, series = report.series
         let missing = report.missing, byPerson = report.byPerson
         func categoryName(_ c: Int) -> String { model.categories[c].name }
@@ -80,8 +61,6 @@ enum InsightsCommand: ReportSubcommand {
         }
 
         switch context.options.format {
-        case "json":
-            console.out(report.json.rendered())
         case "csv":
             var csv = CSVTable(["type", "category", "amount", "percent"])
             for item in shares.expense { csv.add(["expense", categoryName(item.category), context.inDefault(item.amount), item.percent.formatted(scale: 1)]) }
@@ -123,19 +102,6 @@ enum InsightsCommand: ReportSubcommand {
             if !note.isEmpty { out += "\n" + note }
             console.out(out)
         }
-        return ExitCode.success
-    }
-
-    /// `--monthly` and the like: each category's flow per period, then the totals
-    /// (`PeriodColumns.flows`), as a table.
-    static func columns(_ context: ReportContext, step: PeriodColumns.Step, range: ClosedRange<CivilDate>, filter: EntryFilter) -> Int32 {
-        let (table, rows, missing) = PeriodColumns.flows(
-            context.budget, step: step, range: range, filter: filter,
-            depth: context.options.value(Own.depth).flatMap { Int($0) })
-        let first = table.periods.first?.label ?? "", last = table.periods.last?.label ?? ""
-        table.write(
-            rows, context: context, title: "Income and expense by \(step.unit), \(first == last ? first : first + " to " + last)", first: "Category",
-            showTotal: true, range: range, missing: missing)
         return ExitCode.success
     }
 }

@@ -1,7 +1,8 @@
 import TallyReports
 
 /// `tally payees FILE`: every payee written on an entry, with how often and when last.
-enum PayeesCommand: Subcommand {
+enum PayeesCommand: LibraryReport {
+    static let kind = ReportKind.payees
     static let name = "payees"
     static let summary = "List the payees, with their entries and last date"
     static var flags: [FlagDeclaration] { Listing.declarations }
@@ -9,7 +10,7 @@ enum PayeesCommand: Subcommand {
         name, "every payee the entries name, by name (any case),\nwith the number of entries and the date of the last one.",
         layouts: "CSV columns:\npayee,entries,last.")
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        Listing.runCounted(name, arguments, console: console, title: "Payee", key: "payee") { NameCounts.payees($0, range: $1) }
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        Listing.counted(result, context, title: "Payee")
     }
 }

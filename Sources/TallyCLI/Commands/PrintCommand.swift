@@ -38,8 +38,9 @@ enum PrintCommand: ReportSubcommand {
         do { filter = try context.filter(range: context.range(default: nil)) } catch { return context.fail(error) }
         let options = context.options
         let byLine =
-            !options.queryTerms.isEmpty || !options.wallets.isEmpty || !options.categories.isEmpty || !options.tags.isEmpty
-            || options.payee != nil || !options.types.isEmpty || options.search != nil
+            !options.queryTerms.isEmpty || !options.request.filters.wallets.isEmpty || !options.request.filters.categories.isEmpty
+            || !options.request.filters.tags.isEmpty || options.request.filters.payee != nil || !options.request.filters.types.isEmpty
+            || options.request.filters.search != nil
         context.console.out(PrintReport(context.budget, filter: filter, byLine: byLine).text)
         return ExitCode.success
     }

@@ -5,14 +5,13 @@ import TallySyntax
 /// `tally register FILE`: the transactions, one line per posting or transfer side, with
 /// each wallet's running balance, or the running total of the rows shown; filtered,
 /// sorted, or summed per period.
-enum RegisterCommand: ReportSubcommand {
+enum RegisterCommand: LibraryReport {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
-    static let shared: [ReportOptions.Flag] = [
-        .period, .begin, .end, .wallet, .category, .tag, .payee, .type, .search, .sort, .desc,
-        .today, .format, .csvSeparator, .color
-    ]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.register
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case running, steps
 
@@ -56,28 +55,12 @@ enum RegisterCommand: ReportSubcommand {
 
         """
 
-    /// The options: the shared report flags and the command's own.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, own: Own.declarations, query: true)
-        _ = try PeriodColumns.step(options)
-        return options
-    }
-
-    /// The report, from an opened budget.
-    static func report(_ context: ReportContext) -> Int32 {
+    /// The rows, written a chunk at a time in every format (JSON included: 100k rows
+    /// are never held as one text).
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        guard case .register(let report) = result else { return ExitCode.success }
         let console = context.console
-        let model = context.model
-        let filter: EntryFilter
-        do { filter = try context.filter(range: context.range(default: nil)) } catch { return context.fail(error) }
-        var rows = model.register(filter, sort: context.options.sort, descending: context.options.descending)
-        if let step = try? PeriodColumns.step(context.options), let first = rows.lazy.map(\.date).min(), let last = rows.lazy.map(\.date).max() {
-            let range = filter.range ?? first ... last
-            // Whole periods, as hledger's: a row is dated its period's first day.
-            let periods = PeriodColumns(step: step, range: range, weekStart: model.weekStart, whole: true).periods
-            rows = model.registerSummary(rows, periods: periods.map { $0.start ... $0.end })
-        }
-        let running = context.options.value(Own.running) != nil || !context.options.queryTerms.isEmpty
-        let output = RegisterOutput(RegisterReport(model: model, rows: rows, running: running))
+        let output = RegisterOutput(report)
         switch context.options.format {
         case "json": output.json(to: console)
         case "csv": output.csv(separator: context.options.csvSeparator, to: console)

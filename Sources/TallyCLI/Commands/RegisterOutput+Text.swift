@@ -44,9 +44,8 @@ extension RegisterOutput {
         var slowCell: [UInt8] = []
 
         var widths: [Int]
-        var before = [0, 0]
-        var after = [0, 0]
-        var unitWidth = [0, 0]
+        /// The Amount and Balance columns.
+        var amounts = [TextTable.AmountColumn(), TextTable.AmountColumn()]
 
         init(_ output: RegisterOutput) {
             model = output.model
@@ -87,24 +86,20 @@ extension RegisterOutput {
             return row.counterpart.map { receivedCells[$0] } ?? noCounterpart.received
         }
 
-        /// An amount cell: its bytes, and its widths before and from the split (the
-        /// point, else the unit's space), as `TextTable` measures.
-        mutating func amount(_ value: Money, _ row: RegisterRow) -> (before: Int, after: Int, unit: Int, unitStart: Int, bytes: ArraySlice<UInt8>) {
+        /// An amount cell: its bytes, measured as `TextTable` measures it.
+        mutating func amount(_ value: Money, _ row: RegisterRow) -> (cell: TextTable.AmountCell, bytes: ArraySlice<UInt8>) {
             scratch.removeAll(keepingCapacity: true)
             scratch.appendMoney(value, places: decimals[row.wallet])
             scratch.append(contentsOf: unitBytes[row.wallet])
             if scratch.count <= 40, !scratch.contains(where: { $0 >= 0x80 }) {
                 let split = TextTable.amountSplit(scratch)
-                return (split.before, split.unit - split.before, scratch.count - split.unit, split.unit, scratch[...])
+                let cell = TextTable.AmountCell(before: split.before, after: split.unit - split.before, unit: scratch.count - split.unit, unitStart: split.unit)
+                return (cell, scratch[...])
             }
             // A long or non-ASCII unit: measured exactly as the table measures it.
-            let cell = TextTable.fitted(String(decoding: scratch, as: UTF8.self), limit: 40)
-            slowCell = Array(cell.text.utf8)
-            let split = TextTable.amountSplit(slowCell)
-            let exact = cell.width == slowCell.count
-            let before = exact ? split.before : TextTable.fitted(String(decoding: slowCell.prefix(split.before), as: UTF8.self), limit: .max).width
-            let unit = exact ? slowCell.count - split.unit : TextTable.fitted(String(decoding: slowCell.dropFirst(split.unit), as: UTF8.self), limit: .max).width
-            return (before, cell.width - before - unit, unit, split.unit, slowCell[...])
+            let fitted = TextTable.fitted(String(decoding: scratch, as: UTF8.self), limit: 40)
+            slowCell = Array(fitted.text.utf8)
+            return (TextTable.amountCell(fitted.text, width: fitted.width), slowCell[...])
         }
 
         /// A category with what its transaction paid in another currency: `Shopping (paid
@@ -130,18 +125,9 @@ extension RegisterOutput {
                         row.paid.map { TextTable.fitted(Self.withPaid(model.categories[c].name, $0), limit: .max).width } ?? categoryNatural[c]
                     }
                         ?? (row.type != .transfer ? noCategory.width : 2 + (row.counterpart.map { walletNatural[$0] } ?? 0)))
-                for k in 0 ..< 2 {
-                    let cell = amount(k == 0 ? row.amount : balance, row)
-                    before[k] = max(before[k], cell.before)
-                    after[k] = max(after[k], cell.after)
-                    unitWidth[k] = max(unitWidth[k], cell.unit)
-                }
+                for k in 0 ..< 2 { amounts[k].include(amount(k == 0 ? row.amount : balance, row).cell) }
             }
-            for k in 0 ..< 2 {
-                widths[4 + k] = max(widths[4 + k], before[k] + after[k] + unitWidth[k])
-                // A title wider than the numbers pushes them right, keeping them aligned.
-                before[k] += widths[4 + k] - (before[k] + after[k] + unitWidth[k])
-            }
+            for k in 0 ..< 2 { widths[4 + k] = amounts[k].fit(widths[4 + k]) }
             let limits = RegisterOutput.columnLimits(natural: natural, fixed: widths[0] + widths[4] + widths[5] + 2 * 5, width: width)
             (walletLimit, payeeLimit, whatLimit) = (limits[0], limits[1], limits[2])
             longPayees = [:]
@@ -166,19 +152,9 @@ extension RegisterOutput {
             out.reserveCapacity(RegisterOutput.chunk + 4096)
             let space: UInt8 = 0x20
             let widths = widths
-            func endLine(from start: Int) {
-                while out.count > start, out[out.count - 1] == space { out.removeLast() }
-                out.append(0x0A)
-            }
             func left(_ text: String, _ width: Int, _ column: Int) {
                 out.appendUTF8(text)
                 out.appendSpaces(widths[column] - width)
-            }
-            func paint(_ code: String) {
-                out.append(0x1B)
-                out.append(0x5B)
-                out.append(contentsOf: code.utf8)
-                out.append(0x6D)
             }
 
             var start = out.count
@@ -186,7 +162,7 @@ extension RegisterOutput {
                 if i > 0 { out.append(space); out.append(space) }
                 if i < 4 { left(title, titleWidths[i], i) } else { out.appendSpaces(widths[i] - titleWidths[i]); out.appendUTF8(title) }
             }
-            endLine(from: start)
+            TextTable.endLine(from: start, &out)
             out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: total))
             out.append(0x0A)
 
@@ -206,17 +182,10 @@ extension RegisterOutput {
                 left(whatCell.text, whatCell.width, 3)
                 for k in 0 ..< 2 {
                     out.append(space); out.append(space)
-                    let cell = amount(k == 0 ? row.amount : balance, row)
-                    let red = color && cell.bytes.first == 0x2D
-                    if red { paint("31") }
-                    out.appendSpaces(before[k] - cell.before)
-                    out.append(contentsOf: cell.bytes.prefix(cell.unitStart))
-                    out.appendSpaces(after[k] - cell.after)
-                    out.append(contentsOf: cell.bytes.dropFirst(cell.unitStart))
-                    out.appendSpaces(unitWidth[k] - cell.unit)
-                    if red { paint("0") }
+                    let figure = amount(k == 0 ? row.amount : balance, row)
+                    amounts[k].write(figure.bytes, figure.cell, color: color, to: &out)
                 }
-                endLine(from: start)
+                TextTable.endLine(from: start, &out)
             }
             if rows.count > 1 { out.appendUTF8("\(rows.count) lines\n") }
             console.out(bytes: out)

@@ -5,11 +5,13 @@ import TallySyntax
 
 /// `tally report FILE`: the monthly report, or with `--months N` a month-by-month table
 /// of income against expense.
-enum ReportCommand: ReportSubcommand {
+enum ReportCommand: LibraryReport {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
-    static let shared: [ReportOptions.Flag] = [.period, .begin, .end, .wallet, .category, .tag, .payee, .today, .format, .csvSeparator, .color]
-    /// The command's own flags, each declared once (their values: `ReportOptions.value`).
+    static let kind = ReportKind.report
+    static var own: [FlagDeclaration] { Own.declarations }
+    /// The command's own flags, each declared once: their spellings are the library's
+    /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
         case month, months, depth, html
 
@@ -47,54 +49,39 @@ enum ReportCommand: ReportSubcommand {
 
         """
 
-    /// The report's options: the shared flags and its own, checked against each other.
-    static func parse(_ arguments: [String]) throws(UsageError) -> ReportOptions {
-        let options = try ReportOptions.parse(arguments, command: name, flags: shared, formats: formats, own: Own.declarations, query: true)
-        _ = try options.count(Own.depth, default: 1, maximum: 100)
+    /// `--html` and `--format`, checked against each other.
+    static func check(_ options: inout ReportOptions) throws(UsageError) {
         if options.value(Own.html) == "" { throw UsageError("`--html` needs a file name") }
         if options.value(Own.html) != nil, options.formatGiven, options.format != "html" {
             throw UsageError("`--html` writes HTML, `--format` asks for \(options.format); use one or the other")
         }
-        if let month = options.value(Own.month) {
-            guard case .month? = try? PeriodSpec(month, flag: Own.month.name) else {
-                throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
-            }
-        }
-        _ = try options.count(Own.months, default: 1, maximum: 1200)
-        if options.value(Own.month) != nil, options.range != nil {
-            throw UsageError("`--month` and a period both give the month; use one or the other")
-        }
-        return options
     }
 
-    /// The report, from an opened budget.
+    /// The page (`--format html`, `--html FILE`), else the library's report.
     static func report(_ context: ReportContext) -> Int32 {
-        let console = context.console
+        guard context.options.format == "html" || context.options.value(Own.html) != nil else { return libraryReport(context) }
+        do { return html(context, overview: try ReportKind.monthOverview(context.options.request, budget: context.budget)) } catch {
+            return context.fail(error)
+        }
+    }
+
+    /// The month at a glance or month by month, as CSV or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        switch result {
+        case .monthSeries(let series): self.series(series, context)
+        case .month(let glance): month(glance, context)
+        default: break
+        }
+        return ExitCode.success
+    }
+
+    /// The month at a glance.
+    static func month(_ glance: MonthReport, _ context: ReportContext) {
         let model = context.model
-        let month: CivilDate
-        if let text = context.options.value(Own.month), let spec = try? PeriodSpec(text, flag: Own.month.name) {
-            month = spec.first(today: context.today, weekStart: model.weekStart)
-        } else {
-            // A period: the month of today when the period holds it, else of its last day.
-            do { month = try context.day().startOfMonth } catch { return context.fail(error) }
-        }
-        let filter: EntryFilter
-        do { filter = try context.filter(range: nil) } catch { return context.fail(error) }
-        let depth = context.options.value(Own.depth).flatMap { Int($0) }
-        if context.options.format == "html" || context.options.value(Own.html) != nil {
-            return html(context, month: month, flows: CategoryFlows(model, rates: context.budget.rates, filter: filter), depth: depth ?? 1)
-        }
-        if let months = try? context.options.count(Own.months, default: 0, minimum: 0), months > 0 {
-            return series(context, filter: filter, month: month, months: months)
-        }
-        let glance = MonthReport(context.budget, month: month, filter: filter, depth: depth)
         let report = glance.report
         func categoryName(_ c: Int) -> String { model.categories[c].name }
         let type = glance.type
-
         switch context.options.format {
-        case "json":
-            console.out(glance.json.rendered())
         case "csv":
             var csv = CSVTable(["category", "type", "current", "previous", "change", "percent"])
             for row in report.categories {
@@ -105,19 +92,16 @@ enum ReportCommand: ReportSubcommand {
             }
             context.output(csv)
         default:
-            console.out(text(glance, context: context))
+            context.console.out(text(glance, context: context))
         }
-        return ExitCode.success
     }
 
     /// `--format html` (to standard output) or `--html FILE` (written atomically): the page
     /// with charts, `--months` months of history (default 6), from the flows the JSON
     /// report is made of, categories at `depth`.
-    static func html(_ context: ReportContext, month: CivilDate, flows: CategoryFlows, depth: Int) -> Int32 {
-        let months = (try? context.options.count(Own.months, default: 6, minimum: 1, maximum: 1200)) ?? 6
+    static func html(_ context: ReportContext, overview: MonthOverview) -> Int32 {
         let file = context.options.file!
         let title = file == "-" ? "Budget" : String(file.split(separator: "/").last ?? "Budget")
-        let overview = context.model.monthOverview(month: month, months: months, flows: flows, rates: context.budget.rates, depth: depth)
         let page = HTMLReport.render(overview, model: context.model, title: title)
         guard let path = context.options.value(Own.html) else {
             context.console.out(page)
@@ -154,13 +138,10 @@ enum ReportCommand: ReportSubcommand {
     }
 
     /// `--months N`: income against expense per month, oldest first.
-    static func series(_ context: ReportContext, filter: EntryFilter, month: CivilDate, months: Int) -> Int32 {
-        let series = MonthSeries(context.budget, month: month, months: months, filter: filter)
+    static func series(_ series: MonthSeries, _ context: ReportContext) {
         let rows = series.rows, missing = series.missing
         let label = MonthSeries.label
         switch context.options.format {
-        case "json":
-            context.console.out(series.json.rendered())
         case "csv":
             var csv = CSVTable(["month", "income", "expense", "net"])
             for row in rows { csv.add([label(row), context.inDefault(row.income), context.inDefault(row.expense), context.inDefault(row.net)]) }
@@ -180,7 +161,7 @@ enum ReportCommand: ReportSubcommand {
             table.add(["Total", context.inDefault(total.income), context.inDefault(total.expense), context.inDefault(total.net), ""])
             guard let firstRow = rows.first, let lastRow = rows.last else {
                 context.console.out("No months to show.\n")
-                return ExitCode.success
+                return
             }
             var out = "Income against expense, \(label(firstRow)) to \(label(lastRow))" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
             out += table.render(color: context.color, width: context.width)
@@ -188,7 +169,6 @@ enum ReportCommand: ReportSubcommand {
             if !note.isEmpty { out += "\n" + note }
             context.console.out(out)
         }
-        return ExitCode.success
     }
 
     /// A small text bar: `+` for income over `-` for expense, scaled to the largest month.

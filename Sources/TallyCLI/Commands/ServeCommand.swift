@@ -5,8 +5,8 @@ import TallyServe
 import TallySyntax
 
 /// `tally serve FILE`: the budget as a local web app (the `TallyServe` target). This file
-/// only reads the flags and lends the server the command line's own reports and writing
-/// commands (``bridge``), so the app's JSON is the command line's, byte for byte.
+/// only reads the flags and lends the server the command line's writing commands
+/// (``bridge``); the app's reports are the library's, as the command line's are.
 enum ServeCommand: Subcommand {
     static let name = "serve"
     static let summary = "Browse and edit the budget in a web browser (local web app)"
@@ -110,23 +110,14 @@ enum ServeCommand: Subcommand {
         while true { sleep(3600) }
     }
 
-    /// The command line lent to the server: report commands run on the server's opened
-    /// budget, other commands as if typed, each with a console of its own; from then on
-    /// the process keeps no budget until exit (``KeptUntilExit``).
+    /// The command line lent to the server: commands run as if typed, each with a console
+    /// of its own; from then on the process keeps no budget until exit
+    /// (``KeptUntilExit``).
     static func bridge(_ environment: [String: String]) -> CommandBridge {
         // The server runs `tally check` in-process after every save: nothing of it may
         // stay until exit, as a one-shot command's large budget does.
         KeptUntilExit.keepNothing()
         return CommandBridge(
-            reports: TallyTool.reportCommands.map { $0.name },
-            report: { name, arguments, budget in
-                let console = Console.capturing(environment: environment)
-                guard let command = TallyTool.reportCommands.first(where: { $0.name == name }) as? any ReportSubcommand.Type else {
-                    return .init(code: ExitCode.usage, out: "", err: "no report named `\(name)`")
-                }
-                let code = ReportContext.run(command, arguments, budget: budget, console: console)
-                return .init(code: code, out: console.capturedOut, err: console.capturedErr)
-            },
             command: { arguments in
                 let console = Console.capturing(environment: environment)
                 let code = TallyTool.run(arguments, console: console)

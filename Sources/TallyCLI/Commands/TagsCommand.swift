@@ -1,7 +1,8 @@
 import TallyReports
 
 /// `tally tags FILE`: every tag written on an entry, with how often and when last.
-enum TagsCommand: Subcommand {
+enum TagsCommand: LibraryReport {
+    static let kind = ReportKind.tags
     static let name = "tags"
     static let summary = "List the tags, with their entries and last date"
     static var flags: [FlagDeclaration] { Listing.declarations }
@@ -9,7 +10,7 @@ enum TagsCommand: Subcommand {
         name, "every tag the entries carry (without `#`), by name,\nwith the number of entries and the date of the last one.",
         layouts: "CSV columns:\ntag,entries,last.")
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        Listing.runCounted(name, arguments, console: console, title: "Tag", key: "tag") { NameCounts.tags($0, range: $1) }
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        Listing.counted(result, context, title: "Tag")
     }
 }

@@ -4,7 +4,8 @@ import TallySyntax
 
 /// `tally wallets FILE`: every wallet declared, with its kind, currency, owners and how
 /// many entries use it.
-enum WalletsCommand: Subcommand {
+enum WalletsCommand: LibraryReport {
+    static let kind = ReportKind.wallets
     static let name = "wallets"
     static let summary = "List the wallets, with kind, currency, owners and entries"
     static var flags: [FlagDeclaration] { Listing.declarations }
@@ -12,18 +13,11 @@ enum WalletsCommand: Subcommand {
         name, "the wallets the budget declares, in file order,\nwith kind, currency, owners, whether hidden or closed, and the number of entries\n(transactions, transfers, assertions) in each.",
         layouts: "CSV columns:\nwallet,kind,currency,owners,hidden,closed,entries.")
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        let context: ReportContext
-        switch Listing.open(name, arguments, console: console) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
-        let list: WalletList
-        do { list = WalletList(context.budget, range: try context.range(default: nil)) } catch { return context.fail(error) }
+    /// The wallets, as CSV or text.
+    static func render(_ result: ReportResult, _ context: ReportContext) -> Int32 {
+        guard case .wallets(let list) = result else { return ExitCode.success }
         let model = context.model, counts = list.counts
         switch context.options.format {
-        case "json":
-            context.console.out(list.json.rendered())
         case "csv":
             var csv = CSVTable(["wallet", "kind", "currency", "owners", "hidden", "closed", "entries"])
             for (i, w) in model.wallets.enumerated() {

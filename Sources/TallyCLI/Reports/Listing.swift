@@ -3,8 +3,9 @@ import TallyReports
 import TallySyntax
 
 /// What the listing commands (`wallets`, `categories`, `payees`, `tags`, `stats`) share:
-/// their flags and how they open the budget; their figures are TallyReports' `WalletList`,
-/// `CategoryTree`, `NameCounts` and `BudgetStats`.
+/// their flags and help, how `stats` opens the budget, and the table of names with their
+/// entries; their figures are TallyReports' `WalletList`, `CategoryTree`, `NameCounts`
+/// and `BudgetStats`.
 enum Listing {
     static let flags: [ReportOptions.Flag] = [.period, .begin, .end, .today, .format, .csvSeparator, .color]
 
@@ -38,30 +39,11 @@ enum Listing {
 }
 
 extension Listing {
-    /// Runs a listing of names that entries carry (payees, tags): opens the budget, counts
-    /// the entries naming each (an entry counts once per name) and the last date, and
-    /// writes them by name, any case. `names` gives the names one entry carries.
-    static func runCounted(
-        _ command: String, _ arguments: [String], console: Console, title: String, key: String,
-        names: (ReportBudget, ClosedRange<CivilDate>?) -> NameCounts
-    ) -> Int32 {
-        let context: ReportContext
-        switch open(command, arguments, console: console) {
-        case .success(let c): context = c
-        case .failure(let f): return f.code
-        }
-        let list: NameCounts
-        do { list = names(context.budget, try context.range(default: nil)) } catch { return context.fail(error) }
-        counted(context, title: title, key: key, list: list)
-        return ExitCode.success
-    }
-
     /// Names with their number of entries and last date, in the chosen format:
     /// `{"payees": [{"name", "entries", "last"}]}`, CSV `payee,entries,last`, or a table.
-    static func counted(_ context: ReportContext, title: String, key: String, list: NameCounts) {
+    static func counted(_ result: ReportResult, _ context: ReportContext, title: String) -> Int32 {
+        guard case .names(let list, let key) = result else { return ExitCode.success }
         switch context.options.format {
-        case "json":
-            context.console.out(list.json(key: key).rendered())
         case "csv":
             var csv = CSVTable([key, "entries", "last"])
             for count in list.counts { csv.add([count.name, "\(count.entries)", count.last.description]) }
@@ -74,5 +56,6 @@ extension Listing {
             for count in list.counts { table.add([count.name, "\(count.entries)", count.last.description]) }
             context.console.out(list.counts.isEmpty ? "No \(key)s.\n" : table.render(color: context.color, width: context.width))
         }
+        return ExitCode.success
     }
 }

@@ -47,7 +47,7 @@ struct ReportContext {
             console.err("tally \(command): \(error.message)\n")
             return .failure(ExitFailure(code: ExitCode.usage))
         }
-        guard let today = options.today ?? Interpreter.today(environment: console.environment) else {
+        guard let today = options.request.today ?? Interpreter.today(environment: console.environment) else {
             console.err("tally \(command): TALLY_TODAY is not a date; write it as YYYY-MM-DD\n")
             return .failure(ExitFailure(code: ExitCode.usage))
         }
@@ -74,14 +74,14 @@ struct ReportContext {
 
     /// The filter from the options, with names checked against the budget.
     func filter(range: ClosedRange<CivilDate>?) throws(UsageError) -> EntryFilter {
-        try budget.filter(options.filters, range: range)
+        try budget.filter(options.request.filters, range: range)
     }
 
     /// The period from `--period` (or `--begin`/`--end`), or `fallback`; open ends reach
     /// the budget's first or last entry, or today. A period without days (`-b 2026-12
     /// -e 2026-12`, `next month..last month`) is a usage error.
     func range(default fallback: PeriodSpec?) throws(UsageError) -> ClosedRange<CivilDate>? {
-        try budget.range(options.range ?? fallback, flag: options.period != nil ? "--period" : "--begin`/`--end")
+        try budget.range(options.request.range ?? fallback, flag: options.request.period != nil ? "--period" : "--begin`/`--end")
     }
 
     /// The columns text tables may take: `--width`, else `COLUMNS`, else the terminal's
@@ -90,18 +90,6 @@ struct ReportContext {
         if let width = options.width { return width }
         if let text = console.environment["COLUMNS"], let n = Int(text), n > 0 { return max(n, 20) }
         return console.terminalColumns ?? 80
-    }
-
-    /// The last day of the period, if one is given.
-    func periodEnd() throws(UsageError) -> CivilDate? {
-        try range(default: nil)?.upperBound
-    }
-
-    /// The day a report that shows one day (balances, goals, envelopes) is made for:
-    /// `--at`, else today when the period holds it, else the period's last day.
-    func day() throws(UsageError) -> CivilDate {
-        if let at = options.at { return at }
-        return budget.day(at: nil, period: try range(default: nil))
     }
 
     /// Prints a usage error found after loading and returns exit code 2.

@@ -70,8 +70,13 @@ struct ReportOptions {
                         """)
             }
         }
+
+        /// The request's option this flag sets; nil for the flags that say how to print.
+        var option: ReportRequest.Option? { ReportRequest.Option(rawValue: String(declaration.name.dropFirst(2))) }
     }
 
+    /// The request the flags make (the library's grammar reads them).
+    var request = ReportRequest()
     /// The budget file as named to people (the first of several).
     var file: String?
     /// Every budget file: the positional one, or each `-f`, or `TALLY_FILE`.
@@ -84,66 +89,36 @@ struct ReportOptions {
     /// Whether the command takes query terms after the file.
     var acceptsQuery = false
     /// The query terms (positional arguments after the file).
-    var queryTerms: [String] = []
-    /// The query they make.
-    var query = EntryQuery()
+    var queryTerms: [String] { request.queryTerms }
     var format = "text"
     /// `--width N`: the columns text tables may take.
     var width: Int?
     /// Whether `--format` was given (not the default).
     var formatGiven = false
-    var today: CivilDate?
-    var period: PeriodSpec?
-    var begin: PeriodSpec?
-    var end: PeriodSpec?
-    var at: CivilDate?
-    var wallets: [String] = []
-    var categories: [String] = []
-    var tags: [String] = []
-    var payee: String?
-    var types: Set<FlowType> = []
-    var search: String?
-    var sort: RegisterSort = .date
-    var descending = false
     var csvSeparator: Character = ","
     var color = "auto"
-    /// Values of the command's own flags, by flag.
-    var extra: [String: String] = [:]
 
     /// Reads `arguments`. `flags` are the shared flags the command accepts, `own` its own
-    /// flags (their values go to ``extra``).
+    /// flags (their values go to the request's `own` until the report makes them typed).
     static func parse(
         _ arguments: [String], command: String, flags: [Flag], formats: [String] = ["text", "json", "csv"],
         own: [FlagDeclaration] = [], query: Bool = false
     ) throws(UsageError) -> ReportOptions {
-        let extraFlags = own.filter { $0.value != nil }.flatMap(\.spellings)
-        let extraSwitches = own.filter { $0.value == nil }.flatMap(\.spellings)
         var options = ReportOptions()
         options.acceptsQuery = query
         var reader = ArgumentReader(arguments)
-        func date(_ flag: String, _ value: String) throws(UsageError) -> CivilDate {
-            guard let date = CivilDate(iso: value) else { throw UsageError("`\(flag)`: `\(value)` is not a date; write YYYY-MM-DD") }
-            return date
-        }
-        /// Values of flags that take one value, to refuse the same flag given twice differently.
+        /// Values of the command line's own flags that take one value (`--width`, `--file`
+        /// is repeatable), to refuse one given twice differently.
         var given: [String: String] = [:]
-        let repeatable: Set<String> = ["--wallet", "--category", "--tag", "--type", "--file"]
-        func once(_ name: String, _ value: String) throws(UsageError) {
-            guard !repeatable.contains(name) else { return }
-            if let earlier = given[name], earlier != value {
-                throw UsageError("`\(name)` given twice, as `\(earlier)` and `\(value)`; choose one")
+        func once(_ name: String, _ text: String) throws(UsageError) -> String {
+            if name != fileFlag.name, let earlier = given[name], earlier != text {
+                throw UsageError("`\(name)` given twice, as `\(earlier)` and `\(text)`; choose one")
             }
-            given[name] = value
+            given[name] = text
+            return text
         }
         func value(_ name: String, _ inline: String?) throws(UsageError) -> String {
-            let text = try reader.value(for: name, inline: inline)
-            try once(name, text)
-            return text
-        }
-        func choice(_ name: String, _ inline: String?, _ choices: [String]) throws(UsageError) -> String {
-            let text = try reader.choice(for: name, inline: inline, among: choices)
-            try once(name, text)
-            return text
+            try once(name, try reader.value(for: name, inline: inline))
         }
         while let item = reader.next() {
             let name: String
@@ -166,65 +141,47 @@ struct ReportOptions {
                 options.fileFlags.append(try value(name, inline))
                 continue
             }
-            if extraSwitches.contains(name) {
-                guard inline == nil else { throw UsageError("`\(name)` takes no value") }
-                options.extra[name] = ""
-                continue
-            }
-            if extraFlags.contains(name) {
-                options.extra[name] = try value(name, inline)
+            if let declaration = own.first(where: { $0.spellings.contains(name) }) {
+                let takesValue = declaration.value != nil
+                try options.request.readOwn(name, takesValue ? try reader.value(for: name, inline: inline) : inline, takesValue: takesValue)
                 continue
             }
             guard let flag = Flag.allCases.first(where: { $0.declaration.name == name }), flags.contains(flag) else {
                 throw UsageError("unknown option `\(name)` for `tally \(command)`")
             }
-            switch flag {
-            case .format:
-                options.format = try choice(name, inline, formats)
-                options.formatGiven = true
-            case .today: options.today = try date(name, value(name, inline))
-            case .at: options.at = try date(name, value(name, inline))
-            case .period: options.period = try PeriodSpec(value(name, inline), flag: name)
-            case .begin: options.begin = try PeriodSpec(value(name, inline), flag: name)
-            case .end: options.end = try PeriodSpec(value(name, inline), flag: name)
-            case .wallet: options.wallets.append(try value(name, inline))
-            case .category: options.categories.append(try value(name, inline))
-            case .tag:
-                let tag = try value(name, inline)
-                options.tags.append(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
-            case .payee: options.payee = try value(name, inline)
-            case .search: options.search = try value(name, inline)
-            case .type:
-                let value = try choice(name, inline, FlowType.allCases.map(\.rawValue))
-                options.types.insert(FlowType(rawValue: value)!)
-            case .sort:
-                options.sort = RegisterSort(rawValue: try choice(name, inline, RegisterSort.allCases.map(\.rawValue)))!
-            case .desc:
-                guard inline == nil else { throw UsageError("`--desc` takes no value") }
-                options.descending = true
-            case .csvSeparator:
-                let value = try value(name, inline)
-                let unescaped = value == "\\t" || value == "tab" ? "\t" : value
-                guard unescaped.count == 1, let character = unescaped.first, character != "\"", !character.isNewline else {
-                    throw UsageError("`--csv-separator`: `\(value)` is not one character (write ',' ';' or tab)")
-                }
-                options.csvSeparator = character
-            case .color: options.color = try choice(name, inline, ["auto", "always", "never"])
+            if let option = flag.option {
+                try options.request.read(option, option == .desc ? inline : try reader.value(for: name, inline: inline))
+                continue
             }
+            let text = flag == .csvSeparator ? try value(name, inline) : try reader.value(for: name, inline: inline)
+            try options.read(flag, text, formats: formats, once: once)
         }
-        if options.period != nil && (options.begin != nil || options.end != nil) {
-            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
-        }
-        if flags.contains(.period), let at = options.at, options.period != nil || options.begin != nil || options.end != nil {
-            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
-        }
-        if options.period != nil && (options.begin != nil || options.end != nil) {
-            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
-        }
-        if let at = options.at, options.range != nil {
-            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
-        }
+        try options.request.checkShared()
         return options
+    }
+
+    /// Reads `text`, the value of a flag that says how to print rather than what to
+    /// report; `once` refuses a second, different value.
+    private mutating func read(
+        _ flag: Flag, _ text: String, formats: [String], once: (String, String) throws(UsageError) -> String
+    ) throws(UsageError) {
+        let name = flag.declaration.name
+        switch flag {
+        case .format:
+            try UsageError.check(text, of: name, among: formats)
+            format = try once(name, text)
+            formatGiven = true
+        case .csvSeparator:
+            let unescaped = text == "\\t" || text == "tab" ? "\t" : text
+            guard unescaped.count == 1, let character = unescaped.first, character != "\"", !character.isNewline else {
+                throw UsageError("`--csv-separator`: `\(text)` is not one character (write ',' ';' or tab)")
+            }
+            csvSeparator = character
+        case .color:
+            try UsageError.check(text, of: name, among: ["auto", "always", "never"])
+            color = try once(name, text)
+        default: break
+        }
     }
 
     /// Decides which positional arguments name the budget and which are query terms.
@@ -252,8 +209,7 @@ struct ReportOptions {
         if let word = acceptsQuery ? fileLike : words.first {
             throw UsageError("`tally \(command)` reads one budget file (with its includes; repeat -f for more); got `\(files[0])` and `\(word)`")
         }
-        queryTerms = Array(words)
-        query = try EntryQuery(queryTerms)
+        try request.setQuery(Array(words))
         file = files[0]
     }
 
@@ -283,22 +239,6 @@ struct ReportOptions {
         return aliases
     }()
 
-    /// The period of `--period`, or of `--begin`/`--end`.
-    var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
-
-    /// The filter flags and query words, for `ReportBudget.filter`.
-    var filters: ReportFilters {
-        var filters = ReportFilters()
-        filters.wallets = wallets
-        filters.categories = categories
-        filters.tags = tags
-        filters.payee = payee
-        filters.types = types
-        filters.search = search
-        filters.query = query
-        return filters
-    }
-
     /// The declarations of the flags every report takes (`-f`, `-o`, `--width`) and of
     /// `flags`, in the order the help lists them; `--format` lists `formats`.
     static func declarations(_ flags: [Flag], formats: [String] = ["text", "json", "csv"]) -> [FlagDeclaration] {
@@ -323,44 +263,5 @@ struct ReportOptions {
     }
 
     /// The value of a command's own flag, if given (empty for a switch).
-    func value<Own: FlagSet>(_ flag: Own) -> String? { extra[flag.name] }
-
-    /// A command's own whole number flag, at least `minimum`.
-    func count<Own: FlagSet>(_ flag: Own, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
-        try count(flag.name, default: value, minimum: minimum, maximum: maximum)
-    }
-
-    /// A command's own date flag.
-    func date<Own: FlagSet>(_ flag: Own) throws(UsageError) -> CivilDate? { try date(flag.name) }
-
-    /// A command's own flag whose value must be one of `choices`.
-    func choice<Own: FlagSet>(_ flag: Own, among choices: [String], default value: String) throws(UsageError) -> String {
-        try choice(flag.name, among: choices, default: value)
-    }
-
-    /// A whole number flag value, at least `minimum`.
-    func count(_ flag: String, default value: Int, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int {
-        guard let text = extra[flag] else { return value }
-        guard let n = Int(text), n >= minimum, n <= maximum else {
-            if minimum == 1, let n = Int(text), n < 1 { throw UsageError("`\(flag)`: `\(text)` must be a positive number") }
-            throw UsageError("`\(flag)`: `\(text)` is not a whole number from \(minimum) to \(maximum)")
-        }
-        return n
-    }
-
-    /// A date flag value.
-    func date(_ flag: String) throws(UsageError) -> CivilDate? {
-        guard let text = extra[flag] else { return nil }
-        guard let date = CivilDate(iso: text) else { throw UsageError("`\(flag)`: `\(text)` is not a date; write YYYY-MM-DD") }
-        return date
-    }
-
-    /// A value that must be one of `choices`.
-    func choice(_ flag: String, among choices: [String], default value: String) throws(UsageError) -> String {
-        guard let text = extra[flag] else { return value }
-        guard choices.contains(text) else {
-            throw UsageError("`\(flag)`: `\(text)` is not one of: \(choices.joined(separator: ", "))")
-        }
-        return text
-    }
+    func value<Own: FlagSet>(_ flag: Own) -> String? { request.own[flag.name] }
 }

@@ -30,18 +30,12 @@ struct TextTable {
     mutating func add(_ cells: [String]) { rows.append(.cells(cells)) }
     mutating func addRule() { rows.append(.rule) }
 
-    /// A cell measured once: its text, width, and for amounts where the point splits it.
+    /// A cell measured once: its text, width, and for amounts where the point and the
+    /// unit split it.
     private struct Cell {
         var text: String
         var width: Int
-        /// Bytes of `text` before the point (the split is always at an ASCII byte).
-        var beforeBytes = 0
-        var beforeWidth = 0
-        /// The point and decimals (`.85`, `.8%`).
-        var afterWidth = 0
-        /// Bytes of `text` before the unit (` EUR`), which starts at an ASCII space.
-        var unitStart = 0
-        var unitWidth = 0
+        var amount = AmountCell()
     }
 
     /// `text` as a cell of a column at most `limit` wide shows it (cut with `…` when
@@ -73,42 +67,23 @@ struct TextTable {
         let columnCount = columns.count
         var cells: [Cell] = []
         cells.reserveCapacity(rows.count * columnCount)
-        var before = [Int](repeating: 0, count: columnCount)
-        var after = [Int](repeating: 0, count: columnCount)
-        var unit = [Int](repeating: 0, count: columnCount)
+        var amounts = [AmountColumn](repeating: AmountColumn(), count: columnCount)
         var widths = columns.map { width($0.title) }
         for row in rows {
             guard case .cells(let texts) = row else { continue }
             for i in 0 ..< columnCount {
                 var cell = i < texts.count ? shortened(texts[i], columns[i].maxWidth) : Cell(text: "", width: 0)
-                let text = cell.text
                 if columns[i].alignment == .decimal {
-                    let split = TextTable.amountSplit(text.utf8)
-                    cell.beforeBytes = split.before
-                    cell.unitStart = split.unit
-                    let utf8 = text.utf8
-                    if cell.width == utf8.count {
-                        cell.beforeWidth = split.before
-                        cell.unitWidth = utf8.count - split.unit
-                    } else {
-                        cell.beforeWidth = width(String(decoding: utf8.prefix(split.before), as: UTF8.self))
-                        cell.unitWidth = width(String(decoding: utf8.dropFirst(split.unit), as: UTF8.self))
-                    }
-                    cell.afterWidth = cell.width - cell.beforeWidth - cell.unitWidth
-                    before[i] = max(before[i], cell.beforeWidth)
-                    after[i] = max(after[i], cell.afterWidth)
-                    unit[i] = max(unit[i], cell.unitWidth)
-                    widths[i] = max(widths[i], before[i] + after[i] + unit[i])
+                    cell.amount = TextTable.amountCell(cell.text, width: cell.width)
+                    amounts[i].include(cell.amount)
+                    widths[i] = max(widths[i], amounts[i].width)
                 } else {
                     widths[i] = max(widths[i], cell.width)
                 }
                 cells.append(cell)
             }
         }
-        for i in columns.indices where columns[i].alignment == .decimal {
-            // A title wider than the numbers pushes them right, keeping them aligned.
-            before[i] += widths[i] - (before[i] + after[i] + unit[i])
-        }
+        for i in columns.indices where columns[i].alignment == .decimal { widths[i] = amounts[i].fit(widths[i]) }
         let total = widths.reduce(0, +) + 2 * max(0, columnCount - 1)
         let indentBytes = Array(indent.utf8)
         let byteEstimate = (rows.count + 2) * (total + indentBytes.count + 1) + 64
@@ -116,12 +91,6 @@ struct TextTable {
         out.reserveCapacity(byteEstimate)
         let space: UInt8 = 0x20
         func spaces(_ n: Int) { out.appendSpaces(n) }
-        func paint(_ code: String) {
-            out.append(0x1B)
-            out.append(0x5B)
-            out.append(contentsOf: code.utf8)
-            out.append(0x6D)
-        }
         func line(_ row: ArraySlice<Cell>, header: Bool) {
             let start = out.count
             out.append(contentsOf: indentBytes)
@@ -132,9 +101,9 @@ struct TextTable {
                 switch header ? (column.alignment == .left ? .left : .right) : column.alignment {
                 case .left:
                     if color && !header, let code = column.marks[cell.text] {
-                        paint(code)
+                        TextTable.paint(code, &out)
                         out.appendUTF8(cell.text)
-                        paint("0")
+                        TextTable.paint("0", &out)
                     } else {
                         out.appendUTF8(cell.text)
                     }
@@ -142,23 +111,11 @@ struct TextTable {
                 case .right:
                     spaces(widths[i] - cell.width)
                     out.appendUTF8(cell.text)
-                case .decimal:
-                    let red = color && !header && cell.text.utf8.first == 0x2D
-                    if red { paint("31") }
-                    spaces(before[i] - cell.beforeWidth)
-                    // Decimals and unit apart, so that `17630 JPY` and `3362.85 EUR` line
-                    // up both on the point and on the code.
-                    let utf8 = cell.text.utf8
-                    out.append(contentsOf: utf8.prefix(cell.unitStart))
-                    spaces(after[i] - cell.afterWidth)
-                    out.append(contentsOf: utf8.dropFirst(cell.unitStart))
-                    spaces(unit[i] - cell.unitWidth)
-                    if red { paint("0") }
+                case .decimal: amounts[i].write(cell.text.utf8, cell.amount, color: color && !header, to: &out)
                 }
                 i += 1
             }
-            while out.count > start, out[out.count - 1] == space { out.removeLast() }
-            out.append(0x0A)
+            TextTable.endLine(from: start, &out)
         }
         func dashes() {
             out.append(contentsOf: indentBytes)

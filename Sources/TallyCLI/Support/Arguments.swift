@@ -43,9 +43,7 @@ struct ArgumentReader {
     /// A value that must be one of `choices`.
     mutating func choice(for flag: String, inline: String?, among choices: [String]) throws(UsageError) -> String {
         let value = try value(for: flag, inline: inline)
-        guard choices.contains(value) else {
-            throw UsageError("`\(value)` is not a valid value for `\(flag)`; expected one of: \(choices.joined(separator: ", "))")
-        }
+        try UsageError.check(value, of: flag, among: choices)
         return value
     }
 }

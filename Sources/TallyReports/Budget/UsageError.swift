@@ -17,3 +17,13 @@ extension UsageError {
         Suggestion.closest(to: word, among: candidates)
     }
 }
+
+extension UsageError {
+    /// Refuses `value`, given to the option `name`, unless it is one of `choices`: the one
+    /// wording of a value outside a list, for every flag and parameter.
+    public static func check(_ value: String, of name: String, among choices: [String]) throws(UsageError) {
+        guard choices.contains(value) else {
+            throw UsageError("`\(value)` is not a valid value for `\(name)`; expected one of: \(choices.joined(separator: ", "))")
+        }
+    }
+}

@@ -1,8 +1,5 @@
-import TallyReports
-
-/// What the command line lends the server, so that the server prints exactly what `tally`
-/// prints without knowing the command line: the CLI's own report commands run on the
-/// server's opened budget, and its commands that write (`tally add`, `tally record`).
+/// What the command line lends the server: its commands that write (`tally add`, `tally
+/// record`) and `tally check`.
 /// `tally serve` gives the real ones; tests may give others.
 public struct CommandBridge: Sendable {
     /// What a command printed and its exit code.
@@ -18,20 +15,10 @@ public struct CommandBridge: Sendable {
         }
     }
 
-    /// The report commands `report` runs.
-    public let reports: [String]
-    /// Runs `tally NAME ARGUMENTS` for the report `NAME` on an opened budget (the file
-    /// is the first argument, as named on the command line).
-    public let report: @Sendable (_ name: String, _ arguments: [String], _ budget: ReportBudget) -> Output
     /// Runs a whole `tally` command line.
     public let command: @Sendable (_ arguments: [String]) -> Output
 
-    public init(
-        reports: [String], report: @escaping @Sendable (String, [String], ReportBudget) -> Output,
-        command: @escaping @Sendable ([String]) -> Output
-    ) {
-        self.reports = reports
-        self.report = report
+    public init(command: @escaping @Sendable ([String]) -> Output) {
         self.command = command
     }
 }

@@ -62,33 +62,33 @@ public struct ServeApp: Sendable {
 
     // MARK: API
 
-    private func api(_ request: HTTPRequest, report: String) -> HTTPResponse {
-        guard report == "diagnostics" || bridge.reports.contains(report) else {
-            return .json(Self.errorJSON("no report named `\(report)`"), status: .notFound)
+    private func api(_ request: HTTPRequest, report name: String) -> HTTPResponse {
+        guard name == "diagnostics" || ReportKind(rawValue: name) != nil else {
+            return .json(Self.errorJSON("no report named `\(name)`"), status: .notFound)
         }
         let snapshot: BudgetStore.Snapshot
         switch self.snapshot(request) {
         case .success(let value): snapshot = value
         case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
         }
-        let day = ["--today", snapshot.today.description]
-        if report == "diagnostics" {
+        guard let report = ReportKind(rawValue: name) else {
             let result = store.check(snapshot)
             if let problem = result.unreadable.first { return .json(Self.errorJSON(problem), status: .badRequest) }
             return .json(DiagnosticsPage.json(result))
         }
         guard let opened = snapshot.opened else { return .json(Self.errorJSON(snapshot.problem ?? "the budget cannot be read"), status: .conflict) }
-        let arguments: [String]
-        switch APIRoute.arguments(request.query.filter { $0.0 != "today" }) {
-        case .success(let value): arguments = value
+        let asked: ReportRequest
+        switch APIRoute.request(report, request.query) {
+        case .success(let value): asked = value
         case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
         }
-        let output = bridge.report(report, store.arguments.flatMap { ["-f", $0] } + day + arguments, opened.report)
-        guard output.code == 0 else {
-            let message = output.err.split(separator: "\n").first.map(String.init) ?? "the report failed"
-            return .json(Self.errorJSON(message), status: output.code == 2 ? .badRequest : .conflict)
+        switch report.answer(asked, budget: opened.report) {
+        case .success(let result): return .json(result.json)
+        case .failure(let refusal):
+            let message = "tally \(report.rawValue): \(refusal.message)"
+            if case .usage = refusal { return .json(Self.errorJSON(message), status: .badRequest) }
+            return .json(Self.errorJSON(message), status: .conflict)
         }
-        return .json(output.out)
     }
 
     static func errorJSON(_ message: String) -> String {
@@ -127,14 +127,14 @@ public struct ServeApp: Sendable {
             case "/envelopes":
                 title = "Envelopes"
                 body = EnvelopesPage.render(
-                    budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today, token: rules.token, version: snapshot.version,
+                    budget, at: try ReportRequest(page: request.query).at ?? budget.today, token: rules.token, version: snapshot.version,
                     readOnly: readOnly)
             case "/register":
                 title = "Register"
                 body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" }) + purchaseForm
             case "/goals":
                 title = "Goals"
-                body = GoalsPage.render(budget, at: try ReportRequest(request.query, budget: budget).at ?? budget.today)
+                body = GoalsPage.render(budget, at: try ReportRequest(page: request.query).at ?? budget.today)
             case "/due":
                 title = "Due"
                 let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30

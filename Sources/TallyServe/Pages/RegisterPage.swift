@@ -10,8 +10,8 @@ enum RegisterPage {
     static let rowLimit = 2000
 
     static func render(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> String {
-        let request = try ReportRequest(query, budget: budget)
-        let filter = try budget.filter(request.filters, range: request.range)
+        let request = try ReportRequest(page: query)
+        let filter = try budget.filter(request.filters, range: request.days(in: budget))
         let report = RegisterReport(budget, filter: filter, sort: request.sort, descending: request.descending)
         let model = budget.model
         var body = filterForm(query, budget)
