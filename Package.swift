@@ -68,7 +68,7 @@ let package = Package(
         // the documentation against the code, the guides' and the README's commands, the
         // examples' layout.
         .testTarget(name: "RepositoryTests", dependencies: ["TallySyntax", "TallyTestSupport", "tally"]),
-        .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "TallyCLI", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(
             name: "TallyInteropTests", dependencies: ["TallyInterop", "TallyCore", "TallySyntax", "TallyTestSupport"],

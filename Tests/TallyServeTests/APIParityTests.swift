@@ -2,11 +2,11 @@ import Foundation
 import TallyTestSupport
 import Testing
 
-@testable import TallyCLI
 @testable import TallyServe
 
-/// `GET /api/REPORT?options` answers exactly what `tally REPORT --format json` prints for
-/// the same budget and options, for every report and every example.
+/// `GET /api/REPORT?options` answers exactly what the built `tally REPORT --format json`
+/// prints for the same budget and options, for every report and every example: two front
+/// ends of one library (`ReportRequest`, `CheckBudget`), compared as processes.
 struct APIParityTests {
     static let examples = ["examples/household.tally", "examples/multi-currency.tally", "examples/student.tally"]
     static let reports = [
@@ -91,11 +91,11 @@ struct APIParityTests {
             ("forecast", "until=2026-01-01", ["--until", "2026-01-01"])
         ]
         for (report, query, flags) in cases {
-            let console = Console.capturing()
-            #expect(TallyTool.run([report, "--format", "json", "--today", "2026-11-22"] + flags + [file], console: console) == 2, "\(report) \(flags)")
+            let cli = ServeTestApp.cli([report, "--format", "json", "--today", "2026-11-22"] + flags + [file])
+            #expect(cli.code == 2, "\(report) \(flags)")
             let answer = serve.get("/api/\(report)?\(query)")
             #expect(answer.status == .badRequest, "\(report)?\(query)")
-            let expected = console.capturedErr.split(separator: "\n").first.map(String.init) ?? ""
+            let expected = cli.err.split(separator: "\n").first.map(String.init) ?? ""
             #expect(answer.text == ServeApp.errorJSON(expected), "\(report)?\(query)")
         }
     }

@@ -2,11 +2,10 @@ import Foundation
 import TallySyntax
 import TallyTestSupport
 
-@testable import TallyCLI
 @testable import TallyServe
 
-/// A `tally serve` app answering in memory (no socket), with the command line's own
-/// bridge, as `tally serve FILE --today DAY` makes it.
+/// A `tally serve` app answering in memory (no socket), as `tally serve FILE --today DAY`
+/// makes it.
 struct ServeTestApp {
     let app: ServeApp
     let host: String
@@ -14,7 +13,7 @@ struct ServeTestApp {
     init(files: [String], today: String = "2026-11-22", host: String = "127.0.0.1", port: Int = 8080) {
         let rules = AccessRules(host: host, port: port, token: "0123456789abcdef0123456789abcdef")
         app = ServeApp(
-            store: BudgetStore(files: files), bridge: ServeCommand.bridge([:]), rules: rules, today: CivilDate(iso: today))
+            store: BudgetStore(files: files), rules: rules, today: CivilDate(iso: today))
         self.host = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
@@ -56,11 +55,14 @@ struct ServeTestApp {
                 body: Array(body.utf8)))
     }
 
-    /// What `tally ARGUMENTS` prints, in-process.
-    static func cli(_ arguments: [String]) -> (code: Int32, out: String) {
-        let console = Console.capturing()
-        let code = TallyTool.run(arguments, console: console)
-        return (code, console.capturedOut)
+    /// What the built `tally ARGUMENTS` prints: the command line, the other front end.
+    static func cli(_ arguments: [String]) -> (code: Int32, out: String, err: String) {
+        do {
+            let result = try TallyBinary.run(arguments)
+            return (result.status, result.stdout, result.stderr)
+        } catch {
+            return (-1, "", "\(error)")
+        }
     }
 }
 

@@ -3,7 +3,6 @@ import TallySyntax
 import TallyTestSupport
 import Testing
 
-@testable import TallyCLI
 @testable import TallyServe
 
 #if canImport(Glibc)
@@ -41,7 +40,7 @@ import Testing
 
     static func session(_ file: String) throws -> ServeSession {
         try ServeSession(
-            files: [file], host: "127.0.0.1", port: 0, today: CivilDate(iso: "2026-11-22"), bridge: ServeCommand.bridge([:]))
+            files: [file], host: "127.0.0.1", port: 0, today: CivilDate(iso: "2026-11-22"))
     }
 
     @Test func aPageAndTheAPIOverTheSocket() throws {

@@ -5,8 +5,8 @@ import TallyServe
 import TallySyntax
 
 /// `tally serve FILE`: the budget as a local web app (the `TallyServe` target). This file
-/// only reads the flags and lends the server the command line's writing commands
-/// (``bridge``); the app's reports are the library's, as the command line's are.
+/// only reads the flags and starts the server; the app's reports and writes are the
+/// library's actions, as the command line's are.
 enum ServeCommand: Subcommand {
     static let name = "serve"
     static let summary = "Browse and edit the budget in a web browser (local web app)"
@@ -98,8 +98,7 @@ enum ServeCommand: Subcommand {
         let session: ServeSession
         do throws(ServeSession.StartError) {
             session = try ServeSession(
-                files: options.files, host: options.host, port: options.port, today: options.today, bridge: bridge(console.environment),
-                environment: console.environment)
+                files: options.files, host: options.host, port: options.port, today: options.today, environment: console.environment)
         } catch {
             console.err("tally serve: \(error.message)\n")
             return ExitCode.usage
@@ -108,20 +107,5 @@ enum ServeCommand: Subcommand {
         console.flush()
         console.err("tally serve: serving \(options.files.joined(separator: ", ")); press Ctrl-C to stop\n")
         while true { sleep(3600) }
-    }
-
-    /// The command line lent to the server: commands run as if typed, each with a console
-    /// of its own; from then on the process keeps no budget until exit
-    /// (``KeptUntilExit``).
-    static func bridge(_ environment: [String: String]) -> CommandBridge {
-        // The server runs `tally check` in-process after every save: nothing of it may
-        // stay until exit, as a one-shot command's large budget does.
-        KeptUntilExit.keepNothing()
-        return CommandBridge(
-            command: { arguments in
-                let console = Console.capturing(environment: environment)
-                let code = TallyTool.run(arguments, console: console)
-                return .init(code: code, out: console.capturedOut, err: console.capturedErr)
-            })
     }
 }

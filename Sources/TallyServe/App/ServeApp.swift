@@ -11,8 +11,6 @@ import TallySyntax
 public struct ServeApp: Sendable {
     /// The budget.
     public let store: BudgetStore
-    /// The command line's reports and writing commands.
-    public let bridge: CommandBridge
     /// Who may ask what.
     public let rules: AccessRules
     /// `--today`, else the day of each request (TALLY_TODAY or the system's date).
@@ -21,9 +19,8 @@ public struct ServeApp: Sendable {
     /// Statements sent to the import screen, between preview and confirmation.
     let uploads = StatementUploads()
 
-    public init(store: BudgetStore, bridge: CommandBridge, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
+    public init(store: BudgetStore, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store
-        self.bridge = bridge
         self.rules = rules
         fixedToday = today
         self.environment = environment

@@ -20,14 +20,14 @@ public final class ServeSession: Sendable {
     /// loopback address every request must carry a token made here, printed once in
     /// the URL.
     public init(
-        files: [String], host: String, port: Int, today: CivilDate?, bridge: CommandBridge, environment: [String: String] = [:]
+        files: [String], host: String, port: Int, today: CivilDate?, environment: [String: String] = [:]
     ) throws(StartError) {
         let address = host == "localhost" ? "127.0.0.1" : host
         guard port >= 0, port <= 65535 else { throw StartError(message: "`--port`: \(port) is not a port (0 to 65535)") }
         let server = HTTPServer(host: address, port: port)
         do { try server.listen() } catch { throw StartError(message: error.description) }
         let rules = AccessRules(host: address, port: server.port, token: AccessRules.newToken())
-        let app = ServeApp(store: BudgetStore(files: files, today: today), bridge: bridge, rules: rules, today: today, environment: environment)
+        let app = ServeApp(store: BudgetStore(files: files, today: today), rules: rules, today: today, environment: environment)
         server.serve(app.handle)
         self.server = server
         self.app = app
