@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "TallyActions", dependencies: ["TallySyntax", "TallyCore", "TallyFormat", "TallyImport", "TallyReports"]),
         // `tally serve`: a local web app over the budget (HTTP/1.1 on the system's sockets,
         // pages, the reports' JSON, forms that write through the edit pipeline).
-        .target(name: "TallyServe", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyFormat", "TallyActions"]),
+        .target(name: "TallyServe", dependencies: ["TallySyntax", "TallyCore", "TallyReports", "TallyActions"]),
         // Subcommands, argument parsing and output rendering for the `tally` executable.
         .target(name: "TallyCLI", dependencies: ["TallySyntax", "TallyCore", "TallyImport", "TallyReports", "TallyFormat", "TallyLSP", "TallyInterop", "TallyServe", "TallyActions"]),
         // The executable: a thin `main` that hands over to TallyCLI, told the commit it is

@@ -25,6 +25,8 @@ struct ImportReport {
     private(set) var sides: [(ImportPlan.Decision, Int)] = []
     private var likelyTransfers = LikelyTransfers()
     private let model: BudgetModel
+    /// The category for movements nothing categorizes, when the request names one.
+    private let fallbackName: String?
 
     /// A row to write: with its category's name, its categorizer's choice, or the
     /// transfer rule that makes it a transfer with another wallet.
@@ -32,6 +34,7 @@ struct ImportReport {
 
     init(plan: ImportPlan, statements: [Statement], model: BudgetModel, fallback: Int?) {
         self.model = model
+        fallbackName = fallback.map { model.categories[$0].name }
         // Rows a statement could not read (a direction it does not say), before the plan's.
         refused = statements.flatMap { s in s.refused.map { Refusal(place: "\(s.path):\($0.position.line)", reason: $0.reason) } }
         var mostUsed: [Int]?
@@ -119,7 +122,7 @@ struct ImportReport {
         }
         // The bank's sign is what happened: a movement against the sign of the category
         // chosen for it (money back in an expense category) is a refund, marked as the
-        // sign rule asks (Grammar.md §3.10, "Signs"). The `--uncategorized` fallback
+        // sign rule asks (Grammar.md §3.10, "Signs"). The fallback for uncategorized movements
         // is a placeholder, and its warning (W0413) a reason to choose a category.
         var tags = choice?.tags ?? []
         if let choice, !tags.contains(where: SignRule.isMarker),
@@ -145,7 +148,7 @@ struct ImportReport {
         if byMatch > 0 { how.append("\(byMatch) by match rules") }
         if byHistory > 0 { how.append("\(byHistory) categorized from the budget's history") }
         if byRule > 0 { how.append("\(byRule) by payee rules") }
-        if byFallback > 0 { how.append("\(byFallback) uncategorized, booked in the --uncategorized category") }
+        if byFallback > 0 { how.append("\(byFallback) uncategorized, booked in \(fallbackName ?? "")") }
         if !uncategorized.isEmpty { how.append("\(uncategorized.count) without a category yet") }
         out += "  added            \(added)" + (how.isEmpty ? "" : " (\(how.joined(separator: ", ")))") + "\n"
         out += "  already present  \(present.count)\n"

@@ -18,8 +18,8 @@ extension ImportStatements.Setup {
         guard withToken.count == 1 else {
             throw UsageError(
                 withToken.isEmpty
-                    ? "no wallet's `import` profile names a token for `--from fio`; add `token \"env:FIO_TOKEN\"` (or `token \"file:PATH\"`) to the profile of the wallet at Fio banka"
-                    : "several wallets' profiles name a token (\(withToken.map { model.wallets[$0].name }.joined(separator: ", "))); name one with --wallet")
+                    ? "no wallet's `import` profile names a token for \(options.names.fio); add `token \"env:FIO_TOKEN\"` (or `token \"file:PATH\"`) to the profile of the wallet at Fio banka"
+                    : "several wallets' profiles name a token (\(withToken.map { model.wallets[$0].name }.joined(separator: ", "))); name one with \(options.names.wallet)")
         }
         return withToken[0]
     }

@@ -31,7 +31,7 @@ extension ImportStatements {
             let single = files.singles.map(\.source)
             if let name = options.uncategorized {
                 guard let c = model.categories.firstIndex(where: { $0.name == name }) else {
-                    var message = "no category named `\(name)` for --uncategorized"
+                    var message = "no category named `\(name)` for \(options.names.uncategorized)"
                     if let suggestion = UsageError.closest(name, model.categories.map(\.name)) { message += "; did you mean `\(suggestion)`?" }
                     throw UsageError(message)
                 }
@@ -91,13 +91,13 @@ extension ImportStatements {
             // asking for the wallet (a truncated file, a format Tally does not read).
             if let error = files.singles.lazy.compactMap(\.error).first { throw UsageError("\(error.description); nothing written") }
             guard let account = accounts.first else {
-                throw UsageError("which wallet are the statements of? Name it with --wallet (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
+                throw UsageError("which wallet are the statements of? Name it with \(options.names.wallet) (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
             }
             guard let only = owners.first?.first, owners.allSatisfy({ $0 == [only] }) else {
                 throw UsageError(
                     Set(accounts.map(ImportProfile.account)).count > 1
-                        ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its --wallet"
-                        : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with --wallet")
+                        ? "the statements are of several accounts (\(accounts.joined(separator: ", "))); import each account's with its wallet named with \(options.names.wallet)"
+                        : "no wallet's import profile names the account `\(account)` the statements are of; add `account \"\(account)\"` to that wallet's `import` profile, or name the wallet with \(options.names.wallet)")
             }
             return only
         }

@@ -45,6 +45,8 @@ public enum ImportStatements {
         public var dryRun: Bool
         /// Where a profile's `token "env:NAME"` is looked up.
         public var environment: [String: String]
+        /// How the front end names the request's choices, for refusals that ask for one.
+        public var names: ChoiceNames = .init()
 
         /// Creates the request.
         public init(
@@ -63,6 +65,24 @@ public enum ImportStatements {
             self.today = today
             self.dryRun = dryRun
             self.environment = environment
+        }
+    }
+
+    /// How a front end names the choices of a ``Request`` in its refusals ("name the
+    /// wallet with --wallet" on the command line, "with the Wallet field" on a page).
+    public struct ChoiceNames: Sendable {
+        /// Names the wallet (`--wallet`).
+        public var wallet: String
+        /// Names the category for uncategorized movements (`--uncategorized`).
+        public var uncategorized: String
+        /// Asks for a download from Fio banka (`--from fio`).
+        public var fio: String
+
+        /// The names; by default, a page's.
+        public init(wallet: String = "the Wallet field", uncategorized: String = "the category for uncategorized movements", fio: String = "a download from Fio banka") {
+            self.wallet = wallet
+            self.uncategorized = uncategorized
+            self.fio = fio
         }
     }
 

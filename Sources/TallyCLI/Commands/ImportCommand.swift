@@ -120,10 +120,11 @@ enum ImportCommand: Subcommand {
     static func run(_ arguments: [String], console: Console) -> Int32 {
         guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
-        let request = ImportStatements.Request(
+        var request = ImportStatements.Request(
             budget: options.budget!, statements: options.statements.map { .file($0) }, from: options.from.flatMap(ImportStatements.Bank.init),
             wallet: options.wallet, into: options.into, uncategorized: options.uncategorized, reading: options.reading, addIDs: options.addIDs,
             today: today, dryRun: options.dryRun, environment: console.environment)
+        request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`")
         let result: ImportStatements.Result
         do { result = try ImportStatements.perform(request) } catch { return error.report(name, console: console) }
         // The budget as read and as edited are freed by the exit, not one element at a time.
