@@ -103,7 +103,7 @@ public struct ServeApp: Sendable {
         case .success(let value): snapshot = value
         case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
-        let message = request.parameter("done").map { PageLayout.message($0) } ?? ""
+        let message = request.parameter("done").map { PageLayout.message($0) } ?? HTML()
         guard let opened = snapshot.opened else {
             let body = PageLayout.message(snapshot.problem ?? "The budget cannot be read.", kind: "error")
             return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
@@ -111,7 +111,7 @@ public struct ServeApp: Sendable {
         let budget = opened.report
         let readOnly = WriteForms.readOnlyReason(store)
         let purchaseForm = readOnly.map { PageLayout.message($0) } ?? "<div class=\"cards\">\n" + PurchaseForm.render(budget, token: rules.token, version: snapshot.version) + "</div>\n"
-        var title = "", body = ""
+        var title = "", body = HTML()
         do throws(UsageError) {
             switch request.path {
             case "/":
@@ -190,7 +190,7 @@ public struct ServeApp: Sendable {
         } catch {
             let body =
                 PageLayout.message(error.message, kind: "error")
-                + "<p><a href=\"\(PageLayout.esc(request.header("referer").flatMap { Self.localPath($0) } ?? "/"))\">Reload the page</a></p>\n"
+                + "<p>\(PageLayout.link(request.header("referer").flatMap { Self.localPath($0) } ?? "/", "Reload the page"))</p>\n"
             return .html(PageLayout.document(title: "Nothing was written", path: "", version: store.currentVersion(), body: body), status: error.status)
         }
         return .redirect(back + FormData.query([("done", done)]))

@@ -1,3 +1,5 @@
+import TallyReports
+
 /// A response: status, headers and body. ``bytes(forHead:)`` adds the length, closes the
 /// connection, and sets the headers every answer carries: a Content-Security-Policy that
 /// allows only the page's own script and style (served from the binary), no framing, no
@@ -16,9 +18,9 @@ public struct HTTPResponse: Sendable {
         self.body = body
     }
 
-    /// An HTML page.
-    public static func html(_ page: String, status: HTTPStatus = .ok) -> HTTPResponse {
-        HTTPResponse(status, contentType: "text/html; charset=utf-8", body: Array(page.utf8))
+    /// An HTML page (built of ``HTML``, so every text in it was escaped on the way).
+    public static func html(_ page: HTML, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status, contentType: "text/html; charset=utf-8", body: Array(page.rendered.utf8))
     }
 
     /// JSON text.

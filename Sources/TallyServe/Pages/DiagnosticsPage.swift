@@ -8,15 +8,14 @@ import TallySyntax
 /// and code), with the same advice and the same limit a file, each linked to its line in
 /// the source view.
 enum DiagnosticsPage {
-    static func render(_ check: CheckBudget.Result, _ snapshot: BudgetStore.Snapshot) -> String {
-        var rows: [[String]] = []
+    static func render(_ check: CheckBudget.Result, _ snapshot: BudgetStore.Snapshot) -> HTML {
+        var rows: [[HTML]] = []
         for diagnostic in check.listed {
             let line = (snapshot.lines[diagnostic.file]?.line(containing: diagnostic.range.start)).map { $0 + 1 }
             let place = "\(diagnostic.file)\(line.map { ":\($0)" } ?? "")"
             let href = SourceLinks.href(path: diagnostic.file, offset: diagnostic.range.start, snapshot)
             rows.append([
-                PageLayout.esc(diagnostic.code.description), PageLayout.esc("\(diagnostic.severity)"),
-                href.map { PageLayout.link($0, place) } ?? PageLayout.esc(place), PageLayout.esc(diagnostic.message)
+                "\(diagnostic.code)", "\(String(describing: diagnostic.severity))", href.map { PageLayout.link($0, place) } ?? "\(place)", "\(diagnostic.message)"
             ])
         }
         let totals = check.totals
@@ -24,7 +23,7 @@ enum DiagnosticsPage {
         let caption = count == 0 ? "No problems found" : "\(count) found: \(totals.errors) errors, \(totals.warnings) warnings, \(totals.infos) notes"
         var out = PageLayout.table(caption: caption, headers: ["Code", "Severity", "Where", "What"], rows: rows)
         for left in check.omitted {
-            out += "<p class=\"note\">\(PageLayout.esc(left.file)): \(left.count) more not listed (\(left.total) in all); `tally check` lists them all.</p>\n"
+            out += "<p class=\"note\">\(left.file): \(left.count) more not listed (\(left.total) in all); `tally check` lists them all.</p>\n"
         }
         for problem in check.unreadable { out += PageLayout.message(problem, kind: "error") }
         return PageLayout.live("diagnostics", out)

@@ -6,28 +6,27 @@ import TallySyntax
 /// coming within N days (30), as `tally due` lists them, each with a button that records
 /// it (`tally record FILE RULE --date DAY`).
 enum DuePage {
-    static func render(_ budget: ReportBudget, days: Int, token: String, version: String, readOnly: String? = nil) -> String {
+    static func render(_ budget: ReportBudget, days: Int, token: String, version: String, readOnly: String? = nil) -> HTML {
         let report = DueReport(budget, period: nil, days: days, filter: EntryFilter())
-        var rows: [[String]] = []
+        var rows: [[HTML]] = []
         for item in report.occurrences {
             let d = report.describe(item.rule)
             let rule = budget.model.rules[item.rule]
-            var action = ""
+            var action = HTML()
             if let name = rule.name, readOnly == nil {
                 action =
                     "<form class=\"inline\" method=\"post\" action=\"/record\">\(PageLayout.formGuard(token: token, version: version))"
-                    + "<input type=\"hidden\" name=\"rule\" value=\"\(PageLayout.esc(name))\"/>"
+                    + "<input type=\"hidden\" name=\"rule\" value=\"\(name)\"/>"
                     + "<input type=\"hidden\" name=\"date\" value=\"\(item.date)\"/>"
-                    + "<button type=\"submit\" aria-label=\"Record \(PageLayout.esc(name)) on \(item.date)\">Record</button></form>"
+                    + "<button type=\"submit\" aria-label=\"Record \(name) on \(item.date)\">Record</button></form>"
             }
             rows.append([
-                PageLayout.esc(item.date.description), PageLayout.esc(item.status.rawValue), PageLayout.esc(rule.name ?? ""),
-                PageLayout.esc(d.payee), PageLayout.esc(d.wallet), PageLayout.esc(d.what), PageLayout.esc(d.amount), action
+                "\(item.date)", "\(item.status.rawValue)", "\(rule.name ?? "")", "\(d.payee)", "\(d.wallet)", "\(d.what)", "\(d.amount)", action
             ])
         }
         let table = PageLayout.table(
             caption: "Up to \(report.horizon)", headers: ["Date", "Status", "Rule", "Payee", "Wallet", "What", "Amount", ""],
             numeric: [6], rows: rows)
-        return PageLayout.live("due", table) + (readOnly.map { PageLayout.message($0) } ?? "")
+        return PageLayout.live("due", table) + (readOnly.map { PageLayout.message($0) } ?? HTML())
     }
 }

@@ -6,23 +6,21 @@ import TallySyntax
 /// gives it, with links to the spending behind each, the months before and after, and the
 /// forms that assign money (`fill`) and move it between envelopes (`move`).
 enum EnvelopesPage {
-    static func render(_ budget: ReportBudget, at date: CivilDate, token: String, version: String, readOnly: String? = nil) -> String {
+    static func render(_ budget: ReportBudget, at date: CivilDate, token: String, version: String, readOnly: String? = nil) -> HTML {
         let report = EnvelopesReport(budget, at: date)
         let previous = date.startOfMonth.adding(months: -1) ?? date, next = date.startOfMonth.adding(months: 1) ?? date
-        var body = "<p class=\"muted\">Envelopes on \(date). "
+        var body: HTML = "<p class=\"muted\">Envelopes on \(date). "
         body += PageLayout.link("/envelopes?at=\(previous)", "← \(OverviewPage.monthText(previous))") + " · "
         body += PageLayout.link("/envelopes?at=\(next)", "\(OverviewPage.monthText(next)) →") + "</p>\n"
-        var rows: [[String]] = []
+        var rows: [[HTML]] = []
         var classes: [String?] = []
         for line in report.lines {
             let s = line.status
             let spent = DrillDown.envelope(line.envelope, status: s)
             rows.append([
-                PageLayout.esc(line.envelope.name), PageLayout.esc(line.envelope.period.label(s.start)),
-                PageLayout.esc(budget.inDefault(s.carriedIn)), PageLayout.esc(budget.inDefault(s.planned)),
-                PageLayout.esc(budget.inDefault(s.filled)), PageLayout.esc(budget.inDefault(s.moved)),
-                "<a href=\"\(PageLayout.esc(spent))\">\(PageLayout.esc(budget.inDefault(s.spent)))</a>",
-                PageLayout.esc(budget.inDefault(s.available)), PageLayout.esc(budget.percent(line.percent))
+                "\(line.envelope.name)", "\(line.envelope.period.label(s.start))", "\(budget.inDefault(s.carriedIn))",
+                "\(budget.inDefault(s.planned))", "\(budget.inDefault(s.filled))", "\(budget.inDefault(s.moved))",
+                PageLayout.link(spent, budget.inDefault(s.spent)), "\(budget.inDefault(s.available))", "\(budget.percent(line.percent))"
             ])
             classes.append(s.isOverspent ? "over" : nil)
         }
@@ -31,7 +29,7 @@ enum EnvelopesPage {
             headers: ["Envelope", "Period", "Carried in", "Planned", "Filled", "Moved", "Spent", "Available", "Used"],
             numeric: [2, 3, 4, 5, 6, 7, 8], rows: rows, rowClasses: classes)
         if let ready = report.readyToAssign {
-            live += "<p id=\"ready\">Ready to assign: <strong>\(PageLayout.esc(budget.amount(ready, budget.currency)))</strong></p>\n"
+            live += "<p id=\"ready\">Ready to assign: <strong>\(budget.amount(ready, budget.currency))</strong></p>\n"
         }
         body += PageLayout.live("envelopes", live)
         body += readOnly.map { PageLayout.message($0) } ?? forms(budget, report: report, token: token, version: version)
@@ -39,15 +37,15 @@ enum EnvelopesPage {
     }
 
     /// The forms that assign and move money.
-    static func forms(_ budget: ReportBudget, report: EnvelopesReport, token: String, version: String) -> String {
+    static func forms(_ budget: ReportBudget, report: EnvelopesReport, token: String, version: String) -> HTML {
         let names = budget.model.envelopes.map(\.name)
-        func options(_ id: String) -> String {
+        func options(_ id: String) -> HTML {
             "<select id=\"\(id)\" name=\"\(id.split(separator: "-").last!)\" required=\"required\">"
-                + names.map { "<option>\(PageLayout.esc($0))</option>" }.joined() + "</select>"
+                + names.map { "<option>\($0)</option>" as HTML }.joined() + "</select>"
         }
         let guardFields = PageLayout.formGuard(token: token, version: version)
         let today = budget.today.description
-        var out = "<div class=\"cards\">\n"
+        var out: HTML = "<div class=\"cards\">\n"
         out += "<form class=\"card\" method=\"post\" action=\"/assign\" id=\"assign-form\"><h2>Assign money</h2>\(guardFields)"
         out += "<label for=\"assign-envelope\">Envelope</label>\(options("assign-envelope"))"
         out += "<label for=\"assign-amount\">Amount</label><input id=\"assign-amount\" name=\"amount\" inputmode=\"decimal\" required=\"required\"/>"
@@ -58,6 +56,6 @@ enum EnvelopesPage {
         out += "<label for=\"move-amount\">Amount</label><input id=\"move-amount\" name=\"amount\" inputmode=\"decimal\" required=\"required\"/>"
         out += "<label for=\"move-date\">Date</label><input id=\"move-date\" name=\"date\" type=\"date\" value=\"\(today)\" required=\"required\"/>"
         out += "<button type=\"submit\">Move</button></form>\n</div>\n"
-        return names.isEmpty ? "" : out
+        return names.isEmpty ? HTML() : out
     }
 }

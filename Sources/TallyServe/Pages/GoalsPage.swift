@@ -6,20 +6,20 @@ import TallySyntax
 /// and written out; a goal held in a wallet leads (its name and its bar) to that wallet's
 /// rows.
 enum GoalsPage {
-    static func render(_ budget: ReportBudget, at date: CivilDate) -> String {
+    static func render(_ budget: ReportBudget, at date: CivilDate) -> HTML {
         let report = GoalsReport(budget, at: date)
-        var rows: [[String]] = []
+        var rows: [[HTML]] = []
         for line in report.lines {
             let fraction = line.target.map { $0 > .zero ? min(1, max(0, line.saved.chartValue / $0.chartValue)) : 1 } ?? 0
             let rowsBehind = line.goal.wallet.map { _ in DrillDown.goal(line.goal, model: budget.model, at: date) }
-            var bar =
-                "<svg class=\"bar\" viewBox=\"0 0 100 8\" width=\"100\" height=\"8\" role=\"img\" aria-label=\"\(PageLayout.esc(budget.percent(line.percent)))\">"
+            var bar: HTML =
+                "<svg class=\"bar\" viewBox=\"0 0 100 8\" width=\"100\" height=\"8\" role=\"img\" aria-label=\"\(budget.percent(line.percent))\">"
                 + "<rect width=\"100\" height=\"8\" rx=\"4\" fill=\"#8883\"/><rect width=\"\(Int(fraction * 100))\" height=\"8\" rx=\"4\" fill=\"#2f9e44\"/></svg>"
-            if let rowsBehind { bar = "<a href=\"\(PageLayout.esc(rowsBehind))\">\(bar)</a>" }
+            if let rowsBehind { bar = "<a href=\"\(rowsBehind)\">\(bar)</a>" }
             rows.append([
-                rowsBehind.map { PageLayout.link($0, line.goal.name) } ?? PageLayout.esc(line.goal.name), PageLayout.esc(budget.plain(line.saved, line.currency)),
-                line.target.map { PageLayout.esc(budget.plain($0, line.currency)) } ?? "", PageLayout.esc(budget.percent(line.percent)),
-                bar, PageLayout.esc(line.state), PageLayout.esc(line.by?.description ?? ""), PageLayout.esc(line.outlook ?? "")
+                rowsBehind.map { PageLayout.link($0, line.goal.name) } ?? "\(line.goal.name)", "\(budget.plain(line.saved, line.currency))",
+                line.target.map { "\(budget.plain($0, line.currency))" } ?? "", "\(budget.percent(line.percent))",
+                bar, "\(line.state)", "\(line.by?.description ?? "")", "\(line.outlook ?? "")"
             ])
         }
         let table = PageLayout.table(

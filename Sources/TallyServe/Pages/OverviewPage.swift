@@ -6,7 +6,7 @@ import TallySyntax
 /// by category, income and expense by month, envelopes, goals, total balance over time,
 /// largest spending), every name in their tables a link to the rows behind it.
 enum OverviewPage {
-    static func render(_ budget: ReportBudget, month: CivilDate?, months: Int) -> String {
+    static func render(_ budget: ReportBudget, month: CivilDate?, months: Int) -> HTML {
         let model = budget.model
         let start = (month ?? budget.today).startOfMonth
         let overview = model.monthOverview(month: start, months: months, flows: CategoryFlows(model, rates: budget.rates, filter: EntryFilter()), rates: budget.rates)
@@ -19,11 +19,11 @@ enum OverviewPage {
         let goalRows = Dictionary(model.goals.map { ($0.name, DrillDown.goal($0, model: model, at: overview.day)) }, uniquingKeysWith: { first, _ in first })
         links.goal = { name in goalRows[name] }
         links.day = { date in PageLayout.register([("period", "..\(date)")]) }
-        var body = "<p class=\"muted\">\(PageLayout.esc("\(CivilDate.monthName(start.month)) \(start.year), as of \(overview.day)"))"
-        if !budget.currency.isEmpty { body += PageLayout.esc("; amounts in \(budget.currency)") }
+        var body: HTML = "<p class=\"muted\">\(CivilDate.monthName(start.month)) \(start.year), as of \(overview.day)"
+        if !budget.currency.isEmpty { body += "; amounts in \(budget.currency)" }
         body += "</p>\n"
         var live = summary(overview, budget) + wallets(budget, at: overview.day)
-        live += "<div class=\"panels\">\n" + HTMLReport.panels(overview, model: model, links: links) + "</div>\n"
+        live += "<div class=\"panels\">\n" + HTML(unescaped: HTMLReport.panels(overview, model: model, links: links)) + "</div>\n"
         body += PageLayout.live("overview", live)
         return body
     }
@@ -33,14 +33,14 @@ enum OverviewPage {
     }
 
     /// Income, expense and net of the month, each a link to its rows.
-    static func summary(_ overview: MonthOverview, _ budget: ReportBudget) -> String {
+    static func summary(_ overview: MonthOverview, _ budget: ReportBudget) -> HTML {
         let totals = overview.report.totals
         let period = monthText(totals.start)
-        func figure(_ kind: String, _ name: String, _ value: Money, _ type: String?) -> String {
+        func figure(_ kind: String, _ name: String, _ value: Money, _ type: String?) -> HTML {
             var pairs = [("period", period)]
             if let type { pairs.append(("type", type)) }
             return "<div class=\"figure \(kind)\" id=\"figure-\(name.lowercased())\"><span class=\"name\">\(name)</span>"
-                + "<span class=\"value\"><a href=\"\(PageLayout.esc(PageLayout.register(pairs)))\">\(PageLayout.esc(budget.inDefault(value)))</a></span></div>\n"
+                + "<span class=\"value\">\(PageLayout.link(PageLayout.register(pairs), budget.inDefault(value)))</span></div>\n"
         }
         return "<section class=\"summary\" aria-label=\"Month summary\">\n"
             + figure("income", "Income", totals.income, "income") + figure("expense", "Expense", totals.expense, "expense")
@@ -49,20 +49,20 @@ enum OverviewPage {
 
     /// Each wallet's balance and the total, as `tally balance` gives them, each a link to
     /// the register's rows up to the day.
-    static func wallets(_ budget: ReportBudget, at date: CivilDate) -> String {
+    static func wallets(_ budget: ReportBudget, at date: CivilDate) -> HTML {
         let report = BalanceReport(budget, at: date)
-        var rows: [[String]] = []
+        var rows: [[HTML]] = []
         for item in report.sheet.counted {
             let wallet = budget.model.wallets[item.wallet]
             // The name and the balance lead to the rows that add up to it.
             let rowsBehind = DrillDown.wallet(wallet.name, at: date)
             rows.append([
                 PageLayout.link(rowsBehind, wallet.name), PageLayout.link(rowsBehind, budget.plain(item.balance, wallet.currency)),
-                PageLayout.esc(wallet.currency)
+                "\(wallet.currency)"
             ])
         }
         rows.append([
-            "Total", PageLayout.link(PageLayout.register([("period", "..\(date)")]), budget.inDefault(report.sheet.total)), PageLayout.esc(budget.currency)
+            "Total", PageLayout.link(PageLayout.register([("period", "..\(date)")]), budget.inDefault(report.sheet.total)), "\(budget.currency)"
         ])
         return "<section class=\"panel section\" id=\"wallets\"><h2>Wallets</h2>\n"
             + PageLayout.table(caption: "Balances on \(date)", headers: ["Wallet", "Balance", "Currency"], numeric: [1], rows: rows)

@@ -3,7 +3,8 @@ import TallySyntax
 
 /// The frame of every page: the head (the binary's own style sheets and live script, no
 /// other resource), the navigation, and the main part whose `data-live` regions the live
-/// script swaps when the budget changes on disk.
+/// script swaps when the budget changes on disk. Pages are built of ``HTML`` values, so
+/// every name and word they show is escaped unless it is already markup.
 enum PageLayout {
     /// The pages, in the navigation's order: path and name.
     static let pages: [(path: String, name: String)] = [
@@ -16,46 +17,44 @@ enum PageLayout {
 
     /// A whole page; `stale` is what it says when the budget changes on disk while it is
     /// open (a page without live figures says what that means for it).
-    static func document(title: String, path: String, version: String, body: String, stale: String = staleFigures) -> String {
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+    static func document(title: String, path: String, version: String, body: HTML, stale: String = staleFigures) -> HTML {
+        var page: HTML = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        page += "<title>\(esc(title)) · tally</title>\n"
+        page += "<title>\(title) · tally</title>\n"
         page += "<link rel=\"stylesheet\" href=\"/assets/report.css\"/>\n<link rel=\"stylesheet\" href=\"/assets/serve.css\"/>\n"
         page += "<script src=\"/assets/live.js\" defer=\"defer\"></script>\n</head>\n"
-        page += "<body data-version=\"\(esc(version))\">\n<a class=\"skip\" href=\"#main\">Skip to the figures</a>\n"
+        page += "<body data-version=\"\(version)\">\n<a class=\"skip\" href=\"#main\">Skip to the figures</a>\n"
         page += "<nav aria-label=\"Pages\"><ul>"
         for item in pages {
-            let current = item.path == path ? " aria-current=\"page\"" : ""
+            let current: HTML = item.path == path ? " aria-current=\"page\"" : ""
             page += "<li><a href=\"\(item.path)\"\(current)>\(item.name)</a></li>"
         }
-        page += "</ul></nav>\n<div class=\"page\">\n<main id=\"main\">\n<h1>\(esc(title))</h1>\n"
-        page += "<p id=\"stale\" class=\"stale\" role=\"status\" hidden=\"hidden\">\(esc(stale))</p>\n"
+        page += "</ul></nav>\n<div class=\"page\">\n<main id=\"main\">\n<h1>\(title)</h1>\n"
+        page += "<p id=\"stale\" class=\"stale\" role=\"status\" hidden=\"hidden\">\(stale)</p>\n"
         page += body
         page += "</main>\n</div>\n</body>\n</html>\n"
         return page
     }
 
     /// A region the live script replaces with the same region of the page drawn again.
-    static func live(_ id: String, _ content: String) -> String {
+    static func live(_ id: String, _ content: HTML) -> HTML {
         "<div id=\"\(id)\" data-live=\"\(id)\">\n\(content)</div>\n"
     }
 
-    /// Escaped text for an element or a quoted attribute.
-    static func esc(_ text: String) -> String { Markup.escape(text) }
-
-    /// A table: headers, rows of cells (already escaped markup), the numeric columns
-    /// right-aligned; it scrolls inside itself on a narrow screen, never the page.
-    static func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[String]], rowClasses: [String?] = []) -> String {
-        var out = "<div class=\"table-box\"><table>\n<caption>\(esc(caption))</caption>\n<thead><tr>"
+    /// A table: headers, rows of cells, the numeric columns right-aligned; it scrolls
+    /// inside itself on a narrow screen, never the page.
+    static func table(caption: String, headers: [String], numeric: Set<Int> = [], rows: [[HTML]], rowClasses: [String?] = []) -> HTML {
+        func kind(_ i: Int) -> HTML { numeric.contains(i) ? " class=\"num\"" : "" }
+        var out: HTML = "<div class=\"table-box\"><table>\n<caption>\(caption)</caption>\n<thead><tr>"
         for (i, header) in headers.enumerated() {
-            out += "<th scope=\"col\"\(numeric.contains(i) ? " class=\"num\"" : "")>\(esc(header))</th>"
+            out += "<th scope=\"col\"\(kind(i))>\(header)</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         for (r, row) in rows.enumerated() {
             let rowClass = r < rowClasses.count ? rowClasses[r] : nil
             out += rowClass.map { "<tr class=\"\($0)\">" } ?? "<tr>"
             for (i, cell) in row.enumerated() {
-                out += i == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td\(numeric.contains(i) ? " class=\"num\"" : "")>\(cell)</td>"
+                out += i == 0 ? "<th scope=\"row\">\(cell)</th>" : "<td\(kind(i))>\(cell)</td>"
             }
             out += "</tr>\n"
         }
@@ -63,21 +62,21 @@ enum PageLayout {
         return out + "</tbody>\n</table></div>\n"
     }
 
-    /// A link with escaped text.
-    static func link(_ href: String, _ text: String) -> String { "<a href=\"\(esc(href))\">\(esc(text))</a>" }
+    /// A link.
+    static func link(_ href: String, _ text: String) -> HTML { "<a href=\"\(href)\">\(text)</a>" }
 
     /// The register's address for `pairs` of its query parameters.
     static func register(_ pairs: [(String, String)]) -> String { "/register" + FormData.query(pairs) }
 
     /// The hidden fields every form carries: the session's token and the version of the
     /// budget the page was drawn from.
-    static func formGuard(token: String, version: String) -> String {
-        "<input type=\"hidden\" name=\"\(AccessRules.formField)\" value=\"\(esc(token))\"/>"
-            + "<input type=\"hidden\" name=\"version\" value=\"\(esc(version))\"/>"
+    static func formGuard(token: String, version: String) -> HTML {
+        "<input type=\"hidden\" name=\"\(AccessRules.formField)\" value=\"\(token)\"/>"
+            + "<input type=\"hidden\" name=\"version\" value=\"\(version)\"/>"
     }
 
     /// A message box (a refusal or a note) at the top of a page.
-    static func message(_ text: String, kind: String = "note") -> String {
-        "<p class=\"message \(kind)\" role=\"\(kind == "error" ? "alert" : "status")\">\(esc(text))</p>\n"
+    static func message(_ text: String, kind: String = "note") -> HTML {
+        "<p class=\"message \(kind)\" role=\"\(kind == "error" ? "alert" : "status")\">\(text)</p>\n"
     }
 }

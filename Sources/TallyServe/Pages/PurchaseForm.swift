@@ -4,13 +4,13 @@ import TallySyntax
 /// The form that adds a purchase (`tally add`): date, payee, wallet, category, amount
 /// and note, the names offered from the budget.
 enum PurchaseForm {
-    static func render(_ budget: ReportBudget, token: String, version: String) -> String {
+    static func render(_ budget: ReportBudget, token: String, version: String) -> HTML {
         let model = budget.model
-        guard !model.wallets.isEmpty else { return "" }
-        func options(_ names: [String], empty: String?) -> String {
-            (empty.map { "<option value=\"\">\(PageLayout.esc($0))</option>" } ?? "") + names.map { "<option>\(PageLayout.esc($0))</option>" }.joined()
+        guard !model.wallets.isEmpty else { return HTML() }
+        func options(_ names: [String], empty: String?) -> HTML {
+            (empty.map { "<option value=\"\">\($0)</option>" } ?? HTML()) + names.map { "<option>\($0)</option>" as HTML }.joined()
         }
-        var out = "<form class=\"card\" method=\"post\" action=\"/add\" id=\"add-form\"><h2>Add a purchase</h2>"
+        var out: HTML = "<form class=\"card\" method=\"post\" action=\"/add\" id=\"add-form\"><h2>Add a purchase</h2>"
         out += PageLayout.formGuard(token: token, version: version)
         out += "<label for=\"add-date\">Date</label><input id=\"add-date\" name=\"date\" type=\"date\" value=\"\(budget.today)\" required=\"required\"/>"
         out += "<label for=\"add-payee\">Payee</label><input id=\"add-payee\" name=\"payee\" autocomplete=\"off\"/>"

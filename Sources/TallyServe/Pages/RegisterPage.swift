@@ -9,23 +9,22 @@ enum RegisterPage {
     /// The most rows a page shows; the rest are counted, and `tally register` lists them.
     static let rowLimit = 2000
 
-    static func render(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> String {
+    static func render(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> HTML {
         let request = try ReportRequest(page: query)
         let filter = try budget.filter(request.filters, range: request.days(in: budget))
         let report = RegisterReport(budget, filter: filter, sort: request.sort, descending: request.descending)
         let model = budget.model
         var body = filterForm(query, budget)
-        var rows: [[String]] = []
+        var rows: [[HTML]] = []
         for row in report.rows.prefix(rowLimit) {
             let entry = model.entries[row.entry]
             let source = SourceLinks.href(entry.location, snapshot) ?? ""
             let wallet = model.wallets[row.wallet]
             let category = row.category.map { model.categories[$0].name } ?? row.counterpart.map { "→ " + model.wallets[$0].name } ?? ""
             rows.append([
-                source.isEmpty ? row.date.description : PageLayout.link(source, row.date.description),
-                PageLayout.esc(row.payee ?? ""), PageLayout.esc(wallet.name), PageLayout.esc(category),
-                PageLayout.esc(budget.plain(row.amount, wallet.currency)), PageLayout.esc(budget.plain(row.balance, wallet.currency)),
-                PageLayout.esc((row.note ?? "") + row.tags.map { " #" + $0 }.joined())
+                source.isEmpty ? "\(row.date)" : PageLayout.link(source, row.date.description), "\(row.payee ?? "")", "\(wallet.name)",
+                "\(category)", "\(budget.plain(row.amount, wallet.currency))", "\(budget.plain(row.balance, wallet.currency))",
+                "\((row.note ?? "") + row.tags.map { " #" + $0 }.joined())"
             ])
         }
         var live = PageLayout.table(
@@ -39,18 +38,18 @@ enum RegisterPage {
     }
 
     /// The filters as a form that asks for this page again (a GET: nothing is written).
-    static func filterForm(_ query: [(String, String)], _ budget: ReportBudget) -> String {
-        func value(_ name: String) -> String { PageLayout.esc(query.first { $0.0 == name }?.1 ?? "") }
-        func field(_ name: String, _ label: String, _ list: String? = nil) -> String {
-            "<label>\(label)<input name=\"\(name)\" value=\"\(value(name))\"\(list.map { " list=\"\($0)\"" } ?? "")/></label>"
+    static func filterForm(_ query: [(String, String)], _ budget: ReportBudget) -> HTML {
+        func value(_ name: String) -> String { query.first { $0.0 == name }?.1 ?? "" }
+        func field(_ name: String, _ label: String, _ list: String? = nil) -> HTML {
+            "<label>\(label)<input name=\"\(name)\" value=\"\(value(name))\"\(list.map { " list=\"\($0)\"" } ?? HTML())/></label>"
         }
-        var out = "<form class=\"filters\" method=\"get\" action=\"/register\" role=\"search\">"
+        var out: HTML = "<form class=\"filters\" method=\"get\" action=\"/register\" role=\"search\">"
         out += field("period", "Period") + field("wallet", "Wallet", "wallet-names") + field("category", "Category", "category-names")
         out += field("payee", "Payee") + field("q", "Query words")
-        out += "<datalist id=\"wallet-names\">" + budget.model.wallets.map { "<option value=\"\(PageLayout.esc($0.name))\"></option>" }.joined() + "</datalist>"
-        out += "<datalist id=\"category-names\">" + budget.model.categories.map { "<option value=\"\(PageLayout.esc($0.name))\"></option>" }.joined() + "</datalist>"
+        out += "<datalist id=\"wallet-names\">" + budget.model.wallets.map { "<option value=\"\($0.name)\"></option>" as HTML }.joined() + "</datalist>"
+        out += "<datalist id=\"category-names\">" + budget.model.categories.map { "<option value=\"\($0.name)\"></option>" as HTML }.joined() + "</datalist>"
         for (name, value) in query where !["period", "wallet", "category", "payee", "q"].contains(name) {
-            out += "<input type=\"hidden\" name=\"\(PageLayout.esc(name))\" value=\"\(PageLayout.esc(value))\"/>"
+            out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>"
         }
         return out + "<button type=\"submit\">Show</button></form>\n"
     }

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallyReports
 import TallySyntax
 
 /// `/source?file=N&line=L`: one of the budget's files, read-only, each line numbered and
@@ -10,12 +11,12 @@ enum SourcePage {
     /// How many lines a page shows at most.
     static let window = 1000
 
-    static func render(_ snapshot: BudgetStore.Snapshot, file index: Int, line wanted: Int?) -> (title: String, body: String)? {
+    static func render(_ snapshot: BudgetStore.Snapshot, file index: Int, line wanted: Int?) -> (title: String, body: HTML)? {
         guard snapshot.files.indices.contains(index), let file = snapshot.opened?.budget.file(snapshot.files[index]) else { return nil }
         let bytes = file.tree.source.bytes
-        var body = "<p class=\"muted\">Read-only. "
+        var body: HTML = "<p class=\"muted\">Read-only. "
         body += snapshot.files.enumerated().map { i, path in
-            i == index ? "<strong>\(PageLayout.esc(path))</strong>" : PageLayout.link("/source?file=\(i)", path)
+            i == index ? "<strong>\(path)</strong>" : PageLayout.link("/source?file=\(i)", path)
         }.joined(separator: " · ")
         body += "</p>\n"
         // Only the window's lines are decoded and escaped: at 100k transactions decoding
@@ -25,14 +26,14 @@ enum SourcePage {
         // A large file is shown a window at a time, so a page stays small and quick.
         let first = max(1, min((wanted ?? 1) - window / 2, count - window + 1)), last = min(count, first + window - 1)
         if first > 1 { body += "<p>" + PageLayout.link("/source?file=\(index)&line=\(max(1, first - window / 2))", "Earlier lines") + "</p>\n" }
-        body += "<pre class=\"source\" aria-label=\"\(PageLayout.esc(file.path))\">"
+        body += "<pre class=\"source\" aria-label=\"\(file.path)\">"
         for number in first ... max(first, last) where number <= count {
             let start = starts[number - 1]
             var end = number < count ? starts[number] - 1 : bytes.count
             if end > start && bytes[end - 1] == 0x0D { end -= 1 }
             let content = String(decoding: bytes[start ..< end], as: UTF8.self)
-            let hit = number == wanted ? " class=\"hit\"" : ""
-            body += "<span id=\"L\(number)\"\(hit)><b>\(number)</b>\(PageLayout.esc(content))</span>"
+            let hit: HTML = number == wanted ? " class=\"hit\"" : ""
+            body += "<span id=\"L\(number)\"\(hit)><b>\(number)</b>\(content)</span>"
         }
         body += "</pre>\n"
         if last < count { body += "<p>" + PageLayout.link("/source?file=\(index)&line=\(last + window / 2)", "Later lines") + "</p>\n" }
