@@ -22,13 +22,13 @@ struct DonutChart {
         return Array(slices.prefix(limit - 1)) + [other(Array(slices.dropFirst(limit - 1)))]
     }
 
-    var svg: String {
+    var svg: HTML {
         let width = 320.0
         let cx = 160.0, cy = 125.0, radius = 90.0, thickness = 34.0
         let rowHeight = 24.0
         let height = 250 + Double(max(slices.count, 1)) * rowHeight
-        var out = "<svg class=\"chart donut\" id=\"chart-spending\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"chart-spending-title\">"
-        out += "<title id=\"chart-spending-title\">\(Markup.escape(title))</title>"
+        var out: HTML = "<svg class=\"chart donut\" id=\"chart-spending\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"chart-spending-title\">"
+        out += "<title id=\"chart-spending-title\">\(title)</title>"
         out += "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(radius)\" fill=\"none\" stroke=\"\(ChartPalette.track)\" stroke-width=\"\(thickness)\"/>"
         let sum = slices.reduce(0) { $0 + max(0, $1.value) }
         if sum > 0 {
@@ -38,16 +38,16 @@ struct DonutChart {
                 let share = max(0, slice.value) / sum * 100
                 guard share > 0 else { continue }
                 let colour = color(i)
-                if let link = slice.link { out += "<a href=\"\(Markup.escape(link))\">" }
+                if let link = slice.link { out += "<a href=\"\(link)\">" }
                 out += "<circle class=\"slice\" cx=\"\(cx)\" cy=\"\(cy)\" r=\"\(radius)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"\(thickness)\""
                 out += " pathLength=\"100\" stroke-dasharray=\"\(Markup.number(share)) \(Markup.number(100 - share))\""
                 out += " stroke-dashoffset=\"\(Markup.number(25 - start))\">"
-                out += "<title>\(Markup.escape("\(slice.label): \(slice.amount) (\(slice.share))"))</title></circle>"
+                out += "<title>\("\(slice.label): \(slice.amount) (\(slice.share))")</title></circle>"
                 if slice.link != nil { out += "</a>" }
                 start += share
             }
         }
-        out += "<text x=\"\(cx)\" y=\"\(cy - 4)\" text-anchor=\"middle\" class=\"donut-total\">\(Markup.escape(total))</text>"
+        out += "<text x=\"\(cx)\" y=\"\(cy - 4)\" text-anchor=\"middle\" class=\"donut-total\">\(total)</text>"
         out += "<text x=\"\(cx)\" y=\"\(cy + 16)\" text-anchor=\"middle\" class=\"muted\">spent</text>"
         if slices.isEmpty {
             out += "<text x=\"\(cx)\" y=\"250\" text-anchor=\"middle\" class=\"muted\">No spending this month</text>"
@@ -55,8 +55,8 @@ struct DonutChart {
         for (i, slice) in slices.enumerated() {
             let y = 250 + Double(i) * rowHeight
             out += "<rect x=\"12\" y=\"\(Markup.number(y - 12))\" width=\"14\" height=\"14\" rx=\"3\" fill=\"\(color(i))\"/>"
-            out += "<text x=\"34\" y=\"\(Markup.number(y))\">\(Markup.escape(Markup.shortened(slice.label, 18)))</text>"
-            out += "<text x=\"\(Markup.number(width - 8))\" y=\"\(Markup.number(y))\" text-anchor=\"end\" class=\"num\">\(Markup.escape(slice.amount))</text>"
+            out += "<text x=\"34\" y=\"\(Markup.number(y))\">\(Markup.shortened(slice.label, 18))</text>"
+            out += "<text x=\"\(Markup.number(width - 8))\" y=\"\(Markup.number(y))\" text-anchor=\"end\" class=\"num\">\(slice.amount)</text>"
         }
         return out + "</svg>"
     }

@@ -8,7 +8,8 @@ import TallySyntax
 ///
 /// The page has inline CSS and inline SVG only: no scripts, no fonts, images or anything
 /// else fetched from anywhere. It is written as well-formed XML (every tag closed, every
-/// attribute quoted, every user string escaped) so that XML tools can read it too.
+/// attribute quoted, every user string escaped: the page is built of ``HTML``) so that XML
+/// tools can read it too.
 public enum HTMLReport {
     /// How many categories the donut shows before grouping the rest as "Other".
     static let donutSlices = 7
@@ -22,27 +23,28 @@ public enum HTMLReport {
         let totals = overview.report.totals
         let monthName = "\(CivilDate.monthName(totals.start.month)) \(totals.start.year)"
 
-        var page = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        var page: HTML = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
         page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        page += "<title>\(Markup.escape("\(title) · \(monthName)"))</title>\n"
-        page += "<style>\n\(PageStyle.css)\n</style>\n</head>\n<body>\n<div class=\"page\">\n"
+        page += "<title>\(title) · \(monthName)</title>\n"
+        // The style sheet is the program's own CSS, not text from the budget: as it is.
+        page += "<style>\n\(HTML(unescaped: PageStyle.css))\n</style>\n</head>\n<body>\n<div class=\"page\">\n"
 
         // Summary.
         let unconverted = overview.unconverted
-        page += "<header>\n<h1>\(Markup.escape(title))</h1>\n"
+        page += "<header>\n<h1>\(title)</h1>\n"
         var subtitle = "\(monthName), as of \(overview.day)"
         if !currency.isEmpty { subtitle += "; amounts in \(currency)" }
-        page += "<p class=\"muted\">\(Markup.escape(subtitle))</p>\n"
+        page += "<p class=\"muted\">\(subtitle)</p>\n"
         page += "<section class=\"summary\" id=\"summary\" aria-label=\"Month summary\">\n"
         page += summaryFigure("income", "Income", money.sum(totals.income, unconverted.income, currency))
         page += summaryFigure("expense", "Expense", money.sum(totals.expense, unconverted.expense, currency))
         page += summaryFigure(totals.net.isNegative ? "net negative" : "net", "Net", money.sum(totals.net, unconverted.net, currency))
         page += "</section>\n</header>\n<main class=\"panels\">\n"
         page += panels(overview, model: model, links: Links())
-        page += "</main>\n<footer>Made by tally \(Markup.escape(TallyVersion.current)) from the budget as of \(overview.day). "
+        page += "</main>\n<footer>Made by tally \(TallyVersion.current) from the budget as of \(overview.day). "
         page += "Transfers are neither income nor expense; hidden wallets are left out; other currencies count at the latest rate on or before their date.</footer>\n"
         page += "</div>\n</body>\n</html>\n"
-        return page
+        return page.rendered
     }
 
     /// Where a table's names lead, for a page that links them (`tally serve`'s overview
@@ -66,7 +68,7 @@ public enum HTMLReport {
     /// The page's panels (spending by category, income and expense per month, envelopes,
     /// goals, total balance, largest spending), each chart with its table, the tables'
     /// names linked by `links`.
-    public static func panels(_ overview: MonthOverview, model: BudgetModel, links: Links) -> String {
+    public static func panels(_ overview: MonthOverview, model: BudgetModel, links: Links) -> HTML {
         let money = MoneyText(model: model)
         let totals = overview.report.totals
         let monthName = "\(CivilDate.monthName(totals.start.month)) \(totals.start.year)"
@@ -78,15 +80,15 @@ public enum HTMLReport {
     /// The page's style sheet, for pages that draw the same panels.
     public static let styleSheet = PageStyle.css
 
-    private static func summaryFigure(_ kind: String, _ name: String, _ value: String) -> String {
-        "<div class=\"figure \(kind)\"><span class=\"name\">\(name)</span><span class=\"value\">\(Markup.escape(value))</span></div>\n"
+    private static func summaryFigure(_ kind: String, _ name: String, _ value: String) -> HTML {
+        "<div class=\"figure \(kind)\"><span class=\"name\">\(name)</span><span class=\"value\">\(value)</span></div>\n"
     }
 
     /// A panel: heading, chart, and the table beside it.
-    private static func panel(id: String, heading: String, chart: String, table: String, note: String? = nil, wide: Bool = false) -> String {
-        var out = "<section class=\"panel\(wide ? " wide" : "")\" id=\"\(id)\">\n<h2>\(Markup.escape(heading))</h2>\n"
+    private static func panel(id: String, heading: String, chart: HTML, table: HTML, note: String? = nil, wide: Bool = false) -> HTML {
+        var out: HTML = "<section class=\"panel\(wide ? " wide" : "")\" id=\"\(id)\">\n<h2>\(heading)</h2>\n"
         out += "<div class=\"panel-body\">\n<div class=\"chart-box\">\(chart)</div>\n<div class=\"table-box\">\n\(table)</div>\n</div>\n"
-        if let note { out += "<p class=\"note\">\(Markup.escape(note))</p>\n" }
+        if let note { out += "<p class=\"note\">\(note)</p>\n" }
         return out + "</section>\n"
     }
 
@@ -95,22 +97,23 @@ public enum HTMLReport {
     private static func table(
         _ caption: String, _ headers: [String], numeric: Set<Int>, wrapping: Set<Int> = [],
         _ rows: [(cells: [String], rowClass: String?)], links: [String?] = []
-    ) -> String {
-        var out = "<table>\n<caption>\(Markup.escape(caption))</caption>\n<thead><tr>"
+    ) -> HTML {
+        var out: HTML = "<table>\n<caption>\(caption)</caption>\n<thead><tr>"
         for (i, header) in headers.enumerated() {
-            out += "<th scope=\"col\"\(numeric.contains(i) ? " class=\"num\"" : "")>\(Markup.escape(header))</th>"
+            let kind: HTML = numeric.contains(i) ? " class=\"num\"" : ""
+            out += "<th scope=\"col\"\(kind)>\(header)</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         for (r, row) in rows.enumerated() {
             out += row.rowClass.map { "<tr class=\"\($0)\">" } ?? "<tr>"
             for (i, cell) in row.cells.enumerated() {
                 if i == 0, r < links.count, let link = links[r] {
-                    out += "<th scope=\"row\"><a href=\"\(Markup.escape(link))\">\(Markup.escape(cell))</a></th>"
+                    out += "<th scope=\"row\"><a href=\"\(link)\">\(cell)</a></th>"
                 } else if i == 0 {
-                    out += "<th scope=\"row\">\(Markup.escape(cell))</th>"
+                    out += "<th scope=\"row\">\(cell)</th>"
                 } else {
-                    let kind = numeric.contains(i) ? " class=\"num\"" : wrapping.contains(i) ? " class=\"text\"" : ""
-                    out += "<td\(kind)>\(Markup.escape(cell))</td>"
+                    let kind: HTML = numeric.contains(i) ? " class=\"num\"" : wrapping.contains(i) ? " class=\"text\"" : ""
+                    out += "<td\(kind)>\(cell)</td>"
                 }
             }
             out += "</tr>\n"
@@ -143,7 +146,7 @@ public enum HTMLReport {
     /// A percentage from the core as the page writes it: `12.5 %`.
     private static func percentText(_ percent: Money) -> String { "\(percent.formatted(scale: 1)) %" }
 
-    private static func spendingPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ monthName: String, _ links: Links) -> String {
+    private static func spendingPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ monthName: String, _ links: Links) -> HTML {
         let currency = model.defaultCurrency
         func name(_ item: MonthOverview.Spending) -> String { model.categories[item.category].name }
         // A share below zero means nothing in a ring: categories whose refunds outweigh
@@ -187,7 +190,7 @@ public enum HTMLReport {
             note: notes.isEmpty ? nil : notes.joined(separator: " "))
     }
 
-    private static func flowPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
+    private static func flowPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> HTML {
         let currency = model.defaultCurrency
         let bars = overview.months.enumerated().map { i, month in
             IncomeExpenseBars.Month(
@@ -218,7 +221,7 @@ public enum HTMLReport {
                 links: overview.months.reversed().map { links.month($0.totals.start) }))
     }
 
-    private static func envelopePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
+    private static func envelopePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> HTML {
         let currency = model.defaultCurrency
         var bars: [ProgressBars.Row] = []
         var rows: [([String], String?)] = []
@@ -269,7 +272,7 @@ public enum HTMLReport {
                 numeric: [1, 2, 3, 4], rows, links: overview.envelopes.map { links.envelope($0.envelope.name) }))
     }
 
-    private static func goalPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
+    private static func goalPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> HTML {
         var bars: [ProgressBars.Row] = []
         var rows: [([String], String?)] = []
         for (g, status) in overview.goals.enumerated() {
@@ -310,7 +313,7 @@ public enum HTMLReport {
                 numeric: [1, 2, 3], rows, links: overview.goals.indices.map { links.goal(model.goals[$0].name) }))
     }
 
-    private static func balancePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> String {
+    private static func balancePanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText, _ links: Links) -> HTML {
         let currency = model.defaultCurrency
         let sheets = overview.months.map(\.balance)
         let points = sheets.enumerated().map { i, sheet in
@@ -331,7 +334,7 @@ public enum HTMLReport {
                 numeric: [1], rows, links: sheets.reversed().map { links.day($0.date) }))
     }
 
-    private static func largestPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> String {
+    private static func largestPanel(_ overview: MonthOverview, _ model: BudgetModel, _ money: MoneyText) -> HTML {
         let currency = model.defaultCurrency
         let rows = overview.largest.map {
             (
@@ -341,7 +344,7 @@ public enum HTMLReport {
                 ], nil as String?
             )
         }
-        var out = "<section class=\"panel\" id=\"largest\">\n<h2>Largest spending</h2>\n<div class=\"table-box\">\n"
+        var out: HTML = "<section class=\"panel\" id=\"largest\">\n<h2>Largest spending</h2>\n<div class=\"table-box\">\n"
         out += table(caption("The month's largest expenses", currency), ["Date", "Payee", "Category", "Amount"], numeric: [3], wrapping: [1, 2], rows)
         return out + "</div>\n</section>\n"
     }

@@ -16,13 +16,13 @@ struct IncomeExpenseBars {
     let scaleLabel: (Double) -> String
     let title: String
 
-    var svg: String {
+    var svg: HTML {
         let width = 460.0, height = 270.0
         let left = 64.0, right = 12.0, top = 34.0, bottom = 36.0
         let plotWidth = width - left - right, plotHeight = height - top - bottom
         let maximum = Self.niceCeiling(months.reduce(0) { max($0, $1.income, $1.expense) })
-        var out = "<svg class=\"chart bars\" id=\"chart-income-expense\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"chart-income-expense-title\">"
-        out += "<title id=\"chart-income-expense-title\">\(Markup.escape(title))</title>"
+        var out: HTML = "<svg class=\"chart bars\" id=\"chart-income-expense\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"chart-income-expense-title\">"
+        out += "<title id=\"chart-income-expense-title\">\(title)</title>"
         // Legend.
         out += "<rect x=\"\(left)\" y=\"8\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(ChartPalette.income)\"/><text x=\"\(left + 18)\" y=\"19\">Income</text>"
         out += "<rect x=\"\(left + 90)\" y=\"8\" width=\"12\" height=\"12\" rx=\"2\" fill=\"\(ChartPalette.expense)\"/><text x=\"\(left + 108)\" y=\"19\">Expense</text>"
@@ -30,7 +30,7 @@ struct IncomeExpenseBars {
             let value = maximum * Double(step) / 4
             let y = top + plotHeight - plotHeight * Double(step) / 4
             out += "<line x1=\"\(left)\" y1=\"\(Markup.number(y))\" x2=\"\(Markup.number(width - right))\" y2=\"\(Markup.number(y))\" stroke=\"\(ChartPalette.grid)\" stroke-width=\"1\"/>"
-            out += "<text x=\"\(Markup.number(left - 6))\" y=\"\(Markup.number(y + 4))\" text-anchor=\"end\" class=\"axis\">\(Markup.escape(scaleLabel(value)))</text>"
+            out += "<text x=\"\(Markup.number(left - 6))\" y=\"\(Markup.number(y + 4))\" text-anchor=\"end\" class=\"axis\">\(scaleLabel(value))</text>"
         }
         let group = plotWidth / Double(max(months.count, 1))
         let bar = min(28, group * 0.36)
@@ -42,12 +42,12 @@ struct IncomeExpenseBars {
             ].enumerated() {
                 let h = maximum > 0 ? max(0, value) / maximum * plotHeight : 0
                 let x = k == 0 ? center - bar - 1 : center + 1
-                if let link = month.link { out += "<a href=\"\(Markup.escape(link))\">" }
+                if let link = month.link { out += "<a href=\"\(link)\">" }
                 out += "<rect class=\"bar \(kind)\" x=\"\(Markup.number(x))\" y=\"\(Markup.number(top + plotHeight - h))\" width=\"\(Markup.number(bar))\" height=\"\(Markup.number(h))\" fill=\"\(colour)\">"
-                out += "<title>\(Markup.escape("\(month.label) \(kind): \(text)"))</title></rect>"
+                out += "<title>\("\(month.label) \(kind): \(text)")</title></rect>"
                 if month.link != nil { out += "</a>" }
             }
-            out += "<text x=\"\(Markup.number(center))\" y=\"\(Markup.number(height - bottom + 18))\" text-anchor=\"middle\" class=\"axis\">\(Markup.escape(month.label))</text>"
+            out += "<text x=\"\(Markup.number(center))\" y=\"\(Markup.number(height - bottom + 18))\" text-anchor=\"middle\" class=\"axis\">\(month.label)</text>"
         }
         return out + "</svg>"
     }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Small helpers for writing the page as well-formed XML (so that an XML parser reads it
-/// too): escaping, and coordinates as short numbers. `tally serve`'s pages escape with it too.
+/// too): escaping (which ``HTML`` applies to every value interpolated into it), and
+/// coordinates as short numbers.
 public enum Markup {
     /// `text` safe inside an element or a quoted attribute. Characters XML forbids
     /// (controls other than tab, line feed and carriage return) become U+FFFD.

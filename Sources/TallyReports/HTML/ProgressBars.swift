@@ -27,14 +27,14 @@ struct ProgressBars {
     /// Shown when there are no rows.
     let empty: String
 
-    var svg: String {
+    var svg: HTML {
         let width = 420.0, lineHeight = 17.0
         let heights = rows.map { 46 + lineHeight * Double($0.details.count) }
         let height = max(40, heights.reduce(0, +))
-        var out = "<svg class=\"chart progress\" id=\"\(id)\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
-        out += "<title id=\"\(id)-title\">\(Markup.escape(title))</title>"
+        var out: HTML = "<svg class=\"chart progress\" id=\"\(id)\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-labelledby=\"\(id)-title\">"
+        out += "<title id=\"\(id)-title\">\(title)</title>"
         if rows.isEmpty {
-            out += "<text x=\"0\" y=\"24\" class=\"muted\">\(Markup.escape(empty))</text>"
+            out += "<text x=\"0\" y=\"24\" class=\"muted\">\(empty)</text>"
         }
         var y = 0.0
         for (i, row) in rows.enumerated() {
@@ -47,20 +47,20 @@ struct ProgressBars {
             case .reached: colour = ChartPalette.reached
             }
             let fraction = row.fraction.isFinite ? min(1, max(0, row.fraction)) : 0
-            if let link = row.link { out += "<a href=\"\(Markup.escape(link))\">" }
+            if let link = row.link { out += "<a href=\"\(link)\">" }
             out += "<g class=\"row \(row.tone.rawValue)\">"
             if row.link != nil {
                 // The whole row is the link's target, not only its letters and bar.
                 out += "<rect x=\"0\" y=\"\(Markup.number(y))\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(heights[i]))\" fill=\"transparent\"/>"
             }
-            out += "<text x=\"0\" y=\"\(Markup.number(y + 16))\" class=\"label\">\(Markup.escape(Markup.shortened(row.label, 32)))</text>"
-            out += "<text x=\"\(Markup.number(width))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"end\" class=\"figure \(row.tone.rawValue)\">\(Markup.escape(row.figure))</text>"
+            out += "<text x=\"0\" y=\"\(Markup.number(y + 16))\" class=\"label\">\(Markup.shortened(row.label, 32))</text>"
+            out += "<text x=\"\(Markup.number(width))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"end\" class=\"figure \(row.tone.rawValue)\">\(row.figure)</text>"
             out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(width))\" height=\"14\" rx=\"7\" fill=\"\(ChartPalette.track)\"/>"
             if fraction > 0 {
                 out += "<rect x=\"0\" y=\"\(Markup.number(y + 24))\" width=\"\(Markup.number(max(14, width * fraction)))\" height=\"14\" rx=\"7\" fill=\"\(colour)\"/>"
             }
             for (k, detail) in row.details.enumerated() {
-                out += "<text x=\"0\" y=\"\(Markup.number(y + 55 + lineHeight * Double(k)))\" class=\"detail\">\(Markup.escape(detail))</text>"
+                out += "<text x=\"0\" y=\"\(Markup.number(y + 55 + lineHeight * Double(k)))\" class=\"detail\">\(detail)</text>"
             }
             out += "</g>"
             if row.link != nil { out += "</a>" }

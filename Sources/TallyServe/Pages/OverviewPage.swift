@@ -23,7 +23,7 @@ enum OverviewPage {
         if !budget.currency.isEmpty { body += "; amounts in \(budget.currency)" }
         body += "</p>\n"
         var live = summary(overview, budget) + wallets(budget, at: overview.day)
-        live += "<div class=\"panels\">\n" + HTML(unescaped: HTMLReport.panels(overview, model: model, links: links)) + "</div>\n"
+        live += "<div class=\"panels\">\n" + HTMLReport.panels(overview, model: model, links: links) + "</div>\n"
         body += PageLayout.live("overview", live)
         return body
     }
