@@ -26,12 +26,10 @@ enum FieldMark {
     }
 
     /// Whether the lines of an entry of this kind start with a date (or a schedule) and
-    /// end with what follows an amount.
+    /// end with what follows an amount: a dated entry, or a recurring one, whose body is
+    /// a dated entry's.
     static func isDated(_ kind: SyntaxKind) -> Bool {
-        switch kind {
-        case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution, .recurringDirective: return true
-        default: return false
-        }
+        kind.isDatedEntry || kind == .recurringDirective
     }
 
     /// The key of a child node: its kind, or for an attribute its keyword, so that
