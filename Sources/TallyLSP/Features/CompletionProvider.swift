@@ -63,18 +63,22 @@ public enum CompletionProvider {
         return analysis.index.entry(in: path, at: lineStart - 1)
     }
 
-    static let directives = ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include", "import", "match"]
-    static let datedKeywords = ["transfer", "fill", "move", "assert", "rate", "skip", "goal"]
-    static let walletKinds = ["bank", "cash", "credit", "savings", "investment", "loan", "other"]
-    static let walletAttributes = ["opening", "currency", "limit", "closed", "hidden", "owner"]
-    static let periods = ["monthly", "weekly", "quarterly", "yearly"]
-    static let envelopeAttributes = ["for", "in", "rollover", "alert", "from", "until"]
-    static let goalAttributes = ["by", "in", "monthly", "yearly", "reached"]
-    static let units = ["month", "months", "week", "weeks", "day", "days", "quarter", "quarters", "year", "years"]
-    static let scheduleAttributes = ["on", "from", "until", "times", "as"]
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let clauses = ["goal", "rule", "by"]
-    static let options = ["week-start", "strict", "severity", "overlapping-envelopes"]
+    // The grammar's words, read from the parser's one table of keywords (the order does
+    // not matter: candidates are sorted by rank and label).
+    static let directives = KeywordSet.directives.spellings
+    static let datedKeywords = KeywordSet.datedKeywords.spellings
+    static let walletKinds = KeywordSet.walletKinds.spellings
+    static let walletAttributes = KeywordSet.walletAttributes.spellings
+    static let periods = KeywordSet.periods.spellings
+    static let envelopeAttributes = KeywordSet.envelopeAttributes.spellings
+    static let goalAttributes = KeywordSet.goalAttributes.spellings
+    static let units = KeywordSet.units.spellings
+    static let scheduleAttributes = KeywordSet.scheduleAttributes.spellings
+    static let weekdays = KeywordSet.weekdays.spellings
+    static let clauses = KeywordSet.transactionClauses.spellings
+    static let importAttributes = KeywordSet.importAttributes.spellings
+    static let matchFilters = KeywordSet.matchFilters.spellings
+    static let options = OptionName.allCases.map(\.rawValue)
 
     /// The slots the cursor may be in, most likely first.
     static func slots(_ c: LineContext) -> [Slot] {
@@ -124,13 +128,13 @@ public enum CompletionProvider {
         case "import":
             if words.count == 1 { return [.wallet] }
             switch last {
-            case "encoding": return [.keywords(["utf-8", "utf-16", "windows-1250", "windows-1252", "iso-8859-1", "iso-8859-2", "iso-8859-15"])]
-            case "dates": return [.keywords(["YYYY-MM-DD", "DD.MM.YYYY", "MM/DD/YYYY", "DD/MM/YYYY", "DD-MM-YYYY", "YYYY/MM/DD", "DD.MM.YY", "YYYYMMDD"])]
+            case "encoding": return [.keywords(StatementEncoding.allCases.map(\.rawValue))]
+            case "dates": return [.keywords(DateFormat.allCases.map(\.rawValue))]
             case "decimal": return [.keywords(["comma", "point"])]
             case "account", "separator", "skip", "token": return []
             default:
                 let used = Set(words)
-                return [.keywords(["account", "encoding", "separator", "dates", "decimal", "skip", "token"].filter { !used.contains($0) })]
+                return [.keywords(importAttributes.filter { !used.contains($0) })]
             }
         case "match":
             // match "TEXT" [in WALLET] (CATEGORY | transfer WALLET) {clause}
@@ -138,17 +142,17 @@ public enum CompletionProvider {
             if last == "in" || last == "transfer" { return [.wallet] }
             if words.count == 2 && c.words[1].kind == .text { return [.category, .keywords(["in", "transfer"])] }
             if words.count == 4 && words[2] == "in" { return [.category, .keywords(["transfer"])] }
-            if ["over", "under", "payee", "note"].contains(last) { return [] }
+            if matchFilters.contains(last) { return [] }
             let used = Set(words)
-            return [.keywords(["over", "under", "payee", "note"].filter { !used.contains($0) })]
+            return [.keywords(matchFilters.filter { !used.contains($0) })]
         case "every":
             return recurringSlots(c)
         case "option":
             if words.count == 1 { return [.keywords(options)] }
             switch words[1] {
-            case "severity": return words.count == 2 ? [.code] : words.count == 3 ? [.keywords(["error", "warning", "info", "off"])] : []
-            case "week-start": return words.count == 2 ? [.keywords(weekdays)] : []
-            case "overlapping-envelopes": return words.count == 2 ? [.keywords(["allow", "warn", "error"])] : []
+            case OptionName.severity.rawValue: return words.count == 2 ? [.code] : words.count == 3 ? [.keywords(OptionName.severity.values)] : []
+            case OptionName.weekStart.rawValue: return words.count == 2 ? [.keywords(weekdays)] : []
+            case OptionName.overlappingEnvelopes.rawValue: return words.count == 2 ? [.keywords(OptionName.overlappingEnvelopes.values)] : []
             default: return []
             }
         default:
