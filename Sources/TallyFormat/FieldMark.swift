@@ -40,8 +40,8 @@ enum FieldMark {
         // of the file). A collision could only make two keywords share a column, never
         // change a byte that is not whitespace; the grammar's keywords have none
         // (FieldMarkTests).
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let wide = FNV1a.hash(bytes)
+        let hash = UInt32(truncatingIfNeeded: wide ^ (wide >> 32))
         return Int16(truncatingIfNeeded: Int32(attributeBase) | Int32((hash ^ (hash >> 16)) & 0x3FFF))
     }
 
