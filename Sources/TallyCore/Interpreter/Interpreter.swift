@@ -132,8 +132,7 @@ struct Walk {
 
     /// An amount with its currency's decimals, and its code unless `code` is false.
     func format(_ money: Money, _ currency: String, code: Bool = true) -> String {
-        let text = money.formatted(scale: max(l.decimals(of: currency), money.significantScale))
-        return currency.isEmpty || !code ? text : "\(text) \(currency)"
+        money.text(.atLeast(l.decimals(of: currency)), currency: currency, code: code)
     }
 
     mutating func run() {
