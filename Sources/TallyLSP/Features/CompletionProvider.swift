@@ -63,20 +63,14 @@ public enum CompletionProvider {
         return analysis.index.entry(in: path, at: lineStart - 1)
     }
 
-    // The grammar's words, read from the parser's one table of keywords (the order does
-    // not matter: candidates are sorted by rank and label).
-    static let directives = KeywordSet.directives.spellings
-    static let datedKeywords = KeywordSet.datedKeywords.spellings
-    static let walletKinds = KeywordSet.walletKinds.spellings
-    static let walletAttributes = KeywordSet.walletAttributes.spellings
+    // The grammar's words offered in several places, read from the parser's one table of
+    // keywords like the others (the order does not matter: candidates are sorted by rank
+    // and label).
     static let periods = KeywordSet.periods.spellings
-    static let envelopeAttributes = KeywordSet.envelopeAttributes.spellings
-    static let goalAttributes = KeywordSet.goalAttributes.spellings
     static let units = KeywordSet.units.spellings
     static let scheduleAttributes = KeywordSet.scheduleAttributes.spellings
     static let weekdays = KeywordSet.weekdays.spellings
     static let clauses = KeywordSet.transactionClauses.spellings
-    static let importAttributes = KeywordSet.importAttributes.spellings
     static let matchFilters = KeywordSet.matchFilters.spellings
     static let options = OptionName.allCases.map(\.rawValue)
 
@@ -88,7 +82,8 @@ public enum CompletionProvider {
             return words.isEmpty ? [.category, .keywords(["id:"])] : []
         }
         guard let first = words.first else {
-            return c.typed.first?.isNumber == true || c.typed.isEmpty ? [.today, .keywords(directives)] : [.keywords(directives), .today]
+            let directives = Slot.keywords(KeywordSet.directives.spellings)
+            return c.typed.first?.isNumber == true || c.typed.isEmpty ? [.today, directives] : [directives, .today]
         }
         let last = words.last!
         if first.looksLikeDate { return datedSlots(c) }
@@ -101,8 +96,8 @@ public enum CompletionProvider {
             if last == "owner" || (last == "," && words.contains("owner")) { return [.person] }
             if ["opening", "limit", "closed", "on"].contains(last) { return last == "on" || last == "closed" ? [.today] : [] }
             let used = Set(words)
-            let kinds = words.count == 2 ? walletKinds : []
-            return [.keywords((kinds + walletAttributes).filter { !used.contains($0) })]
+            let kinds = words.count == 2 ? KeywordSet.walletKinds.spellings : []
+            return [.keywords((kinds + KeywordSet.walletAttributes.spellings).filter { !used.contains($0) })]
         case "income", "expense":
             return words.count == 1 || last == "," ? [.category] : []
         case "envelope":
@@ -115,13 +110,13 @@ public enum CompletionProvider {
             let hasPeriod = words.contains { periods.contains($0) || $0.contains("..") }
             if !hasPeriod { return [.keywords(periods)] }
             let used = Set(words)
-            return [.keywords(envelopeAttributes.filter { !used.contains($0) })]
+            return [.keywords(KeywordSet.envelopeAttributes.spellings.filter { !used.contains($0) })]
         case "goal":
             if words.count == 1 { return [] }
             if last == "in" { return [.wallet] }
             if last == "by" || last == "reached" { return [.today] }
             let used = Set(words)
-            return [.keywords(goalAttributes.filter { !used.contains($0) })]
+            return [.keywords(KeywordSet.goalAttributes.spellings.filter { !used.contains($0) })]
         case "payee":
             if words.count == 1 { return c.partial?.kind == .text ? [.payee] : [] }
             return words.count == 2 && c.words[1].kind == .text ? [.category] : []
@@ -134,7 +129,7 @@ public enum CompletionProvider {
             case "account", "separator", "skip", "token": return []
             default:
                 let used = Set(words)
-                return [.keywords(importAttributes.filter { !used.contains($0) })]
+                return [.keywords(KeywordSet.importAttributes.spellings.filter { !used.contains($0) })]
             }
         case "match":
             // match "TEXT" [in WALLET] (CATEGORY | transfer WALLET) {clause}
@@ -168,7 +163,7 @@ public enum CompletionProvider {
         while let w = rest.first, w.kind == .text, texts < 2 { rest.removeFirst(); texts += 1 }
         let words = rest.map(\.raw)
         if words.isEmpty {
-            return texts == 0 && c.partial?.kind == .text ? [.payee] : [.wallet, .keywords(datedKeywords)]
+            return texts == 0 && c.partial?.kind == .text ? [.payee] : [.wallet, .keywords(KeywordSet.datedKeywords.spellings)]
         }
         let last = words.last!
         switch words[0] {
