@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A JSON document built in code and printed with a fixed key order and two-space
 /// indentation, so report output is stable for scripts and readable in golden files.
 /// Amounts are strings holding exact decimals, never JSON numbers.
@@ -23,7 +25,7 @@ public indirect enum JSONValue {
     @inlinable
     public static func quote(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
-        return JSONWriter.quote(text)
+        return JSONText.quoted(text)
     }
 
     /// The document followed by a newline.
@@ -43,19 +45,9 @@ public indirect enum JSONValue {
         out.appendUTF8(text)
     }
 
-    /// Appends `text` as a JSON string.
+    /// Appends `text` as a JSON string (``TallyCore/JSONText/appendString(_:to:)``).
     @inlinable
-    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        var copy = text
-        let plain = copy.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
-            out.append(0x22)
-            out.append(contentsOf: bytes)
-            out.append(0x22)
-            return true
-        }
-        if !plain { out.appendUTF8(JSONWriter.quote(text)) }
-    }
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) { JSONText.appendString(text, to: &out) }
 
     /// Appends a line break and the indentation of `depth`.
     @inlinable
@@ -74,7 +66,7 @@ public indirect enum JSONValue {
     private func write(into out: inout [UInt8], depth: Int) {
         switch self {
         case .string(let text): JSONValue.appendQuoted(text, to: &out)
-        case .number(let n): JSONValue.append(String(n), to: &out)
+        case .number(let n): JSONText.appendInt(n, to: &out)
         case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
         case .null: JSONValue.append("null", to: &out)
         case .array(let items):
