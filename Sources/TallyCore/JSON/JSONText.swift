@@ -50,6 +50,14 @@ public enum JSONText {
         }
     }
 
+    /// Appends a line break and two spaces per level of `depth`: an indented document's
+    /// line start.
+    @inlinable
+    public static func appendNewline(to out: inout [UInt8], depth: Int) {
+        out.append(0x0A)
+        if depth > 0 { out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth)) }
+    }
+
     /// Appends an integer's digits without making a string.
     public static func appendInt(_ value: Int, to out: inout [UInt8]) {
         if value == 0 { out.append(UInt8(ascii: "0")); return }

@@ -81,7 +81,29 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 
 // MARK: Printing
 
-extension JSON {
+/// Written by the one JSON writer (``TallyCore/JSONTree``), compact with sorted keys.
+extension JSON: JSONTree {
+    public var jsonNode: JSONNode<JSON> {
+        switch self {
+        case .array(let elements): .array(elements)
+        case .object(let members): .object(members.map { ($0.key, $0.value) })
+        default: .scalar
+        }
+    }
+
+    public func appendScalar(to out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): JSONText.appendInt(i, to: &out)
+        case .double(let d):
+            if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) } else { out.append(contentsOf: "null".utf8) }
+        case .string(let s): JSONText.appendString(s, to: &out)
+        case .raw(let bytes): out.append(contentsOf: bytes)
+        case .array, .object: break
+        }
+    }
+
     /// The compact JSON text, UTF-8 encoded.
     public var bytes: [UInt8] {
         var out: [UInt8] = []
@@ -93,36 +115,8 @@ extension JSON {
     /// The compact JSON text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    func write(to out: inout [UInt8]) {
-        switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): JSONText.appendInt(i, to: &out)
-        case .double(let d):
-            if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) } else { out.append(contentsOf: "null".utf8) }
-        case .string(let s): JSONText.appendString(s, to: &out)
-        case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            for (i, e) in elements.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                e.write(to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                JSONText.appendString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        case .raw(let bytes):
-            out.append(contentsOf: bytes)
-        }
-    }
+    func write(to out: inout [UInt8]) { appendJSON(to: &out, layout: .message) }
+
 }
 
 // MARK: Parsing
