@@ -199,7 +199,8 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
 
     /// Appends the text ``formatted(scale:)`` gives to `bytes` (a report's buffer of a
     /// million cells makes no string per cell); returns how many bytes it appended.
-    @discardableResult
+    /// Inlinable, as the reports' byte writers call it for every cell.
+    @inlinable @discardableResult
     public func append(scale places: Int, to bytes: inout [UInt8]) -> Int {
         let value = rounded(toPlaces: places)
         let length = value.textLength
@@ -212,13 +213,15 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     }
 
     /// The value with exactly `places` decimals, rounded half away from zero.
-    private func rounded(toPlaces places: Int) -> Money {
+    @inlinable
+    func rounded(toPlaces places: Int) -> Money {
         places >= scale ? rescaled(to: places) ?? self : multiplied(by: Money(units: 1, scale: 0), roundedTo: places) ?? self
     }
 
     /// How many bytes the value's text takes: its digits (at least one before the
     /// point), the point, the sign.
-    private var textLength: Int {
+    @inlinable
+    var textLength: Int {
         var digitCount = 1
         var rest = units.magnitude / 10
         while rest > 0 { digitCount += 1; rest /= 10 }
@@ -228,7 +231,8 @@ public struct Money: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Writes the value's text into the first `length` (``textLength``) bytes of
     /// `buffer`, right to left: reports write hundreds of thousands of amounts, and
     /// inserting into strings dominated that.
-    private func writeText(into buffer: UnsafeMutableBufferPointer<UInt8>, length: Int) {
+    @inlinable
+    func writeText(into buffer: UnsafeMutableBufferPointer<UInt8>, length: Int) {
         var end = length
         var remaining = units.magnitude
         var written = 0
