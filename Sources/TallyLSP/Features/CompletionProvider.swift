@@ -125,7 +125,7 @@ public enum CompletionProvider {
             switch last {
             case "encoding": return [.keywords(StatementEncoding.allCases.map(\.rawValue))]
             case "dates": return [.keywords(DateFormat.allCases.map(\.rawValue))]
-            case "decimal": return [.keywords(["comma", "point"])]
+            case "decimal": return [.keywords(DecimalMark.allCases.map(\.rawValue))]
             case "account", "separator", "skip", "token": return []
             default:
                 let used = Set(words)
