@@ -26,12 +26,10 @@ enum FieldMark {
     }
 
     /// Whether the lines of an entry of this kind start with a date (or a schedule) and
-    /// end with what follows an amount.
+    /// end with what follows an amount: a dated entry, or a recurring one, whose body is
+    /// a dated entry's.
     static func isDated(_ kind: SyntaxKind) -> Bool {
-        switch kind {
-        case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution, .recurringDirective: return true
-        default: return false
-        }
+        kind.isDatedEntry || kind == .recurringDirective
     }
 
     /// The key of a child node: its kind, or for an attribute its keyword, so that
@@ -42,8 +40,8 @@ enum FieldMark {
         // of the file). A collision could only make two keywords share a column, never
         // change a byte that is not whitespace; the grammar's keywords have none
         // (FieldMarkTests).
-        var hash: UInt32 = 2_166_136_261
-        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let wide = FNV1a.hash(bytes)
+        let hash = UInt32(truncatingIfNeeded: wide ^ (wide >> 32))
         return Int16(truncatingIfNeeded: Int32(attributeBase) | Int32((hash ^ (hash >> 16)) & 0x3FFF))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import TallyCore
+import TallySyntax
 
 /// Statement texts reduced to what identifies a counterparty: lowercase, accents
 /// removed, digits and punctuation dropped, words separated by one space.
@@ -100,15 +101,7 @@ public enum MovementText {
         "omschrijving", "kenmerk", "machtiging", "incassant", "platba", "kartou", "prevod"
     ]
 
-    /// A 64-bit FNV-1a hash of the text's UTF-8, written as 16 hex digits: stable across
+    /// The ``FNV1a`` hash of the text's UTF-8, written as 16 hex digits: stable across
     /// runs and machines, unlike `Hasher`.
-    static func stableHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf29ce484222325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100000001b3
-        }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
-    }
+    static func stableHash(_ text: String) -> String { FNV1a.hex(FNV1a.hash(text.utf8)) }
 }

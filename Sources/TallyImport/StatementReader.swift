@@ -1,7 +1,7 @@
 import TallyCore
 
-/// Reads any statement file Tally knows: CAMT.053 and OFX are recognised by their
-/// content, anything else is read as CSV.
+/// Reads any statement file Tally knows: the formats of ``ContentFormat/all`` are
+/// recognised by their content, anything else is read as CSV.
 public enum StatementReader {
     /// What the user states about a statement; everything else is detected.
     public struct Options: Sendable {
@@ -33,8 +33,7 @@ public enum StatementReader {
         let declared = options.encoding ?? OFXStatementReader.declaredEncoding(bytes)
         let text = try StatementEncoding.decode(bytes, declared: declared, path: path)
         if let kind = unreadKind(text) { throw unread(kind, path: path) }
-        let fioXML = FioStatementReader.recognisesXML(text)
-        let markup = fioXML || CAMTStatementReader.recognises(text) || OFXStatementReader.recognises(text)
+        let markup = ContentFormat.all.contains { $0.isMarkup && $0.recognises(text) }
         if markup, let error = MarkupSafety.declarationError(in: text, path: path) { throw error }
         // XML carries its own encoding; hand the parser UTF-8 it can trust.
         var xml: [UInt8] {
@@ -42,24 +41,16 @@ public enum StatementReader {
             if xml.hasPrefix("<?xml"), let end = xml.range(of: "?>") { xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + xml[end.upperBound...] }
             return Array(xml.utf8)
         }
-        if fioXML { return [try FioStatementReader.readXML(xml, path: path)] }
-        if FioStatementReader.recognisesJSON(text) { return [try FioStatementReader.readJSON(text, path: path)] }
-        if CAMTStatementReader.recognises(text) { return [try CAMTStatementReader.read(xml, path: path)] }
-        if OFXStatementReader.recognises(text) { return try OFXStatementReader.readAll(text, path: path) }
-        if MT940StatementReader.recognises(text) { return try MT940StatementReader.readAll(text, path: path) }
-        if QIFStatementReader.recognises(text) { return [try QIFStatementReader.read(text, path: path)] }
+        if let format = ContentFormat.all.first(where: { $0.recognises(text) }) { return try format.read(text, { xml }, path) }
         return [try CSVStatementReader.read(text, path: path, options: options.csv)]
     }
 
     // MARK: Files Tally does not read
 
-    /// The formats read, for messages.
-    static let readFormats = "CSV, OFX, CAMT.053/.052/.054, MT940, QIF or Fio banka's XML or JSON"
-
     private static func unread(_ kind: String, path: String) -> StatementError {
         StatementError(
             path: path, position: nil,
-            message: "this file looks like \(kind), which is not a statement Tally reads; download the statement as \(readFormats) (docs/import.md lists them)")
+            message: "this file looks like \(kind), which is not a statement Tally reads; download the statement as \(ContentFormat.names) (docs/import.md lists them)")
     }
 
     /// What a binary file is, by its first bytes: a PDF, a spreadsheet, an archive.
@@ -87,11 +78,7 @@ public enum StatementReader {
             return "a web page (HTML), perhaps the bank's login or error page saved instead of the statement"
         }
         if head.contains(":20:") && head.contains(":34F:") { return "an MT942 interim report (a day's movements so far, not a statement)" }
-        if FioStatementReader.recognisesXML(text) || FioStatementReader.recognisesJSON(text) || CAMTStatementReader.recognises(text)
-            || OFXStatementReader.recognises(text) || MT940StatementReader.recognises(text) || QIFStatementReader.recognises(text)
-        {
-            return nil
-        }
+        if ContentFormat.all.contains(where: { $0.recognises(text) }) { return nil }
         if let iso = head.range(of: "urn:iso:std:iso:20022:tech:xsd:") {
             let message = head[iso.upperBound...].prefix { $0 != "\"" && $0 != "'" && !$0.isWhitespace }
             return "the ISO 20022 message \(message), which lists no account's movements (CAMT.053, .052 and .054 do)"

@@ -41,11 +41,7 @@ final class FlatLoweringTests: XCTestCase {
         var lowering = Lowering()
         for budgetFile in budget.files {
             let flat = FlatSyntax(budgetFile.tree)
-            for node in budgetFile.tree.entries {
-                switch node.kind {
-                case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: break
-                default: continue
-                }
+            for node in budgetFile.tree.entries where node.kind.isDatedEntry {
                 let parts = lowering.datedParts(node.index, flat)
                 let view = AnyDated(node: node)
                 XCTAssertEqual(parts.payee, view.payee, name, file: file, line: line)

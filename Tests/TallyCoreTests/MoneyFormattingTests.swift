@@ -12,5 +12,20 @@ import Testing
     ])
     func writesEveryDigit(units: Int64, scale: Int, places: Int, expected: String) {
         #expect(Money(units: units, scale: scale).formatted(scale: places) == expected)
+        // A report's byte buffer gets the same text, after what it already holds.
+        var bytes = Array("x".utf8)
+        #expect(Money(units: units, scale: scale).append(scale: places, to: &bytes) == expected.utf8.count)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x" + expected)
+    }
+
+    /// The one way amounts are written for people: at least the currency's decimals (no
+    /// digit hidden) or exactly them (rounded), with the code unless told otherwise.
+    @Test func amountsKeepOrRoundTheirDigitsAndNameTheirCurrency() {
+        let money = Money(units: -3005, scale: 3)
+        #expect(money.text(.atLeast(2), currency: "EUR") == "-3.005 EUR")
+        #expect(money.text(.exactly(2), currency: "EUR") == "-3.01 EUR")
+        #expect(money.text(.atLeast(2), currency: "EUR", code: false) == "-3.005")
+        #expect(Money(units: 5, scale: 0).text(.atLeast(2), currency: "") == "5.00")
+        #expect(Money(units: 5, scale: 0).text(.exactly(0), currency: "JPY") == "5 JPY")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TallySyntax
 
 /// Dense ids for byte strings, looked up by the bytes themselves.
 ///
@@ -19,14 +20,9 @@ struct ByteInterner {
     /// Number of keys.
     var count: Int { spans.count }
 
-    /// FNV-1a: short and well mixed for the short keys met here (names, payees, bank ids).
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            h = (h ^ UInt64(byte)) &* 0x100_0000_01b3
-        }
-        return h
-    }
+    /// The keys' hash: ``FNV1a``, short and well mixed for the short keys met here
+    /// (names, payees, bank ids).
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { FNV1a.hash(bytes) }
 
     private func matches(_ id: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let span = spans[id]

@@ -44,11 +44,26 @@ public enum Interpreter {
         return (model, walk.diagnostics, lowered)
     }
 
-    /// Today's date: `TALLY_TODAY` (YYYY-MM-DD) when set, else the local calendar date.
+    /// Today's date: `TALLY_TODAY` (YYYY-MM-DD) when set, else the local calendar date;
+    /// nil when `TALLY_TODAY` is set but not a date (the front ends say so and stop).
     public static func today(environment: [String: String] = ProcessInfo.processInfo.environment) -> CivilDate? {
         if let pinned = environment["TALLY_TODAY"], !pinned.isEmpty { return CivilDate(iso: pinned) }
+        return systemToday()
+    }
+
+    /// Today's date as ``today(environment:)`` gives it, or the local calendar date when
+    /// `TALLY_TODAY` is not a date: for the long-running front ends (the language server,
+    /// `tally serve`), which checked the variable when they started and ask again on
+    /// every request, so that a day that passes while they run is seen.
+    public static func todayOrSystemDate(environment: [String: String] = ProcessInfo.processInfo.environment) -> CivilDate {
+        today(environment: environment) ?? systemToday()
+    }
+
+    /// The local calendar date.
+    private static func systemToday() -> CivilDate {
         let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
         return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CivilDate(year: 1970, month: 1, day: 1)!
     }
 }
 
@@ -117,8 +132,7 @@ struct Walk {
 
     /// An amount with its currency's decimals, and its code unless `code` is false.
     func format(_ money: Money, _ currency: String, code: Bool = true) -> String {
-        let text = money.formatted(scale: max(l.decimals(of: currency), money.significantScale))
-        return currency.isEmpty || !code ? text : "\(text) \(currency)"
+        money.text(.atLeast(l.decimals(of: currency)), currency: currency, code: code)
     }
 
     mutating func run() {

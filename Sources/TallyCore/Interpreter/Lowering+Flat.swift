@@ -22,9 +22,10 @@ struct FlatTables {
 /// transaction in one pass over its children, resolves names by their bytes, and makes
 /// strings only once per distinct payee, note or tag. It must give exactly what
 /// ``Lowering/lowerDated(_:date:file:order:)`` gives. Whatever it does not handle (a
-/// wallet written with escapes or not declared) it leaves to that path before it has
-/// changed anything; problems that can only be found on the way (amounts, categories,
-/// clauses, split lines) it reports through the same functions.
+/// wallet written with escapes or not declared, a child of a kind it does not read) it
+/// leaves to that path before it has changed anything; problems that can only be found
+/// on the way (amounts, categories, clauses, split lines) it reports through the same
+/// functions.
 extension Lowering {
     /// What the flat path did with an entry: left it to the general path (having changed
     /// nothing), dropped it (as the general path would), or appended it to `entries`
@@ -334,7 +335,10 @@ extension Lowering {
                 }
                 hasAttribute = true
             case .split: hasSplit = true
-            default: break
+            default:
+                // A kind this path does not read (an error node, or one the grammar gains
+                // later) is the general path's, so that nothing is ever dropped unread.
+                return .unhandled
             }
             child = flat.subtreeEnd(child)
         }

@@ -22,11 +22,7 @@ extension Lowering {
         defer { if let resolved { importProfiles.append(resolved) } }
         resolved?.encoding = profile.value("encoding").flatMap(StatementEncoding.init(name:))
         resolved?.dateFormat = profile.value("dates").flatMap(DateFormat.init(name:))
-        switch profile.value("decimal") {
-        case "comma": resolved?.decimalMark = .comma
-        case "point": resolved?.decimalMark = .point
-        default: break
-        }
+        resolved?.decimalMark = profile.value("decimal").flatMap(DecimalMark.init(rawValue:))
         resolved?.separator = profile.value("separator").flatMap(ImportProfile.separator)
         resolved?.skip = profile.value("skip").flatMap { Int($0) }
         resolved?.account = profile.value("account").map(ImportProfile.account).flatMap { $0.isEmpty ? nil : $0 }
@@ -43,7 +39,7 @@ extension Lowering {
         }
         check("encoding", StatementEncoding.allCases.map(\.rawValue), "encoding") { StatementEncoding(name: $0) != nil }
         check("dates", DateFormat.allCases.map(\.rawValue), "date format") { DateFormat(name: $0) != nil }
-        check("decimal", ["comma", "point"], "decimal mark") { $0 == "comma" || $0 == "point" }
+        check("decimal", DecimalMark.allCases.map(\.rawValue), "decimal mark") { DecimalMark(rawValue: $0) != nil }
         if let separator = profile.value("separator"), let range = profile.valueRange("separator"),
             ImportProfile.separator(separator) == nil
         {

@@ -273,10 +273,8 @@ extension Lowering {
         while last < flat.nodeCount && flat.range(last).start < end { last = flat.subtreeEnd(last) }
         var node = first
         while node < flat.nodeCount {
-            switch flat.kind(node) {
-            case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: node = flat.subtreeEnd(node)
-            default: return nil
-            }
+            guard flat.kind(node).isDatedEntry else { return nil }
+            node = flat.subtreeEnd(node)
         }
         return first ..< last
     }

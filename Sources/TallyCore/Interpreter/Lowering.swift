@@ -113,10 +113,7 @@ struct Lowering {
             for (file, flat) in zip(budget.files, flats) {
                 var node = 1
                 while node < flat.nodeCount {
-                    switch flat.kind(node) {
-                    case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution: break
-                    default: body(&self, flat.node(node), file.path)
-                    }
+                    if !flat.kind(node).isDatedEntry { body(&self, flat.node(node), file.path) }
                     node = flat.subtreeEnd(node)
                 }
             }
@@ -180,29 +177,25 @@ struct Lowering {
         while node < part.nodes.upperBound {
             defer { node = flat.subtreeEnd(node) }
             let kind = flat.kind(node)
-            switch kind {
-            case .transaction, .transfer, .fill, .move, .assertion, .rate, .skip, .contribution:
-                let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in
-                    let r = flat.range(ofToken: token)
-                    return CivilDate(utf8: flat.bytes[r.start ..< r.end])
+            guard kind.isDatedEntry else { continue }
+            let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in
+                let r = flat.range(ofToken: token)
+                return CivilDate(utf8: flat.bytes[r.start ..< r.end])
+            }
+            guard let date, errors.isEmpty || !Lowering.isBroken(flat, node, errors) else {
+                markNamesUsed(flat.node(node))
+                continue
+            }
+            if usesFlatPath, kind == .transaction {
+                switch lowerTransactionFlat(node, flat, file: part.path, date: date, order: order) {
+                case .appended: order += 1; continue
+                case .dropped: continue
+                case .unhandled: break
                 }
-                guard let date, errors.isEmpty || !Lowering.isBroken(flat, node, errors) else {
-                    markNamesUsed(flat.node(node))
-                    continue
-                }
-                if usesFlatPath, kind == .transaction {
-                    switch lowerTransactionFlat(node, flat, file: part.path, date: date, order: order) {
-                    case .appended: order += 1; continue
-                    case .dropped: continue
-                    case .unhandled: break
-                    }
-                }
-                if let entry = lowerDated(flat.node(node), date: date, file: part.path, order: order) {
-                    entries.append(entry)
-                    order += 1
-                }
-            default:
-                break
+            }
+            if let entry = lowerDated(flat.node(node), date: date, file: part.path, order: order) {
+                entries.append(entry)
+                order += 1
             }
         }
     }

@@ -16,10 +16,7 @@ extension BudgetModel {
         let percent = goal.target.flatMap { target in
             saved.multiplied(by: Money(units: 100, scale: 0), roundedTo: saved.scale).flatMap { $0.divided(by: target, roundedTo: 1) }
         }
-        func text(_ money: Money) -> String {
-            let value = money.formatted(scale: places)
-            return currency.isEmpty ? value : "\(value) \(currency)"
-        }
+        func text(_ money: Money) -> String { money.text(.exactly(places), currency: currency) }
         let start = goalHistory[g].first?.date
         let elapsed = start.map { max(1, $0.days(until: date)) }
         /// What the current pace adds over `days` more days.

@@ -58,8 +58,9 @@ public enum DateFormat: String, Sendable, CaseIterable {
     }
 }
 
-/// The character that separates an amount's decimals in a statement (`decimal comma`).
-public enum DecimalMark: Sendable, Equatable { case point, comma }
+/// The character that separates an amount's decimals in a statement, by the word an
+/// `import` profile's `decimal` names it with (`decimal comma`).
+public enum DecimalMark: String, Sendable, Equatable, CaseIterable { case comma, point }
 
 /// What a column of a CSV statement holds, as an `import` profile's column roles
 /// (`date: "Buchungstag"`, `date: 1`) name it: `sign` is a direction column (`Af`/`Bij`,

@@ -1,3 +1,5 @@
+import TallySyntax
+
 /// The strings of the names a journal repeats (the same few accounts on every posting),
 /// each made once: a string of its own per posting cost an allocation, its release and
 /// its memory at every posting of a large journal.
@@ -5,13 +7,9 @@ struct NameTable {
     /// A name's bytes, hashed and compared as bytes.
     private struct Key: Hashable {
         let bytes: JournalBytes
-        /// FNV-1a of the bytes, fed to the hasher as one word: hashing the bytes
+        /// ``FNV1a`` of the bytes, fed to the hasher as one word: hashing the bytes
         /// themselves cost as much as the string it saves.
-        func hash(into hasher: inout Hasher) {
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            hasher.combine(h)
-        }
+        func hash(into hasher: inout Hasher) { hasher.combine(FNV1a.hash(bytes)) }
         static func == (a: Key, b: Key) -> Bool { a.bytes.elementsEqual(b.bytes) }
     }
 

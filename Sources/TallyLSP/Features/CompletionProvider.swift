@@ -63,18 +63,16 @@ public enum CompletionProvider {
         return analysis.index.entry(in: path, at: lineStart - 1)
     }
 
-    static let directives = ["currency", "wallet", "income", "expense", "envelope", "goal", "payee", "every", "option", "include", "import", "match"]
-    static let datedKeywords = ["transfer", "fill", "move", "assert", "rate", "skip", "goal"]
-    static let walletKinds = ["bank", "cash", "credit", "savings", "investment", "loan", "other"]
-    static let walletAttributes = ["opening", "currency", "limit", "closed", "hidden", "owner"]
-    static let periods = ["monthly", "weekly", "quarterly", "yearly"]
-    static let envelopeAttributes = ["for", "in", "rollover", "alert", "from", "until"]
-    static let goalAttributes = ["by", "in", "monthly", "yearly", "reached"]
-    static let units = ["month", "months", "week", "weeks", "day", "days", "quarter", "quarters", "year", "years"]
-    static let scheduleAttributes = ["on", "from", "until", "times", "as"]
-    static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-    static let clauses = ["goal", "rule", "by"]
-    static let options = ["week-start", "strict", "severity", "overlapping-envelopes"]
+    // The grammar's words offered in several places, read from the parser's one table of
+    // keywords like the others (the order does not matter: candidates are sorted by rank
+    // and label).
+    static let periods = KeywordSet.periods.spellings
+    static let units = KeywordSet.units.spellings
+    static let scheduleAttributes = KeywordSet.scheduleAttributes.spellings
+    static let weekdays = KeywordSet.weekdays.spellings
+    static let clauses = KeywordSet.transactionClauses.spellings
+    static let matchFilters = KeywordSet.matchFilters.spellings
+    static let options = OptionName.allCases.map(\.rawValue)
 
     /// The slots the cursor may be in, most likely first.
     static func slots(_ c: LineContext) -> [Slot] {
@@ -84,7 +82,8 @@ public enum CompletionProvider {
             return words.isEmpty ? [.category, .keywords(["id:"])] : []
         }
         guard let first = words.first else {
-            return c.typed.first?.isNumber == true || c.typed.isEmpty ? [.today, .keywords(directives)] : [.keywords(directives), .today]
+            let directives = Slot.keywords(KeywordSet.directives.spellings)
+            return c.typed.first?.isNumber == true || c.typed.isEmpty ? [.today, directives] : [directives, .today]
         }
         let last = words.last!
         if first.looksLikeDate { return datedSlots(c) }
@@ -97,8 +96,8 @@ public enum CompletionProvider {
             if last == "owner" || (last == "," && words.contains("owner")) { return [.person] }
             if ["opening", "limit", "closed", "on"].contains(last) { return last == "on" || last == "closed" ? [.today] : [] }
             let used = Set(words)
-            let kinds = words.count == 2 ? walletKinds : []
-            return [.keywords((kinds + walletAttributes).filter { !used.contains($0) })]
+            let kinds = words.count == 2 ? KeywordSet.walletKinds.spellings : []
+            return [.keywords((kinds + KeywordSet.walletAttributes.spellings).filter { !used.contains($0) })]
         case "income", "expense":
             return words.count == 1 || last == "," ? [.category] : []
         case "envelope":
@@ -111,26 +110,26 @@ public enum CompletionProvider {
             let hasPeriod = words.contains { periods.contains($0) || $0.contains("..") }
             if !hasPeriod { return [.keywords(periods)] }
             let used = Set(words)
-            return [.keywords(envelopeAttributes.filter { !used.contains($0) })]
+            return [.keywords(KeywordSet.envelopeAttributes.spellings.filter { !used.contains($0) })]
         case "goal":
             if words.count == 1 { return [] }
             if last == "in" { return [.wallet] }
             if last == "by" || last == "reached" { return [.today] }
             let used = Set(words)
-            return [.keywords(goalAttributes.filter { !used.contains($0) })]
+            return [.keywords(KeywordSet.goalAttributes.spellings.filter { !used.contains($0) })]
         case "payee":
             if words.count == 1 { return c.partial?.kind == .text ? [.payee] : [] }
             return words.count == 2 && c.words[1].kind == .text ? [.category] : []
         case "import":
             if words.count == 1 { return [.wallet] }
             switch last {
-            case "encoding": return [.keywords(["utf-8", "utf-16", "windows-1250", "windows-1252", "iso-8859-1", "iso-8859-2", "iso-8859-15"])]
-            case "dates": return [.keywords(["YYYY-MM-DD", "DD.MM.YYYY", "MM/DD/YYYY", "DD/MM/YYYY", "DD-MM-YYYY", "YYYY/MM/DD", "DD.MM.YY", "YYYYMMDD"])]
-            case "decimal": return [.keywords(["comma", "point"])]
+            case "encoding": return [.keywords(StatementEncoding.allCases.map(\.rawValue))]
+            case "dates": return [.keywords(DateFormat.allCases.map(\.rawValue))]
+            case "decimal": return [.keywords(DecimalMark.allCases.map(\.rawValue))]
             case "account", "separator", "skip", "token": return []
             default:
                 let used = Set(words)
-                return [.keywords(["account", "encoding", "separator", "dates", "decimal", "skip", "token"].filter { !used.contains($0) })]
+                return [.keywords(KeywordSet.importAttributes.spellings.filter { !used.contains($0) })]
             }
         case "match":
             // match "TEXT" [in WALLET] (CATEGORY | transfer WALLET) {clause}
@@ -138,17 +137,17 @@ public enum CompletionProvider {
             if last == "in" || last == "transfer" { return [.wallet] }
             if words.count == 2 && c.words[1].kind == .text { return [.category, .keywords(["in", "transfer"])] }
             if words.count == 4 && words[2] == "in" { return [.category, .keywords(["transfer"])] }
-            if ["over", "under", "payee", "note"].contains(last) { return [] }
+            if matchFilters.contains(last) { return [] }
             let used = Set(words)
-            return [.keywords(["over", "under", "payee", "note"].filter { !used.contains($0) })]
+            return [.keywords(matchFilters.filter { !used.contains($0) })]
         case "every":
             return recurringSlots(c)
         case "option":
             if words.count == 1 { return [.keywords(options)] }
             switch words[1] {
-            case "severity": return words.count == 2 ? [.code] : words.count == 3 ? [.keywords(["error", "warning", "info", "off"])] : []
-            case "week-start": return words.count == 2 ? [.keywords(weekdays)] : []
-            case "overlapping-envelopes": return words.count == 2 ? [.keywords(["allow", "warn", "error"])] : []
+            case OptionName.severity.rawValue: return words.count == 2 ? [.code] : words.count == 3 ? [.keywords(OptionName.severity.values)] : []
+            case OptionName.weekStart.rawValue: return words.count == 2 ? [.keywords(weekdays)] : []
+            case OptionName.overlappingEnvelopes.rawValue: return words.count == 2 ? [.keywords(OptionName.overlappingEnvelopes.values)] : []
             default: return []
             }
         default:
@@ -164,7 +163,7 @@ public enum CompletionProvider {
         while let w = rest.first, w.kind == .text, texts < 2 { rest.removeFirst(); texts += 1 }
         let words = rest.map(\.raw)
         if words.isEmpty {
-            return texts == 0 && c.partial?.kind == .text ? [.payee] : [.wallet, .keywords(datedKeywords)]
+            return texts == 0 && c.partial?.kind == .text ? [.payee] : [.wallet, .keywords(KeywordSet.datedKeywords.spellings)]
         }
         let last = words.last!
         switch words[0] {

@@ -20,15 +20,10 @@ enum NewName {
 
 extension BudgetAnalysis {
     /// An amount with its currency's decimals and code: `1,180.00 EUR` is written `1180.00 EUR`.
-    func text(_ money: Money, _ currency: String) -> String {
-        let value = money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
-        return currency.isEmpty ? value : "\(value) \(currency)"
-    }
+    func text(_ money: Money, _ currency: String) -> String { model.text(money, currency) }
 
     /// An amount with its currency's decimals, without the code.
-    func number(_ money: Money, _ currency: String) -> String {
-        money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
-    }
+    func number(_ money: Money, _ currency: String) -> String { model.text(money, currency, code: false) }
 
     /// The tree of `path`, if the file is part of the budget.
     func tree(_ path: String) -> SyntaxTree? { budget.file(path)?.tree }

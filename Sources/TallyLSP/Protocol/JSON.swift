@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A JSON value, parsed and printed by hand so the server needs no package and its output
 /// is byte-for-byte predictable (object keys are printed sorted).
 public enum JSON: Hashable, Sendable {
@@ -79,7 +81,29 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 
 // MARK: Printing
 
-extension JSON {
+/// Written by the one JSON writer (``TallyCore/JSONTree``), compact with sorted keys.
+extension JSON: JSONTree {
+    public var jsonNode: JSONNode<JSON> {
+        switch self {
+        case .array(let elements): .array(elements)
+        case .object(let members): .object(members.map { ($0.key, $0.value) })
+        default: .scalar
+        }
+    }
+
+    public func appendScalar(to out: inout [UInt8]) {
+        switch self {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): JSONText.appendInt(i, to: &out)
+        case .double(let d):
+            if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) } else { out.append(contentsOf: "null".utf8) }
+        case .string(let s): JSONText.appendString(s, to: &out)
+        case .raw(let bytes): out.append(contentsOf: bytes)
+        case .array, .object: break
+        }
+    }
+
     /// The compact JSON text, UTF-8 encoded.
     public var bytes: [UInt8] {
         var out: [UInt8] = []
@@ -91,79 +115,8 @@ extension JSON {
     /// The compact JSON text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    func write(to out: inout [UInt8]) {
-        switch self {
-        case .null: out.append(contentsOf: "null".utf8)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
-        case .int(let i): JSON.writeInt(i, to: &out)
-        case .double(let d):
-            if d.isFinite { out.append(contentsOf: (d.rounded() == d && abs(d) < 9e15 ? String(Int(d)) : String(d)).utf8) } else { out.append(contentsOf: "null".utf8) }
-        case .string(let s): JSON.writeString(s, to: &out)
-        case .array(let elements):
-            out.append(UInt8(ascii: "["))
-            for (i, e) in elements.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                e.write(to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-        case .object(let members):
-            out.append(UInt8(ascii: "{"))
-            var first = true
-            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
-                if !first { out.append(UInt8(ascii: ",")) }
-                first = false
-                JSON.writeString(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                value.write(to: &out)
-            }
-            out.append(UInt8(ascii: "}"))
-        case .raw(let bytes):
-            out.append(contentsOf: bytes)
-        }
-    }
+    func write(to out: inout [UInt8]) { appendJSON(to: &out, layout: .message) }
 
-    /// Writes an integer's digits without making a string.
-    static func writeInt(_ value: Int, to out: inout [UInt8]) {
-        if value == 0 { out.append(UInt8(ascii: "0")); return }
-        if value == Int.min { out.append(contentsOf: String(value).utf8); return }
-        var v = value
-        if v < 0 { out.append(UInt8(ascii: "-")); v = -v }
-        var digits:
-            (
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-            ) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while v > 0 {
-                buffer[count] = UInt8(ascii: "0") + UInt8(v % 10)
-                v /= 10
-                count += 1
-            }
-            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
-        }
-    }
-
-    static func writeString(_ s: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
-        out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out.append(contentsOf: [92, 34])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [92, 92])
-            case 0x0A: out.append(contentsOf: [92, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [92, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [92, UInt8(ascii: "t")])
-            case 0 ..< 0x20:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(hex[Int(b >> 4)])
-                out.append(hex[Int(b & 15)])
-            default: out.append(b)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
-    }
 }
 
 // MARK: Parsing

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// Prints large protocol answers (thousands of edits or symbols) straight into JSON text,
 /// skipping the `JSON` values in between; the result goes out as ``JSON/raw(_:)``.
 struct RawJSONWriter {
@@ -7,8 +9,8 @@ struct RawJSONWriter {
 
     mutating func text(_ s: String) { bytes.append(contentsOf: s.utf8) }
     mutating func byte(_ c: Unicode.Scalar) { bytes.append(UInt8(ascii: c)) }
-    mutating func int(_ value: Int) { JSON.writeInt(value, to: &bytes) }
-    mutating func string(_ value: String) { JSON.writeString(value, to: &bytes) }
+    mutating func int(_ value: Int) { JSONText.appendInt(value, to: &bytes) }
+    mutating func string(_ value: String) { JSONText.appendString(value, to: &bytes) }
 
     /// `"key":` after a comma unless it is the object's first member.
     mutating func key(_ name: String, first: Bool = false) {

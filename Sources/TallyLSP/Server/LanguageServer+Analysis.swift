@@ -27,8 +27,8 @@ extension LanguageServer {
     }
 
     var today: CivilDate {
-        configuration.today ?? Interpreter.today(environment: configuration.environment.isEmpty ? ProcessInfo.processInfo.environment : configuration.environment)
-            ?? CivilDate(year: 2000, month: 1, day: 1)!
+        configuration.today
+            ?? Interpreter.todayOrSystemDate(environment: configuration.environment.isEmpty ? ProcessInfo.processInfo.environment : configuration.environment)
     }
 
     /// Finds each open buffer's root, re-analyses the budgets a change touched, and

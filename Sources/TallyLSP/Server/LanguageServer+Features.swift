@@ -308,15 +308,15 @@ extension LanguageServer {
             let deltaStart = deltaLine == 0 ? start.character - previousStart : start.character
             if !first { data.append(UInt8(ascii: ",")) }
             first = false
-            JSON.writeInt(deltaLine, to: &data)
+            JSONText.appendInt(deltaLine, to: &data)
             data.append(UInt8(ascii: ","))
-            JSON.writeInt(deltaStart, to: &data)
+            JSONText.appendInt(deltaStart, to: &data)
             data.append(UInt8(ascii: ","))
-            JSON.writeInt(end.character - start.character, to: &data)
+            JSONText.appendInt(end.character - start.character, to: &data)
             data.append(UInt8(ascii: ","))
-            JSON.writeInt(token.type.rawValue, to: &data)
+            JSONText.appendInt(token.type.rawValue, to: &data)
             data.append(UInt8(ascii: ","))
-            JSON.writeInt(Int(token.modifiers.rawValue), to: &data)
+            JSONText.appendInt(Int(token.modifiers.rawValue), to: &data)
             previousLine = start.line
             previousStart = start.character
         }

@@ -170,12 +170,10 @@ public struct ReportBudget: Sendable {
     public var currency: String { model.defaultCurrency }
 
     /// An amount with the currency's decimals, no unit.
-    public func plain(_ money: Money, _ currency: String) -> String { money.formatted(scale: model.decimals(of: currency)) }
+    public func plain(_ money: Money, _ currency: String) -> String { model.text(money, currency, code: false, exactly: true) }
 
     /// An amount with the currency's decimals and its code.
-    public func amount(_ money: Money, _ currency: String) -> String {
-        currency.isEmpty ? plain(money, currency) : plain(money, currency) + " " + currency
-    }
+    public func amount(_ money: Money, _ currency: String) -> String { model.text(money, currency, exactly: true) }
 
     /// An amount in the default currency, no unit (tables name it in the header).
     public func inDefault(_ money: Money) -> String { plain(money, currency) }

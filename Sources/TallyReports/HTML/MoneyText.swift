@@ -8,8 +8,7 @@ struct MoneyText {
     /// `1180.00 EUR`, or `1180.00` when the budget has no currency or `code` is false
     /// (tables whose heading names the currency).
     func callAsFunction(_ money: Money, _ currency: String, code: Bool = true) -> String {
-        let text = money.formatted(scale: max(model.decimals(of: currency), money.significantScale))
-        return currency.isEmpty || !code ? text : "\(text) \(currency)"
+        model.text(money, currency, code: code)
     }
 
     /// An amount in the default currency followed by what it leaves out for want of a

@@ -2,8 +2,9 @@ import TallyCore
 import TallySyntax
 
 /// Dates and amounts written straight into a report's byte buffer, with the same text as
-/// `CivilDate.description` and `Money.formatted(scale:)`: a register of 100k lines
-/// otherwise makes a `String` for every cell only to copy its bytes out again.
+/// `CivilDate.description` and `Money.formatted(scale:)` (whose writer amounts share): a
+/// register of 100k lines otherwise makes a `String` for every cell only to copy its
+/// bytes out again.
 extension Array where Element == UInt8 {
     /// Appends `YYYY-MM-DD`.
     @inlinable
@@ -38,38 +39,10 @@ extension Array where Element == UInt8 {
         append(contentsOf: repeatElement(UInt8(ascii: "0"), count: n))
     }
 
-    /// Appends `money` with exactly `places` decimals, rounded as `formatted(scale:)`
-    /// rounds; returns how many bytes it wrote.
+    /// Appends `money` with exactly `places` decimals, as ``TallyCore/Money/formatted(scale:)``
+    /// writes it; returns how many bytes it wrote.
     @inlinable @discardableResult
     public mutating func appendMoney(_ money: Money, places: Int) -> Int {
-        let value: Money
-        if places >= money.scale {
-            value = money.rescaled(to: places) ?? money
-        } else {
-            value = money.multiplied(by: Money(units: 1, scale: 0), roundedTo: places) ?? money
-        }
-        let negative = value.units < 0
-        let magnitude = value.units.magnitude
-        var digitCount = 1
-        var rest = magnitude / 10
-        while rest > 0 { digitCount += 1; rest /= 10 }
-        let scale = value.scale
-        let length = Swift.max(digitCount, scale + 1) + (scale > 0 ? 1 : 0) + (negative ? 1 : 0)
-        let start = count
-        append(contentsOf: repeatElement(UInt8(ascii: "0"), count: length))
-        withUnsafeMutableBufferPointer { buffer in
-            var end = start + length
-            var remaining = magnitude
-            var written = 0
-            repeat {
-                if written == scale && scale > 0 { end -= 1; buffer[end] = UInt8(ascii: ".") }
-                end -= 1
-                buffer[end] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                written += 1
-            } while remaining > 0 || written <= scale
-            if negative { end -= 1; buffer[end] = UInt8(ascii: "-") }
-        }
-        return length
+        money.append(scale: places, to: &self)
     }
 }

@@ -1,3 +1,5 @@
+import TallyCore
+
 /// A JSON document built in code and printed with a fixed key order and two-space
 /// indentation, so report output is stable for scripts and readable in golden files.
 /// Amounts are strings holding exact decimals, never JSON numbers.
@@ -23,7 +25,7 @@ public indirect enum JSONValue {
     @inlinable
     public static func quote(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
-        return JSONWriter.quote(text)
+        return JSONText.quoted(text)
     }
 
     /// The document followed by a newline.
@@ -34,82 +36,38 @@ public indirect enum JSONValue {
     public func renderedBytes() -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 12)
-        write(into: &out, depth: 0)
+        appendJSON(to: &out, layout: .report)
         out.append(0x0A)
         return out
     }
 
-    private static func append(_ text: String, to out: inout [UInt8]) {
-        out.appendUTF8(text)
-    }
-
-    /// Appends `text` as a JSON string.
+    /// Appends `text` as a JSON string (``TallyCore/JSONText/appendString(_:to:)``).
     @inlinable
-    public static func appendQuoted(_ text: String, to out: inout [UInt8]) {
-        var copy = text
-        let plain = copy.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
-            out.append(0x22)
-            out.append(contentsOf: bytes)
-            out.append(0x22)
-            return true
-        }
-        if !plain { out.appendUTF8(JSONWriter.quote(text)) }
-    }
+    public static func appendQuoted(_ text: String, to out: inout [UInt8]) { JSONText.appendString(text, to: &out) }
 
     /// Appends a line break and the indentation of `depth`.
     @inlinable
-    public static func newline(_ out: inout [UInt8], depth: Int) {
-        out.append(0x0A)
-        out.appendSpaces(2 * depth)
-    }
+    public static func newline(_ out: inout [UInt8], depth: Int) { JSONText.appendNewline(to: &out, depth: depth) }
+}
 
-    private var isScalar: Bool {
+/// Written by the one JSON writer (``TallyCore/JSONTree``), indented with keys in the
+/// order given.
+extension JSONValue: JSONTree {
+    public var jsonNode: JSONNode<JSONValue> {
         switch self {
-        case .object, .array: false
-        default: true
+        case .array(let items): .array(items)
+        case .object(let pairs): .object(pairs)
+        default: .scalar
         }
     }
 
-    private func write(into out: inout [UInt8], depth: Int) {
+    public func appendScalar(to out: inout [UInt8]) {
         switch self {
-        case .string(let text): JSONValue.appendQuoted(text, to: &out)
-        case .number(let n): JSONValue.append(String(n), to: &out)
-        case .bool(let b): JSONValue.append(b ? "true" : "false", to: &out)
-        case .null: JSONValue.append("null", to: &out)
-        case .array(let items):
-            // Arrays of scalars stay on one line; arrays of objects get a line each.
-            if items.isEmpty { JSONValue.append("[]", to: &out); return }
-            if items.allSatisfy(\.isScalar) {
-                out.append(UInt8(ascii: "["))
-                for (i, item) in items.enumerated() {
-                    if i > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
-                    item.write(into: &out, depth: depth)
-                }
-                out.append(UInt8(ascii: "]"))
-                return
-            }
-            out.append(UInt8(ascii: "["))
-            for (i, item) in items.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&out, depth: depth + 1)
-                item.write(into: &out, depth: depth + 1)
-            }
-            JSONValue.newline(&out, depth: depth)
-            out.append(UInt8(ascii: "]"))
-        case .object(let pairs):
-            if pairs.isEmpty { JSONValue.append("{}", to: &out); return }
-            out.append(UInt8(ascii: "{"))
-            for (i, (key, value)) in pairs.enumerated() {
-                if i > 0 { out.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&out, depth: depth + 1)
-                JSONValue.appendQuoted(key, to: &out)
-                out.append(UInt8(ascii: ":"))
-                out.append(UInt8(ascii: " "))
-                value.write(into: &out, depth: depth + 1)
-            }
-            JSONValue.newline(&out, depth: depth)
-            out.append(UInt8(ascii: "}"))
+        case .string(let text): JSONText.appendString(text, to: &out)
+        case .number(let n): JSONText.appendInt(n, to: &out)
+        case .bool(let b): out.appendUTF8(b ? "true" : "false")
+        case .null: out.appendUTF8("null")
+        case .array, .object: break
         }
     }
 }

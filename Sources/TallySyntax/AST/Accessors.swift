@@ -350,7 +350,7 @@ public struct SimpleDatedEntrySyntax: DatedEntrySyntax, Hashable, Sendable {
     public let node: SyntaxNode
     /// Wraps `node` if it is a fill, move, assertion, rate, skip or contribution.
     public init?(_ node: SyntaxNode) {
-        guard [.fill, .move, .assertion, .rate, .skip, .contribution].contains(node.kind) else { return nil }
+        guard node.kind.isDatedEntry, node.kind != .transaction, node.kind != .transfer else { return nil }
         self.node = node
     }
     /// The names, in order (envelope, both envelopes of a move, wallet, rule or goal).

@@ -1,6 +1,7 @@
 /// The words the parser treats as keywords where the grammar expects one. Outside those
-/// places they are ordinary names.
-enum Keyword: UInt8, CaseIterable {
+/// places they are ordinary names. The one table of them: the parser, the writer and the
+/// language server's completion read it.
+public enum Keyword: UInt8, CaseIterable, Sendable {
     // directives
     case currency, wallet, income, expense, envelope, goal, payee, every, option, include
     // dated entries
@@ -21,7 +22,7 @@ enum Keyword: UInt8, CaseIterable {
 
     /// The keyword as written. Read from a table made once: describing an enum case
     /// goes through reflection, and messages name keywords on every clause parsed.
-    var spelling: String { Keyword.spellings[Int(rawValue)] }
+    public var spelling: String { Keyword.spellings[Int(rawValue)] }
 
     private static let spellings: [String] = Keyword.allCases.map { String(describing: $0) }
 
@@ -67,43 +68,73 @@ struct PackedWord {
 }
 
 /// A set of keywords as a bit mask; cheap to test in the parser's hot path.
-struct KeywordSet: ExpressibleByArrayLiteral {
+public struct KeywordSet: ExpressibleByArrayLiteral, Sendable {
     // Two words: there are more than 64 keywords.
     private var low: UInt64 = 0
     private var high: UInt64 = 0
 
-    init(arrayLiteral elements: Keyword...) {
+    public init(arrayLiteral elements: Keyword...) {
         for element in elements {
             if element.rawValue < 64 { low |= 1 << UInt64(element.rawValue) } else { high |= 1 << UInt64(element.rawValue - 64) }
         }
     }
 
-    func contains(_ keyword: Keyword) -> Bool {
+    public func contains(_ keyword: Keyword) -> Bool {
         keyword.rawValue < 64 ? low & (1 << UInt64(keyword.rawValue)) != 0 : high & (1 << UInt64(keyword.rawValue - 64)) != 0
     }
 
     /// The members, in declaration order, for did-you-mean suggestions and messages.
-    var members: [Keyword] { Keyword.allCases.filter(contains) }
+    public var members: [Keyword] { Keyword.allCases.filter(contains) }
 
-    static let directives: KeywordSet = [.currency, .wallet, .income, .expense, .envelope, .goal, .payee, .every, .option, .include, .import, .match]
-    static let datedKeywords: KeywordSet = [.transfer, .fill, .move, .assert, .rate, .skip, .goal]
-    static let walletKinds: KeywordSet = [.bank, .cash, .credit, .savings, .investment, .loan, .other]
-    static let walletAttributes: KeywordSet = [.opening, .currency, .limit, .closed, .hidden, .owner]
-    static let periods: KeywordSet = [.weekly, .monthly, .quarterly, .yearly]
-    static let envelopeAttributes: KeywordSet = [.for, .in, .rollover, .alert, .from, .until]
-    static let goalAttributes: KeywordSet = [.by, .monthly, .yearly, .in, .reached]
-    static let units: KeywordSet = [.day, .days, .week, .weeks, .month, .months, .quarter, .quarters, .year, .years]
-    static let scheduleAttributes: KeywordSet = [.on, .from, .until, .times, .as]
-    static let weekdays: KeywordSet = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
-    static let transactionClauses: KeywordSet = [.goal, .rule, .by]
-    static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip, .token]
-    static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note, .transfer]
+    /// The members' spellings, in declaration order: what completion offers.
+    public var spellings: [String] { members.map(\.spelling) }
+
+    /// What starts a line that is not dated.
+    public static let directives: KeywordSet = [.currency, .wallet, .income, .expense, .envelope, .goal, .payee, .every, .option, .include, .import, .match]
+    /// What may follow a date (a transaction starts with its wallet instead).
+    public static let datedKeywords: KeywordSet = [.transfer, .fill, .move, .assert, .rate, .skip, .goal]
+    /// The kinds of a wallet.
+    public static let walletKinds: KeywordSet = [.bank, .cash, .credit, .savings, .investment, .loan, .other]
+    /// The attributes of a wallet.
+    public static let walletAttributes: KeywordSet = [.opening, .currency, .limit, .closed, .hidden, .owner]
+    /// An envelope's or goal's period.
+    public static let periods: KeywordSet = [.weekly, .monthly, .quarterly, .yearly]
+    /// The attributes of an envelope.
+    public static let envelopeAttributes: KeywordSet = [.for, .in, .rollover, .alert, .from, .until]
+    /// The attributes of a goal.
+    public static let goalAttributes: KeywordSet = [.by, .monthly, .yearly, .in, .reached]
+    /// The units of a recurring entry's interval.
+    public static let units: KeywordSet = [.day, .days, .week, .weeks, .month, .months, .quarter, .quarters, .year, .years]
+    /// The attributes of a recurring entry's schedule.
+    public static let scheduleAttributes: KeywordSet = [.on, .from, .until, .times, .as]
+    /// The days of the week.
+    public static let weekdays: KeywordSet = [.monday, .tuesday, .wednesday, .thursday, .friday, .saturday, .sunday]
+    /// The clauses after a transaction's or transfer's amount.
+    public static let transactionClauses: KeywordSet = [.goal, .rule, .by]
+    /// The settings of an import profile.
+    public static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip, .token]
+    /// Every clause of a match rule.
+    public static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note, .transfer]
+    /// The clauses of a match rule that narrow which movements it matches, after its
+    /// category.
+    public static let matchFilters: KeywordSet = [.over, .under, .payee, .note]
 }
 
 /// Options of the `option` directive.
-enum OptionName: String, CaseIterable {
+public enum OptionName: String, CaseIterable, Sendable {
     case weekStart = "week-start"
     case strict
     case severity
     case overlappingEnvelopes = "overlapping-envelopes"
+
+    /// The words the option's value is one of (after the code, for `severity`); empty for
+    /// `strict`, which takes none, and for `week-start`, whose value is a weekday
+    /// (``KeywordSet/weekdays``).
+    public var values: [String] {
+        switch self {
+        case .weekStart, .strict: []
+        case .severity: ["error", "warning", "info", "off"]
+        case .overlappingEnvelopes: ["allow", "warn", "error"]
+        }
+    }
 }

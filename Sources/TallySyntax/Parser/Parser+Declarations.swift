@@ -485,9 +485,9 @@ extension ParserState {
                     help: "the codes are listed in docs/diagnostics.md")
             }
             bump()
-            optionWord(option, among: ["error", "warning", "info", "off"])
+            optionWord(option, among: option.values)
         case .overlappingEnvelopes:
-            optionWord(option, among: ["allow", "warn", "error"])
+            optionWord(option, among: option.values)
         }
         if !atLineEnd() {
             let rest = lineContentRange()

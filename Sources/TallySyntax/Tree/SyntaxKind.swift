@@ -136,6 +136,15 @@ public enum SyntaxKind: UInt8, Sendable, CaseIterable, CustomStringConvertible {
         rawValue >= SyntaxKind.currencyDirective.rawValue && rawValue <= SyntaxKind.errorEntry.rawValue
     }
 
+    /// True for the entries that stand at a date: transactions, transfers, fills, moves,
+    /// assertions, rates, skips and contributions (the kinds from ``transaction`` to
+    /// ``contribution``, which the declaration order keeps together). Everything else at
+    /// the top of a file is a declaration or an error entry.
+    @inlinable
+    public var isDatedEntry: Bool {
+        rawValue >= SyntaxKind.transaction.rawValue && rawValue <= SyntaxKind.contribution.rawValue
+    }
+
     /// True for kinds that wrap one name: declarations and references.
     public var isName: Bool {
         switch self {

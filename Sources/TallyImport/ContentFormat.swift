@@ -1,0 +1,40 @@
+/// A statement format told by its content rather than by the file's name: how to
+/// recognise a file of it and how to read one. ``StatementReader`` tries them in the
+/// order of ``all`` and reads a file none of them recognises as CSV; the check for files
+/// Tally does not read goes by the same list.
+struct ContentFormat: Sendable {
+    /// Whether the format is markup (XML), whose declarations are checked before it is
+    /// parsed (``MarkupSafety``).
+    let isMarkup: Bool
+    /// Whether `text` is a file of this format.
+    let recognises: @Sendable (_ text: String) -> Bool
+    /// The statements of a file: read from its text, or from `xml`, the text as UTF-8
+    /// XML, for the markup formats.
+    let read: @Sendable (_ text: String, _ xml: () -> [UInt8], _ path: String) throws(StatementError) -> [Statement]
+
+    /// The formats read, CSV included, for messages: the names of ``all``'s formats.
+    static let names = "CSV, OFX, CAMT.053/.052/.054, MT940, QIF or Fio banka's XML or JSON"
+
+    /// Every format told by content, in the order they are tried: Fio banka's XML and
+    /// JSON first (their own readers know Fio's fields), then CAMT, OFX, MT940 and QIF.
+    static let all: [ContentFormat] = [
+        ContentFormat(isMarkup: true, recognises: FioStatementReader.recognisesXML) { _, xml, path throws(StatementError) in
+            [try FioStatementReader.readXML(xml(), path: path)]
+        },
+        ContentFormat(isMarkup: false, recognises: FioStatementReader.recognisesJSON) { text, _, path throws(StatementError) in
+            [try FioStatementReader.readJSON(text, path: path)]
+        },
+        ContentFormat(isMarkup: true, recognises: CAMTStatementReader.recognises) { _, xml, path throws(StatementError) in
+            [try CAMTStatementReader.read(xml(), path: path)]
+        },
+        ContentFormat(isMarkup: true, recognises: OFXStatementReader.recognises) { text, _, path throws(StatementError) in
+            try OFXStatementReader.readAll(text, path: path)
+        },
+        ContentFormat(isMarkup: false, recognises: MT940StatementReader.recognises) { text, _, path throws(StatementError) in
+            try MT940StatementReader.readAll(text, path: path)
+        },
+        ContentFormat(isMarkup: false, recognises: QIFStatementReader.recognises) { text, _, path throws(StatementError) in
+            [try QIFStatementReader.read(text, path: path)]
+        }
+    ]
+}

@@ -1,0 +1,24 @@
+import TallyCore
+import TallySyntax
+import Testing
+
+/// The one rule for "today" (issue 33): `TALLY_TODAY` when it is a date; the local
+/// calendar date when it is unset; and, for the long-running front ends only, the local
+/// calendar date as well when it is not a date.
+@Suite struct TodayTests {
+    @Test func aPinnedDayWins() {
+        let pinned = CivilDate(iso: "2026-03-04")
+        #expect(Interpreter.today(environment: ["TALLY_TODAY": "2026-03-04"]) == pinned)
+        #expect(Interpreter.todayOrSystemDate(environment: ["TALLY_TODAY": "2026-03-04"]) == pinned)
+    }
+
+    @Test func aDayThatIsNotADateIsRefusedOrLeftForTheSystemDate() {
+        let system = Interpreter.today(environment: [:])
+        #expect(system != nil)
+        #expect(Interpreter.today(environment: ["TALLY_TODAY": "soon"]) == nil)
+        // Read twice around midnight, the two could differ by a day; both are the system's.
+        let fallback = Interpreter.todayOrSystemDate(environment: ["TALLY_TODAY": "soon"])
+        #expect(fallback == system || fallback == Interpreter.today(environment: [:]))
+        #expect(fallback != CivilDate(iso: "2000-01-01"))
+    }
+}
