@@ -1,4 +1,5 @@
 import TallyCore
+import TallyImport
 
 /// A bank statement to import: a file on disk (`tally import BUDGET FILE`), or bytes sent
 /// from a browser, which are read as they are and never written anywhere.
@@ -23,4 +24,10 @@ public enum StatementSource: Sendable {
         case .sent(_, let bytes): bytes
         }
     }
+}
+
+extension ImportStatements {
+    /// The extensions of statement files, for listing a folder's statements
+    /// (`ContentFormat.fileExtensions`).
+    public static let fileExtensions = ContentFormat.fileExtensions
 }

@@ -2,7 +2,7 @@
 /// recognise a file of it and how to read one. ``StatementReader`` tries them in the
 /// order of ``all`` and reads a file none of them recognises as CSV; the check for files
 /// Tally does not read goes by the same list.
-struct ContentFormat: Sendable {
+public struct ContentFormat: Sendable {
     /// Whether the format is markup (XML), whose declarations are checked before it is
     /// parsed (``MarkupSafety``).
     let isMarkup: Bool
@@ -13,7 +13,12 @@ struct ContentFormat: Sendable {
     let read: @Sendable (_ text: String, _ xml: () -> [UInt8], _ path: String) throws(StatementError) -> [Statement]
 
     /// The formats read, CSV included, for messages: the names of ``all``'s formats.
-    static let names = "CSV, OFX, CAMT.053/.052/.054, MT940, QIF or Fio banka's XML or JSON"
+    public static let names = "CSV, OFX, CAMT.053/.052/.054, MT940, QIF or Fio banka's XML or JSON"
+
+    /// The file name extensions statements of these formats come with: how a folder's
+    /// statements are told from its other files (a statement itself is told by its
+    /// content, never by its name).
+    public static let fileExtensions: Set<String> = ["csv", "tsv", "txt", "ofx", "qfx", "xml", "sta", "mt940", "940", "qif", "json"]
 
     /// Every format told by content, in the order they are tried: Fio banka's XML and
     /// JSON first (their own readers know Fio's fields), then CAMT, OFX, MT940 and QIF.

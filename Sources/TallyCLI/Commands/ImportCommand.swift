@@ -10,7 +10,7 @@ import TallySyntax
 /// ``ImportStatements``, which decides and writes them.
 enum ImportCommand: Subcommand {
     static let name = "import"
-    static let summary = "Import bank statements (CSV, OFX, CAMT, MT940, QIF) as transactions"
+    static let summary = "Import bank statements as transactions"
     static let help = """
         tally import: read bank statements and append their new movements to the budget as
         transactions, each movement exactly once, categorized from the budget's own rules

@@ -31,7 +31,7 @@ extension WriteForms {
     }
 
     /// The extensions of the statement files the screen lists beside the budget.
-    static let statementExtensions: Set<String> = ["csv", "tsv", "txt", "ofx", "qfx", "xml", "sta", "mt940", "940", "qif", "json"]
+    static let statementExtensions = ImportStatements.fileExtensions
 
     /// The statement files in the budget's own folder (not below it), by name: the only
     /// files the import screen reads by name, so no request names any other path.
