@@ -68,14 +68,14 @@ struct EntryDraft {
         self.wallet = wallet!
         self.category = category!
         // The one sign rule (``SignRule``): an amount without a sign takes its category's,
-        // spending or money in. It is written with the currency's decimals (`5` in euros
-        // is `5.00`).
+        // spending or money in. It is written as amounts are for people: with the
+        // currency's decimals, more when the value has more (`5` in euros is `5.00`).
         let kind = model.categories[self.category]
         var sign = amountText.hasPrefix("-") ? "-" : amountText.hasPrefix("+") ? "+" : ""
         if sign.isEmpty { sign = SignRule.sign(in: kind) }
         if sign == "-" || sign == "+" { amountText = String(amountText.drop { $0 == "-" || $0 == "+" }) }
         let value = Money(amountText)!
-        amount = sign + value.formatted(scale: max(value.scale, model.decimals(of: model.wallets[self.wallet].currency)))
+        amount = sign + value.text(.atLeast(model.decimals(of: model.wallets[self.wallet].currency)), currency: "")
         // The other sign, written on purpose, is a refund or a reversal: it is marked as
         // the file's rule asks, so that the entry does not warn (W0413).
         if let signed = Money(amount), SignRule.isAgainst(signed, in: kind) { marker = SignRule.marker(for: kind) }

@@ -129,15 +129,13 @@ public final class BudgetStore: @unchecked Sendable {
 
     /// A 64-bit FNV-1a hash of the stamps, in hexadecimal.
     static func version(_ stamps: [FileStamp]) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        var hash = FNV1a.hash([UInt8]())
         for stamp in stamps {
             for word in [stamp.device, stamp.inode, UInt64(bitPattern: stamp.size), UInt64(bitPattern: Int64(stamp.seconds)), UInt64(bitPattern: Int64(stamp.nanoseconds))] {
-                for shift in stride(from: 0, to: 64, by: 8) {
-                    hash = (hash ^ (word >> UInt64(shift) & 0xFF)) &* 0x100_0000_01b3
-                }
+                // The word's bytes, least significant first.
+                hash = FNV1a.hash(stride(from: 0, to: 64, by: 8).lazy.map { UInt8(truncatingIfNeeded: word >> UInt64($0)) }, from: hash)
             }
         }
-        let text = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - text.count) + text
+        return FNV1a.hex(hash)
     }
 }

@@ -28,7 +28,7 @@ public struct ServeApp: Sendable {
 
     /// The day figures are as of.
     var today: CivilDate {
-        fixedToday ?? Interpreter.today(environment: environment) ?? Interpreter.today(environment: [:])!
+        fixedToday ?? Interpreter.todayOrSystemDate(environment: environment)
     }
 
     /// Answers `request`.
