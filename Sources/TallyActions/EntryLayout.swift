@@ -20,10 +20,17 @@ enum EntryLayout {
         guard laidOut != bytes else { return lines }
         bytes = laidOut
         edit.replace(path, with: bytes)
-        // The new lines as they now read: the lines of the file from the last `lines.count`.
-        let text = String(decoding: bytes, as: UTF8.self)
-        let ending = String(decoding: lineEnding, as: UTF8.self)
-        let all = text.components(separatedBy: ending)
-        return Array(all.dropLast().suffix(lines.count))
+        // The new lines as they now read: the file's last `lines.count` lines, found from
+        // its end (the file may hold 100k lines before them).
+        var tail: [String] = []
+        var end = bytes.count - lineEnding.count
+        while tail.count < lines.count, end >= 0 {
+            var begin = end
+            while begin >= lineEnding.count, !bytes[(begin - lineEnding.count) ..< begin].elementsEqual(lineEnding) { begin -= 1 }
+            if begin < lineEnding.count { begin = 0 }
+            tail.append(String(decoding: bytes[begin ..< end], as: UTF8.self))
+            end = begin - lineEnding.count
+        }
+        return tail.reversed()
     }
 }
