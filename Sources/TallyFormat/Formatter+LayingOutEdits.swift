@@ -32,7 +32,7 @@ extension Formatter {
         result.reserveCapacity(edits.count)
         for region in regions {
             let own = edits[region.edits]
-            guard region.fits else {
+            guard region.lines <= blockLimit else {
                 result += own
                 continue
             }
@@ -84,61 +84,57 @@ private struct EditedText {
         var old: Range<Int>
         /// Indices into `edits`.
         var edits: Range<Int>
-        /// False when a block is longer than the limit: its edits stay as they are.
-        var fits: Bool
+        /// How many lines it has, counted up to one more than the limit.
+        var lines: Int
     }
 
     /// The blocks the edits touch, merged where they share lines, in file order.
+    ///
+    /// Each scan for a blank line stops at the region before (the edit then joins it) or
+    /// after `blockLimit` lines, and scans downwards go on from where the last one
+    /// stopped: a rename with an edit on every line of a long block reads the block once.
     func regions(blockLimit: Int) -> [Region] {
         var regions: [Region] = []
         var delta = 0  // bytes added by the edits before the current region
         for (i, range) in landed.enumerated() {
-            // The lines the edit touches: an edit at the start of a line touches the line
-            // before it too (an inserted or removed line joins or leaves its block).
-            var first = lineStart(new, range.lowerBound)
-            if first == range.lowerBound, first > 0 {
-                let above = lineStart(new, first - 1)
-                if !isBlank(new[above ..< first - 1]) { first = above }
+            var (first, last) = touchedLines(range)
+            let floor = regions.last?.new.upperBound ?? 0
+            var lines = 1 + count(0x0A, in: first ..< last)
+            var joins = !regions.isEmpty && first <= floor
+            if !joins {
+                // Upwards to a blank line, or to the region before: then the same block.
+                while first > floor, lines <= blockLimit {
+                    let above = lineStart(new, first - 1)
+                    if isBlank(new[above ..< first - 1]) { break }
+                    first = above
+                    lines += 1
+                }
+                joins = !regions.isEmpty && first == floor
             }
-            // `last`: the line break (or the end) of the last line touched.
-            var last: Int
-            if !range.isEmpty, new[range.upperBound - 1] == 0x0A {
-                last = range.upperBound - 1
+            var region: Region
+            if joins {
+                region = regions.removeLast()
+                lines = region.lines + count(0x0A, in: region.new.upperBound ..< max(region.new.upperBound, last))
+                last = max(last, region.new.upperBound - 1)
+                region.edits = region.edits.lowerBound ..< i + 1
             } else {
-                last = lineEnd(new, range.upperBound)
-                let start = lineStart(new, range.upperBound)
-                if range.isEmpty, start == range.upperBound, start > first, isBlank(new[start ..< last]) { last = start - 1 }
+                if let previous = regions.last {
+                    for e in previous.edits { delta += landed[e].count - edits[e].range.length }
+                }
+                region = Region(new: first ..< first, old: (first - delta) ..< (first - delta), edits: i ..< i + 1, lines: 0)
             }
-            var lines = 0
-            var fits = true
-            // Upwards and downwards to a blank line.
-            while first > 0 {
-                let above = lineStart(new, first - 1)
-                if isBlank(new[above ..< first - 1]) { break }
-                first = above
-                lines += 1
-                if lines > blockLimit { fits = false; break }
-            }
-            while last < new.count {
+            // Downwards to a blank line (a block over the limit is not laid out, so not
+            // read further: its next edit joins it from below).
+            while last < new.count, lines <= blockLimit {
                 let next = last + 1
                 let end = lineEnd(new, next)
                 if next >= new.count || isBlank(new[next ..< end]) { break }
                 last = end
                 lines += 1
-                if lines > blockLimit { fits = false; break }
             }
-            let end = min(last + 1, new.count)  // the line break too
-            if var previous = regions.last, first <= previous.new.upperBound {
-                previous.new = previous.new.lowerBound ..< max(previous.new.upperBound, end)
-                previous.edits = previous.edits.lowerBound ..< i + 1
-                previous.fits = previous.fits && fits
-                regions[regions.count - 1] = previous
-                continue
-            }
-            if let previous = regions.last {
-                for e in previous.edits { delta += landed[e].count - edits[e].range.length }
-            }
-            regions.append(Region(new: first ..< end, old: (first - delta) ..< (first - delta), edits: i ..< i + 1, fits: fits))
+            region.lines = lines
+            region.new = region.new.lowerBound ..< min(last + 1, new.count)  // the line break too
+            regions.append(region)
         }
         // The old ends, now that each region knows its edits.
         for r in regions.indices {
@@ -146,6 +142,27 @@ private struct EditedText {
             regions[r].old = regions[r].old.lowerBound ..< regions[r].old.lowerBound + regions[r].new.count - added
         }
         return regions
+    }
+
+    /// The first line an edit touches (its start) and the last (the offset of its line
+    /// break, or the end). An edit at the start of a line touches the line before it too:
+    /// an inserted or removed line joins or leaves the block above.
+    private func touchedLines(_ range: Range<Int>) -> (first: Int, last: Int) {
+        var first = lineStart(new, range.lowerBound)
+        if first == range.lowerBound, first > 0 {
+            let above = lineStart(new, first - 1)
+            if !isBlank(new[above ..< first - 1]) { first = above }
+        }
+        if !range.isEmpty, new[range.upperBound - 1] == 0x0A { return (first, range.upperBound - 1) }
+        var last = lineEnd(new, range.upperBound)
+        let start = lineStart(new, range.upperBound)
+        if range.isEmpty, start == range.upperBound, start > first, isBlank(new[start ..< last]) { last = start - 1 }
+        return (first, last)
+    }
+
+    private func count(_ byte: UInt8, in range: Range<Int>) -> Int {
+        guard !range.isEmpty else { return 0 }
+        return new[range].reduce(0) { $1 == byte ? $0 + 1 : $0 }
     }
 
     /// The edits of `region` together with its layout; nil when it is to be left as the
