@@ -88,4 +88,12 @@ import Testing
         let result = Self.applied([Self.replacing("01 A ", with: "01 Alpha ", in: text)], to: text)
         #expect(result.text.hasSuffix("2026-01-01 Alpha  Food  -1.00\n2026-01-02 Bee    Fun   -2.00"), "\(result.text)")
     }
+
+    @Test func windowsLineBreaksStayAsTheyAre() {
+        let text = (Self.header + "2026-01-01 A    Food  -1.00\n2026-01-02 Bee  Fun   -2.00\n").replacingOccurrences(of: "\n", with: "\r\n")
+        #expect(Self.isFormatted(text))
+        let result = Self.applied([Self.replacing("01 A ", with: "01 Alpha ", in: text)], to: text)
+        #expect(Self.isFormatted(result.text), "\(result.text)")
+        #expect(result.text.hasSuffix("2026-01-01 Alpha  Food  -1.00\r\n2026-01-02 Bee    Fun   -2.00\r\n"))
+    }
 }
