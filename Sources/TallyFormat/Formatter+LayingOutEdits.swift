@@ -20,28 +20,33 @@ extension Formatter {
     /// every block laid out). Its edits are in file order and do not overlap: each edit of
     /// `edits` merged with the whitespace around it, and whitespace-only edits elsewhere,
     /// so that an editor keeps its cursor and marks on the words.
-    public static func layingOut(_ edits: [TextEdit], in bytes: [UInt8], path: String, blockLimit: Int = 2_000) -> [TextEdit] {
+    ///
+    /// `run` runs the work of laying out each block and returns its results in order; a
+    /// caller with threads passes one that uses them (a rename can touch every block).
+    public static func layingOut(
+        _ edits: [TextEdit], in bytes: [UInt8], path: String, blockLimit: Int = 2_000,
+        run: ([@Sendable () -> [TextEdit]?]) -> [[TextEdit]?] = { jobs in jobs.map { $0() } }
+    ) -> [TextEdit] {
         let edits = edits.sorted { ($0.range.start, $0.range.end) < ($1.range.start, $1.range.end) }
         guard !edits.isEmpty, edits.last!.range.end <= bytes.count, edits.first!.range.start >= 0,
             zip(edits, edits.dropFirst()).allSatisfy({ $0.range.end <= $1.range.start })
         else { return edits }
         let change = EditedText(bytes, edits)
         let regions = change.regions(blockLimit: blockLimit)
-        var switches: FormatSwitches?
+        let fitting = regions.filter { $0.lines <= blockLimit }
+        guard !fitting.isEmpty else { return edits }
+        let switches = FormatSwitches(bytes)
+        let laidOut = run(fitting.map { region in { change.layOut(region, path: path, kept: switches.isOff(at: region.old.lowerBound)) } })
         var result: [TextEdit] = []
         result.reserveCapacity(edits.count)
+        var next = 0
         for region in regions {
-            let own = edits[region.edits]
-            guard region.lines <= blockLimit else {
+            if region.lines <= blockLimit, let own = laidOut[next] {
                 result += own
-                continue
-            }
-            if switches == nil { switches = FormatSwitches(bytes) }
-            if let laidOut = change.layOut(region, path: path, kept: switches!.isOff(at: region.old.lowerBound)) {
-                result += laidOut
             } else {
-                result += own
+                result += edits[region.edits]
             }
+            if region.lines <= blockLimit { next += 1 }
         }
         return result
     }
@@ -188,37 +193,44 @@ private struct EditedText {
         let afterLines = after.split(separator: 0x0A, omittingEmptySubsequences: false)
         let laidOutLines = laidOut.split(separator: 0x0A, omittingEmptySubsequences: false)
         guard afterLines.count == laidOutLines.count else { return nil }
-        var result = laidOut
-        if !isFormatted(before, path: path) {
-            // Laid out by hand: only the lines the edits touch take the formatter's layout.
-            var touched = Set<Int>()
-            var line = 0
-            var counted = 0  // `line` is the number of line breaks before `counted`
-            for e in region.edits {
-                let start = landed[e].lowerBound - region.new.lowerBound
-                let last = max(start, landed[e].upperBound - region.new.lowerBound - 1)
-                while counted < start {
-                    if after[counted] == 0x0A { line += 1 }
-                    counted += 1
-                }
-                touched.insert(line)
-                while counted < last {
-                    if after[counted] == 0x0A {
-                        line += 1
-                        touched.insert(line)
-                    }
-                    counted += 1
-                }
-            }
-            result = []
-            result.reserveCapacity(after.count)
-            for (n, line) in afterLines.enumerated() {
-                if n > 0 { result.append(0x0A) }
-                result.append(contentsOf: touched.contains(n) ? laidOutLines[n] : line)
-            }
-            if result == after { return nil }
+        // The lines the edits touch take the formatter's layout. The other lines take it
+        // too when the block was formatted before the edits; a block laid out by hand
+        // keeps them as they are. When they do not change, which it was does not matter.
+        let touched = touchedLineNumbers(region, in: after)
+        var onlyTouched: [UInt8] = []
+        onlyTouched.reserveCapacity(laidOut.count)
+        for (n, line) in afterLines.enumerated() {
+            if n > 0 { onlyTouched.append(0x0A) }
+            onlyTouched.append(contentsOf: touched.contains(n) ? laidOutLines[n] : line)
         }
+        let result = onlyTouched == laidOut || !isFormatted(before, path: path) ? onlyTouched : laidOut
+        if result == after { return nil }
         return merged(region, laidOut: result)
+    }
+
+    /// The numbers of the lines of `after` (the region's edited text) that the region's
+    /// edits touch.
+    private func touchedLineNumbers(_ region: Region, in after: [UInt8]) -> Set<Int> {
+        var touched = Set<Int>()
+        var line = 0
+        var counted = 0  // `line` is the number of line breaks before `counted`
+        for e in region.edits {
+            let start = landed[e].lowerBound - region.new.lowerBound
+            let last = max(start, landed[e].upperBound - region.new.lowerBound - 1)
+            while counted < start {
+                if after[counted] == 0x0A { line += 1 }
+                counted += 1
+            }
+            touched.insert(line)
+            while counted < last {
+                if after[counted] == 0x0A {
+                    line += 1
+                    touched.insert(line)
+                }
+                counted += 1
+            }
+        }
+        return touched
     }
 
     /// Whether `block` is as `tally fmt` lays it out, but for a last line break that the

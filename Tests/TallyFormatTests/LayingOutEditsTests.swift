@@ -2,7 +2,7 @@ import TallyFormat
 import TallySyntax
 import Testing
 
-/// `Formatter.layingOut(_:in:path:blockLimit:)`: edits made together with the layout of
+/// `Formatter.layingOut(_:in:path:blockLimit:run:)`: edits made together with the layout of
 /// the blocks they touch.
 @Suite struct LayingOutEditsTests {
     static let path = "main.tally"
