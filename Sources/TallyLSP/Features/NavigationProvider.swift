@@ -71,6 +71,7 @@ public enum NavigationProvider {
                 edits[occurrence.location.path, default: []].append(TextEdit(range: occurrence.location.range, replacement: spelled))
             }
         }
+        for key in edits.keys { edits[key]?.sort { $0.range.start < $1.range.start } }
         // Wider or narrower names move the columns of their blocks: laid out as `tally fmt`
         // would, so that a formatted file stays formatted.
         return analysis.layingOut(edits)
