@@ -73,9 +73,10 @@ import Testing
         #expect(prepared.range == doc.ranges[2])
         let edits = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: doc.cursor, newName: "Joint Account")
         let renamed = Fixture.apply(edits["main.tally"] ?? [], to: doc.text)
-        #expect(renamed.contains("wallet 'Joint Account' bank"))
-        #expect(renamed.contains("2026-01-01 'Joint Account' Fun -10.00 rule miete"))
-        #expect(renamed.contains("as miete 'Joint Account' Fun"))
+        // Each renamed line takes the columns of its block (laid out by hand: the others stay).
+        #expect(renamed.contains("wallet 'Joint Account'  bank"))
+        #expect(renamed.contains("2026-01-01 'Joint Account'  Fun              -10.00  rule miete"))
+        #expect(renamed.contains("as miete  'Joint Account'  Fun"))
         #expect(!renamed.contains("Girokonto"))
         let after = Fixture.analysis(renamed)
         #expect(after.diagnostics.filter { $0.severity == .error }.isEmpty)
@@ -86,12 +87,12 @@ import Testing
         let analysis = Fixture.analysis(doc.text)
         let edits = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: doc.cursor, newName: "transfer")
         let renamed = Fixture.apply(edits["main.tally"] ?? [], to: doc.text)
-        #expect(renamed.contains("2026-01-01 'transfer' Fun"))
+        #expect(renamed.contains("2026-01-01 'transfer'  Fun"))
         let after = Fixture.analysis(renamed)
         #expect(after.diagnostics.filter { $0.severity == .error }.isEmpty)
         // A name typed in quotes is taken as meant.
         let quoted = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: doc.cursor, newName: "'Dad\\'s card'")
-        #expect(Fixture.apply(quoted["main.tally"] ?? [], to: doc.text).contains("wallet 'Dad\\'s card' bank"))
+        #expect(Fixture.apply(quoted["main.tally"] ?? [], to: doc.text).contains("wallet 'Dad\\'s card'  bank"))
     }
 
     @Test func renamingAParentCategoryRenamesItsChildren() throws {
@@ -107,8 +108,8 @@ import Testing
         let renamed = Fixture.apply(edits["main.tally"] ?? [], to: doc.text)
         #expect(renamed.contains("expense Essen:Lebensmittel, Essen:Café, Fun"))
         #expect(renamed.contains("for Essen\n"))
-        #expect(renamed.contains("'🏠 Haus' Essen:Lebensmittel -5.00"))
-        #expect(renamed.contains("    Essen:Café -3.00"))
+        #expect(renamed.contains("'🏠 Haus'   Essen:Lebensmittel   -5.00"))
+        #expect(renamed.contains("    Essen:Café  -3.00"))
         #expect(!renamed.contains("食費"))
         // The definition of the undeclared parent is its children's declarations.
         #expect(NavigationProvider.definition(in: analysis, path: "main.tally", offset: at).count == 2)
@@ -143,8 +144,8 @@ import Testing
         let more = "2026-01-02 Cash Fun -2.00\n2026-01-03 assert Cash -3.00\n"
         let analysis = Fixture.analysis(["main.tally": root.text, "more.tally": more])
         let edits = try NavigationProvider.rename(in: analysis, path: "main.tally", offset: root.cursor, newName: "Purse")
-        #expect(edits["main.tally"]?.count == 2)
-        #expect(Fixture.apply(edits["more.tally"] ?? [], to: more) == "2026-01-02 Purse Fun -2.00\n2026-01-03 assert Purse -3.00\n")
+        #expect(Fixture.apply(edits["main.tally"] ?? [], to: root.text).components(separatedBy: "Purse").count == 3)
+        #expect(Fixture.apply(edits["more.tally"] ?? [], to: more) == "2026-01-02 Purse  Fun  -2.00\n2026-01-03 assert Purse  -3.00\n")
         let refs = NavigationProvider.references(in: analysis, path: "more.tally", offset: 12, includeDeclaration: true)
         #expect(refs.count == 4)
         #expect(NavigationProvider.definition(in: analysis, path: "more.tally", offset: 12).first?.path == "main.tally")

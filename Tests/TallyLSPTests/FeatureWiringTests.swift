@@ -73,8 +73,9 @@ final class FeatureWiringTests: XCTestCase {
         params["newName"] = "Girokonto"
         let edit = client.result("textDocument/rename", .object(params))
         let edits = try XCTUnwrap(edit["changes"]?[client.uri("a.tally")]?.arrayValue)
-        XCTAssertEqual(edits.count, 3)
-        XCTAssertTrue(edits.allSatisfy { $0["newText"] == "Girokonto" })
+        // Three names, and the whitespace of the lines they stand in, laid out in their block.
+        XCTAssertEqual(edits.filter { $0["newText"]?.stringValue?.contains("Girokonto") == true }.count, 3)
+        XCTAssertTrue(edits.allSatisfy { ["Girokonto", ""].contains($0["newText"]?.stringValue?.filter { !$0.isWhitespace }) }, "\(edits)")
         params["newName"] = "Trip\nx"
         XCTAssertEqual(client.request("textDocument/rename", .object(params))["error"]?["code"], -32803)
     }
@@ -199,7 +200,7 @@ final class FeatureWiringTests: XCTestCase {
     func testQuickFixesComeFromTheDiagnosticsData() throws {
         let client = TestClient()
         client.initialize()
-        let marked = MarkedText("wallet Checking bank\nexpense Fun\n2026-11-02 ⟨a⟩Chekcing⟨b⟩ Fun -1.00\n")
+        let marked = MarkedText("wallet Checking bank\nexpense Fun\n2026-11-02 ⟨a⟩Chekcing⟨b⟩ ⟨c⟩Fun⟨d⟩ ⟨e⟩-1.00\n")
         client.open("a.tally", marked.text)
         let diagnostics = try XCTUnwrap(client.diagnostics("a.tally")?["diagnostics"])
         let actions =
@@ -212,7 +213,10 @@ final class FeatureWiringTests: XCTestCase {
         let action = try XCTUnwrap(actions.first)
         XCTAssertEqual(action["title"], "Replace with `Checking`")
         XCTAssertEqual(action["kind"], "quickfix")
-        XCTAssertEqual(action["edit"]?["changes"]?[client.uri("a.tally")], [["range": marked.range("a", "b"), "newText": "Checking"]])
+        // The name, and the line it stands in laid out as `tally fmt` lays it out.
+        XCTAssertEqual(
+            action["edit"]?["changes"]?[client.uri("a.tally")],
+            [["range": marked.range("a", "c"), "newText": "Checking  "], ["range": marked.range("d", "e"), "newText": "  "]])
     }
 
     func testQuickFixesThatNeedTheBudgetDeclareAMissingWallet() throws {
@@ -244,7 +248,7 @@ final class FeatureWiringTests: XCTestCase {
         client.initialize()
         let marked = MarkedText(
             "wallet Checking bank\nexpense Fun, Food\n2026-11-01 \"Tesco\" Checking Food -3.00\n"
-                + "⟨a⟩2026-11-02 \"TESCO 42\" Checking⟨gap⟩   ⟨amount⟩-1.00⟨b⟩\n    id: \"X1\"\n")
+                + "⟨a⟩2026-11-02 \"TESCO 42\"⟨payee⟩ ⟨wallet⟩Checking⟨gap⟩   ⟨amount⟩-1.00⟨b⟩\n    id: \"X1\"\n")
         client.open("a.tally", marked.text)
         let diagnostics = try XCTUnwrap(client.diagnostics("a.tally")?["diagnostics"]?.arrayValue)
         let info = try XCTUnwrap(diagnostics.first { $0["code"] == "I0601" })
@@ -258,14 +262,15 @@ final class FeatureWiringTests: XCTestCase {
                 ]
             ).arrayValue ?? []
         // Food first (Tesco's history), then Fun, the other spending category, though
-        // never used yet. The line is replaced by itself with the category, laid out as
-        // `tally fmt` lays it out in its block (the two transactions): payees two spaces
-        // after "TESCO 42", the columns of wallet, category and amount two apart.
+        // never used yet. The category goes in, and the line is laid out as `tally fmt` lays
+        // it out in its block (the two transactions): payees two spaces after "TESCO 42",
+        // the columns of wallet, category and amount two apart; only whitespace is edited
+        // besides the category.
         XCTAssertEqual(actions.map { $0["title"]?.stringValue ?? "" }, ["Book it in Food", "Book it in Fun"])
         XCTAssertEqual(actions.first?["isPreferred"], true)
         XCTAssertEqual(
             actions.first?["edit"]?["changes"]?[client.uri("a.tally")],
-            [["range": marked.range("a", "b"), "newText": "2026-11-02 \"TESCO 42\"  Checking  Food  -1.00"]])
+            [["range": marked.range("payee", "wallet"), "newText": "  "], ["range": marked.range("gap", "amount"), "newText": "  Food  "]])
     }
 
     func testCompletionOffersWalletsWithAnEditOverTheTypedWord() throws {

@@ -1,15 +1,13 @@
 import TallyCore
-import TallyFormat
 import TallyImport
 import TallySyntax
 
 extension CodeActionProvider {
     /// I0601, a bank movement without a category: one action per likely category (see
     /// ``Categorizer/likeliest(_:in:limit:)``), the likeliest preferred. The category is
-    /// written between the wallet and the amount, and the line is laid out as `tally fmt`
-    /// lays it out in its block (``Formatter/formattedLine(at:in:path:blockLimit:)``); where
-    /// that cannot be told from the block, the amount keeps its column when the gap before
-    /// it has room for the category.
+    /// written between the wallet and the amount; ``actions(in:path:range:)`` lays out its
+    /// block as `tally fmt` would. Where that cannot be told from the block, the amount
+    /// keeps its column when the gap before it has room for the category.
     static func chooseCategory(_ d: Diagnostic, _ analysis: BudgetAnalysis, advice: inout CategoryAdvice) -> [CodeActionInfo] {
         guard let node = analysis.index.entry(in: d.file, at: d.range.start), let t = TransactionSyntax(node),
             t.category == nil, let wallet = t.wallet, let amount = t.amount,
@@ -20,13 +18,9 @@ extension CodeActionProvider {
         let bytes = node.tree.source.bytes
         let gap = ByteRange(start: wallet.range.end, end: amount.range.start)
         let spacesOnly = gap.start < gap.end && bytes[gap.start ..< gap.end].allSatisfy { $0 == UInt8(ascii: " ") }
-        var lineStart = node.range.start
-        while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        var lineEnd = amount.range.end
-        while lineEnd < bytes.count, bytes[lineEnd] != 0x0A, bytes[lineEnd] != 0x0D { lineEnd += 1 }
         return likely.enumerated().map { rank, category in
             let name = SourceWriter.name(model.categories[category].name)
-            var edit: TextEdit
+            let edit: TextEdit
             if spacesOnly {
                 // `Checking      -12.00` becomes `Checking Food -12.00`, the amount where it was.
                 let width = gap.end - gap.start
@@ -34,11 +28,6 @@ extension CodeActionProvider {
                 edit = TextEdit(range: gap, replacement: " " + name + String(repeating: " ", count: after))
             } else {
                 edit = TextEdit(range: .empty(at: amount.range.start), replacement: name + " ")
-            }
-            // The whole line as `tally fmt` writes it, when its block says how.
-            let line = Array(bytes[lineStart ..< edit.range.start]) + Array(edit.replacement.utf8) + Array(bytes[edit.range.end ..< lineEnd])
-            if let formatted = Formatter.formattedLine(line, replacing: lineStart ..< lineEnd, in: bytes, path: d.file) {
-                edit = TextEdit(range: ByteRange(start: lineStart, end: lineEnd), replacement: String(decoding: formatted, as: UTF8.self))
             }
             return CodeActionInfo(
                 title: "Book it in \(model.categories[category].name)", diagnostic: d,

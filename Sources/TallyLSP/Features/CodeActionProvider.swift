@@ -17,6 +17,9 @@ import TallySyntax
 /// - I0601 a bank movement without a category: book it in one of the likeliest categories
 ///   (CodeActionProvider+Categories.swift).
 ///
+/// Each action's edits come with the layout of the blocks they touch
+/// (``BudgetAnalysis/layingOut(_:)``), so a formatted file stays formatted.
+///
 /// Code actions are asked for rarely, so some of these scan a file's entries (finding
 /// where a declaration or a dated entry goes); only I0601's scans the whole budget's
 /// entries, once per request, to learn which category each payee is usually booked in.
@@ -45,6 +48,9 @@ public enum CodeActionProvider {
             default: break
             }
         }
+        // Every fix lays out the blocks it touches as `tally fmt` would: a formatted file
+        // stays formatted (issue 33).
+        for i in result.indices { result[i].edits = analysis.layingOut(result[i].edits) }
         return result
     }
 

@@ -1,4 +1,5 @@
 import TallyCore
+import TallyFormat
 import TallySyntax
 
 /// The names a rename may give. How a name is written in a file is `SourceWriter.name`'s.
@@ -27,6 +28,20 @@ extension BudgetAnalysis {
 
     /// The tree of `path`, if the file is part of the budget.
     func tree(_ path: String) -> SyntaxTree? { budget.file(path)?.tree }
+
+    /// `edits`, by file, made together with the layout `tally fmt` gives the blocks they
+    /// touch (``Formatter/layingOut(_:in:path:blockLimit:run:)``), so that a rename or a quick
+    /// fix leaves a formatted file formatted. A file outside the budget keeps its edits.
+    /// The blocks are laid out on all cores: renaming the wallet of every entry touches
+    /// every block of the file.
+    func layingOut(_ edits: [String: [TextEdit]]) -> [String: [TextEdit]] {
+        var result = edits
+        for (path, list) in edits {
+            guard let bytes = tree(path)?.source.bytes else { continue }
+            result[path] = Formatter.layingOut(list, in: bytes, path: path, run: ConcurrentJobs.run)
+        }
+        return result
+    }
 }
 
 extension SyntaxNode {

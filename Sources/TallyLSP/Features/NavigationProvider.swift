@@ -40,7 +40,8 @@ public enum NavigationProvider {
     }
 
     /// The edits that rename the name at `offset` to `newName` in every file, quoting it
-    /// where it needs quotes (a new name typed in single quotes is taken as meant).
+    /// where it needs quotes (a new name typed in single quotes is taken as meant), with
+    /// the blocks the names stand in laid out again as `tally fmt` lays them out.
     public static func rename(in analysis: BudgetAnalysis, path: String, offset: Int, newName typed: String) throws(RenameError) -> [String: [TextEdit]] {
         let index = analysis.index
         let newName = typed.count >= 2 && typed.hasPrefix("'") && typed.hasSuffix("'") ? Unquote.value(of: typed) : typed
@@ -71,6 +72,8 @@ public enum NavigationProvider {
             }
         }
         for key in edits.keys { edits[key]?.sort { $0.range.start < $1.range.start } }
-        return edits
+        // Wider or narrower names move the columns of their blocks: laid out as `tally fmt`
+        // would, so that a formatted file stays formatted.
+        return analysis.layingOut(edits)
     }
 }
