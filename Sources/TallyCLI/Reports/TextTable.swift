@@ -64,6 +64,39 @@ struct TextTable {
         // Every cell is measured once into one flat array, and the text is built as
         // bytes in one buffer: a register of 100k lines would otherwise spend most of
         // its time growing and copying strings.
+        let layout = measured()
+        let columnCount = columns.count
+        let total = layout.widths.reduce(0, +) + 2 * max(0, columnCount - 1)
+        let indentBytes = Array(indent.utf8)
+        let byteEstimate = (rows.count + 2) * (total + indentBytes.count + 1) + 64
+        var out: [UInt8] = []
+        out.reserveCapacity(byteEstimate)
+        let titles = columns.map { Cell(text: $0.title, width: width($0.title)) }
+        writeLine(titles[...], header: true, layout, color: color, indent: indentBytes, to: &out)
+        TextTable.writeDashes(total, indent: indentBytes, to: &out)
+        var index = 0
+        for row in rows {
+            switch row {
+            case .rule: TextTable.writeDashes(total, indent: indentBytes, to: &out)
+            case .cells:
+                writeLine(layout.cells[index ..< index + columnCount], header: false, layout, color: color, indent: indentBytes, to: &out)
+                index += columnCount
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The rows' cells measured, and the columns' widths and amount layouts they need.
+    private struct Layout {
+        /// Every row's cells, row after row, `columns.count` to a row; rules have none.
+        var cells: [Cell]
+        var widths: [Int]
+        var amounts: [AmountColumn]
+    }
+
+    /// Measures every cell once, cut to its column's `maxWidth`, and widens the columns
+    /// to their titles and cells.
+    private func measured() -> Layout {
         let columnCount = columns.count
         var cells: [Cell] = []
         cells.reserveCapacity(rows.count * columnCount)
@@ -84,57 +117,45 @@ struct TextTable {
             }
         }
         for i in columns.indices where columns[i].alignment == .decimal { widths[i] = amounts[i].fit(widths[i]) }
-        let total = widths.reduce(0, +) + 2 * max(0, columnCount - 1)
-        let indentBytes = Array(indent.utf8)
-        let byteEstimate = (rows.count + 2) * (total + indentBytes.count + 1) + 64
-        var out: [UInt8] = []
-        out.reserveCapacity(byteEstimate)
-        let space: UInt8 = 0x20
-        func spaces(_ n: Int) { out.appendSpaces(n) }
-        func line(_ row: ArraySlice<Cell>, header: Bool) {
-            let start = out.count
-            out.append(contentsOf: indentBytes)
-            var i = 0
-            for cell in row {
-                let column = columns[i]
-                if i > 0 { out.append(space); out.append(space) }
-                switch header ? (column.alignment == .left ? .left : .right) : column.alignment {
-                case .left:
-                    if color && !header, let code = column.marks[cell.text] {
-                        TextTable.paint(code, &out)
-                        out.appendUTF8(cell.text)
-                        TextTable.paint("0", &out)
-                    } else {
-                        out.appendUTF8(cell.text)
-                    }
-                    spaces(widths[i] - cell.width)
-                case .right:
-                    spaces(widths[i] - cell.width)
+        return Layout(cells: cells, widths: widths, amounts: amounts)
+    }
+
+    /// Writes one line of cells padded to their columns: the header's titles (left or
+    /// right, never on the point, never painted) or a row's cells.
+    private func writeLine(
+        _ row: ArraySlice<Cell>, header: Bool, _ layout: Layout, color: Bool, indent: [UInt8], to out: inout [UInt8]
+    ) {
+        let start = out.count
+        out.append(contentsOf: indent)
+        var i = 0
+        for cell in row {
+            let column = columns[i]
+            if i > 0 { out.append(0x20); out.append(0x20) }
+            switch header ? (column.alignment == .left ? .left : .right) : column.alignment {
+            case .left:
+                if color && !header, let code = column.marks[cell.text] {
+                    TextTable.paint(code, &out)
                     out.appendUTF8(cell.text)
-                case .decimal: amounts[i].write(cell.text.utf8, cell.amount, color: color && !header, to: &out)
+                    TextTable.paint("0", &out)
+                } else {
+                    out.appendUTF8(cell.text)
                 }
-                i += 1
+                out.appendSpaces(layout.widths[i] - cell.width)
+            case .right:
+                out.appendSpaces(layout.widths[i] - cell.width)
+                out.appendUTF8(cell.text)
+            case .decimal: layout.amounts[i].write(cell.text.utf8, cell.amount, color: color && !header, to: &out)
             }
-            TextTable.endLine(from: start, &out)
+            i += 1
         }
-        func dashes() {
-            out.append(contentsOf: indentBytes)
-            out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: total))
-            out.append(0x0A)
-        }
-        let titles = columns.map { Cell(text: $0.title, width: width($0.title)) }
-        line(titles[...], header: true)
-        dashes()
-        var index = 0
-        for row in rows {
-            switch row {
-            case .rule: dashes()
-            case .cells:
-                line(cells[index ..< index + columnCount], header: false)
-                index += columnCount
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+        TextTable.endLine(from: start, &out)
+    }
+
+    /// Writes a dashed line `total` wide.
+    private static func writeDashes(_ total: Int, indent: [UInt8], to out: inout [UInt8]) {
+        out.append(contentsOf: indent)
+        out.append(contentsOf: repeatElement(UInt8(ascii: "-"), count: total))
+        out.append(0x0A)
     }
 
     /// Where an amount cell splits, as byte offsets: `before` at its decimal point (or

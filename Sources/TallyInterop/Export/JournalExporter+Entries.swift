@@ -147,79 +147,15 @@ extension JournalExporter {
     /// as journals write a paycheck) rather than last (spending).
     static func walletFirst(_ total: Money) -> Bool { !total.isNegative && !total.isZero }
 
+    /// One dated entry, the way the peer writes its kind.
     private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?, asserted: [Int: Money]) {
         switch entry.kind {
         case .transaction(let w, let total, _):
-            let wallet = model.wallets[w]
-            let details = source.details(of: entry)
-            var metadata = details?.metadata ?? []
-            let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
-            let splitMetadata = PostingDetails.splitLines(&metadata)
-            header(&out, entry, extra: metadata)
-            let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
-            // What was paid in another currency, as the interpreter read it.
-            let paid = entry.postingCount == 1 ? entry.paid.map { paidAmount($0, charged: total, in: wallet.currency) } : nil
-            let perPart = entry.paid.flatMap { paidParts($0, (0 ..< entry.postingCount).map { entry.posting($0).amount }, in: wallet.currency) }
-            // The wallet's posting where the peer had it (`wallet-posting:`), else first
-            // for money in, last otherwise.
-            let count = max(entry.postingCount, 1) + 1
-            var walletAt = JournalExporter.walletFirst(total) && format != .beancount ? 0 : count - 1
-            if let kept { walletAt = kept == "first" ? 0 : kept == "last" ? count - 1 : min(max((Int(kept) ?? count) - 1, 0), count - 1) }
-            func walletPosting() { posting(&out, names.wallets[w], amount(total, wallet.currency) + assertion(asserted, w)) }
-            if walletAt == 0 { walletPosting() }
-            for p in 0 ..< entry.postingCount {
-                let part = entry.posting(p)
-                posting(
-                    &out, names.categories[part.category], paid ?? perPart?[p] ?? amount(part.amount.negated, wallet.currency),
-                    PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? []))
-                if walletAt == p + 1 { walletPosting() }
-            }
-            if entry.postingCount == 0 {
-                // A bank movement with no category yet (I0601) balances against an
-                // account that says so.
-                posting(
-                    &out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
-                    amount(total.negated, wallet.currency))
-                if walletAt == 1 { walletPosting() }
-            }
+            writeTransaction(&out, entry, wallet: w, total: total, asserted: asserted)
         case .transfer(let from, let to, let sent, let received):
-            let source = model.wallets[from], target = model.wallets[to]
-            var metadata = self.source.details(of: entry)?.metadata ?? []
-            // The sending wallet's posting first where the peer had it so (`wallet-posting: first`).
-            let sendingFirst = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value == "first" } ?? false
-            let legs = PostingDetails.legs(&metadata)
-            header(&out, entry, extra: metadata)
-            var arriving = amount(received, target.currency)
-            var sending = amount(sent.negated, source.currency)
-            if currency(source.currency) != currency(target.currency) {
-                // The total price makes the two currencies balance exactly. Beancount
-                // balances within the precision of the weight's amounts: on the side
-                // with fewer decimals (units), its weight is in the other currency.
-                if format == .beancount && model.decimals(of: source.currency) < model.decimals(of: target.currency) {
-                    sending += " @@ " + amount(received, target.currency)
-                } else {
-                    arriving += " @@ " + amount(sent, source.currency)
-                }
-            }
-            if sendingFirst { posting(&out, names.wallets[from], sending + assertion(asserted, from), legs.from) }
-            posting(&out, names.wallets[to], arriving + assertion(asserted, to), legs.to)
-            if !sendingFirst { posting(&out, names.wallets[from], sending + assertion(asserted, from), legs.from) }
+            writeTransfer(&out, entry, from: from, to: to, sent: sent, received: received, asserted: asserted)
         case .assertion(let w, let balance):
-            let wallet = model.wallets[w]
-            switch format {
-            case .hledger, .ledger:
-                // A posting of zero that only asserts: in the transaction it was, if kept.
-                out.blank()
-                let kept = source.metadataValue(of: entry, AccountNames.assertionEntryKey).map(lineText) ?? ""
-                out.line(kept.isEmpty ? entry.date.iso : "\(entry.date) \(kept)")
-                let zero = Money.zero
-                posting(&out, names.wallets[w], amount(zero, wallet.currency) + " = " + amount(balance, wallet.currency))
-            case .beancount:
-                // `balance` checks the start of its day: the end of the day before.
-                guard let next = entry.date.adding(days: 1) else { return }
-                out.blank()
-                out.line("\(next) balance \(names.wallets[w])  \(amount(balance, wallet.currency))")
-            }
+            writeAssertion(&out, entry, wallet: w, balance: balance)
         case .rate(let base, let rate, let quote):
             switch format {
             case .hledger, .ledger: out.line("P \(entry.date.iso) \(commodity(base)) \(rate) \(commodity(quote))")
@@ -242,6 +178,91 @@ extension JournalExporter {
             case .beancount: out.line("\(entry.date) custom \"tally-goal\" \(quoted(model.goals[goal].name)) \(amount(value, currency))")
             case .hledger, .ledger: out.line(comment("\(entry.date) goal \(model.goals[goal].name) \(amount(value, currency))"))
             }
+        }
+    }
+
+    /// A transaction of wallet `w`: its header, a posting per category (an uncategorized
+    /// account when it has none yet), and the wallet's posting among them.
+    private func writeTransaction(_ out: inout JournalText, _ entry: Entry, wallet w: Int, total: Money, asserted: [Int: Money]) {
+        let wallet = model.wallets[w]
+        let details = source.details(of: entry)
+        var metadata = details?.metadata ?? []
+        let kept = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value }
+        let splitMetadata = PostingDetails.splitLines(&metadata)
+        header(&out, entry, extra: metadata)
+        let splits = details?.splits.count == entry.postingCount ? details?.splits : nil
+        // What was paid in another currency, as the interpreter read it.
+        let paid = entry.postingCount == 1 ? entry.paid.map { paidAmount($0, charged: total, in: wallet.currency) } : nil
+        let perPart = entry.paid.flatMap { paidParts($0, (0 ..< entry.postingCount).map { entry.posting($0).amount }, in: wallet.currency) }
+        // The wallet's posting where the peer had it (`wallet-posting:`), else first
+        // for money in, last otherwise.
+        let count = max(entry.postingCount, 1) + 1
+        var walletAt = JournalExporter.walletFirst(total) && format != .beancount ? 0 : count - 1
+        if let kept { walletAt = kept == "first" ? 0 : kept == "last" ? count - 1 : min(max((Int(kept) ?? count) - 1, 0), count - 1) }
+        func walletPosting() { posting(&out, names.wallets[w], amount(total, wallet.currency) + assertion(asserted, w)) }
+        if walletAt == 0 { walletPosting() }
+        for p in 0 ..< entry.postingCount {
+            let part = entry.posting(p)
+            posting(
+                &out, names.categories[part.category], paid ?? perPart?[p] ?? amount(part.amount.negated, wallet.currency),
+                PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? []))
+            if walletAt == p + 1 { walletPosting() }
+        }
+        if entry.postingCount == 0 {
+            // A bank movement with no category yet (I0601) balances against an
+            // account that says so.
+            posting(
+                &out, total.isNegative ? names.uncategorized.spending : names.uncategorized.income,
+                amount(total.negated, wallet.currency))
+            if walletAt == 1 { walletPosting() }
+        }
+    }
+
+    /// A transfer: the receiving wallet's posting, and the sending one's before or after
+    /// it; between currencies, a total price that makes the two balance.
+    private func writeTransfer(
+        _ out: inout JournalText, _ entry: Entry, from: Int, to: Int, sent: Money, received: Money, asserted: [Int: Money]
+    ) {
+        let source = model.wallets[from], target = model.wallets[to]
+        var metadata = self.source.details(of: entry)?.metadata ?? []
+        // The sending wallet's posting first where the peer had it so (`wallet-posting: first`).
+        let sendingFirst = metadata.firstIndex { $0.key == AccountNames.walletPostingKey }.map { metadata.remove(at: $0).value == "first" } ?? false
+        let legs = PostingDetails.legs(&metadata)
+        header(&out, entry, extra: metadata)
+        var arriving = amount(received, target.currency)
+        var sending = amount(sent.negated, source.currency)
+        if currency(source.currency) != currency(target.currency) {
+            // The total price makes the two currencies balance exactly. Beancount
+            // balances within the precision of the weight's amounts: on the side
+            // with fewer decimals (units), its weight is in the other currency.
+            if format == .beancount && model.decimals(of: source.currency) < model.decimals(of: target.currency) {
+                sending += " @@ " + amount(received, target.currency)
+            } else {
+                arriving += " @@ " + amount(sent, source.currency)
+            }
+        }
+        if sendingFirst { posting(&out, names.wallets[from], sending + assertion(asserted, from), legs.from) }
+        posting(&out, names.wallets[to], arriving + assertion(asserted, to), legs.to)
+        if !sendingFirst { posting(&out, names.wallets[from], sending + assertion(asserted, from), legs.from) }
+    }
+
+    /// A balance assertion on wallet `w` on its own: a zero posting that asserts
+    /// (hledger, ledger), a `balance` directive on the next day (beancount).
+    private func writeAssertion(_ out: inout JournalText, _ entry: Entry, wallet w: Int, balance: Money) {
+        let wallet = model.wallets[w]
+        switch format {
+        case .hledger, .ledger:
+            // A posting of zero that only asserts: in the transaction it was, if kept.
+            out.blank()
+            let kept = source.metadataValue(of: entry, AccountNames.assertionEntryKey).map(lineText) ?? ""
+            out.line(kept.isEmpty ? entry.date.iso : "\(entry.date) \(kept)")
+            let zero = Money.zero
+            posting(&out, names.wallets[w], amount(zero, wallet.currency) + " = " + amount(balance, wallet.currency))
+        case .beancount:
+            // `balance` checks the start of its day: the end of the day before.
+            guard let next = entry.date.adding(days: 1) else { return }
+            out.blank()
+            out.line("\(next) balance \(names.wallets[w])  \(amount(balance, wallet.currency))")
         }
     }
 }

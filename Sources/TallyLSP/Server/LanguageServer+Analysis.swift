@@ -36,23 +36,45 @@ extension LanguageServer {
     func runAnalysis() {
         let clock = ContinuousClock()
         let started = clock.now
-        var loading = Duration.zero
-        var interpreting = Duration.zero
         analysisPending = false
         scheduledAnalysis?.cancel()
         scheduledAnalysis = nil
         treeCache = [:]  // the analysis holds the current trees from now on
-        if workspaceNeedsRefresh {
-            // The budget that includes an open file may lie outside the workspace folders
-            // (an editor that took the file's own folder as the root): the folders around
-            // each open file are searched too, by the rule `tally check` follows.
-            let around = documents.keys.filter { $0.hasPrefix("/") }.flatMap { BudgetSearch.folders(for: $0) }
-            workspace.nearby = Set(around).sorted { ($0.path, $0.depth) < ($1.path, $1.depth) }
-            workspace.refresh()
-            workspaceNeedsRefresh = false
-        }
+        if workspaceNeedsRefresh { refreshWorkspace() }
         let buffers = documents.mapValues(\.bytes)
         let provider = OverlayFileProvider(buffers: buffers, disk: disk)
+        let finder = RootFinder(
+            open: openIncludes(), workspace: workspace, configuredRoot: configuration.root,
+            canonical: { provider.canonicalPath($0) })
+        let changed = Set(changedPaths.map { provider.canonicalPath($0) })
+        changedPaths = []
+        var pass = AnalysisPass(provider: provider, changed: changed, today: today, clock: clock)
+        let newRoots = roots(finder, &pass)
+        rootOfDocument = newRoots
+        analyses = pass.fresh.filter { Set(newRoots.values).contains($0.key) }
+        let publishStart = clock.now
+        let recomputed = pass.recomputed
+        publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
+        guard !recomputed.isEmpty else { return }
+        prepareIndexes(of: recomputed)
+        let ms = Self.milliseconds
+        note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(pass.loading)), interpret \(ms(pass.interpreting)), publish \(ms(clock.now - publishStart))")
+    }
+
+    /// Lists the workspace's budget files again, with the folders around each open file.
+    private func refreshWorkspace() {
+        // The budget that includes an open file may lie outside the workspace folders
+        // (an editor that took the file's own folder as the root): the folders around
+        // each open file are searched too, by the rule `tally check` follows.
+        let around = documents.keys.filter { $0.hasPrefix("/") }.flatMap { BudgetSearch.folders(for: $0) }
+        workspace.nearby = Set(around).sorted { ($0.path, $0.depth) < ($1.path, $1.depth) }
+        workspace.refresh()
+        workspaceNeedsRefresh = false
+    }
+
+    /// The files each open buffer includes: scanned again only for a buffer whose
+    /// version or content changed; the cache forgets buffers that were closed.
+    private func openIncludes() -> [String: [String]] {
         var openIncludes: [String: [String]] = [:]
         for (path, document) in documents {
             if let cached = includeCache[path], cached.version == document.version, !changedPaths.contains(path) {
@@ -64,60 +86,61 @@ extension LanguageServer {
             }
         }
         includeCache = includeCache.filter { documents[$0.key] != nil }
-        let finder = RootFinder(
-            open: openIncludes, workspace: workspace, configuredRoot: configuration.root,
-            canonical: { provider.canonicalPath($0) })
-        let changed = Set(changedPaths.map { provider.canonicalPath($0) })
-        changedPaths = []
+        return openIncludes
+    }
+
+    /// Each open buffer's root: the budget `finder` names when that budget holds the
+    /// file, else the file itself; the budgets are analysed on the way (into `pass`).
+    private func roots(_ finder: RootFinder, _ pass: inout AnalysisPass) -> [String: String] {
+        let provider = pass.provider
         var newRoots: [String: String] = [:]
-        var recomputed: [String] = []
-        var fresh: [String: BudgetAnalysis] = [:]
-        let date = today
-
-        func analysis(of root: String) -> BudgetAnalysis? {
-            if let done = fresh[root] { return done }
-            if let old = analyses[root], !old.budget.files.contains(where: { changed.contains(provider.canonicalPath($0.path)) }),
-                old.today == date
-            {
-                fresh[root] = old
-                return old
-            }
-            // Let the outdated analysis go first, so two large models never sit in memory at
-            // once. Its lowering (which holds the trees and the entries) is kept: only the
-            // entries an edit touched are parsed and lowered again.
-            var previous = analyses.removeValue(forKey: root)?.lowered
-            let loadStart = clock.now
-            guard let budget = try? BudgetLoader(provider: provider, reusing: previous?.budget).load(root) else { return nil }
-            let interpretStart = clock.now
-            loading += interpretStart - loadStart
-            let result = BudgetAnalysis(budget: budget, today: date, reusing: previous.take())
-            interpreting += clock.now - interpretStart
-            fresh[root] = result
-            recomputed.append(root)
-            return result
-        }
-
         for path in documents.keys.sorted() {
             let candidate = finder.root(of: path)
-            if candidate != path, let found = analysis(of: candidate),
+            if candidate != path, let found = analysis(of: candidate, &pass),
                 found.budget.file(path) != nil
                     || found.budget.files.contains(where: { provider.canonicalPath($0.path) == provider.canonicalPath(path) })
             {
                 newRoots[path] = candidate
             } else {
-                _ = analysis(of: path)
+                _ = analysis(of: path, &pass)
                 newRoots[path] = path
             }
         }
-        rootOfDocument = newRoots
-        analyses = fresh.filter { Set(newRoots.values).contains($0.key) }
-        let publishStart = clock.now
-        publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
-        // Build the tables keystroke requests read off the queue, so the first hover or
-        // completion after an edit finds them ready (a request that comes sooner waits on
-        // the index's lock); the rest when the server is idle. Work for an analysis that a
-        // newer one replaced stops.
-        guard !recomputed.isEmpty else { return }
+        return newRoots
+    }
+
+    /// The analysis of the budget at `root` for this pass: done already in it, kept when
+    /// none of its files changed and the day is the same, else read and interpreted again
+    /// (nil when the budget cannot be read).
+    private func analysis(of root: String, _ pass: inout AnalysisPass) -> BudgetAnalysis? {
+        if let done = pass.fresh[root] { return done }
+        if let old = analyses[root], !old.budget.files.contains(where: { pass.changed.contains(pass.provider.canonicalPath($0.path)) }),
+            old.today == pass.today
+        {
+            pass.fresh[root] = old
+            return old
+        }
+        // Let the outdated analysis go first, so two large models never sit in memory at
+        // once. Its lowering (which holds the trees and the entries) is kept: only the
+        // entries an edit touched are parsed and lowered again.
+        var previous = analyses.removeValue(forKey: root)?.lowered
+        let clock = pass.clock
+        let loadStart = clock.now
+        guard let budget = try? BudgetLoader(provider: pass.provider, reusing: previous?.budget).load(root) else { return nil }
+        let interpretStart = clock.now
+        pass.loading += interpretStart - loadStart
+        let result = BudgetAnalysis(budget: budget, today: pass.today, reusing: previous.take())
+        pass.interpreting += clock.now - interpretStart
+        pass.fresh[root] = result
+        pass.recomputed.append(root)
+        return result
+    }
+
+    /// Builds the tables keystroke requests read off the queue, so the first hover or
+    /// completion after an edit finds them ready (a request that comes sooner waits on
+    /// the index's lock); the rest when the server is idle. Work for an analysis that a
+    /// newer one replaced stops.
+    private func prepareIndexes(of recomputed: [String]) {
         let generation = analysisGeneration.advance()
         let counter = analysisGeneration
         for root in recomputed {
@@ -129,10 +152,6 @@ extension LanguageServer {
             }
         }
         whenIdle(generation)
-        if !recomputed.isEmpty {
-            func ms(_ d: Duration) -> Int { Int(d.components.seconds * 1000 + d.components.attoseconds / 1_000_000_000_000_000) }
-            note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(loading)), interpret \(ms(interpreting)), publish \(ms(clock.now - publishStart))")
-        }
     }
 
     /// Once no edit has come for two seconds: builds the remaining look-up tables (every
@@ -260,4 +279,18 @@ extension LanguageServer {
         case .info: return 3
         }
     }
+}
+
+/// What one analysis pass works with and gathers: the file provider over the open
+/// buffers, the paths that changed, the day; the analyses done or kept, the roots
+/// analysed again, and the time spent reading and interpreting (for the log).
+private struct AnalysisPass {
+    let provider: OverlayFileProvider
+    let changed: Set<String>
+    let today: CivilDate
+    let clock: ContinuousClock
+    var fresh: [String: BudgetAnalysis] = [:]
+    var recomputed: [String] = []
+    var loading = Duration.zero
+    var interpreting = Duration.zero
 }

@@ -19,8 +19,51 @@ public struct SARIFDiagnosticRenderer {
 
     public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
 
+    /// The SARIF log of `diagnostics`, one run, ending with a line feed; `omitted` are the
+    /// files whose results were cut by ``DiagnosticLimit``.
     public func render(_ diagnostics: [Diagnostic], omitted: [DiagnosticLimit.Omitted] = []) -> String {
-        let rules = DiagnosticCode.all.map { code -> String in
+        let ruleIndex = Dictionary(uniqueKeysWithValues: DiagnosticCode.all.enumerated().map { ($1.rawValue, $0) })
+        let results = diagnostics.map { result($0, ruleIndex: ruleIndex) }
+        return JSONWriter.object([
+            ("$schema", JSONWriter.quote(Self.schema)),
+            ("version", JSONWriter.quote("2.1.0")),
+            ("runs", JSONWriter.array([run(results: results, omitted: omitted)]))
+        ]) + "\n"
+    }
+
+    /// The run: the tool with its rules, the column unit, the results, and the
+    /// notifications of results left out when there are any.
+    private func run(results: [String], omitted: [DiagnosticLimit.Omitted]) -> String {
+        let driver = JSONWriter.object([
+            ("name", JSONWriter.quote("tally")),
+            ("version", JSONWriter.quote(TallyVersion.current)),
+            ("rules", "[\n" + Self.rules().joined(separator: ",\n") + "\n]")
+        ])
+        var runPairs = [
+            ("tool", JSONWriter.object([("driver", driver)])),
+            ("columnKind", JSONWriter.quote(sources.unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
+            ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]")
+        ]
+        if !omitted.isEmpty {
+            // Left-out results are told as notifications of the tool's run, one per file.
+            runPairs.append(
+                (
+                    "invocations",
+                    JSONWriter.array([
+                        JSONWriter.object([
+                            ("executionSuccessful", "true"),
+                            ("toolExecutionNotifications", JSONWriter.array(omitted.map(Self.notification)))
+                        ])
+                    ])
+                ))
+        }
+        return JSONWriter.object(runPairs)
+    }
+
+    /// One rule per diagnostic code, in the order of ``DiagnosticCode/all``: its title,
+    /// its summary, and the summary with the fix as help (plain and Markdown).
+    private static func rules() -> [String] {
+        DiagnosticCode.all.map { code in
             var help = code.summary
             var markdown = code.summary  // the documentation's own Markdown (backticks)
             if let fix = code.fix {
@@ -32,84 +75,46 @@ public struct SARIFDiagnosticRenderer {
                 ("shortDescription", JSONWriter.object([("text", JSONWriter.quote(code.title))])),
                 ("fullDescription", JSONWriter.object([("text", JSONWriter.quote(code.summary))])),
                 ("help", JSONWriter.object([("text", JSONWriter.quote(help)), ("markdown", JSONWriter.quote(markdown))])),
-                ("defaultConfiguration", JSONWriter.object([("level", JSONWriter.quote(Self.level(code.defaultSeverity)))]))
+                ("defaultConfiguration", JSONWriter.object([("level", JSONWriter.quote(level(code.defaultSeverity)))]))
             ])
         }
-        let ruleIndex = Dictionary(uniqueKeysWithValues: DiagnosticCode.all.enumerated().map { ($1.rawValue, $0) })
-        let results = diagnostics.map { d -> String in
-            let at = sources.location(d.file, d.range)
-            var message = d.message
-            if let help = d.help { message += "\nhelp: " + help }
-            let region = JSONWriter.object([
-                ("startLine", String(at.line)), ("startColumn", String(at.column)),
-                ("endLine", String(at.endLine)), ("endColumn", String(at.endColumn))
-            ])
-            let location = JSONWriter.object([
-                (
-                    "physicalLocation",
-                    JSONWriter.object([
-                        ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(d.file)))])),
-                        ("region", region)
-                    ])
-                )
-            ])
-            var pairs = [
-                ("ruleId", JSONWriter.quote(d.code.rawValue)),
-                ("level", JSONWriter.quote(Self.level(d.severity))),
-                ("message", JSONWriter.object([("text", JSONWriter.quote(message))])),
-                ("locations", JSONWriter.array([location]))
-            ]
-            if let index = ruleIndex[d.code.rawValue] { pairs.insert(("ruleIndex", String(index)), at: 1) }
-            return JSONWriter.object(pairs)
-        }
-        let driver = JSONWriter.object([
-            ("name", JSONWriter.quote("tally")),
-            ("version", JSONWriter.quote(TallyVersion.current)),
-            ("rules", "[\n" + rules.joined(separator: ",\n") + "\n]")
+    }
+
+    /// One result: its rule (by id, and by index when the code is listed), level,
+    /// message with its help, and region.
+    private func result(_ d: Diagnostic, ruleIndex: [String: Int]) -> String {
+        let at = sources.location(d.file, d.range)
+        var message = d.message
+        if let help = d.help { message += "\nhelp: " + help }
+        let region = JSONWriter.object([
+            ("startLine", String(at.line)), ("startColumn", String(at.column)),
+            ("endLine", String(at.endLine)), ("endColumn", String(at.endColumn))
         ])
-        var runPairs = [
-            ("tool", JSONWriter.object([("driver", driver)])),
-            ("columnKind", JSONWriter.quote(sources.unit == .utf16 ? "utf16CodeUnits" : "unicodeCodePoints")),
-            ("results", results.isEmpty ? "[]" : "[\n" + results.joined(separator: ",\n") + "\n]")
+        let location = JSONWriter.object([("physicalLocation", Self.physicalLocation(d.file, region: region))])
+        var pairs = [
+            ("ruleId", JSONWriter.quote(d.code.rawValue)),
+            ("level", JSONWriter.quote(Self.level(d.severity))),
+            ("message", JSONWriter.object([("text", JSONWriter.quote(message))])),
+            ("locations", JSONWriter.array([location]))
         ]
-        if !omitted.isEmpty {
-            // Left-out results are told as notifications of the tool's run, one per file.
-            let notifications = omitted.map { left in
-                JSONWriter.object([
-                    ("level", JSONWriter.quote("note")),
-                    ("message", JSONWriter.object([("text", JSONWriter.quote(DiagnosticLimit.message(left)))])),
-                    (
-                        "locations",
-                        JSONWriter.array([
-                            JSONWriter.object([
-                                (
-                                    "physicalLocation",
-                                    JSONWriter.object([
-                                        ("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(Self.uri(left.file)))]))
-                                    ])
-                                )
-                            ])
-                        ])
-                    )
-                ])
-            }
-            runPairs.append(
-                (
-                    "invocations",
-                    JSONWriter.array([
-                        JSONWriter.object([
-                            ("executionSuccessful", "true"),
-                            ("toolExecutionNotifications", JSONWriter.array(notifications))
-                        ])
-                    ])
-                ))
-        }
-        let run = JSONWriter.object(runPairs)
-        return JSONWriter.object([
-            ("$schema", JSONWriter.quote(Self.schema)),
-            ("version", JSONWriter.quote("2.1.0")),
-            ("runs", JSONWriter.array([run]))
-        ]) + "\n"
+        if let index = ruleIndex[d.code.rawValue] { pairs.insert(("ruleIndex", String(index)), at: 1) }
+        return JSONWriter.object(pairs)
+    }
+
+    /// The note of a file whose results were not all listed, saying how many were left out.
+    private static func notification(_ left: DiagnosticLimit.Omitted) -> String {
+        JSONWriter.object([
+            ("level", JSONWriter.quote("note")),
+            ("message", JSONWriter.object([("text", JSONWriter.quote(DiagnosticLimit.message(left)))])),
+            ("locations", JSONWriter.array([JSONWriter.object([("physicalLocation", physicalLocation(left.file))])]))
+        ])
+    }
+
+    /// A `physicalLocation`: the file's URI, and its region when there is one.
+    private static func physicalLocation(_ file: String, region: String? = nil) -> String {
+        var pairs = [("artifactLocation", JSONWriter.object([("uri", JSONWriter.quote(uri(file)))]))]
+        if let region { pairs.append(("region", region)) }
+        return JSONWriter.object(pairs)
     }
 
     public static func level(_ severity: Severity) -> String {
