@@ -81,7 +81,8 @@ public enum AtomicFile {
     /// A file whose new text only adds to the end of what was expected is appended to in
     /// place instead (``PendingAppend``): nothing another program writes to it meanwhile
     /// can be lost. Its comparison comes first, its write last, once every other file is
-    /// in place.
+    /// in place; a write that fails is taken back off its file, and the error names the
+    /// files already appended to, if any.
     ///
     /// Every other file's ``Expectation`` is checked with the swap itself: where the system has
     /// an atomic exchange (Linux's `renameat2`), the new file and the old one trade names,
@@ -111,7 +112,9 @@ public enum AtomicFile {
         for (i, append) in appends.enumerated() {
             do { try append.write() } catch {
                 for rest in appends[(i + 1)...] { rest.cancel() }
-                throw error
+                let written = appends[..<i].map(\.path)
+                if written.isEmpty || error.changedPath != nil { throw error }
+                throw FileWriteError(error.reason + " (already appended to: " + written.joined(separator: ", ") + ")")
             }
         }
     }
