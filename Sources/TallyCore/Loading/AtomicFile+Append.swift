@@ -33,7 +33,7 @@ extension AtomicFile {
                 read += n
             }
             guard read == expected.count, current[..<read].elementsEqual(expected) else {
-                close(fd)
+                _ = Foundation.close(fd)
                 throw .changedOnDisk(path: path)
             }
             self.path = path
@@ -44,9 +44,9 @@ extension AtomicFile {
         }
 
         /// Writes the new text at the end and flushes it; on failure takes it back off
-        /// (when nothing else was appended after it) and throws.
+        /// (when nothing else was appended after it) and throws. The file stays open until
+        /// ``close()``, so that the write can still be taken back.
         func write() throws(FileWriteError) {
-            defer { close(fd) }
             let (written, writeFailure) = AtomicFile.writeAll(suffix, to: fd)
             let failure = writeFailure ?? (fsync(fd) == 0 ? nil : AtomicFile.systemError())
             if let failure {
@@ -59,13 +59,17 @@ extension AtomicFile {
             }
         }
 
+        /// Takes the whole new text back off, when it is still the file's end: another
+        /// file of the same change could not be written.
+        func takeBack() { takeBack(suffix.count) }
+
         /// Removes `count` bytes written at the end, if they are still the file's end.
         private func takeBack(_ count: Int) {
             var info = stat()
             if fstat(fd, &info) == 0, info.st_size == size + off_t(count) { _ = ftruncate(fd, size) }
         }
 
-        /// Closes the file without writing.
-        func cancel() { close(fd) }
+        /// Closes the file (written or not).
+        func close() { _ = Foundation.close(fd) }
     }
 }

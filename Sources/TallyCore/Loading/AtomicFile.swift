@@ -81,8 +81,8 @@ public enum AtomicFile {
     /// A file whose new text only adds to the end of what was expected is appended to in
     /// place instead (``PendingAppend``): nothing another program writes to it meanwhile
     /// can be lost. Its comparison comes first, its write last, once every other file is
-    /// in place; a write that fails is taken back off its file, and the error names the
-    /// files already appended to, if any.
+    /// in place; when one cannot be written, the new text is taken back off every file
+    /// it was appended to.
     ///
     /// Every other file's ``Expectation`` is checked with the swap itself: where the system has
     /// an atomic exchange (Linux's `renameat2`), the new file and the old one trade names,
@@ -106,15 +106,16 @@ public enum AtomicFile {
             }
             try replace(all: replacements)
         } catch {
-            for append in appends { append.cancel() }
+            for append in appends { append.close() }
             throw error
         }
+        defer { for append in appends { append.close() } }
         for (i, append) in appends.enumerated() {
             do { try append.write() } catch {
-                for rest in appends[(i + 1)...] { rest.cancel() }
-                let written = appends[..<i].map(\.path)
-                if written.isEmpty || error.changedPath != nil { throw error }
-                throw FileWriteError(error.reason + " (already appended to: " + written.joined(separator: ", ") + ")")
+                // The change is written whole or not at all: the files appended to already
+                // lose the new text again.
+                for done in appends[..<i] { done.takeBack() }
+                throw error
             }
         }
     }
