@@ -90,99 +90,115 @@ extension Lowering {
             kind = .transaction(wallet: wallet, amount: amount, postings: postings)
             paid = paidAmount(t, file: file)
         case .transfer:
-            guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
-            var toRef = flat.subtreeEnd(fromRef)
-            while toRef < flat.subtreeEnd(node.index) && flat.kind(toRef) != .walletRef { toRef = flat.subtreeEnd(toRef) }
-            guard toRef < flat.subtreeEnd(node.index) else { return nil }
-            let from = flatWallet(fromRef, flat, file: file)
-            let to = flatWallet(toRef, flat, file: file)
-            (goal, rule, by) = flatClauses(node.index, flat, file: file)
-            guard let from, let to, let amountNode = flat.child(.amount, of: node.index),
-                let sent = Lowering.plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
-                    ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file)
-            else { return nil }
-            let toCurrency = wallets[to].currency
-            var received = sent
-            if let r = t.received {
-                guard let value = money(r, currency: toCurrency, file: file) else { return nil }
-                received = value
-            } else if let rate = t.rate {
-                guard let factor = Money(rate.number) else { return nil }
-                if let code = rate.currency, code != toCurrency {
-                    report(.currencyMismatch, "the rate is given in \(code), but \(wallets[to].name) holds \(toCurrency)", file, rate.range)
-                    return nil
-                }
-                guard let value = sent.multiplied(by: factor, roundedTo: decimals(of: toCurrency)) else {
-                    report(.numericOverflow, "converting \(sent) at \(factor) is too large to compute exactly", file, rate.range)
-                    return nil
-                }
-                received = value
-            } else if wallets[from].currency != toCurrency {
-                report(
-                    .missingConversion,
-                    "a transfer from \(wallets[from].currency) to \(toCurrency) needs the amount received or a rate",
-                    file, node.contentRange,
-                    help: "add `= AMOUNT \(toCurrency)` (what arrived) or `@ RATE` (\(toCurrency) per \(wallets[from].currency))")
-                return nil
-            }
-            kind = .transfer(from: from, to: to, sent: sent, received: received)
+            guard let transfer = lowerTransfer(node, flat, file: file) else { return nil }
+            (kind, goal, rule, by) = transfer
         case .rate:
             guard let simple = SimpleDatedEntrySyntax(node), let base = simple.baseCurrency, let a = simple.amount,
                 let quote = a.currency, let rate = Money(a.number)
             else { return nil }
             kind = .rate(base: base, rate: rate, quote: quote)
         case .fill, .move, .assertion, .skip, .contribution:
-            // The names (as `SimpleDatedEntrySyntax.names` lists them) and the amount, read
-            // from the flat tree; names found by their bytes, else resolved and reported.
-            let n = node.index
-            var first = -1, second = -1, nameCount = 0
-            var child = n + 1
-            while child < flat.subtreeEnd(n) {
-                if flat.kind(child).isName {
-                    if nameCount == 0 { first = child } else if nameCount == 1 { second = child }
-                    nameCount += 1
-                }
-                child = flat.subtreeEnd(child)
-            }
-            let amountNode = flat.child(.amount, of: n)
-            switch node.kind {
-            case .fill:
-                guard first >= 0, let envelope = flatEnvelope(first, flat, file: file), let amountNode,
-                    let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file)
-                else { return nil }
-                kind = .fill(envelope: envelope, amount: amount)
-            case .move:
-                guard nameCount == 2 else { return nil }
-                let from = flatEnvelope(first, flat, file: file)
-                let to = flatEnvelope(second, flat, file: file)
-                guard let from, let to, let amountNode,
-                    let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file)
-                else { return nil }
-                kind = .move(from: from, to: to, amount: amount)
-            case .assertion:
-                guard first >= 0, let wallet = flatWallet(first, flat, file: file), let amountNode,
-                    let amount = flatMoney(amountNode, flat, currency: wallets[wallet].currency, file: file)
-                else { return nil }
-                kind = .assertion(wallet: wallet, amount: amount)
-            case .skip:
-                guard first >= 0, let r = Lowering.find(first, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(first)), file: file) else { return nil }
-                rule = r
-                kind = .skip(rule: r)
-            default:
-                guard first >= 0, let g = Lowering.find(first, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(first)), file: file),
-                    let amountNode
-                else { return nil }
-                let currency = goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
-                guard let amount = flatMoney(amountNode, flat, currency: currency, file: file) else { return nil }
-                goal = g
-                kind = .contribution(goal: g, amount: amount)
-            }
+            guard let named = lowerNamedEntry(node, flat, file: file) else { return nil }
+            (kind, goal, rule) = named
         default:
             return nil
         }
         return Entry(
             date: date, kind: kind, payee: common.payee, note: common.note, tags: common.tags,
             bankID: common.bankID, goal: goal, rule: rule, by: by, location: location, order: order, paid: paid)
+    }
+
+    /// The kind of transfer `node` and its `goal`, `rule` and `by` clauses; nil when it is
+    /// not lowered (reported). Its wallets are read before its clauses, so that their
+    /// diagnostics come in the order of the text.
+    @inline(__always)
+    mutating func lowerTransfer(_ node: SyntaxNode, _ flat: FlatSyntax, file: String) -> (EntryKind, goal: Int?, rule: Int?, by: String?)? {
+        guard let t = TransferSyntax(node), let fromRef = flat.child(.walletRef, of: node.index) else { return nil }
+        var toRef = flat.subtreeEnd(fromRef)
+        while toRef < flat.subtreeEnd(node.index) && flat.kind(toRef) != .walletRef { toRef = flat.subtreeEnd(toRef) }
+        guard toRef < flat.subtreeEnd(node.index) else { return nil }
+        let from = flatWallet(fromRef, flat, file: file)
+        let to = flatWallet(toRef, flat, file: file)
+        let (goal, rule, by) = flatClauses(node.index, flat, file: file)
+        guard let from, let to, let amountNode = flat.child(.amount, of: node.index),
+            let sent = Lowering.plainMoney(amountNode, flat, decimals: decimals(of: wallets[from].currency))
+                ?? money(AmountSyntax(node: flat.node(amountNode)), currency: wallets[from].currency, file: file)
+        else { return nil }
+        let toCurrency = wallets[to].currency
+        var received = sent
+        if let r = t.received {
+            guard let value = money(r, currency: toCurrency, file: file) else { return nil }
+            received = value
+        } else if let rate = t.rate {
+            guard let factor = Money(rate.number) else { return nil }
+            if let code = rate.currency, code != toCurrency {
+                report(.currencyMismatch, "the rate is given in \(code), but \(wallets[to].name) holds \(toCurrency)", file, rate.range)
+                return nil
+            }
+            guard let value = sent.multiplied(by: factor, roundedTo: decimals(of: toCurrency)) else {
+                report(.numericOverflow, "converting \(sent) at \(factor) is too large to compute exactly", file, rate.range)
+                return nil
+            }
+            received = value
+        } else if wallets[from].currency != toCurrency {
+            report(
+                .missingConversion,
+                "a transfer from \(wallets[from].currency) to \(toCurrency) needs the amount received or a rate",
+                file, node.contentRange,
+                help: "add `= AMOUNT \(toCurrency)` (what arrived) or `@ RATE` (\(toCurrency) per \(wallets[from].currency))")
+            return nil
+        }
+        return (.transfer(from: from, to: to, sent: sent, received: received), goal, rule, by)
+    }
+
+    /// The kind of a fill, move, assertion, skip or contribution `node`, with the goal a
+    /// contribution is to or the rule a skip dismisses; nil when it is not lowered
+    /// (reported).
+    @inline(__always)
+    mutating func lowerNamedEntry(_ node: SyntaxNode, _ flat: FlatSyntax, file: String) -> (kind: EntryKind, goal: Int?, rule: Int?)? {
+        // The names (as `SimpleDatedEntrySyntax.names` lists them) and the amount, read
+        // from the flat tree; names found by their bytes, else resolved and reported.
+        let n = node.index
+        var first = -1, second = -1, nameCount = 0
+        var child = n + 1
+        while child < flat.subtreeEnd(n) {
+            if flat.kind(child).isName {
+                if nameCount == 0 { first = child } else if nameCount == 1 { second = child }
+                nameCount += 1
+            }
+            child = flat.subtreeEnd(child)
+        }
+        let amountNode = flat.child(.amount, of: n)
+        switch node.kind {
+        case .fill:
+            guard first >= 0, let envelope = flatEnvelope(first, flat, file: file), let amountNode,
+                let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file)
+            else { return nil }
+            return (.fill(envelope: envelope, amount: amount), nil, nil)
+        case .move:
+            guard nameCount == 2 else { return nil }
+            let from = flatEnvelope(first, flat, file: file)
+            let to = flatEnvelope(second, flat, file: file)
+            guard let from, let to, let amountNode,
+                let amount = flatMoney(amountNode, flat, currency: defaultCurrency, file: file)
+            else { return nil }
+            return (.move(from: from, to: to, amount: amount), nil, nil)
+        case .assertion:
+            guard first >= 0, let wallet = flatWallet(first, flat, file: file), let amountNode,
+                let amount = flatMoney(amountNode, flat, currency: wallets[wallet].currency, file: file)
+            else { return nil }
+            return (.assertion(wallet: wallet, amount: amount), nil, nil)
+        case .skip:
+            guard first >= 0, let r = Lowering.find(first, flat, in: tables.rules) ?? resolveRule(NameSyntax(node: flat.node(first)), file: file) else { return nil }
+            return (.skip(rule: r), nil, r)
+        default:
+            guard first >= 0, let g = Lowering.find(first, flat, in: tables.goals) ?? resolveGoal(NameSyntax(node: flat.node(first)), file: file),
+                let amountNode
+            else { return nil }
+            let currency = goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
+            guard let amount = flatMoney(amountNode, flat, currency: currency, file: file) else { return nil }
+            return (.contribution(goal: g, amount: amount), g, nil)
+        }
     }
 
     /// `goal NAME`, `rule NAME` and `by NAME`, read in one pass over the attributes.

@@ -309,51 +309,71 @@ extension Lowering {
         Lowering.find(ref, flat, in: tables.envelopes) ?? resolveEnvelope(NameSyntax(node: flat.node(ref)), file: file)
     }
 
+    /// The children of a transaction node that the flat path reads, each the first of its
+    /// kind (-1 when absent), found in one pass by ``flatTransactionParts(_:_:)``.
+    struct FlatTransactionParts {
+        var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
+        var hasAttribute = false
+        var hasSplit = false
+    }
+
+    /// The parts of transaction node `n`; nil when a child is the general path's: an
+    /// amount in another currency, or a kind this path does not read.
+    @inline(__always)
+    static func flatTransactionParts(_ n: Int, _ flat: FlatSyntax) -> FlatTransactionParts? {
+        var parts = FlatTransactionParts()
+        var child = n + 1
+        let end = flat.subtreeEnd(n)
+        while child < end {
+            switch flat.kind(child) {
+            case .payee: if parts.payee < 0 { parts.payee = child }
+            case .note: if parts.note < 0 { parts.note = child }
+            case .walletRef: if parts.walletRef < 0 { parts.walletRef = child }
+            case .categoryRef: if parts.categoryRef < 0 { parts.categoryRef = child }
+            case .amount: if parts.amount < 0 { parts.amount = child }
+            case .metadata: if parts.metadata < 0 { parts.metadata = child }
+            case .attribute:
+                // An amount in another currency (`= AMOUNT`, `@ RATE`) is the general path's.
+                if let first = flat.firstContentToken(child), flat.tokenKind(first) == .equals || flat.tokenKind(first) == .at {
+                    return nil
+                }
+                parts.hasAttribute = true
+            case .split: parts.hasSplit = true
+            default:
+                // A kind this path does not read (an error node, or one the grammar gains
+                // later) is the general path's, so that nothing is ever dropped unread.
+                return nil
+            }
+            child = flat.subtreeEnd(child)
+        }
+        return parts
+    }
+
+    /// True when a token of node `n` is a tag (most transactions have none, and their
+    /// list is then not built).
+    @inline(__always)
+    static func hasTag(_ n: Int, _ flat: FlatSyntax) -> Bool {
+        for token in flat.tokens(n) where flat.tokenKind(token) == .tag { return true }
+        return false
+    }
+
     /// Lowers transaction node `n` when it is of the common shape; see the type's comment.
     mutating func lowerTransactionFlat(
         _ n: Int, _ flat: FlatSyntax,
         file: String, date: CivilDate, order: Int
     ) -> FlatResult {
-        var payee = -1, note = -1, walletRef = -1, categoryRef = -1, amount = -1, metadata = -1
-        var hasAttribute = false
-        var hasSplit = false
-        var hasTags = false
-        var child = n + 1
-        let end = flat.subtreeEnd(n)
-        while child < end {
-            switch flat.kind(child) {
-            case .payee: if payee < 0 { payee = child }
-            case .note: if note < 0 { note = child }
-            case .walletRef: if walletRef < 0 { walletRef = child }
-            case .categoryRef: if categoryRef < 0 { categoryRef = child }
-            case .amount: if amount < 0 { amount = child }
-            case .metadata: if metadata < 0 { metadata = child }
-            case .attribute:
-                // An amount in another currency (`= AMOUNT`, `@ RATE`) is the general path's.
-                if let first = flat.firstContentToken(child), flat.tokenKind(first) == .equals || flat.tokenKind(first) == .at {
-                    return .unhandled
-                }
-                hasAttribute = true
-            case .split: hasSplit = true
-            default:
-                // A kind this path does not read (an error node, or one the grammar gains
-                // later) is the general path's, so that nothing is ever dropped unread.
-                return .unhandled
-            }
-            child = flat.subtreeEnd(child)
-        }
+        guard let parts = Lowering.flatTransactionParts(n, flat) else { return .unhandled }
+        let (payee, note, walletRef, categoryRef, amount, metadata) = (
+            parts.payee, parts.note, parts.walletRef, parts.categoryRef, parts.amount, parts.metadata
+        )
         guard walletRef >= 0, let wallet = Lowering.find(walletRef, flat, in: tables.wallets) else { return .unhandled }
         // From here on, the entry is this path's: it reports what the general path would.
         walletSeen[wallet] += 1
-        for token in flat.tokens(n) where flat.tokenKind(token) == .tag {
-            hasTags = true
-            break
-        }
         let payeeText = payee >= 0 ? quotedText(payee, flat) : nil
         let noteText = note >= 0 ? quotedText(note, flat) : nil
-        let tagList = hasTags ? tags(n, flat) : []
+        let tagList = Lowering.hasTag(n, flat) ? tags(n, flat) : []
         let id = metadata >= 0 ? Lowering.bankID(n, firstMetadata: metadata, flat) : nil
-        let (goal, rule, by) = hasAttribute ? flatClauses(n, flat, file: file) : (nil, nil, nil)
+        let (goal, rule, by) = parts.hasAttribute ? flatClauses(n, flat, file: file) : (nil, nil, nil)
 
         let currency = wallets[wallet].currency
         let content = flat.contentRange(n)
@@ -367,7 +387,7 @@ extension Lowering {
                 total = value
             }
         }
-        if hasSplit {
+        if parts.hasSplit {
             if categoryRef >= 0 {
                 report(
                     .splitMismatch, "a split transaction takes its categories from its split lines", file, flat.contentRange(categoryRef),

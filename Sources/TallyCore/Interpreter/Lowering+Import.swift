@@ -5,6 +5,8 @@ import TallySyntax
 /// not only when a statement is imported; what is valid of them is put on the model
 /// (``ImportProfile``, ``MatchRule``) for `tally import` and the editor to read.
 extension Lowering {
+    /// Checks the import profile `node` and, when its wallet is known and has no other,
+    /// puts what is valid of it on `importProfiles`.
     mutating func lowerImportProfile(_ node: SyntaxNode, _ file: String) {
         guard let profile = ImportDirectiveSyntax(node) else { return }
         var profileWallet: Int?
@@ -20,6 +22,15 @@ extension Lowering {
             }
         }
         defer { if let resolved { importProfiles.append(resolved) } }
+        Lowering.readSettings(profile, into: &resolved)
+        checkSettings(profile, file)
+        checkAccount(profile, wallet: profileWallet, file)
+        lowerColumns(profile, into: &resolved, file)
+        checkColumnPositions(profile, resolved, file: file)
+    }
+
+    /// The settings of `profile` that are valid, put on `resolved`.
+    static func readSettings(_ profile: ImportDirectiveSyntax, into resolved: inout ImportProfile?) {
         resolved?.encoding = profile.value("encoding").flatMap(StatementEncoding.init(name:))
         resolved?.dateFormat = profile.value("dates").flatMap(DateFormat.init(name:))
         resolved?.decimalMark = profile.value("decimal").flatMap(DecimalMark.init(rawValue:))
@@ -27,6 +38,11 @@ extension Lowering {
         resolved?.skip = profile.value("skip").flatMap { Int($0) }
         resolved?.account = profile.value("account").map(ImportProfile.account).flatMap { $0.isEmpty ? nil : $0 }
         resolved?.token = profile.value("token").flatMap(TokenSource.init)
+    }
+
+    /// Reports the token, encoding, date format, decimal mark and separator of `profile`
+    /// that are not valid.
+    mutating func checkSettings(_ profile: ImportDirectiveSyntax, _ file: String) {
         // The value is never quoted back: if it is not a place, it may be the token itself.
         if let value = profile.value("token"), let range = profile.valueRange("token"), TokenSource(value) == nil {
             report(
@@ -47,22 +63,31 @@ extension Lowering {
                 .invalidImportSetting, "the separator must be one character, or \"tab\"", file, range,
                 help: "write `separator \";\"`, `separator \",\"` or `separator \"tab\"`")
         }
-        if let value = profile.value("account"), let range = profile.valueRange("account") {
-            let account = ImportProfile.account(value)
-            if account.isEmpty {
+    }
+
+    /// Checks the `account` of `profile` and records it as `wallet`'s (the profile's
+    /// wallet, when known): an account is not empty and belongs to one wallet.
+    mutating func checkAccount(_ profile: ImportDirectiveSyntax, wallet profileWallet: Int?, _ file: String) {
+        guard let value = profile.value("account"), let range = profile.valueRange("account") else { return }
+        let account = ImportProfile.account(value)
+        if account.isEmpty {
+            report(
+                .invalidImportSetting, "the account is empty", file, range,
+                help: "write the account the bank's statements name, such as `account \"DE89 3704 0044 0532 0130 00\"`")
+        } else if let wallet = profileWallet {
+            if let first = importAccounts[account], first.wallet != wallet {
                 report(
-                    .invalidImportSetting, "the account is empty", file, range,
-                    help: "write the account the bank's statements name, such as `account \"DE89 3704 0044 0532 0130 00\"`")
-            } else if let wallet = profileWallet {
-                if let first = importAccounts[account], first.wallet != wallet {
-                    report(
-                        .invalidImportSetting, "the account `\(value)` is already `\(wallets[first.wallet].name)`'s", file, range,
-                        help: "each bank account belongs to one wallet", notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "named here")])
-                } else if importAccounts[account] == nil {
-                    importAccounts[account] = (wallet, SourceLocation(file: file, range: range))
-                }
+                    .invalidImportSetting, "the account `\(value)` is already `\(wallets[first.wallet].name)`'s", file, range,
+                    help: "each bank account belongs to one wallet", notes: [DiagnosticNote(file: first.location.file, range: first.location.range, message: "named here")])
+            } else if importAccounts[account] == nil {
+                importAccounts[account] = (wallet, SourceLocation(file: file, range: range))
             }
         }
+    }
+
+    /// Checks the column lines of `profile` and puts the valid ones on `resolved`: the
+    /// words of the status and sign columns, and each role's column by header or position.
+    mutating func lowerColumns(_ profile: ImportDirectiveSyntax, into resolved: inout ImportProfile?, _ file: String) {
         var seen: Set<String> = []
         for column in profile.columns {
             if let word = StatementWord(rawValue: column.role) {
@@ -95,7 +120,6 @@ extension Lowering {
                 resolved?.columns[role] = column.header
             }
         }
-        checkColumnPositions(profile, resolved, file: file)
     }
 
     /// Columns by position (Grammar.md §7.1): one role a column; with the date's the file

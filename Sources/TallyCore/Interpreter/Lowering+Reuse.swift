@@ -65,6 +65,58 @@ extension Lowering {
     static func reusing(_ previous: consuming LoweredBudget, for budget: Budget) -> (declarations: Lowering, result: Lowering)? {
         let oldFiles = previous.budget.files
         let newFiles = budget.files
+        guard let change = changedFile(from: oldFiles, to: newFiles) else { return nil }
+        guard case .one(let k, let region) = change else {
+            guard let entries = previous.readingOrderEntries else { return nil }
+            var result = previous.result
+            result.entries = entries
+            return (previous.declarations, result)
+        }
+        let oldDeclarations = previous.declarations
+        guard let reread = regionAndDeclarations(oldDeclarations, k, region, from: oldFiles, to: budget) else { return nil }
+        var declarations = reread.declarations
+        let redeclared = reread.redeclared
+
+        // The region's contribution before and after the edit, each lowered on its own.
+        let old = oldDeclarations.lowered(EntryRange(file: oldFiles[k], nodes: reread.oldNodes))
+        let new = declarations.lowered(EntryRange(file: newFiles[k], nodes: reread.newNodes))
+        let declared = oldDeclarations.diagnostics.count
+        // The entries are taken out of `previous`, not copied, so that when nothing else
+        // holds them (an editor lets the old model go first) they change in place.
+        var kept = consume previous
+        var result = kept.result
+        if kept.entriesInReadingOrder {
+            swap(&result.entries, &kept.entries)
+        } else {
+            guard let ordered = LoweredBudget.inReadingOrder(kept.entries) else { return nil }
+            kept.entries = []
+            result.entries = ordered
+        }
+
+        let cut = RegionCut(files: newFiles, file: k, region: region)
+        guard cut.splice(&result.entries, old: old.entries.count, new: new.entries) else { return nil }
+        guard
+            let diagnostics = cut.splice(
+                result.diagnostics, old: old.diagnostics, new: new.diagnostics, declared: declared,
+                declarations: &declarations, redeclared: redeclared)
+        else { return nil }
+        result.diagnostics = diagnostics
+        result.syntaxErrors = declarations.syntaxErrors
+        carryCounts(into: &result, old: old, new: new, oldDeclarations: oldDeclarations, declarations: redeclared ? declarations : nil)
+        return (declarations, result)
+    }
+
+    /// Which file an edit changed, between the files of two lowerings.
+    enum FileChange {
+        /// No file's text changed.
+        case none
+        /// The file at index `file` changed, in `region` only.
+        case one(file: Int, region: ChangedRegion)
+    }
+
+    /// The one file changed from `oldFiles` to `newFiles`; nil when the budget must be
+    /// lowered whole (files added, removed, renamed, two changed, or not text).
+    static func changedFile(from oldFiles: [BudgetFile], to newFiles: [BudgetFile]) -> FileChange? {
         guard oldFiles.count == newFiles.count else { return nil }
         var changed: (file: Int, region: ChangedRegion)?
         for k in oldFiles.indices {
@@ -82,134 +134,50 @@ extension Lowering {
             guard !a.tree.isNotText, !b.tree.isNotText else { return nil }
             changed = (k, region)
         }
-        guard let (k, region) = changed else {
-            guard let entries = previous.readingOrderEntries else { return nil }
-            var result = previous.result
-            result.entries = entries
-            return (previous.declarations, result)
-        }
-        let path = newFiles[k].path
-        let oldDeclarations = previous.declarations
-        var declarations: Lowering
-        let oldNodes: Range<Int>
-        let newNodes: Range<Int>
-        /// Whether the declarations were read again (a declaration lies in or after the region).
-        let redeclared: Bool
+        guard let changed else { return FileChange.none }
+        return .one(file: changed.file, region: changed.region)
+    }
+
+    /// The declarations to lower the new region with, and the region's top-level nodes in
+    /// file `k` before and after the edit; nil when the budget must be lowered whole.
+    static func regionAndDeclarations(
+        _ oldDeclarations: Lowering, _ k: Int, _ region: ChangedRegion, from oldFiles: [BudgetFile], to budget: Budget
+    ) -> (declarations: Lowering, oldNodes: Range<Int>, newNodes: Range<Int>, redeclared: Bool)? {
+        let newTree = budget.files[k].tree
         if let o = datedRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd),
-            let n = datedRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd)
+            let n = datedRegion(of: newTree, from: region.start, to: region.newEnd)
         {
-            (oldNodes, newNodes) = (o, n)
-            declarations = oldDeclarations
+            var declarations = oldDeclarations
             declarations.syntaxErrors = syntaxErrorStarts(of: budget)
-            redeclared = false
-        } else {
-            // A declaration was edited, or lies after the edit (its recorded position
-            // moves). Declarations are a few dozen nodes: read them again, and keep the
-            // entries when every name, currency and decimal an entry is resolved by is
-            // what it was (an amount, a date or a flag of a declaration changed, say).
-            var fresh = Lowering()
-            fresh.usesFlatPath = oldDeclarations.usesFlatPath
-            fresh.concurrentLoweringThreshold = oldDeclarations.concurrentLoweringThreshold
-            fresh.cutForTesting = oldDeclarations.cutForTesting
-            fresh.lowerDeclarations(budget)
-            guard fresh.resolvesEntriesAlike(oldDeclarations) else { return nil }
-            oldNodes = topLevelRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd)
-            newNodes = topLevelRegion(of: newFiles[k].tree, from: region.start, to: region.newEnd)
-            declarations = fresh
-            redeclared = true
+            return (declarations, o, n, false)
         }
+        // A declaration was edited, or lies after the edit (its recorded position
+        // moves). Declarations are a few dozen nodes: read them again, and keep the
+        // entries when every name, currency and decimal an entry is resolved by is
+        // what it was (an amount, a date or a flag of a declaration changed, say).
+        var fresh = Lowering()
+        fresh.usesFlatPath = oldDeclarations.usesFlatPath
+        fresh.concurrentLoweringThreshold = oldDeclarations.concurrentLoweringThreshold
+        fresh.cutForTesting = oldDeclarations.cutForTesting
+        fresh.lowerDeclarations(budget)
+        guard fresh.resolvesEntriesAlike(oldDeclarations) else { return nil }
+        let oldNodes = topLevelRegion(of: oldFiles[k].tree, from: region.start, to: region.oldEnd)
+        let newNodes = topLevelRegion(of: newTree, from: region.start, to: region.newEnd)
+        return (fresh, oldNodes, newNodes, true)
+    }
 
-        // The region's contribution before and after the edit, each lowered on its own.
-        let old = oldDeclarations.lowered(EntryRange(file: oldFiles[k], nodes: oldNodes))
-        let new = declarations.lowered(EntryRange(file: newFiles[k], nodes: newNodes))
-        let declared = oldDeclarations.diagnostics.count
-        // The entries are taken out of `previous`, not copied, so that when nothing else
-        // holds them (an editor lets the old model go first) they change in place.
-        var kept = consume previous
-        var result = kept.result
-        if kept.entriesInReadingOrder {
-            swap(&result.entries, &kept.entries)
-        } else {
-            guard let ordered = LoweredBudget.inReadingOrder(kept.entries) else { return nil }
-            kept.entries = []
-            result.entries = ordered
-        }
-
-        let shift = region.shift
-        let from = region.oldEnd
-        // Reading order is the files' order, then position: the region's entries and
-        // diagnostics go before the first that lies at or after the region's start, in
-        // its file or a later one (when the region and the rest of its file lowered
-        // nothing, that is the next file's first, not the end).
-        var rank: [String: Int] = [:]
-        for (i, file) in newFiles.enumerated() where rank[file.path] == nil { rank[file.path] = i }
-        /// The first of `count` items, given by file and offset, at or after the region's
-        /// start. Items come grouped by file, so a file's rank is looked up once per group.
-        func firstAtOrAfterRegion(_ count: Int, from start: Int, _ item: (Int) -> (file: String, offset: Int)) -> Int {
-            var file: String?
-            var fileRank = 0
-            for i in start ..< count {
-                let (path, offset) = item(i)
-                if path != file {
-                    file = path
-                    fileRank = rank[path] ?? Int.max
-                }
-                if fileRank > k || fileRank == k && offset >= region.start { return i }
-            }
-            return count
-        }
-        // Entries: the old region's are together, from `first`.
-        let first = result.entries.withUnsafeBufferPointer { entries in
-            firstAtOrAfterRegion(entries.count, from: 0) { (entries[$0].location.file, entries[$0].location.range.start) }
-        }
-        let after = first + old.entries.count
-        guard after <= result.entries.count,
-            result.entries[first ..< after].allSatisfy({ $0.location.file == path && $0.location.range.start < from }),
-            after == result.entries.count || result.entries[after].location.file != path
-                || result.entries[after].location.range.start >= from
-        else { return nil }
-        let renumber = Int32(truncatingIfNeeded: new.entries.count - old.entries.count)
-        result.entries.replaceSubrange(
-            first ..< after,
-            with: new.entries.lazy.map { entry in
-                var entry = entry
-                entry.readingOrder += Int32(truncatingIfNeeded: first)
-                return entry
-            })
-        result.entries.withUnsafeMutableBufferPointer { all in
-            for i in first + new.entries.count ..< all.count {
-                all[i].move(by: shift, from: from, in: path)
-                all[i].readingOrder += renumber
-            }
-        }
-
-        // Diagnostics: the declarations' first, then the entries' in reading order.
-        let diagnostics = result.diagnostics
-        let start = firstAtOrAfterRegion(diagnostics.count, from: declared) { (diagnostics[$0].file, diagnostics[$0].range.start) }
-        guard start + old.diagnostics.count <= diagnostics.count,
-            Array(diagnostics[start ..< start + old.diagnostics.count]) == old.diagnostics
-        else { return nil }
-        var others = Array(diagnostics[..<start]) + diagnostics[(start + old.diagnostics.count)...]
-        // Declarations read again bring their own diagnostics; the old ones are dropped.
-        for i in others.indices where !redeclared || i >= declared {
-            guard !others[i].reaches(into: region.start ..< from, in: path) else { return nil }
-            others[i] = others[i].moved(by: shift, from: from, in: path)
-        }
-        if !redeclared { declarations.diagnostics = Array(others[..<declared]) }
-        result.diagnostics = declarations.diagnostics + others[declared ..< start] + new.diagnostics + others[start...]
-        result.syntaxErrors = declarations.syntaxErrors
-
-        // Counts: the old region's out, the new region's in (and the old declarations'
-        // out, the new ones' in, when they were read again).
+    /// Counts: the old region's out, the new region's in; and, when the declarations were
+    /// read again (`declarations` not nil), the old declarations' out and the new ones'
+    /// in, with the new declaration tables (opening amounts, limits, envelopes, goals,
+    /// rules) in place of the old and what the entries added carried over.
+    static func carryCounts(into result: inout Lowering, old: Lowering, new: Lowering, oldDeclarations: Lowering, declarations: Lowering?) {
         for w in result.walletSeen.indices { result.walletSeen[w] += new.walletSeen[w] - old.walletSeen[w] }
         for (name, count) in old.walletUsed { result.walletUsed[name, default: 0] -= count }
         for (name, count) in new.walletUsed { result.walletUsed[name, default: 0] += count }
-        if redeclared {
+        if let declarations {
             for w in result.walletSeen.indices { result.walletSeen[w] += declarations.walletSeen[w] - oldDeclarations.walletSeen[w] }
             for (name, count) in oldDeclarations.walletUsed { result.walletUsed[name, default: 0] -= count }
             for (name, count) in declarations.walletUsed { result.walletUsed[name, default: 0] += count }
-            // The declaration tables (opening amounts, limits, envelopes, goals, rules)
-            // are the new ones; what the entries added is carried over.
             var merged = declarations
             swap(&merged.entries, &result.entries)
             merged.diagnostics = result.diagnostics
@@ -218,7 +186,6 @@ extension Lowering {
             result = merged
         }
         result.walletUsed = result.walletUsed.filter { $0.value != 0 }
-        return (declarations, result)
     }
 
     /// True when an entry lowered with these declarations comes out exactly as with
@@ -277,6 +244,103 @@ extension Lowering {
             node = flat.subtreeEnd(node)
         }
         return first ..< last
+    }
+}
+
+/// Where an edited region lies in a budget's reading order, and how to put the region's
+/// new entries and diagnostics in place of its old ones.
+///
+/// Reading order is the files' order, then position: the region's entries and diagnostics
+/// go before the first that lies at or after the region's start, in its file or a later
+/// one (when the region and the rest of its file lowered nothing, that is the next file's
+/// first, not the end).
+private struct RegionCut {
+    /// Each file's place in the budget's order, by path.
+    let rank: [String: Int]
+    /// The index of the edited file.
+    let file: Int
+    /// The edited file's path.
+    let path: String
+    let region: ChangedRegion
+
+    init(files: [BudgetFile], file k: Int, region: ChangedRegion) {
+        var rank: [String: Int] = [:]
+        for (i, file) in files.enumerated() where rank[file.path] == nil { rank[file.path] = i }
+        self.rank = rank
+        self.file = k
+        self.path = files[k].path
+        self.region = region
+    }
+
+    /// The first of `count` items, given by file and offset, at or after the region's
+    /// start. Items come grouped by file, so a file's rank is looked up once per group.
+    func firstAtOrAfterRegion(_ count: Int, from start: Int, _ item: (Int) -> (file: String, offset: Int)) -> Int {
+        var file: String?
+        var fileRank = 0
+        for i in start ..< count {
+            let (path, offset) = item(i)
+            if path != file {
+                file = path
+                fileRank = rank[path] ?? Int.max
+            }
+            if fileRank > self.file || fileRank == self.file && offset >= region.start { return i }
+        }
+        return count
+    }
+
+    /// Replaces the old region's `old` entries in `entries` (in reading order) by `new`,
+    /// renumbered, and moves the entries after them; false when the old region's entries
+    /// are not together where the cut puts them.
+    func splice(_ entries: inout [Entry], old: Int, new: [Entry]) -> Bool {
+        let (shift, from, path) = (region.shift, region.oldEnd, self.path)
+        // The old region's entries are together, from `first`.
+        let first = entries.withUnsafeBufferPointer { entries in
+            firstAtOrAfterRegion(entries.count, from: 0) { (entries[$0].location.file, entries[$0].location.range.start) }
+        }
+        let after = first + old
+        guard after <= entries.count,
+            entries[first ..< after].allSatisfy({ $0.location.file == path && $0.location.range.start < from }),
+            after == entries.count || entries[after].location.file != path
+                || entries[after].location.range.start >= from
+        else { return false }
+        let renumber = Int32(truncatingIfNeeded: new.count - old)
+        entries.replaceSubrange(
+            first ..< after,
+            with: new.lazy.map { entry in
+                var entry = entry
+                entry.readingOrder += Int32(truncatingIfNeeded: first)
+                return entry
+            })
+        entries.withUnsafeMutableBufferPointer { all in
+            for i in first + new.count ..< all.count {
+                all[i].move(by: shift, from: from, in: path)
+                all[i].readingOrder += renumber
+            }
+        }
+        return true
+    }
+
+    /// `diagnostics` with the old region's (`old`) replaced by `new` and the others moved:
+    /// the declarations' first (the first `declared`), then the entries' in reading order.
+    /// Declarations read again (`redeclared`) bring their own diagnostics and the old ones
+    /// are dropped; else `declarations` takes the old ones, moved. Nil when the old
+    /// region's are not where the cut puts them, or another reaches into the region.
+    func splice(
+        _ diagnostics: [Diagnostic], old: [Diagnostic], new: [Diagnostic], declared: Int,
+        declarations: inout Lowering, redeclared: Bool
+    ) -> [Diagnostic]? {
+        let (shift, from) = (region.shift, region.oldEnd)
+        let start = firstAtOrAfterRegion(diagnostics.count, from: declared) { (diagnostics[$0].file, diagnostics[$0].range.start) }
+        guard start + old.count <= diagnostics.count,
+            Array(diagnostics[start ..< start + old.count]) == old
+        else { return nil }
+        var others = Array(diagnostics[..<start]) + diagnostics[(start + old.count)...]
+        for i in others.indices where !redeclared || i >= declared {
+            guard !others[i].reaches(into: region.start ..< from, in: path) else { return nil }
+            others[i] = others[i].moved(by: shift, from: from, in: path)
+        }
+        if !redeclared { declarations.diagnostics = Array(others[..<declared]) }
+        return declarations.diagnostics + others[declared ..< start] + new + others[start...]
     }
 }
 

@@ -56,22 +56,7 @@ extension Walk {
         let entries = self.entries
         // Event lists are sized up front (an upper bound: a failed conversion adds none),
         // rather than grown by doubling through millions of events.
-        var counts = [Int](repeating: 0, count: l.envelopes.count)
-        for index in entries.indices {
-            if let (wallet, _) = entries[index].transaction {
-                for p in 0 ..< entries[index].postingCount {
-                    let k = entries[index].posting(p).category * walletCount + wallet
-                    for i in countingStart[k] ..< countingStart[k + 1] { counts[counting[i]] += 1 }
-                }
-                continue
-            }
-            guard holdsPeriod(entries[index]) else { continue }
-            switch entries[index].kind {
-            case .fill(let e, _): counts[e] += 1
-            case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
-            default: break
-            }
-        }
+        let counts = eventCounts(entries, counting: counting, countingStart: countingStart)
         var events = [[EnvelopeEvent]](repeating: [], count: l.envelopes.count)
         for e in events.indices { events[e].reserveCapacity(counts[e]) }
         for index in entries.indices {
@@ -117,6 +102,30 @@ extension Walk {
         for e in l.envelopes.indices {
             computePeriods(e, events: events[e], from: firstDate, through: lastDate)
         }
+    }
+
+    /// An upper bound of the number of events of each envelope in `entries`: its
+    /// postings' (`counting` and `countingStart`, from ``spendingEnvelopes()``), fills and
+    /// moves.
+    func eventCounts(_ entries: [Entry], counting: [Int], countingStart: [Int]) -> [Int] {
+        let walletCount = l.wallets.count
+        var counts = [Int](repeating: 0, count: l.envelopes.count)
+        for index in entries.indices {
+            if let (wallet, _) = entries[index].transaction {
+                for p in 0 ..< entries[index].postingCount {
+                    let k = entries[index].posting(p).category * walletCount + wallet
+                    for i in countingStart[k] ..< countingStart[k + 1] { counts[counting[i]] += 1 }
+                }
+                continue
+            }
+            guard holdsPeriod(entries[index]) else { continue }
+            switch entries[index].kind {
+            case .fill(let e, _): counts[e] += 1
+            case .move(let from, let to, _): counts[from] += 1; counts[to] += 1
+            default: break
+            }
+        }
+        return counts
     }
 
     /// Per category and wallet (`category * walletCount + wallet`): the envelopes its

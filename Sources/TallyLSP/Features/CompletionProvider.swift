@@ -275,54 +275,13 @@ public enum CompletionProvider {
                     insert: SourceWriter.name(goal.name), uses: uses(.goal, goal.name))
             }
         case .rule:
-            // Entries with an occurrence neither recorded nor skipped come first: the one
-            // being recorded is most likely among them.
-            let open = index.openOccurrences
-            return model.rules.enumerated().compactMap { r, rule in
-                guard let name = rule.name else { return nil }
-                let unit = rule.interval == 1 ? rule.unit.rawValue : "\(rule.interval) \(rule.unit.rawValue)s"
-                var detail = "every \(unit) from \(rule.from)"
-                let dates = open.indices.contains(r) ? open[r] : []
-                if dates.count == 1 { detail += " · open \(dates[0])" }
-                if dates.count > 1 { detail += " · \(dates.count) open from \(dates[0])" }
-                return Candidate(
-                    label: name, kind: .rule, detail: detail, insert: SourceWriter.name(name),
-                    uses: dates.isEmpty ? min(uses(.rule, name), 499_999) : 500_000 + min(uses(.rule, name), 499_999))
-            }
+            return ruleCandidates(analysis)
         case .person:
             return index.people.sorted().map { Candidate(label: $0, kind: .person, detail: "person", insert: SourceWriter.name($0), uses: 0) }
         case .payee:
-            return index.payeeHabits.map { payee, usage in
-                var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
-                var insert = SourceWriter.text(payee)
-                // Like a budgeting app, a known payee brings its usual wallet and category
-                // onto an empty line; the amount is left to type.
-                if let w = usage.usualWallet {
-                    let wallet = model.wallets[w].name
-                    let category = usage.usualCategory.map { SourceWriter.name(model.categories[$0].name) }
-                    let booking = SourceWriter.name(wallet) + (category.map { " " + $0 } ?? "")
-                    detail += " · usually " + booking
-                    // A `payee` rule takes the category alone.
-                    if context.restOfLineIsBlank {
-                        if context.words.first?.raw == "payee" {
-                            if let category { insert += " " + category }
-                        } else {
-                            insert += " " + booking + " "
-                        }
-                    }
-                }
-                return Candidate(label: payee, kind: .payee, detail: detail, insert: insert, uses: usage.count)
-            }
+            return payeeCandidates(analysis, context)
         case .currency:
-            var codes = Set(model.wallets.map(\.currency)).union([model.defaultCurrency])
-            codes.remove("")
-            let inBudget = codes
-            codes.formUnion(["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "CZK", "CNY", "INR", "BTC"])
-            return codes.sorted().map { code in
-                Candidate(
-                    label: code, kind: .currency, detail: inBudget.contains(code) ? "used in this budget" : "currency",
-                    insert: code, uses: inBudget.contains(code) ? 1 : 0)
-            }
+            return currencyCandidates(model)
         case .today:
             let today = analysis.today.description
             return [Candidate(label: today, kind: .date, detail: "today", insert: today, uses: 0)]
@@ -330,6 +289,64 @@ public enum CompletionProvider {
             return DiagnosticCode.all.map { Candidate(label: $0.rawValue, kind: .diagnosticCode, detail: $0.title, insert: $0.rawValue, uses: 0) }
         case .keywords(let words):
             return words.map { Candidate(label: $0, kind: .keyword, detail: keywordDetail[$0], insert: $0, uses: 0) }
+        }
+    }
+
+    /// The recurring entries that have a name, with their schedule and open occurrences.
+    static func ruleCandidates(_ analysis: BudgetAnalysis) -> [Candidate] {
+        let (model, index) = (analysis.model, analysis.index)
+        // Entries with an occurrence neither recorded nor skipped come first: the one
+        // being recorded is most likely among them.
+        let open = index.openOccurrences
+        return model.rules.enumerated().compactMap { r, rule in
+            guard let name = rule.name else { return nil }
+            let unit = rule.interval == 1 ? rule.unit.rawValue : "\(rule.interval) \(rule.unit.rawValue)s"
+            var detail = "every \(unit) from \(rule.from)"
+            let dates = open.indices.contains(r) ? open[r] : []
+            if dates.count == 1 { detail += " · open \(dates[0])" }
+            if dates.count > 1 { detail += " · \(dates.count) open from \(dates[0])" }
+            return Candidate(
+                label: name, kind: .rule, detail: detail, insert: SourceWriter.name(name),
+                uses: dates.isEmpty ? min(index.uses(of: NamedSymbol(kind: .rule, name: name)), 499_999) : 500_000 + min(index.uses(of: NamedSymbol(kind: .rule, name: name)), 499_999))
+        }
+    }
+
+    /// The payees met, each with its usual wallet and category.
+    static func payeeCandidates(_ analysis: BudgetAnalysis, _ context: LineContext) -> [Candidate] {
+        let (model, index) = (analysis.model, analysis.index)
+        return index.payeeHabits.map { payee, usage in
+            var detail = usage.count == 1 ? "payee, used once" : "payee, used \(usage.count) times"
+            var insert = SourceWriter.text(payee)
+            // Like a budgeting app, a known payee brings its usual wallet and category
+            // onto an empty line; the amount is left to type.
+            if let w = usage.usualWallet {
+                let wallet = model.wallets[w].name
+                let category = usage.usualCategory.map { SourceWriter.name(model.categories[$0].name) }
+                let booking = SourceWriter.name(wallet) + (category.map { " " + $0 } ?? "")
+                detail += " · usually " + booking
+                // A `payee` rule takes the category alone.
+                if context.restOfLineIsBlank {
+                    if context.words.first?.raw == "payee" {
+                        if let category { insert += " " + category }
+                    } else {
+                        insert += " " + booking + " "
+                    }
+                }
+            }
+            return Candidate(label: payee, kind: .payee, detail: detail, insert: insert, uses: usage.count)
+        }
+    }
+
+    /// The currencies of the budget, then common ones.
+    static func currencyCandidates(_ model: BudgetModel) -> [Candidate] {
+        var codes = Set(model.wallets.map(\.currency)).union([model.defaultCurrency])
+        codes.remove("")
+        let inBudget = codes
+        codes.formUnion(["EUR", "USD", "GBP", "CHF", "JPY", "CAD", "AUD", "SEK", "NOK", "DKK", "PLN", "CZK", "CNY", "INR", "BTC"])
+        return codes.sorted().map { code in
+            Candidate(
+                label: code, kind: .currency, detail: inBudget.contains(code) ? "used in this budget" : "currency",
+                insert: code, uses: inBudget.contains(code) ? 1 : 0)
         }
     }
 
