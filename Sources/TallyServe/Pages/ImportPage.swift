@@ -42,11 +42,12 @@ enum ImportPage {
             out += "<pre class=\"source output\" id=\"import-problems\">\(refusal.message)</pre>\n"
         case .success(let result):
             if !result.parts.isEmpty {
-                out += "<h2>What would be written</h2>\n"
+                out += "<h2>What would be written</h2>\n<div id=\"dry-run\">\n"
                 for part in result.parts {
                     out += "<p>To <code>\(part.file)</code>:</p>\n"
-                    out += "<pre class=\"source output\" id=\"dry-run\">\(part.lines.joined(separator: "\n"))</pre>\n"
+                    out += "<pre class=\"source output\">\(part.lines.joined(separator: "\n"))</pre>\n"
                 }
+                out += "</div>\n"
             }
             out += "<h2>Summary</h2>\n<pre class=\"source output\" id=\"import-summary\">\(result.summary)</pre>\n"
             out += "<div class=\"cards\">\n<form class=\"card\" method=\"post\" action=\"/import\" id=\"confirm-form\"><h2>Import \(preview.statement.name)</h2>"
