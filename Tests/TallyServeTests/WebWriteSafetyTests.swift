@@ -98,7 +98,9 @@ import Testing
             while !stop.withLock({ stopping }) {
                 let fd = open(path, O_WRONLY | O_APPEND)
                 if fd >= 0 {
-                    let line = Array("; outside \(n)\n".utf8)
+                    // A paragraph of its own, as an editor's note would be: the web's entries
+                    // then join short blocks, so 500 writes stay quick to lay out.
+                    let line = Array("; outside \(n)\n\n".utf8)
                     _ = line.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
                     close(fd)
                     n += 1
