@@ -6,28 +6,29 @@ import Foundation
 ///
 /// Taking a result leaves no reference to it behind, so that whoever takes it holds the
 /// only one and can grow its arrays in place.
-final class ResultSlots<Value>: @unchecked Sendable {
+public final class ResultSlots<Value>: @unchecked Sendable {
     private var slots: [Value?]
     private let lock = NSLock()
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    /// Room for `count` results.
+    public init(count: Int) { slots = Array(repeating: nil, count: count) }
 
     /// Stores the result of piece `index`.
-    func store(_ value: Value, at index: Int) {
+    public func store(_ value: Value, at index: Int) {
         lock.lock()
         slots[index] = value
         lock.unlock()
     }
 
     /// Takes the result of piece `index` out.
-    func take(_ index: Int) -> Value {
+    public func take(_ index: Int) -> Value {
         lock.lock()
         defer { lock.unlock() }
         return slots[index].take()!
     }
 
     /// Takes every result out, in order.
-    func takeAll() -> [Value] {
+    public func takeAll() -> [Value] {
         lock.lock()
         defer { lock.unlock() }
         let values = slots.map { $0! }
