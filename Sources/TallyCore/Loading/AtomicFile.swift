@@ -223,7 +223,7 @@ public enum AtomicFile {
         case .anything:
             try rename(file)
         case .absent:
-            switch SystemRename.exchange(file.temporary, file.target, flags: SystemRename.noReplace) {
+            switch SystemRename.rename(file.temporary, file.target, flags: SystemRename.noReplace) {
             case .done: return
             case .failed(let code) where code == EEXIST:
                 unlink(file.temporary)
@@ -236,7 +236,7 @@ public enum AtomicFile {
                 try rename(file)
             }
         case .bytes(let expected):
-            switch SystemRename.exchange(file.temporary, file.target, flags: SystemRename.exchange) {
+            switch SystemRename.rename(file.temporary, file.target, flags: SystemRename.exchange) {
             case .done:
                 file.exchanged = true
                 // The old text is at the temporary name now: exactly what was read, or
@@ -267,7 +267,7 @@ public enum AtomicFile {
     /// Undoes an exchange: the old text goes back to the target's name, the new one is removed.
     private static func swapBack(_ file: Staged) {
         guard file.exchanged else { return }
-        if case .done = SystemRename.exchange(file.temporary, file.target, flags: SystemRename.exchange) { unlink(file.temporary) }
+        if case .done = SystemRename.rename(file.temporary, file.target, flags: SystemRename.exchange) { unlink(file.temporary) }
     }
 
     /// Makes the renames in `folder` durable.

@@ -4,7 +4,7 @@ import Foundation
 /// because the C library may lack it (an older glibc, another system): ``AtomicFile``
 /// then falls back to a comparison right before a plain rename.
 enum SystemRename {
-    /// What an exchange did.
+    /// What a rename did.
     enum Outcome: Equatable {
         case done
         /// The call failed with this `errno`.
@@ -31,7 +31,7 @@ enum SystemRename {
     }()
 
     /// Renames `from` to `to` with `flags` (``noReplace`` or ``exchange``).
-    static func exchange(_ from: String, _ to: String, flags: UInt32) -> Outcome {
+    static func rename(_ from: String, _ to: String, flags: UInt32) -> Outcome {
         guard let renameat2 else { return .unsupported }
         // AT_FDCWD: paths are relative to the working folder.
         let atWorkingFolder: Int32 = -100
