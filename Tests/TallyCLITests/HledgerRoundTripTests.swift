@@ -22,7 +22,9 @@ import Testing
         "Tests/TallyInteropTests/Fixtures/convert/german.journal",
         // Declares `assets:bank:checking`, then the parent `expenses`: `hledger bal` lists
         // expenses before assets, undeclared accounts after, by name.
-        "Tests/TallyInteropTests/Fixtures/convert/years.journal"
+        "Tests/TallyInteropTests/Fixtures/convert/years.journal",
+        // Market prices under `commodity 1.000,00 PLN`: `bal -V` reads them by that style.
+        "Tests/TallyCLITests/Fixtures/interop/roundtrip/polish-prices.journal"
     ]
 
     static var hledgerOrCI: Bool { ExternalTool.find("hledger") != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
@@ -42,7 +44,7 @@ import Testing
         try #require(export.status == 0, "\(export.stderr)")
         // A fixed width: hledger fits `reg` to the terminal.
         let width = ["COLUMNS": "100"]
-        for report in [["reg"], ["bal"], ["bal", "-M"], ["reg", "-M"]] {
+        for report in [["reg"], ["bal"], ["bal", "-M"], ["reg", "-M"], ["bal", "-V", "-M"]] {
             let before = try hledger.run(["-f", original] + report, environment: width)
             let after = try hledger.run(["-f", exported] + report, environment: width)
             #expect(before.status == 0, "\(before.output)")

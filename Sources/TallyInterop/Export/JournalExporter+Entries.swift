@@ -158,7 +158,7 @@ extension JournalExporter {
             writeAssertion(&out, entry, wallet: w, balance: balance)
         case .rate(let base, let rate, let quote):
             switch format {
-            case .hledger, .ledger: out.line("P \(entry.date.iso) \(commodity(base)) \(rate) \(commodity(quote))")
+            case .hledger, .ledger: out.line("P \(entry.date.iso) \(commodity(base)) \(price(rate, quote))")
             case .beancount: out.line("\(entry.date.iso) price \(base) \(rate) \(quote)")
             }
         case .fill(let e, let value):

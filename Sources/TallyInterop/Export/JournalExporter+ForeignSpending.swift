@@ -11,7 +11,7 @@ extension JournalExporter {
         let spent = amount(paid.amount.negated, paid.currency)
         if let rate = paid.rate, paid.amount.multiplied(by: rate, roundedTo: paid.amount.scale + rate.scale) == charged {
             // The rate as written: the wallet currency's decimals would round it.
-            return spent + " @ " + rate.description + " " + commodity(currency(walletCurrency))
+            return spent + " @ " + price(rate, walletCurrency)
         }
         return spent + " @@ " + amount(charged.magnitude, walletCurrency)
     }
@@ -31,7 +31,7 @@ extension JournalExporter {
                 units.multiplied(by: rate, roundedTo: units.scale + rate.scale) == part, let next = sum.adding(units)
             else { return nil }
             sum = next
-            written.append(amount(units.negated, paid.currency) + " @ " + rate.description + " " + commodity(currency(walletCurrency)))
+            written.append(amount(units.negated, paid.currency) + " @ " + price(rate, walletCurrency))
         }
         return sum == paid.amount ? written : nil
     }

@@ -103,6 +103,14 @@ public struct JournalExporter {
         return c.isEmpty ? number : number + " " + commodity(c)
     }
 
+    /// A price (a `P` directive's, a posting's `@`): the rate with all its digits, in the
+    /// quote currency's declared style, because hledger reads the number by that style
+    /// (`4.2710` under `commodity 1.000,00 PLN` would be 42,710).
+    func price(_ rate: Money, _ quote: String) -> String {
+        if let style = styles[quote] { return style.write(rate.description) }
+        return rate.description + " " + commodity(currency(quote))
+    }
+
     /// A currency code as the peer writes it: hledger and ledger quote symbols that hold
     /// anything but letters (`"USDT2"`).
     func commodity(_ code: String) -> String {
