@@ -33,10 +33,15 @@ extension BalanceCommand {
                 table.addRule()
             }
         } else {
-            for (kind, total) in sheet.byKind {
+            // Every kind with a wallet, even one whose wallets have no rate (and so no total):
+            // a wallet is never hidden for want of a rate; the note below says what is not counted.
+            for kind in WalletKind.allCases {
                 let items = sheet.counted.filter { model.wallets[$0.wallet].kind == kind }
+                guard !items.isEmpty else { continue }
                 for item in items { table.add(row(item, kind.rawValue)) }
-                if items.count > 1 { table.add(totalRow("  all \(kind.rawValue)", total)) }
+                if items.count > 1, let total = sheet.byKind.first(where: { $0.kind == kind })?.total {
+                    table.add(totalRow("  all \(kind.rawValue)", total))
+                }
                 table.addRule()
             }
         }

@@ -160,8 +160,12 @@ struct TextTable {
 
     /// Where an amount cell splits, as byte offsets: `before` at its decimal point (or
     /// its unit's space when it has none, or a percent sign), `unit` at the space before
-    /// its unit (the end when none). `3362.85 EUR`: 4 and 7; `17630 JPY`: 5 and 5.
+    /// its unit (the end when none). `3362.85 EUR`: 4 and 7; `17630 JPY`: 5 and 5. Words
+    /// in an amount column (`no rate`) are not split: they end at the decimal point.
     static func amountSplit<Bytes: Collection>(_ bytes: Bytes) -> (before: Int, unit: Int) where Bytes.Element == UInt8 {
+        if let first = bytes.first, (UInt8(ascii: "a") ... UInt8(ascii: "z")).contains(first | 0x20) {
+            return (bytes.count, bytes.count)
+        }
         var point: Int?
         var space: Int?
         var percent: Int?
