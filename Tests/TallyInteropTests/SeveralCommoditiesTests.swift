@@ -11,7 +11,8 @@ import Testing
     static let journal = "Tests/TallyInteropTests/Fixtures/convert/broker-one-account.journal"
     static let end = CivilDate(year: 2024, month: 3, day: 31)!
 
-    static func converted() throws -> (BudgetModel, Budget, [Diagnostic]) {
+    /// `journal` converted in process and run at `end`, with the diagnostics shown.
+    static func converted(_ journal: String = journal, at end: CivilDate = end) throws -> (BudgetModel, Budget, [Diagnostic]) {
         let result = try JournalConverter.convert(
             paths: [TestSupport.path(journal)], options: ConversionOptions(), budgetPath: "converted.tally",
             readFile: ConversionGoldenTests.read)
@@ -21,6 +22,20 @@ import Testing
         let budget = try BudgetLoader(provider: provider, parsed: [result.tree]).load("converted.tally")
         let (model, found) = Interpreter.run(budget, today: end)
         return (model, budget, DiagnosticPolicy.shown(found, in: budget))
+    }
+
+    @Test func aPadBeforeBalancesInTwoCommoditiesPadsEach() throws {
+        let end = CivilDate(year: 2024, month: 2, day: 29)!
+        let (model, _, diagnostics) = try Self.converted("Tests/TallyInteropTests/Fixtures/convert/pad-two-currencies.beancount", at: end)
+        #expect(diagnostics.isEmpty, "\(diagnostics.map(\.message))")
+        var balances: [String: String] = [:]
+        for (w, wallet) in model.wallets.enumerated() {
+            balances[wallet.name] = "\(model.balance(of: w, at: end)) \(wallet.currency)"
+        }
+        // Padded to 200.00 USD and 50.00 CAD on 2024-01-01; 200.00 - 12.50 = 187.50 USD,
+        // 50.00 - 8.00 = 42.00 CAD: beancount's own figures. USD, the operating currency,
+        // keeps the account's name on a tie of uses.
+        #expect(balances == ["Cash": "187.50 USD", "Cash CAD": "42.00 CAD"])
     }
 
     @Test func eachCommodityIsAWalletWithTheAccountsBalanceInIt() throws {

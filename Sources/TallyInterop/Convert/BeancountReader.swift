@@ -127,6 +127,11 @@ struct BeancountReader {
         switch keyword {
         case "open":
             if words.count > 2 { content.declaredAccounts.append(words[2]) }
+            // `open ACCOUNT CHF, EUR "FIFO"`: the currencies, then an optional booking method.
+            let listed = words.dropFirst(3).prefix { !$0.hasPrefix("\"") && !$0.hasPrefix(";") }.joined()
+            if words.count > 2, !listed.isEmpty {
+                content.allowedCommodities[words[2]] = Set(listed.split(separator: ",").map(String.init))
+            }
             skipping = true
         case "close":
             if words.count > 2 { closings[words[2]] = date }

@@ -22,39 +22,62 @@ extension BudgetBuilder {
         return transactions
     }
 
-    /// Beancount's `pad`: the transaction beancount inserts on the pad's day, from the pad's
-    /// source account, of what brings the account to its next `balance` (the balance at
-    /// the start of that day, in the balance's commodity). It goes where the pad was read,
-    /// and is converted as any transaction: against equity it is the wallet's
-    /// opening, against a category a transaction.
+    /// Beancount's `pad`: the transactions beancount inserts on the pad's day, from the
+    /// pad's source account, of what brings the account to its next `balance` in each
+    /// commodity that has one before the account's next pad (the balance at the start of
+    /// that day): a pad before `balance … 200.00 USD` and `balance … 50.00 CAD` pads
+    /// both. Each goes where the pad was read, and is converted as any transaction:
+    /// against equity it is the wallet's opening, against a category a transaction.
     mutating func insertPadding(_ transactions: inout [PeerTransaction]) {
         var padding: [(position: Int, transaction: PeerTransaction)] = []
-        for pad in content.pads.sorted(by: { ($0.date, $0.position) < ($1.date, $1.position) }) {
-            let later = content.balances.filter { $0.account == pad.account && $0.date > pad.date }
-            guard let balance = later.min(by: { ($0.date, $0.source) < ($1.date, $1.source) }) else {
+        let pads = content.pads.sorted(by: { ($0.date, $0.position) < ($1.date, $1.position) })
+        for (n, pad) in pads.enumerated() {
+            let nextPad = pads[(n + 1)...].first { $0.account == pad.account }?.date
+            let later = content.balances.filter { balance in
+                balance.account == pad.account && balance.date > pad.date && nextPad.map { balance.date <= $0 } ?? true
+            }
+            guard !later.isEmpty else {
                 leftOut.append(LeftOut(source: pad.line, reason: "a `pad` without a later `balance` of its account", isWhole: true))
                 continue
             }
-            let commodity = balance.amount.commodity
-            var sum = Money.zero
-            for t in transactions + padding.map(\.transaction) where t.date < balance.date {
-                for p in t.postings where p.account == pad.account && !p.isVirtual {
-                    if let amount = p.amount, amount.commodity == commodity { sum = sum.adding(amount.number) ?? sum }
+            // A commodity the account's `open` does not allow is not padded (beancount refuses
+            // that balance too): the balance is listed as not converted.
+            let allowed = content.allowedCommodities[pad.account]
+            var firstPerCommodity: [String: PeerBalance] = [:]
+            for balance in later.sorted(by: { ($0.date, $0.source) < ($1.date, $1.source) })
+            where firstPerCommodity[balance.amount.commodity] == nil && allowed.map({ $0.contains(balance.amount.commodity) }) ?? true {
+                firstPerCommodity[balance.amount.commodity] = balance
+            }
+            for balance in firstPerCommodity.values.sorted(by: { ($0.date, $0.source) < ($1.date, $1.source) }) {
+                if let t = paddingTransaction(for: pad, to: balance, given: transactions + padding.map(\.transaction)) {
+                    padding.append((pad.position, t))
                 }
             }
-            guard let difference = balance.amount.number.adding(sum.negated), !difference.isZero else { continue }
-            var t = PeerTransaction(date: pad.date, source: pad.line)
-            t.note = "(Padding inserted for Balance of \(balance.amount.number) \(commodity) for difference \(difference) \(commodity))"
-            t.postings = [
-                PeerPosting(account: pad.account, amount: PeerAmount(number: difference, commodity: commodity), source: pad.line),
-                PeerPosting(account: pad.source, amount: PeerAmount(number: difference.negated, commodity: commodity), source: pad.line)
-            ]
-            padding.append((pad.position, t))
         }
         let inOrder = padding.indices.sorted { (padding[$0].position, $0) < (padding[$1].position, $1) }
         for (offset, i) in inOrder.enumerated() {
             transactions.insert(padding[i].transaction, at: min(padding[i].position + offset, transactions.count))
         }
+    }
+
+    /// The transaction that brings `pad`'s account to `balance` in its commodity, nil when
+    /// the account is already there.
+    private func paddingTransaction(for pad: PeerPad, to balance: PeerBalance, given transactions: [PeerTransaction]) -> PeerTransaction? {
+        let commodity = balance.amount.commodity
+        var sum = Money.zero
+        for t in transactions where t.date < balance.date {
+            for p in t.postings where p.account == pad.account && !p.isVirtual {
+                if let amount = p.amount, amount.commodity == commodity { sum = sum.adding(amount.number) ?? sum }
+            }
+        }
+        guard let difference = balance.amount.number.adding(sum.negated), !difference.isZero else { return nil }
+        var t = PeerTransaction(date: pad.date, source: pad.line)
+        t.note = "(Padding inserted for Balance of \(balance.amount.number) \(commodity) for difference \(difference) \(commodity))"
+        t.postings = [
+            PeerPosting(account: pad.account, amount: PeerAmount(number: difference, commodity: commodity), source: pad.line),
+            PeerPosting(account: pad.source, amount: PeerAmount(number: difference.negated, commodity: commodity), source: pad.line)
+        ]
+        return t
     }
 
     /// Postings with dates of their own: when every posting falls on one day, the

@@ -58,6 +58,7 @@ extension BudgetBuilder {
             }
         }
         var cash: [String: String] = [:]
+        let operating = Set(content.operatingCurrencies.compactMap(code))
         for (account, _, list) in accounts where list.count > 1 {
             let counts = Dictionary(uniqueKeysWithValues: list)
             // Units are bought with the account's own cash (`10 AAPL @ $150` beside `$-1500`);
@@ -65,7 +66,9 @@ extension BudgetBuilder {
             let units = Set((boughtWith[account] ?? []).filter { counts[$0.with] != nil && $0.with != $0.units }.map(\.units))
             let candidates = counts.filter { !units.contains($0.key) }
             let pool = candidates.isEmpty ? counts : candidates
-            cash[account] = pool.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+            // The most used; on a tie beancount's operating currency, then the first by name.
+            func rank(_ code: String) -> Int { operating.contains(code) ? 1 : 0 }
+            cash[account] = pool.max { ($0.value, rank($0.key), $1.key) < ($1.value, rank($1.key), $0.key) }?.key
         }
         guard !cash.isEmpty else { return }
         func moved(_ account: String, _ symbol: String?) -> String? {

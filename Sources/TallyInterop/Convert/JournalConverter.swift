@@ -99,6 +99,7 @@ extension PeerJournalContent {
         prices += other.prices
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
+        allowedCommodities.merge(other.allowedCommodities) { first, _ in first }
         envelopes += other.envelopes
         operatingCurrencies += other.operatingCurrencies
         styles.merge(other.styles)

@@ -122,6 +122,9 @@ struct PeerJournalContent {
     var leftOut: [LeftOut] = []
     /// Accounts opened (beancount `open`) or declared (`account`), in order.
     var declaredAccounts: [String] = []
+    /// The currencies a beancount `open` allows its account (`open Assets:Bank CHF,EUR`);
+    /// an account not here takes any.
+    var allowedCommodities: [String: Set<String>] = [:]
     /// The type declarations give an account and its subaccounts: hledger's `type:` tag
     /// on `account`, beancount's `name_*` options (which rename the roots).
     var accountTypes: [String: AccountType] = [:]
