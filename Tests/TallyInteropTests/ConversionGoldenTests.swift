@@ -43,6 +43,8 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "ledger-years", inputs: [interop + "ledger/main.ledger"]),
             ConversionCase(name: "beancount-years", inputs: [interop + "beancount/main.beancount"]),
             ConversionCase(name: "beancount-pad", inputs: [interop + "beancount/pad.beancount"]),
+            // Tags and metadata pushed around a trip belong to the transactions between.
+            ConversionCase(name: "beancount-pushtag", inputs: [interop + "beancount/pushtag.beancount"]),
             ConversionCase(name: "beancount-pad-two-currencies", inputs: [fixtures + "pad-two-currencies.beancount"]),
             ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"]),
             // Never a silent wrong figure (issue 22): each journal works out its figures by hand.

@@ -3,11 +3,16 @@ import TallyCore
 import TallySyntax
 
 /// Reads beancount files: transactions (payee and narration, tags, metadata, postings
-/// with their metadata), `open`, `close`, `balance`, `pad`, `price` and `include`.
-/// Plugins, `pushtag`, `note`, `document`, `event`, `query` and `custom` entries are
-/// listed as left out.
+/// with their metadata), `open`, `close`, `balance`, `pad`, `price`, `include`, and
+/// `pushtag`/`poptag` and `pushmeta`/`popmeta` (applied to the transactions between
+/// them). Plugins, `note`, `document`, `event`, `query` and `custom` entries are listed
+/// as left out.
 struct BeancountReader {
     var content = PeerJournalContent()
+    /// Tags and metadata pushed in the file being read, in order: beancount adds them to
+    /// every transaction until they are popped, within the one file.
+    private var pushedTags: [String] = []
+    private var pushedMetadata: [(key: String, value: String)] = []
     /// `close` dates by account.
     var closings: [String: CivilDate] = [:]
     private var visited = Set<String>()
@@ -22,6 +27,9 @@ struct BeancountReader {
         let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
         guard visited.insert(resolved).inserted else { return }
         let bytes = Array((try known ?? readFile(path)).utf8)
+        let outer = (pushedTags, pushedMetadata)
+        (pushedTags, pushedMetadata) = ([], [])
+        defer { (pushedTags, pushedMetadata) = outer }
         var current: PeerTransaction?
         var indents: [Int] = []  // of the current transaction's postings
         var skipping = false
@@ -92,6 +100,10 @@ struct BeancountReader {
             }
         }
         if flagless { strings.insert(BeancountReader.unquote(keyword), at: 0) }
+        for tag in pushedTags where !transaction.tags.contains(tag) { transaction.tags.append(tag) }
+        for (key, value) in pushedMetadata where !transaction.metadata.contains(where: { $0.0 == key }) {
+            transaction.metadata.append((key, value))
+        }
         if strings.count >= 2 {
             transaction.payee = strings[0].isEmpty ? nil : strings[0]
             transaction.note = strings[1].isEmpty ? nil : strings[1]
@@ -118,6 +130,7 @@ struct BeancountReader {
             readOption(words)
             return
         }
+        if readPushed(words, at: here) { return }
         guard let date = LedgerJournalReader.date(first), words.count > 1 else {
             content.leftOut.append(LeftOut(source: here, reason: "`\(first)`, which Tally does not read", isWhole: true))
             skipping = true
@@ -161,6 +174,43 @@ struct BeancountReader {
             if !readBudget(words, date, at: here) { content.leftOut.append(LeftOut(source: here, reason: "a `\(keyword)` entry, which Tally does not read", isWhole: true)) }
             skipping = true
         }
+    }
+
+    /// `pushtag #trip`, `poptag #trip`, `pushmeta key: value`, `popmeta key:`; true when
+    /// `words` is one of them. A pop of what was not pushed is listed, as beancount
+    /// reports it.
+    private mutating func readPushed(_ words: [String], at here: SourceLine) -> Bool {
+        guard let first = words.first, ["pushtag", "poptag", "pushmeta", "popmeta"].contains(first) else { return false }
+        let argument = words.dropFirst().prefix { !$0.hasPrefix(";") }
+        switch first {
+        case "pushtag", "poptag":
+            guard argument.count == 1, let tag = argument.first, tag.hasPrefix("#"), tag.count > 1 else {
+                content.leftOut.append(LeftOut(source: here, reason: "a `\(first)` Tally cannot read", isWhole: true))
+                return true
+            }
+            let name = String(tag.dropFirst())
+            if first == "pushtag" {
+                pushedTags.append(name)
+            } else if let i = pushedTags.lastIndex(of: name) {
+                pushedTags.remove(at: i)
+            } else {
+                content.leftOut.append(LeftOut(source: here, reason: "a `poptag` of a tag that was not pushed", isWhole: true))
+            }
+        default:
+            guard let key = argument.first, key.hasSuffix(":"), key.count > 1 else {
+                content.leftOut.append(LeftOut(source: here, reason: "a `\(first)` Tally cannot read", isWhole: true))
+                return true
+            }
+            let name = String(key.dropLast())
+            if first == "pushmeta" {
+                pushedMetadata.append((name, argument.dropFirst().map { BeancountReader.unquote($0) }.joined(separator: " ")))
+            } else if let i = pushedMetadata.lastIndex(where: { $0.key == name }) {
+                pushedMetadata.remove(at: i)
+            } else {
+                content.leftOut.append(LeftOut(source: here, reason: "a `popmeta` of a key that was not pushed", isWhole: true))
+            }
+        }
+        return true
     }
 
     /// `[flag] ACCOUNT [AMOUNT [{COST}] [@ PRICE | @@ TOTAL]]`
