@@ -29,6 +29,18 @@ struct AmountStyle {
         decimalComma = DecimalMarks.declaredByFormat(bytes[first ... last]) == ASCII.comma
     }
 
+    /// The format as ledger's `format` subdirective takes it: without a decimal mark that
+    /// no digit follows (hledger's `commodity 1. VWCE`, whole units shown with a mark),
+    /// which ledger cannot read as a sample amount.
+    var ledgerFormat: String {
+        var bytes = Array(format.utf8)
+        guard let last = bytes.lastIndex(where: { ASCII.isDigit($0) || $0 == ASCII.dot || $0 == ASCII.comma }),
+            bytes[last] == ASCII.dot || bytes[last] == ASCII.comma
+        else { return format }
+        bytes.remove(at: last)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// `number` (`-1234.56`, as `Money.formatted` writes it) in this style: `$-1234.56`,
     /// `-1234,56 EUR`.
     func write(_ number: String) -> String {

@@ -45,7 +45,7 @@ extension JournalExporter {
                 out.line("commodity " + (styles[code]?.format ?? "1000." + String(repeating: "0", count: decimals) + " " + commodity(code)))
             case .ledger:
                 out.line("commodity \(commodity(code))")
-                if let style = styles[code] { out.line("    format \(style.format)") }
+                if let style = styles[code] { out.line("    format \(style.ledgerFormat)") }
             case .beancount:
                 out.line("\(firstDate) commodity \(code)")
             }
