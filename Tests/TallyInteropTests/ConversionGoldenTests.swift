@@ -45,6 +45,8 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "beancount-pad", inputs: [interop + "beancount/pad.beancount"]),
             // Tags and metadata pushed around a trip belong to the transactions between.
             ConversionCase(name: "beancount-pushtag", inputs: [interop + "beancount/pushtag.beancount"]),
+            // Comments on an opening's postings and on both postings of a transaction.
+            ConversionCase(name: "hledger-posting-comments", inputs: [fixtures + "posting-comments.journal"]),
             ConversionCase(name: "beancount-pad-two-currencies", inputs: [fixtures + "pad-two-currencies.beancount"]),
             ConversionCase(name: "ledger-and-beancount-together", inputs: [fixtures + "shared-flat.ledger", interop + "beancount/pad.beancount"]),
             // Never a silent wrong figure (issue 22): each journal works out its figures by hand.

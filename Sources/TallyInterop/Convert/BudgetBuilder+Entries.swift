@@ -152,17 +152,25 @@ extension BudgetBuilder {
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             let amount = foreign ?? BudgetBuilder.signed(wp.number)
             // The postings' comments and metadata are the entry's (one category, one
-            // wallet): a key the entry has already is listed.
+            // wallet): the wallet's first, as the wallet's posting is the entry; a key of the
+            // category's that the entry has already is its line's (`split-1-note:`, written
+            // back on the category's posting); a key taken both ways is listed.
             var head = head
-            let hasDetails = p.note != nil || wp.note != nil || !p.metadata.isEmpty || !wp.metadata.isEmpty
-            var keys = hasDetails ? Set(head.metadata.map { $0.trimmedSpaces.prefix { $0 != ":" } }) : []
-            let notes = hasDetails ? [p.note, wp.note].compactMap { $0 }.map { ("note", $0) } : []
-            for (key, value) in hasDetails ? notes + p.metadata + wp.metadata : [] {
-                guard keys.insert(Substring(key)).inserted else {
-                    leftOut.append(LeftOut(source: p.source, reason: "`\(key)` on a posting, which its entry has already (Tally keeps metadata per entry)"))
-                    continue
+            if p.note != nil || wp.note != nil || !p.metadata.isEmpty || !wp.metadata.isEmpty {
+                var keys = Set(head.metadata.map { $0.trimmedSpaces.prefix { $0 != ":" } })
+                let wallet = (wp.note.map { [("note", $0)] } ?? []) + wp.metadata
+                let other = (p.note.map { [("note", $0)] } ?? []) + p.metadata
+                for (key, value, source, isCategory) in wallet.map({ ($0.0, $0.1, wp.source, false) }) + other.map({ ($0.0, $0.1, p.source, true) }) {
+                    var written = key
+                    if !keys.insert(Substring(key)).inserted {
+                        written = PostingDetails.splitKey(1, key)
+                        guard isCategory, keys.insert(Substring(written)).inserted else {
+                            leftOut.append(LeftOut(source: source, reason: "`\(key)` on a posting, which its entry has already (Tally keeps metadata per entry)"))
+                            continue
+                        }
+                    }
+                    head.metadata.append("    " + SourceWriter.metadata(key: written, value: SourceWriter.printable(value)))
                 }
-                head.metadata.append("    " + SourceWriter.metadata(key: key, value: SourceWriter.printable(value)))
             }
             return head.withMetadata(head.line(name, category, amount, clauses: clauses))
         }

@@ -16,8 +16,18 @@ extension BudgetBuilder {
         guard sorted.wallets.allSatisfy({ $0.wallet.opening == nil && $0.wallet.firstUse == nil }) else {
             throw NotConverted("equity postings after a wallet's first movement (equity is only an opening in Tally)")
         }
+        // The equity posting's details have no place of their own (it is every wallet's).
+        for p in sorted.equity where p.note != nil || !p.tags.isEmpty || !p.metadata.isEmpty {
+            leftOut.append(LeftOut(source: p.source, reason: "the comment of an opening's equity posting: the wallets open with its amounts only"))
+        }
         for (p, _) in sorted.wallets {
             var kept = details
+            // The wallet posting's comment is the opening's (`opening-note:`), written back
+            // on that posting; its tags and metadata have no place and are listed.
+            if let note = p.note { kept.append((AccountNames.openingNoteKey, note)) }
+            if !p.tags.isEmpty || !p.metadata.isEmpty {
+                leftOut.append(LeftOut(source: p.source, reason: "tags or metadata on an opening's posting: the wallet opens with its amount only"))
+            }
             if let price = p.price ?? p.posting.cost?.amount {
                 // The units open the wallet; what they cost is kept beside the opening
                 // (`opening-cost:`), in a currency code, for the export.

@@ -48,9 +48,12 @@ extension BudgetBuilder {
             out += line + "\n" + original(peerAccount(account)) + original(w.openingAccount, key: AccountNames.openingKey)
             if w.opening != nil, keepsShapes { out += original(w.openingEntry, key: AccountNames.openingEntryKey) }
             if let (_, date) = w.opening {
-                // The transaction's date2, status and code once, on its first wallet.
+                // The transaction's date2, status and code once, on its first wallet; each
+                // wallet's own cost and note.
                 let first = openedBy.insert("\(date) \(w.openingEntry ?? "")").inserted
-                for (key, value) in w.openingDetails where first || key == AccountNames.openingCostKey { out += original(value, key: key) }
+                for (key, value) in w.openingDetails where first || key == AccountNames.openingCostKey || key == AccountNames.openingNoteKey {
+                    out += original(value, key: key)
+                }
             }
             out += places[peerAccount(account)] ?? ""
         }

@@ -39,6 +39,9 @@ public struct AccountNames: Sendable {
     /// opening came from (`opening-date2: "2004-05-01"`, `opening-status: "cleared"`,
     /// `opening-code: "101"`), written on its first line again.
     public static let openingDetailKeys = ["date2": "opening-date2", "status": "opening-status", "code": "opening-code"]
+    /// The key on a wallet that keeps the comment its opening posting had (`opening-note:
+    /// "from the old bank"`), written back on that posting.
+    public static let openingNoteKey = "opening-note"
     /// The key on a transaction that keeps where the peer had its wallet's posting
     /// (`first`, `last` or a 1-based place), when not where the export puts it
     /// (``JournalExporter/walletFirst(_:)``).

@@ -96,7 +96,10 @@ extension JournalExporter {
         for w in wallets {
             let cost = openingCost(w)
             atCost = atCost || cost != nil
-            posting(&out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + (cost ?? "") + assertion(asserted, w))
+            let note = source.declaredAccount(model.wallets[w].location, AccountNames.openingNoteKey)
+            posting(
+                &out, names.wallets[w], amount(model.wallets[w].opening, model.wallets[w].currency) + (cost ?? "") + assertion(asserted, w),
+                note: note, tags: [])
         }
         // At a cost the peer balances the opening in the cost's currency: it works the
         // equity posting out.
@@ -203,9 +206,12 @@ extension JournalExporter {
         if walletAt == 0 { walletPosting() }
         for p in 0 ..< entry.postingCount {
             let part = entry.posting(p)
+            // A one-category transaction keeps its category posting's note as `split-1-note:`.
+            var lineMetadata = splitMetadata[p + 1] ?? []
+            let keptNote = lineMetadata.firstIndex { $0.key == "note" }.map { lineMetadata.remove(at: $0).value }
             posting(
                 &out, names.categories[part.category], paid ?? perPart?[p] ?? amount(part.amount.negated, wallet.currency),
-                PostingDetails(note: splits?[p].note, tags: splits?[p].tags ?? [], metadata: splitMetadata[p + 1] ?? []))
+                PostingDetails(note: splits?[p].note ?? keptNote, tags: splits?[p].tags ?? [], metadata: lineMetadata))
             if walletAt == p + 1 { walletPosting() }
         }
         if entry.postingCount == 0 {
