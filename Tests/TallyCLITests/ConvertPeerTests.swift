@@ -29,6 +29,7 @@ final class ConvertPeerTests: XCTestCase {
     func testBeancountFileRoundTrips() throws { try roundTrip("beancount/main.beancount", .beancount) }
     func testBeancountPadsRoundTrip() throws { try roundTrip("beancount/pad.beancount", .beancount) }
     func testBeancountPushedTagsRoundTrip() throws { try roundTrip("beancount/pushtag.beancount", .beancount) }
+    func testLedgerAppliedTagRoundTrips() throws { try roundTrip("Tests/TallyCLITests/Fixtures/interop/ledger/apply-tag.ledger", .ledger) }
 
     /// A `pad` becomes what beancount inserts: an opening against Equity:Opening-Balances,
     /// a transaction against a category (163.50 counted, 140.00 asserted: 80.00 - 4.20 +

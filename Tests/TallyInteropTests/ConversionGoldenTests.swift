@@ -45,6 +45,7 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             ConversionCase(name: "beancount-pad", inputs: [interop + "beancount/pad.beancount"]),
             // Tags and metadata pushed around a trip belong to the transactions between.
             ConversionCase(name: "beancount-pushtag", inputs: [interop + "beancount/pushtag.beancount"]),
+            ConversionCase(name: "ledger-apply-tag", inputs: [interop + "ledger/apply-tag.ledger"]),
             // Comments on an opening's postings and on both postings of a transaction.
             ConversionCase(name: "hledger-posting-comments", inputs: [fixtures + "posting-comments.journal"]),
             ConversionCase(name: "beancount-pad-two-currencies", inputs: [fixtures + "pad-two-currencies.beancount"]),

@@ -183,7 +183,7 @@ struct LedgerJournalReader {
                 return
             }
             applied.append(.tag(Comment(tag.contains(":") ? tag : ":" + tag + ":")))
-        case "end" where applied.count > 0 && ["end", "end apply", "end apply account", "end apply tag"].contains(Comment.beforeComment(line)):
+        case "end" where applied.count > 0 && ["end", "end apply", "end apply account", "end apply tag", "end account", "end tag"].contains(Comment.beforeComment(line)):
             if case .account = applied.removeLast() { appliedAccounts.removeLast() }
         case "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
