@@ -187,7 +187,7 @@ final class ConvertPeerTests: XCTestCase {
         XCTAssertEqual(r.status, 0, r.stderr)
         let listed = r.stderr.split(separator: "\n").filter { $0.contains(": not converted: ") }
             .map { line -> Int in Int(line.split(separator: ":")[1]) ?? 0 }
-        // alias, automated transaction, virtual posting, a cost the peers balance apart
+        // a default year, automated transaction, virtual posting, a cost the peers balance apart
         // (ledger at the cost, hledger ignoring braces), an equity posting that is no
         // opening. (The periodic transaction on line 11, an expense against a wallet
         // without a start, is a budget goal: an envelope; the dollars of line 24 in the

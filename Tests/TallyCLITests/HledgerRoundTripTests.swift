@@ -24,7 +24,9 @@ import Testing
         // expenses before assets, undeclared accounts after, by name.
         "Tests/TallyInteropTests/Fixtures/convert/years.journal",
         // Market prices under `commodity 1.000,00 PLN`: `bal -V` reads them by that style.
-        "Tests/TallyCLITests/Fixtures/interop/roundtrip/polish-prices.journal"
+        "Tests/TallyCLITests/Fixtures/interop/roundtrip/polish-prices.journal",
+        // Short names renamed by `alias` (plain, a regular expression, end aliases).
+        "Tests/TallyCLITests/Fixtures/interop/roundtrip/aliases.journal"
     ]
 
     static var hledgerOrCI: Bool { ExternalTool.find("hledger") != nil || ProcessInfo.processInfo.environment["CI"] == "true" }

@@ -46,6 +46,7 @@ struct ConversionCase: CustomTestStringConvertible, Sendable {
             // Tags and metadata pushed around a trip belong to the transactions between.
             ConversionCase(name: "beancount-pushtag", inputs: [interop + "beancount/pushtag.beancount"]),
             ConversionCase(name: "ledger-apply-tag", inputs: [interop + "ledger/apply-tag.ledger"]),
+            ConversionCase(name: "hledger-aliases", inputs: [interop + "roundtrip/aliases.journal"]),
             // Comments on an opening's postings and on both postings of a transaction.
             ConversionCase(name: "hledger-posting-comments", inputs: [fixtures + "posting-comments.journal"]),
             ConversionCase(name: "beancount-pad-two-currencies", inputs: [fixtures + "pad-two-currencies.beancount"]),

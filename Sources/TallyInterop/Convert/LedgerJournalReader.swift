@@ -4,8 +4,9 @@ import TallySyntax
 
 /// Reads hledger and ledger journals: transactions with their postings, comments (tags
 /// and metadata in both dialects), `P` prices, includes and periodic transactions (`~`,
-/// which the builder converts or lists), `apply account` and `apply tag` blocks. Directives
-/// that change how the rest reads otherwise (`alias`, `Y`), automated transactions, and
+/// which the builder converts or lists), `apply account` and `apply tag` blocks, `alias`
+/// directives (``AccountAliases``). Directives
+/// that change how the rest reads otherwise (`Y`), automated transactions, and
 /// anything not understood are listed as left out, never skipped silently.
 struct LedgerJournalReader {
     var content = PeerJournalContent(isJournal: true)
@@ -27,6 +28,8 @@ struct LedgerJournalReader {
     /// The accounts of the `apply account` blocks around the line, outermost first: the
     /// peers prefix every posting's account with them.
     private var appliedAccounts: [String] = []
+    /// The `alias` directives in force.
+    private var aliases = AccountAliases()
 
     /// What an `apply` block gives the transactions inside it.
     private enum Applied {
@@ -94,6 +97,7 @@ struct LedgerJournalReader {
                 }
                 var (posting, doubt) = parsePosting(trimmed, at: here)
                 if !appliedAccounts.isEmpty { posting.account = (appliedAccounts + [posting.account]).joined(separator: ":") }
+                if !aliases.isEmpty { posting.account = aliases.apply(posting.account) }
                 current?.postings.append(posting)
                 if let doubt, current?.problem == nil { current?.problem = doubt }
                 continue
@@ -154,6 +158,7 @@ struct LedgerJournalReader {
             // The name ends at a comment or two spaces, as a posting's account does.
             var name = Comment.beforeComment(rest)
             if let gap = name.range(of: "  ") ?? name.range(of: "\t") { name = String(name[..<gap.lowerBound]) }
+            name = aliases.apply(name)
             content.declaredAccounts.append(name)
             typeOf = name
             if let semicolon = rest.firstIndex(of: ";") { declareType(rest[rest.index(after: semicolon)...], at: here) }
@@ -185,6 +190,12 @@ struct LedgerJournalReader {
             applied.append(.tag(Comment(tag.contains(":") ? tag : ":" + tag + ":")))
         case "end" where applied.count > 0 && ["end", "end apply", "end apply account", "end apply tag", "end account", "end tag"].contains(Comment.beforeComment(line)):
             if case .account = applied.removeLast() { appliedAccounts.removeLast() }
+        case "alias":
+            if !aliases.add(Comment.beforeComment(String(line.dropFirst(word.count)))) {
+                content.leftOut.append(LeftOut(source: here, reason: "an `alias` Tally cannot read", isWhole: true))
+            }
+        case "end" where Comment.beforeComment(line).split(separator: " ") == ["end", "aliases"]:
+            aliases.removeAll()
         case "payee", "tag", "comment", "test":
             if word == "comment" || word == "test" { inComment = true }
             skipping = true

@@ -95,10 +95,11 @@ public struct AccountNames: Sendable {
         }
         let walletOriginals = model.wallets.map { original($0.location, AccountNames.originalKey) }
         let categoryOriginals = model.categories.map { $0.isImplicit ? nil : original($0.location, AccountNames.originalKey) }
-        // A wallet stays a leaf account: its original is not kept when another account's
-        // is below it.
+        // A wallet stays a leaf account where the peer's balance assertions count the
+        // subaccounts (beancount's `balance`; ledger's too): its original is not kept when
+        // another account's is below it. hledger's `=` is the account's own balance.
         let allOriginals = (walletOriginals + categoryOriginals).compactMap { $0 }
-        func isLeaf(_ name: String) -> Bool { !allOriginals.contains { $0.hasPrefix(name + ":") } }
+        func isLeaf(_ name: String) -> Bool { format == .hledger || !allOriginals.contains { $0.hasPrefix(name + ":") } }
         var keptCurrencies: [String: Set<String>] = [:]  // per kept wallet account
         wallets = model.wallets.enumerated().map { i, wallet in
             let root = wallet.kind == .credit || wallet.kind == .loan ? "Liabilities" : "Assets"
