@@ -9,9 +9,9 @@ import TallySyntax
 ///
 /// The figures are found by comparing the budget before and after the write, by the
 /// interpreter's own figures (``BudgetModel/envelopeStatus(_:at:)``,
-/// ``BudgetModel/readyToAssign(at:)``): an envelope whose period holding a written date
-/// now has less than nothing, and changed; ready to assign below zero on a written date,
-/// or today, and changed. A second purchase in an envelope already over is said again,
+/// ``BudgetModel/readyToAssign(at:)``): an envelope whose period holding a written date,
+/// or today, now has less than nothing, and changed; ready to assign below zero on a
+/// written date, or today, and changed. A second purchase in an envelope already over is said again,
 /// though `tally check` warns only on the first (W0501).
 public struct WriteEffects: Sendable, Equatable {
     /// The lines written (or that a dry run would write), each file's in order.
@@ -25,12 +25,15 @@ public struct WriteEffects: Sendable, Equatable {
         self.warnings = warnings
     }
 
-    /// Compares `before` with `after` on the `dates` the write wrote entries on (and on
-    /// `today`), and adds the warnings `diagnostics` (the new lines' own) give that the
+    /// Compares `before` with `after` on the `dates` the write wrote entries on and on
+    /// `today`, and adds the warnings `diagnostics` (the new lines' own) give that the
     /// figures do not already say.
     init(lines: [String], before: BudgetModel, after: BudgetModel, dates: [CivilDate], today: CivilDate, diagnostics: [Diagnostic]) {
         var warnings: [String] = []
-        let days = Array(Set(dates)).sorted()
+        // The written dates, and today after them: an overspent period a rollover carries
+        // on to today's is said there too.
+        var days = Array(Set(dates)).sorted()
+        if let last = days.last, last < today { days.append(today) }
         let currency = after.defaultCurrency
         for (e, envelope) in after.envelopes.enumerated() {
             let old = before.envelopes.firstIndex { $0.name == envelope.name }
@@ -44,7 +47,7 @@ public struct WriteEffects: Sendable, Equatable {
                     "\(envelope.name) is over for \(envelope.period.label(now.start)): \(after.text(now.available, currency, code: false)) left")
             }
         }
-        for day in days + (days.last.map { $0 < today } ?? false ? [today] : []) {
+        for day in days {
             guard let now = after.readyToAssign(at: day), now.isNegative, before.readyToAssign(at: day) != now else { continue }
             warnings.append("ready to assign is \(after.text(now, currency, code: false)) on \(day)")
             break

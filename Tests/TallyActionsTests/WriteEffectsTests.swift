@@ -74,4 +74,20 @@ import Testing
             .init(file: path, date: "2026-11-22", kind: .move(from: "Dining", to: "Fun-money"), amount: "5", today: Self.today))
         #expect(moved.effects.warnings == ["Dining is over for 2026-11: -2.40 left"])
     }
+
+    /// With `rollover`, an overspent period carries on: Dining holds 20.00 a month and
+    /// nothing is spent in October, so November holds 20.00 + 20.00 = 40.00. A purchase of
+    /// 45.00 on 15 October leaves October 20.00 - 45.00 = -25.00, and November (today's
+    /// period) -25.00 + 20.00 = -5.00: both are said.
+    @Test func anOverspentPeriodCarriedToTodayIsSaid() throws {
+        let folder = try TemporaryFolder("write-effects")
+        defer { folder.remove() }
+        let text = Self.text.replacingOccurrences(of: "for Food:Dining\n", with: "for Food:Dining  rollover\n")
+            .replacingOccurrences(of: "2026-11-03 \"Pizzeria\"  Checking  Food:Dining  -17.40\n", with: "")
+            .replacingOccurrences(of: "2026-11-01 \"ACME\"", with: "2026-10-01 \"ACME\"")
+        #expect(text.contains("rollover") && !text.contains("Pizzeria"))
+        let path = try folder.write(text, to: "b.tally")
+        let over = try add(path, "2026-10-15", "45")
+        #expect(over.effects.warnings == ["Dining is over for 2026-10: -25.00 left", "Dining is over for 2026-11: -5.00 left"])
+    }
 }

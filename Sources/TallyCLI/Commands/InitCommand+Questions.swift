@@ -29,7 +29,7 @@ extension InitCommand {
 
         func currency() -> String? {
             while true {
-                guard let answer = prompt("Currency (a code such as EUR, USD, GBP) [EUR]: ") else { return nil }
+                guard let answer = prompt("Currency (a code such as EUR, USD, GBP, or a name: euro) [EUR]: ") else { return nil }
                 if answer.isEmpty { return "EUR" }
                 do { return try TypedCurrency.read(answer) } catch { console.out("  \(error.message).\n") }
             }
