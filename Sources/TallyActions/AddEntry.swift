@@ -25,7 +25,8 @@ public enum AddEntry {
         /// `YYYY-MM-DD`, `today` or `yesterday`.
         public var date: String
         public var parties: Parties
-        /// `12.50` (the category's sign), `-12.50` or `+12.50` (kept as written).
+        /// `12.50` (the category's sign), `-12.50` or `+12.50` (kept as written), as typed:
+        /// `12,50` too (``TypedAmount``).
         public var amount: String
         public var note: String?
         /// Tags without `#`.
@@ -62,6 +63,8 @@ public enum AddEntry {
         public let completed: [String]
         /// Warnings the new entry raises (an envelope overspent, a payee's unusual category).
         public let warnings: [Diagnostic]
+        /// The line written and the warnings to answer with (``WriteEffects``).
+        public let effects: WriteEffects
         /// False for a dry run.
         public let written: Bool
     }
@@ -95,6 +98,7 @@ public enum AddEntry {
         if !request.dryRun {
             do { try editor.write(edited) } catch { throw .edit(error) }
         }
-        return Result(file: path, line: line, completed: completed, warnings: warnings, written: !request.dryRun)
+        let effects = WriteEffects(lines: [line], before: model, after: edited.model, dates: [draft.date], today: request.today, diagnostics: warnings)
+        return Result(file: path, line: line, completed: completed, warnings: warnings, effects: effects, written: !request.dryRun)
     }
 }

@@ -25,9 +25,8 @@ struct EntryDraft {
             guard let day = CivilDate(iso: request.date) else { throw UsageError("`\(request.date)` is not a date; write YYYY-MM-DD, today or yesterday") }
             date = day
         }
-        var amountText = request.amount.trimmingWhitespace
-        let digits = amountText.hasPrefix("+") ? String(amountText.dropFirst()) : amountText
-        guard Money(digits) != nil else { throw UsageError("`\(amountText)` is not an amount; write 12.50, -12.50 or +12.50") }
+        var amountText: String
+        do { amountText = try TypedAmount.read(request.amount) } catch { throw UsageError(error.message(example: "write 12.50, -12.50 or +12.50")) }
 
         let walletNames = model.wallets.map(\.name), categoryNames = model.categories.map(\.name)
         var wallet: Int?, category: Int?
@@ -137,12 +136,5 @@ struct EntryDraft {
     func line(note: String?, tags: [String], model: BudgetModel) -> String {
         SourceWriter.transaction(
             date: date, payee: payee, note: note, wallet: model.wallets[wallet].name, category: model.categories[category].name, amount: amount, tags: tags)
-    }
-}
-
-extension String {
-    /// The text without spaces or tabs around it.
-    fileprivate var trimmingWhitespace: String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -19,7 +19,7 @@ public enum EnvelopeMoney {
         /// `YYYY-MM-DD`.
         public var date: String
         public var kind: Kind
-        /// An amount above zero (`25.00`).
+        /// An amount above zero as typed (`25.00`, `25,00`: ``TypedAmount``).
         public var amount: String
         /// The day the budget is checked as of.
         public var today: CivilDate
@@ -41,14 +41,16 @@ public enum EnvelopeMoney {
         public let line: String
         /// Warnings the new line raises (an envelope now overspent, money not there to give).
         public let warnings: [Diagnostic]
+        /// The line written and the warnings to answer with (``WriteEffects``).
+        public let effects: WriteEffects
     }
 
     /// Writes the line, or says why nothing was written.
     public static func perform(_ request: Request) throws(ActionRefusal) -> Result {
         guard let date = CivilDate(iso: request.date) else { throw .request("`\(request.date)` is not a date; write YYYY-MM-DD") }
-        guard let amount = Money(request.amount), amount > .zero else {
-            throw .request("`\(request.amount)` is not an amount above zero; write it like 25.00")
-        }
+        let typed: String
+        do { typed = try TypedAmount.read(request.amount) } catch { throw .request(error.message(example: "write it like 25.00")) }
+        guard let amount = Money(typed), amount > .zero else { throw .request("`\(request.amount)` is not an amount above zero; write it like 25.00") }
         return try BudgetWriteLock.holding(request.file) { () throws(ActionRefusal) in try write(request, date: date, amount: amount) }
     }
 
@@ -78,6 +80,7 @@ public enum EnvelopeMoney {
             try editor.write(edited)
         } catch { throw .edit(error) }
         let warnings = edited.diagnostics.filter { $0.severity == .warning && $0.file == path && $0.range.start >= start }
-        return Result(file: path, line: written, warnings: warnings)
+        let effects = WriteEffects(lines: [written], before: editor.model, after: edited.model, dates: [date], today: request.today, diagnostics: warnings)
+        return Result(file: path, line: written, warnings: warnings, effects: effects)
     }
 }

@@ -56,6 +56,9 @@ public enum RecordOccurrences {
         public let nothingDue: (rule: String?, next: CivilDate?)?
         /// False for a dry run, and when nothing was due.
         public let written: Bool
+        /// The lines written and the warnings to answer with (``WriteEffects``); none
+        /// when nothing was due.
+        public var effects = WriteEffects(lines: [], warnings: [])
     }
 
     /// Records the occurrences, or says why nothing was written.
@@ -93,8 +96,10 @@ public enum RecordOccurrences {
 
         var edit = editor.edit()
         var appended: [(path: String, lines: [String])] = []
+        var starts: [String: Int] = [:]  // where each file's new lines begin
         do {
             for file in try edit.occurrenceLines(wanted, model: model) {
+                starts[file.path] = starts[file.path] ?? edit.bytes(of: file.path).count
                 appended.append((file.path, EntryLayout.append(file.lines, to: file.path, lineEnding: file.lineEnding, in: &edit)))
             }
         } catch { throw .budget(error.description) }
@@ -114,7 +119,10 @@ public enum RecordOccurrences {
             let rule = model.rules[occurrence.rule]
             return Recorded(rule: rule.name ?? "?", date: occurrence.date, file: rule.location.file)
         }
-        return Result(recorded: recorded, appended: appended, unnamed: unnamed, nothingDue: nil, written: !request.dryRun)
+        let warnings = edited.diagnostics.filter { d in d.severity == .warning && starts[d.file].map { d.range.start >= $0 } ?? false }
+        let effects = WriteEffects(
+            lines: appended.flatMap(\.lines), before: model, after: edited.model, dates: wanted.map(\.date), today: today, diagnostics: warnings)
+        return Result(recorded: recorded, appended: appended, unnamed: unnamed, nothingDue: nil, written: !request.dryRun, effects: effects)
     }
 
     /// The occurrence of the rule named `name` to record: the one on `date`, else its

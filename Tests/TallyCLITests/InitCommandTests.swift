@@ -43,7 +43,7 @@ import Testing
         defer { folder.remove() }
         let path = folder.path("budget.tally")
         let cases: [([String], String)] = [
-            (["--currency", "euro"], "is not a currency code"),
+            (["--currency", "$"], "names more than one currency"),
             (["--currency", "EUR", "--wallet", "Checking 12"], "is not NAME KIND [OPENING]"),
             (["--currency", "EUR", "--template", "family"] + Self.wallets, "expected one of: household, student, ynab, none"),
             (["--currency", "EUR"], "name at least one wallet"),

@@ -84,7 +84,8 @@ final class RecordCommandTests: XCTestCase {
         let result = try TallyBinary.run(["record", root, "rent", "--today", "2026-11-03"])
         XCTAssertEqual(result.status, 0, result.stderr)
         XCTAssertEqual(result.stdout, "Recorded `rent` on 2026-11-01 in \(rules)\n")
-        XCTAssertEqual(result.stderr, "")
+        // The warning the new entry raises is said with the answer (WriteEffects).
+        XCTAssertEqual(result.stderr, "tally record: warning: W0505: Checking goes below zero with this entry: its balance is -38.55 EUR\n")
         // Aligned like the file's transactions: wallet, category and amount columns; the
         // rule's comment stays behind.
         XCTAssertEqual(

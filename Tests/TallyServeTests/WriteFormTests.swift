@@ -5,7 +5,8 @@ import Testing
 @testable import TallyServe
 
 /// The forms write through the edit pipeline: the right line, at the end of the file,
-/// laid out like its block; nothing when the page is stale or the result would be wrong.
+/// laid out like its block; nothing when the page is stale or the result would be wrong;
+/// an answer that says the line written and the warnings it raised.
 struct WriteFormTests {
     let folder: TemporaryFolder
     let file: String
@@ -85,11 +86,43 @@ struct WriteFormTests {
         let before = try contents()
         #expect(serve.post("/assign", [("envelope", "Nope"), ("amount", "25.00"), ("date", "2026-11-22")]).status == .unprocessable)
         #expect(serve.post("/assign", [("envelope", "Gift-fund"), ("amount", "-5"), ("date", "2026-11-22")]).status == .unprocessable)
-        #expect(serve.post("/assign", [("envelope", "Gift-fund"), ("amount", "25,00"), ("date", "2026-11-22")]).status == .unprocessable)
+        #expect(serve.post("/assign", [("envelope", "Gift-fund"), ("amount", "1,234"), ("date", "2026-11-22")]).status == .unprocessable)
         #expect(serve.post("/assign", [("envelope", "Gift-fund"), ("amount", "25"), ("date", "2026-13-01")]).status == .unprocessable)
         #expect(serve.post("/move", [("from", "Gift-fund"), ("to", "Gift-fund"), ("amount", "5"), ("date", "2026-11-22")]).status == .unprocessable)
         #expect(serve.post("/add", [("date", "2026-11-21"), ("wallet", "Nowhere"), ("amount", "1")]).status == .unprocessable)
         #expect(serve.post("/nothing", []).status == .notFound)
         #expect(try contents() == before)
+    }
+
+    /// The forms read an amount typed with a decimal comma as `tally add` does (one
+    /// reader, TallyActions' `TypedAmount`).
+    @Test func everyFormReadsADecimalComma() throws {
+        defer { folder.remove() }
+        let add = serve.post("/add", [("date", "2026-11-21"), ("payee", "Bakery"), ("wallet", "Joint"), ("category", "Food:Groceries"), ("amount", "3,80")])
+        #expect(add.status == .seeOther, "\(add.text)")
+        #expect(try lastLine() == "2026-11-21 \"Bakery\" Joint Food:Groceries -3.80")
+        let assign = serve.post("/assign", [("envelope", "Gift-fund"), ("amount", "12,99"), ("date", "2026-11-22")])
+        #expect(assign.status == .seeOther, "\(assign.text)")
+        #expect(try lastLine() == "2026-11-22 fill Gift-fund 12.99")
+        let move = serve.post("/move", [("from", "Going-out"), ("to", "Gift-fund"), ("amount", "1,50"), ("date", "2026-11-22")])
+        #expect(move.status == .seeOther, "\(move.text)")
+        #expect(try lastLine() == "2026-11-22 move Going-out -> Gift-fund 1.50")
+
+        let before = try contents()
+        let twoWays = serve.post("/add", [("date", "2026-11-21"), ("payee", "Bakery"), ("wallet", "Joint"), ("category", "Food:Groceries"), ("amount", "1,234")])
+        #expect(twoWays.status == .unprocessable)
+        #expect(twoWays.text.contains("did you mean 1234 or 1.234?"), "\(twoWays.text)")
+        #expect(try contents() == before)
+    }
+
+    /// A move that takes Going-out over answers with the line and says so.
+    @Test func aWriteAnswersWithItsLineAndItsWarnings() throws {
+        defer { folder.remove() }
+        let move = serve.post("/move", [("from", "Going-out"), ("to", "Gift-fund"), ("amount", "500,00"), ("date", "2026-11-22")])
+        #expect(move.status == .seeOther, "\(move.text)")
+        let location = try #require(move.header("Location"))
+        let page = serve.get(location).text
+        #expect(page.contains("Moved 500.00. Wrote `2026-11-22 move Going-out -&gt; Gift-fund"), "\(page)")
+        #expect(page.contains("Warning: Going-out is over for 2026-11: "), "\(page)")
     }
 }

@@ -28,7 +28,9 @@ enum AddCommand: Subcommand {
         declares (any case). An AMOUNT without a sign is spending in an expense category
         (written negative) and money in for an income category; +12.50 and -12.50 are
         kept as written, and one against its category's sign is tagged #refund (or
-        #reversal for income), as `tally check` asks (W0413). The entry goes to the end
+        #reversal for income), as `tally check` asks (W0413). `12,50` and `1.234,50` are
+        read as 12.50 and 1234.50; `1,234` is refused (1234, or 1.234?). The answer says
+        when the entry takes an envelope over. The entry goes to the end
         of the file, laid out as `tally fmt` lays out the block it joins, with the
         file's line endings; no other byte changes. Nothing is written when the budget
         has errors before, or would have any after.
@@ -71,6 +73,7 @@ enum AddCommand: Subcommand {
         // What was filled in, so that a guess never goes unnoticed.
         if !result.completed.isEmpty { console.err("tally add: \(result.completed.joined(separator: "; "))\n") }
         console.out(result.written ? "Added to \(path): \(result.line)\n" : "Would append to \(path):\n\(result.line)\n")
+        for warning in result.effects.warnings { console.err("tally add: warning: \(warning)\n") }  // an envelope over, ...
         return ExitCode.success
     }
 }

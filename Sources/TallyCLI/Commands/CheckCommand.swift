@@ -14,6 +14,7 @@ enum CheckCommand: Subcommand {
         USAGE
           tally check [options] <file>...
           tally check [options] -          (read standard input)
+          tally check [options]            (the file TALLY_FILE names)
 
         A file that another budget includes is checked as part of that budget, and only its
         own problems are reported: the budgets that may include it are the .tally files of
@@ -121,7 +122,7 @@ enum CheckCommand: Subcommand {
         var columnUnit = ColumnUnit.chars
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Options {
         var options = Options()
         var reader = ArgumentReader(arguments)
         // Flags that take one value: the same flag given twice differently is a mistake.
@@ -156,7 +157,8 @@ enum CheckCommand: Subcommand {
                 }
             }
         }
-        if options.files.isEmpty { throw UsageError("`tally check` needs at least one file") }
+        if options.files.isEmpty, let file = environment["TALLY_FILE"], !file.isEmpty { options.files = [file] }  // as every report
+        if options.files.isEmpty { throw UsageError("`tally check` needs at least one file (or TALLY_FILE)") }
         if options.stdinFilename != nil && !options.files.contains("-") {
             throw UsageError("--stdin-filename names the text of `-`; add `-` to the files")
         }
@@ -171,7 +173,7 @@ enum CheckCommand: Subcommand {
     }
 
     static func run(_ arguments: [String], console: Console) -> Int32 {
-        guard let options = readOptions(arguments, console: console, usage: "tally check [--format text|json|github|sarif] [--strict] <file>...", parse) else { return ExitCode.usage }
+        guard let options = readOptions(arguments, console: console, usage: "tally check [--format text|json|github|sarif] [--strict] <file>...", { (a) throws(UsageError) in try parse(a, environment: console.environment) }) else { return ExitCode.usage }
 
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         var standardInput: (name: String?, bytes: [UInt8])?

@@ -1,3 +1,4 @@
+import TallyActions
 import TallyCore
 import TallySyntax
 
@@ -28,10 +29,9 @@ extension InitCommand {
 
         func currency() -> String? {
             while true {
-                guard let answer = prompt("Currency (a code such as EUR, USD, GBP) [EUR]: ") else { return nil }
-                let code = answer.isEmpty ? "EUR" : answer.uppercased()
-                if StarterBudget.isCurrencyCode(code) { return code }
-                console.out("  `\(answer)` is not a currency code: 2 to 10 letters and digits, a letter first.\n")
+                guard let answer = prompt("Currency (a code such as EUR, USD, GBP, or a name: euro) [EUR]: ") else { return nil }
+                if answer.isEmpty { return "EUR" }
+                do { return try TypedCurrency.read(answer) } catch { console.out("  \(error.message).\n") }
             }
         }
 

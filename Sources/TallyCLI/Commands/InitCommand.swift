@@ -1,4 +1,5 @@
 import Foundation
+import TallyActions
 import TallyCore
 import TallyFormat
 import TallyReports
@@ -19,7 +20,7 @@ enum InitCommand: Subcommand {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .currency: FlagDeclaration("--currency", value: "CURRENCY", help: "The default currency's code (EUR, USD, GBP, ...)")
+            case .currency: FlagDeclaration("--currency", value: "CURRENCY", help: "The default currency: its code (EUR, USD, GBP, ...) or name (euro)")
             case .wallet:
                 FlagDeclaration(
                     "--wallet", value: "\"NAME KIND OPENING\"",
@@ -86,11 +87,8 @@ enum InitCommand: Subcommand {
         } flag: { (flag: Flag, reader, inline) throws(UsageError) in
             switch flag {
             case .currency:
-                let code = try reader.value(of: flag, inline: inline)
-                guard StarterBudget.isCurrencyCode(code) else {
-                    throw UsageError("`--currency`: `\(code)` is not a currency code (2 to 10 capital letters and digits: EUR, USD)")
-                }
-                options.currency = code
+                let typed = try reader.value(of: flag, inline: inline)
+                do throws(UsageError) { options.currency = try TypedCurrency.read(typed) } catch { throw UsageError("`--currency`: \(error.message)") }
             case .wallet: options.wallets.append(try StarterBudget.Wallet(reader.value(of: flag, inline: inline)))
             case .template: options.template = StarterTemplate(rawValue: try reader.choice(of: flag, inline: inline))
             case .today: options.today = try reader.date(of: flag, inline: inline)
@@ -151,9 +149,9 @@ enum InitCommand: Subcommand {
             let categories = starter.template.income.count + starter.template.expense.count
             console.out(
                 "Wrote \(path): \(starter.wallets.count) wallet\(starter.wallets.count == 1 ? "" : "s"), \(categories) categories, "
-                    + "\(starter.template.envelopes.count) envelopes.\nNext: tally check \(path), then add what you spend "
-                    + "(tally add \(path) today \"Bakery\" \(SourceWriter.name(starter.wallets.first?.name ?? "Cash")) "
-                    + "\(starter.exampleCategory.map(SourceWriter.name) ?? "CATEGORY") 4.50).\n")
+                    + "\(starter.template.envelopes.count) envelopes.\nNext: tally check \(ShellWord.quoted(path)), then add what you spend "
+                    + "(tally add \(ShellWord.quoted(path)) today \"Bakery\" \(ShellWord.quoted(starter.wallets.first?.name ?? "Cash")) "
+                    + "\(starter.exampleCategory.map(ShellWord.quoted) ?? "CATEGORY") 4.50).\n")
             return ExitCode.success
         } catch { return error.report(name, entries: "the budget", console: console) }
     }

@@ -127,6 +127,7 @@ enum RecordCommand: Subcommand {
             console.out("Nothing is due up to \(today).\n")
             return ExitCode.success
         }
+        for warning in result.effects.warnings { console.err("tally record: warning: \(warning)\n") }  // an envelope over, ...
         if !result.written {
             for (filePath, lines) in result.appended {
                 console.out("Would append to \(filePath):\n")

@@ -1,3 +1,4 @@
+import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -17,9 +18,15 @@ struct StarterBudget: Sendable {
         /// are read from the end). Throws a message saying what is wrong.
         init(_ text: String) throws(UsageError) {
             var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
-            if let last = words.last, Money(last) != nil {
-                opening = last
-                words.removeLast()
+            // The opening as typed (`1200.00`, `1.412,50`: ``TypedAmount``); a number
+            // that reads two ways is asked about, not taken for part of the name.
+            if let last = words.last {
+                do {
+                    opening = try TypedAmount.read(last)
+                    words.removeLast()
+                } catch {
+                    if case .twoReadings = error { throw UsageError(error.message(example: "")) }
+                }
             }
             guard words.count >= 2, let kind = WalletKind(rawValue: words.last!.lowercased()) else {
                 let kinds = WalletKind.allCases.map(\.rawValue).joined(separator: ", ")
@@ -27,6 +34,11 @@ struct StarterBudget: Sendable {
             }
             self.kind = kind
             name = words.dropLast().joined(separator: " ")
+            // `"Joint Account" savings`: the quotes say where the name ends, as in a
+            // budget file; they are not part of it (SourceWriter quotes it if it must).
+            if name.count > 2, let quote = name.first, quote == "\"" || quote == "'", name.last == quote {
+                name = String(name.dropFirst().dropLast())
+            }
         }
     }
 
@@ -34,13 +46,6 @@ struct StarterBudget: Sendable {
     var wallets: [Wallet]
     var template: StarterTemplate
     var today: CivilDate
-
-    /// Whether `code` is a currency code (Grammar.md §1.2: 2 to 10 uppercase letters and
-    /// digits, a letter first).
-    static func isCurrencyCode(_ code: String) -> Bool {
-        guard let first = code.unicodeScalars.first, ("A" ... "Z").contains(first), (2 ... 10).contains(code.count) else { return false }
-        return code.unicodeScalars.allSatisfy { ("A" ... "Z").contains($0) || ("0" ... "9").contains($0) }
-    }
 
     /// The category the examples spend in: the groceries, else the first expense.
     var exampleCategory: String? { template.expense.first { $0.hasSuffix("Groceries") } ?? template.expense.first }

@@ -53,8 +53,9 @@ struct WriteForms {
         let entry = AddEntry.Request(
             file: root, date: date, parties: .named(payee: request.field("payee"), wallet: wallet, category: request.field("category")), amount: amount,
             note: request.field("note").flatMap { $0.isEmpty ? nil : $0 }, today: today)
-        do { _ = try AddEntry.perform(entry) } catch { throw Self.refusal(error) }
-        return "Added the purchase."
+        let result: AddEntry.Result
+        do { result = try AddEntry.perform(entry) } catch { throw Self.refusal(error) }
+        return Self.answer("Added the purchase.", result.effects)
     }
 
     /// `POST /record`: ``RecordOccurrences`` for the rule and date the Due page shows.
@@ -65,7 +66,7 @@ struct WriteForms {
         let result: RecordOccurrences.Result
         do { result = try RecordOccurrences.perform(.init(file: root, selection: .rule(rule, date: date), today: today)) } catch { throw Self.refusal(error) }
         guard result.written else { throw Refusal(status: .conflict, message: "Nothing was due for \(rule) on \(date); nothing was written.") }
-        return "Recorded \(rule) on \(date)."
+        return Self.answer("Recorded \(rule) on \(date).", result.effects)
     }
 
     /// `POST /assign` (a `fill` line) and `POST /move` (a `move` line): ``EnvelopeMoney``.
@@ -76,8 +77,14 @@ struct WriteForms {
             move ? .move(from: request.field("from") ?? "", to: request.field("to") ?? "") : .fill(envelope: request.field("envelope") ?? "")
         let result: EnvelopeMoney.Result
         do { result = try EnvelopeMoney.perform(.init(file: root, date: date, kind: kind, amount: amount, today: today)) } catch { throw Self.refusal(error) }
-        let done = (move ? "Moved " : "Assigned ") + (Money(amount)?.description ?? amount) + "."
-        return done + (result.warnings.first.map { " " + $0.message } ?? "")
+        let typed = (try? TypedAmount.read(amount)).flatMap(Money.init)?.description ?? amount
+        return Self.answer((move ? "Moved " : "Assigned ") + typed + ".", result.effects)
+    }
+
+    /// A write's answer: what was done, the lines written and the warnings they raised
+    /// (``WriteEffects``), so that a purchase that overspends never answers just "Added".
+    static func answer(_ done: String, _ effects: WriteEffects) -> String {
+        ([done] + effects.lines.map { "Wrote `\($0)`." } + effects.warnings.map { "Warning: \($0)." }).joined(separator: " ")
     }
 
     private func field(_ request: HTTPRequest, _ name: String, _ what: String) throws(Refusal) -> String {

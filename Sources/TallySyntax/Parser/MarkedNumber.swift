@@ -5,8 +5,9 @@
 /// Only a reading that cannot be wrong is offered: the last of two different marks is
 /// the decimal mark, a mark repeated is a thousands mark, and a single comma is a decimal
 /// comma unless three digits follow it after at most three digits (`1,234` is a thousand
-/// and more, or one and a bit: ambiguous, so no reading is guessed).
-enum MarkedNumber: Equatable {
+/// and more, or one and a bit: ambiguous, so no reading is guessed). The tools read an
+/// amount a person types by the same rule (TallyActions' `TypedAmount`).
+public enum MarkedNumber: Equatable, Sendable {
     /// The number as Tally writes it, and what was wrong with the marks.
     case number(String, Marks)
     /// Thousands or decimals, the text cannot say (`1,234`).
@@ -15,7 +16,7 @@ enum MarkedNumber: Equatable {
     case notANumber
 
     /// Which marks a number had that Tally does not write.
-    enum Marks: Equatable {
+    public enum Marks: Equatable, Sendable {
         /// Thousands marks, and `.` for decimals if any (`1,234,567`, `1.234.567`, `1,234.50`).
         case thousands
         /// A decimal comma only (`54,20`).
@@ -26,7 +27,7 @@ enum MarkedNumber: Equatable {
 
     /// Reads `text`: an optional sign, then groups of digits separated by single `.` or
     /// `,` marks.
-    static func read(_ text: String) -> MarkedNumber {
+    public static func read(_ text: String) -> MarkedNumber {
         var body = Substring(text)
         var sign = ""
         if let first = body.first, first == "+" || first == "-" {
