@@ -1,10 +1,10 @@
-/// A small unified diff of two texts, line by line, for `tally fmt --diff`.
+/// A small unified diff of two texts, line by line: what `tally fmt --diff` prints.
 ///
 /// Formatting changes lines in place and drops blank lines, so the two sides fall back
 /// into step within a few lines. The diff therefore matches lines greedily, looking at
 /// most a few lines ahead to resynchronise; the result is always a correct diff, if not
 /// always the shortest one.
-enum UnifiedDiff {
+public enum UnifiedDiff {
     /// How far ahead a mismatch looks for the next common line.
     static let lookahead = 8
     /// Unchanged lines shown around each change.
@@ -14,7 +14,7 @@ enum UnifiedDiff {
 
     /// The diff of `old` and `new`, with `---`/`+++` headers naming `oldName` and
     /// `newName`; empty when the texts are equal.
-    static func render(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> String {
+    public static func render(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> String {
         let a = lines(old)
         let b = lines(new)
         let steps = match(a.map(\.text), b.map(\.text))
