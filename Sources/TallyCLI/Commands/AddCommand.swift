@@ -28,10 +28,11 @@ enum AddCommand: Subcommand {
         declares (any case). An AMOUNT without a sign is spending in an expense category
         (written negative) and money in for an income category; +12.50 and -12.50 are
         kept as written, and one against its category's sign is tagged #refund (or
-        #reversal for income), as `tally check` asks (W0413). The entry goes to the end
-        of the file, laid out as `tally fmt` lays out the block it joins, with the
-        file's line endings; no other byte changes. Nothing is written when the budget
-        has errors before, or would have any after.
+        #reversal for income), as `tally check` asks (W0413). The file may be any file
+        of a budget: the whole budget is read, and the entry goes to the end of the file
+        that holds the date's entries (a year file: Grammar.md §3.9), laid out as `tally
+        fmt` lays out the block it joins; no other byte changes. Nothing is written when
+        the budget has errors before, or would have any after.
 
         EXIT CODES
           0  added
@@ -70,7 +71,7 @@ enum AddCommand: Subcommand {
         do { result = try AddEntry.perform(request) } catch { return error.report(name, entries: "the entry", console: console) }
         // What was filled in, so that a guess never goes unnoticed.
         if !result.completed.isEmpty { console.err("tally add: \(result.completed.joined(separator: "; "))\n") }
-        console.out(result.written ? "Added to \(path): \(result.line)\n" : "Would append to \(path):\n\(result.line)\n")
+        console.out(result.written ? "Added to \(result.file): \(result.line)\n" : "Would append to \(result.file):\n\(result.line)\n")
         return ExitCode.success
     }
 }

@@ -52,7 +52,7 @@ struct WriteForms {
         let amount = try field(request, "amount", "the amount")
         let entry = AddEntry.Request(
             file: root, date: date, parties: .named(payee: request.field("payee"), wallet: wallet, category: request.field("category")), amount: amount,
-            note: request.field("note").flatMap { $0.isEmpty ? nil : $0 }, today: today)
+            note: request.field("note").flatMap { $0.isEmpty ? nil : $0 }, today: today, root: root)
         do { _ = try AddEntry.perform(entry) } catch { throw Self.refusal(error) }
         return "Added the purchase."
     }
@@ -63,7 +63,7 @@ struct WriteForms {
         let rule = try field(request, "rule", "the rule"), dateText = try field(request, "date", "the date")
         guard let date = CivilDate(iso: dateText) else { throw Refusal(status: .unprocessable, message: "`\(dateText)` is not a date; write YYYY-MM-DD.") }
         let result: RecordOccurrences.Result
-        do { result = try RecordOccurrences.perform(.init(file: root, selection: .rule(rule, date: date), today: today)) } catch { throw Self.refusal(error) }
+        do { result = try RecordOccurrences.perform(.init(file: root, selection: .rule(rule, date: date), today: today, root: root)) } catch { throw Self.refusal(error) }
         guard result.written else { throw Refusal(status: .conflict, message: "Nothing was due for \(rule) on \(date); nothing was written.") }
         return "Recorded \(rule) on \(date)."
     }
@@ -75,7 +75,7 @@ struct WriteForms {
         let kind: EnvelopeMoney.Kind =
             move ? .move(from: request.field("from") ?? "", to: request.field("to") ?? "") : .fill(envelope: request.field("envelope") ?? "")
         let result: EnvelopeMoney.Result
-        do { result = try EnvelopeMoney.perform(.init(file: root, date: date, kind: kind, amount: amount, today: today)) } catch { throw Self.refusal(error) }
+        do { result = try EnvelopeMoney.perform(.init(file: root, date: date, kind: kind, amount: amount, today: today, root: root)) } catch { throw Self.refusal(error) }
         let done = (move ? "Moved " : "Assigned ") + (Money(amount)?.description ?? amount) + "."
         return done + (result.warnings.first.map { " " + $0.message } ?? "")
     }
