@@ -10,8 +10,10 @@ import TallySyntax
 /// kept in other files.
 enum EntryTarget {
     /// The root file of the budget `file` belongs to (``BudgetRoots``): `file` itself when
-    /// nothing includes it.
+    /// nothing includes it, or when it is not there (the editor then says why it cannot
+    /// be read, with no folder searched).
     static func root(of file: String) -> String {
+        guard FileManager.default.fileExists(atPath: file) else { return file }
         var roots = BudgetRoots(provider: DiskFileProvider(), named: [file])
         return roots.root(of: file).root
     }
