@@ -64,27 +64,31 @@ enum EntryTarget {
     ///
     /// 1. the year file of the date's year (``Span/year``), the nearest to the date if
     ///    there are several (one holding no entry yet comes after those that do);
-    /// 2. when the budget has year files holding entries but none of that year: refused,
-    ///    naming the file to create and include;
-    /// 3. else the file whose entries' span covers the date, the narrowest if several;
-    ///    else the file whose entries are nearest the date; else (no dated entries) the
+    /// 2. else, of the files holding entries of the date's year (their span reaches into
+    ///    it), the nearest to the date; of several covering it, the narrowest;
+    /// 3. else, when the budget has year files holding entries: refused, naming the file
+    ///    to create and include;
+    /// 4. else the file whose entries are nearest the date; else (no dated entries) the
     ///    root.
     ///
     /// Ties go to the file read later (the root is read first).
     static func file(for date: CivilDate, in budget: Budget, model: BudgetModel) throws(ActionRefusal) -> String {
         let spans = spans(of: budget, model: model)
-        func best(_ candidates: [Span], by measure: (Span) -> Int) -> Span? {
-            candidates.min { a, b in measure(a) != measure(b) ? measure(a) < measure(b) : a.order > b.order }
+        /// Nearest first, then narrowest, then read later.
+        func best(_ candidates: [Span]) -> Span? {
+            func key(_ span: Span) -> (Int, Int, Int) {
+                (span.distance(to: date) ?? Int.max, span.dates.map { $0.lowerBound.days(until: $0.upperBound) } ?? Int.max, -span.order)
+            }
+            return candidates.min { key($0) < key($1) }
         }
         let yearFiles = spans.filter { $0.year != nil }
-        if let file = best(yearFiles.filter { $0.year == date.year }, by: { $0.distance(to: date) ?? Int.max }) { return file.path }
+        if let file = best(yearFiles.filter { $0.year == date.year }) { return file.path }
+        let dated = spans.filter { $0.dates != nil }
+        if let file = best(dated.filter { $0.dates!.lowerBound.year <= date.year && date.year <= $0.dates!.upperBound.year }) { return file.path }
         if let latest = yearFiles.filter({ $0.dates != nil }).max(by: { ($0.year ?? 0, $0.order) < ($1.year ?? 0, $1.order) }) {
             throw .budget(missingYear(date.year, latest: latest, yearFiles: yearFiles, root: budget.root.path))
         }
-        let dated = spans.filter { $0.dates != nil }
-        let covering = dated.filter { $0.distance(to: date) == 0 }
-        if let file = best(covering, by: { $0.dates.map { $0.lowerBound.days(until: $0.upperBound) } ?? 0 }) { return file.path }
-        return best(dated, by: { $0.distance(to: date) ?? Int.max })?.path ?? budget.root.path
+        return best(dated)?.path ?? budget.root.path
     }
 
     /// The refusal for a date whose year has no file, naming the file to make: the
@@ -92,7 +96,7 @@ enum EntryTarget {
     private static func missingYear(_ year: Int, latest: Span, yearFiles: [Span], root: String) -> String {
         let listed = yearFiles.map { "`\($0.path)`" }.joined(separator: ", ")
         let new = latest.path.replacingYear(latest.year ?? year, with: year)
-        return "this budget keeps each year's entries in a file of its own (\(listed)) and none holds \(year)'s; "
+        return "no file of this budget holds \(year)'s entries, and it keeps years in files of their own (\(listed)): "
             + "create `\(new)` and include it from `\(root)`, then add again; nothing written"
     }
 

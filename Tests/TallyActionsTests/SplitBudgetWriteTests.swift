@@ -94,11 +94,25 @@ import Testing
             try AddEntry.perform(purchase(files.main, "2027-01-02"))
         } throws: { error in
             guard let refusal = error as? ActionRefusal, case .budget(let message) = refusal else { return false }
-            return message.contains("years/2027.tally") && message.contains("none holds 2027's")
+            return message.contains("create `\(folder.path)/years/2027.tally` and include it") && message.contains("holds 2027's entries")
         }
         #expect(try text(files.main) == Self.main)
         #expect(try text(files.y2025) == Self.year2025)
         #expect(try text(files.y2026) == Self.year2026)
+    }
+
+    /// Past years kept in year files and the current one in the root: the root holds
+    /// 2026's entries, so a 2026 entry goes there, after its last one too; a 2027 entry
+    /// has no file to go to.
+    @Test func theCurrentYearMayStayInTheRoot() throws {
+        let folder = try TemporaryFolder("split-add")
+        let files = try budget(folder)
+        let root = Self.main.replacingOccurrences(of: "include \"years/2026.tally\"\n", with: "") + "\n" + Self.year2026
+        try root.write(toFile: files.main, atomically: true, encoding: .utf8)
+        let result = try AddEntry.perform(purchase(files.y2025, "2026-12-05"))
+        #expect(result.file == files.main)
+        #expect(try text(files.main) == root + "2026-12-05 \"Tesco\"  Checking  Food      -12.50\n")
+        #expect(throws: ActionRefusal.self) { try AddEntry.perform(purchase(files.y2025, "2027-01-02")) }
     }
 
     /// A new year's file, created empty and included, takes that year's entries.
