@@ -19,7 +19,7 @@ struct WriteForms {
         let message: String
     }
 
-    /// The root file the forms write to (and `tally add` appends to).
+    /// The budget's root file: the forms write into the file of its budget that holds the date's entries.
     var root: String { store.arguments[0] }
 
     /// Why the forms cannot write to this budget, or nil when they can: a budget opened
