@@ -4,8 +4,9 @@ import TallySyntax
 
 /// Adding one transaction — `tally add`, the web app's purchase form, a phone shortcut:
 /// completed from the budget where that is unambiguous (a payee's usual wallet and
-/// category), appended to the budget's root file, laid out by the formatter, checked in
-/// memory and written through ``BudgetEditor``.
+/// category), appended to the file of its budget that holds the date's entries
+/// (``EntryTarget``), laid out by the formatter, checked in memory with the whole budget
+/// and written through ``BudgetEditor``.
 public enum AddEntry {
     /// What to add.
     public struct Request: Sendable {
@@ -20,8 +21,12 @@ public enum AddEntry {
             case named(payee: String?, wallet: String?, category: String?)
         }
 
-        /// The budget's root file, which the entry is appended to.
+        /// A file of the budget: its root or any file it includes. The whole budget is
+        /// read, and the entry goes to the file that holds the date's entries.
         public var file: String
+        /// The budget's root file, when the front end knows it (the web app serves one):
+        /// then no folder is searched for the file that includes `file`.
+        public var root: String?
         /// `YYYY-MM-DD`, `today` or `yesterday`.
         public var date: String
         public var parties: Parties
@@ -39,9 +44,10 @@ public enum AddEntry {
         /// Creates the request.
         public init(
             file: String, date: String, parties: Parties, amount: String, note: String? = nil, tags: [String] = [], today: CivilDate,
-            dryRun: Bool = false
+            dryRun: Bool = false, root: String? = nil
         ) {
             self.file = file
+            self.root = root
             self.date = date
             self.parties = parties
             self.amount = amount
@@ -71,16 +77,17 @@ public enum AddEntry {
 
     /// Adds the entry, or says why nothing was written.
     public static func perform(_ request: Request) throws(ActionRefusal) -> Result {
-        try BudgetWriteLock.holding(request.file) { () throws(ActionRefusal) in try add(request) }
+        let root = request.root ?? EntryTarget.root(of: request.file)
+        return try BudgetWriteLock.holding(root) { () throws(ActionRefusal) in try add(request, root: root) }
     }
 
-    private static func add(_ request: Request) throws(ActionRefusal) -> Result {
-        let path = request.file
+    private static func add(_ request: Request, root: String) throws(ActionRefusal) -> Result {
         var editor: BudgetEditor
-        do { editor = try BudgetEditor(path: path, today: request.today) } catch { throw .edit(error) }
+        do { editor = try BudgetEditor(path: root, today: request.today) } catch { throw .edit(error) }
         let model = editor.model
         let draft: EntryDraft
         do { draft = try EntryDraft(request, model: model) } catch { throw .request(error.message) }
+        let path = try EntryTarget.file(for: draft.date, in: editor.budget, model: model)
         guard let file = editor.budget.file(path) else { throw .request("cannot read `\(path)`") }
         var edit = editor.edit()
         let start = edit.bytes(of: path).count

@@ -2,8 +2,9 @@ import TallyCore
 import TallySyntax
 
 /// Giving money to an envelope (`fill`) or moving it between two (`move`) — the web app's
-/// Envelopes page: one line appended to the budget's root file, laid out by the
-/// formatter, checked in memory, written through ``BudgetEditor``.
+/// Envelopes page: one line appended to the file of its budget that holds the date's
+/// entries (``EntryTarget``), laid out by the formatter, checked in memory with the
+/// whole budget, written through ``BudgetEditor``.
 public enum EnvelopeMoney {
     /// Which line.
     public enum Kind: Sendable {
@@ -15,7 +16,11 @@ public enum EnvelopeMoney {
 
     /// What to write.
     public struct Request: Sendable {
+        /// A file of the budget: its root or any file it includes (the whole budget is read).
         public var file: String
+        /// The budget's root file, when the front end knows it (the web app serves one):
+        /// then no folder is searched for the file that includes `file`.
+        public var root: String?
         /// `YYYY-MM-DD`.
         public var date: String
         public var kind: Kind
@@ -25,8 +30,9 @@ public enum EnvelopeMoney {
         public var today: CivilDate
 
         /// Creates the request.
-        public init(file: String, date: String, kind: Kind, amount: String, today: CivilDate) {
+        public init(file: String, date: String, kind: Kind, amount: String, today: CivilDate, root: String? = nil) {
             self.file = file
+            self.root = root
             self.date = date
             self.kind = kind
             self.amount = amount
@@ -51,12 +57,13 @@ public enum EnvelopeMoney {
         let typed: String
         do { typed = try TypedAmount.read(request.amount) } catch { throw .request(error.message(example: "write it like 25.00")) }
         guard let amount = Money(typed), amount > .zero else { throw .request("`\(request.amount)` is not an amount above zero; write it like 25.00") }
-        return try BudgetWriteLock.holding(request.file) { () throws(ActionRefusal) in try write(request, date: date, amount: amount) }
+        let root = request.root ?? EntryTarget.root(of: request.file)
+        return try BudgetWriteLock.holding(root) { () throws(ActionRefusal) in try write(request, root: root, date: date, amount: amount) }
     }
 
-    private static func write(_ request: Request, date: CivilDate, amount: Money) throws(ActionRefusal) -> Result {
+    private static func write(_ request: Request, root: String, date: CivilDate, amount: Money) throws(ActionRefusal) -> Result {
         var editor: BudgetEditor
-        do { editor = try BudgetEditor(path: request.file, today: request.today) } catch { throw .edit(error) }
+        do { editor = try BudgetEditor(path: root, today: request.today) } catch { throw .edit(error) }
         let names = editor.model.envelopes.map(\.name)
         func envelope(_ name: String) throws(ActionRefusal) -> String {
             guard names.contains(name) else { throw .request("no envelope named `\(name)`") }
@@ -71,9 +78,10 @@ public enum EnvelopeMoney {
             line = SourceWriter.move(date: date, from: try envelope(from), to: try envelope(to), amount: amount.description)
         }
         var edit = editor.edit()
-        let path = editor.budget.root.path
+        let path = try EntryTarget.file(for: date, in: editor.budget, model: editor.model)
         let start = edit.bytes(of: path).count
-        let written = EntryLayout.append([line], to: path, lineEnding: LineEnding.of(editor.budget.root.tree.source.bytes), in: &edit)[0]
+        let bytes = editor.budget.file(path)?.tree.source.bytes ?? []
+        let written = EntryLayout.append([line], to: path, lineEnding: LineEnding.of(bytes), in: &edit)[0]
         let edited: EditedBudget
         do throws(BudgetEditError) {
             edited = try editor.check(edit)

@@ -4,8 +4,9 @@ import TallySyntax
 
 /// Recording occurrences of recurring entries — `tally record`, the web app's Due page:
 /// the one a date names, a rule's earliest due one, or every due one; each written as a
-/// transaction at the end of the file that holds its rule, laid out by the formatter,
-/// checked to count as recording it, through ``BudgetEditor``.
+/// transaction at the end of the file of its budget that holds its date's entries
+/// (``EntryTarget``), laid out by the formatter, checked with the whole budget to count
+/// as recording it, through ``BudgetEditor``.
 public enum RecordOccurrences {
     /// Which occurrences to record.
     public enum Selection: Sendable {
@@ -18,8 +19,11 @@ public enum RecordOccurrences {
 
     /// What to record.
     public struct Request: Sendable {
-        /// The budget's root file.
+        /// A file of the budget: its root or any file it includes (the whole budget is read).
         public var file: String
+        /// The budget's root file, when the front end knows it (the web app serves one):
+        /// then no folder is searched for the file that includes `file`.
+        public var root: String?
         public var selection: Selection
         /// The day the budget is checked as of, and what is due by.
         public var today: CivilDate
@@ -27,8 +31,9 @@ public enum RecordOccurrences {
         public var dryRun: Bool
 
         /// Creates the request.
-        public init(file: String, selection: Selection, today: CivilDate, dryRun: Bool = false) {
+        public init(file: String, selection: Selection, today: CivilDate, dryRun: Bool = false, root: String? = nil) {
             self.file = file
+            self.root = root
             self.selection = selection
             self.today = today
             self.dryRun = dryRun
@@ -39,7 +44,7 @@ public enum RecordOccurrences {
     public struct Recorded: Sendable, Equatable {
         public let rule: String
         public let date: CivilDate
-        /// The file the entry went to (the one holding the rule).
+        /// The file the entry went to (the one holding its date's entries).
         public let file: String
     }
 
@@ -63,12 +68,13 @@ public enum RecordOccurrences {
 
     /// Records the occurrences, or says why nothing was written.
     public static func perform(_ request: Request) throws(ActionRefusal) -> Result {
-        try BudgetWriteLock.holding(request.file) { () throws(ActionRefusal) in try record(request) }
+        let root = request.root ?? EntryTarget.root(of: request.file)
+        return try BudgetWriteLock.holding(root) { () throws(ActionRefusal) in try record(request, root: root) }
     }
 
-    private static func record(_ request: Request) throws(ActionRefusal) -> Result {
+    private static func record(_ request: Request, root: String) throws(ActionRefusal) -> Result {
         var editor: BudgetEditor
-        do { editor = try BudgetEditor(path: request.file, today: request.today) } catch { throw .edit(error) }
+        do { editor = try BudgetEditor(path: root, today: request.today) } catch { throw .edit(error) }
         let model = editor.model, today = request.today
         var unnamed: [(file: String, line: Int)] = []
         let wanted: [Occurrence]
@@ -97,12 +103,11 @@ public enum RecordOccurrences {
         var edit = editor.edit()
         var appended: [(path: String, lines: [String])] = []
         var starts: [String: Int] = [:]  // where each file's new lines begin
-        do {
-            for file in try edit.occurrenceLines(wanted, model: model) {
-                starts[file.path] = starts[file.path] ?? edit.bytes(of: file.path).count
-                appended.append((file.path, EntryLayout.append(file.lines, to: file.path, lineEnding: file.lineEnding, in: &edit)))
-            }
-        } catch { throw .budget(error.description) }
+        let (files, targets) = try EntryTarget.occurrenceLines(wanted, in: edit, model: model)
+        for file in files {
+            starts[file.path] = starts[file.path] ?? edit.bytes(of: file.path).count
+            appended.append((file.path, EntryLayout.append(file.lines, to: file.path, lineEnding: file.lineEnding, in: &edit)))
+        }
         // The budget as it would be: still free of errors, with these occurrences recorded.
         let edited: EditedBudget
         do { edited = try editor.check(edit) } catch { throw .edit(error) }
@@ -117,7 +122,7 @@ public enum RecordOccurrences {
         }
         let recorded = wanted.sorted { ($0.date, $0.rule) < ($1.date, $1.rule) }.map { occurrence in
             let rule = model.rules[occurrence.rule]
-            return Recorded(rule: rule.name ?? "?", date: occurrence.date, file: rule.location.file)
+            return Recorded(rule: rule.name ?? "?", date: occurrence.date, file: targets[occurrence] ?? rule.location.file)
         }
         let warnings = edited.diagnostics.filter { d in d.severity == .warning && starts[d.file].map { d.range.start >= $0 } ?? false }
         let effects = WriteEffects(

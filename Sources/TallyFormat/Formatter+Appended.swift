@@ -15,16 +15,24 @@ extension Formatter {
     ///   (``formattedLine(at:in:path:blockLimit:)``).
     ///
     /// Lines the formatter cannot lay out from their block alone (a block of more than
-    /// `blockLimit` lines, a `tally-fmt` region, lines ended by lone `\r`s) keep the layout
+    /// `blockLimit` lines, an open `tally-fmt: off` region, lines ended by lone `\r`s) keep the layout
     /// they were written with.
     public static func layingOutAppended(_ bytes: [UInt8], from start: Int, path: String, blockLimit: Int = 2_000) -> [UInt8] {
         guard start >= 0, start < bytes.count, bytes.contains(0x0A) else { return bytes }
         let new = Array(bytes[start...])
         if new.contains(0x3B), String(decoding: new, as: UTF8.self).contains("tally-fmt") { return bytes }
+        // Inside an open `tally-fmt: off` region the new lines stay as written; after an
+        // `on` comment line their block starts below it, as `tally fmt` reads it (an `on`
+        // ending an entry's line leaves its block's reading to `tally fmt`).
+        var floor = 0
+        if let last = lastFormatDirective(bytes, before: start) {
+            if last.directive == .off || !last.ownLine { return bytes }
+            floor = last.lineEnd
+        }
         // The block the new lines join: whole lines up to a blank one above them.
         var blockStart = start
         var lines = 0
-        while blockStart > 0, lines <= blockLimit {
+        while blockStart > floor, lines <= blockLimit {
             let previousEnd = blockStart - 1
             var previousStart = previousEnd
             while previousStart > 0, bytes[previousStart - 1] != 0x0A { previousStart -= 1 }
@@ -35,13 +43,44 @@ extension Formatter {
         guard lines <= blockLimit else { return bytes }
         let old = Array(bytes[blockStart ..< start])
         if old.isEmpty { return formatted(new, path: path).map { Array(bytes[..<start]) + $0 } ?? bytes }
-        if old.contains(0x3B), String(decoding: old, as: UTF8.self).contains("tally-fmt") { return bytes }
         guard format(Parser.parse(SourceText(path: path, bytes: old))) == .unchanged else { return eachLineLaidOut(bytes, from: start, path: path, blockLimit: blockLimit) }
         // Joined to the block, when that leaves its lines as they are.
         if let joined = formatted(old + new, path: path), joined.starts(with: old) { return Array(bytes[..<start]) + joined[old.count...] }
         // Else a block of their own.
         let ending: [UInt8] = start >= 2 && bytes[start - 2] == 0x0D ? [0x0D, 0x0A] : [0x0A]
         return Array(bytes[..<start]) + ending + (formatted(new, path: path) ?? new)
+    }
+
+    /// The last `tally-fmt` directive on a line before `start`, where its line ends
+    /// (after its line break) and whether the comment is the line's only content; nil
+    /// when there is none. Only lines that mention `tally-fmt` are read, from the
+    /// comment's `;` (the first outside a quoted text).
+    static func lastFormatDirective(
+        _ bytes: [UInt8], before start: Int
+    ) -> (directive: FormatOffRegions.Directive, lineEnd: Int, ownLine: Bool)? {
+        let word = Array("tally-fmt".utf8)
+        var lineEnd = start
+        while lineEnd > 0 {
+            var lineStart = lineEnd - 1
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            let line = bytes[lineStart ..< lineEnd]
+            if line.count >= word.count, line.contains(0x3B), (0 ... line.count - word.count).contains(where: { line.dropFirst($0).starts(with: word) }) {
+                var quoted = false
+                var semicolon: Int?
+                for i in line.indices {
+                    if line[i] == 0x22 { quoted.toggle() } else if line[i] == 0x3B, !quoted { semicolon = i; break }
+                }
+                if let semicolon {
+                    var comment = Array(bytes[semicolon ..< lineEnd])
+                    while let last = comment.last, last == 0x0A { comment.removeLast() }
+                    if let said = comment.withUnsafeBufferPointer({ FormatOffRegions.directive($0) }) {
+                        return (said, lineEnd, line[lineStart ..< semicolon].allSatisfy { $0 == 0x20 || $0 == 0x09 })
+                    }
+                }
+            }
+            lineEnd = lineStart
+        }
+        return nil
     }
 
     /// `block` in canonical layout, nil when the guard refuses it.

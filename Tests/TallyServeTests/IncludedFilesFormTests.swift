@@ -5,9 +5,10 @@ import Testing
 @testable import TallyServe
 
 /// A budget split over files with `include`: each form writes to the file its command
-/// line writes to (a purchase and a `fill` to the file served, as `tally add FILE`; a
-/// recorded occurrence to the file holding its rule, as `tally record`; an import to the
-/// file with the wallet's latest transaction, as `tally import`), shown by doing the same
+/// line writes to (a purchase, a `fill` and a recorded occurrence to the file that holds
+/// their date's entries, here the year file `2026.tally`, as `tally add` and `tally
+/// record`; an import to the file with the wallet's latest transaction, as `tally
+/// import`), shown by doing the same
 /// with the command line on a copy and comparing every file. A budget served from several
 /// `-f` files has no one file to write to: its pages show why, and no form.
 struct IncludedFilesFormTests {
@@ -66,20 +67,21 @@ struct IncludedFilesFormTests {
         ServeTestApp.cli(arguments + ["--today", "2026-02-10"]).code
     }
 
-    @Test func aPurchaseGoesToTheServedFileAsTallyAdd() throws {
+    @Test func aPurchaseGoesToTheYearFileAsTallyAdd() throws {
         defer { remove() }
         let answer = serve.post("/add", [("date", "2026-02-09"), ("payee", "Market"), ("wallet", "Checking"), ("category", "Food:Groceries"), ("amount", "9.80")])
         #expect(answer.status == .seeOther, "\(answer.text)")
         #expect(cli(["add", twin.url.appendingPathComponent("main.tally").path, "2026-02-09", "Market", "Checking", "Food:Groceries", "9.80"]) == 0)
-        try expectSameAsTheCommandLine(changed: "main.tally")
+        try expectSameAsTheCommandLine(changed: "2026.tally")
     }
 
-    @Test func aRecordedOccurrenceGoesToItsRulesFileAsTallyRecord() throws {
+    /// The rule is in `rules.tally`; its occurrence is a 2026 entry.
+    @Test func aRecordedOccurrenceGoesToTheYearFileAsTallyRecord() throws {
         defer { remove() }
         let answer = serve.post("/record", [("rule", "rent"), ("date", "2026-02-01")])
         #expect(answer.status == .seeOther, "\(answer.text)")
         #expect(cli(["record", twin.url.appendingPathComponent("main.tally").path, "rent", "--date", "2026-02-01"]) == 0)
-        try expectSameAsTheCommandLine(changed: "rules.tally")
+        try expectSameAsTheCommandLine(changed: "2026.tally")
     }
 
     @Test func anImportGoesToTheWalletsLatestFileAsTallyImport() throws {
@@ -95,14 +97,14 @@ struct IncludedFilesFormTests {
         try expectSameAsTheCommandLine(changed: "2026.tally")
     }
 
-    /// `fill` goes to the file served, where `tally add` writes, and the budget checks.
-    @Test func aFillGoesToTheServedFile() throws {
+    /// `fill` goes to the year file, where `tally add` writes, and the budget checks.
+    @Test func aFillGoesToTheYearFile() throws {
         defer { remove() }
         let answer = serve.post("/assign", [("envelope", "Groceries"), ("amount", "250.00"), ("date", "2026-02-01")])
         #expect(answer.status == .seeOther, "\(answer.text)")
-        let main = try served.read("main.tally")
-        #expect(main.hasSuffix("2026-02-01 fill Groceries  250.00\n"), "\(main)")
-        #expect(try served.read("2026.tally") == Self.files[2].1)
+        let year = try served.read("2026.tally")
+        #expect(year == Self.files[2].1 + "2026-02-01 fill Groceries  250.00\n", "\(year)")
+        #expect(try served.read("main.tally") == Self.files[0].1)
         #expect(cli(["check", served.url.appendingPathComponent("main.tally").path]) == 0)
     }
 

@@ -30,9 +30,10 @@ enum AddCommand: Subcommand {
         kept as written, and one against its category's sign is tagged #refund (or
         #reversal for income), as `tally check` asks (W0413). `12,50` and `1.234,50` are
         read as 12.50 and 1234.50; `1,234` is refused (1234, or 1.234?). The answer says
-        when the entry takes an envelope over. The entry goes to the end
-        of the file, laid out as `tally fmt` lays out the block it joins, with the
-        file's line endings; no other byte changes. Nothing is written when the budget
+        when the entry takes an envelope over. The file may be any file of a budget: the
+        whole budget is read, and the entry goes to the end of the file that holds the
+        date's entries (a year file: Grammar.md §3.9), laid out as `tally fmt` lays out
+        the block it joins; no other byte changes. Nothing is written when the budget
         has errors before, or would have any after.
 
         EXIT CODES
@@ -72,7 +73,7 @@ enum AddCommand: Subcommand {
         do { result = try AddEntry.perform(request) } catch { return error.report(name, entries: "the entry", console: console) }
         // What was filled in, so that a guess never goes unnoticed.
         if !result.completed.isEmpty { console.err("tally add: \(result.completed.joined(separator: "; "))\n") }
-        console.out(result.written ? "Added to \(path): \(result.line)\n" : "Would append to \(path):\n\(result.line)\n")
+        console.out(result.written ? "Added to \(result.file): \(result.line)\n" : "Would append to \(result.file):\n\(result.line)\n")
         for warning in result.effects.warnings { console.err("tally add: warning: \(warning)\n") }  // an envelope over, ...
         return ExitCode.success
     }

@@ -6,7 +6,7 @@ import TallySyntax
 
 /// `tally record FILE RULE [--date DATE]` and `tally record FILE --due`: appends the
 /// occurrences of recurring entries as real transactions that name their rule, to the
-/// file holding the rule: the command line of ``RecordOccurrences``, which decides and
+/// file holding their date's entries: the command line of ``RecordOccurrences``, which decides and
 /// writes them.
 enum RecordCommand: Subcommand {
     static let name = "record"
@@ -22,10 +22,10 @@ enum RecordCommand: Subcommand {
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-        Each entry goes to the end of the file that holds its rule (among the budget's
-        includes), in the rule's field order, laid out as `tally fmt` lays out the block
-        it joins, with the file's line endings. No other byte changes. Nothing is written
-        when the budget has errors.
+        Each entry goes to the end of the file that holds its date's entries (a year
+        file: Grammar.md §3.9), in the rule's field order, laid out as `tally fmt` lays
+        out the block it joins, with the file's line endings. No other byte changes.
+        Nothing is written when the budget has errors.
 
         EXIT CODES
           0  recorded (or nothing was due)

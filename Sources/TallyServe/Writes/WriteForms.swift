@@ -19,7 +19,7 @@ struct WriteForms {
         let message: String
     }
 
-    /// The root file the forms write to (and `tally add` appends to).
+    /// The budget's root file: the forms write into the file of its budget that holds the date's entries.
     var root: String { store.arguments[0] }
 
     /// Why the forms cannot write to this budget, or nil when they can: a budget opened
@@ -52,7 +52,7 @@ struct WriteForms {
         let amount = try field(request, "amount", "the amount")
         let entry = AddEntry.Request(
             file: root, date: date, parties: .named(payee: request.field("payee"), wallet: wallet, category: request.field("category")), amount: amount,
-            note: request.field("note").flatMap { $0.isEmpty ? nil : $0 }, today: today)
+            note: request.field("note").flatMap { $0.isEmpty ? nil : $0 }, today: today, root: root)
         let result: AddEntry.Result
         do { result = try AddEntry.perform(entry) } catch { throw Self.refusal(error) }
         return Self.answer("Added the purchase.", result.effects)
@@ -64,7 +64,7 @@ struct WriteForms {
         let rule = try field(request, "rule", "the rule"), dateText = try field(request, "date", "the date")
         guard let date = CivilDate(iso: dateText) else { throw Refusal(status: .unprocessable, message: "`\(dateText)` is not a date; write YYYY-MM-DD.") }
         let result: RecordOccurrences.Result
-        do { result = try RecordOccurrences.perform(.init(file: root, selection: .rule(rule, date: date), today: today)) } catch { throw Self.refusal(error) }
+        do { result = try RecordOccurrences.perform(.init(file: root, selection: .rule(rule, date: date), today: today, root: root)) } catch { throw Self.refusal(error) }
         guard result.written else { throw Refusal(status: .conflict, message: "Nothing was due for \(rule) on \(date); nothing was written.") }
         return Self.answer("Recorded \(rule) on \(date).", result.effects)
     }
@@ -76,7 +76,7 @@ struct WriteForms {
         let kind: EnvelopeMoney.Kind =
             move ? .move(from: request.field("from") ?? "", to: request.field("to") ?? "") : .fill(envelope: request.field("envelope") ?? "")
         let result: EnvelopeMoney.Result
-        do { result = try EnvelopeMoney.perform(.init(file: root, date: date, kind: kind, amount: amount, today: today)) } catch { throw Self.refusal(error) }
+        do { result = try EnvelopeMoney.perform(.init(file: root, date: date, kind: kind, amount: amount, today: today, root: root)) } catch { throw Self.refusal(error) }
         let typed = (try? TypedAmount.read(amount)).flatMap(Money.init)?.description ?? amount
         return Self.answer((move ? "Moved " : "Assigned ") + typed + ".", result.effects)
     }
