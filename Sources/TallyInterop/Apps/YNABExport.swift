@@ -15,6 +15,8 @@ struct YNABExport {
 
     /// The group YNAB keeps a payment category per card in.
     static let cardGroup = "Credit Card Payments"
+    /// The account a `Starting Balance` comes from: the wallet's opening.
+    static let openingAccount = "Equity:Opening Balances"
 
     func read() throws(AppExportError) -> PeerJournalContent {
         let registers = tables.filter(YNABRegister.isRegister)

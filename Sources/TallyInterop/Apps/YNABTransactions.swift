@@ -49,6 +49,18 @@ struct YNABTransactions {
                 addSingle(group[0])
             }
         }
+        openingsFirst()
+    }
+
+    /// YNAB writes the register newest first, so an account's `Starting Balance` follows
+    /// the rows of its own day: it is the wallet's first movement all the same (else the
+    /// converter would find equity after the wallet's first movement and leave it out).
+    private mutating func openingsFirst() {
+        let opens = transactions.map { $0.postings.contains { $0.account == YNABExport.openingAccount } }
+        let order = transactions.indices.sorted { a, b in
+            (transactions[a].date, opens[a] ? 0 : 1, a) < (transactions[b].date, opens[b] ? 0 : 1, b)
+        }
+        transactions = order.map { transactions[$0] }
     }
 
     private mutating func head(_ row: YNABRegister.Row) -> PeerTransaction {
@@ -76,7 +88,7 @@ struct YNABTransactions {
         let wallet = wallet(row.account)
         var t = head(row)
         if row.payee == "Starting Balance" && (row.group == "Inflow" || row.category.isEmpty) {
-            t.postings = [posting(wallet, row.amount, row), posting("Equity:Opening Balances", PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), row)]
+            t.postings = [posting(wallet, row.amount, row), posting(YNABExport.openingAccount, PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), row)]
             transactions.append(t)
             if wallet.hasPrefix("Liabilities:") && row.group == "Inflow" && !row.amount.number.isZero {
                 // Tally's ready to assign never counts a credit wallet's opening.
