@@ -74,6 +74,35 @@ import Testing
         #expect(try AppExportFigureTests.figures(result, at: Self.march31).balances == ["Checking": Money("987500.00")!])
     }
 
+    /// YNAB's month rule: cash overspending resets the category and is taken from the next
+    /// month's Ready to Assign (`rollover unspent` does the same, nothing listed); credit
+    /// overspending YNAB makes card debt instead, which is listed.
+    @Test func overspendingFollowsYNABsMonthRule() throws {
+        func convert(_ account: String) throws -> ConversionResult {
+            let register = [
+                Self.registerHeader,
+                #""Checking","","01/01/2026","Starting Balance","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,$100.00,"Cleared""#,
+                #""Checking","","01/02/2026","ACME","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,$50.00,"Cleared""#,
+                #""\#(account)","","01/14/2026","Shop","Food: Groceries","Food","Groceries","",$30.00,$0.00,"Cleared""#
+            ]
+            let plan = [
+                Self.planHeader, #""Jan 2026","Credit Card Payments: Visa","Credit Card Payments","Visa",$0.00,$0.00,$0.00"#,
+                #""Jan 2026","Food: Groceries","Food","Groceries",$20.00,-$30.00,-$10.00"#,
+                #""Feb 2026","Food: Groceries","Food","Groceries",$20.00,$0.00,$20.00"#
+            ]
+            return try Self.convert(["b - Register.csv": register, "b - Plan.csv": plan])
+        }
+        let cash = try convert("Checking")
+        #expect(!cash.leftOut.contains { $0.reason.contains("overspent") }, "\(cash.leftOut)")
+        let february = try AppExportFigureTests.figures(cash, at: CivilDate(year: 2026, month: 2, day: 28)!)
+        // Groceries: 0.00 carried + 20.00 = 20.00 (the plan's Available); ready to assign
+        // 100.00 + 50.00 − 20.00 − 20.00 − 10.00 (January's overspending) = 100.00, and
+        // Checking 150.00 − 30.00 = 120.00 = 100.00 + 20.00.
+        #expect(february.available["Groceries"] == Money("20.00")! && february.readyToAssign == Money("100.00")!)
+        let card = try convert("Visa")
+        #expect(card.leftOut.contains { $0.reason.contains("overspent by 10.00 at the end of 2026-01 with card spending") }, "\(card.leftOut)")
+    }
+
     /// Spendee's transfer rows (`Outgoing Transfer`, `Incoming Transfer`) are one transfer
     /// between the wallets, not a `Transfer` category with a refund.
     @Test func spendeesTransferTypesAreOneTransfer() throws {

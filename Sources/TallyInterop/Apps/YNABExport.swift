@@ -54,7 +54,7 @@ struct YNABExport {
         content.declaredAccounts = transactions.walletAccounts
         for account in transactions.walletAccounts where account.hasPrefix("Liabilities:") { content.accountTypes[account] = .liability }
         if let plan {
-            let budgeting = plan.envelopes(activity: transactions.activity)
+            let budgeting = plan.envelopes(activity: transactions.activity, cardActivity: transactions.cardActivity)
             content.envelopes = budgeting.envelopes
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut

@@ -11,6 +11,8 @@ struct YNABTransactions {
     var walletAccounts: [String] = []
     /// Per category account, per month (its first day): inflows less outflows.
     var activity: [String: [CivilDate: Money]] = [:]
+    /// The part of `activity` in card accounts (YNAB makes its overspending card debt).
+    var cardActivity: [String: [CivilDate: Money]] = [:]
 
     mutating func wallet(_ name: String) -> String {
         let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
@@ -82,6 +84,9 @@ struct YNABTransactions {
     private mutating func count(_ row: YNABRegister.Row, in category: String) {
         let month = CivilDate(year: row.date.year, month: row.date.month, day: 1)!
         activity[category, default: [:]][month] = (activity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
+        if cards.contains(row.account) {
+            cardActivity[category, default: [:]][month] = (cardActivity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
+        }
     }
 
     private mutating func addSingle(_ row: YNABRegister.Row) {
