@@ -29,11 +29,11 @@ extension ConvertCommand {
         }
     }
 
-    /// The files converted: as an app's export when `--from` says so or every file is
-    /// one (told by its columns), else as journals. A mix is refused.
+    /// The files converted (`ConvertInputs` tells journals from an app's export and refuses
+    /// a table that is neither, or a result that holds nothing).
     static func convertFiles(_ options: Options, _ conversion: ConversionOptions, budgetPath: String) throws -> ConversionResult {
         // UTF-8, or UTF-16 with a byte order mark; anything else is refused with the reason.
-        let readFile = { (path: String) throws -> String in
+        try ConvertInputs.convert(paths: options.files, options: conversion, app: options.app, budgetPath: budgetPath) { path in
             guard let data = FileManager.default.contents(atPath: path) else { throw ConvertReadError(path: path) }
             do {
                 return try JournalEncoding.text(Array(data))
@@ -41,31 +41,5 @@ extension ConvertCommand {
                 throw ConvertReadError(path: path, reason: unreadable.reason)
             }
         }
-        // The text read to tell an app's export is handed to the converter's first read of
-        // the file, once: decoding a 10 MB journal twice cost 3 % of its conversion.
-        var readEarlier: [String: String] = [:]
-        let exports = try options.files.filter { path in
-            let text = try readFile(path)
-            readEarlier[path] = text
-            return AppExportConverter.isAppExport(path: path, text: text)
-        }
-        let readOnce = { (path: String) throws -> String in
-            if let text = readEarlier.removeValue(forKey: path) { return text }
-            return try readFile(path)
-        }
-        guard options.app.app != nil || !exports.isEmpty else {
-            return try JournalConverter.convert(paths: options.files, options: conversion, budgetPath: budgetPath, readFile: readOnce)
-        }
-        if options.app.app == nil && exports.count != options.files.count {
-            throw MixedFiles(description: "`\(options.files.first { !exports.contains($0) } ?? "")` is no app's export: convert an app's export and journals separately")
-        }
-        var app = options.app
-        app.conversion = conversion
-        return try AppExportConverter.convert(paths: options.files, options: app, budgetPath: budgetPath, readFile: readOnce)
     }
-}
-
-/// Journals and an app's export given together.
-struct MixedFiles: Error, CustomStringConvertible {
-    let description: String
 }

@@ -43,8 +43,9 @@ enum ConvertCommand: Subcommand {
           0  written (lines left out, if any, are listed and kept as comments)
           1  --strict and something was left out, or the result does not pass the check;
              nothing written
-          2  usage mistake, a file that cannot be read or written, an output that
-             exists (without --force)
+          2  usage mistake, a file that cannot be read or written, a CSV that is no
+             export Tally reads, files that give no wallet or nothing in one, an
+             output that exists (without --force)
 
         """
 
@@ -178,6 +179,8 @@ enum ConvertCommand: Subcommand {
             return ExitCode.usage
         }
         for item in result.leftOut { console.err("\(item.source): not converted: \(item.reason)\n") }
+        // Never an empty budget at success: files that give no wallet, or none that moves.
+        if let lack = result.lack { console.err("tally convert: the files give \(lack); nothing written\n"); return ExitCode.usage }
         let errors = diagnostics.filter { $0.severity == .error }
         let warnings = diagnostics.filter { $0.severity == .warning }
         for d in errors + warnings {

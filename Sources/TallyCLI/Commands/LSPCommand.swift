@@ -100,9 +100,7 @@ enum LSPCommand: Subcommand {
         console.flush()
         return StdioTransport.run(
             configuration: configuration,
-            log: { line in
-                FileHandle.standardError.write(Data("tally lsp: \(line)\n".utf8))
-            })
+            log: { line in _ = Console.send(Array("tally lsp: \(line)\n".utf8), to: 2) })
     }
 
     /// `docs/diagnostics.md` of the checkout or installation this executable belongs to.

@@ -4,6 +4,8 @@ import Foundation
 /// about the run. Tests capture both in memory.
 public final class Console: @unchecked Sendable {
     private var outBuffer: [UInt8] = []
+    /// Whether the reader of standard output or error went away (nothing more is sent).
+    private var outClosed = false, errClosed = false
     private let capture: Bool
     /// Whether standard output is a terminal (decides colour in `auto` mode).
     public let stdoutIsTerminal: Bool
@@ -70,20 +72,29 @@ public final class Console: @unchecked Sendable {
     public func err(_ text: String) {
         if capture { capturedErr += text; return }
         flush()
-        FileHandle.standardError.write(Data(text.utf8))
+        if !errClosed { errClosed = !Self.send(Array(text.utf8), to: 2) }
     }
 
-    /// Sends buffered standard output. A closed pipe is not an error worth dying for.
+    /// Sends buffered standard output. A reader that went away (`| head -1`) ends the
+    /// output, not the command: what follows is dropped.
     public func flush() {
         guard !outBuffer.isEmpty else { return }
-        outBuffer.withUnsafeBytes { raw in
+        if !outClosed { outClosed = !Self.send(outBuffer, to: 1) }
+        outBuffer.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `bytes` whole to `fd`; false when it takes no more (a closed pipe, SIGPIPE being
+    /// ignored). Not FileHandle's `write`, which traps on a closed pipe (SIGILL).
+    public static func send(_ bytes: [UInt8], to fd: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(1, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 { break }
+                let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 && errno == EINTR { continue }
+                if written <= 0 { return false }
                 offset += written
             }
+            return true
         }
-        outBuffer.removeAll(keepingCapacity: true)
     }
 }

@@ -325,7 +325,7 @@ struct Lowering {
             Envelope(
                 name: name.value, planned: e.amount.flatMap { money($0, currency: defaultCurrency, file: file) },
                 period: period, categories: categoryNames, coversAll: coversAll, wallets: scope,
-                rollover: e.rollsOver, alert: alert, from: e.from, until: e.until,
+                rollover: e.rollsOver, unspentOnly: e.rollsOverUnspentOnly, alert: alert, from: e.from, until: e.until,
                 location: SourceLocation(file: file, range: name.range)))
     }
 

@@ -279,7 +279,7 @@ extension Walk {
                     }
                 }
             }
-            carried = envelope.rollover ? available : .zero
+            carried = envelope.carries(available) ? available : .zero
         }
     }
 

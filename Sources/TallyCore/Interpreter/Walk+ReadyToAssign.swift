@@ -158,7 +158,7 @@ extension Walk {
                 }
                 // What a period holds at its end goes back to ready to assign the next day,
                 // unless it is carried into the next period.
-                let carried = envelope.rollover && i + 1 < list.count
+                let carried = envelope.carries(period.available) && i + 1 < list.count
                 guard !carried, !period.available.isZero, let next = period.end.adding(days: 1) else { continue }
                 events.append(
                     ReadyEvent(date: next, amount: period.available, what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))

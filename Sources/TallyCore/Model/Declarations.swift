@@ -147,6 +147,9 @@ public struct Envelope: Sendable {
     /// Wallet indices spending counts from; empty for all wallets.
     public let wallets: [Int]
     public let rollover: Bool
+    /// `rollover unspent`: only what is left at a period's end carries; overspending is
+    /// taken from ready to assign the day after (YNAB's month rule).
+    public var unspentOnly = false
     /// Alert threshold in percent.
     public let alert: Money?
     /// `from DATE`: no period before the one containing it.
@@ -154,6 +157,10 @@ public struct Envelope: Sendable {
     /// `until DATE`: no period after the one containing it.
     public var until: CivilDate? = nil
     public let location: SourceLocation
+
+    /// Whether a period that ends holding `available` carries it into the next one
+    /// (when there is one): with `rollover`, unless `unspent` and overspent.
+    public func carries(_ available: Money) -> Bool { rollover && !(unspentOnly && available.isNegative) }
 
     /// Whether spending from wallet `wallet` of `all` counts in this envelope: a wallet
     /// named with `in` always does; without `in`, every wallet of the budget's money

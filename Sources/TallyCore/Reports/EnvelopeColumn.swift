@@ -60,7 +60,7 @@ extension BudgetModel {
             add(&spent, s)
             if period.end < range.upperBound {
                 // Ended inside the stretch: carried into the next period, or given back.
-                if !(envelope.rollover && i + 1 < all.count) { add(&returned, period.available) }
+                if !(envelope.carries(period.available) && i + 1 < all.count) { add(&returned, period.available) }
             } else {
                 available = through.available
             }

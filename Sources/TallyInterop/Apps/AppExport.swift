@@ -71,7 +71,11 @@ public enum AppExportConverter {
         } else {
             content = try YNABExport(tables: tables, options: options).read()
         }
-        var builder = BudgetBuilder(content: content, closings: [:], options: options.conversion, sources: paths, budgetPath: budgetPath)
+        // Symbols the apps write for currencies of their own (`RM 12.50`, `12,50 zł`), which
+        // journals do not use so: named for the export, unless the user names them.
+        var conversion = options.conversion
+        for (symbol, code) in AppAmount.currencySymbols where conversion.commodities[symbol] == nil { conversion.commodities[symbol] = code }
+        var builder = BudgetBuilder(content: content, closings: [:], options: conversion, sources: paths, budgetPath: budgetPath)
         builder.keepsAccountNames = false
         return builder.build()
     }

@@ -83,6 +83,23 @@ struct AppTable {
         return first
     }
 
+    /// The one date format that reads every value of `column` as a day in `months` (from
+    /// the first day of the first to the end of the last), nil when none or two readings
+    /// do: evidence from the same export (YNAB's plan names its months, `Nov 2026`), asked
+    /// before --date-format when the dates alone read two ways.
+    func dateFormat(_ column: Int, within months: ClosedRange<CivilDate>) -> DateFormat? {
+        let values = Set(rows.map { field($0, column) }.filter { !$0.isEmpty })
+        let fitting = DateFormat.allCases.filter { format in
+            values.allSatisfy { value in
+                format.parse(value).map { months.contains(CivilDate(year: $0.year, month: $0.month, day: 1)!) } ?? false
+            }
+        }
+        guard let first = fitting.first else { return nil }
+        // Formats that give the same days are one reading.
+        if fitting.dropFirst().contains(where: { other in values.contains { first.parse($0) != other.parse($0) } }) { return nil }
+        return first
+    }
+
     /// The decimal mark of the amounts in `columns`, `given` when the user named one.
     /// Refused when the values disagree, or when none tells and one could be read both
     /// ways (`1,000` is a thousand or one).
@@ -135,6 +152,11 @@ struct AppAmount {
         while let first = number.first, first == "." || first == " " { number.removeFirst() }
         return number
     }
+
+    /// Currency symbols an app writes beside amounts, beyond the journals' `$`, `€`, `£`,
+    /// `¥` and `₹`: each names one currency (`kr` names several and is not here; `RM`
+    /// looks like a code and is none).
+    static let currencySymbols = ["RM": "MYR", "Kč": "CZK", "zł": "PLN", "R$": "BRL", "₩": "KRW", "₺": "TRY", "₴": "UAH", "₫": "VND"]
 
     static func isNumeric(_ c: Character) -> Bool { (c.isASCII && c.isNumber) || "+-.,() '\u{A0}\u{202F}’".contains(c) }
 }

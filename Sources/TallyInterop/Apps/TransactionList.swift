@@ -89,7 +89,10 @@ struct TransactionList {
             }
             let type = f(layout.type).lowercased()
             let category = f(layout.category)
-            let transfer = f(layout.transfer).lowercased() == "true" || type == "transfer" || (layout.app == .goodbudget && category.isEmpty)
+            // Spendee writes a transfer's sides as `Outgoing Transfer` and `Incoming Transfer`.
+            let transfer =
+                f(layout.transfer).lowercased() == "true" || ["transfer", "outgoing transfer", "incoming transfer"].contains(type)
+                || (layout.app == .goodbudget && category.isEmpty)
             rows.append(
                 Row(
                     date: date, account: f(layout.account), category: category,

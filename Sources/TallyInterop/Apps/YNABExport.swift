@@ -15,6 +15,8 @@ struct YNABExport {
 
     /// The group YNAB keeps a payment category per card in.
     static let cardGroup = "Credit Card Payments"
+    /// The account a `Starting Balance` comes from: the wallet's opening.
+    static let openingAccount = "Equity:Opening Balances"
 
     func read() throws(AppExportError) -> PeerJournalContent {
         let registers = tables.filter(YNABRegister.isRegister)
@@ -26,7 +28,22 @@ struct YNABExport {
             throw AppExportError("give YNAB's register file and, for envelopes, its plan file: one of each")
         }
         let plan = try plans.first.map { table throws(AppExportError) in try YNABPlan(table: table, options: options) }
-        let register = try YNABRegister(table: registers[0], options: options)
+        var registerOptions = options
+        if options.dateFormat == nil, let months = plan?.rows.map(\.month), let first = months.min(), let last = months.max(),
+            let column = registers[0].column("Date")
+        {
+            // Dates that read two ways (every day 1–12) are read the way that puts them
+            // in the plan's months.
+            registerOptions.dateFormat = registers[0].dateFormat(column, within: first ... last)
+        }
+        let register = try YNABRegister(table: registers[0], options: registerOptions)
+        if register.mark == .comma, options.conversion.commodities["$"] == nil, register.rows.contains(where: { $0.amount.commodity == "$" }) {
+            // YNAB writes US dollars `$1,234.56`; a `$` with a decimal comma is a peso's
+            // (COP, ARS, CLP, …): never taken for USD.
+            throw AppExportError(
+                "\(registers[0].path): amounts in `$` with a decimal comma, which is not how YNAB writes US dollars; name the budget's currency with --commodity '$=CODE' (COP, ARS, CLP, …)"
+            )
+        }
         var content = PeerJournalContent()
         content.leftOut = register.leftOut
         let cards = Set(plan?.rows.filter { $0.group == Self.cardGroup }.map(\.category) ?? [])
@@ -37,7 +54,7 @@ struct YNABExport {
         content.declaredAccounts = transactions.walletAccounts
         for account in transactions.walletAccounts where account.hasPrefix("Liabilities:") { content.accountTypes[account] = .liability }
         if let plan {
-            let budgeting = plan.envelopes(activity: transactions.activity)
+            let budgeting = plan.envelopes(activity: transactions.activity, cardActivity: transactions.cardActivity)
             content.envelopes = budgeting.envelopes
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut

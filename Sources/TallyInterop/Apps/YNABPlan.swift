@@ -59,8 +59,13 @@ struct YNABPlan {
 
     /// The envelopes and fills, and what is listed: the card payment categories (Tally
     /// keeps a card's debt as its wallet's balance), figures that disagree with the
-    /// register, and overspending, which YNAB clears at the month's end and Tally carries.
-    func envelopes(activity: [String: [CivilDate: Money]]) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
+    /// register, and overspending on a card. Each envelope is `rollover unspent`: YNAB
+    /// starts an overspent category's next month at 0.00 and takes cash overspending from
+    /// Ready to Assign, as Tally does with it; credit overspending YNAB makes card debt
+    /// instead, which Tally's ready to assign does not (listed).
+    func envelopes(
+        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]]
+    ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
         var envelopes: [PeerEnvelope] = []
         var listed: [LeftOut] = []
         var byAccount: [String: Int] = [:]
@@ -83,7 +88,7 @@ struct YNABPlan {
             let index = byAccount[account] ?? envelopes.count
             if index == envelopes.count {
                 byAccount[account] = index
-                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source))
+                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source, unspentOnly: true))
             }
             if !row.assigned.number.isZero { envelopes[index].fills.append((row.month, row.assigned, row.source)) }
         }
@@ -98,14 +103,17 @@ struct YNABPlan {
                 let name = "`\(row.category)` in \(row.month.iso.prefix(7))"
                 if counted != row.activity {
                     listed.append(LeftOut(source: row.source, reason: "the plan's activity for \(name) is \(row.activity), the register's rows add up to \(counted)"))
-                } else if let before, before.available.isNegative {
+                } else if let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
                     listed.append(
                         LeftOut(
                             source: before.source,
-                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)): YNAB starts the next month at 0.00, Tally's envelope carries the overspending"
+                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with card spending: YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
                         ))
-                } else if (before?.available ?? .zero).adding(row.assigned.number)?.adding(row.activity) != row.available {
-                    listed.append(LeftOut(source: row.source, reason: "the plan's figures for \(name) do not add up (available is not last month's plus assigned plus activity)"))
+                } else if (before.map { $0.available.isNegative ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
+                    != row.available
+                {
+                    listed.append(
+                        LeftOut(source: row.source, reason: "the plan's figures for \(name) do not add up (available is what last month left plus assigned plus activity)"))
                 }
                 before = row
             }

@@ -35,6 +35,8 @@ struct YNABRegister {
     }
 
     let table: AppTable
+    /// The decimal mark its amounts are written with.
+    let mark: DecimalMark
     private(set) var rows: [Row] = []
     private(set) var leftOut: [LeftOut] = []
 
@@ -42,7 +44,7 @@ struct YNABRegister {
         self.table = table
         let c = Dictionary(uniqueKeysWithValues: Self.columns.map { ($0, table.column($0)!) })
         let dates = try table.dateFormat(c["Date"]!, given: options.dateFormat)
-        let mark = try table.decimalMark([c["Outflow"]!, c["Inflow"]!], given: options.decimalMark)
+        mark = try table.decimalMark([c["Outflow"]!, c["Inflow"]!], given: options.decimalMark)
         for record in table.rows {
             let f = { (name: String) in table.field(record, c[name]) }
             let outflowText = f("Outflow"), inflowText = f("Inflow")

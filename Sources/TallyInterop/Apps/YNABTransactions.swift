@@ -11,6 +11,8 @@ struct YNABTransactions {
     var walletAccounts: [String] = []
     /// Per category account, per month (its first day): inflows less outflows.
     var activity: [String: [CivilDate: Money]] = [:]
+    /// The part of `activity` in card accounts (YNAB makes its overspending card debt).
+    var cardActivity: [String: [CivilDate: Money]] = [:]
 
     mutating func wallet(_ name: String) -> String {
         let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
@@ -49,6 +51,18 @@ struct YNABTransactions {
                 addSingle(group[0])
             }
         }
+        openingsFirst()
+    }
+
+    /// YNAB writes the register newest first, so an account's `Starting Balance` follows
+    /// the rows of its own day: it is the wallet's first movement all the same (else the
+    /// converter would find equity after the wallet's first movement and leave it out).
+    private mutating func openingsFirst() {
+        let opens = transactions.map { $0.postings.contains { $0.account == YNABExport.openingAccount } }
+        let order = transactions.indices.sorted { a, b in
+            (transactions[a].date, opens[a] ? 0 : 1, a) < (transactions[b].date, opens[b] ? 0 : 1, b)
+        }
+        transactions = order.map { transactions[$0] }
     }
 
     private mutating func head(_ row: YNABRegister.Row) -> PeerTransaction {
@@ -70,13 +84,16 @@ struct YNABTransactions {
     private mutating func count(_ row: YNABRegister.Row, in category: String) {
         let month = CivilDate(year: row.date.year, month: row.date.month, day: 1)!
         activity[category, default: [:]][month] = (activity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
+        if cards.contains(row.account) {
+            cardActivity[category, default: [:]][month] = (cardActivity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
+        }
     }
 
     private mutating func addSingle(_ row: YNABRegister.Row) {
         let wallet = wallet(row.account)
         var t = head(row)
         if row.payee == "Starting Balance" && (row.group == "Inflow" || row.category.isEmpty) {
-            t.postings = [posting(wallet, row.amount, row), posting("Equity:Opening Balances", PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), row)]
+            t.postings = [posting(wallet, row.amount, row), posting(YNABExport.openingAccount, PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), row)]
             transactions.append(t)
             if wallet.hasPrefix("Liabilities:") && row.group == "Inflow" && !row.amount.number.isZero {
                 // Tally's ready to assign never counts a credit wallet's opening.

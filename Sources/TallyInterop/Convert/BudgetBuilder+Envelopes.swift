@@ -11,6 +11,9 @@ struct PeerEnvelope {
     /// The first day of each month and what was assigned to it then, with where it was read.
     var fills: [(date: CivilDate, amount: PeerAmount, source: SourceLine)] = []
     var source: SourceLine
+    /// Whether only what is left carries into the next month (`rollover unspent`: YNAB
+    /// takes overspending from the next month's Ready to Assign).
+    var unspentOnly = false
 }
 
 /// Stage 5b: the apps' envelopes and their fills (none for journals).
@@ -29,7 +32,7 @@ extension BudgetBuilder {
             while names.contains(unique) { n += 1; unique = "\(envelope.name)-\(n)" }
             names.insert(unique)
             let name = tallyName(unique)
-            declarations.append("envelope \(name)  monthly  for \(category)  rollover")
+            declarations.append("envelope \(name)  monthly  for \(category)  rollover\(envelope.unspentOnly ? " unspent" : "")")
             for fill in envelope.fills {
                 guard let c = code(fill.amount.commodity), c == mainCurrency || mainCurrency.isEmpty else {
                     leftOut.append(LeftOut(source: fill.source, reason: "a fill in another currency than the budget's (`\(fill.amount.commodity)`)"))

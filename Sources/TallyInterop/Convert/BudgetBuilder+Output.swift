@@ -102,8 +102,9 @@ extension BudgetBuilder {
     }
 
     /// The result: the text (its bytes) with control characters made spaces, laid out as
-    /// `tally fmt` does, with the syntax tree the formatter's guard parsed.
-    func laidOut(_ text: [UInt8], _ accounts: AccountPlan) -> ConversionResult {
+    /// `tally fmt` does, with the syntax tree the formatter's guard parsed, and what the
+    /// budget lacks (``ConversionResult/lack``).
+    func laidOut(_ text: [UInt8], _ accounts: AccountPlan, lack: String?) -> ConversionResult {
         var out = text
         BudgetBuilder.withoutControlCharacters(&out)
         // Large budgets are parsed on all cores, as `tally fmt` does.
@@ -130,7 +131,7 @@ extension BudgetBuilder {
             if let apart = heldApart[account] { mapping["\(apart.account) (\(apart.code))"] = w.name } else { mapping[account] = w.name }
         }
         for (account, c) in accounts.categoryNames { mapping[account] = c }
-        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut, accounts: mapping)
+        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut, accounts: mapping, lack: lack)
     }
 
     /// Control characters from the journal (in account names, comments) would make the

@@ -170,6 +170,7 @@ struct BudgetBuilder {
         // 3. Entries, in date order; the assertions on their postings kept for later.
         var lines: [Line] = []
         let assertions = writeEntries(&transactions, &accounts, into: &lines)
+        let moves = !lines.isEmpty || accounts.wallets.values.contains { $0.opening != nil }
         // 4. Assertions, balances, currencies and rates, now that every wallet's first use is known.
         addAssertions(assertions, accounts.wallets, to: &lines)
         addBalances(accounts.wallets, to: &lines)
@@ -182,6 +183,6 @@ struct BudgetBuilder {
         let envelopes = appEnvelopes(accounts.categoryNames, mainCurrency: currencies.first ?? "", into: &lines)
         // 6. The text, laid out.
         let text = budgetText(accounts, currencies: currencies, declarations: declarations + envelopes, lines: &lines)
-        return laidOut(text, accounts)
+        return laidOut(text, accounts, lack: accounts.wallets.isEmpty ? "no wallet" : moves ? nil : "no transaction or opening")
     }
 }

@@ -44,6 +44,9 @@ public struct ConversionResult: Sendable {
     /// Peer account → the Tally wallet or category it became; a commodity of an account
     /// holding several that became a wallet of its own as `assets:broker (AAPL)`.
     public let accounts: [String: String]
+    /// What the budget lacks to hold anything (`no wallet`, `no transaction or opening`),
+    /// nil when it has both: `tally convert` refuses such a result, its lines listed.
+    public let lack: String?
 }
 
 /// Turns hledger, ledger and beancount journals into a Tally budget: asset and liability

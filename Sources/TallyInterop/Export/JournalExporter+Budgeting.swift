@@ -167,7 +167,7 @@ struct EnvelopeAllocations {
         let oneCurrency = !model.defaultCurrency.isEmpty && model.wallets.allSatisfy { $0.currency == model.defaultCurrency }
         if oneCurrency {
             for (e, envelope) in model.envelopes.enumerated() {
-                guard envelope.period == .monthly, envelope.rollover, envelope.wallets.isEmpty, !envelope.coversAll,
+                guard envelope.period == .monthly, envelope.rollover, !envelope.unspentOnly, envelope.wallets.isEmpty, !envelope.coversAll,
                     !envelope.categories.isEmpty,
                     envelope.categories.allSatisfy({ name in model.categories.contains { $0.name == name && !$0.isIncome } })
                 else { continue }

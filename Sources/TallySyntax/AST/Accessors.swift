@@ -165,6 +165,10 @@ public struct EnvelopeDirectiveSyntax: Hashable, Sendable {
     public var wallets: [NameSyntax] { node.attribute("in")?.names ?? [] }
     /// `rollover`
     public var rollsOver: Bool { node.attribute("rollover") != nil }
+    /// `rollover unspent`: what is left carries, overspending does not.
+    public var rollsOverUnspentOnly: Bool {
+        node.attribute("rollover")?.node.childTokens.contains { $0.kind == .keyword && $0.text == "unspent" } == true
+    }
     /// The `alert` percentage as written, `80%`.
     public var alert: String? { node.attribute("alert")?.numberText }
     /// `from DATE`: the envelope's first period is the one containing it.

@@ -11,7 +11,7 @@ public enum Keyword: UInt8, CaseIterable, Sendable {
     // attributes
     case opening, on, limit, closed, hidden, owner, decimals
     case weekly, monthly, quarterly, yearly
-    case `for`, `in`, rollover, alert, by, reached
+    case `for`, `in`, rollover, unspent, alert, by, reached
     case day, days, week, weeks, month, months, quarter, quarters, year, years
     case from, until, times, `as`, last
     case monday, tuesday, wednesday, thursday, friday, saturday, sunday

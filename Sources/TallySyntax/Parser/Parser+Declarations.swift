@@ -165,6 +165,10 @@ extension ParserState {
                 guard parseDate(expected: "the first date after `from`") else { return }
             case .until:
                 guard parseDate(expected: "the last date after `until`") else { return }
+            case .rollover:
+                // `rollover unspent`: only what is left carries (YNAB's month rule).
+                skipSpace()
+                if self.keyword(at: pos) == .unspent { takeKeyword() }
             case .alert:
                 skipSpace()
                 if current == .percentage {
