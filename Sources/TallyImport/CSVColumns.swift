@@ -48,7 +48,9 @@ public struct CSVColumns: Sendable, Equatable {
             "dr/cr", "direction", "richtung", "umsatztyp"
         ],
         .status: ["status", "state", "buchungsstatus", "umsatzstatus", "transaction status"],
-        .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"]
+        .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"],
+        .gross: ["gross", "gross amount", "brutto", "bruttobetrag", "montant brut"],
+        .net: ["net", "net amount", "netto", "nettobetrag", "montant net"]
     ]
 
     /// Header names that other banks use for other things (free text, signed amounts): such
@@ -67,9 +69,9 @@ public struct CSVColumns: Sendable, Equatable {
             .replacingOccurrences(of: " / ", with: "/").replacingOccurrences(of: "/ ", with: "/").replacingOccurrences(of: " /", with: "/")
     }
 
-    /// True when a date and an amount (or debit or credit) column are known.
+    /// True when a date and an amount (or debit or credit, or gross or net) column are known.
     public var isComplete: Bool {
-        index[.date] != nil && (index[.amount] != nil || index[.debit] != nil || index[.credit] != nil)
+        index[.date] != nil && [Role.amount, .debit, .credit, .gross, .net].contains { index[$0] != nil }
     }
 
     /// The roles of a header row, or nil when it lacks a date or any amount column
