@@ -49,7 +49,8 @@ enum ImportPage {
                 }
                 out += "</div>\n"
             }
-            out += "<h2>Summary</h2>\n<pre class=\"source output\" id=\"import-summary\">\(result.summary)</pre>\n"
+            let refused = result.refusals.map { "  refused  \($0)\n" }.joined()
+            out += "<h2>Summary</h2>\n<pre class=\"source output\" id=\"import-summary\">\(result.summary)\(refused)</pre>\n"
             out += "<div class=\"cards\">\n<form class=\"card\" method=\"post\" action=\"/import\" id=\"confirm-form\"><h2>Import \(preview.statement.name)</h2>"
             out += PageLayout.formGuard(token: token, version: preview.version)
             for (name, value) in preview.statement.fields + [("wallet", preview.wallet ?? "")] {
