@@ -50,7 +50,9 @@ public struct CSVColumns: Sendable, Equatable {
         .status: ["status", "state", "buchungsstatus", "umsatzstatus", "transaction status"],
         .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"],
         .gross: ["gross", "gross amount", "brutto", "bruttobetrag", "montant brut"],
-        .net: ["net", "net amount", "netto", "nettobetrag", "montant net"]
+        .net: ["net", "net amount", "netto", "nettobetrag", "montant net"],
+        .payer: ["zahlungspflichtige*r", "zahlungspflichtige/r", "zahlungspflichtiger", "payer", "payer name"],
+        .recipient: ["zahlungsempfanger*in", "zahlungsempfaenger*in", "zahlungsempfanger/in", "recipient", "recipient name"]
     ]
 
     /// Header names that other banks use for other things (free text, signed amounts): such

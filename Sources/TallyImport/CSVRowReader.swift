@@ -127,9 +127,17 @@ struct CSVRowReader {
         if let contest, settled.amount != signed.value { return .refused(position(record, .amount), contest.reason) }
         return .row(
             StatementRow(
-                date: date, amount: settled.amount, payee: cell(record, .payee), description: cell(record, .description),
+                date: date, amount: settled.amount, payee: counterparty(record, amount: settled.amount), description: cell(record, .description),
                 bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)),
             fee: settled.fee, contested: contest)
+    }
+
+    /// The other party of the row: with a payer and a recipient column, the recipient
+    /// for money out and the payer for money in (the other is the account's holder),
+    /// else the payee column.
+    func counterparty(_ record: CSVRecords.Record, amount: Money) -> String? {
+        let named = amount.isNegative ? cell(record, .recipient) : cell(record, .payer)
+        return named ?? cell(record, .payee)
     }
 
     /// A row whose amount's minus and direction column disagree (`-1533.50` with `C`):
