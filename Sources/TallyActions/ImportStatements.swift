@@ -10,7 +10,8 @@ import TallySyntax
 /// `ImportPlan` decides each row: already present, matched by a hand-entered
 /// transaction, or added (with a category when one is found; otherwise in the
 /// `uncategorized` category, or without one: I0601). A stated closing balance becomes an
-/// `assert`. As with every action, the budget must be free of errors before and after
+/// `assert`. All or nothing: a refused row (one the statement or the plan cannot read
+/// for sure) keeps everything out unless ``Request/skipRefused``. As with every action, the budget must be free of errors before and after
 /// (checked in memory), the lines are laid out by the formatter, and the write goes
 /// through ``BudgetEditor`` holding ``BudgetWriteLock``.
 public enum ImportStatements {

@@ -71,10 +71,16 @@ public struct CSVColumns: Sendable, Equatable {
             .replacingOccurrences(of: " / ", with: "/").replacingOccurrences(of: "/ ", with: "/").replacingOccurrences(of: " /", with: "/")
     }
 
-    /// True when a date and an amount (or debit or credit, or gross or net) column are known.
+    /// True when a date and an amount (or debit or credit, or gross or net beside a fee)
+    /// column are known.
     public var isComplete: Bool {
-        index[.date] != nil && [Role.amount, .debit, .credit, .gross, .net].contains { index[$0] != nil }
+        index[.date] != nil && ([Role.amount, .debit, .credit].contains { index[$0] != nil } || sharesOutFees && (index[.gross] != nil || index[.net] != nil))
     }
+
+    /// True when gross and net columns say what the fee column takes (``FeeRows``):
+    /// without a fee column, gross and net may be a tax's (an invoice's VAT), which says
+    /// nothing about the account.
+    var sharesOutFees: Bool { index[.fee] != nil }
 
     /// The roles of a header row, or nil when it lacks a date or any amount column
     /// (unless `requireAmount` is false: then nil only when nothing is recognised).

@@ -109,10 +109,10 @@ struct CSVRowReader {
         case .success(let amount): signed = amount
         case .failure(let refusal): return .refused(refusal.position, refusal.reason)
         }
-        let index = layout.columns.index
+        let index = layout.columns.index, fees = layout.columns.sharesOutFees
         let cells = FeeRows.Cells(
             amount: signed.value, amountIsFee: index[.amount] != nil && index[.amount] == index[.fee],
-            gross: try amount(record, .gross), fee: try amount(record, .fee), net: try amount(record, .net))
+            gross: try fees ? amount(record, .gross) : nil, fee: try amount(record, .fee), net: try fees ? amount(record, .net) : nil)
         if cells.amount == nil && cells.gross == nil && cells.net == nil {
             let role: CSVColumns.Role = [.amount, .debit, .gross, .net].first { index[$0] != nil } ?? .amount
             throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")

@@ -73,6 +73,9 @@ import Testing
         let neither = try read("Date,Betrag,Gross,Fee,Net\n2026-03-02,49.00,50.00,-1.75,48.25\n", options)
         #expect(neither.rows.isEmpty)
         #expect(neither.refused.first?.reason.hasPrefix("the amount 49.00 in column `Betrag` is neither the gross 50.00") == true)
+        // Without a fee column, gross and net are a tax's, not the account's: the amount stands.
+        let invoice = try read("Date,Amount,Net,VAT,Gross\n2026-03-02,-119.00,-100.00,-19.00,-119.00\n")
+        #expect(amounts(invoice) == ["-119.00"] && invoice.refused.isEmpty)
     }
 
     @Test func aContestedSignIsDecidedByTheRunningBalance() throws {
