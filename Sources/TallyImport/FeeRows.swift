@@ -39,12 +39,13 @@ enum FeeRows {
                 guard let amount = cells.amount, amount != net else { return .success((net, nil)) }
                 return amount.adding(charged ?? .zero) == net ? .success((amount, charged)) : .failure(.init(neither: amount, gross: nil, net: net, name: name))
             }
-            let base = cells.gross ?? cells.amount ?? .zero
-            if let amount = cells.amount, let gross = cells.gross, amount != gross {
+            if let gross = cells.gross {
+                guard let amount = cells.amount, amount != gross, !cells.amountIsFee else { return .success((gross, charged)) }
+                // An amount that is not the gross must be the net, which includes the fee.
                 guard let charged, gross.adding(charged) == amount else { return .failure(.init(neither: amount, gross: gross, net: nil, name: name)) }
                 return .success((amount, nil))
             }
-            return .success((base, cells.amountIsFee ? nil : charged))
+            return .success((cells.amount ?? .zero, cells.amountIsFee ? nil : charged))
         }
         guard let difference = net.subtracting(gross) else { return .failure(Contradiction(text: "the amounts are too large")) }
         if let fee = cells.fee, fee != difference, fee.negated != difference {
@@ -71,7 +72,7 @@ enum FeeRows {
         /// An amount that is neither the gross nor the net the row gives.
         init(neither amount: Money, gross: Money?, net: Money?, name: (CSVColumns.Role) -> String) {
             let named = [gross.map { "the gross \($0) (\(name(.gross)))" }, net.map { "the net \($0) (\(name(.net)))" }].compactMap { $0 }
-            text = "the amount \(amount) in column \(name(.amount)) is neither \(named.joined(separator: " nor ")) with the fee \(name(.fee)): which figure moved the account is not known"
+            text = "the amount \(amount) in column \(name(.amount)) is neither \(named.joined(separator: " nor ")): which figure moved the account is not known"
         }
     }
 

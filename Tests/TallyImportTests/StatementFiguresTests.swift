@@ -72,7 +72,15 @@ import Testing
         options.columns = [.amount: "Betrag"]
         let neither = try read("Date,Betrag,Gross,Fee,Net\n2026-03-02,49.00,50.00,-1.75,48.25\n", options)
         #expect(neither.rows.isEmpty)
-        #expect(neither.refused.first?.reason.hasPrefix("the amount 49.00 in column `Betrag` is neither the gross 50.00") == true)
+        #expect(
+            neither.refused.first?.reason
+                == "the amount 49.00 in column `Betrag` is neither the gross 50.00 (`Gross`) nor the net 48.25 (`Net`): which figure moved the account is not known")
+        // Stripe's `Amount`, `Fee`, `Net`: the amount is the gross, 50.00 − 1.75 = 48.25.
+        let stripe = try read("Date,Amount,Fee,Net\n2026-03-02,50.00,1.75,48.25\n")
+        #expect(amounts(stripe) == ["50.00", "-1.75"])
+        // Gross and fee without a net: an amount of 48.25 is the net (50.00 − 1.75), one movement.
+        let netAmount = try read("Date,Amount,Gross,Fee\n2026-03-02,48.25,50.00,-1.75\n")
+        #expect(amounts(netAmount) == ["48.25"])
         // Without a fee column, gross and net are a tax's, not the account's: the amount stands.
         let invoice = try read("Date,Amount,Net,VAT,Gross\n2026-03-02,-119.00,-100.00,-19.00,-119.00\n")
         #expect(amounts(invoice) == ["-119.00"] && invoice.refused.isEmpty)
