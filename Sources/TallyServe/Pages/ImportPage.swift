@@ -56,6 +56,11 @@ enum ImportPage {
             for (name, value) in preview.statement.fields + [("wallet", preview.wallet ?? "")] {
                 out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>"
             }
+            if result.refusedRows {
+                // `tally import` writes nothing then; confirming here is the `--skip-refused`.
+                let count = result.refusals.count
+                out += "<p id=\"import-refused\">\(count) movement\(count == 1 ? " is" : "s are") refused (the summary says why): importing writes the others, and asserts no closing balance.</p>"
+            }
             out += "<p class=\"muted\">Written only if no file of the budget changes on disk before you confirm.</p>"
             out += "<button type=\"submit\">Import</button></form>\n</div>\n"
         }
