@@ -122,7 +122,11 @@ struct CSVRowReader {
         case .success(let money): settled = money
         case .failure(let contradiction): return .refused(place(record), contradiction.text)
         }
-        let contest = signed.written.map { Contest(written: $0, reason: "the amount \($0) has a minus, but column \(name(.sign)) says `\(cell(record, .sign) ?? "")`, money in") }
+        let contest = signed.written.map {
+            Contest(
+                written: $0, payee: counterparty(record, amount: $0),
+                reason: "the amount \($0) has a minus, but column \(name(.sign)) says `\(cell(record, .sign) ?? "")`, money in")
+        }
         // A contested sign the gross and net columns turned into another figure is refused.
         if let contest, settled.amount != signed.value { return .refused(position(record, .amount), contest.reason) }
         return .row(
@@ -145,6 +149,8 @@ struct CSVRowReader {
     /// and why the row is refused when it confirms neither.
     struct Contest {
         let written: Money
+        /// The other party, should the amount as written be right (``counterparty(_:amount:)``).
+        let payee: String?
         let reason: String
     }
 

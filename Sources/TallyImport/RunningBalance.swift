@@ -61,6 +61,7 @@ enum RunningBalance {
                 if rows[i].amount.adding(fee) == moved { continue }
                 if contest.written.adding(fee) == moved {
                     rows[i].amount = contest.written
+                    rows[i].payee = contest.payee
                     continue
                 }
                 refused.append((rows[i].position, contest.reason + "; the running balance (\(before) → \(after)) confirms neither sign"))

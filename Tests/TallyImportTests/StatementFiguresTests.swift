@@ -103,6 +103,11 @@ import Testing
         #expect(
             statement.refused.first?.reason
                 == "the amount -7.00 has a minus, but column `D/C` says `C`, money in; the running balance (1010.00 → 1000.00) confirms neither sign")
+        // With the parties in two columns, the decided sign picks the other party: 100.00 →
+        // −400.00 is −500.00, money out, so the payee is the recipient, not the payer.
+        let parties = try read("Date,Payer,Recipient,Amount,D/C,Balance\n2026-03-01,Me,Shop,3.50,D,100.00\n2026-03-02,Me,Landlord,-500.00,C,-400.00\n")
+        #expect(amounts(parties) == ["-3.50", "-500.00"])
+        #expect(parties.rows.map(\.payee) == ["Shop", "Landlord"])
         // Without a balance before it, nothing tells: refused.
         let first = try read("Date,Amount,D/C,Balance\n2026-03-02,-1533.50,C,1510.00\n")
         #expect(first.rows.isEmpty)
