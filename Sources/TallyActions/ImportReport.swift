@@ -21,6 +21,8 @@ struct ImportReport {
     private(set) var matched: [(ImportPlan.Decision, Int)] = []
     /// Rows whose bank id another movement has (kept under another id, and said so).
     private var sharedIDs: [ImportPlan.Decision] = []
+    /// Rows written rounded to the currency's decimals, for the closing balance to check.
+    private var rounded: [ImportPlan.Decision] = []
     /// Rows that are the open side of a transfer the budget has (their id is added to it).
     private(set) var sides: [(ImportPlan.Decision, Int)] = []
     private var likelyTransfers = LikelyTransfers()
@@ -39,8 +41,23 @@ struct ImportReport {
         refused = statements.flatMap { s in s.refused.map { Refusal(place: "\(s.path):\($0.position.line)", reason: $0.reason) } }
         var mostUsed: [Int]?
         var toAdd: [Addition] = []
+        // A rounding is checked by the closing balance's assert, which refusals leave out.
+        let leftOut = !refused.isEmpty || plan.decisions.contains { if case .refused = $0.outcome { true } else { false } }
         for decision in plan.decisions {
             if decision.note != nil { sharedIDs.append(decision) }
+            if let original = decision.rounded {
+                if case .present = decision.outcome {
+                } else if leftOut {
+                    refused.append(
+                        Refusal(
+                            place: Self.describe(decision),
+                            reason: "the amount \(original) has more decimals than \(model.wallets[plan.wallet].currency) has; rounded, only the closing balance could confirm it, "
+                                + "and that is not asserted while other movements are refused"))
+                    continue
+                } else {
+                    rounded.append(decision)
+                }
+            }
             switch decision.outcome {
             case .present: present.append(decision)
             case .matched(let entry): matched.append((decision, entry))
@@ -137,7 +154,8 @@ struct ImportReport {
             split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
     }
 
-    /// The summary: counts, then one line for every row not added.
+    /// The summary: counts, then one line for every row not added but the refused ones
+    /// (``refusalLines``, which a failed command prints on standard error).
     func summary(statements: [Statement], wallet: String, assertion: (date: CivilDate, amount: Money)?) -> String {
         var out = ""
         let rows = statements.reduce(0) { $0 + $1.rows.count }
@@ -183,17 +201,20 @@ struct ImportReport {
                 "  no category  \(Self.describe(decision)): written without one (I0601)"
                 + (likely.isEmpty ? "" : "; likely \(likely.joined(separator: ", "))") + "\n"
         }
-        for refusal in refused {
-            out += "  refused  \(refusal.place): \(refusal.reason)\n"
-        }
         for (path, position, reason) in skipped {
             out += "  skipped  \(path):\(position.line): \(reason)\n"
+        }
+        for decision in rounded {
+            out += "  rounded  \(Self.describe(decision)): written as the statement's \(decision.rounded?.description ?? "") rounded; the closing balance checks it\n"
         }
         for decision in sharedIDs {
             out += "  shared id  \(Self.describe(decision)): \(decision.note ?? "")\n"
         }
         return out
     }
+
+    /// The refused rows, a line each: where (file, line and what the row shows) and why.
+    var refusalLines: [String] { refused.map { "\($0.place): \($0.reason)" } }
 
     static func describe(_ decision: ImportPlan.Decision) -> String {
         let row = decision.row

@@ -10,7 +10,8 @@ import TallySyntax
 /// `ImportPlan` decides each row: already present, matched by a hand-entered
 /// transaction, or added (with a category when one is found; otherwise in the
 /// `uncategorized` category, or without one: I0601). A stated closing balance becomes an
-/// `assert`. As with every action, the budget must be free of errors before and after
+/// `assert`. All or nothing: a refused row (one the statement or the plan cannot read
+/// for sure) keeps everything out unless ``Request/skipRefused``. As with every action, the budget must be free of errors before and after
 /// (checked in memory), the lines are laid out by the formatter, and the write goes
 /// through ``BudgetEditor`` holding ``BudgetWriteLock``.
 public enum ImportStatements {
@@ -43,6 +44,9 @@ public enum ImportStatements {
         public var today: CivilDate
         /// Plan and check; write nothing.
         public var dryRun: Bool
+        /// Write the other rows when some are refused; by default a statement with a
+        /// refused row writes nothing (all or nothing, docs/import.md).
+        public var skipRefused: Bool
         /// Where a profile's `token "env:NAME"` is looked up.
         public var environment: [String: String]
         /// How the front end names the request's choices, for refusals that ask for one.
@@ -52,7 +56,7 @@ public enum ImportStatements {
         public init(
             budget: String, statements: [StatementSource] = [], from: Bank? = nil, wallet: String? = nil, into: String? = nil,
             uncategorized: String? = nil, reading: StatementReader.Options = .init(), addIDs: Bool = false, today: CivilDate, dryRun: Bool = false,
-            environment: [String: String] = [:]
+            skipRefused: Bool = false, environment: [String: String] = [:]
         ) {
             self.budget = budget
             self.statements = statements
@@ -64,6 +68,7 @@ public enum ImportStatements {
             self.addIDs = addIDs
             self.today = today
             self.dryRun = dryRun
+            self.skipRefused = skipRefused
             self.environment = environment
         }
     }
@@ -110,11 +115,16 @@ public enum ImportStatements {
     public struct Result: Sendable {
         public let parts: [Part]
         public let counts: Counts
-        /// The summary that accounts for every row of every statement, a line each.
+        /// The summary that accounts for every row of every statement, a line each, but
+        /// for the refused rows, which ``refusals`` lists.
         public let summary: String
-        /// True when some rows were refused (the rest is written; `tally` exits 1).
+        /// Each refused row, a line each: where it is (file and line) and why.
+        public let refusals: [String]
+        /// True when some rows were refused: nothing is written unless the request says
+        /// ``Request/skipRefused`` (`tally` exits 1 either way).
         public let refusedRows: Bool
-        /// True when the files were written (false for a dry run and when nothing was new).
+        /// True when the files were written (false for a dry run, when nothing was new,
+        /// and when rows were refused without ``Request/skipRefused``).
         public let written: Bool
         /// True when the import changes nothing.
         public let changesNothing: Bool
@@ -161,7 +171,10 @@ public enum ImportStatements {
                 throw .edit(error)
             }
         }
-        if !request.dryRun, let edited {
+        // All or nothing: a refused row keeps the whole import out, unless asked otherwise.
+        let refusedRows = parts.contains { !$0.report.refused.isEmpty }
+        let write = !request.dryRun && (!refusedRows || request.skipRefused)
+        if write, let edited {
             do { try editor.write(edited) } catch { throw .edit(error) }
         }
         var shown: [Part] = []
@@ -176,8 +189,8 @@ public enum ImportStatements {
             added: parts.reduce(0) { $0 + $1.report.added }, present: parts.reduce(0) { $0 + $1.report.present.count },
             matched: parts.reduce(0) { $0 + $1.report.matched.count + $1.report.sides.count }, refused: parts.reduce(0) { $0 + $1.report.refused.count })
         return Result(
-            parts: shown, counts: counts, summary: parts.map(\.summary).joined(), refusedRows: parts.contains { !$0.report.refused.isEmpty },
-            written: !request.dryRun && edited != nil, changesNothing: edit.isEmpty,
+            parts: shown, counts: counts, summary: parts.map(\.summary).joined(), refusals: parts.flatMap(\.report.refusalLines), refusedRows: refusedRows,
+            written: write && edited != nil, changesNothing: edit.isEmpty,
             read: [editor.budget, model] + (edited.map { [$0] } ?? []))
     }
 

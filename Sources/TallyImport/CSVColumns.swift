@@ -48,7 +48,11 @@ public struct CSVColumns: Sendable, Equatable {
             "dr/cr", "direction", "richtung", "umsatztyp"
         ],
         .status: ["status", "state", "buchungsstatus", "umsatzstatus", "transaction status"],
-        .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"]
+        .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"],
+        .gross: ["gross", "gross amount", "brutto", "bruttobetrag", "montant brut"],
+        .net: ["net", "net amount", "netto", "nettobetrag", "montant net"],
+        .payer: ["zahlungspflichtige*r", "zahlungspflichtige/r", "zahlungspflichtiger", "payer", "payer name"],
+        .recipient: ["zahlungsempfanger*in", "zahlungsempfaenger*in", "zahlungsempfanger/in", "recipient", "recipient name"]
     ]
 
     /// Header names that other banks use for other things (free text, signed amounts): such
@@ -67,10 +71,16 @@ public struct CSVColumns: Sendable, Equatable {
             .replacingOccurrences(of: " / ", with: "/").replacingOccurrences(of: "/ ", with: "/").replacingOccurrences(of: " /", with: "/")
     }
 
-    /// True when a date and an amount (or debit or credit) column are known.
+    /// True when a date and an amount (or debit or credit, or gross or net beside a fee)
+    /// column are known.
     public var isComplete: Bool {
-        index[.date] != nil && (index[.amount] != nil || index[.debit] != nil || index[.credit] != nil)
+        index[.date] != nil && ([Role.amount, .debit, .credit].contains { index[$0] != nil } || sharesOutFees && (index[.gross] != nil || index[.net] != nil))
     }
+
+    /// True when gross and net columns say what the fee column takes (``FeeRows``):
+    /// without a fee column, gross and net may be a tax's (an invoice's VAT), which says
+    /// nothing about the account.
+    var sharesOutFees: Bool { index[.fee] != nil }
 
     /// The roles of a header row, or nil when it lacks a date or any amount column
     /// (unless `requireAmount` is false: then nil only when nothing is recognised).

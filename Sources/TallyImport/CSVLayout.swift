@@ -56,8 +56,10 @@ struct CSVLayout {
             let names = record.fields.map(CSVColumns.normalize)
             for (role, header) in options.columns {
                 guard let i = names.firstIndex(of: CSVColumns.normalize(header)) else { return nil }
-                // A column given to this role by its name leaves the role it was guessed for.
-                for (other, j) in columns.index where j == i { columns.index[other] = nil }
+                // A column given to this role by its name leaves the role it was guessed for,
+                // but for the amount named among gross, fee and net (`amount: "Net"`): the
+                // three still tell what the amount includes (``FeeRows``).
+                for (other, j) in columns.index where j == i && !(role == .amount && FeeRows.parts.contains(other)) { columns.index[other] = nil }
                 columns.index[role] = i
             }
             for (role, i) in options.positions {

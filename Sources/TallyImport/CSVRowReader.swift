@@ -25,7 +25,9 @@ struct CSVRowReader {
     /// What a row gives: a movement and the fee the bank charged on it (``FeeRows``), or
     /// the reason it is refused alone.
     enum Outcome {
-        case row(StatementRow, fee: Money?)
+        /// The movement, its fee as a movement of its own (signed), and the amount as
+        /// written when the direction column contests its sign.
+        case row(StatementRow, fee: Money?, contested: Contest?)
         case refused(StatementPosition, String)
     }
 
@@ -62,7 +64,7 @@ struct CSVRowReader {
     /// Chooses the date format and decimal mark from the movements' whole columns.
     mutating func settleFormats(_ movements: [CSVRecords.Record], options: CSVStatementReader.Options) throws(StatementError) {
         // Every movement must reach the date column and its amount column(s).
-        let needed = [CSVColumns.Role.date, .amount, .debit, .credit].compactMap { layout.columns.index[$0] }.max() ?? 0
+        let needed = [CSVColumns.Role.date, .amount, .debit, .credit, .gross, .net].compactMap { layout.columns.index[$0] }.max() ?? 0
         for record in movements where record.fields.count <= needed {
             let shape = layout.header.map { "the header \($0.fields.count)" } ?? "the profile's columns reach \(needed + 1)"
             throw StatementError(
@@ -80,7 +82,7 @@ struct CSVRowReader {
                 path: path, position: bad.map { position($0, .date) },
                 message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance, .fee].compactMap { cell(r, $0) } }
+        let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance, .fee, .gross, .net].compactMap { cell(r, $0) } }
         mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
     }
 
@@ -102,39 +104,90 @@ struct CSVRowReader {
                 message: "`\(cell(record, .date) ?? "")` in column \(name(.date)) is not a date in the format \(dateFormat.rawValue)")
         }
         dates[dateText] = date
-        var value: Money
-        if layout.columns.index[.amount] != nil, let written = try amount(record, .amount) {
-            value = written
-            if layout.columns.index[.sign] != nil {
-                let word = cell(record, .sign)
-                guard let direction = word.flatMap({ MovementDirection(word: $0, declared: words) }) else {
-                    return .refused(
-                        position(record, .sign),
-                        word.map { "`\($0)` in column \(name(.sign)) is not a direction Tally knows (Af/Bij, D/C, S/H, Debit/Credit, ...)" }
-                            ?? "column \(name(.sign)) is empty: money in or out is not known")
-                }
-                guard let signed = direction.signed(written) else {
-                    return .refused(position(record, .amount), "the amount \(written) has a minus, but column \(name(.sign)) says `\(word!)`, money in")
-                }
-                value = signed
-            }
-        } else {
-            let debit = try amount(record, .debit), credit = try amount(record, .credit)
-            guard debit != nil || credit != nil else {
-                let role: CSVColumns.Role = layout.columns.index[.amount] != nil ? .amount : .debit
-                throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")
-            }
-            // Money out is written with or without its minus; it always leaves.
-            let out = debit.map { $0.isNegative ? $0 : $0.negated } ?? Money.zero
-            guard let sum = out.adding(credit.map { $0.isNegative ? $0.negated : $0 } ?? .zero) else {
-                throw StatementError(path: path, position: position(record, .debit), message: "the amount is too large")
-            }
-            value = sum
+        let signed: (value: Money?, written: Money?)
+        switch try signedAmount(record) {
+        case .success(let amount): signed = amount
+        case .failure(let refusal): return .refused(refusal.position, refusal.reason)
         }
+        let index = layout.columns.index, fees = layout.columns.sharesOutFees
+        let cells = FeeRows.Cells(
+            amount: signed.value, amountIsFee: index[.amount] != nil && index[.amount] == index[.fee],
+            gross: try fees ? amount(record, .gross) : nil, fee: try amount(record, .fee), net: try fees ? amount(record, .net) : nil)
+        if cells.amount == nil && cells.gross == nil && cells.net == nil {
+            let role: CSVColumns.Role = [.amount, .debit, .gross, .net].first { index[$0] != nil } ?? .amount
+            throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")
+        }
+        let settled: (amount: Money, fee: Money?)
+        switch FeeRows.settle(cells, name: name) {
+        case .success(let money): settled = money
+        case .failure(let contradiction): return .refused(place(record), contradiction.text)
+        }
+        let contest = signed.written.map {
+            Contest(
+                written: $0, payee: counterparty(record, amount: $0),
+                reason: "the amount \($0) has a minus, but column \(name(.sign)) says `\(cell(record, .sign) ?? "")`, money in")
+        }
+        // A contested sign the gross and net columns turned into another figure is refused.
+        if let contest, settled.amount != signed.value { return .refused(position(record, .amount), contest.reason) }
         return .row(
             StatementRow(
-                date: date, amount: value, payee: cell(record, .payee), description: cell(record, .description),
+                date: date, amount: settled.amount, payee: counterparty(record, amount: settled.amount), description: cell(record, .description),
                 bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)),
-            fee: try amount(record, .fee))
+            fee: settled.fee, contested: contest)
+    }
+
+    /// The other party of the row: with a payer and a recipient column, the recipient
+    /// for money out and the payer for money in (the other is the account's holder),
+    /// else the payee column.
+    func counterparty(_ record: CSVRecords.Record, amount: Money) -> String? {
+        let named = amount.isNegative ? cell(record, .recipient) : cell(record, .payer)
+        return named ?? cell(record, .payee)
+    }
+
+    /// A row whose amount's minus and direction column disagree (`-1533.50` with `C`):
+    /// the amount as written, which the running balance may confirm (``RunningBalance``),
+    /// and why the row is refused when it confirms neither.
+    struct Contest {
+        let written: Money
+        /// The other party, should the amount as written be right (``counterparty(_:amount:)``).
+        let payee: String?
+        let reason: String
+    }
+
+    private struct Refusal: Error {
+        let position: StatementPosition
+        let reason: String
+    }
+
+    /// The row's amount signed by its direction column or its debit and credit columns;
+    /// nil when the row's money is in gross and net columns alone. When the direction
+    /// says in and the amount has a minus, the direction's reading and the amount as
+    /// written.
+    private func signedAmount(_ record: CSVRecords.Record) throws(StatementError) -> Result<(value: Money?, written: Money?), Refusal> {
+        if layout.columns.index[.amount] != nil, let written = try amount(record, .amount) {
+            guard layout.columns.index[.sign] != nil else { return .success((written, nil)) }
+            let word = cell(record, .sign)
+            guard let direction = word.flatMap({ MovementDirection(word: $0, declared: words) }) else {
+                return .failure(
+                    Refusal(
+                        position: position(record, .sign),
+                        reason: word.map { "`\($0)` in column \(name(.sign)) is not a direction Tally knows (Af/Bij, D/C, S/H, Debit/Credit, ...)" }
+                            ?? "column \(name(.sign)) is empty: money in or out is not known"))
+            }
+            guard let signed = direction.signed(written) else { return .success((written.negated, written)) }
+            return .success((signed, nil))
+        }
+        guard layout.columns.index[.debit] != nil || layout.columns.index[.credit] != nil else { return .success((nil, nil)) }
+        let debit = try amount(record, .debit), credit = try amount(record, .credit)
+        guard debit != nil || credit != nil else {
+            let role: CSVColumns.Role = layout.columns.index[.amount] != nil ? .amount : .debit
+            throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")
+        }
+        // Money out is written with or without its minus; it always leaves.
+        let out = debit.map { $0.isNegative ? $0 : $0.negated } ?? Money.zero
+        guard let sum = out.adding(credit.map { $0.isNegative ? $0.negated : $0 } ?? .zero) else {
+            throw StatementError(path: path, position: position(record, .debit), message: "the amount is too large")
+        }
+        return .success((sum, nil))
     }
 }

@@ -9,8 +9,10 @@ import TallySyntax
 /// Transactions`, a totals line such as `Total`) is no movement and is skipped; one with
 /// figures after the first movement (a total) is listed. Rows under a title that says
 /// they are pending (`Pending Transactions`) are listed as not booked. A row whose status column says it is not
-/// booked is listed as not booked; one whose direction is not known is refused alone. Any
-/// other row that cannot be read stops the reading with an error naming its line and column.
+/// booked is listed as not booked; one whose direction is not known, or whose gross, fee
+/// and net disagree, is refused alone, and the running balance decides what it can
+/// (``RunningBalance``). Any other row that cannot be read stops the reading with an
+/// error naming its line and column.
 public struct CSVStatementReader {
     /// What the user (`--date-format`, ...) or the wallet's import profile (``WalletImport``) states about the file.
     public struct Options: Sendable {
@@ -51,6 +53,9 @@ public struct CSVStatementReader {
         // Lines with no digit where the date is are titles, headers and totals.
         var movements: [CSVRecords.Record] = []
         var section: String?  // the latest title line that says what follows is pending
+        // Pending rows, which the running balance may count (``RunningBalance``), with their
+        // place among the skipped.
+        var pendingRecords: [(record: CSVRecords.Record, skipped: Int)] = []
         for record in records[layout.firstData...] where !record.isBlank {
             if let title = reader.textLine(record) {
                 // A title says nothing; a line with figures (a total) is listed, being no movement.
@@ -70,6 +75,7 @@ public struct CSVStatementReader {
                     continue
                 }
                 if let reason = known.reason(status) {
+                    if known == .pending { pendingRecords.append((record, statement.skipped.count)) }
                     statement.skipped.append((reader.place(record), reason))
                     continue
                 }
@@ -82,11 +88,13 @@ public struct CSVStatementReader {
         try reader.settleFormats(movements, options: options)
         var currencies: Set<String> = []
         var fees: [Money?] = []
+        var contests: [CSVRowReader.Contest?] = []
         for record in movements {
             switch try reader.row(record) {
-            case .row(let row, let fee):
+            case .row(let row, let fee, let contest):
                 statement.rows.append(row)
                 fees.append(fee)
+                contests.append(contest)
             case .refused(let position, let reason): statement.refused.append((position, reason))
             }
             if let code = reader.cell(record, .currency) { currencies.insert(code.uppercased()) }
@@ -95,12 +103,7 @@ public struct CSVStatementReader {
             throw StatementError(path: path, position: nil, message: "the statement mixes currencies (\(currencies.sorted().joined(separator: ", "))); import one account's statement at a time")
         }
         statement.currency = currencies.first
-        // Newest first when the dates never rise and do fall somewhere.
-        let rows = statement.rows
-        if rows.count > 1 && zip(rows, rows.dropFirst()).allSatisfy({ $0.date >= $1.date }) && rows.first!.date > rows.last!.date {
-            statement.rows.reverse()
-            fees.reverse()
-        }
+        settle(&statement, fees: &fees, contests: contests, pending: pendingRecords, reader: &reader)
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
         // The running balance of the last movement closes the statement.
         if let last = statement.rows.last, let balance = last.balance {
@@ -108,5 +111,33 @@ public struct CSVStatementReader {
             statement.closingDate = last.date
         }
         return statement
+    }
+
+    /// Puts the rows in booking order (a newest-first file turned around) and lets the
+    /// running balance speak (``RunningBalance``): pending rows it counts are taken out of
+    /// the later balances, and contested signs are decided or refused.
+    private static func settle(
+        _ statement: inout Statement, fees: inout [Money?], contests: [CSVRowReader.Contest?],
+        pending pendingRecords: [(record: CSVRecords.Record, skipped: Int)], reader: inout CSVRowReader
+    ) {
+        // Newest first when the dates never rise and do fall somewhere.
+        let rows = statement.rows
+        let reversed = rows.count > 1 && zip(rows, rows.dropFirst()).allSatisfy({ $0.date >= $1.date }) && rows.first!.date > rows.last!.date
+        var contests = contests
+        if reversed {
+            statement.rows.reverse()
+            fees.reverse()
+            contests.reverse()
+        }
+        let pending = pendingRecords.compactMap { item -> RunningBalance.Pending? in
+            guard case .row(let row, let fee, nil)? = try? reader.row(item.record), let movement = row.amount.adding(fee ?? .zero) else { return nil }
+            return RunningBalance.Pending(line: row.position.line, movement: movement, balance: row.balance)
+        }
+        let counted = RunningBalance.leaveOut(pending, from: &statement.rows, reversed: reversed)
+        for item in pendingRecords where counted.contains(reader.place(item.record).line) {
+            statement.skipped[item.skipped].reason += "; the file's balance counts it, the balance asserted does not"
+        }
+        statement.refused += RunningBalance.decide(contests, rows: &statement.rows, fees: &fees)
+        statement.refused.sort { $0.position.line < $1.position.line }
     }
 }

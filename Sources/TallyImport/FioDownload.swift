@@ -54,15 +54,15 @@ public enum FioDownload {
         case 409:
             throw StatementError(
                 path: source, position: nil,
-                message: "Fio banka allows one download per token every 30 seconds, and refused this one (HTTP 409); wait half a minute and import again")
+                message: "the bank allows one download per token every 30 seconds, and refused this one (HTTP 409); wait half a minute and import again")
         case 401, 403, 404, 500:
             throw StatementError(
                 path: source, position: nil,
-                message: "Fio banka refused the request (HTTP \(status)): the token is mistyped, expired (a token lasts at most 180 days) or revoked, or the bank has a fault; make a new token in internet banking if it persists\(bankSaid())")
+                message: "the bank refused the request (HTTP \(status)): the token is mistyped, expired (a token lasts at most 180 days) or revoked, or the bank has a fault; make a new token in internet banking if it persists\(bankSaid())")
         case 413:
-            throw StatementError(path: source, position: nil, message: "Fio banka refused the request (HTTP 413): too many movements at once")
+            throw StatementError(path: source, position: nil, message: "the bank refused the request (HTTP 413): too many movements at once")
         default:
-            throw StatementError(path: source, position: nil, message: "Fio banka answered HTTP \(status)\(bankSaid())")
+            throw StatementError(path: source, position: nil, message: "the bank answered HTTP \(status)\(bankSaid())")
         }
         do {
             return try FioStatementReader.readJSON(String(decoding: body, as: UTF8.self), path: source)
@@ -92,10 +92,24 @@ public enum FioDownload {
         }.resume()
         done.wait()
         guard let result else {
-            // The error's own description names the URL, and so the token: only its kind is told.
-            let what = failure == .timedOut ? "no answer within 60 seconds" : "the connection failed or was cut off (URLError \(failure?.rawValue ?? 0))"
-            throw StatementError(path: source, position: nil, message: "cannot reach Fio banka: \(what)")
+            throw StatementError(path: source, position: nil, message: "the download failed: \(plainWords(failure)); nothing was read, try again later")
         }
         return result
+    }
+
+    /// What went wrong with the connection, in words. The error's own description names
+    /// the URL, and so the token: only its kind is told, never its number (`URLError -1`
+    /// says nothing to a person).
+    static func plainWords(_ failure: URLError.Code?) -> String {
+        switch failure {
+        case .timedOut?: "no answer within 60 seconds"
+        case .notConnectedToInternet?: "this machine is not connected to the internet"
+        case .cannotFindHost?, .dnsLookupFailed?: "the bank's server cannot be found (is the network up?)"
+        case .cannotConnectToHost?: "the bank's server did not take the connection"
+        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?, .serverCertificateNotYetValid?,
+            .serverCertificateHasUnknownRoot?:
+            "a secure connection to the bank could not be made"
+        default: "the connection failed or was cut off before the whole answer came"
+        }
     }
 }

@@ -17,7 +17,10 @@ import TallySyntax
 ///
 /// Before all of that, a row's amount is written with the wallet's currency's decimals
 /// (Grammar.md §7.3): zeros beyond them are dropped (`-30.000` → `-30.00`); a row with any
-/// other digit beyond them (`115.8331` in USD) is refused, alone.
+/// other digit beyond them (`0.4167` in EUR) is rounded half away from zero when its
+/// statement states a closing balance in the currency's decimals, whose `assert` then
+/// checks the rounding against the bank's own figure (``Decision/rounded``), and else
+/// refused.
 public struct ImportPlan: Sendable {
     public enum Outcome: Sendable, Equatable {
         /// To be written; `category` nil when none was found.
@@ -45,6 +48,9 @@ public struct ImportPlan: Sendable {
         /// Why the id is not the bank's own as it stands: another movement has that one
         /// (see ``SharedBankID``).
         public var note: String?
+        /// The amount as the statement writes it, when it had more decimals than the
+        /// currency and `row.amount` is it rounded (for the closing balance to confirm).
+        public var rounded: Money?
     }
 
     /// How far apart (in days) a hand-entered transaction and a statement row may be dated.
@@ -89,14 +95,25 @@ public struct ImportPlan: Sendable {
         for statement in statements {
             var rows = statement.rows
             var finer: Set<Int> = []
+            var rounded: [Int: Money] = [:]
+            // A rounding is taken only where the bank's closing balance will check it.
+            let checked = statement.closingBalance?.exactly(places: decimals) != nil
             for i in rows.indices {
-                if let exact = rows[i].amount.exactly(places: decimals) { rows[i].amount = exact } else { finer.insert(i) }
+                if let exact = rows[i].amount.exactly(places: decimals) {
+                    rows[i].amount = exact
+                } else if checked, let near = rows[i].amount.multiplied(by: Money(units: 1, scale: 0), roundedTo: decimals) {
+                    rounded[i] = rows[i].amount
+                    rows[i].amount = near
+                } else {
+                    finer.insert(i)
+                }
             }
             let ids = MovementIdentity.ids(of: rows, wallet: walletName)
             for (i, (row, bankID)) in zip(rows, ids).enumerated() {
                 let outcome: Outcome
                 if finer.contains(i) {
-                    outcome = .refused(reason: "the amount \(row.amount) has more decimals than \(currency) has (\(decimals)), and they are not zeros")
+                    outcome = .refused(
+                        reason: "the amount \(row.amount) has more decimals than \(currency) has (\(decimals)), and they are not zeros; the statement states no closing balance to check a rounding")
                     decisions.append(Decision(statement: statement.path, row: row, id: bankID, outcome: outcome))
                     continue
                 }
@@ -117,7 +134,7 @@ public struct ImportPlan: Sendable {
                     outcome = .add(category: categorizer.choose(row, memo: &memo))
                 }
                 if thisImport[id] == nil { thisImport[id] = (statement.path, row) }
-                decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome, note: shared))
+                decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome, note: shared, rounded: rounded[i]))
             }
         }
         self.decisions = decisions

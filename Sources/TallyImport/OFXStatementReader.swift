@@ -82,7 +82,7 @@ public enum OFXStatementReader {
             case ("LEDGERBAL", false): inLedger = true
             case ("LEDGERBAL", true): inLedger = false
             case (_, false):
-                if tag.name == "CURDEF", currency == nil { currency = tag.value.uppercased() }
+                if tag.name == "CURDEF", currency == nil, !tag.value.isEmpty { currency = tag.value.uppercased() }
                 if tag.name == "ACCTID", account == nil, !tag.value.isEmpty { account = tag.value }
                 if current != nil, current?[tag.name] == nil { current?[tag.name] = (tag.value, tag.position) }
                 if inLedger { ledger[tag.name] = (tag.value, tag.position) }

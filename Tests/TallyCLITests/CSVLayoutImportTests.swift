@@ -90,16 +90,25 @@ import Testing
         #expect(again.stdout.contains("added            0") && again.stdout.contains("already present  7"), "\(again.stdout)")
     }
 
-    /// A row whose direction column says neither way is refused alone, with the reason;
-    /// the others are imported, and the exit code says something was left out.
+    /// A row whose direction column says neither way is refused, with its line and the
+    /// reason on standard error, and the import writes nothing (exit 1); `--dry-run` lists
+    /// the same; `--skip-refused` writes the others, still exiting 1.
     @Test func aRowWhoseDirectionIsUnknownIsRefusedNotGuessed() throws {
         let copy = try Copy()
         let knab = try String(contentsOfFile: Self.fixtures + "/nl-knab-dc.csv", encoding: .utf8)
         try copy.write(knab.replacingOccurrences(of: "\"EUR\";\"C\";\"250,00\"", with: "\"EUR\";\"?\";\"250,00\""), to: "nl-knab-dc.csv")
+        let refusal = "refused  nl-knab-dc.csv:4: `?` in column `CreditDebet` is not a direction Tally knows"
         let result = copy.tally(["budget.tally", "nl-knab-dc.csv", "--wallet", "Knab"])
         #expect(result.status == 1)
         #expect(result.stdout.contains("refused          1"))
-        #expect(result.stdout.contains("refused  nl-knab-dc.csv:4: `?` in column `CreditDebet` is not a direction Tally knows"), "\(result.stdout)")
+        #expect(result.stderr.contains(refusal) && !result.stdout.contains(refusal), "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("Nothing written: 1 refused; --skip-refused writes the others."))
+        #expect(try copy.appended().isEmpty)
+        let dry = copy.tally(["budget.tally", "nl-knab-dc.csv", "--wallet", "Knab", "--dry-run"])
+        #expect(dry.status == 1 && dry.stderr.contains(refusal) && dry.stdout.contains("-750.00"), "\(dry.stdout)\(dry.stderr)")
+        #expect(try copy.appended().isEmpty)
+        let rest = copy.tally(["budget.tally", "nl-knab-dc.csv", "--wallet", "Knab", "--skip-refused"])
+        #expect(rest.status == 1 && rest.stderr.contains(refusal))
         let text = try copy.appended()
         #expect(!text.contains("250.00"))
         #expect(text.contains("-41.20") && text.contains("-12.99") && text.contains("-750.00"))
@@ -127,27 +136,27 @@ import Testing
         #expect(again.stdout.contains("added            0"))
     }
 
-    /// Amounts finer than the currency: `-30.000` EUR is written `-30.00`; `115.8331` USD
-    /// cannot be written in cents and is refused alone while the next row is imported; a
-    /// closing balance `1939.370` is asserted as 1939.37. Checking opens at 2000.00 and
-    /// spends 54.10 in February: 2000.00 − 54.10 − 30.00 + 23.47 = 1939.37.
+    /// Amounts finer than the currency: `-30.000` is written `-30.00`. `115.8331` USD
+    /// rounds to 115.83, which the file's closing balance `1939.370` contradicts (2000.00 −
+    /// 54.10 spent in February − 30.00 + 115.83 + 23.47 = 2055.20): nothing is written.
+    /// Without a closing balance nothing checks a rounding: the row is refused, and
+    /// `--skip-refused` writes the others, unasserted; a later closing balance `1938.370`
+    /// is asserted as 1938.37 (1939.37 − 1.00).
     @Test func amountsAreWrittenWithTheCurrencysDecimals() throws {
         let copy = try Copy()
-        try copy.write(
-            """
-            Date,Payee,Amount,Balance
-            2026-03-02,Parking,-30.000,1915.900
-            2026-03-03,FX Broker,115.8331,
-            2026-03-04,Refund,23.470,1939.370
-
-            """, to: "fine.csv")
-        let result = copy.tally(["budget.tally", "fine.csv", "--wallet", "Checking"])
+        let rows = "Date,Payee,Amount,Balance\n2026-03-02,Parking,-30.000,1915.900\n2026-03-03,FX Broker,115.8331,\n2026-03-04,Refund,23.470,"
+        try copy.write(rows + "1939.370\n", to: "fine.csv")
+        let contradicted = copy.tally(["budget.tally", "fine.csv", "--wallet", "Checking"])
+        #expect(contradicted.status == 1)
+        #expect(contradicted.stderr.contains("the budget would hold 2055.20 (+115.83 in the budget); nothing written"), "\(contradicted.stderr)")
+        #expect(try copy.appended().isEmpty)
+        try copy.write(rows + "\n", to: "fine.csv")
+        let result = copy.tally(["budget.tally", "fine.csv", "--wallet", "Checking", "--skip-refused"])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("refused  fine.csv:3 2026-03-03 115.8331 \"FX Broker\": the amount 115.8331 has more decimals than USD has (2)"), "\(result.stdout)")
+        #expect(result.stderr.contains("refused  fine.csv:3 2026-03-03 115.8331 \"FX Broker\": the amount 115.8331 has more decimals than USD has (2)"), "\(result.stderr)")
         let text = try copy.appended()
         #expect(text.contains("-30.00\n") && !text.contains("-30.000"))
         #expect(text.contains("+23.47\n"))
-        // While a movement is left out, the closing balance is not asserted.
         #expect(!text.contains("assert"))
         try copy.write("Date,Payee,Amount,Balance\n2026-03-05,Shop,-1.000,1938.370\n", to: "closing.csv")
         let closing = copy.tally(["budget.tally", "closing.csv", "--wallet", "Checking"])

@@ -68,15 +68,17 @@ final class FioDownloadTests: XCTestCase {
     func testARefusedBusyCutOrDroppedDownloadWritesNothingAndSaysWhy() throws {
         let before = try temporary.read("budget.tally")
         let cases: [(token: String, says: String)] = [
-            ("bad-9sK3mW1z", "Fio banka refused the request (HTTP 500): the token is mistyped, expired"),
-            ("busy-4Tn8Rq2c", "one download per token every 30 seconds"),
+            ("bad-9sK3mW1z", "Fio banka: the bank refused the request (HTTP 500): the token is mistyped, expired"),
+            ("busy-4Tn8Rq2c", "Fio banka: the bank allows one download per token every 30 seconds"),
             ("cut-6Lp1Zx7v", "the download cannot be read whole: not well-formed JSON"),
-            ("drop-2Wd5Yh8k", "the connection failed or was cut off")
+            ("drop-2Wd5Yh8k", "Fio banka: the download failed: the connection failed or was cut off before the whole answer came")
         ]
         for (token, says) in cases {
             let result = importFio(token: token)
             XCTAssertEqual(result.status, 2, "\(token): \(result.stdout)")
             XCTAssertTrue(result.stderr.contains(says) && result.stderr.hasSuffix("; nothing written\n"), "\(token): \(result.stderr)")
+            // Said once, in words: no doubled prefix, no error number.
+            XCTAssertFalse(result.stderr.contains("Fio banka: Fio banka") || result.stderr.contains("URLError"), result.stderr)
             XCTAssertFalse((result.stdout + result.stderr).contains(String(token.dropFirst(token.firstIndex(of: "-")!.utf16Offset(in: token) + 1))), result.stderr)
             XCTAssertEqual(try temporary.read("budget.tally"), before, token)
         }

@@ -83,7 +83,7 @@ import Testing
         #expect(f.import("savings.csv", "Savings").status == 0)
         let checking = f.import("checking.csv", "Checking")
         #expect(checking.status == 1)
-        #expect(checking.stdout.contains("refused  checking.csv:2 2026-03-05 -300.00 \"Dauerauftrag\": its `match` rule makes it a transfer with Savings, which has this money's other side"), "\(checking.stdout)")
+        #expect(checking.stderr.contains("refused  checking.csv:2 2026-03-05 -300.00 \"Dauerauftrag\": its `match` rule makes it a transfer with Savings, which has this money's other side"), "\(checking.stderr)")
         #expect(try f.count("transfer ") == 1)  // the rule's line only
 
         let g = try Folder(budget: Self.budget.replacingOccurrences(of: "match \"SPARPLAN\" in Checking transfer Savings\n", with: ""))

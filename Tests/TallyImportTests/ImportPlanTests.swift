@@ -85,7 +85,7 @@ import Testing
         // "SPARPLAN" is the first (and only) rule, a transfer rule to Savings.
         #expect(outcomes[4] == .addTransfer(wallet: savings, rule: 0))
         // 1.005 has a third decimal that is not a zero; EUR has two.
-        #expect(outcomes[5] == .refused(reason: "the amount 1.005 has more decimals than EUR has (2), and they are not zeros"))
+        #expect(outcomes[5] == .refused(reason: "the amount 1.005 has more decimals than EUR has (2), and they are not zeros; the statement states no closing balance to check a rounding"))
         // -7.500 is -7.50: its extra zero is dropped, and the row is added.
         #expect(plan.decisions[6].row.amount.description == "-7.50")
         // Added, with no category: nothing in the budget says what KIOSK is.

@@ -77,6 +77,18 @@ struct ImportScreenTests {
         #expect(try contents() == imported)
     }
 
+    /// A statement with a refused row: the preview lists it and says that confirming
+    /// writes the others (what `tally import --skip-refused` does), which it then does.
+    @Test func aPreviewWithARefusedRowSaysTheOthersAreWritten() throws {
+        defer { folder.remove() }
+        let csv = "Date,Payee,Amount,D/C\n2026-04-01,Kiosk,1.00,?\n2026-04-01,Bakery,2.40,D\n"
+        let preview = serve.postMultipart("/import/preview", [("wallet", "Girokonto")], files: [("upload", "april.csv", csv)]).text
+        #expect(preview.contains("refused  april.csv:2: `?` in column `D/C` is not a direction Tally knows"), "\(preview)")
+        #expect(preview.contains("1 movement is refused (the summary says why): importing writes the others"))
+        #expect(try confirm(preview).status == .seeOther)
+        #expect(try contents().contains("\"Bakery\"") && !(try contents()).contains("Kiosk"))
+    }
+
     /// A confirmation drawn before the file changed on disk writes nothing.
     @Test func aStaleConfirmationIsRefused() throws {
         defer { folder.remove() }

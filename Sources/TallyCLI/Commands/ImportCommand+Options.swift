@@ -11,7 +11,7 @@ extension ImportCommand {
         var into: String?
         var uncategorized: String?
         var today: CivilDate?
-        var dryRun = false
+        var dryRun = false, skipRefused = false
         var addIDs = false
         /// The bank to download from (`--from fio`) instead of statement files.
         var from: String?
@@ -52,6 +52,7 @@ extension ImportCommand {
                     guard let separator, separator != "\"" else { throw UsageError("`--separator` takes one character, or `tab`") }
                     options.reading.csv.separator = separator
                 case .dryRun: options.dryRun = true
+                case .skipRefused: options.skipRefused = true
                 case .addIDs: options.addIDs = true
                 case .from:
                     let value = try reader.value(of: flag, inline: inline)

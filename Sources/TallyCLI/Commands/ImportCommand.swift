@@ -37,7 +37,9 @@ enum ImportCommand: Subcommand {
 
         EXIT CODES
           0  imported (or nothing new)
-          1  the budget has or would get errors, or the closing balance disagrees
+          1  the budget has or would get errors, the closing balance disagrees, or
+             movements were refused (listed on standard error; nothing is written
+             without --skip-refused)
           2  usage mistake, unknown wallet, or a statement or file that cannot be read
 
         """
@@ -45,7 +47,7 @@ enum ImportCommand: Subcommand {
 
     /// The command's flags, each declared once (help, parsing, completions).
     enum Flag: FlagSet {
-        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun, from
+        case wallet, into, uncategorized, encoding, dateFormat, decimalComma, separator, today, addIDs, dryRun, skipRefused, from
 
         var declaration: FlagDeclaration {
             switch self {
@@ -105,6 +107,7 @@ enum ImportCommand: Subcommand {
                         matches, so that later imports find it by id
                         """)
             case .dryRun: FlagDeclaration("--dry-run", help: "Print the entries and the summary; write nothing")
+            case .skipRefused: FlagDeclaration("--skip-refused", help: "Write the other movements when some are refused (default: nothing)")
             case .from:
                 FlagDeclaration(
                     "--from", value: "BANK",
@@ -123,7 +126,7 @@ enum ImportCommand: Subcommand {
         var request = ImportStatements.Request(
             budget: options.budget!, statements: options.statements.map { .file($0) }, from: options.from.flatMap(ImportStatements.Bank.init),
             wallet: options.wallet, into: options.into, uncategorized: options.uncategorized, reading: options.reading, addIDs: options.addIDs,
-            today: today, dryRun: options.dryRun, environment: console.environment)
+            today: today, dryRun: options.dryRun, skipRefused: options.skipRefused, environment: console.environment)
         request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`")
         let result: ImportStatements.Result
         do { result = try ImportStatements.perform(request) } catch { return error.report(name, console: console) }
@@ -135,12 +138,16 @@ enum ImportCommand: Subcommand {
                 for line in part.lines { console.out(line + "\n") }
                 console.out("\n")
             }
-            console.out(result.summary)
-            return result.refusedRows ? ExitCode.problems : ExitCode.success
         }
         console.out(result.summary)
+        for refusal in result.refusals { console.err("refused  \(refusal)\n") }
+        if options.dryRun { return result.refusedRows ? ExitCode.problems : ExitCode.success }
         let appended = Set(result.parts.map(\.file)).sorted()
-        console.out(result.changesNothing ? "Nothing written.\n" : appended.isEmpty ? "Ids added.\n" : "Appended to \(appended.joined(separator: ", ")).\n")
+        if result.refusedRows && !options.skipRefused {
+            console.err("Nothing written: \(result.refusals.count) refused; --skip-refused writes the others.\n")
+        } else {
+            console.out(result.changesNothing ? "Nothing written.\n" : appended.isEmpty ? "Ids added.\n" : "Appended to \(appended.joined(separator: ", ")).\n")
+        }
         return result.refusedRows ? ExitCode.problems : ExitCode.success
     }
 }

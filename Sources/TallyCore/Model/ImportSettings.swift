@@ -64,9 +64,11 @@ public enum DecimalMark: String, Sendable, Equatable, CaseIterable { case comma,
 
 /// What a column of a CSV statement holds, as an `import` profile's column roles
 /// (`date: "Buchungstag"`, `date: 1`) name it: `sign` is a direction column (`Af`/`Bij`,
-/// `D`/`C`), `status` says whether a movement is booked.
+/// `D`/`C`), `status` says whether a movement is booked, `gross` and `net` are the amount
+/// before and after the row's fee (PayPal's `Gross`, `Net`), `payer` and `recipient`
+/// name who paid and who was paid (DKB's `Zahlungspflichtige*r`, `Zahlungsempfänger*in`).
 public enum StatementColumn: String, Sendable, CaseIterable {
-    case date, amount, debit, credit, payee, description, id, balance, currency, sign, status, fee
+    case date, amount, debit, credit, payee, description, id, balance, currency, sign, status, fee, gross, net, payer, recipient
 }
 
 /// What a word of a status or sign column says, as a profile's word lines name it

@@ -49,11 +49,17 @@ enum ImportPage {
                 }
                 out += "</div>\n"
             }
-            out += "<h2>Summary</h2>\n<pre class=\"source output\" id=\"import-summary\">\(result.summary)</pre>\n"
+            let refused = result.refusals.map { "  refused  \($0)\n" }.joined()
+            out += "<h2>Summary</h2>\n<pre class=\"source output\" id=\"import-summary\">\(result.summary)\(refused)</pre>\n"
             out += "<div class=\"cards\">\n<form class=\"card\" method=\"post\" action=\"/import\" id=\"confirm-form\"><h2>Import \(preview.statement.name)</h2>"
             out += PageLayout.formGuard(token: token, version: preview.version)
             for (name, value) in preview.statement.fields + [("wallet", preview.wallet ?? "")] {
                 out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>"
+            }
+            if result.refusedRows {
+                // `tally import` writes nothing then; confirming here is the `--skip-refused`.
+                let count = result.refusals.count
+                out += "<p id=\"import-refused\">\(count) movement\(count == 1 ? " is" : "s are") refused (the summary says why): importing writes the others, and asserts no closing balance.</p>"
             }
             out += "<p class=\"muted\">Written only if no file of the budget changes on disk before you confirm.</p>"
             out += "<button type=\"submit\">Import</button></form>\n</div>\n"

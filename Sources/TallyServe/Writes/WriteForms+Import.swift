@@ -102,7 +102,8 @@ extension WriteForms {
         let source: StatementSource =
             statement.bytes.map { .sent(name: statement.name, bytes: $0) } ?? .file((folder.isEmpty ? "." : folder) + "/" + statement.name)
         do {
-            return try ImportStatements.perform(.init(budget: root, statements: [source], wallet: wallet, today: today, dryRun: dryRun))
+            // The preview lists the refused rows: confirming after it writes the others.
+            return try ImportStatements.perform(.init(budget: root, statements: [source], wallet: wallet, today: today, dryRun: dryRun, skipRefused: true))
         } catch { throw Self.refusal(error) }
     }
 }
