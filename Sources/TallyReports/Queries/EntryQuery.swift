@@ -7,7 +7,7 @@ import TallySyntax
 ///
 ///     query = term { term }
 ///     term  = ["not:"] (TEXT | field ":" VALUE)
-///     field = cat | category | wallet | tag | payee | desc | note | amt | date
+///     field = cat | category | wallet | tag | payee | desc | note | amt | date | envelope
 ///
 /// Plain TEXT matches the payee, note, category or wallet, any case (`Food:Groceries`
 /// is plain text too: only the fields above are fields). A category or wallet is also
@@ -15,11 +15,14 @@ import TallySyntax
 /// `Income:Salary`, `Assets:Joint`, `Liabilities:Visa`), so `tally bal expenses` keeps
 /// what `hledger bal expenses` keeps. Terms of one field match any of
 /// their values; terms of different fields must all match; `not:` inverts one term.
-/// Read before the budget is loaded, so mistakes are usage errors.
+/// `envelope:NAME` keeps the lines an envelope counts as its spending, by the envelope's
+/// own selection (``Envelope/countsSpending(in:from:of:)``): what a page's "Spent" links to.
+/// Read before the budget is loaded, so mistakes are usage errors; an envelope name the
+/// budget lacks is one once it is loaded (``unknownEnvelope(in:)``).
 public struct EntryQuery: Equatable, Sendable {
     /// What a term looks at.
     public enum Field: String, CaseIterable, Sendable {
-        case text, category = "cat", wallet, tag, payee, note, amount = "amt", date
+        case text, category = "cat", wallet, tag, payee, note, amount = "amt", date, envelope
     }
 
     /// How `amt:` compares.
@@ -33,7 +36,8 @@ public struct EntryQuery: Equatable, Sendable {
         public var field: Field
         /// `not:`: the term keeps what it does not match.
         public var negated = false
-        /// Lowercased text for text fields; the tag without `#` for `tag:`.
+        /// Lowercased text for text fields; the tag without `#` for `tag:`; the name as
+        /// written for `envelope:`.
         public var text = ""
         /// How `amt:` compares.
         public var comparison: Comparison = .equal
@@ -51,11 +55,13 @@ public struct EntryQuery: Equatable, Sendable {
     /// The field names a term may start with, aliases included.
     public static let spellings: [String: Field] = [
         "cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
-        "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date
+        "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date,
+        "envelope": .envelope
     ]
 
     /// The shapes of terms, for error messages.
-    public static let shapes = "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, not:TERM"
+    public static let shapes =
+        "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, envelope:NAME, not:TERM"
 
     /// The help section every command that takes a query shows.
     public static let help = """
@@ -65,8 +71,9 @@ public struct EntryQuery: Equatable, Sendable {
           expenses:NAME or income:NAME and a wallet as assets:NAME or
           liabilities:NAME (its name in an hledger export); cat:NAME, wallet:NAME,
           tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
-          the size of the amount is compared), date:PERIOD; not:TERM inverts a
-          term. Terms of one kind match any of them; different kinds must all match.
+          the size of the amount is compared), date:PERIOD, envelope:NAME (the
+          lines that envelope counts as spending); not:TERM inverts a term. Terms
+          of one kind match any of them; different kinds must all match.
 
         """
 
@@ -110,6 +117,8 @@ public struct EntryQuery: Equatable, Sendable {
             term.period = try PeriodSpec(value, flag: "date:")
         case .tag:
             term.text = value.hasPrefix("#") ? String(value.dropFirst()) : value
+        case .envelope:
+            term.text = value
         default:
             term.text = value.lowercased()
         }
@@ -119,6 +128,11 @@ public struct EntryQuery: Equatable, Sendable {
     /// True without terms.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// The first `envelope:` name `model` has no envelope of, nil when all are there.
+    public func unknownEnvelope(in model: BudgetModel) -> String? {
+        terms.first { term in term.field == .envelope && !model.envelopes.contains { $0.name == term.text } }?.text
+    }
+
     /// The test of one line, with names and periods resolved against the budget.
     public func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
         let dates = model.entries.lazy.map(\.date)
@@ -127,6 +141,7 @@ public struct EntryQuery: Equatable, Sendable {
         let categoryNames = model.categories.map { $0.name.lowercased() }
         let walletAccounts = model.wallets.map(Self.accountName)
         let categoryAccounts = model.categories.map(Self.accountName)
+        let envelopeIndex = Dictionary(model.envelopes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Terms grouped by field: any of a group, all groups; each `not:` term is a group
         // of its own, so `not:tag:a not:tag:b` leaves out both.
         var groups: [[Term]] = []
@@ -159,6 +174,9 @@ public struct EntryQuery: Equatable, Sendable {
                 case .payee: return entry.payee?.lowercased().contains(term.text) ?? false
                 case .note: return entry.note?.lowercased().contains(term.text) ?? false
                 case .date: return range?.contains(entry.date) ?? false
+                case .envelope:
+                    guard let e = envelopeIndex[term.text], let category = line.category else { return false }
+                    return model.envelopes[e].countsSpending(in: model.categories[category], from: line.wallet, of: model.wallets)
                 case .amount:
                     let value = term.signed ? line.amount : (line.amount.isNegative ? line.amount.negated : line.amount)
                     switch term.comparison {

@@ -4,11 +4,14 @@ import TallySyntax
 /// Where each total leads: the register's rows behind it, in the register's own filters
 /// (the one place the pages build these links).
 enum DrillDown {
-    /// An envelope's spending in its period containing the day: the expense rows of its
-    /// categories (every expense for an envelope that covers them all).
-    static func envelope(_ envelope: Envelope, status: EnvelopeStatus) -> String {
-        let categories = envelope.coversAll ? [] : envelope.categories.map { ("category", $0) }
-        return PageLayout.register(categories + [("period", "\(status.start)..\(status.end)"), ("type", "expense")])
+    /// An envelope's spending in its period containing the day, through the day: the
+    /// register's `envelope:` query, which keeps the lines by the envelope's own selection
+    /// (``Envelope/countsSpending(in:from:of:)``, the one the figure is summed by), so the
+    /// rows add up to the figure whatever the envelope covers (an envelope with no
+    /// categories leads to no rows).
+    static func envelope(_ envelope: Envelope, status: EnvelopeStatus, at date: CivilDate) -> String {
+        let name = envelope.name.contains(" ") ? "\"\(envelope.name)\"" : envelope.name
+        return PageLayout.register([("q", "envelope:" + name), ("period", "\(status.start)..\(min(date, status.end))")])
     }
 
     /// A goal's rows: those of the wallet that holds its money, up to the day. A goal

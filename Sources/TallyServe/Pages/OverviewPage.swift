@@ -14,7 +14,7 @@ enum OverviewPage {
         links.category = { name, month in PageLayout.register([("category", name), ("period", monthText(month))]) }
         links.month = { month in PageLayout.register([("period", monthText(month))]) }
         let envelopeRows = Dictionary(
-            overview.envelopes.map { ($0.envelope.name, DrillDown.envelope($0.envelope, status: $0.status)) }, uniquingKeysWith: { first, _ in first })
+            overview.envelopes.map { ($0.envelope.name, DrillDown.envelope($0.envelope, status: $0.status, at: overview.day)) }, uniquingKeysWith: { first, _ in first })
         links.envelope = { name in envelopeRows[name] }
         let goalRows = Dictionary(model.goals.map { ($0.name, DrillDown.goal($0, model: model, at: overview.day)) }, uniquingKeysWith: { first, _ in first })
         links.goal = { name in goalRows[name] }
