@@ -14,6 +14,12 @@ enum DrillDown {
         return PageLayout.register([("q", "envelope:" + name), ("period", "\(status.start)..\(min(date, status.end))")])
     }
 
+    /// A month's income and expense rows, the net they add up to (transfers left out: the
+    /// net counts none, and between currencies their sides do not cancel).
+    static func month(_ month: String) -> String {
+        PageLayout.register([("period", month), ("type", "income"), ("type", "expense")])
+    }
+
     /// A goal's rows: those of the wallet that holds its money, up to the day. A goal
     /// without a wallet is saved by `goal` contributions, which are no register rows, so
     /// it leads to the goals page.
@@ -22,8 +28,17 @@ enum DrillDown {
         return self.wallet(model.wallets[wallet].name, at: date)
     }
 
-    /// A wallet's rows up to the day, the balance they add up to.
+    /// A wallet's rows up to the day, its opening balance first (the register page draws
+    /// it for a wallet's whole rows): the balance they add up to.
     static func wallet(_ name: String, at date: CivilDate) -> String {
         PageLayout.register([("wallet", name), ("period", "..\(date)")])
+    }
+
+    /// The total of `sheet`: the rows up to its day of the wallets it counts (hidden ones
+    /// and those not yet open left out, as the total leaves them out), nil when it counts
+    /// none (all wallets would be every wallet).
+    static func total(_ sheet: BalanceSheet, model: BudgetModel) -> String? {
+        guard !sheet.counted.isEmpty else { return nil }
+        return PageLayout.register(sheet.counted.map { ("wallet", model.wallets[$0.wallet].name) } + [("period", "..\(sheet.date)")])
     }
 }
