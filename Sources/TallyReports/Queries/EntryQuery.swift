@@ -9,7 +9,8 @@ import TallySyntax
 ///     term  = ["not:"] (TEXT | field ":" VALUE)
 ///     field = cat | category | wallet | tag | payee | desc | note | amt | date | envelope
 ///
-/// Plain TEXT matches the payee, note, category or wallet, any case (`Food:Groceries`
+/// Plain TEXT matches the payee, note, category or wallet, any case and any accents
+/// (``SearchText``: `doner` finds `Döner`) (`Food:Groceries`
 /// is plain text too: only the fields above are fields). A category or wallet is also
 /// matched by its account name in an hledger export (`Expenses:Food:Groceries`,
 /// `Income:Salary`, `Assets:Joint`, `Liabilities:Visa`), so `tally bal expenses` keeps
@@ -36,7 +37,7 @@ public struct EntryQuery: Equatable, Sendable {
         public var field: Field
         /// `not:`: the term keeps what it does not match.
         public var negated = false
-        /// Lowercased text for text fields; the tag without `#` for `tag:`; the name as
+        /// Text fields' text folded (``SearchText/folded(_:)``); the tag without `#` for `tag:`; the name as
         /// written for `envelope:`.
         public var text = ""
         /// How `amt:` compares.
@@ -67,7 +68,8 @@ public struct EntryQuery: Equatable, Sendable {
     public static let help = """
         QUERY
           Words after the file narrow the entries, as in hledger: plain TEXT matches
-          the payee, note, category or wallet (any case), a category also as
+          the payee, note, category or wallet (any case and accents: doner finds
+          Döner), a category also as
           expenses:NAME or income:NAME and a wallet as assets:NAME or
           liabilities:NAME (its name in an hledger export); cat:NAME, wallet:NAME,
           tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
@@ -120,7 +122,7 @@ public struct EntryQuery: Equatable, Sendable {
         case .envelope:
             term.text = value
         default:
-            term.text = value.lowercased()
+            term.text = SearchText.folded(value)
         }
         return term
     }
@@ -137,8 +139,8 @@ public struct EntryQuery: Equatable, Sendable {
     public func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
         let dates = model.entries.lazy.map(\.date)
         let earliest = dates.min(), latest = dates.max()
-        let walletNames = model.wallets.map { $0.name.lowercased() }
-        let categoryNames = model.categories.map { $0.name.lowercased() }
+        let walletNames = model.wallets.map { SearchText.folded($0.name) }
+        let categoryNames = model.categories.map { SearchText.folded($0.name) }
         let walletAccounts = model.wallets.map(Self.accountName)
         let categoryAccounts = model.categories.map(Self.accountName)
         let envelopeIndex = Dictionary(model.envelopes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -162,8 +164,7 @@ public struct EntryQuery: Equatable, Sendable {
                 let entry = line.entry
                 switch term.field {
                 case .text:
-                    return (entry.payee?.lowercased().contains(term.text) ?? false)
-                        || (entry.note?.lowercased().contains(term.text) ?? false)
+                    return SearchText.contains(entry.payee, folded: term.text) || SearchText.contains(entry.note, folded: term.text)
                         || (line.category.map { categoryAccounts[$0].contains(term.text) } ?? false)
                         || walletAccounts[line.wallet].contains(term.text)
                         || (line.counterpart.map { walletAccounts[$0].contains(term.text) } ?? false)
@@ -171,8 +172,8 @@ public struct EntryQuery: Equatable, Sendable {
                 case .wallet:
                     return walletNames[line.wallet].contains(term.text)
                 case .tag: return entry.tags.contains { $0.caseInsensitiveCompare(term.text) }
-                case .payee: return entry.payee?.lowercased().contains(term.text) ?? false
-                case .note: return entry.note?.lowercased().contains(term.text) ?? false
+                case .payee: return SearchText.contains(entry.payee, folded: term.text)
+                case .note: return SearchText.contains(entry.note, folded: term.text)
                 case .date: return range?.contains(entry.date) ?? false
                 case .envelope:
                     guard let e = envelopeIndex[term.text], let category = line.category else { return false }
@@ -194,20 +195,20 @@ public struct EntryQuery: Equatable, Sendable {
 }
 
 extension EntryQuery {
-    /// A wallet's account name in an hledger export, lowercased: `liabilities:visa` for a
+    /// A wallet's account name in an hledger export, folded for a search: `liabilities:visa` for a
     /// credit or loan wallet, `assets:joint` for the others (TallyInterop's
     /// `AccountNames`, before its changes for the peer's characters).
     static func accountName(_ wallet: Wallet) -> String {
-        (wallet.kind == .credit || wallet.kind == .loan ? "liabilities:" : "assets:") + wallet.name.lowercased()
+        (wallet.kind == .credit || wallet.kind == .loan ? "liabilities:" : "assets:") + SearchText.folded(wallet.name)
     }
 
-    /// A category's account name in an hledger export, lowercased: `expenses:food:lunch`,
+    /// A category's account name in an hledger export, folded for a search: `expenses:food:lunch`,
     /// `income:salary`.
     static func accountName(_ category: Category) -> String {
-        (category.isIncome ? "income:" : "expenses:") + category.name.lowercased()
+        (category.isIncome ? "income:" : "expenses:") + SearchText.folded(category.name)
     }
 }
 
 private extension String {
-    func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
+    func caseInsensitiveCompare(_ other: String) -> Bool { SearchText.folded(self) == SearchText.folded(other) }
 }

@@ -1,0 +1,21 @@
+import Foundation
+
+/// How every search of the budget's words compares text (the register's `--payee` and
+/// `--search`, the query's words in `EntryQuery`): without case and without accents, so
+/// that `doner` finds `Döner`, `cafe` finds `Café` and `zurich` finds `Zürich`, as people
+/// type on a keyboard without them. The one place text is folded for a search.
+public enum SearchText {
+    /// `text` folded: lowercased, accents and other diacritics taken off (`Döner` →
+    /// `doner`). ASCII text is only lowercased, without Foundation's folding, as most
+    /// names are.
+    public static func folded(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+
+    /// Whether `text` holds `needle`, which is already ``folded(_:)``; false without text.
+    public static func contains(_ text: String?, folded needle: String) -> Bool {
+        guard let text else { return false }
+        return folded(text).contains(needle)
+    }
+}
