@@ -49,7 +49,7 @@ struct ReportOptions {
                         Only entries with this tag, `#` optional (repeat for
                         more)
                         """)
-            case .payee: FlagDeclaration("--payee", value: "TEXT", help: "Only entries whose payee contains TEXT (any case or accent)")
+            case .payee: FlagDeclaration("--payee", value: "TEXT", help: "Only entries whose payee has TEXT (any case or accent)")
             case .type: FlagDeclaration("--type", value: "income|expense|transfer", help: "Only this kind of movement (repeat for more)")
             case .search:
                 FlagDeclaration(
