@@ -90,18 +90,21 @@ extension BudgetModel {
         rows.reserveCapacity(filter.range == nil && filter.wallets.isEmpty ? entries.count + entries.count / 4 : 0)
         let search = filter.search.map(SearchText.folded)
         let payee = filter.payee.map(SearchText.folded)
+        var folded = FoldedTexts()
         let categoryMatch: [Bool] = categories.map { category in
             filter.categories.isEmpty || filter.categories.contains { category.isWithin($0) }
         }
         for (index, entry) in entries.enumerated() {
             // Balances move for every entry; only the filter decides what is shown.
             var shown = true
-            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !SearchText.contains(entry.payee, folded: payee) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
+            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !folded.contains(entry.payee, folded: payee) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
             func keep(_ wallet: Int, _ category: Int?, _ counterpart: Int?, _ type: FlowType, _ amount: Money, _ balance: Money) {
                 if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { return }
                 if !filter.types.isEmpty, !filter.types.contains(type) { return }
                 if !filter.categories.isEmpty, !(category.map { categoryMatch[$0] } ?? false) { return }
-                if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount) { return }
+                if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount, folded: &folded) {
+                    return
+                }
                 if let query = filter.query, !query(EntryLine(entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount)) { return }
                 rows.append(
                     RegisterRow(
@@ -152,13 +155,13 @@ extension BudgetModel {
         }.map(\.element)
     }
 
-    private func matches(_ needle: String, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money) -> Bool {
+    private func matches(_ needle: String, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money, folded: inout FoldedTexts) -> Bool {
         var haystack: [String] = [wallets[wallet].name, amount.formatted(scale: decimals(of: wallets[wallet].currency))]
         if let payee = entry.payee { haystack.append(payee) }
         if let note = entry.note { haystack.append(note) }
         if let category { haystack.append(categories[category].name) }
         if let counterpart { haystack.append(wallets[counterpart].name) }
         haystack += entry.tags.map { "#" + $0 }
-        return haystack.contains { SearchText.folded($0).contains(needle) }
+        return haystack.contains { folded($0).contains(needle) }
     }
 }

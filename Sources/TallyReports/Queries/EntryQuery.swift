@@ -143,6 +143,13 @@ public struct EntryQuery: Equatable, Sendable {
         let categoryNames = model.categories.map { SearchText.folded($0.name) }
         let walletAccounts = model.wallets.map(Self.accountName)
         let categoryAccounts = model.categories.map(Self.accountName)
+        // Payees and notes folded once each, not once a line.
+        let needsTexts = terms.contains { [.text, .payee, .note].contains($0.field) }
+        let folded = needsTexts ? SearchText.table(model.entries.lazy.flatMap { [$0.payee, $0.note] }) : [:]
+        @Sendable func holds(_ text: String?, _ needle: String) -> Bool {
+            guard let text else { return false }
+            return (folded[text] ?? text.lowercased()).contains(needle)
+        }
         let envelopeIndex = Dictionary(model.envelopes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Terms grouped by field: any of a group, all groups; each `not:` term is a group
         // of its own, so `not:tag:a not:tag:b` leaves out both.
@@ -164,7 +171,7 @@ public struct EntryQuery: Equatable, Sendable {
                 let entry = line.entry
                 switch term.field {
                 case .text:
-                    return SearchText.contains(entry.payee, folded: term.text) || SearchText.contains(entry.note, folded: term.text)
+                    return holds(entry.payee, term.text) || holds(entry.note, term.text)
                         || (line.category.map { categoryAccounts[$0].contains(term.text) } ?? false)
                         || walletAccounts[line.wallet].contains(term.text)
                         || (line.counterpart.map { walletAccounts[$0].contains(term.text) } ?? false)
@@ -172,8 +179,8 @@ public struct EntryQuery: Equatable, Sendable {
                 case .wallet:
                     return walletNames[line.wallet].contains(term.text)
                 case .tag: return entry.tags.contains { $0.caseInsensitiveCompare(term.text) }
-                case .payee: return SearchText.contains(entry.payee, folded: term.text)
-                case .note: return SearchText.contains(entry.note, folded: term.text)
+                case .payee: return holds(entry.payee, term.text)
+                case .note: return holds(entry.note, term.text)
                 case .date: return range?.contains(entry.date) ?? false
                 case .envelope:
                     guard let e = envelopeIndex[term.text], let category = line.category else { return false }
