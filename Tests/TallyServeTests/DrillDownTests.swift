@@ -54,7 +54,7 @@ struct DrillDownTests {
             "Expense": "the rows of type expense among those the row's link (the Net) lists; the month's own Expense figure links them"
         ],
         "Goals on": [
-            "Saved": "what a goal holds is its share of a wallet or its `goal` contributions, which are no register rows",
+            "Saved": "built from `goal` entries and transfers marked `goal NAME` (no register rows, or not one selection of them); the name leads to the wallet that holds it",
             "Target": "the goal's target as written, not rows", "Progress": "a percentage, not money"
         ],
         "The month's largest expenses": ["Amount": "one row each, itself: its date leads to its line in the source"],
