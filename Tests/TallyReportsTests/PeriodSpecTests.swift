@@ -18,6 +18,15 @@ final class PeriodSpecTests: XCTestCase {
         return "\(range.lowerBound)..\(range.upperBound)"
     }
 
+    /// An open start is the budget's beginning (its first entry, 2026-01-01, or today when
+    /// earlier); a period ending before it still holds its last day, with no entry in it,
+    /// rather than no day at all: the drill-down from a balance on a day before the first
+    /// entry (`..2025-12-15`) lists the openings only.
+    func testAnOpenStartBeforeTheFirstEntryHoldsTheLastDay() throws {
+        XCTAssertEqual(try resolved("..2025-12-15"), "2025-12-15..2025-12-15")
+        XCTAssertEqual(try resolved("..2026-03-01"), "2026-01-01..2026-03-01")
+    }
+
     func testEveryShape() throws {
         let table: [(String, String)] = [
             ("2026", "2026-01-01..2026-12-31"),

@@ -64,15 +64,16 @@ struct PageTests {
     }
 
     /// Every total leads to the rows behind it (household, 2026-11-22): a wallet's
-    /// balance to its rows up to the day, an envelope's bar to its categories' expense
-    /// rows in November, a goal held in Savings to Savings' rows, on the overview and the
+    /// balance to its rows up to the day, an envelope's bar to the rows it counts as
+    /// spending in November up to the day (`envelope:`; DrillDownTests checks that they
+    /// add up), a goal held in Savings to Savings' rows, on the overview and the
     /// goals page; New-bike, saved by contributions only, to the goals page.
     @Test func balancesAndProgressBarsLinkToTheirRows() throws {
         let serve = ServeTestApp(files: [TestSupport.path("examples/household.tally")])
         let overview = serve.get("/").text
         #expect(overview.contains("<a href=\"/register?wallet=Joint&amp;period=..2026-11-22\">"))
         let envelopes = try #require(overview.range(of: "id=\"chart-envelopes\"").map { String(overview[$0.lowerBound...].prefix(4000)) })
-        #expect(envelopes.contains("<a href=\"/register?category=Food%3AGroceries&amp;period=2026-11-01..2026-11-30&amp;type=expense\">"))
+        #expect(envelopes.contains("<a href=\"/register?q=envelope%3AGroceries&amp;period=2026-11-01..2026-11-22\">"))
         let goals = try #require(overview.range(of: "id=\"chart-goals\"").map { String(overview[$0.lowerBound...].prefix(4000)) })
         #expect(goals.contains("<a href=\"/register?wallet=Savings&amp;period=..2026-11-22\"><g class=\"row"))
         #expect(goals.contains("<a href=\"/goals?at=2026-11-22\"><g class=\"row"))

@@ -49,14 +49,14 @@ struct ReportOptions {
                         Only entries with this tag, `#` optional (repeat for
                         more)
                         """)
-            case .payee: FlagDeclaration("--payee", value: "TEXT", help: "Only entries whose payee contains TEXT (any case)")
+            case .payee: FlagDeclaration("--payee", value: "TEXT", help: "Only entries whose payee has TEXT (any case or accent)")
             case .type: FlagDeclaration("--type", value: "income|expense|transfer", help: "Only this kind of movement (repeat for more)")
             case .search:
                 FlagDeclaration(
                     "--search", value: "TEXT",
                     help: """
                         Only rows whose payee, note, category, wallet, tags or
-                        amount contain TEXT (any case)
+                        amount contain TEXT (any case or accent)
                         """)
             case .sort: FlagDeclaration("--sort", value: "date|amount|category|payee", help: "Order of rows (default: date)")
             case .desc: FlagDeclaration("--desc", help: "Reverse the order")

@@ -135,12 +135,7 @@ extension Walk {
     func spendingEnvelopes() -> (counting: [Int], countingStart: [Int]) {
         let walletCount = l.wallets.count
         // Which envelopes cover each category, computed once.
-        let coverage: [[Int]] = l.categories.map { category in
-            guard !category.isIncome else { return [] }
-            return l.envelopes.indices.filter { e in
-                l.envelopes[e].coversAll || l.envelopes[e].categories.contains { category.isWithin($0) }
-            }
-        }
+        let coverage: [[Int]] = l.categories.map { category in l.envelopes.indices.filter { l.envelopes[$0].covers(category) } }
         // Whether spending in each wallet counts for each envelope.
         var inScope = [Bool](repeating: false, count: l.envelopes.count * walletCount)
         for (e, envelope) in l.envelopes.enumerated() {

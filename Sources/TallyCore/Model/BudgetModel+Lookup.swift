@@ -43,11 +43,11 @@ extension BudgetModel {
     /// expense categories only, children included, `for *` covering all, and only from the
     /// wallets an envelope is limited to. Linear in the number of envelopes.
     public func envelopes(covering category: Int, from wallet: Int?) -> [Int] {
-        guard categories.indices.contains(category), !categories[category].isIncome else { return [] }
+        guard categories.indices.contains(category) else { return [] }
         let c = categories[category]
         return envelopes.indices.filter { e in
             let envelope = envelopes[e]
-            guard envelope.coversAll || envelope.categories.contains(where: { c.isWithin($0) }) else { return false }
+            guard envelope.covers(c) else { return false }
             guard let wallet else { return true }
             return envelope.wallets.isEmpty || envelope.wallets.contains(wallet)
         }

@@ -168,6 +168,19 @@ public struct Envelope: Sendable {
     public func counts(wallet: Int, of all: [Wallet]) -> Bool {
         wallets.isEmpty ? all[wallet].holdsBudgetMoney : wallets.contains(wallet)
     }
+
+    /// Whether spending in `category` counts in this envelope: an expense category named
+    /// after `for` or within one, or any expense category with `for *`.
+    public func covers(_ category: Category) -> Bool {
+        !category.isIncome && (coversAll || categories.contains { category.isWithin($0) })
+    }
+
+    /// Whether a posting in `category` from wallet `wallet` of `all` is this envelope's
+    /// spending: the one selection its `spent` is summed from (the walk) and its rows are
+    /// listed by (a register's `envelope:` query), so that the two always agree.
+    public func countsSpending(in category: Category, from wallet: Int, of all: [Wallet]) -> Bool {
+        covers(category) && counts(wallet: wallet, of: all)
+    }
 }
 
 /// A saving goal.

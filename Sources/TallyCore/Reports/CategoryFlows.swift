@@ -43,7 +43,8 @@ public struct CategoryFlows: Sendable {
     /// Reads the model's transactions, keeping those that pass `filter` (its wallets,
     /// categories, tags, payee and income/expense types; the range is left to queries).
     public init(_ model: BudgetModel, rates: ExchangeRates, filter: EntryFilter = EntryFilter()) {
-        let payee = filter.payee?.lowercased()
+        let payee = filter.payee.map(SearchText.folded)
+        var folded = FoldedTexts()
         let categoryMatch: [Bool] = model.categories.map { category in
             (filter.categories.isEmpty || filter.categories.contains { category.isWithin($0) })
                 && (filter.types.isEmpty || filter.types.contains(category.isIncome ? .income : .expense))
@@ -57,7 +58,7 @@ public struct CategoryFlows: Sendable {
             guard case .transaction(let wallet, _, let postings) = entry.kind, !model.wallets[wallet].hidden else { continue }
             if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { continue }
             if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { continue }
-            if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { continue }
+            if let payee, !folded.contains(entry.payee, folded: payee) { continue }
             let currency = model.wallets[wallet].currency
             for posting in postings where categoryMatch[posting.category] {
                 if let query = filter.query,

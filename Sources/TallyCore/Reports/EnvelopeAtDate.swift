@@ -13,9 +13,7 @@ extension BudgetModel {
         guard let status = envelopeStatus(e, at: date) else { return nil }
         guard date < status.end else { return status }
         let envelope = envelopes[e]
-        let covered: [Bool] = categories.map { category in
-            !category.isIncome && (envelope.coversAll || envelope.categories.contains { category.isWithin($0) })
-        }
+        let covered: [Bool] = categories.map(envelope.covers)
         var filled = Money.zero, moved = Money.zero, spent = Money.zero
         // Sums of amounts the interpreter has already summed for the whole period: within
         // the budget's bound (see `Walk+Bounds.swift`), so they cannot overflow.

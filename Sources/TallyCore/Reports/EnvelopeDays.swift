@@ -19,9 +19,7 @@ extension BudgetModel {
         guard let status = envelopeStatus(e, at: date) else { return [] }
         let envelope = envelopes[e]
         let last = min(date, status.end)
-        let covered: [Bool] = categories.map { category in
-            !category.isIncome && (envelope.coversAll || envelope.categories.contains { category.isWithin($0) })
-        }
+        let covered: [Bool] = categories.map(envelope.covers)
         var perDay: [Int: Money] = [:]
         // Entries are in date order: find the period's first entry by binary search.
         var low = 0, high = entries.count

@@ -16,11 +16,12 @@ public struct EntryFilter: Sendable {
     public var categories: [String] = []
     /// Tags without `#`; a row matches when it carries any of them.
     public var tags: [String] = []
-    /// A case-insensitive part of the payee.
+    /// A part of the payee, any case and any accents (``SearchText``).
     public var payee: String?
     /// Types kept; empty for all.
     public var types: Set<FlowType> = []
-    /// Case-insensitive text searched in payee, note, category, wallet, tags and amount.
+    /// Text searched in payee, note, category, wallet, tags and amount, any case and any
+    /// accents (``SearchText``).
     public var search: String?
     /// A further test of each line (the command line's query), nil for none.
     public var query: (@Sendable (EntryLine) -> Bool)?
@@ -87,20 +88,23 @@ extension BudgetModel {
         // One pass with no per-entry storage: whether an entry is shown is decided before
         // its balances move, and each of its lines is kept (or not) as it is computed.
         rows.reserveCapacity(filter.range == nil && filter.wallets.isEmpty ? entries.count + entries.count / 4 : 0)
-        let search = filter.search?.lowercased()
-        let payee = filter.payee?.lowercased()
+        let search = filter.search.map(SearchText.folded)
+        let payee = filter.payee.map(SearchText.folded)
+        var folded = FoldedTexts()
         let categoryMatch: [Bool] = categories.map { category in
             filter.categories.isEmpty || filter.categories.contains { category.isWithin($0) }
         }
         for (index, entry) in entries.enumerated() {
             // Balances move for every entry; only the filter decides what is shown.
             var shown = true
-            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !(entry.payee?.lowercased().contains(payee) ?? false) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
+            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !folded.contains(entry.payee, folded: payee) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
             func keep(_ wallet: Int, _ category: Int?, _ counterpart: Int?, _ type: FlowType, _ amount: Money, _ balance: Money) {
                 if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { return }
                 if !filter.types.isEmpty, !filter.types.contains(type) { return }
                 if !filter.categories.isEmpty, !(category.map { categoryMatch[$0] } ?? false) { return }
-                if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount) { return }
+                if let search, !matches(search, entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount, folded: &folded) {
+                    return
+                }
                 if let query = filter.query, !query(EntryLine(entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount)) { return }
                 rows.append(
                     RegisterRow(
@@ -151,13 +155,13 @@ extension BudgetModel {
         }.map(\.element)
     }
 
-    private func matches(_ needle: String, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money) -> Bool {
+    private func matches(_ needle: String, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money, folded: inout FoldedTexts) -> Bool {
         var haystack: [String] = [wallets[wallet].name, amount.formatted(scale: decimals(of: wallets[wallet].currency))]
         if let payee = entry.payee { haystack.append(payee) }
         if let note = entry.note { haystack.append(note) }
         if let category { haystack.append(categories[category].name) }
         if let counterpart { haystack.append(wallets[counterpart].name) }
         haystack += entry.tags.map { "#" + $0 }
-        return haystack.contains { $0.lowercased().contains(needle) }
+        return haystack.contains { folded($0).contains(needle) }
     }
 }

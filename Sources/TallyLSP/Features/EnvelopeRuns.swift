@@ -60,7 +60,7 @@ struct EnvelopeRuns {
             guard envelope.wallets.isEmpty || envelope.wallets.contains(wallet) else { return left }
             for p in postings {
                 let category = model.categories[p.category]
-                guard !category.isIncome, envelope.coversAll || envelope.categories.contains(where: { category.isWithin($0) }) else { continue }
+                guard envelope.covers(category) else { continue }
                 guard model.wallets[wallet].currency == model.defaultCurrency, let next = left.adding(p.amount) else { return nil }
                 left = next
                 if p.location == until { return left }

@@ -131,6 +131,9 @@ public struct ReportBudget: Sendable {
         filter.payee = filters.payee
         filter.types = filters.types
         filter.search = filters.search
+        if let name = filters.query.unknownEnvelope(in: model) {
+            throw UsageError("query `envelope:\(name)`: no envelope named `\(name)`" + suggestion(name, model.envelopes.map(\.name)))
+        }
         if !filters.query.isEmpty { filter.query = filters.query.predicate(model: model, today: today) }
         return filter
     }

@@ -7,19 +7,23 @@ import TallySyntax
 ///
 ///     query = term { term }
 ///     term  = ["not:"] (TEXT | field ":" VALUE)
-///     field = cat | category | wallet | tag | payee | desc | note | amt | date
+///     field = cat | category | wallet | tag | payee | desc | note | amt | date | envelope
 ///
-/// Plain TEXT matches the payee, note, category or wallet, any case (`Food:Groceries`
+/// Plain TEXT matches the payee, note, category or wallet, any case and any accents
+/// (``SearchText``: `doner` finds `Döner`) (`Food:Groceries`
 /// is plain text too: only the fields above are fields). A category or wallet is also
 /// matched by its account name in an hledger export (`Expenses:Food:Groceries`,
 /// `Income:Salary`, `Assets:Joint`, `Liabilities:Visa`), so `tally bal expenses` keeps
 /// what `hledger bal expenses` keeps. Terms of one field match any of
 /// their values; terms of different fields must all match; `not:` inverts one term.
-/// Read before the budget is loaded, so mistakes are usage errors.
+/// `envelope:NAME` keeps the lines an envelope counts as its spending, by the envelope's
+/// own selection (``Envelope/countsSpending(in:from:of:)``): what a page's "Spent" links to.
+/// Read before the budget is loaded, so mistakes are usage errors; an envelope name the
+/// budget lacks is one once it is loaded (``unknownEnvelope(in:)``).
 public struct EntryQuery: Equatable, Sendable {
     /// What a term looks at.
     public enum Field: String, CaseIterable, Sendable {
-        case text, category = "cat", wallet, tag, payee, note, amount = "amt", date
+        case text, category = "cat", wallet, tag, payee, note, amount = "amt", date, envelope
     }
 
     /// How `amt:` compares.
@@ -33,7 +37,8 @@ public struct EntryQuery: Equatable, Sendable {
         public var field: Field
         /// `not:`: the term keeps what it does not match.
         public var negated = false
-        /// Lowercased text for text fields; the tag without `#` for `tag:`.
+        /// Text fields' text folded (``SearchText/folded(_:)``); the tag without `#` for `tag:`; the name as
+        /// written for `envelope:`.
         public var text = ""
         /// How `amt:` compares.
         public var comparison: Comparison = .equal
@@ -51,22 +56,26 @@ public struct EntryQuery: Equatable, Sendable {
     /// The field names a term may start with, aliases included.
     public static let spellings: [String: Field] = [
         "cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
-        "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date
+        "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date,
+        "envelope": .envelope
     ]
 
     /// The shapes of terms, for error messages.
-    public static let shapes = "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, not:TERM"
+    public static let shapes =
+        "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, envelope:NAME, not:TERM"
 
     /// The help section every command that takes a query shows.
     public static let help = """
         QUERY
           Words after the file narrow the entries, as in hledger: plain TEXT matches
-          the payee, note, category or wallet (any case), a category also as
+          the payee, note, category or wallet (any case and accents: doner finds
+          Döner), a category also as
           expenses:NAME or income:NAME and a wallet as assets:NAME or
           liabilities:NAME (its name in an hledger export); cat:NAME, wallet:NAME,
           tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
-          the size of the amount is compared), date:PERIOD; not:TERM inverts a
-          term. Terms of one kind match any of them; different kinds must all match.
+          the size of the amount is compared), date:PERIOD, envelope:NAME (the
+          lines that envelope counts as spending); not:TERM inverts a term. Terms
+          of one kind match any of them; different kinds must all match.
 
         """
 
@@ -110,8 +119,10 @@ public struct EntryQuery: Equatable, Sendable {
             term.period = try PeriodSpec(value, flag: "date:")
         case .tag:
             term.text = value.hasPrefix("#") ? String(value.dropFirst()) : value
+        case .envelope:
+            term.text = value
         default:
-            term.text = value.lowercased()
+            term.text = SearchText.folded(value)
         }
         return term
     }
@@ -119,14 +130,27 @@ public struct EntryQuery: Equatable, Sendable {
     /// True without terms.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// The first `envelope:` name `model` has no envelope of, nil when all are there.
+    public func unknownEnvelope(in model: BudgetModel) -> String? {
+        terms.first { term in term.field == .envelope && !model.envelopes.contains { $0.name == term.text } }?.text
+    }
+
     /// The test of one line, with names and periods resolved against the budget.
     public func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
         let dates = model.entries.lazy.map(\.date)
         let earliest = dates.min(), latest = dates.max()
-        let walletNames = model.wallets.map { $0.name.lowercased() }
-        let categoryNames = model.categories.map { $0.name.lowercased() }
+        let walletNames = model.wallets.map { SearchText.folded($0.name) }
+        let categoryNames = model.categories.map { SearchText.folded($0.name) }
         let walletAccounts = model.wallets.map(Self.accountName)
         let categoryAccounts = model.categories.map(Self.accountName)
+        // Payees and notes folded once each, not once a line.
+        let needsTexts = terms.contains { [.text, .payee, .note].contains($0.field) }
+        let folded = needsTexts ? SearchText.table(model.entries.lazy.flatMap { [$0.payee, $0.note] }) : [:]
+        @Sendable func holds(_ text: String?, _ needle: String) -> Bool {
+            guard let text else { return false }
+            return (folded[text] ?? text.lowercased()).contains(needle)
+        }
+        let envelopeIndex = Dictionary(model.envelopes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
         // Terms grouped by field: any of a group, all groups; each `not:` term is a group
         // of its own, so `not:tag:a not:tag:b` leaves out both.
         var groups: [[Term]] = []
@@ -147,8 +171,7 @@ public struct EntryQuery: Equatable, Sendable {
                 let entry = line.entry
                 switch term.field {
                 case .text:
-                    return (entry.payee?.lowercased().contains(term.text) ?? false)
-                        || (entry.note?.lowercased().contains(term.text) ?? false)
+                    return holds(entry.payee, term.text) || holds(entry.note, term.text)
                         || (line.category.map { categoryAccounts[$0].contains(term.text) } ?? false)
                         || walletAccounts[line.wallet].contains(term.text)
                         || (line.counterpart.map { walletAccounts[$0].contains(term.text) } ?? false)
@@ -156,9 +179,12 @@ public struct EntryQuery: Equatable, Sendable {
                 case .wallet:
                     return walletNames[line.wallet].contains(term.text)
                 case .tag: return entry.tags.contains { $0.caseInsensitiveCompare(term.text) }
-                case .payee: return entry.payee?.lowercased().contains(term.text) ?? false
-                case .note: return entry.note?.lowercased().contains(term.text) ?? false
+                case .payee: return holds(entry.payee, term.text)
+                case .note: return holds(entry.note, term.text)
                 case .date: return range?.contains(entry.date) ?? false
+                case .envelope:
+                    guard let e = envelopeIndex[term.text], let category = line.category else { return false }
+                    return model.envelopes[e].countsSpending(in: model.categories[category], from: line.wallet, of: model.wallets)
                 case .amount:
                     let value = term.signed ? line.amount : (line.amount.isNegative ? line.amount.negated : line.amount)
                     switch term.comparison {
@@ -176,20 +202,20 @@ public struct EntryQuery: Equatable, Sendable {
 }
 
 extension EntryQuery {
-    /// A wallet's account name in an hledger export, lowercased: `liabilities:visa` for a
+    /// A wallet's account name in an hledger export, folded for a search: `liabilities:visa` for a
     /// credit or loan wallet, `assets:joint` for the others (TallyInterop's
     /// `AccountNames`, before its changes for the peer's characters).
     static func accountName(_ wallet: Wallet) -> String {
-        (wallet.kind == .credit || wallet.kind == .loan ? "liabilities:" : "assets:") + wallet.name.lowercased()
+        (wallet.kind == .credit || wallet.kind == .loan ? "liabilities:" : "assets:") + SearchText.folded(wallet.name)
     }
 
-    /// A category's account name in an hledger export, lowercased: `expenses:food:lunch`,
+    /// A category's account name in an hledger export, folded for a search: `expenses:food:lunch`,
     /// `income:salary`.
     static func accountName(_ category: Category) -> String {
-        (category.isIncome ? "income:" : "expenses:") + category.name.lowercased()
+        (category.isIncome ? "income:" : "expenses:") + SearchText.folded(category.name)
     }
 }
 
 private extension String {
-    func caseInsensitiveCompare(_ other: String) -> Bool { lowercased() == other.lowercased() }
+    func caseInsensitiveCompare(_ other: String) -> Bool { SearchText.folded(self) == SearchText.folded(other) }
 }

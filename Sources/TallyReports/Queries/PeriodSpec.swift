@@ -202,8 +202,10 @@ public indirect enum PeriodSpec: Equatable, Sendable {
         var upper = last(today: today, weekStart: weekStart)
         switch self {
         case .range(let a, let b), .beginEnd(let a, let b):
-            if a == nil { lower = min(earliest ?? today, today) }
             if b == nil { upper = max(latest ?? today, today) }
+            // An open start is the budget's beginning, which a period ending before the
+            // first entry reaches too: `..DAY` then holds DAY and no entry, never nothing.
+            if a == nil { lower = min(earliest ?? today, today, upper) }
         default: break
         }
         guard lower <= upper else { return nil }

@@ -45,6 +45,34 @@ public struct RegisterReport: Sendable {
         }
     }
 
+    /// A wallet's opening balance among the rows a filter keeps.
+    public struct Opening: Sendable {
+        /// Index into ``BudgetModel/wallets``.
+        public let wallet: Int
+        /// The opening date (`opening AMOUNT on DATE`); nil for one without.
+        public let date: CivilDate?
+        /// The opening balance, in the wallet's currency.
+        public let amount: Money
+    }
+
+    /// The openings among the rows `filter` keeps from the budget's beginning
+    /// (`fromBeginning`: the period asked has no start, ``ReportRequest/startsAtBeginning``),
+    /// so that the rows up to a day add up to the balances on it (the web's drill-down
+    /// from a balance): a wallet's opening is among them when the filter keeps every line
+    /// of the wallet (it narrows by wallet and dates only) and the opening is dated on or
+    /// before the range's end (or not dated). A period with a start is a flow (a month's
+    /// net), to which no opening belongs.
+    public static func openings(_ model: BudgetModel, filter: EntryFilter, fromBeginning: Bool) -> [Opening] {
+        let whole = filter.categories.isEmpty && filter.tags.isEmpty && filter.payee == nil && filter.types.isEmpty
+        guard fromBeginning, whole, filter.search == nil, filter.query == nil else { return [] }
+        return model.wallets.indices.compactMap { w in
+            let wallet = model.wallets[w]
+            guard !wallet.opening.isZero, filter.wallets.isEmpty || filter.wallets.contains(w) else { return nil }
+            if let range = filter.range, let date = wallet.openingDate, range.upperBound < date { return nil }
+            return Opening(wallet: w, date: wallet.openingDate, amount: wallet.opening)
+        }
+    }
+
     /// The last column's name in JSON and CSV: `total` for a running total, else
     /// `balance`.
     public var lastColumn: String { totals == nil ? "balance" : "total" }

@@ -64,6 +64,15 @@ public struct ReportRequest: Sendable {
     /// The period of `--period`, or of `--begin`/`--end`.
     public var range: PeriodSpec? { period ?? PeriodSpec.bounds(begin: begin, end: end) }
 
+    /// Whether the period asked starts at the budget's beginning: none, or one with an open
+    /// start (`..2026-11-22`, `--end` alone). Rows from the beginning add up to balances.
+    public var startsAtBeginning: Bool {
+        switch range {
+        case nil, .range(nil, _)?, .beginEnd(nil, _)?: true
+        default: false
+        }
+    }
+
     /// The days of the period asked (``range``), else of `fallback`, in `budget`: open
     /// ends reach its first or last entry, or today. A period without days is a usage
     /// mistake.

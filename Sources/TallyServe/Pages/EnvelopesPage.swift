@@ -16,7 +16,7 @@ enum EnvelopesPage {
         var classes: [String?] = []
         for line in report.lines {
             let s = line.status
-            let spent = DrillDown.envelope(line.envelope, status: s)
+            let spent = DrillDown.envelope(line.envelope, status: s, at: date)
             rows.append([
                 "\(line.envelope.name)", "\(line.envelope.period.label(s.start))", "\(budget.inDefault(s.carriedIn))",
                 "\(budget.inDefault(s.planned))", "\(budget.inDefault(s.filled))", "\(budget.inDefault(s.moved))",

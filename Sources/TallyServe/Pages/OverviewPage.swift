@@ -12,13 +12,14 @@ enum OverviewPage {
         let overview = model.monthOverview(month: start, months: months, flows: CategoryFlows(model, rates: budget.rates, filter: EntryFilter()), rates: budget.rates)
         var links = HTMLReport.Links()
         links.category = { name, month in PageLayout.register([("category", name), ("period", monthText(month))]) }
-        links.month = { month in PageLayout.register([("period", monthText(month))]) }
+        links.month = { month in DrillDown.month(monthText(month)) }
         let envelopeRows = Dictionary(
-            overview.envelopes.map { ($0.envelope.name, DrillDown.envelope($0.envelope, status: $0.status)) }, uniquingKeysWith: { first, _ in first })
+            overview.envelopes.map { ($0.envelope.name, DrillDown.envelope($0.envelope, status: $0.status, at: overview.day)) }, uniquingKeysWith: { first, _ in first })
         links.envelope = { name in envelopeRows[name] }
         let goalRows = Dictionary(model.goals.map { ($0.name, DrillDown.goal($0, model: model, at: overview.day)) }, uniquingKeysWith: { first, _ in first })
         links.goal = { name in goalRows[name] }
-        links.day = { date in PageLayout.register([("period", "..\(date)")]) }
+        let dayRows = Dictionary(overview.months.map { ($0.balance.date, DrillDown.total($0.balance, model: model)) }, uniquingKeysWith: { first, _ in first })
+        links.day = { date in dayRows[date] ?? nil }
         var body: HTML = "<p class=\"muted\">\(CivilDate.monthName(start.month)) \(start.year), as of \(overview.day)"
         if !budget.currency.isEmpty { body += "; amounts in \(budget.currency)" }
         body += "</p>\n"
@@ -37,10 +38,9 @@ enum OverviewPage {
         let totals = overview.report.totals
         let period = monthText(totals.start)
         func figure(_ kind: String, _ name: String, _ value: Money, _ type: String?) -> HTML {
-            var pairs = [("period", period)]
-            if let type { pairs.append(("type", type)) }
+            let rows = type.map { PageLayout.register([("period", period), ("type", $0)]) } ?? DrillDown.month(period)
             return "<div class=\"figure \(kind)\" id=\"figure-\(name.lowercased())\"><span class=\"name\">\(name)</span>"
-                + "<span class=\"value\">\(PageLayout.link(PageLayout.register(pairs), budget.inDefault(value)))</span></div>\n"
+                + "<span class=\"value\">\(PageLayout.link(rows, budget.inDefault(value)))</span></div>\n"
         }
         return "<section class=\"summary\" aria-label=\"Month summary\">\n"
             + figure("income", "Income", totals.income, "income") + figure("expense", "Expense", totals.expense, "expense")
@@ -61,9 +61,8 @@ enum OverviewPage {
                 "\(wallet.currency)"
             ])
         }
-        rows.append([
-            "Total", PageLayout.link(PageLayout.register([("period", "..\(date)")]), budget.inDefault(report.sheet.total)), "\(budget.currency)"
-        ])
+        let total = budget.inDefault(report.sheet.total)
+        rows.append(["Total", DrillDown.total(report.sheet, model: budget.model).map { PageLayout.link($0, total) } ?? "\(total)", "\(budget.currency)"])
         return "<section class=\"panel section\" id=\"wallets\"><h2>Wallets</h2>\n"
             + PageLayout.table(caption: "Balances on \(date)", headers: ["Wallet", "Balance", "Currency"], numeric: [1], rows: rows)
             + "</section>\n"

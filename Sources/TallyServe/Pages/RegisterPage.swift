@@ -4,7 +4,9 @@ import TallySyntax
 
 /// `/register?...`: the rows `tally register` lists for the same options (`period`,
 /// `begin`, `end`, `wallet`, `category`, `tag`, `payee`, `type`, `search`, `sort`, `desc`,
-/// and `q` for the query words), each row's date a link to its line in the source.
+/// and `q` for the query words), each row's date a link to its line in the source. When
+/// the filters keep every line of a wallet, its opening balance is the first row
+/// (``RegisterReport/openings(_:filter:fromBeginning:)``), so that a balance's rows add up to it.
 enum RegisterPage {
     /// The most rows a page shows; the rest are counted, and `tally register` lists them.
     static let rowLimit = 2000
@@ -16,6 +18,13 @@ enum RegisterPage {
         let model = budget.model
         var body = filterForm(query, budget)
         var rows: [[HTML]] = []
+        // Openings first: rows up to a day then add up to the balance on it.
+        let openings = RegisterReport.openings(model, filter: filter, fromBeginning: request.startsAtBeginning)
+        for opening in openings {
+            let wallet = model.wallets[opening.wallet]
+            let amount = budget.plain(opening.amount, wallet.currency)
+            rows.append(["\(opening.date?.description ?? "")", "Opening balance", "\(wallet.name)", "", "\(amount)", "\(amount)", ""])
+        }
         for row in report.rows.prefix(rowLimit) {
             let entry = model.entries[row.entry]
             let source = SourceLinks.href(entry.location, snapshot) ?? ""
@@ -28,7 +37,7 @@ enum RegisterPage {
             ])
         }
         var live = PageLayout.table(
-            caption: "\(report.rows.count) row\(report.rows.count == 1 ? "" : "s")",
+            caption: "\(report.rows.count) row\(report.rows.count == 1 ? "" : "s")" + (openings.isEmpty ? "" : " and \(openings.count) opening balance\(openings.count == 1 ? "" : "s")"),
             headers: ["Date", "Payee", "Wallet", "Category", "Amount", "Balance", "Note"], numeric: [4, 5], rows: rows)
         if report.rows.count > rowLimit {
             live += "<p class=\"note\">The first \(rowLimit) of \(report.rows.count) rows; narrow the period or filters for the rest.</p>\n"
