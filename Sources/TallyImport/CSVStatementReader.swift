@@ -102,11 +102,15 @@ public struct CSVStatementReader {
             fees.reverse()
         }
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
-        // The running balance of the last movement closes the statement.
+        // Each row keeps its line's cells, which its fingerprint is made of (MovementIdentity).
+        let cells = Dictionary(movements.map { ($0.line, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        for i in statement.rows.indices { statement.rows[i].cells = cells[statement.rows[i].position.line] }
+        // The running balance of the last movement closes the statement, or the preamble's.
         if let last = statement.rows.last, let balance = last.balance {
             statement.closingBalance = balance
             statement.closingDate = last.date
         }
+        try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, path: path).apply(to: &statement)
         return statement
     }
 }
