@@ -102,9 +102,7 @@ public struct CSVStatementReader {
             fees.reverse()
         }
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
-        // Each row keeps its line's cells, which its fingerprint is made of (MovementIdentity).
-        let cells = Dictionary(movements.map { ($0.line, $0.fields) }, uniquingKeysWith: { first, _ in first })
-        for i in statement.rows.indices { statement.rows[i].cells = cells[statement.rows[i].position.line] }
+        statement.keepCells(of: movements)
         // The running balance of the last movement closes the statement, or the preamble's.
         if let last = statement.rows.last, let balance = last.balance {
             statement.closingBalance = balance

@@ -87,3 +87,12 @@ public enum MovementIdentity {
         return String(out)
     }
 }
+
+extension Statement {
+    /// Gives each row the cells of the CSV line it was read from (a fee the bank charged
+    /// on a row shares its line), which its fingerprint is made of.
+    mutating func keepCells(of records: [CSVRecords.Record]) {
+        let cells = Dictionary(records.map { ($0.line, $0.fields) }, uniquingKeysWith: { first, _ in first })
+        for i in rows.indices { rows[i].cells = cells[rows[i].position.line] }
+    }
+}
