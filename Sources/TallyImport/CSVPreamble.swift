@@ -13,8 +13,10 @@ import TallySyntax
 /// balance`, `Verfügbarer Betrag`, `Available balance`, a credit limit), with a date in
 /// the line (`DD.MM.YYYY`, `DD.MM.YY` or `YYYY-MM-DD`) and one amount after the label. A
 /// balance without a date in its line is not read: it may be the day's, the period's or
-/// the download's, and a guess could refuse a right import or pass a wrong one. Two
-/// balance lines of one day that disagree stop the reading. The account is read only
+/// the download's, and a guess could refuse a right import or pass a wrong one; nor is
+/// one dated after the period a line states (`Zeitraum`, `Period`, `Bis`), which counts
+/// movements the file does not list. Two balance lines of one day that disagree stop the
+/// reading. The account is read only
 /// when the preamble holds one IBAN (its check digits right), written once or more.
 struct CSVPreamble {
     /// The account's IBAN, without spaces.
@@ -30,8 +32,10 @@ struct CSVPreamble {
     /// Reads the preamble, its amounts with `mark` unless a value shows its own.
     init(_ records: ArraySlice<CSVRecords.Record>, mark: AmountText.DecimalMark, path: String) throws(StatementError) {
         var ibans: Set<String> = []
+        var periodEnd: CivilDate?
         for record in records where !record.isBlank {
             for field in record.fields { ibans.formUnion(Self.ibans(in: field)) }
+            if let end = Self.periodEnd(record) { periodEnd = end }
             guard let (amount, date) = Self.balance(record, mark: mark) else { continue }
             if let earlier = balance, earlier.date == date, earlier.amount != amount {
                 throw StatementError(
@@ -41,6 +45,20 @@ struct CSVPreamble {
             if balance.map({ $0.date <= date }) ?? true { balance = (amount, date) }
         }
         account = ibans.count == 1 ? ibans.first : nil
+        // A balance after the period the file lists counts movements the file does not.
+        if let periodEnd, let date = balance?.date, date > periodEnd { balance = nil }
+    }
+
+    /// Words of a label that name the period a statement lists.
+    static let periodWords: Set<String> = ["zeitraum", "period", "bis", "to", "until", "obdobi", "obdobie", "periode"]
+
+    /// The last day of the period a line states (`"Zeitraum:";"01.11.2026 - 30.11.2026"`,
+    /// `"Bis:";"30.11.2026"`), or nil when it states none.
+    static func periodEnd(_ record: CSVRecords.Record) -> CivilDate? {
+        guard let label = record.fields.first.map(MovementText.normalize),
+            !Set(label.split(separator: " ").map(String.init)).isDisjoint(with: periodWords)
+        else { return nil }
+        return record.fields.flatMap { dates(in: $0) }.last
     }
 
     /// Sets `statement`'s account and closing balance from the preamble: its balance

@@ -33,7 +33,10 @@ import Testing
 
     @discardableResult
     private func importing(_ path: String, _ name: String, _ bytes: [UInt8], wallet: String? = nil) throws -> ImportStatements.Result {
-        try ImportStatements.perform(.init(budget: path, statements: [.sent(name: name, bytes: bytes)], wallet: wallet, today: Self.today))
+        let result = try ImportStatements.perform(.init(budget: path, statements: [.sent(name: name, bytes: bytes)], wallet: wallet, today: Self.today))
+        // No row refused: `tally import` exits 0.
+        #expect(!result.refusedRows, "\(result.summary)")
+        return result
     }
 
     private func checking(_ path: String, at date: CivilDate = november) throws -> Money {

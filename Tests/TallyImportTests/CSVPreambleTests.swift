@@ -39,6 +39,14 @@ import Testing
         #expect(try read("Konto;DE18120300000012345678\nIBAN;DE18 1203 0000 0012 3456 78\n" + Self.rows).account == "DE18120300000012345678")
     }
 
+    @Test func aBalanceAfterThePeriodListedIsNotRead() throws {
+        // October listed, the balance of 5 December: it counts November's movements too.
+        let later = try read("\"Zeitraum:\";\"01.10.2026 - 31.10.2026\"\n\"Kontostand vom 05.12.2026:\";\"1.534,36 €\"\n" + Self.rows)
+        #expect(later.closingBalance == nil)
+        let end = try read("\"Zeitraum:\";\"01.11.2026 - 30.11.2026\"\n\"Kontostand vom 30.11.2026:\";\"1.534,36 €\"\n" + Self.rows)
+        #expect(end.closingBalance == Money("1534.36")!)
+    }
+
     @Test func twoBalancesOfOneDayThatDisagreeStopTheReading() {
         #expect(throws: StatementError.self) {
             try read("Kontostand vom 30.11.2026;1.534,36\nSaldo am 30.11.2026;1.600,00\n" + Self.rows)
