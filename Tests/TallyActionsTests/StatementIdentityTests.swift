@@ -131,6 +131,18 @@ import Testing
         }
     }
 
+    @Test func aTransferSideFilledFromTheCSVIsTheCAMTsMovement() throws {
+        // The rent's 950.00 went to Savings, and the CSV filled the transfer's sending side.
+        let budget = Self.budget + "2026-11-03 transfer Checking -> Savings  950.00\n    from-id: \"csv:0123456789abcdef:1\"\n"
+        try withBudget("transfer", budget) { path in
+            let camt = DKBStatement(movements: DKBStatement.november).camt(closing: "1534.36", closingDate: "2026-11-30")
+            // The other six are new; the −950.00 of 2026-11-03 is the transfer's side.
+            let result = try importing(path, "dkb.xml", camt)
+            #expect(Self.counts(result) == [6, 1, 0, 0])
+            #expect(try checking(path) == Money("1534.36")!)
+        }
+    }
+
     @Test func aBudgetImportedWithTheOlderFingerprintsDoesNotDouble() throws {
         // The budget as an earlier Tally wrote the import: `fp:` ids of date, amount,
         // payee and description, with the payee the profile of the day chose.
