@@ -30,16 +30,17 @@ struct IdentityFallback {
 
     private var held: [Key: [Held]] = [:]
 
-    /// The movements of `wallet` the budget holds with an id: its transactions and the
-    /// sides of its transfers that have one (by the amount the wallet shows for them).
-    init(model: BudgetModel, wallet: Int, transfers: TransferSides) {
-        for entry in model.entries {
-            guard let id = entry.bankID, let t = entry.transaction, t.wallet == wallet else { continue }
+    /// The movements of `wallet` the budget holds with an id on one of `days` (the days
+    /// the statements list; no other can be a row's): its transactions and the sides of
+    /// its transfers that have one (by the amount the wallet shows for them).
+    init(model: BudgetModel, wallet: Int, transfers: TransferSides, days: Set<CivilDate>) {
+        for entry in model.entries where days.contains(entry.date) {
+            guard let t = entry.transaction, t.wallet == wallet, let id = entry.bankID else { continue }
             add(id: id, date: entry.date, amount: t.amount, place: entry.location.file)
         }
         for (i, sides) in transfers.sides {
-            guard let (from, to, sent, received) = model.entries[i].transfer else { continue }
             let entry = model.entries[i]
+            guard days.contains(entry.date), let (from, to, sent, received) = entry.transfer else { continue }
             if from == wallet, let id = sides.from { add(id: id, date: entry.date, amount: sent.negated, place: entry.location.file) }
             if to == wallet, let id = sides.to { add(id: id, date: entry.date, amount: received, place: entry.location.file) }
         }

@@ -80,7 +80,7 @@ public struct ImportPlan: Sendable {
         let (openSides, sideIDs) = Self.openTransferSides(model: model, wallet: wallet, transfers: transfers)
         for (id, date, file) in sideIDs where known[id] == nil { known[id] = SharedBankID.Holder(date: date, file: file) }
         let transferRules = rules.contains { $0.transfer != nil }
-        var otherKinds = IdentityFallback(model: model, wallet: wallet, transfers: transfers)
+        var otherKinds = IdentityFallback(model: model, wallet: wallet, transfers: transfers, days: Set(statements.flatMap { $0.rows.map(\.date) }))
         let categorizer = Categorizer(model: model, rules: rules)
         self.categorizer = categorizer
         var decisions: [Decision] = []
