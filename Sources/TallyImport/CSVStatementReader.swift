@@ -105,11 +105,13 @@ public struct CSVStatementReader {
         statement.currency = currencies.first
         settle(&statement, fees: &fees, contests: contests, pending: pendingRecords, reader: &reader)
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
-        // The running balance of the last movement closes the statement.
+        statement.keepCells(of: movements)
+        // The running balance of the last movement closes the statement, or the preamble's.
         if let last = statement.rows.last, let balance = last.balance {
             statement.closingBalance = balance
             statement.closingDate = last.date
         }
+        try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, path: path).apply(to: &statement)
         return statement
     }
 

@@ -6,7 +6,8 @@ import TallySyntax
 ///
 /// Rows are taken statement by statement, oldest first. A row whose id (see
 /// `MovementIdentity`) the budget already holds, or an earlier statement of this import
-/// gave, is already present. A row that a hand-entered transaction records (same wallet
+/// gave, is already present; so is one the budget or an earlier statement holds under
+/// another kind of id (``IdentityFallback``). A row that a hand-entered transaction records (same wallet
 /// and amount, no id, dated at most `matchDays` days apart; the closest date first, then
 /// the earlier entry) is matched, and that transaction is taken: it matches no second
 /// row. A row that fits an open side of a transfer between this wallet and another (same
@@ -85,6 +86,7 @@ public struct ImportPlan: Sendable {
         let (openSides, sideIDs) = Self.openTransferSides(model: model, wallet: wallet, transfers: transfers)
         for (id, date, file) in sideIDs where known[id] == nil { known[id] = SharedBankID.Holder(date: date, file: file) }
         let transferRules = rules.contains { $0.transfer != nil }
+        var otherKinds = IdentityFallback(model: model, wallet: wallet, transfers: transfers, days: Set(statements.flatMap { $0.rows.map(\.date) }))
         let categorizer = Categorizer(model: model, rules: rules)
         self.categorizer = categorizer
         var decisions: [Decision] = []
@@ -109,6 +111,7 @@ public struct ImportPlan: Sendable {
                 }
             }
             let ids = MovementIdentity.ids(of: rows, wallet: walletName)
+            let named = Set(ids)
             for (i, (row, bankID)) in zip(rows, ids).enumerated() {
                 let outcome: Outcome
                 if finer.contains(i) {
@@ -122,6 +125,8 @@ public struct ImportPlan: Sendable {
                     outcome = .present(reason: "id \(id) is in the budget already (\(there.date), \(there.file))")
                 } else if let earlier = thisImport[id] {
                     outcome = .present(reason: "id \(id) came already in \(earlier.path) line \(earlier.row.position.line)")
+                } else if let other = otherKinds.take(row, id: id, named: named) {
+                    outcome = .present(reason: "the movement of id \(other.id) (\(other.place)): the same day and amount, known by another kind of id")
                 } else if let side = Self.closest((openSides[row.amount] ?? []).map(\.entry), to: row.date, in: model, excluding: taken) {
                     taken.insert(side)
                     outcome = .transferSide(entry: side, key: openSides[row.amount]!.first { $0.entry == side }!.key)
@@ -134,6 +139,7 @@ public struct ImportPlan: Sendable {
                     outcome = .add(category: categorizer.choose(row, memo: &memo))
                 }
                 if thisImport[id] == nil { thisImport[id] = (statement.path, row) }
+                if case .present = outcome {} else { otherKinds.add(id: id, date: row.date, amount: row.amount, place: statement.path) }
                 decisions.append(Decision(statement: statement.path, row: row, id: id, outcome: outcome, note: shared, rounded: rounded[i]))
             }
         }

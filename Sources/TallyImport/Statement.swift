@@ -36,6 +36,10 @@ public struct StatementRow: Sendable, Equatable {
     public var balance: Money?
     /// Where the row is in the statement.
     public var position: StatementPosition
+    /// The cells of the CSV line the row was read from, as the file writes them (nil for
+    /// other formats): what its fingerprint is made of (``MovementIdentity``), whatever
+    /// the import profile makes of them.
+    public var cells: [String]?
 
     public init(
         date: CivilDate, amount: Money, payee: String? = nil, description: String? = nil,
