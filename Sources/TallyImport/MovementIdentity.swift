@@ -70,39 +70,7 @@ public enum MovementIdentity {
 
     /// A cell as its fingerprint counts it: lowercase, accents removed, letters and digits
     /// only, every run of anything else one space (`"1.534,36 €"` is `1 534 36`).
-    static func normalizedCell(_ cell: String) -> String {
-        // Most cells are ASCII: read from the bytes, with no Unicode tables.
-        if cell.utf8.allSatisfy({ $0 < 0x80 }) {
-            var out: [UInt8] = []
-            out.reserveCapacity(cell.utf8.count)
-            var pendingSpace = false
-            for byte in cell.utf8 {
-                let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                if (lower >= 0x61 && lower <= 0x7A) || (lower >= 0x30 && lower <= 0x39) {
-                    if pendingSpace && !out.isEmpty { out.append(0x20) }
-                    pendingSpace = false
-                    out.append(lower)
-                } else {
-                    pendingSpace = true
-                }
-            }
-            return String(decoding: out, as: UTF8.self)
-        }
-        let scalars = cell.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in scalars {
-            if (0x300 ... 0x36F).contains(scalar.value) { continue }
-            if scalar.properties.isAlphabetic || ("0" ... "9").contains(scalar) {
-                if pendingSpace && !out.isEmpty { out.append(" ") }
-                pendingSpace = false
-                out.append(scalar)
-            } else {
-                pendingSpace = true
-            }
-        }
-        return String(out)
-    }
+    static func normalizedCell(_ cell: String) -> String { MovementText.folded(cell, keepingDigits: true) }
 }
 
 extension Statement {

@@ -7,7 +7,12 @@ import TallySyntax
 /// `"CARD 1234 TESCO STORES 3341 LONDON"` becomes `"card tesco stores london"`, so card
 /// numbers, terminal ids and dates inside a text do not make one shop look like many.
 public enum MovementText {
-    public static func normalize(_ text: String) -> String {
+    public static func normalize(_ text: String) -> String { folded(text, keepingDigits: false) }
+
+    /// `text` lowercase, accents removed, only letters (and digits when `keepingDigits`)
+    /// kept, every run of anything else one space: a counterparty's text without digits,
+    /// a statement cell with them (``MovementIdentity``).
+    static func folded(_ text: String, keepingDigits: Bool) -> String {
         // Most bank texts are ASCII: no accents to remove, no Unicode tables needed.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             var out: [UInt8] = []
@@ -15,7 +20,7 @@ public enum MovementText {
             var pendingSpace = false
             for byte in text.utf8 {
                 let lower = byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte
-                if lower >= 0x61 && lower <= 0x7A {
+                if (lower >= 0x61 && lower <= 0x7A) || (keepingDigits && lower >= 0x30 && lower <= 0x39) {
                     if pendingSpace && !out.isEmpty { out.append(0x20) }
                     pendingSpace = false
                     out.append(lower)
@@ -25,12 +30,12 @@ public enum MovementText {
             }
             return String(decoding: out, as: UTF8.self)
         }
-        let folded = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
         var out = String.UnicodeScalarView()
         var pendingSpace = false
-        for scalar in folded {
+        for scalar in scalars {
             if (0x300 ... 0x36F).contains(scalar.value) { continue }
-            if scalar.properties.isAlphabetic {
+            if scalar.properties.isAlphabetic || (keepingDigits && ("0" ... "9").contains(scalar)) {
                 if pendingSpace && !out.isEmpty { out.append(" ") }
                 pendingSpace = false
                 out.append(scalar)
