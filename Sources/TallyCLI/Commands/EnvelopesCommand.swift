@@ -87,7 +87,8 @@ enum EnvelopesCommand: LibraryReport {
             }
             context.output(csv)
         default:
-            var out = "Envelopes on \(date)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
+            var out = "Envelopes on \(date)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n"
+            out += report.lookingAhead.map { $0 + "\n\n" } ?? "\n"
             var table = TextTable([
                 .init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
                 .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),

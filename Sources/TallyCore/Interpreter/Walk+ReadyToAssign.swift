@@ -149,16 +149,16 @@ extension Walk {
             }
         }
         for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
-            let list = periods[e]
-            for (i, period) in list.enumerated() {
+            for period in periods[e] {
                 if let planned = envelope.planned, !planned.isZero {
                     // A period that began before the budget's first entry is assigned on
                     // that day, after the day's income.
                     events.append(ReadyEvent(date: max(period.start, first), amount: planned.negated, what: .planning(e, period.start), order: Int.max))
                 }
                 // What a period holds at its end goes back to ready to assign the next day,
-                // unless it is carried into the next period.
-                let carried = envelope.rollover && i + 1 < list.count
+                // unless a next period carries it: computed here, or one ahead of today that
+                // a later look makes (Grammar.md §4, "Looking ahead").
+                let carried = envelope.rollover && envelope.hasPeriod(after: period.start)
                 guard !carried, !period.available.isZero, let next = period.end.adding(days: 1) else { continue }
                 events.append(
                     ReadyEvent(date: next, amount: period.available, what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))

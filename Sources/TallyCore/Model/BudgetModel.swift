@@ -120,8 +120,11 @@ public struct BudgetModel: Sendable {
     }
 
     /// The envelope's figures for the period containing `date`.
+    /// A period after the interpreter's (after today, past the last entry) is as that day
+    /// will show it when it comes (``periodsAhead(_:through:)``).
     public func envelopeStatus(_ envelope: Int, at date: CivilDate) -> EnvelopeStatus? {
         envelopePeriods[envelope].first { $0.start <= date && date <= $0.end }
+            ?? periodsAhead(envelope, through: date).last { $0.start <= date && date <= $0.end }
     }
 
     /// All periods of an envelope computed so far, in order.

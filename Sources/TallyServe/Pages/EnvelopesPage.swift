@@ -12,6 +12,7 @@ enum EnvelopesPage {
         var body: HTML = "<p class=\"muted\">Envelopes on \(date). "
         body += PageLayout.link("/envelopes?at=\(previous)", "← \(OverviewPage.monthText(previous))") + " · "
         body += PageLayout.link("/envelopes?at=\(next)", "\(OverviewPage.monthText(next)) →") + "</p>\n"
+        if let ahead = report.lookingAhead { body += "<p class=\"muted\">\(ahead).</p>\n" }
         var rows: [[HTML]] = []
         var classes: [String?] = []
         for line in report.lines {
