@@ -9,7 +9,7 @@ import TallySyntax
 /// - the ledger lane: ``walkLedger()`` (balances, wallet histories, duplicates,
 ///   assertions), ``checkRecurring()``, ``checkUnused()``;
 /// - the envelope lane: ``computeEnvelopes()``, ``checkReadyToAssign()``,
-///   ``checkOverlaps()``, ``computeGoals()`` — every check that converts an amount, so
+///   ``checkOverlaps()``, ``tallyGoals()``, ``judgeGoals()`` — every check that converts an amount, so
 ///   the set of entries whose missing rate was reported stays one lane's.
 ///
 /// Neither lane reads what the other writes: the envelope lane never reads a balance,
@@ -80,10 +80,18 @@ extension Walk {
     /// before the goals' end.
     mutating func runEnvelopeLane() -> Int {
         computeEnvelopes()
+        // Goals are tallied before ready to assign, which their changes move; what the
+        // tally reports keeps its place with the goals' diagnostics.
+        let beforeTally = diagnostics.count
+        tallyGoals()
+        let tallied = diagnostics[beforeTally...]
+        diagnostics.removeSubrange(beforeTally...)
         checkReadyToAssign()
         checkOverlaps()
         let beforeGoals = diagnostics.count
-        computeGoals()
+        diagnostics += tallied
+        judgeGoals()
+        goalsInBudget = l.goals.indices.map(goalIsInBudget)
         return beforeGoals
     }
 
@@ -93,6 +101,7 @@ extension Walk {
         envelopeSpans = envelopes.envelopeSpans
         readyToAssign = envelopes.readyToAssign
         goalHistory = envelopes.goalHistory
+        goalsInBudget = envelopes.goalsInBudget
         conversionReported = envelopes.conversionReported
         let other = envelopes.diagnostics
         let ledger = diagnostics

@@ -56,6 +56,9 @@ public struct BudgetModel: Sendable {
     let envelopePeriods: [[EnvelopeStatus]]
     /// Per goal: dates and running totals of contributions.
     let goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Per goal: whether what it has saved is assigned money of the budget's wallets, out
+    /// of ready to assign (Grammar.md §4, "Goals in the equation"); empty without goals.
+    let goalsInBudget: [Bool]
     /// Ready to assign at the end of each day that changed it, as the interpreter computed
     /// it; empty for budgets that assign no income.
     let readyToAssignDays: [(date: CivilDate, total: Money)]
@@ -129,6 +132,12 @@ public struct BudgetModel: Sendable {
 
     /// All periods of an envelope computed so far, in order.
     public func envelopeHistory(_ envelope: Int) -> [EnvelopeStatus] { envelopePeriods[envelope] }
+
+    /// Whether what goal `goal` has saved is assigned money of the budget's wallets: out
+    /// of ready to assign, on the equation's goal side (Grammar.md §4, "Goals in the
+    /// equation"). False for a goal kept in a hidden wallet, a loan or a wallet outside the
+    /// budget's.
+    public func isInBudget(goal: Int) -> Bool { goalsInBudget.indices.contains(goal) ? goalsInBudget[goal] : true }
 
     /// Money saved towards a goal by the end of `date`.
     public func saved(towards goal: Int, at date: CivilDate) -> Money {

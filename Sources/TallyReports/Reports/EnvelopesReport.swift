@@ -75,6 +75,7 @@ public struct EnvelopesReport: Sendable {
         return .object([
             ("readyToAssign", .string(budget.inDefault(equation.readyToAssign))),
             ("available", .string(budget.inDefault(equation.available))),
+            ("goals", .string(budget.inDefault(equation.goals))),
             ("wallets", .optional(equation.wallets.map(budget.inDefault))),
             ("cards", .optional(equation.cards.map(budget.inDefault))),
             ("unbudgetedFrom", .string(equation.unbudgetedFrom.description)),
