@@ -20,7 +20,7 @@ import Testing
         }
         lines.append("ready to assign \(model.readyToAssign(at: date).map(\.description) ?? "none")")
         if let equation = model.envelopeEquation(at: date, rates: rates) {
-            lines.append("equation \(equation.readyToAssign) + \(equation.available) = \(equation.wallets?.description ?? "?")")
+            lines.append("equation \(equation.readyToAssign) + \(equation.available) + \(equation.goals) = \(equation.wallets?.description ?? "?")")
         }
         return lines
     }
