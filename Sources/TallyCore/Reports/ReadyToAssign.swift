@@ -20,4 +20,9 @@ extension BudgetModel {
         let ahead = readyToAssignAhead(through: date)
         return ahead.isZero ? computed : computed.adding(ahead) ?? computed
     }
+
+    /// The first day that changed ready to assign (an opening, the first income): before
+    /// it the budget had no money to assign, and reports show no figure rather than
+    /// 0.00. Nil for budgets with no ready to assign.
+    public var readyToAssignStart: CivilDate? { readyToAssignDays.first?.date }
 }
