@@ -63,6 +63,8 @@ extension Walk {
             let date = entries[index].date
             let day = Walk.dayKey(date)
             if let (wallet, _) = entries[index].transaction {
+                // Spending a goal pays is the goal's, not an envelope's.
+                if isPaidByGoal(index) { continue }
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
                     let k = posting.category * walletCount + wallet
@@ -112,6 +114,7 @@ extension Walk {
         var counts = [Int](repeating: 0, count: l.envelopes.count)
         for index in entries.indices {
             if let (wallet, _) = entries[index].transaction {
+                if isPaidByGoal(index) { continue }
                 for p in 0 ..< entries[index].postingCount {
                     let k = entries[index].posting(p).category * walletCount + wallet
                     for i in countingStart[k] ..< countingStart[k + 1] { counts[counting[i]] += 1 }

@@ -78,6 +78,14 @@ extension Walk {
         return countsInReadyToAssign(l.wallets[w])
     }
 
+    /// Whether entry `index` is spending (or a refund) paid from a goal held in the
+    /// budget's wallets: no envelope counts it, and ready to assign gets back from the goal
+    /// what it takes (Grammar.md §4, "Goals in the equation").
+    func isPaidByGoal(_ index: Int) -> Bool {
+        guard let g = entries[index].goal, entries[index].transaction != nil, goalsInBudget.indices.contains(g) else { return false }
+        return goalsInBudget[g]
+    }
+
     /// W0508 for a goal whose date passed, I0509 for one behind an even pace, judged at today.
     mutating func judgeGoals() {
         for (g, goal) in l.goals.enumerated() where !goal.reached {

@@ -79,19 +79,19 @@ extension Walk {
     /// The envelope lane, on a copy whose diagnostics start empty; returns where those
     /// before the goals' end.
     mutating func runEnvelopeLane() -> Int {
-        computeEnvelopes()
-        // Goals are tallied before ready to assign, which their changes move; what the
-        // tally reports keeps its place with the goals' diagnostics.
-        let beforeTally = diagnostics.count
+        // Goals are tallied first: the envelopes leave out what a goal pays, and ready to
+        // assign moves with what goals save. What the tally reports keeps its place with
+        // the goals' diagnostics.
         tallyGoals()
-        let tallied = diagnostics[beforeTally...]
-        diagnostics.removeSubrange(beforeTally...)
+        goalsInBudget = l.goals.indices.map(goalIsInBudget)
+        let tallied = diagnostics
+        diagnostics = []
+        computeEnvelopes()
         checkReadyToAssign()
         checkOverlaps()
         let beforeGoals = diagnostics.count
         diagnostics += tallied
         judgeGoals()
-        goalsInBudget = l.goals.indices.map(goalIsInBudget)
         return beforeGoals
     }
 

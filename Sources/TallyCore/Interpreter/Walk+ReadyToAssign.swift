@@ -101,6 +101,9 @@ extension Walk {
             if let (wallet, amount) = entries[index].transaction {
                 guard budgetWallet[wallet] else { continue }
                 let count = entries[index].postingCount
+                // Paid by a goal: no envelope counted it, so it comes from ready to assign,
+                // which the goal's change above gave it back first.
+                let paidByGoal = isPaidByGoal(index)
                 // A bank movement with no category yet (I0601) is money come or gone.
                 if count == 0, let value = readyAmount(amount, wallet: wallet, index) {
                     inOrder.append(ReadyEvent(date: date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
@@ -108,7 +111,7 @@ extension Walk {
                 for p in 0 ..< count {
                     let posting = entries[index].posting(p)
                     let income = isIncome[posting.category]
-                    guard income || !coverage.isCounted(category: posting.category, wallet: wallet, on: date),
+                    guard income || paidByGoal || !coverage.isCounted(category: posting.category, wallet: wallet, on: date),
                         let value = readyAmount(posting.amount, wallet: wallet, index, posting: p)
                     else { continue }
                     inOrder.append(ReadyEvent(date: date, amount: value, what: income ? .none : .unbudgeted, order: index, posting: Int32(p)))

@@ -139,6 +139,14 @@ public struct BudgetModel: Sendable {
     /// budget's.
     public func isInBudget(goal: Int) -> Bool { goalsInBudget.indices.contains(goal) ? goalsInBudget[goal] : true }
 
+    /// Whether `entry` is spending (or a refund) paid from a goal held in the budget's
+    /// wallets: no envelope counts it, and it is not unbudgeted (Grammar.md §4, "Goals in
+    /// the equation").
+    public func isPaidByGoal(_ entry: Entry) -> Bool {
+        guard let g = entry.goal, entry.transaction != nil else { return false }
+        return isInBudget(goal: g)
+    }
+
     /// Money saved towards a goal by the end of `date`.
     public func saved(towards goal: Int, at date: CivilDate) -> Money {
         goalHistory[goal].last { $0.date <= date }?.saved ?? .zero

@@ -72,7 +72,8 @@ extension BudgetModel {
             sums[key] = (sums[key] ?? .zero).subtracting(value) ?? sums[key]
         }
         for entry in entries where range.contains(entry.date) {
-            guard let (wallet, amount) = entry.transaction, counts(wallets[wallet], rates) else { continue }
+            // Spending a goal pays came from the goal, not from ready to assign.
+            guard let (wallet, amount) = entry.transaction, counts(wallets[wallet], rates), !isPaidByGoal(entry) else { continue }
             if entry.postingCount == 0, amount.isNegative { add(-1, amount, wallet, entry.date) }
             for p in 0 ..< entry.postingCount {
                 let posting = entry.posting(p)

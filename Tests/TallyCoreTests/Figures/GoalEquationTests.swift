@@ -116,6 +116,25 @@ import Testing
         #expect(after.wallets == Figures.money("2700.00"))
     }
 
+    @Test func spendingAGoalPaysIsNoEnvelopes() throws {
+        let (model, diagnostics) = try Figures.run(
+            Self.head + """
+                goal Trip 1000 in Savings
+                2026-11-03 transfer Checking -> Savings 300.00 goal Trip
+                2026-11-20 "Rewe" Checking Food -250.00 goal Trip
+                """, today: "2026-11-30")
+        // Food's 200.00 is not spent: the goal paid, so no W0501 and no unbudgeted spending.
+        #expect(!Figures.codes(diagnostics).contains("W0501"))
+        let e = try Self.holds(model, "2026-11-30")
+        #expect(e.available == Figures.money("200.00"))
+        #expect(e.unbudgeted.isEmpty)
+        // Trip: 300.00 − 250.00 = 50.00; ready: 3000.00 − 200.00 − 300.00 + 250.00 − 250.00 = 2500.00.
+        #expect(e.goals == Figures.money("50.00"))
+        #expect(e.readyToAssign == Figures.money("2500.00"))
+        // Checking 3000.00 − 300.00 − 250.00 = 2450.00, Savings 300.00: 2500 + 200 + 50 = 2750.
+        #expect(e.wallets == Figures.money("2750.00"))
+    }
+
     @Test func savingMoreThanReadyToAssignHoldsIsW0503() throws {
         let (_, diagnostics) = try Figures.run(
             Self.head + """
