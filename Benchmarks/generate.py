@@ -732,9 +732,11 @@ class Generator:
             top = 400 if self.bal["Dollars"] < 500000 else 4000
             src, dst, cents, clause = "Dollars", "Checking", rng.randint(1, top) * 100, ""
         if self.bal[src] - cents < self.floor(src) + self.reserve.get(src, 0) \
-                or (dst == "Brokerage" and self.ready < cents):
+                or ((dst == "Brokerage" or clause.startswith("goal")) and self.ready < cents):
             return self.emit_income(ds, d, src if src not in ("Savings",) else "Checking")
-        if dst == "Brokerage":                       # hidden: the money leaves the budget
+        if dst == "Brokerage" or clause.startswith("goal"):
+            # Hidden: the money leaves the budget. Saved for a goal held in the budget's
+            # wallets: it is assigned (Grammar.md §4, "Goals in the equation").
             self.ready -= cents
         if x >= 0.45 and x < 0.6 and rng.random() < 0.3:
             clause = "by " + rng.choice(PEOPLE)
@@ -746,6 +748,10 @@ class Generator:
         cents = rng.randint(20, 300) * 100
         if rng.random() < 0.1 and self.goal_sum[g] >= cents:
             cents = -cents // 4
+        if cents > self.ready:
+            return self.emit_income(ds, d, "Checking")
+        # A goal held in the budget's wallets: saving assigns from ready to assign.
+        self.ready -= cents
         self.goal_sum[g] += cents
         self.stats["contributions"] += 1
         self.emit("%s goal %s %s" % (ds, g, money(cents)) + ("  #bonus" if rng.random() < 0.1 else ""))
@@ -763,12 +769,21 @@ class Generator:
         self.stats["moves"] += 1
         self.emit("%s move Gifts -> Repairs %s" % (ds, money(cents)))
 
+    def assign_goal(self, ds, d, cents):
+        """Take what a goal held in the budget's wallets saves from ready to assign, with
+        income written first when it holds less (Grammar.md §4, "Goals in the equation")."""
+        while self.ready < cents:
+            self.emit_income(ds, d, wallet="Checking", big=True)
+            self.extra += 1
+        self.ready -= cents
+
     def mandatory_entry(self, item, ds, d):
         kind = item[0]
         if kind == "rule":
             r = item[1]
             if r["payee"] is None:
                 src, dst = r["wallet"]
+                self.assign_goal(ds, d, r["cents"])
                 self.bal[src] -= r["cents"]
                 self.bal[dst] += r["cents"]
                 self.check_floor(src)
@@ -811,9 +826,11 @@ class Generator:
             return self.emit("%s fill %s %s" % (ds, e["name"], money(cents)))
         if kind == "rainy":
             self.stats["contributions"] += 1
+            self.assign_goal(ds, d, 10000)
             return self.emit("%s goal Rainy-day 100.00" % ds)
         if kind == "laptop":
             self.stats["contributions"] += 1
+            self.assign_goal(ds, d, 25000)
             return self.emit("%s goal Laptop 250.00" % ds)
         if kind == "visa":
             owed = -self.bal["Visa"]
@@ -822,12 +839,14 @@ class Generator:
             if cents > 0:
                 self.stats["payoff"] += 1
                 return self.emit_transfer(ds, d, src, "Visa", cents, label="Visa statement")
+            self.assign_goal(ds, d, 5000)
             return self.emit("%s goal Emergency 50.00" % ds)
         if kind == "close-amex":
             owed = -self.bal["'Old Amex'"]
             src = max(("Checking", "Joint"), key=lambda w: self.bal[w])
             if owed > 0 and self.bal[src] >= owed:
                 return self.emit_transfer(ds, d, src, "'Old Amex'", owed, label="Final statement")
+            self.assign_goal(ds, d, 10000)
             return self.emit("%s goal Emergency 100.00" % ds)
         raise AssertionError(kind)
 

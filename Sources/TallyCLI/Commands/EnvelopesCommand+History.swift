@@ -54,11 +54,14 @@ extension EnvelopesCommand {
         var out = "Envelopes by \(report.step.unit), \(range.lowerBound) to \(range.upperBound)"
         out += (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
         out += report.rows.isEmpty ? "No envelope has a period in this range.\n" : table.render(color: context.color, width: context.width)
-        if report.readyToAssign.contains(where: { $0 != nil }) {
+        if let line = report.allAssigned {
+            out += "\n" + line + "\n"
+        } else if report.readyToAssign.contains(where: { $0 != nil }) {
             var ready = TextTable([.init(title: "Ready to assign at the end of", alignment: .left), .init(title: "", alignment: .decimal)])
-            // From the first period with money to assign: none came in before.
-            let pairs = zip(report.periods.periods, report.readyToAssign).drop { !($0.1.map { !$0.isZero } ?? false) }
-            for (period, value) in pairs { ready.add([period.label, value.map(money) ?? ""]) }
+            // From the budget's first money: a period before it has no figure, not 0.00.
+            for (period, value) in zip(report.periods.periods, report.readyToAssign) {
+                if let value { ready.add([period.label, money(value)]) }
+            }
             out += "\n" + ready.render(color: context.color, width: context.width)
         }
         return out

@@ -87,7 +87,8 @@ enum EnvelopesCommand: LibraryReport {
             }
             context.output(csv)
         default:
-            var out = "Envelopes on \(date)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"
+            var out = "Envelopes on \(date)" + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n"
+            out += report.lookingAhead.map { $0 + "\n\n" } ?? "\n"
             var table = TextTable([
                 .init(title: "Envelope", alignment: .left, maxWidth: 14), .init(title: "Period", alignment: .left, maxWidth: 22),
                 .init(title: "Budget", alignment: .decimal), .init(title: "Spent", alignment: .decimal),
@@ -150,12 +151,14 @@ enum EnvelopesCommand: LibraryReport {
     static func equationText(_ equation: EnvelopeEquation, _ context: ReportContext) -> String {
         var out = ""
         if let wallets = equation.wallets {
-            out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes = \(context.amount(wallets, context.currency))\n"
+            // Goals on a line of their own, so that the equation fits 80 columns.
+            let goals = equation.goals.isZero ? " " : "\n  + \(context.inDefault(equation.goals)) in goals "
+            out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes\(goals)= \(context.amount(wallets, context.currency))\n"
             if let cards = equation.cards, cards.isNegative, let cash = wallets.subtracting(cards) {
                 // As YNAB shows it: the cash holds what the cards are owed.
                 out += "  (\(context.inDefault(cash)) in cash and accounts, less \(context.inDefault(cards.negated)) owed on cards)\n"
             }
-            if let sum = equation.readyToAssign.adding(equation.available), sum != wallets, let gap = wallets.subtracting(sum) {
+            if let sum = equation.readyToAssign.adding(equation.available)?.adding(equation.goals), sum != wallets, let gap = wallets.subtracting(sum) {
                 out += "  (\(context.inDefault(gap)) apart: see Grammar.md §4, \"The envelope equation\", for what it leaves out)\n"
             }
         }

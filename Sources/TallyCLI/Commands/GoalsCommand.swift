@@ -75,6 +75,7 @@ enum GoalsCommand: LibraryReport {
             }
             if !reached.isEmpty { out += "\nReached\n" + table(reached, withState: false) }
             if rows.isEmpty { out += "\nNo goals.\n" }
+            out += report.assignedNote.map { "\n" + $0 + "\n" } ?? ""
             console.out(out)
         }
         return ExitCode.success

@@ -82,6 +82,12 @@ struct Walk {
     var rates: [String: [(date: CivilDate, rate: Money)]] = [:]
     var periods: [[EnvelopeStatus]]
     var goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Each change to what a goal has saved, in entry order (``tallyGoals()``).
+    var goalChanges: [GoalChange] = []
+    /// Per goal: the wallet that holds its money, if any (``tallyGoals()``).
+    var goalWallets: [Int?] = []
+    /// Per goal: whether its money is assigned money of the budget's wallets (``goalIsInBudget(_:)``).
+    var goalsInBudget: [Bool] = []
     /// Ready to assign at the end of each day that changed it (empty for budgets that
     /// assign no income).
     var readyToAssign: [(date: CivilDate, total: Money)] = []
@@ -114,7 +120,7 @@ struct Walk {
         BudgetModel(
             defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
             categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
-            walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory,
+            walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, goalsInBudget: goalsInBudget,
             readyToAssignDays: readyToAssign, decimals: l.decimals,
             payeeRules: l.payeeRules, importProfiles: l.importProfiles, matchRules: l.matchRules,
             totalsAreExact: totalsAreExact)

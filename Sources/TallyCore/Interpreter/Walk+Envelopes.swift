@@ -63,6 +63,8 @@ extension Walk {
             let date = entries[index].date
             let day = Walk.dayKey(date)
             if let (wallet, _) = entries[index].transaction {
+                // Spending a goal pays is the goal's, not an envelope's.
+                if isPaidByGoal(index) { continue }
                 for p in 0 ..< entries[index].postingCount {
                     let posting = entries[index].posting(p)
                     let k = posting.category * walletCount + wallet
@@ -112,6 +114,7 @@ extension Walk {
         var counts = [Int](repeating: 0, count: l.envelopes.count)
         for index in entries.indices {
             if let (wallet, _) = entries[index].transaction {
+                if isPaidByGoal(index) { continue }
                 for p in 0 ..< entries[index].postingCount {
                     let k = entries[index].posting(p).category * walletCount + wallet
                     for i in countingStart[k] ..< countingStart[k + 1] { counts[counting[i]] += 1 }
@@ -185,24 +188,9 @@ extension Walk {
     var firstMovement: CivilDate? { Entry.firstMovement(in: entries) }
 
     /// The starts of the envelope's periods from the one containing `first` through the one
-    /// containing `last`.
-    /// `from` and `until` narrow them: the first period is the one containing `from`, the
-    /// last the one containing `until` (a date range is kept when it meets them).
+    /// containing `last` (``Envelope/periodStarts(from:through:weekStart:)``).
     func periodStarts(_ envelope: Envelope, from first: CivilDate, through last: CivilDate) -> [CivilDate] {
-        if case .range(let a, let b) = envelope.period {
-            if let from = envelope.from, b < from { return [] }
-            if let until = envelope.until, until < a { return [] }
-            return [a]
-        }
-        let last = envelope.until.map { min($0, last) } ?? last
-        guard var start = envelope.period.start(of: envelope.from.map { max($0, first) } ?? first, weekStart: l.weekStart) else { return [] }
-        var starts: [CivilDate] = []
-        while start <= last {
-            starts.append(start)
-            guard let next = envelope.period.next(after: start) else { break }
-            start = next
-        }
-        return starts
+        envelope.periodStarts(from: first, through: last, weekStart: l.weekStart)
     }
 
     mutating func computePeriods(_ e: Int, events: [EnvelopeEvent], from first: CivilDate, through last: CivilDate) {

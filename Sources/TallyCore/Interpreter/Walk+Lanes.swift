@@ -9,7 +9,7 @@ import TallySyntax
 /// - the ledger lane: ``walkLedger()`` (balances, wallet histories, duplicates,
 ///   assertions), ``checkRecurring()``, ``checkUnused()``;
 /// - the envelope lane: ``computeEnvelopes()``, ``checkReadyToAssign()``,
-///   ``checkOverlaps()``, ``computeGoals()`` — every check that converts an amount, so
+///   ``checkOverlaps()``, ``tallyGoals()``, ``judgeGoals()`` — every check that converts an amount, so
 ///   the set of entries whose missing rate was reported stays one lane's.
 ///
 /// Neither lane reads what the other writes: the envelope lane never reads a balance,
@@ -79,11 +79,19 @@ extension Walk {
     /// The envelope lane, on a copy whose diagnostics start empty; returns where those
     /// before the goals' end.
     mutating func runEnvelopeLane() -> Int {
+        // Goals are tallied first: the envelopes leave out what a goal pays, and ready to
+        // assign moves with what goals save. What the tally reports keeps its place with
+        // the goals' diagnostics.
+        tallyGoals()
+        goalsInBudget = l.goals.indices.map(goalIsInBudget)
+        let tallied = diagnostics
+        diagnostics = []
         computeEnvelopes()
         checkReadyToAssign()
         checkOverlaps()
         let beforeGoals = diagnostics.count
-        computeGoals()
+        diagnostics += tallied
+        judgeGoals()
         return beforeGoals
     }
 
@@ -93,6 +101,7 @@ extension Walk {
         envelopeSpans = envelopes.envelopeSpans
         readyToAssign = envelopes.readyToAssign
         goalHistory = envelopes.goalHistory
+        goalsInBudget = envelopes.goalsInBudget
         conversionReported = envelopes.conversionReported
         let other = envelopes.diagnostics
         let ledger = diagnostics

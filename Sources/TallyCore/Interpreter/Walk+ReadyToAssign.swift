@@ -14,6 +14,8 @@ extension Walk {
         case unbudgeted
         /// An envelope's overspending for the period starting on the date, not carried.
         case overspending(Int, CivilDate)
+        /// Money saved towards (or taken from) a goal held in the budget's wallets.
+        case saving(Int)
     }
 
     /// One change to ready to assign. There is one per posting no envelope counts, so an
@@ -44,6 +46,7 @@ extension Walk {
             case .planning(let e, let start): (tag, envelope, periodStart) = (2, Int32(truncatingIfNeeded: e), Walk.dayKey(start))
             case .unbudgeted: (tag, envelope, periodStart) = (3, 0, 0)
             case .overspending(let e, let start): (tag, envelope, periodStart) = (4, Int32(truncatingIfNeeded: e), Walk.dayKey(start))
+            case .saving(let g): (tag, envelope, periodStart) = (5, Int32(truncatingIfNeeded: g), 0)
             }
         }
 
@@ -55,6 +58,7 @@ extension Walk {
             case 2: return .planning(Int(envelope), Walk.date(ofDayKey: periodStart))
             case 3: return .unbudgeted
             case 4: return .overspending(Int(envelope), Walk.date(ofDayKey: periodStart))
+            case 5: return .saving(Int(envelope))
             default: return .none
             }
         }
@@ -64,8 +68,8 @@ extension Walk {
     }
 
     /// Ready to assign: openings, income and other money that reaches the budget's wallets,
-    /// less what was planned and filled, less spending no envelope counts, plus what a
-    /// period leaves over without carrying it. Kept day by day for the reports; W0503 when
+    /// less what was planned and filled and what goals held in them saved, less spending
+    /// no envelope counts, plus what a period leaves over without carrying it. Kept day by day for the reports; W0503 when
     /// an assignment takes it below zero, W0514 when unbudgeted spending does.
     mutating func checkReadyToAssign() {
         guard l.envelopes.contains(where: { !$0.coversAll }) else { return }
@@ -81,12 +85,25 @@ extension Walk {
         let coverage = EnvelopeCoverage(envelopes: l.envelopes, categories: l.categories, wallets: l.wallets, periods: periods)
         var inOrder: [ReadyEvent] = []
         inOrder.reserveCapacity(entries.count)
+        let goalsInBudget = l.goals.indices.map(goalIsInBudget)
+        var nextChange = 0
         // Entries are read in place, field by field: a copy of each would retain its strings.
         for index in entries.indices {
             let date = entries[index].date
+            // What an entry saves towards a goal is assigned first: money a goal spends
+            // comes back before the spending takes it.
+            while nextChange < goalChanges.count && goalChanges[nextChange].entry == index {
+                let change = goalChanges[nextChange]
+                nextChange += 1
+                guard goalsInBudget[change.goal], let value = savedAmount(change, index) else { continue }
+                inOrder.append(ReadyEvent(date: date, amount: value.negated, what: .saving(change.goal), order: index))
+            }
             if let (wallet, amount) = entries[index].transaction {
                 guard budgetWallet[wallet] else { continue }
                 let count = entries[index].postingCount
+                // Paid by a goal: no envelope counted it, so it comes from ready to assign,
+                // which the goal's change above gave it back first.
+                let paidByGoal = isPaidByGoal(index)
                 // A bank movement with no category yet (I0601) is money come or gone.
                 if count == 0, let value = readyAmount(amount, wallet: wallet, index) {
                     inOrder.append(ReadyEvent(date: date, amount: value, what: value.isNegative ? .unbudgeted : .none, order: index))
@@ -94,7 +111,7 @@ extension Walk {
                 for p in 0 ..< count {
                     let posting = entries[index].posting(p)
                     let income = isIncome[posting.category]
-                    guard income || !coverage.isCounted(category: posting.category, wallet: wallet, on: date),
+                    guard income || paidByGoal || !coverage.isCounted(category: posting.category, wallet: wallet, on: date),
                         let value = readyAmount(posting.amount, wallet: wallet, index, posting: p)
                     else { continue }
                     inOrder.append(ReadyEvent(date: date, amount: value, what: income ? .none : .unbudgeted, order: index, posting: Int32(p)))
@@ -116,6 +133,12 @@ extension Walk {
         }
         // The two timelines are walked as one, without joining them into a third array.
         readyToAssign = walkReadyToAssign(inOrder, assignmentEvents())
+    }
+
+    /// A goal change in the default currency (the goal's currency is its `in` wallet's).
+    mutating func savedAmount(_ change: GoalChange, _ index: Int) -> Money? {
+        guard let wallet = l.goals[change.goal].wallet else { return change.amount }
+        return readyAmount(change.amount, wallet: wallet, index)
     }
 
     /// Whether `wallet`'s money counts in ready to assign (``Wallet/countsInReadyToAssign``),
@@ -149,16 +172,17 @@ extension Walk {
             }
         }
         for (e, envelope) in l.envelopes.enumerated() where !envelope.coversAll {
-            let list = periods[e]
-            for (i, period) in list.enumerated() {
+            for period in periods[e] {
                 if let planned = envelope.planned, !planned.isZero {
                     // A period that began before the budget's first entry is assigned on
                     // that day, after the day's income.
                     events.append(ReadyEvent(date: max(period.start, first), amount: planned.negated, what: .planning(e, period.start), order: Int.max))
                 }
                 // What a period holds at its end goes back to ready to assign the next day,
-                // unless it is carried into the next period.
-                let carried = envelope.carries(period.available) && i + 1 < list.count
+                // unless a next period carries it (`rollover unspent` carries none of an
+                // overspending): computed here, or one ahead of today that a later look makes
+                // (Grammar.md §4, "Looking ahead").
+                let carried = envelope.carries(period.available) && envelope.hasPeriod(after: period.start)
                 guard !carried, !period.available.isZero, let next = period.end.adding(days: 1) else { continue }
                 events.append(
                     ReadyEvent(date: next, amount: period.available, what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))
@@ -214,6 +238,11 @@ extension Walk {
         switch event.what {
         case .none:
             return
+        case .saving(let g):
+            report(
+                .readyToAssignNegative,
+                "saving for \(l.goals[g].name) assigns money the wallets do not hold outside envelopes and goals: ready to assign is \(shown) on \(event.date)",
+                location, help: "save less, or record the income that pays for it")
         case .filling(let e), .planning(let e, _):
             var what = "filling \(l.envelopes[e].name)"
             if case .planning(_, let start) = event.what { what = "planning \(l.envelopes[e].name) for \(l.envelopes[e].period.label(start))" }

@@ -1,6 +1,7 @@
 import TallySyntax
 
-/// Recurring entries that are due, goals, and declarations nothing uses.
+/// Recurring entries that are due, and declarations nothing uses (goals:
+/// `Walk+Goals.swift`).
 extension Walk {
     /// An occurrence counts as recorded by an entry naming the rule (`rule NAME`), or by a
     /// transaction with the rule's wallet, category and amount, dated from a week before
@@ -103,86 +104,6 @@ extension Walk {
     static func signature(_ entry: Entry) -> Signature? {
         guard let (wallet, amount) = entry.transaction, entry.postingCount > 0 else { return nil }
         return Signature(wallet: wallet, category: entry.posting(0).category, amount: amount)
-    }
-
-    // MARK: Goals
-
-    /// A transfer's amount in a goal's `currency`: the first of `sides` (wallet, amount)
-    /// already in it, else the first converted at the entry's date.
-    mutating func goalAmount(_ sides: [(wallet: Int, amount: Money)], in currency: String, entry index: Int) -> Money? {
-        if let side = sides.first(where: { l.wallets[$0.wallet].currency == currency }) { return side.amount }
-        let entry = entries[index]
-        return convert(
-            sides[0].amount, from: l.wallets[sides[0].wallet].currency, to: currency, at: entry.date, entry: index,
-            location: entry.location)
-    }
-
-    mutating func computeGoals() {
-        guard !l.goals.isEmpty else { return }
-        var saved = [Money](repeating: .zero, count: l.goals.count)
-        var firstDate = [CivilDate?](repeating: nil, count: l.goals.count)
-        let entries = self.entries
-        // Each goal counts in its own currency: its wallet's, else the default one.
-        let goalCurrency = l.goals.map { goal in goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency }
-        // The wallet that holds each goal's money: its `in`, else where the first transfer
-        // marked for it went. Money marked for the goal that leaves it is taken out.
-        var goalWallet = l.goals.map(\.wallet)
-        for index in entries.indices {
-            guard let g = entries[index].goal else { continue }
-            let entry = entries[index]
-            let currency = goalCurrency[g]
-            let amount: Money
-            switch entry.kind {
-            case .contribution(_, let value):
-                amount = value
-            case .transfer(let from, let to, let sent, let received) where goalWallet[g] == from:
-                // Out of the goal's wallet: taken out, the sent side first.
-                guard let value = goalAmount([(from, sent), (to, received)], in: currency, entry: index) else { continue }
-                amount = value.negated
-            case .transfer(let from, let to, let sent, let received):
-                if goalWallet[g] == nil { goalWallet[g] = to }
-                guard let value = goalAmount([(to, received), (from, sent)], in: currency, entry: index) else { continue }
-                amount = value
-            case .transaction(let wallet, let value, _):
-                guard
-                    let converted = convert(
-                        value, from: l.wallets[wallet].currency, to: currency, at: entry.date,
-                        entry: index, location: entry.location)
-                else { continue }
-                amount = converted
-            default: continue
-            }
-            guard let total = saved[g].adding(amount) else {
-                report(.numericOverflow, "what is saved towards \(l.goals[g].name) becomes too large to compute exactly", entry.location)
-                continue
-            }
-            saved[g] = total
-            if firstDate[g] == nil { firstDate[g] = entry.date }
-            goalHistory[g].append((entry.date, saved[g]))
-        }
-        for (g, goal) in l.goals.enumerated() where !goal.reached {
-            guard let target = goal.target, goal.periodic == nil, saved[g] < target else { continue }
-            let currency = goal.wallet.map { l.wallets[$0].currency } ?? l.defaultCurrency
-            guard let by = goal.by else { continue }
-            if by < today {
-                report(
-                    .goalOverdue,
-                    "\(goal.name)'s date \(by) has passed with \(format(saved[g], currency)) of \(format(target, currency)) saved",
-                    goal.location, help: "set a new date with `by`, or mark the goal `reached` if you are done with it")
-            } else if let start = firstDate[g], start < today, start < by {
-                // Even pace from the first contribution to the date.
-                let elapsed = start.days(until: today)
-                let total = start.days(until: by)
-                if let expected = target.multiplied(by: Money(units: Int64(elapsed), scale: 0), roundedTo: target.scale)?
-                    .divided(by: total, roundedTo: l.decimals(of: currency)), saved[g] < expected
-                {
-                    report(
-                        .goalBehind,
-                        "\(goal.name) is behind its pace: \(format(saved[g], currency)) saved, \(format(expected, currency)) expected by today to reach \(format(target, currency)) by \(by)",
-                        goal.location)
-                }
-            }
-        }
     }
 
     // MARK: Unused declarations

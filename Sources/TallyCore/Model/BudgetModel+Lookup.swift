@@ -25,7 +25,7 @@ extension BudgetModel {
     }
 
     /// The envelope's figures for the period containing `date`, by binary search over its
-    /// periods (which are in date order).
+    /// periods (which are in date order), or ahead of them as ``envelopeStatus(_:at:)``.
     public func envelopePeriod(_ envelope: Int, containing date: CivilDate) -> EnvelopeStatus? {
         guard envelopePeriods.indices.contains(envelope) else { return nil }
         let periods = envelopePeriods[envelope]
@@ -35,7 +35,9 @@ extension BudgetModel {
             let mid = (low + high) / 2
             if periods[mid].end < date { low = mid + 1 } else { high = mid }
         }
-        guard low < periods.count, periods[low].start <= date, date <= periods[low].end else { return nil }
+        guard low < periods.count, periods[low].start <= date, date <= periods[low].end else {
+            return periodsAhead(envelope, through: date).last { $0.start <= date && date <= $0.end }
+        }
         return periods[low]
     }
 

@@ -56,6 +56,9 @@ public struct BudgetModel: Sendable {
     let envelopePeriods: [[EnvelopeStatus]]
     /// Per goal: dates and running totals of contributions.
     let goalHistory: [[(date: CivilDate, saved: Money)]]
+    /// Per goal: whether what it has saved is assigned money of the budget's wallets, out
+    /// of ready to assign (Grammar.md §4, "Goals in the equation"); empty without goals.
+    let goalsInBudget: [Bool]
     /// Ready to assign at the end of each day that changed it, as the interpreter computed
     /// it; empty for budgets that assign no income.
     let readyToAssignDays: [(date: CivilDate, total: Money)]
@@ -120,12 +123,29 @@ public struct BudgetModel: Sendable {
     }
 
     /// The envelope's figures for the period containing `date`.
+    /// A period after the interpreter's (after today, past the last entry) is as that day
+    /// will show it when it comes (``periodsAhead(_:through:)``).
     public func envelopeStatus(_ envelope: Int, at date: CivilDate) -> EnvelopeStatus? {
         envelopePeriods[envelope].first { $0.start <= date && date <= $0.end }
+            ?? periodsAhead(envelope, through: date).last { $0.start <= date && date <= $0.end }
     }
 
     /// All periods of an envelope computed so far, in order.
     public func envelopeHistory(_ envelope: Int) -> [EnvelopeStatus] { envelopePeriods[envelope] }
+
+    /// Whether what goal `goal` has saved is assigned money of the budget's wallets: out
+    /// of ready to assign, on the equation's goal side (Grammar.md §4, "Goals in the
+    /// equation"). False for a goal kept in a hidden wallet, a loan or a wallet outside the
+    /// budget's.
+    public func isInBudget(goal: Int) -> Bool { goalsInBudget.indices.contains(goal) ? goalsInBudget[goal] : true }
+
+    /// Whether `entry` is spending (or a refund) paid from a goal held in the budget's
+    /// wallets: no envelope counts it, and it is not unbudgeted (Grammar.md §4, "Goals in
+    /// the equation").
+    public func isPaidByGoal(_ entry: Entry) -> Bool {
+        guard let g = entry.goal, entry.transaction != nil else { return false }
+        return isInBudget(goal: g)
+    }
 
     /// Money saved towards a goal by the end of `date`.
     public func saved(towards goal: Int, at date: CivilDate) -> Money {

@@ -27,7 +27,7 @@ extension BudgetModel {
             guard entry.date <= date else { break }
             switch entry.kind {
             case .transaction(let wallet, _, let postings):
-                guard envelope.counts(wallet: wallet, of: wallets) else { continue }
+                guard envelope.counts(wallet: wallet, of: wallets), !isPaidByGoal(entry) else { continue }
                 for posting in postings where covered[posting.category] {
                     guard let value = rates.toDefault(posting.amount, from: wallets[wallet].currency, at: entry.date) else { continue }
                     add(&spent, value.negated)

@@ -31,7 +31,7 @@ extension BudgetModel {
     /// Envelope `e`'s figures over `range`; nil when none of its periods meets it.
     /// Spending is counted as ``envelopeStatus(_:through:rates:)`` counts it.
     public func envelopeColumn(_ e: Int, _ range: ClosedRange<CivilDate>, rates: ExchangeRates) -> EnvelopeColumn? {
-        let all = envelopePeriods[e]
+        let all = periods(e, through: range.upperBound)
         guard let firstIndex = all.firstIndex(where: { $0.end >= range.lowerBound && $0.start <= range.upperBound }) else { return nil }
         let envelope = envelopes[e]
         var carried = Money.zero, planned = Money.zero, filled = Money.zero, moved = Money.zero

@@ -30,7 +30,7 @@ extension BudgetModel {
         for entry in entries[low...] {
             guard entry.date <= last else { break }
             guard case .transaction(let wallet, _, let postings) = entry.kind,
-                envelope.counts(wallet: wallet, of: wallets)
+                envelope.counts(wallet: wallet, of: wallets), !isPaidByGoal(entry)
             else { continue }
             for posting in postings where covered[posting.category] {
                 guard let value = rates.toDefault(posting.amount, from: wallets[wallet].currency, at: entry.date) else { continue }

@@ -1,14 +1,19 @@
 import TallySyntax
 
 /// The envelope equation on a day (Grammar.md §4): ready to assign + what every envelope
-/// has available = the money in the budget's wallets, and the spending no envelope
-/// counted, which ready to assign has paid.
+/// has available + what the goals held in the budget's wallets have saved = the money in
+/// the budget's wallets, and the spending no envelope counted, which ready to assign has
+/// paid.
 public struct EnvelopeEquation: Sendable {
     /// Ready to assign at the end of the day.
     public let readyToAssign: Money
     /// What the envelopes that assign money (not `for *`) have available at the end of
     /// the day, added up.
     public let available: Money
+    /// What the goals held in the budget's wallets (``BudgetModel/isInBudget(goal:)``)
+    /// have saved at the end of the day, added up in the default currency at the day's
+    /// rates: assigned money, as the envelopes' is.
+    public let goals: Money
     /// The money in the budget's wallets (``Wallet/holdsBudgetMoney``) at the end of the
     /// day, in the default currency at the day's rates; nil when a rate is missing.
     public let wallets: Money?
@@ -35,6 +40,11 @@ extension BudgetModel {
         for e in envelopes.indices where !envelopes[e].coversAll {
             if let status = envelopeStatus(e, through: date, rates: rates) { available = available.adding(status.available) ?? available }
         }
+        var goals = Money.zero
+        for g in self.goals.indices where isInBudget(goal: g) {
+            let currency = self.goals[g].wallet.map { wallets[$0].currency } ?? defaultCurrency
+            if let saved = rates.toDefault(saved(towards: g, at: date), from: currency, at: date) { goals = goals.adding(saved) ?? goals }
+        }
         let first = Entry.firstMovement(in: entries) ?? today
         var money: Money? = .zero, cards: Money? = .zero
         for (w, wallet) in wallets.enumerated() where counts(wallet, rates) && (wallet.openingDate ?? first) <= date {
@@ -44,7 +54,7 @@ extension BudgetModel {
         }
         let from = CivilDate(year: date.year, month: date.month, day: 1) ?? date
         return EnvelopeEquation(
-            readyToAssign: ready, available: available, wallets: money, cards: cards, unbudgetedFrom: from,
+            readyToAssign: ready, available: available, goals: goals, wallets: money, cards: cards, unbudgetedFrom: from,
             unbudgeted: unbudgeted(from ... date, rates: rates))
     }
 
@@ -62,7 +72,8 @@ extension BudgetModel {
             sums[key] = (sums[key] ?? .zero).subtracting(value) ?? sums[key]
         }
         for entry in entries where range.contains(entry.date) {
-            guard let (wallet, amount) = entry.transaction, counts(wallets[wallet], rates) else { continue }
+            // Spending a goal pays came from the goal, not from ready to assign.
+            guard let (wallet, amount) = entry.transaction, counts(wallets[wallet], rates), !isPaidByGoal(entry) else { continue }
             if entry.postingCount == 0, amount.isNegative { add(-1, amount, wallet, entry.date) }
             for p in 0 ..< entry.postingCount {
                 let posting = entry.posting(p)

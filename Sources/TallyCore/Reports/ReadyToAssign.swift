@@ -15,6 +15,14 @@ extension BudgetModel {
             let mid = (low + high) / 2
             if readyToAssignDays[mid].date <= date { low = mid + 1 } else { high = mid }
         }
-        return low == 0 ? .zero : readyToAssignDays[low - 1].total
+        let computed = low == 0 ? Money.zero : readyToAssignDays[low - 1].total
+        // Past the interpreter's periods: as that day will show it (Grammar.md §4, "Looking ahead").
+        let ahead = readyToAssignAhead(through: date)
+        return ahead.isZero ? computed : computed.adding(ahead) ?? computed
     }
+
+    /// The first day that changed ready to assign (an opening, the first income): before
+    /// it the budget had no money to assign, and reports show no figure rather than
+    /// 0.00. Nil for budgets with no ready to assign.
+    public var readyToAssignStart: CivilDate? { readyToAssignDays.first?.date }
 }

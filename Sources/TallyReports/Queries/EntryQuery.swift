@@ -183,7 +183,8 @@ public struct EntryQuery: Equatable, Sendable {
                 case .note: return holds(entry.note, term.text)
                 case .date: return range?.contains(entry.date) ?? false
                 case .envelope:
-                    guard let e = envelopeIndex[term.text], let category = line.category else { return false }
+                    // Spending a goal pays is the goal's (Grammar.md §4), as the walk counts it.
+                    guard let e = envelopeIndex[term.text], let category = line.category, !model.isPaidByGoal(entry) else { return false }
                     return model.envelopes[e].countsSpending(in: model.categories[category], from: line.wallet, of: model.wallets)
                 case .amount:
                     let value = term.signed ? line.amount : (line.amount.isNegative ? line.amount.negated : line.amount)

@@ -19,7 +19,8 @@ public struct EnvelopeHistoryReport: Sendable {
     public let periods: PeriodColumns
     /// The envelopes that have a period in the range, in file order.
     public let rows: [Row]
-    /// Ready to assign at the end of each column; nil for budgets that assign no income.
+    /// Ready to assign at the end of each column; nil for budgets that assign no income,
+    /// and for columns that end before the budget had money (``BudgetModel/readyToAssignStart``).
     public let readyToAssign: [Money?]
     /// The range the columns cover: the one asked for, ending today at the latest.
     public let range: ClosedRange<CivilDate>
@@ -39,7 +40,20 @@ public struct EnvelopeHistoryReport: Sendable {
             let columns = periods.periods.map { model.envelopeColumn(e, $0.start ... $0.end, rates: budget.rates) }
             return columns.contains { $0 != nil } ? Row(envelope: model.envelopes[e], columns: columns) : nil
         }
-        readyToAssign = periods.periods.map { model.readyToAssign(at: $0.end) }
+        readyToAssign = periods.periods.map { period in
+            guard let start = model.readyToAssignStart, start <= period.end else { return nil }
+            return model.readyToAssign(at: period.end)
+        }
+    }
+
+    /// When ready to assign is 0.00 at the end of every column shown (every euro has a
+    /// job, as YNAB's budgets aim for), the one line that says so instead of a table of
+    /// zeros; nil otherwise.
+    public var allAssigned: String? {
+        let shown = zip(periods.periods, readyToAssign).compactMap { period, ready in ready.map { (period, $0) } }
+        guard let first = shown.first, let last = shown.last, shown.allSatisfy({ $0.1.isZero }) else { return nil }
+        let span = shown.count == 1 ? "of \(first.0.label)" : "of every \(step.unit) from \(first.0.label) to \(last.0.label)"
+        return "Ready to assign is \(budget.amount(.zero, budget.currency)) at the end \(span): all the money is assigned"
     }
 
     /// True when some period of some envelope gave money back inside a column (periods

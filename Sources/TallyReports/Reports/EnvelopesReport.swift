@@ -33,6 +33,14 @@ public struct EnvelopesReport: Sendable {
         budget.model.envelopeLines(at: date, rates: budget.rates)
     }
 
+    /// For a day after today, the one line that says so: the figures are those the day
+    /// will show when it comes, if nothing more is recorded (Grammar.md §4, "Looking
+    /// ahead"); nil for today and earlier days.
+    public var lookingAhead: String? {
+        guard budget.today < date else { return nil }
+        return "Looking ahead from today (\(budget.today)): as \(date) will show them if nothing more is recorded"
+    }
+
     /// The envelopes as an array, as `envelopes` and `report` show them.
     public static func json(_ lines: [Line], budget: ReportBudget) -> JSONValue {
         .array(
@@ -67,6 +75,7 @@ public struct EnvelopesReport: Sendable {
         return .object([
             ("readyToAssign", .string(budget.inDefault(equation.readyToAssign))),
             ("available", .string(budget.inDefault(equation.available))),
+            ("goals", .string(budget.inDefault(equation.goals))),
             ("wallets", .optional(equation.wallets.map(budget.inDefault))),
             ("cards", .optional(equation.cards.map(budget.inDefault))),
             ("unbudgetedFrom", .string(equation.unbudgetedFrom.description)),

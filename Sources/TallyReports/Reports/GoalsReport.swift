@@ -55,6 +55,10 @@ public struct GoalsReport: Sendable {
     public let date: CivilDate
     /// Every goal, in file order.
     public let lines: [Line]
+    /// What the goals held in the budget's wallets have saved, in the default currency:
+    /// assigned money, the "in goals" of `tally envelopes`' equation (Grammar.md §4,
+    /// "Goals in the equation"); nil for budgets without ready to assign.
+    public let assigned: Money?
     private let budget: ReportBudget
 
     /// The goals at the end of `date`.
@@ -62,12 +66,21 @@ public struct GoalsReport: Sendable {
         self.budget = budget
         self.date = date
         lines = budget.model.goals.indices.map { Line(budget, goal: $0, at: date) }
+        assigned = budget.model.envelopeEquation(at: date, rates: budget.rates)?.goals
+    }
+
+    /// The sentence that ties the goals to ready to assign, when they hold any of the
+    /// budget's money.
+    public var assignedNote: String? {
+        guard let assigned, !assigned.isZero else { return nil }
+        return "Saved in the budget's wallets: \(budget.amount(assigned, budget.currency)), assigned, so not in ready to assign"
     }
 
     /// The JSON of docs/reports.md ("goals").
     public var json: JSONValue {
         .object([
             ("date", .string(date.description)),
+            ("assigned", .optional(assigned.map(budget.inDefault))),
             (
                 "goals",
                 .array(

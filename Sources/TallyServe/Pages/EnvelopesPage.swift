@@ -12,6 +12,7 @@ enum EnvelopesPage {
         var body: HTML = "<p class=\"muted\">Envelopes on \(date). "
         body += PageLayout.link("/envelopes?at=\(previous)", "← \(OverviewPage.monthText(previous))") + " · "
         body += PageLayout.link("/envelopes?at=\(next)", "\(OverviewPage.monthText(next)) →") + "</p>\n"
+        if let ahead = report.lookingAhead { body += "<p class=\"muted\">\(ahead).</p>\n" }
         var rows: [[HTML]] = []
         var classes: [String?] = []
         for line in report.lines {
@@ -30,6 +31,10 @@ enum EnvelopesPage {
             numeric: [2, 3, 4, 5, 6, 7, 8], rows: rows, rowClasses: classes)
         if let ready = report.readyToAssign {
             live += "<p id=\"ready\">Ready to assign: <strong>\(budget.amount(ready, budget.currency))</strong></p>\n"
+            if let goals = report.equation?.goals, !goals.isZero {
+                // The same "in goals" as `tally envelopes` and the Goals page (Grammar.md §4).
+                live += "<p id=\"in-goals\">Saved in goals: \(budget.amount(goals, budget.currency)), assigned, so not in ready to assign</p>\n"
+            }
         }
         body += PageLayout.live("envelopes", live)
         body += readOnly.map { PageLayout.message($0) } ?? forms(budget, report: report, token: token, version: version)

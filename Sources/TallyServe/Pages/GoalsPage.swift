@@ -25,6 +25,7 @@ enum GoalsPage {
         let table = PageLayout.table(
             caption: "Goals on \(date)", headers: ["Goal", "Saved", "Target", "Progress", "", "Status", "By", "Outlook"],
             numeric: [1, 2, 3], rows: rows)
-        return PageLayout.live("goals", table)
+        let assigned: HTML = report.assignedNote.map { "<p id=\"assigned\">\($0).</p>\n" } ?? ""
+        return PageLayout.live("goals", table + assigned)
     }
 }

@@ -151,7 +151,7 @@ extension DiagnosticCode {
             #"Spending in an envelope has reached its `alert` percentage for the period, without going over. The note sits on the transaction that reached it."#,
             nil),
         "W0503": (
-            #"An assignment, a fill or an envelope's planned amount for a period, takes ready to assign below zero: more was assigned to envelopes than the budget's wallets hold outside them (Grammar.md §4, "Ready to assign"). Reported on the fill or envelope that did it, once per dip, through today. Budgets that record no income at all keep limits only, and are not checked."#,
+            #"An assignment, a fill, an envelope's planned amount for a period or money saved for a goal held in the budget's wallets, takes ready to assign below zero: more was assigned to envelopes and goals than the budget's wallets hold outside them (Grammar.md §4, "Ready to assign" and "Goals in the equation"). Reported on the fill, envelope or goal entry that did it, once per dip, through today. Budgets that record no income at all keep limits only, and are not checked."#,
             #"assign less, or record the income first."#),
         "W0504": (
             #"Two envelopes budget the same category (or one its parent) in the same period, so its spending counts against both, and ready to assign and the envelopes no longer add up to the money in the wallets (Grammar.md §4). The global cap (`for *`) is left out: it overlaps by design. Envelopes whose periods never meet (date ranges, `from` and `until`) do not overlap. `option overlapping-envelopes allow` turns this off, and `error` makes it an error."#,

@@ -3,8 +3,8 @@ import TallySyntax
 import Testing
 
 /// The envelope equation on random budgets at random days: ready to assign + what every
-/// envelope that assigns money has available = the money in the budget's wallets
-/// (Grammar.md §4). Budgets in one currency, without overlapping envelopes and without
+/// envelope that assigns money has available + what the goals held in the budget's
+/// wallets saved = the money in the budget's wallets (Grammar.md §4). Budgets in one currency, without overlapping envelopes and without
 /// envelopes that name a hidden wallet or a loan: the three cases the grammar names as
 /// making the sides differ.
 @Suite struct EnvelopeEquationPropertyTests {
@@ -53,10 +53,13 @@ import Testing
         if r.chance(30) { lines.append("envelope Pot \(r.amount(100)) monthly"); envelopes.append("Pot") }
         if r.chance(30) { lines.append("envelope Cap 900 monthly for *") }
         lines.append("option overlapping-envelopes allow")
+        // Goals: one held in a budget wallet, one with no wallet, one in the hidden Stash.
+        lines += ["goal Trip 900 in Checking", "goal Rainy 600", "goal Hoard in Stash"]
+        let goals = ["Trip", "Rainy", "Hoard"]
         for _ in 0 ..< 5 + r.below(40) {
             let date = "2026-\(String(format: "%02d", 1 + r.below(6)))-\(String(format: "%02d", 1 + r.below(28)))"
             let wallet = spendable[r.below(spendable.count)]
-            switch r.below(10) {
+            switch r.below(11) {
             case 0, 1:
                 lines.append("\(date) \(wallet) \(["Salary", "Bonus"][r.below(2)]) +\(r.amount(1500))")
             case 2:
@@ -71,6 +74,16 @@ import Testing
                 lines.append("\(date) \(wallet) \(expenses[r.below(expenses.count)]) \(r.amount(50)) #refund")
             case 6:
                 lines.append("\(date) \"Bank\" \(wallet) -\(r.amount(60))\n    id: \"X\(r.next() % 1_000_000)\"")
+            case 7:
+                // Saved or taken out with a `goal` entry, a marked transfer, spent from a goal.
+                let goal = goals[r.below(3)]
+                switch r.below(3) {
+                case 0: lines.append("\(date) goal \(goal) \(r.chance(80) ? "" : "-")\(r.amount(200))")
+                case 1:
+                    let other = ["Checking", "Stash"][r.below(2)]
+                    if other != wallet { lines.append("\(date) transfer \(wallet) -> \(other) \(r.amount(200)) goal \(goal)") }
+                default: lines.append("\(date) \(wallet) \(expenses[r.below(expenses.count)]) -\(r.amount(100)) goal \(goal)")
+                }
             default:
                 lines.append("\(date) \(wallet) \(expenses[r.below(expenses.count)]) -\(r.amount(250))")
             }
@@ -86,11 +99,19 @@ import Testing
             let today = "2026-07-\(String(format: "%02d", 1 + r.below(28)))"
             let (model, _) = try Figures.run(text, today: today)
             let rates = ExchangeRates(model)
-            guard let first = model.entries.first?.date else { continue }
+            // The equation holds from the first entry that moves money (Grammar.md §4): a
+            // goal entry may come before it.
+            let moving = model.entries.first { entry in
+                switch entry.kind {
+                case .transaction, .transfer, .fill, .move: return true
+                default: return false
+                }
+            }
+            guard let first = moving?.date else { continue }
             for _ in 0 ..< 4 {
                 guard let day = first.adding(days: r.below(200)) else { continue }
                 guard let equation = model.envelopeEquation(at: day, rates: rates) else { continue }
-                let sum = equation.readyToAssign.adding(equation.available)
+                let sum = equation.readyToAssign.adding(equation.available)?.adding(equation.goals)
                 #expect(sum == equation.wallets, "budget \(budgetNumber) on \(day):\n\(text)")
                 if sum != equation.wallets { return }
                 checked += 1
