@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finds, for files named on the command line, the budget each belongs to, the way the
 /// language server does for open files: a file that another budget includes is checked

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Where the budget that includes a file may be: the one rule `tally check`
 /// (``BudgetRoots``) and the language server (which adds its workspace folders) share, so

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Which folders the search for a file's budget (``BudgetSearch``, ``WorkspaceFiles``) may
 /// read: a file someone else leaves in a shared folder must never change how your budget

@@ -1,5 +1,10 @@
-import Foundation
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Finds the files a text includes without reading the rest of it: only lines that start
 /// with `include` are parsed. The line starts come from the text's ``LineIndex`` when the

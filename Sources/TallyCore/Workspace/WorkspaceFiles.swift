@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The `.tally` files of some folders and what each includes, re-read only when a file's
 /// size or modification time changes: the workspace folders (searched whole) and the
