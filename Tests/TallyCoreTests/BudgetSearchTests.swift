@@ -86,6 +86,9 @@ struct BudgetSearchTests {
         try folder.write(declarations + "include \"../mine/2026.tally\"\n", to: "shared/stranger/main.tally")
         #expect(chmod(folder.path("shared"), 0o1777) == 0)
         #expect(root(of: "shared/mine/2026.tally", in: folder) == ("shared/mine/2026.tally", .itself))
+        // Read, the stranger's file would change the result: what the rule prevents.
+        let trustingAll = FolderTrust { _, _ in true }
+        #expect(root(of: "shared/mine/2026.tally", in: folder, trust: trustingAll) == ("shared/stranger/main.tally", .includedBy))
         #expect(BudgetSearch.folders(for: folder.path("shared/mine/2026.tally")) == [.init(folder.path("shared/mine"), depth: 2)])
         // An includer in our own folder below the shared one is still found, and the
         // search lists only our folder and its subfolder.
