@@ -45,8 +45,10 @@ import Testing
         // The syntax layer imports nothing but the standard library's Synchronization (for
         // the trees' retired storage on Linux): no Foundation.
         ("TallySyntax", ["Synchronization"]),
-        // Glibc gives freed memory back to the system (`FreedMemory`).
-        ("TallyCore", ["Foundation", "Glibc", "TallySyntax"]),
+        // Glibc gives freed memory back to the system (`FreedMemory`) and reads folders.
+        // FoundationEssentials (Foundation without ICU) where it is enough, so that a
+        // binary that needs no more can start without loading the rest (issue 39).
+        ("TallyCore", ["Foundation", "FoundationEssentials", "Glibc", "Dispatch", "TallySyntax"]),
         ("TallyFormat", ["Foundation", "TallySyntax"]),
         // FoundationXML is the toolchain's XML parser (split from Foundation on Linux),
         // which reads CAMT.053 statements: statement reading is TallyImport's, not the
@@ -57,7 +59,7 @@ import Testing
         // reader rather than a second one.
         ("TallyInterop", ["Foundation", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport"]),
         // Reports are the library every front end shares: no formatter, server or CLI in it.
-        ("TallyReports", ["Foundation", "TallySyntax", "TallyCore"]),
+        ("TallyReports", ["Foundation", "FoundationEssentials", "TallySyntax", "TallyCore"]),
         // The actions every front end parses into: below the CLI, the web app and the
         // language server, never one of them.
         ("TallyActions", ["Foundation", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport", "TallyReports"]),

@@ -21,8 +21,10 @@ struct BudgetSearchTests {
         return folder
     }
 
-    private func root(of file: String, in folder: TemporaryFolder) -> (root: String, source: BudgetRoots.Source) {
-        var roots = BudgetRoots(provider: DiskFileProvider(), currentDirectory: folder.path)
+    private func root(
+        of file: String, in folder: TemporaryFolder, trust: FolderTrust = .ownedByUser
+    ) -> (root: String, source: BudgetRoots.Source) {
+        var roots = BudgetRoots(provider: DiskFileProvider(), currentDirectory: folder.path, trust: trust)
         return roots.root(of: file)
     }
 
@@ -61,13 +63,71 @@ struct BudgetSearchTests {
     @Test func theFoldersSearchedOutsideARepository() throws {
         let folder = try TemporaryFolder("budget-search")
         defer { folder.remove() }
-        let file = folder.path("budget/years/2026.tally")
+        let file = try folder.write(entries, to: "budget/years/2026.tally")
         let folders = BudgetSearch.folders(for: file)
         #expect(folders.first == BudgetSearch.Folder(folder.path("budget"), depth: 3))
         #expect(folders.dropFirst().allSatisfy { $0.depth == 0 })
-        #expect(folders.last?.path == "/")
+        // Up to the test's own folder: `/tmp` above it is world-writable, so neither it
+        // nor `/` above it is read.
+        #expect(folders.last?.path == folder.path)
+        #expect(BudgetSearch.folders(for: "/tmp/x.tally").isEmpty)
         // A file two levels below the root folder: only the folders themselves.
-        #expect(BudgetSearch.folders(for: "/tmp/x.tally") == [.init("/tmp", depth: 0), .init("/", depth: 0)])
+        let atTheTop = FolderTrust { path, _ in path == "/" || path == "/srv" }
+        #expect(BudgetSearch.folders(for: "/srv/x.tally", trust: atTheTop) == [.init("/srv", depth: 0), .init("/", depth: 0)])
+    }
+
+    @Test func aStrangersIncluderInASharedFolderIsNeverRead() throws {
+        // `shared/` is world-writable and sticky, as `/tmp` is. A stranger's budget in a
+        // sibling folder includes ours: before, the search read it and checked our file
+        // as part of the stranger's budget.
+        let folder = try TemporaryFolder("budget-search")
+        defer { folder.remove() }
+        try folder.write(entries, to: "shared/mine/2026.tally")
+        try folder.write(declarations + "include \"../mine/2026.tally\"\n", to: "shared/stranger/main.tally")
+        #expect(chmod(folder.path("shared"), 0o1777) == 0)
+        #expect(root(of: "shared/mine/2026.tally", in: folder) == ("shared/mine/2026.tally", .itself))
+        // Read, the stranger's file would change the result: what the rule prevents.
+        let trustingAll = FolderTrust { _, _ in true }
+        #expect(root(of: "shared/mine/2026.tally", in: folder, trust: trustingAll) == ("shared/stranger/main.tally", .includedBy))
+        #expect(BudgetSearch.folders(for: folder.path("shared/mine/2026.tally")) == [.init(folder.path("shared/mine"), depth: 2)])
+        // An includer in our own folder below the shared one is still found, and the
+        // search lists only our folder and its subfolder.
+        try folder.write(declarations + "include \"../2026.tally\"\n", to: "shared/mine/book/main.tally")
+        #expect(root(of: "shared/mine/2026.tally", in: folder) == ("shared/mine/book/main.tally", .includedBy))
+        var files = WorkspaceFiles(nearby: BudgetSearch.folders(for: folder.path("shared/mine/2026.tally")))
+        files.refresh()
+        #expect(files.lastScan.folders == 2)
+        #expect(files.lastScan.files == 2)  // `2026.tally` and `book/main.tally`
+        #expect(files.includes[folder.path("shared/stranger/main.tally")] == nil)
+    }
+
+    @Test func aFolderTheUserDoesNotOwnIsNotRead() throws {
+        // The test cannot give a folder away, so the rule is told that `budget/` is
+        // someone else's: its `main.tally` no longer makes `data/2026.tally` part of it.
+        let folder = try layout(including: "../data/2026.tally", git: false)
+        defer { folder.remove() }
+        let budget = folder.path("budget")
+        let notBudget = FolderTrust { path, info in path != budget && FolderTrust.ownedByUser.trusts(path, info) }
+        #expect(root(of: "data/2026.tally", in: folder) == ("budget/main.tally", .includedBy))
+        #expect(root(of: "data/2026.tally", in: folder, trust: notBudget) == ("data/2026.tally", .itself))
+        // A folder above that is someone else's stops the walk up there.
+        let notTheTop = FolderTrust { path, info in path != folder.path && FolderTrust.ownedByUser.trusts(path, info) }
+        #expect(BudgetSearch.folders(for: folder.path("data/2026.tally"), trust: notTheTop) == [.init(folder.path("data"), depth: 2)])
+        #expect(root(of: "data/2026.tally", in: folder, trust: notTheTop) == ("data/2026.tally", .itself))
+    }
+
+    @Test func theCacheAnswersAgainUntilItForgets() throws {
+        let folder = try TemporaryFolder("budget-search")
+        defer { folder.remove() }
+        let file = folder.path("budget/2026.tally")
+        try folder.write(entries, to: "budget/2026.tally")
+        var cache = BudgetSearch.Cache()
+        let before = cache.folders(for: file)
+        #expect(before == BudgetSearch.folders(for: file))
+        try FileManager.default.createDirectory(at: folder.url(".git"), withIntermediateDirectories: true)
+        #expect(cache.folders(for: folder.path("budget/other.tally")) == before)
+        cache.forget()
+        #expect(cache.folders(for: file) == [.init(folder.path, depth: BudgetSearch.Folder.whole)])
     }
 
     @Test func filesThatIncludeEachOtherStayBudgetsOfTheirOwn() throws {
@@ -87,5 +147,8 @@ struct BudgetSearchTests {
             folders: [folder.path("budget")], nearby: [.init(folder.path, depth: 3), .init(folder.path("budget"), depth: 0)])
         files.refresh()
         #expect(files.includes == [folder.path("budget/main.tally"): [folder.path("data/x.tally")]])
+        #expect(files.lastScan.files == 1)
+        files.refresh()
+        #expect(files.lastScan.files == 0)  // unchanged: not read again
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import TallyCore
 import TallySyntax
 import Testing
@@ -20,5 +21,17 @@ import Testing
         let fallback = Interpreter.todayOrSystemDate(environment: ["TALLY_TODAY": "soon"])
         #expect(fallback == system || fallback == Interpreter.today(environment: [:]))
         #expect(fallback != CivilDate(iso: "2000-01-01"))
+    }
+
+    @Test func theSystemDateIsTheLocalGregorianDate() throws {
+        // The C library's local date (issue 39) against Foundation's, in the same zone;
+        // read twice around midnight, they could differ by a day.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        let before = calendar.dateComponents([.year, .month, .day], from: Date())
+        let system = try #require(Interpreter.today(environment: [:]))
+        let after = calendar.dateComponents([.year, .month, .day], from: Date())
+        let expected = [before, after].map { CivilDate(year: $0.year!, month: $0.month!, day: $0.day!) }
+        #expect(expected.contains(system))
     }
 }

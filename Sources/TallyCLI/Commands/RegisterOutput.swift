@@ -104,7 +104,7 @@ struct RegisterOutput {
     }
 
     /// How many bytes are gathered before they go to the console: the output of 100k
-    /// rows (35 MB of JSON) is never held whole, which spared page faults and a copy.
+    /// rows is never held whole, which spared page faults and a copy.
     static let chunk = 1 << 16
 
     /// Hands `out` to the console once it holds a chunk, and starts it again.

@@ -1,5 +1,10 @@
-import Foundation
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Dense ids for byte strings, looked up by the bytes themselves.
 ///

@@ -1,5 +1,10 @@
-import Foundation
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Gives a budget its meaning: lowers the syntax into the model, walks the entries in
 /// date order to compute balances, envelope periods, goal progress and recurring
@@ -59,11 +64,16 @@ public enum Interpreter {
         today(environment: environment) ?? systemToday()
     }
 
-    /// The local calendar date.
+    /// The local calendar date, from the C library's local time (`TZ`, else the system's
+    /// zone): `Calendar.current` costs a start of `tally check` its ICU calendar, and
+    /// without ICU (`FoundationEssentials` alone) would give the date in UTC.
     private static func systemToday() -> CivilDate {
-        let parts = Calendar.current.dateComponents([.year, .month, .day], from: Date())
-        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
-            ?? CivilDate(year: 1970, month: 1, day: 1)!
+        var now = time(nil)
+        var local = tm()
+        guard localtime_r(&now, &local) != nil,
+            let date = CivilDate(year: Int(local.tm_year) + 1900, month: Int(local.tm_mon) + 1, day: Int(local.tm_mday))
+        else { return CivilDate(year: 1970, month: 1, day: 1)! }
+        return date
     }
 }
 

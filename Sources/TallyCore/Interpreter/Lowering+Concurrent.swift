@@ -1,5 +1,10 @@
-import Foundation
+import Dispatch
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Top-level nodes of one file whose dated entries are lowered together.
 struct EntryRange: Sendable {

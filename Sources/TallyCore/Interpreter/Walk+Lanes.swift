@@ -1,5 +1,10 @@
-import Foundation
+import Dispatch
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// The checks after screening, in two lanes that may run at once.
 ///

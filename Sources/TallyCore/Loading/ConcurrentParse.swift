@@ -1,5 +1,10 @@
-import Foundation
+import Dispatch
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Parses a large file on all cores: cut into chunks at entry boundaries, the chunks
 /// parsed concurrently, the results joined. The tree is identical to `Parser.parse`'s

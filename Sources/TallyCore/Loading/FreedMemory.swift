@@ -26,7 +26,7 @@ public enum FreedMemory {
     /// glibc gives threads arenas of their own, and a block stays in the arena it came
     /// from: what an analysis frees on the second core is not reused by the next one's
     /// work on the first, so the language server's peak grew by what both arenas held
-    /// (138–149 MB over edits of the 100k budget, 132 MB with one heap). Its threads
+    /// (BENCHMARKS.md, language server, has the peak with one heap). Its threads
     /// allocate large arrays, rarely, so they seldom wait for the one heap's lock.
     @discardableResult
     public static func shareOneHeap() -> Bool {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Serves `<stdin>` from standard input and everything else (includes) from the disk,
 /// relative to the working folder.

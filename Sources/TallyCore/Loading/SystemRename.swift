@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The system's atomic exchange of two names (Linux's `renameat2`), looked up at run time
 /// because the C library may lack it (an older glibc, another system): ``AtomicFile``

@@ -1,5 +1,9 @@
-import Foundation
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A wallet's `import` profile (Grammar.md §7.1), resolved by the lowering: how the
 /// wallet's statements are read and which bank account they are of. Only what `tally

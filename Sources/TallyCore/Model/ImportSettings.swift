@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 // The settings an `import` profile may state (Grammar.md §7.1): the vocabulary the lowering
 // checks a profile against and the model carries, so that TallyImport reads statements by

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Finds, for files named on the command line, the budget each belongs to, the way the
 /// language server does for open files: a file that another budget includes is checked
@@ -33,15 +37,18 @@ public struct BudgetRoots {
     /// Canonical paths already asked for: every lookup walks the same include lines, and
     /// each canonical path costs the disk a `realpath`.
     private let canonical: CanonicalPaths
+    /// Which folders the search may read.
+    private let trust: FolderTrust
 
     /// A search for the roots of `named` files over `provider`'s files. `buffers` are
     /// texts that stand in for files on disk (`--stdin-filename`): their include lines
-    /// count instead of the disk's.
+    /// count instead of the disk's. `trust` tells which folders the search may read.
     public init(
         provider: any FileProvider, currentDirectory: String = FileManager.default.currentDirectoryPath,
-        buffers: [String: [UInt8]] = [:], named: [String] = []
+        buffers: [String: [UInt8]] = [:], named: [String] = [], trust: FolderTrust = .ownedByUser
     ) {
         self.provider = provider
+        self.trust = trust
         self.canonical = CanonicalPaths(provider)
         self.currentDirectory = currentDirectory
         var open: [String: [String]] = [:]
@@ -66,9 +73,9 @@ public struct BudgetRoots {
     /// `path` itself when nothing includes it.
     public mutating func root(of path: String) -> (root: String, source: Source) {
         let absolute = Self.absolute(path, in: currentDirectory)
-        let folders = BudgetSearch.folders(for: absolute)
+        let folders = BudgetSearch.folders(for: absolute, trust: trust)
         let key = folders.map { "\($0.depth) \($0.path)" }.joined(separator: "\n")
-        var workspace = workspaces[key] ?? WorkspaceFiles(nearby: folders, skipping: named)
+        var workspace = workspaces[key] ?? WorkspaceFiles(nearby: folders, skipping: named, trust: trust)
         if workspaces[key] == nil {
             workspace.refresh()
             workspaces[key] = workspace

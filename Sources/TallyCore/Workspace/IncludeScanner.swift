@@ -1,5 +1,10 @@
-import Foundation
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Finds the files a text includes without reading the rest of it: only lines that start
 /// with `include` are parsed. The line starts come from the text's ``LineIndex`` when the
@@ -36,8 +41,8 @@ public enum IncludeScanner {
 
     /// The starts of the lines that begin with `i` (candidates for `include`), found
     /// without building a line index: `memchr` hops from one line break to the next (LF,
-    /// and CR for files that end lines with CR alone), so a large budget costs about a
-    /// millisecond per 10 MB, which matters because `tally check` scans every budget file
+    /// and CR for files that end lines with CR alone), so a large budget costs little
+    /// beside reading it, which matters because `tally check` scans every budget file
     /// of a repository. A byte-order mark is skipped by the caller.
     static func candidateLineStarts(in bytes: [UInt8]) -> [Int] {
         var starts: [Int] = [0]

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The `.tally` files of some folders and what each includes, re-read only when a file's
 /// size or modification time changes: the workspace folders (searched whole) and the
@@ -19,6 +24,26 @@ public struct WorkspaceFiles {
     public static let entryLimit = 50_000
     /// Files larger than this are not scanned for includes.
     static let sizeLimit = 64 << 20
+    /// Most bytes read per scan, all files together: past it the files left are listed but
+    /// not read (they include nothing, as far as the search knows).
+    public static let byteLimit = 256 << 20
+
+    /// Which subfolders may be read: only trusted ones are walked (the folders to search
+    /// are trusted by whoever names them: the editor's workspace, ``BudgetSearch``).
+    public var trust: FolderTrust
+
+    /// What the last ``refresh()`` cost: folders listed, `.tally` files read and their bytes.
+    public private(set) var lastScan = Scan()
+
+    /// What a scan cost.
+    public struct Scan: Equatable, Sendable {
+        /// Folders listed.
+        public var folders = 0
+        /// Files read (unchanged files are not read again).
+        public var files = 0
+        /// Bytes of the files read.
+        public var bytes = 0
+    }
 
     /// Files listed but not read: their include lines come from elsewhere (the files
     /// `tally check` was given, which it reads only when their includes matter).
@@ -26,10 +51,13 @@ public struct WorkspaceFiles {
 
     /// Creates the list for `folders` (searched whole) and `nearby`; nothing is read until
     /// ``refresh()``.
-    public init(folders: [String] = [], nearby: [BudgetSearch.Folder] = [], skipping: Set<String> = []) {
+    public init(
+        folders: [String] = [], nearby: [BudgetSearch.Folder] = [], skipping: Set<String> = [], trust: FolderTrust = .ownedByUser
+    ) {
         self.folders = folders
         self.nearby = nearby
         self.skipping = skipping
+        self.trust = trust
     }
 
     /// The folders to walk, each once, with the most levels any list asks for it.
@@ -51,13 +79,15 @@ public struct WorkspaceFiles {
     /// repository, or the folders around a file, each time it runs. Hidden entries,
     /// `node_modules` and links to folders (which could loop) are skipped; only regular
     /// files (or links to them) named `*.tally` are read. A folder reached twice (a
-    /// workspace folder inside another) is walked once.
+    /// workspace folder inside another) is walked once. A subfolder ``trust`` does not trust
+    /// is not walked, and reading stops at ``byteLimit``.
     public mutating func refresh() {
         var seen = Set<String>()
         var count = 0
         var visited = 0
         var walked: [String: Int] = [:]  // folder → levels below it already walked
         let disk = DiskFileProvider()
+        lastScan = Scan()
         for start in searched {
             var pending = [(path: start.path, depth: start.depth)]
             while let (folder, depth) = pending.popLast(), count < Self.fileLimit, visited < Self.entryLimit {
@@ -65,6 +95,7 @@ public struct WorkspaceFiles {
                 walked[folder] = depth
                 guard let directory = opendir(folder) else { continue }
                 defer { closedir(directory) }
+                lastScan.folders += 1
                 while let entry = readdir(directory), count < Self.fileLimit, visited < Self.entryLimit {
                     visited += 1
                     let type = Int32(entry.pointee.d_type)
@@ -81,7 +112,7 @@ public struct WorkspaceFiles {
                     guard lstat(path, &info) == 0 else { continue }
                     var kind = info.st_mode & S_IFMT
                     if kind == S_IFDIR {
-                        if depth > 0 { pending.append((path, depth == BudgetSearch.Folder.whole ? depth : depth - 1)) }
+                        if depth > 0 && trust.trusts(path, info) { pending.append((path, depth == BudgetSearch.Folder.whole ? depth : depth - 1)) }
                         continue
                     }
                     guard isTally else { continue }
@@ -93,11 +124,18 @@ public struct WorkspaceFiles {
                     count += 1
                     let stamp = Stamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec), size: Int(info.st_size))
                     if stamps[path] == stamp { continue }
+                    // Past the bytes a scan may read, no stamp: the next scan tries again.
+                    guard lastScan.bytes + min(stamp.size, Self.sizeLimit) <= Self.byteLimit else {
+                        includes[path] = []
+                        continue
+                    }
                     stamps[path] = stamp
                     guard stamp.size <= Self.sizeLimit, !skipping.contains(path), let bytes = try? disk.read(path) else {
                         includes[path] = []
                         continue
                     }
+                    lastScan.files += 1
+                    lastScan.bytes += bytes.count
                     includes[path] = IncludeScanner.includes(of: bytes, path: path)
                 }
             }

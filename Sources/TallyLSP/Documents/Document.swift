@@ -28,7 +28,7 @@ public struct Document: Sendable {
     public private(set) var lines: LineIndex
     /// The text before the last edit, kept for its storage: by the next edit the analysis
     /// that shared it is gone, and writing the new text into memory already in use costs
-    /// no fresh pages (about 10 MB, zeroed by the system, for a 100k-transaction budget).
+    /// no fresh pages (a whole budget's worth, each zeroed by the system first).
     private var spare: [UInt8] = []
 
     /// Opens a document.

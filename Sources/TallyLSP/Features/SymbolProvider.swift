@@ -6,8 +6,8 @@ public enum SymbolProvider {
     /// How many dated entries an outline lists at most: those of the file's last months
     /// (where a budget grows and is edited), whole months only. Earlier months are listed
     /// without their entries, their detail saying how many they hold. An outline of every
-    /// entry of a 100k-entry file was a 25 MB answer that took clients seconds to read and
-    /// no one could scroll through; months remain to navigate by.
+    /// entry of a 100k-entry file was an answer of megabytes that clients were slow to read
+    /// and no one could scroll through; months remain to navigate by.
     public static let outlineEntryLimit = 10_000
 
     /// A file's outline: its declarations in order, and its dated entries grouped by month

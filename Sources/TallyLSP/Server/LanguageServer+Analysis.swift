@@ -66,7 +66,7 @@ extension LanguageServer {
         // The budget that includes an open file may lie outside the workspace folders
         // (an editor that took the file's own folder as the root): the folders around
         // each open file are searched too, by the rule `tally check` follows.
-        let around = documents.keys.filter { $0.hasPrefix("/") }.flatMap { BudgetSearch.folders(for: $0) }
+        let around = documents.keys.filter { $0.hasPrefix("/") }.flatMap { searchFolders.folders(for: $0) }
         workspace.nearby = Set(around).sorted { ($0.path, $0.depth) < ($1.path, $1.depth) }
         workspace.refresh()
         workspaceNeedsRefresh = false

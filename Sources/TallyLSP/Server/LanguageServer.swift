@@ -27,6 +27,9 @@ public final class LanguageServer: @unchecked Sendable {
     var documents: [String: Document] = [:]
     var workspace = WorkspaceFiles()
     var workspaceNeedsRefresh = true
+    /// The folders searched around each open file's folder, worked out once: every save
+    /// refreshes the workspace. Forgotten when the client says files or folders changed.
+    var searchFolders = BudgetSearch.Cache()
     /// The current analysis of each budget root that some open buffer belongs to.
     var analyses: [String: BudgetAnalysis] = [:]
     /// The root each open buffer belongs to.
@@ -288,6 +291,7 @@ public final class LanguageServer: @unchecked Sendable {
             case "textDocument/didClose": try didClose(params)
             case "workspace/didChangeWatchedFiles":
                 workspaceNeedsRefresh = true
+                searchFolders.forget()
                 for change in (params.value("changes")?.arrayValue ?? []) {
                     if let uri = change["uri"]?.stringValue { changedPaths.insert(DocumentURI.path(of: uri)) }
                 }
@@ -300,6 +304,7 @@ public final class LanguageServer: @unchecked Sendable {
                     if let uri = folder["uri"]?.stringValue { workspace.folders.removeAll { $0 == DocumentURI.path(of: uri) } }
                 }
                 workspaceNeedsRefresh = true
+                searchFolders.forget()
                 changedPaths.formUnion(documents.keys)
                 scheduleAnalysis()
             default:

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Small helpers for writing the page as well-formed XML (so that an XML parser reads it
 /// too): escaping (which ``HTML`` applies to every value interpolated into it), and

@@ -1,6 +1,10 @@
-import Foundation
 import TallyCore
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// A time range as written on the command line, read by one parser for every command
 /// (`--period`, `--begin`, `--end`, the `date:` query term). The grammar, in

@@ -85,7 +85,7 @@ public struct RegisterReport: Sendable {
     }
 
     /// `{"rows": [...]}` in the layout `JSONValue` gives, handed to `sink` in pieces of
-    /// about `chunk` bytes (the output of 100k rows, 35 MB, is never held whole).
+    /// about `chunk` bytes (a large register's output is never held whole).
     public func writeJSON(chunk: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
         // Each key with what precedes it (comma, line break, indent) as ready bytes:
         // 13 pairs for each of 100k rows made laying out keys the larger part.

@@ -6,7 +6,7 @@
 /// tree to be built in.
 ///
 /// The language server reads a 100k-transaction file again on every edit, and each new
-/// tree needs about 17 MB of arrays while the tree before it is still in use. Fresh arrays
+/// tree needs megabytes of arrays while the tree before it is still in use. Fresh arrays
 /// cost page faults on every edit, and freed an edit later they leave holes of that size in
 /// the heap, which then grows around them. A tree of at least ``minimumTokens`` tokens hands
 /// its arrays over here when it goes, and the next tree of about that size takes them
