@@ -27,6 +27,7 @@ extension BeancountReader {
         var goal = PeerTransaction(date: date, source: here)
         goal.postings = [PeerPosting(account: words[3], amount: amount, isVirtual: true, source: here)]
         content.periodics.append(PeerPeriodic(expression: "\(BeancountReader.unquote(words[4])) from \(date.iso)", transaction: goal))
+        budgetTakesMetadata = true
         return true
     }
 }
