@@ -72,6 +72,30 @@ import Testing
         return result.budget.split(separator: "\n").filter { $0.hasPrefix("envelope ") }.map { $0.split(separator: " ").joined(separator: " ") }
     }
 
+    /// bean-check on the beancount export of `model` (clean, or an issue), then the
+    /// `budget` entries beancount's loader reads from it, one line each: date, the
+    /// values Fava reads (account, period, amount), and the `envelope` and `in` metadata.
+    static func favaBudgets(_ model: BudgetModel, _ budget: Budget, in folder: TemporaryFolder) throws -> (journal: String, budgets: [Substring]) {
+        let check = try #require(ExternalTool.find("bean-check"), "bean-check is not installed; .ci/run installs it")
+        let python = try #require(ExternalTool.find("python3"), "python3 is not installed")
+        let journal = JournalExporter(model: model, budget: budget, format: .beancount).export()
+        let path = try folder.write(journal, to: "export.beancount")
+        let checked = try check.run([path])
+        #expect(checked.status == 0 && checked.stdout.isEmpty && checked.stderr.isEmpty, "\(checked.output)\n\(journal)")
+        let script = """
+            import sys
+            from beancount import loader
+            entries, errors, _ = loader.load_file(sys.argv[1])
+            assert not errors, errors
+            for e in entries:
+                if type(e).__name__ == "Custom" and e.type == "budget":
+                    print(e.date, *[str(v.value) for v in e.values], e.meta.get("envelope"), e.meta.get("in"), sep="|")
+            """
+        let loaded = try python.run(["-c", script, path])
+        #expect(loaded.status == 0, "\(loaded.output)")
+        return (journal, loaded.stdout.split(separator: "\n"))
+    }
+
     @Test func tallysFiguresAreTheOnesStatedByHand() throws {
         let folder = try TemporaryFolder("envelope-budgets")
         defer { folder.remove() }
@@ -115,34 +139,51 @@ import Testing
 
     @Test(.enabled(if: ExternalTool.find("bean-check") != nil || underCI, "bean-check is not installed"))
     func favasBudgetsParseAndComeBack() throws {
-        let check = try #require(ExternalTool.find("bean-check"), "bean-check is not installed; .ci/run installs it")
-        let python = try #require(ExternalTool.find("python3"), "python3 is not installed")
         let folder = try TemporaryFolder("envelope-budgets")
         defer { folder.remove() }
         let (model, budget) = try Self.loaded(in: folder)
-        let journal = JournalExporter(model: model, budget: budget, format: .beancount).export()
-        let path = try folder.write(journal, to: "household.beancount")
-        let checked = try check.run([path])
-        #expect(checked.status == 0 && checked.stdout.isEmpty && checked.stderr.isEmpty, "\(checked.output)\n\(journal)")
-        // beancount's loader: each envelope a `budget` entry Fava reads (account,
-        // period, amount), its name and `in` in the metadata.
-        let script = """
-            import sys
-            from beancount import loader
-            entries, errors, _ = loader.load_file(sys.argv[1])
-            assert not errors, errors
-            for e in entries:
-                if type(e).__name__ == "Custom" and e.type == "budget":
-                    print(e.date, *[str(v.value) for v in e.values], e.meta.get("envelope"), e.meta.get("in"), sep="|")
-            """
-        let loaded = try python.run(["-c", script, path])
-        #expect(loaded.status == 0, "\(loaded.output)")
+        let (journal, budgets) = try Self.favaBudgets(model, budget, in: folder)
+        // Each envelope a `budget` entry Fava reads, its name and `in` in the metadata.
         #expect(
-            loaded.stdout.split(separator: "\n") == [
+            budgets == [
                 "2026-01-01|Expenses:Food|monthly|300.00 EUR|Food|Assets:Checking, Assets:Cash",
                 "2026-01-01|Expenses:Rent|monthly|800.00 EUR|Rent|None",
                 "2026-01-01|Expenses:Fun|monthly|100.00 EUR|Fun|Assets:Zloty"
-            ], "\(loaded.output)")
+            ], "\(journal)")
         #expect(try Self.envelopeLines(journal, named: "back.beancount", in: folder) == Self.envelopes)
+    }
+
+    /// A budget that changes (Grammar.md §3.4: one envelope `until` the change, one
+    /// `from` it): Fava keeps the latest budget per account, so the first is ended by a
+    /// zero budget the day after its last period, and convert reads that back as `until`.
+    @Test(.enabled(if: ExternalTool.find("bean-check") != nil || underCI, "bean-check is not installed"))
+    func aBudgetThatChangesEndsInFava() throws {
+        let folder = try TemporaryFolder("envelope-budgets")
+        defer { folder.remove() }
+        let envelopes = [
+            "envelope Food-old 150.00 monthly for Food from 2026-01-01 until 2026-01-31",
+            "envelope Food 200.00 monthly for Food from 2026-02-01"
+        ]
+        let text = """
+            currency EUR
+            wallet Checking  bank  opening 1000.00 on 2026-01-01
+            expense Food
+            \(envelopes.joined(separator: "\n"))
+            2026-01-05 "Rewe" Checking Food -40.00
+            2026-02-05 "Rewe" Checking Food -60.00
+
+            """
+        let path = try folder.write(text, to: "change.tally")
+        let parsed = try BudgetLoader().load(path)
+        let model = Interpreter.run(parsed, today: CivilDate(iso: "2026-02-28")!).model
+        let (journal, budgets) = try Self.favaBudgets(model, parsed, in: folder)
+        // Fava's budget for Food: 150.00 in January; from 1 February the zero and then
+        // the 200.00 (the later entry of the day, as Fava reads them in file order).
+        #expect(
+            budgets == [
+                "2026-01-01|Expenses:Food|monthly|150.00 EUR|Food-old|None", "2026-02-01|Expenses:Food|monthly|0.00 EUR|Food-old|None",
+                "2026-02-01|Expenses:Food|monthly|200.00 EUR|Food|None"
+            ], "\(journal)")
+        #expect(try Self.envelopeLines(journal, named: "back.beancount", in: folder) == envelopes)
     }
 }

@@ -70,30 +70,36 @@ import Testing
         #expect(result.leftOut.map { "\($0.source.line): \($0.reason)" } == ["29: a periodic transaction with `in: Assets:Nowhere`, which no wallet stands for"])
     }
 
+    /// A beancount household: euros in Checking, złoty in Zloty; what follows starts on line 13.
+    static let favaHousehold = """
+        option "operating_currency" "EUR"
+        2026-01-01 open Assets:Checking
+        2026-01-01 open Assets:Zloty
+        2026-01-01 open Expenses:Food
+        2026-01-01 open Expenses:Fun
+        2026-01-01 open Equity:Opening
+
+        2026-01-01 * "opening"
+          Assets:Checking   1000.00 EUR
+          Assets:Zloty      4000.00 PLN
+          Equity:Opening
+
+
+        """
+
     @Test func favaMetadataNamesTheEnvelopeAndItsWallets() throws {
-        let text = """
-            option "operating_currency" "EUR"
-            2026-01-01 open Assets:Checking
-            2026-01-01 open Assets:Zloty
-            2026-01-01 open Expenses:Food
-            2026-01-01 open Expenses:Fun
-            2026-01-01 open Equity:Opening
+        let text =
+            Self.favaHousehold + """
+                2026-01-06 * "Kino"
+                  Expenses:Fun   80.00 PLN
+                  Assets:Zloty
 
-            2026-01-01 * "opening"
-              Assets:Checking   1000.00 EUR
-              Assets:Zloty      4000.00 PLN
-              Equity:Opening
+                2026-01-01 custom "budget" Expenses:Fun "monthly" 100.00 EUR
+                  envelope: "Going out"
+                  in: "Assets:Zloty"
+                2026-01-01 custom "budget" Expenses:Food "monthly" 300.00 EUR
 
-            2026-01-06 * "Kino"
-              Expenses:Fun   80.00 PLN
-              Assets:Zloty
-
-            2026-01-01 custom "budget" Expenses:Fun "monthly" 100.00 EUR
-              envelope: "Going out"
-              in: "Assets:Zloty"
-            2026-01-01 custom "budget" Expenses:Food "monthly" 300.00 EUR
-
-            """
+                """
         let result = try Self.converted(text, "home.beancount")
         #expect(
             Self.envelopes(result) == [
@@ -101,5 +107,28 @@ import Testing
                 // No `envelope:`: a budget of Fava's own, the wallets in the budget's currency.
                 "envelope Food 300.00 monthly for Food in Checking from 2026-01-01"
             ], "\(result.budget)\n\(result.leftOut)")
+    }
+
+    /// Fava keeps the latest budget per account and commodity: a later one ends the one
+    /// before (`until` the day before it), a zero one only ends it, and one of the same
+    /// day replaces it (listed).
+    @Test func aLaterFavaBudgetEndsTheOneBefore() throws {
+        let text =
+            Self.favaHousehold + """
+                2026-01-01 custom "budget" Expenses:Food "monthly" 100.00 EUR
+                2026-03-01 custom "budget" Expenses:Food "monthly" 120.00 EUR
+                2026-01-01 custom "budget" Expenses:Fun "monthly" 50.00 EUR
+                2026-01-01 custom "budget" Expenses:Fun "monthly" 60.00 EUR
+                2026-05-01 custom "budget" Expenses:Fun "monthly" 0.00 EUR
+
+                """
+        let result = try Self.converted(text, "home.beancount")
+        #expect(
+            Self.envelopes(result) == [
+                "envelope Food 100.00 monthly for Food in Checking from 2026-01-01 until 2026-02-28",
+                "envelope Food-2 120.00 monthly for Food in Checking from 2026-03-01",
+                "envelope Fun 60.00 monthly for Fun in Checking from 2026-01-01 until 2026-04-30"
+            ], "\(result.budget)")
+        #expect(result.leftOut.map { "\($0.source.line): \($0.reason)" } == ["15: a Fava budget replaced by a later one on the same day"])
     }
 }
