@@ -84,8 +84,9 @@ final class ConvertPeriodicTests: XCTestCase {
     }
 
     /// Every envelope the export writes as a hledger goal (a planned amount, a calendar
-    /// period, one category or `for *`, no `in`) comes back from `tally convert` with the
-    /// same name, amount, period and categories; exported again, they are the same
+    /// period, one category or `for *`, its `in` list as `in:` tags) comes back from
+    /// `tally convert` with the same name, amount, period, categories and `in` list;
+    /// exported again, they are the same
     /// goals, word for word. (hledger's `balance --budget` also counts recurring
     /// transactions as goals, and not all of those convert back, so its report is not
     /// compared whole.)
@@ -126,9 +127,11 @@ final class ConvertPeriodicTests: XCTestCase {
             let back = Interpreter.run(try BudgetLoader().load(converted), today: today).model
             func goals(_ model: BudgetModel, exportedOnly: Bool) -> [String] {
                 model.envelopes.compactMap { e -> String? in
-                    guard let planned = e.planned, e.wallets.isEmpty, e.coversAll || e.categories.count == 1 else { return exportedOnly ? nil : e.name }
+                    guard let planned = e.planned, e.coversAll || e.categories.count == 1 else { return exportedOnly ? nil : e.name }
                     if case .range = e.period { return exportedOnly ? nil : e.name }
-                    return "\(e.name) \(planned.formatted(scale: 2)) \(e.period) \(e.coversAll ? "*" : e.categories.joined(separator: ","))"
+                    // An `in` list comes back from the goal's `in:` tags.
+                    let wallets = e.wallets.isEmpty ? "" : " in " + e.wallets.map { model.wallets[$0].name }.joined(separator: ",")
+                    return "\(e.name) \(planned.formatted(scale: 2)) \(e.period) \(e.coversAll ? "*" : e.categories.joined(separator: ","))" + wallets
                 }.sorted()
             }
             let expected = goals(original, exportedOnly: true)
@@ -142,8 +145,9 @@ final class ConvertPeriodicTests: XCTestCase {
             XCTAssertEqual(try goalBlocks(first).count, expected.count, example)
             XCTAssertEqual(try goalBlocks(second), try goalBlocks(first), example)
         }
-        // household: Groceries, Mobility, Everything; student: Monthly-cap, Food-week.
-        XCTAssertEqual(compared, 5)
+        // household: Groceries, Mobility, Ben-lunch (in Ben-cash), Everything;
+        // multi-currency: Groceries (in Konto); student: Monthly-cap, Food-week.
+        XCTAssertEqual(compared, 7)
     }
 
     /// For each recurring form converted, hledger's forecast (`hledger print --forecast`)

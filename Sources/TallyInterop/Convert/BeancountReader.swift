@@ -16,6 +16,9 @@ struct BeancountReader {
     /// `close` dates by account.
     var closings: [String: CivilDate] = [:]
     private var visited = Set<String>()
+    /// True from a Fava `custom "budget"` entry to the next entry: its metadata lines
+    /// are read onto the goal.
+    var budgetTakesMetadata = false
     var accountNames = NameTable()  // the postings' account names, one string per name
     let readFile: (String) throws -> String
 
@@ -45,7 +48,13 @@ struct BeancountReader {
             // Org-mode headings and drawers (`* Banking`, `:PROPERTIES:`): beancount skips them.
             if line.first == ASCII.star || line.first == ASCII.colon { finish(&current); continue }
             if line.first == ASCII.space || line.first == ASCII.tab {
-                if skipping { continue }
+                if skipping {
+                    // A Fava budget's metadata (`envelope:`, `in:`) belongs to its goal.
+                    if budgetTakesMetadata, let (key, value) = BeancountReader.metadata(trimmed), let last = content.periodics.indices.last {
+                        content.periodics[last].transaction.metadata.append((key, value))
+                    }
+                    continue
+                }
                 guard current != nil else { continue }  // metadata of open, commodity, ...
                 let indent = trimmed.startIndex - line.startIndex
                 if let (key, value) = BeancountReader.metadata(trimmed) {
@@ -64,6 +73,7 @@ struct BeancountReader {
             }
             finish(&current)
             skipping = false
+            budgetTakesMetadata = false
             let words = trimmed.quotedWords
             guard let first = words.first else { continue }
             if words.count > 1, let date = LedgerJournalReader.date(first) {

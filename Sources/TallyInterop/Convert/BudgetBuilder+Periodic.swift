@@ -126,7 +126,7 @@ extension BudgetBuilder {
                 switch candidate.form {
                 case .envelope(let period, let goals, let from, let until):
                     envelopes += try envelopeLines(
-                        t, period, goals, from: from, until: until, categoryNames, mainCurrency, in: envelopeWallets(wallets, mainCurrency),
+                        t, period, goals, from: from, until: until, categoryNames, mainCurrency, in: goalWallets(t, wallets, mainCurrency),
                         names: &envelopeNames)
                 case .rule(let schedule, _):
                     if let line = try ruleLine(t, schedule, wallets, categoryNames, names: &ruleNames) { rules.append(line) }
@@ -149,6 +149,8 @@ extension BudgetBuilder {
         var given: String?
         if goals.count == 1, let payee = t.payee, payee.hasPrefix("envelope ") {
             given = String(payee.dropFirst("envelope ".count)).trimmedSpaces
+        } else if goals.count == 1, let name = t.metadata.first(where: { $0.0 == "envelope" })?.1 {
+            given = name  // a Fava budget's `envelope:` metadata, as the export writes it
         }
         for p in goals {
             let amount = p.amount
@@ -179,6 +181,26 @@ extension BudgetBuilder {
             texts.append(line)
         }
         return texts
+    }
+
+    /// The `in` list of a goal's envelope. The wallets its `in:` tags (hledger) or `in:`
+    /// metadata (Fava, accounts cut by commas) name, as the export writes an envelope's
+    /// `in`; none for a goal the export wrote without one (described `envelope NAME`, or
+    /// with `envelope:` metadata), since the export names every limit; else, a peer's own
+    /// goal, ``envelopeWallets(_:_:)``.
+    private mutating func goalWallets(_ t: PeerTransaction, _ wallets: [String: WalletInfo], _ mainCurrency: String) throws(NotConverted) -> String? {
+        let named = t.metadata.filter { $0.0 == "in" }.flatMap { $0.1.split(separator: ",") }.map { String($0).trimmedSpaces }.filter { !$0.isEmpty }
+        guard !named.isEmpty else {
+            let exported = t.payee?.hasPrefix("envelope ") == true || t.metadata.contains { $0.0 == "envelope" }
+            return exported ? nil : envelopeWallets(wallets, mainCurrency)
+        }
+        var names: [String] = []
+        for account in named {
+            guard let wallet = wallets[account] else { throw NotConverted("with `in: \(account)`, which no wallet stands for") }
+            let name = tallyName(wallet.name)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.joined(separator: ", ")
     }
 
     /// `SCHEDULE [as NAME] …`: the entry the transaction would be, repeated; nil when

@@ -4,8 +4,8 @@ import TallySyntax
 /// Envelopes, goals, recurring entries and payee rules: none of the peers has them. Each
 /// is kept as a comment quoting its Tally declaration; where the peer has a near
 /// construct, it is written too: hledger periodic transactions for recurring entries
-/// (forecasts) and envelopes (`--budget` goals), beancount `custom "envelope"` entries as
-/// the fava-envelope extension reads them.
+/// (forecasts) and envelopes (`--budget` goals), beancount `custom "budget"` entries as
+/// Fava reads them and `custom "envelope"` entries as the fava-envelope extension does.
 extension JournalExporter {
     func writeBudgeting(_ out: inout JournalText) {
         let sections: [(String, [SourceLocation])] = [
@@ -26,6 +26,12 @@ extension JournalExporter {
             let allocations = EnvelopeAllocations(exporter: self)
             for line in allocations.settings { out.line(line) }
             out.blank()
+            let budgets = favaBudgets()
+            if !budgets.isEmpty {
+                out.line("; Envelopes as Fava's budgets (see docs/interop.md).")
+                for line in budgets { out.line(line) }
+                out.blank()
+            }
         case .ledger:
             break
         }
@@ -37,24 +43,31 @@ extension JournalExporter {
     }
 
     /// An hledger periodic transaction for an envelope with a planned amount over a
-    /// calendar period, one category (or all spending) and no wallet limit: what
-    /// `hledger balance --budget` reads as a goal. Nil when the envelope has no such form.
+    /// calendar period and one category (or all spending): what `hledger balance
+    /// --budget` reads as a goal. hledger has no wallet limit: an `in` list is kept as
+    /// one `in:` tag per wallet account (a tag's value ends at a comma), which `tally
+    /// convert` reads back. Nil when the envelope has no such form.
     private func periodicBudget(_ e: Int) -> String? {
         let envelope = model.envelopes[e]
-        guard let planned = envelope.planned, envelope.wallets.isEmpty, let keyword = envelope.period.keyword else { return nil }
-        let account: String
-        if envelope.coversAll {
-            account = "Expenses"
-        } else if envelope.categories.count == 1, let a = categoryAccount(envelope.categories[0]) {
-            account = a
-        } else {
-            return nil
-        }
+        guard let planned = envelope.planned, envelope.period.keyword != nil, let account = goalAccount(e) else { return nil }
+        let keyword = envelope.period.keyword ?? ""
         var start = model.envelopeHistory(e).first.map { " from \($0.start)" } ?? ""
         // An envelope `until` a date ends with its last period; hledger's `to` is exclusive.
         if envelope.until != nil, let end = model.envelopeHistory(e).last?.end.adding(days: 1) { start += " to \(end)" }
-        return "~ \(keyword)\(start)  envelope \(lineText(envelope.name))\n"
-            + "    (\(account))  \(amount(planned, model.defaultCurrency))\n"
+        var text = "~ \(keyword)\(start)  envelope \(lineText(envelope.name))\n"
+        if !envelope.wallets.isEmpty { text += "    ; " + envelope.wallets.map { "in: " + names.wallets[$0] }.joined(separator: ", ") + "\n" }
+        return text + "    (\(account))  \(amount(planned, model.defaultCurrency))\n"
+    }
+
+    /// The one account an envelope's goal is on: its single category's, or `Expenses`
+    /// for `for *` (beancount opens no root account: nil there). Nil for several
+    /// categories (a goal per account would have to split the planned amount, which no
+    /// figure says how to) and for none.
+    func goalAccount(_ e: Int) -> String? {
+        let envelope = model.envelopes[e]
+        if envelope.coversAll { return format == .beancount ? nil : "Expenses" }
+        guard envelope.categories.count == 1 else { return nil }
+        return categoryAccount(envelope.categories[0])
     }
 
     /// An hledger periodic transaction for a recurring entry whose dates hledger 1.25
