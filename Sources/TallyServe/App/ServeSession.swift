@@ -28,7 +28,7 @@ public final class ServeSession: Sendable {
         do { try server.listen() } catch { throw StartError(message: error.description) }
         let rules = AccessRules(host: address, port: server.port, token: AccessRules.newToken())
         let app = ServeApp(store: BudgetStore(files: files, today: today), rules: rules, today: today, environment: environment)
-        server.serve(app.handle)
+        server.serve(app.handle, screen: rules.screen)
         self.server = server
         self.app = app
         url = rules.url

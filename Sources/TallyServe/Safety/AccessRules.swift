@@ -32,11 +32,24 @@ public struct AccessRules: Sendable {
     /// Whether every request must carry the token.
     public var requiresToken: Bool { !Self.isLoopback(host) }
 
-    /// The `Host` values that name this server.
+    /// The `Host` values that name this server, its interfaces' addresses aside.
     public var hostNames: Set<String> {
         var names: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
         names.insert((host.contains(":") ? "[\(host)]" : host) + ":\(port)")
         return names
+    }
+
+    /// Whether the `Host` value `hostHeader` names this server: one of ``hostNames``, or,
+    /// listening on every address (`0.0.0.0`, `::`), one of this machine's own addresses
+    /// with the port (as a phone on the LAN sends it). A name that is no address of this
+    /// machine is refused, whatever it resolves to (DNS rebinding).
+    public func names(_ hostHeader: String) -> Bool {
+        let asked = hostHeader.lowercased()
+        if hostNames.contains(asked) { return true }
+        guard host == "0.0.0.0" || host == "::", asked.hasSuffix(":\(port)") else { return false }
+        var address = String(asked.dropLast(":\(port)".count))
+        if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        return OwnAddresses.current(includingIPv6: host == "::").contains(address)
     }
 
     /// The URL to print: with the token when every request needs it.
@@ -57,7 +70,7 @@ public struct AccessRules: Sendable {
 
     /// The verdict on `request`.
     public func verdict(_ request: HTTPRequest) -> Verdict {
-        guard let hostHeader = request.header("host"), hostNames.contains(hostHeader.lowercased()) else {
+        guard let hostHeader = request.header("host"), names(hostHeader) else {
             return .refuse(.misdirected, "This server answers only to its own address.")
         }
         if requiresToken {
