@@ -94,14 +94,14 @@ import Testing
         let started = Date()
         let fd = LoopbackClient.connection(server.port, wait: 5)
         defer { close(fd) }
-        LoopbackClient.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: tally_token=guess\r\n", on: fd)
+        LoopbackClient.send("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: tally_token_\(server.port)=guess\r\n", on: fd)
         let answer = LoopbackClient.answer(fd)
         #expect(answer.hasPrefix("HTTP/1.1 401 "))
         #expect(Date().timeIntervalSince(started) < 2)
         // A head with the right cookie goes on to the page.
         let good = LoopbackClient.connection(server.port)
         defer { close(good) }
-        LoopbackClient.send("GET /api/version HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: tally_token=\(Self.token)\r\n\r\n", on: good)
+        LoopbackClient.send("GET /api/version HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\nCookie: tally_token_\(server.port)=\(Self.token)\r\n\r\n", on: good)
         #expect(LoopbackClient.answer(good).hasPrefix("HTTP/1.1 200 OK\r\n"))
     }
 
@@ -111,11 +111,11 @@ import Testing
         let rules = AccessRules(host: "0.0.0.0", port: 8080, token: Self.token)
         let heads: [(String, [(String, String)])] = [
             ("/", [("host", "127.0.0.1:8080")]),
-            ("/", [("host", "127.0.0.1:8080"), ("cookie", "tally_token=\(Self.token)")]),
-            ("/", [("host", "127.0.0.1:8080"), ("cookie", "a=1; tally_token=nope")]),
+            ("/", [("host", "127.0.0.1:8080"), ("cookie", "tally_token_8080=\(Self.token)")]),
+            ("/", [("host", "127.0.0.1:8080"), ("cookie", "a=1; tally_token_8080=nope")]),
             ("/?token=\(Self.token)", [("host", "127.0.0.1:8080")]),
             ("/?token=nope", [("host", "127.0.0.1:8080")]),
-            ("/", [("host", "evil.example:8080"), ("cookie", "tally_token=\(Self.token)")])
+            ("/", [("host", "evil.example:8080"), ("cookie", "tally_token_8080=\(Self.token)")])
         ]
         for (target, headers) in heads {
             let early = rules.screen(RequestReader.HeadSoFar(method: "GET", target: target, headers: headers, isComplete: true))
@@ -138,11 +138,18 @@ import Testing
         for (host, status) in [("\(lan):\(server.port)", "200"), ("tally.example:\(server.port)", "421"), ("\(lan):\(server.port + 1)", "421")] {
             let fd = LoopbackClient.connection(server.port)
             defer { close(fd) }
-            LoopbackClient.send("GET /api/version HTTP/1.1\r\nHost: \(host)\r\nCookie: tally_token=\(Self.token)\r\n\r\n", on: fd)
+            LoopbackClient.send("GET /api/version HTTP/1.1\r\nHost: \(host)\r\nCookie: tally_token_\(server.port)=\(Self.token)\r\n\r\n", on: fd)
             let answer = LoopbackClient.answer(fd)
             #expect(answer.hasPrefix("HTTP/1.1 \(status) "), "\(host) → \(answer.prefix(40))")
         }
-        // On `::` the IPv6 addresses count too, in brackets; on 127.0.0.1 no LAN name does.
+        // On `::` IPv4 connects too, and the IPv6 addresses count as well, in brackets; on
+        // 127.0.0.1 no LAN name does.
+        let (every, _) = try Self.server(host: "::")
+        defer { every.stop() }
+        let fd = LoopbackClient.connection(every.port)
+        defer { close(fd) }
+        LoopbackClient.send("GET /api/version HTTP/1.1\r\nHost: \(lan):\(every.port)\r\nCookie: tally_token_\(every.port)=\(Self.token)\r\n\r\n", on: fd)
+        #expect(LoopbackClient.answer(fd).hasPrefix("HTTP/1.1 200 OK\r\n"))
         let v6 = AccessRules(host: "::", port: 8080, token: Self.token)
         for address in OwnAddresses.current(includingIPv6: true) where address.contains(":") {
             #expect(v6.names("[\(address)]:8080"))

@@ -107,7 +107,7 @@ import Testing
             let port = Int(url.split(separator: ":")[2].prefix { $0.isNumber }) ?? 0
             let token = url.split(separator: "=").last.map(String.init) ?? ""
             for target in ["/", "/register", "/api/balance", "/source?file=0&line=3", "/nothing"] {
-                let cookie = host == "0.0.0.0" ? "Cookie: tally_token=\(token)\r\n" : ""
+                let cookie = host == "0.0.0.0" ? "Cookie: tally_token_\(port)=\(token)\r\n" : ""
                 _ = Self.exchange(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookie)\r\n".utf8), port: port)
             }
             _ = Self.exchange(Array("BREW / HTTP/1.1\r\n\r\n".utf8), port: port)

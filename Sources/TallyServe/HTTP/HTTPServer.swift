@@ -87,8 +87,10 @@ public final class HTTPServer: @unchecked Sendable {
         let v6 = host.contains(":")
         let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
+        var yes: Int32 = 1, no: Int32 = 0
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // `::` is every address, IPv4 too, whatever the system's default.
+        if v6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &no, socklen_t(MemoryLayout<Int32>.size)) }
         let bound: Int32
         if v6 {
             var address = sockaddr_in6()

@@ -13,7 +13,7 @@ extension AccessRules {
         let inURL = HTTPRequest(method: head.method, target: head.target).parameter("token") == token && head.method != "POST"
         if inURL { return nil }
         let cookies = head.values("cookie")
-        let carried = HTTPRequest(method: head.method, target: head.target, headers: cookies.map { ("cookie", $0) }).cookie(Self.cookie) == token
+        let carried = HTTPRequest(method: head.method, target: head.target, headers: cookies.map { ("cookie", $0) }).cookie(cookieName) == token
         if carried || (cookies.isEmpty && !head.isComplete) { return nil }
         return .text("Open the address `tally serve` printed, with its token.", status: .unauthorized)
     }
