@@ -142,6 +142,14 @@ import Testing
             let answer = LoopbackClient.answer(fd)
             #expect(answer.hasPrefix("HTTP/1.1 \(status) "), "\(host) → \(answer.prefix(40))")
         }
+        // The session prints that address for the phone; on loopback it prints none.
+        let session = try ServeSession(files: [TestSupport.path("examples/household.tally")], host: "0.0.0.0", port: 0, today: nil)
+        defer { session.stop() }
+        #expect(session.networkURLs.contains("http://\(lan):\(session.port)/?token=\(session.app.rules.token)"))
+        #expect(!session.networkURLs.contains { $0.contains("127.0.0.1") })
+        let local = try ServeSession(files: [TestSupport.path("examples/household.tally")], host: "127.0.0.1", port: 0, today: nil)
+        defer { local.stop() }
+        #expect(local.networkURLs.isEmpty)
         // On `::` IPv4 connects too, and the IPv6 addresses count as well, in brackets; on
         // 127.0.0.1 no LAN name does.
         let (every, _) = try Self.server(host: "::")
