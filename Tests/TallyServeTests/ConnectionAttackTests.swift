@@ -86,6 +86,19 @@ import Testing
         #expect(answers.suffix(20).allSatisfy { $0.isEmpty })
     }
 
+    /// A request line that never ends is refused at its limit (414) while the client
+    /// is still sending, not kept in memory until the deadline.
+    @Test func aLineWithoutEndIsRefusedAtItsLimit() throws {
+        let (server, _) = try Self.server(headTimeout: 30)
+        defer { server.stop() }
+        let fd = LoopbackClient.connection(server.port, wait: 5)
+        defer { close(fd) }
+        let started = Date()
+        LoopbackClient.send("GET /" + String(repeating: "a", count: 20_000), on: fd)
+        #expect(LoopbackClient.answer(fd).hasPrefix("HTTP/1.1 414 "))
+        #expect(Date().timeIntervalSince(started) < 2)
+    }
+
     /// Off the loopback address, a head whose cookie lacks the token is refused when
     /// the `Cookie` line arrives, not when the head ends (the client never ends it here).
     @Test func theTokenIsCheckedAsSoonAsTheCookieArrives() throws {

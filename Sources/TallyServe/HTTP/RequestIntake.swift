@@ -91,9 +91,11 @@ final class RequestIntake: @unchecked Sendable {
             return
         }
         connection.bytes += chunk[..<n]
-        // The head is looked at only when a line has ended (or the body is coming), so a
-        // byte at a time costs no more than a line at a time.
-        guard connection.headDone || chunk[..<n].contains(0x0A) else {
+        // The head is looked at only when a line has ended (or the body is coming, or a
+        // line is already too long to be one), so a byte at a time costs no more than a
+        // line at a time, and a line without end is refused at its limit, not held.
+        let looked = connection.headDone || connection.bytes.count > server.reader.limits.requestLine
+        guard looked || chunk[..<n].contains(0x0A) else {
             connections[fd] = connection
             return
         }
