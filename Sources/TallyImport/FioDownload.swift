@@ -25,6 +25,11 @@ public enum FioDownload {
     /// Where the statement is said to come from in messages.
     public static let source = "Fio banka"
 
+    /// How long a whole download may take, in seconds, from the request to the answer's
+    /// last byte. The request's own timeout is per pause, so a server that trickles a
+    /// byte now and then would otherwise keep the import waiting for ever.
+    public static let totalDeadline: TimeInterval = 120
+
     /// The base URL to use: the bank's, or a test server on this machine.
     public static func baseURL(environment: [String: String]) throws(StatementError) -> String {
         guard let test = environment[testURLVariable] else { return bankURL }
@@ -35,15 +40,18 @@ public enum FioDownload {
         return test
     }
 
-    /// The movements booked from `from` through `to`, read whole.
-    public static func statement(token: String, from: CivilDate, to: CivilDate, baseURL: String) throws(StatementError) -> Statement {
+    /// The movements booked from `from` through `to`, read whole, within `deadline`
+    /// seconds (``totalDeadline`` unless a test asks for less).
+    public static func statement(
+        token: String, from: CivilDate, to: CivilDate, baseURL: String, deadline: TimeInterval = totalDeadline
+    ) throws(StatementError) -> Statement {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
         guard let escaped = token.addingPercentEncoding(withAllowedCharacters: allowed), !token.isEmpty,
             let url = URL(string: "\(baseURL)/periods/\(escaped)/\(from)/\(to)/transactions.json")
         else {
             throw StatementError(path: source, position: nil, message: "the token is empty or not one the bank could have made")
         }
-        let (status, body) = try fetch(url)
+        let (status, body) = try fetch(url, deadline: deadline)
         func bankSaid() -> String {
             let text = String(decoding: body.prefix(2000), as: UTF8.self).replacingOccurrences(of: token, with: "…")
             let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" }).joined(separator: " ")
@@ -71,30 +79,48 @@ public enum FioDownload {
         }
     }
 
-    /// The answer's status and body; one attempt, at most 60 seconds.
-    private static func fetch(_ url: URL) throws(StatementError) -> (Int, Data) {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: 60)
+    /// The answer's status and body; one attempt, at most 60 seconds without a byte and
+    /// `deadline` seconds in all.
+    private static func fetch(_ url: URL, deadline: TimeInterval) throws(StatementError) -> (Int, Data) {
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(60, deadline))
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         let configuration = URLSessionConfiguration.ephemeral
         configuration.urlCache = nil
+        configuration.timeoutIntervalForResource = deadline
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         nonisolated(unsafe) var result: (Int, Data)?
         nonisolated(unsafe) var failure: URLError.Code?
         let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: request) { data, response, error in
+        let started = DispatchTime.now()
+        let task = session.dataTask(with: request) { data, response, error in
             if let error {
                 failure = (error as? URLError)?.code ?? .unknown
             } else if let response = response as? HTTPURLResponse {
                 result = (response.statusCode, data ?? Data())
             }
             done.signal()
-        }.resume()
-        done.wait()
+        }
+        task.resume()
+        // The session's own resource timeout is not kept by every Foundation: the wait is
+        // bounded here too, and a download still running at the deadline is cancelled.
+        if done.wait(timeout: .now() + deadline) == .timedOut {
+            task.cancel()
+            _ = done.wait(timeout: .now() + 5)
+            throw StatementError(path: source, position: nil, message: overDeadline(deadline))
+        }
+        if failure == .timedOut, DispatchTime.now() >= started + deadline {
+            throw StatementError(path: source, position: nil, message: overDeadline(deadline))
+        }
         guard let result else {
             throw StatementError(path: source, position: nil, message: "the download failed: \(plainWords(failure)); nothing was read, try again later")
         }
         return result
+    }
+
+    /// The download did not end within `deadline` seconds.
+    static func overDeadline(_ deadline: TimeInterval) -> String {
+        "the bank's server did not send its whole answer within \(Int(deadline.rounded(.up))) seconds, so the download was stopped; nothing was read, try again later"
     }
 
     /// What went wrong with the connection, in words. The error's own description names

@@ -14,28 +14,7 @@ import Testing
 @Suite(.serialized) struct SocketServerTests {
     /// Sends `bytes` to 127.0.0.1:`port`, then reads the answer until the server closes.
     static func exchange(_ bytes: [UInt8], port: Int, closeAfterSending: Bool = true) -> String {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        inet_pton(AF_INET, "127.0.0.1", &address.sin_addr)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { return "" }
-        var timeout = timeval(tv_sec: 20, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        _ = bytes.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if closeAfterSending { shutdown(fd, Int32(SHUT_WR)) }
-        var answer: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n <= 0 { break }
-            answer += chunk[..<n]
-        }
-        return String(decoding: answer, as: UTF8.self)
+        LoopbackClient.exchange(bytes, port: port, closeAfterSending: closeAfterSending)
     }
 
     static func session(_ file: String) throws -> ServeSession {
@@ -128,7 +107,7 @@ import Testing
             let port = Int(url.split(separator: ":")[2].prefix { $0.isNumber }) ?? 0
             let token = url.split(separator: "=").last.map(String.init) ?? ""
             for target in ["/", "/register", "/api/balance", "/source?file=0&line=3", "/nothing"] {
-                let cookie = host == "0.0.0.0" ? "Cookie: tally_token=\(token)\r\n" : ""
+                let cookie = host == "0.0.0.0" ? "Cookie: tally_token_\(port)=\(token)\r\n" : ""
                 _ = Self.exchange(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookie)\r\n".utf8), port: port)
             }
             _ = Self.exchange(Array("BREW / HTTP/1.1\r\n\r\n".utf8), port: port)

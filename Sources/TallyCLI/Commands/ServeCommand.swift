@@ -23,10 +23,12 @@ enum ServeCommand: Subcommand {
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-        The first line on standard output is the address to open. Only this machine can
-        connect unless --host names another address; then every request needs the
-        token in the printed address (made anew each run). Nothing of the budget is
-        logged. Stop with Ctrl-C.
+        The first line on standard output is the address to open; on every address
+        (--host 0.0.0.0 or ::) the lines after it give it at each of this machine's own
+        addresses, for a phone on the same network. Only this machine can connect
+        unless --host names another address; then every request needs the token in
+        the printed address (made anew each run). Nothing of the budget is logged.
+        Stop with Ctrl-C.
 
         EXIT CODES
           2  usage mistake, or the address cannot be listened on
@@ -104,6 +106,7 @@ enum ServeCommand: Subcommand {
             return ExitCode.usage
         }
         console.out(session.url + "\n")
+        for url in session.networkURLs { console.out(url + "\n") }
         console.flush()
         console.err("tally serve: serving \(options.files.joined(separator: ", ")); press Ctrl-C to stop\n")
         while true { sleep(3600) }

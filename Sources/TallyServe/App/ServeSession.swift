@@ -28,7 +28,7 @@ public final class ServeSession: Sendable {
         do { try server.listen() } catch { throw StartError(message: error.description) }
         let rules = AccessRules(host: address, port: server.port, token: AccessRules.newToken())
         let app = ServeApp(store: BudgetStore(files: files, today: today), rules: rules, today: today, environment: environment)
-        server.serve(app.handle)
+        server.serve(app.handle, screen: rules.screen)
         self.server = server
         self.app = app
         url = rules.url
@@ -36,6 +36,17 @@ public final class ServeSession: Sendable {
 
     /// The port listened on.
     public var port: Int { server.port }
+
+    /// Listening on every address (`0.0.0.0`, `::`): the address to open at each of this
+    /// machine's own addresses but loopback and link-local ones, as a phone on the same
+    /// network opens it (with the token); else none.
+    public var networkURLs: [String] {
+        let rules = app.rules
+        guard rules.host == "0.0.0.0" || rules.host == "::" else { return [] }
+        return OwnAddresses.current(includingIPv6: rules.host == "::")
+            .filter { !AccessRules.isLoopback($0) && !$0.hasPrefix("fe80:") }.sorted()
+            .map { AccessRules(host: $0, port: port, token: rules.token).url }
+    }
 
     /// Stops listening.
     public func stop() { server.stop() }

@@ -8,11 +8,17 @@ import Foundation
 #endif
 
 /// A small HTTP/1.1 server on the system's sockets: one request per connection (answered
-/// with `Connection: close`), each connection on a queue of its own, within time and size
-/// limits, so that a slow or broken client costs a thread for at most ``readTimeout``.
+/// with `Connection: close`). One thread reads every connection's request (``RequestIntake``)
+/// and hands a whole one to a few workers, so a slow client costs a descriptor, never a
+/// thread: each connection must send its head within ``headTimeout`` and its whole request
+/// within ``readTimeout``, at most ``maxConnections`` are open at once (past that the one
+/// waiting longest is dropped), and a head is shown to the ``Screen`` as it arrives, so a
+/// request without the session's token is refused before the rest of it is read.
 public final class HTTPServer: @unchecked Sendable {
     /// What answers a request.
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
+    /// What refuses a request from its head so far (nil: keep reading).
+    public typealias Screen = @Sendable (RequestReader.HeadSoFar) -> HTTPResponse?
 
     /// Why the server could not start.
     public struct StartError: Error, CustomStringConvertible {
@@ -23,36 +29,57 @@ public final class HTTPServer: @unchecked Sendable {
     public let host: String
     /// The port listened on (the system's choice when 0 was asked).
     public private(set) var port: Int = 0
-    /// How long a connection may take to send its request, in seconds.
-    public var readTimeout = 10
-    private let reader = RequestReader()
-    private var handler: Handler = { _ in .text("Starting.", status: .serviceUnavailable) }
-    private var socketDescriptor: Int32 = -1
-    private var stopped = false
-    private let connections = DispatchSemaphore(value: 64)
+    /// How long a connection may take to send its whole request, in seconds.
+    public var readTimeout: Double = 10
+    /// How long a connection may take to send its request line and headers, in seconds.
+    public var headTimeout: Double = 5
+    /// How many connections may be open at once (reading or being answered).
+    public var maxConnections = 256
+    /// How long sending one answer may take in all, in seconds.
+    public var sendTimeout: Double = 60
+    let reader = RequestReader()
+    var handler: Handler = { _ in .text("Starting.", status: .serviceUnavailable) }
+    var screen: Screen = { _ in nil }
+    var socketDescriptor: Int32 = -1
+    private let state = NSLock()
+    private var isStopped = false
+    private var answering = 0
+    /// The workers that answer whole requests; few, as the machine has few cores.
+    private let workers: OperationQueue = {
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 8
+        queue.name = "tally-serve-answer"
+        return queue
+    }()
 
     /// A server for `host` and `port` (0: any free port); it listens once ``listen()`` is
-    /// called and answers once ``serve(_:)`` is.
+    /// called and answers once ``serve(_:screen:)`` is.
     public init(host: String, port: Int) {
         self.host = host
         self.port = port
     }
 
-    /// Accepts connections on a thread of its own, answering each with `handler`, until
-    /// ``stop()``.
-    public func serve(_ handler: @escaping Handler) {
+    /// Reads connections on a thread of its own, answering each with `handler` after
+    /// `screen` let its head through, until ``stop()``.
+    public func serve(_ handler: @escaping Handler, screen: @escaping Screen = { _ in nil }) {
         self.handler = handler
-        let thread = Thread { [self] in acceptLoop() }
-        thread.name = "tally-serve-accept"
+        self.screen = screen
+        let intake = RequestIntake(server: self)
+        let thread = Thread { intake.run() }
+        thread.name = "tally-serve-read"
         thread.start()
     }
 
-    /// Stops accepting (connections under way finish).
+    /// Stops accepting (connections being answered finish; those being read are closed).
     public func stop() {
-        stopped = true
+        state.withLock { isStopped = true }
         shutdown(socketDescriptor, Int32(SHUT_RDWR))
-        close(socketDescriptor)
     }
+
+    var stopped: Bool { state.withLock { isStopped } }
+
+    /// How many connections are being answered (not counting those being read).
+    var answeringCount: Int { state.withLock { answering } }
 
     /// Binds and listens; the port is known afterwards.
     public func listen() throws(StartError) {
@@ -60,8 +87,10 @@ public final class HTTPServer: @unchecked Sendable {
         let v6 = host.contains(":")
         let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw StartError(description: "cannot open a socket: \(String(cString: strerror(errno)))") }
-        var yes: Int32 = 1
+        var yes: Int32 = 1, no: Int32 = 0
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // `::` is every address, IPv4 too, whatever the system's default.
+        if v6 { setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &no, socklen_t(MemoryLayout<Int32>.size)) }
         let bound: Int32
         if v6 {
             var address = sockaddr_in6()
@@ -81,7 +110,7 @@ public final class HTTPServer: @unchecked Sendable {
             close(fd)
             throw StartError(description: "cannot listen on \(host) port \(port): \(reason)")
         }
-        guard Glibc.listen(fd, 64) == 0 else { close(fd); throw StartError(description: "cannot listen: \(String(cString: strerror(errno)))") }
+        guard Glibc.listen(fd, 512) == 0 else { close(fd); throw StartError(description: "cannot listen: \(String(cString: strerror(errno)))") }
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
@@ -89,72 +118,46 @@ public final class HTTPServer: @unchecked Sendable {
         socketDescriptor = fd
     }
 
-    private func acceptLoop() {
-        while !stopped {
-            let client = accept(socketDescriptor, nil, nil)
-            if client < 0 {
-                if stopped { return }
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                usleep(10_000)
-                continue
+    /// Answers `client` on a worker: `request` through the handler, or `response` as it
+    /// is; then closes it.
+    func answer(_ client: Int32, request: HTTPRequest? = nil, response: HTTPResponse? = nil) {
+        state.withLock { answering += 1 }
+        workers.addOperation { [self] in
+            defer {
+                close(client)
+                state.withLock { answering -= 1 }
             }
-            connections.wait()
-            DispatchQueue.global().async { [self] in
-                defer { connections.signal() }
-                serve(client)
-            }
-        }
-    }
-
-    /// Reads one request from `client` (within the timeout and limits), answers it, closes.
-    private func serve(_ client: Int32) {
-        defer { close(client) }
-        var timeout = timeval(tv_sec: readTimeout, tv_usec: 0)
-        setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-        let response: HTTPResponse
-        var head = false
-        // The whole request must come within the timeout, not each piece of it: a client
-        // sending a byte at a time is cut off as surely as a silent one.
-        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(readTimeout) * 1_000_000_000
-        reading: while true {
-            let n = chunk.withUnsafeMutableBytes { recv(client, $0.baseAddress, $0.count, 0) }
-            if n > 0, DispatchTime.now().uptimeNanoseconds > deadline {
-                response = .text("The request was not sent in time.", status: .requestTimeout)
-                break reading
-            }
-            if n <= 0 {
-                if n < 0, errno == EAGAIN || errno == EWOULDBLOCK, !received.isEmpty {
-                    response = .text("The request was not sent in time.", status: .requestTimeout)
-                    break reading
-                }
-                return
-            }
-            received += chunk[..<n]
-            switch reader.read(received) {
-            case .incomplete: continue
-            case .refused(let status, let reason): response = .text("Refused: \(reason).", status: status)
-            case .complete(let request, _):
+            var head = false
+            var reply = response ?? .text("No answer.", status: .internalError)
+            if let request {
                 head = request.method == "HEAD"
                 // The time the app took, for the benchmark (Benchmarks/serve_bench.py).
                 let start = DispatchTime.now().uptimeNanoseconds
-                var answer = handler(request)
+                reply = handler(request)
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-                answer.headers.append(("Server-Timing", "app;dur=\((milliseconds * 10).rounded() / 10)"))
-                response = answer
+                reply.headers.append(("Server-Timing", "app;dur=\((milliseconds * 10).rounded() / 10)"))
             }
-            break reading
+            send(reply.bytes(forHead: head), to: client)
+            shutdown(client, Int32(SHUT_WR))
         }
-        let bytes = response.bytes(forHead: head)
+    }
+
+    /// Sends `bytes` on the blocking `client`, giving up after ``sendTimeout`` in all: a
+    /// client that does not read its answer holds a worker no longer than that.
+    private func send(_ bytes: [UInt8], to client: Int32) {
+        let flags = fcntl(client, F_GETFL)
+        _ = fcntl(client, F_SETFL, flags & ~O_NONBLOCK)
+        var pause = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &pause, socklen_t(MemoryLayout<timeval>.size))
+        let deadline = DispatchTime.now() + sendTimeout
         bytes.withUnsafeBytes { raw in
             var offset = 0
-            while offset < raw.count {
-                let sent = send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+            while offset < raw.count, DispatchTime.now() < deadline {
+                let sent = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if sent < 0, errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { continue }
                 if sent <= 0 { break }
                 offset += sent
             }
         }
-        shutdown(client, Int32(SHUT_WR))
     }
 }

@@ -84,6 +84,45 @@ public struct RequestReader: Sendable {
         return .complete(request, consumed: start + length)
     }
 
+    /// The head of a request as far as it has come: the request line, the header fields
+    /// whose lines are complete, and whether the head is whole. What a ``HTTPServer/Screen``
+    /// judges before the rest arrives.
+    public struct HeadSoFar: Sendable {
+        /// `GET`, `HEAD` or `POST`.
+        public let method: String
+        /// The request target as sent.
+        public let target: String
+        /// The complete header fields so far, names in lower case (malformed lines left out:
+        /// ``read(_:)`` refuses them once the head is whole).
+        public let headers: [(String, String)]
+        /// Whether the empty line that ends the head has come.
+        public let isComplete: Bool
+
+        /// A head as far as it has come.
+        public init(method: String, target: String, headers: [(String, String)], isComplete: Bool) {
+            self.method = method
+            self.target = target
+            self.headers = headers
+            self.isComplete = isComplete
+        }
+
+        /// The values of the header `name` (lower case) so far.
+        public func values(_ name: String) -> [String] { headers.filter { $0.0 == name }.map(\.1) }
+    }
+
+    /// The head in `bytes` as far as its lines are complete; nil until a well-formed
+    /// request line has come.
+    public func headSoFar(_ bytes: [UInt8]) -> HeadSoFar? {
+        let end = Self.endOfHead(bytes)
+        let upTo = end?.start ?? (bytes.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0)
+        guard upTo <= limits.head else { return nil }
+        var lines = Self.lines(bytes[..<upTo])
+        while let first = lines.first, first.isEmpty { lines.removeFirst() }
+        guard let line = lines.first, case .success(let parsed) = Self.requestLine(line) else { return nil }
+        let headers = lines.dropFirst().compactMap(Self.field)
+        return HeadSoFar(method: parsed.method, target: parsed.target, headers: headers, isComplete: end != nil)
+    }
+
     /// Where the head ends: the empty line's start and the first byte after it.
     static func endOfHead(_ bytes: [UInt8]) -> (start: Int, end: Int)? {
         var i = 0

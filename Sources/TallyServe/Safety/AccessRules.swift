@@ -18,8 +18,13 @@ public struct AccessRules: Sendable {
         self.token = token
     }
 
-    /// The name of the cookie that carries the token off the loopback address.
+    /// The start of the name of the cookie that carries the token (``cookieName``).
     public static let cookie = "tally_token"
+
+    /// The cookie's name, with the port: a browser sends a host's cookies to every port
+    /// on it (cookies know no port, RFC 6265 §8.5), so two servers on one machine would
+    /// otherwise overwrite each other's token.
+    public var cookieName: String { "\(Self.cookie)_\(port)" }
 
     /// Whether `host` is a loopback address (127.0.0.0/8, `::1`, `localhost`).
     public static func isLoopback(_ host: String) -> Bool {
@@ -32,11 +37,24 @@ public struct AccessRules: Sendable {
     /// Whether every request must carry the token.
     public var requiresToken: Bool { !Self.isLoopback(host) }
 
-    /// The `Host` values that name this server.
+    /// The `Host` values that name this server, its interfaces' addresses aside.
     public var hostNames: Set<String> {
         var names: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
         names.insert((host.contains(":") ? "[\(host)]" : host) + ":\(port)")
         return names
+    }
+
+    /// Whether the `Host` value `hostHeader` names this server: one of ``hostNames``, or,
+    /// listening on every address (`0.0.0.0`, `::`), one of this machine's own addresses
+    /// with the port (as a phone on the LAN sends it). A name that is no address of this
+    /// machine is refused, whatever it resolves to (DNS rebinding).
+    public func names(_ hostHeader: String) -> Bool {
+        let asked = hostHeader.lowercased()
+        if hostNames.contains(asked) { return true }
+        guard host == "0.0.0.0" || host == "::", asked.hasSuffix(":\(port)") else { return false }
+        var address = String(asked.dropLast(":\(port)".count))
+        if address.hasPrefix("["), address.hasSuffix("]") { address = String(address.dropFirst().dropLast()) }
+        return OwnAddresses.current(includingIPv6: host == "::").contains(address)
     }
 
     /// The URL to print: with the token when every request needs it.
@@ -57,7 +75,7 @@ public struct AccessRules: Sendable {
 
     /// The verdict on `request`.
     public func verdict(_ request: HTTPRequest) -> Verdict {
-        guard let hostHeader = request.header("host"), hostNames.contains(hostHeader.lowercased()) else {
+        guard let hostHeader = request.header("host"), names(hostHeader) else {
             return .refuse(.misdirected, "This server answers only to its own address.")
         }
         if requiresToken {
@@ -65,7 +83,7 @@ public struct AccessRules: Sendable {
                 let rest = request.query.filter { $0.0 != "token" }
                 return .acceptToken(location: FormData.encodePath(request.path) + FormData.query(rest))
             }
-            guard request.cookie(Self.cookie) == token else {
+            guard request.cookie(cookieName) == token else {
                 return .refuse(.unauthorized, "Open the address `tally serve` printed, with its token.")
             }
         }
@@ -83,9 +101,12 @@ public struct AccessRules: Sendable {
     /// The form field that carries the token in every form.
     public static let formField = "_token"
 
-    /// The `Set-Cookie` header for the token.
+    /// The `Set-Cookie` header for the token: as tight as plain HTTP allows, named for
+    /// the port, out of reach of scripts (`HttpOnly`), sent with no request another site
+    /// starts (`SameSite=Strict`), gone when the browser closes (no `Max-Age`). Nothing
+    /// keeps it from the host's other ports (`Secure` and the `__Host-` prefix need HTTPS).
     public var cookieHeader: (String, String) {
-        ("Set-Cookie", "\(Self.cookie)=\(token); Path=/; HttpOnly; SameSite=Strict")
+        ("Set-Cookie", "\(cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict")
     }
 
     /// A new random token: 32 hexadecimal digits from the system's generator.
