@@ -18,6 +18,8 @@ public struct ServeApp: Sendable {
     private let environment: [String: String]
     /// Statements sent to the import screen, between preview and confirmation.
     let uploads = StatementUploads()
+    /// What each write answered, for the page it leads back to (never text from the URL).
+    let answers = WriteAnswers()
 
     public init(store: BudgetStore, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store
@@ -103,7 +105,7 @@ public struct ServeApp: Sendable {
         case .success(let value): snapshot = value
         case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
-        let message = request.parameter("done").map { PageLayout.message($0) } ?? HTML()
+        let message = request.parameter("done").flatMap(answers.take).map { PageLayout.message($0) } ?? HTML()
         guard let opened = snapshot.opened else {
             let body = PageLayout.message(snapshot.problem ?? "The budget cannot be read.", kind: "error")
             return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
@@ -193,7 +195,7 @@ public struct ServeApp: Sendable {
                 + "<p>\(PageLayout.link(request.header("referer").flatMap { Self.localPath($0) } ?? "/", "Reload the page"))</p>\n"
             return .html(PageLayout.document(title: "Nothing was written", path: "", version: store.currentVersion(), body: body), status: error.status)
         }
-        return .redirect(back + FormData.query([("done", done)]))
+        return .redirect(back + FormData.query([("done", answers.keep(done))]))
     }
 
     /// The path and query of a URL on this server, for a link back; nil for others.
