@@ -157,7 +157,8 @@ public struct ServeApp: Sendable {
             return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
         let stale = request.path == "/import" ? "The budget changed on disk since this page was drawn; reload it." : PageLayout.staleFigures
-        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body, stale: stale))
+        let banner = request.path == "/diagnostics" ? HTML() : ProblemsBanner.render(snapshot)
+        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + banner + body, stale: stale))
     }
 
     // MARK: Forms
