@@ -53,7 +53,7 @@ public struct ServeApp: Sendable {
     private func snapshot(_ request: HTTPRequest) -> Result<BudgetStore.Snapshot, UsageError> {
         var day = today
         if let text = request.parameter("today") {
-            guard let date = CivilDate(iso: text) else { return .failure(UsageError("`--today`: `\(text)` is not a date; write YYYY-MM-DD")) }
+            guard let date = CivilDate(iso: text) else { return .failure(UsageError("`today=\(text)` is not a date; write it as YYYY-MM-DD, such as 2026-11-22")) }
             day = date
         }
         return .success(store.snapshot(today: day))
