@@ -64,7 +64,9 @@ struct ImportScreenTests {
         let preview = serve.postMultipart("/import/preview", [("wallet", "")], files: [("upload", "march.xml", statement)]).text
         let answer = try confirm(preview)
         #expect(answer.status == .seeOther, "\(answer.text)")
-        #expect(answer.header("Location")?.hasPrefix("/import?done=Imported") == true)
+        let location = try #require(answer.header("Location"))
+        #expect(location.hasPrefix("/import?done="))
+        #expect(serve.get(location).text.contains("Imported march.xml: added 4"))
         #expect(ServeTestApp.cli(["import", "--today", "2026-04-01", twin, statementPath]).code == 0)
         #expect(try contents() == (try folder.read("twin.tally")))
         #expect(try contents().contains("id: \"2026032500002\""))

@@ -117,7 +117,9 @@ struct IncludedFilesFormTests {
         let serve = ServeTestApp(files: [root, other], today: "2026-02-10")
         for page in ["/", "/register", "/envelopes", "/due", "/import"] {
             let text = serve.get(page).text
-            #expect(text.contains("opened from several files with -f"), "\(page)")
+            #expect(text.contains("opened from several separate files, so there is no one file to write to"), "\(page)")
+            // In a person's words: no command-line flag or command.
+            #expect(!text.contains("with -f") && !text.contains("tally add"), "\(page)")
             #expect(!text.contains("method=\"post\""), "\(page)")
         }
         let before = try served.read("main.tally")

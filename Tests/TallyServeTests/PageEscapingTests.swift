@@ -79,14 +79,15 @@ struct PageEscapingTests {
         #expect(register.text.contains("name=\"x\(Self.escaped)\""))
     }
 
-    /// What a request says comes back as text: a note after a write, an error, the page
-    /// a refused form leads back to.
+    /// What a request says comes back as text: an error, the page a refused form leads
+    /// back to; a note after a write is the server's own, never the URL's text.
     @Test func whatARequestSaysIsShownAsText() throws {
         let (folder, file) = try Self.hostileBudget()
         defer { folder.remove() }
         let serve = ServeTestApp(files: [file])
+        // `done=` names a write's answer kept on the server; its text is never shown.
         let done = serve.get("/?done=" + FormData.encode(Self.hostile + "D"))
-        Self.expectEscaped(done.text, ["D"], "done")
+        #expect(!done.text.contains(Self.escaped + "D") && !done.text.contains("<script>alert"))
         let badMonth = serve.get("/?month=" + FormData.encode(Self.hostile + "M"))
         #expect(badMonth.status.code == 400)
         Self.expectEscaped(badMonth.text, ["M"], "month")

@@ -38,7 +38,27 @@ public final class SourceMap {
     /// The last offset whose column was counted, per file.
     private var cursors: [String: (line: Int, offset: Int, column: Int)] = [:]
 
+    /// The secrets of the last line asked about (``excerpt(_:_:)``), by file.
+    private var secrets: [String: (line: Int, ranges: [ByteRange])] = [:]
+
     public init(unit: ColumnUnit = .chars) { self.unit = unit }
+
+    /// The text of `range` (within one line of `path`) as an excerpt shows it: every
+    /// secret on the line (``SecretValues``, such as an import profile's `token` that may
+    /// be the token itself) replaced by `…`. Every renderer that quotes the source takes
+    /// its text from here, so that none can print a secret.
+    public func excerpt(_ path: String, _ range: ByteRange) -> String {
+        guard let source = sources[path], let index = index(path) else { return "" }
+        let line = index.position(of: range.start).line
+        let hidden: [ByteRange]
+        if let known = secrets[path], known.line == line {
+            hidden = known.ranges
+        } else {
+            hidden = SecretValues.ranges(in: source, line: index.contentRange(ofLine: line))
+            secrets[path] = (line, hidden)
+        }
+        return SecretValues.text(of: source, in: range, hiding: hidden)
+    }
 
     public func add(_ source: SourceText) {
         if sources[source.path] == nil { sources[source.path] = source }

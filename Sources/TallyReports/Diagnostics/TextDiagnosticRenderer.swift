@@ -11,7 +11,8 @@ import TallySyntax
 ///    = help: ...
 /// ```
 ///
-/// The excerpt is the original line, byte for byte apart from a final line break; the
+/// The excerpt is the original line, byte for byte apart from a final line break and a
+/// secret on it (``SourceMap/excerpt(_:_:)``, shown as `…`); the
 /// underline keeps the line's tabs so that it lines up in any terminal. A line longer than
 /// ``excerptLimit`` bytes is shown as a window of that many bytes around the problem, with
 /// `…` where it was cut, so one long line cannot make every diagnostic on it long.
@@ -79,9 +80,9 @@ public struct TextDiagnosticRenderer {
             start = min(max(start, content.start), content.end)
         }
         let end = min(max(d.range.end, start), content.end)
-        let lineText = (cutBefore ? "…" : "") + Self.visible(source.text(in: content)) + (cutAfter ? "…" : "")
-        let before = source.text(in: ByteRange(start: content.start, end: start))
-        let inside = source.text(in: ByteRange(start: start, end: end))
+        let lineText = (cutBefore ? "…" : "") + Self.visible(sources.excerpt(d.file, content)) + (cutAfter ? "…" : "")
+        let before = sources.excerpt(d.file, ByteRange(start: content.start, end: start))
+        let inside = sources.excerpt(d.file, ByteRange(start: start, end: end))
         var padding = cutBefore ? " " : ""
         for scalar in before.unicodeScalars {
             padding += scalar == "\t" ? "\t" : String(repeating: " ", count: DisplayWidth.of(scalar))

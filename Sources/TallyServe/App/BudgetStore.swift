@@ -60,6 +60,11 @@ public final class BudgetStore: @unchecked Sendable {
         let snapshot: Snapshot
         do {
             let opened = try ReportBudget.opened(files: arguments, today: today)
+            // A file that is not text (E0105) holds nothing: its figures would all be 0.00.
+            if let file = opened.budget.files.first(where: \.tree.isNotText) {
+                let problem = "cannot read `\(file.path)`: \(file.tree.diagnostics[0].message) (E0105); no figures are shown"
+                return Snapshot(opened: nil, problem: problem, version: Self.version(before), today: today, files: known, lines: [:])
+            }
             let files = opened.budget.files.map(\.path).filter { $0 != "<files>" }
             let stamp = files == known ? before : Self.stamps(files)
             var lines: [String: LineIndex] = [:]

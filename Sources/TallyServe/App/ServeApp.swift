@@ -18,6 +18,8 @@ public struct ServeApp: Sendable {
     private let environment: [String: String]
     /// Statements sent to the import screen, between preview and confirmation.
     let uploads = StatementUploads()
+    /// What each write answered, for the page it leads back to (never text from the URL).
+    let answers = WriteAnswers()
 
     public init(store: BudgetStore, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store
@@ -51,7 +53,7 @@ public struct ServeApp: Sendable {
     private func snapshot(_ request: HTTPRequest) -> Result<BudgetStore.Snapshot, UsageError> {
         var day = today
         if let text = request.parameter("today") {
-            guard let date = CivilDate(iso: text) else { return .failure(UsageError("`--today`: `\(text)` is not a date; write YYYY-MM-DD")) }
+            guard let date = CivilDate(iso: text) else { return .failure(UsageError("`today=\(text)` is not a date; write it as YYYY-MM-DD, such as 2026-11-22")) }
             day = date
         }
         return .success(store.snapshot(today: day))
@@ -103,7 +105,7 @@ public struct ServeApp: Sendable {
         case .success(let value): snapshot = value
         case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
-        let message = request.parameter("done").map { PageLayout.message($0) } ?? HTML()
+        let message = request.parameter("done").flatMap(answers.take).map { PageLayout.message($0) } ?? HTML()
         guard let opened = snapshot.opened else {
             let body = PageLayout.message(snapshot.problem ?? "The budget cannot be read.", kind: "error")
             return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
@@ -155,7 +157,8 @@ public struct ServeApp: Sendable {
             return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
         let stale = request.path == "/import" ? "The budget changed on disk since this page was drawn; reload it." : PageLayout.staleFigures
-        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + body, stale: stale))
+        let banner = request.path == "/diagnostics" ? HTML() : ProblemsBanner.render(snapshot)
+        return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: message + banner + body, stale: stale))
     }
 
     // MARK: Forms
@@ -193,7 +196,7 @@ public struct ServeApp: Sendable {
                 + "<p>\(PageLayout.link(request.header("referer").flatMap { Self.localPath($0) } ?? "/", "Reload the page"))</p>\n"
             return .html(PageLayout.document(title: "Nothing was written", path: "", version: store.currentVersion(), body: body), status: error.status)
         }
-        return .redirect(back + FormData.query([("done", done)]))
+        return .redirect(back + FormData.query([("done", answers.keep(done))]))
     }
 
     /// The path and query of a URL on this server, for a link back; nil for others.

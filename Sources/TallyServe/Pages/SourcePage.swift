@@ -31,7 +31,8 @@ enum SourcePage {
             let start = starts[number - 1]
             var end = number < count ? starts[number] - 1 : bytes.count
             if end > start && bytes[end - 1] == 0x0D { end -= 1 }
-            let content = String(decoding: bytes[start ..< end], as: UTF8.self)
+            // An import profile's token that may be the token itself is never shown.
+            let content = SecretValues.masked(file.tree.source, line: ByteRange(start: start, end: end))
             let hit: HTML = number == wanted ? " class=\"hit\"" : ""
             body += "<span id=\"L\(number)\"\(hit)><b>\(number)</b>\(content)</span>"
         }

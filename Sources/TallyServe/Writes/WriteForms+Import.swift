@@ -36,15 +36,16 @@ extension WriteForms {
     /// The statement files in the budget's own folder (not below it), by name: the only
     /// files the import screen reads by name, so no request names any other path.
     static func statementFiles(besides root: String) -> [String] {
+        FolderFiles.regularFiles(in: folder(of: root)) { name in
+            guard let dot = name.lastIndex(of: ".") else { return false }
+            return statementExtensions.contains(name[name.index(after: dot)...].lowercased())
+        }.prefix(200).map { $0 }
+    }
+
+    /// The folder of the budget's file `root`.
+    static func folder(of root: String) -> String {
         let folder = (root as NSString).deletingLastPathComponent
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
-        return names.filter { name in
-            guard !name.hasPrefix("."), let dot = name.lastIndex(of: "."),
-                statementExtensions.contains(name[name.index(after: dot)...].lowercased())
-            else { return false }
-            var info = stat()
-            return stat((folder.isEmpty ? name : folder + "/" + name), &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
-        }.sorted().prefix(200).map { $0 }
+        return folder.isEmpty ? "." : folder
     }
 
     /// `POST /import/preview`: `tally import --dry-run` on the chosen statement.
@@ -98,9 +99,17 @@ extension WriteForms {
 
     /// ``ImportStatements`` on the statement: a file beside the budget, or the bytes sent.
     private func runImport(_ statement: ChosenStatement, wallet: String?, dryRun: Bool) throws(Refusal) -> ImportStatements.Result {
-        let folder = (root as NSString).deletingLastPathComponent
-        let source: StatementSource =
-            statement.bytes.map { .sent(name: statement.name, bytes: $0) } ?? .file((folder.isEmpty ? "." : folder) + "/" + statement.name)
+        let folder = Self.folder(of: root)
+        let source: StatementSource
+        if let bytes = statement.bytes {
+            source = .sent(name: statement.name, bytes: bytes)
+        } else {
+            // Read here, not by path in the action, so that only a regular file is read
+            // (``FolderFiles``); shown by its path, as `tally import` shows it.
+            do throws(FolderFiles.Refused) {
+                source = .sent(name: folder + "/" + statement.name, bytes: try FolderFiles.read(statement.name, in: folder))
+            } catch { throw Refusal(status: .unprocessable, message: error.message) }
+        }
         do {
             // The preview lists the refused rows: confirming after it writes the others.
             return try ImportStatements.perform(.init(budget: root, statements: [source], wallet: wallet, today: today, dryRun: dryRun, skipRefused: true))

@@ -28,8 +28,8 @@ struct WriteForms {
     static func readOnlyReason(_ store: BudgetStore) -> String? {
         store.arguments.count == 1
             ? nil
-            : "This budget was opened from several files with -f, so there is no one file to write to and the forms are left out. "
-                + "Serve one file that includes the others, or use the command line (`tally add`, `tally import`)."
+            : "This budget was opened from several separate files, so there is no one file to write to and the forms are left out. "
+                + "To write from these pages, serve one file that includes the others."
     }
 
     /// Refuses when the budget was opened from several files.
