@@ -68,6 +68,47 @@ final class PeerQueryCrossCheckTests: XCTestCase {
         XCTAssertTrue(report.stderr.contains("`assets:bnak:mbank` names no wallet, category, payee, note or account"), report.stderr)
     }
 
+    /// `tally is --tree` totals each parent as `hledger bal --tree` does, on a journal
+    /// with a parent that has postings of its own (food: 10.00 + 5.00 + 7.25 = 22.25).
+    func testTreeParentsAreHledgers() throws {
+        let hledger = try ExternalTool.require("hledger")
+        let folder = try TemporaryFolder("peer-tree")
+        defer { folder.remove() }
+        let journal = try folder.write(
+            """
+            2026-10-02 A
+                expenses:food:groceries  10.00 EUR
+                assets:bank
+            2026-10-03 B
+                expenses:food  5.00 EUR
+                assets:bank
+            2026-11-02 C
+                expenses:food:out  7.25 EUR
+                assets:bank
+
+            """, to: "t.journal")
+        let budget = folder.path("t.tally")
+        XCTAssertEqual(try TallyBinary.run(["convert", journal, "-o", budget]).status, 0)
+        let peer = try hledger.run(["bal", "-f", journal, "expenses", "--tree", "-N", "-O", "csv"])
+        XCTAssertEqual(peer.status, 0, peer.output)
+        var expected: [String: String] = [:]
+        for line in peer.stdout.split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: "\"")) }
+            if fields.count == 2 { expected[fields[0]] = fields[1].replacingOccurrences(of: " EUR", with: "") }
+        }
+        let ours = try TallyBinary.run(["is", budget, "--tree", "-O", "csv", "--today", "2026-11-30"])
+        XCTAssertEqual(ours.status, 0, ours.stderr)
+        var compared = 0
+        for line in ours.stdout.split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = line.split(separator: ",").map(String.init)
+            guard fields.count == 3, fields[1] == "expense" else { continue }
+            XCTAssertEqual(fields[2], expected["expenses:" + fields[0]], fields[0])
+            compared += 1
+        }
+        XCTAssertEqual(compared, 3)
+        XCTAssertEqual(expected["expenses:food"], "22.25")
+    }
+
     /// hledger's report flags: `-p 2026/11`, `-O csv|json`, `-w WIDTH`, `--flat`.
     func testHledgersReportFlags() throws {
         let folder = try TemporaryFolder("peer-flags")
