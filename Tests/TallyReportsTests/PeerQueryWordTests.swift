@@ -28,16 +28,17 @@ import Testing
 
         """
 
-    /// The payees of the rows `words` keeps, in date order; `kept` false reads the
-    /// budget without its metadata, as the query did before.
+    /// The payees of the rows `words` keeps, in date order, with as much metadata read
+    /// as the query asks for; `kept` false reads none, as the query did before.
     static func payees(_ words: [String], kept: Bool = true) throws -> [String] {
         let loaded = try BudgetLoader(provider: InMemoryFileProvider(["b.tally": text])).load("b.tally")
         let today = CivilDate(iso: "2026-11-30")!
         let (model, diagnostics) = Interpreter.run(loaded, today: today)
         #expect(diagnostics.filter { $0.severity == .error }.isEmpty, "\(diagnostics)")
         var filter = EntryFilter()
-        let metadata = kept ? KeptMetadata(loaded) : KeptMetadata()
-        filter.query = try EntryQuery(words).predicate(model: model, today: today, metadata: metadata)
+        let query = try EntryQuery(words)
+        let metadata = kept ? KeptMetadata(loaded, scope: query.metadataScope) : KeptMetadata()
+        filter.query = query.predicate(model: model, today: today, metadata: metadata)
         return model.register(filter).map { model.entries[$0.entry].payee ?? "" }
     }
 
@@ -50,6 +51,14 @@ import Testing
         #expect(try Self.payees(["assets:bank:mbank"], kept: false) == [])
         // The names an export gives still match.
         #expect(try Self.payees(["assets:mbank"]) == ["Sushi Kushi", "Landlord"])
+    }
+
+    @Test func onlyWhatTheQueryReadsIsRead() throws {
+        #expect(try EntryQuery(["payee:lidl", "amt:>5"]).metadataScope == .none)
+        #expect(try EntryQuery(["mbank"]).metadataScope == .declarations)
+        #expect(try EntryQuery(["mbank", "status:*"]).metadataScope == .entries)
+        #expect(try EntryQuery(["desc:x"]).metadataScope == .entries)
+        #expect(try EntryQuery(["tag:trip"]).metadataScope == .entries)
     }
 
     @Test func aWordThatNamesNothingIsFoundOut() throws {

@@ -55,7 +55,7 @@ struct ReportContext {
         do {
             budget = try ReportBudget.open(
                 files: options.files, today: today, keepingSources: command == PrintCommand.name,
-                keepingMetadata: !options.request.filters.query.isEmpty)
+                metadata: options.request.filters.query.metadataScope)
         } catch {
             switch error {
             case .unreadable(let file):

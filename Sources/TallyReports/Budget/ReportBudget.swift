@@ -53,13 +53,13 @@ public struct ReportBudget: Sendable {
     /// the budget's diagnostic policy to count its errors. A budget with errors is still
     /// reported on; one whose totals could overflow is not.
     /// With `keepingSources`, the files' texts are kept too (`sources`, for `print`); with
-    /// `keepingMetadata`, the metadata a query reads (`metadata`, for a report with one).
+    /// `metadata`, as much of the metadata as a query reads (``EntryQuery/metadataScope``).
     public static func open(
-        files: [String], today: CivilDate, keepingSources: Bool = false, keepingMetadata: Bool = false
+        files: [String], today: CivilDate, keepingSources: Bool = false, metadata: KeptMetadata.Scope = .none
     ) throws(OpenError) -> ReportBudget {
         let opened = try opened(files: files, today: today)
         var report = opened.report
-        if keepingMetadata { report.metadata = KeptMetadata(opened.budget) }
+        report.metadata = KeptMetadata(opened.budget, scope: metadata)
         if keepingSources {
             for file in opened.budget.files { report.sources[file.path] = file.tree.source }
         }

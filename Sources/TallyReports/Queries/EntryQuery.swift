@@ -153,6 +153,13 @@ public struct EntryQuery: Equatable, Sendable {
     /// True without terms.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// How much of the budget's metadata the terms read: the declarations' account names
+    /// for plain words, every entry's for `tag:`, `desc:` and `status:`.
+    public var metadataScope: KeptMetadata.Scope {
+        if terms.contains(where: { [.tag, .description, .status].contains($0.field) }) { return .entries }
+        return terms.contains { $0.field == .text } ? .declarations : .none
+    }
+
     /// The first `envelope:` name `model` has no envelope of, nil when all are there.
     public func unknownEnvelope(in model: BudgetModel) -> String? {
         terms.first { term in term.field == .envelope && !model.envelopes.contains { $0.name == term.text } }?.text
@@ -283,8 +290,11 @@ extension EntryQuery {
         var names = Set(accounts.wallets.joined()).union(accounts.categories.joined())
         names.formUnion(model.wallets.map { SearchText.folded($0.name) })
         names.formUnion(model.categories.map { SearchText.folded($0.name) })
+        let unnamed = words.filter { word in !names.contains { $0.contains(word) } }
+        guard !unnamed.isEmpty else { return [] }
+        // Payees and notes only for the words no name holds, each text folded once.
         let texts = Set(Set(model.entries.lazy.flatMap { [$0.payee, $0.note] }.compactMap { $0 }).map(SearchText.folded))
-        return words.filter { word in !names.contains { $0.contains(word) } && !texts.contains { $0.contains(word) } }
+        return unnamed.filter { word in !texts.contains { $0.contains(word) } }
     }
 
     /// A wallet's account name in an hledger export, folded for a search: `liabilities:visa` for a

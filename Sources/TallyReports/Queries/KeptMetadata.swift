@@ -4,9 +4,20 @@ import TallySyntax
 /// The metadata lines the model does not keep, read back from the budget's syntax for
 /// the query words that look at them (``EntryQuery``): a converted journal's account
 /// names (`account: "assets:bank:mbank"` under a `wallet`, `income` or `expense`), its
-/// entries' `status:` and value tags (`trip: "japan"`). Read once per report, only when
-/// it has a query; empty otherwise, and the query then sees the model alone.
+/// entries' `status:` and value tags (`trip: "japan"`). Read once per report, only as
+/// far as its query needs (``EntryQuery/metadataScope``); empty otherwise, and the query
+/// then sees the model alone.
 public struct KeptMetadata: Sendable {
+    /// How much of the budget is read.
+    public enum Scope: Comparable, Sendable {
+        /// Nothing: the query sees the model alone.
+        case none
+        /// The declarations' account names: a few nodes, for plain words.
+        case declarations
+        /// The entries' metadata too (`tag:`, `desc:`, `status:`): a pass over every entry.
+        case entries
+    }
+
     /// One top-level node with metadata lines.
     private struct Node: Sendable {
         let range: ByteRange
@@ -22,14 +33,19 @@ public struct KeptMetadata: Sendable {
     /// No metadata: the query sees the model alone.
     public init() {}
 
-    /// The metadata of every top-level node of `budget` that has some.
-    public init(_ budget: Budget) {
+    /// The metadata of the top-level nodes of `budget` that `scope` reads.
+    public init(_ budget: Budget, scope: Scope = .entries) {
+        guard scope != .none else { return }
         for file in budget.files {
             var list: [Node] = []
-            for node in file.tree.entries where node.child(.metadata) != nil {
+            let read =
+                scope == .entries
+                ? file.tree.entries : file.tree.entries(of: .walletDirective) + file.tree.entries(of: .categoryDirective)
+            for node in read where node.child(.metadata) != nil {
                 let declaration = WalletDirectiveSyntax(node) != nil || CategoryDirectiveSyntax(node)?.names.count == 1
                 list.append(Node(range: node.range, isDeclaration: declaration, lines: Self.lines(of: node)))
             }
+            list.sort { $0.range.start < $1.range.start }
             if !list.isEmpty { nodes[file.path] = list }
         }
     }
