@@ -35,7 +35,7 @@ final class PeerQueryCrossCheckTests: XCTestCase {
         let budget = folder.path("b.tally")
         let converted = try TallyBinary.run(["convert", journal, "-o", budget])
         XCTAssertEqual(converted.status, 0, converted.stderr)
-        let queries = ["assets:bank:mbank", "assets:bank", "expenses:food", "tag:trip", "tag:trip=japan", "desc:dinner", "status:*", "status:!", "status:"]
+        let queries = ["assets:bank:mbank", "acct:assets:bank", "acct:expenses:food", "assets:bank", "expenses:food", "tag:trip", "tag:trip=japan", "desc:dinner", "status:*", "status:!", "status:"]
         for query in queries {
             // hledger's descriptions up to ` | ` (Tally's payee), its opening left out.
             let printed = try hledger.run(["print", "-f", journal, query, "-O", "csv"])

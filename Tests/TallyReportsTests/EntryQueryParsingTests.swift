@@ -12,7 +12,7 @@ final class EntryQueryParsingTests: XCTestCase {
             ("Food", T(field: .text, text: "food")),
             ("Food:Groceries", T(field: .text, text: "food:groceries")),  // not a field: plain text
             ("cat:Groceries", T(field: .category, text: "groceries")),
-            ("acct:Rent", T(field: .category, text: "rent")),
+            ("acct:Rent", T(field: .account, text: "rent")),  // hledger's account: wallet or category
             ("wallet:Joint", T(field: .wallet, text: "joint")),
             ("tag:#work", T(field: .tag, text: "work")),
             ("payee:Lidl", T(field: .payee, text: "lidl")),

@@ -49,6 +49,11 @@ import Testing
         #expect(try Self.payees(["expenses:food:dining"]) == ["Sushi Kushi", "Kiosk"])
         // Without the metadata the wallet is only `assets:mbank`: nothing matched.
         #expect(try Self.payees(["assets:bank:mbank"], kept: false) == [])
+        // `acct:` is hledger's account: wallets and categories, never the payee.
+        #expect(try Self.payees(["acct:assets:bank:mbank"]) == ["Sushi Kushi", "Landlord"])
+        #expect(try Self.payees(["acct:food"]) == ["Sushi Kushi", "Kiosk"])
+        #expect(try Self.payees(["acct:kiosk"]) == [])
+        #expect(try Self.payees(["kiosk"]) == ["Kiosk"])
         // The names an export gives still match.
         #expect(try Self.payees(["assets:mbank"]) == ["Sushi Kushi", "Landlord"])
     }

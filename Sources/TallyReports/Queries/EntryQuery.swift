@@ -23,7 +23,7 @@ import TallySyntax
 public struct EntryQuery: Equatable, Sendable {
     /// What a term looks at.
     public enum Field: String, CaseIterable, Sendable {
-        case text, category = "cat", wallet, tag, payee, description = "desc", note, status, amount = "amt", date
+        case text, category = "cat", account = "acct", wallet, tag, payee, description = "desc", note, status, amount = "amt", date
         case envelope
     }
 
@@ -58,7 +58,7 @@ public struct EntryQuery: Equatable, Sendable {
 
     /// The field names a term may start with, aliases included.
     public static let spellings: [String: Field] = [
-        "cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
+        "cat": .category, "category": .category, "acct": .account, "wallet": .wallet,
         "tag": .tag, "payee": .payee, "desc": .description, "note": .note, "status": .status, "amt": .amount, "date": .date,
         "envelope": .envelope
     ]
@@ -68,7 +68,7 @@ public struct EntryQuery: Equatable, Sendable {
 
     /// The shapes of terms, for error messages.
     public static let shapes =
-        "TEXT, cat:NAME, wallet:NAME, tag:NAME[=VALUE], payee:TEXT, desc:TEXT, note:TEXT, status:*|!|(empty), amt:>50 (also <, <=, >=, =), date:PERIOD, envelope:NAME, not:TERM"
+        "TEXT, acct:NAME, cat:NAME, wallet:NAME, tag:NAME[=VALUE], payee:TEXT, desc:TEXT, note:TEXT, status:*|!|(empty), amt:>50 (also <, <=, >=, =), date:PERIOD, envelope:NAME, not:TERM"
 
     /// The help section every command that takes a query shows.
     public static let help = """
@@ -78,7 +78,8 @@ public struct EntryQuery: Equatable, Sendable {
           Döner), a category also as
           expenses:NAME or income:NAME and a wallet as assets:NAME or
           liabilities:NAME (its name in an hledger export), or by the account name
-          a converted journal kept (assets:bank:mbank); cat:NAME, wallet:NAME,
+          a converted journal kept (assets:bank:mbank); acct:NAME (a wallet or
+          category by name or account name, as hledger's), cat:NAME, wallet:NAME,
           tag:NAME[=VALUE] (tags and value tags), payee:TEXT, desc:TEXT (payee |
           note), note:TEXT, status:* (cleared), status:! (pending), status:
           (unmarked), amt:>50 (<, <=, >=, =; without a sign
@@ -157,7 +158,7 @@ public struct EntryQuery: Equatable, Sendable {
     /// for plain words, every entry's for `tag:`, `desc:` and `status:`.
     public var metadataScope: KeptMetadata.Scope {
         if terms.contains(where: { [.tag, .description, .status].contains($0.field) }) { return .entries }
-        return terms.contains { $0.field == .text } ? .declarations : .none
+        return terms.contains { $0.field == .text || $0.field == .account } ? .declarations : .none
     }
 
     /// The first `envelope:` name `model` has no envelope of, nil when all are there.
@@ -202,9 +203,11 @@ public struct EntryQuery: Equatable, Sendable {
             func matches(_ term: Term, _ range: ClosedRange<CivilDate>?) -> Bool {
                 let entry = line.entry
                 switch term.field {
-                case .text:
+                case .text, .account:
+                    // `acct:` is hledger's account: a wallet's or category's name or
+                    // account name, never the payee or note.
                     func named(_ names: [String]) -> Bool { names.contains { $0.contains(term.text) } }
-                    return holds(entry.payee, term.text) || holds(entry.note, term.text)
+                    return (term.field == .text && (holds(entry.payee, term.text) || holds(entry.note, term.text)))
                         || (line.category.map { named(categoryAccounts[$0]) } ?? false)
                         || named(walletAccounts[line.wallet])
                         || (line.counterpart.map { named(walletAccounts[$0]) } ?? false)
@@ -284,7 +287,7 @@ extension EntryQuery {
     /// or account name holds them. A report that keeps nothing names them, so a typo is
     /// never a silent empty answer.
     public func unmatchedWords(model: BudgetModel, metadata: KeptMetadata = KeptMetadata()) -> [String] {
-        let words = terms.filter { $0.field == .text && !$0.negated }.map(\.text)
+        let words = terms.filter { ($0.field == .text || $0.field == .account) && !$0.negated }.map(\.text)
         guard !words.isEmpty else { return [] }
         let accounts = Self.accountNames(model, metadata)
         var names = Set(accounts.wallets.joined()).union(accounts.categories.joined())
