@@ -12,11 +12,14 @@ final class EntryQueryParsingTests: XCTestCase {
             ("Food", T(field: .text, text: "food")),
             ("Food:Groceries", T(field: .text, text: "food:groceries")),  // not a field: plain text
             ("cat:Groceries", T(field: .category, text: "groceries")),
-            ("acct:Rent", T(field: .category, text: "rent")),
+            ("acct:Rent", T(field: .account, text: "rent")),  // hledger's account: wallet or category
             ("wallet:Joint", T(field: .wallet, text: "joint")),
             ("tag:#work", T(field: .tag, text: "work")),
             ("payee:Lidl", T(field: .payee, text: "lidl")),
-            ("desc:Lidl", T(field: .payee, text: "lidl")),
+            ("desc:Lidl", T(field: .description, text: "lidl")),  // payee | note, as hledger
+            ("tag:trip=Japan", T(field: .tag, text: "trip", value: "japan")),
+            ("status:*", T(field: .status, text: "*")),
+            ("status:", T(field: .status, text: "")),
             ("note:gift", T(field: .note, text: "gift")),
             ("amt:>50", T(field: .amount, comparison: .greater, amount: Money("50")!)),
             ("amt:<=-20.5", T(field: .amount, comparison: .lessOrEqual, amount: Money("-20.5")!, signed: true)),
@@ -28,7 +31,7 @@ final class EntryQueryParsingTests: XCTestCase {
         for (word, expected) in table {
             XCTAssertEqual(try EntryQuery([word]).terms, [expected], word)
         }
-        for bad in ["amt:lots", "amt:>", "date:someday", "cat:", "not:"] {
+        for bad in ["amt:lots", "amt:>", "date:someday", "cat:", "not:", "status:x", "cur:EUR", "real:1"] {
             XCTAssertThrowsError(try EntryQuery([bad]), bad)
         }
     }

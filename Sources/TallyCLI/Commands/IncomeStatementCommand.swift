@@ -14,12 +14,13 @@ enum IncomeStatementCommand: LibraryReport {
     /// The command's own flags, each declared once: their spellings are the library's
     /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
-        case steps, depth
+        case steps, depth, tree
 
         var declaration: FlagDeclaration {
             switch self {
             case .steps: ReportOptions.stepsFlag("A column per period, with Total and Average columns")
             case .depth: FlagDeclaration("--depth", value: "N", help: "Count categories deeper than N levels as their parent\n(1: Food:Groceries counts as Food)")
+            case .tree: FlagDeclaration("--tree", help: "Categories under their parents, each parent the total\nof its own and its children's (hledger's --tree)")
             }
         }
     }

@@ -33,8 +33,9 @@ extension PeriodTable {
                 table.addRule()
             }
             previous = r
+            let name = context.options.request.tree && !r.isSummary ? PeriodColumns.treeLabel(r.name) : r.name
             table.add(
-                [r.name, r.isSummary ? "" : r.type] + r.cells.map { money($0) ?? "no rate" }
+                [name, r.isSummary ? "" : r.type] + r.cells.map { money($0) ?? "no rate" }
                     + (showTotal ? [money(r.total) ?? ""] : []) + (showAverage ? [money(r.average) ?? ""] : []))
         }
         var out = title + (context.currency.isEmpty ? "" : " (\(context.currency))") + "\n\n"

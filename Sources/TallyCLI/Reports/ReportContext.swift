@@ -53,7 +53,9 @@ struct ReportContext {
         }
         let budget: ReportBudget
         do {
-            budget = try ReportBudget.open(files: options.files, today: today, keepingSources: command == PrintCommand.name)
+            budget = try ReportBudget.open(
+                files: options.files, today: today, keepingSources: command == PrintCommand.name,
+                metadata: options.request.filters.query.metadataScope)
         } catch {
             switch error {
             case .unreadable(let file):
@@ -67,6 +69,10 @@ struct ReportContext {
         let errors = budget.errorCount
         if errors > 0 {
             console.err("tally \(command): note: the budget has \(errors) error\(errors == 1 ? "" : "s") (run `tally check`); entries with errors are left out\n")
+        }
+        // A query word that names nothing is noted: a typo is never a silent empty answer.
+        for word in budget.unmatchedWords(options.request.filters.query) {
+            console.err("tally \(command): note: `\(word)` names no wallet, category, payee, note or account in the budget\n")
         }
         let color = console.usesColor(options.color)
         return .success(ReportContext(command: command, options: options, budget: budget, console: console, color: color))

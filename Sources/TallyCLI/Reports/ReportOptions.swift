@@ -14,7 +14,7 @@ struct ReportOptions {
         /// The flag's declaration (its help line, spellings and value).
         var declaration: FlagDeclaration {
             switch self {
-            case .format: FlagDeclaration("--format", value: "text|json|csv", help: "Output format (default: text)")
+            case .format: FlagDeclaration("-O", "--format", aliases: ["--output-format"], value: "text|json|csv", help: "Output format (default: text)")
             case .today:
                 FlagDeclaration(
                     "--today", value: "YYYY-MM-DD",
@@ -137,6 +137,10 @@ struct ReportOptions {
                 options.width = max(n, 20)
                 continue
             }
+            if name == flatFlag.name {
+                guard inline == nil else { throw UsageError("`--flat` takes no value") }
+                continue
+            }
             if name == fileFlag.name {
                 options.fileFlags.append(try value(name, inline))
                 continue
@@ -223,17 +227,26 @@ struct ReportOptions {
 
     /// `--width N`, which every report takes.
     static let widthFlag = FlagDeclaration(
-        "--width", value: "N",
+        "-w", "--width", value: "N",
         help: """
             Columns text tables may take (default: COLUMNS, else
             the terminal's width, else 80); names are cut only
             when a table would not fit
             """)
 
+    /// `--flat`, which every report takes as hledger users type it: categories are named
+    /// in full (`food:groceries`) anyway, so it changes nothing.
+    static let flatFlag = FlagDeclaration(
+        "--flat",
+        help: """
+            Categories by their full names (food:groceries), as
+            hledger's --flat: what Tally shows anyway
+            """)
+
     /// Short and alternative spellings of flags, by the spelling they stand for.
     static let aliases: [String: String] = {
         var aliases: [String: String] = [:]
-        for flag in [fileFlag] + Flag.allCases.map(\.declaration) {
+        for flag in [fileFlag, widthFlag] + Flag.allCases.map(\.declaration) {
             for spelling in flag.spellings where spelling != flag.name { aliases[spelling] = flag.name }
         }
         return aliases
@@ -242,7 +255,7 @@ struct ReportOptions {
     /// The declarations of the flags every report takes (`-f`, `-o`, `--width`) and of
     /// `flags`, in the order the help lists them; `--format` lists `formats`.
     static func declarations(_ flags: [Flag], formats: [String] = ["text", "json", "csv"]) -> [FlagDeclaration] {
-        [fileFlag, OutputFile.flag, widthFlag]
+        [fileFlag, OutputFile.flag, widthFlag, flatFlag]
             + flags.map { flag in
                 let declaration = flag.declaration
                 guard flag == .format else { return declaration }

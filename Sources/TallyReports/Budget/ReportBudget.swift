@@ -18,6 +18,9 @@ public struct ReportBudget: Sendable {
     /// The text of each file read, by its path as entries name it
     /// (`SourceLocation.file`); empty unless `open` was asked to keep it (`tally print`).
     public private(set) var sources: [String: SourceText] = [:]
+    /// The metadata lines the model does not keep, for the query (a converted journal's
+    /// account names, status, value tags); empty unless `open` was asked to keep them.
+    public private(set) var metadata = KeptMetadata()
 
     /// The day reports are made as of.
     public var today: CivilDate { model.today }
@@ -49,10 +52,14 @@ public struct ReportBudget: Sendable {
     /// Loads the budget in `files` (see `load`), interprets it as of `today` and applies
     /// the budget's diagnostic policy to count its errors. A budget with errors is still
     /// reported on; one whose totals could overflow is not.
-    /// With `keepingSources`, the files' texts are kept too (`sources`, for `print`).
-    public static func open(files: [String], today: CivilDate, keepingSources: Bool = false) throws(OpenError) -> ReportBudget {
+    /// With `keepingSources`, the files' texts are kept too (`sources`, for `print`); with
+    /// `metadata`, as much of the metadata as a query reads (``EntryQuery/metadataScope``).
+    public static func open(
+        files: [String], today: CivilDate, keepingSources: Bool = false, metadata: KeptMetadata.Scope = .none
+    ) throws(OpenError) -> ReportBudget {
         let opened = try opened(files: files, today: today)
         var report = opened.report
+        report.metadata = KeptMetadata(opened.budget, scope: metadata)
         if keepingSources {
             for file in opened.budget.files { report.sources[file.path] = file.tree.source }
         }
@@ -134,8 +141,14 @@ public struct ReportBudget: Sendable {
         if let name = filters.query.unknownEnvelope(in: model) {
             throw UsageError("query `envelope:\(name)`: no envelope named `\(name)`" + suggestion(name, model.envelopes.map(\.name)))
         }
-        if !filters.query.isEmpty { filter.query = filters.query.predicate(model: model, today: today) }
+        if !filters.query.isEmpty { filter.query = filters.query.predicate(model: model, today: today, metadata: metadata) }
         return filter
+    }
+
+    /// The query's plain words that name no wallet, category, payee, note or account of
+    /// the budget (``EntryQuery/unmatchedWords(model:metadata:)``).
+    public func unmatchedWords(_ query: EntryQuery) -> [String] {
+        query.unmatchedWords(model: model, metadata: metadata)
     }
 
     private func suggestion(_ name: String, _ candidates: [String]) -> String {

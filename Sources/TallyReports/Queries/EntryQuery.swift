@@ -23,7 +23,8 @@ import TallySyntax
 public struct EntryQuery: Equatable, Sendable {
     /// What a term looks at.
     public enum Field: String, CaseIterable, Sendable {
-        case text, category = "cat", wallet, tag, payee, note, amount = "amt", date, envelope
+        case text, category = "cat", account = "acct", wallet, tag, payee, description = "desc", note, status, amount = "amt", date
+        case envelope
     }
 
     /// How `amt:` compares.
@@ -38,8 +39,10 @@ public struct EntryQuery: Equatable, Sendable {
         /// `not:`: the term keeps what it does not match.
         public var negated = false
         /// Text fields' text folded (``SearchText/folded(_:)``); the tag without `#` for `tag:`; the name as
-        /// written for `envelope:`.
+        /// written for `envelope:`; the mark for `status:` (`*`, `!` or empty).
         public var text = ""
+        /// `tag:NAME=VALUE`: the value, folded; nil for any value.
+        public var value: String?
         /// How `amt:` compares.
         public var comparison: Comparison = .equal
         /// The amount `amt:` compares with.
@@ -55,14 +58,17 @@ public struct EntryQuery: Equatable, Sendable {
 
     /// The field names a term may start with, aliases included.
     public static let spellings: [String: Field] = [
-        "cat": .category, "category": .category, "acct": .category, "wallet": .wallet,
-        "tag": .tag, "payee": .payee, "desc": .payee, "note": .note, "amt": .amount, "date": .date,
+        "cat": .category, "category": .category, "acct": .account, "wallet": .wallet,
+        "tag": .tag, "payee": .payee, "desc": .description, "note": .note, "status": .status, "amt": .amount, "date": .date,
         "envelope": .envelope
     ]
 
+    /// hledger's query fields Tally does not read: a usage error rather than plain text.
+    static let unread: Set<String> = ["cur", "real", "depth", "code", "expr"]
+
     /// The shapes of terms, for error messages.
     public static let shapes =
-        "TEXT, cat:NAME, wallet:NAME, tag:NAME, payee:TEXT, note:TEXT, amt:>50 (also <, <=, >=, =), date:PERIOD, envelope:NAME, not:TERM"
+        "TEXT, acct:NAME, cat:NAME, wallet:NAME, tag:NAME[=VALUE], payee:TEXT, desc:TEXT, note:TEXT, status:*|!|(empty), amt:>50 (also <, <=, >=, =), date:PERIOD, envelope:NAME, not:TERM"
 
     /// The help section every command that takes a query shows.
     public static let help = """
@@ -71,8 +77,12 @@ public struct EntryQuery: Equatable, Sendable {
           the payee, note, category or wallet (any case and accents: doner finds
           Döner), a category also as
           expenses:NAME or income:NAME and a wallet as assets:NAME or
-          liabilities:NAME (its name in an hledger export); cat:NAME, wallet:NAME,
-          tag:NAME, payee:TEXT, note:TEXT, amt:>50 (<, <=, >=, =; without a sign
+          liabilities:NAME (its name in an hledger export), or by the account name
+          a converted journal kept (assets:bank:mbank); acct:NAME (a wallet or
+          category by name or account name, as hledger's), cat:NAME, wallet:NAME,
+          tag:NAME[=VALUE] (tags and value tags), payee:TEXT, desc:TEXT (payee |
+          note), note:TEXT, status:* (cleared), status:! (pending), status:
+          (unmarked), amt:>50 (<, <=, >=, =; without a sign
           the size of the amount is compared), date:PERIOD, envelope:NAME (the
           lines that envelope counts as spending); not:TERM inverts a term. Terms
           of one kind match any of them; different kinds must all match.
@@ -98,8 +108,16 @@ public struct EntryQuery: Equatable, Sendable {
         if let colon = rest.firstIndex(of: ":"), let field = spellings[rest[..<colon].lowercased()] {
             term.field = field
             rest = rest[rest.index(after: colon)...]
+        } else if let colon = rest.firstIndex(of: ":"), unread.contains(rest[..<colon].lowercased()) {
+            // hledger's fields Tally does not read: refused, never matched as text.
+            throw UsageError("query `\(word)`: Tally does not read hledger's `\(rest[..<colon]):` field; write \(shapes)")
         }
         let value = String(rest)
+        if term.field == .status {
+            guard ["*", "!", ""].contains(value) else { throw UsageError("query `\(word)`: write status:* (cleared), status:! (pending) or status: (unmarked)") }
+            term.text = value
+            return term
+        }
         guard !value.isEmpty else { throw UsageError("query `\(word)`: nothing to match; write \(shapes)") }
         switch term.field {
         case .amount:
@@ -118,7 +136,13 @@ public struct EntryQuery: Equatable, Sendable {
         case .date:
             term.period = try PeriodSpec(value, flag: "date:")
         case .tag:
-            term.text = value.hasPrefix("#") ? String(value.dropFirst()) : value
+            let name = value.hasPrefix("#") ? value.dropFirst() : Substring(value)
+            if let equals = name.firstIndex(of: "=") {
+                term.text = String(name[..<equals])
+                term.value = SearchText.folded(String(name[name.index(after: equals)...]))
+            } else {
+                term.text = String(name)
+            }
         case .envelope:
             term.text = value
         default:
@@ -130,21 +154,30 @@ public struct EntryQuery: Equatable, Sendable {
     /// True without terms.
     public var isEmpty: Bool { terms.isEmpty }
 
+    /// How much of the budget's metadata the terms read: the declarations' account names
+    /// for plain words, every entry's for `tag:`, `desc:` and `status:`.
+    public var metadataScope: KeptMetadata.Scope {
+        if terms.contains(where: { [.tag, .description, .status].contains($0.field) }) { return .entries }
+        return terms.contains { $0.field == .text || $0.field == .account } ? .declarations : .none
+    }
+
     /// The first `envelope:` name `model` has no envelope of, nil when all are there.
     public func unknownEnvelope(in model: BudgetModel) -> String? {
         terms.first { term in term.field == .envelope && !model.envelopes.contains { $0.name == term.text } }?.text
     }
 
-    /// The test of one line, with names and periods resolved against the budget.
-    public func predicate(model: BudgetModel, today: CivilDate) -> @Sendable (EntryLine) -> Bool {
+    /// The test of one line, with names and periods resolved against the budget, and
+    /// the account names, status and value tags a converted journal kept read from
+    /// `metadata`.
+    public func predicate(model: BudgetModel, today: CivilDate, metadata: KeptMetadata = KeptMetadata()) -> @Sendable (EntryLine) -> Bool {
         let dates = model.entries.lazy.map(\.date)
         let earliest = dates.min(), latest = dates.max()
         let walletNames = model.wallets.map { SearchText.folded($0.name) }
         let categoryNames = model.categories.map { SearchText.folded($0.name) }
-        let walletAccounts = model.wallets.map(Self.accountName)
-        let categoryAccounts = model.categories.map(Self.accountName)
+        let walletAccounts = Self.accountNames(model, metadata).wallets
+        let categoryAccounts = Self.accountNames(model, metadata).categories
         // Payees and notes folded once each, not once a line.
-        let needsTexts = terms.contains { [.text, .payee, .note].contains($0.field) }
+        let needsTexts = terms.contains { [.text, .payee, .description, .note].contains($0.field) }
         let folded = needsTexts ? SearchText.table(model.entries.lazy.flatMap { [$0.payee, $0.note] }) : [:]
         @Sendable func holds(_ text: String?, _ needle: String) -> Bool {
             guard let text else { return false }
@@ -170,16 +203,32 @@ public struct EntryQuery: Equatable, Sendable {
             func matches(_ term: Term, _ range: ClosedRange<CivilDate>?) -> Bool {
                 let entry = line.entry
                 switch term.field {
-                case .text:
-                    return holds(entry.payee, term.text) || holds(entry.note, term.text)
-                        || (line.category.map { categoryAccounts[$0].contains(term.text) } ?? false)
-                        || walletAccounts[line.wallet].contains(term.text)
-                        || (line.counterpart.map { walletAccounts[$0].contains(term.text) } ?? false)
+                case .text, .account:
+                    // `acct:` is hledger's account: a wallet's or category's name or
+                    // account name, never the payee or note.
+                    func named(_ names: [String]) -> Bool { names.contains { $0.contains(term.text) } }
+                    return (term.field == .text && (holds(entry.payee, term.text) || holds(entry.note, term.text)))
+                        || (line.category.map { named(categoryAccounts[$0]) } ?? false)
+                        || named(walletAccounts[line.wallet])
+                        || (line.counterpart.map { named(walletAccounts[$0]) } ?? false)
                 case .category: return line.category.map { categoryNames[$0].contains(term.text) } ?? false
                 case .wallet:
                     return walletNames[line.wallet].contains(term.text)
-                case .tag: return entry.tags.contains { $0.caseInsensitiveCompare(term.text) }
+                case .tag:
+                    if term.value == nil, entry.tags.contains(where: { $0.caseInsensitiveCompare(term.text) }) { return true }
+                    return Self.valueTags(metadata.lines(at: entry.location)).contains { name, value in
+                        name.caseInsensitiveCompare(term.text) && (term.value.map { SearchText.folded(value).contains($0) } ?? true)
+                    }
                 case .payee: return holds(entry.payee, term.text)
+                case .description:
+                    // hledger's description is `payee | note`, unless the note was a comment.
+                    let lines = metadata.lines(at: entry.location)
+                    let payee = entry.payee.map { folded[$0] ?? $0.lowercased() }
+                    let note = lines.contains { $0.key == "note-from" } ? nil : entry.note.map { folded[$0] ?? $0.lowercased() }
+                    return [payee, note].compactMap { $0 }.joined(separator: " | ").contains(term.text)
+                case .status:
+                    let status = metadata.lines(at: entry.location).first { $0.key == "status" }?.value
+                    return (status == "cleared" ? "*" : status == "pending" ? "!" : "") == term.text
                 case .note: return holds(entry.note, term.text)
                 case .date: return range?.contains(entry.date) ?? false
                 case .envelope:
@@ -203,6 +252,55 @@ public struct EntryQuery: Equatable, Sendable {
 }
 
 extension EntryQuery {
+    /// Metadata keys `tally convert` writes for the entry's shape, not the peer's tags.
+    static let shapeKeys: Set<String> = [
+        "id", "status", "code", "date2", "note", "note-from", "wallet-posting", "continues", "entry", "zero-posting"
+    ]
+
+    /// An entry's value tags and the tags of its sides and split lines, from its metadata:
+    /// `trip: "japan"` is (trip, japan), `from-tags: "a b"` (a, "") and (b, ""),
+    /// `split-2-for: "ana"` and `to-for: "ana"` (for, ana).
+    static func valueTags(_ lines: [(key: String, value: String)]) -> [(name: String, value: String)] {
+        lines.flatMap { line -> [(name: String, value: String)] in
+            var key = Substring(line.key)
+            for prefix in ["from-", "to-"] where key.hasPrefix(prefix) { key = key.dropFirst(prefix.count) }
+            if key.hasPrefix("split-"), let dash = key.dropFirst(6).firstIndex(of: "-"),
+                key.dropFirst(6)[..<dash].allSatisfy(\.isNumber)
+            {
+                key = key[key.index(after: dash)...]
+            }
+            if key == "tags" { return line.value.split(separator: " ").map { (String($0), "") } }
+            return shapeKeys.contains(String(key)) ? [] : [(String(key), line.value)]
+        }
+    }
+
+    /// Each wallet's and category's account names, folded for a search: the one of an
+    /// hledger export and those a converted journal kept (`account:` metadata).
+    static func accountNames(_ model: BudgetModel, _ metadata: KeptMetadata) -> (wallets: [[String]], categories: [[String]]) {
+        let kept = { (location: SourceLocation) in metadata.accounts(at: location).map(SearchText.folded) }
+        return (
+            model.wallets.map { [accountName($0)] + kept($0.location) },
+            model.categories.map { [accountName($0)] + kept($0.location) }
+        )
+    }
+
+    /// The plain words that name nothing in the budget: no wallet, category, payee, note
+    /// or account name holds them. A report that keeps nothing names them, so a typo is
+    /// never a silent empty answer.
+    public func unmatchedWords(model: BudgetModel, metadata: KeptMetadata = KeptMetadata()) -> [String] {
+        let words = terms.filter { ($0.field == .text || $0.field == .account) && !$0.negated }.map(\.text)
+        guard !words.isEmpty else { return [] }
+        let accounts = Self.accountNames(model, metadata)
+        var names = Set(accounts.wallets.joined()).union(accounts.categories.joined())
+        names.formUnion(model.wallets.map { SearchText.folded($0.name) })
+        names.formUnion(model.categories.map { SearchText.folded($0.name) })
+        let unnamed = words.filter { word in !names.contains { $0.contains(word) } }
+        guard !unnamed.isEmpty else { return [] }
+        // Payees and notes only for the words no name holds, each text folded once.
+        let texts = Set(Set(model.entries.lazy.flatMap { [$0.payee, $0.note] }.compactMap { $0 }).map(SearchText.folded))
+        return unnamed.filter { word in !texts.contains { $0.contains(word) } }
+    }
+
     /// A wallet's account name in an hledger export, folded for a search: `liabilities:visa` for a
     /// credit or loan wallet, `assets:joint` for the others (TallyInterop's
     /// `AccountNames`, before its changes for the peer's characters).

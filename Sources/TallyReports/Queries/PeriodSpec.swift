@@ -13,6 +13,7 @@ import TallySyntax
 ///     period  = span | span ".." | ".." span | span ".." span
 ///             | "from" span ["to" span] | "to" span
 ///     span    = YYYY | YYYY-MM | YYYY-MM-DD | YYYYqN | YYYY-QN | month name (this year)
+///             (a date's `-` may be `/` or `.`, as in hledger: 2026/11, 2026.11.05)
 ///             | today | yesterday | tomorrow | (this|last|next)[ -]week|month|quarter|year
 ///
 /// A span covers days; a range runs from the first day of its start to the last day of
@@ -39,7 +40,7 @@ public indirect enum PeriodSpec: Equatable, Sendable {
     case beginEnd(PeriodSpec?, PeriodSpec?)
 
     /// The shapes the parser accepts, for error messages and help.
-    public static let shapes = "2026, 2026-11, 2026-11-05, 2026q4, nov, today, yesterday, this|last|next week|month|quarter|year, X..Y, from X to Y, 2026-11.. or ..2026-10-01"
+    public static let shapes = "2026, 2026-11 (or 2026/11), 2026-11-05, 2026q4, nov, today, yesterday, this|last|next week|month|quarter|year, X..Y, from X to Y, 2026-11.. or ..2026-10-01"
 
     /// The words of the grammar, for shell completion.
     public static let words: [String] =
@@ -92,9 +93,11 @@ public indirect enum PeriodSpec: Equatable, Sendable {
         self = spec
     }
 
-    /// One span (`2026-11`, `q4`-style quarters, `last month`, `nov`), or nil.
+    /// One span (`2026-11`, `q4`-style quarters, `last month`, `nov`), or nil. A date may
+    /// be written with slashes or dots too, as hledger does (`2026/11`, `2026.11.05`).
     public static func span(_ text: String) -> PeriodSpec? {
-        let text = text.replacingOccurrences(of: "-", with: " ", options: [], range: nil)
+        let text = text.replacingOccurrences(of: "/", with: " ").replacingOccurrences(of: ".", with: " ")
+            .replacingOccurrences(of: "-", with: " ")
         let words = text.split(separator: " ").map(String.init)
         if words.count == 1 {
             switch words[0] {

@@ -14,7 +14,7 @@ extension ReportKind {
             case .envelopes: return .success(try asked.envelopes())
             case .goals: return .success(.goals(GoalsReport(budget, at: try asked.dayOrPeriodEnd()), day: try asked.dayOrPeriodEnd()))
             case .register: return .success(try asked.register())
-            case .incomestatement: return .success(.columns(try asked.flows(depth: request.depth)))
+            case .incomestatement: return .success(.columns(try asked.flows(depth: request.depth, tree: request.tree)))
             case .report: return .success(try asked.month())
             case .insights: return .success(try asked.insights())
             case .due:
@@ -102,11 +102,12 @@ struct ReportAsked {
     /// The flows by category of the lines the request keeps, over the period (default:
     /// the first entry to today), in one column or one per step; `depth` counts deeper
     /// categories as their parent. incomestatement, and balance with a query.
-    func flows(depth: Int?) throws(UsageError) -> PeriodTable {
+    func flows(depth: Int?, tree: Bool = false) throws(UsageError) -> PeriodTable {
         let step = request.step
         let range = try range(default: Self.untilToday)!
         let filter = try budget.filter(request.filters, range: range)
-        let (table, rows, missing) = PeriodColumns.flows(budget, columns: columns(step, range), range: range, filter: filter, depth: depth)
+        var (table, rows, missing) = PeriodColumns.flows(budget, columns: columns(step, range), range: range, filter: filter, depth: depth)
+        if tree { rows = PeriodColumns.tree(rows, decimals: budget.model.decimals(of: budget.currency)) }
         let title = "Income and expense" + (step.map { " by \($0.unit)" } ?? "") + ", " + PeriodTable.span(table)
         return PeriodTable(
             columns: table, rows: rows, missing: missing, range: range, showTotal: step != nil, title: title, first: "Category", budget: budget)

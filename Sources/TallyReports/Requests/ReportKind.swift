@@ -31,7 +31,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .envelopes: return steps.merging(["--envelope": true]) { a, _ in a }
         case .goals, .wallets, .categories, .payees, .tags: return [:]
         case .register: return steps.merging(["--running": false]) { a, _ in a }
-        case .incomestatement: return steps.merging(["--depth": true]) { a, _ in a }
+        case .incomestatement: return steps.merging(["--depth": true, "--tree": false]) { a, _ in a }
         case .report: return ["--month": true, "--months": true, "--depth": true]
         case .insights: return steps.merging(["--by": true, "--depth": true]) { a, _ in a }
         case .due: return ["--days": true]
@@ -83,6 +83,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .incomestatement:
             request.step = try request.askedStep() ?? request.step
             request.depth = try request.count("--depth", maximum: 100) ?? request.depth
+            request.tree = request.tree || request.own["--tree"] != nil
         case .report: try Self.checkMonth(&request)
         case .insights:
             request.depth = try request.count("--depth", maximum: 100) ?? request.depth

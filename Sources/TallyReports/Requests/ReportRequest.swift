@@ -34,6 +34,8 @@ public struct ReportRequest: Sendable {
     public var by: String?
     /// `--depth N`.
     public var depth: Int?
+    /// incomestatement `--tree`: categories under their parents, parents totalling them.
+    public var tree = false
     /// balance `--budget`: envelopes against spending.
     public var envelopeBudget = false
     /// register `--running`.
