@@ -49,7 +49,8 @@ class Served:
     def cli(self, *arguments):
         """What `tally ARGUMENTS --format json` prints for the same budget, parsed."""
         out = subprocess.run(
-            [self.binary, *arguments, "--format", "json", "--today", self.today, str(self.file)],
+            # The file right after the command: query words follow it.
+            [self.binary, arguments[0], str(self.file), *arguments[1:], "--format", "json", "--today", self.today],
             capture_output=True, text=True, check=True,
         ).stdout
         return json.loads(out)

@@ -38,7 +38,7 @@ import Testing
             TallyTool.valueFlags == [
                 "--today", "-f", "--file", "-p", "--period", "-b", "--begin", "-e", "--end", "--format", "--at", "--wallet",
                 "--category", "--tag", "--payee", "--type", "--search", "--sort", "--csv-separator", "--color", "--colour",
-                "-o", "--output", "--width"
+                "-o", "--output", "--width", "-O", "-w"
             ])
     }
 

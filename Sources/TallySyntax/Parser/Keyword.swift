@@ -31,10 +31,10 @@ public enum Keyword: UInt8, CaseIterable, Sendable {
         currency wallet income expense envelope goal payee every option include
         transfer fill move assert rate skip bank cash credit savings investment loan
         other opening on limit closed hidden owner decimals weekly monthly quarterly
-        yearly for in rollover alert by reached day days week weeks month months
-        quarter quarters year years from until times as last monday tuesday wednesday
-        thursday friday saturday sunday rule import match encoding separator dates
-        decimal over under note account token
+        yearly for in rollover unspent alert by reached day days week weeks month
+        months quarter quarters year years from until times as last monday tuesday
+        wednesday thursday friday saturday sunday rule import match encoding separator
+        dates decimal over under note account token
         """.split(whereSeparator: \.isWhitespace).map(String.init)
 
     /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
