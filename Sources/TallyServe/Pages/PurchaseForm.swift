@@ -18,7 +18,7 @@ enum PurchaseForm {
         out += options(model.wallets.map(\.name), empty: nil) + "</select>"
         out += "<label for=\"add-category\">Category</label><select id=\"add-category\" name=\"category\">"
         out += options(model.categories.map(\.name), empty: "(the payee's usual)") + "</select>"
-        out += "<label for=\"add-amount\">Amount</label><input id=\"add-amount\" name=\"amount\" inputmode=\"decimal\" required=\"required\" placeholder=\"12.50\"/>"
+        out += "<label for=\"add-amount\">Amount</label><input id=\"add-amount\" name=\"amount\" inputmode=\"decimal\" required=\"required\" placeholder=\"12.50 or 12,50\" title=\"A comma followed by one or two digits is the decimal mark; 1,234 is refused as it reads two ways\"/>"
         out += "<label for=\"add-note\">Note</label><input id=\"add-note\" name=\"note\"/>"
         out += "<button type=\"submit\">Add</button></form>\n"
         return out
