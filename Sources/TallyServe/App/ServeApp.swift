@@ -17,9 +17,9 @@ public struct ServeApp: Sendable {
     public let fixedToday: CivilDate?
     private let environment: [String: String]
     /// Statements sent to the import screen, between preview and confirmation.
-    let uploads = StatementUploads()
+    let uploads = KeptByKey<StatementUpload>(capacity: 4)
     /// What each write answered, for the page it leads back to (never text from the URL).
-    let answers = WriteAnswers()
+    let answers = KeptByKey<String>(capacity: 16)
 
     public init(store: BudgetStore, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store

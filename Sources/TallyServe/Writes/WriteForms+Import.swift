@@ -10,7 +10,7 @@ import TallyCore
 /// is refused when a file of the budget changed on disk since.
 extension WriteForms {
     /// The statement a form chose: a file sent from the browser (kept in
-    /// ``StatementUploads``) or a statement file beside the budget.
+    /// ``KeptByKey``) or a statement file beside the budget.
     struct ChosenStatement {
         /// The name shown (the file's own name).
         let name: String
@@ -49,12 +49,12 @@ extension WriteForms {
     }
 
     /// `POST /import/preview`: `tally import --dry-run` on the chosen statement.
-    func previewImport(_ request: HTTPRequest, uploads: StatementUploads) throws(Refusal) -> ImportPreview {
+    func previewImport(_ request: HTTPRequest, uploads: KeptByKey<StatementUpload>) throws(Refusal) -> ImportPreview {
         try requireOneFile()
         let statement: ChosenStatement
         if let file = request.multipart?.files.first(where: { $0.field == "upload" && !$0.filename.isEmpty }) {
             guard !file.bytes.isEmpty else { throw Refusal(status: .unprocessable, message: "`\(file.filename)` is empty.") }
-            let id = uploads.keep(.init(name: file.filename, bytes: file.bytes))
+            let id = uploads.keep(StatementUpload(name: file.filename, bytes: file.bytes))
             statement = ChosenStatement(name: file.filename, bytes: file.bytes, fields: [("upload", id)])
         } else {
             statement = try chosenStatement(request, uploads: uploads)
@@ -68,7 +68,7 @@ extension WriteForms {
 
     /// `POST /import`: `tally import` on the statement the preview showed, refused when
     /// the budget changed on disk since the preview.
-    func confirmImport(_ request: HTTPRequest, uploads: StatementUploads) throws(Refusal) -> String {
+    func confirmImport(_ request: HTTPRequest, uploads: KeptByKey<StatementUpload>) throws(Refusal) -> String {
         try requireCurrent(request)
         let statement = try chosenStatement(request, uploads: uploads)
         let result = try runImport(statement, wallet: request.field("wallet").flatMap { $0.isEmpty ? nil : $0 }, dryRun: false)
@@ -81,9 +81,9 @@ extension WriteForms {
     }
 
     /// The statement a confirm form (or the preview's list) names.
-    private func chosenStatement(_ request: HTTPRequest, uploads: StatementUploads) throws(Refusal) -> ChosenStatement {
+    private func chosenStatement(_ request: HTTPRequest, uploads: KeptByKey<StatementUpload>) throws(Refusal) -> ChosenStatement {
         if let id = request.field("upload"), !id.isEmpty {
-            guard let upload = uploads.upload(id) else {
+            guard let upload = uploads.value(id) else {
                 throw Refusal(status: .conflict, message: "The statement sent for this preview is no longer kept; choose it again.")
             }
             return ChosenStatement(name: upload.name, bytes: upload.bytes, fields: [("upload", id)])
@@ -115,4 +115,10 @@ extension WriteForms {
             return try ImportStatements.perform(.init(budget: root, statements: [source], wallet: wallet, today: today, dryRun: dryRun, skipRefused: true))
         } catch { throw Self.refusal(error) }
     }
+}
+
+/// A statement as the browser sent it: the file's own name and its bytes.
+struct StatementUpload: Sendable {
+    let name: String
+    let bytes: [UInt8]
 }
