@@ -39,4 +39,23 @@ import Testing
         #expect(balances == ["Visa": Money("-14500.00")!, "Checking": Money("3000.00")!])
         #expect(leftOut.filter { $0.contains("other side (in `Checking`) is not in the export") }.count == 2)
     }
+
+    /// A split's transfer part to an account outside the export reaches its wallet too;
+    /// a split left out (a part without a category) names no such wallet.
+    @Test func aSplitsTransferToAnAccountOutsideTheExport() throws {
+        let split = [
+            #""Checking","","03/14/2026","Transfer : Savings","","","","Split (1/2) saved",$70.00,$0.00,"Cleared""#,
+            #""Checking","","03/14/2026","Market","Everyday: Groceries","Everyday","Groceries","Split (2/2) food",$30.00,$0.00,"Cleared""#,
+            #""Checking","","03/13/2026","Starting Balance","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,$1000.00,"Cleared""#
+        ]
+        let (balances, leftOut) = try YNABRegisterOrderTests.balances(split)
+        // Checking: 1000.00 − 30.00 − 70.00 = 900.00; Savings, outside the export: +70.00.
+        #expect(balances == ["Checking": Money("900.00")!, "Savings": Money("70.00")!])
+        #expect(leftOut.filter { $0.contains("`Savings` is not in the export") }.count == 1)
+        let broken = split.map { $0.replacingOccurrences(of: #""Everyday: Groceries","Everyday","Groceries""#, with: #""","","""#) }
+        let (left, listed) = try YNABRegisterOrderTests.balances(broken)
+        // The split is listed whole: Checking keeps its 1000.00 and no Savings wallet appears.
+        #expect(left == ["Checking": Money("1000.00")!])
+        #expect(!listed.contains { $0.contains("`Savings` is not in the export") })
+    }
 }

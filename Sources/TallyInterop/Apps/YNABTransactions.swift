@@ -169,6 +169,11 @@ struct YNABTransactions {
         func list(_ reason: String) {
             for r in rows + otherSides.compactMap({ $0.map { groups[$0][0] } }) { leftOut.append(LeftOut(source: r.source, reason: reason)) }
         }
+        // Checked before any part counts or names an account outside the export: a split
+        // left out leaves no trace in the activity or the wallets.
+        guard rows.allSatisfy({ $0.transferAccount != nil || YNABExport.categoryAccount(group: $0.group, category: $0.category) != nil }) else {
+            return list("a split with a part without a category")
+        }
         for (n, row) in rows.enumerated() {
             guard let sum = total.adding(row.amount.number) else { return list("a split whose total is too large to compute exactly") }
             total = sum
