@@ -72,11 +72,13 @@ import Testing
         #expect(Self.refusal(["r.csv": register])?.contains("12 fields where the header names 11") == true)
     }
 
-    /// A transfer whose other side is missing, and a split whose parts are not all there,
-    /// are listed rather than booked with half their money.
+    /// A transfer whose other side is missing from an account in the export (Savings has
+    /// a row of its own), and a split whose parts are not all there, are listed rather
+    /// than booked with half their money.
     @Test func halfTransfersAndSplitsAreListed() throws {
         let register =
             Self.registerHeader + "\"Bank\",\"\",\"03/14/2026\",\"Transfer : Savings\",\"\",\"\",\"\",\"\",$50.00,$0.00,\"Cleared\"\n"
+            + Self.row("Savings", "03/01/2026", "Starting Balance", "Inflow", "Ready to Assign", "", "$0.00", "$100.00")
             + Self.row("Bank", "03/15/2026", "Costco", "Food", "Groceries", "Split (1/2) food", "$10.00", "$0.00")
             + Self.row("Bank", "03/16/2026", "Shop", "Food", "Groceries", "", "$5.00", "$0.00")
         let result = try Self.convert(["r.csv": register])

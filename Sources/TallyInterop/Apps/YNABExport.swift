@@ -27,7 +27,7 @@ struct YNABExport {
         guard registers.count == 1, plans.count <= 1 else {
             throw AppExportError("give YNAB's register file and, for envelopes, its plan file: one of each")
         }
-        let plan = try plans.first.map { table throws(AppExportError) in try YNABPlan(table: table, options: options) }
+        var plan = try plans.first.map { table throws(AppExportError) in try YNABPlan(table: table, options: options) }
         var registerOptions = options
         if options.dateFormat == nil, let months = plan?.rows.map(\.month), let first = months.min(), let last = months.max(),
             let column = registers[0].column("Date")
@@ -46,7 +46,8 @@ struct YNABExport {
         }
         var content = PeerJournalContent()
         content.leftOut = register.leftOut
-        let cards = Set(plan?.rows.filter { $0.group == Self.cardGroup }.map(\.category) ?? [])
+        plan?.markClosedCards(accounts: Set(register.rows.map(\.account)))
+        let cards = plan?.cards ?? []
         var transactions = YNABTransactions(cards: cards)
         transactions.read(register)
         content.transactions = transactions.transactions

@@ -21,7 +21,16 @@ struct YNABPlan {
         var activity: Money
         var available: Money
         var source: SourceLine
+        /// A hidden category named as an account of the register: a closed card's
+        /// payment category (YNAB hides it when the card is closed).
+        var closedCard = false
+
+        /// A card's payment category, open or closed.
+        var isCardPayment: Bool { group == YNABExport.cardGroup || closedCard }
     }
+
+    /// The group YNAB exports hidden categories in.
+    static let hiddenGroup = "Hidden Categories"
 
     private(set) var rows: [Row] = []
 
@@ -43,6 +52,15 @@ struct YNABPlan {
                     activity: activity.number, available: available.number, source: table.source(record)))
         }
     }
+
+    /// Marks the hidden categories named as one of `accounts`: the payment categories of
+    /// closed cards, which YNAB moves among the hidden ones and shows as 0.00.
+    mutating func markClosedCards(accounts: Set<String>) {
+        for i in rows.indices where rows[i].group == Self.hiddenGroup && accounts.contains(rows[i].category) { rows[i].closedCard = true }
+    }
+
+    /// The card accounts the plan has payment categories for, closed cards' too.
+    var cards: Set<String> { Set(rows.filter(\.isCardPayment).map(\.category)) }
 
     /// `Jan 2026` (YNAB's English month names, abbreviated or not) → 2026-01-01.
     static func month(_ text: String) -> CivilDate? {
@@ -71,17 +89,8 @@ struct YNABPlan {
         var byAccount: [String: Int] = [:]
         var cardsListed = Set<String>()
         for row in rows {
-            if row.group == YNABExport.cardGroup {
-                if cardsListed.insert(row.category).inserted {
-                    let assigned = rows.filter { $0.group == row.group && $0.category == row.category }.reduce(Money.zero) {
-                        $0.adding($1.assigned.number) ?? $0
-                    }
-                    let taken = assigned.isZero ? "" : "; the \(assigned) assigned to it stays in Tally's ready to assign"
-                    listed.append(
-                        LeftOut(
-                            source: row.source,
-                            reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance)\(taken)"))
-                }
+            if row.isCardPayment {
+                if cardsListed.insert(row.category).inserted { listed.append(cardListing(row)) }
                 continue
             }
             guard let account = YNABExport.categoryAccount(group: row.group, category: row.category), row.group != "Inflow" else { continue }
@@ -93,7 +102,7 @@ struct YNABPlan {
             if !row.assigned.number.isZero { envelopes[index].fills.append((row.month, row.assigned, row.source)) }
         }
         // The checks, per category in month order.
-        let byCategory = Dictionary(grouping: rows.filter { $0.group != YNABExport.cardGroup && $0.group != "Inflow" }) {
+        let byCategory = Dictionary(grouping: rows.filter { !$0.isCardPayment && $0.group != "Inflow" }) {
             YNABExport.categoryAccount(group: $0.group, category: $0.category) ?? ""
         }
         for (account, months) in byCategory.sorted(by: { $0.key < $1.key }) {
@@ -119,5 +128,22 @@ struct YNABPlan {
             }
         }
         return (envelopes, listed)
+    }
+
+    /// What is listed for a card's payment category: Tally has none. A closed card's YNAB
+    /// shows as 0.00 whatever the plan's last month says, so none of it is counted.
+    private func cardListing(_ row: Row) -> LeftOut {
+        let months = rows.filter { $0.group == row.group && $0.category == row.category }
+        let assigned = months.reduce(Money.zero) { $0.adding($1.assigned.number) ?? $0 }
+        if row.closedCard {
+            let last = months.max { $0.month < $1.month }?.available ?? .zero
+            let shown = last.isZero ? "" : " (the plan's last month says \(last))"
+            return LeftOut(
+                source: row.source,
+                reason: "the hidden payment category of the closed card `\(row.category)`: YNAB shows it as 0.00\(shown), Tally has none")
+        }
+        let taken = assigned.isZero ? "" : "; the \(assigned) assigned to it stays in Tally's ready to assign"
+        return LeftOut(
+            source: row.source, reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance)\(taken)")
     }
 }

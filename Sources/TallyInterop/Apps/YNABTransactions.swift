@@ -13,6 +13,10 @@ struct YNABTransactions {
     var activity: [String: [CivilDate: Money]] = [:]
     /// The part of `activity` in card accounts (YNAB makes its overspending card debt).
     var cardActivity: [String: [CivilDate: Money]] = [:]
+    /// The accounts with rows in the register; a transfer may name one that has none.
+    var exported = Set<String>()
+    /// The accounts outside the export that transfers reach, each listed once.
+    var outside = Set<String>()
 
     mutating func wallet(_ name: String) -> String {
         let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
@@ -21,6 +25,7 @@ struct YNABTransactions {
     }
 
     mutating func read(_ register: YNABRegister) {
+        exported = Set(register.rows.map(\.account))
         let (groups, listed) = register.grouped()
         leftOut += listed
         // A transfer's other side: a whole row in the named account naming this one back,
@@ -112,6 +117,14 @@ struct YNABTransactions {
 
     private mutating func addTransfer(_ row: YNABRegister.Row, _ other: YNABRegister.Row?) {
         guard let other else {
+            if let outsider = outsideWallet(row) {
+                var t = head(row)
+                t.payee = nil
+                let negated = PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity)
+                t.postings = [posting(wallet(row.account), row.amount, row), posting(outsider, negated, row)]
+                transactions.append(t)
+                return
+            }
             leftOut.append(LeftOut(source: row.source, reason: "a transfer whose other side (in `\(row.transferAccount ?? "")`) is not in the export"))
             return
         }
@@ -127,6 +140,23 @@ struct YNABTransactions {
         transactions.append(t)
     }
 
+    /// The wallet a transfer reaches when its account has no row in the export (a card's
+    /// register exported alone names `Transfer : Checking`): the money still moved in the
+    /// exported account, so the other account becomes a wallet of its own, holding only
+    /// these transfers, and is listed as outside the export. Nil when the account is in
+    /// the export, where a missing other side is doubtful and listed instead.
+    private mutating func outsideWallet(_ row: YNABRegister.Row) -> String? {
+        guard row.category.isEmpty, let name = row.transferAccount, !exported.contains(name) else { return nil }
+        if outside.insert(name).inserted {
+            leftOut.append(
+                LeftOut(
+                    source: row.source,
+                    reason: "the account `\(name)` is not in the export: its wallet holds only the transfers with exported accounts, not its balance in YNAB"
+                ))
+        }
+        return wallet(name)
+    }
+
     private mutating func addSplit(_ rows: [YNABRegister.Row], otherSides: [Int?], _ groups: [[YNABRegister.Row]]) {
         var t = head(rows[0])
         t.note = nil
@@ -139,13 +169,24 @@ struct YNABTransactions {
         func list(_ reason: String) {
             for r in rows + otherSides.compactMap({ $0.map { groups[$0][0] } }) { leftOut.append(LeftOut(source: r.source, reason: reason)) }
         }
+        // Checked before any part counts or names an account outside the export: a split
+        // left out leaves no trace in the activity or the wallets.
+        guard rows.allSatisfy({ $0.transferAccount != nil || YNABExport.categoryAccount(group: $0.group, category: $0.category) != nil }) else {
+            return list("a split with a part without a category")
+        }
         for (n, row) in rows.enumerated() {
             guard let sum = total.adding(row.amount.number) else { return list("a split whose total is too large to compute exactly") }
             total = sum
             let negated = PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity)
             if row.transferAccount != nil {
-                guard n < otherSides.count, let side = otherSides[n] else { return list("a split with a transfer whose other side is not in the export") }
-                parts.append(posting(wallet(groups[side][0].account), negated, row, note: row.memo.isEmpty ? nil : row.memo))
+                let note = row.memo.isEmpty ? nil : row.memo
+                if n < otherSides.count, let side = otherSides[n] {
+                    parts.append(posting(wallet(groups[side][0].account), negated, row, note: note))
+                } else if let outsider = outsideWallet(row) {
+                    parts.append(posting(outsider, negated, row, note: note))
+                } else {
+                    return list("a split with a transfer whose other side is not in the export")
+                }
             } else if let category = YNABExport.categoryAccount(group: row.group, category: row.category) {
                 count(row, in: category)
                 parts.append(posting(category, negated, row, note: row.memo.isEmpty ? nil : row.memo))
