@@ -181,16 +181,27 @@ final class CompletionsTests: XCTestCase {
         let zsh = try ExternalTool.require("zsh")
         let url = try saved("zsh")
         let file = try namesBudget()
-        // The script's own functions, run by zsh with its completion builtins stood in for:
-        // `compadd -a NAMES` prints the array, `compset -P WORD` takes WORD off $PREFIX.
-        let stubs = "compdef() { :; }; compadd() { print -rl -- \"${(@P)${@[-1]}}\"; }; compset() { PREFIX=${PREFIX#$2}; print -r -- \"prefix:$2\"; }"
-        let result = try zsh.run([
-            "-f", "-c",
-            "\(stubs); source '\(url.path)'; words=(register '\(file)' --wallet ''); _tally_names wallets; PREFIX=cat:Fo; _tally_word"
-        ])
-        XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertEqual(result.stdout.split(separator: "\n"), ["Checking", "Cash box", "prefix:cat:", "Food", "Food:Groceries", "Transport"])
-        XCTAssertTrue(try script("zsh").contains("'--wallet[Only this wallet]:NAME:_tally_names wallets'"))
+        // Types `line` and TAB into an interactive zsh (on a pseudo-terminal, with compinit
+        // and the script loaded) and reads back the line as completion left it.
+        func complete(_ line: String) throws -> String {
+            let driver = """
+                zmodload zsh/zpty
+                zpty z zsh -f -i
+                zpty -w z 'PROMPT=""; autoload -U compinit; compinit -u -D; source \(url.path)'
+                zpty -w z 'shown() { print -r -- "LINE[$BUFFER]EN""D" >/dev/tty }; zle -N shown; bindkey "^X" shown'
+                zpty -wn z $'\(line)\\t\\C-x'
+                while zpty -r z out; do [[ $out == *LINE\\[*\\]END* ]] && { print -r -- ${${out#*LINE\\[}%%\\]END*}; break }; done
+                zpty -d z
+                """
+            let result = try zsh.run(["-f", "-c", driver], timeout: 20)
+            XCTAssertEqual(result.status, 0, result.output)
+            return result.stdout.trimmingCharacters(in: .newlines)
+        }
+        // One name starting so: zsh writes it in, its space quoted.
+        XCTAssertEqual(try complete("tally register \(file) --wallet Ca"), "tally register \(file) --wallet Cash\\ box ")
+        XCTAssertEqual(try complete("tally reg \(file) --category Food:G"), "tally reg \(file) --category Food:Groceries ")
+        XCTAssertEqual(try complete("tally register \(file) payee:Cor"), "tally register \(file) payee:Corner\\ shop ")
+        XCTAssertEqual(try complete("tally export \(file) --to bean"), "tally export \(file) --to beancount ")
     }
 
     func testFishCompletesNamesFromTheBudget() throws {

@@ -166,11 +166,12 @@ struct CompletionScript {
             # Save it as `_tally` in a folder on $fpath, or load it with:
             #   source <(tally completions zsh)
 
-            # The names `tally __names` lists from the budget on the line, or TALLY_FILE.
+            # The names of kind ${@[-1]} (`tally __names`); _arguments puts compadd's
+            # options before it.
             _tally_names() {
                 local -a names
-                names=( ${(f)"$(tally __names $1 ${words[@]} 2>/dev/null)"} )
-                compadd -a names
+                names=( ${(f)"$(tally __names ${@[-1]} ${words[@]} 2>/dev/null)"} )
+                compadd "${@[1,-2]}" -a names
             }
 
             # A report's argument: a query word's name (`cat:Food`), or a budget file.
