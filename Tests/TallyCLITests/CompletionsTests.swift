@@ -175,6 +175,7 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "export", file, "--to", ""]), ["hledger", "ledger", "beancount"])
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "convert", "--from", "y"]), ["ynab"])
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "import", "--from", ""]), ["fio"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "import", file, "--uncategorized", "T"]), ["Transport"])
     }
 
     func testZshCompletesNamesFromTheBudget() throws {

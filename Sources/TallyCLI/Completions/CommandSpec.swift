@@ -27,7 +27,8 @@ struct CommandSpec: Equatable {
 
     /// The names from the budget `flag`'s value is one of (`--wallet NAME`), nil for others.
     func names(_ flag: FlagDeclaration) -> BudgetNames.Kind? {
-        ["NAME", "TEXT"].contains(flag.value) ? ["--wallet": .wallets, "--category": .categories, "--payee": .payees][flag.name] : nil
+        let kinds: [String: BudgetNames.Kind] = ["--wallet": .wallets, "--category": .categories, "--uncategorized": .categories, "--payee": .payees]
+        return ["NAME", "TEXT"].contains(flag.value) ? kinds[flag.name] : nil
     }
 
     /// The values `flag` takes: those its placeholder lists, or, where it names them only
