@@ -37,4 +37,11 @@ import Testing
         #expect(BudgetNames.files(in: ["register"], fallback: "").isEmpty)
         #expect(BudgetNames.files(in: ["register", "-f"], fallback: nil).isEmpty)
     }
+
+    /// No budget named, standard input, or a file that cannot be read: nothing, not an error.
+    @Test func noBudgetNoNames() {
+        #expect(BudgetNames.names(.wallets, words: ["register", "--wallet"], environment: [:]) == nil)
+        #expect(BudgetNames.names(.wallets, words: ["register", "-f", "-"], environment: [:]) == nil)
+        #expect(BudgetNames.names(.wallets, words: ["register"], environment: ["TALLY_FILE": "/nonexistent/b.tally"]) == nil)
+    }
 }
