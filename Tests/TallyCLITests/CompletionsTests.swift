@@ -126,4 +126,97 @@ final class CompletionsTests: XCTestCase {
         let path = try fish.run(["--no-config", "-c", "source '\(url.path)'; complete -C 'tally check --root examples/hou'"])
         XCTAssertTrue(path.stdout.contains("examples/household.tally"), path.output)
     }
+
+    // MARK: names from the budget
+
+    /// A budget with a wallet, a category and a payee whose names hold a space or a `:`.
+    private func namesBudget() throws -> String {
+        let folder = try TemporaryFolder("names")
+        addTeardownBlock { folder.remove() }
+        return try folder.write(
+            """
+            currency EUR
+            wallet Checking opening 500.00 on 2026-11-01
+            wallet 'Cash box' opening 80.00 on 2026-11-01
+            expense Food:Groceries, Transport
+            2026-11-02 "Corner shop"  'Cash box'  Food:Groceries  -7.50
+
+            """, to: "names.tally")
+    }
+
+    /// What bash's completion function offers for `words`, the last being completed.
+    private func bashComplete(_ bash: ExternalTool, _ url: URL, _ words: [String], environment: [String: String] = [:]) throws -> [String] {
+        let list = words.map { "'\($0)'" }.joined(separator: " ")
+        let result = try bash.run(
+            ["-c", "source '\(url.path)'; COMP_WORDS=(\(list)); COMP_CWORD=\(words.count - 1); _tally; printf '%s\\n' \"${COMPREPLY[@]}\""],
+            environment: environment)
+        XCTAssertEqual(result.status, 0, result.output)
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func testBashCompletesNamesFromTheBudget() throws {
+        let bash = try ExternalTool.require("bash")
+        let url = try saved("bash")
+        let file = try namesBudget()
+        // A name with a space comes quoted, as bash reads it back.
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "register", file, "--wallet", ""]), ["Checking", "Cash\\ box"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "reg", file, "--wallet", "=", "Ca"]), ["Cash\\ box"])
+        // bash splits words at `:`: it is given back what follows the last one.
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "register", file, "--category", "Food", ":", "G"]), ["Groceries"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "register", file, "cat", ":", "F"]), ["Food", "Food:Groceries"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "register", file, "wallet", ":", ""]), ["Checking", "Cash\\ box"])
+        // The budget TALLY_FILE names, when the line names none.
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "register", "--payee", "Co"], environment: ["TALLY_FILE": file]), ["Corner\\ shop"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "register", "--payee", ""], environment: ["TALLY_FILE": ""]), [])
+        // `add`: after the date, wallets and categories.
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "add", file, "2026-11-05", "C"]), ["Checking", "Cash\\ box"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "add", file, "2026-11-05", "Fo"]), ["Food", "Food:Groceries"])
+        // Values the help names only in words.
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "export", file, "--to", ""]), ["hledger", "ledger", "beancount"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "convert", "--from", "y"]), ["ynab"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "import", "--from", ""]), ["fio"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "import", file, "--uncategorized", "T"]), ["Transport"])
+    }
+
+    func testZshCompletesNamesFromTheBudget() throws {
+        let zsh = try ExternalTool.require("zsh")
+        let url = try saved("zsh")
+        let file = try namesBudget()
+        // Types `line` and TAB into an interactive zsh (on a pseudo-terminal, with compinit
+        // and the script loaded) and reads back the line as completion left it.
+        func complete(_ line: String) throws -> String {
+            let driver = """
+                zmodload zsh/zpty
+                zpty z zsh -f -i
+                zpty -w z 'PROMPT=""; autoload -U compinit; compinit -u -D; source \(url.path)'
+                zpty -w z 'shown() { print -r -- "LINE[$BUFFER]EN""D" >/dev/tty }; zle -N shown; bindkey "^X" shown'
+                zpty -wn z $'\(line)\\t\\C-x'
+                while zpty -r z out; do [[ $out == *LINE\\[*\\]END* ]] && { print -r -- ${${out#*LINE\\[}%%\\]END*}; break }; done
+                zpty -d z
+                """
+            let result = try zsh.run(["-f", "-c", driver], timeout: 20)
+            XCTAssertEqual(result.status, 0, result.output)
+            return result.stdout.trimmingCharacters(in: .newlines)
+        }
+        // One name starting so: zsh writes it in, its space quoted.
+        XCTAssertEqual(try complete("tally register \(file) --wallet Ca"), "tally register \(file) --wallet Cash\\ box ")
+        XCTAssertEqual(try complete("tally reg \(file) --category Food:G"), "tally reg \(file) --category Food:Groceries ")
+        XCTAssertEqual(try complete("tally register \(file) payee:Cor"), "tally register \(file) payee:Corner\\ shop ")
+        XCTAssertEqual(try complete("tally export \(file) --to bean"), "tally export \(file) --to beancount ")
+    }
+
+    func testFishCompletesNamesFromTheBudget() throws {
+        let fish = try ExternalTool.require("fish")
+        let url = try saved("fish")
+        let file = try namesBudget()
+        func complete(_ line: String) throws -> [String] {
+            let result = try fish.run(["--no-config", "-c", "source '\(url.path)'; complete -C '\(line)'"])
+            XCTAssertEqual(result.status, 0, result.output)
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        XCTAssertEqual(Set(try complete("tally register \(file) --wallet ")), ["Checking", "Cash box"])
+        XCTAssertEqual(try complete("tally reg \(file) --category Food:"), ["Food:Groceries"])
+        XCTAssertEqual(Set(try complete("tally register \(file) cat:Fo")), ["cat:Food", "cat:Food:Groceries"])
+        XCTAssertEqual(Set(try complete("tally export \(file) --to ")), ["hledger", "ledger", "beancount"])
+    }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import TallyReports
+
 /// `tally completions bash|zsh|fish`: prints a shell completion script, generated from
 /// every command's declared flags.
 enum CompletionsCommand: Subcommand {
@@ -18,7 +21,8 @@ enum CompletionsCommand: Subcommand {
           fish  tally completions fish > ~/.config/fish/completions/tally.fish
 
         The scripts complete commands, their flags, the values a flag's help lists,
-        diagnostic codes after --deny and --allow, and .tally files.
+        diagnostic codes after --deny and --allow, .tally files, and the wallets,
+        categories and payees of the line's budget (or TALLY_FILE's), read only.
 
         """
 
@@ -34,6 +38,16 @@ enum CompletionsCommand: Subcommand {
             return ExitCode.usage
         }
         console.out(script)
+        return ExitCode.success
+    }
+
+    /// `tally __names wallets|categories|payees WORD...`, which the scripts run: the names
+    /// of the budget the line's words name (or TALLY_FILE), one a line; silent on errors.
+    static func names(_ arguments: [String], console: Console) -> Int32 {
+        guard let kind = arguments.first.flatMap(BudgetNames.Kind.init(rawValue:)),
+            let names = BudgetNames.names(kind, words: Array(arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+        else { return ExitCode.usage }
+        console.out(names.map { $0 + "\n" }.joined())
         return ExitCode.success
     }
 

@@ -58,6 +58,9 @@ public enum TallyTool {
             guard let command = subcommand(arguments[1]) else { return unknownCommand(arguments[1], console: console) }
             console.out(ManPage.command(command))
             return ExitCode.success
+        case "__names":
+            // Hidden: the names a completion script offers (`CompletionsCommand.names`).
+            return CompletionsCommand.names(Array(arguments.dropFirst()), console: console)
         case "help":
             guard arguments.count > 1 else {
                 console.out(mainHelp)
