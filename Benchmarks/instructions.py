@@ -72,6 +72,8 @@ def counted(arguments, counter="callgrind", stdin=None):
         result = subprocess.run(command, stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=ENV)
         text = result.stderr.decode(errors="replace")
         match = re.search(r"^(\d+),[^,]*,instructions", text, re.M)
+        if "<not supported>" in text:
+            sys.exit("perf cannot count instructions here (no hardware counter, as in many VMs): use callgrind")
     if result.returncode not in (0, 1) or not match:
         sys.exit("could not count %s (exit %d):\n%s" % (" ".join(arguments), result.returncode, text[-2000:]))
     return int(match.group(1))
