@@ -324,7 +324,8 @@ class RealRunTests(unittest.TestCase):
             self.assertFalse(compare(recorded, {"check-tiny": again})[1])
             # The regression: the same check with more to do (the budget's one-line
             # transactions written twice; the duplicates may be warned about, which is work too).
-            text = open(small, encoding="utf-8").read()
+            with open(small, encoding="utf-8") as f:
+                text = f.read()
             again_lines = re.findall(r'^\d{4}-\d\d-\d\d "[^"]*" .*$', text, re.M)
             self.assertGreater(len(again_lines), 50)
             with open(small, "a", encoding="utf-8") as f:

@@ -59,7 +59,6 @@ struct KeptBlock {
     /// comment text as it is).
     static func blocks(in tree: SyntaxTree, file: String) -> [KeptBlock] {
         let kinds = tree.allTokenKinds
-        let bytes = tree.source.bytes
         var blocks: [KeptBlock] = []
         var open = false  // the last line was a line of a block
         for i in kinds.indices where kinds[i] != .whitespace {

@@ -26,7 +26,7 @@ enum SystemRename {
     private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
 
     /// `renameat2`, when the C library has it.
-    nonisolated(unsafe) private static let renameat2: RenameAt2? = {
+    private static let renameat2: RenameAt2? = {
         #if os(Linux)
             guard let symbol = dlsym(nil, "renameat2") else { return nil }
             return unsafeBitCast(symbol, to: RenameAt2.self)
