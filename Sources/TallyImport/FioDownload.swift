@@ -2,13 +2,9 @@ import Foundation
 import TallyCore
 import TallySyntax
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Downloads the movements of a Fio banka account through the bank's API
 /// (`periods/{token}/{from}/{to}/transactions.json`) and reads them whole, as
-/// `FioStatementReader` reads a saved file. The one place Tally opens a connection.
+/// `FioStatementReader` reads a saved file, through the one ``HTTPFetching`` seam.
 ///
 /// The token is a secret: it is sent in the URL, as the API requires, and appears in no
 /// message, error or log (the bank's answers are shown with it cut out). The API allows
@@ -43,7 +39,8 @@ public enum FioDownload {
     /// The movements booked from `from` through `to`, read whole, within `deadline`
     /// seconds (``totalDeadline`` unless a test asks for less).
     public static func statement(
-        token: String, from: CivilDate, to: CivilDate, baseURL: String, deadline: TimeInterval = totalDeadline
+        token: String, from: CivilDate, to: CivilDate, baseURL: String, deadline: TimeInterval = totalDeadline,
+        fetcher: any HTTPFetching = URLSessionFetcher()
     ) throws(StatementError) -> Statement {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
         guard let escaped = token.addingPercentEncoding(withAllowedCharacters: allowed), !token.isEmpty,
@@ -51,7 +48,14 @@ public enum FioDownload {
         else {
             throw StatementError(path: source, position: nil, message: "the token is empty or not one the bank could have made")
         }
-        let (status, body) = try fetch(url, deadline: deadline)
+        let answer: HTTPFetchAnswer
+        do {
+            answer = try fetcher.fetch(
+                HTTPFetchRequest(url: url.absoluteString, headers: [HTTPHeaderField("Accept", "application/json")], deadline: deadline))
+        } catch {
+            throw StatementError(path: source, position: nil, message: error.words(server: "the bank's server"))
+        }
+        let (status, body) = (answer.status, answer.body)
         func bankSaid() -> String {
             let text = String(decoding: body.prefix(2000), as: UTF8.self).replacingOccurrences(of: token, with: "…")
             let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" }).joined(separator: " ")
@@ -76,66 +80,6 @@ public enum FioDownload {
             return try FioStatementReader.readJSON(String(decoding: body, as: UTF8.self), path: source)
         } catch {
             throw StatementError(path: source, position: error.position, message: "the download cannot be read whole: \(error.message)")
-        }
-    }
-
-    /// The answer's status and body; one attempt, at most 60 seconds without a byte and
-    /// `deadline` seconds in all.
-    private static func fetch(_ url: URL, deadline: TimeInterval) throws(StatementError) -> (Int, Data) {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: min(60, deadline))
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.timeoutIntervalForResource = deadline
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        nonisolated(unsafe) var result: (Int, Data)?
-        nonisolated(unsafe) var failure: URLError.Code?
-        let done = DispatchSemaphore(value: 0)
-        let started = DispatchTime.now()
-        let task = session.dataTask(with: request) { data, response, error in
-            if let error {
-                failure = (error as? URLError)?.code ?? .unknown
-            } else if let response = response as? HTTPURLResponse {
-                result = (response.statusCode, data ?? Data())
-            }
-            done.signal()
-        }
-        task.resume()
-        // The session's own resource timeout is not kept by every Foundation: the wait is
-        // bounded here too, and a download still running at the deadline is cancelled.
-        if done.wait(timeout: .now() + deadline) == .timedOut {
-            task.cancel()
-            _ = done.wait(timeout: .now() + 5)
-            throw StatementError(path: source, position: nil, message: overDeadline(deadline))
-        }
-        if failure == .timedOut, DispatchTime.now() >= started + deadline {
-            throw StatementError(path: source, position: nil, message: overDeadline(deadline))
-        }
-        guard let result else {
-            throw StatementError(path: source, position: nil, message: "the download failed: \(plainWords(failure)); nothing was read, try again later")
-        }
-        return result
-    }
-
-    /// The download did not end within `deadline` seconds.
-    static func overDeadline(_ deadline: TimeInterval) -> String {
-        "the bank's server did not send its whole answer within \(Int(deadline.rounded(.up))) seconds, so the download was stopped; nothing was read, try again later"
-    }
-
-    /// What went wrong with the connection, in words. The error's own description names
-    /// the URL, and so the token: only its kind is told, never its number (`URLError -1`
-    /// says nothing to a person).
-    static func plainWords(_ failure: URLError.Code?) -> String {
-        switch failure {
-        case .timedOut?: "no answer within 60 seconds"
-        case .notConnectedToInternet?: "this machine is not connected to the internet"
-        case .cannotFindHost?, .dnsLookupFailed?: "the bank's server cannot be found (is the network up?)"
-        case .cannotConnectToHost?: "the bank's server did not take the connection"
-        case .secureConnectionFailed?, .serverCertificateUntrusted?, .serverCertificateHasBadDate?, .serverCertificateNotYetValid?,
-            .serverCertificateHasUnknownRoot?:
-            "a secure connection to the bank could not be made"
-        default: "the connection failed or was cut off before the whole answer came"
         }
     }
 }
