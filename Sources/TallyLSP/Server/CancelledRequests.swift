@@ -11,9 +11,13 @@ import Foundation
 /// notification itself, its request has been answered, so the mark is removed (whatever
 /// the notification turned out to be, before `initialize` too): the set stays as small as
 /// the number of cancellations in flight.
+///
+/// A request answered beside the queue (``LanguageServer/answeredBeside``) may still run
+/// when its cancellation's turn comes: its mark stays until its answer is out.
 final class CancelledRequests: @unchecked Sendable {
     private let lock = NSLock()
     private var ids: Set<JSON> = []
+    private var beside: Set<JSON> = []
 
     /// Marks `id` cancelled.
     func cancel(_ id: JSON) {
@@ -22,10 +26,27 @@ final class CancelledRequests: @unchecked Sendable {
         ids.insert(id)
     }
 
-    /// Forgets `id` (its request was answered).
+    /// Forgets `id` (its request was answered), unless it is still being answered
+    /// beside the queue.
     func forget(_ id: JSON) {
         lock.lock()
         defer { lock.unlock() }
+        if !beside.contains(id) { ids.remove(id) }
+    }
+
+    /// `id` is being answered beside the queue: its mark, if one comes, stays until
+    /// ``endBeside(_:)``.
+    func beginBeside(_ id: JSON) {
+        lock.lock()
+        defer { lock.unlock() }
+        beside.insert(id)
+    }
+
+    /// The answer to `id` went out (or its cancellation did): the mark goes.
+    func endBeside(_ id: JSON) {
+        lock.lock()
+        defer { lock.unlock() }
+        beside.remove(id)
         ids.remove(id)
     }
 

@@ -198,7 +198,7 @@ extension LanguageServer {
             let list = Array(Set(byFile[path] ?? [])).sorted { ($0.range.start, $0.range.end, $0.code.rawValue, $0.message) < ($1.range.start, $1.range.end, $1.code.rawValue, $1.message) }
             // At most DiagnosticLimit.perFile, errors first, and one information saying how many more.
             let (shown, omitted) = DiagnosticLimit.apply(list)
-            var items = shown.compactMap { lspDiagnostic($0, lines: lineIndexes) }
+            var items = shown.compactMap { forms.lspDiagnostic($0, lines: lineIndexes) }
             if let left = omitted.first {
                 items.append([
                     "range": LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)).json,
@@ -222,63 +222,18 @@ extension LanguageServer {
         let mebibytes = FrameReader.defaultMaximumBodyLength >> 20
         let message = "the editor sent this file in a message of \(length) bytes, more than the \(mebibytes) MiB `tally lsp` reads, so nothing in it is checked"
         let diagnostic = Diagnostic(.tooLargeForEditor, message, file: path, range: ByteRange(start: 0, end: 0), help: "split the file with `include`, or run `tally check` on it")
-        let items = lspDiagnostic(diagnostic, lines: [path: LineIndex(SourceText(path: path, text: ""))]).map { [$0] } ?? []
+        let items = forms.lspDiagnostic(diagnostic, lines: [path: LineIndex(SourceText(path: path, text: ""))]).map { [$0] } ?? []
         send(OutgoingMessage.notification("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": .array(items)]))
         publishedFiles.insert(path)
     }
 
+    /// The protocol forms of paths and diagnostics for the open buffers.
+    var forms: ProtocolForms {
+        ProtocolForms(encoding: encoding, diagnosticsDocumentation: configuration.diagnosticsDocumentation, documents: documents)
+    }
+
     /// The URI a path is known by: the open buffer's, else a `file://` URI.
-    func uri(of path: String) -> String {
-        documents[path]?.uri ?? DocumentURI.uri(of: path)
-    }
-
-    /// One diagnostic in protocol form. Fix edits travel in `data.fixes`, ready for code actions.
-    func lspDiagnostic(_ d: Diagnostic, lines: [String: LineIndex]) -> JSON? {
-        guard let index = lines[d.file] else { return nil }
-        var message = d.message
-        if let help = d.help { message += "\n" + help }
-        var members: [String: JSON] = [
-            "range": index.range(of: d.range, encoding: encoding).json,
-            "severity": .int(Self.severityNumber(d.severity)),
-            "code": .string(d.code.rawValue),
-            "source": "tally",
-            "message": .string(message)
-        ]
-        if let base = configuration.diagnosticsDocumentation {
-            members["codeDescription"] = ["href": .string(base + "#" + DiagnosticLinks.anchor(of: d.code))]
-        }
-        let related: [JSON] = d.notes.compactMap { note in
-            guard let noteIndex = lines[note.file] else { return nil }
-            return [
-                "location": ["uri": .string(uri(of: note.file)), "range": noteIndex.range(of: note.range, encoding: encoding).json],
-                "message": .string(note.message)
-            ]
-        }
-        if !related.isEmpty { members["relatedInformation"] = .array(related) }
-        if !d.fixes.isEmpty {
-            members["data"] = [
-                "fixes": .array(
-                    d.fixes.map { fix in
-                        [
-                            "title": .string(fix.title),
-                            "edits": .array(
-                                fix.edits.map { edit in
-                                    ["range": index.range(of: edit.range, encoding: encoding).json, "newText": .string(edit.replacement)]
-                                })
-                        ]
-                    })
-            ]
-        }
-        return .object(members)
-    }
-
-    static func severityNumber(_ severity: Severity) -> Int {
-        switch severity {
-        case .error: return 1
-        case .warning: return 2
-        case .info: return 3
-        }
-    }
+    func uri(of path: String) -> String { forms.uri(of: path) }
 }
 
 /// What one analysis pass works with and gathers: the file provider over the open

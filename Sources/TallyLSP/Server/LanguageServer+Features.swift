@@ -4,7 +4,9 @@ import TallySyntax
 
 /// The language features, wired to their requests. The features answer in UTF-8 offsets of
 /// named files; this is the one place that converts their answers to protocol positions.
-extension LanguageServer {
+/// Each reads a ``FeatureSnapshot``, never the server's changing state, so a long request
+/// can run beside the server's queue (see `LanguageServer+Requests.swift`).
+extension FeatureSnapshot {
     /// Answers a language-feature request, or returns nil when no feature has `method`.
     func answerFeature(method: String, params: Params) throws(ResponseError) -> JSON? {
         switch method {
@@ -30,7 +32,7 @@ extension LanguageServer {
     }
 
     /// The capabilities the wired features add to `initialize`'s answer.
-    var featureCapabilities: [String: JSON] {
+    static var featureCapabilities: [String: JSON] {
         [
             "hoverProvider": true,
             "inlayHintProvider": true,
@@ -70,7 +72,6 @@ extension LanguageServer {
 
     func target(_ params: Params) throws(ResponseError) -> Target? {
         let uri = try params.string("textDocument.uri")
-        analyzeIfPending()
         let path = DocumentURI.path(of: uri)
         guard let document = documents[path], let root = rootOfDocument[path], let analysis = analyses[root],
             analysis.file(path) != nil
@@ -78,26 +79,13 @@ extension LanguageServer {
         return Target(path: path, analysis: analysis, lines: document.lines, length: document.bytes.count)
     }
 
-    /// The syntax tree of an open buffer as it is now, for features that need no budget
-    /// (outline, folding, semantic tokens, formatting). It comes from the current analysis
-    /// when there is one, else from one parse per version, so these requests never force
-    /// the debounced analysis to run early.
+    /// The syntax tree of the open buffer a syntax request names (outline, folding,
+    /// semantic tokens, formatting), as the server's turn for the request found it
+    /// (``LanguageServer/syntaxTarget(_:)``); nil when the buffer is not open.
     func syntaxTarget(_ params: Params) throws(ResponseError) -> (document: Document, tree: SyntaxTree)? {
-        let uri = try params.string("textDocument.uri")
-        let path = DocumentURI.path(of: uri)
-        guard let document = documents[path] else { return nil }
-        if !analysisPending, let root = rootOfDocument[path], let file = analyses[root]?.file(path) {
-            return (document, file.tree)
-        }
-        if let cached = treeCache[path], cached.version == document.version { return (document, cached.tree) }
-        // The buffer changed since the last tree of it: re-read only what changed.
-        let source = SourceText(path: path, bytes: document.bytes)
-        let earlier = treeCache[path]?.tree ?? rootOfDocument[path].flatMap { analyses[$0]?.file(path)?.tree }
-        let tree =
-            earlier.map { Parser.reparse(source, previous: $0, parseWhole: { ConcurrentParse.parse($0) }) }
-            ?? ConcurrentParse.parse(source)
-        treeCache = [path: (document.version, tree)]
-        return (document, tree)
+        let path = DocumentURI.path(of: try params.string("textDocument.uri"))
+        guard let syntax, syntax.document.uri == documents[path]?.uri else { return nil }
+        return syntax
     }
 
     func offset(_ params: Params, in target: Target) throws(ResponseError) -> Int {
@@ -113,14 +101,14 @@ extension LanguageServer {
     func location(_ range: FileRange, in analysis: BudgetAnalysis, cache: inout [String: LineIndex]) -> JSON? {
         if cache[range.path] == nil { cache[range.path] = lineIndex(of: range.path, in: analysis) }
         guard let lines = cache[range.path] else { return nil }
-        return ["uri": .string(uri(of: range.path)), "range": lines.range(of: range.range, encoding: encoding).json]
+        return ["uri": .string(forms.uri(of: range.path)), "range": lines.range(of: range.range, encoding: encoding).json]
     }
 
     func workspaceEdit(_ edits: [String: [TextEdit]], in analysis: BudgetAnalysis) -> JSON {
         var changes: [String: JSON] = [:]
         for (path, list) in edits {
             guard let lines = lineIndex(of: path, in: analysis) else { continue }
-            changes[uri(of: path)] = .array(list.map { textEdit($0, lines) })
+            changes[forms.uri(of: path)] = .array(list.map { textEdit($0, lines) })
         }
         return ["changes": .object(changes)]
     }
@@ -149,7 +137,7 @@ extension LanguageServer {
             end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
         let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
         let hints = InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop)
-        if requestCancelled { return .null }
+        if shouldStop() { return .null }
         return .array(
             hints.map { hint in
                 ["position": target.lines.position(of: hint.offset, encoding: encoding).json, "label": .string(hint.label), "paddingLeft": true]
@@ -248,7 +236,6 @@ extension LanguageServer {
 
     func workspaceSymbols(_ params: Params) throws(ResponseError) -> JSON {
         let query = try params.string("query")
-        analyzeIfPending()
         var result: [JSON] = []
         var seen = Set<FileRange>()
         for root in analyses.keys.sorted() {
@@ -267,7 +254,7 @@ extension LanguageServer {
     func foldingRanges(_ params: Params) throws(ResponseError) -> JSON {
         guard let (document, tree) = try syntaxTarget(params) else { return [] }
         let folds = FoldingProvider.ranges(tree: tree, shouldStop: shouldStop)
-        if requestCancelled { return [] }
+        if shouldStop() { return [] }
         return .array(
             folds.map { fold in
                 [
@@ -291,7 +278,7 @@ extension LanguageServer {
         } else {
             tokens = SemanticTokenProvider.tokens(tree: tree, shouldStop: shouldStop)
         }
-        if requestCancelled { return .null }
+        if shouldStop() { return .null }
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var data: [UInt8] = [UInt8(ascii: "[")]
         data.reserveCapacity(tokens.count * 14 + 2)
@@ -344,7 +331,7 @@ extension LanguageServer {
         // The edits come in file order; an unformatted large file can have hundreds of
         // thousands, so they are printed directly.
         let edits = Formatter.edits(tree, range: bytes, shouldStop: shouldStop)
-        if requestCancelled { return .null }
+        if shouldStop() { return .null }
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var out = RawJSONWriter(capacity: edits.count * 80 + 2)
         out.byte("[")
@@ -390,7 +377,7 @@ extension LanguageServer {
                 if let d = action.diagnostic {
                     if lines[d.file] == nil { lines[d.file] = lineIndex(of: d.file, in: target.analysis) }
                     for note in d.notes where lines[note.file] == nil { lines[note.file] = lineIndex(of: note.file, in: target.analysis) }
-                    if let converted = lspDiagnostic(d, lines: lines) { members["diagnostics"] = [converted] }
+                    if let converted = forms.lspDiagnostic(d, lines: lines) { members["diagnostics"] = [converted] }
                 }
                 return .object(members)
             })

@@ -40,7 +40,7 @@ extension LanguageServer {
                 "save": ["includeText": false]
             ]
         ]
-        for (key, value) in featureCapabilities { members[key] = value }
+        for (key, value) in FeatureSnapshot.featureCapabilities { members[key] = value }
         return .object(members)
     }
 }

@@ -14,6 +14,9 @@ public final class LanguageServer: @unchecked Sendable {
     enum State { case waitingForInitialize, running, shutDown }
 
     let queue = DispatchQueue(label: "tally.lsp")
+    /// Where long feature requests are worked out from their snapshot, one at a time,
+    /// while `queue` goes on with the next messages (`LanguageServer+Requests.swift`).
+    let featureQueue = DispatchQueue(label: "tally.lsp.features")
     let sendMessage: @Sendable (JSON) -> Void
     let log: @Sendable (String) -> Void
     var configuration: ServerConfiguration
@@ -55,8 +58,6 @@ public final class LanguageServer: @unchecked Sendable {
     let cancelled = CancelledRequests()
     /// Bytes read by ``post(_:)`` and not yet handled.
     let queuedBytes = QueuedBytes()
-    /// The id of the request being answered.
-    var currentRequest: JSON?
 
     /// Creates a server that sends every outgoing message through `send` and writes log
     /// lines (never file contents) through `log`.
@@ -84,9 +85,11 @@ public final class LanguageServer: @unchecked Sendable {
         queue.sync { documents[DocumentURI.path(of: uri)].map { ($0.text, $0.version) } }
     }
 
-    /// Handles one message body (the bytes between frames), and returns when it is handled.
+    /// Handles one message body (the bytes between frames), and returns when it is
+    /// handled and its answer, if any, sent.
     public func receive(_ body: [UInt8]) {
         queue.sync { handle(body) }
+        featureQueue.sync {}
     }
 
     /// Takes one message body from the thread that reads them, and returns before it is
@@ -109,20 +112,6 @@ public final class LanguageServer: @unchecked Sendable {
             self.queuedBytes.release(body.count)
         }
         return method == "exit" ? exitCode : nil
-    }
-
-    /// True when the client cancelled the request being answered; long providers ask it
-    /// now and then and stop early (their partial answer is then replaced by the error).
-    var requestCancelled: Bool {
-        currentRequest.map { cancelled.isCancelled($0) } ?? false
-    }
-
-    /// A check for providers that run on the queue: true once the request being answered
-    /// was cancelled.
-    var shouldStop: () -> Bool {
-        guard let id = currentRequest else { return { false } }
-        let cancelled = self.cancelled
-        return { cancelled.isCancelled(id) }
     }
 
     /// Reports a message that was too large to read, given its length and first bytes:
@@ -150,6 +139,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// Waits until every scheduled analysis has run (for transports closing down, and tests).
     public func waitUntilIdle() {
         queue.sync { if analysisPending { runAnalysis() } }
+        featureQueue.sync {}
     }
 
     func send(_ message: JSON) { sendMessage(message) }
@@ -208,41 +198,25 @@ public final class LanguageServer: @unchecked Sendable {
             send(OutgoingMessage.error(id: id, .cancelled))
             return
         }
-        currentRequest = id
-        defer { currentRequest = nil }
-        do throws(ResponseError) {
-            let clock = ContinuousClock()
-            let start = clock.now
-            let result = try answer(method: method, params: Params(params))
-            // Cancelled while it ran: the answer (perhaps partial) is not sent.
-            if method != "shutdown" && requestCancelled {
-                note("\(method) cancelled after \(Self.milliseconds(clock.now - start)) ms")
-                throw ResponseError.cancelled
+        switch method {
+        case "initialize", "shutdown":
+            respond(id: id, method: method) { () throws(ResponseError) -> JSON in try lifecycleAnswer(method: method, params: Params(params)) }
+        default:
+            do throws(ResponseError) {
+                try answerFeatureRequest(id: id, method: method, params: Params(params))
+            } catch {
+                send(OutgoingMessage.error(id: id, error))
             }
-            let answered = clock.now
-            send(OutgoingMessage.response(id: id, result: result))
-            let elapsed = clock.now - start
-            if elapsed > .milliseconds(50) {
-                note("\(method) took \(Self.milliseconds(elapsed)) ms (\(Self.milliseconds(answered - start)) ms to answer, the rest to send)")
-            }
-        } catch {
-            send(OutgoingMessage.error(id: id, error))
         }
     }
 
-    private func answer(method: String, params: Params) throws(ResponseError) -> JSON {
-        switch method {
-        case "initialize": return try initialize(params)
-        case "shutdown":
+    private func lifecycleAnswer(method: String, params: Params) throws(ResponseError) -> JSON {
+        guard method == "initialize" else {
             state = .shutDown
             scheduledAnalysis?.cancel()
             return .null
-        default:
-            guard let result = try answerFeature(method: method, params: params) else {
-                throw ResponseError(code: ResponseError.methodNotFoundCode, message: "unknown method `\(method)`")
-            }
-            return result
         }
+        return try initialize(params)
     }
 
     private func handleNotification(_ method: String, _ params: JSON) {
