@@ -19,7 +19,8 @@ public enum QIFStatementReader {
     /// `!Account`.
     public static func recognises(_ text: String) -> Bool {
         // Line by line up to the first that tells: every statement of another format is
-        // asked this, and cutting a whole CSV into lines cost 4 % of its import.
+        // asked this, and cutting a whole CSV into lines cost 4 % of its import
+        // (`Benchmarks/import_bench.py speed`, 2026-11-26).
         var rest = text[...]
         while let start = rest.firstIndex(where: { !$0.isNewline }) {
             let end = rest[start...].firstIndex(where: \.isNewline) ?? rest.endIndex

@@ -16,7 +16,8 @@ public enum ConvertInputs {
         readFile: @escaping (String) throws -> String
     ) throws -> ConversionResult {
         // The text read to tell an app's export is handed to the converter's first read of
-        // the file, once: decoding a 10 MB journal twice cost 3 % of its conversion.
+        // the file, once: decoding a 10 MB journal twice cost 3 % of its
+        // conversion (`Benchmarks/interop_bench.py`, 2026-11-29).
         var readEarlier: [String: String] = [:]
         var exports: [String] = []
         for path in paths {

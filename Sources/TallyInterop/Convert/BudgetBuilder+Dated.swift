@@ -58,7 +58,7 @@ extension BudgetBuilder {
         // By line first: hashing each transaction's file path cost more than the rest.
         let listedBefore = Dictionary(grouping: leftOut.map(\.source), by: \.line).mapValues(Set.init)
         // Each transaction is written where it lies: a copy of each (its strings and
-        // postings) cost 2 % of a 100k conversion.
+        // postings) cost 2 % of a 100k conversion (`Benchmarks/interop_bench.py`, 2026-11-26).
         for t in transactions.indices { write(transactions[t], listedBefore, &checks, &accounts, into: &lines) }
         transactions = []
         return checks

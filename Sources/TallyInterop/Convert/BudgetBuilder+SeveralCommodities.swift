@@ -31,7 +31,8 @@ extension BudgetBuilder {
     mutating func separateCommodities(_ transactions: inout [PeerTransaction]) {
         // Per wallet account: postings per commodity code, and what each code was bought
         // with (the code of its price or cost). An account's name is hashed once per
-        // posting, for its number (a look-up per table cost 3 % of a large conversion);
+        // posting, for its number (a look-up per table cost 3 % of a 100k conversion,
+        // `Benchmarks/interop_bench.py`, 2026-11-26);
         // a wallet holds few codes, so they are counted in a short list.
         var numbers: [String: Int] = [:]
         var accounts: [(name: String, isWallet: Bool, uses: [(code: String, count: Int)])] = []

@@ -78,10 +78,12 @@ public enum JournalConverter {
             }
         }
         // Moved, not copied: the builder changes the transactions in place, and a second
-        // reference here made it copy all of them first (5 % of a 100k conversion).
+        // reference here made it copy all of them first (5 % of a 100k conversion,
+        // `Benchmarks/interop_bench.py`, 2026-11-26).
         var builder = BudgetBuilder(content: consume content, closings: closings, options: options, sources: paths, budgetPath: budgetPath)
         // What is not converted is copied into the budget: its files are read again then
-        // (holding every text through the conversion cost a large journal 20 MB).
+        // (holding every text through the conversion cost the 100k journal 20 MB of peak
+        // memory, `Benchmarks/interop_bench.py`, 2026-11-26).
         builder.sourceText = { try? readFile($0) }
         builder.sourceFormat = { KeptBlock.formatName(path: $0, text: $1) }
         return builder.build()
@@ -95,7 +97,8 @@ extension PeerJournalContent {
             pads.append(pad)
         }
         // The first file's transactions are taken as they are: appending copies each one
-        // (a 100k journal spent 5 % of its conversion retaining and releasing them).
+        // (a 100k journal spent 5 % of its conversion retaining and releasing them,
+        // `Benchmarks/interop_bench.py`, 2026-11-26).
         if transactions.isEmpty { transactions = other.transactions } else { transactions += other.transactions }
         periodics += other.periodics
         balances += other.balances
