@@ -138,10 +138,22 @@ extension FeatureSnapshot {
         let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
         let hints = InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop)
         if shouldStop() { return .null }
-        return .array(
-            hints.map { hint in
-                ["position": target.lines.position(of: hint.offset, encoding: encoding).json, "label": .string(hint.label), "paddingLeft": true]
-            })
+        // Printed straight into the answer's bytes: a whole-file request on a large budget
+        // has a hint on nearly every line, too many to build as JSON values one by one.
+        var cursor = documents[target.path].map { PositionCursor(lines: target.lines, bytes: $0.bytes, encoding: encoding) }
+        var out = RawJSONWriter(capacity: hints.count * 72 + 2)
+        out.byte("[")
+        for (i, hint) in hints.enumerated() {
+            if i & 0x3FFF == 0 && shouldStop() { return .null }
+            if i > 0 { out.byte(",") }
+            out.text("{\"label\":")
+            out.string(hint.label)
+            out.text(",\"paddingLeft\":true,\"position\":")
+            out.position(cursor?.position(of: hint.offset) ?? target.lines.position(of: hint.offset, encoding: encoding))
+            out.byte("}")
+        }
+        out.byte("]")
+        return out.json
     }
 
     func codeLenses(_ params: Params) throws(ResponseError) -> JSON {
@@ -163,15 +175,34 @@ extension FeatureSnapshot {
             })
     }
 
+    /// Every reference, printed straight into the answer's bytes: a category used all
+    /// over a large budget has tens of thousands.
     func references(_ params: Params) throws(ResponseError) -> JSON {
         guard let target = try target(params) else { return .null }
         let offset = try offset(params, in: target)
         let includeDeclaration = params.value("context.includeDeclaration")?.boolValue ?? true
-        var cache: [String: LineIndex] = [:]
-        return .array(
-            NavigationProvider.references(in: target.analysis, path: target.path, offset: offset, includeDeclaration: includeDeclaration).compactMap {
-                location($0, in: target.analysis, cache: &cache)
-            })
+        let found = NavigationProvider.references(in: target.analysis, path: target.path, offset: offset, includeDeclaration: includeDeclaration)
+        var cache: [String: (uri: String, lines: LineIndex)] = [:]
+        var out = RawJSONWriter(capacity: found.count * 110 + 2)
+        out.byte("[")
+        var first = true
+        for (i, reference) in found.enumerated() {
+            if i & 0x3FFF == 0 && shouldStop() { return .null }
+            if cache[reference.path] == nil, let lines = lineIndex(of: reference.path, in: target.analysis) {
+                cache[reference.path] = (forms.uri(of: reference.path), lines)
+            }
+            guard let (uri, lines) = cache[reference.path] else { continue }
+            if !first { out.byte(",") }
+            first = false
+            let range = lines.range(of: reference.range, encoding: encoding)
+            out.text("{\"range\":")
+            out.range(range.start, range.end)
+            out.text(",\"uri\":")
+            out.string(uri)
+            out.byte("}")
+        }
+        out.byte("]")
+        return out.json
     }
 
     func prepareRename(_ params: Params) throws(ResponseError) -> JSON {
