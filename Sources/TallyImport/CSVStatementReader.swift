@@ -111,7 +111,7 @@ public struct CSVStatementReader {
             statement.closingBalance = balance
             statement.closingDate = last.date
         }
-        try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, path: path).apply(to: &statement)
+        try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, rows: reader.dateFormat, path: path).apply(to: &statement)
         return statement
     }
 
