@@ -129,11 +129,22 @@ struct CSVRowReader {
         }
         // A contested sign the gross and net columns turned into another figure is refused.
         if let contest, settled.amount != signed.value { return .refused(position(record, .amount), contest.reason) }
+        let (payee, description) = Self.sepaKeywords(payee: counterparty(record, amount: settled.amount), description: cell(record, .description))
         return .row(
             StatementRow(
-                date: date, amount: settled.amount, payee: counterparty(record, amount: settled.amount), description: cell(record, .description),
+                date: date, amount: settled.amount, payee: payee, description: description,
                 bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)),
             fee: settled.fee, contested: contest)
+    }
+
+    /// The payee and note of a row whose description is written with SEPA's keywords
+    /// between slashes (ABN AMRO's `/TRTP/SEPA OVERBOEKING/…/NAME/ACME BV/REMI/Salaris
+    /// maart 2026/…`) and which no payee column names: `NAME` and `REMI`, as an MT940
+    /// `:86:` field gives them. Any other row's are as its cells give them.
+    static func sepaKeywords(payee: String?, description: String?) -> (String?, String?) {
+        guard payee == nil, let text = description, text.hasPrefix("/"), text.contains("/NAME/") else { return (payee, description) }
+        let details = MT940StatementReader.details(text)
+        return (details.payee, details.description ?? text)
     }
 
     /// The other party of the row: with a payer and a recipient column, the recipient

@@ -101,11 +101,11 @@ import Testing
         Case(
             file: "abn-amro.tab", source: "ABN AMRO, TXT (.TAB) download: no header, tab, account, currency, YYYYMMDD, start and end balance, value date, amount, description",
             options: StatementReader.Options(csv: abnAmroPositions),
-            amounts: ["-650.00", "-23.45", "2500.00"], payees: [nil, nil, nil],
+            // SEPA transfers name the other party and the purpose in keywords (`/NAME/`, `/REMI/`); a card payment (`BEA`) does not.
+            amounts: ["-650.00", "-23.45", "2500.00"], payees: ["Woonstichting De Linden", nil, "ACME BV"],
             notes: [
-                "/TRTP/SEPA Incasso algemeen doorlopend/CSID/NL12ZZZ123456780000/NAME/Woonstichting De Linden/MARF/123/REMI/Huur maart 2026/IBAN/NL38RABO0300000001/BIC/RABONL2U/EREF/NOTPROVIDED",
-                "BEA, Apple Pay                   Albert Heijn 1234,PAS123        NR:12AB34, 09.03.26/18:02       AMSTERDAM",
-                "/TRTP/SEPA OVERBOEKING/IBAN/NL02ABNA0123456789/BIC/ABNANL2A/NAME/ACME BV/REMI/Salaris maart 2026/EREF/NOTPROVIDED"
+                "Huur maart 2026", "BEA, Apple Pay                   Albert Heijn 1234,PAS123        NR:12AB34, 09.03.26/18:02       AMSTERDAM",
+                "Salaris maart 2026"
             ],
             // 2500.00 − 650.00 − 23.45 = 1826.55; the first start balance 1000.00 + 1826.55 = 2826.55.
             sum: "1826.55", opening: "1000.00", closing: ("2826.55", "2026-03-25"), currency: "EUR"),
