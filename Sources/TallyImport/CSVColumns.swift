@@ -12,6 +12,14 @@ public struct CSVColumns: Sendable, Equatable {
     /// The column of each role found.
     public var index: [Role: Int] = [:]
 
+    /// The column that names the statement's own account on every row (Sparkasse's
+    /// `Auftragskonto`, ING Netherlands' `Rekening`), found by ``accountNames``; not a
+    /// role a profile names, since the profile's `account` says which account it is.
+    public var account: Int?
+
+    /// Header names of a column holding the account the statement is of.
+    static let accountNames: Set<String> = ["auftragskonto", "iban auftraggeberkonto", "rekening", "iban/bban", "account", "eigen rekening"]
+
     /// Header names of each role, normalized. The first column to match a role takes it.
     static let names: [Role: Set<String>] = [
         .date: [
@@ -111,6 +119,7 @@ public struct CSVColumns: Sendable, Equatable {
             let n = normalize(name)
             if let role = weakerNames.first(where: { $0.value.contains(n) && columns.index[$0.key] == nil })?.key { columns.index[role] = i }
         }
+        columns.account = header.indices.first { accountNames.contains(normalize(header[$0])) && !columns.index.values.contains($0) }
         if requireAmount { return columns.isComplete ? columns : nil }
         return columns.index.isEmpty ? nil : columns
     }

@@ -111,8 +111,27 @@ public struct CSVStatementReader {
             statement.closingBalance = balance
             statement.closingDate = last.date
         }
-        try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, rows: reader.dateFormat, path: path).apply(to: &statement)
+        statement.account = try account(of: movements, layout: layout, path: path)
+        let preamble = try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, rows: reader.dateFormat, path: path)
+        if let named = preamble.account, let column = statement.account, named != column {
+            throw StatementError(path: path, position: nil, message: "the lines above the header name the account \(named), the rows \(column)")
+        }
+        preamble.apply(to: &statement)
         return statement
+    }
+
+    /// The account the rows' account column names (``CSVColumns/account``): the IBAN every
+    /// row writes, spaces aside. A column holding anything but IBANs names none (it may
+    /// be an account's name); one naming two accounts stops the reading.
+    private static func account(of movements: [CSVRecords.Record], layout: CSVLayout, path: String) throws(StatementError) -> String? {
+        guard let i = layout.columns.account, !layout.columns.index.values.contains(i) else { return nil }
+        let values = movements.map { i < $0.fields.count ? $0.fields[i].filter { !$0.isWhitespace }.uppercased() : "" }
+        guard !values.isEmpty, values.allSatisfy(CSVPreamble.isIBAN) else { return nil }
+        let accounts = Set(values)
+        guard accounts.count == 1 else {
+            throw StatementError(path: path, position: nil, message: "the statement mixes accounts (\(accounts.sorted().joined(separator: ", "))); import one account's statement at a time")
+        }
+        return values[0]
     }
 
     /// Puts the rows in booking order (a newest-first file turned around) and lets the

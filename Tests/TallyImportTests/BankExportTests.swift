@@ -57,13 +57,13 @@ import Testing
                 "Pasvolgnr: 001 30-03-2026 18:02 Transactie: 12A3B4 Term: 5678"
             ],
             // 2500.00 − 400.00 − 23.45 = 2076.55, from 0.00.
-            sum: "2076.55", opening: "0.00", closing: ("2076.55", "2026-03-30")),
+            sum: "2076.55", opening: "0.00", closing: ("2076.55", "2026-03-30"), account: "NL20INGB0001234567"),
         Case(
             file: "sparkasse-camt-v2.csv", source: "Sparkasse, CSV-CAMT V2: Windows-1252, `;`, all quoted, DD.MM.YY, `Info` `Umsatz gebucht`/`vorgemerkt`",
             amounts: ["-950.00", "2500.00", "-15.00"], payees: ["Hausverwaltung Süd GmbH", "ACME GmbH", "Turnverein München e.V."],
             notes: ["Miete März", "Gehalt März 2026", "Beitrag 03/2026 Mitgl-Nr 1234"],
             // 2500.00 − 950.00 − 15.00 = 1535.00; the vorgemerkt EDEKA row is not booked.
-            sum: "1535.00", currency: "EUR", skipped: 1),
+            sum: "1535.00", account: "DE71700500000012345678", currency: "EUR", skipped: 1),
         Case(
             file: "commerzbank.csv", source: "Commerzbank, Umsätze CSV: UTF-8 with BOM, `;`, one `Buchungstext` for party and purpose", shapedFromWhatIsKnown: true,
             amounts: ["-41.20", "2500.00", "-85.00"], payees: [nil, nil, nil],
@@ -72,7 +72,7 @@ import Testing
                 "Stadtwerke Muenchen GmbH Abschlag Strom 03/2026 End-to-End-Ref.: 4711 Mandatsref: SWM-1 Gläubiger-ID: DE12ZZZ00000012345"
             ],
             // 2500.00 − 41.20 − 85.00 = 2373.80.
-            sum: "2373.80", currency: "EUR"),
+            sum: "2373.80", account: "DE42100110012620000001", currency: "EUR"),
         Case(
             file: "deutsche-bank.csv", source: "Deutsche Bank, Umsätze CSV: Windows-1252, `;`, CRLF, a dated `Letzter Kontostand` above the header, `Soll` and `Haben`, a `Kontostand` line below",
             shapedFromWhatIsKnown: true,
@@ -97,7 +97,7 @@ import Testing
             amounts: ["-650.00", "-23.45", "2500.00"], payees: ["Woonstichting De Linden", "Albert Heijn 1234", "ACME BV"],
             notes: ["Huur maart 2026", "Apple Pay AH 1234 Amsterdam", "Salaris maart 2026"],
             // 2500.00 − 650.00 − 23.45 = 1826.55.
-            sum: "1826.55"),
+            sum: "1826.55", account: "NL26BUNQ2040000001"),
         Case(
             file: "abn-amro.tab", source: "ABN AMRO, TXT (.TAB) download: no header, tab, account, currency, YYYYMMDD, start and end balance, value date, amount, description",
             options: StatementReader.Options(csv: abnAmroPositions),
@@ -114,7 +114,7 @@ import Testing
             amounts: ["-650.00", "-23.45", "2500.00"], payees: ["Woonstichting De Linden", "Albert Heijn 1234", "ACME BV"],
             notes: ["Huur maart 2026", "Apple Pay AH 1234 Utrecht", "Salaris maart 2026"],
             // 2500.00 − 650.00 − 23.45 = 1826.55; 2826.55 − 1826.55 = 1000.00 before.
-            sum: "1826.55", opening: "1000.00", closing: ("2826.55", "2026-03-25"), currency: "EUR"),
+            sum: "1826.55", opening: "1000.00", closing: ("2826.55", "2026-03-25"), account: "NL38RABO0300000001", currency: "EUR"),
         Case(
             file: "monzo.csv", source: "Monzo, CSV export: DD/MM/YYYY, signed `Amount` beside `Money Out` and `Money In`, `Name`, `Description`",
             amounts: ["2500.00", "-23.45", "-41.20", "-15.00"], payees: ["ACME Ltd", "Tesco", "Thames Water", "Sam Smith"],
@@ -257,5 +257,46 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path("Tests/TallyImportTests/Fixtures/banks")).filter { $0 != "README.md" }
         #expect(Set(files) == Set(Self.cases.map(\.file)))
         #expect(Self.cases.allSatisfy { !$0.source.isEmpty && $0.amounts.count == $0.payees.count && $0.amounts.count == $0.notes.count })
+    }
+}
+
+/// The account column of a CSV (``CSVColumns/account``) names the statement's account
+/// only as one IBAN on every row.
+@Suite struct CSVAccountColumnTests {
+    static func read(_ text: String) throws(StatementError) -> Statement {
+        try StatementReader.read(Array(text.utf8), path: "konto.csv")
+    }
+
+    @Test func rowsNamingTwoAccountsAreRefused() {
+        let text = """
+            Auftragskonto;Buchungstag;Betrag
+            DE71700500000012345678;02.03.2026;-10,00
+            DE42100110012620000001;03.03.2026;-20,00
+
+            """
+        let error = #expect(throws: StatementError.self) { try Self.read(text) }
+        #expect(error?.message.contains("mixes accounts (DE42100110012620000001, DE71700500000012345678)") == true)
+    }
+
+    @Test func aColumnOfNamesNamesNoAccount() throws {
+        let text = """
+            Account,Date,Amount
+            Checking,2026-03-02,-10.00
+            Checking,2026-03-03,-20.00
+
+            """
+        #expect(try Self.read(text).account == nil)
+    }
+
+    @Test func theLinesAboveAndTheRowsMustNameOneAccount() {
+        let text = """
+            Konto;DE12500105170648489890
+
+            Auftragskonto;Buchungstag;Betrag
+            DE71700500000012345678;02.03.2026;-10,00
+
+            """
+        let error = #expect(throws: StatementError.self) { try Self.read(text) }
+        #expect(error?.message == "the lines above the header name the account DE12500105170648489890, the rows DE71700500000012345678")
     }
 }
