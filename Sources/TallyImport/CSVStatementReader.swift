@@ -106,18 +106,26 @@ public struct CSVStatementReader {
         settle(&statement, fees: &fees, contests: contests, pending: pendingRecords, reader: &reader)
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
         statement.keepCells(of: movements)
-        // The running balance of the last movement closes the statement, or the preamble's.
+        try close(&statement, movements: movements, preamble: CSVPreamble.records(records, layout: layout), layout: layout, reader: reader)
+        return statement
+    }
+
+    /// Gives the statement its closing balance and its account: the running balance of
+    /// the last movement closes it, or the preamble's balance; the account is the one the
+    /// rows' account column or the preamble names, which must agree.
+    private static func close(
+        _ statement: inout Statement, movements: [CSVRecords.Record], preamble lines: ArraySlice<CSVRecords.Record>, layout: CSVLayout, reader: CSVRowReader
+    ) throws(StatementError) {
         if let last = statement.rows.last, let balance = last.balance {
             statement.closingBalance = balance
             statement.closingDate = last.date
         }
-        statement.account = try account(of: movements, layout: layout, path: path)
-        let preamble = try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, rows: reader.dateFormat, path: path)
+        statement.account = try account(of: movements, layout: layout, path: statement.path)
+        let preamble = try CSVPreamble(lines, mark: reader.mark, rows: reader.dateFormat, path: statement.path)
         if let named = preamble.account, let column = statement.account, named != column {
-            throw StatementError(path: path, position: nil, message: "the lines above the header name the account \(named), the rows \(column)")
+            throw StatementError(path: statement.path, position: nil, message: "the lines above the header name the account \(named), the rows \(column)")
         }
         preamble.apply(to: &statement)
-        return statement
     }
 
     /// The account the rows' account column names (``CSVColumns/account``): the IBAN every
