@@ -2,8 +2,9 @@ import Foundation
 import TallyCore
 import TallySyntax
 
-/// What a CSV statement says in its lines above the header (Grammar.md §7.1,
-/// "Preamble"): the account, an IBAN written anywhere there (`"Girokonto";"DE12 1203 0000
+/// What a CSV statement says in its lines above the header, and in those without a date
+/// below its last row (Deutsche Bank's `Kontostand;31.03.2026;;;1.465,00;EUR`) (Grammar.md
+/// §7.1, "Lines above the header"): the account, an IBAN written anywhere there (`"Girokonto";"DE12 1203 0000
 /// 0012 3456 78"`), and a balance with its date (`"Kontostand vom 30.11.2026:";"1.534,36
 /// €"`, `Closing balance on 2026-11-30,1534.36`).
 ///

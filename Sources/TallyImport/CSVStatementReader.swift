@@ -56,8 +56,10 @@ public struct CSVStatementReader {
         // Pending rows, which the running balance may count (``RunningBalance``), with their
         // place among the skipped.
         var pendingRecords: [(record: CSVRecords.Record, skipped: Int)] = []
+        var trailer: [CSVRecords.Record] = []  // the lines without a date below the last row
         for record in records[layout.firstData...] where !record.isBlank {
             if let title = reader.textLine(record) {
+                trailer.append(record)
                 // A title says nothing; a line with figures (a total) is listed, being no movement.
                 if !movements.isEmpty && record.fields.contains(where: { $0.contains(where: \.isNumber) }) {
                     statement.skipped.append((record.positions.first ?? StatementPosition(line: record.line, column: 1), "a line without a date (`\(title)`), not a movement"))
@@ -65,6 +67,7 @@ public struct CSVStatementReader {
                 section = MovementStatus(word: title, declared: options.words) == .pending || CSVColumns.normalize(title).contains("pending") ? title : nil
                 continue
             }
+            trailer = []
             if let section {
                 statement.skipped.append((reader.place(record), "it stands under `\(section)`: pending, not booked yet"))
                 continue
@@ -106,13 +109,14 @@ public struct CSVStatementReader {
         settle(&statement, fees: &fees, contests: contests, pending: pendingRecords, reader: &reader)
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
         statement.keepCells(of: movements)
-        try close(&statement, movements: movements, preamble: CSVPreamble.records(records, layout: layout), layout: layout, reader: reader)
+        try close(&statement, movements: movements, preamble: CSVPreamble.records(records, layout: layout) + trailer, layout: layout, reader: reader)
         return statement
     }
 
     /// Gives the statement its closing balance and its account: the running balance of
-    /// the last movement closes it, or the preamble's balance; the account is the one the
-    /// rows' account column or the preamble names, which must agree.
+    /// the last movement closes it, or the balance a line above the header or below the
+    /// last row states (``CSVPreamble``); the account is the one the rows' account column
+    /// or those lines name, which must agree.
     private static func close(
         _ statement: inout Statement, movements: [CSVRecords.Record], preamble lines: ArraySlice<CSVRecords.Record>, layout: CSVLayout, reader: CSVRowReader
     ) throws(StatementError) {

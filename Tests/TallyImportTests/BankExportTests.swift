@@ -252,6 +252,22 @@ import Testing
         if let closing = bank.closing, bank.opening != nil { #expect(balance.description == closing.amount) }
     }
 
+    /// Deutsche Bank's `Kontostand` line below the rows is read as one above the header
+    /// is: 2500.00 − 1000.00 = 1500.00 on 31.03.2026 closes the statement.
+    @Test func aBalanceLineBelowTheRowsClosesTheStatement() throws {
+        let text = """
+            Buchungstag;Wert;Umsatzart;Begünstigter / Auftraggeber;Verwendungszweck;Soll;Haben;Währung
+            02.03.2026;02.03.2026;Dauerauftrag;Hausverwaltung Süd GmbH;Miete März;-1.000,00;;EUR
+            27.03.2026;27.03.2026;SEPA-Überweisung an;ACME GmbH;Gehalt März 2026;;2.500,00;EUR
+            Kontostand;31.03.2026;;;1.500,00;EUR
+
+            """
+        let statement = try StatementReader.read(Array(text.utf8), path: "db.csv")
+        #expect(statement.rows.map(\.amount.description) == ["-1000.00", "2500.00"])
+        #expect(statement.closingBalance?.description == "1500.00")
+        #expect(statement.closingDate == CivilDate(iso: "2026-03-31"))
+    }
+
     /// Every fixture has its case, and every case says where its shape comes from.
     @Test func everyFixtureHasItsCase() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: TestSupport.path("Tests/TallyImportTests/Fixtures/banks")).filter { $0 != "README.md" }
