@@ -17,6 +17,10 @@ public struct CSVColumns: Sendable, Equatable {
     /// role a profile names, since the profile's `account` says which account it is.
     public var account: Int?
 
+    /// The columns without a header right after the description column, whose cells
+    /// say what they hold before a colon (``LabelledCells``).
+    public var continuation: [Int] = []
+
     /// Header names of a column holding the account the statement is of.
     static let accountNames: Set<String> = ["auftragskonto", "iban auftraggeberkonto", "rekening", "iban/bban", "account", "eigen rekening"]
 
@@ -64,8 +68,8 @@ public struct CSVColumns: Sendable, Equatable {
         .fee: ["fee", "fees", "gebuhr", "gebuehr", "gebuhren", "entgelt", "poplatek", "poplatky", "poplatok", "frais"],
         .gross: ["gross", "gross amount", "brutto", "bruttobetrag", "montant brut"],
         .net: ["net", "net amount", "netto", "nettobetrag", "montant net"],
-        .payer: ["zahlungspflichtige*r", "zahlungspflichtige/r", "zahlungspflichtiger", "payer", "payer name"],
-        .recipient: ["zahlungsempfanger*in", "zahlungsempfaenger*in", "zahlungsempfanger/in", "recipient", "recipient name", "payee name"]
+        .payer: ["zahlungspflichtige*r", "zahlungspflichtige/r", "zahlungspflichtiger", "payer", "payer name", "nazwa nadawcy"],
+        .recipient: ["zahlungsempfanger*in", "zahlungsempfaenger*in", "zahlungsempfanger/in", "recipient", "recipient name", "payee name", "nazwa odbiorcy"]
     ]
 
     /// Header names that other banks use for other things (free text, signed amounts): such
@@ -120,6 +124,7 @@ public struct CSVColumns: Sendable, Equatable {
             if let role = weakerNames.first(where: { $0.value.contains(n) && columns.index[$0.key] == nil })?.key { columns.index[role] = i }
         }
         columns.account = header.indices.first { accountNames.contains(normalize(header[$0])) && !columns.index.values.contains($0) }
+        columns.continuation = LabelledCells.continuation(of: header, description: columns.index[.description])
         if requireAmount { return columns.isComplete ? columns : nil }
         return columns.index.isEmpty ? nil : columns
     }

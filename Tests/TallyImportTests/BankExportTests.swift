@@ -194,11 +194,9 @@ import Testing
         Case(
             file: "pko-bp.csv", source: "PKO BP, historia rachunku CSV: Windows-1250, `,`, all quoted, `+`/`-`, `Saldo po transakcji`, `Opis transakcji` over unnamed columns",
             shapedFromWhatIsKnown: true, options: StatementReader.Options(encoding: .windows1250),
-            amounts: ["-1500.00", "-23.45", "7000.00"], payees: [nil, nil, nil],
-            notes: [
-                "Rachunek odbiorcy: 10 2000 0000 0000 0000 0000 0001", "Tytuł: 000498849 74230786086123456789012",
-                "Rachunek nadawcy: 10 2000 0000 0000 0000 0000 0002"
-            ],
+            // The party and the title are labelled cells (`Nazwa odbiorcy: …`, `Tytuł: …`); a card payment's place (`Lokalizacja: …`) names no party.
+            amounts: ["-1500.00", "-23.45", "7000.00"], payees: ["SPÓŁDZIELNIA MIESZKANIOWA", nil, "ACME SP. Z O.O."],
+            notes: ["CZYNSZ 03/2026", "000498849 74230786086123456789012", "WYNAGRODZENIE 03/2026"],
             // 7000.00 − 1500.00 − 23.45 = 5476.55; 9476.55 − 5476.55 = 4000.00 before.
             sum: "5476.55", opening: "4000.00", closing: ("9476.55", "2026-03-27"), currency: "PLN"),
         Case(
