@@ -9,10 +9,11 @@ import Testing
 /// (`Fixtures/banks/`), shaped from the bank's description of its file: the header's
 /// names in the bank's language, the separator, the encoding, the date and decimal
 /// format, the sign or debit and credit columns, the lines above the header, the status
-/// column. Of the public pages searched, only N26's column list (a reconciliation guide)
-/// and Rabobank's account of its CSV (its own page) describe a file; every other case
-/// says so (`shapedFromWhatIsKnown`) and its fixture is shaped from what is known of the
-/// bank's file. Each is read
+/// column. The public descriptions found are N26's column list (a reconciliation
+/// guide), Rabobank's account of its CSV (its own page), and the column lists public
+/// importers hold for ING (DE, NL), Sparkasse, Revolut, Monzo, Starling and Wise; every
+/// other case says none was found (`shapedFromWhatIsKnown`) and its fixture is shaped
+/// from what is known of the bank's file. Each is read
 /// exactly: the count, every amount and its sign, the other party read from the column
 /// that names it for the row's direction, the purpose kept as the note, every stated
 /// balance (a running balance column, a balance line above the header) against the
@@ -45,14 +46,14 @@ import Testing
 
     static let cases: [Case] = [
         Case(
-            file: "ing-de.csv", source: "ING Deutschland, Umsatzanzeige CSV: ISO-8859-1, `;`, IBAN and Zeitraum above the header, newest first, `Saldo` after each row", shapedFromWhatIsKnown: true,
+            file: "ing-de.csv", source: "ING Deutschland, Umsatzanzeige CSV, its header as public importers list it (`Buchung;Wertstellungsdatum;Auftraggeber/Empfänger;…;Saldo;Währung;Betrag;Währung`): ISO-8859-1, `;`, IBAN and Zeitraum above, newest first",
             amounts: ["-950.00", "-41.20", "2500.00", "-85.00"],
             payees: ["Vermieter Hausverwaltung Süd", "REWE Markt GmbH", "ACME GmbH", "Stadtwerke München GmbH"],
             notes: ["Miete März Whg 3 links", "REWE SAGT DANKE 58213", "Gehalt März 2026", "Abschlag Strom 03/2026 Vertrag 4711"],
             // 2500.00 − (950.00 + 41.20 + 85.00 = 1076.20) = 1423.80; 1789.05 − 1423.80 = 365.25 before.
             sum: "1423.80", opening: "365.25", closing: ("1789.05", "2026-03-30"), account: "DE12500105170648489890", currency: "EUR"),
         Case(
-            file: "ing-nl.csv", source: "ING Nederland, Af- en bijschrijvingen CSV: `;`, YYYYMMDD, unsigned `Bedrag (EUR)` with `Af Bij`, `Saldo na mutatie`", shapedFromWhatIsKnown: true,
+            file: "ing-nl.csv", source: "ING Nederland, Af- en bijschrijvingen CSV, as a public importer's definition of the `;` download reads it: YYYYMMDD, name, own IBAN, counter IBAN, `Af Bij`, unsigned amount, balance after",
             amounts: ["-400.00", "2500.00", "-23.45"], payees: ["Woonstichting De Linden", "ACME BV", "Albert Heijn 1234"],
             notes: [
                 "Naam: Woonstichting De Linden Omschrijving: Huur maart 2026", "Naam: ACME BV Omschrijving: Salaris maart 2026 IBAN: NL02ABNA0123456789",
@@ -61,7 +62,7 @@ import Testing
             // 2500.00 − 400.00 − 23.45 = 2076.55, from 0.00.
             sum: "2076.55", opening: "0.00", closing: ("2076.55", "2026-03-30"), account: "NL20INGB0001234567"),
         Case(
-            file: "sparkasse-camt-v2.csv", source: "Sparkasse, CSV-CAMT V2: Windows-1252, `;`, all quoted, DD.MM.YY, `Info` `Umsatz gebucht`/`vorgemerkt`", shapedFromWhatIsKnown: true,
+            file: "sparkasse-camt-v2.csv", source: "Sparkasse, CSV-CAMT V2, its columns as a public beancount importer lists them (`Auftragskonto`, `Buchungstag`, `Valutadatum`, …, `Info`): Windows-1252, `;`, DD.MM.YY",
             amounts: ["-950.00", "2500.00", "-15.00"], payees: ["Hausverwaltung Süd GmbH", "ACME GmbH", "Turnverein München e.V."],
             notes: ["Miete März", "Gehalt März 2026", "Beitrag 03/2026 Mitgl-Nr 1234"],
             // 2500.00 − 950.00 − 15.00 = 1535.00; the vorgemerkt EDEKA row is not booked.
@@ -89,7 +90,7 @@ import Testing
             // 2500.00 − (950.00 + 41.20 + 11.37 = 1002.57) = 1497.43; the GBP column is not the account's.
             sum: "1497.43"),
         Case(
-            file: "revolut.csv", source: "Revolut, account statement CSV: `Completed Date` with a time, `Fee` charged on top, `State`, `Balance`", shapedFromWhatIsKnown: true,
+            file: "revolut.csv", source: "Revolut, account statement CSV, its ten columns as public importers list them (`Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance`)",
             amounts: ["500.00", "-17.80", "-100.00", "-1.00", "-50.00"], payees: [nil, nil, nil, "Cash at Sparkasse", nil],
             notes: ["Payment from Erika Mustermann", "Lidl", "Cash at Sparkasse", "fee", "To Max Mustermann"],
             // 500.00 − 17.80 − 100.00 − 1.00 (the ATM fee) − 50.00 = 331.20, from 0.00; PENDING and REVERTED are not booked.
@@ -118,18 +119,18 @@ import Testing
             // 2500.00 − 650.00 − 23.45 = 1826.55; 2826.55 − 1826.55 = 1000.00 before.
             sum: "1826.55", opening: "1000.00", closing: ("2826.55", "2026-03-25"), account: "NL38RABO0300000001", currency: "EUR"),
         Case(
-            file: "monzo.csv", source: "Monzo, CSV export: DD/MM/YYYY, signed `Amount` beside `Money Out` and `Money In`, `Name`, `Description`", shapedFromWhatIsKnown: true,
+            file: "monzo.csv", source: "Monzo, CSV export, its columns as a public importer lists them (`Transaction ID,Date,Time,Type,Name,…,Description,Category split`): DD/MM/YYYY, signed `Amount`",
             amounts: ["2500.00", "-23.45", "-41.20", "-15.00"], payees: ["ACME Ltd", "Tesco", "Thames Water", "Sam Smith"],
             notes: ["SALARY MARCH", "TESCO STORES 3297 LONDON GBR", "THAMES WATER", "Pizza"],
             // 2500.00 − (23.45 + 41.20 + 15.00 = 79.65) = 2420.35.
             sum: "2420.35", currency: "GBP"),
         Case(
-            file: "starling.csv", source: "Starling, statement CSV: DD/MM/YYYY, `Counter Party`, `Reference`, `Amount (GBP)`, `Balance (GBP)`", shapedFromWhatIsKnown: true,
+            file: "starling.csv", source: "Starling, statement CSV, its columns as a public importer lists them (`Date`, `Counter Party`, `Reference`, `Type`, `Amount (GBP)`, `Balance (GBP)`, `Spending Category`, `Notes`)",
             amounts: ["2500.00", "-31.80", "-85.00"], payees: ["ACME Ltd", "Sainsbury's", "British Gas"], notes: ["SALARY MARCH", "SAINSBURYS S/MKTS", "BG 1234567"],
             // 2500.00 − 31.80 − 85.00 = 2383.20; 3383.20 − 2383.20 = 1000.00 before.
             sum: "2383.20", opening: "1000.00", closing: ("3383.20", "2026-03-14")),
         Case(
-            file: "wise.csv", source: "Wise, statement CSV: DD-MM-YYYY, newest first, `Payer Name`, `Payee Name`, `Merchant`, `Running Balance`, fees included", shapedFromWhatIsKnown: true,
+            file: "wise.csv", source: "Wise, statement CSV, its twenty columns as public importers list them (`TransferWise ID`, …, `Total fees`, `Exchange To Amount`), day first, newest first",
             amounts: ["1500.00", "-12.20", "-200.41"], payees: ["ACME GmbH", "Rewe Markt Muenchen", "Max Mustermann"],
             notes: ["Received money from ACME GmbH with reference Invoice 42", "Card transaction of 12.20 EUR issued by Rewe Markt Muenchen", "Sent money to Max Mustermann"],
             // 1500.00 − 12.20 − 200.41 = 1287.39, from 0.00 (the 0.41 fee is in the −200.41).
