@@ -11,7 +11,8 @@ import Testing
 /// format, the sign or debit and credit columns, the lines above the header, the status
 /// column. The public descriptions found are N26's column list (a reconciliation
 /// guide), Rabobank's account of its CSV (its own page), and the column lists public
-/// importers hold for ING (DE, NL), Sparkasse, Revolut, Monzo, Starling and Wise; every
+/// importers hold for ING (DE, NL), Sparkasse, Commerzbank, Revolut, Monzo, Starling,
+/// Wise and mBank; every
 /// other case says none was found (`shapedFromWhatIsKnown`) and its fixture is shaped
 /// from what is known of the bank's file. Each is read
 /// exactly: the count, every amount and its sign, the other party read from the column
@@ -68,7 +69,7 @@ import Testing
             // 2500.00 − 950.00 − 15.00 = 1535.00; the vorgemerkt EDEKA row is not booked.
             sum: "1535.00", account: "DE71700500000012345678", currency: "EUR", skipped: 1),
         Case(
-            file: "commerzbank.csv", source: "Commerzbank, Umsätze CSV: UTF-8 with BOM, `;`, one `Buchungstext` for party and purpose", shapedFromWhatIsKnown: true,
+            file: "commerzbank.csv", source: "Commerzbank, Umsätze CSV, its columns as a public importer lists them (`Buchungstag`, …, `Auftraggeberkonto`, `Bankleitzahl Auftraggeberkonto`, `IBAN Auftraggeberkonto`, `Kategorie`): one `Buchungstext` for party and purpose",
             amounts: ["-41.20", "2500.00", "-85.00"], payees: [nil, nil, nil],
             notes: [
                 "REWE Markt GmbH//Muenchen/DE 2026-03-13T18:12:11 KFN 1 VJ 2812 Kartenzahlung", "ACME GmbH Gehalt März 2026 End-to-End-Ref.: NOTPROVIDED",
@@ -187,8 +188,7 @@ import Testing
             // 38000.00 − 12500.00 − 850.50 = 24649.50; 44649.50 − 24649.50 = 20000.00 before.
             sum: "24649.50", opening: "20000.00", closing: ("44649.50", "2026-03-27"), currency: "CZK"),
         Case(
-            file: "mbank.csv", source: "mBank, elektroniczne zestawienie operacji CSV: Windows-1250, `;`, `#` lines and headers, `#Nadawca/Odbiorca`, `#Saldo po operacji`",
-            shapedFromWhatIsKnown: true, options: StatementReader.Options(encoding: .windows1250),
+            file: "mbank.csv", source: "mBank, CSV history, its columns as public importers list them (`#Data księgowania`, `#Data operacji`, `#Opis operacji`, `#Tytuł`, `#Nadawca/Odbiorca`, `#Numer konta`, `#Kwota`, …): Windows-1250, `;`, `#` lines above", options: StatementReader.Options(encoding: .windows1250),
             amounts: ["-1500.00", "-23.45", "7000.00"],
             payees: ["SPÓŁDZIELNIA MIESZKANIOWA  UL. DŁUGA 1 WARSZAWA", nil, "ACME SP. Z O.O.  UL. PROSTA 2 WARSZAWA"],
             notes: ["CZYNSZ 03/2026", "ŻABKA Z1234 K.1 WARSZAWA", "WYNAGRODZENIE 03/2026"],
