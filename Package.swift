@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"], exclude: ["Scenarios"]),
-        .testTarget(name: "TallyImportTests", dependencies: ["TallyImport", "TallyCore", "TallySyntax", "TallyTestSupport"]),
+        .testTarget(name: "TallyImportTests", dependencies: ["TallyImport", "TallyCore", "TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),

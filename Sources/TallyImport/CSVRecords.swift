@@ -107,9 +107,12 @@ public struct CSVRecords {
         return records
     }
 
-    /// The separator a CSV text most plausibly uses: of `;`, `,`, tab and `|`, the one that
-    /// splits the most of the first lines into the same number (above one) of fields. A
-    /// text where none splits a line is refused, with what its first line holds.
+    /// The separator a CSV text most plausibly uses: of `;`, `,`, tab and `|`, the one
+    /// whose split of the first lines into one number (above one) of fields counts the
+    /// most separators (lines times separators per line): Deutsche Bank's four `;`-rows of
+    /// 18 fields outweigh the five lines of its preamble and rows holding one decimal
+    /// comma each. A text where none splits a line is refused, with what its first line
+    /// holds.
     public static func detectSeparator(_ text: String, path: String) throws(StatementError) -> Character {
         // The first lines are enough, and splitting a whole 10,000-row file is not cheap.
         let lines = text.prefix(16 * 1024).split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).prefix(40)
@@ -122,7 +125,7 @@ public struct CSVRecords {
                 for c in line { if c == "\"" { q.toggle() } else if c == separator && !q { n += 1 } }
                 if n > 0 { counts[n, default: 0] += 1 }
             }
-            let score = counts.values.max() ?? 0
+            let score = counts.map { $0.key * $0.value }.max() ?? 0
             if score > best.score { best = (separator, score) }
         }
         guard best.score > 0 else {

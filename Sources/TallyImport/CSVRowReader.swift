@@ -129,19 +129,43 @@ struct CSVRowReader {
         }
         // A contested sign the gross and net columns turned into another figure is refused.
         if let contest, settled.amount != signed.value { return .refused(position(record, .amount), contest.reason) }
+        let (payee, description) = Self.sepaKeywords(payee: counterparty(record, amount: settled.amount), description: note(record))
         return .row(
             StatementRow(
-                date: date, amount: settled.amount, payee: counterparty(record, amount: settled.amount), description: cell(record, .description),
+                date: date, amount: settled.amount, payee: payee, description: description,
                 bankID: cell(record, .id), balance: try amount(record, .balance), position: place(record)),
             fee: settled.fee, contested: contest)
     }
 
+    /// The payee and note of a row whose description is written with SEPA's keywords
+    /// between slashes (ABN AMRO's `/TRTP/SEPA OVERBOEKING/…/NAME/ACME BV/REMI/Salaris
+    /// maart 2026/…`) and which no payee column names: `NAME` and `REMI`, as an MT940
+    /// `:86:` field gives them. Any other row's are as its cells give them.
+    static func sepaKeywords(payee: String?, description: String?) -> (String?, String?) {
+        guard payee == nil, let text = description, text.hasPrefix("/"), text.contains("/NAME/") else { return (payee, description) }
+        let details = MT940StatementReader.details(text)
+        return (details.payee, details.description ?? text)
+    }
+
     /// The other party of the row: with a payer and a recipient column, the recipient
     /// for money out and the payer for money in (the other is the account's holder),
-    /// else the payee column.
+    /// else the payee column; each else as a labelled cell names it (``LabelledCells``).
     func counterparty(_ record: CSVRecords.Record, amount: Money) -> String? {
-        let named = amount.isNegative ? cell(record, .recipient) : cell(record, .payer)
-        return named ?? cell(record, .payee)
+        let labelled = labelledCells(record)
+        let role: CSVColumns.Role = amount.isNegative ? .recipient : .payer
+        return cell(record, role) ?? labelled[role] ?? cell(record, .payee) ?? labelled[.payee]
+    }
+
+    /// The row's note: the description a labelled cell names (PKO BP's `Tytuł: …`), else
+    /// the description column's.
+    func note(_ record: CSVRecords.Record) -> String? {
+        labelledCells(record)[.description] ?? cell(record, .description)
+    }
+
+    /// The labelled cells of the description column and its continuation, when it has one.
+    private func labelledCells(_ record: CSVRecords.Record) -> [CSVColumns.Role: String] {
+        guard !layout.columns.continuation.isEmpty, let first = layout.columns.index[.description] else { return [:] }
+        return LabelledCells.values(([first] + layout.columns.continuation).compactMap { $0 < record.fields.count ? record.fields[$0] : nil })
     }
 
     /// A row whose amount's minus and direction column disagree (`-1533.50` with `C`):

@@ -56,8 +56,10 @@ public struct CSVStatementReader {
         // Pending rows, which the running balance may count (``RunningBalance``), with their
         // place among the skipped.
         var pendingRecords: [(record: CSVRecords.Record, skipped: Int)] = []
+        var trailer: [CSVRecords.Record] = []  // the lines without a date below the last row
         for record in records[layout.firstData...] where !record.isBlank {
             if let title = reader.textLine(record) {
+                trailer.append(record)
                 // A title says nothing; a line with figures (a total) is listed, being no movement.
                 if !movements.isEmpty && record.fields.contains(where: { $0.contains(where: \.isNumber) }) {
                     statement.skipped.append((record.positions.first ?? StatementPosition(line: record.line, column: 1), "a line without a date (`\(title)`), not a movement"))
@@ -65,6 +67,7 @@ public struct CSVStatementReader {
                 section = MovementStatus(word: title, declared: options.words) == .pending || CSVColumns.normalize(title).contains("pending") ? title : nil
                 continue
             }
+            trailer = []
             if let section {
                 statement.skipped.append((reader.place(record), "it stands under `\(section)`: pending, not booked yet"))
                 continue
@@ -106,13 +109,41 @@ public struct CSVStatementReader {
         settle(&statement, fees: &fees, contests: contests, pending: pendingRecords, reader: &reader)
         statement.rows = FeeRows.expand(statement.rows, fees: fees)
         statement.keepCells(of: movements)
-        // The running balance of the last movement closes the statement, or the preamble's.
+        try close(&statement, movements: movements, preamble: CSVPreamble.records(records, layout: layout) + trailer, layout: layout, reader: reader)
+        return statement
+    }
+
+    /// Gives the statement its closing balance and its account: the running balance of
+    /// the last movement closes it, or the balance a line above the header or below the
+    /// last row states (``CSVPreamble``); the account is the one the rows' account column
+    /// or those lines name, which must agree.
+    private static func close(
+        _ statement: inout Statement, movements: [CSVRecords.Record], preamble lines: ArraySlice<CSVRecords.Record>, layout: CSVLayout, reader: CSVRowReader
+    ) throws(StatementError) {
         if let last = statement.rows.last, let balance = last.balance {
             statement.closingBalance = balance
             statement.closingDate = last.date
         }
-        try CSVPreamble(CSVPreamble.records(records, layout: layout), mark: reader.mark, path: path).apply(to: &statement)
-        return statement
+        statement.account = try account(of: movements, layout: layout, path: statement.path)
+        let preamble = try CSVPreamble(lines, mark: reader.mark, rows: reader.dateFormat, path: statement.path)
+        if let named = preamble.account, let column = statement.account, named != column {
+            throw StatementError(path: statement.path, position: nil, message: "the lines above the header name the account \(named), the rows \(column)")
+        }
+        preamble.apply(to: &statement)
+    }
+
+    /// The account the rows' account column names (``CSVColumns/account``): the IBAN every
+    /// row writes, spaces aside. A column holding anything but IBANs names none (it may
+    /// be an account's name); one naming two accounts stops the reading.
+    private static func account(of movements: [CSVRecords.Record], layout: CSVLayout, path: String) throws(StatementError) -> String? {
+        guard let i = layout.columns.account, !layout.columns.index.values.contains(i) else { return nil }
+        let values = movements.map { i < $0.fields.count ? $0.fields[i].filter { !$0.isWhitespace }.uppercased() : "" }
+        guard !values.isEmpty, values.allSatisfy(CSVPreamble.isIBAN) else { return nil }
+        let accounts = Set(values)
+        guard accounts.count == 1 else {
+            throw StatementError(path: path, position: nil, message: "the statement mixes accounts (\(accounts.sorted().joined(separator: ", "))); import one account's statement at a time")
+        }
+        return values[0]
     }
 
     /// Puts the rows in booking order (a newest-first file turned around) and lets the

@@ -17,6 +17,7 @@ public enum MovementStatus: Sendable, Equatable {
         "booked": .booked, "book": .booked, "posted": .booked, "completed": .booked, "complete": .booked,
         "settled": .booked, "cleared": .booked, "gebucht": .booked, "umsatz gebucht": .booked, "geboekt": .booked,
         "executed": .booked, "provedeno": .booked, "zauctovano": .booked, "zauctovane": .booked,
+        "abgeschlossen": .booked, "contabilizzato": .booked, "ausstehend": .pending, "non contabilizzato": .pending,
         "pending": .pending, "pdng": .pending, "vorgemerkt": .pending, "umsatz vorgemerkt": .pending,
         "in progress": .pending, "processing": .pending, "authorised": .pending, "authorized": .pending,
         "nicht gebucht": .pending, "in bearbeitung": .pending, "onverwerkt": .pending,
