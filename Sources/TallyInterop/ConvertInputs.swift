@@ -72,15 +72,9 @@ public struct ConvertRefusal: Error, CustomStringConvertible, Sendable {
 
     /// Apps whose exports Tally does not read, by columns only their export has: named in
     /// the refusal, so that the user knows what the file was taken for.
-    static let lookalikes: [(app: String, columns: [String])] = [
-        ("YNAB 4's register", ["Master Category", "Sub Category", "Outflow", "Inflow"]),
-        ("YNAB 4's budget", ["Master Category", "Sub Category", "Budgeted"]),
-        ("Mint's", ["Original Description", "Transaction Type", "Account Name"]),
-        ("Toshl's", ["Expense amount", "Income amount"]),
-        ("Monefy's", ["account", "category", "amount", "converted amount"]),
-        ("Money Manager's (Realbyte)", ["Income/Expense", "Subcategory"]),
-        ("Money Lover's", ["Category", "Amount", "Currency", "Note", "Wallet"])
-    ]
+    /// None today: YNAB 4, Monefy, Money Lover, Toshl, Mint, Actual and Money Manager,
+    /// once named here, are read.
+    static let lookalikes: [(app: String, columns: [String])] = []
 
     /// A table whose columns name no export Tally reads: what it looks like, the apps
     /// Tally reads and `--from`.
@@ -110,6 +104,13 @@ extension AppKind {
         case .goodbudget: "Goodbudget"
         case .spendee: "Spendee"
         case .wallet: "Wallet by BudgetBakers"
+        case .ynab4: "YNAB 4"
+        case .monefy: "Monefy"
+        case .moneyLover: "Money Lover"
+        case .toshl: "Toshl"
+        case .mint: "Mint"
+        case .actual: "Actual"
+        case .moneyManager: "Money Manager (Realbyte)"
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import TallyCore
+import TallyInterop
+import TallySyntax
+import TallyTestSupport
+import Testing
+
+/// YNAB 4's export (a register and a budget file): each account's balance and each
+/// category's balance at the end of every month of the file, as YNAB 4 computes them by
+/// hand: last month's balance (cash overspending reset to 0.00, taken from next month's
+/// Available to Budget) + budgeted + outflows.
+@Suite struct YNAB4FigureTests {
+    static let files = ["ynab4-household as of 2026-03-31 0930 PM-Register.csv", "ynab4-household as of 2026-03-31 0930 PM-Budget.csv"]
+
+    static func money(_ text: String) -> Money { Money(text)! }
+
+    static func figures(at day: CivilDate) throws -> AppExportFigureTests.Figures {
+        try AppExportFigureTests.figures(try AppExportGoldenTests.convert(files, AppExportOptions()), at: day)
+    }
+
+    @Test func balancesAreTheApps() throws {
+        let march = try Self.figures(at: CivilDate(year: 2026, month: 3, day: 31)!)
+        // Checking: 1000.00 (starting balance) + 3 × 2500.00 (pay) − 3 × 1200.00 (rent) − 320.00
+        //   − 200.00 (to Savings) − 150.00 − 40.00 (the Costco split) − 260.00 = 3930.00,
+        //   the register's last running balance
+        // Savings: 2000.00 + 200.00 = 2200.00
+        #expect(march.balances == ["Checking": Self.money("3930.00"), "Savings": Self.money("2200.00")])
+    }
+
+    /// Every category's balance at the end of every month, the budget file's `Category
+    /// Balance` column.
+    @Test(arguments: [
+        // Rent: 1200 − 1200 each month. Groceries: 300 − 320 = −20 (overspent in cash);
+        // February starts at 0: 300 − 150 = 150; March 150 + 300 − 260 = 190.
+        // Household Goods: 50; 50 − 40 = 10; 10. Vacation: 100, 200, 300.
+        (1, ["Rent": "0.00", "Groceries": "-20.00", "Household Goods": "50.00", "Vacation": "100.00"]),
+        (2, ["Rent": "0.00", "Groceries": "150.00", "Household Goods": "10.00", "Vacation": "200.00"]),
+        (3, ["Rent": "0.00", "Groceries": "190.00", "Household Goods": "10.00", "Vacation": "300.00"])
+    ])
+    func categoryBalancesAreTheApps(month: Int, expected: [String: String]) throws {
+        let end = CivilDate(year: 2026, month: month, day: [31, 28, 31][month - 1])!
+        let figures = try Self.figures(at: end)
+        #expect(figures.available == expected.mapValues(Self.money))
+    }
+
+    /// Available to budget at the end of March: income (3000.00 of starting balances,
+    /// 3 × 2500.00 pay = 10500.00) − budgeted (1650.00 + 1600.00 + 1600.00 = 4850.00) −
+    /// January's cash overspending (20.00) = 5630.00; with what the categories hold
+    /// (0 + 190 + 10 + 300 = 500.00) it is the money in the accounts: 6130.00.
+    @Test func availableToBudgetIsTheApps() throws {
+        let march = try Self.figures(at: CivilDate(year: 2026, month: 3, day: 31)!)
+        #expect(march.readyToAssign == Self.money("5630.00"))
+        let held = march.available.values.reduce(Money.zero) { $0.adding($1) ?? $0 }
+        #expect(march.readyToAssign?.adding(held) == Self.money("6130.00"))
+    }
+}
