@@ -74,10 +74,17 @@ import Testing
     @Test func actual() throws {
         let balances = try Self.balances("actual-all-accounts.csv", commodity: "USD")
         // Checking: 1200.00 (starting balance) + 2800.00 − 950.00 − 400.00 (to Savings)
-        //   − 100.00 − 30.00 (the split's parts; its parent row of 0 not counted) = 2520.00
+        //   − 100.00 − 30.00 (the split's parts; its parent row, 0 with 130.00 in
+        //   `Split_Amount`, not counted) = 2520.00
         // Savings: 3000.00 + 400.00 = 3400.00
         #expect(balances == ["Checking": Self.money("2520.00"), "Savings": Self.money("3400.00")])
         #expect(try Self.transfers("actual-all-accounts.csv", commodity: "USD").count == 1)
+        // The split is one transaction: −130.00 from Checking, in two categories.
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "USD"]
+        let budget = try AppExportGoldenTests.convert(["actual-all-accounts.csv"], options).budget
+        #expect(budget.split(separator: "\n").filter { $0.contains("Costco") }.map { String($0) } == ["2026-03-20 \"Costco\"            Checking           -130.00"])
+        #expect(budget.contains("    Food     -100.00  \"food\"\n    General   -30.00  \"soap\""))
     }
 
     /// Money Manager (Realbyte): tabs, amounts without sign told by `Income/Expense`

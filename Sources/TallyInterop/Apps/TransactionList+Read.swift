@@ -17,7 +17,13 @@ extension TransactionList {
         cards = Set(rows.filter { layout.app == .mint && $0.isTransfer && $0.category.lowercased() == "credit card payment" && !$0.amount.number.isNegative }.map(\.account))
         var pending: [Int] = []
         var fills: [String: [(CivilDate, PeerAmount, SourceLine)]] = [:]
-        for (i, row) in rows.enumerated() {
+        var inSplit = Set<Int>()
+        for (i, row) in rows.enumerated() where !inSplit.contains(i) {
+            if let parts = splitParts(from: i) {
+                addSplit(parts, categoryAccount)
+                inSplit.formUnion(parts)
+                continue
+            }
             if layout.app == .goodbudget && row.account.isEmpty {
                 // Money put into (or taken out of) an envelope; `[Unallocated]`'s row is its other side.
                 if row.category.isEmpty {
@@ -78,6 +84,42 @@ extension TransactionList {
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content
+    }
+
+    /// The rows of the split whose first part is `rows[i]` (Actual's `(SPLIT 1 OF n)`),
+    /// when all its parts follow it, in one account and day, each with a category; nil
+    /// otherwise (its parts are then converted one by one, as Actual's balance has them).
+    private func splitParts(from i: Int) -> [Int]? {
+        guard let (part, count) = rows[i].split, part == 1, count > 1, i + count <= rows.count else { return nil }
+        let parts = Array(i ..< i + count)
+        let whole = parts.allSatisfy { j in
+            let r = rows[j]
+            return r.split.map { $0.0 == j - i + 1 && $0.of == count } == true && r.account == rows[i].account && r.date == rows[i].date
+                && r.kind == .transaction && !r.category.isEmpty && r.amount.commodity == rows[i].amount.commodity
+        }
+        return whole ? parts : nil
+    }
+
+    /// A split: one transaction, its total in the wallet, each part in its category with
+    /// its note.
+    private mutating func addSplit(_ parts: [Int], _ categoryAccount: (String) -> String) {
+        let first = rows[parts[0]]
+        var total = Money.zero
+        var lines: [PeerPosting] = []
+        for j in parts {
+            let r = rows[j]
+            guard let sum = total.adding(r.amount.number) else {
+                for k in parts { content.leftOut.append(LeftOut(source: rows[k].source, reason: "a split whose total is too large to compute exactly")) }
+                return
+            }
+            total = sum
+            let negated = PeerAmount(number: r.amount.number.negated, commodity: r.amount.commodity)
+            lines.append(PeerPosting(account: categoryAccount(r.category), amount: negated, note: r.note.isEmpty ? nil : r.note, source: r.source))
+        }
+        var t = transaction(first)
+        t.note = nil
+        t.postings = [PeerPosting(account: walletAccount(first.account), amount: PeerAmount(number: total, commodity: first.amount.commodity), source: first.source)] + lines
+        content.transactions.append(t)
     }
 
     /// `row` in its wallet, its other side in `account` (its category, or the openings').

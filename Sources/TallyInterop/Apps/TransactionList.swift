@@ -20,6 +20,8 @@ struct TransactionList {
         var payee: String
         var note: String
         var labels: [String]
+        /// Actual's `(SPLIT 2 OF 3)`: the part and how many.
+        var split: (Int, of: Int)? = nil
         var source: SourceLine
 
         var isTransfer: Bool { kind == .transfer }
@@ -81,9 +83,9 @@ struct TransactionList {
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: layout.currency == nil ? amount.symbol : f(layout.currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.withoutSplitMarker(f(layout.note)),
+                    note: Self.splitMarker(f(layout.note)).note,
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
-                    source: table.source(record)))
+                    split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }
     }
 
@@ -117,9 +119,13 @@ struct TransactionList {
         }
     }
 
-    /// Actual's note without the marker it writes on a split's parts (`(SPLIT 1 OF 2) `).
-    static func withoutSplitMarker(_ note: String) -> String {
-        guard note.hasPrefix("(SPLIT "), let close = note.firstIndex(of: ")") else { return note }
-        return note[note.index(after: close)...].trimmedSpaces
+    /// Actual's note without the marker it writes on a split's parts (`(SPLIT 1 OF 2) `),
+    /// and the part it names.
+    static func splitMarker(_ note: String) -> (note: String, part: (Int, of: Int)?) {
+        guard note.hasPrefix("(SPLIT "), let close = note.firstIndex(of: ")") else { return (note, nil) }
+        let rest = note[note.index(after: close)...].trimmedSpaces
+        let words = note[note.index(note.startIndex, offsetBy: 7) ..< close].split(separator: " ")
+        guard words.count == 3, words[1] == "OF", let part = Int(words[0]), let of = Int(words[2]), part >= 1, part <= of else { return (rest, nil) }
+        return (rest, (part, of))
     }
 }
