@@ -53,4 +53,21 @@ import Testing
         let held = march.available.values.reduce(Money.zero) { $0.adding($1) ?? $0 }
         #expect(march.readyToAssign?.adding(held) == Self.money("6130.00"))
     }
+
+    /// Income YNAB 4 keeps for next month: its money is in the wallet on its day, and that
+    /// Tally counts it in ready to assign then, not in the next month, is listed.
+    @Test func incomeForNextMonthIsListed() throws {
+        let header = "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
+        let register =
+            header
+            + "\"Checking\",\"\",\"\",\"01/28/2026\",\"Employer\",\"Income: Available next month\",\"Income\",\"Available next month\",\"\",$0.00,$2500.00,\"C\",$3500.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$1000.00,\"R\",$1000.00\r\n"
+        let result = try AppExportConverter.convert(paths: ["b-Register.csv"], budgetPath: "converted.tally") { _ in register }
+        #expect(
+            result.leftOut.map { "\($0.source.line): \($0.reason)" }.contains(
+                "2: income marked `Available next month`: Tally counts it in ready to assign on its day, YNAB 4 in the next month"))
+        // The register's running balance: 1000.00 + 2500.00 = 3500.00.
+        let january = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
+        #expect(january.balances == ["Checking": Self.money("3500.00")])
+    }
 }

@@ -85,7 +85,16 @@ struct YNABRegister {
                 memo = rest
             }
             var group = f("Category Group")
-            if version == .ynab4 && group == Self.ynab4Income { group = "Inflow" }
+            if version == .ynab4 && group == Self.ynab4Income {
+                group = "Inflow"
+                if f("Category").lowercased() == "available next month" && !amount.isZero {
+                    // The money converts; its month does not: Tally has no income for later.
+                    leftOut.append(
+                        LeftOut(
+                            source: table.source(record),
+                            reason: "income marked `Available next month`: Tally counts it in ready to assign on its day, YNAB 4 in the next month"))
+                }
+            }
             rows.append(
                 Row(
                     account: f("Account"), date: date, payee: f("Payee"), group: group, category: f("Category"),
