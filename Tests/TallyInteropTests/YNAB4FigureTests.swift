@@ -70,4 +70,30 @@ import Testing
         let january = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
         #expect(january.balances == ["Checking": Self.money("3500.00")])
     }
+
+    /// YNAB 4's export does not say which accounts are cards: overspending with spending
+    /// from an account that goes below zero is listed (YNAB 4 makes a card's overspending
+    /// debt, Tally takes it from ready to assign); cash overspending is not, the rules agree.
+    @Test func overspendingFromAnAccountBelowZeroIsListed() throws {
+        let header = "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
+        func row(_ account: String, _ date: String, _ payee: String, _ sub: String, out: String, in inflow: String) -> String {
+            let master = sub.hasPrefix("Available") ? "Income" : "Fun"
+            return "\"\(account)\",\"\",\"\",\"\(date)\",\"\(payee)\",\"\(master): \(sub)\",\"\(master)\",\"\(sub)\",\"\",$\(out),$\(inflow),\"C\",$0.00\r\n"
+        }
+        let register =
+            header + row("Visa", "01/20/2026", "Bistro", "Dining", out: "80.00", in: "0.00") + row("Checking", "01/14/2026", "Cinema", "Movies", out: "30.00", in: "0.00")
+            + row("Checking", "01/01/2026", "Starting Balance", "Available this month", out: "0.00", in: "500.00")
+        let budget =
+            "\"Month\",\"Category\",\"Master Category\",\"Sub Category\",\"Budgeted\",\"Outflows\",\"Category Balance\"\r\n"
+            + "\"Jan 2026\",\"Fun: Dining\",\"Fun\",\"Dining\",$50.00,-$80.00,-$30.00\r\n\"Jan 2026\",\"Fun: Movies\",\"Fun\",\"Movies\",$20.00,-$30.00,-$10.00\r\n"
+            + "\"Feb 2026\",\"Fun: Dining\",\"Fun\",\"Dining\",$50.00,$0.00,$50.00\r\n\"Feb 2026\",\"Fun: Movies\",\"Fun\",\"Movies\",$20.00,$0.00,$20.00\r\n"
+        let files = ["b-Register.csv": register, "b-Budget.csv": budget]
+        let result = try AppExportConverter.convert(paths: files.keys.sorted(), budgetPath: "converted.tally") { files[$0]! }
+        let listed = result.leftOut.map(\.reason).filter { $0.contains("overspent") }
+        // Visa: 0 − 80.00 = −80.00 on 2026-01-20, below zero; Checking: 500.00 − 30.00.
+        #expect(
+            listed == [
+                "`Dining` overspent by 30.00 at the end of 2026-01 with spending from an account that goes below zero (a card? YNAB 4's export does not say): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
+            ])
+    }
 }

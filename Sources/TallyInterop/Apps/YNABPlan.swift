@@ -102,7 +102,7 @@ struct YNABPlan {
     /// Ready to Assign, as Tally does with it; credit overspending YNAB makes card debt
     /// instead, which Tally's ready to assign does not (listed).
     func envelopes(
-        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]]
+        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String = "card spending"
     ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
         var envelopes: [PeerEnvelope] = []
         var listed: [LeftOut] = []
@@ -136,7 +136,7 @@ struct YNABPlan {
                     listed.append(
                         LeftOut(
                             source: before.source,
-                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with card spending: YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
+                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with \(cardSpending): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
                         ))
                 } else if (before.map { $0.available.isNegative ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
                     != row.available
