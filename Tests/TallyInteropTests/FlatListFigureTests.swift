@@ -96,4 +96,16 @@ import Testing
         #expect(balances == ["Bank Accounts": Self.money("1400.00"), "Cash": Self.money("160.30")])
         #expect(try Self.transfers("moneymanager-2026-03.tsv", commodity: "EUR").count == 1)
     }
+
+    /// Money Manager's export with a `Currency` column needs no `--commodity`: each row's
+    /// currency is its own.
+    @Test func moneyManagerWithItsCurrencyColumn() throws {
+        let text =
+            "Period\tAccounts\tCategory\tSubcategory\tNote\tAmount\tIncome/Expense\tDescription\tCurrency\n"
+            + "2026-03-01\tBank\tSalary\t\tpay\t50000\tIncome\t\tINR\n2026-03-02\tBank\tFood\tLunch\t\t1500.00\tExp.\t\tINR\n"
+        let result = try AppExportConverter.convert(paths: ["mm.tsv"], budgetPath: "converted.tally") { _ in text }
+        // Bank: 50000 − 1500.00 = 48500.00 INR
+        #expect(result.budget.contains("currency INR"))
+        #expect(try AppExportFigureTests.figures(result, at: Self.day).balances == ["Bank": Self.money("48500.00")])
+    }
 }

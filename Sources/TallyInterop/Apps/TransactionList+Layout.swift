@@ -52,6 +52,8 @@ extension TransactionList {
         var currency: String?, type: String?, payee: String?, note: String?, transfer: String?, labels: String?
         /// A second level of category (Money Manager's `Subcategory`), joined as `Food/Lunch`.
         var subcategory: String?
+        /// A currency column read when the export has it (Money Manager's `Currency`).
+        var optionalCurrency: String?
         /// Goodbudget's `Details`, which holds a split's parts in a form not publicly described.
         var details: String?
         /// Actual's `Split_Amount`: a split's total, on its parent row.
@@ -96,6 +98,7 @@ extension TransactionList {
                 telling = ["Payee", "Notes", "Cleared"]
             case .moneyManager:
                 (amounts, type, subcategory, note) = (.unsigned("Amount", sign: "Income/Expense"), "Income/Expense", "Subcategory", "Note")
+                optionalCurrency = "Currency"
                 aliases = ["Date": ["Period"], "Account": ["Accounts"]]
                 telling = ["Note"]
             }

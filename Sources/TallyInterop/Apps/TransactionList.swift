@@ -57,7 +57,9 @@ struct TransactionList {
         guard let dateColumn = column(layout.date) else { return }  // `matches` saw it
         let dates = try table.dateFormat(dateColumn, given: options.dateFormat)
         let mark = try table.decimalMark((layout.amounts.columns + [layout.splitAmount].compactMap { $0 }).compactMap(column), given: options.decimalMark)
-        if layout.currency == nil && options.conversion.commodities[""] == nil {
+        // Money Manager's export has a `Currency` column in some versions, not in others.
+        let currency = layout.currency ?? layout.optionalCurrency.flatMap { column($0) != nil ? $0 : nil }
+        if currency == nil && options.conversion.commodities[""] == nil {
             throw AppExportError("\(table.path): \(layout.app.rawValue)'s export names no currency; give it with --commodity =CODE")
         }
         for record in table.rows {
@@ -81,7 +83,7 @@ struct TransactionList {
             rows.append(
                 Row(
                     date: date, account: f(layout.account), category: category,
-                    amount: PeerAmount(number: amount.number, commodity: layout.currency == nil ? amount.symbol : f(layout.currency)),
+                    amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
                     note: Self.splitMarker(f(layout.note)).note,
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
