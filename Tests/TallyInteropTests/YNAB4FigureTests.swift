@@ -96,4 +96,23 @@ import Testing
                 "`Dining` overspent by 30.00 at the end of 2026-01 with spending from an account that goes below zero (a card? YNAB 4's export does not say): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
             ])
     }
+
+    /// A category YNAB 4 keeps overspent into the next month (its red arrow) is not marked
+    /// in the export: Tally resets it, and the month whose figures then do not add up is
+    /// listed.
+    @Test func overspendingCarriedByYNAB4IsListed() throws {
+        let register =
+            "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
+            + "\"Checking\",\"\",\"\",\"01/20/2026\",\"Bistro\",\"Fun: Dining\",\"Fun\",\"Dining\",\"\",$80.00,$0.00,\"C\",$420.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$500.00,\"R\",$500.00\r\n"
+        // February: −30.00 carried + 50.00 budgeted = 20.00 in YNAB 4; Tally: 0.00 + 50.00.
+        let budget =
+            "\"Month\",\"Category\",\"Master Category\",\"Sub Category\",\"Budgeted\",\"Outflows\",\"Category Balance\"\r\n"
+            + "\"Jan 2026\",\"Fun: Dining\",\"Fun\",\"Dining\",$50.00,-$80.00,-$30.00\r\n\"Feb 2026\",\"Fun: Dining\",\"Fun\",\"Dining\",$50.00,$0.00,$20.00\r\n"
+        let files = ["b-Register.csv": register, "b-Budget.csv": budget]
+        let result = try AppExportConverter.convert(paths: files.keys.sorted(), budgetPath: "converted.tally") { files[$0]! }
+        #expect(
+            result.leftOut.map(\.reason).contains(
+                "the plan's figures for `Dining` in 2026-02 do not add up (available is what last month left plus assigned plus activity)"))
+    }
 }
