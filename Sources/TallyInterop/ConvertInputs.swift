@@ -70,12 +70,6 @@ public struct ConvertRefusal: Error, CustomStringConvertible, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
 
-    /// Apps whose exports Tally does not read, by columns only their export has: named in
-    /// the refusal, so that the user knows what the file was taken for.
-    /// None today: YNAB 4, Monefy, Money Lover, Toshl, Mint, Actual and Money Manager,
-    /// once named here, are read.
-    static let lookalikes: [(app: String, columns: [String])] = []
-
     /// A table whose columns name no export Tally reads: what it looks like, the apps
     /// Tally reads and `--from`.
     init(unknownTable table: AppTable?, path: String) {
@@ -83,9 +77,6 @@ public struct ConvertRefusal: Error, CustomStringConvertible, Sendable {
         if let table {
             let shown = table.header.prefix(12).map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: ", ")
             looks = "a CSV table with the columns \(shown)\(table.header.count > 12 ? ", …" : "")"
-            if let like = Self.lookalikes.first(where: { table.has($0.columns) }) {
-                looks += " (the columns of \(like.app) export, which Tally does not read)"
-            }
         }
         let apps = AppKind.allCases.map(\.rawValue).joined(separator: ", ")
         description = """
