@@ -71,18 +71,6 @@ public struct ConvertRefusal: Error, CustomStringConvertible, Sendable {
     public let description: String
     init(_ description: String) { self.description = description }
 
-    /// Apps whose exports Tally does not read, by columns only their export has: named in
-    /// the refusal, so that the user knows what the file was taken for.
-    static let lookalikes: [(app: String, columns: [String])] = [
-        ("YNAB 4's register", ["Master Category", "Sub Category", "Outflow", "Inflow"]),
-        ("YNAB 4's budget", ["Master Category", "Sub Category", "Budgeted"]),
-        ("Mint's", ["Original Description", "Transaction Type", "Account Name"]),
-        ("Toshl's", ["Expense amount", "Income amount"]),
-        ("Monefy's", ["account", "category", "amount", "converted amount"]),
-        ("Money Manager's (Realbyte)", ["Income/Expense", "Subcategory"]),
-        ("Money Lover's", ["Category", "Amount", "Currency", "Note", "Wallet"])
-    ]
-
     /// A table whose columns name no export Tally reads: what it looks like, the apps
     /// Tally reads and `--from`.
     init(unknownTable table: AppTable?, path: String) {
@@ -90,9 +78,6 @@ public struct ConvertRefusal: Error, CustomStringConvertible, Sendable {
         if let table {
             let shown = table.header.prefix(12).map { $0.isEmpty ? "(unnamed)" : $0 }.joined(separator: ", ")
             looks = "a CSV table with the columns \(shown)\(table.header.count > 12 ? ", …" : "")"
-            if let like = Self.lookalikes.first(where: { table.has($0.columns) }) {
-                looks += " (the columns of \(like.app) export, which Tally does not read)"
-            }
         }
         let apps = AppKind.allCases.map(\.rawValue).joined(separator: ", ")
         description = """
@@ -111,6 +96,13 @@ extension AppKind {
         case .goodbudget: "Goodbudget"
         case .spendee: "Spendee"
         case .wallet: "Wallet by BudgetBakers"
+        case .ynab4: "YNAB 4"
+        case .monefy: "Monefy"
+        case .moneyLover: "Money Lover"
+        case .toshl: "Toshl"
+        case .mint: "Mint"
+        case .actual: "Actual"
+        case .moneyManager: "Money Manager (Realbyte)"
         }
     }
 }

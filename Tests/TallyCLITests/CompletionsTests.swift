@@ -173,7 +173,7 @@ final class CompletionsTests: XCTestCase {
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "add", file, "2026-11-05", "Fo"]), ["Food", "Food:Groceries"])
         // Values the help names only in words.
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "export", file, "--to", ""]), ["hledger", "ledger", "beancount"])
-        XCTAssertEqual(try bashComplete(bash, url, ["tally", "convert", "--from", "y"]), ["ynab"])
+        XCTAssertEqual(try bashComplete(bash, url, ["tally", "convert", "--from", "y"]), ["ynab", "ynab4"])
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "import", "--from", ""]), ["fio"])
         XCTAssertEqual(try bashComplete(bash, url, ["tally", "import", file, "--uncategorized", "T"]), ["Transport"])
     }

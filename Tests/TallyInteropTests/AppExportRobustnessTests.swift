@@ -13,7 +13,8 @@ import Testing
 
     @Test(arguments: [
         ["ynab-household - Register.csv", "ynab-household - Plan.csv"], ["goodbudget-household.csv"], ["spendee-student.csv"],
-        ["wallet-couple.csv"]
+        ["wallet-couple.csv"], ["Monefy.Data.31-03-2026.csv"], ["moneylover-2026-03.csv"], ["toshl_export.csv"], ["mint-transactions.csv"],
+        ["actual-all-accounts.csv"], ["moneymanager-2026-03.tsv"], YNAB4FigureTests.files
     ])
     func damagedExportsAreRefusedOrConvertCleanly(_ inputs: [String]) throws {
         var random = TestSupport.SeededGenerator(seed: 26)

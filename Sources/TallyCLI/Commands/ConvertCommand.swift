@@ -87,8 +87,8 @@ enum ConvertCommand: Subcommand {
                 FlagDeclaration(
                     "--from", value: "APP",
                     help: """
-                        The app whose export the files are (ynab, goodbudget,
-                        spendee, wallet) when their columns do not tell
+                        The app whose export the files are (ynab, ynab4, mint, …; a
+                        wrong name lists all eleven) when their columns do not tell
                         """)
             case .dateFormat:
                 FlagDeclaration(

@@ -12,10 +12,24 @@ public enum AppKind: String, CaseIterable, Sendable {
     case spendee
     /// Wallet by BudgetBakers: its records CSV.
     case wallet
+    /// YNAB 4, the desktop app: its register and budget CSV files.
+    case ynab4
+    /// Monefy: its data CSV (`Monefy.Data.DD-MM-YYYY.csv`).
+    case monefy
+    /// Money Lover: its transactions CSV.
+    case moneyLover = "moneylover"
+    /// Toshl: its expenses and incomes CSV.
+    case toshl
+    /// Mint: its transactions CSV (`transactions.csv`).
+    case mint
+    /// Actual: its transactions CSV.
+    case actual
+    /// Money Manager by Realbyte: its transactions exported as a table (TSV or CSV).
+    case moneyManager = "moneymanager"
 
     /// The app whose export `table` is, by the columns its header names; nil for any other CSV.
     static func detect(_ table: AppTable) -> AppKind? {
-        if YNABRegister.isRegister(table) || YNABPlan.isPlan(table) { return .ynab }
+        if let version = YNABRegister.version(of: table) ?? YNABPlan.version(of: table) { return version }
         return AppKind.allCases.first { TransactionList.Layout($0)?.matches(table) == true }
     }
 }

@@ -21,6 +21,13 @@ struct AppTable {
         self.path = path
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
+        // Bytes no UTF-8 character has were read as U+FFFD: an export saved in another
+        // character set (Monefy and others offer several) would give names that are not
+        // the app's.
+        if let bad = text.firstIndex(of: "\u{FFFD}") {
+            let line = text[..<bad].reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            throw AppExportError("\(path):\(line): the file is not UTF-8 (a byte no UTF-8 character has); export it from the app as UTF-8")
+        }
         let records: [CSVRecords.Record]
         do {
             records = try CSVRecords.read(text, separator: CSVRecords.detectSeparator(text, path: path), path: path)

@@ -9,13 +9,21 @@ extension TransactionList {
         // A category is an income when most of its rows say so (a refund is an income
         // row in an expense category in Spendee and Wallet).
         var votes: [String: Int] = [:]
-        for row in rows where !row.isTransfer && !row.account.isEmpty { votes[row.category, default: 0] += row.isIncome ? 1 : -1 }
+        for row in rows where row.kind == .transaction && !row.account.isEmpty { votes[row.category, default: 0] += row.isIncome ? 1 : -1 }
         func categoryAccount(_ name: String) -> String {
             YNABExport.account((votes[name] ?? -1) > 0 ? "Income" : "Expenses", name)
         }
+        // Mint marks a card by the payment it receives: a `Credit Card Payment` credit.
+        cards = Set(rows.filter { layout.app == .mint && $0.isTransfer && $0.category.lowercased() == "credit card payment" && !$0.amount.number.isNegative }.map(\.account))
         var pending: [Int] = []
         var fills: [String: [(CivilDate, PeerAmount, SourceLine)]] = [:]
-        for (i, row) in rows.enumerated() {
+        var inSplit = Set<Int>()
+        for (i, row) in rows.enumerated() where !inSplit.contains(i) {
+            if let parts = splitParts(from: i) {
+                addSplit(parts, categoryAccount)
+                inSplit.formUnion(parts)
+                continue
+            }
             if layout.app == .goodbudget && row.account.isEmpty {
                 // Money put into (or taken out of) an envelope; `[Unallocated]`'s row is its other side.
                 if row.category.isEmpty {
@@ -25,21 +33,19 @@ extension TransactionList {
                 }
                 continue
             }
+            if row.kind == .opening && !row.account.isEmpty {
+                add(row, against: YNABExport.openingAccount)
+                continue
+            }
             if !row.isTransfer && (row.category.isEmpty || row.account.isEmpty) {
                 content.leftOut.append(LeftOut(source: row.source, reason: "a transaction without \(row.account.isEmpty ? "an account" : "a category")"))
                 continue
             }
-            let wallet = walletAccount(row.account)
             guard row.isTransfer else {
-                var t = transaction(row)
-                let category = categoryAccount(row.category)
-                t.postings = [
-                    PeerPosting(account: wallet, amount: row.amount, source: row.source),
-                    PeerPosting(account: category, amount: PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), source: row.source)
-                ]
-                content.transactions.append(t)
+                add(row, against: categoryAccount(row.category))
                 continue
             }
+            let wallet = walletAccount(row.account)
             if let j = pending.firstIndex(where: {
                 let other = rows[$0]
                 return other.date == row.date && other.account != row.account && other.amount.commodity == row.amount.commodity
@@ -62,7 +68,7 @@ extension TransactionList {
             content.leftOut.append(LeftOut(source: rows[i].source, reason: "a transfer whose other side is not in the export"))
         }
         if layout.app == .goodbudget {
-            for name in Set(rows.filter { !$0.account.isEmpty && !$0.isTransfer && !$0.isIncome }.map(\.category)).sorted() {
+            for name in Set(rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome }.map(\.category)).sorted() {
                 let account = categoryAccount(name)
                 guard account.hasPrefix("Expenses:") else { continue }
                 let source = rows.first { $0.category == name }!.source
@@ -70,13 +76,60 @@ extension TransactionList {
                 content.declaredAccounts.append(account)
             }
         }
-        if !content.declaredAccounts.isEmpty || !rows.isEmpty {
+        openingsFirst()
+        if !layout.exportsOpenings && (!content.declaredAccounts.isEmpty || !rows.isEmpty) {
             content.leftOut.append(
                 LeftOut(
                     source: SourceLine(file: path, line: 1),
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content
+    }
+
+    /// The rows of the split whose first part is `rows[i]` (Actual's `(SPLIT 1 OF n)`),
+    /// when all its parts follow it, in one account and day, each with a category; nil
+    /// otherwise (its parts are then converted one by one, as Actual's balance has them).
+    private func splitParts(from i: Int) -> [Int]? {
+        guard let (part, count) = rows[i].split, part == 1, count > 1, i + count <= rows.count else { return nil }
+        let parts = Array(i ..< i + count)
+        let whole = parts.allSatisfy { j in
+            let r = rows[j]
+            return r.split.map { $0.0 == j - i + 1 && $0.of == count } == true && r.account == rows[i].account && r.date == rows[i].date
+                && r.kind == .transaction && !r.category.isEmpty && r.amount.commodity == rows[i].amount.commodity
+        }
+        return whole ? parts : nil
+    }
+
+    /// A split: one transaction, its total in the wallet, each part in its category with
+    /// its note.
+    private mutating func addSplit(_ parts: [Int], _ categoryAccount: (String) -> String) {
+        let first = rows[parts[0]]
+        var total = Money.zero
+        var lines: [PeerPosting] = []
+        for j in parts {
+            let r = rows[j]
+            guard let sum = total.adding(r.amount.number) else {
+                for k in parts { content.leftOut.append(LeftOut(source: rows[k].source, reason: "a split whose total is too large to compute exactly")) }
+                return
+            }
+            total = sum
+            let negated = PeerAmount(number: r.amount.number.negated, commodity: r.amount.commodity)
+            lines.append(PeerPosting(account: categoryAccount(r.category), amount: negated, note: r.note.isEmpty ? nil : r.note, source: r.source))
+        }
+        var t = transaction(first)
+        t.note = nil
+        t.postings = [PeerPosting(account: walletAccount(first.account), amount: PeerAmount(number: total, commodity: first.amount.commodity), source: first.source)] + lines
+        content.transactions.append(t)
+    }
+
+    /// `row` in its wallet, its other side in `account` (its category, or the openings').
+    private mutating func add(_ row: Row, against account: String) {
+        var t = transaction(row)
+        t.postings = [
+            PeerPosting(account: walletAccount(row.account), amount: row.amount, source: row.source),
+            PeerPosting(account: account, amount: PeerAmount(number: row.amount.number.negated, commodity: row.amount.commodity), source: row.source)
+        ]
+        content.transactions.append(t)
     }
 
     /// A transfer between currencies: its two rows differ in amount too. They are paired
@@ -105,9 +158,23 @@ extension TransactionList {
         pending.removeAll { paired.contains($0) }
     }
 
+    /// An account's opening is its wallet's first movement, whatever the order of the
+    /// export's rows (apps write the newest first, an opening after its day's rows).
+    private mutating func openingsFirst() {
+        let opens = content.transactions.map { $0.postings.contains { $0.account == YNABExport.openingAccount } }
+        guard opens.contains(true) else { return }
+        let order = content.transactions.indices.sorted { a, b in
+            (content.transactions[a].date, opens[a] ? 0 : 1, a) < (content.transactions[b].date, opens[b] ? 0 : 1, b)
+        }
+        content.transactions = order.map { content.transactions[$0] }
+    }
+
     private mutating func walletAccount(_ name: String) -> String {
-        let account = YNABExport.account("Assets", name)
-        if !content.declaredAccounts.contains(account) { content.declaredAccounts.append(account) }
+        let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
+        if !content.declaredAccounts.contains(account) {
+            content.declaredAccounts.append(account)
+            if cards.contains(name) { content.accountTypes[account] = .liability }
+        }
         return account
     }
 

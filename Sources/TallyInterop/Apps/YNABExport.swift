@@ -49,13 +49,17 @@ struct YNABExport {
         plan?.markClosedCards(accounts: Set(register.rows.map(\.account)))
         let cards = plan?.cards ?? []
         var transactions = YNABTransactions(cards: cards)
+        let isYNAB4 = YNABRegister.version(of: registers[0]) == .ynab4
+        if isYNAB4 { transactions.belowZero = Self.accountsBelowZero(register.rows) }
         transactions.read(register)
         content.transactions = transactions.transactions
         content.leftOut += transactions.leftOut
         content.declaredAccounts = transactions.walletAccounts
         for account in transactions.walletAccounts where account.hasPrefix("Liabilities:") { content.accountTypes[account] = .liability }
         if let plan {
-            let budgeting = plan.envelopes(activity: transactions.activity, cardActivity: transactions.cardActivity)
+            let budgeting = plan.envelopes(
+                activity: transactions.activity, cardActivity: transactions.cardActivity,
+                cardSpending: isYNAB4 ? "spending from an account that goes below zero (a card? YNAB 4's export does not say)" : "card spending")
             content.envelopes = budgeting.envelopes
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut
@@ -71,6 +75,22 @@ struct YNABExport {
                 LeftOut(source: first.source, reason: "no plan file given: the months' assigned amounts (envelopes, ready to assign) are not converted"))
         }
         return content
+    }
+
+    /// The accounts whose balance goes below zero on some day (openings first on their
+    /// day, each day's rows together): YNAB 4's cards are among them.
+    static func accountsBelowZero(_ rows: [YNABRegister.Row]) -> Set<String> {
+        var byDay: [String: [CivilDate: Money]] = [:]
+        for row in rows { byDay[row.account, default: [:]][row.date] = (byDay[row.account]?[row.date] ?? .zero).adding(row.amount.number) ?? .zero }
+        var found = Set<String>()
+        for (account, days) in byDay {
+            var balance = Money.zero
+            for day in days.keys.sorted() {
+                balance = balance.adding(days[day]!) ?? balance
+                if balance.isNegative { found.insert(account) }
+            }
+        }
+        return found
     }
 
     /// A peer account path from names that may hold `:` (which would nest them).

@@ -7,11 +7,26 @@ import TallySyntax
 /// rollover, filled on each month's first day with what was assigned, so that Tally's
 /// `available = carried in + filled − spent` is YNAB's `Available` and ready to assign is
 /// YNAB's. The file is also checked against the register: a month whose activity is not
-/// the register's, or whose figures do not add up as Tally's will, is listed.
+/// the register's, or whose figures do not add up as Tally's will, is listed. YNAB 4's
+/// budget file (`… - Budget.csv`) is the same with its own names: `Master Category`,
+/// `Sub Category`, `Budgeted`, `Outflows` (the month's activity) and `Category Balance`
+/// (what is available at its end).
 struct YNABPlan {
-    static let columns = ["Month", "Category Group", "Category", "Activity", "Available"]
+    /// Each field's column, by version: month, group, category, assigned, activity, available.
+    static func columns(_ version: AppKind) -> [String] {
+        version == .ynab4
+            ? ["Month", "Master Category", "Sub Category", "Budgeted", "Outflows", "Category Balance"]
+            : ["Month", "Category Group", "Category", "Assigned", "Activity", "Available"]
+    }
 
-    static func isPlan(_ table: AppTable) -> Bool { table.has(columns) && table.column(anyOf: ["Assigned", "Budgeted"]) != nil }
+    /// Which YNAB's plan `table` is, nil for any other table (the plan's `Assigned` was
+    /// `Budgeted` before 2024).
+    static func version(of table: AppTable) -> AppKind? {
+        if table.has(columns(.ynab).filter { $0 != "Assigned" }) && table.column(anyOf: ["Assigned", "Budgeted"]) != nil { return .ynab }
+        return table.has(columns(.ynab4)) ? .ynab4 : nil
+    }
+
+    static func isPlan(_ table: AppTable) -> Bool { version(of: table) != nil }
 
     struct Row {
         var month: CivilDate
@@ -35,20 +50,25 @@ struct YNABPlan {
     private(set) var rows: [Row] = []
 
     init(table: AppTable, options: AppExportOptions) throws(AppExportError) {
-        let c = Dictionary(uniqueKeysWithValues: Self.columns.map { ($0, table.column($0)!) })
-        let assigned = table.column(anyOf: ["Assigned", "Budgeted"])!
-        let mark = try table.decimalMark([assigned, c["Activity"]!, c["Available"]!], given: options.decimalMark)
+        let version = Self.version(of: table) ?? .ynab
+        let names = Self.columns(version)
+        let (monthColumn, groupColumn, categoryColumn) = (table.column(names[0]), table.column(names[1]), table.column(names[2]))
+        let assignedColumn = table.column(anyOf: [names[3], "Budgeted"]), activityColumn = table.column(names[4])
+        let availableColumn = table.column(names[5])
+        let mark = try table.decimalMark([assignedColumn, activityColumn, availableColumn].compactMap { $0 }, given: options.decimalMark)
         for record in table.rows {
             let f = { (column: Int?) in table.field(record, column) }
-            guard let month = Self.month(f(c["Month"])) else {
-                throw AppExportError("\(table.path):\(record.line): the month `\(f(c["Month"]))` is not written as YNAB writes it in English (`Jan 2026`)")
+            guard let month = Self.month(f(monthColumn)) else {
+                throw AppExportError("\(table.path):\(record.line): the month `\(f(monthColumn))` is not written as YNAB writes it in English (`Jan 2026`)")
             }
-            guard let a = AppAmount(f(assigned), mark: mark), let activity = AppAmount(f(c["Activity"]), mark: mark),
-                let available = AppAmount(f(c["Available"]), mark: mark)
+            guard let a = AppAmount(f(assignedColumn), mark: mark), let activity = AppAmount(f(activityColumn), mark: mark),
+                let available = AppAmount(f(availableColumn), mark: mark)
             else { throw AppExportError("\(table.path):\(record.line): an amount that cannot be read") }
+            var group = f(groupColumn)
+            if version == .ynab4 && group == YNABRegister.ynab4Income { group = "Inflow" }
             rows.append(
                 Row(
-                    month: month, group: f(c["Category Group"]), category: f(c["Category"]), assigned: PeerAmount(number: a.number, commodity: a.symbol),
+                    month: month, group: group, category: f(categoryColumn), assigned: PeerAmount(number: a.number, commodity: a.symbol),
                     activity: activity.number, available: available.number, source: table.source(record)))
         }
     }
@@ -82,7 +102,7 @@ struct YNABPlan {
     /// Ready to Assign, as Tally does with it; credit overspending YNAB makes card debt
     /// instead, which Tally's ready to assign does not (listed).
     func envelopes(
-        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]]
+        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String = "card spending"
     ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
         var envelopes: [PeerEnvelope] = []
         var listed: [LeftOut] = []
@@ -116,7 +136,7 @@ struct YNABPlan {
                     listed.append(
                         LeftOut(
                             source: before.source,
-                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with card spending: YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
+                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with \(cardSpending): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
                         ))
                 } else if (before.map { $0.available.isNegative ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
                     != row.available

@@ -6,10 +6,29 @@ import TallySyntax
 /// split (`Split (1/3) memo`), each transfer once in each of its two accounts (`Transfer
 /// : Savings` in Checking, `Transfer : Checking` in Savings), amounts in an `Outflow` and an
 /// `Inflow` column, written in the budget's currency format (`$1234.56`, `1234,56 €`).
+/// YNAB 4's register is the same but for its names: `Master Category` and `Sub Category`
+/// for the group and category (its `Category` is both, `Everyday: Groceries`), `(Split
+/// 1/2)` before a split part's memo, and its income in the `Income` group's `Available
+/// this month` or `Available next month`, read as YNAB's `Inflow`.
 struct YNABRegister {
-    static let columns = ["Account", "Flag", "Date", "Payee", "Category Group", "Category", "Memo", "Outflow", "Inflow", "Cleared"]
+    /// The columns both versions have.
+    static let columns = ["Account", "Flag", "Date", "Payee", "Memo", "Outflow", "Inflow", "Cleared"]
 
-    static func isRegister(_ table: AppTable) -> Bool { table.has(columns) }
+    /// The group's and category's columns in each version's register and plan.
+    static func categoryColumns(_ version: AppKind) -> (group: String, category: String) {
+        version == .ynab4 ? ("Master Category", "Sub Category") : ("Category Group", "Category")
+    }
+
+    /// Which YNAB's register `table` is, nil for any other table.
+    static func version(of table: AppTable) -> AppKind? {
+        guard table.has(columns) else { return nil }
+        return [AppKind.ynab, .ynab4].first { v in table.has([categoryColumns(v).group, categoryColumns(v).category]) }
+    }
+
+    static func isRegister(_ table: AppTable) -> Bool { version(of: table) != nil }
+
+    /// YNAB 4's income group; its categories are YNAB's `Inflow`.
+    static let ynab4Income = "Income"
 
     /// One row, read.
     struct Row {
@@ -42,7 +61,10 @@ struct YNABRegister {
 
     init(table: AppTable, options: AppExportOptions) throws(AppExportError) {
         self.table = table
-        let c = Dictionary(uniqueKeysWithValues: Self.columns.map { ($0, table.column($0)!) })
+        let version = Self.version(of: table) ?? .ynab
+        let (groupColumn, categoryColumn) = Self.categoryColumns(version)
+        var c = Dictionary(uniqueKeysWithValues: Self.columns.map { ($0, table.column($0)!) })
+        (c["Category Group"], c["Category"]) = (table.column(groupColumn), table.column(categoryColumn))
         let dates = try table.dateFormat(c["Date"]!, given: options.dateFormat)
         mark = try table.decimalMark([c["Outflow"]!, c["Inflow"]!], given: options.decimalMark)
         for record in table.rows {
@@ -62,18 +84,30 @@ struct YNABRegister {
                 split = (part, of)
                 memo = rest
             }
+            var group = f("Category Group")
+            if version == .ynab4 && group == Self.ynab4Income {
+                group = "Inflow"
+                if f("Category").lowercased() == "available next month" && !amount.isZero {
+                    // The money converts; its month does not: Tally has no income for later.
+                    leftOut.append(
+                        LeftOut(
+                            source: table.source(record),
+                            reason: "income marked `Available next month`: Tally counts it in ready to assign on its day, YNAB 4 in the next month"))
+                }
+            }
             rows.append(
                 Row(
-                    account: f("Account"), date: date, payee: f("Payee"), group: f("Category Group"), category: f("Category"),
+                    account: f("Account"), date: date, payee: f("Payee"), group: group, category: f("Category"),
                     memo: memo, amount: PeerAmount(number: amount, commodity: outflow.symbol.isEmpty ? inflow.symbol : outflow.symbol),
                     flag: f("Flag"), cleared: f("Cleared"), split: split, source: table.source(record)))
         }
     }
 
-    /// `Split (2/3) memo` → (2, 3, "memo").
+    /// `Split (2/3) memo` (YNAB 4: `(Split 2/3) memo`) → (2, 3, "memo").
     static func splitMarker(_ memo: String) -> (Int, Int, String)? {
-        guard memo.hasPrefix("Split ("), let close = memo.firstIndex(of: ")") else { return nil }
-        let inside = memo[memo.index(memo.startIndex, offsetBy: 7) ..< close].split(separator: "/")
+        let opening = memo.hasPrefix("Split (") ? "Split (" : memo.hasPrefix("(Split ") ? "(Split " : nil
+        guard let opening, let close = memo.firstIndex(of: ")") else { return nil }
+        let inside = memo[memo.index(memo.startIndex, offsetBy: opening.count) ..< close].split(separator: "/")
         guard inside.count == 2, let part = Int(inside[0]), let of = Int(inside[1]), part >= 1, part <= of else { return nil }
         return (part, of, memo[memo.index(after: close)...].trimmedSpaces)
     }

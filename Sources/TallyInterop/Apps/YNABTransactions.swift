@@ -5,6 +5,9 @@ import TallySyntax
 /// once; and each category's activity per month, which the plan is checked against.
 struct YNABTransactions {
     let cards: Set<String>
+    /// YNAB 4's accounts whose balance goes below zero: its export does not say which are
+    /// cards, so their spending counts as a card's for the overspending listed.
+    var belowZero = Set<String>()
     var transactions: [PeerTransaction] = []
     var leftOut: [LeftOut] = []
     /// The wallet accounts, in the order the register names them.
@@ -89,7 +92,7 @@ struct YNABTransactions {
     private mutating func count(_ row: YNABRegister.Row, in category: String) {
         let month = CivilDate(year: row.date.year, month: row.date.month, day: 1)!
         activity[category, default: [:]][month] = (activity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
-        if cards.contains(row.account) {
+        if cards.contains(row.account) || belowZero.contains(row.account) {
             cardActivity[category, default: [:]][month] = (cardActivity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
         }
     }

@@ -1,0 +1,111 @@
+import Foundation
+import TallyCore
+import TallyInterop
+import TallySyntax
+import TallyTestSupport
+import Testing
+
+/// Monefy, Money Lover, Toshl, Mint, Actual and Money Manager: each export's wallets
+/// come to the app's own balances, worked out by hand from the fixtures (the app's
+/// balance is its opening, when the export holds one, plus every row of the account);
+/// each transfer the app marks is one transfer, counted once in both wallets.
+@Suite struct FlatListFigureTests {
+    static let day = CivilDate(year: 2026, month: 3, day: 31)!
+
+    static func balances(_ file: String, commodity: String? = nil) throws -> [String: Money] {
+        var options = AppExportOptions()
+        if let commodity { options.conversion.commodities = ["": commodity] }
+        let result = try AppExportGoldenTests.convert([file], options)
+        return try AppExportFigureTests.figures(result, at: day).balances
+    }
+
+    /// The transfers of a converted budget: `wallet -> wallet` lines.
+    static func transfers(_ file: String, commodity: String? = nil) throws -> [String] {
+        var options = AppExportOptions()
+        if let commodity { options.conversion.commodities = ["": commodity] }
+        let budget = try AppExportGoldenTests.convert([file], options).budget
+        return budget.split(separator: "\n").filter { $0.contains(" transfer ") }.map { String($0) }
+    }
+
+    static func money(_ text: String) -> Money { Money(text)! }
+
+    /// Monefy: semicolons, decimal commas, a no-break space between thousands, days first;
+    /// `Initial balance 'Cash'` rows are openings, `To 'Cash'`/`From 'Bank card'` a transfer.
+    @Test func monefy() throws {
+        let balances = try Self.balances("Monefy.Data.31-03-2026.csv")
+        // Cash: 100.00 (initial balance) − 12.50 + 200.00 (from Bank card) − 18.00 = 269.50
+        // Bank card: 1 500,00 (initial) + 2 000,00 − 200,00 (to Cash) − 650,00 − 45,80 = 2604.20
+        #expect(balances == ["Cash": Self.money("269.50"), "Bank card": Self.money("2604.20")])
+        #expect(try Self.transfers("Monefy.Data.31-03-2026.csv").count == 1)
+    }
+
+    /// Money Lover: signed amounts, `Outgoing Transfer`/`Incoming Transfer` categories.
+    @Test func moneyLover() throws {
+        let balances = try Self.balances("moneylover-2026-03.csv")
+        // Bank: 1800.00 − 23.40 − 100.00 (to Cash) − 61.75 + 4.99 (refund) = 1619.84
+        // Cash: 100.00 − 3.20 = 96.80 (neither has an opening in the export: from 0)
+        #expect(balances == ["Bank": Self.money("1619.84"), "Cash": Self.money("96.80")])
+        #expect(try Self.transfers("moneylover-2026-03.csv").count == 1)
+    }
+
+    /// Toshl: an expense column and an income column, both without sign; quoted amounts
+    /// with thousands separators; a `Transfer` pair.
+    @Test func toshl() throws {
+        let balances = try Self.balances("toshl_export.csv")
+        // Bank: 1250.00 − 9.60 − 50.00 (to Cash) − 420.00 = 770.40; Cash: 50.00 − 7.20 = 42.80
+        #expect(balances == ["Bank": Self.money("770.40"), "Cash": Self.money("42.80")])
+        #expect(try Self.transfers("toshl_export.csv").count == 1)
+    }
+
+    /// Mint: amounts without sign, `debit` or `credit`; newest first; a transfer to
+    /// Savings and a card payment, each shown in both accounts. Mint names no currency.
+    @Test func mint() throws {
+        let balances = try Self.balances("mint-transactions.csv", commodity: "USD")
+        // Checking: 3200.00 − 1450.00 − 500.00 (to Savings) − 200.00 (card payment) = 1050.00
+        // Savings: 500.00; Rewards Visa (a credit wallet: it received a `Credit Card
+        // Payment`): −186.42 − 38.15 + 200.00 = −24.57
+        #expect(balances == ["Checking": Self.money("1050.00"), "Savings": Self.money("500.00"), "Rewards Visa": Self.money("-24.57")])
+        #expect(try Self.transfers("mint-transactions.csv", commodity: "USD").count == 2)
+    }
+
+    /// Actual: newest first, `Starting Balance` rows after their day's rows, a split's
+    /// parent (amount 0, its total in `Split_Amount`) beside its parts, a transfer
+    /// (payee and category empty) in both accounts. Actual names no currency.
+    @Test func actual() throws {
+        let balances = try Self.balances("actual-all-accounts.csv", commodity: "USD")
+        // Checking: 1200.00 (starting balance) + 2800.00 − 950.00 − 400.00 (to Savings)
+        //   − 100.00 − 30.00 (the split's parts; its parent row, 0 with 130.00 in
+        //   `Split_Amount`, not counted) = 2520.00
+        // Savings: 3000.00 + 400.00 = 3400.00
+        #expect(balances == ["Checking": Self.money("2520.00"), "Savings": Self.money("3400.00")])
+        #expect(try Self.transfers("actual-all-accounts.csv", commodity: "USD").count == 1)
+        // The split is one transaction: −130.00 from Checking, in two categories.
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "USD"]
+        let budget = try AppExportGoldenTests.convert(["actual-all-accounts.csv"], options).budget
+        #expect(budget.split(separator: "\n").filter { $0.contains("Costco") }.map { String($0) } == ["2026-03-20 \"Costco\"            Checking           -130.00"])
+        #expect(budget.contains("    Food     -100.00  \"food\"\n    General   -30.00  \"soap\""))
+    }
+
+    /// Money Manager (Realbyte): tabs, amounts without sign told by `Income/Expense`
+    /// (`Exp.`, `Income`, `Transfer-Out`, `Transfer-In`), subcategories.
+    @Test func moneyManager() throws {
+        let balances = try Self.balances("moneymanager-2026-03.tsv", commodity: "EUR")
+        // Bank Accounts: 2500.00 − 200.00 (to Cash) − 900.00 = 1400.00
+        // Cash: 200.00 − 8.50 − 31.20 = 160.30
+        #expect(balances == ["Bank Accounts": Self.money("1400.00"), "Cash": Self.money("160.30")])
+        #expect(try Self.transfers("moneymanager-2026-03.tsv", commodity: "EUR").count == 1)
+    }
+
+    /// Money Manager's export with a `Currency` column needs no `--commodity`: each row's
+    /// currency is its own.
+    @Test func moneyManagerWithItsCurrencyColumn() throws {
+        let text =
+            "Period\tAccounts\tCategory\tSubcategory\tNote\tAmount\tIncome/Expense\tDescription\tCurrency\n"
+            + "2026-03-01\tBank\tSalary\t\tpay\t50000\tIncome\t\tINR\n2026-03-02\tBank\tFood\tLunch\t\t1500.00\tExp.\t\tINR\n"
+        let result = try AppExportConverter.convert(paths: ["mm.tsv"], budgetPath: "converted.tally") { _ in text }
+        // Bank: 50000 − 1500.00 = 48500.00 INR
+        #expect(result.budget.contains("currency INR"))
+        #expect(try AppExportFigureTests.figures(result, at: Self.day).balances == ["Bank": Self.money("48500.00")])
+    }
+}
