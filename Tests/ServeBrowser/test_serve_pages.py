@@ -30,7 +30,7 @@ def test_a_category_drills_down_to_its_register_rows(page, served):
     expected = served.cli("register", "--category", category, "--period", "2026-11")["rows"]
     rows = page.locator("#register tbody tr")
     assert rows.count() == len(expected)
-    amounts = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(rows.count())]
+    amounts = [rows.nth(i).locator("[data-figure=amount]").inner_text() for i in range(rows.count())]
     assert amounts == [row["amount"] for row in expected]
 
 
@@ -59,7 +59,7 @@ def assert_rows_are_the_command_lines(page, served, url):
     # beginning (so that a balance's rows add up to it); the command lists entries only.
     entries = [rows.nth(i) for i in range(rows.count()) if "Opening balance" not in rows.nth(i).inner_text()]
     assert len(entries) == len(expected), url
-    amounts = [row.locator("td").nth(3).inner_text() for row in entries]
+    amounts = [row.locator("[data-figure=amount]").inner_text() for row in entries]
     assert amounts == [row["amount"] for row in expected], url
 
 
@@ -204,6 +204,8 @@ def test_the_keyboard_reaches_the_content_first(page, served):
     page.goto(served.url)
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Skip to the figures"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "add-link"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('href')") == "/"
 
