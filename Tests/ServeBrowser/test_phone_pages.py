@@ -179,3 +179,36 @@ def test_the_app_installs_with_its_manifest_and_icons(page, served):
         assert size is not None and size[0] > 0, icon
     # Chromium read the manifest through the page's link (the policy allows it).
     assert page.evaluate("fetch(document.querySelector('link[rel=manifest]').href, {credentials: 'include'}).then(r => r.status)") == 200
+
+
+def test_the_phone_register_goals_and_due_are_the_command_lines(browser, served):
+    context = phone_or_laptop(browser, (390, 844), "dark")
+    page = context.new_page()
+    # Goals: saved and what each needs (Vacation: 257.14 EUR a month until 2027-06-01).
+    page.goto(served.url + "goals")
+    for goal in served.cli("goals")["goals"]:
+        row = page.locator(f"#goals tr[data-goal='{goal['name']}']")
+        assert row.locator("[data-figure=saved]").inner_text() == goal["saved"], goal["name"]
+        if goal["outlook"]:
+            assert row.locator("[data-figure=need]").inner_text() == goal["outlook"], goal["name"]
+    # Due: each occurrence's amount with its Record button beside it, on screen.
+    page.goto(served.url + "due")
+    occurrences = served.cli("due")["occurrences"]
+    rows = page.locator("#due tbody tr")
+    assert rows.count() == len(occurrences)
+    for i, occurrence in enumerate(occurrences):
+        row = rows.nth(i)
+        assert row.locator("[data-figure=amount]").inner_text() == f"{occurrence['amount']} {occurrence['currency']}"
+        record = row.locator("[data-figure=record]")
+        assert record.is_visible() and record.bounding_box()["x"] + record.bounding_box()["width"] <= 390
+    # Register: date, payee and amount in view; the category under the payee.
+    page.goto(served.url + "register?period=2026-11")
+    expected = served.cli("register", "--period=2026-11")["rows"]
+    rows = page.locator("#register tbody tr")
+    assert rows.count() == len(expected)
+    for i, line in enumerate(expected[:10]):
+        row = rows.nth(i)
+        assert row.locator("[data-figure=amount]").inner_text() == line["amount"]
+        if line.get("category"):
+            assert row.locator(".payee .under").inner_text().startswith(line["category"]), line
+    context.close()
