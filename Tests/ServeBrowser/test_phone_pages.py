@@ -212,3 +212,22 @@ def test_the_phone_register_goals_and_due_are_the_command_lines(browser, served)
         if line.get("category"):
             assert row.locator(".payee .under").inner_text().startswith(line["category"]), line
     context.close()
+
+
+def test_an_opened_envelope_stays_open_with_new_figures(browser, served):
+    context = phone_or_laptop(browser, (390, 844), "light")
+    page = context.new_page()
+    page.goto(served.url + "envelopes")
+    item = page.locator("#envelope-list li[data-envelope='Groceries']")
+    item.locator("summary").tap()
+    before = item.locator("[data-figure=available]").inner_text()
+    with open(served.file, "a", encoding="utf-8") as budget:
+        budget.write('2026-11-21 "Kiosk" Joint Food:Groceries -10.00\n')
+    page.wait_for_function(
+        "before => document.querySelector(\"li[data-envelope='Groceries'] [data-figure=available]\").textContent !== before",
+        arg=before, timeout=2000,
+    )
+    # 714.44 less the 10.00 just spent: 704.44, and the detail still shown.
+    assert item.locator("[data-figure=available]").inner_text() == "704.44"
+    assert item.locator("dl").is_visible()
+    context.close()

@@ -107,7 +107,8 @@ enum Assets {
         """
 
     /// Polls the budget's version twice a second; when it changes, fetches the page again
-    /// and swaps each `data-live` region, leaving forms being filled in alone. The page
+    /// and swaps each `data-live` region, leaving forms being filled in alone and the
+    /// envelopes opened on a phone open. The page
     /// works without it: every figure is in the HTML.
     static let liveScript = """
         (function () {
@@ -118,7 +119,18 @@ enum Assets {
             var next = new DOMParser().parseFromString(html, "text/html");
             document.querySelectorAll("[data-live]").forEach(function (region) {
               var fresh = next.getElementById(region.id);
-              if (fresh && !region.contains(document.activeElement)) { region.replaceWith(document.importNode(fresh, true)); }
+              var active = document.activeElement;
+              // A region with the focus stays as it is (a field being filled in), unless the
+              // focus is on an envelope's summary, just tapped open.
+              if (!fresh || (region.contains(active) && active.tagName !== "SUMMARY")) { return; }
+              // An envelope opened on a phone stays open (and focused) with its new figures.
+              function key(d) { return d.parentNode.getAttribute("data-envelope"); }
+              var open = Array.prototype.map.call(region.querySelectorAll("[data-envelope] > details[open]"), key);
+              var focused = region.contains(active) && active.parentNode && active.parentNode.parentNode ? active.parentNode.parentNode.getAttribute("data-envelope") : null;
+              var swapped = document.importNode(fresh, true);
+              swapped.querySelectorAll("[data-envelope] > details").forEach(function (d) { if (open.indexOf(key(d)) >= 0) { d.open = true; } });
+              region.replaceWith(swapped);
+              if (focused) { swapped.querySelectorAll("[data-envelope] > details > summary").forEach(function (s) { if (key(s.parentNode) === focused) { s.focus(); } }); }
             });
             var stale = document.getElementById("stale");
             if (stale) { stale.hidden = false; }
