@@ -90,25 +90,37 @@ def test_the_phone_envelopes_are_the_command_lines(browser, served):
     context.close()
 
 
-@pytest.mark.parametrize("step", ["", "monthly"])
-def test_the_laptop_budget_is_the_months_across(browser, served, step):
+# The step asked, the day the page reaches back from for its three columns, and the day
+# a step before 2026-11-22 (a week, else the first of the month a month, a quarter or a
+# year before).
+STEPS = [
+    ("", "2026-09-01", "2026-10-01"), ("monthly", "2026-09-01", "2026-10-01"), ("weekly", "2026-11-08", "2026-11-15"),
+    ("quarterly", "2026-03-01", "2026-08-01"), ("yearly", "2023-12-01", "2025-11-01"),
+]
+
+
+@pytest.mark.parametrize("step,begin,before", STEPS, ids=[step or "default" for step, _, _ in STEPS])
+def test_the_laptop_budget_is_the_months_across(browser, served, step, begin, before):
     context = phone_or_laptop(browser, (1280, 800), "light")
     page = context.new_page()
     page.goto(served.url + "envelopes" + (f"?{step}" if step else ""))
-    # The day's month and the two before it, as `tally envelopes --monthly` gives them.
-    history = served.cli("envelopes", "--monthly", "--begin", "2026-09-01", "--end", "2026-11-22")
+    # The day's period and the two before it, as `tally envelopes --monthly` (or the
+    # step asked) gives them.
+    history = served.cli("envelopes", f"--{step or 'monthly'}", "--begin", begin, "--end", "2026-11-22")
+    periods = history["periods"][-3:]
     labels = [p.inner_text() for p in page.locator("#budget-grid th.period").all()]
-    assert labels == [p["label"] for p in history["periods"]]
+    assert labels == [p["label"] for p in periods]
     ready = [c.inner_text() for c in page.locator("#budget-grid tr.ready-row td").all()]
-    assert ready == [p["readyToAssign"] or "" for p in history["periods"]]
+    assert ready == [p["readyToAssign"] or "" for p in periods]
     for envelope in history["envelopes"]:
         row = page.locator(f"#budget-grid tbody tr[data-envelope='{envelope['name']}']")
         available = [c.inner_text() for c in row.locator("[data-figure=available]").all()]
-        assert available == [p["available"] for p in envelope["periods"] if p is not None], envelope["name"]
-    # The months before and after are a link away, the step kept.
-    page.click("text=2026-10")
-    page.wait_for_url("**/envelopes?at=2026-10-01**")
-    assert [p.inner_text() for p in page.locator("#budget-grid th.period").all()][-1] == "2026-10"
+        assert available == [p["available"] for p in envelope["periods"][-3:] if p is not None], envelope["name"]
+    # The periods before and after are a link away, the step kept.
+    page.click("#previous-period")
+    page.wait_for_url(f"**/envelopes?at={before}" + (f"&{step}" if step else ""))
+    if step in ["", "monthly"]:
+        assert [p.inner_text() for p in page.locator("#budget-grid th.period").all()][-1] == "2026-10"
     context.close()
 
 

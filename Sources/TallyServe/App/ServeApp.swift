@@ -125,8 +125,7 @@ public struct ServeApp: Sendable {
                 body = OverviewPage.render(budget, month: month, months: 6) + purchaseForm
             case "/envelopes":
                 title = "Envelopes"
-                body = EnvelopesPage.render(
-                    budget, request: try ReportRequest(page: request.query), token: rules.token, version: snapshot.version, readOnly: readOnly)
+                body = try EnvelopesPage.render(budget, query: request.query, token: rules.token, version: snapshot.version, readOnly: readOnly)
             case "/register":
                 title = "Register"
                 body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" }) + purchaseForm

@@ -14,15 +14,25 @@ enum EnvelopesPage {
     /// How many columns the wide grid shows: the day's month and the two before it.
     static let gridColumns = 3
 
-    static func render(_ budget: ReportBudget, request: ReportRequest, token: String, version: String, readOnly: String? = nil) -> HTML {
+    static func render(_ budget: ReportBudget, query: [(String, String)], token: String, version: String, readOnly: String? = nil) throws(UsageError) -> HTML {
+        let request = try ReportRequest(page: query)
         let date = request.at ?? budget.today
         let report = EnvelopesReport(budget, at: date)
-        let step = request.step ?? .monthly
-        let previous = date.startOfMonth.adding(months: -1) ?? date, next = date.startOfMonth.adding(months: 1) ?? date
-        let stepQuery = request.step.map { "&\($0.rawValue)" } ?? ""
+        // `?weekly` … `?yearly`, as the command line's `--monthly` and its kin (read here:
+        // the command line refuses a step with `--at`, which the page always has).
+        let asked = PeriodColumns.Step.allCases.first { step in query.contains { $0.0 == step.rawValue } }
+        let step = asked ?? .monthly
+        // The period before and after, a step away: a week, else the first of a month.
+        func shifted(_ n: Int) -> CivilDate {
+            let months: [PeriodColumns.Step: Int] = [.monthly: 1, .quarterly: 3, .yearly: 12]
+            return (step == .weekly ? date.adding(days: 7 * n) : date.startOfMonth.adding(months: n * (months[step] ?? 1))) ?? date
+        }
+        func label(_ day: CivilDate) -> String { step == .weekly ? day.description : OverviewPage.monthText(day) }
+        let previous = shifted(-1), next = shifted(1)
+        let stepQuery = asked.map { "&\($0.rawValue)" } ?? ""
         var body: HTML = "<p class=\"muted months\">Envelopes on \(date). "
-        body += PageLayout.link("/envelopes?at=\(previous)\(stepQuery)", "← \(OverviewPage.monthText(previous))") + " · "
-        body += PageLayout.link("/envelopes?at=\(next)\(stepQuery)", "\(OverviewPage.monthText(next)) →") + "</p>\n"
+        body += "<a id=\"previous-period\" href=\"/envelopes?at=\(previous)\(stepQuery)\">← \(label(previous))</a> · "
+        body += "<a id=\"next-period\" href=\"/envelopes?at=\(next)\(stepQuery)\">\(label(next)) →</a></p>\n"
         if let ahead = report.lookingAhead { body += "<p class=\"muted\">\(ahead).</p>\n" }
         var live = ready(budget, report)
         var items = HTML()
@@ -96,7 +106,8 @@ enum EnvelopesPage {
         let periods = history.periods.periods.suffix(gridColumns)
         let skip = history.periods.periods.count - periods.count
         var out: HTML = "<div class=\"table-box wide-only\" id=\"budget-grid\"><table class=\"grid\">\n"
-        out += "<caption>By \(step.unit)" + (budget.currency.isEmpty ? "" : "; amounts in \(budget.currency)") + "</caption>\n<thead><tr><th scope=\"col\" rowspan=\"2\">Envelope</th>"
+        let cut = date > budget.today ? "; through today, \(budget.today): figures as they stand" : ""
+        out += "<caption>By \(step.unit)\(cut)" + (budget.currency.isEmpty ? "" : "; amounts in \(budget.currency)") + "</caption>\n<thead><tr><th scope=\"col\" rowspan=\"2\">Envelope</th>"
         for period in periods { out += "<th scope=\"colgroup\" colspan=\"3\" class=\"period\">\(period.label)</th>" }
         out += "</tr>\n<tr>" + periods.map { _ in "<th scope=\"col\" class=\"num\">Assigned</th><th scope=\"col\" class=\"num\">Activity</th><th scope=\"col\" class=\"num\">Available</th>" as HTML }.joined() + "</tr>\n"
         out += "<tr class=\"ready-row\"><th scope=\"row\">Ready to assign</th>"
