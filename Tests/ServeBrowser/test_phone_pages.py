@@ -6,6 +6,7 @@ most 5 Tabs away, and the app installs (manifest, icons, theme colour)."""
 import json
 
 import pytest
+from conftest import Served
 
 PAGES = ["", "envelopes", "register", "goals", "due", "import", "diagnostics"]
 SIZES = [(390, 844), (1280, 800)]
@@ -243,3 +244,21 @@ def test_an_opened_envelope_stays_open_with_new_figures(browser, served):
     assert item.locator("[data-figure=available]").inner_text() == "704.44"
     assert item.locator("dl").is_visible()
     context.close()
+
+
+@pytest.mark.parametrize("example", ["examples/multi-currency.tally", "examples/student.tally"])
+def test_the_other_examples_fit_a_phone_too(browser, tmp_path, example):
+    served = Served(tmp_path, budget=example)
+    try:
+        context = phone_or_laptop(browser, (390, 844), "dark")
+        page = context.new_page()
+        for path in PAGES + ["envelopes?weekly"]:
+            page.goto(served.url + path)
+            wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            assert wide <= 0, f"{example} /{path} is {wide} px too wide"
+            assert page.evaluate(OVERFLOW) == [], f"{example} /{path} scrolls sideways inside"
+            for figure in page.evaluate(FIGURES):
+                assert figure["left"] >= 0 and figure["right"] <= 390, f"{example} /{path}: {figure} is off screen"
+        context.close()
+    finally:
+        served.stop()
