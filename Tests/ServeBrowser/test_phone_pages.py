@@ -4,6 +4,7 @@ the screen, no table scrolls sideways, a budget with an error says so, the add f
 most 5 Tabs away, and the app installs (manifest, icons, theme colour)."""
 
 import json
+from pathlib import Path
 
 import pytest
 from conftest import Served
@@ -262,3 +263,17 @@ def test_the_other_examples_fit_a_phone_too(browser, tmp_path, example):
         context.close()
     finally:
         served.stop()
+
+
+def test_an_import_preview_fits_a_phone(browser, served_import):
+    context = phone_or_laptop(browser, (390, 844), "light")
+    page = context.new_page()
+    page.goto(served_import.url + "import")
+    page.set_input_files("#import-upload", str(Path(__file__).resolve().parents[2] / "examples" / "import" / "march.xml"))
+    page.click("#import-form button")
+    page.wait_for_url("**/import/preview")
+    assert "Girokonto Food:Groceries -31.25" in " ".join(page.inner_text("#dry-run").split())
+    wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert wide <= 0 and page.evaluate(OVERFLOW) == [], "the preview is cut off on the right"
+    assert page.locator("#confirm-form button").bounding_box()["x"] + page.locator("#confirm-form button").bounding_box()["width"] <= 390
+    context.close()
