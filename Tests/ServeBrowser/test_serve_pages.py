@@ -30,7 +30,7 @@ def test_a_category_drills_down_to_its_register_rows(page, served):
     expected = served.cli("register", "--category", category, "--period", "2026-11")["rows"]
     rows = page.locator("#register tbody tr")
     assert rows.count() == len(expected)
-    amounts = [rows.nth(i).locator("td").nth(3).inner_text() for i in range(rows.count())]
+    amounts = [rows.nth(i).locator("[data-figure=amount]").inner_text() for i in range(rows.count())]
     assert amounts == [row["amount"] for row in expected]
 
 
@@ -59,7 +59,7 @@ def assert_rows_are_the_command_lines(page, served, url):
     # beginning (so that a balance's rows add up to it); the command lists entries only.
     entries = [rows.nth(i) for i in range(rows.count()) if "Opening balance" not in rows.nth(i).inner_text()]
     assert len(entries) == len(expected), url
-    amounts = [row.locator("td").nth(3).inner_text() for row in entries]
+    amounts = [row.locator("[data-figure=amount]").inner_text() for row in entries]
     assert amounts == [row["amount"] for row in expected], url
 
 
@@ -205,6 +205,8 @@ def test_the_keyboard_reaches_the_content_first(page, served):
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.textContent") == "Skip to the figures"
     page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.id") == "add-link"
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('href')") == "/"
 
 
@@ -236,24 +238,35 @@ def png_size(path: Path):
 
 def test_screenshot_for_the_readme(browser, served):
     """docs/serve-overview.png (README.md and docs/serve.md show it), written when
-    TALLY_RECORD=1, else to a temporary file: the overview at 1280 x 900 with the
-    budget's figures in the frame, as the command line computes them."""
-    width, height = 1280, 900
-    context = browser.new_context(viewport={"width": width, "height": height})
+    TALLY_RECORD=1, else to a temporary file: the overview on a 390 x 844 phone, with
+    ready to assign, what needs attention and the month's figures in the frame, as the
+    command line computes them."""
+    width, height = 390, 844
+    context = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True, has_touch=True, device_scale_factor=2)
     page = context.new_page()
     page.goto(served.url)
     report = served.cli("report")
-    for name in ["income", "expense", "net"]:
-        figure = page.locator(f"#figure-{name}")
-        assert figure.locator(".value").inner_text() == report[name], name
+    envelopes = served.cli("envelopes")
+    due = served.cli("due", "--days", "7")
+    in_frame = {f"#figure-{name}": report[name] for name in ["income", "expense", "net"]}
+    in_frame["#ready [data-figure=ready-to-assign]"] = f"{envelopes['readyToAssign']} {envelopes['currency']}"
+    first_due = due["occurrences"][0]
+    in_frame["#attention .due [data-figure=amount]"] = f"{first_due['amount']} {first_due['currency']}"
+    in_frame["#add-link"] = "+ Add a purchase"
+    for selector, expected in in_frame.items():
+        figure = page.locator(selector).first
+        shown = figure.locator(".value").inner_text() if selector.startswith("#figure-") else figure.inner_text()
+        assert shown == expected, selector
         box = figure.bounding_box()
-        assert box is not None and box["x"] >= 0 and box["y"] >= 0, name
-        assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, f"{name} is outside the picture: {box}"
+        assert box is not None and box["x"] >= 0 and box["y"] >= 0, selector
+        assert box["x"] + box["width"] <= width and box["y"] + box["height"] <= height, f"{selector} is outside the picture: {box}"
     target = REPOSITORY / "docs" / "serve-overview.png" if os.environ.get("TALLY_RECORD") == "1" else served.file.with_suffix(".png")
     page.screenshot(path=str(target), full_page=False)
-    assert png_size(target) == (width, height)
+    # The phone's pixels: 390 x 844 CSS pixels at the context's device scale factor.
+    scale = page.evaluate("window.devicePixelRatio")
+    assert png_size(target) == (int(width * scale), int(height * scale))
     # The picture the documents show is one this test takes.
-    assert png_size(REPOSITORY / "docs" / "serve-overview.png") == (width, height)
+    assert png_size(REPOSITORY / "docs" / "serve-overview.png") == png_size(target)
     for document in ["README.md", "docs/serve.md"]:
         assert "serve-overview.png" in (REPOSITORY / document).read_text(encoding="utf-8"), document
     context.close()

@@ -65,6 +65,19 @@ import Testing
         #expect(report.readyToAssign[11] == m("1290"))
     }
 
+    /// The budget grid's Assigned and Activity (Grammar.md §4, "The budget grid"), by hand:
+    /// Food's February is assigned 300 planned + 0 filled + 50 moved in = 350, its activity
+    /// −400 spent, so 50 carried + 350 − 400 = 0 available; Fun's February is assigned
+    /// 0 + 0 − 50 moved out = −50 with no activity: −50 available.
+    @Test func assignedAndActivityAddUpToAvailable() throws {
+        let report = try report()
+        let food = try #require(report.rows.first { $0.envelope.name == "Food" }?.columns[1])
+        let fun = try #require(report.rows.first { $0.envelope.name == "Fun" }?.columns[1])
+        #expect(food.assigned == m("350") && food.activity == m("-400"))
+        #expect(food.carried.adding(food.assigned)?.adding(food.activity)?.subtracting(food.returned) == food.available)
+        #expect(fun.assigned == m("-50") && fun.activity == m("0") && fun.available == m("-50"))
+    }
+
     @Test func byQuarterAMonthlyEnvelopeGivesBackOrCarriesInsideTheColumn() throws {
         let report = try report(step: .quarterly)
         let food = try #require(report.rows.first { $0.envelope.name == "Food" }).columns

@@ -31,10 +31,11 @@ struct PageTests {
         #expect(!envelopes.isEmpty)
         for envelope in envelopes {
             let name = try #require(envelope["name"] as? String), available = try #require(envelope["available"] as? String)
-            #expect(page.contains("<th scope=\"row\">\(name)</th>"), "\(name)")
-            #expect(page.contains("<td class=\"num\">\(available)</td>"), "\(name) \(available)")
+            // The phone's list: the name, then what it has available.
+            #expect(page.contains("data-envelope=\"\(name)\"><details><summary><span class=\"name\">\(name)</span>"), "\(name)")
+            #expect(page.contains("<span class=\"name\">\(name)</span><span class=\"available\" data-figure=\"available\">\(available)</span>"), "\(name) \(available)")
         }
-        #expect(page.contains("<td class=\"num\">12.60</td>"))
+        #expect(page.contains("<span class=\"name\">Gift-fund</span><span class=\"available\" data-figure=\"available\">12.60</span>"))
     }
 
     @Test func aLargeFileIsShownAWindowAtATime() throws {

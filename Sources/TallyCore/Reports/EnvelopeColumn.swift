@@ -25,6 +25,13 @@ public struct EnvelopeColumn: Sendable, Equatable {
     public let returned: Money
     /// What it holds at the end of the stretch (zero after its last period).
     public let available: Money
+
+    /// YNAB's "Assigned" for the stretch: what was given to the envelope in it, planned +
+    /// filled + moved (Grammar.md §4, "The budget grid").
+    public var assigned: Money { planned.adding(filled)?.adding(moved) ?? planned }
+
+    /// YNAB's "Activity" for the stretch: its spending as a signed amount, −spent.
+    public var activity: Money { spent.negated }
 }
 
 extension BudgetModel {

@@ -42,7 +42,7 @@ public struct ServeApp: Sendable {
         }
         if request.method == "POST" { return post(request) }
         if let asset = Assets.asset(request.path) {
-            return HTTPResponse(contentType: asset.type, body: Array(asset.text.utf8))
+            return HTTPResponse(contentType: asset.type, body: asset.bytes)
         }
         if request.path == "/api/version" { return .json("{\"version\":\"\(store.currentVersion())\"}\n") }
         if request.path.hasPrefix("/api/") { return api(request, report: String(request.path.dropFirst("/api/".count))) }
@@ -125,9 +125,7 @@ public struct ServeApp: Sendable {
                 body = OverviewPage.render(budget, month: month, months: 6) + purchaseForm
             case "/envelopes":
                 title = "Envelopes"
-                body = EnvelopesPage.render(
-                    budget, at: try ReportRequest(page: request.query).at ?? budget.today, token: rules.token, version: snapshot.version,
-                    readOnly: readOnly)
+                body = try EnvelopesPage.render(budget, query: request.query, token: rules.token, version: snapshot.version, readOnly: readOnly)
             case "/register":
                 title = "Register"
                 body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" }) + purchaseForm

@@ -40,7 +40,7 @@ public struct HTTPResponse: Sendable {
 
     /// The policy: the page's own script and style, same-origin requests, nothing else.
     public static let contentSecurityPolicy =
-        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; manifest-src 'self'; connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 
     /// The response as sent; without the body for a `HEAD` request.
     public func bytes(forHead: Bool = false) -> [UInt8] {

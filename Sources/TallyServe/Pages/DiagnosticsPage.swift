@@ -14,14 +14,14 @@ enum DiagnosticsPage {
             let line = (snapshot.lines[diagnostic.file]?.line(containing: diagnostic.range.start)).map { $0 + 1 }
             let place = "\(diagnostic.file)\(line.map { ":\($0)" } ?? "")"
             let href = SourceLinks.href(path: diagnostic.file, offset: diagnostic.range.start, snapshot)
-            rows.append([
-                "\(diagnostic.code)", "\(String(describing: diagnostic.severity))", href.map { PageLayout.link($0, place) } ?? "\(place)", "\(diagnostic.message)"
-            ])
+            // The code first, then severity and place under it: two columns fit a phone.
+            let under: HTML = "<span class=\"under\">\(String(describing: diagnostic.severity)) · " + (href.map { PageLayout.link($0, place) } ?? "\(place)") + "</span>"
+            rows.append(["\(diagnostic.code)" + under, "\(diagnostic.message)"])
         }
         let totals = check.totals
         let count = totals.errors + totals.warnings + totals.infos
         let caption = count == 0 ? "No problems found" : "\(count) found: \(totals.errors) errors, \(totals.warnings) warnings, \(totals.infos) notes"
-        var out = PageLayout.table(caption: caption, headers: ["Code", "Severity", "Where", "What"], rows: rows)
+        var out = PageLayout.table(caption: caption, headers: ["Code", "What"], rows: rows)
         for left in check.omitted {
             out += "<p class=\"note\">\(left.file): \(left.count) more not listed (\(left.total) in all); `tally check` lists them all.</p>\n"
         }

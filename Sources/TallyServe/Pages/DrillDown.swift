@@ -14,6 +14,13 @@ enum DrillDown {
         return PageLayout.register([("q", "envelope:" + name), ("period", "\(status.start)..\(min(date, status.end))")])
     }
 
+    /// An envelope's spending in a column of the budget grid (its activity): the same
+    /// `envelope:` query over the column's days.
+    static func envelope(_ envelope: Envelope, column: EnvelopeColumn) -> String {
+        let name = envelope.name.contains(" ") ? "\"\(envelope.name)\"" : envelope.name
+        return PageLayout.register([("q", "envelope:" + name), ("period", "\(column.start)..\(column.end)")])
+    }
+
     /// A month's income and expense rows, the net they add up to (transfers left out: the
     /// net counts none, and between currencies their sides do not cancel).
     static func month(_ month: String) -> String {

@@ -2,7 +2,9 @@ import TallyCore
 import TallyReports
 import TallySyntax
 
-/// `/`: the month at a glance. Wallet balances, then the static report's panels (spending
+/// `/`: the month at a glance. Ready to assign and what needs attention first (overspent
+/// envelopes, entries due; the problems banner above says when the budget has errors),
+/// then the month's income, expense and net, wallet balances, then the static report's panels (spending
 /// by category, income and expense by month, envelopes, goals, total balance over time,
 /// largest spending), every name in their tables a link to the rows behind it.
 enum OverviewPage {
@@ -23,7 +25,7 @@ enum OverviewPage {
         var body: HTML = "<p class=\"muted\">\(CivilDate.monthName(start.month)) \(start.year), as of \(overview.day)"
         if !budget.currency.isEmpty { body += "; amounts in \(budget.currency)" }
         body += "</p>\n"
-        var live = summary(overview, budget) + wallets(budget, at: overview.day)
+        var live = attention(budget, at: overview.day) + summary(overview, budget) + wallets(budget, at: overview.day)
         live += "<div class=\"panels\">\n" + HTMLReport.panels(overview, model: model, links: links) + "</div>\n"
         body += PageLayout.live("overview", live)
         return body
@@ -31,6 +33,36 @@ enum OverviewPage {
 
     static func monthText(_ date: CivilDate) -> String {
         "\(date.year)-\(date.month < 10 ? "0" : "")\(date.month)"
+    }
+
+    /// How many days ahead the overview lists entries due.
+    static let dueDays = 7
+
+    /// Ready to assign (`tally envelopes`), the envelopes overspent on the day, and the
+    /// recurring entries overdue or due within ``dueDays`` days (`tally due`), each a
+    /// link to the page that acts on it.
+    static func attention(_ budget: ReportBudget, at date: CivilDate) -> HTML {
+        let envelopes = EnvelopesReport(budget, at: date)
+        var out: HTML = "<section class=\"attention\" id=\"attention\" aria-label=\"Needs attention\">\n"
+        if let ready = envelopes.readyToAssign {
+            let tone: HTML = ready.isNegative ? " over" : ""
+            out += "<p class=\"ready\(tone)\" id=\"ready\"><a href=\"/envelopes\">Ready to assign</a> "
+            out += "<strong data-figure=\"ready-to-assign\">\(budget.amount(ready, budget.currency))</strong></p>\n"
+        }
+        var items = HTML()
+        for line in envelopes.lines where line.status.isOverspent {
+            items += "<li class=\"over\" data-envelope=\"\(line.envelope.name)\">\(PageLayout.link("/envelopes?at=\(date)", line.envelope.name)) overspent: "
+            items += "<span data-figure=\"available\">\(budget.amount(line.status.available, budget.currency))</span></li>\n"
+        }
+        let due = DueReport(budget, period: nil, days: dueDays, filter: EntryFilter())
+        for item in due.occurrences {
+            let d = due.describe(item.rule)
+            let when: String = item.status == .upcoming ? "due \(item.date)" : item.status == .today ? "due today" : "overdue since \(item.date)"
+            items += "<li class=\"due \(item.status.rawValue)\">\(PageLayout.link("/due", d.payee.isEmpty ? budget.model.rules[item.rule].name ?? "Recurring entry" : d.payee)) \(when): "
+            items += "<span data-figure=\"amount\">\(d.amount)</span></li>\n"
+        }
+        if !items.isEmpty { out += "<ul class=\"attention-list\">\n\(items)</ul>\n" }
+        return out + "</section>\n"
     }
 
     /// Income, expense and net of the month, each a link to its rows.

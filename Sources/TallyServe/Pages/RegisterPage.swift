@@ -17,33 +17,45 @@ enum RegisterPage {
         let report = RegisterReport(budget, filter: filter, sort: request.sort, descending: request.descending)
         let model = budget.model
         var body = filterForm(query, budget)
-        var rows: [[HTML]] = []
+        var rows = HTML()
         // Openings first: rows up to a day then add up to the balance on it.
         let openings = RegisterReport.openings(model, filter: filter, fromBeginning: request.startsAtBeginning)
         for opening in openings {
             let wallet = model.wallets[opening.wallet]
             let amount = budget.plain(opening.amount, wallet.currency)
-            rows.append(["\(opening.date?.description ?? "")", "Opening balance", "\(wallet.name)", "", "\(amount)", "\(amount)", ""])
+            rows += row(date: "\(opening.date?.description ?? "")", payee: "Opening balance", wallet: wallet.name, category: "", note: "", amount: amount, balance: amount)
         }
-        for row in report.rows.prefix(rowLimit) {
-            let entry = model.entries[row.entry]
+        for line in report.rows.prefix(rowLimit) {
+            let entry = model.entries[line.entry]
             let source = SourceLinks.href(entry.location, snapshot) ?? ""
-            let wallet = model.wallets[row.wallet]
-            let category = row.category.map { model.categories[$0].name } ?? row.counterpart.map { "→ " + model.wallets[$0].name } ?? ""
-            rows.append([
-                source.isEmpty ? "\(row.date)" : PageLayout.link(source, row.date.description), "\(row.payee ?? "")", "\(wallet.name)",
-                "\(category)", "\(budget.plain(row.amount, wallet.currency))", "\(budget.plain(row.balance, wallet.currency))",
-                "\((row.note ?? "") + row.tags.map { " #" + $0 }.joined())"
-            ])
+            let wallet = model.wallets[line.wallet]
+            let category = line.category.map { model.categories[$0].name } ?? line.counterpart.map { "→ " + model.wallets[$0].name } ?? ""
+            rows += row(
+                date: source.isEmpty ? "\(line.date)" : PageLayout.link(source, line.date.description), payee: line.payee ?? "",
+                wallet: wallet.name, category: category, note: (line.note ?? "") + line.tags.map { " #" + $0 }.joined(),
+                amount: budget.plain(line.amount, wallet.currency), balance: budget.plain(line.balance, wallet.currency))
         }
-        var live = PageLayout.table(
-            caption: "\(report.rows.count) row\(report.rows.count == 1 ? "" : "s")" + (openings.isEmpty ? "" : " and \(openings.count) opening balance\(openings.count == 1 ? "" : "s")"),
-            headers: ["Date", "Payee", "Wallet", "Category", "Amount", "Balance", "Note"], numeric: [4, 5], rows: rows)
+        let caption = "\(report.rows.count) row\(report.rows.count == 1 ? "" : "s")" + (openings.isEmpty ? "" : " and \(openings.count) opening balance\(openings.count == 1 ? "" : "s")")
+        let headers = ["Date", "Payee", "Wallet", "Category", "Amount", "Balance", "Note"]
+        var live = PageLayout.tableHead(caption: caption, headers: headers, numeric: [4, 5], classes: [2: "wide-only", 3: "wide-only", 5: "wide-only", 6: "wide-only"])
+        live = live + PageLayout.tableEnd(rows, columns: headers.count)
         if report.rows.count > rowLimit {
             live += "<p class=\"note\">The first \(rowLimit) of \(report.rows.count) rows; narrow the period or filters for the rest.</p>\n"
         }
         body += PageLayout.live("register", live)
         return body
+    }
+
+    /// One row: on a phone date · payee, with the category, wallet and note under it ·
+    /// amount; on a wide screen wallet, category, balance and note in columns of their own.
+    /// `actions` (links or buttons for the row's entry) go under the payee.
+    static func row(date: HTML, payee: String, wallet: String, category: String, note: String, amount: String, balance: String, actions: HTML = HTML()) -> HTML {
+        let under = [category, wallet, note].filter { !$0.isEmpty }.joined(separator: " · ")
+        var out: HTML = "<tr><th scope=\"row\" class=\"date\">\(date)</th>"
+        out += "<td class=\"payee\">\(payee)<span class=\"under narrow-only\">\(under)</span>\(actions)</td>"
+        out += "<td class=\"wide-only\">\(wallet)</td><td class=\"wide-only\">\(category)</td>"
+        out += "<td class=\"num amount\"><span data-figure=\"amount\">\(amount)</span></td><td class=\"num wide-only\">\(balance)</td>"
+        return out + "<td class=\"wide-only\">\(note)</td></tr>\n"
     }
 
     /// The filters as a form that asks for this page again (a GET: nothing is written).
@@ -52,7 +64,10 @@ enum RegisterPage {
         func field(_ name: String, _ label: String, _ list: String? = nil) -> HTML {
             "<label>\(label)<input name=\"\(name)\" value=\"\(value(name))\"\(list.map { " list=\"\($0)\"" } ?? HTML())/></label>"
         }
-        var out: HTML = "<form class=\"filters\" method=\"get\" action=\"/register\" role=\"search\">"
+        // Folded away on a phone unless a filter is set: the rows come first.
+        let filtering = query.contains { ["period", "wallet", "category", "payee", "q"].contains($0.0) && !$0.1.isEmpty }
+        var out: HTML = "<details class=\"filters-box\"\(filtering ? " open=\"open\"" as HTML : "")><summary>Filters</summary>"
+        out += "<form class=\"filters\" method=\"get\" action=\"/register\" role=\"search\">"
         out += field("period", "Period") + field("wallet", "Wallet", "wallet-names") + field("category", "Category", "category-names")
         out += field("payee", "Payee") + field("q", "Query words")
         out += "<datalist id=\"wallet-names\">" + budget.model.wallets.map { "<option value=\"\($0.name)\"></option>" as HTML }.joined() + "</datalist>"
@@ -60,6 +75,6 @@ enum RegisterPage {
         for (name, value) in query where !["period", "wallet", "category", "payee", "q"].contains(name) {
             out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>"
         }
-        return out + "<button type=\"submit\">Show</button></form>\n"
+        return out + "<button type=\"submit\">Show</button></form></details>\n"
     }
 }
