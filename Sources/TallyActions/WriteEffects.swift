@@ -18,17 +18,23 @@ public struct WriteEffects: Sendable, Equatable {
     public let lines: [String]
     /// The warnings, in words: `Dining is over for 2026-11: -11.30 left`.
     public let warnings: [String]
+    /// What takes the write back (``UndoWrite``); nil for a dry run.
+    public let undo: WriteUndo?
 
     /// Creates the effects from what the answer already says.
-    public init(lines: [String], warnings: [String]) {
+    public init(lines: [String], warnings: [String], undo: WriteUndo? = nil) {
         self.lines = lines
         self.warnings = warnings
+        self.undo = undo
     }
 
     /// Compares `before` with `after` on the `dates` the write wrote entries on and on
     /// `today`, and adds the warnings `diagnostics` (the new lines' own) give that the
     /// figures do not already say.
-    init(lines: [String], before: BudgetModel, after: BudgetModel, dates: [CivilDate], today: CivilDate, diagnostics: [Diagnostic]) {
+    init(
+        lines: [String], before: BudgetModel, after: BudgetModel, dates: [CivilDate], today: CivilDate, diagnostics: [Diagnostic],
+        undo: WriteUndo? = nil
+    ) {
         var warnings: [String] = []
         // The written dates, and today after them: an overspent period a rollover carries
         // on to today's is said there too.
@@ -56,6 +62,6 @@ public struct WriteEffects: Sendable, Equatable {
         // W0514 as ready to assign.
         let said: Set<DiagnosticCode> = [.envelopeOverspent, .readyToAssignNegative, .unbudgetedSpending]
         warnings += diagnostics.filter { $0.severity == .warning && !said.contains($0.code) }.map { "\($0.code.rawValue): \($0.message)" }
-        self.init(lines: lines, warnings: warnings)
+        self.init(lines: lines, warnings: warnings, undo: undo)
     }
 }
