@@ -33,7 +33,7 @@ enum RegisterPage {
             rows.append([
                 source.isEmpty ? "\(row.date)" : PageLayout.link(source, row.date.description), "\(row.payee ?? "")", "\(wallet.name)",
                 "\(category)", "\(budget.plain(row.amount, wallet.currency))", "\(budget.plain(row.balance, wallet.currency))",
-                "\((row.note ?? "") + row.tags.map { " #" + $0 }.joined())"
+                "\((row.note ?? "") + row.tags.map { " #" + $0 }.joined())" + EntryActions.editLink(entry, snapshot)
             ])
         }
         var live = PageLayout.table(
