@@ -5,8 +5,9 @@ import TallySyntax
 /// (an ``AddEntry/Request``, read the same way: names found, signs by the one rule,
 /// split parts), in place, laid out by the formatter and checked with the whole budget.
 /// The entry is named by an ``EntryReference``: an edit of an entry that changed since
-/// it was shown is refused. Its metadata lines (a bank's `id:`) stay below the new
-/// lines; its comments go with the lines they were on.
+/// it was shown is refused. What the form does not show stays: the first line's `by`,
+/// `rule` and `goal` clauses after the new first line, the metadata lines (a bank's
+/// `id:`) below the new lines; its comments go with the lines they were on.
 public enum EditEntry {
     /// What to change, and to what.
     public struct Request: Sendable {
@@ -52,7 +53,12 @@ public enum EditEntry {
         }
         let draft: EntryDraft
         do { draft = try EntryDraft(request.draft, model: model) } catch { throw .request(error.message) }
-        let written = draft.lines(note: request.draft.note, tags: draft.tags(request.draft.tags), model: model) + located.metadataLines
+        guard let clauses = located.clauses else {
+            throw .request("the entry on line \(request.entry.line) converts a currency (`=` or `@`); edit it in the file, or delete it here")
+        }
+        var written = draft.lines(note: request.draft.note, tags: draft.tags(request.draft.tags), model: model)
+        written[0] += clauses.map { " " + $0 }.joined()
+        written += located.metadataLines
         var edit = editor.edit()
         let bytes = located.replacing(with: written)
         edit.replace(located.path, with: bytes)

@@ -88,9 +88,26 @@ struct LocatedEntry {
         return kept
     }
 
+    /// The clauses of the entry's first line that a form does not show, as written:
+    /// `by NAME`, `rule NAME` (what records a recurring entry), `goal NAME`. An edit keeps
+    /// them. Nil when the entry converts a currency (`= AMOUNT`, `@ RATE`): a form's
+    /// amount in the wallet's currency would lose what was paid, so such an entry is
+    /// edited in the file.
+    var clauses: [String]? {
+        guard let node = Self.entryNode(at: span.lowerBound, in: tree.root) else { return [] }
+        var kept: [String] = []
+        for child in node.childNodes where child.kind == .attribute {
+            let text = String(decoding: bytes[child.contentRange.start ..< child.contentRange.end], as: UTF8.self)
+            if text.hasPrefix("=") || text.hasPrefix("@") { return nil }
+            kept.append(text)
+        }
+        return kept
+    }
+
+    /// The transaction node that starts at `offset`.
     private static func entryNode(at offset: Int, in node: SyntaxNode) -> SyntaxNode? {
         guard let child = node.childNodes.first(where: { $0.range.start <= offset && offset < $0.range.end }) else { return nil }
-        return child.contentRange.start == offset ? child : entryNode(at: offset, in: child)
+        return child.kind == .transaction ? child : entryNode(at: offset, in: child)
     }
 
     /// The file with the entry's lines replaced by `replacement` (whole lines, each ended

@@ -155,4 +155,32 @@ import Testing
         #expect(throws: ActionRefusal.self) { try AddEntry.perform(blanks) }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.text)
     }
+
+    /// What the form does not show stays: the `by` clause on the first line, the bank's
+    /// `id:` below it. An entry that converts a currency is not edited from a form.
+    @Test func anEditKeepsClausesAndMetadata() throws {
+        let folder = try TemporaryFolder("entry-editing")
+        defer { folder.remove() }
+        let text = Self.text.replacingOccurrences(
+            of: "2026-11-01 \"Tesco\"  Checking  Food:Groceries  -20.00\n", with: "2026-11-01 \"Tesco\"  Checking  Food:Groceries  -20.00  by Ben\n    id: \"T-1\"\n")
+        let path = try folder.write(text, to: "b.tally")
+        #expect(try isFormatted(path))
+        let draft = AddEntry.Request(file: path, date: "2026-11-01", parties: .named(payee: "Tesco", wallet: "Checking", category: "Fun"), amount: "2", today: Self.today)
+        let edited = try EditEntry.perform(.init(root: path, entry: try reference(path, line: 9), draft: draft))
+        #expect(edited.replaced == ["2026-11-01 \"Tesco\"  Checking  Food:Groceries  -20.00  by Ben", "    id: \"T-1\""])
+        #expect(edited.lines == ["2026-11-01 \"Tesco\"  Checking  Fun              -2.00  by Ben", "    id: \"T-1\""])
+        #expect(try isFormatted(path))
+
+        let converted = try folder.write(
+            "currency EUR\ncurrency USD\nwallet Card bank\nexpense Fun\n2026-11-01 \"Diner\" Card Fun -10.00 USD = -9.20 EUR\n", to: "c.tally")
+        let before = try read(converted)
+        let other = AddEntry.Request(file: converted, date: "2026-11-01", parties: .named(payee: "Diner", wallet: "Card", category: "Fun"), amount: "9.20", today: Self.today)
+        let shown = try reference(converted, line: 5)
+        #expect {
+            try EditEntry.perform(.init(root: converted, entry: shown, draft: other))
+        } throws: { error in
+            (error as? ActionRefusal)?.message().contains("converts a currency") ?? false
+        }
+        #expect(try read(converted) == before)
+    }
 }

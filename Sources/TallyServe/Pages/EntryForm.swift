@@ -48,12 +48,21 @@ enum EntryForm {
 
         init() {}
 
-        /// The request the fields make, for ``AddEntry`` and ``EditEntry``.
+        /// The request the fields make, for ``AddEntry`` and ``EditEntry``. One split row
+        /// left (the others emptied) is a purchase in its category: of the total, else of
+        /// the row's amount (two different amounts are left to the action to refuse).
         func request(root: String, today: CivilDate, dryRun: Bool = false) -> AddEntry.Request {
+            var (category, amount, splits) = (category, amount.trimmingCharacters(in: .whitespaces), splits)
+            let part = splits.first?.amount.trimmingCharacters(in: .whitespaces) ?? ""
+            if splits.count == 1, amount.isEmpty || part.isEmpty || amount == part {
+                category = splits[0].category
+                if amount.isEmpty { amount = part }
+                splits = []
+            }
             var request = AddEntry.Request(
                 file: root, date: date.trimmingCharacters(in: .whitespaces),
                 parties: .named(payee: payee, wallet: wallet, category: splits.isEmpty ? category : nil),
-                amount: amount.trimmingCharacters(in: .whitespaces), note: note.isEmpty ? nil : note,
+                amount: amount, note: note.isEmpty ? nil : note,
                 tags: tags.split(separator: " ").map { String($0.drop { $0 == "#" }) }.filter { !$0.isEmpty }, today: today, dryRun: dryRun, root: root)
             request.splits = splits
             return request
