@@ -48,11 +48,13 @@ enum EntryActions {
                 + "<p>\(PageLayout.link("/register", "Back to the register"))</p>\n"
         }
         let (reference, model) = (found.reference, opened.report.model)
-        let entry = model.entries[found.index]
         let hidden = [("file", request.parameter("file") ?? ""), ("line", "\(reference.line)"), ("fp", reference.fingerprint)]
-        var out: HTML = "<p>Line \(reference.line) of <code>\(reference.file)</code>:</p>\n<pre class=\"entry-lines\">"
+        var out: HTML = "<p>Line \(reference.line) of <code>\(reference.file.split(separator: "/").last.map(String.init) ?? reference.file)</code>:</p>\n<pre class=\"source entry-lines\">"
         out += "\(entryText(reference, opened.budget))</pre>\n<div class=\"cards\">\n"
-        out += EntryForm.render(.init(entry, model: model), model, action: "/edit", submit: "Save", hidden: hidden, token: token, version: snapshot.version)
+        guard let fields = EditEntry.fields(of: found.index, budget: opened.budget, model: model) else {
+            return PageLayout.message("Only a purchase is edited here; edit this entry in the file.", kind: "error")
+        }
+        out += EntryForm.render(.init(fields), model, action: "/edit", submit: "Save", hidden: hidden, token: token, version: snapshot.version)
         out += "<form class=\"card\" method=\"post\" action=\"/delete\">" + PageLayout.formGuard(token: token, version: snapshot.version)
         for (name, value) in hidden { out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>" }
         return out + "<button type=\"submit\" class=\"danger\">Delete this entry</button></form>\n</div>\n"

@@ -27,23 +27,11 @@ enum EntryForm {
             }
         }
 
-        /// The fields of the transaction `entry`, as the budget has it: a split's parts
-        /// each with its amount, the amounts signed as written.
-        init(_ entry: Entry, model: BudgetModel) {
-            date = entry.date.description
-            payee = entry.payee ?? ""
-            note = entry.note ?? ""
-            tags = entry.tags.joined(separator: " ")
-            guard case .transaction(let w, let total, let postings) = entry.kind else { return }
-            let wallet = model.wallets[w]
-            self.wallet = wallet.name
-            let decimals = model.decimals(of: wallet.currency)
-            amount = total.text(.atLeast(decimals), currency: "")
-            if postings.count == 1 {
-                category = model.categories[postings[0].category].name
-            } else if postings.count > 1 {
-                splits = postings.map { .init(category: model.categories[$0.category].name, amount: $0.amount.text(.atLeast(decimals), currency: "")) }
-            }
+        /// The fields of the library's edit form (``EditEntry/fields(of:budget:model:)``).
+        init(_ fields: EditEntry.Fields) {
+            (date, payee, wallet, category, amount, note) = (fields.date, fields.payee, fields.wallet, fields.category, fields.amount, fields.note)
+            tags = fields.tags.joined(separator: " ")
+            splits = fields.splits
         }
 
         init() {}
@@ -94,7 +82,7 @@ enum EntryForm {
         out += "<label for=\"entry-amount\">\(split ? "Total" : "Amount")</label><input id=\"entry-amount\" name=\"amount\" value=\"\(values.amount)\" inputmode=\"decimal\""
         out += split ? " placeholder=\"the parts' sum\"/>" : " required=\"required\" placeholder=\"12.50 or 12,50\"/>"
         if split {
-            out += "<fieldset class=\"splits\"><legend>Split across categories</legend>"
+            out += "<div class=\"splits\" role=\"group\" aria-labelledby=\"splits-title\"><p id=\"splits-title\">Split across categories</p>"
             var parts = values.splits
             while parts.count < max(rows, values.splits.count + 1) { parts.append(.init(category: "", amount: "")) }
             for (i, part) in parts.enumerated() {
@@ -103,7 +91,7 @@ enum EntryForm {
                 out += "<label for=\"split-amount-\(i)\">Amount \(i + 1)</label><input id=\"split-amount-\(i)\" name=\"split-amount\" value=\"\(part.amount)\" inputmode=\"decimal\""
                 out += " placeholder=\"the rest\"/>"
             }
-            out += "</fieldset>"
+            out += "</div>"
         }
         out += "<label for=\"entry-note\">Note</label><input id=\"entry-note\" name=\"note\" value=\"\(values.note)\"/>"
         out += "<label for=\"entry-tags\">Tags</label><input id=\"entry-tags\" name=\"tags\" value=\"\(values.tags)\" placeholder=\"work trip\"/>"
