@@ -78,6 +78,7 @@ import Testing
         let added = try AddEntry.perform(split(path))
         #expect(added.lines == ["2026-11-05 \"Tesco\"  Checking                  -42.00", "    Food:Groceries  -30.00", "    Fun"])
         #expect(added.effects.warnings.isEmpty)
+        #expect(added.effects.changes == ["Fun: 8.00 left for 2026-11"])
         #expect(changed(before, try read(path)) == ([], added.lines), "the purchase joins the block, in its columns")
         #expect(try isFormatted(path))
 

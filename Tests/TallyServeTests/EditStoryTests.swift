@@ -93,6 +93,8 @@ import Testing
         #expect(try isFormatted())
         var answer = follow(added)
         #expect(answer.page.contains("Added the purchase. Wrote `2026-11-05 &quot;Tesco&quot;"), "\(answer.page)")
+        // Fun's 20.00 less the 12.00 of the part that takes the rest.
+        #expect(answer.page.contains("`    Fun`. Fun: 8.00 left for 2026-11."), "\(answer.page)")
         #expect(answer.undo != nil, "the answer offers Undo")
 
         // Edit, from its row: the form is prefilled with its parts; saved as 25.00 of
@@ -121,6 +123,7 @@ import Testing
         #expect(try isFormatted())
         answer = follow(deleted)
         #expect(answer.page.contains("Deleted `2026-11-05 &quot;Tesco&quot;"), "\(answer.page)")
+        #expect(answer.page.contains("Fun: 20.00 left for 2026-11."), "\(answer.page)")
 
         // Undo the delete: the file is as the edit left it, byte for byte.
         let undone = serve.post("/undo", [("undo", try #require(answer.undo))])

@@ -98,10 +98,11 @@ struct WriteForms {
         return Done(text: Self.answer((move ? "Moved " : "Assigned ") + typed + ".", result.effects), undo: result.effects.undo)
     }
 
-    /// A write's answer: what was done, the lines written and the warnings they raised
-    /// (``WriteEffects``), so that a purchase that overspends never answers just "Added".
+    /// A write's answer: what was done, the lines written, what they changed and the
+    /// warnings they raised (``WriteEffects``), so that a purchase that overspends never
+    /// answers just "Added".
     static func answer(_ done: String, _ effects: WriteEffects) -> String {
-        ([done] + effects.lines.map { "Wrote `\($0)`." } + effects.warnings.map { "Warning: \($0)." }).joined(separator: " ")
+        ([done] + effects.lines.map { "Wrote `\($0)`." } + effects.changes.map { "\($0)." } + effects.warnings.map { "Warning: \($0)." }).joined(separator: " ")
     }
 
     private func field(_ request: HTTPRequest, _ name: String, _ what: String) throws(Refusal) -> String {
