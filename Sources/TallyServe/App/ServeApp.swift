@@ -192,7 +192,7 @@ public struct ServeApp: Sendable {
                 let body = ImportPage.preview(preview, token: rules.token)
                 let stale = "The budget changed on disk since this preview, so importing it now would be refused: choose the statement again."
                 return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body, stale: stale), status: status)
-            case "/import": (done, back) = (WriteForms.Done(text: try forms.confirmImport(request, uploads: uploads)), "/import")
+            case "/import": (done, back) = (try forms.confirmImport(request, uploads: uploads), "/import")
             case "/edit": (done, back) = (try forms.edit(request), "/register")
             case "/delete": (done, back) = (try forms.delete(request), "/register")
             case "/undo": (done, back) = (try forms.undo(request, kept: undos), Self.backPath(request) ?? "/register")
