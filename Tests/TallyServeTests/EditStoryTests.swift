@@ -156,6 +156,30 @@ import Testing
         #expect(try isFormatted())
     }
 
+    /// An edit form drawn before a change elsewhere in the file: re-checked and offered
+    /// again for the same entry, its fields as typed; applied, only its line changes.
+    @Test func aStaleEditIsReappliedForTheSameEntry() throws {
+        defer { folder.remove() }
+        let drawn = serve.app.store.currentVersion()
+        let fingerprint = String(try editLink(line: 10).split(separator: "=").last!)
+        try (try contents() + "; edited elsewhere\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let changedElsewhere = try contents()
+        let fields = [
+            ("file", "0"), ("line", "10"), ("fp", fingerprint), ("date", "2026-11-02"), ("payee", "Tesco"), ("wallet", "Checking"),
+            ("category", "Food:Groceries"), ("amount", "-32.50")
+        ]
+        let stale = serve.post("/edit", fields, version: drawn)
+        #expect(stale.status == .conflict)
+        #expect(stale.text.contains("Applied now, it would write `2026-11-02 &quot;Tesco&quot;  Checking  Food:Groceries  -32.50`."), "\(stale.text)")
+        #expect(stale.text.contains("action=\"/edit\"") && stale.text.contains("name=\"fp\" value=\"\(fingerprint)\""))
+        #expect(try contents() == changedElsewhere)
+        let version = try #require(stale.text.components(separatedBy: "name=\"version\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
+        #expect(serve.post("/edit", fields, version: String(version)).status == .seeOther)
+        #expect(
+            changed(changedElsewhere, try contents())
+                == (["2026-11-02 \"Tesco\"  Checking  Food:Groceries  -31.50"], ["2026-11-02 \"Tesco\"  Checking  Food:Groceries  -32.50"]))
+    }
+
     /// An undo after the file changed elsewhere is refused in words, and the change stays.
     @Test func undoIsRefusedAfterAnOutsideChange() throws {
         defer { folder.remove() }
