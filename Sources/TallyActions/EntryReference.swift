@@ -121,7 +121,14 @@ struct LocatedEntry {
             let blankAbove = range.lowerBound == 0 || Self.isBlankLine(ending: range.lowerBound, in: bytes)
             let below = EntryReference.linesEnd(ByteRange(start: range.upperBound, end: range.upperBound + 1), in: bytes)
             let blankBelow = range.upperBound == bytes.count || bytes[range.upperBound ..< below].allSatisfy { $0 == 0x0A || $0 == 0x0D || $0 == 0x20 || $0 == 0x09 }
-            if blankAbove, blankBelow, range.upperBound < bytes.count { range = range.lowerBound ..< below }
+            if blankAbove, blankBelow, range.upperBound < bytes.count {
+                range = range.lowerBound ..< below
+            } else if blankAbove, range.upperBound == bytes.count, range.lowerBound > 0 {
+                // The file's last block: the blank line above it goes too.
+                var above = range.lowerBound - 1
+                while above > 0, bytes[above - 1] != 0x0A { above -= 1 }
+                range = above ..< range.upperBound
+            }
         }
         let edit = TextEdit(range: ByteRange(start: range.lowerBound, end: range.upperBound), replacement: replacement.map { $0 + ending }.joined())
         var result = bytes

@@ -184,4 +184,22 @@ import Testing
         }
         #expect(try read(converted) == before)
     }
+
+    /// Deleting an entry that is a block of its own leaves one blank line where two would
+    /// meet, in the middle of the file and at its end, so the file stays formatted.
+    @Test(arguments: [11, 13])
+    func deletingABlockOfItsOwn(line: Int) throws {
+        let folder = try TemporaryFolder("entry-editing")
+        defer { folder.remove() }
+        let text =
+            Self.text.replacingOccurrences(of: "-20.00\n2026-11-02", with: "-20.00\n\n2026-11-02")
+            + "\n2026-11-09 \"Kiosk\"  Checking  Fun  -2.00\n"
+        let path = try folder.write(text, to: "b.tally")
+        #expect(try isFormatted(path))
+        let shown = try reference(path, line: line)
+        let removed = String(text.split(separator: "\n", omittingEmptySubsequences: false)[line - 1])
+        _ = try DeleteEntry.perform(.init(root: path, entry: shown, today: Self.today))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == text.replacingOccurrences(of: "\n" + removed + "\n", with: ""))
+        #expect(try isFormatted(path))
+    }
 }
