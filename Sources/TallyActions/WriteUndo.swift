@@ -109,8 +109,17 @@ public enum UndoWrite {
             try editor.write(edited)
         } catch { throw .edit(error) }
         let lines = request.undo.lines
+        // The dates of the entries taken out and put back: their periods' figures changed.
+        var dates: [CivilDate] = []
+        for change in request.undo.changes {
+            func within(_ entry: Entry, _ length: Int) -> Bool {
+                entry.location.file == change.path && entry.location.range.start >= change.start && entry.location.range.start < change.start + length
+            }
+            dates += editor.model.entries.filter { within($0, change.written.count) }.map(\.date)
+            dates += edited.model.entries.filter { within($0, change.replaced.count) }.map(\.date)
+        }
         let effects = WriteEffects(
-            lines: lines.replaced, before: editor.model, after: edited.model, dates: [], today: request.today, diagnostics: [], undo: WriteUndo(edited))
+            lines: lines.replaced, before: editor.model, after: edited.model, dates: dates, today: request.today, diagnostics: [], undo: WriteUndo(edited))
         return Result(removed: lines.written, restored: lines.replaced, effects: effects)
     }
 }

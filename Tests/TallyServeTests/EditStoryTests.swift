@@ -129,7 +129,10 @@ import Testing
         let undone = serve.post("/undo", [("undo", try #require(answer.undo))])
         #expect(undone.status == .seeOther, "\(undone.text)")
         #expect(try contents() == before)
-        #expect(follow(undone).page.contains("Undid the last write. Put back `\(editedLine.replacingOccurrences(of: "\"", with: "&quot;"))`."))
+        // Fun's 20.00 less the 25.00 put back: 5.00 over.
+        let undonePage = follow(undone).page
+        #expect(undonePage.contains("Undid the last write. Put back `\(editedLine.replacingOccurrences(of: "\"", with: "&quot;"))`."), "\(undonePage)")
+        #expect(undonePage.contains("Warning: Fun is over for 2026-11: -5.00 left."), "\(undonePage)")
     }
 
     /// A purchase form drawn before the file changed: 409, what was typed kept and checked

@@ -61,7 +61,8 @@ extension WriteForms {
         }
         var done = "Undid the last write."
         done += result.removed.map { " Took out `\($0)`." }.joined() + result.restored.map { " Put back `\($0)`." }.joined()
-        return Done(text: done + result.effects.warnings.map { " Warning: \($0)." }.joined(), undo: result.effects.undo)
+        done += result.effects.changes.map { " \($0)." }.joined() + result.effects.warnings.map { " Warning: \($0)." }.joined()
+        return Done(text: done, undo: result.effects.undo)
     }
 
     /// A purchase form drawn before the files changed: refused (409), with what was typed
