@@ -36,6 +36,23 @@ public enum AddEntry {
         public var note: String?
         /// Tags without `#`.
         public var tags: [String]
+        /// A purchase split across categories: its parts, two or more, each a split line
+        /// (Grammar.md §3.10, "Splits"); `parties` then names no category, and `amount`
+        /// is the total, or empty when it is the parts' sum. Empty for one category.
+        public var splits: [Split] = []
+
+        /// One part of a split purchase, as typed: a category's name and an amount
+        /// (``TypedAmount``; empty on one part at most, which takes the rest).
+        public struct Split: Sendable, Equatable {
+            public var category: String
+            public var amount: String
+
+            /// Creates the part.
+            public init(category: String, amount: String) {
+                self.category = category
+                self.amount = amount
+            }
+        }
         /// The day `today` and `yesterday` mean, and the budget is checked as of.
         public var today: CivilDate
         /// Work out the entry and check it; write nothing.
@@ -64,6 +81,8 @@ public enum AddEntry {
         public let file: String
         /// The entry's line, exactly as written (or as it would be, for a dry run).
         public let line: String
+        /// Every line written: the entry's, then its split lines.
+        public var lines: [String] { effects.lines }
         /// What was filled in or added, in words ("wallet Cash, as in earlier entries of
         /// Bakery"; "tagged #refund: …"), so that a guess never goes unnoticed.
         public let completed: [String]
@@ -91,8 +110,8 @@ public enum AddEntry {
         guard let file = editor.budget.file(path) else { throw .request("cannot read `\(path)`") }
         var edit = editor.edit()
         let start = edit.bytes(of: path).count
-        let written = draft.line(note: request.note, tags: draft.tags(request.tags), model: model)
-        let line = EntryLayout.append([written], to: path, lineEnding: LineEnding.of(file.tree.source.bytes), in: &edit)[0]
+        let written = draft.lines(note: request.note, tags: draft.tags(request.tags), model: model)
+        let lines = EntryLayout.append(written, to: path, lineEnding: LineEnding.of(file.tree.source.bytes), in: &edit)
 
         // The budget as it would be: free of errors, one transaction more.
         let edited: EditedBudget
@@ -105,7 +124,9 @@ public enum AddEntry {
         if !request.dryRun {
             do { try editor.write(edited) } catch { throw .edit(error) }
         }
-        let effects = WriteEffects(lines: [line], before: model, after: edited.model, dates: [draft.date], today: request.today, diagnostics: warnings)
-        return Result(file: path, line: line, completed: completed, warnings: warnings, effects: effects, written: !request.dryRun)
+        let effects = WriteEffects(
+            lines: lines, before: model, after: edited.model, dates: [draft.date], today: request.today, diagnostics: warnings,
+            undo: request.dryRun ? nil : WriteUndo(edited))
+        return Result(file: path, line: lines[0], completed: completed, warnings: warnings, effects: effects, written: !request.dryRun)
     }
 }

@@ -1,16 +1,24 @@
+import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
 
 /// The transaction an ``AddEntry/Request`` describes, completed from the budget: the
 /// date's word read, the parties told apart and found by name (any case), a payee's
-/// usual wallet and category filled in, and the amount signed by the one sign rule.
+/// usual wallet and category filled in, and the amount signed by the one sign rule. A
+/// purchase split across categories (``AddEntry/Request/splits``) has no category of
+/// its own and one ``Part`` per split line (``EntryDraft+Splits.swift``).
 struct EntryDraft {
     var date: CivilDate
     var payee: String?
     var wallet: Int
-    var category: Int
+    /// The category; nil for a split purchase.
+    var category: Int?
+    /// Signed and with the currency's decimals; empty for a split purchase whose total is
+    /// left to its parts.
     var amount: String
+    /// A split purchase's lines, in the order typed; empty otherwise.
+    var parts: [Part] = []
     /// What was taken from the payee's earlier entries, in words.
     var completed: [String] = []
     /// `refund` or `reversal` when the amount was written against its category's sign.
@@ -25,8 +33,11 @@ struct EntryDraft {
             guard let day = CivilDate(iso: request.date) else { throw UsageError("`\(request.date)` is not a date; write YYYY-MM-DD, today or yesterday") }
             date = day
         }
-        var amountText: String
-        do { amountText = try TypedAmount.read(request.amount) } catch { throw UsageError(error.message(example: "write 12.50, -12.50 or +12.50")) }
+        let split = !request.splits.isEmpty
+        var amountText = ""
+        if !split || !request.amount.trimmingCharacters(in: .whitespaces).isEmpty {
+            do { amountText = try TypedAmount.read(request.amount) } catch { throw UsageError(error.message(example: "write 12.50, -12.50 or +12.50")) }
+        }
 
         let walletNames = model.wallets.map(\.name), categoryNames = model.categories.map(\.name)
         var wallet: Int?, category: Int?
@@ -45,8 +56,9 @@ struct EntryDraft {
             }
         }
 
+        if split, category != nil { throw UsageError("a split purchase names its categories on its parts; leave the entry's category out") }
         // The payee's usual wallet and category (``PayeeHabit``).
-        if wallet == nil || category == nil {
+        if wallet == nil || (category == nil && !split) {
             guard let payee else { throw UsageError("name the wallet (one of: \(walletNames.joined(separator: ", ")))") }
             let habit = model.payeeHabit(payee)
             if wallet == nil {
@@ -56,7 +68,7 @@ struct EntryDraft {
                 wallet = usual.value
                 completed.append("wallet \(walletNames[usual.value]), as in earlier entries of \(payee)")
             }
-            if category == nil {
+            if category == nil, !split {
                 guard let usual = habit?.category(in: wallet), !usual.isTied else {
                     throw UsageError("name the category: `\(payee)` has \(habit?.hasSingleCategoryTransactions ?? false ? "no usual category" : "no earlier entries with one category")")
                 }
@@ -65,11 +77,16 @@ struct EntryDraft {
             }
         }
         self.wallet = wallet!
-        self.category = category!
+        self.category = category
+        if split {
+            amount = ""
+            try readParts(request.splits, total: amountText, model: model, categoryNames: categoryNames)
+            return
+        }
         // The one sign rule (``SignRule``): an amount without a sign takes its category's,
         // spending or money in. It is written as amounts are for people: with the
         // currency's decimals, more when the value has more (`5` in euros is `5.00`).
-        let kind = model.categories[self.category]
+        let kind = model.categories[category!]
         var sign = amountText.hasPrefix("-") ? "-" : amountText.hasPrefix("+") ? "+" : ""
         if sign.isEmpty { sign = SignRule.sign(in: kind) }
         if sign == "-" || sign == "+" { amountText = String(amountText.drop { $0 == "-" || $0 == "+" }) }
@@ -132,9 +149,18 @@ struct EntryDraft {
         return tags + [marker]
     }
 
-    /// The entry's one line, as ``SourceWriter`` writes it (``EntryLayout`` lays it out).
-    func line(note: String?, tags: [String], model: BudgetModel) -> String {
-        SourceWriter.transaction(
-            date: date, payee: payee, note: note, wallet: model.wallets[wallet].name, category: model.categories[category].name, amount: amount, tags: tags)
+    /// The entry's lines, as ``SourceWriter`` writes them (``EntryLayout`` lays them
+    /// out): the transaction, then a split purchase's parts, indented.
+    func lines(note: String?, tags: [String], model: BudgetModel) -> [String] {
+        let header = SourceWriter.transaction(
+            date: date, payee: payee, note: note, wallet: model.wallets[wallet].name, category: category.map { model.categories[$0].name },
+            amount: amount.isEmpty ? nil : amount, tags: tags)
+        return [header] + parts.map { "    " + SourceWriter.split(category: model.categories[$0.category].name, amount: $0.amount) }
     }
+
+    /// `UsageError.closest` and the refusal for a name the budget does not have.
+    static func unknownName(_ what: String, _ name: String, _ names: [String]) -> UsageError { unknown(what, name, names) }
+
+    /// The name as written, else the one name equal to it in any case.
+    static func named(_ name: String, in names: [String]) -> Int? { find(name, in: names) }
 }

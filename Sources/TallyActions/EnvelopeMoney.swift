@@ -88,7 +88,8 @@ public enum EnvelopeMoney {
             try editor.write(edited)
         } catch { throw .edit(error) }
         let warnings = edited.diagnostics.filter { $0.severity == .warning && $0.file == path && $0.range.start >= start }
-        let effects = WriteEffects(lines: [written], before: editor.model, after: edited.model, dates: [date], today: request.today, diagnostics: warnings)
+        let effects = WriteEffects(
+            lines: [written], before: editor.model, after: edited.model, dates: [date], today: request.today, diagnostics: warnings, undo: WriteUndo(edited))
         return Result(file: path, line: written, warnings: warnings, effects: effects)
     }
 }

@@ -131,6 +131,8 @@ public enum ImportStatements {
         /// The budget as read and as edited: a one-shot process may keep them until it
         /// exits rather than free them.
         public let read: [any Sendable]
+        /// What takes the import back (``UndoWrite``); nil when nothing was written.
+        public var undo: WriteUndo? = nil
     }
 
     /// Imports the statements, or says why nothing was written. A closing balance the
@@ -191,7 +193,7 @@ public enum ImportStatements {
         return Result(
             parts: shown, counts: counts, summary: parts.map(\.summary).joined(), refusals: parts.flatMap(\.report.refusalLines), refusedRows: refusedRows,
             written: write && edited != nil, changesNothing: edit.isEmpty,
-            read: [editor.budget, model] + (edited.map { [$0] } ?? []))
+            read: [editor.budget, model] + (edited.map { [$0] } ?? []), undo: write ? edited.map(WriteUndo.init) : nil)
     }
 
     /// The explanation of a closing balance the edited budget disagrees with, when that is

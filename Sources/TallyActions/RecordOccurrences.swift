@@ -126,7 +126,8 @@ public enum RecordOccurrences {
         }
         let warnings = edited.diagnostics.filter { d in d.severity == .warning && starts[d.file].map { d.range.start >= $0 } ?? false }
         let effects = WriteEffects(
-            lines: appended.flatMap(\.lines), before: model, after: edited.model, dates: wanted.map(\.date), today: today, diagnostics: warnings)
+            lines: appended.flatMap(\.lines), before: model, after: edited.model, dates: wanted.map(\.date), today: today, diagnostics: warnings,
+            undo: request.dryRun ? nil : WriteUndo(edited))
         return Result(recorded: recorded, appended: appended, unnamed: unnamed, nothingDue: nil, written: !request.dryRun, effects: effects)
     }
 

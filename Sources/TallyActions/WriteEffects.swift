@@ -4,7 +4,8 @@ import TallySyntax
 /// What a write did, for its answer: the lines written, and the warnings it raised —
 /// an envelope it took over, ready to assign it took below zero, and what `tally check`
 /// says about the new lines themselves. Every action that writes (``AddEntry``,
-/// ``EnvelopeMoney``, ``RecordOccurrences``) returns one; the command line and the web
+/// ``EditEntry``, ``DeleteEntry``, ``UndoWrite``, ``EnvelopeMoney``, ``RecordOccurrences``)
+/// returns one; the command line and the web
 /// app print it, so that a purchase that overspends never answers just "Added".
 ///
 /// The figures are found by comparing the budget before and after the write, by the
@@ -18,33 +19,50 @@ public struct WriteEffects: Sendable, Equatable {
     public let lines: [String]
     /// The warnings, in words: `Dining is over for 2026-11: -11.30 left`.
     public let warnings: [String]
+    /// What takes the write back (``UndoWrite``); nil for a dry run.
+    public let undo: WriteUndo?
+    /// What the write changed of what a person budgets by, in words, where no warning
+    /// says it already: each envelope left with another amount for the period of a
+    /// written date (`Fun: 8.00 left for 2026-11`).
+    public let changes: [String]
 
     /// Creates the effects from what the answer already says.
-    public init(lines: [String], warnings: [String]) {
+    public init(lines: [String], warnings: [String], undo: WriteUndo? = nil, changes: [String] = []) {
         self.lines = lines
         self.warnings = warnings
+        self.undo = undo
+        self.changes = changes
     }
 
     /// Compares `before` with `after` on the `dates` the write wrote entries on and on
     /// `today`, and adds the warnings `diagnostics` (the new lines' own) give that the
     /// figures do not already say.
-    init(lines: [String], before: BudgetModel, after: BudgetModel, dates: [CivilDate], today: CivilDate, diagnostics: [Diagnostic]) {
-        var warnings: [String] = []
+    init(
+        lines: [String], before: BudgetModel, after: BudgetModel, dates: [CivilDate], today: CivilDate, diagnostics: [Diagnostic],
+        undo: WriteUndo? = nil
+    ) {
+        var warnings: [String] = [], changes: [String] = []
         // The written dates, and today after them: an overspent period a rollover carries
         // on to today's is said there too.
-        var days = Array(Set(dates)).sorted()
+        let written = Array(Set(dates)).sorted()
+        var days = written
         if let last = days.last, last < today { days.append(today) }
         let currency = after.defaultCurrency
         for (e, envelope) in after.envelopes.enumerated() {
             let old = before.envelopes.firstIndex { $0.name == envelope.name }
             var said = Set<CivilDate>()
             for day in days {
-                guard let now = after.envelopeStatus(e, at: day), now.available.isNegative, !said.contains(now.start) else { continue }
+                guard let now = after.envelopeStatus(e, at: day), !said.contains(now.start) else { continue }
                 let was = old.flatMap { before.envelopeStatus($0, at: day) }
                 guard was?.available != now.available else { continue }
-                said.insert(now.start)
-                warnings.append(
-                    "\(envelope.name) is over for \(envelope.period.label(now.start)): \(after.text(now.available, currency, code: false)) left")
+                let left = after.text(now.available, currency, code: false), period = envelope.period.label(now.start)
+                if now.available.isNegative {
+                    said.insert(now.start)
+                    warnings.append("\(envelope.name) is over for \(period): \(left) left")
+                } else if written.contains(day) {
+                    said.insert(now.start)
+                    changes.append("\(envelope.name): \(left) left for \(period)")
+                }
             }
         }
         for day in days {
@@ -56,6 +74,6 @@ public struct WriteEffects: Sendable, Equatable {
         // W0514 as ready to assign.
         let said: Set<DiagnosticCode> = [.envelopeOverspent, .readyToAssignNegative, .unbudgetedSpending]
         warnings += diagnostics.filter { $0.severity == .warning && !said.contains($0.code) }.map { "\($0.code.rawValue): \($0.message)" }
-        self.init(lines: lines, warnings: warnings)
+        self.init(lines: lines, warnings: warnings, undo: undo, changes: changes)
     }
 }

@@ -79,6 +79,21 @@ struct ImportScreenTests {
         #expect(try contents() == imported)
     }
 
+    /// The import's answer has an Undo button that takes every line and id it wrote
+    /// back out: the file is as it was before the import, byte for byte.
+    @Test func anImportIsUndoneFromItsAnswer() throws {
+        defer { folder.remove() }
+        let before = try contents()
+        let preview = serve.postMultipart("/import/preview", [("wallet", "")], files: [("upload", "march.xml", statement)]).text
+        let location = try #require(try confirm(preview).header("Location"))
+        #expect(try contents() != before)
+        let key = try #require(location.components(separatedBy: "undo=").dropFirst().first)
+        #expect(serve.get(location).text.contains("name=\"undo\" value=\"\(key)\""))
+        let undone = serve.post("/undo", [("undo", key)])
+        #expect(undone.status == .seeOther, "\(undone.text)")
+        #expect(try contents() == before)
+    }
+
     /// A statement with a refused row: the preview lists it and says that confirming
     /// writes the others (what `tally import --skip-refused` does), which it then does.
     @Test func aPreviewWithARefusedRowSaysTheOthersAreWritten() throws {

@@ -20,6 +20,8 @@ public struct ServeApp: Sendable {
     let uploads = KeptByKey<StatementUpload>(capacity: 4)
     /// What each write answered, for the page it leads back to (never text from the URL).
     let answers = KeptByKey<String>(capacity: 16)
+    /// What takes back each write made from the pages, for the Undo button under its answer.
+    let undos = KeptByKey<WriteUndo>(capacity: 16)
 
     public init(store: BudgetStore, rules: AccessRules, today: CivilDate?, environment: [String: String] = [:]) {
         self.store = store
@@ -97,7 +99,7 @@ public struct ServeApp: Sendable {
     // MARK: Pages
 
     private func page(_ request: HTTPRequest) -> HTTPResponse {
-        guard PageLayout.pages.contains(where: { $0.path == request.path }) || request.path == "/source" else {
+        guard PageLayout.pages.contains(where: { $0.path == request.path }) || request.path == "/source" || request.path == "/edit" else {
             return .text("No page here.", status: .notFound)
         }
         let snapshot: BudgetStore.Snapshot
@@ -105,7 +107,10 @@ public struct ServeApp: Sendable {
         case .success(let value): snapshot = value
         case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
         }
-        let message = request.parameter("done").flatMap(answers.take).map { PageLayout.message($0) } ?? HTML()
+        var message = request.parameter("done").flatMap(answers.take).map { PageLayout.message($0) } ?? HTML()
+        if !message.rendered.isEmpty, let key = request.parameter("undo"), undos.value(key) != nil {
+            message += EntryActions.undoButton(key: key, token: rules.token, version: snapshot.version)
+        }
         guard let opened = snapshot.opened else {
             let body = PageLayout.message(snapshot.problem ?? "The budget cannot be read.", kind: "error")
             return .html(PageLayout.document(title: "Tally", path: request.path, version: snapshot.version, body: body), status: .conflict)
@@ -141,6 +146,9 @@ public struct ServeApp: Sendable {
                 body =
                     readOnly.map { PageLayout.message($0) }
                     ?? ImportPage.render(budget, statements: WriteForms.statementFiles(besides: store.arguments[0]), token: rules.token, version: snapshot.version)
+            case "/edit":
+                title = "Edit an entry"
+                body = EntryActions.editPage(request, snapshot, token: rules.token, readOnly: readOnly)
             case "/diagnostics":
                 title = "Diagnostics"
                 body = DiagnosticsPage.render(store.check(snapshot), snapshot)
@@ -166,9 +174,10 @@ public struct ServeApp: Sendable {
         guard type.hasPrefix("application/x-www-form-urlencoded") || (request.path == "/import/preview" && request.multipart != nil) else {
             return .text("Forms are sent as application/x-www-form-urlencoded (a statement as multipart/form-data).", status: .unsupportedMediaType)
         }
-        let forms = WriteForms(store: store, today: today)
+        let forms = WriteForms(store: store, today: today, token: rules.token)
+        if request.path == "/add" || request.path == "/edit", request.field("more") != nil { return moreRows(request) }
         let back: String
-        let done: String
+        let done: WriteForms.Done
         do throws(WriteForms.Refusal) {
             switch request.path {
             case "/import/preview":
@@ -182,6 +191,9 @@ public struct ServeApp: Sendable {
                 let stale = "The budget changed on disk since this preview, so importing it now would be refused: choose the statement again."
                 return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body, stale: stale), status: status)
             case "/import": (done, back) = (try forms.confirmImport(request, uploads: uploads), "/import")
+            case "/edit": (done, back) = (try forms.edit(request), "/register")
+            case "/delete": (done, back) = (try forms.delete(request), "/register")
+            case "/undo": (done, back) = (try forms.undo(request, kept: undos), Self.backPath(request) ?? "/register")
             case "/add": (done, back) = (try forms.add(request), "/register")
             case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")
             case "/move": (done, back) = (try forms.envelopeLine(request, move: true), "/envelopes")
@@ -189,12 +201,36 @@ public struct ServeApp: Sendable {
             default: return .text("Nothing is written here.", status: .notFound)
             }
         } catch {
-            let body =
-                PageLayout.message(error.message, kind: "error")
-                + "<p>\(PageLayout.link(request.header("referer").flatMap { Self.localPath($0) } ?? "/", "Reload the page"))</p>\n"
+            var body = PageLayout.message(error.message, kind: "error")
+            if let form = error.form { body += "<div class=\"cards\">\n" + form + "</div>\n" }
+            body += "<p>\(PageLayout.link(request.header("referer").flatMap { Self.localPath($0) } ?? "/", "Reload the page"))</p>\n"
             return .html(PageLayout.document(title: "Nothing was written", path: "", version: store.currentVersion(), body: body), status: error.status)
         }
-        return .redirect(back + FormData.query([("done", answers.keep(done))]))
+        var query = [("done", answers.keep(done.text))]
+        if let undo = done.undo { query.append(("undo", undos.keep(undo))) }
+        return .redirect(back + FormData.query(query))
+    }
+
+    /// The add or edit form sent back by its "Add a category row" button: drawn again
+    /// with what was typed and one split row more; nothing is written.
+    private func moreRows(_ request: HTTPRequest) -> HTTPResponse {
+        let snapshot = store.snapshot(today: today)
+        guard let model = snapshot.opened?.report.model else { return .text("The budget cannot be read.", status: .conflict) }
+        var values = EntryForm.Values(request)
+        if values.splits.isEmpty, !values.category.isEmpty { values.splits = [.init(category: values.category, amount: "")] }
+        let edit = request.path == "/edit"
+        let hidden = edit ? ["file", "line", "fp"].map { ($0, request.field($0) ?? "") } : []
+        let form = EntryForm.render(
+            values, model, action: request.path, submit: edit ? "Save" : "Add", hidden: hidden, rows: max(2, values.splits.count + 1), token: rules.token,
+            version: request.field("version") ?? snapshot.version)
+        let title = edit ? "Edit an entry" : "Add a purchase"
+        return .html(PageLayout.document(title: title, path: edit ? "/register" : "", version: snapshot.version, body: "<div class=\"cards\">\n" + form + "</div>\n"))
+    }
+
+    /// The path (without its query) of the page a form was sent from, when it is this server's.
+    static func backPath(_ request: HTTPRequest) -> String? {
+        guard let path = request.header("referer").flatMap(localPath) else { return nil }
+        return String(path.prefix { $0 != "?" && $0 != "#" })
     }
 
     /// The path and query of a URL on this server, for a link back; nil for others.

@@ -20,7 +20,7 @@ enum PurchaseForm {
         out += options(model.categories.map(\.name), empty: "(the payee's usual)") + "</select>"
         out += "<label for=\"add-amount\">Amount</label><input id=\"add-amount\" name=\"amount\" inputmode=\"decimal\" required=\"required\" placeholder=\"12.50 or 12,50\" title=\"A comma followed by one or two digits is the decimal mark; 1,234 is refused as it reads two ways\"/>"
         out += "<label for=\"add-note\">Note</label><input id=\"add-note\" name=\"note\"/>"
-        out += "<button type=\"submit\">Add</button></form>\n"
+        out += "<button type=\"submit\">Add</button>" + EntryActions.splitButton + "</form>\n"
         return out
     }
 }

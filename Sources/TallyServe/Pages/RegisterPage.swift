@@ -33,7 +33,8 @@ enum RegisterPage {
             rows += row(
                 date: source.isEmpty ? "\(line.date)" : PageLayout.link(source, line.date.description), payee: line.payee ?? "",
                 wallet: wallet.name, category: category, note: (line.note ?? "") + line.tags.map { " #" + $0 }.joined(),
-                amount: budget.plain(line.amount, wallet.currency), balance: budget.plain(line.balance, wallet.currency))
+                amount: budget.plain(line.amount, wallet.currency), balance: budget.plain(line.balance, wallet.currency),
+                actions: EntryActions.editLink(entry, snapshot))
         }
         let caption = "\(report.rows.count) row\(report.rows.count == 1 ? "" : "s")" + (openings.isEmpty ? "" : " and \(openings.count) opening balance\(openings.count == 1 ? "" : "s")")
         let headers = ["Date", "Payee", "Wallet", "Category", "Amount", "Balance", "Note"]

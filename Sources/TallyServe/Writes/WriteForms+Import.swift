@@ -68,7 +68,7 @@ extension WriteForms {
 
     /// `POST /import`: `tally import` on the statement the preview showed, refused when
     /// the budget changed on disk since the preview.
-    func confirmImport(_ request: HTTPRequest, uploads: KeptByKey<StatementUpload>) throws(Refusal) -> String {
+    func confirmImport(_ request: HTTPRequest, uploads: KeptByKey<StatementUpload>) throws(Refusal) -> Done {
         try requireCurrent(request)
         let statement = try chosenStatement(request, uploads: uploads)
         let result = try runImport(statement, wallet: request.field("wallet").flatMap { $0.isEmpty ? nil : $0 }, dryRun: false)
@@ -77,7 +77,7 @@ extension WriteForms {
         done += counts.refused > 0 ? ", refused \(counts.refused) (see the summary of a preview)." : "."
         let files = Set(result.parts.map(\.file)).sorted()
         done += result.changesNothing ? " Nothing written." : files.isEmpty ? " Ids added." : " Appended to \(files.joined(separator: ", "))."
-        return done
+        return Done(text: done, undo: result.undo)
     }
 
     /// The statement a confirm form (or the preview's list) names.

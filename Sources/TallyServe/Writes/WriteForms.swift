@@ -12,11 +12,21 @@ import TallySyntax
 struct WriteForms {
     let store: BudgetStore
     let today: CivilDate
+    /// The session's token, for a form drawn again (``recheck(_:_:)``).
+    var token = ""
 
     /// A refusal to show on the page the form came from.
     struct Refusal: Error {
         let status: HTTPStatus
         let message: String
+        /// What the page shows below the message: a stale form re-checked, to apply.
+        var form: HTML? = nil
+    }
+
+    /// What a write answers: its words, and what takes it back (``UndoWrite``).
+    struct Done {
+        let text: String
+        var undo: WriteUndo? = nil
     }
 
     /// The budget's root file: the forms write into the file of its budget that holds the date's entries.
@@ -37,40 +47,47 @@ struct WriteForms {
         if let reason = Self.readOnlyReason(store) { throw Refusal(status: .conflict, message: reason) }
     }
 
+    /// The refusal of a form drawn before the files last changed.
+    static let staleMessage = "The budget changed on disk since this page was drawn, so nothing was written. Reload the page and try again."
+
+    /// Whether the form was drawn from the budget's files as they are now.
+    func isCurrent(_ request: HTTPRequest) -> Bool {
+        request.field("version").map { $0 == store.currentVersion() } ?? false
+    }
+
     /// Refuses when the files changed since the form's page was drawn.
     func requireCurrent(_ request: HTTPRequest) throws(Refusal) {
         try requireOneFile()
-        guard let version = request.field("version"), version == store.currentVersion() else {
-            throw Refusal(status: .conflict, message: "The budget changed on disk since this page was drawn, so nothing was written. Reload the page and try again.")
-        }
+        guard isCurrent(request) else { throw Refusal(status: .conflict, message: Self.staleMessage) }
     }
 
-    /// `POST /add`: ``AddEntry``, the form's fields taken as typed.
-    func add(_ request: HTTPRequest) throws(Refusal) -> String {
-        try requireCurrent(request)
-        let date = try field(request, "date", "the date"), wallet = try field(request, "wallet", "the wallet")
-        let amount = try field(request, "amount", "the amount")
-        let entry = AddEntry.Request(
-            file: root, date: date, parties: .named(payee: request.field("payee"), wallet: wallet, category: request.field("category")), amount: amount,
-            note: request.field("note").flatMap { $0.isEmpty ? nil : $0 }, today: today, root: root)
+    /// `POST /add`: ``AddEntry``, the form's fields taken as typed, split rows included.
+    /// A form gone stale is re-checked rather than refused outright (``recheck(_:_:)``).
+    func add(_ request: HTTPRequest) throws(Refusal) -> Done {
+        try requireOneFile()
+        let values = EntryForm.Values(request)
+        guard isCurrent(request) else { throw recheck(values, nil) }
+        _ = try field(request, "date", "the date")
+        _ = try field(request, "wallet", "the wallet")
+        if values.splits.isEmpty { _ = try field(request, "amount", "the amount") }
         let result: AddEntry.Result
-        do { result = try AddEntry.perform(entry) } catch { throw Self.refusal(error) }
-        return Self.answer("Added the purchase.", result.effects)
+        do { result = try AddEntry.perform(values.request(root: root, today: today)) } catch { throw Self.refusal(error) }
+        return Done(text: Self.answer("Added the purchase.", result.effects), undo: result.effects.undo)
     }
 
     /// `POST /record`: ``RecordOccurrences`` for the rule and date the Due page shows.
-    func record(_ request: HTTPRequest) throws(Refusal) -> String {
+    func record(_ request: HTTPRequest) throws(Refusal) -> Done {
         try requireCurrent(request)
         let rule = try field(request, "rule", "the rule"), dateText = try field(request, "date", "the date")
         guard let date = CivilDate(iso: dateText) else { throw Refusal(status: .unprocessable, message: "`\(dateText)` is not a date; write YYYY-MM-DD.") }
         let result: RecordOccurrences.Result
         do { result = try RecordOccurrences.perform(.init(file: root, selection: .rule(rule, date: date), today: today, root: root)) } catch { throw Self.refusal(error) }
         guard result.written else { throw Refusal(status: .conflict, message: "Nothing was due for \(rule) on \(date); nothing was written.") }
-        return Self.answer("Recorded \(rule) on \(date).", result.effects)
+        return Done(text: Self.answer("Recorded \(rule) on \(date).", result.effects), undo: result.effects.undo)
     }
 
     /// `POST /assign` (a `fill` line) and `POST /move` (a `move` line): ``EnvelopeMoney``.
-    func envelopeLine(_ request: HTTPRequest, move: Bool) throws(Refusal) -> String {
+    func envelopeLine(_ request: HTTPRequest, move: Bool) throws(Refusal) -> Done {
         try requireCurrent(request)
         let date = try field(request, "date", "the date"), amount = try field(request, "amount", "the amount")
         let kind: EnvelopeMoney.Kind =
@@ -78,13 +95,14 @@ struct WriteForms {
         let result: EnvelopeMoney.Result
         do { result = try EnvelopeMoney.perform(.init(file: root, date: date, kind: kind, amount: amount, today: today, root: root)) } catch { throw Self.refusal(error) }
         let typed = (try? TypedAmount.read(amount)).flatMap(Money.init)?.description ?? amount
-        return Self.answer((move ? "Moved " : "Assigned ") + typed + ".", result.effects)
+        return Done(text: Self.answer((move ? "Moved " : "Assigned ") + typed + ".", result.effects), undo: result.effects.undo)
     }
 
-    /// A write's answer: what was done, the lines written and the warnings they raised
-    /// (``WriteEffects``), so that a purchase that overspends never answers just "Added".
+    /// A write's answer: what was done, the lines written, what they changed and the
+    /// warnings they raised (``WriteEffects``), so that a purchase that overspends never
+    /// answers just "Added".
     static func answer(_ done: String, _ effects: WriteEffects) -> String {
-        ([done] + effects.lines.map { "Wrote `\($0)`." } + effects.warnings.map { "Warning: \($0)." }).joined(separator: " ")
+        ([done] + effects.lines.map { "Wrote `\($0)`." } + effects.changes.map { "\($0)." } + effects.warnings.map { "Warning: \($0)." }).joined(separator: " ")
     }
 
     private func field(_ request: HTTPRequest, _ name: String, _ what: String) throws(Refusal) -> String {
@@ -109,6 +127,12 @@ struct WriteForms {
         case .request: status = .unprocessable
         case .conflict: status = .conflict
         case .failure: status = .internalError
+        }
+        // A file the server may not write (read-only, a folder it cannot write in): the
+        // person can do something about it, so it is no server error.
+        if case .edit(.notWritten) = error {
+            let reason = error.message().replacingOccurrences(of: "; nothing was written", with: "")
+            return Refusal(status: .forbidden, message: "The budget's file could not be written: \(reason). Nothing was written.")
         }
         return Refusal(status: status, message: message)
     }

@@ -1,0 +1,91 @@
+import TallyActions
+import TallyCore
+import TallyReports
+import TallySyntax
+
+/// What a register row offers and what a write's answer offers: a small "Edit" link per
+/// row (its file by place in the budget's list, its line, and a fingerprint of its text,
+/// so that an edit of an entry changed since is refused), the edit page it opens, and the
+/// "Undo" button under the answer of a write made from a page.
+enum EntryActions {
+    /// The fields that name an entry: `file` (its place in the budget's list), `line`, `fp`.
+    static func fields(_ location: SourceLocation, _ snapshot: BudgetStore.Snapshot) -> [(String, String)]? {
+        guard let index = snapshot.files.firstIndex(of: location.file), let lines = snapshot.lines[location.file],
+            let file = snapshot.opened?.budget.file(location.file),
+            let reference = EntryReference.of(location, bytes: file.tree.source.bytes, lines: lines)
+        else { return nil }
+        return [("file", "\(index)"), ("line", "\(reference.line)"), ("fp", reference.fingerprint)]
+    }
+
+    /// The row's "Edit" link, opening its edit form; nothing for a row whose entry is not
+    /// a purchase (a transfer, a fill). The edit page says so when the forms cannot write.
+    static func editLink(_ entry: Entry, _ snapshot: BudgetStore.Snapshot) -> HTML {
+        guard case .transaction = entry.kind, let fields = fields(entry.location, snapshot) else { return HTML() }
+        return " <a class=\"row-action\" href=\"/edit\(FormData.query(fields))\" aria-label=\"Edit this entry\">Edit</a>"
+    }
+
+    /// The entry an edit page or form names, in `snapshot`, if it is still as shown.
+    static func entry(_ fields: (String) -> String?, _ snapshot: BudgetStore.Snapshot) -> (reference: EntryReference, index: Int)? {
+        guard let opened = snapshot.opened, let index = fields("file").flatMap({ Int($0) }), index >= 0, index < snapshot.files.count,
+            let line = fields("line").flatMap({ Int($0) }), let fingerprint = fields("fp")
+        else { return nil }
+        let path = snapshot.files[index]
+        guard let lines = snapshot.lines[path], line >= 1, line <= lines.lineStarts.count, let file = opened.budget.file(path) else { return nil }
+        let start = lines.lineStarts[line - 1]
+        let model = opened.report.model
+        guard let e = model.entries.firstIndex(where: { $0.location.file == path && $0.location.range.start == start }),
+            let reference = EntryReference.of(model.entries[e].location, bytes: file.tree.source.bytes, lines: lines), reference.fingerprint == fingerprint
+        else { return nil }
+        return (reference, e)
+    }
+
+    /// `GET /edit?file=&line=&fp=`: the entry's lines and its form, prefilled, with a
+    /// Delete button; or why it cannot be edited.
+    static func editPage(_ request: HTTPRequest, _ snapshot: BudgetStore.Snapshot, token: String, readOnly: String?) -> HTML {
+        if let readOnly { return PageLayout.message(readOnly) }
+        guard let opened = snapshot.opened, let found = entry(request.parameter, snapshot) else {
+            return PageLayout.message("This entry changed or moved since the register was drawn; open it again from the register.", kind: "error")
+                + "<p>\(PageLayout.link("/register", "Back to the register"))</p>\n"
+        }
+        let (reference, model) = (found.reference, opened.report.model)
+        let hidden = [("file", request.parameter("file") ?? ""), ("line", "\(reference.line)"), ("fp", reference.fingerprint)]
+        var out: HTML = "<p>Line \(reference.line) of <code>\(reference.file.split(separator: "/").last.map(String.init) ?? reference.file)</code>:</p>\n<pre class=\"source entry-lines\">"
+        out += "\(entryText(reference, opened.budget))</pre>\n<div class=\"cards\">\n"
+        guard let fields = EditEntry.fields(of: found.index, budget: opened.budget, model: model) else {
+            return PageLayout.message("Only a purchase is edited here; edit this entry in the file.", kind: "error")
+        }
+        out += EntryForm.render(.init(fields), model, action: "/edit", submit: "Save", hidden: hidden, token: token, version: snapshot.version)
+        out += "<form class=\"card\" method=\"post\" action=\"/delete\">" + PageLayout.formGuard(token: token, version: snapshot.version)
+        for (name, value) in hidden { out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>" }
+        return out + "<button type=\"submit\" class=\"danger\">Delete this entry</button></form>\n</div>\n"
+    }
+
+    /// The entry's lines as the file holds them.
+    private static func entryText(_ reference: EntryReference, _ budget: Budget) -> String {
+        guard let bytes = budget.file(reference.file)?.tree.source.bytes else { return "" }
+        var start = 0, line = 1
+        while line < reference.line, start < bytes.count {
+            if bytes[start] == 0x0A { line += 1 }
+            start += 1
+        }
+        var end = start
+        // The header, then the indented lines below it.
+        repeat {
+            while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+            end = min(end + 1, bytes.count)
+        } while end < bytes.count && (bytes[end] == 0x20 || bytes[end] == 0x09)
+        return String(decoding: bytes[start ..< end], as: UTF8.self)
+    }
+
+    /// The add form's button that draws it again with split rows (``EntryForm``); after
+    /// the Add button, so that Enter still adds.
+    static let splitButton: HTML =
+        "<button type=\"submit\" name=\"more\" value=\"split\" formnovalidate=\"formnovalidate\" class=\"secondary\">Split across categories</button>"
+
+    /// The "Undo" button under a write's answer: it posts the key the write's undo is kept
+    /// under (``ServeApp``), never the lines themselves.
+    static func undoButton(key: String, token: String, version: String) -> HTML {
+        "<form class=\"undo\" method=\"post\" action=\"/undo\">" + PageLayout.formGuard(token: token, version: version)
+            + "<input type=\"hidden\" name=\"undo\" value=\"\(key)\"/><button type=\"submit\">Undo</button></form>\n"
+    }
+}
