@@ -34,6 +34,6 @@ final class ServeBrowserTests: XCTestCase {
         if TestSupport.recording { environment["TALLY_RECORD"] = "1" }
         let result = try python.run(["-m", "pytest", "-p", "no:cacheprovider", "-q", "-rA", "Tests/ServeBrowser"], environment: environment, timeout: 600)
         XCTAssertEqual(result.status, 0, result.output)
-        XCTAssertTrue(result.stdout.contains("34 passed"), result.output)
+        XCTAssertTrue(result.stdout.contains("36 passed"), result.output)
     }
 }
