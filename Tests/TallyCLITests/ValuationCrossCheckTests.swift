@@ -64,9 +64,9 @@ import Testing
         let rows = try #require(try Self.json(["reg", budget, "Konto", "-V", "-b", "2026-01-01", "-e", "2026-03-01"])["rows"] as? [[String: Any]])
         #expect(rows.map { $0["amount"] as? String } == ["-42.21", "-85.47"])
         #expect(rows.map { $0["currency"] as? String } == ["PLN", "PLN"])
-        // The monthly report of February: 85.47 spent.
+        // The monthly report of February: 85.47 spent, January's 44.22 at January's end.
         let month = try TallyBinary.run(["report", budget, "--month", "2026-02", "-V", "-O", "json"] + Self.day)
-        #expect(month.stdout.contains("\"85.47\""), "\(month.stdout)")
+        #expect(month.stdout.contains("\"85.47\"") && month.stdout.contains("\"44.22\""), "\(month.stdout)")
     }
 
     @Test func valuationMistakesAreRefused() throws {
@@ -80,6 +80,9 @@ import Testing
         // Before the first rate a register row cannot be valued: refused, never shown unconverted.
         let early = try TallyBinary.run(["reg", budget, "-V", "-e", "2025-12-31"] + Self.day)
         #expect(early.status != 0 || early.stdout.contains("No transactions"), "\(early.stdout)\(early.stderr)")
+        // Envelopes are in the default currency: -X another one would mislabel them.
+        let envelopes = try TallyBinary.run(["report", budget, "-X", "USD"] + Self.day)
+        #expect(envelopes.status == 2 && envelopes.stderr.contains("envelopes are in PLN"), "\(envelopes.stderr)")
         let cost = try TallyBinary.run(["bal", budget, "-B"] + Self.day)
         let plain = try TallyBinary.run(["bal", budget] + Self.day)
         #expect(cost.status == 0 && cost.stdout == plain.stdout)

@@ -49,14 +49,18 @@ extension ReportKind {
         if let code, code != model.defaultCurrency, !budget.rates.currencies.contains(code) {
             throw UsageError("`-X`: no rate in the budget names `\(code)`")
         }
+        if let code, code != model.defaultCurrency, self == .report || request.envelopeBudget {
+            throw UsageError("`-X \(code)`: envelopes are in \(model.defaultCurrency); use -V here (-X values balance, register and incomestatement)")
+        }
         let asked = ReportAsked(request: request, budget: budget)
         var days: [CivilDate]
         switch self {
         case .balance where request.step == nil && request.queryTerms.isEmpty && !request.envelopeBudget:
             days = [try asked.dayOrPeriodEnd()]
         case .report:
+            // The month and those before it the report shows, each at its own end.
             let month = try asked.reportMonth()
-            days = [month.endOfMonth]
+            days = (0 ..< max(request.months ?? 2, 2)).compactMap { month.adding(months: -$0)?.endOfMonth }
         default:
             let range = try asked.range(default: self == .register ? nil : ReportAsked.untilToday) ?? (model.entries.first?.date ?? budget.today) ... budget.today
             days = request.step.map { PeriodColumns(step: $0, range: range, weekStart: model.weekStart).periods.map(\.end) } ?? [range.upperBound]
