@@ -77,9 +77,10 @@ import Testing
         #expect(both.status == 2 && both.stderr.contains("both say how to value amounts"), "\(both.stderr)")
         let unknown = try TallyBinary.run(["bal", budget, "-X", "GBP"] + Self.day)
         #expect(unknown.status == 2 && unknown.stderr.contains("no rate in the budget names `GBP`"), "\(unknown.stderr)")
-        // Before the first rate a register row cannot be valued: refused, never shown unconverted.
-        let early = try TallyBinary.run(["reg", budget, "-V", "-e", "2025-12-31"] + Self.day)
-        #expect(early.status != 0 || early.stdout.contains("No transactions"), "\(early.stdout)\(early.stderr)")
+        // A register row no rate values is refused, never shown unconverted as PLN.
+        let yen = try folder.write(Self.budget + "\ncurrency JPY  decimals 0\nwallet Yen cash currency JPY\n2026-02-21 \"Kiosk\" Yen Food -500\n", to: "yen.tally")
+        let unvalued = try TallyBinary.run(["reg", yen, "-V"] + Self.day)
+        #expect(unvalued.status == 2 && unvalued.stderr.contains("no rate from JPY to PLN"), "\(unvalued.stdout)\(unvalued.stderr)")
         // Envelopes are in the default currency: -X another one would mislabel them.
         let envelopes = try TallyBinary.run(["report", budget, "-X", "USD"] + Self.day)
         #expect(envelopes.status == 2 && envelopes.stderr.contains("envelopes are in PLN"), "\(envelopes.stderr)")
