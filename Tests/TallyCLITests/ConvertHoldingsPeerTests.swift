@@ -13,6 +13,9 @@ extension ConvertPeerTests {
     static let brokerage = "Tests/TallyInteropTests/Fixtures/convert/brokerage."
 
     func testBeancountBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "beancount", .beancount) }
+    /// beancount's usual sale, `{}` and a gains posting without an amount, booked against
+    /// the lots held: the cost basis written, the gain worked out (200.00 + 30.00 + 40.00).
+    func testBeancountLotSalesRoundTrip() throws { try roundTrip("lot-sales.beancount", .beancount) }
     func testHledgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "journal", .hledger) }
     func testLedgerBrokerageRoundTrips() throws { try roundTrip(Self.brokerage + "ledger", .ledger) }
 

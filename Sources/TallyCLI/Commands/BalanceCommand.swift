@@ -10,7 +10,7 @@ enum BalanceCommand: LibraryReport {
     static let name = "balance"
     static let summary = "Wallet balances with totals, by kind or by owner"
     static let kind = ReportKind.balance
-    static var own: [FlagDeclaration] { Own.declarations }
+    static var own: [FlagDeclaration] { Own.declarations + ReportOptions.valuationFlags }
     /// The command's own flags, each declared once: their spellings are the library's
     /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
@@ -21,18 +21,12 @@ enum BalanceCommand: LibraryReport {
             case .by: FlagDeclaration("--by", value: "kind|owner", help: "Group totals by wallet kind (default) or by the people\nwho own the wallets")
             case .columns: ReportOptions.stepsFlag("A column per period: each wallet's balance at its\nend, in the default currency, with an Average column\n(default period: the budget's first entry to today)")
             case .depth: FlagDeclaration("--depth", value: "N", help: "With columns, 1 shows one row per wallet kind; with a\nquery, categories deeper than N count as their parent")
-            case .budget:
-                FlagDeclaration(
-                    "--budget",
-                    help: """
-                        Each envelope's budget against its spending, a column
-                        per period (default period: this month)
-                        """)
+            case .budget: FlagDeclaration("--budget", help: "Each envelope's budget against its spending, a column\nper period (default period: this month)")
             }
         }
     }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + ReportOptions.valuationFlags + [.helpFlag]
     static let help = """
         tally balance: each wallet's balance on a day, grouped by kind, with totals in
         the default currency. Hidden wallets are listed apart and left out of totals.

@@ -10,7 +10,7 @@ enum IncomeStatementCommand: LibraryReport {
     static let name = "incomestatement"
     static let summary = "Income and spending by category, with the net (is)"
     static let kind = ReportKind.incomestatement
-    static var own: [FlagDeclaration] { Own.declarations }
+    static var own: [FlagDeclaration] { Own.declarations + ReportOptions.valuationFlags }
     /// The command's own flags, each declared once: their spellings are the library's
     /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
@@ -25,7 +25,7 @@ enum IncomeStatementCommand: LibraryReport {
         }
     }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + ReportOptions.valuationFlags + [.helpFlag]
     static let help = """
         tally incomestatement (or tally is): income and spending by category over a
         period, income first, each positive, then the totals and the net (income minus

@@ -9,7 +9,7 @@ enum RegisterCommand: LibraryReport {
     static let name = "register"
     static let summary = "Transactions with running balances, filtered and sorted"
     static let kind = ReportKind.register
-    static var own: [FlagDeclaration] { Own.declarations }
+    static var own: [FlagDeclaration] { Own.declarations + ReportOptions.valuationFlags }
     /// The command's own flags, each declared once: their spellings are the library's
     /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
@@ -17,14 +17,7 @@ enum RegisterCommand: LibraryReport {
 
         var declaration: FlagDeclaration {
             switch self {
-            case .running:
-                FlagDeclaration(
-                    "--running",
-                    help: """
-                        The last column is the running total of the rows
-                        shown (the default with a query), not the wallet's
-                        balance
-                        """)
+            case .running: FlagDeclaration("--running", help: "The last column is the running total of the rows\nshown (the default with a query), not the wallet's\nbalance")
             case .steps:
                 ReportOptions.stepsFlag(
                     """
@@ -35,7 +28,7 @@ enum RegisterCommand: LibraryReport {
         }
     }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + [.helpFlag]
+    static let flags: [FlagDeclaration] = ReportOptions.declarations(shared) + Own.declarations + ReportOptions.valuationFlags + [.helpFlag]
     static let help = """
         tally register: the transactions, one line per category of a split and per side
         of a transfer. The last column is the wallet's balance after each line (its

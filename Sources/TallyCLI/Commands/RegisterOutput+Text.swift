@@ -52,7 +52,7 @@ extension RegisterOutput {
             rows = output.rows
             balances = output.balances
             decimals = output.decimals
-            let currencies = model.wallets.map(\.currency)
+            let currencies = output.currencies
             let first = currencies[rows[0].wallet]
             let single = rows.allSatisfy { currencies[$0.wallet] == first } ? first : nil
             let unit = single.map { $0.isEmpty ? "" : " " + $0 } ?? ""

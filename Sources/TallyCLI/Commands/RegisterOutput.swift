@@ -15,8 +15,8 @@ struct RegisterOutput {
     let balances: [Money]
     /// Whether the last column is a running total.
     let running: Bool
-    /// Decimals of each wallet's currency.
-    let decimals: [Int]
+    /// Decimals of each wallet's currency, and the currency (a valuation's, with -V/-X).
+    let decimals: [Int], currencies: [String], report: RegisterReport
 
     init(_ report: RegisterReport) {
         let model = report.model
@@ -24,7 +24,9 @@ struct RegisterOutput {
         rows = report.rows
         balances = report.totals ?? report.rows.map(\.balance)
         running = report.totals != nil
-        decimals = model.wallets.map { model.decimals(of: $0.currency) }
+        currencies = report.currencies
+        self.report = report
+        decimals = currencies.map { model.decimals(of: $0) }
     }
 
     /// Rows with each wallet's balance as the last column.
@@ -34,7 +36,7 @@ struct RegisterOutput {
 
     /// `{"rows": [...]}`, written by TallyReports' `RegisterReport` a chunk at a time.
     func json(to console: Console) {
-        RegisterReport(model: model, rows: rows, running: running).writeJSON(chunk: Self.chunk) { console.out(bytes: $0) }
+        report.writeJSON(chunk: Self.chunk) { console.out(bytes: $0) }
     }
 
     // MARK: CSV
@@ -79,7 +81,7 @@ struct RegisterOutput {
                 }
             }
             next(); field { $0.appendMoney(row.amount, places: places) }
-            next(); text(wallet.currency)
+            next(); text(currencies[row.wallet])
             next(); field { $0.appendMoney(balance, places: places) }
             CSVTable.endLine(&out)
         }

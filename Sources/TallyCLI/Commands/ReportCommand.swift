@@ -9,7 +9,7 @@ enum ReportCommand: LibraryReport {
     static let name = "report"
     static let summary = "Monthly report: totals, categories against last month"
     static let kind = ReportKind.report
-    static var own: [FlagDeclaration] { Own.declarations }
+    static var own: [FlagDeclaration] { Own.declarations + ReportOptions.valuationFlags }
     /// The command's own flags, each declared once: their spellings are the library's
     /// (`ReportKind.ownOptions`), which makes their values typed.
     enum Own: FlagSet {
@@ -25,7 +25,7 @@ enum ReportCommand: LibraryReport {
         }
     }
     /// Every flag, in the order the help lists them.
-    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.declarations(shared, formats: formats) + [.helpFlag]
+    static let flags: [FlagDeclaration] = Own.declarations + ReportOptions.valuationFlags + ReportOptions.declarations(shared, formats: formats) + [.helpFlag]
     /// `--format` also offers html here.
     static let formats = ["text", "json", "csv", "html"]
     static let help = """

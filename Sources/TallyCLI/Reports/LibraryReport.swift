@@ -44,6 +44,8 @@ extension LibraryReport {
 
     /// The library's figures, drawn.
     static func libraryReport(_ context: ReportContext) -> Int32 {
+        var context = context  // valued (-V, -X): drawn in the valuation's currency; `run` refuses a wrong -X
+        context.budget = (try? kind.valued(context.options.request, budget: context.budget)) ?? context.budget
         switch kind.run(context.options.request, budget: context.budget) {
         case .failure(.usage(let error)): return context.fail(error)
         case .failure(.cannotCompute(let reason)):

@@ -8,7 +8,7 @@ struct ReportContext {
     let command: String
     let options: ReportOptions
     /// The loaded, interpreted budget, which answers every report's figures.
-    let budget: ReportBudget
+    var budget: ReportBudget
     let console: Console
     /// Colour in text output.
     let color: Bool

@@ -236,12 +236,15 @@ struct ReportOptions {
 
     /// `--flat`, which every report takes as hledger users type it: categories are named
     /// in full (`food:groceries`) anyway, so it changes nothing.
-    static let flatFlag = FlagDeclaration(
-        "--flat",
-        help: """
-            Categories by their full names (food:groceries), as
-            hledger's --flat: what Tally shows anyway
-            """)
+    static let flatFlag = FlagDeclaration("--flat", help: "Categories by their full names (food:groceries), as\nhledger's --flat: what Tally shows anyway")
+
+    /// hledger's valuation flags, which balance, register, incomestatement and report take
+    /// (the library's `Valuation`; docs/reports.md, "Valuation").
+    static let valuationFlags = [
+        FlagDeclaration("-B", "--cost", help: "Amounts at cost, as written (what Tally shows anyway)"),
+        FlagDeclaration("-V", "--market", help: "Amounts at market value in the default currency, at\nthe rate of each period's last day (rates chained)"),
+        FlagDeclaration("-X", "--exchange", value: "CODE", help: "As -V, in the currency CODE")
+    ]
 
     /// Short and alternative spellings of flags, by the spelling they stand for.
     static let aliases: [String: String] = {

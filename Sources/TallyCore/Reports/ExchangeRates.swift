@@ -3,10 +3,20 @@ import TallySyntax
 /// The exchange rates a budget states (`DATE rate USD 0.90 EUR`), read once, for
 /// converting report figures into the default currency. A missing rate is never guessed:
 /// conversion returns nil and the report says what it could not count.
+///
+/// ``valued(in:on:)`` makes the rates of a market valuation (`-V`, `-X COMMODITY`): into
+/// any currency, through chains of rates, on the days the report is valued on.
 public struct ExchangeRates: Sendable {
     /// Per `BASE/QUOTE`, the rates in date order.
-    private let table: [String: [(date: CivilDate, rate: Money)]]
+    let table: [String: [(date: CivilDate, rate: Money)]]
     private let model: BudgetModel
+    /// The currency amounts are converted into: the default currency unless valued.
+    public let target: String
+    /// The days amounts are valued on, in order (each amount on the first one on or after
+    /// its date, else the last); empty: each amount on its own date.
+    let valuationDays: [CivilDate]
+    /// Whether rates may be chained and reversed (a market valuation), as hledger does.
+    let chains: Bool
 
     /// Reads every `rate` entry of the model.
     public init(_ model: BudgetModel) {
@@ -18,17 +28,59 @@ public struct ExchangeRates: Sendable {
         }
         self.table = table
         self.model = model
+        self.target = model.defaultCurrency
+        self.valuationDays = []
+        self.chains = false
     }
 
-    /// True when the budget states a rate from `currency` to the default currency, on any day.
-    public func hasRate(from currency: String) -> Bool { table[currency + "/" + model.defaultCurrency] != nil }
+    private init(_ rates: ExchangeRates, target: String, days: [CivilDate]) {
+        table = rates.table
+        model = rates.model
+        self.target = target
+        valuationDays = days.sorted()
+        chains = true
+    }
 
-    /// `amount` in `currency` expressed in the default currency with the latest rate on or
-    /// before `date`, rounded to the default currency's decimals; nil without such a rate.
+    /// The rates of a market valuation into `currency` (nil: the default currency), each
+    /// amount valued on the first of `days` on or after its date (else the last): the end
+    /// of its report period, as hledger's `-V`/`-X` value a period's figures at its end.
+    /// Rates are found as hledger finds market prices: a stated one, its reverse, else the
+    /// shortest chain of stated rates, else of stated and reversed ones.
+    public func valued(in currency: String?, on days: [CivilDate]) -> ExchangeRates {
+        ExchangeRates(self, target: currency ?? model.defaultCurrency, days: days)
+    }
+
+    /// Every currency a rate names, on either side.
+    public var currencies: Set<String> { Set(table.keys.flatMap { $0.split(separator: "/").map(String.init) }) }
+
+    /// True when the budget states a rate from `currency` to the default currency, on any day.
+    public func hasRate(from currency: String) -> Bool {
+        chains ? currency == target || !RateChain.paths(from: currency, to: target, in: table).isEmpty : table[currency + "/" + target] != nil
+    }
+
+    /// `amount` in `currency` expressed in ``target`` with the latest rate on or before
+    /// `date` (or the valuation day it falls in), rounded to the target's decimals; nil
+    /// without such a rate.
     public func toDefault(_ amount: Money, from currency: String, at date: CivilDate) -> Money? {
-        let target = model.defaultCurrency
         if currency == target || currency.isEmpty || target.isEmpty || amount.isZero { return amount }
-        guard let rates = table[currency + "/" + target] else { return nil }
+        let day = valuationDay(for: date)
+        let decimals = model.decimals(of: target)
+        guard chains else {
+            guard let rate = Self.latest(table[currency + "/" + target], on: day) else { return nil }
+            return amount.multiplied(by: rate, roundedTo: decimals)
+        }
+        return RateChain.convert(amount, from: currency, to: target, on: day, in: table, decimals: decimals)
+    }
+
+    /// The day an amount dated `date` is valued on.
+    func valuationDay(for date: CivilDate) -> CivilDate {
+        guard let last = valuationDays.last else { return date }
+        return valuationDays.first { $0 >= date } ?? last
+    }
+
+    /// The last rate of `rates` on or before `date`.
+    static func latest(_ rates: [(date: CivilDate, rate: Money)]?, on date: CivilDate) -> Money? {
+        guard let rates else { return nil }
         // Binary search for the last rate on or before the date.
         var low = 0
         var high = rates.count
@@ -36,8 +88,7 @@ public struct ExchangeRates: Sendable {
             let mid = (low + high) / 2
             if rates[mid].date <= date { low = mid + 1 } else { high = mid }
         }
-        guard low > 0 else { return nil }
-        return amount.multiplied(by: rates[low - 1].rate, roundedTo: model.decimals(of: target))
+        return low > 0 ? rates[low - 1].rate : nil
     }
 }
 

@@ -40,8 +40,11 @@ struct BeancountReader {
             if let t = current.take() { content.transactions.append(t) }
         }
         var number = 0
+        let withinStrings = BeancountStrings.continuationLines(bytes)
         for line in JournalLines(bytes) {
             number += 1
+            // A line within a multi-line string belongs to the entry above (kept whole).
+            if !withinStrings.isEmpty, withinStrings.contains(number) { continue }
             let here = SourceLine(file: path, line: number)
             let trimmed = line.trimmedSpaces
             if trimmed.isEmpty || trimmed.first == ASCII.semicolon { if trimmed.isEmpty { finish(&current); skipping = false }; continue }

@@ -11,6 +11,7 @@ extension BudgetBuilder {
         // One pass notes the transactions with a posting without an amount: only they have
         // an amount to work out, and each pass over a large journal's postings costs.
         var incomplete: [Int] = []
+        LotBooking.book(&transactions)
         for t in transactions.indices {
             datePostings(&transactions[t])
             if transactions[t].postings.contains(where: { $0.amount == nil && !$0.isVirtual }) { incomplete.append(t) }
@@ -118,7 +119,7 @@ extension BudgetBuilder {
         var sums: [String: Money] = [:]
         for p in t.postings where !p.isVirtual && p.amount != nil {
             guard let worth = p.weight(atCost: t.balancesAtCost) else {
-                t.problem = "a posting without an amount beside a cost the lots decide (`{}`), which Tally does not track"
+                t.problem = "a posting without an amount beside a cost (`{}`) that no one lot held decides (write the cost, or the amount)"
                 return
             }
             if p.hasCost, !t.balancesAtCost, p.weight(atCost: true) != worth {

@@ -31,17 +31,22 @@ struct KeptAsComments {
     init(_ items: [LeftOut], text: (String) -> String?, place: [SourceLine: Int], format: (String, String) -> String? = { _, _ in nil }) {
         var files: [String: [ArraySlice<UInt8>]] = [:]
         var formats: [String: String] = [:]
+        var withinStrings: [String: Set<Int>] = [:]  // beancount's multi-line strings, per file
         var blocks: [(start: SourceLine, items: [LeftOut])] = []
         var lastLine: [String: Int] = [:]
         for item in items { lastLine[item.source.file] = max(lastLine[item.source.file] ?? 0, item.source.line) }
         for item in items {
             if files[item.source.file] == nil {
                 let content = text(item.source.file)
-                files[item.source.file] = content.map { KeptAsComments.lines(Array($0.utf8), through: lastLine[item.source.file] ?? 0) } ?? []
                 formats[item.source.file] = content.flatMap { format(item.source.file, $0) }
+                let bytes = content.map { Array($0.utf8) } ?? []
+                let within = formats[item.source.file] == "beancount" ? BeancountStrings.continuationLines(bytes) : []
+                withinStrings[item.source.file] = within
+                // No text (an app's export): no lines to quote, not even an empty one.
+                files[item.source.file] = content == nil ? [] : KeptAsComments.lines(bytes, through: lastLine[item.source.file] ?? 0, within: within)
             }
             let lines = files[item.source.file] ?? []
-            let start = KeptAsComments.blockStart(item.source, lines)
+            let start = KeptAsComments.blockStart(item.source, lines, within: withinStrings[item.source.file] ?? [])
             if let last = blocks.last, last.start == start { blocks[blocks.count - 1].items.append(item) } else { blocks.append((start, [item])) }
         }
         for block in blocks {
@@ -61,11 +66,12 @@ struct KeptAsComments {
                 if !wholeBlock && taken.insert(item.source.line).inserted, let line = KeptAsComments.quoted(item.source.line, lines) { text.append(line) }
             }
             if wholeBlock {
+                let within = withinStrings[block.start.file] ?? []
                 var n = block.start.line
                 repeat {
                     if let line = KeptAsComments.quoted(n, lines) { text.append(line) }
                     n += 1
-                } while n <= lines.count && KeptAsComments.isIndented(lines[n - 1])
+                } while n <= lines.count && (KeptAsComments.isIndented(lines[n - 1]) || within.contains(n))
             }
             let joined = text.joined(separator: "\n")
             if block.start.line <= lines.count, let date = KeptAsComments.date(lines[block.start.line - 1]) {
@@ -77,12 +83,13 @@ struct KeptAsComments {
     }
 
     /// The lines of `bytes` up to line `last` and the block it is in (the indented lines
-    /// after it): a large journal with a few lines left out is not cut up whole.
-    static func lines(_ bytes: [UInt8], through last: Int) -> [ArraySlice<UInt8>] {
+    /// after it, and those `within` a multi-line string): a large journal with a few lines
+    /// left out is not cut up whole.
+    static func lines(_ bytes: [UInt8], through last: Int, within: Set<Int> = []) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var iterator = JournalLines(bytes)
         while let line = iterator.next() {
-            if lines.count >= last && !isIndented(line) { break }
+            if lines.count >= last && !isIndented(line) && !within.contains(lines.count + 1) { break }
             lines.append(line)
         }
         return lines
@@ -90,9 +97,9 @@ struct KeptAsComments {
 
     /// The first line of the block `source` is in: the line itself unless it is indented,
     /// else the unindented line above it.
-    static func blockStart(_ source: SourceLine, _ lines: [ArraySlice<UInt8>]) -> SourceLine {
+    static func blockStart(_ source: SourceLine, _ lines: [ArraySlice<UInt8>], within: Set<Int> = []) -> SourceLine {
         var n = source.line
-        while n > 1, n <= lines.count, isIndented(lines[n - 1]) { n -= 1 }
+        while n > 1, n <= lines.count, isIndented(lines[n - 1]) || within.contains(n) { n -= 1 }
         return SourceLine(file: source.file, line: n)
     }
 

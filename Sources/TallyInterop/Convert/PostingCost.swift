@@ -14,6 +14,10 @@ struct PostingCost: Equatable {
     /// (beancount's `{}` and `{2024-01-05}`, which its booking fills from the lots).
     var amount: PeerAmount?
     var total = false
+    /// The lot's date and label in the braces (`{2024-01-05}`, `{"first"}`): what a
+    /// reduction without a number matches (``LotBooking``).
+    var lotDate: CivilDate?
+    var label: String?
 
     /// The cost in `text`, the braces' content with them (`{…}` or `{{…}}`): the first
     /// component that reads as an amount (dates and labels are the lot's, not its cost).
@@ -24,12 +28,11 @@ struct PostingCost: Equatable {
         total = text.dropFirst().first == ASCII.openBrace
         for part in inner.split(separator: ASCII.comma) {
             let words = part.trimmedSpaces
+            if let date = LedgerJournalReader.date(words) { lotDate = date }
+            if words.first == ASCII.quote { label = String(decoding: words.dropFirst().filter { $0 != ASCII.quote }, as: UTF8.self) }
             // `{502.12 # 9.95 USD}`: a per-unit and a total cost, which Tally does not add.
             guard !words.contains(ASCII.hash), words.first != ASCII.quote, LedgerJournalReader.date(words) == nil else { continue }
-            if let value = LedgerJournalReader.amount(words), !value.commodity.isEmpty {
-                amount = value
-                return
-            }
+            if amount == nil, let value = LedgerJournalReader.amount(words), !value.commodity.isEmpty { amount = value }
         }
     }
 

@@ -134,10 +134,26 @@ extension JournalExporter {
                 return a != b ? a < b : $0.name.utf8.lexicographicallyPrecedes($1.name.utf8)
             }
         }
+        if format == .beancount { openForKeptBlocks(&accounts) }
         for a in accounts {
             if a.type.isEmpty { out.line("account \(a.name)") } else { writeAccount(&out, a.name, opened: a.opened, currency: a.currency, meta: a.meta, type: a.type) }
         }
         out.blank()
+    }
+
+    /// beancount: the accounts opened early enough and in every commodity the blocks
+    /// written back as they were book on them, and those only they name opened too
+    /// (``KeptAccountNeeds``).
+    private func openForKeptBlocks(_ accounts: inout [(name: String, opened: CivilDate, currency: String, meta: [(String, String)], type: String)]) {
+        let needs = KeptAccountNeeds(kept.dated)
+        for i in accounts.indices {
+            accounts[i].opened = needs.opened(accounts[i].name, planned: accounts[i].opened)
+            accounts[i].currency = needs.currencies(accounts[i].name, planned: accounts[i].currency)
+        }
+        var known = Set(accounts.map(\.name))
+        for (name, need) in needs.needs.sorted(by: { $0.key < $1.key }) where known.insert(name).inserted {
+            accounts.append((name, need.day, "", [], name.hasPrefix("Income") ? "R" : name.hasPrefix("Expenses") ? "X" : "A"))
+        }
     }
 
     /// The place of each account among the converted journal's account declarations

@@ -8,8 +8,9 @@ import TallySyntax
 public struct ReportBudget: Sendable {
     /// The interpreted budget.
     public let model: BudgetModel
-    /// Its exchange rates, for converting to the default currency.
-    public let rates: ExchangeRates
+    /// Its exchange rates, for converting to the default currency (or, valued, to
+    /// ``currency``).
+    public private(set) var rates: ExchangeRates
     /// The files read: the budget's root and includes, as named to people.
     public let files: [String]
     /// How many errors the budget has (after `option severity` and `tally-ignore`);
@@ -182,8 +183,18 @@ public struct ReportBudget: Sendable {
 
     // MARK: Amounts as reports write them
 
-    /// The default currency's code, or empty.
-    public var currency: String { model.defaultCurrency }
+    /// The currency totals are in: the default currency's code (or empty), or the one a
+    /// market valuation asks for (``valued(in:on:)``).
+    public var currency: String { rates.target }
+
+    /// The budget as a market valuation (`-V`, `-X COMMODITY`) reports it: totals in
+    /// `currency` (nil: the default currency), each amount converted at the rate of the
+    /// first of `days` on or after its date, through chains of rates (``ExchangeRates``).
+    public func valued(in currency: String?, on days: [CivilDate]) -> ReportBudget {
+        var copy = self
+        copy.rates = rates.valued(in: currency, on: days)
+        return copy
+    }
 
     /// An amount with the currency's decimals, no unit.
     public func plain(_ money: Money, _ currency: String) -> String { model.text(money, currency, code: false, exactly: true) }

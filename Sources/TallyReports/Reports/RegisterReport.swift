@@ -13,6 +13,8 @@ public struct RegisterReport: Sendable {
     /// The running total of the rows shown, one per row (``runningTotals(_:model:)``);
     /// nil when the last column is each wallet's balance.
     public let totals: [Money]?
+    /// The currency each wallet's amounts are shown in: its own, or a market valuation's.
+    public let currencies: [String]
     /// Decimals of each wallet's currency.
     private let decimals: [Int]
 
@@ -22,20 +24,27 @@ public struct RegisterReport: Sendable {
     }
 
     /// Rows already queried; `running` gives them a running total.
-    public init(model: BudgetModel, rows: [RegisterRow], running: Bool = false) {
+    /// With `valuedIn`, the rows' amounts are in that currency (a market valuation).
+    public init(model: BudgetModel, rows: [RegisterRow], running: Bool = false, valuedIn currency: String? = nil) {
         self.model = model
         self.rows = rows
-        totals = running ? Self.runningTotals(rows, model: model) : nil
-        decimals = model.wallets.map { model.decimals(of: $0.currency) }
+        currencies = model.wallets.map { currency ?? $0.currency }
+        totals = running ? Self.runningTotals(rows, currencies: currencies) : nil
+        decimals = currencies.map { model.decimals(of: $0) }
     }
 
     /// The running total of `rows` in the order shown, as `hledger register` shows it:
     /// each row's is its amount plus the amounts of the rows above it in the same currency
     /// (rows in several currencies keep a total per currency; docs/reports.md).
     public static func runningTotals(_ rows: [RegisterRow], model: BudgetModel) -> [Money] {
+        runningTotals(rows, currencies: model.wallets.map(\.currency))
+    }
+
+    /// The running totals with each wallet's amounts in `currencies[wallet]`.
+    static func runningTotals(_ rows: [RegisterRow], currencies: [String]) -> [Money] {
         var byCurrency: [String: Money] = [:]
         return rows.map { row in
-            let currency = model.wallets[row.wallet].currency
+            let currency = currencies[row.wallet]
             let before = byCurrency[currency] ?? .zero
             // The rows' amounts are within the budget's bound (`Walk+Bounds.swift`): a sum
             // of some of them cannot overflow.
@@ -134,7 +143,7 @@ public struct RegisterReport: Sendable {
             }
             out.append(UInt8(ascii: "]"))
             out.append(contentsOf: prefixes[8]); quote(); out.appendMoney(row.amount, places: places); quote()
-            text(9, model.wallets[row.wallet].currency)
+            text(9, currencies[row.wallet])
             out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(totals?[i] ?? row.balance, places: places); quote()
             // What a purchase in another currency paid (`-23.50 USD @ 0.92`), as written.
             text(11, row.paid?.amount.description)

@@ -8,7 +8,7 @@ extension ReportKind {
     /// request must have been through ``check(_:hasQuery:)``.
     public func run(_ request: ReportRequest, budget: ReportBudget) -> Result<ReportResult, ReportRefusal> {
         do throws(UsageError) {
-            let asked = ReportAsked(request: request, budget: budget)
+            let asked = ReportAsked(request: request, budget: try valued(request, budget: budget))
             switch self {
             case .balance: return .success(try asked.balance())
             case .envelopes: return .success(try asked.envelopes())
@@ -140,7 +140,24 @@ struct ReportAsked {
             rows = model.registerSummary(rows, periods: periods.map { $0.start ... $0.end })
         }
         let running = request.running || !request.queryTerms.isEmpty
-        return .register(RegisterReport(model: model, rows: rows, running: running))
+        guard case .market? = request.valuation else { return .register(RegisterReport(model: model, rows: rows, running: running)) }
+        return .register(try valuedRegister(rows, running: running))
+    }
+
+    /// The rows at market value (`-V`, `-X`): each in the valuation's currency, or none
+    /// when a rate is missing (a row left in its own currency would read as converted).
+    func valuedRegister(_ rows: [RegisterRow], running: Bool) throws(UsageError) -> RegisterReport {
+        let model = budget.model
+        var valued: [RegisterRow] = []
+        valued.reserveCapacity(rows.count)
+        for row in rows {
+            let currency = model.wallets[row.wallet].currency
+            guard let value = row.valued(from: currency, budget.rates) else {
+                throw UsageError("no rate from \(currency) to \(budget.currency) for the row of \(row.date); add a `rate` line, or leave out -V/-X")
+            }
+            valued.append(value)
+        }
+        return RegisterReport(model: model, rows: valued, running: running, valuedIn: budget.currency)
     }
 
     /// report's month: `--month`, else the month of today when the period holds it, else
@@ -199,6 +216,7 @@ extension ReportKind {
     /// (``ReportRequest/month``, else as the report's), with `months` of history (default
     /// 6), categories at `depth` (default 1), for `HTMLReport`.
     public static func monthOverview(_ request: ReportRequest, budget: ReportBudget) throws(UsageError) -> MonthOverview {
+        if case .market? = request.valuation { throw UsageError("`-V` and `-X` value the text, CSV and JSON report; the page is in the default currency") }
         let month = try ReportAsked(request: request, budget: budget).reportMonth()
         let filter = try budget.filter(request.filters, range: nil)
         let model = budget.model

@@ -26,13 +26,14 @@ public enum ReportKind: String, CaseIterable, Sendable {
     /// The report's own options, by every spelling, and whether each takes a value.
     public var ownOptions: [String: Bool] {
         let steps = Dictionary(uniqueKeysWithValues: PeriodColumns.Step.allCases.flatMap { [($0.flag, false), ($0.shortFlag, false)] })
+            .merging(takesValuation ? Valuation.options : [:]) { a, _ in a }
         switch self {
         case .balance: return steps.merging(["--by": true, "--depth": true, "--budget": false]) { a, _ in a }
         case .envelopes: return steps.merging(["--envelope": true]) { a, _ in a }
         case .goals, .wallets, .categories, .payees, .tags: return [:]
         case .register: return steps.merging(["--running": false]) { a, _ in a }
         case .incomestatement: return steps.merging(["--depth": true, "--tree": false]) { a, _ in a }
-        case .report: return ["--month": true, "--months": true, "--depth": true]
+        case .report: return Valuation.options.merging(["--month": true, "--months": true, "--depth": true]) { a, _ in a }
         case .insights: return steps.merging(["--by": true, "--depth": true]) { a, _ in a }
         case .due: return ["--days": true]
         case .forecast: return ["--until": true, "--events": false]
@@ -49,6 +50,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
     /// its file; ``run(_:budget:)`` checks again).
     public func check(_ request: inout ReportRequest, hasQuery: Bool) throws(UsageError) {
         if !takesQuery, let word = request.queryTerms.first { throw UsageError("`tally \(rawValue)` takes no query words; got `\(word)`") }
+        if takesValuation { try Self.checkValuation(&request) }
         switch self {
         case .balance:
             request.depth = try request.count("--depth", maximum: 100) ?? request.depth

@@ -25,6 +25,8 @@ public struct ReportRequest: Sendable {
     public var sort = RegisterSort.date
     /// `--desc`.
     public var descending = false
+    /// `-B`, `-V`, `-X CODE`: how amounts in other currencies are valued; nil as `-B`.
+    public var valuation: Valuation?
 
     // MARK: Each report's own options
 
