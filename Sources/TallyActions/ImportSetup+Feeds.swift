@@ -16,6 +16,9 @@ extension ImportStatements.Setup {
             if options.from != .fio, named(wallet) == nil {
                 throw UsageError("the `import` profile of `\(name)` names no feed; add `feed \(options.from?.rawValue ?? "simplefin")` to it (docs/import.md)")
             }
+            if let from = options.from, let own = named(wallet), own != from {
+                throw UsageError("the `import` profile of `\(name)` names `feed \(own.rawValue)`, not \(from.rawValue)")
+            }
             return [wallet]
         }
         if options.sync || options.from == nil {

@@ -149,6 +149,20 @@ import Testing
         #expect(refused.contains("HTTP 401"))
     }
 
+    /// `--from` one feed for a wallet whose profile names another is refused.
+    @Test func aWalletOfAnotherFeedIsRefused() throws {
+        let setting = try Setting()
+        defer { setting.folder.remove() }
+        var request = ImportStatements.Request(
+            budget: setting.folder.path("budget.tally"), from: .simplefin, wallet: "Giro", today: Self.today, environment: setting.environment)
+        request.fetcher = FakeFeeds()
+        #expect {
+            _ = try ImportStatements.perform(request)
+        } throws: { error in
+            (error as? ActionRefusal)?.message() == "the `import` profile of `Giro` names `feed enablebanking`, not simplefin"
+        }
+    }
+
     @Test func aConsentAboutToRunOutIsWarnedOf() throws {
         let setting = try Setting(sessionValidUntil: "2026-04-10T00:00:00Z")
         defer { setting.folder.remove() }
