@@ -13,11 +13,13 @@ import Testing
         wallet Giro bank
         wallet Ucet bank
         wallet Other bank
+        wallet Third bank
 
         import Checking  feed simplefin  account "ACT-2000"
         import Giro  feed enablebanking  app "app-4711"  token "file:~/eb.pem"
         import Ucet  token "env:FIO_TOKEN"
         import Other  feed simplefinn
+        import Third  feed enablebanking
 
         """
 
@@ -32,7 +34,6 @@ import Testing
         #expect(model.importProfile(of: 2)?.feedKind == .fio)
         #expect(model.importProfile(of: 3)?.feedKind == nil)
         let unknown = result.diagnostics.filter { $0.code == .invalidImportSetting }
-        #expect(unknown.count == 1)
-        #expect(unknown.first?.message == "unknown feed `simplefinn`; did you mean `simplefin`?")
+        #expect(unknown.map(\.message) == ["unknown feed `simplefinn`; did you mean `simplefin`?", "Enable Banking needs the application's id"])
     }
 }

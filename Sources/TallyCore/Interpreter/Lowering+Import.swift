@@ -59,6 +59,11 @@ extension Lowering {
         check("dates", DateFormat.allCases.map(\.rawValue), "date format") { DateFormat(name: $0) != nil }
         check("decimal", DecimalMark.allCases.map(\.rawValue), "decimal mark") { DecimalMark(rawValue: $0) != nil }
         check("feed", FeedKind.allCases.map(\.rawValue), "feed") { FeedKind(rawValue: $0) != nil }
+        if profile.value("feed") == FeedKind.enablebanking.rawValue, profile.value("app") == nil, let range = profile.valueRange("feed") {
+            report(
+                .invalidImportSetting, "Enable Banking needs the application's id", file, range,
+                help: "add `app \"ID\"`, the id the Enable Banking Control Panel gave the application, and `token \"file:PATH\"`, its private key")
+        }
         if let separator = profile.value("separator"), let range = profile.valueRange("separator"),
             ImportProfile.separator(separator) == nil
         {
