@@ -19,7 +19,7 @@ public enum FeedCredentials {
     /// Tally's configuration folder.
     public static func folder(environment: [String: String]) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/tally" }
-        return (environment["HOME"] ?? "~") + "/.config/tally"
+        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/tally"
     }
 
     /// The path of the credential file `name`.
@@ -105,6 +105,6 @@ public enum FeedCredentials {
 
     /// `path` with a leading `~/` as the home folder.
     public static func expanded(_ path: String, environment: [String: String]) -> String {
-        path.hasPrefix("~/") ? (environment["HOME"] ?? "~") + path.dropFirst() : path
+        path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
     }
 }
