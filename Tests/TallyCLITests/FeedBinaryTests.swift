@@ -145,6 +145,14 @@ import Testing
         outputs += [second.stdout, second.stderr]
         #expect(second.status == 0 && second.stdout.contains("Nothing written."), "\(second.stdout)\(second.stderr)")
         #expect(try folder.read("budget.tally") == budget)
+        // Nothing listens on port 1: the connection is refused, the sync stops, nothing written.
+        var closed = environment
+        closed["TALLY_ENABLEBANKING_TEST_URL"] = "http://127.0.0.1:1"
+        let refused = try TallyBinary.run(["sync", folder.path("budget.tally")], environment: closed)
+        outputs += [refused.stdout, refused.stderr]
+        #expect(refused.status == 2 && refused.stderr.hasPrefix("tally sync: Enable Banking: the download failed:"), "\(refused.stderr)")
+        let afterRefusal = try folder.read("budget.tally")
+        #expect(refused.stderr.hasSuffix("; nothing written\n") && afterRefusal == budget)
         let doctor = try TallyBinary.run(["feed", "doctor"], environment: environment)
         outputs.append(doctor.stdout)
         #expect(doctor.status == 0 && doctor.stdout.contains("simplefin-access-url: mode 600"), "\(doctor.stdout)")

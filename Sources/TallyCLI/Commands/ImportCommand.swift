@@ -133,7 +133,7 @@ enum ImportCommand: Subcommand {
         request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`")
         request.sync = options.sync
         let result: ImportStatements.Result
-        do { result = try ImportStatements.perform(request) } catch { return error.report(name, console: console) }
+        do { result = try ImportStatements.perform(request) } catch { return error.report(sync ? SyncCommand.name : name, console: console) }
         // The budget as read and as edited are freed by the exit, not one element at a time.
         if let budget = result.read.first as? Budget { for value in result.read { KeptUntilExit.keep(value, of: budget) } }
         if options.dryRun {
