@@ -23,7 +23,8 @@ struct EnableBankingSource: BankFeed {
         let account = try Self.account(of: session, wanted: profile?.account, wallet: name)
         let client = try Self.client(app: app, keySource: profile?.token, feeds: feeds)
         do {
-            var statement = try EnableBankingFeed.statement(uid: account.uid, since: since, currency: account.currency, client: client)
+            var statement = try EnableBankingFeed.statement(
+                uid: account.uid, since: since, currency: account.currency, label: account.iban ?? account.name, client: client)
             statement.account = profile?.account
             return statement
         } catch {

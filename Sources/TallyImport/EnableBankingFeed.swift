@@ -134,8 +134,10 @@ public enum EnableBankingFeed {
     }
 
     /// The booked movements of account `uid` from `since` on, every page read, with the
-    /// booked balance as the closing balance.
-    public static func statement(uid: String, since: CivilDate, currency: String?, client: Client) throws(StatementError) -> Statement {
+    /// booked balance as the closing balance; `label` names the account in the summary.
+    public static func statement(
+        uid: String, since: CivilDate, currency: String?, label: String? = nil, client: Client
+    ) throws(StatementError) -> Statement {
         let escaped = uid.addingURLQueryEscapes
         var rows: [StatementRow] = [], skipped: [(position: StatementPosition, reason: String)] = []
         var key: String?
@@ -162,7 +164,7 @@ public enum EnableBankingFeed {
             key = json["continuation_key"]?.text.flatMap { $0.isEmpty ? nil : $0 }
         } while key != nil
         rows.sort { $0.date < $1.date }
-        var statement = Statement(path: service, format: .enableBanking, rows: rows, currency: currency?.uppercased())
+        var statement = Statement(path: label.map { "\(service) \($0)" } ?? service, format: .enableBanking, rows: rows, currency: currency?.uppercased())
         statement.skipped = skipped
         let (balance, day) = try bookedBalance(uid: escaped, client: client)
         if let last = rows.last?.date, last > day {

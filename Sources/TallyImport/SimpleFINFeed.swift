@@ -144,7 +144,7 @@ public enum SimpleFINFeed {
             rows.append(StatementRow(date: date, amount: amount, payee: payee, description: description, bankID: tid, position: position))
         }
         rows.sort { $0.date < $1.date }
-        var statement = Statement(path: service, format: .simplefin, rows: rows, currency: currency.uppercased())
+        var statement = Statement(path: "\(service) \(id)", format: .simplefin, rows: rows, currency: currency.uppercased())
         statement.account = id
         statement.skipped = skipped
         guard let balanceText = json["balance"]?.text, let balance = AmountText.parse(balanceText, mark: .point),

@@ -122,7 +122,9 @@ import Testing
         #expect(!text.contains("TRN-3") && !text.contains("\"T-2\""), "pending movements are not imported")
         #expect(text.contains("1045.50") && text.contains("1675.00"), "each balance is asserted")
         #expect(text.contains("Whole Foods") && text.contains("REWE Markt") && text.contains("ACME GmbH"))
-        #expect(first.summary.contains("not booked"))
+        #expect(first.summary.contains("Import into Checking from SimpleFIN ACT-2000 (SimpleFIN): 2 movements\n  added            2"))
+        #expect(first.summary.contains("Import into Giro from Enable Banking DE89370400440532013000 (Enable Banking): 2 movements"))
+        #expect(first.summary.contains("  not booked       1\n  balance          2026-04-01 assert Checking 1045.50"))
         // The requests as documented: start-date is 2026-01-02 (90 days back) at 00:00 UTC
         // = 1,767,312,000; Enable Banking pages through its continuation key.
         let urls = fake.requests.map(\.url)
