@@ -5,30 +5,13 @@ import TallyReports
 import TallySyntax
 
 extension ImportStatements.Setup {
-    /// The wallet to download into: `--wallet`, else the one wallet whose profile names
-    /// a token.
-    static func fioWallet(_ options: ImportStatements.Request, model: BudgetModel) throws(UsageError) -> Int {
-        let withToken = model.wallets.indices.filter { model.importProfile(of: $0)?.token != nil }
-        if let name = options.wallet {
-            guard let wallet = model.wallets.firstIndex(where: { $0.name == name }) else {
-                throw UsageError("no wallet named `\(name)`" + (UsageError.closest(name, model.wallets.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""))
-            }
-            return wallet
-        }
-        guard withToken.count == 1 else {
-            throw UsageError(
-                withToken.isEmpty
-                    ? "no wallet's `import` profile names a token for \(options.names.fio); add `token \"env:FIO_TOKEN\"` (or `token \"file:PATH\"`) to the profile of the wallet at Fio banka"
-                    : "several wallets' profiles name a token (\(withToken.map { model.wallets[$0].name }.joined(separator: ", "))); name one with \(options.names.wallet)")
-        }
-        return withToken[0]
-    }
-
     /// The wallet's movements from Fio banka: from the day of the last movement already
     /// imported from Fio (ids are the bank's movement numbers, so that day's movements
     /// come again and are found present), or the last 90 days (the API's limit without an
     /// unlock in internet banking), through `today`.
-    static func fioStatement(wallet: Int, model: BudgetModel, environment: [String: String], today: CivilDate) throws(UsageError) -> Statement {
+    static func fioStatement(
+        wallet: Int, model: BudgetModel, environment: [String: String], today: CivilDate, fetcher: any HTTPFetching
+    ) throws(UsageError) -> Statement {
         let name = model.wallets[wallet].name
         guard let source = model.importProfile(of: wallet)?.token else {
             throw UsageError("the `import` profile of `\(name)` names no token; add `token \"env:FIO_TOKEN\"` (or `token \"file:PATH\"`) to it")
@@ -40,7 +23,7 @@ extension ImportStatements.Setup {
         let from = imported?.date ?? today.adding(days: -89) ?? today
         do {
             let base = try FioDownload.baseURL(environment: environment)
-            return try FioDownload.statement(token: token, from: min(from, today), to: today, baseURL: base)
+            return try FioDownload.statement(token: token, from: min(from, today), to: today, baseURL: base, fetcher: fetcher)
         } catch {
             throw UsageError("\(error.description); nothing written")
         }

@@ -21,6 +21,8 @@ extension ImportStatements {
 
         let fallback: Int?
         let parts: [Part]
+        /// What the feeds warn about, a sentence each.
+        var notices: [String] = []
 
         /// Settles the import, or throws the message that stops it (exit code 2).
         init(_ options: Request, editor: BudgetEditor, environment: [String: String], today: CivilDate) throws(UsageError) {
@@ -40,13 +42,16 @@ extension ImportStatements {
                 fallback = nil
             }
             var parts: [Part] = []
-            if options.from == .fio {
-                let wallet = try Self.fioWallet(options, model: model)
-                let profile = WalletImport(model: model, wallet: wallet)
-                let statement = try Self.fioStatement(wallet: wallet, model: model, environment: environment, today: today)
-                try Self.check(statement, wallet: wallet, profile: profile, model: model)
-                let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
-                parts.append(Part(wallet: wallet, profile: profile, statements: [statement], target: target))
+            if options.from != nil || options.sync {
+                var feeds = FeedSession(options, model: model, environment: environment, today: today)
+                for wallet in try Self.feedWallets(options, model: model) {
+                    let profile = WalletImport(model: model, wallet: wallet)
+                    let statement = try feeds.statement(of: wallet)
+                    try Self.check(statement, wallet: wallet, profile: profile, model: model)
+                    let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
+                    parts.append(Part(wallet: wallet, profile: profile, statements: [statement], target: target))
+                }
+                notices = feeds.notices
             } else if !single.isEmpty || options.wallet != nil {
                 let wallet = try Self.wallet(options, files: files, model: model, path: editor.path)
                 // The wallet's import profile, under what the command line says.

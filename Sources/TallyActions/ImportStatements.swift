@@ -15,19 +15,24 @@ import TallySyntax
 /// (checked in memory), the lines are laid out by the formatter, and the write goes
 /// through ``BudgetEditor`` holding ``BudgetWriteLock``.
 public enum ImportStatements {
-    /// A bank whose movements are downloaded rather than read from a file.
-    public enum Bank: String, Sendable {
-        /// Fio banka's API, with the token the wallet's `import` profile names.
-        case fio
-    }
+    /// A bank feed whose movements are downloaded rather than read from a file; the
+    /// wallet's `import` profile names its credentials (``BankFeed``).
+    public typealias Bank = FeedKind
 
     /// What to import, and how.
     public struct Request: Sendable {
         /// The budget's root file.
         public var budget: String
         public var statements: [StatementSource]
-        /// Download from this bank instead of reading statements.
+        /// Download from this bank feed instead of reading statements.
         public var from: Bank?
+        /// Download from the feed of every open wallet whose profile names one (`tally
+        /// sync`) instead of reading statements.
+        public var sync: Bool = false
+        /// How the feeds' requests travel: the network, or a test's stand-in.
+        public var fetcher: any HTTPFetching = URLSessionFetcher()
+        /// Unix seconds now, for the feeds' signed tokens; nil for the clock's.
+        public var now: Int?
         /// The wallet the statements belong to; nil to find it (the only open wallet, or
         /// the one whose profile names the statements' account).
         public var wallet: String?
@@ -191,7 +196,7 @@ public enum ImportStatements {
             added: parts.reduce(0) { $0 + $1.report.added }, present: parts.reduce(0) { $0 + $1.report.present.count },
             matched: parts.reduce(0) { $0 + $1.report.matched.count + $1.report.sides.count }, refused: parts.reduce(0) { $0 + $1.report.refused.count })
         return Result(
-            parts: shown, counts: counts, summary: parts.map(\.summary).joined(), refusals: parts.flatMap(\.report.refusalLines), refusedRows: refusedRows,
+            parts: shown, counts: counts, summary: setup.notices.map { "warning: \($0)\n" }.joined() + parts.map(\.summary).joined(), refusals: parts.flatMap(\.report.refusalLines), refusedRows: refusedRows,
             written: write && edited != nil, changesNothing: edit.isEmpty,
             read: [editor.budget, model] + (edited.map { [$0] } ?? []), undo: write ? edited.map(WriteUndo.init) : nil)
     }

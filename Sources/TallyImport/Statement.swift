@@ -65,6 +65,8 @@ public struct Statement: Sendable {
     public enum Format: String, Sendable {
         case csv = "CSV", ofx = "OFX", camt = "CAMT.053", camt052 = "CAMT.052", camt054 = "CAMT.054"
         case mt940 = "MT940", qif = "QIF", fioXML = "Fio XML", fioJSON = "Fio JSON"
+        /// Downloaded from a bank feed's JSON API.
+        case simplefin = "SimpleFIN", enableBanking = "Enable Banking"
     }
 
     public let path: String

@@ -13,7 +13,9 @@ import Testing
         let inWallet = CompletionProviderTests.complete("match \"LIDL\" in Giro ⟨|⟩").items.filter { $0.kind == .category }
         #expect(!inWallet.isEmpty)
         let attributes = CompletionProviderTests.complete("import Giro  decimal comma  ⟨|⟩").items.map(\.label)
-        #expect(Set(attributes) == ["account", "encoding", "separator", "dates", "skip", "token"])
+        #expect(Set(attributes) == ["account", "encoding", "separator", "dates", "skip", "token", "feed", "app"])
+        let feeds = CompletionProviderTests.complete("import Giro  feed ⟨|⟩").items.map(\.label)
+        #expect(Set(feeds) == ["fio", "simplefin", "enablebanking"])
         let marks = CompletionProviderTests.complete("import Giro  decimal ⟨|⟩").items.map(\.label)
         #expect(marks == ["comma", "point"])
     }

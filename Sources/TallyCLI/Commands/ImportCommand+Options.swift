@@ -13,13 +13,13 @@ extension ImportCommand {
         var today: CivilDate?
         var dryRun = false, skipRefused = false
         var addIDs = false
-        /// The bank to download from (`--from fio`) instead of statement files.
-        var from: String?
+        /// The feed to download from (`--from fio`), or every wallet's (`tally sync`).
+        var from: String?, sync = false
         var reading = StatementReader.Options()
     }
 
-    static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-        var options = Options()
+    static func parse(_ arguments: [String], sync: Bool = false) throws(UsageError) -> Options {
+        var options = Options(sync: sync)
         var reader = ArgumentReader(arguments)
         while let item = reader.next() {
             switch item {
@@ -56,15 +56,15 @@ extension ImportCommand {
                 case .addIDs: options.addIDs = true
                 case .from:
                     let value = try reader.value(of: flag, inline: inline)
-                    guard value == "fio" else { throw UsageError("`--from` knows one bank, `fio` (Fio banka), not `\(value)`") }
+                    guard FeedKind(rawValue: value) != nil else { throw UsageError("`--from` knows fio, simplefin and enablebanking, not `\(value)`") }
                     options.from = value
                 }
             }
         }
         guard let budget = options.budget else { throw UsageError("`tally import` needs a budget file and at least one statement") }
         if budget == "-" { throw UsageError("`tally import` writes to the budget's files; it cannot read the budget from standard input") }
-        if options.from != nil && !options.statements.isEmpty { throw UsageError("`--from fio` downloads the statement: name no statement files with it") }
-        if options.statements.isEmpty && options.from == nil {
+        if (options.from != nil || sync) && !options.statements.isEmpty { throw UsageError("a feed downloads the statement: name no statement files with it") }
+        if options.statements.isEmpty && options.from == nil && !options.sync {
             throw UsageError("`tally import` needs at least one statement file after the budget, or `--from fio`")
         }
         return options

@@ -18,7 +18,7 @@ enum ImportCommand: Subcommand {
 
         USAGE
           tally import [options] <budget> <statement>...
-          tally import [options] <budget> --from fio
+          tally import [options] <budget> --from fio|simplefin|enablebanking
 
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)
@@ -113,23 +113,27 @@ enum ImportCommand: Subcommand {
                     "--from", value: "BANK",
                     help: """
                         Download the movements from the bank instead of reading
-                        statement files: `fio` (Fio banka's API, with the token the
-                        wallet's profile names: `token "env:NAME"`)
+                        statement files: `fio`, `simplefin` or `enablebanking`, as the
+                        wallet's profile names it (`feed`, docs/import.md)
                         """)
             }
         }
     }
 
-    static func run(_ arguments: [String], console: Console) -> Int32 {
-        guard let options = readOptions(arguments, console: console, parse) else { return ExitCode.usage }
+    static func run(_ arguments: [String], console: Console) -> Int32 { run(arguments, sync: false, console: console) }
+
+    /// Imports, or with `sync` downloads every feed the budget's profiles name.
+    static func run(_ arguments: [String], sync: Bool, console: Console) -> Int32 {
+        guard let options = readOptions(arguments, console: console, { a throws(UsageError) in try parse(a, sync: sync) }) else { return ExitCode.usage }
         guard let today = workingDay(options.today, console: console) else { return ExitCode.usage }
         var request = ImportStatements.Request(
             budget: options.budget!, statements: options.statements.map { .file($0) }, from: options.from.flatMap(ImportStatements.Bank.init),
             wallet: options.wallet, into: options.into, uncategorized: options.uncategorized, reading: options.reading, addIDs: options.addIDs,
             today: today, dryRun: options.dryRun, skipRefused: options.skipRefused, environment: console.environment)
         request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`")
+        request.sync = options.sync
         let result: ImportStatements.Result
-        do { result = try ImportStatements.perform(request) } catch { return error.report(name, console: console) }
+        do { result = try ImportStatements.perform(request) } catch { return error.report(sync ? SyncCommand.name : name, console: console) }
         // The budget as read and as edited are freed by the exit, not one element at a time.
         if let budget = result.read.first as? Budget { for value in result.read { KeptUntilExit.keep(value, of: budget) } }
         if options.dryRun {

@@ -30,7 +30,7 @@ protocol Subcommand: Sendable {
 /// The `tally` command: dispatches to subcommands, prints help and version.
 public enum TallyTool {
     static let subcommands: [any Subcommand.Type] =
-        [InitCommand.self, CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, ImportCommand.self, ExportCommand.self, ConvertCommand.self, LSPCommand.self, ServeCommand.self, CompletionsCommand.self]
+        [InitCommand.self, CheckCommand.self, FmtCommand.self] + reportCommands + [RecordCommand.self, AddCommand.self, ImportCommand.self, SyncCommand.self, FeedCommand.self, ExportCommand.self, ConvertCommand.self, LSPCommand.self, ServeCommand.self, CompletionsCommand.self]
 
     /// Runs `tally` with `arguments` (without the program name) and returns the exit code.
     /// `commit` is the commit the executable was built from, for `--version` (nil: unknown).

@@ -38,6 +38,8 @@ extension Lowering {
         resolved?.skip = profile.value("skip").flatMap { Int($0) }
         resolved?.account = profile.value("account").map(ImportProfile.account).flatMap { $0.isEmpty ? nil : $0 }
         resolved?.token = profile.value("token").flatMap(TokenSource.init)
+        resolved?.feed = profile.value("feed").flatMap(FeedKind.init(rawValue:))
+        resolved?.app = profile.value("app").flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// Reports the token, encoding, date format, decimal mark and separator of `profile`
@@ -56,6 +58,12 @@ extension Lowering {
         check("encoding", StatementEncoding.allCases.map(\.rawValue), "encoding") { StatementEncoding(name: $0) != nil }
         check("dates", DateFormat.allCases.map(\.rawValue), "date format") { DateFormat(name: $0) != nil }
         check("decimal", DecimalMark.allCases.map(\.rawValue), "decimal mark") { DecimalMark(rawValue: $0) != nil }
+        check("feed", FeedKind.allCases.map(\.rawValue), "feed") { FeedKind(rawValue: $0) != nil }
+        if profile.value("feed") == FeedKind.enablebanking.rawValue, profile.value("app") == nil, let range = profile.valueRange("feed") {
+            report(
+                .invalidImportSetting, "Enable Banking needs the application's id", file, range,
+                help: "add `app \"ID\"`, the id the Enable Banking Control Panel gave the application, and `token \"file:PATH\"`, its private key")
+        }
         if let separator = profile.value("separator"), let range = profile.valueRange("separator"),
             ImportProfile.separator(separator) == nil
         {

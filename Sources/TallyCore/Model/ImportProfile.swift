@@ -1,4 +1,5 @@
 import TallySyntax
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -27,6 +28,11 @@ public struct ImportProfile: Sendable, Equatable {
     /// Where the bank's API token is kept (`token "env:FIO_TOKEN"`), for `tally import
     /// --from fio`; the token itself is never in the budget.
     public var token: TokenSource?
+    /// The feed the wallet's movements are downloaded from (`feed simplefin`); a profile
+    /// that names a token and no feed is Fio banka's (``feedKind``).
+    public var feed: FeedKind?
+    /// The feed's application id (`app "…"`, Enable Banking's): not a secret.
+    public var app: String?
     /// Columns by position, counted from 1 (`date: 1`); with the date's, the statement has
     /// no header.
     public var positions: [StatementColumn: Int] = [:]
@@ -35,6 +41,10 @@ public struct ImportProfile: Sendable, Equatable {
     public var words: [StatementWord: [String]] = [:]
     /// Where the profile names its wallet.
     public let location: SourceLocation
+
+    /// The feed `tally sync` downloads from: the one named, else Fio banka's when a token
+    /// is named (the profiles written before `feed` existed), else none.
+    public var feedKind: FeedKind? { feed ?? (token == nil ? nil : .fio) }
 
     /// An empty profile of `wallet`.
     public init(wallet: Int, location: SourceLocation) {

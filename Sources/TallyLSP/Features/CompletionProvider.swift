@@ -126,7 +126,8 @@ public enum CompletionProvider {
             case "encoding": return [.keywords(StatementEncoding.allCases.map(\.rawValue))]
             case "dates": return [.keywords(DateFormat.allCases.map(\.rawValue))]
             case "decimal": return [.keywords(DecimalMark.allCases.map(\.rawValue))]
-            case "account", "separator", "skip", "token": return []
+            case "feed": return [.keywords(FeedKind.allCases.map(\.rawValue))]
+            case "account", "separator", "skip", "token", "app": return []
             default:
                 let used = Set(words)
                 return [.keywords(KeywordSet.importAttributes.spellings.filter { !used.contains($0) })]

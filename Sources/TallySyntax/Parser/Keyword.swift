@@ -18,7 +18,7 @@ public enum Keyword: UInt8, CaseIterable, Sendable {
     case rule
     // import profiles and rules
     case `import`, match, encoding, separator, dates, decimal, over, under, note
-    case account, token
+    case account, token, feed, app
 
     /// The keyword as written. Read from a table made once: describing an enum case
     /// goes through reflection, and messages name keywords on every clause parsed.
@@ -34,7 +34,7 @@ public enum Keyword: UInt8, CaseIterable, Sendable {
         yearly for in rollover unspent alert by reached day days week weeks month
         months quarter quarters year years from until times as last monday tuesday
         wednesday thursday friday saturday sunday rule import match encoding separator
-        dates decimal over under note account token
+        dates decimal over under note account token feed app
         """.split(whereSeparator: \.isWhitespace).map(String.init)
 
     /// Every spelling packed into two integers (up to 16 bytes), so that matching a token
@@ -123,7 +123,7 @@ public struct KeywordSet: ExpressibleByArrayLiteral, Sendable {
     /// The clauses after a transaction's or transfer's amount.
     public static let transactionClauses: KeywordSet = [.goal, .rule, .by]
     /// The settings of an import profile.
-    public static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip, .token]
+    public static let importAttributes: KeywordSet = [.account, .encoding, .separator, .dates, .decimal, .skip, .token, .feed, .app]
     /// Every clause of a match rule.
     public static let matchClauses: KeywordSet = [.in, .over, .under, .payee, .note, .transfer]
     /// The clauses of a match rule that narrow which movements it matches, after its

@@ -9,7 +9,7 @@ endif
 syntax match tallyName /\v%([-][>])@![^ \t;",'=@#][^ \t;",]*/
 syntax match tallyComma /\v[,]/
 syntax match tallyOperator /\v[-][>]|[.][.]|[=]|[@]/
-syntax match tallyKeyword /\v%(overlapping[-]envelopes|investment|week[-]start|quarterly|separator|wednesday|currency|decimals|encoding|envelope|quarters|rollover|saturday|severity|thursday|transfer|account|decimal|expense|include|monthly|opening|quarter|reached|savings|tuesday|unspent|warning|assert|closed|credit|friday|hidden|import|income|monday|months|option|strict|sunday|wallet|weekly|yearly|alert|allow|dates|error|every|limit|match|month|other|owner|payee|times|token|under|until|weeks|years|bank|cash|days|fill|from|goal|info|last|loan|move|note|over|rate|rule|skip|warn|week|year|day|for|off|as|by|in|on)%([^ \t;",])@!/
+syntax match tallyKeyword /\v%(overlapping[-]envelopes|investment|week[-]start|quarterly|separator|wednesday|currency|decimals|encoding|envelope|quarters|rollover|saturday|severity|thursday|transfer|account|decimal|expense|include|monthly|opening|quarter|reached|savings|tuesday|unspent|warning|assert|closed|credit|friday|hidden|import|income|monday|months|option|strict|sunday|wallet|weekly|yearly|alert|allow|dates|error|every|limit|match|month|other|owner|payee|times|token|under|until|weeks|years|bank|cash|days|feed|fill|from|goal|info|last|loan|move|note|over|rate|rule|skip|warn|week|year|app|day|for|off|as|by|in|on)%([^ \t;",])@!/
 syntax match tallyNumber /\v[+-]?\d+%([.]\d+)?%([^ \t;",])@!/
 syntax match tallyPercentage /\v[+-]?\d+%([.]\d+)?[%]%([^ \t;",])@!/
 syntax match tallyDate /\v\d[0-9-]*[-][0-9-]*%([^ \t;",.])@!/

@@ -1,4 +1,3 @@
-import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -7,16 +6,16 @@ import TallySyntax
 /// their opening balances, and a template's categories and envelopes, every name and
 /// value spelled by `SourceWriter`, with short comments that teach the format. The text
 /// is laid out by the formatter before it is written (`InitCommand`).
-struct StarterBudget: Sendable {
+public struct StarterBudget: Sendable {
     /// One wallet: its name, kind and opening balance as written (nil: none).
-    struct Wallet: Equatable, Sendable {
-        var name: String
-        var kind: WalletKind
-        var opening: String?
+    public struct Wallet: Equatable, Sendable {
+        public var name: String
+        public var kind: WalletKind
+        public var opening: String?
 
         /// Reads `NAME KIND [OPENING]` (a name may hold spaces: the kind and the amount
         /// are read from the end). Throws a message saying what is wrong.
-        init(_ text: String) throws(UsageError) {
+        public init(_ text: String) throws(UsageError) {
             var words = text.split(whereSeparator: \.isWhitespace).map(String.init)
             // The opening as typed (`1200.00`, `1.412,50`: ``TypedAmount``); a number
             // that reads two ways is asked about, not taken for part of the name.
@@ -42,16 +41,24 @@ struct StarterBudget: Sendable {
         }
     }
 
-    var currency: String
-    var wallets: [Wallet]
-    var template: StarterTemplate
-    var today: CivilDate
+    public var currency: String
+    public var wallets: [Wallet]
+    public var template: StarterTemplate
+    public var today: CivilDate
+
+    /// The budget of these answers.
+    public init(currency: String, wallets: [Wallet], template: StarterTemplate, today: CivilDate) {
+        self.currency = currency
+        self.wallets = wallets
+        self.template = template
+        self.today = today
+    }
 
     /// The category the examples spend in: the groceries, else the first expense.
-    var exampleCategory: String? { template.expense.first { $0.hasSuffix("Groceries") } ?? template.expense.first }
+    public var exampleCategory: String? { template.expense.first { $0.hasSuffix("Groceries") } ?? template.expense.first }
 
     /// The budget's lines, comments included, before the formatter lays them out.
-    var lines: [String] {
+    public var lines: [String] {
         var out = [
             "; A Tally budget, started with `tally init` on \(SourceWriter.date(today)).",
             "; A line starting with `;` is a comment. `tally check` says what is wrong,",

@@ -1,21 +1,21 @@
 /// A starting set of categories and envelopes for `tally init`: what a household, a
 /// student or a YNAB user budgets first. Amounts are in the budget's currency; envelopes
 /// without one are filled by hand, as YNAB assigns money to categories.
-enum StarterTemplate: String, CaseIterable, Sendable {
+public enum StarterTemplate: String, CaseIterable, Sendable {
     case household, student, ynab, none
 
     /// One envelope of the template.
-    struct Envelope: Sendable {
-        let name: String
+    public struct Envelope: Sendable {
+        public let name: String
         /// Planned per period; nil for an envelope filled by hand.
-        let amount: String?
-        let period: String
-        let categories: [String]
-        let rollover: Bool
+        public let amount: String?
+        public let period: String
+        public let categories: [String]
+        public let rollover: Bool
     }
 
     /// One line for the question and the help.
-    var summary: String {
+    public var summary: String {
         switch self {
         case .household: "rent, energy, groceries, eating out, transport, health, fun, presents"
         case .student: "rent, groceries, canteen, books, phone, going out; food by the week"
@@ -25,7 +25,7 @@ enum StarterTemplate: String, CaseIterable, Sendable {
     }
 
     /// Income categories.
-    var income: [String] {
+    public var income: [String] {
         switch self {
         case .household: ["Salary", "Interest"]
         case .student: ["Job", "Allowance"]
@@ -35,7 +35,7 @@ enum StarterTemplate: String, CaseIterable, Sendable {
     }
 
     /// Expense categories.
-    var expense: [String] {
+    public var expense: [String] {
         switch self {
         case .household:
             [
@@ -54,7 +54,7 @@ enum StarterTemplate: String, CaseIterable, Sendable {
     }
 
     /// The envelopes.
-    var envelopes: [Envelope] {
+    public var envelopes: [Envelope] {
         switch self {
         case .household:
             [
