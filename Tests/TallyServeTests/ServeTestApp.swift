@@ -83,6 +83,6 @@ struct ServeTestApp {
 }
 
 extension HTTPResponse {
-    var text: String { String(decoding: body, as: UTF8.self) }
+    var text: String { String(decoding: wholeBody, as: UTF8.self) }
     func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
 }
