@@ -5,12 +5,18 @@
 
 Builds the release binary (BENCH_NO_BUILD=1 skips it; TALLY_BIN names another), makes
 Benchmarks/data/tx-SIZE.tally with generate.py if missing, starts
-`tally serve --port 0 --today 2026-11-22 FILE`, and asks each page and API answer
-BENCH_RUNS times (default 7) after one warm-up request (the first reading of the budget
-is timed on its own). The server time is the app's own, from the `Server-Timing` header
-(the request's handling, not the network); the wall time is the whole request from this
-script. Peak memory is the server's VmHWM from /proc at the end. Targets: at most
-150 ms server time per request and 250 MB at 100k. Only 127.0.0.1 is contacted.
+`tally serve --port 0 --today 2026-11-22 FILE`, opens the printed address (its key
+becomes the cookie every request then carries, as a browser's do), and asks each page and
+API answer BENCH_RUNS times (default 7) after one warm-up request (the first reading of
+the budget is timed on its own), the register's filters and sorts among them. The server
+time is the app's own, from the `Server-Timing` header (the request's handling, not the
+network; for an answer sent as it is made, `/api/register`, the time until its first
+bytes); the wall time is the whole request from this script, the answer read to its end.
+Then BENCH_CLIENTS clients (default 8) at once each ask the unfiltered `/api/register`
+BENCH_ROUNDS times (default 3) while the server's resident memory (VmRSS) is sampled
+every 5 ms; the peak of the samples and VmHWM at the end are printed. Targets: at most
+150 ms server time per request, 8 clients at once at most 250 MB at 100k. Only
+127.0.0.1 is contacted.
 
     python3 Benchmarks/serve_bench.py memory [SIZE ...]
 
@@ -33,6 +39,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -44,17 +51,25 @@ SAVES = int(os.environ.get("BENCH_SAVES", "100"))
 CLIENTS = 20
 CLIENT_REQUESTS = int(os.environ.get("BENCH_CLIENT_REQUESTS", "20"))
 SOAK = int(os.environ.get("BENCH_SOAK", "600"))
+CONCURRENT = int(os.environ.get("BENCH_CLIENTS", "8"))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "3"))
 TARGETS = [
-    "/", "/envelopes", "/register?period=2026-11", "/register", "/goals", "/due", "/diagnostics", "/source?file=0&line=5000",
-    "/api/version", "/api/balance", "/api/envelopes", "/api/goals", "/api/register?period=2026-11", "/api/report",
-    "/api/due", "/api/insights", "/api/forecast", "/api/diagnostics",
+    "/", "/envelopes", "/register?period=2026-11", "/register", "/register?search=coffee", "/register?sort=amount",
+    "/register?sort=payee&desc=1", "/goals", "/due", "/diagnostics", "/source?file=0&line=5000",
+    "/api/version", "/api/balance", "/api/envelopes", "/api/goals", "/api/register?period=2026-11", "/api/register",
+    "/api/register?search=coffee", "/api/register?sort=amount", "/api/report", "/api/due", "/api/insights", "/api/forecast",
+    "/api/diagnostics",
 ]
+# The cookie the printed address gives (`start`), sent with every request.
+COOKIE = {}
 
 
 def request(url):
     start = time.perf_counter()
-    with urllib.request.urlopen(url, timeout=120) as answer:
-        answer.read()
+    asked = urllib.request.Request(url, headers={"Cookie": COOKIE.get("value", "")})
+    with urllib.request.urlopen(asked, timeout=120) as answer:
+        while answer.read(1 << 20):
+            pass
         timing = answer.headers.get("Server-Timing", "")
         status = answer.status
     wall = (time.perf_counter() - start) * 1000
@@ -82,10 +97,25 @@ def data_file(size):
     return file
 
 
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *arguments):
+        return None
+
+
 def start(file):
+    """Starts the server and trades the printed address's key for the cookie (a build
+    from before the key on loopback prints no key: then no cookie is needed)."""
     server = subprocess.Popen([BIN, "serve", "--port", "0", "--today", "2026-11-22", str(file)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    url = server.stdout.readline().strip().rstrip("/")
-    assert url.startswith("http://127.0.0.1:"), url
+    link = server.stdout.readline().strip()
+    url = link.split("?", 1)[0].rstrip("/")
+    assert url.startswith("http://127.0.0.1:"), link
+    COOKIE.pop("value", None)
+    if "?token=" in link:
+        try:
+            urllib.request.build_opener(NoRedirect).open(link, timeout=120)
+        except urllib.error.HTTPError as answer:
+            assert answer.code == 303, answer.code
+            COOKIE["value"] = answer.headers["Set-Cookie"].split(";", 1)[0]
     return server, url
 
 
@@ -108,8 +138,48 @@ class Saver:
 
 
 def version(url):
-    with urllib.request.urlopen(url + "/api/version", timeout=120) as answer:
+    asked = urllib.request.Request(url + "/api/version", headers={"Cookie": COOKIE.get("value", "")})
+    with urllib.request.urlopen(asked, timeout=120) as answer:
         return answer.read()
+
+
+def concurrent(server, url):
+    """BENCH_CLIENTS clients at once, each asking the unfiltered /api/register
+    BENCH_ROUNDS times, VmRSS sampled meanwhile; the peak sample and the times."""
+    samples, done, times, failures = [], threading.Event(), [], []
+
+    def sample():
+        while not done.is_set():
+            samples.append(resident_mb(server.pid))
+            time.sleep(0.005)
+
+    def client():
+        for _ in range(ROUNDS):
+            try:
+                status, server_ms, wall = request(url + "/api/register")
+                times.append((server_ms, wall))
+                if status != 200:
+                    failures.append(status)
+            except Exception as error:  # noqa: BLE001 - counted and printed
+                failures.append(repr(error))
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    before = resident_mb(server.pid)
+    started = time.perf_counter()
+    threads = [threading.Thread(target=client) for _ in range(CONCURRENT)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    print(f"\n{CONCURRENT} clients x {ROUNDS} unfiltered /api/register at once: {elapsed:.1f} s; "
+          f"server time median {statistics.median(t[0] for t in times):.1f} ms, worst {max(t[0] for t in times):.1f}; "
+          f"wall median {statistics.median(t[1] for t in times):.0f} ms, worst {max(t[1] for t in times):.0f}; "
+          f"VmRSS {before:.0f} MB before, peak {max(samples):.0f} MB ({len(samples)} samples), {resident_mb(server.pid):.0f} after; "
+          f"failures {len(failures)}: {failures[:3]}")
 
 
 def memory(size):
@@ -188,7 +258,9 @@ def bench(size):
             worst = max(worst, max(server_ms))
             print(f"| `{target}` | {runs[0][0]} | {statistics.median(server_ms):.1f} | {max(server_ms):.1f} | {statistics.median(r[2] for r in runs):.1f} |")
         memory = peak_mb(server.pid)
-        print(f"\nworst server time {worst:.1f} ms (target 150); peak memory {memory:.0f} MB (target 250)")
+        print(f"\nworst server time {worst:.1f} ms (target 150); peak memory {memory:.0f} MB before the clients")
+        concurrent(server, url)
+        print(f"peak memory (VmHWM) {peak_mb(server.pid):.0f} MB (target 250)")
     finally:
         server.kill()
         server.wait()

@@ -43,8 +43,11 @@ class Served:
             stderr=subprocess.DEVNULL,
             text=True,
         )
-        self.url = self.process.stdout.readline().strip()
-        assert self.url.startswith("http://127.0.0.1:"), self.url
+        # The printed address carries this run's key; pages trade it for a cookie
+        # (`admit`). `url` is the server's root without it.
+        self.link = self.process.stdout.readline().strip()
+        assert self.link.startswith("http://127.0.0.1:") and "/?token=" in self.link, self.link
+        self.url = self.link.split("?", 1)[0]
 
     def cli(self, *arguments):
         """What `tally ARGUMENTS --format json` prints for the same budget, parsed."""
@@ -58,22 +61,38 @@ class Served:
     def text(self) -> str:
         return self.file.read_text(encoding="utf-8")
 
+    def admit(self, browser, monkeypatch):
+        """Every context the test makes opens the printed address first, as the person
+        does, so it has the cookie."""
+        make = browser.new_context
+
+        def new_context(**options):
+            context = make(**options)
+            welcome = context.new_page()
+            welcome.goto(self.link)
+            welcome.close()
+            return context
+
+        monkeypatch.setattr(browser, "new_context", new_context)
+
     def stop(self):
         self.process.kill()
         self.process.wait()
 
 
 @pytest.fixture
-def served(tmp_path):
+def served(tmp_path, browser, monkeypatch):
     server = Served(tmp_path)
+    server.admit(browser, monkeypatch)
     yield server
     server.stop()
 
 
 @pytest.fixture
-def served_import(tmp_path):
+def served_import(tmp_path, browser, monkeypatch):
     """A server over examples/import's budget on 2026-04-01 (its statement is March's)."""
     server = Served(tmp_path, budget="examples/import/budget.tally", today="2026-04-01")
+    server.admit(browser, monkeypatch)
     yield server
     server.stop()
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TallyServe
 
-/// The safety rules: loopback by default, a token off it, writes only from the server's
+/// The safety rules: loopback by default, a token on every address, writes only from the server's
 /// own pages, no file but the budget's, nothing of the budget in a refusal.
 struct AccessRulesTests {
     @Test func loopbackAddressesAreKnown() {
@@ -20,14 +20,14 @@ struct AccessRulesTests {
         #expect(serve.get("/api/balance").status == .ok)
     }
 
-    @Test func offLoopbackEveryRequestNeedsTheToken() {
-        let serve = ServeTestApp(files: [TestSupport.path("examples/household.tally")], host: "0.0.0.0", port: 9000)
+    @Test(arguments: ["127.0.0.1", "0.0.0.0"]) func everyRequestNeedsTheToken(host: String) {
+        let serve = ServeTestApp(files: [TestSupport.path("examples/household.tally")], host: host, port: 9000)
         let rules = serve.app.rules
-        #expect(rules.url == "http://0.0.0.0:9000/?token=\(rules.token)")
-        #expect(serve.get("/").status == .unauthorized)
-        #expect(serve.get("/api/balance").status == .unauthorized)
-        #expect(serve.get("/?token=wrong").status == .unauthorized)
-        let welcome = serve.get("/register?token=\(rules.token)&period=2026-11")
+        #expect(rules.url == "http://\(host):9000/?token=\(rules.token)")
+        #expect(serve.get("/", withCookie: false).status == .unauthorized)
+        #expect(serve.get("/api/balance", withCookie: false).status == .unauthorized)
+        #expect(serve.get("/?token=wrong", withCookie: false).status == .unauthorized)
+        let welcome = serve.get("/register?token=\(rules.token)&period=2026-11", withCookie: false)
         #expect(welcome.status == .seeOther)
         #expect(welcome.header("Location") == "/register?period=2026-11")
         #expect(welcome.header("Set-Cookie") == "tally_token_9000=\(rules.token); Path=/; HttpOnly; SameSite=Strict")
@@ -58,7 +58,7 @@ struct AccessRulesTests {
         #expect(serve.post("/assign", fields, token: "0000").status == .forbidden)
         let noOrigin = serve.app.handle(
             HTTPRequest(
-                method: "POST", target: "/assign", headers: [("Host", serve.host), ("Content-Type", "application/x-www-form-urlencoded")],
+                method: "POST", target: "/assign", headers: [("Host", serve.host), serve.cookie, ("Content-Type", "application/x-www-form-urlencoded")],
                 body: Array("envelope=Groceries&amount=10&_token=\(serve.app.rules.token)".utf8)))
         #expect(noOrigin.status == .forbidden)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)

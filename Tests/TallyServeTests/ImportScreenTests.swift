@@ -157,7 +157,7 @@ struct ImportScreenTests {
         let body = "--\(boundary)\r\nContent-Disposition: form-data; name=\"upload\"; filename=\"march.xml\"\r\n\r\n\(statement)\r\n--\(boundary)--\r\n"
         let request = HTTPRequest(
             method: "POST", target: "/import/preview",
-            headers: [("Host", serve.host), ("Origin", "http://\(serve.host)"), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+            headers: [("Host", serve.host), serve.cookie, ("Origin", "http://\(serve.host)"), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
             body: Array(body.utf8))
         #expect(serve.app.handle(request).status == .forbidden)
     }

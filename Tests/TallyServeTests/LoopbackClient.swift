@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import TallyServe
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -25,6 +27,19 @@ enum LoopbackClient {
         var timeout = timeval(tv_sec: wait, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         return fd
+    }
+
+    /// The `Cookie` line (with its CRLF) a browser sends to the server on `port` once it
+    /// has opened the printed URL with `token`.
+    static func cookie(port: Int, token: String) -> String {
+        "Cookie: \(AccessRules.cookie)_\(port)=\(token)\r\n"
+    }
+
+    /// `GET target` from 127.0.0.1:`port` as a browser that has the session's cookie
+    /// (none when `token` is nil: a stranger), the whole answer.
+    static func get(_ target: String, port: Int, token: String?) -> String {
+        let cookie = token.map { Self.cookie(port: port, token: $0) } ?? ""
+        return exchange(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookie)\r\n".utf8), port: port)
     }
 
     /// Sends `text` on `fd` as it is.

@@ -98,7 +98,8 @@ struct PageEscapingTests {
             HTTPRequest(
                 method: "POST", target: "/add",
                 headers: [
-                    ("Host", serve.host), ("Origin", "http://\(serve.host)"), ("Content-Type", "application/x-www-form-urlencoded"),
+                    ("Host", serve.host), serve.cookie, ("Origin", "http://\(serve.host)"),
+                    ("Content-Type", "application/x-www-form-urlencoded"),
                     ("Referer", "http://\(serve.host)/register?q=" + Self.hostile + "Q")
                 ],
                 body: Array("wallet=Nowhere&amount=1&\(AccessRules.formField)=\(serve.app.rules.token)&version=\(serve.app.store.currentVersion())".utf8)))

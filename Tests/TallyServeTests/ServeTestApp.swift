@@ -5,7 +5,8 @@ import TallyTestSupport
 @testable import TallyServe
 
 /// A `tally serve` app answering in memory (no socket), as `tally serve FILE --today DAY`
-/// makes it.
+/// makes it. Its requests carry the session's cookie, as a browser's do once the printed
+/// URL was opened, unless they bring a `Cookie` of their own or are told not to.
 struct ServeTestApp {
     let app: ServeApp
     let host: String
@@ -17,13 +18,27 @@ struct ServeTestApp {
         self.host = (host.contains(":") ? "[\(host)]" : host) + ":\(port)"
     }
 
-    /// `GET target` from the server's own address.
-    func get(_ target: String, headers: [(String, String)] = []) -> HTTPResponse {
-        app.handle(HTTPRequest(method: "GET", target: target, headers: [("Host", host)] + headers))
+    /// The `Cookie` header a browser sends once it has opened the printed URL.
+    var cookie: (String, String) { ("Cookie", "\(app.rules.cookieName)=\(app.rules.token)") }
+
+    /// The headers of a request: `Host`, the session's cookie unless `headers` has a
+    /// `Cookie` or `withCookie` is false, then `headers`.
+    func headers(_ headers: [(String, String)], withCookie: Bool) -> [(String, String)] {
+        let own = withCookie && !headers.contains { $0.0.lowercased() == "cookie" }
+        return [("Host", host)] + (own ? [cookie] : []) + headers
+    }
+
+    /// `GET target` from the server's own address (with the session's cookie unless told
+    /// otherwise: a stranger's request).
+    func get(_ target: String, headers: [(String, String)] = [], withCookie: Bool = true) -> HTTPResponse {
+        app.handle(HTTPRequest(method: "GET", target: target, headers: self.headers(headers, withCookie: withCookie)))
     }
 
     /// `POST target` with form `fields`, from the server's own pages unless told otherwise.
-    func post(_ target: String, _ fields: [(String, String)], origin: String? = nil, token: String? = nil, version: String? = nil) -> HTTPResponse {
+    func post(
+        _ target: String, _ fields: [(String, String)], origin: String? = nil, token: String? = nil, version: String? = nil,
+        withCookie: Bool = true
+    ) -> HTTPResponse {
         var all = fields
         all.append((AccessRules.formField, token ?? app.rules.token))
         all.append(("version", version ?? app.store.currentVersion()))
@@ -31,7 +46,8 @@ struct ServeTestApp {
         return app.handle(
             HTTPRequest(
                 method: "POST", target: target,
-                headers: [("Host", host), ("Origin", origin ?? "http://\(host)"), ("Content-Type", "application/x-www-form-urlencoded")],
+                headers: headers(
+                    [("Origin", origin ?? "http://\(host)"), ("Content-Type", "application/x-www-form-urlencoded")], withCookie: withCookie),
                 body: Array(body.utf8)))
     }
 
@@ -51,7 +67,7 @@ struct ServeTestApp {
         return app.handle(
             HTTPRequest(
                 method: "POST", target: target,
-                headers: [("Host", host), ("Origin", "http://\(host)"), ("Content-Type", "multipart/form-data; boundary=\(boundary)")],
+                headers: headers([("Origin", "http://\(host)"), ("Content-Type", "multipart/form-data; boundary=\(boundary)")], withCookie: true),
                 body: Array(body.utf8)))
     }
 
@@ -67,6 +83,6 @@ struct ServeTestApp {
 }
 
 extension HTTPResponse {
-    var text: String { String(decoding: body, as: UTF8.self) }
+    var text: String { String(decoding: wholeBody, as: UTF8.self) }
     func header(_ name: String) -> String? { headers.first { $0.0.lowercased() == name.lowercased() }?.1 }
 }

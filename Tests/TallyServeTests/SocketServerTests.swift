@@ -25,11 +25,13 @@ import Testing
     @Test func aPageAndTheAPIOverTheSocket() throws {
         let session = try Self.session(TestSupport.path("examples/household.tally"))
         defer { session.stop() }
-        #expect(session.url == "http://127.0.0.1:\(session.port)/")
-        let page = Self.exchange(Array("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(session.port)\r\n\r\n".utf8), port: session.port)
+        let token = session.app.rules.token
+        #expect(session.url == "http://127.0.0.1:\(session.port)/?token=\(token)")
+        let page = LoopbackClient.get("/", port: session.port, token: token)
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(page.contains("<h2>Wallets</h2>"))
-        let head = Self.exchange(Array("HEAD /api/balance HTTP/1.1\r\nHost: localhost:\(session.port)\r\n\r\n".utf8), port: session.port)
+        let cookie = LoopbackClient.cookie(port: session.port, token: token)
+        let head = Self.exchange(Array("HEAD /api/balance HTTP/1.1\r\nHost: localhost:\(session.port)\r\n\(cookie)\r\n".utf8), port: session.port)
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(head.hasSuffix("\r\n\r\n"), "no body after a HEAD")
     }
@@ -38,7 +40,7 @@ import Testing
         let session = try Self.session(TestSupport.path("examples/household.tally"))
         defer { session.stop() }
         let port = session.port
-        let host = "Host: 127.0.0.1:\(port)\r\n"
+        let host = "Host: 127.0.0.1:\(port)\r\n" + LoopbackClient.cookie(port: port, token: session.app.rules.token)
         let cases: [(String, String)] = [
             ("\u{0}\u{1}\u{2} garbage\r\n\r\n", "400"),
             ("GET / HTTP/1.1\r\n\r\n", "400"),
@@ -76,12 +78,12 @@ import Testing
         #expect(after == ServeTestApp.cli(["balance", "--format", "json", "--today", "2026-11-22", file]).out)
     }
 
-    /// `tally serve` prints the address first, alone on its line; off loopback, with the
-    /// token; an address it cannot listen on is a usage error.
+    /// `tally serve` prints the address first, alone on its line, with the token; the
+    /// token is in no message; an address it cannot listen on is a usage error.
     @Test func theBinaryPrintsTheAddressFirst() throws {
         let binary = TestSupport.tallyExecutable.path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "the tally binary is built")
-        for (host, pattern) in [("127.0.0.1", #/^http://127\.0\.0\.1:\d+/$/#), ("0.0.0.0", #/^http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{32}$/#)] {
+        for (host, pattern) in [("127.0.0.1", #/^http://127\.0\.0\.1:\d+/\?token=[0-9a-f]{32}$/#), ("0.0.0.0", #/^http://0\.0\.0\.0:\d+/\?token=[0-9a-f]{32}$/#)] {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: binary)
             process.arguments = ["serve", "--port", "0", "--host", host, TestSupport.path("examples/household.tally")]
@@ -107,14 +109,16 @@ import Testing
             let port = Int(url.split(separator: ":")[2].prefix { $0.isNumber }) ?? 0
             let token = url.split(separator: "=").last.map(String.init) ?? ""
             for target in ["/", "/register", "/api/balance", "/source?file=0&line=3", "/nothing"] {
-                let cookie = host == "0.0.0.0" ? "Cookie: tally_token_\(port)=\(token)\r\n" : ""
-                _ = Self.exchange(Array("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\(cookie)\r\n".utf8), port: port)
+                #expect(LoopbackClient.get(target, port: port, token: token).hasPrefix("HTTP/1.1 "))
+                _ = LoopbackClient.get(target, port: port, token: nil)
             }
             _ = Self.exchange(Array("BREW / HTTP/1.1\r\n\r\n".utf8), port: port)
+            _ = LoopbackClient.get("/?token=\(token)", port: port, token: nil)
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
             let messages = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             #expect(messages == "tally serve: serving \(TestSupport.path("examples/household.tally")); press Ctrl-C to stop\n")
+            #expect(token.count == 32 && !messages.contains(token))
         }
         let bad = ServeTestApp.cli(["serve", "--host", "example.com", "--port", "0", TestSupport.path("examples/household.tally")])
         #expect(bad.code == 2)

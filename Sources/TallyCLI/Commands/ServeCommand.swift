@@ -23,11 +23,11 @@ enum ServeCommand: Subcommand {
         OPTIONS
         \(Flag.help)\(FlagDeclaration.helpFlag.help)\
 
-        The first line on standard output is the address to open; on every address
-        (--host 0.0.0.0 or ::) the lines after it give it at each of this machine's own
-        addresses, for a phone on the same network. Only this machine can connect
-        unless --host names another address; then every request needs the token in
-        the printed address (made anew each run). Nothing of the budget is logged.
+        The first line on standard output is the address to open, with this run's key;
+        on every address (--host 0.0.0.0 or ::) the lines after it give it at each of
+        this machine's own addresses and, on a terminal, as a QR code for a phone. Only
+        this machine connects unless --host names another address; every request needs
+        the key (other accounts here have not got it). Nothing of the budget is logged.
         Stop with Ctrl-C.
 
         EXIT CODES
@@ -49,7 +49,7 @@ enum ServeCommand: Subcommand {
                     "--host", value: "ADDRESS",
                     help: """
                         The IP address to listen on (default: 127.0.0.1); another
-                        than loopback requires the printed token
+                        than loopback lets other machines connect (with the key)
                         """)
             case .port: FlagDeclaration("--port", value: "N", help: "The port (default: 8080; 0: any free port, printed)")
             case .today: FlagDeclaration("--today", value: "YYYY-MM-DD", help: "The date figures are as of (default: TALLY_TODAY, else today)")
@@ -105,8 +105,7 @@ enum ServeCommand: Subcommand {
             console.err("tally serve: \(error.message)\n")
             return ExitCode.usage
         }
-        console.out(session.url + "\n")
-        for url in session.networkURLs { console.out(url + "\n") }
+        console.out(session.printedAddresses(onTerminal: console.stdoutIsTerminal, colour: console.usesColor("auto")))
         console.flush()
         console.err("tally serve: serving \(options.files.joined(separator: ", ")); press Ctrl-C to stop\n")
         while true { sleep(3600) }

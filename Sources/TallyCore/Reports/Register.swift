@@ -83,13 +83,39 @@ extension BudgetModel {
     /// each with its wallet's running balance (computed over all entries, so a filter never
     /// changes a balance), ordered by `sort`.
     public func register(_ filter: EntryFilter, sort: RegisterSort = .date, descending: Bool = false) -> [RegisterRow] {
-        var balances = wallets.map(\.opening)
         var rows: [RegisterRow] = []
+        rows.reserveCapacity(filter.range == nil && filter.wallets.isEmpty ? entries.count + entries.count / 4 : 0)
+        walkRegister(filter) { rows.append($0) }
+        switch sort {
+        case .date: if descending { rows.reverse() }
+        case .amount: rows = stableSorted(rows, descending, key: \.amount)
+        case .category:
+            let names = categories.map(\.name)
+            rows = stableSorted(rows, descending) { $0.category.map { names[$0] } ?? "" }
+        case .payee:
+            // Each payee lowercased once, not in every comparison.
+            var lowered: [String: String] = [:]
+            rows = stableSorted(rows, descending) { row in
+                guard let payee = row.payee else { return "" }
+                if let known = lowered[payee] { return known }
+                let key = payee.lowercased()
+                lowered[payee] = key
+                return key
+            }
+        }
+        return rows
+    }
+
+    /// The register's rows in the budget's order (by date, as written within a day), each
+    /// handed to `body` as it is made, none kept (a front end that writes them out as
+    /// they come holds no row): every transaction posting and transfer side that passes
+    /// `filter`, with its wallet's running balance.
+    public func walkRegister(_ filter: EntryFilter, _ body: (RegisterRow) -> Void) {
+        var balances = wallets.map(\.opening)
         // One pass with no per-entry storage: whether an entry is shown is decided before
         // its balances move, and each of its lines is kept (or not) as it is computed.
-        rows.reserveCapacity(filter.range == nil && filter.wallets.isEmpty ? entries.count + entries.count / 4 : 0)
-        let search = filter.search.map(SearchText.folded)
-        let payee = filter.payee.map(SearchText.folded)
+        let search = filter.search.map(SearchNeedle.init)
+        let payee = filter.payee.map(SearchNeedle.init)
         var folded = FoldedTexts()
         let categoryMatch: [Bool] = categories.map { category in
             filter.categories.isEmpty || filter.categories.contains { category.isWithin($0) }
@@ -97,7 +123,7 @@ extension BudgetModel {
         for (index, entry) in entries.enumerated() {
             // Balances move for every entry; only the filter decides what is shown.
             var shown = true
-            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !folded.contains(entry.payee, folded: payee) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
+            if let range = filter.range, !range.contains(entry.date) { shown = false } else if let payee, !payee.found(in: entry.payee, &folded) { shown = false } else if !filter.tags.isEmpty, !entry.tags.contains(where: filter.tags.contains) { shown = false }
             func keep(_ wallet: Int, _ category: Int?, _ counterpart: Int?, _ type: FlowType, _ amount: Money, _ balance: Money) {
                 if !filter.wallets.isEmpty, !filter.wallets.contains(wallet) { return }
                 if !filter.types.isEmpty, !filter.types.contains(type) { return }
@@ -106,7 +132,7 @@ extension BudgetModel {
                     return
                 }
                 if let query = filter.query, !query(EntryLine(entry: entry, wallet: wallet, category: category, counterpart: counterpart, amount: amount)) { return }
-                rows.append(
+                body(
                     RegisterRow(
                         entry: index, date: entry.date, wallet: wallet, category: category, counterpart: counterpart,
                         type: type, amount: amount, balance: balance, payee: entry.payee, note: entry.note, tags: entry.tags,
@@ -133,35 +159,36 @@ extension BudgetModel {
                 continue
             }
         }
-        switch sort {
-        case .date: if descending { rows.reverse() }
-        case .amount: rows = stableSorted(rows, descending) { $0.amount < $1.amount }
-        case .category: rows = stableSorted(rows, descending) { self.categoryName($0) < self.categoryName($1) }
-        case .payee: rows = stableSorted(rows, descending) { ($0.payee ?? "").lowercased() < ($1.payee ?? "").lowercased() }
+    }
+
+    /// Sorted by `key` (reversed when descending), keeping date order among equals. The
+    /// keys are made once and the rows' places sorted: a row is a large value, and its
+    /// key was once remade in every comparison.
+    private func stableSorted<Key: Comparable>(_ rows: [RegisterRow], _ descending: Bool, key: (RegisterRow) -> Key) -> [RegisterRow] {
+        let keys = rows.map(key)
+        // Places ordered by (key, place): a total order, so the faster unstable sort
+        // gives the stable result, with one comparison of keys in most steps.
+        var order = Array(rows.indices)
+        order.sort { a, b in
+            let (x, y) = (keys[a], keys[b])
+            if x == y { return a < b }
+            return (x < y) != descending
         }
-        return rows
+        return order.map { rows[$0] }
     }
 
-    private func categoryName(_ row: RegisterRow) -> String {
-        row.category.map { categories[$0].name } ?? ""
-    }
-
-    /// Sorted by `less` (reversed when descending), keeping date order among equals.
-    private func stableSorted(_ rows: [RegisterRow], _ descending: Bool, _ less: (RegisterRow, RegisterRow) -> Bool) -> [RegisterRow] {
-        rows.enumerated().sorted { a, b in
-            if less(a.element, b.element) { return !descending }
-            if less(b.element, a.element) { return descending }
-            return a.offset < b.offset
-        }.map(\.element)
-    }
-
-    private func matches(_ needle: String, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money, folded: inout FoldedTexts) -> Bool {
-        var haystack: [String] = [wallets[wallet].name, amount.formatted(scale: decimals(of: wallets[wallet].currency))]
-        if let payee = entry.payee { haystack.append(payee) }
-        if let note = entry.note { haystack.append(note) }
-        if let category { haystack.append(categories[category].name) }
-        if let counterpart { haystack.append(wallets[counterpart].name) }
-        haystack += entry.tags.map { "#" + $0 }
-        return haystack.contains { folded($0).contains(needle) }
+    /// Whether `needle` is in the line's payee, note, wallet, category, other wallet,
+    /// tags (`#tag`) or amount as written (`-66.20`). The amount is written only for a
+    /// needle that may be in it, and a tag gets its `#` only for a needle with one: a
+    /// search of 100k lines makes no text per line.
+    private func matches(_ needle: SearchNeedle, entry: Entry, wallet: Int, category: Int?, counterpart: Int?, amount: Money, folded: inout FoldedTexts) -> Bool {
+        if needle.found(in: entry.payee, &folded) || needle.found(in: entry.note, &folded) || needle.found(in: wallets[wallet].name, &folded) {
+            return true
+        }
+        if let category, needle.found(in: categories[category].name, &folded) { return true }
+        if let counterpart, needle.found(in: wallets[counterpart].name, &folded) { return true }
+        let hashed = needle.folded.contains("#")
+        if entry.tags.contains(where: { needle.found(in: hashed ? "#" + $0 : $0, &folded) }) { return true }
+        return needle.mayBeAnAmount && needle.found(in: amount.formatted(scale: decimals(of: wallets[wallet].currency)), &folded)
     }
 }

@@ -15,8 +15,6 @@ public struct RegisterReport: Sendable {
     public let totals: [Money]?
     /// The currency each wallet's amounts are shown in: its own, or a market valuation's.
     public let currencies: [String]
-    /// Decimals of each wallet's currency.
-    private let decimals: [Int]
 
     /// The rows `filter` keeps, sorted; `running` gives them a running total.
     public init(_ budget: ReportBudget, filter: EntryFilter, sort: RegisterSort = .date, descending: Bool = false, running: Bool = false) {
@@ -30,7 +28,6 @@ public struct RegisterReport: Sendable {
         self.rows = rows
         currencies = model.wallets.map { currency ?? $0.currency }
         totals = running ? Self.runningTotals(rows, currencies: currencies) : nil
-        decimals = currencies.map { model.decimals(of: $0) }
     }
 
     /// The running total of `rows` in the order shown, as `hledger register` shows it:
@@ -96,62 +93,8 @@ public struct RegisterReport: Sendable {
     /// `{"rows": [...]}` in the layout `JSONValue` gives, handed to `sink` in pieces of
     /// about `chunk` bytes (a large register's output is never held whole).
     public func writeJSON(chunk: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
-        // Each key with what precedes it (comma, line break, indent) as ready bytes:
-        // 13 pairs for each of 100k rows made laying out keys the larger part.
-        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", lastColumn, "paid", "paidCurrency"]
-        let prefixes: [[UInt8]] = keys.enumerated().map { i, key in
-            var bytes: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
-            JSONValue.newline(&bytes, depth: 3)
-            JSONValue.appendQuoted(key, to: &bytes)
-            bytes.appendUTF8(": ")
-            return bytes
-        }
-        var rowEnd: [UInt8] = []
-        JSONValue.newline(&rowEnd, depth: 2)
-        rowEnd.append(UInt8(ascii: "}"))
-        let walletNames = model.wallets.map(\.name)
-        let categoryNames = model.categories.map(\.name)
-        var out: [UInt8] = []
-        out.reserveCapacity(chunk + 4096)
-        out.appendUTF8("{\n  \"rows\": [")
-        func text(_ key: Int, _ value: String?) {
-            out.append(contentsOf: prefixes[key])
-            if let value { JSONValue.appendQuoted(value, to: &out) } else { out.appendUTF8("null") }
-        }
-        func quote() { out.append(UInt8(ascii: "\"")) }
-        for (i, row) in rows.enumerated() {
-            if out.count >= chunk {
-                sink(out)
-                out.removeAll(keepingCapacity: true)
-            }
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            JSONValue.newline(&out, depth: 2)
-            out.append(UInt8(ascii: "{"))
-            let places = decimals[row.wallet]
-            out.append(contentsOf: prefixes[0]); quote(); out.appendDate(row.date); quote()
-            text(1, walletNames[row.wallet])
-            text(2, row.type.rawValue)
-            text(3, row.category.map { categoryNames[$0] })
-            text(4, row.counterpart.map { walletNames[$0] })
-            text(5, row.payee)
-            text(6, row.note)
-            out.append(contentsOf: prefixes[7])
-            out.append(UInt8(ascii: "["))
-            for (t, tag) in row.tags.enumerated() {
-                if t > 0 { out.append(UInt8(ascii: ",")); out.append(UInt8(ascii: " ")) }
-                JSONValue.appendQuoted(tag, to: &out)
-            }
-            out.append(UInt8(ascii: "]"))
-            out.append(contentsOf: prefixes[8]); quote(); out.appendMoney(row.amount, places: places); quote()
-            text(9, currencies[row.wallet])
-            out.append(contentsOf: prefixes[10]); quote(); out.appendMoney(totals?[i] ?? row.balance, places: places); quote()
-            // What a purchase in another currency paid (`-23.50 USD @ 0.92`), as written.
-            text(11, row.paid?.amount.description)
-            text(12, row.paid?.currency)
-            out.append(contentsOf: rowEnd)
-        }
-        if !rows.isEmpty { JSONValue.newline(&out, depth: 1) }
-        out.appendUTF8("]\n}\n")
-        sink(out)
+        var writer = RegisterJSONWriter(model: model, lastColumn: lastColumn, chunk: chunk, currencies: currencies)
+        for (i, row) in rows.enumerated() { writer.append(row, last: totals?[i] ?? row.balance, to: sink) }
+        writer.finish(to: sink)
     }
 }

@@ -83,7 +83,18 @@ public struct ServeApp: Sendable {
         case .success(let value): asked = value
         case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
         }
+        if report == .register {
+            // Rows in the budget's order are written as they are walked (8 clients at once
+            // asking for 100k rows hold a piece each); sorted ones are made first, then
+            // written in pieces too (never a 40 MB text and its copies).
+            switch RegisterStream.plain(asked, budget: opened.report) {
+            case .success(let stream?): return .jsonStream { stream.writeJSON(to: $0) }
+            case .success(nil): break
+            case .failure(let refusal): return .json(Self.errorJSON("tally register: \(refusal.message)"), status: .badRequest)
+            }
+        }
         switch report.answer(asked, budget: opened.report) {
+        case .success(.register(let rows)): return .jsonStream { rows.writeJSON(to: $0) }
         case .success(let result): return .json(result.json)
         case .failure(let refusal):
             let message = "tally \(report.rawValue): \(refusal.message)"

@@ -4,7 +4,7 @@ import TallySyntax
 
 /// A running `tally serve`: the server listening, the app answering, the URL to open.
 public final class ServeSession: Sendable {
-    /// The address to open (with the token off the loopback address).
+    /// The address to open, with this run's token.
     public let url: String
     /// The app answering requests.
     public let app: ServeApp
@@ -16,9 +16,8 @@ public final class ServeSession: Sendable {
     }
 
     /// Starts serving the budget at `files` on `host` and `port` (0: any free port).
-    /// Only an IP address is accepted as `host` (`localhost` means 127.0.0.1); off the
-    /// loopback address every request must carry a token made here, printed once in
-    /// the URL.
+    /// Only an IP address is accepted as `host` (`localhost` means 127.0.0.1); every
+    /// request must carry a token made here, printed once in the URL.
     public init(
         files: [String], host: String, port: Int, today: CivilDate?, environment: [String: String] = [:]
     ) throws(StartError) {
@@ -46,6 +45,21 @@ public final class ServeSession: Sendable {
         return OwnAddresses.current(includingIPv6: rules.host == "::")
             .filter { !AccessRules.isLoopback($0) && !$0.hasPrefix("fe80:") }.sorted()
             .map { AccessRules(host: $0, port: port, token: rules.token).url }
+    }
+
+    /// What `tally serve` prints on standard output as it starts: ``url`` (the first line,
+    /// alone), then ``networkURLs``; then, on a terminal only, when the address is for
+    /// another machine (`--host`), a QR code of the first such address for the phone to
+    /// read (white on black with `colour`). The token is in each: this is the one place
+    /// it is shown. Never written to standard error or a log, and no QR code when
+    /// standard output is a file or a pipe, which may be kept.
+    public func printedAddresses(onTerminal: Bool, colour: Bool) -> String {
+        var text = ([url] + networkURLs).map { $0 + "\n" }.joined()
+        let forPhone = networkURLs.first ?? (AccessRules.isLoopback(app.rules.host) ? nil : url)
+        if onTerminal, let forPhone, let code = QRCode(text: forPhone) {
+            text += "\nOn a phone on the same network, scan this for \(forPhone):\n" + code.terminalText(colour: colour)
+        }
+        return text
     }
 
     /// Stops listening.

@@ -10,6 +10,10 @@ public struct HTTPResponse: Sendable {
     /// Header fields beyond those every answer carries.
     public var headers: [(String, String)]
     public var body: [UInt8]
+    /// A body made as it is sent, in pieces handed to the function given (instead of
+    /// ``body``): a large answer is never held whole. Sent without a length, ended by
+    /// closing the connection (every answer closes it).
+    public var stream: (@Sendable (_ sink: ([UInt8]) -> Void) -> Void)?
 
     /// A response with `body` of `contentType`.
     public init(_ status: HTTPStatus = .ok, contentType: String, body: [UInt8], headers: [(String, String)] = []) {
@@ -28,6 +32,21 @@ public struct HTTPResponse: Sendable {
         HTTPResponse(status, contentType: "application/json; charset=utf-8", body: Array(text.utf8))
     }
 
+    /// JSON made as it is sent (``stream``).
+    public static func jsonStream(_ write: @escaping @Sendable (_ sink: ([UInt8]) -> Void) -> Void) -> HTTPResponse {
+        var response = HTTPResponse(contentType: "application/json; charset=utf-8", body: [])
+        response.stream = write
+        return response
+    }
+
+    /// The whole body: ``body``, or what ``stream`` makes, collected.
+    public var wholeBody: [UInt8] {
+        guard let stream else { return body }
+        var all: [UInt8] = []
+        stream { all.append(contentsOf: $0) }
+        return all
+    }
+
     /// Plain text (refusals, errors).
     public static func text(_ text: String, status: HTTPStatus) -> HTTPResponse {
         HTTPResponse(status, contentType: "text/plain; charset=utf-8", body: Array((text.hasSuffix("\n") ? text : text + "\n").utf8))
@@ -44,11 +63,17 @@ public struct HTTPResponse: Sendable {
 
     /// The response as sent; without the body for a `HEAD` request.
     public func bytes(forHead: Bool = false) -> [UInt8] {
+        head() + (forHead ? [] : wholeBody)
+    }
+
+    /// The status line and headers, with the length unless the body is a ``stream``.
+    public func head() -> [UInt8] {
         var head = "HTTP/1.1 \(status.code) \(status.reason)\r\n"
         var all = headers
         if status.code == 405 { all.append(("Allow", "GET, HEAD, POST")) }
+        if stream == nil { all.append(("Content-Length", String(body.count))) }
         all += [
-            ("Content-Length", String(body.count)), ("Connection", "close"), ("Cache-Control", "no-store"),
+            ("Connection", "close"), ("Cache-Control", "no-store"),
             ("Content-Security-Policy", Self.contentSecurityPolicy), ("X-Content-Type-Options", "nosniff"),
             ("X-Frame-Options", "DENY"), ("Referrer-Policy", "same-origin"), ("Cross-Origin-Resource-Policy", "same-origin")
         ]
@@ -58,6 +83,6 @@ public struct HTTPResponse: Sendable {
             head += "\(name): \(clean)\r\n"
         }
         head += "\r\n"
-        return Array(head.utf8) + (forHead ? [] : body)
+        return Array(head.utf8)
     }
 }

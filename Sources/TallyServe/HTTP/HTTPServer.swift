@@ -135,22 +135,35 @@ public final class HTTPServer: @unchecked Sendable {
                 let start = DispatchTime.now().uptimeNanoseconds
                 reply = handler(request)
                 let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-                reply.headers.append(("Server-Timing", "app;dur=\((milliseconds * 10).rounded() / 10)"))
+                // A streamed body is made after this: the time is its start's alone.
+                let streamed = reply.stream == nil ? "" : ";desc=\"until the body\""
+                reply.headers.append(("Server-Timing", "app;dur=\((milliseconds * 10).rounded() / 10)" + streamed))
             }
-            send(reply.bytes(forHead: head), to: client)
+            if let stream = reply.stream, !head {
+                // Each piece sent as it is made; once the client is gone, the rest is
+                // made but not sent (a stream cannot be stopped halfway).
+                // ``sendTimeout`` bounds the whole answer, not each piece.
+                let deadline = DispatchTime.now() + sendTimeout
+                var open = send(reply.head(), to: client, until: deadline)
+                stream { piece in if open { open = send(piece, to: client, until: deadline) } }
+            } else {
+                send(reply.bytes(forHead: head), to: client)
+            }
             shutdown(client, Int32(SHUT_WR))
         }
     }
 
     /// Sends `bytes` on the blocking `client`, giving up after ``sendTimeout`` in all: a
-    /// client that does not read its answer holds a worker no longer than that.
-    private func send(_ bytes: [UInt8], to client: Int32) {
+    /// client that does not read its answer holds a worker no longer than that. Whether
+    /// every byte was sent.
+    @discardableResult
+    private func send(_ bytes: [UInt8], to client: Int32, until given: DispatchTime? = nil) -> Bool {
         let flags = fcntl(client, F_GETFL)
         _ = fcntl(client, F_SETFL, flags & ~O_NONBLOCK)
         var pause = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &pause, socklen_t(MemoryLayout<timeval>.size))
-        let deadline = DispatchTime.now() + sendTimeout
-        bytes.withUnsafeBytes { raw in
+        let deadline = given ?? DispatchTime.now() + sendTimeout
+        return bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count, DispatchTime.now() < deadline {
                 let sent = Glibc.send(client, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
@@ -158,6 +171,7 @@ public final class HTTPServer: @unchecked Sendable {
                 if sent <= 0 { break }
                 offset += sent
             }
+            return offset == raw.count
         }
     }
 }

@@ -1,14 +1,16 @@
 /// Who may ask what of the server. Every request must name this server in its `Host`
 /// header (a page of another site that rebinds its name to this machine is refused);
-/// off the loopback address every request must carry the session's token (from the
-/// printed URL, then a cookie); every request that writes must come from the server's own
-/// pages: its `Origin` is this server and its form carries the session's token.
+/// every request must carry the session's token (from the printed URL, then a cookie), on
+/// the loopback address too: another account on this machine reaches 127.0.0.1 as well,
+/// and must neither read nor write the budget (as Jupyter does); every request that
+/// writes must come from the server's own pages: its `Origin` is this server and its
+/// form carries the session's token.
 public struct AccessRules: Sendable {
     /// The address listened on.
     public let host: String
     /// The port listened on.
     public let port: Int
-    /// The session's secret: in every form, and in the URL off the loopback address.
+    /// The session's secret: in the printed URL, then in a cookie, and in every form.
     public let token: String
 
     /// The rules for a server on `host` and `port` with `token`.
@@ -34,9 +36,6 @@ public struct AccessRules: Sendable {
         return parts.allSatisfy { part in UInt8(part).map { _ in !part.isEmpty } ?? false }
     }
 
-    /// Whether every request must carry the token.
-    public var requiresToken: Bool { !Self.isLoopback(host) }
-
     /// The `Host` values that name this server, its interfaces' addresses aside.
     public var hostNames: Set<String> {
         var names: Set<String> = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
@@ -57,10 +56,11 @@ public struct AccessRules: Sendable {
         return OwnAddresses.current(includingIPv6: host == "::").contains(address)
     }
 
-    /// The URL to print: with the token when every request needs it.
+    /// The URL to print, with the token: the one way in. Printed once to the person who
+    /// started the server, never logged.
     public var url: String {
         let shown = host.contains(":") ? "[\(host)]" : host
-        return "http://\(shown):\(port)/" + (requiresToken ? "?token=\(token)" : "")
+        return "http://\(shown):\(port)/?token=\(token)"
     }
 
     /// What to do with a request before routing it.
@@ -78,14 +78,12 @@ public struct AccessRules: Sendable {
         guard let hostHeader = request.header("host"), names(hostHeader) else {
             return .refuse(.misdirected, "This server answers only to its own address.")
         }
-        if requiresToken {
-            if request.parameter("token") == token, request.method != "POST" {
-                let rest = request.query.filter { $0.0 != "token" }
-                return .acceptToken(location: FormData.encodePath(request.path) + FormData.query(rest))
-            }
-            guard request.cookie(cookieName) == token else {
-                return .refuse(.unauthorized, "Open the address `tally serve` printed, with its token.")
-            }
+        if request.parameter("token") == token, request.method != "POST" {
+            let rest = request.query.filter { $0.0 != "token" }
+            return .acceptToken(location: FormData.encodePath(request.path) + FormData.query(rest))
+        }
+        guard request.cookie(cookieName) == token else {
+            return .refuse(.unauthorized, Self.askForTheLink)
         }
         if request.method == "POST" {
             guard let origin = request.header("origin"), origin == "http://\(hostHeader.lowercased())" else {
@@ -97,6 +95,10 @@ public struct AccessRules: Sendable {
         }
         return .allow
     }
+
+    /// The answer to a request without the token: where to find the way in, nothing of
+    /// the budget.
+    public static let askForTheLink = "Open the address `tally serve` printed when it started (it carries this run's key)."
 
     /// The form field that carries the token in every form.
     public static let formField = "_token"

@@ -1,0 +1,104 @@
+import TallyCore
+import TallySyntax
+
+/// The register's JSON (`{"rows": [...]}`, the layout `JSONValue` gives) written row by
+/// row into bytes, handed on in pieces of about `chunk` bytes: rows already made
+/// (``RegisterReport/writeJSON(chunk:to:)``) and rows as they are walked
+/// (``RegisterStream``) come out alike, and a large register is never held whole.
+struct RegisterJSONWriter {
+    /// Each key with what precedes it (comma, line break, indent) as ready bytes: 13 pairs
+    /// for each of 100k rows made laying out keys the larger part.
+    private let prefixes: [[UInt8]]
+    private let rowEnd: [UInt8]
+    private let walletNames: [String]
+    private let categoryNames: [String]
+    private let currencies: [String]
+    /// Decimals of each wallet's currency.
+    private let decimals: [Int]
+    private let chunk: Int
+    private var out: [UInt8] = []
+    private var rows = 0
+
+    /// A writer for `model`'s rows whose last column is `lastColumn` (`balance` or
+    /// `total`), each wallet's amounts in `currencies[wallet]` (its own currency unless a
+    /// market valuation says otherwise); it has written the document's opening.
+    init(model: BudgetModel, lastColumn: String, chunk: Int, currencies: [String]? = nil) {
+        let keys = ["date", "wallet", "type", "category", "counterpart", "payee", "note", "tags", "amount", "currency", lastColumn, "paid", "paidCurrency"]
+        prefixes = keys.enumerated().map { i, key in
+            var bytes: [UInt8] = i > 0 ? [UInt8(ascii: ",")] : []
+            JSONValue.newline(&bytes, depth: 3)
+            JSONValue.appendQuoted(key, to: &bytes)
+            bytes.appendUTF8(": ")
+            return bytes
+        }
+        var end: [UInt8] = []
+        JSONValue.newline(&end, depth: 2)
+        end.append(UInt8(ascii: "}"))
+        rowEnd = end
+        walletNames = model.wallets.map(\.name)
+        categoryNames = model.categories.map(\.name)
+        let currencies = currencies ?? model.wallets.map(\.currency)
+        self.currencies = currencies
+        decimals = currencies.map { model.decimals(of: $0) }
+        self.chunk = chunk
+        out.reserveCapacity(chunk + 4096)
+        out.appendUTF8("{\n  \"rows\": [")
+    }
+
+    private mutating func text(_ key: Int, _ value: String?) {
+        out.append(contentsOf: prefixes[key])
+        if let value { JSONValue.appendQuoted(value, to: &out) } else { out.appendUTF8("null") }
+    }
+
+    private mutating func quoted(_ key: Int, _ amount: Money, places: Int) {
+        out.append(contentsOf: prefixes[key])
+        out.append(UInt8(ascii: "\""))
+        out.appendMoney(amount, places: places)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `row`, with `last` in the last column; hands on a full piece first.
+    mutating func append(_ row: RegisterRow, last: Money, to sink: ([UInt8]) -> Void) {
+        if out.count >= chunk {
+            sink(out)
+            out.removeAll(keepingCapacity: true)
+        }
+        if rows > 0 { out.append(UInt8(ascii: ",")) }
+        rows += 1
+        JSONValue.newline(&out, depth: 2)
+        out.append(UInt8(ascii: "{"))
+        let places = decimals[row.wallet]
+        out.append(contentsOf: prefixes[0])
+        out.append(UInt8(ascii: "\""))
+        out.appendDate(row.date)
+        out.append(UInt8(ascii: "\""))
+        text(1, walletNames[row.wallet])
+        text(2, row.type.rawValue)
+        text(3, row.category.map { categoryNames[$0] })
+        text(4, row.counterpart.map { walletNames[$0] })
+        text(5, row.payee)
+        text(6, row.note)
+        out.append(contentsOf: prefixes[7])
+        out.append(UInt8(ascii: "["))
+        for (t, tag) in row.tags.enumerated() {
+            if t > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
+            JSONValue.appendQuoted(tag, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        quoted(8, row.amount, places: places)
+        text(9, currencies[row.wallet])
+        quoted(10, last, places: places)
+        // What a purchase in another currency paid (`-23.50 USD @ 0.92`), as written.
+        text(11, row.paid?.amount.description)
+        text(12, row.paid?.currency)
+        out.append(contentsOf: rowEnd)
+    }
+
+    /// Closes the document and hands on the rest.
+    mutating func finish(to sink: ([UInt8]) -> Void) {
+        if rows > 0 { JSONValue.newline(&out, depth: 1) }
+        out.appendUTF8("]\n}\n")
+        sink(out)
+        out.removeAll()
+    }
+}
