@@ -1,6 +1,11 @@
-import Foundation
 import TallyCore
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What a CSV statement says in its lines above the header (Grammar.md §7.1,
 /// "Preamble"): the account, an IBAN written anywhere there (`"Girokonto";"DE12 1203 0000

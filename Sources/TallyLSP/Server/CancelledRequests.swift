@@ -1,4 +1,10 @@
-import Foundation
+import TallyCore
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The ids of requests the client cancelled (`$/cancelRequest`), shared between the thread
 /// that reads messages and the server's queue.
@@ -12,7 +18,7 @@ import Foundation
 /// the notification turned out to be, before `initialize` too): the set stays as small as
 /// the number of cancellations in flight.
 final class CancelledRequests: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var ids: Set<JSON> = []
 
     /// Marks `id` cancelled.
@@ -41,7 +47,7 @@ final class CancelledRequests: @unchecked Sendable {
 /// than the server answers cannot fill the memory: the reader waits once 64 MiB are queued
 /// (one message of any size is always let through).
 final class QueuedBytes: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queued = 0
     let limit: Int
 

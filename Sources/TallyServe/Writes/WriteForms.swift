@@ -1,8 +1,13 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What the forms write, each through the library's action: a purchase through
 /// ``AddEntry``, an occurrence through ``RecordOccurrences``, `fill`/`move` lines through
@@ -88,7 +93,7 @@ struct WriteForms {
     }
 
     private func field(_ request: HTTPRequest, _ name: String, _ what: String) throws(Refusal) -> String {
-        guard let value = request.field(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+        guard let value = request.field(name)?.trimmingSpaces(), !value.isEmpty else {
             throw Refusal(status: .unprocessable, message: "Give \(what).")
         }
         return value
