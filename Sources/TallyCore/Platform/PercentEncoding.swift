@@ -1,13 +1,13 @@
 extension StringProtocol {
-    /// The text with every Unicode scalar `keep` refuses written as `%XX` per UTF-8 byte
-    /// (upper-case hex): Foundation's `addingPercentEncoding(withAllowedCharacters:)`
-    /// without loading Foundation.
+    /// The text with every Unicode scalar `keep` refuses, and every one beyond ASCII,
+    /// written as `%XX` per UTF-8 byte (upper-case hex): Foundation's
+    /// `addingPercentEncoding(withAllowedCharacters:)` without loading Foundation.
     public func percentEncoded(keeping keep: (Unicode.Scalar) -> Bool) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
         out.reserveCapacity(utf8.count)
         for scalar in unicodeScalars {
-            if keep(scalar) {
+            if scalar.isASCII && keep(scalar) {
                 out.append(contentsOf: String(scalar).utf8)
                 continue
             }
