@@ -7,6 +7,7 @@ let package = Package(
     name: "Tally",
     products: [
         .executable(name: "tally", targets: ["tally"]),
+        .executable(name: "tally-fetch", targets: ["tally-fetch"]),
         .library(name: "TallySyntax", targets: ["TallySyntax"]),
         .library(name: "TallyCore", targets: ["TallyCore"]),
         .library(name: "TallyReports", targets: ["TallyReports"]),
@@ -23,8 +24,8 @@ let package = Package(
         // Semantic layer: loading a budget with its includes, the model, the interpreter and
         // the reports' queries.
         .target(name: "TallyCore", dependencies: ["TallySyntax"]),
-        // Bank statements (CSV, OFX, CAMT.053 with FoundationXML), the categorizer and the
-        // import plan, for `tally import` and the editor's quick fix on I0601.
+        // Bank statements (CSV, OFX, CAMT.053 with its own XML reader), the categorizer and
+        // the import plan, for `tally import` and the editor's quick fix on I0601.
         .target(name: "TallyImport", dependencies: ["TallySyntax", "TallyCore"]),
         // The formatter. Depends on the syntax layer only.
         .target(name: "TallyFormat", dependencies: ["TallySyntax"]),
@@ -52,22 +53,25 @@ let package = Package(
         // Writes the commit (TALLY_BUILD_COMMIT, else git's) before each build; nil when
         // neither knows it. Part of this package: no dependency.
         .plugin(name: "BuildCommit", capability: .buildTool()),
+        // The download helper `tally` runs for a bank feed's request (ProcessFetcher): the
+        // only target that links Foundation's networking, so `tally` starts without it.
+        .executableTarget(name: "tally-fetch", dependencies: ["TallyImport"]),
 
         // Helpers shared by the tests: repository paths, golden files, seeded randomness,
         // temporary folders.
         .target(name: "TallyTestSupport", path: "Tests/TallyTestSupport"),
         .testTarget(name: "TallySyntaxTests", dependencies: ["TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyCoreTests", dependencies: ["TallyCore", "TallyTestSupport"], exclude: ["Scenarios"]),
-        .testTarget(name: "TallyImportTests", dependencies: ["TallyImport", "TallyCore", "TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyImportTests", dependencies: ["TallyImport", "TallyCore", "TallySyntax", "TallyTestSupport", "tally-fetch"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyFormatTests", dependencies: ["TallyFormat", "TallySyntax", "TallyCore", "TallyTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyLSPTests", dependencies: ["TallyLSP", "TallyTestSupport"]),
         .testTarget(name: "TallyReportsTests", dependencies: ["TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
+        .testTarget(name: "TallyCLITests", dependencies: ["TallyCLI", "tally", "tally-fetch", "TallyTestSupport", "TallySyntax", "TallyCore", "TallyReports", "TallyInterop"], exclude: ["Fixtures"]),
         .testTarget(name: "TallyActionsTests", dependencies: ["TallyActions", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         // Checks of the repository as a whole rather than of one layer: the layers' imports,
         // the documentation against the code, the guides' and the README's commands, the
         // examples' layout.
-        .testTarget(name: "RepositoryTests", dependencies: ["TallySyntax", "TallyTestSupport", "tally"]),
+        .testTarget(name: "RepositoryTests", dependencies: ["TallySyntax", "TallyTestSupport", "tally", "tally-fetch"]),
         .testTarget(name: "TallyServeTests", dependencies: ["TallyServe", "tally", "TallyReports", "TallyCore", "TallySyntax", "TallyTestSupport"]),
         .testTarget(name: "TallyLSPFeatureTests", dependencies: ["TallyLSP", "TallyCore", "TallyFormat", "TallySyntax", "TallyTestSupport"]),
         .testTarget(

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds a release of tally: the binary with the Swift runtime linked in statically, its
-# shell completions and manual pages (made by the binary from the flag declarations that
+# download helper tally-fetch (the one program that links Foundation's networking; tally
+# finds it in its own folder), its shell completions and manual pages (made by the binary from the flag declarations that
 # `--help` shows), a tarball, a Debian package, and the SHA-256 checksums of both.
 #
 #   scripts/release.sh [--debug] [OUT]     (OUT: .build/dist by default)
@@ -23,9 +24,11 @@ if [ "$configuration" = release ]; then
 else
     flags=""  # the flags of a plain `swift build`, so nothing is built again
 fi
-echo "==> swift build $flags --product tally"
+echo "==> swift build $flags --product tally, tally-fetch"
 # shellcheck disable=SC2086  # $flags is a list of words
 swift build $flags --product tally
+# shellcheck disable=SC2086
+swift build $flags --product tally-fetch
 # shellcheck disable=SC2086
 binary=$(swift build $flags --show-bin-path)/tally
 
@@ -41,7 +44,8 @@ stage="$out/$name"
 mkdir -p "$stage/bin" "$stage/share/man/man1" "$stage/share/bash-completion/completions" \
     "$stage/share/zsh/vendor-completions" "$stage/share/fish/vendor_completions.d" "$stage/share/doc/tally"
 cp "$binary" "$stage/bin/tally"
-if [ "$configuration" = release ]; then strip "$stage/bin/tally"; fi
+cp "$(dirname "$binary")/tally-fetch" "$stage/bin/tally-fetch"
+if [ "$configuration" = release ]; then strip "$stage/bin/tally" "$stage/bin/tally-fetch"; fi
 "$stage/bin/tally" completions bash > "$stage/share/bash-completion/completions/tally"
 "$stage/bin/tally" completions zsh > "$stage/share/zsh/vendor-completions/_tally"
 "$stage/bin/tally" completions fish > "$stage/share/fish/vendor_completions.d/tally.fish"
@@ -59,11 +63,12 @@ tar -C "$out" -czf "$out/$name.tar.gz" "$name"
 package="$out/deb/tally_${version}_$architecture"
 mkdir -p "$package/DEBIAN" "$package/usr"
 cp -R "$stage/bin" "$stage/share" "$package/usr/"
-# What the binary still needs from the system (the Swift runtime is inside it): the
-# Debian package of each library it names (libc6, libstdc++6, libgcc-s1, libxml2).
+# What the binaries still need from the system (the Swift runtime is inside them): the
+# Debian package of each library they name (libc6, libstdc++6, libgcc-s1; libcurl for
+# tally-fetch).
 depends=""
-for library in $(objdump -p "$stage/bin/tally" | awk '$1 == "NEEDED" { print $2 }'); do
-    path=$(ldd "$stage/bin/tally" | awk -v l="$library" '$1 == l { print $3 }')
+for library in $(objdump -p "$stage/bin/tally" "$stage/bin/tally-fetch" | awk '$1 == "NEEDED" { print $2 }' | sort -u); do
+    path=$(ldd "$stage/bin/tally" "$stage/bin/tally-fetch" | awk -v l="$library" '$1 == l { print $3; exit }')
     [ -n "$path" ] || continue
     # dpkg knows a file by the path its package installed (`/lib/...` or `/usr/lib/...`,
     # the same file where /lib is a link to /usr/lib).

@@ -1,8 +1,14 @@
-import Foundation
 import TallyCore
 import TallyImport
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// One bank feed: what downloads a wallet's movements, for `tally import --from FEED`
 /// and `tally sync`. Fio banka, SimpleFIN and Enable Banking sit behind it; what comes

@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Checking budgets — `tally check`, the web app's Diagnostics page and its
 /// `/api/diagnostics`, every editor's save: each named file's budget loaded (found through

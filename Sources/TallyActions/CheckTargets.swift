@@ -1,5 +1,11 @@
-import Foundation
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What a check loads for the files it is given: each named file's budget (found
 /// through ``BudgetRoots``, or named with `--root`), and which of that budget's files to

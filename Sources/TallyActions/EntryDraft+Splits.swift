@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 extension EntryDraft {
     /// One split line of a purchase (Grammar.md §3.10, "Splits"): a category and its
@@ -24,7 +30,7 @@ extension EntryDraft {
         var parts: [Part] = []
         for split in splits {
             guard let c = Self.named(split.category, in: categoryNames) else { throw Self.unknownName("category", split.category, categoryNames) }
-            let typed = split.amount.trimmingCharacters(in: .whitespaces)
+            let typed = split.amount.trimmingSpaces()
             guard !typed.isEmpty else {
                 parts.append(Part(category: c, amount: nil))
                 continue

@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The transaction an ``AddEntry/Request`` describes, completed from the budget: the
 /// date's word read, the parties told apart and found by name (any case), a payee's
@@ -35,7 +41,7 @@ struct EntryDraft {
         }
         let split = !request.splits.isEmpty
         var amountText = ""
-        if !split || !request.amount.trimmingCharacters(in: .whitespaces).isEmpty {
+        if !split || !request.amount.trimmingSpaces().isEmpty {
             do { amountText = try TypedAmount.read(request.amount) } catch { throw UsageError(error.message(example: "write 12.50, -12.50 or +12.50")) }
         }
 

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Where an action writes in a budget split over several files (Grammar.md §3.9, "Where
 /// tools write"): the budget a named file belongs to, found as `tally check` finds it, so
@@ -123,8 +129,8 @@ extension String {
     fileprivate func replacingYear(_ year: Int, with new: Int) -> String {
         let slash = lastIndex(of: "/").map { index(after: $0) } ?? startIndex
         let name = String(self[slash...])
-        guard let range = name.range(of: String(year)) else { return self }
-        return String(self[..<slash]) + name.replacingCharacters(in: range, with: String(new))
+        guard let range = name.firstRange(of: String(year)) else { return self }
+        return String(self[..<slash]) + name[..<range.lowerBound] + String(new) + name[range.upperBound...]
     }
 }
 

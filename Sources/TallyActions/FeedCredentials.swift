@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallyReports
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Where the bank feeds' credentials are kept outside every budget: SimpleFIN's access
 /// URL and Enable Banking's session, each a file of mode 600 in Tally's configuration
@@ -19,7 +25,7 @@ public enum FeedCredentials {
     /// Tally's configuration folder.
     public static func folder(environment: [String: String]) -> String {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") { return xdg + "/tally" }
-        return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/tally"
+        return (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + "/.config/tally"
     }
 
     /// The path of the credential file `name`.
@@ -77,7 +83,7 @@ public enum FeedCredentials {
         if let problem = problem(at: path) { throw UsageError(problem) }
         guard let bytes = try? DiskFileProvider().read(path) else { throw UsageError("cannot read `\(path)`") }
         let text = String(decoding: bytes, as: UTF8.self)
-        let first = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? ""
+        let first = text.split(whereSeparator: \.isNewline).first.map { String($0).trimmingSpaces() } ?? ""
         guard !first.isEmpty else { throw UsageError("`\(path)` is empty") }
         return first
     }
@@ -94,7 +100,7 @@ public enum FeedCredentials {
     public static func secret(_ source: TokenSource, what: String, environment: [String: String]) throws(UsageError) -> String {
         switch source {
         case .environment(let variable):
-            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            guard let value = environment[variable]?.trimmingSpacesAndNewlines(), !value.isEmpty else {
                 throw UsageError("the environment variable \(variable), which the profile names for \(what), is not set")
             }
             return value
@@ -105,6 +111,6 @@ public enum FeedCredentials {
 
     /// `path` with a leading `~/` as the home folder.
     public static func expanded(_ path: String, environment: [String: String]) -> String {
-        path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
+        path.hasPrefix("~/") ? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + path.dropFirst() : path
     }
 }

@@ -1,8 +1,14 @@
-import Foundation
 import TallyCore
 import TallyImport
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Setting up the bank feeds outside any budget — `tally feed simplefin claim`, `tally
 /// feed enablebanking link`, `tally feed doctor`: the credentials each feed keeps, in
@@ -16,7 +22,7 @@ public enum FeedSetup {
         public var environment: [String: String]
         public var fetcher: any HTTPFetching
 
-        public init(setupToken: String, environment: [String: String], fetcher: any HTTPFetching = URLSessionFetcher()) {
+        public init(setupToken: String, environment: [String: String], fetcher: any HTTPFetching = ProcessFetcher()) {
             self.setupToken = setupToken
             self.environment = environment
             self.fetcher = fetcher
@@ -64,7 +70,7 @@ public enum FeedSetup {
 
         public init(
             bank: String, country: String, app: String, keyPath: String, redirect: String, days: Int = 180, environment: [String: String],
-            fetcher: any HTTPFetching = URLSessionFetcher(), today: CivilDate, now: Int? = nil
+            fetcher: any HTTPFetching = ProcessFetcher(), today: CivilDate, now: Int? = nil
         ) {
             self.bank = bank
             self.country = country

@@ -1,8 +1,14 @@
-import Foundation
 import TallyCore
 import TallyImport
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 extension ImportStatements.Setup {
     /// The wallet's movements from Fio banka: from the day of the last movement already
@@ -33,14 +39,14 @@ extension ImportStatements.Setup {
     private static func fioToken(_ source: TokenSource, environment: [String: String]) throws(UsageError) -> String {
         switch source {
         case .environment(let variable):
-            guard let value = environment[variable]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else {
+            guard let value = environment[variable]?.trimmingSpacesAndNewlines(), !value.isEmpty else {
                 throw UsageError("the environment variable \(variable), which the profile names for the token, is not set")
             }
             return value
         case .file(let path):
-            let expanded = path.hasPrefix("~/") ? (environment["HOME"] ?? NSHomeDirectory()) + path.dropFirst() : path
+            let expanded = path.hasPrefix("~/") ? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + path.dropFirst() : path
             guard let bytes = try? DiskFileProvider().read(expanded) else { throw UsageError("cannot read the token file `\(path)` the profile names") }
-            let token = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let token = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first.map { $0.trimmingSpaces() } ?? ""
             guard !token.isEmpty else { throw UsageError("the token file `\(path)` is empty") }
             return token
         }

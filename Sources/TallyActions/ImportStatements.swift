@@ -30,7 +30,7 @@ public enum ImportStatements {
         /// sync`) instead of reading statements.
         public var sync: Bool = false
         /// How the feeds' requests travel: the network, or a test's stand-in.
-        public var fetcher: any HTTPFetching = URLSessionFetcher()
+        public var fetcher: any HTTPFetching = ProcessFetcher()
         /// Unix seconds now, for the feeds' signed tokens; nil for the clock's.
         public var now: Int?
         /// The wallet the statements belong to; nil to find it (the only open wallet, or

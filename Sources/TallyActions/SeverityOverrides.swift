@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Severity changes asked for with a check (`tally check --deny CODE --allow CODE`),
 /// applied on top of the budget's own `option severity` lines, the same in every output
@@ -21,7 +27,7 @@ public struct SeverityOverrides: Equatable, Sendable {
     public static func codes(_ value: String, flag: String) throws(UsageError) -> [String] {
         var codes: [String] = []
         for part in value.split(separator: ",", omittingEmptySubsequences: false) {
-            let name = part.trimmingCharacters(in: .whitespaces)
+            let name = part.trimmingSpaces()
             guard let code = DiagnosticCode.named(name) else {
                 throw UsageError("`\(name)` is not a diagnostic code for `\(flag)`; codes look like W0501 (see docs/diagnostics.md)")
             }

@@ -1,5 +1,3 @@
-import Foundation
-import FoundationXML
 import TallyCore
 import TallySyntax
 
@@ -17,8 +15,7 @@ import TallySyntax
 /// carry a zone offset (`2017-04-11+02:00`, `2017-04-11T10:00:00+02:00`): the day is the
 /// one written, the bank's. The closing balance is the `Bal` of type `CLBD` (an interim
 /// balance, `ITBD`, is not a day's end and is not asserted); the account, the statement's `Acct/Id`
-/// (`IBAN`, else `Othr/Id`). Places are the XML parser's, at least line 1 and column 1
-/// (it says 0 when it stops before the first line ends).
+/// (`IBAN`, else `Othr/Id`). Places are ``XMLReader``'s: after an element's start or end tag.
 public enum CAMTStatementReader {
     public static func recognises(_ text: String) -> Bool { format(of: text) != nil }
 
@@ -33,21 +30,21 @@ public enum CAMTStatementReader {
 
     public static func read(_ bytes: [UInt8], path: String) throws(StatementError) -> Statement {
         let delegate = Collector(path: path)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldProcessNamespaces = true
-        parser.delegate = delegate
-        let ok = parser.parse()
+        do {
+            try XMLReader.read(bytes, localNames: true) { event, line, column in
+                let position = StatementPosition(line: line, column: column)
+                switch event {
+                case .start(let name, let attributes): delegate.start(name, attributes: attributes, at: position)
+                case .text(let text): delegate.text += text
+                case .end(let name): delegate.end(name, at: position)
+                }
+                return delegate.error == nil
+            }
+        } catch {
+            throw StatementError(
+                path: path, position: StatementPosition(line: error.line, column: error.column), message: "not well-formed XML: \(error.reason)")
+        }
         if let error = delegate.error { throw error }
-        if let error = parser.parserError {
-            throw StatementError(
-                path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                message: "not well-formed XML (XML parser error \((error as NSError).code))")
-        }
-        guard ok else {
-            throw StatementError(
-                path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                message: "not well-formed XML" + (parser.parserError.map { " (XML parser error \(($0 as NSError).code))" } ?? ""))
-        }
         let format = format(of: String(decoding: bytes.prefix(3000), as: UTF8.self)) ?? .camt
         guard delegate.sawStatement else {
             let element = format == .camt ? "Stmt" : format == .camt052 ? "Rpt" : "Ntfctn"
@@ -64,7 +61,7 @@ public enum CAMTStatementReader {
         return statement
     }
 
-    private final class Collector: NSObject, XMLParserDelegate {
+    private final class Collector {
         let path: String
         var rows: [StatementRow] = []
         var skipped: [(position: StatementPosition, reason: String)] = []
@@ -77,7 +74,7 @@ public enum CAMTStatementReader {
         var error: StatementError?
 
         private var stack: [String] = []
-        private var text = ""
+        var text = ""
         private var attributes: [String: String] = [:]
         /// Values of the entry being read, by path below `Ntry` (`Amt`, `BookgDt/Dt`, ...).
         private var entry: [String: (String, StatementPosition)]?
@@ -85,26 +82,20 @@ public enum CAMTStatementReader {
         private var entryCurrency: String?
         private var balance: [String: (String, StatementPosition)]?
         private var balanceCurrency: String?
-        private weak var parser: XMLParser?
 
         init(path: String) { self.path = path }
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            self.parser = parser
+        func start(_ elementName: String, attributes attributeDict: [String: String], at place: StatementPosition) {
             stack.append(elementName)
+            let position = StatementPosition(line: place.line, column: place.column, element: elementName)
             // Each end of an element looks along the stack: a deep one would cost time
             // quadratic in its depth, and no statement nests so deep.
             if stack.count > MarkupSafety.maximumDepth {
-                if error == nil {
-                    error = MarkupSafety.depthError(
-                        at: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName), path: path)
-                }
-                parser.abortParsing()
+                if error == nil { error = MarkupSafety.depthError(at: position, path: path) }
                 return
             }
             text = ""
             attributes = attributeDict
-            let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
             switch elementName {
             case "Stmt", "Rpt", "Ntfctn": sawStatement = true
             case "Ntry": entry = [:]; entryStart = position; entryCurrency = nil
@@ -112,8 +103,6 @@ public enum CAMTStatementReader {
             default: break
             }
         }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
 
         /// True when the element ending (the last of `stack`) is `Acct/Id/IBAN` or
         /// `Acct/Id/Othr/Id`.
@@ -123,16 +112,10 @@ public enum CAMTStatementReader {
             return n >= 4 && stack[n - 1] == "Id" && stack[n - 2] == "Othr" && stack[n - 3] == "Id" && stack[n - 4] == "Acct"
         }
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            fail(
-                StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                "not well-formed XML (XML parser error \((parseError as NSError).code))")
-        }
-
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+        func end(_ elementName: String, at place: StatementPosition) {
             let value = text.trimmingWhitespace
             text = ""
-            let position = StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: elementName)
+            let position = StatementPosition(line: place.line, column: place.column, element: elementName)
             if let n = stack.lastIndex(of: "Ntry"), entry != nil {
                 let key = stack[(n + 1)...].joined(separator: "/")
                 if !key.isEmpty, entry?[key] == nil, !value.isEmpty { entry?[key] = (value, position) }
@@ -157,7 +140,6 @@ public enum CAMTStatementReader {
                 balance = nil
                 finishBalance(fields)
             }
-            if error != nil { parser.abortParsing() }
         }
 
         private func fail(_ position: StatementPosition?, _ message: String) {

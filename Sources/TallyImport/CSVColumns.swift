@@ -1,5 +1,11 @@
-import Foundation
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What each column of a CSV statement holds, recognised by the header's names in the
 /// languages of the banks Tally meets (English, German, Czech, Slovak, French, Dutch, ...).
@@ -92,9 +98,9 @@ public struct CSVColumns: Sendable, Equatable {
         if s.hasPrefix("#") { s = String(s.dropFirst()) }
         if let open = s.firstIndex(of: "("), s.hasSuffix(")") { s = String(s[..<open]) }
         // `ł` (Polish) has no accent to remove: it is a letter of its own.
-        let folded = s.replacingOccurrences(of: "ł", with: "l").decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300 ... 0x36F).contains($0.value) }
+        let folded = UnicodeFolding.decomposed(s.replacingText("ł", with: "l")).unicodeScalars.filter { !(0x300 ... 0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(folded)).split(whereSeparator: { $0 == " " || $0 == "_" || $0 == "." }).joined(separator: " ")
-            .replacingOccurrences(of: " / ", with: "/").replacingOccurrences(of: "/ ", with: "/").replacingOccurrences(of: " /", with: "/")
+            .replacingText(" / ", with: "/").replacingText("/ ", with: "/").replacingText(" /", with: "/")
     }
 
     /// True when a date and an amount (or debit or credit, or gross or net beside a fee)

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What a CSV statement says in its lines above the header, and in those without a date
 /// below its last row (Deutsche Bank's `Kontostand;31.03.2026;;;1.465,00;EUR`) (Grammar.md

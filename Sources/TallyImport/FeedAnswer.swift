@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What a bank feed's HTTP status means, in the same words for every feed (SimpleFIN,
 /// Enable Banking): refusals of the credentials, a consent run out, a rate limit, a fault
@@ -34,7 +40,7 @@ public enum FeedAnswer {
     /// The server's words, cut to 200 characters on one line, each secret replaced by `…`.
     static func serverSaid(_ body: [UInt8], secrets: [String]) -> String {
         var text = String(decoding: body.prefix(2000), as: UTF8.self)
-        for secret in secrets where !secret.isEmpty { text = text.replacingOccurrences(of: secret, with: "…") }
+        for secret in secrets where !secret.isEmpty { text = text.replacingText(secret, with: "…") }
         let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" }).joined(separator: " ")
         guard !words.isEmpty else { return "" }
         return " (it says: `\(words.count > 200 ? String(words.prefix(200)) + "…" : words)`)"

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Downloads the movements of a Fio banka account through the bank's API
 /// (`periods/{token}/{from}/{to}/transactions.json`) and reads them whole, as
@@ -40,10 +46,10 @@ public enum FioDownload {
     /// seconds (``totalDeadline`` unless a test asks for less).
     public static func statement(
         token: String, from: CivilDate, to: CivilDate, baseURL: String, deadline: TimeInterval = totalDeadline,
-        fetcher: any HTTPFetching = URLSessionFetcher()
+        fetcher: any HTTPFetching = ProcessFetcher()
     ) throws(StatementError) -> Statement {
-        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-_.~"))
-        guard let escaped = token.addingPercentEncoding(withAllowedCharacters: allowed), !token.isEmpty,
+        let escaped = token.percentEncoded { $0.isAlphanumeric || "-_.~".unicodeScalars.contains($0) }
+        guard !token.isEmpty,
             let url = URL(string: "\(baseURL)/periods/\(escaped)/\(from)/\(to)/transactions.json")
         else {
             throw StatementError(path: source, position: nil, message: "the token is empty or not one the bank could have made")
@@ -57,7 +63,7 @@ public enum FioDownload {
         }
         let (status, body) = (answer.status, answer.body)
         func bankSaid() -> String {
-            let text = String(decoding: body.prefix(2000), as: UTF8.self).replacingOccurrences(of: token, with: "…")
+            let text = String(decoding: body.prefix(2000), as: UTF8.self).replacingText(token, with: "…")
             let words = text.split(whereSeparator: { $0.isWhitespace || $0 == "<" || $0 == ">" }).joined(separator: " ")
             return words.isEmpty ? "" : " (the bank says: `\(words)`)"
         }

@@ -1,7 +1,11 @@
-import Foundation
-import FoundationXML
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Reads the statements of Fio banka's API, as the bank documents them, in XML
 /// (`<AccountStatement>`: `<Info>` and a `<TransactionList>` of `<Transaction>`s whose
@@ -28,15 +32,21 @@ public enum FioStatementReader {
 
     public static func readXML(_ bytes: [UInt8], path: String) throws(StatementError) -> Statement {
         let collector = Collector(path: path)
-        let parser = XMLParser(data: Data(bytes))
-        parser.delegate = collector
-        let ok = parser.parse()
-        if let error = collector.error { throw error }
-        guard ok, parser.parserError == nil else {
+        do {
+            try XMLReader.read(bytes) { event, line, column in
+                let position = StatementPosition(line: line, column: column)
+                switch event {
+                case .start(let name, _): collector.start(name, at: position)
+                case .text(let text): collector.text += text
+                case .end(let name): collector.end(name, at: position)
+                }
+                return collector.error == nil
+            }
+        } catch {
             throw StatementError(
-                path: path, position: StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber)),
-                message: "not well-formed XML (XML parser error \((parser.parserError as NSError?)?.code ?? 0))")
+                path: path, position: StatementPosition(line: error.line, column: error.column), message: "not well-formed XML: \(error.reason)")
         }
+        if let error = collector.error { throw error }
         guard collector.sawStatement else { throw StatementError(path: path, position: nil, message: "no <AccountStatement> in this file") }
         return try statement(info: collector.info, transactions: collector.transactions, format: .fioXML, path: path)
     }
@@ -104,42 +114,39 @@ public enum FioStatementReader {
     }
 
     /// Collects `<Info>`'s fields and each `<Transaction>`'s `<column_N>`.
-    private final class Collector: NSObject, XMLParserDelegate {
+    private final class Collector {
         let path: String
         var info: [String: String] = [:]
         var transactions: [(start: StatementPosition, columns: Columns)] = []
         var sawStatement = false
         var error: StatementError?
         private var depth = 0
-        private var text = ""
+        var text = ""
         private var inInfo = false
         private var current: (start: StatementPosition, columns: Columns)?
 
         init(path: String) { self.path = path }
 
-        private func position(_ parser: XMLParser, _ element: String? = nil) -> StatementPosition {
-            StatementPosition(line: max(1, parser.lineNumber), column: max(1, parser.columnNumber), element: element)
+        private func position(_ place: StatementPosition, _ element: String) -> StatementPosition {
+            StatementPosition(line: place.line, column: place.column, element: element)
         }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+        func start(_ name: String, at place: StatementPosition) {
             depth += 1
             text = ""
             if depth > MarkupSafety.maximumDepth {
-                if error == nil { error = MarkupSafety.depthError(at: position(parser, name), path: path) }
-                parser.abortParsing()
+                if error == nil { error = MarkupSafety.depthError(at: position(place, name), path: path) }
                 return
             }
             switch name {
             case "AccountStatement": sawStatement = true
             case "Info": inInfo = true
-            case "Transaction": current = (position(parser, name), [:])
+            case "Transaction": current = (position(place, name), [:])
             default: break
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) { text += string }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        func end(_ name: String, at place: StatementPosition) {
             depth -= 1
             if name == "Info" {
                 inInfo = false
@@ -149,7 +156,7 @@ public enum FioStatementReader {
                 transactions.append(done)
                 current = nil
             } else if name.hasPrefix("column_"), let number = Int(name.dropFirst(7)) {
-                current?.columns[number] = (text, position(parser, name))
+                current?.columns[number] = (text, position(place, name))
             }
             text = ""
         }

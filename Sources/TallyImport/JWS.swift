@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// A JSON Web Signature in compact form (RFC 7515) signed with RS256, as Enable
 /// Banking's API takes its application's token: base64url of the header's and the
@@ -33,7 +38,7 @@ public enum JWS {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            case _ where scalar.value < 0x20: out += String(cFormat: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }
@@ -77,30 +82,22 @@ public struct OpenSSLSigner: JWSSigning {
         guard let openssl = executable ?? Self.find(path: ProcessInfo.processInfo.environment["PATH"]) else {
             throw fail("the system's `openssl` is needed to sign Enable Banking's token and none is on PATH; install OpenSSL (`tally feed doctor` checks)")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = ["dgst", "-sha256", "-sign", keyPath]
-        let stdin = Pipe(), output = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { throw fail("`\(openssl)` could not be run to sign Enable Banking's token") }
-        stdin.fileHandleForWriting.write(Data(input))
-        try? stdin.fileHandleForWriting.close()
-        nonisolated(unsafe) var signature = Data()
-        let done = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            signature = output.fileHandleForReading.readDataToEndOfFile()
-            done.signal()
+        // Spawned as `tally-fetch` is (``HelperRun``): Foundation's `Process` would load
+        // all of Foundation into `tally`. The key's path is in argv, never the key.
+        var status: Int32 = -1
+        let signature: [UInt8]?
+        do {
+            signature = try HelperRun.exchange(
+                path: openssl, arguments: ["dgst", "-sha256", "-sign", keyPath], input: input, deadline: Self.deadline, status: &status)
+        } catch {
+            throw fail("`\(openssl)` could not be run to sign Enable Banking's token")
         }
-        if done.wait(timeout: .now() + Self.deadline) == .timedOut {
-            process.terminate()
+        guard let signature else {
             throw fail("`openssl` did not sign Enable Banking's token within \(Int(Self.deadline)) seconds")
         }
-        process.waitUntilExit()
-        guard process.terminationStatus == 0, !signature.isEmpty else {
+        guard status == 0, !signature.isEmpty else {
             throw fail("`openssl` could not sign with the key file `\(keyPath)` (is it an RSA private key in PEM, readable?)")
         }
-        return Array(signature)
+        return signature
     }
 }

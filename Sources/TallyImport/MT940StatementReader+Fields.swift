@@ -36,7 +36,7 @@ extension MT940StatementReader {
         let signed = mark == "D" || mark == "RC" ? amount.negated : amount
         let references = String(line[min(i + 4, line.count)...])
         var bankID: String?
-        if let slashes = references.range(of: "//") {
+        if let slashes = references.firstRange(of: "//") {
             let reference = String(references[slashes.upperBound...]).trimmingWhitespace
             if !reference.isEmpty, reference.uppercased() != "NONREF" { bankID = reference }
         }
@@ -83,16 +83,16 @@ extension MT940StatementReader {
     /// The remittance text of a purpose written with SEPA's keywords (`EREF+…`, `MREF+…`,
     /// `SVWZ+…`): what follows `SVWZ+` up to the next keyword, or the purpose as written.
     static func sepaPurpose(_ purpose: String) -> String {
-        guard let start = purpose.range(of: "SVWZ+") else { return purpose }
+        guard let start = purpose.firstRange(of: "SVWZ+") else { return purpose }
         let rest = purpose[start.upperBound...]
         let keywords = ["EREF+", "KREF+", "MREF+", "CRED+", "DEBT+", "ABWA+", "ABWE+", "IBAN+", "BIC+", "COAM+", "OAMT+"]
-        let end = keywords.compactMap { rest.range(of: $0)?.lowerBound }.min() ?? rest.endIndex
+        let end = keywords.compactMap { rest.firstRange(of: $0)?.lowerBound }.min() ?? rest.endIndex
         return String(rest[..<end])
     }
 
     /// The value after `/KEY/` up to the next keyword (a `/` followed by capitals and `/`).
     private static func keyword(_ key: String, in text: String) -> String? {
-        guard let start = text.range(of: "/" + key + "/") else { return nil }
+        guard let start = text.firstRange(of: "/" + key + "/") else { return nil }
         var value = text[start.upperBound...]
         // The next `/WORD/` ends it (`//` inside a value, as in `USTD//`, does not).
         var i = value.startIndex

@@ -99,7 +99,7 @@ public enum MT940StatementReader {
     static func fields(_ text: String) -> [Field] {
         var fields: [Field] = []
         for (n, rawLine) in text.statementLines.enumerated() {
-            let line = rawLine.hasPrefix("{") && rawLine.contains(":20:") ? rawLine[rawLine.range(of: ":20:")!.lowerBound...] : rawLine
+            let line = rawLine.hasPrefix("{") && rawLine.contains(":20:") ? rawLine[rawLine.firstRange(of: ":20:")!.lowerBound...] : rawLine
             if line.hasPrefix(":"), let close = line.dropFirst().firstIndex(of: ":") {
                 let tag = String(line[line.index(after: line.startIndex) ..< close])
                 if (2 ... 3).contains(tag.count), tag.first!.isNumber {

@@ -1,5 +1,11 @@
-import Foundation
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Whether a `match` rule applies to a statement row, and how it shares the row out.
 extension MatchRule {
@@ -33,7 +39,7 @@ extension MatchRule {
     static func contains(_ text: String, _ pieces: [String]) -> Bool {
         var rest = Substring(text)
         for piece in pieces {
-            guard let range = rest.range(of: piece) else { return false }
+            guard let range = rest.firstRange(of: piece) else { return false }
             rest = rest[range.upperBound...]
         }
         return true

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Statement texts reduced to what identifies a counterparty: lowercase, accents
 /// removed, digits and punctuation dropped, words separated by one space.
@@ -30,7 +36,7 @@ public enum MovementText {
             }
             return String(decoding: out, as: UTF8.self)
         }
-        let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars
+        let scalars = UnicodeFolding.decomposed(text.lowercased()).unicodeScalars
         var out = String.UnicodeScalarView()
         var pendingSpace = false
         for scalar in scalars {

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Reads OFX and QFX statements, both 1.x (SGML: a `KEY:VALUE` header, then tags whose
 /// leaf elements are never closed) and 2.x (XML). One tolerant scanner serves both:
@@ -20,7 +26,7 @@ public enum OFXStatementReader {
     public static func declaredEncoding(_ bytes: [UInt8]) -> StatementEncoding? {
         let head = String(decoding: bytes.prefix(1000), as: UTF8.self).uppercased()
         if head.contains("ENCODING:UTF-8") || head.contains("ENCODING=\"UTF-8\"") { return .utf8 }
-        guard let range = head.range(of: "CHARSET:") else { return nil }
+        guard let range = head.firstRange(of: "CHARSET:") else { return nil }
         let value = head[range.upperBound...].prefix { $0.isLetter || $0.isNumber || $0 == "-" }
         switch value {
         case "1252": return .windows1252

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// SimpleFIN Bridge (simplefin.org/protocol.html) through the one ``HTTPFetching`` seam:
 /// a setup token (the claim URL in Base64) is claimed once, by a POST, for an access URL
@@ -40,7 +46,7 @@ public enum SimpleFINFeed {
         /// Parses `url` (`https://USER:PASSWORD@HOST/PATH`); nil when it holds no credentials.
         public init?(_ url: String) {
             let text = url.trimmingWhitespace
-            guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else { return nil }
+            guard let scheme = text.firstRange(of: "://"), let at = text[scheme.upperBound...].firstIndex(of: "@") else { return nil }
             let credentials = String(text[scheme.upperBound ..< at])
             guard let colon = credentials.firstIndex(of: ":"), colon != credentials.startIndex else { return nil }
             let user = String(credentials[..<colon]).removingPercentEncodingOrSelf

@@ -1,5 +1,11 @@
-import Foundation
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// How a statement's bytes become text (the encodings are TallyCore's `StatementEncoding`,
 /// the vocabulary an `import` profile is checked against).
@@ -28,9 +34,9 @@ extension StatementEncoding {
         case .utf16, .utf16LE, .utf16BE:
             let bigEndian = encoding == .utf16BE || (encoding == .utf16 && looksBigEndian(bytes))
             return try decodeUTF16(bytes, bigEndian: bigEndian, path: path)
-        case .windows1250: return try foundation(bytes, .windowsCP1250, encoding, path: path)
-        case .windows1252: return try foundation(bytes, .windowsCP1252, encoding, path: path)
-        case .iso8859_2: return try foundation(bytes, .isoLatin2, encoding, path: path)
+        case .windows1250: return try codePage(bytes, CodePages.windows1250, encoding, path: path)
+        case .windows1252: return try codePage(bytes, CodePages.windows1252, encoding, path: path)
+        case .iso8859_2: return try codePage(bytes, CodePages.iso8859_2, encoding, path: path)
         case .iso8859_1:
             return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
         case .iso8859_15:
@@ -117,16 +123,16 @@ extension StatementEncoding {
         }
     }
 
-    private static func foundation(_ bytes: [UInt8], _ encoding: String.Encoding, _ name: StatementEncoding, path: String) throws(StatementError) -> String {
-        if let text = String(bytes: bytes, encoding: encoding) { return text }
-        // Find the first byte the encoding leaves undefined, to point at it.
-        for (i, byte) in bytes.enumerated() where byte >= 0x80 && String(bytes: [byte], encoding: encoding) == nil {
-            let before = String(bytes: Array(bytes[..<i]), encoding: encoding) ?? ""
+    private static func codePage(_ bytes: [UInt8], _ table: [UInt32], _ name: StatementEncoding, path: String) throws(StatementError) -> String {
+        switch CodePages.decode(bytes, table) {
+        case .success(let text): return text
+        case .failure(let undefined):
+            // Points at the first byte the encoding leaves undefined.
+            let before = (try? CodePages.decode(Array(bytes[..<undefined.offset]), table).get()) ?? ""
             throw StatementError(
                 path: path, position: position(after: before),
-                message: "byte \(hex(byte)) is not defined in \(name.rawValue); name the statement's encoding with --encoding (one of \(names))")
+                message: "byte \(hex(bytes[undefined.offset])) is not defined in \(name.rawValue); name the statement's encoding with --encoding (one of \(names))")
         }
-        throw StatementError(path: path, position: nil, message: "the statement cannot be read as \(name.rawValue)")
     }
 
     static func hex(_ byte: UInt8) -> String {

@@ -38,7 +38,7 @@ public enum StatementReader {
         // XML carries its own encoding; hand the parser UTF-8 it can trust.
         var xml: [UInt8] {
             var xml = text
-            if xml.hasPrefix("<?xml"), let end = xml.range(of: "?>") { xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + xml[end.upperBound...] }
+            if xml.hasPrefix("<?xml"), let end = xml.firstRange(of: "?>") { xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + xml[end.upperBound...] }
             return Array(xml.utf8)
         }
         if let format = ContentFormat.all.first(where: { $0.recognises(text) }) { return try format.read(text, { xml }, path) }
@@ -79,7 +79,7 @@ public enum StatementReader {
         }
         if head.contains(":20:") && head.contains(":34F:") { return "an MT942 interim report (a day's movements so far, not a statement)" }
         if ContentFormat.all.contains(where: { $0.recognises(text) }) { return nil }
-        if let iso = head.range(of: "urn:iso:std:iso:20022:tech:xsd:") {
+        if let iso = head.firstRange(of: "urn:iso:std:iso:20022:tech:xsd:") {
             let message = head[iso.upperBound...].prefix { $0 != "\"" && $0 != "'" && !$0.isWhitespace }
             return "the ISO 20022 message \(message), which lists no account's movements (CAMT.053, .052 and .054 do)"
         }

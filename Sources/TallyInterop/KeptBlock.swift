@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// A block of a peer journal that `tally convert` kept in the budget as comments
 /// (``KeptAsComments`` writes them): one or more lines `; not converted (FILE:LINE): REASON`
@@ -48,9 +54,9 @@ struct KeptBlock {
 
     /// The format named in a block's first line (`; not converted (a.dat:3, ledger): …`).
     static func formats(inHeader line: String) -> [PeerFormat] {
-        guard let close = line.range(of: "): ") else { return [] }
+        guard let close = line.firstRange(of: "): ") else { return [] }
         let place = line[line.index(line.startIndex, offsetBy: marker.count + 2) ..< close.lowerBound]
-        guard let comma = place.range(of: ", ", options: .backwards) else { return [] }
+        guard let comma = place.ranges(of: ", ").last else { return [] }
         return formats(named: place[comma.upperBound...])
     }
 
@@ -111,9 +117,9 @@ struct KeptBlock {
             if text.hasPrefix("* ") || text.hasPrefix("! ") { text = text.dropFirst(2) }
             guard let first = text.first, first != ";", first != "#" else { return nil }
             var end = text.endIndex
-            if let gap = text.range(of: "  ") { end = gap.lowerBound }
+            if let gap = text.firstRange(of: "  ") { end = gap.lowerBound }
             if let tab = text[..<end].firstIndex(of: "\t") { end = tab }
-            let name = text[..<end].trimmingCharacters(in: CharacterSet(charactersIn: "()[] "))
+            let name = text[..<end].trimmingScalars { "()[] ".unicodeScalars.contains($0) }
             return name.isEmpty ? nil : name
         }
     }

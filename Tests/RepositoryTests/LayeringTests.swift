@@ -47,25 +47,26 @@ import Testing
         ("TallySyntax", ["Synchronization"]),
         // Glibc gives freed memory back to the system (`FreedMemory`) and reads folders.
         // FoundationEssentials (Foundation without ICU) where it is enough, so that a
-        // binary that needs no more can start without loading the rest (issue 39).
-        ("TallyCore", ["Foundation", "FoundationEssentials", "Glibc", "Dispatch", "TallySyntax"]),
+        // binary that needs no more can start without loading the rest (issue 39); the
+        // standard library's Unicode decomposition (`@_spi(_Unicode) import Swift`) in
+        // place of Foundation's folding.
+        ("TallyCore", ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Swift", "TallySyntax"]),
         ("TallyFormat", ["Foundation", "TallySyntax"]),
-        // FoundationXML is the toolchain's XML parser (split from Foundation on Linux),
-        // which reads CAMT.053 statements: statement reading is TallyImport's, not the
-        // core's. FoundationNetworking (split likewise) downloads Fio statements. Never
-        // TallyInterop.
-        ("TallyImport", ["Foundation", "FoundationXML", "FoundationNetworking", "TallySyntax", "TallyCore"]),
+        // Statement reading is TallyImport's, not the core's, XML included (its own
+        // reader); downloads go through the helper `tally-fetch`, spawned with Glibc's
+        // posix_spawn. Never TallyInterop.
+        ("TallyImport", ["Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "TallySyntax", "TallyCore"]),
         // The apps' exports are CSV files: TallyInterop reads them with TallyImport's CSV
         // reader rather than a second one.
-        ("TallyInterop", ["Foundation", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport"]),
+        ("TallyInterop", ["Foundation", "FoundationEssentials", "Glibc", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport"]),
         // Reports are the library every front end shares: no formatter, server or CLI in it.
-        ("TallyReports", ["Foundation", "FoundationEssentials", "TallySyntax", "TallyCore"]),
+        ("TallyReports", ["Foundation", "FoundationEssentials", "Glibc", "TallySyntax", "TallyCore"]),
         // The actions every front end parses into: below the CLI, the web app and the
         // language server, never one of them.
-        ("TallyActions", ["Foundation", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport", "TallyReports"]),
+        ("TallyActions", ["Foundation", "FoundationEssentials", "Glibc", "TallySyntax", "TallyCore", "TallyFormat", "TallyImport", "TallyReports"]),
         // The web app sits beside the command line, not on it: the actions, reports, the
         // core, the system's sockets; never the language server or the CLI.
-        ("TallyServe", ["Foundation", "Dispatch", "Glibc", "Darwin", "TallySyntax", "TallyCore", "TallyReports", "TallyActions"])
+        ("TallyServe", ["Foundation", "FoundationEssentials", "Dispatch", "Glibc", "Darwin", "TallySyntax", "TallyCore", "TallyReports", "TallyActions"])
     ]
 
     @Test(arguments: allowedImports.map(\.target))
@@ -84,6 +85,18 @@ import Testing
             #expect(!(try Self.imports(of: target)).contains("TallyCLI"), "\(target) imports TallyCLI")
         }
         #expect(try Self.imports(of: "tally").contains("TallyCLI"))
+    }
+
+    /// Foundation's networking (URLSession with libcurl and OpenSSL) and its XML parser
+    /// (libxml2) are loaded only by the download helper: `tally` starts without them
+    /// (issue 39). Every folder of `Sources` is read.
+    @Test func onlyTheDownloadHelperImportsFoundationsNetworkingOrXML() throws {
+        let targets = try Self.targets()
+        #expect(targets.contains("tally-fetch"))
+        for target in targets where target != "tally-fetch" {
+            let heavy = try Self.imports(of: target).intersection(["FoundationNetworking", "FoundationXML"])
+            #expect(heavy.isEmpty, "\(target) imports \(heavy.sorted())")
+        }
     }
 
     @Test func theCommandLineNeverImportsTheTestSupport() throws {

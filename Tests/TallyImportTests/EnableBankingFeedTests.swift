@@ -72,7 +72,7 @@ import Testing
 
     @Test func aTricklingServerIsStoppedByTheDeadline() throws {
         let server = try FioDeadlineTests.TricklingServer(interval: 0.4)
-        let client = EnableBankingFeed.Client(base: "http://127.0.0.1:\(server.port)", token: "jwt-secret", fetcher: URLSessionFetcher(), deadline: 2)
+        let client = EnableBankingFeed.Client(base: "http://127.0.0.1:\(server.port)", token: "jwt-secret", fetcher: ProcessFetcher(), deadline: 2)
         let started = Date()
         #expect {
             _ = try EnableBankingFeed.statement(uid: "uid-1", since: Self.since, currency: "EUR", client: client)

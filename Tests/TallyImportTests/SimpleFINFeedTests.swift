@@ -102,7 +102,7 @@ import Testing
         let access = try #require(SimpleFINFeed.Access("http://user123:pa55word@127.0.0.1:\(server.port)/simplefin"))
         let started = Date()
         #expect {
-            _ = try SimpleFINFeed.accounts(access: access, since: try #require(CivilDate(iso: "2026-03-02")), fetcher: URLSessionFetcher(), deadline: 2)
+            _ = try SimpleFINFeed.accounts(access: access, since: try #require(CivilDate(iso: "2026-03-02")), fetcher: ProcessFetcher(), deadline: 2)
         } throws: { error in
             let message = (error as? StatementError)?.message ?? ""
             return message.contains("SimpleFIN's server did not send its whole answer within 2 seconds") && !message.contains("pa55word")

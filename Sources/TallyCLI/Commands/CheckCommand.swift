@@ -1,4 +1,3 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports
@@ -199,7 +198,7 @@ enum CheckCommand: Subcommand {
             console.flush()
             func ms(_ d: Duration) -> String {
                 let value = Double(d.components.seconds) * 1000 + Double(d.components.attoseconds) / 1e15
-                return String(format: "%.1f ms", value)
+                return String(cFormat: "%.1f ms", value)
             }
             console.err("timings: read and parse \(ms(result.loading)), interpret and check \(ms(result.checking)), sort and output \(ms(clock.now - outputStart))\n")
         }

@@ -1,4 +1,3 @@
-import Foundation
 import TallyReports
 
 /// `tally completions bash|zsh|fish`: prints a shell completion script, generated from

@@ -1,4 +1,3 @@
-import Foundation
 import TallyCore
 import TallyInterop
 import TallyReports

@@ -1,4 +1,3 @@
-import Foundation
 import TallyCore
 import TallyInterop
 import TallyReports
@@ -118,9 +117,8 @@ enum ExportCommand: Subcommand {
     /// file that is not an earlier export (its first line says so).
     static func refusal(toOverwrite path: String) -> String? {
         if path.lowercased().hasSuffix(".tally") { return "it is named like a budget file" }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let start = String(decoding: (try? handle.read(upToCount: 64)) ?? Data(), as: UTF8.self)
+        guard let head = FileHead.read(path, upTo: 64) else { return nil }
+        let start = String(decoding: head, as: UTF8.self)
         if start.isEmpty || start.hasPrefix("; Exported by `tally export") { return nil }
         return "the file exists and is not an earlier export; remove it or choose another name"
     }

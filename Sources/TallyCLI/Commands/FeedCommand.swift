@@ -1,4 +1,3 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports

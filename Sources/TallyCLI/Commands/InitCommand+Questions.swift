@@ -24,7 +24,7 @@ extension InitCommand {
         func prompt(_ question: String) -> String? {
             console.out(question)
             console.flush()
-            return readAnswer().map { $0.trimmingCharacters(in: .whitespaces) }
+            return readAnswer().map { $0.trimmingSpaces() }
         }
 
         func currency() -> String? {
@@ -66,7 +66,7 @@ extension InitCommand {
         func template() -> StarterTemplate? {
             console.out("\nStarting categories and envelopes:\n")
             for template in StarterTemplate.allCases {
-                console.out("  " + template.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0) + template.summary + "\n")
+                console.out("  " + template.rawValue.padded(to: 11) + template.summary + "\n")
             }
             while true {
                 guard let answer = prompt("Template [household]: ") else { return nil }

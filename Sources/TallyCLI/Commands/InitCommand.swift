@@ -1,4 +1,3 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyFormat
@@ -52,7 +51,7 @@ enum InitCommand: Subcommand {
         OPTIONS
         \(Flag.help)
         TEMPLATES
-        \(StarterTemplate.allCases.map { "  " + $0.rawValue.padding(toLength: 11, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n"))
+        \(StarterTemplate.allCases.map { "  " + $0.rawValue.padded(to: 11) + $0.summary }.joined(separator: "\n"))
 
         EXAMPLE
           tally init --currency EUR --wallet "Checking bank 1200.00" \\

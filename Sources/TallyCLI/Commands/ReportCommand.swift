@@ -1,4 +1,3 @@
-import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
@@ -129,9 +128,7 @@ enum ReportCommand: LibraryReport {
         let name = path.lowercased()
         if name.hasSuffix(".tally") { return "it is named like a budget file; choose a name ending in .html" }
         if name.hasSuffix(".html") || name.hasSuffix(".htm") { return nil }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let start = (try? handle.read(upToCount: 512)) ?? Data()
+        guard let start = FileHead.read(path, upTo: 512) else { return nil }
         let text = String(decoding: start, as: UTF8.self).drop { $0.isWhitespace || $0 == "\u{FEFF}" }.lowercased()
         if text.isEmpty || text.hasPrefix("<!doctype html") || text.hasPrefix("<html") { return nil }
         return "the file exists and is not an HTML page; choose a name ending in .html"

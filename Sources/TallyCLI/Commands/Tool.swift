@@ -157,9 +157,9 @@ public enum TallyTool {
             """
         let width = max(10, (subcommands.map { $0.name.count }.max() ?? 0) + 2)  // names never run into summaries
         for command in subcommands {
-            text += "  " + command.name.padding(toLength: width, withPad: " ", startingAt: 0) + command.summary + "\n"
+            text += "  " + command.name.padded(to: width) + command.summary + "\n"
         }
-        text += "  " + "help".padding(toLength: width, withPad: " ", startingAt: 0) + "Show help for a command: tally help check\n"
+        text += "  " + "help".padded(to: width) + "Show help for a command: tally help check\n"
         text += """
 
             Short names: bal (balance), reg (register), env (envelopes), is

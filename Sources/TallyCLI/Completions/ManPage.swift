@@ -51,9 +51,9 @@ struct ManPage {
     /// The first paragraph of a help text, after `tally NAME:`, as one line.
     static func firstParagraph(_ help: String) -> String {
         let paragraph = help.components(separatedBy: "\n\n").first ?? help
-        let joined = paragraph.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        let joined = paragraph.split(separator: "\n").map { $0.trimmingSpaces() }.joined(separator: " ")
         guard let colon = joined.firstIndex(of: ":"), joined.hasPrefix("tally ") else { return joined }
-        let rest = joined[joined.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        let rest = joined[joined.index(after: colon)...].trimmingSpaces()
         return rest.prefix(1).uppercased() + rest.dropFirst()
     }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Where a command writes: standard output for its product, standard error for messages
 /// about the run. Tests capture both in memory.
 public final class Console: @unchecked Sendable {

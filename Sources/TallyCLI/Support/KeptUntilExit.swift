@@ -1,4 +1,3 @@
-import Foundation
 import TallyCore
 
 /// Large budgets and models the CLI never frees.
@@ -23,7 +22,7 @@ enum KeptUntilExit {
     }
 
     private final class Storage: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var values: [any Sendable] = []
 
         func add(_ value: any Sendable) {

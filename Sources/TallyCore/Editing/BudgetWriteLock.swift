@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Writes to budgets, one at a time: within this process a lock every writer takes (the
 /// web app's requests run on threads of their own), and across processes an advisory
@@ -11,7 +16,7 @@ import Foundation
 /// The lock is re-entrant within a thread of this process: an action that holds it may
 /// call another that takes it.
 public enum BudgetWriteLock {
-    private static let lock = NSRecursiveLock()
+    private static let lock = Lock(recursive: true)
     /// How deep the holding thread is, and the folders it locked at depth one.
     nonisolated(unsafe) private static var depth = 0
     nonisolated(unsafe) private static var folders: [Int32] = []
@@ -38,7 +43,7 @@ public enum BudgetWriteLock {
     /// The folder holding `path`'s target, opened and locked; nil when it cannot be
     /// opened (a write then still meets ``AtomicFile``'s check).
     private static func lockFolder(of path: String) -> Int32? {
-        let folder = (AtomicFile.resolvedTarget(of: path) as NSString).deletingLastPathComponent
+        let folder = Paths.deletingLastComponent(of: AtomicFile.resolvedTarget(of: path))
         let fd = open(folder.isEmpty ? "." : folder, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         while flock(fd, LOCK_EX) != 0 {

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 extension AtomicFile {
     /// New text that only adds to the end of a file as it was read: written in place, at
@@ -33,7 +38,7 @@ extension AtomicFile {
                 read += n
             }
             guard read == expected.count, current[..<read].elementsEqual(expected) else {
-                _ = Foundation.close(fd)
+                _ = Glibc.close(fd)
                 throw .changedOnDisk(path: path)
             }
             self.path = path
@@ -70,6 +75,6 @@ extension AtomicFile {
         }
 
         /// Closes the file (written or not).
-        func close() { _ = Foundation.close(fd) }
+        func close() { _ = Glibc.close(fd) }
     }
 }

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Why a file could not be written. Nothing was changed at the path when this is thrown.
 public struct FileWriteError: Error, Equatable, Sendable {
@@ -170,8 +175,8 @@ public enum AtomicFile {
     /// permissions and owner, flushed to disk. Nothing at `path` changes.
     private static func stage(_ bytes: [UInt8], to path: String, expected: Expectation) throws(FileWriteError) -> Staged {
         let target = resolvedTarget(of: path)
-        let folder = (target as NSString).deletingLastPathComponent
-        let name = (target as NSString).lastPathComponent
+        let folder = Paths.deletingLastComponent(of: target)
+        let name = Paths.lastComponent(of: target)
         var existing = stat()
         let exists = stat(target, &existing) == 0
         let mode: mode_t = exists ? existing.st_mode & 0o7777 : 0o644
@@ -257,7 +262,7 @@ public enum AtomicFile {
 
     /// Renames a staged text over its target.
     private static func rename(_ file: Staged) throws(FileWriteError) {
-        guard Foundation.rename(file.temporary, file.target) == 0 else {
+        guard Glibc.rename(file.temporary, file.target) == 0 else {
             let reason = systemError()
             unlink(file.temporary)
             throw FileWriteError("cannot replace \(file.path): \(reason)")
@@ -297,7 +302,7 @@ public enum AtomicFile {
             current =
                 destination.hasPrefix("/")
                 ? destination
-                : ((current as NSString).deletingLastPathComponent as NSString).appendingPathComponent(destination)
+                : Paths.appending(destination, to: Paths.deletingLastComponent(of: current))
         }
         return current
     }
@@ -310,7 +315,7 @@ public enum AtomicFile {
         var written = 0
         let failure: String? = bytes.withUnsafeBytes { buffer in
             while written < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                let n = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
                 if n < 0 {
                     if errno == EINTR { continue }
                     return systemError()

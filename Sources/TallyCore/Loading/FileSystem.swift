@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Why a file could not be read.
 public enum FileReadError: Error, Equatable, Sendable {
@@ -127,7 +132,7 @@ public enum FileDescriptorReader {
         var bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
             count = 0
             while count < size {
-                let n = Foundation.read(fd, buffer.baseAddress! + count, size - count)
+                let n = Glibc.read(fd, buffer.baseAddress! + count, size - count)
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 { failure = errno }
                 if n <= 0 { break }
@@ -137,7 +142,7 @@ public enum FileDescriptorReader {
         if failure != 0 { throw error(failure) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let n = chunk.withUnsafeMutableBytes { Foundation.read(fd, $0.baseAddress!, $0.count) }
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw error(errno)

@@ -6,6 +6,39 @@ public enum Paths {
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
+    /// The last part of `path` after trailing slashes are dropped (`"/"` for the root):
+    /// `NSString.lastPathComponent` without Foundation.
+    public static func lastComponent(of path: String) -> String {
+        let trimmed = trailingSlashesDropped(path)
+        if trimmed == "/" { return "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `path` without its last part (`""` when it has one part, `"/"` for a part under the
+    /// root): `NSString.deletingLastPathComponent` without Foundation.
+    public static func deletingLastComponent(of path: String) -> String {
+        let trimmed = trailingSlashesDropped(path)
+        if trimmed == "/" { return "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let folder = trailingSlashesDropped(String(trimmed[..<slash]))
+        return folder.isEmpty ? "/" : folder
+    }
+
+    /// `component` after `path` with one slash between: `NSString.appendingPathComponent`
+    /// without Foundation.
+    public static func appending(_ component: String, to path: String) -> String {
+        if path.isEmpty { return component }
+        let base = trailingSlashesDropped(path)
+        return (base == "/" ? "" : base) + "/" + component
+    }
+
+    private static func trailingSlashesDropped(_ path: String) -> String {
+        var text = Substring(path)
+        while text.count > 1 && text.hasSuffix("/") { text = text.dropLast() }
+        return String(text)
+    }
+
     /// `relative` resolved against the folder of `file`; absolute paths stay as they are.
     public static func resolve(_ relative: String, from file: String) -> String {
         if relative.hasPrefix("/") { return normalize(relative) }

@@ -1,4 +1,11 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Results of work done on several threads at once (`DispatchQueue.concurrentPerform`):
 /// one slot per piece of work, each written by exactly one thread and read after they all
@@ -8,7 +15,7 @@ import Foundation
 /// only one and can grow its arrays in place.
 public final class ResultSlots<Value>: @unchecked Sendable {
     private var slots: [Value?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     /// Room for `count` results.
     public init(count: Int) { slots = Array(repeating: nil, count: count) }

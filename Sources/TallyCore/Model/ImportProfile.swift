@@ -156,7 +156,7 @@ public struct MatchRule: Sendable, Equatable {
             }
             return String(decoding: out, as: UTF8.self)
         }
-        let scalars = text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter { !(0x300 ... 0x36F).contains($0.value) }
+        let scalars = UnicodeFolding.decomposed(text.lowercased()).unicodeScalars.filter { !(0x300 ... 0x36F).contains($0.value) }
         return String(String.UnicodeScalarView(scalars)).split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 }

@@ -24,7 +24,7 @@ public enum StatementEncoding: String, Sendable, CaseIterable {
     /// Reads a name as users and statement headers write it: `UTF-8`, `utf8`, `cp1252`,
     /// `1252`, `latin1`, `ISO-8859-2`.
     public init?(name: String) {
-        let n = name.lowercased().replacingOccurrences(of: "_", with: "-")
+        let n = name.lowercased().replacingText("_", with: "-")
         switch n {
         case "utf-8", "utf8": self = .utf8
         case "utf-16", "utf16", "unicode": self = .utf16

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// How every search of the budget's words compares text (the register's `--payee` and
 /// `--search`, the query's words in `EntryQuery`): without case and without accents, so
@@ -10,7 +15,7 @@ public enum SearchText {
     /// names are.
     public static func folded(_ text: String) -> String {
         if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
-        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+        return UnicodeFolding.caseAndDiacriticFolded(text)
     }
 
     /// Whether `text` holds `needle`, which is already ``folded(_:)``; false without text.

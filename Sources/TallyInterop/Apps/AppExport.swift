@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The budgeting apps whose exports `tally convert` reads (`--from`).
 public enum AppKind: String, CaseIterable, Sendable {

@@ -96,7 +96,7 @@ struct YNABExport {
     /// A peer account path from names that may hold `:` (which would nest them).
     static func account(_ root: String, _ names: String...) -> String {
         // An empty group (YNAB's `Uncategorized` has none) adds no level.
-        ([root] + names.filter { !$0.isEmpty }.map { $0.replacingOccurrences(of: ":", with: "-") }).joined(separator: ":")
+        ([root] + names.filter { !$0.isEmpty }.map { $0.replacingText(":", with: "-") }).joined(separator: ":")
     }
 
     /// The category account of a row with a category, nil for a row without one.

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Reads beancount files: transactions (payee and narration, tags, metadata, postings
 /// with their metadata), `open`, `close`, `balance`, `pad`, `price`, `include`, and

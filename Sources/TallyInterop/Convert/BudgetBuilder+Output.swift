@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyFormat
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Stage 6: the budget's text, laid out by the formatter.
 extension BudgetBuilder {

@@ -85,7 +85,7 @@ extension BudgetBuilder {
             } catch {
                 // One wallet and one category: a recurring transaction as much as a goal.
                 if let ruleProblem, incomes.isEmpty, t.postings.count == 2 {
-                    list("over `\(periodic.expression)`, " + ruleProblem + "; as a budget goal, " + error.reason.replacingOccurrences(of: "a budget goal: ", with: ""))
+                    list("over `\(periodic.expression)`, " + ruleProblem + "; as a budget goal, " + error.reason.replacingText("a budget goal: ", with: ""))
                 } else {
                     list(error.reason)
                 }

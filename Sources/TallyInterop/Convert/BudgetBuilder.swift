@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Builds the Tally text from what the readers found, in named stages (``build()``):
 /// the postings' amounts completed, the accounts surveyed and named, the entries written,

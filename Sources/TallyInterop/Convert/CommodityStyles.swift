@@ -27,7 +27,7 @@ struct CommodityStyles {
     /// A `commodity` directive's format (the text after `commodity`).
     mutating func declare(_ commodity: String, format: String) {
         if styles[commodity] == nil { symbols.append(commodity) }
-        styles[commodity, default: Style()].declared = format.trimmingCharacters(in: .whitespaces)
+        styles[commodity, default: Style()].declared = format.trimmingSpaces()
         if settled == commodity { settled = nil }
     }
 

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// An include with a wildcard (hledger `include *.journal`, `include 20*/**/*.journal`;
 /// beancount `include "accounts/*.beancount"`): the files it names, in the order the peers
@@ -19,16 +24,16 @@ enum IncludePattern {
         let manager = FileManager.default
         var candidates: [String] = []
         if deep {
-            guard let walker = manager.enumerator(atPath: root) else { return [] }
-            while let relative = walker.nextObject() as? String { candidates.append(root + "/" + relative) }
+            guard let relatives = try? manager.subpathsOfDirectory(atPath: root) else { return [] }
+            candidates = relatives.map { root + "/" + $0 }
         } else {
             candidates = ((try? manager.contentsOfDirectory(atPath: root)) ?? []).map { root + "/" + $0 }
         }
         let excluded = URL(fileURLWithPath: excluding).standardizedFileURL.path
         let pattern = Array(pattern.unicodeScalars)
         return candidates.filter { path in
-            var isFolder: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { return false }
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return false }
             return URL(fileURLWithPath: path).standardizedFileURL.path != excluded && matches(pattern[...], Array(path.unicodeScalars)[...])
         }.sorted()
     }

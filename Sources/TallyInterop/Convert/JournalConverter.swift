@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyFormat
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Choices the user can make about a conversion.
 public struct ConversionOptions: Sendable {

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Where something was read: a file and a 1-based line.
 public struct SourceLine: Hashable, Sendable, Comparable, CustomStringConvertible {
@@ -156,7 +162,7 @@ enum AccountType {
     /// hledger's `type:` tag in a comment (`type: L`, `type:Asset`), as written.
     static func tagValue(in comment: Substring) -> String? {
         var rest = comment[...]
-        while let range = rest.range(of: "type:") {
+        while let range = rest.firstRange(of: "type:") {
             let atWordStart = range.lowerBound == rest.startIndex || " \t,;".contains(rest[rest.index(before: range.lowerBound)])
             rest = rest[range.upperBound...]
             guard atWordStart else { continue }

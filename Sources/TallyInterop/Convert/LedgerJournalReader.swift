@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Reads hledger and ledger journals: transactions with their postings, comments (tags
 /// and metadata in both dialects), `P` prices, includes and periodic transactions (`~`,
@@ -158,7 +164,7 @@ struct LedgerJournalReader {
             let rest = line.dropFirst(word.count).trimmedSpaces
             // The name ends at a comment or two spaces, as a posting's account does.
             var name = Comment.beforeComment(rest)
-            if let gap = name.range(of: "  ") ?? name.range(of: "\t") { name = String(name[..<gap.lowerBound]) }
+            if let gap = name.firstRange(of: "  ") ?? name.firstRange(of: "\t") { name = String(name[..<gap.lowerBound]) }
             name = aliases.apply(name)
             content.declaredAccounts.append(name)
             typeOf = name

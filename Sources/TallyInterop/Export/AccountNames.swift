@@ -1,5 +1,11 @@
-import Foundation
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The peer's account name for every wallet and category of a budget.
 ///
@@ -110,7 +116,7 @@ public struct AccountNames: Sendable {
                 keptCurrencies[kept, default: []].insert(wallet.currency)
                 return kept
             }
-            let leaf = wallet.name.replacingOccurrences(of: ":", with: "-")
+            let leaf = wallet.name.replacingText(":", with: "-")
             return unique(root + ":" + AccountNames.component(leaf, format: format))
         }
         categories = model.categories.enumerated().map { i, category in

@@ -20,8 +20,8 @@ struct AmountStyle {
         func isNumber(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == ASCII.dot || b == ASCII.comma }
         guard let first = bytes.firstIndex(where: isNumber), let last = bytes.lastIndex(where: isNumber) else { return nil }
         let before = String(decoding: bytes[..<first], as: UTF8.self), after = String(decoding: bytes[(last + 1)...], as: UTF8.self)
-        let symbolText = before.trimmingCharacters(in: .whitespaces).isEmpty ? after : before
-        symbol = symbolText.trimmingCharacters(in: .whitespaces)
+        let symbolText = before.trimmingSpaces().isEmpty ? after : before
+        symbol = symbolText.trimmingSpaces()
         guard !symbol.isEmpty, !bytes[first ... last].contains(ASCII.space) else { return nil }
         self.format = format
         symbolFirst = symbolText == before
@@ -44,7 +44,7 @@ struct AmountStyle {
     /// `number` (`-1234.56`, as `Money.formatted` writes it) in this style: `$-1234.56`,
     /// `-1234,56 EUR`.
     func write(_ number: String) -> String {
-        let text = decimalComma ? number.replacingOccurrences(of: ".", with: ",") : number
+        let text = decimalComma ? number.replacingText(".", with: ",") : number
         let space = spaced ? " " : ""
         return symbolFirst ? symbol + space + text : text + space + symbol
     }

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Writes a budget as an hledger, ledger or beancount journal.
 ///
@@ -202,8 +208,8 @@ public struct JournalExporter {
     /// A metadata value on a comment line: hledger ends a tag's value at a comma.
     func metadataValue(_ text: String) -> String {
         if !text.utf8.contains(where: { $0 == 10 || $0 == 13 || $0 == 44 }) { return text }
-        let line = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-        return format == .hledger ? line.replacingOccurrences(of: ",", with: ";") : line
+        let line = text.replacingText("\n", with: " ").replacingText("\r", with: " ")
+        return format == .hledger ? line.replacingText(",", with: ";") : line
     }
 
     /// A block `tally convert` kept: its original lines in the format it came from, else
@@ -215,7 +221,7 @@ public struct JournalExporter {
     }
 
     /// A line of comment that keeps Tally text the peer has no construct for.
-    func comment(_ text: String) -> String { "; tally: " + text.replacingOccurrences(of: "\n", with: " ") }
+    func comment(_ text: String) -> String { "; tally: " + text.replacingText("\n", with: " ") }
 }
 
 extension CivilDate {

@@ -56,7 +56,7 @@ extension KeptBlock {
                 rest = rest.dropFirst()
             }
             guard let initial = first.first, initial.isUppercase, first.contains(":") else { continue }  // metadata, comments
-            let commodity = rest.count >= 2 && Double(rest[rest.startIndex].replacingOccurrences(of: ",", with: "")) != nil ? rest[rest.startIndex + 1] : nil
+            let commodity = rest.count >= 2 && Double(rest[rest.startIndex].replacingText(",", with: "")) != nil ? rest[rest.startIndex + 1] : nil
             uses.append((first, commodity))
         }
         return uses

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Conversion between `file://` URIs and the paths the budget loader reads.
 ///
@@ -11,16 +16,14 @@ public enum DocumentURI {
         var rest = Substring(uri.dropFirst("file://".count))
         // `file://host/path`: a host other than localhost cannot be read here anyway.
         if !rest.hasPrefix("/"), let slash = rest.firstIndex(of: "/") { rest = rest[slash...] }
-        let decoded = (String(rest).removingPercentEncoding ?? String(rest))
+        let decoded = (String(rest).percentDecoded() ?? String(rest))
         return normalize(decoded)
     }
 
     /// The `file://` URI of an absolute path, percent-encoding what URIs must not hold.
     public static func uri(of path: String) -> String {
         if !path.hasPrefix("/") { return path }
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "/-._~!$&'()*+,;=:@")
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        let encoded = path.percentEncoded { $0.isAlphanumeric || "/-._~!$&'()*+,;=:@".unicodeScalars.contains($0) }
         return "file://" + encoded
     }
 

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The five kinds of names that are declared once and referred to elsewhere.
 public enum NameKind: String, Hashable, Sendable, CaseIterable {
@@ -328,7 +334,7 @@ public final class BudgetIndex: @unchecked Sendable {
 
 /// Holds the index of one analysis, built on first use under a lock.
 final class BudgetIndexCache: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var index: BudgetIndex?
 
     func index(for analysis: BudgetAnalysis) -> BudgetIndex {

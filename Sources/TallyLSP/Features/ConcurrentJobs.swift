@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Runs independent pieces of work on all cores and returns their results in order: the
 /// blocks a rename lays out (``Formatter/layingOut(_:in:path:blockLimit:run:)``), which

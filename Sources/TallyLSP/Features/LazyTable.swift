@@ -1,10 +1,17 @@
-import Foundation
+import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// A table built on first use, once, under a lock of its own: requests on the server's
 /// queue and the background build may ask at the same time, and one table being built
 /// must not hold up a request that needs another.
 final class LazyTable<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var built: Value?
 
     /// The table, built by `build` if no one has built it yet.

@@ -98,7 +98,7 @@ struct LineContext {
         if partial.kind == .word { return partial.raw }
         var inner = partial.raw.dropFirst()
         if inner.count >= 1, inner.last == partial.raw.first { inner = inner.dropLast() }
-        return String(inner).replacingOccurrences(of: "\\", with: "")
+        return String(inner).replacingText("\\", with: "")
     }
 
     /// The words' raw texts.

@@ -1,4 +1,11 @@
-import Foundation
+import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The ids of requests the client cancelled (`$/cancelRequest`), shared between the thread
 /// that reads messages and the server's queue.
@@ -15,7 +22,7 @@ import Foundation
 /// A request answered beside the queue (``LanguageServer/answeredBeside``) may still run
 /// when its cancellation's turn comes: its mark stays until its answer is out.
 final class CancelledRequests: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var ids: Set<JSON> = []
     private var beside: Set<JSON> = []
 
@@ -62,7 +69,7 @@ final class CancelledRequests: @unchecked Sendable {
 /// than the server answers cannot fill the memory: the reader waits once 64 MiB are queued
 /// (one message of any size is always let through).
 final class QueuedBytes: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var queued = 0
     let limit: Int
 

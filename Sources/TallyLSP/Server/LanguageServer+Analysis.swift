@@ -1,7 +1,13 @@
 import Dispatch
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 extension LanguageServer {
     /// Schedules analysis after the debounce interval; with no interval, runs it now.

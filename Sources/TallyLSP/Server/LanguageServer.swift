@@ -1,7 +1,13 @@
 import Dispatch
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The language server: takes message bodies from any transport, answers through `send`.
 ///

@@ -1,5 +1,11 @@
-import Foundation
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Runs a language server over a pair of file descriptors (standard input and output):
 /// reads framed messages until `exit` or the end of input, writes framed answers.
@@ -42,7 +48,7 @@ public enum StdioTransport {
 /// Writes framed messages to a file descriptor, whole, one at a time.
 final class FramedWriter: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var broken = false
 
     init(fd: Int32) { self.fd = fd }
@@ -55,7 +61,7 @@ final class FramedWriter: @unchecked Sendable {
         var offset = 0
         bytes.withUnsafeBytes { buffer in
             while offset < buffer.count {
-                let n = Foundation.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let n = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 { broken = true; return }  // the client went away; SIGPIPE is ignored
                 offset += n

@@ -1,6 +1,12 @@
-import Foundation
 import TallyCore
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Renders diagnostics as one SARIF 2.1.0 log for code-scanning dashboards.
 ///
@@ -129,9 +135,8 @@ public struct SARIFDiagnosticRenderer {
     /// against the checkout), absolute ones become `file://` URIs; characters a URI cannot
     /// hold are escaped.
     public static func uri(_ path: String) -> String {
-        var allowed = CharacterSet.urlPathAllowed
-        allowed.remove(charactersIn: ":")  // a colon in the first segment would read as a scheme
-        let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+        // A colon in the first segment would read as a scheme.
+        let escaped = path.percentEncoded { $0.isURLPathAllowed && $0 != ":" }
         return path.hasPrefix("/") ? "file://" + escaped : escaped
     }
 }

@@ -138,7 +138,7 @@ public enum HTMLReport {
         let magnitude = abs(value)
         if magnitude >= 1_000_000 { return Markup.number(value / 1_000_000) + "M" }
         if magnitude >= 10_000 { return Markup.number(value / 1000) + "k" }
-        return value == value.rounded() ? String(Int(value)) : String(format: "%.2f", value)
+        return value == value.rounded() ? String(Int(value)) : String(cFormat: "%.2f", value)
     }
 
     // MARK: Panels

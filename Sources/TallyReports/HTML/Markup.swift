@@ -1,5 +1,6 @@
 #if canImport(FoundationEssentials)
     import FoundationEssentials
+    import Glibc
 #else
     import Foundation
 #endif
@@ -34,9 +35,9 @@ public enum Markup {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
         let rounded = (value * 10).rounded() / 10
-        if abs(rounded) >= 1e15 { return String(format: "%.0f", rounded) }
+        if abs(rounded) >= 1e15 { return String(cFormat: "%.0f", rounded) }
         if rounded == rounded.rounded() { return String(Int(rounded)) }
-        return String(format: "%.1f", rounded)
+        return String(cFormat: "%.1f", rounded)
     }
 
     /// A name cut to `limit` characters with an ellipsis, for labels inside charts (the

@@ -1,7 +1,9 @@
 import TallyCore
 import TallySyntax
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
+    import Glibc
 #else
     import Foundation
 #endif
@@ -72,9 +74,9 @@ public indirect enum PeriodSpec: Equatable, Sendable {
             spec = .range(nil, try span(words.dropFirst()))
         } else {
             let joined = words.joined(separator: " ")
-            if let dots = joined.range(of: "..") {
-                let start = joined[..<dots.lowerBound].trimmingCharacters(in: .whitespaces)
-                let end = joined[dots.upperBound...].trimmingCharacters(in: .whitespaces)
+            if let dots = joined.firstRange(of: "..") {
+                let start = joined[..<dots.lowerBound].trimmingSpaces()
+                let end = joined[dots.upperBound...].trimmingSpaces()
                 guard !(start.isEmpty && end.isEmpty) else { throw bad }
                 let a: PeriodSpec? = start.isEmpty ? nil : try span(ArraySlice([start]))
                 let b: PeriodSpec? = end.isEmpty ? nil : try span(ArraySlice([end]))
@@ -96,8 +98,8 @@ public indirect enum PeriodSpec: Equatable, Sendable {
     /// One span (`2026-11`, `q4`-style quarters, `last month`, `nov`), or nil. A date may
     /// be written with slashes or dots too, as hledger does (`2026/11`, `2026.11.05`).
     public static func span(_ text: String) -> PeriodSpec? {
-        let text = text.replacingOccurrences(of: "/", with: " ").replacingOccurrences(of: ".", with: " ")
-            .replacingOccurrences(of: "-", with: " ")
+        let text = text.replacingText("/", with: " ").replacingText(".", with: " ")
+            .replacingText("-", with: " ")
         let words = text.split(separator: " ").map(String.init)
         if words.count == 1 {
             switch words[0] {
@@ -112,7 +114,7 @@ public indirect enum PeriodSpec: Equatable, Sendable {
         {
             return .relative(unit, offset)
         }
-        return fixed(text.replacingOccurrences(of: " ", with: "-"))
+        return fixed(text.replacingText(" ", with: "-"))
     }
 
     /// `2026`, `2026-11`, `2026-11-05`, `2026q4`, `2026-Q4`, `nov`, `november` (already

@@ -1,8 +1,14 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The budget as the server last read it, read again only when one of its files changed
 /// on disk (its size, modification time or identity) or another day is asked. Every page
@@ -29,14 +35,14 @@ public final class BudgetStore: @unchecked Sendable {
 
     /// The budget's files as given (`tally serve FILE`, or several `-f`).
     public let arguments: [String]
-    private let lock = NSLock()
+    private let lock = Lock()
     private var cached: [CivilDate: (stamp: [FileStamp], snapshot: Snapshot)] = [:]
 
     /// The day kept when another is dropped.
     private let fixedDay: CivilDate?
     /// The checks' answers by version and day (see ``check(_:)``).
     private var checks: [String: CheckBudget.Result] = [:]
-    private let checkLock = NSLock()
+    private let checkLock = Lock()
 
     /// A store for the budget at `files`; `today`, when given, is the day kept longest.
     public init(files: [String], today: CivilDate? = nil) {

@@ -1,4 +1,11 @@
-import Foundation
+import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Values the server keeps between one request and the next, each under a random key the
 /// next request carries, at most ``capacity`` of them (the oldest dropped first), so that
@@ -16,7 +23,7 @@ import Foundation
 final class KeptByKey<Value: Sendable>: @unchecked Sendable {
     let capacity: Int
     private var kept: [(key: String, value: Value)] = []
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(capacity: Int) { self.capacity = capacity }
 

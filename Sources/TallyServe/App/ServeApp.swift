@@ -1,8 +1,14 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The web app: routes each request (after ``AccessRules``) to a page, the API, an asset
 /// or a form. It holds no state of its own beyond the ``BudgetStore``; no request's path
@@ -246,7 +252,7 @@ public struct ServeApp: Sendable {
 
     /// The path and query of a URL on this server, for a link back; nil for others.
     static func localPath(_ url: String) -> String? {
-        guard let schemeEnd = url.range(of: "://") else { return nil }
+        guard let schemeEnd = url.firstRange(of: "://") else { return nil }
         let rest = url[schemeEnd.upperBound...]
         guard let slash = rest.firstIndex(of: "/") else { return "/" }
         return String(rest[slash...])

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// One HTTP/1.1 request as ``RequestReader`` read it: the method, the target split into
 /// its decoded path and query, the headers (names in lower case) and the body.
@@ -57,7 +62,7 @@ public struct HTTPRequest: Sendable, Equatable {
         for header in headers where header.0 == "cookie" {
             for part in header.1.split(separator: ";") {
                 let pair = part.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces) == name { return String(pair[1]) }
+                if pair.count == 2, pair[0].trimmingSpaces() == name { return String(pair[1]) }
             }
         }
         return nil

@@ -1,5 +1,11 @@
 import Dispatch
-import Foundation
+import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -41,16 +47,14 @@ public final class HTTPServer: @unchecked Sendable {
     var handler: Handler = { _ in .text("Starting.", status: .serviceUnavailable) }
     var screen: Screen = { _ in nil }
     var socketDescriptor: Int32 = -1
-    private let state = NSLock()
+    private let state = Lock()
     private var isStopped = false
     private var answering = 0
     /// The workers that answer whole requests; few, as the machine has few cores.
-    private let workers: OperationQueue = {
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 8
-        queue.name = "tally-serve-answer"
-        return queue
-    }()
+    private let workers = DispatchQueue(label: "tally-serve-answer", attributes: .concurrent)
+    /// At most 8 answers at once; the rest wait their turn, in order, on `waiting`.
+    private let gate = DispatchSemaphore(value: 8)
+    private let waiting = DispatchQueue(label: "tally-serve-wait")
 
     /// A server for `host` and `port` (0: any free port); it listens once ``listen()`` is
     /// called and answers once ``serve(_:screen:)`` is.
@@ -65,9 +69,7 @@ public final class HTTPServer: @unchecked Sendable {
         self.handler = handler
         self.screen = screen
         let intake = RequestIntake(server: self)
-        let thread = Thread { intake.run() }
-        thread.name = "tally-serve-read"
-        thread.start()
+        DispatchQueue(label: "tally-serve-read").async { intake.run() }
     }
 
     /// Stops accepting (connections being answered finish; those being read are closed).
@@ -122,35 +124,41 @@ public final class HTTPServer: @unchecked Sendable {
     /// is; then closes it.
     func answer(_ client: Int32, request: HTTPRequest? = nil, response: HTTPResponse? = nil) {
         state.withLock { answering += 1 }
-        workers.addOperation { [self] in
-            defer {
-                close(client)
-                state.withLock { answering -= 1 }
-            }
-            var head = false
-            var reply = response ?? .text("No answer.", status: .internalError)
-            if let request {
-                head = request.method == "HEAD"
-                // The time the app took, for the benchmark (Benchmarks/serve_bench.py).
-                let start = DispatchTime.now().uptimeNanoseconds
-                reply = handler(request)
-                let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
-                // A streamed body is made after this: the time is its start's alone.
-                let streamed = reply.stream == nil ? "" : ";desc=\"until the body\""
-                reply.headers.append(("Server-Timing", "app;dur=\((milliseconds * 10).rounded() / 10)" + streamed))
-            }
-            if let stream = reply.stream, !head {
-                // Each piece sent as it is made; once the client is gone, the rest is
-                // made but not sent (a stream cannot be stopped halfway).
-                // ``sendTimeout`` bounds the whole answer, not each piece.
-                let deadline = DispatchTime.now() + sendTimeout
-                var open = send(reply.head(), to: client, until: deadline)
-                stream { piece in if open { open = send(piece, to: client, until: deadline) } }
-            } else {
-                send(reply.bytes(forHead: head), to: client)
-            }
-            shutdown(client, Int32(SHUT_WR))
+        waiting.async { [self] in
+            gate.wait()
+            workers.async { [self] in answerNow(client, request: request, response: response) }
         }
+    }
+
+    private func answerNow(_ client: Int32, request: HTTPRequest?, response: HTTPResponse?) {
+        defer {
+            gate.signal()
+            close(client)
+            state.withLock { answering -= 1 }
+        }
+        var head = false
+        var reply = response ?? .text("No answer.", status: .internalError)
+        if let request {
+            head = request.method == "HEAD"
+            // The time the app took, for the benchmark (Benchmarks/serve_bench.py).
+            let start = DispatchTime.now().uptimeNanoseconds
+            reply = handler(request)
+            let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+            // A streamed body is made after this: the time is its start's alone.
+            let streamed = reply.stream == nil ? "" : ";desc=\"until the body\""
+            reply.headers.append(("Server-Timing", "app;dur=\((milliseconds * 10).rounded() / 10)" + streamed))
+        }
+        if let stream = reply.stream, !head {
+            // Each piece sent as it is made; once the client is gone, the rest is made but
+            // not sent (a stream cannot be stopped halfway). ``sendTimeout`` bounds the
+            // whole answer, not each piece.
+            let deadline = DispatchTime.now() + sendTimeout
+            var open = send(reply.head(), to: client, until: deadline)
+            stream { piece in if open { open = send(piece, to: client, until: deadline) } }
+        } else {
+            send(reply.bytes(forHead: head), to: client)
+        }
+        shutdown(client, Int32(SHUT_WR))
     }
 
     /// Sends `bytes` on the blocking `client`, giving up after ``sendTimeout`` in all: a

@@ -23,7 +23,7 @@ enum EntryForm {
             let amounts = request.form.filter { $0.0 == "split-amount" }.map(\.1)
             for (i, category) in categories.enumerated() {
                 let amount = i < amounts.count ? amounts[i] : ""
-                if !category.isEmpty || !amount.trimmingCharacters(in: .whitespaces).isEmpty { splits.append(.init(category: category, amount: amount)) }
+                if !category.isEmpty || !amount.trimmingSpaces().isEmpty { splits.append(.init(category: category, amount: amount)) }
             }
         }
 
@@ -40,15 +40,15 @@ enum EntryForm {
         /// left (the others emptied) is a purchase in its category: of the total, else of
         /// the row's amount (two different amounts are left to the action to refuse).
         func request(root: String, today: CivilDate, dryRun: Bool = false) -> AddEntry.Request {
-            var (category, amount, splits) = (category, amount.trimmingCharacters(in: .whitespaces), splits)
-            let part = splits.first?.amount.trimmingCharacters(in: .whitespaces) ?? ""
+            var (category, amount, splits) = (category, amount.trimmingSpaces(), splits)
+            let part = splits.first?.amount.trimmingSpaces() ?? ""
             if splits.count == 1, amount.isEmpty || part.isEmpty || amount == part {
                 category = splits[0].category
                 if amount.isEmpty { amount = part }
                 splits = []
             }
             var request = AddEntry.Request(
-                file: root, date: date.trimmingCharacters(in: .whitespaces),
+                file: root, date: date.trimmingSpaces(),
                 parties: .named(payee: payee, wallet: wallet, category: splits.isEmpty ? category : nil),
                 amount: amount, note: note.isEmpty ? nil : note,
                 tags: tags.split(separator: " ").map { String($0.drop { $0 == "#" }) }.filter { !$0.isEmpty }, today: today, dryRun: dryRun, root: root)

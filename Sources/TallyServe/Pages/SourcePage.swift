@@ -1,7 +1,13 @@
-import Foundation
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// `/source?file=N&line=L`: one of the budget's files, read-only, each line numbered and
 /// anchored (`#L12`), line L highlighted; a file over 1,000 lines is shown 1,000 lines

@@ -1,8 +1,14 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// Editing, deleting and undoing from the pages, each through its library action
 /// (``EditEntry``, ``DeleteEntry``, ``UndoWrite``), and the second chance a stale purchase
@@ -56,7 +62,7 @@ extension WriteForms {
         let result: UndoWrite.Result
         do { result = try UndoWrite.perform(.init(root: root, undo: undo, today: today)) } catch {
             var refusal = Self.refusal(error)
-            if case .budget = error { refusal = Refusal(status: .conflict, message: refusal.message.replacingOccurrences(of: "; nothing undone", with: ". Nothing was undone.")) }
+            if case .budget = error { refusal = Refusal(status: .conflict, message: refusal.message.replacingText("; nothing undone", with: ". Nothing was undone.")) }
             throw refusal
         }
         var done = "Undid the last write."

@@ -1,6 +1,12 @@
-import Foundation
 import TallyActions
 import TallyCore
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// The import screen's two steps, each ``ImportStatements`` as `tally import` runs it:
 /// the preview as a dry run, the confirmation for real, so the statement is read,
@@ -44,7 +50,7 @@ extension WriteForms {
 
     /// The folder of the budget's file `root`.
     static func folder(of root: String) -> String {
-        let folder = (root as NSString).deletingLastPathComponent
+        let folder = Paths.deletingLastComponent(of: root)
         return folder.isEmpty ? "." : folder
     }
 

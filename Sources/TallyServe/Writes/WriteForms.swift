@@ -1,8 +1,14 @@
-import Foundation
 import TallyActions
 import TallyCore
 import TallyReports
 import TallySyntax
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
 
 /// What the forms write, each through the library's action: a purchase through
 /// ``AddEntry``, an occurrence through ``RecordOccurrences``, `fill`/`move` lines through
@@ -106,7 +112,7 @@ struct WriteForms {
     }
 
     private func field(_ request: HTTPRequest, _ name: String, _ what: String) throws(Refusal) -> String {
-        guard let value = request.field(name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+        guard let value = request.field(name)?.trimmingSpaces(), !value.isEmpty else {
             throw Refusal(status: .unprocessable, message: "Give \(what).")
         }
         return value
@@ -131,7 +137,7 @@ struct WriteForms {
         // A file the server may not write (read-only, a folder it cannot write in): the
         // person can do something about it, so it is no server error.
         if case .edit(.notWritten) = error {
-            let reason = error.message().replacingOccurrences(of: "; nothing was written", with: "")
+            let reason = error.message().replacingText("; nothing was written", with: "")
             return Refusal(status: .forbidden, message: "The budget's file could not be written: \(reason). Nothing was written.")
         }
         return Refusal(status: status, message: message)
