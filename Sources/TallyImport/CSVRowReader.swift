@@ -10,6 +10,8 @@ struct CSVRowReader {
     let separator: Character
     private(set) var dateFormat: DateFormat = .iso
     private(set) var mark: AmountText.DecimalMark = .point
+    /// What decided the dates' format when the dates alone read two ways, for the summary.
+    private(set) var dateEvidence: String?
     /// A statement repeats each day many times.
     private var dates: [String: CivilDate] = [:]
 
@@ -62,7 +64,9 @@ struct CSVRowReader {
     }
 
     /// Chooses the date format and decimal mark from the movements' whole columns.
-    mutating func settleFormats(_ movements: [CSVRecords.Record], options: CSVStatementReader.Options) throws(StatementError) {
+    /// The other lines of the file (above the header, below the rows, rows not imported)
+    /// are evidence for the dates when their column reads two ways (``DateEvidence``).
+    mutating func settleFormats(_ movements: [CSVRecords.Record], others: [CSVRecords.Record], options: CSVStatementReader.Options) throws(StatementError) {
         // Every movement must reach the date column and its amount column(s).
         let needed = [CSVColumns.Role.date, .amount, .debit, .credit, .gross, .net].compactMap { layout.columns.index[$0] }.max() ?? 0
         for record in movements where record.fields.count <= needed {
@@ -74,13 +78,29 @@ struct CSVRowReader {
         let dateValues = movements.compactMap { cell($0, .date) }
         if let declared = options.dateFormat {
             dateFormat = declared
-        } else if let found = DateFormat.detect(dateValues) {
-            dateFormat = found
         } else {
-            let bad = movements.first { r in cell(r, .date).map { v in !DateFormat.allCases.contains { $0.parse(v) != nil } } ?? true }
-            throw StatementError(
-                path: path, position: bad.map { position($0, .date) },
-                message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            var evidence = DateEvidence(readings: DateFormat.allCases.map { format in DateEvidence.Reading(format: format, parse: format.parse) }, rows: dateValues)
+            evidence.elsewhere = others.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) }
+            evidence.today = options.today
+            switch evidence.decide() {
+            case .decided(let reading, let why)?:
+                dateFormat = reading.format
+                dateEvidence = why.map { "dates read as \(reading.format.rawValue): \($0)" }
+            case .doubtful(let a, let b, let example)? where options.doubtfulDates == .refuse:
+                let at = movements.first { cell($0, .date) == example }
+                var doubt = StatementError(
+                    path: path, position: at.map { position($0, .date) },
+                    message: DateEvidence.refusal(a, b, example: example, column: "column \(name(.date))", wallet: options.wallet))
+                doubt.doubtful = true
+                throw doubt
+            case .doubtful(let a, _, _)?:
+                dateFormat = a.format
+            case nil:
+                let bad = movements.first { r in cell(r, .date).map { v in !DateFormat.allCases.contains { $0.parse(v) != nil } } ?? true }
+                throw StatementError(
+                    path: path, position: bad.map { position($0, .date) },
+                    message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
         }
         let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance, .fee, .gross, .net].compactMap { cell(r, $0) } }
         mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
