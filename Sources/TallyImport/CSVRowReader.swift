@@ -80,7 +80,13 @@ struct CSVRowReader {
             dateFormat = declared
         } else {
             var evidence = DateEvidence(readings: DateFormat.allCases.map { format in DateEvidence.Reading(format: format, parse: format.parse) }, rows: dateValues)
-            evidence.elsewhere = others.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) }
+            // The other lines, and each date in the rows' other cells (a value date, a date in
+            // a note) alone: two dates of a row are no period.
+            let column = layout.columns.index[.date]
+            let inRows = movements.flatMap { record in
+                record.fields.indices.filter { $0 != column }.flatMap { DateEvidence.dateWords(record.fields[$0]) }.map { [$0] }
+            }
+            evidence.elsewhere = others.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) } + inRows
             evidence.today = options.today
             switch evidence.decide() {
             case .decided(let reading, let why)?:

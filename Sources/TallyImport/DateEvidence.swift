@@ -104,9 +104,10 @@ struct DateEvidence {
             guard let date = reading.parse(example) else { return reading.format.rawValue }
             return "\(date.day) \(monthNames[date.month - 1]) \(date.year) (\(reading.format.rawValue))"
         }
-        let profile = "import \(wallet ?? "WALLET")  dates \(a.format.rawValue)"
+        let profile = "import \(wallet ?? "WALLET")  dates "
         return "the dates in \(column) read two ways and nothing in the file tells which: `\(example)` is \(said(a)) or \(said(b)); "
-            + "say how the bank writes them in the wallet's `import` profile, `\(profile)` (or `dates \(b.format.rawValue)`)"
+            + "say which in the wallet's `import` profile: `\(profile)\(a.format.rawValue)` or `\(profile)\(b.format.rawValue)` "
+            + "(or add `dates FORMAT` to the `import` line it has)"
     }
 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]

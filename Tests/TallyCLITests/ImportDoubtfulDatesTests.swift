@@ -28,7 +28,9 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("monzo.csv:2:1: the dates in column `Date` read two ways"), "\(result.stderr)")
         #expect(result.stderr.contains("`01/03/2026` is 3 January 2026 (MM/DD/YYYY) or 1 March 2026 (DD/MM/YYYY)"), "\(result.stderr)")
-        #expect(result.stderr.contains("`import Monzo  dates MM/DD/YYYY` (or `dates DD/MM/YYYY`); nothing written"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains("`import Monzo  dates MM/DD/YYYY` or `import Monzo  dates DD/MM/YYYY` (or add `dates FORMAT` to the `import` line it has); nothing written"),
+            "\(result.stderr)")
         #expect(!result.stdout.contains("read two ways"))
         #expect(try folder.read("budget.tally") == Self.budget)
         // Declared, the same file is read day first: 1, 5 and 11 March.

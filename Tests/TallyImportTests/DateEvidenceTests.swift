@@ -30,7 +30,7 @@ import Testing
             let message = (error as? StatementError)?.message ?? ""
             return message.contains("the dates in column `Date` read two ways")
                 && message.contains("`01/03/2026` is 3 January 2026 (MM/DD/YYYY) or 1 March 2026 (DD/MM/YYYY)")
-                && message.contains("`import Monzo  dates MM/DD/YYYY` (or `dates DD/MM/YYYY`)")
+                && message.contains("`import Monzo  dates MM/DD/YYYY` or `import Monzo  dates DD/MM/YYYY`")
                 && (error as? StatementError)?.position?.line == 2
         }
     }
@@ -46,6 +46,14 @@ import Testing
         let s = try read("Statement period,01/03/2026,31/03/2026\n\n" + Self.march, today: "2026-12-01")
         #expect(days(s) == ["2026-03-01", "2026-03-05", "2026-03-11"])
         #expect(s.notes == ["dates read as DD/MM/YYYY: `31/03/2026` elsewhere in the file reads only so"])
+    }
+
+    @Test func aDayPastTwelveInAnotherColumnDecides() throws {
+        // The value date `13/03/2026` reads only day first; the booking dates 01/03 and
+        // 05/03 are then 1 and 5 March (month first 3 January and 3 May, in order too).
+        let s = try read("Date,Value date,Name,Amount\n01/03/2026,02/03/2026,A,-1.00\n05/03/2026,13/03/2026,B,-2.00\n", today: "2026-12-01")
+        #expect(days(s) == ["2026-03-01", "2026-03-05"])
+        #expect(s.notes == ["dates read as DD/MM/YYYY: `13/03/2026` elsewhere in the file reads only so"])
     }
 
     @Test func aPeriodThatRunsForwardOnlyOneWayDecides() throws {
