@@ -63,10 +63,13 @@ struct CSVRowReader {
         return String(text.prefix(40))
     }
 
-    /// Chooses the date format and decimal mark from the movements' whole columns.
-    /// The other lines of the file (above the header, below the rows, rows not imported)
-    /// are evidence for the dates when their column reads two ways (``DateEvidence``).
-    mutating func settleFormats(_ movements: [CSVRecords.Record], others: [CSVRecords.Record], options: CSVStatementReader.Options) throws(StatementError) {
+    /// Chooses the date format and decimal mark from the movements' whole columns. The
+    /// lines `around` them (above the header, titles and totals) and the `otherRows` (not
+    /// imported: pending, refused) are evidence for the dates when their column reads two
+    /// ways (``DateEvidence``).
+    mutating func settleFormats(
+        _ movements: [CSVRecords.Record], around: [CSVRecords.Record], otherRows: [CSVRecords.Record], options: CSVStatementReader.Options
+    ) throws(StatementError) {
         // Every movement must reach the date column and its amount column(s).
         let needed = [CSVColumns.Role.date, .amount, .debit, .credit, .gross, .net].compactMap { layout.columns.index[$0] }.max() ?? 0
         for record in movements where record.fields.count <= needed {
@@ -80,13 +83,7 @@ struct CSVRowReader {
             dateFormat = declared
         } else {
             var evidence = DateEvidence(readings: DateFormat.allCases.map { format in DateEvidence.Reading(format: format, parse: format.parse) }, rows: dateValues)
-            // The other lines, and each date in the rows' other cells (a value date, a date in
-            // a note) alone: two dates of a row are no period.
-            let column = layout.columns.index[.date]
-            let inRows = movements.flatMap { record in
-                record.fields.indices.filter { $0 != column }.flatMap { DateEvidence.dateWords(record.fields[$0]) }.map { [$0] }
-            }
-            evidence.elsewhere = others.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) } + inRows
+            evidence.elsewhere = evidenceLines(movements, around: around, otherRows: otherRows)
             evidence.today = options.today
             switch evidence.decide() {
             case .decided(let reading, let why)?:
@@ -110,6 +107,17 @@ struct CSVRowReader {
         }
         let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance, .fee, .gross, .net].compactMap { cell(r, $0) } }
         mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
+    }
+
+    /// The date words of the file beyond the movements' date column, as ``DateEvidence``
+    /// weighs them: a line around the rows as one line (its two dates may be a period),
+    /// and each date of a row alone (a value date, a date in a note, a pending row's
+    /// date: two dates of a row are no period).
+    private func evidenceLines(_ movements: [CSVRecords.Record], around: [CSVRecords.Record], otherRows: [CSVRecords.Record]) -> [[String]] {
+        let column = layout.columns.index[.date]
+        let inMovements = movements.flatMap { record in record.fields.indices.filter { $0 != column }.flatMap { DateEvidence.dateWords(record.fields[$0]) } }
+        let inOtherRows = otherRows.flatMap { record in record.fields.flatMap(DateEvidence.dateWords) }
+        return around.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) } + (inMovements + inOtherRows).map { [$0] }
     }
 
     private func amount(_ record: CSVRecords.Record, _ role: CSVColumns.Role) throws(StatementError) -> Money? {

@@ -98,8 +98,10 @@ public struct CSVStatementReader {
             movements.append(record)
         }
         let imported = Set(movements.map(\.line))
-        let others = CSVPreamble.records(records, layout: layout) + records[layout.firstData...].filter { !imported.contains($0.line) }
-        try reader.settleFormats(movements, others: Array(others), options: options)
+        let unimported = records[layout.firstData...].filter { !$0.isBlank && !imported.contains($0.line) }
+        try reader.settleFormats(
+            movements, around: Array(CSVPreamble.records(records, layout: layout)) + unimported.filter { reader.textLine($0) != nil },
+            otherRows: unimported.filter { reader.textLine($0) == nil }, options: options)
         statement.notes += reader.dateEvidence.map { [$0] } ?? []
         var currencies: Set<String> = []
         var fees: [Money?] = []

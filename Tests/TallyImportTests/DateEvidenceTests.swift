@@ -56,6 +56,18 @@ import Testing
         #expect(s.notes == ["dates read as DD/MM/YYYY: `13/03/2026` elsewhere in the file reads only so"])
     }
 
+    @Test func aPendingRowsDatesAreEachAlone() throws {
+        // The pending row's `04/03/2026` and `02/03/2026` (booked and value date) are no
+        // period: read as one, month first (April 3 to February 3) would run backwards
+        // and decide wrongly. Alone, both read both ways; the rows 01/03 and 05/03 stay in
+        // order either way, so nothing decides and the file is refused.
+        let text = "Date,Value,Name,Amount,Status\n01/03/2026,01/03/2026,A,-1.00,Booked\n04/03/2026,02/03/2026,B,-2.00,Pending\n05/03/2026,05/03/2026,C,-3.00,Booked\n"
+        #expect(throws: StatementError.self) { try read(text, today: "2026-12-01") }
+        // Declared, the pending row is skipped, not imported: 1 and 5 March.
+        let s = try read(text, dates: .daySlashed)
+        #expect(days(s) == ["2026-03-01", "2026-03-05"] && s.skipped.count == 1)
+    }
+
     @Test func aPeriodThatRunsForwardOnlyOneWayDecides() throws {
         // `10/02/2026 … 09/03/2026`: day first 10 February to 9 March; month first
         // 2 October to 3 September, which ends before it starts.
