@@ -83,7 +83,8 @@ struct CSVRowReader {
             dateFormat = declared
         } else {
             var evidence = DateEvidence(readings: DateFormat.allCases.map { format in DateEvidence.Reading(format: format, parse: format.parse) }, rows: dateValues)
-            evidence.elsewhere = evidenceLines(movements, around: around, otherRows: otherRows)
+            let reader = self
+            evidence.elsewhere = { reader.evidenceLines(movements, around: around, otherRows: otherRows) }
             evidence.today = options.today
             switch evidence.decide() {
             case .decided(let reading, let why)?:

@@ -31,8 +31,9 @@ struct DateEvidence {
     let readings: [Reading]
     /// The rows' date values, in the file's order.
     let rows: [String]
-    /// The words of each other line of the file that look like dates (`01/02/2026`).
-    var elsewhere: [[String]] = []
+    /// The words of each other line of the file that look like dates (`01/02/2026`):
+    /// gathered only when the rows' dates read two ways, which few files do.
+    var elsewhere: () -> [[String]] = { [] }
     var today: CivilDate?
 
     /// The outcome, nil when no reading reads every row's date.
@@ -57,7 +58,7 @@ struct DateEvidence {
     /// Keeps the readings that read every date-like word elsewhere in the file that some
     /// reading reads, and whose dates of one line never run backwards.
     private func byElsewhere(_ left: [Reading]) -> ([Reading], String) {
-        let words = elsewhere.map { line in line.filter { word in left.contains { $0.parse(word) != nil } } }
+        let words = elsewhere().map { line in line.filter { word in left.contains { $0.parse(word) != nil } } }
         let kept = left.filter { reading in
             words.allSatisfy { line in
                 let dates = line.map(reading.parse)
