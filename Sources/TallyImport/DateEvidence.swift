@@ -69,7 +69,8 @@ struct DateEvidence {
         if let unread = words.joined().first(where: { word in kept.contains { $0.parse(word) != nil } && left.contains { $0.parse(word) == nil } }) {
             return (kept, "`\(unread)` elsewhere in the file reads only so")
         }
-        let period = words.first { $0.count == 2 } ?? []
+        let backwards = { (reading: Reading, line: [String]) in line.count == 2 && reading.parse(line[0]).flatMap { a in reading.parse(line[1]).map { a > $0 } } ?? false }
+        let period = words.first { line in left.contains { backwards($0, line) } } ?? []
         return (kept, "the period `\(period.joined(separator: " – "))` elsewhere in the file runs forward only so")
     }
 

@@ -71,7 +71,8 @@ import Testing
     @Test func aPeriodThatRunsForwardOnlyOneWayDecides() throws {
         // `10/02/2026 … 09/03/2026`: day first 10 February to 9 March; month first
         // 2 October to 3 September, which ends before it starts.
-        let s = try read("Period,10/02/2026,09/03/2026\n\nDate,Name,Amount\n10/02/2026,A,-1.00\n03/03/2026,B,-2.00\n", today: "2026-12-01")
+        // The line above it, 01/03 – 02/03, runs forward both ways and is not the one named.
+        let s = try read("Created,01/03/2026,02/03/2026\nPeriod,10/02/2026,09/03/2026\n\nDate,Name,Amount\n10/02/2026,A,-1.00\n03/03/2026,B,-2.00\n", today: "2026-12-01")
         #expect(days(s) == ["2026-02-10", "2026-03-03"])
         #expect(s.notes == ["dates read as DD/MM/YYYY: the period `10/02/2026 – 09/03/2026` elsewhere in the file runs forward only so"])
     }
