@@ -161,6 +161,8 @@ struct ImportReport {
         let rows = statements.reduce(0) { $0 + $1.rows.count }
         let names = statements.map { "\($0.path) (\($0.format.rawValue))" }.joined(separator: ", ")
         out += "Import into \(wallet) from \(names): \(rows) movement\(rows == 1 ? "" : "s")\n"
+        // What the file's own evidence decided (the dates' format) is said, never silent.
+        for statement in statements { for note in statement.notes { out += "  read     \(statement.path): \(note)\n" } }
         var how: [String] = []
         if byTransfer > 0 { how.append("\(byTransfer) as transfers by match rules") }
         if byMatch > 0 { how.append("\(byMatch) by match rules") }

@@ -61,6 +61,8 @@ extension ImportStatements {
                 if let format = options.reading.csv.dateFormat { reading.csv.dateFormat = format }
                 if let mark = options.reading.csv.decimalMark { reading.csv.decimalMark = mark }
                 if let separator = options.reading.csv.separator { reading.csv.separator = separator }
+                reading.csv.today = today
+                reading.csv.wallet = SourceWriter.name(model.wallets[wallet].name)
                 let statements = try Self.statements(single, reading: reading, wallet: wallet, profile: profile, model: model)
                 let target = try Self.target(options.into, wallet: wallet, budget: budget, model: model, path: editor.path)
                 if !statements.isEmpty { parts.append(Part(wallet: wallet, profile: profile, statements: statements, target: target)) }
@@ -125,7 +127,9 @@ extension ImportStatements {
                 do {
                     statement = try StatementReader.read(bytes, path: statementPath, options: reading)
                 } catch {
-                    throw UsageError("\(error.description); nothing written")
+                    var refusal = UsageError("\(error.description); nothing written")
+                    refusal.doubtful = error.doubtful
+                    throw refusal
                 }
                 try check(statement, wallet: wallet, profile: profile, model: model)
                 statements.append(statement)

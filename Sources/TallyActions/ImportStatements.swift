@@ -151,7 +151,11 @@ public enum ImportStatements {
         var editor: BudgetEditor
         do { editor = try BudgetEditor(path: request.budget, today: request.today) } catch { throw .edit(error) }
         let setup: Setup
-        do { setup = try Setup(request, editor: editor, environment: request.environment, today: request.today) } catch { throw .request(error.message) }
+        do { setup = try Setup(request, editor: editor, environment: request.environment, today: request.today) } catch {
+            // A statement that reads but is doubtful (dates read two ways) is refused as a
+            // conflict (exit 1), not as a wrong request.
+            throw error.doubtful ? .budget(error.message) : .request(error.message)
+        }
         let model = editor.model
         let parts = setup.parts.map { WalletPart($0, model: model, fallback: setup.fallback, options: request, editor: editor) }
         var edit = editor.edit()

@@ -31,7 +31,11 @@ struct StatementFiles {
                 continue
             }
             do {
-                let statements = try StatementReader.readAll(bytes, path: path, options: StatementReader.Options(encoding: encoding))
+                // Only the account is wanted here: dates that read two ways are decided (or
+                // refused) when the file is read again for its wallet, with its profile.
+                var options = StatementReader.Options(encoding: encoding)
+                options.csv.doubtfulDates = .firstReading
+                let statements = try StatementReader.readAll(bytes, path: path, options: options)
                 if statements.count > 1 { several += statements } else { singles.append((source, statements.first?.account, nil)) }
             } catch {
                 singles.append((source, nil, error))

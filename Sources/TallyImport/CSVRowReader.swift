@@ -10,6 +10,8 @@ struct CSVRowReader {
     let separator: Character
     private(set) var dateFormat: DateFormat = .iso
     private(set) var mark: AmountText.DecimalMark = .point
+    /// What decided the dates' format when the dates alone read two ways, for the summary.
+    private(set) var dateEvidence: String?
     /// A statement repeats each day many times.
     private var dates: [String: CivilDate] = [:]
 
@@ -61,8 +63,13 @@ struct CSVRowReader {
         return String(text.prefix(40))
     }
 
-    /// Chooses the date format and decimal mark from the movements' whole columns.
-    mutating func settleFormats(_ movements: [CSVRecords.Record], options: CSVStatementReader.Options) throws(StatementError) {
+    /// Chooses the date format and decimal mark from the movements' whole columns. The
+    /// lines `around` them (above the header, titles and totals) and the `otherRows` (not
+    /// imported: pending, refused) are evidence for the dates when their column reads two
+    /// ways (``DateEvidence``).
+    mutating func settleFormats(
+        _ movements: [CSVRecords.Record], around: [CSVRecords.Record], otherRows: [CSVRecords.Record], options: CSVStatementReader.Options
+    ) throws(StatementError) {
         // Every movement must reach the date column and its amount column(s).
         let needed = [CSVColumns.Role.date, .amount, .debit, .credit, .gross, .net].compactMap { layout.columns.index[$0] }.max() ?? 0
         for record in movements where record.fields.count <= needed {
@@ -74,16 +81,44 @@ struct CSVRowReader {
         let dateValues = movements.compactMap { cell($0, .date) }
         if let declared = options.dateFormat {
             dateFormat = declared
-        } else if let found = DateFormat.detect(dateValues) {
-            dateFormat = found
         } else {
-            let bad = movements.first { r in cell(r, .date).map { v in !DateFormat.allCases.contains { $0.parse(v) != nil } } ?? true }
-            throw StatementError(
-                path: path, position: bad.map { position($0, .date) },
-                message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            var evidence = DateEvidence(readings: DateFormat.allCases.map { format in DateEvidence.Reading(format: format, parse: format.parse) }, rows: dateValues)
+            let reader = self
+            evidence.elsewhere = { reader.evidenceLines(movements, around: around, otherRows: otherRows) }
+            evidence.today = options.today
+            switch evidence.decide() {
+            case .decided(let reading, let why)?:
+                dateFormat = reading.format
+                dateEvidence = why.map { "dates read as \(reading.format.rawValue): \($0)" }
+            case .doubtful(let a, let b, let example)? where options.doubtfulDates == .refuse:
+                let at = movements.first { cell($0, .date) == example }
+                var doubt = StatementError(
+                    path: path, position: at.map { position($0, .date) },
+                    message: DateEvidence.refusal(a, b, example: example, column: "column \(name(.date))", wallet: options.wallet))
+                doubt.doubtful = true
+                throw doubt
+            case .doubtful(let a, _, _)?:
+                dateFormat = a.format
+            case nil:
+                let bad = movements.first { r in cell(r, .date).map { v in !DateFormat.allCases.contains { $0.parse(v) != nil } } ?? true }
+                throw StatementError(
+                    path: path, position: bad.map { position($0, .date) },
+                    message: "`\(bad.flatMap { cell($0, .date) } ?? "")` in column \(name(.date)) is not a date in any format Tally knows (\(DateFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
         }
         let amountValues = movements.flatMap { r in [CSVColumns.Role.amount, .debit, .credit, .balance, .fee, .gross, .net].compactMap { cell(r, $0) } }
         mark = options.decimalMark ?? AmountText.decimalMark(of: amountValues, fallback: separator == ";" ? .comma : .point)
+    }
+
+    /// The date words of the file beyond the movements' date column, as ``DateEvidence``
+    /// weighs them: a line around the rows as one line (its two dates may be a period),
+    /// and each date of a row alone (a value date, a date in a note, a pending row's
+    /// date: two dates of a row are no period).
+    private func evidenceLines(_ movements: [CSVRecords.Record], around: [CSVRecords.Record], otherRows: [CSVRecords.Record]) -> [[String]] {
+        let column = layout.columns.index[.date]
+        let inMovements = movements.flatMap { record in record.fields.indices.filter { $0 != column }.flatMap { DateEvidence.dateWords(record.fields[$0]) } }
+        let inOtherRows = otherRows.flatMap { record in record.fields.flatMap(DateEvidence.dateWords) }
+        return around.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) } + (inMovements + inOtherRows).map { [$0] }
     }
 
     private func amount(_ record: CSVRecords.Record, _ role: CSVColumns.Role) throws(StatementError) -> Money? {

@@ -27,6 +27,15 @@ public struct CSVStatementReader {
         public var positions: [CSVColumns.Role: Int] = [:]
         /// Status and direction words beyond those Tally knows.
         public var words: [StatementWord: [String]] = [:]
+        /// The import's day: dates that would fall after it rule a reading out (``DateEvidence``).
+        public var today: CivilDate?
+        /// The wallet's name, for the profile line a refusal of doubtful dates gives.
+        public var wallet: String?
+        /// What a column of dates read two ways does: refuses the statement, or, where only
+        /// the account is wanted (files routed to their wallets), takes the first reading.
+        public var doubtfulDates: DoubtfulDates = .refuse
+        /// See ``doubtfulDates``.
+        public enum DoubtfulDates: Sendable { case refuse, firstReading }
         public init(separator: Character? = nil, dateFormat: DateFormat? = nil, decimalMark: AmountText.DecimalMark? = nil) {
             self.separator = separator
             self.dateFormat = dateFormat
@@ -88,7 +97,12 @@ public struct CSVStatementReader {
             }
             movements.append(record)
         }
-        try reader.settleFormats(movements, options: options)
+        let imported = Set(movements.map(\.line))
+        let unimported = records[layout.firstData...].filter { !$0.isBlank && !imported.contains($0.line) }
+        try reader.settleFormats(
+            movements, around: Array(CSVPreamble.records(records, layout: layout)) + unimported.filter { reader.textLine($0) != nil },
+            otherRows: unimported.filter { reader.textLine($0) == nil }, options: options)
+        statement.notes += reader.dateEvidence.map { [$0] } ?? []
         var currencies: Set<String> = []
         var fees: [Money?] = []
         var contests: [CSVRowReader.Contest?] = []

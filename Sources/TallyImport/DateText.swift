@@ -2,9 +2,10 @@ import TallyCore
 import TallySyntax
 
 /// Dates as banks write them. A statement uses one format throughout, so the format is
-/// chosen once for a whole column: the first of `DateFormat.allCases` that reads every
+/// chosen once for a whole column: the one of `DateFormat.allCases` that reads every
 /// value. Day-first and month-first with slashes (`03/04/2026`) both read a column whose
-/// days never pass 12; then month-first, the US habit, is taken unless one is declared.
+/// days never pass 12; then evidence from the file decides, or the statement is refused
+/// (``DateEvidence``): never a guess.
 extension DateFormat {
     /// The date in `text`, or nil. Single-digit days and months (`3.4.2026`) are read too;
     /// anything after the date and a space or `T` (a time) is ignored.
@@ -41,11 +42,13 @@ extension DateFormat {
         }
     }
 
-    /// The first format that reads every one of `values` (empty values aside).
+    /// The format that reads every one of `values` (empty values aside) as the only
+    /// days they can be; nil when none reads them all, or two read them as other days.
     public static func detect(_ values: [String]) -> DateFormat? {
-        // Statements repeat each day many times: try each distinct value once.
-        let present = Set(values).filter { !$0.trimmingWhitespace.isEmpty }
+        let present = values.map(\.trimmingWhitespace).filter { !$0.isEmpty }
         guard !present.isEmpty else { return nil }
-        return allCases.first { format in present.allSatisfy { format.parse($0) != nil } }
+        let evidence = DateEvidence(readings: allCases.map { DateEvidence.Reading(format: $0, parse: $0.parse) }, rows: present)
+        guard case .decided(let reading, nil)? = evidence.decide() else { return nil }
+        return reading.format
     }
 }

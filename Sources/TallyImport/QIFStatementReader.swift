@@ -11,7 +11,9 @@ import TallySyntax
 /// Dates are Quicken's: `1/ 5'24` (month, day, and after `'` a year from 2000),
 /// `01/05/2024`, `1/5/24` (a two-digit year after `/` is 19YY from 70 on, else 20YY),
 /// `2024-01-05`, `05.01.2024`. Month or day first is chosen for the whole file, as for a
-/// CSV column: day first only when some first number is over 12. The decimal mark too:
+/// CSV column: as the profile's `dates` declares (a day-first format, or `MM/DD/YYYY`),
+/// else the one reading that reads every date, else as the file's order and `today`
+/// decide (``DateEvidence``); a file they leave doubtful is refused. The decimal mark too:
 /// the one every amount agrees on (`1,234.56`, `1.234,56`). Investment, category and
 /// memorized lists (`!Type:Invst`, `!Type:Cat`, …) are refused: they are no statement.
 public enum QIFStatementReader {
@@ -40,7 +42,9 @@ public enum QIFStatementReader {
         var line = 0
     }
 
-    public static func read(_ text: String, path: String) throws(StatementError) -> Statement {
+    /// Reads `text`; of `options`, the declared date format, `today` and the wallet's name
+    /// count (``DateEvidence``).
+    public static func read(_ text: String, path: String, options: CSVStatementReader.Options = .init()) throws(StatementError) -> Statement {
         var records: [Record] = []
         var record = Record()
         var section: String?
@@ -79,12 +83,35 @@ public enum QIFStatementReader {
                 message: "the last record has no closing `^`: the file is cut short; download it again")
         }
         guard sawType else { throw StatementError(path: path, position: nil, message: "no !Type:Bank (or CCard, Cash) list of movements in this QIF file") }
-        return Statement(path: path, format: .qif, rows: try rows(records, path: path))
+        var statement = Statement(path: path, format: .qif, rows: [])
+        let (dayFirst, evidence) = try dayFirst(records, path: path, options: options)
+        statement.rows = try rows(records, dayFirst: dayFirst, path: path)
+        statement.notes += evidence.map { [$0] } ?? []
+        return statement
     }
 
-    private static func rows(_ records: [Record], path: String) throws(StatementError) -> [StatementRow] {
+    /// Whether the file's dates are day first, and what decided it when they read both ways.
+    private static func dayFirst(_ records: [Record], path: String, options: CSVStatementReader.Options) throws(StatementError) -> (Bool, String?) {
+        if let declared = options.dateFormat { return ([.daySlashed, .dayDotted, .dayDottedShort, .dayDashed].contains(declared), nil) }
         let dates = records.compactMap { $0.fields["D"]?.0 }
-        let dayFirst = dates.contains { QIFDate.parts($0).map { $0.separator == "/" && $0.first > 12 } ?? false }
+        let readings = [false, true].map { dayFirst in
+            DateEvidence.Reading(format: dayFirst ? .daySlashed : .monthSlashed, parse: { QIFDate.parse($0, dayFirst: dayFirst) })
+        }
+        var evidence = DateEvidence(readings: readings, rows: dates)
+        evidence.today = options.today
+        switch evidence.decide() {
+        case .decided(let reading, let why)?: return (reading.format == .daySlashed, why.map { "dates read \(reading.format == .daySlashed ? "day" : "month") first: \($0)" })
+        case .doubtful(let a, let b, let example)? where options.doubtfulDates == .refuse:
+            let at = records.first { $0.fields["D"]?.0 == example }?.fields["D"]?.1
+            var doubt = StatementError(path: path, position: at, message: DateEvidence.refusal(a, b, example: example, column: "the `D` lines", wallet: options.wallet))
+            doubt.doubtful = true
+            throw doubt
+        case .doubtful?: return (false, nil)
+        case nil: return (false, nil)  // a date neither reads is refused with its line below
+        }
+    }
+
+    private static func rows(_ records: [Record], dayFirst: Bool, path: String) throws(StatementError) -> [StatementRow] {
         let amounts = records.compactMap { ($0.fields["T"] ?? $0.fields["U"])?.0 }
         let mark = AmountText.decimalMark(of: amounts, fallback: .point)
         var rows: [StatementRow] = []

@@ -88,6 +88,9 @@ public struct Statement: Sendable {
     /// does not say), with the reason: refused, never guessed, while the others are
     /// imported.
     public var refused: [(position: StatementPosition, reason: String)] = []
+    /// How the reading decided what the file leaves open, from evidence in the file (the
+    /// dates' format, ``DateEvidence``): said in the import's summary, never silently.
+    public var notes: [String] = []
 
     public init(
         path: String, format: Format, rows: [StatementRow], currency: String? = nil,
@@ -113,6 +116,10 @@ public struct StatementError: Error, Sendable, Equatable, CustomStringConvertibl
     public let path: String
     public let position: StatementPosition?
     public let message: String
+    /// Whether the file reads, but leaves open what only its owner can say (dates that
+    /// read two ways, ``DateEvidence``): refused as doubtful (`tally`: exit 1) rather
+    /// than as a file that cannot be read.
+    public var doubtful = false
 
     /// The most characters of one quoted value a message shows.
     public static let quotedWindow = 40

@@ -41,7 +41,7 @@ public enum StatementReader {
             if xml.hasPrefix("<?xml"), let end = xml.firstRange(of: "?>") { xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>" + xml[end.upperBound...] }
             return Array(xml.utf8)
         }
-        if let format = ContentFormat.all.first(where: { $0.recognises(text) }) { return try format.read(text, { xml }, path) }
+        if let format = ContentFormat.all.first(where: { $0.recognises(text) }) { return try format.read(text, { xml }, path, options) }
         return [try CSVStatementReader.read(text, path: path, options: options.csv)]
     }
 

@@ -423,7 +423,8 @@ final class ImportCommandTests: XCTestCase {
             let walletSpelled = OddNames.spelled[wallet]!, categorySpelled = OddNames.spelled[category]!
             let budget = try write("odd.tally", budgetText)
             let statement = try write("s\(k).csv", "Date,Description,Debit,Credit,Balance\n03/0\(k + 1)/2026,\"SHOP\",5.00,,\n")
-            let result = try tally([budget, statement, "--wallet", wallet, "--uncategorized", category])
+            // 03/01 and 03/02 read two ways (1 March or 3 January): the format is said.
+            let result = try tally([budget, statement, "--wallet", wallet, "--uncategorized", category, "--date-format", "MM/DD/YYYY"])
             XCTAssertEqual(result.status, 0, "\(wallet): \(result.stderr)")
             let written = try text("odd.tally")
             XCTAssertTrue(written.hasPrefix(budgetText + "2026-03-0\(k + 1) \"SHOP\"  \(walletSpelled)  \(categorySpelled)  -5.00\n    id: "), written)

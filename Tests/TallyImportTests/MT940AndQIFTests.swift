@@ -6,8 +6,10 @@ import Testing
 /// and reversals, booking dates across a new year, both `:86:` dialects, Quicken's
 /// dates, and files cut short.
 struct MT940AndQIFTests {
-    private func read(_ text: String) throws(StatementError) -> [Statement] {
-        try StatementReader.readAll(Array(text.utf8), path: "s")
+    private func read(_ text: String, dates: DateFormat? = nil) throws(StatementError) -> [Statement] {
+        var options = StatementReader.Options()
+        options.csv.dateFormat = dates
+        return try StatementReader.readAll(Array(text.utf8), path: "s", options: options)
     }
 
     @Test func mt940MarksReversalsAndBookingDatesAcrossANewYear() throws {
@@ -65,19 +67,22 @@ struct MT940AndQIFTests {
     }
 
     @Test func quickenDatesAreReadForTheWholeFile() throws {
-        func dates(_ values: [String]) throws -> [String] {
+        func dates(_ values: [String], declared: DateFormat? = nil) throws -> [String] {
             let records = values.map { "D\($0)\nT-1.00\nPX\n^\n" }.joined()
-            return try #require(try read("!Type:Bank\n" + records).first).rows.map(\.date.description)
+            return try #require(try read("!Type:Bank\n" + records, dates: declared).first).rows.map(\.date.description)
         }
+        // `12/31'24` has no month 31: month first, the whole file.
         #expect(try dates(["1/ 5'24", "12/31'24"]) == ["2024-01-05", "2024-12-31"])
-        #expect(try dates(["1/5/98", "1/5/24"]) == ["1998-01-05", "2024-01-05"])
+        // 1/5 reads both ways in order (5 January or 1 May): declared, as a profile does.
+        #expect(try dates(["1/5/98", "1/5/24"], declared: .monthSlashed) == ["1998-01-05", "2024-01-05"])
         // One first number over 12 makes the whole file day first.
         #expect(try dates(["05/01/2024", "25/12/2024"]) == ["2024-01-05", "2024-12-25"])
         #expect(try dates(["2024-01-05", "05.01.2024"]) == ["2024-01-05", "2024-01-05"])
     }
 
     @Test func qifAmountsTakeTheMarkTheFileAgreesOnAndCutFilesAreRefused() throws {
-        let statement = try #require(try read("!Type:CCard\nD1/5'24\nT-1.234,56\nPA\n^\nD1/6'24\nT12,00\n^\n").first)
+        // 1/5 and 1/6 read both ways in order: the dates are declared (DateEvidenceTests).
+        let statement = try #require(try read("!Type:CCard\nD1/5'24\nT-1.234,56\nPA\n^\nD1/6'24\nT12,00\n^\n", dates: .monthSlashed).first)
         #expect(statement.rows.map(\.amount.description) == ["-1234.56", "12.00"])
         #expect {
             try read("!Type:Bank\nD1/5'24\nT-1.00\n^\nD1/6'24\nT-2.")

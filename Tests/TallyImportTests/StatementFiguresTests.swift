@@ -32,11 +32,14 @@ import Testing
         // Booked: 100.00 − 20.00 + 48.25 = 128.25. The pending 30.00 is in the file's
         // balance (80.00 + 30.00 = 110.00, 110.00 + 48.25 = 158.25), so the balance
         // asserted is 158.25 − 30.00 = 128.25.
-        var gross = CSVStatementReader.Options(), net = gross, fee = gross
+        // Its dates, 03/01 to 03/05, read two ways in order (1 to 5 March, or 3 January to
+        // 3 May) and would be refused: the profile says which (DateEvidenceTests).
+        let dated = CSVStatementReader.Options(dateFormat: .monthSlashed)
+        var gross = dated, net = gross, fee = gross
         gross.columns = [.amount: "Gross"]
         net.columns = [.amount: "Net"]
         fee.columns = [.amount: "Fee"]
-        for options in [CSVStatementReader.Options(), gross, fee] {
+        for options in [dated, gross, fee] {
             let statement = try read(paypal, options)
             // The gross excludes the fee: 50.00 and the fee −1.75 (48.25 − 50.00).
             #expect(amounts(statement) == ["100.00", "-20.00", "50.00", "-1.75"])

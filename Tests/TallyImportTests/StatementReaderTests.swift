@@ -95,7 +95,9 @@ final class StatementReaderTests: XCTestCase {
 
     func testDebitAndCreditColumnsGiveOneSignedAmount() throws {
         let text = "Date,Description,Withdrawals,Deposits\n01/02/2026,A,12.50,\n01/03/2026,B,,100.00\n01/04/2026,C,-3.00,\n"
-        let statement = try CSVStatementReader.read(text, path: "s.csv")
+        // 01/02 to 01/04 read two ways in order (2 to 4 January, or 1 February to 1 April):
+        // refused unless declared, as a US bank's profile does (DateEvidenceTests).
+        let statement = try CSVStatementReader.read(text, path: "s.csv", options: .init(dateFormat: .monthSlashed))
         XCTAssertEqual(statement.rows.map(\.amount.description), ["-12.50", "100.00", "-3.00"])
         XCTAssertEqual(statement.rows.map(\.date.description), ["2026-01-02", "2026-01-03", "2026-01-04"])
     }

@@ -137,7 +137,8 @@ struct ImportScreenTests {
 
     /// The budget's `import` profile says how the statement is read, as for `tally
     /// import`: `03/02/2026` is the 3rd of February under `dates DD/MM/YYYY`, where
-    /// undeclared it would read month first (every day is 12 or less), as 2026-03-02.
+    /// undeclared it reads two ways (every day is 12 or less; 2026-03-02 month first) and
+    /// only the file's evidence could decide (Grammar.md §7.1, `dates`).
     @Test func theProfileSaysHowTheStatementIsRead() throws {
         defer { folder.remove() }
         let budget = try folder.write(

@@ -6,6 +6,9 @@ import TallySyntax
 public struct UsageError: Error, Equatable {
     /// What was wrong, naming the flag or word.
     public let message: String
+    /// Whether the input is readable but doubtful (a statement's dates that read two
+    /// ways): refused as a conflict (`tally`: exit 1), not as a wrong request.
+    public var doubtful = false
     /// Creates the error.
     public init(_ message: String) { self.message = message }
 }
