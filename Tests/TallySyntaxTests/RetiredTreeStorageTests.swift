@@ -62,6 +62,31 @@ import Testing
         #expect(tree.nodes.capacity <= RetiredTreeStorage.room(for: tree.nodeCount) + 4096)
     }
 
+    /// The join readies the first chunk's arrays before appending the others: an array
+    /// with far more room than the tree needs moves into one of `room(for:)` while it holds
+    /// one chunk (not after, with the whole tree in it), one that fits stays where it is
+    /// (a retired tree's arrays, reused by the language server), a small one gets room for
+    /// the tree exactly.
+    @Test func preparingForTheJoinCopiesOnlyArraysWithFarTooMuchRoom() {
+        let tokens = RetiredTreeStorage.minimumTokens
+        var estimated = [UInt32](repeating: 7, count: tokens / 2)
+        estimated.reserveCapacity(tokens * 2)  // about what a quarter of the bytes gives
+        RetiredTreeStorage.prepare(&estimated, for: tokens, tokens: tokens)
+        #expect(estimated.count == tokens / 2 && estimated.allSatisfy { $0 == 7 })
+        #expect(estimated.capacity >= RetiredTreeStorage.room(for: tokens))
+        #expect(estimated.capacity <= RetiredTreeStorage.room(for: tokens) + 4096)
+
+        var fitting = [UInt32](repeating: 7, count: tokens / 2)
+        fitting.reserveCapacity(RetiredTreeStorage.room(for: tokens))
+        let before = fitting.withUnsafeBufferPointer { $0.baseAddress }
+        RetiredTreeStorage.prepare(&fitting, for: tokens, tokens: tokens)
+        #expect(fitting.withUnsafeBufferPointer { $0.baseAddress } == before, "not copied")
+
+        var small = [UInt32](repeating: 7, count: 10)
+        RetiredTreeStorage.prepare(&small, for: 100, tokens: 100)
+        #expect(small.capacity >= 100 && small.count == 10)
+    }
+
     @Test func theArraysOfALargeTreeThatIsGoneAreTakenByTheNextOne() {
         let tokens = RetiredTreeStorage.minimumTokens
         var kinds = [TokenKind](repeating: .whitespace, count: tokens)

@@ -137,21 +137,28 @@ extension Parser {
         swap(&kinds, &chunks[0].kinds)
         swap(&starts, &chunks[0].starts)
         swap(&nodes, &chunks[0].nodes)
-        if let tail {
-            // Room for everything at once: the tail is most of a file edited near its start.
-            let later = chunks.indices.dropFirst().map { (chunks[$0].kinds.count, chunks[$0].nodes.count) }
-            kinds.reserveCapacity(kinds.count + later.reduce(0) { $0 + $1.0 } + tail.tokenCount)
-            starts.reserveCapacity(starts.count + later.reduce(0) { $0 + $1.0 } + tail.tokenCount + 1)
-            nodes.reserveCapacity(nodes.count + later.reduce(0) { $0 + $1.1 } + tail.nodeCount)
-        }
+        // Room for everything at once, in arrays that will fit the tree (see
+        // `RetiredTreeStorage.prepare`); a chunk's arrays go as soon as they are appended.
+        // (Counted by index: a slice of `chunks` would keep every chunk's arrays.)
+        var tokens = kinds.count + (tail?.tokenCount ?? 0)
+        var nodeCount = nodes.count + (tail?.nodeCount ?? 0)
         for i in chunks.indices.dropFirst() {
-            let chunk = chunks[i]
+            tokens += chunks[i].kinds.count
+            nodeCount += chunks[i].nodes.count
+        }
+        RetiredTreeStorage.prepare(&kinds, for: tokens, tokens: tokens)
+        RetiredTreeStorage.prepare(&starts, for: tokens + 1, tokens: tokens)
+        RetiredTreeStorage.prepare(&nodes, for: nodeCount, tokens: tokens)
+        for i in chunks.indices.dropFirst() {
+            var chunk = Chunk(kinds: [], starts: [], nodes: [], lexerDiagnostics: [], parserDiagnostics: [])
+            swap(&chunk, &chunks[i])
             let tokenBase = UInt32(kinds.count)
             let nodeBase = UInt32(nodes.count)
             kinds.append(contentsOf: chunk.kinds)
             starts.removeLast()  // the previous chunk's end is this chunk's first start
             starts.append(contentsOf: chunk.starts)
             nodes.append(contentsOf: chunk.nodes)
+            _ = consume chunk
             // Shifted in place, after one bulk copy.
             nodes.withUnsafeMutableBufferPointer { all in
                 for i in Int(nodeBase) ..< all.count {

@@ -75,6 +75,25 @@ enum RetiredTreeStorage {
         fit(&nodes)
     }
 
+    /// Readies `array`, about to be filled to `count` elements by appends, so that ``fit``
+    /// finds nothing to copy: when `tokens` make a large tree and the array has much more
+    /// room than `count` needs (the first chunk's estimate), its elements move into an array
+    /// of ``room(for:)`` now, while it holds one chunk, rather than after the whole tree is
+    /// in it (that copy held the first chunk grown to the whole tree, the other chunks and
+    /// the copy at once: two and a half trees' arrays, where this holds one and a half).
+    /// Otherwise it gets room for `count`, so that appending does not grow it step by step.
+    static func prepare<Element>(_ array: inout [Element], for count: Int, tokens: Int) {
+        let large = tokens >= minimumTokens
+        if large && array.capacity > room(for: count) + count / 16 {
+            var fitted: [Element] = []
+            fitted.reserveCapacity(room(for: count))
+            fitted.append(contentsOf: array)
+            array = fitted
+        } else if array.capacity < count {
+            array.reserveCapacity(large ? room(for: count) : count)
+        }
+    }
+
     /// Room for `count` elements and some growth: a file grows a little with most edits,
     /// and arrays a few elements short would be made again.
     static func room(for count: Int) -> Int { count + count / 32 + 16 }
