@@ -44,7 +44,7 @@ extension ImportStatements.Setup {
             }
             return value
         case .file(let path):
-            let expanded = path.hasPrefix("~/") ? (environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path) + path.dropFirst() : path
+            let expanded = FeedCredentials.expanded(path, environment: environment)
             guard let bytes = try? DiskFileProvider().read(expanded) else { throw UsageError("cannot read the token file `\(path)` the profile names") }
             let token = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).first.map { $0.trimmingSpaces() } ?? ""
             guard !token.isEmpty else { throw UsageError("the token file `\(path)` is empty") }

@@ -40,7 +40,8 @@ extension BudgetBuilder {
             if !categories.isEmpty {
                 var moved = main.posting.posting
                 moved.amount?.number = spent.negated
-                guard let known = mainDetailsKept ? main.posting.bare(spent.negated) : KnownPosting(moved) else { continue }
+                // The first part: the main posting's details go here.
+                guard let known = KnownPosting(moved) else { continue }
                 mainDetailsKept = true
                 parts.append(try transaction(local, SortedPostings(wallets: [(posting: known, wallet: main.wallet)], categories: categories)))
                 local.metadata = continued
