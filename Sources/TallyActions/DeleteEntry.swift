@@ -14,12 +14,15 @@ public enum DeleteEntry {
         public var entry: EntryReference
         /// The day the budget is checked as of.
         public var today: CivilDate
+        /// Check the budget without the entry; write nothing (a form gone stale, re-checked).
+        public var dryRun: Bool
 
         /// Creates the request.
-        public init(root: String, entry: EntryReference, today: CivilDate) {
+        public init(root: String, entry: EntryReference, today: CivilDate, dryRun: Bool = false) {
             self.root = root
             self.entry = entry
             self.today = today
+            self.dryRun = dryRun
         }
     }
 
@@ -48,10 +51,12 @@ public enum DeleteEntry {
         let edited: EditedBudget
         do { edited = try editor.check(edit) } catch { throw .edit(error) }
         guard edited.model.entries.count == model.entries.count - 1 else { throw .budget("the budget would not read back one entry less; nothing written") }
-        do { try editor.write(edited) } catch { throw .edit(error) }
+        if !request.dryRun {
+            do { try editor.write(edited) } catch { throw .edit(error) }
+        }
         let effects = WriteEffects(
             lines: [], before: model, after: edited.model, dates: [model.entries[located.index].date], today: request.today, diagnostics: [],
-            undo: WriteUndo(edited))
+            undo: request.dryRun ? nil : WriteUndo(edited))
         return Result(file: located.path, removed: located.lines, effects: effects)
     }
 }

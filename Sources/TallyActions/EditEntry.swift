@@ -1,13 +1,17 @@
 import TallyCore
 import TallySyntax
 
-/// Editing one purchase from the page its row is on: its lines replaced by a new draft
-/// (an ``AddEntry/Request``, read the same way: names found, signs by the one rule,
-/// split parts), in place, laid out by the formatter and checked with the whole budget.
-/// The entry is named by an ``EntryReference``: an edit of an entry that changed since
-/// it was shown is refused. What the form does not show stays: the first line's `by`,
-/// `rule` and `goal` clauses after the new first line, the metadata lines (a bank's
-/// `id:`) below the new lines; its comments go with the lines they were on.
+/// Editing one dated entry from the page its row is on: a purchase, a transfer between
+/// wallets, a `fill` or a `move` (a recorded recurring entry is one of these, its `rule`
+/// kept). Its lines are replaced, in place, by what the form that adds such an entry
+/// would write — a purchase's by ``AddEntry``'s draft (names found, signs by the one
+/// rule, split parts), a `fill` or `move` line by ``EnvelopeMoney``'s — laid out by the
+/// formatter and checked with the whole budget. The entry is named by an
+/// ``EntryReference``: an edit of an entry that changed since it was shown is refused.
+/// What the form does not show stays: the first line's `by`, `rule` and `goal` clauses
+/// after the new first line (a transfer's, a fill's and a move's tags and payee too), the
+/// metadata lines (a bank's `id:`) below the new lines; its comments go with the lines
+/// they were on.
 public enum EditEntry {
     /// What to change, and to what.
     public struct Request: Sendable {
@@ -15,15 +19,40 @@ public enum EditEntry {
         public var root: String
         /// The entry, as it was shown.
         public var entry: EntryReference
-        /// The new entry. Its `file` is not read: the entry stays in its file, on its line.
-        public var draft: AddEntry.Request
+        /// The new entry; of the kind the entry is (a purchase stays a purchase).
+        public var change: Change
+        /// The day the budget is checked as of (and `today` in a purchase's date means).
+        public var today: CivilDate
+        /// Work out the new lines and check them; write nothing.
+        public var dryRun: Bool
 
         /// Creates the request.
-        public init(root: String, entry: EntryReference, draft: AddEntry.Request) {
+        public init(root: String, entry: EntryReference, change: Change, today: CivilDate, dryRun: Bool = false) {
             self.root = root
             self.entry = entry
-            self.draft = draft
+            self.change = change
+            self.today = today
+            self.dryRun = dryRun
         }
+
+        /// A purchase's edit: the day and the dry run are the draft's.
+        public init(root: String, entry: EntryReference, draft: AddEntry.Request) {
+            self.init(root: root, entry: entry, change: .purchase(draft), today: draft.today, dryRun: draft.dryRun)
+        }
+    }
+
+    /// The new entry, with the fields of the form that adds one of its kind, as typed.
+    public enum Change: Sendable {
+        /// A purchase or income: the add form's fields. Its `file` is not read: the entry
+        /// stays in its file, on its line.
+        case purchase(AddEntry.Request)
+        /// `DATE ["payee"] ["note"] transfer FROM -> TO AMOUNT`: wallets' names, an amount
+        /// (``TypedAmount``) in the sending wallet's currency, a note (empty for none).
+        case transfer(date: String, from: String, to: String, amount: String, note: String)
+        /// `DATE fill ENVELOPE AMOUNT`, as ``EnvelopeMoney`` writes it.
+        case fill(date: String, envelope: String, amount: String)
+        /// `DATE move FROM -> TO AMOUNT`, as ``EnvelopeMoney`` writes it.
+        case move(date: String, from: String, to: String, amount: String)
     }
 
     /// What was changed.
@@ -43,40 +72,68 @@ public enum EditEntry {
         try BudgetWriteLock.holding(request.root) { () throws(ActionRefusal) in try edit(request) }
     }
 
+    /// The new lines, the date they are for and what was filled in.
+    struct Written {
+        var lines: [String]
+        var date: CivilDate
+        var completed: [String] = []
+    }
+
     private static func edit(_ request: Request) throws(ActionRefusal) -> Result {
         var editor: BudgetEditor
-        do { editor = try BudgetEditor(path: request.root, today: request.draft.today) } catch { throw .edit(error) }
+        do { editor = try BudgetEditor(path: request.root, today: request.today) } catch { throw .edit(error) }
         let model = editor.model
         let located = try LocatedEntry(request.entry, in: editor)
-        guard case .transaction = model.entries[located.index].kind else {
-            throw .request("the entry on line \(request.entry.line) is not a purchase; edit it in the file, or delete it here")
-        }
-        let draft: EntryDraft
-        do { draft = try EntryDraft(request.draft, model: model) } catch { throw .request(error.message) }
         guard let clauses = located.clauses else {
             throw .request("the entry on line \(request.entry.line) converts a currency (`=` or `@`); edit it in the file, or delete it here")
         }
-        var written = draft.lines(note: request.draft.note, tags: draft.tags(request.draft.tags), model: model)
-        written[0] += clauses.map { " " + $0 }.joined()
-        written += located.metadataLines
+        var written: Written
+        if case .purchase(let purchase) = request.change {
+            written = try self.purchase(purchase, located, model: model)
+        } else {
+            written = try movement(request.change, located, model: model)
+        }
+        written.lines[0] += clauses.map { " " + $0 }.joined()
+        written.lines += located.metadataLines
         var edit = editor.edit()
-        let bytes = located.replacing(with: written)
+        let bytes = located.replacing(with: written.lines)
         edit.replace(located.path, with: bytes)
         let edited: EditedBudget
         do { edited = try editor.check(edit) } catch { throw .edit(error) }
         guard edited.model.entries.count == model.entries.count else {
-            throw .budget("the edited entry would not read back as one transaction; nothing written")
+            throw .budget("the edited entry would not read back as one entry; nothing written")
         }
-        if !request.draft.dryRun {
+        if !request.dryRun {
             do { try editor.write(edited) } catch { throw .edit(error) }
         }
         // The formatter never joins or splits lines: the new lines start on the entry's line.
-        let (span, lines) = LocatedEntry.lines(of: bytes, from: request.entry.line - 1, count: written.count)
+        let (span, lines) = LocatedEntry.lines(of: bytes, from: request.entry.line - 1, count: written.lines.count)
         let warnings = edited.diagnostics.filter { $0.severity == .warning && $0.file == located.path && span.contains($0.range.start) }
         let effects = WriteEffects(
-            lines: lines, before: model, after: edited.model, dates: [model.entries[located.index].date, draft.date], today: request.draft.today,
-            diagnostics: warnings, undo: request.draft.dryRun ? nil : WriteUndo(edited))
-        let completed = draft.completed + [draft.markerNote(request.draft.tags)].compactMap { $0 }
-        return Result(file: located.path, replaced: located.lines, lines: lines, completed: completed, effects: effects)
+            lines: lines, before: model, after: edited.model, dates: [model.entries[located.index].date, written.date], today: request.today,
+            diagnostics: warnings, undo: request.dryRun ? nil : WriteUndo(edited))
+        return Result(file: located.path, replaced: located.lines, lines: lines, completed: written.completed, effects: effects)
+    }
+
+    /// A purchase's new lines, from the add form's fields.
+    private static func purchase(_ request: AddEntry.Request, _ located: LocatedEntry, model: BudgetModel) throws(ActionRefusal) -> Written {
+        guard case .transaction = model.entries[located.index].kind else { throw mismatch(located, model) }
+        let draft: EntryDraft
+        do { draft = try EntryDraft(request, model: model) } catch { throw .request(error.message) }
+        let lines = draft.lines(note: request.note, tags: draft.tags(request.tags), model: model)
+        return Written(lines: lines, date: draft.date, completed: draft.completed + [draft.markerNote(request.tags)].compactMap { $0 })
+    }
+
+    /// The refusal of a form of another kind than the entry's.
+    static func mismatch(_ located: LocatedEntry, _ model: BudgetModel) -> ActionRefusal {
+        let what: String
+        switch model.entries[located.index].kind {
+        case .transaction: what = "a purchase"
+        case .transfer: what = "a transfer"
+        case .fill: what = "a fill"
+        case .move: what = "a move"
+        default: what = "not a purchase, transfer, fill or move"
+        }
+        return .request("the entry on line \(located.reference.line) is \(what); edit it with its own form, or in the file")
     }
 }

@@ -41,6 +41,8 @@ public struct EntryReference: Sendable, Equatable {
 
 /// An entry found by its ``EntryReference`` in a budget read for a write.
 struct LocatedEntry {
+    /// The entry as it was shown.
+    let reference: EntryReference
     let path: String
     /// Index into the model's entries.
     let index: Int
@@ -61,6 +63,7 @@ struct LocatedEntry {
             let now = EntryReference.of(editor.model.entries[index].location, bytes: file.tree.source.bytes, lines: lines),
             now.fingerprint == reference.fingerprint
         else { throw stale }
+        self.reference = reference
         self.path = path
         self.index = index
         bytes = file.tree.source.bytes
@@ -104,10 +107,19 @@ struct LocatedEntry {
         return kept
     }
 
-    /// The transaction node that starts at `offset`.
+    /// The dated entry's node that starts at `offset`.
     private static func entryNode(at offset: Int, in node: SyntaxNode) -> SyntaxNode? {
         guard let child = node.childNodes.first(where: { $0.range.start <= offset && offset < $0.range.end }) else { return nil }
-        return child.kind == .transaction ? child : entryNode(at: offset, in: child)
+        return entryKinds.contains(child.kind) ? child : entryNode(at: offset, in: child)
+    }
+
+    /// The nodes of the dated entries a form edits.
+    private static let entryKinds: Set<SyntaxKind> = [.transaction, .transfer, .fill, .move]
+
+    /// The entry's tags, as written, without `#`.
+    var tags: [String] {
+        guard let node = Self.entryNode(at: span.lowerBound, in: tree.root) else { return [] }
+        return node.tags
     }
 
     /// The file with the entry's lines replaced by `replacement` (whole lines, each ended

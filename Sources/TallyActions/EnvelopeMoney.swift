@@ -53,30 +53,45 @@ public enum EnvelopeMoney {
 
     /// Writes the line, or says why nothing was written.
     public static func perform(_ request: Request) throws(ActionRefusal) -> Result {
-        guard let date = CivilDate(iso: request.date) else { throw .request("`\(request.date)` is not a date; write YYYY-MM-DD") }
-        let typed: String
-        do { typed = try TypedAmount.read(request.amount) } catch { throw .request(error.message(example: "write it like 25.00")) }
-        guard let amount = Money(typed), amount > .zero else { throw .request("`\(request.amount)` is not an amount above zero; write it like 25.00") }
+        let date = try self.date(request.date), amount = try self.amount(request.amount)
         let root = request.root ?? EntryTarget.root(of: request.file)
         return try BudgetWriteLock.holding(root) { () throws(ActionRefusal) in try write(request, root: root, date: date, amount: amount) }
+    }
+
+    /// The day a form gave, read as `YYYY-MM-DD`.
+    static func date(_ text: String) throws(ActionRefusal) -> CivilDate {
+        guard let date = CivilDate(iso: text) else { throw .request("`\(text)` is not a date; write YYYY-MM-DD") }
+        return date
+    }
+
+    /// The amount a form gave (``TypedAmount``), above zero.
+    static func amount(_ text: String) throws(ActionRefusal) -> Money {
+        let typed: String
+        do { typed = try TypedAmount.read(text) } catch { throw .request(error.message(example: "write it like 25.00")) }
+        guard let amount = Money(typed), amount > .zero else { throw .request("`\(text)` is not an amount above zero; write it like 25.00") }
+        return amount
+    }
+
+    /// The line for `kind`, its envelopes named as `names` has them: what this action
+    /// appends and what ``EditEntry`` writes in a `fill` or `move` line's place.
+    static func line(_ kind: Kind, date: CivilDate, amount: Money, names: [String]) throws(ActionRefusal) -> String {
+        func envelope(_ name: String) throws(ActionRefusal) -> String {
+            guard names.contains(name) else { throw .request("no envelope named `\(name)`") }
+            return name
+        }
+        switch kind {
+        case .fill(let name):
+            return SourceWriter.fill(date: date, envelope: try envelope(name), amount: amount.description)
+        case .move(let from, let to):
+            guard from != to else { throw .request("moving money needs two different envelopes") }
+            return SourceWriter.move(date: date, from: try envelope(from), to: try envelope(to), amount: amount.description)
+        }
     }
 
     private static func write(_ request: Request, root: String, date: CivilDate, amount: Money) throws(ActionRefusal) -> Result {
         var editor: BudgetEditor
         do { editor = try BudgetEditor(path: root, today: request.today) } catch { throw .edit(error) }
-        let names = editor.model.envelopes.map(\.name)
-        func envelope(_ name: String) throws(ActionRefusal) -> String {
-            guard names.contains(name) else { throw .request("no envelope named `\(name)`") }
-            return name
-        }
-        let line: String
-        switch request.kind {
-        case .fill(let name):
-            line = SourceWriter.fill(date: date, envelope: try envelope(name), amount: amount.description)
-        case .move(let from, let to):
-            guard from != to else { throw .request("moving money needs two different envelopes") }
-            line = SourceWriter.move(date: date, from: try envelope(from), to: try envelope(to), amount: amount.description)
-        }
+        let line = try self.line(request.kind, date: date, amount: amount, names: editor.model.envelopes.map(\.name))
         var edit = editor.edit()
         let path = try EntryTarget.file(for: date, in: editor.budget, model: editor.model)
         let start = edit.bytes(of: path).count

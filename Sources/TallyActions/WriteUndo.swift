@@ -38,6 +38,13 @@ public struct WriteUndo: Sendable, Equatable {
         while start < shorter, before[start] == after[start] { start += 1 }
         var end = 0  // bytes the same at both ends, after `start`
         while end < shorter - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        // Whole lines, so that ``lines`` are the lines taken out and put in: a deleted
+        // `2026-11-04 …` line between two others of November shares `2026-11-0` with the
+        // next. The start goes back to its line's; the same end, free to grow then, to a
+        // line's start.
+        while start > 0, before[start - 1] != 0x0A { start -= 1 }
+        while end < shorter - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        while end > 0, before[before.count - end - 1] != 0x0A { end -= 1 }
         return Change(
             path: path, start: start, replaced: Array(before[start ..< before.count - end]), written: Array(after[start ..< after.count - end]),
             size: after.count, digest: FNV1a.hash(after))

@@ -44,9 +44,9 @@ def phone(browser, served):
     assert elsewhere == [], f"requests left the machine: {elsewhere}"
 
 
-def open_edit_form(page, served, payee):
+def open_edit_form(page, served, payee, amount=""):
     page.goto(served.url + "register")
-    page.locator("tr", has_text=payee).first.locator("a.row-action").tap()
+    page.locator("tr", has_text=payee).filter(has_text=amount).first.locator("a.row-action").tap()
     page.wait_for_url("**/edit?**")
 
 
@@ -126,3 +126,50 @@ def test_a_stale_purchase_form_is_applied_with_one_press(phone, served):
     removed, added = changed(changed_elsewhere, served.text())
     assert removed == [] and [line for line in added if line.strip()][0].split()[-1] == "-4.50"
     assert formatted(served)
+
+
+def test_a_transfer_edited_and_a_move_deleted_then_undone_on_a_phone(phone, served):
+    page = phone
+    assert formatted(served)
+    # The transfer's register row leads to its own form: from, to, amount, date, note.
+    open_edit_form(page, served, "Visa statement", "187.95")
+    assert page.inner_text("#entry-form h2") == "Edit a transfer"
+    assert page.input_value("#edit-from") == "Joint" and page.input_value("#edit-to") == "Visa"
+    assert page.input_value("#edit-amount") == "187.95" and page.input_value("#edit-date") == "2026-11-02"
+    page.fill("#edit-amount", "190")
+    before = served.text()
+    page.get_by_role("button", name="Save").tap()
+    page.wait_for_url("**/register?done=**")
+    removed, added = changed(before, served.text())
+    assert [line.split() for line in removed] == [["2026-11-02", '"Visa', 'statement"', "transfer", "Joint", "->", "Visa", "187.95"]]
+    assert [line.split() for line in added] == [["2026-11-02", '"Visa', 'statement"', "transfer", "Joint", "->", "Visa", "190.00"]]
+    assert formatted(served)
+    main = page.inner_text("main")
+    assert "Changed `2026-11-02" in main and "190.00`." in main, main
+
+    # The move's row is on Envelopes; deleted from its edit page, only its line goes.
+    page.goto(served.url + "envelopes")
+    row = page.locator("#money-moves li", has_text="Moved 40.00 from Going-out to Gift-fund")
+    box = row.locator("a.row-action").bounding_box()
+    assert box and box["x"] + box["width"] <= 390
+    row.locator("a.row-action").tap()
+    page.wait_for_url("**/edit?**")
+    assert page.inner_text("#entry-form h2") == "Edit money moved"
+    assert page.input_value("#edit-from") == "Going-out" and page.input_value("#edit-to") == "Gift-fund"
+    before_delete = served.text()
+    page.get_by_role("button", name="Delete this entry").tap()
+    page.wait_for_url("**/envelopes?done=**")
+    removed, added = changed(before_delete, served.text())
+    assert [line.split() for line in removed] == [["2026-11-16", "move", "Going-out", "->", "Gift-fund", "40.00"]] and added == []
+    assert formatted(served)
+    assert "Deleted `2026-11-16 move Going-out -> Gift-fund" in page.inner_text("main")
+
+    # Undo: the file is as the edit left it, and the row is back.
+    undo = page.get_by_role("button", name="Undo")
+    box = undo.bounding_box()
+    assert box and box["x"] + box["width"] <= 390
+    with page.expect_navigation():
+        undo.tap()
+    assert served.text() == before_delete
+    assert "Undid the last write." in page.inner_text("main")
+    assert page.locator("#money-moves li", has_text="Moved 40.00 from Going-out to Gift-fund").count() == 1

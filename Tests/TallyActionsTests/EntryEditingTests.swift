@@ -36,18 +36,6 @@ import Testing
         Formatter.format(Parser.parse(SourceText(path: path, bytes: try read(path)))) == .unchanged
     }
 
-    /// The lines of `before` and `after` that differ: between their common first and
-    /// last lines.
-    private func changed(_ before: [UInt8], _ after: [UInt8]) -> (removed: [String], added: [String]) {
-        let old = String(decoding: before, as: UTF8.self).components(separatedBy: "\n")
-        let new = String(decoding: after, as: UTF8.self).components(separatedBy: "\n")
-        var head = 0
-        while head < min(old.count, new.count), old[head] == new[head] { head += 1 }
-        var tail = 0
-        while tail < min(old.count, new.count) - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
-        return (Array(old[head ..< old.count - tail]), Array(new[head ..< new.count - tail]))
-    }
-
     /// The reference a page would show for the entry on `line` (from 1) of `path`.
     private func reference(_ path: String, line: Int) throws -> EntryReference {
         let budget = try BudgetLoader().load(path)
@@ -79,7 +67,7 @@ import Testing
         #expect(added.lines == ["2026-11-05 \"Tesco\"  Checking                  -42.00", "    Food:Groceries  -30.00", "    Fun"])
         #expect(added.effects.warnings.isEmpty)
         #expect(added.effects.changes == ["Fun: 8.00 left for 2026-11"])
-        #expect(changed(before, try read(path)) == ([], added.lines), "the purchase joins the block, in its columns")
+        #expect(changedLines(before, try read(path)) == ([], added.lines), "the purchase joins the block, in its columns")
         #expect(try isFormatted(path))
 
         // Edit it (line 11) to one category: 25.00 of fun, over Fun's 20.00 by 5.00.
@@ -89,14 +77,14 @@ import Testing
         #expect(edited.replaced == added.lines)
         #expect(edited.lines == ["2026-11-05 \"Tesco\"  Checking  Fun             -25.00"])
         #expect(edited.effects.warnings == ["Fun is over for 2026-11: -5.00 left"])
-        #expect(changed(before, try read(path)) == (added.lines, edited.lines))
+        #expect(changedLines(before, try read(path)) == (added.lines, edited.lines))
         #expect(try isFormatted(path))
 
         // Delete it: the lines of the first two purchases stay as they are.
         let afterEdit = try read(path)
         let deleted = try DeleteEntry.perform(.init(root: path, entry: try reference(path, line: 11), today: Self.today))
         #expect(deleted.removed == edited.lines)
-        #expect(changed(afterEdit, try read(path)) == (edited.lines, []))
+        #expect(changedLines(afterEdit, try read(path)) == (edited.lines, []))
         #expect(try isFormatted(path))
 
         // Undo the delete: the file is as the edit left it, byte for byte.

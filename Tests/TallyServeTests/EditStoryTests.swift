@@ -42,16 +42,6 @@ import Testing
         Formatter.format(Parser.parse(SourceText(path: file, bytes: Array(try contents().utf8)))) == .unchanged
     }
 
-    /// The lines that differ between two versions of the file.
-    private func changed(_ before: String, _ after: String) -> (removed: [String], added: [String]) {
-        let old = before.components(separatedBy: "\n"), new = after.components(separatedBy: "\n")
-        var head = 0
-        while head < min(old.count, new.count), old[head] == new[head] { head += 1 }
-        var tail = 0
-        while tail < min(old.count, new.count) - head, old[old.count - 1 - tail] == new[new.count - 1 - tail] { tail += 1 }
-        return (Array(old[head ..< old.count - tail]), Array(new[head ..< new.count - tail]))
-    }
-
     /// The page a write's redirect leads to, and the key of its Undo button.
     private func follow(_ answer: HTTPResponse) -> (page: String, undo: String?) {
         guard let location = answer.header("Location") else { return ("", nil) }
@@ -89,7 +79,7 @@ import Testing
             ])
         #expect(added.status == .seeOther, "\(added.text)")
         let addedLines = ["2026-11-05 \"Tesco\"  Checking                  -42.00", "    Food:Groceries  -30.00", "    Fun"]
-        #expect(changed(before, try contents()) == ([], addedLines))
+        #expect(changedLines(before, try contents()) == ([], addedLines))
         #expect(try isFormatted())
         var answer = follow(added)
         #expect(answer.page.contains("Added the purchase. Wrote `2026-11-05 &quot;Tesco&quot;"), "\(answer.page)")
@@ -109,7 +99,7 @@ import Testing
             "/edit", [("file", "0"), ("line", "11"), ("fp", fingerprint), ("date", "2026-11-05"), ("payee", "Tesco"), ("wallet", "Checking"), ("category", "Fun"), ("amount", "25")])
         #expect(edited.status == .seeOther, "\(edited.text)")
         let editedLine = "2026-11-05 \"Tesco\"  Checking  Fun             -25.00"
-        #expect(changed(before, try contents()) == (addedLines, [editedLine]))
+        #expect(changedLines(before, try contents()) == (addedLines, [editedLine]))
         #expect(try isFormatted())
         answer = follow(edited)
         #expect(answer.page.contains("Warning: Fun is over for 2026-11: -5.00 left."), "\(answer.page)")
@@ -119,7 +109,7 @@ import Testing
         let deleteFingerprint = String(try editLink(line: 11).split(separator: "=").last!)
         let deleted = serve.post("/delete", [("file", "0"), ("line", "11"), ("fp", deleteFingerprint)])
         #expect(deleted.status == .seeOther, "\(deleted.text)")
-        #expect(changed(before, try contents()) == ([editedLine], []))
+        #expect(changedLines(before, try contents()) == ([editedLine], []))
         #expect(try isFormatted())
         answer = follow(deleted)
         #expect(answer.page.contains("Deleted `2026-11-05 &quot;Tesco&quot;"), "\(answer.page)")
@@ -152,7 +142,7 @@ import Testing
         let version = try #require(stale.text.components(separatedBy: "name=\"version\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
         let applied = serve.post("/add", fields, version: String(version))
         #expect(applied.status == .seeOther, "\(applied.text)")
-        let added = changed(changedElsewhere, try contents()).added
+        let added = changedLines(changedElsewhere, try contents()).added
         // Too wide for the block's columns (payee and note): a block of its own, after a
         // blank line (the comparison sees the blank line after it, the same text).
         #expect(added == ["2026-11-06 \"Bakery\" \"rolls\"  Checking  Fun  -4.50", ""], "\(added)")
@@ -179,7 +169,7 @@ import Testing
         let version = try #require(stale.text.components(separatedBy: "name=\"version\" value=\"").dropFirst().first?.prefix { $0 != "\"" })
         #expect(serve.post("/edit", fields, version: String(version)).status == .seeOther)
         #expect(
-            changed(changedElsewhere, try contents())
+            changedLines(changedElsewhere, try contents())
                 == (["2026-11-02 \"Tesco\"  Checking  Food:Groceries  -31.50"], ["2026-11-02 \"Tesco\"  Checking  Food:Groceries  -32.50"]))
     }
 

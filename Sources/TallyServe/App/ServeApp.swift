@@ -147,7 +147,7 @@ public struct ServeApp: Sendable {
                 body = OverviewPage.render(budget, month: month, months: 6) + purchaseForm
             case "/envelopes":
                 title = "Envelopes"
-                body = try EnvelopesPage.render(budget, query: request.query, token: rules.token, version: snapshot.version, readOnly: readOnly)
+                body = try EnvelopesPage.render(budget, query: request.query, token: rules.token, version: snapshot.version, readOnly: readOnly, snapshot: snapshot)
             case "/register":
                 title = "Register"
                 body = try RegisterPage.render(snapshot, budget, query: request.query.filter { $0.0 != "done" }) + purchaseForm
@@ -208,8 +208,8 @@ public struct ServeApp: Sendable {
                 let stale = "The budget changed on disk since this preview, so importing it now would be refused: choose the statement again."
                 return .html(PageLayout.document(title: "Import: preview", path: "/import", version: preview.version, body: body, stale: stale), status: status)
             case "/import": (done, back) = (try forms.confirmImport(request, uploads: uploads), "/import")
-            case "/edit": (done, back) = (try forms.edit(request), "/register")
-            case "/delete": (done, back) = (try forms.delete(request), "/register")
+            case "/edit": (done, back) = (try forms.edit(request), EntryActions.back(request))
+            case "/delete": (done, back) = (try forms.delete(request), EntryActions.back(request))
             case "/undo": (done, back) = (try forms.undo(request, kept: undos), Self.backPath(request) ?? "/register")
             case "/add": (done, back) = (try forms.add(request), "/register")
             case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")

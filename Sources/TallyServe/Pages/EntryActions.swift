@@ -3,10 +3,11 @@ import TallyCore
 import TallyReports
 import TallySyntax
 
-/// What a register row offers and what a write's answer offers: a small "Edit" link per
+/// What an entry's row offers and what a write's answer offers: a small "Edit" link per
 /// row (its file by place in the budget's list, its line, and a fingerprint of its text,
-/// so that an edit of an entry changed since is refused), the edit page it opens, and the
-/// "Undo" button under the answer of a write made from a page.
+/// so that an edit of an entry changed since is refused) — a register row of a purchase
+/// or a transfer, an Envelopes page row of a `fill` or a `move` — the edit page it opens,
+/// and the "Undo" button under the answer of a write made from a page.
 enum EntryActions {
     /// The fields that name an entry: `file` (its place in the budget's list), `line`, `fp`.
     static func fields(_ location: SourceLocation, _ snapshot: BudgetStore.Snapshot) -> [(String, String)]? {
@@ -17,11 +18,42 @@ enum EntryActions {
         return [("file", "\(index)"), ("line", "\(reference.line)"), ("fp", reference.fingerprint)]
     }
 
-    /// The row's "Edit" link, opening its edit form; nothing for a row whose entry is not
-    /// a purchase (a transfer, a fill). The edit page says so when the forms cannot write.
+    /// The row's "Edit" link, opening its edit form; nothing for an entry no form edits
+    /// (an assertion, a rate). The edit page says so when the forms cannot write.
     static func editLink(_ entry: Entry, _ snapshot: BudgetStore.Snapshot) -> HTML {
-        guard case .transaction = entry.kind, let fields = fields(entry.location, snapshot) else { return HTML() }
+        // Cheap tests first: nine rows in ten are plain transactions (``Entry/kind`` would
+        // build their posting).
+        let edited: Bool
+        if entry.transaction != nil || entry.transfer != nil {
+            edited = true
+        } else if case .fill = entry.kind {
+            edited = true
+        } else if case .move = entry.kind {
+            edited = true
+        } else {
+            edited = false
+        }
+        guard edited, let fields = fields(entry.location, snapshot) else { return HTML() }
         return " <a class=\"row-action\" href=\"/edit\(FormData.query(fields))\" aria-label=\"Edit this entry\">Edit</a>"
+    }
+
+    /// The Envelopes page's rows of money assigned (`fill`) and moved (`move`) on the days
+    /// `days`, in the budget's order, each with its Edit link: the only rows these entries
+    /// have (the register lists what wallets hold).
+    static func envelopeMoneyRows(_ budget: ReportBudget, _ snapshot: BudgetStore.Snapshot, days: ClosedRange<CivilDate>) -> HTML {
+        let model = budget.model
+        var rows = HTML()
+        for entry in model.entries where days.contains(entry.date) && entry.transaction == nil && entry.transfer == nil {
+            let what: String
+            switch entry.kind {
+            case .fill(let envelope, let amount): what = "Assigned \(budget.inDefault(amount)) to \(model.envelopes[envelope].name)"
+            case .move(let from, let to, let amount): what = "Moved \(budget.inDefault(amount)) from \(model.envelopes[from].name) to \(model.envelopes[to].name)"
+            default: continue
+            }
+            rows += "<li><span class=\"date\">\(entry.date)</span> \(what)\(editLink(entry, snapshot))</li>\n"
+        }
+        guard !rows.isEmpty else { return HTML() }
+        return "<section class=\"section\" id=\"money-moves\"><h2>Assigned and moved</h2><ul class=\"entry-rows\">\n\(rows)</ul></section>\n"
     }
 
     /// The entry an edit page or form names, in `snapshot`, if it is still as shown.
@@ -44,20 +76,36 @@ enum EntryActions {
     static func editPage(_ request: HTTPRequest, _ snapshot: BudgetStore.Snapshot, token: String, readOnly: String?) -> HTML {
         if let readOnly { return PageLayout.message(readOnly) }
         guard let opened = snapshot.opened, let found = entry(request.parameter, snapshot) else {
-            return PageLayout.message("This entry changed or moved since the register was drawn; open it again from the register.", kind: "error")
+            return PageLayout.message("This entry changed or moved since its page was drawn; open it again from its row.", kind: "error")
                 + "<p>\(PageLayout.link("/register", "Back to the register"))</p>\n"
         }
         let (reference, model) = (found.reference, opened.report.model)
         let hidden = [("file", request.parameter("file") ?? ""), ("line", "\(reference.line)"), ("fp", reference.fingerprint)]
         var out: HTML = "<p>Line \(reference.line) of <code>\(reference.file.split(separator: "/").last.map(String.init) ?? reference.file)</code>:</p>\n<pre class=\"source entry-lines\">"
         out += "\(entryText(reference, opened.budget))</pre>\n<div class=\"cards\">\n"
-        guard let fields = EditEntry.fields(of: found.index, budget: opened.budget, model: model) else {
-            return PageLayout.message("Only a purchase is edited here; edit this entry in the file.", kind: "error")
+        if let fields = EditEntry.fields(of: found.index, budget: opened.budget, model: model) {
+            out += EntryForm.render(.init(fields), model, action: "/edit", submit: "Save", hidden: hidden, token: token, version: snapshot.version)
+        } else if let fields = EditEntry.movementFields(of: found.index, model: model) {
+            out += MovementForm.render(fields, model, submit: "Save", hidden: hidden, token: token, version: snapshot.version)
+        } else {
+            return PageLayout.message("Only purchases, transfers, fills and moves are edited here; edit this entry in the file.", kind: "error")
         }
-        out += EntryForm.render(.init(fields), model, action: "/edit", submit: "Save", hidden: hidden, token: token, version: snapshot.version)
-        out += "<form class=\"card\" method=\"post\" action=\"/delete\">" + PageLayout.formGuard(token: token, version: snapshot.version)
+        let kind = EditEntry.movementFields(of: found.index, model: model).map { [("kind", $0.kind.rawValue)] } ?? []
+        return out + deleteForm(hidden + kind, token: token, version: snapshot.version) + "</div>\n"
+    }
+
+    /// The Delete button's form: the entry's hidden fields (and its `kind`, for the page
+    /// to lead back to).
+    static func deleteForm(_ hidden: [(String, String)], token: String, version: String, submit: String = "Delete this entry") -> HTML {
+        var out: HTML = "<form class=\"card\" method=\"post\" action=\"/delete\">" + PageLayout.formGuard(token: token, version: version)
         for (name, value) in hidden { out += "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\"/>" }
-        return out + "<button type=\"submit\" class=\"danger\">Delete this entry</button></form>\n</div>\n"
+        return out + "<button type=\"submit\" class=\"danger\">\(submit)</button></form>\n"
+    }
+
+    /// The page an edit or a delete leads back to: the one the entry's row is on (a
+    /// `fill`'s or a `move`'s is Envelopes).
+    static func back(_ request: HTTPRequest) -> String {
+        ["fill", "move"].contains(request.field("kind") ?? "") ? "/envelopes" : "/register"
     }
 
     /// The entry's lines as the file holds them.

@@ -8,13 +8,16 @@ import TallySyntax
 /// behind them and forms to fill it and move money out; on a wide screen the months
 /// across, as YNAB's budget: each envelope's assigned, activity and available a month
 /// (`tally envelopes --monthly`; `?weekly`, `?quarterly`, `?yearly` change the step),
-/// with the months before and after a link away. The forms that assign money (`fill`)
-/// and move it between envelopes (`move`) follow.
+/// with the months before and after a link away. Then the month's fills and moves, each
+/// a row with its Edit link (``EntryActions``), and the forms that assign money (`fill`)
+/// and move it between envelopes (`move`).
 enum EnvelopesPage {
     /// How many columns the wide grid shows: the day's month and the two before it.
     static let gridColumns = 3
 
-    static func render(_ budget: ReportBudget, query: [(String, String)], token: String, version: String, readOnly: String? = nil) throws(UsageError) -> HTML {
+    static func render(
+        _ budget: ReportBudget, query: [(String, String)], token: String, version: String, readOnly: String? = nil, snapshot: BudgetStore.Snapshot? = nil
+    ) throws(UsageError) -> HTML {
         let request = try ReportRequest(page: query)
         let date = request.at ?? budget.today
         let report = EnvelopesReport(budget, at: date)
@@ -40,6 +43,9 @@ enum EnvelopesPage {
         live += "<ul class=\"envelope-list narrow-only\" id=\"envelope-list\" aria-label=\"Envelopes on \(date)\">\n\(items)</ul>\n"
         if report.lines.isEmpty { live += "<p class=\"muted narrow-only\">No envelope has a period on \(date).</p>\n" }
         live += grid(budget, step: step, at: date)
+        // The month's fills and moves, each a row to edit or delete from.
+        let month = date.startOfMonth
+        if let snapshot, let end = month.adding(months: 1)?.adding(days: -1) { live += EntryActions.envelopeMoneyRows(budget, snapshot, days: month ... end) }
         body += PageLayout.live("envelopes", live)
         body += readOnly.map { PageLayout.message($0) } ?? forms(budget, token: token, version: version)
         return body

@@ -29,22 +29,41 @@ extension WriteForms {
         ["file", "line", "fp"].map { ($0, request.field($0) ?? "") }
     }
 
-    /// `POST /edit`: ``EditEntry``, the form's fields taken as the add form's are.
+    /// `POST /edit`: ``EditEntry``; a purchase's fields taken as the add form's are, a
+    /// transfer's, a fill's or a move's (`kind`) as their forms' (``MovementForm``).
     func edit(_ request: HTTPRequest) throws(Refusal) -> Done {
         try requireOneFile()
-        let values = EntryForm.Values(request)
         let entry = try reference(request)
-        guard isCurrent(request) else { throw recheck(values, request) }
+        let change: EditEntry.Change
+        if let fields = MovementForm.fields(request) {
+            guard isCurrent(request) else { throw recheck(fields, request) }
+            change = fields.change
+        } else {
+            let values = EntryForm.Values(request)
+            guard isCurrent(request) else { throw recheck(values, request) }
+            change = .purchase(values.request(root: root, today: today))
+        }
         let result: EditEntry.Result
-        do { result = try EditEntry.perform(.init(root: root, entry: entry, draft: values.request(root: root, today: today))) } catch { throw Self.refusal(error) }
+        do { result = try EditEntry.perform(.init(root: root, entry: entry, change: change, today: today)) } catch { throw Self.refusal(error) }
         let done = "Changed " + result.replaced.map { "`\($0)`" }.joined(separator: " ") + "."
         return Done(text: Self.answer(done, result.effects), undo: result.effects.undo)
     }
 
-    /// `POST /delete`: ``DeleteEntry``.
+    /// `POST /delete`: ``DeleteEntry``. A form drawn before the files changed is re-checked
+    /// and offered again, as an edit's is.
     func delete(_ request: HTTPRequest) throws(Refusal) -> Done {
-        try requireCurrent(request)
+        try requireOneFile()
         let entry = try reference(request)
+        guard isCurrent(request) else {
+            let fields = Self.entryFields(request) + (request.field("kind").map { [("kind", $0)] } ?? [])
+            let lead = "The budget changed on disk since this page was drawn, so nothing was deleted. The entry is checked against the budget as it is now. "
+            throw stale(lead: lead) { () throws(ActionRefusal) in
+                let removed = try DeleteEntry.perform(.init(root: root, entry: entry, today: today, dryRun: true)).removed
+                return "Applied now, it would take out " + removed.map { "`\($0)`" }.joined(separator: " ") + "."
+            } form: { _, version in
+                EntryActions.deleteForm(fields, token: token, version: version, submit: "Delete it")
+            }
+        }
         let result: DeleteEntry.Result
         do { result = try DeleteEntry.perform(.init(root: root, entry: entry, today: today)) } catch { throw Self.refusal(error) }
         let done = "Deleted " + result.removed.map { "`\($0)`" }.joined(separator: " ") + "."
@@ -76,11 +95,8 @@ extension WriteForms {
     /// it would be refused) and drawn again with the current version, to apply with one
     /// press. `edit` is the edit form's request, nil for the add form.
     func recheck(_ values: EntryForm.Values, _ edit: HTTPRequest?) -> Refusal {
-        let snapshot = store.snapshot(today: today)
-        guard let model = snapshot.opened?.report.model else { return Refusal(status: .conflict, message: Self.staleMessage) }
         let draft = values.request(root: root, today: today, dryRun: true)
-        var check: String
-        do throws(ActionRefusal) {
+        return stale { () throws(ActionRefusal) in
             let effects: WriteEffects
             if let edit {
                 guard let entry = try? reference(edit) else { throw .request("the form names no entry") }
@@ -88,17 +104,40 @@ extension WriteForms {
             } else {
                 effects = try AddEntry.perform(draft).effects
             }
-            check = "Applied now, it would write " + effects.lines.map { "`\($0)`" }.joined(separator: " ") + "."
-            check += effects.warnings.map { " Warning: \($0)." }.joined()
-        } catch {
-            check = "As the budget is now, it would be refused: " + Self.refusal(error).message
+            return Self.wouldWrite(effects)
+        } form: { model, version in
+            EntryForm.render(
+                values, model, action: edit == nil ? "/add" : "/edit", submit: "Apply it", hidden: edit.map(Self.entryFields) ?? [], token: token, version: version)
         }
-        let message =
-            "The budget changed on disk since this form was drawn, so nothing was written. What you typed is below, checked against the budget as it is now. "
-            + check
-        let form = EntryForm.render(
-            values, model, action: edit == nil ? "/add" : "/edit", submit: "Apply it", hidden: edit.map(Self.entryFields) ?? [], token: token,
-            version: snapshot.version)
-        return Refusal(status: .conflict, message: message, form: form)
+    }
+
+    /// A transfer's, a fill's or a move's edit form drawn before the files changed: the
+    /// same second chance.
+    func recheck(_ fields: EditEntry.MovementFields, _ edit: HTTPRequest) -> Refusal {
+        stale { () throws(ActionRefusal) in
+            guard let entry = try? reference(edit) else { throw .request("the form names no entry") }
+            return Self.wouldWrite(try EditEntry.perform(.init(root: root, entry: entry, change: fields.change, today: today, dryRun: true)).effects)
+        } form: { model, version in
+            MovementForm.render(fields, model, submit: "Apply it", hidden: Self.entryFields(edit), token: token, version: version)
+        }
+    }
+
+    /// What a dry run would write, and the warnings it would raise.
+    private static func wouldWrite(_ effects: WriteEffects) -> String {
+        "Applied now, it would write " + effects.lines.map { "`\($0)`" }.joined(separator: " ") + "." + effects.warnings.map { " Warning: \($0)." }.joined()
+    }
+
+    /// The refusal (409) of a form drawn before the files changed: `lead` says so, `check`
+    /// what it would do now (a dry run) or why it would be refused; `form` draws it again
+    /// from the budget as it is now, with its version.
+    private func stale(
+        lead: String = "The budget changed on disk since this form was drawn, so nothing was written. What you typed is below, checked against the budget as it is now. ",
+        check: () throws(ActionRefusal) -> String, form: (BudgetModel, String) -> HTML
+    ) -> Refusal {
+        let snapshot = store.snapshot(today: today)
+        guard let model = snapshot.opened?.report.model else { return Refusal(status: .conflict, message: Self.staleMessage) }
+        var checked: String
+        do { checked = try check() } catch { checked = "As the budget is now, it would be refused: " + Self.refusal(error).message }
+        return Refusal(status: .conflict, message: lead + checked, form: form(model, snapshot.version))
     }
 }
