@@ -8,8 +8,9 @@ import Testing
 /// The per-run key on the loopback address, tried as another account on this machine
 /// would: it reaches 127.0.0.1 as well, but has neither the printed URL nor the cookie.
 @Suite(.serialized) struct LoopbackTokenTests {
-    /// Every page and API answer a stranger asks for is 401 with the way in, and no
-    /// figure, wallet or payee of the budget.
+    /// Every page and API answer a stranger asks for is 401 with the way in (a page's a
+    /// page of its own, ``WayInPage``; an API answer's the one line), and no figure,
+    /// wallet or payee of the budget.
     @Test func aStrangerReadsNothing() {
         let serve = ServeTestApp(files: [TestSupport.path("examples/household.tally")])
         let targets = [
@@ -19,7 +20,8 @@ import Testing
         for target in targets {
             let answer = serve.get(target, withCookie: false)
             #expect(answer.status == .unauthorized, "\(target)")
-            #expect(answer.text == AccessRules.askForTheLink + "\n", "\(target): \(answer.text.prefix(200))")
+            let expected = target.hasPrefix("/api/") ? AccessRules.askForTheLink + "\n" : WayInPage.render().rendered
+            #expect(answer.text == expected, "\(target): \(answer.text.prefix(200))")
             #expect(answer.header("Set-Cookie") == nil, "\(target)")
             // The same page with the cookie has the figures the stranger did not get.
             if target == "/api/balance" { #expect(serve.get(target).text.contains("Joint")) }
@@ -65,5 +67,32 @@ import Testing
         #expect(otherPort.hasPrefix("HTTP/1.1 401 ") && !otherPort.contains("Joint"))
         let owner = LoopbackClient.get("/api/balance", port: port, token: token)
         #expect(owner.hasPrefix("HTTP/1.1 200 ") && owner.contains("Joint"))
+    }
+
+    /// The installed app opened from the home screen once the browser forgot the cookie
+    /// (or the server started again, with a new key): its `start_url` answers 401 with a
+    /// page that says how to get back in, in words, with no command-line flag — never a
+    /// bare line or a 403 — and nothing of the budget; over a real socket, where the
+    /// head is judged as it arrives.
+    @Test func theHomeScreenIconWithoutTheKeyShowsTheWayIn() throws {
+        let session = try ServeSession(
+            files: [TestSupport.path("examples/household.tally")], host: "127.0.0.1", port: 0, today: CivilDate(iso: "2026-11-22"))
+        defer { session.stop() }
+        let port = session.port, token = session.app.rules.token
+        let manifest = LoopbackClient.get("/manifest.webmanifest", port: port, token: token)
+        let start = try #require(manifest.components(separatedBy: "\"start_url\": \"").dropFirst().first?.prefix { $0 != "\"" }, "\(manifest)")
+        #expect(start == "/")
+        for (cookie, why) in [(nil, "no cookie"), ("0123456789abcdef0123456789abcdef", "last run's key")] as [(String?, String)] {
+            let answer = LoopbackClient.get(String(start), port: port, token: cookie)
+            #expect(answer.hasPrefix("HTTP/1.1 401 "), "\(why): \(answer.prefix(80))")
+            #expect(answer.contains("\r\nContent-Type: text/html; charset=utf-8\r\n"), "\(why)")
+            #expect(answer.contains("<h1>Open the address Tally printed</h1>") && answer.contains("scan the QR code it printed"), "\(why)")
+            #expect(!answer.contains("Joint") && !answer.contains("Set-Cookie") && !answer.contains(" --"), "\(why)")
+            // It loads nothing: a style sheet or script would be refused without the key too.
+            #expect(!answer.contains("<link rel=\"stylesheet\"") && !answer.contains("<script"), "\(why)")
+        }
+        // The API keeps its one line.
+        let api = LoopbackClient.get("/api/version", port: port, token: nil)
+        #expect(api.hasPrefix("HTTP/1.1 401 ") && api.hasSuffix("\r\n\r\n" + AccessRules.askForTheLink + "\n"), "\(api)")
     }
 }

@@ -44,6 +44,7 @@ public struct ServeApp: Sendable {
     /// Answers `request`.
     public func handle(_ request: HTTPRequest) -> HTTPResponse {
         switch rules.verdict(request) {
+        case .refuse(.unauthorized, _): return WayInPage.response(path: request.path)
         case .refuse(let status, let message): return .text(message, status: status)
         case .acceptToken(let location): return .redirect(location.isEmpty ? "/" : location, headers: [rules.cookieHeader])
         case .allow: break
