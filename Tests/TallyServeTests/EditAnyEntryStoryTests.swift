@@ -173,4 +173,29 @@ import Testing
         #expect(answer.text.contains("The entry on line 11 is a fill; edit it with its own form"), "\(answer.text)")
         #expect(try contents() == Self.text)
     }
+
+    /// A recurring transfer recorded from Due: its register row has the Edit link, and
+    /// saved with another amount it keeps its `rule`, so it still records that occurrence
+    /// (Due does not list it again).
+    @Test func aRecordedRecurringTransferIsEditedFromItsRow() throws {
+        defer { folder.remove() }
+        let text = Self.text + "every month on 20 from 2026-11-20 as saving  transfer Checking -> Savings  100.00\n"
+        try text.write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(serve.get("/due").text.contains("Record saving on 2026-11-20"))
+        #expect(serve.post("/record", [("rule", "saving"), ("date", "2026-11-20")]).status == .seeOther)
+        let recorded = try contents()
+        let added = changedLines(text, recorded).added.filter { !$0.isEmpty }
+        #expect(added.count == 1 && added[0].hasSuffix("rule saving"), "\(added)")
+        let line = try #require(recorded.components(separatedBy: "\n").firstIndex { $0.hasSuffix("rule saving") }) + 1
+        let link = try editLink(serve.get("/register").text, line: line)
+        #expect(serve.get(link).text.contains("value=\"100.00\""))
+        let saved = serve.post(
+            "/edit",
+            [("kind", "transfer"), ("file", "0"), ("line", "\(line)"), ("fp", fingerprint(link)), ("from", "Checking"), ("to", "Savings"), ("amount", "120"), ("date", "2026-11-20"), ("note", "")])
+        #expect(saved.status == .seeOther, "\(saved.text)")
+        let diff = changedLines(recorded, try contents())
+        #expect(diff.removed == [added[0]] && diff.added.count == 1 && diff.added[0].hasSuffix("120.00  rule saving"), "\(diff)")
+        #expect(try isFormatted())
+        #expect(!serve.get("/due").text.contains("Record saving on 2026-11-20"), "the occurrence is still recorded")
+    }
 }
