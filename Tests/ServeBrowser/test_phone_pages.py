@@ -195,6 +195,27 @@ def test_the_app_installs_with_its_manifest_and_icons(page, served):
     assert page.evaluate("fetch(document.querySelector('link[rel=manifest]').href, {credentials: 'include'}).then(r => r.status)") == 200
 
 
+def test_the_home_screen_icon_without_the_key_says_how_to_get_back_in(browser, served):
+    """The installed app's start_url opened by a phone whose browser forgot the cookie
+    (or after the server started again): a page saying to open the printed address,
+    401, nothing of the budget, nothing off the screen; the printed address opens it."""
+    manifest_start = "/"  # test_the_app_installs_with_its_manifest_and_icons checks it
+    # A context made without opening the printed address (the fixture's admits).
+    context = type(browser).new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page = context.new_page()
+    answer = page.goto(served.url.rstrip("/") + manifest_start)
+    assert answer.status == 401 and answer.headers["content-type"] == "text/html; charset=utf-8"
+    assert page.inner_text("h1") == "Open the address Tally printed"
+    text = page.inner_text("body")
+    assert "scan the QR code it printed" in text and "Joint" not in text and " --" not in text
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    # Opening the printed address again lets the icon's page in.
+    page.goto(served.link)
+    assert page.goto(served.url.rstrip("/") + manifest_start).status == 200
+    assert page.locator("#main h1").inner_text() == "Overview"
+    context.close()
+
+
 def test_the_phone_register_goals_and_due_are_the_command_lines(browser, served):
     context = phone_or_laptop(browser, (390, 844), "dark")
     page = context.new_page()

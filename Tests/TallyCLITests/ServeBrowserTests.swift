@@ -15,8 +15,10 @@ import XCTest
 /// available, amount, Record) on screen on one line and no table scrolling sideways, the
 /// phone's envelopes, goals, due and register equal to the CLI's JSON, the laptop's
 /// months across equal to `envelopes --monthly`, the problems banner on every page, the
-/// add form at most 5 Tabs away, and the manifest and icons. With `TALLY_RECORD=1` it
-/// writes docs/serve-overview.png (the overview on a phone).
+/// add form at most 5 Tabs away, the manifest and icons, and the icon's page without the
+/// key; and `Tests/ServeBrowser/test_edit_story.py`: a purchase, a transfer and a move
+/// added, split, edited, deleted and undone on a phone, and a stale form re-applied.
+/// With `TALLY_RECORD=1` it writes docs/serve-overview.png (the overview on a phone).
 final class ServeBrowserTests: XCTestCase {
     func testTheWebAppInARealBrowser() throws {
         let python = try ExternalTool.require("python3")
