@@ -44,7 +44,7 @@ public struct WriteUndo: Sendable, Equatable {
         // line's start.
         while start > 0, before[start - 1] != 0x0A { start -= 1 }
         while end < shorter - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
-        while end > 0, before[before.count - end - 1] != 0x0A { end -= 1 }
+        while end > 0, end < before.count, before[before.count - end - 1] != 0x0A { end -= 1 }
         return Change(
             path: path, start: start, replaced: Array(before[start ..< before.count - end]), written: Array(after[start ..< after.count - end]),
             size: after.count, digest: FNV1a.hash(after))

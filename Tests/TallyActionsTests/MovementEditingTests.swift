@@ -234,4 +234,28 @@ import Testing
         #expect(deleted.removed == ["2026-11-03 fill Fun  20.00"] && deleted.effects.undo == nil)
         #expect(try read(path) == Array(Self.text.utf8))
     }
+
+    /// The first line of a file deleted, the delete undone, and the undo undone: each
+    /// undo takes back whole lines (here at the very start of the file, where the lines
+    /// before and after share the rest of the file).
+    @Test func theFirstLineOfAFileDeletedAndUndoneTwice() throws {
+        let folder = try TemporaryFolder("movement-editing")
+        defer { folder.remove() }
+        let entries = "2026-11-01 fill Fun  20.00\n2026-11-02 fill Fun  25.00\n"
+        let included = try folder.write(entries, to: "entries.tally")
+        let root = try folder.write("currency EUR\n\nexpense Fun\nenvelope Fun  50.00  monthly  for Fun\n\ninclude \"entries.tally\"\n", to: "b.tally")
+        let budget = try BudgetLoader().load(root)
+        let model = Interpreter.interpret(budget, today: Self.today, reusing: nil).model
+        let file = try #require(budget.file(included))
+        let first = try #require(model.entries.first { $0.location.file == included })
+        let reference = try #require(EntryReference.of(first.location, bytes: file.tree.source.bytes, lines: LineIndex(file.tree.source)))
+        let deleted = try DeleteEntry.perform(.init(root: root, entry: reference, today: Self.today))
+        #expect(try String(contentsOfFile: included, encoding: .utf8) == "2026-11-02 fill Fun  25.00\n")
+        let undone = try UndoWrite.perform(.init(root: root, undo: try #require(deleted.effects.undo), today: Self.today))
+        #expect(undone.restored == ["2026-11-01 fill Fun  20.00"] && undone.removed.isEmpty, "\(undone.restored) \(undone.removed)")
+        #expect(try String(contentsOfFile: included, encoding: .utf8) == entries)
+        let again = try UndoWrite.perform(.init(root: root, undo: try #require(undone.effects.undo), today: Self.today))
+        #expect(again.removed == ["2026-11-01 fill Fun  20.00"] && again.restored.isEmpty, "\(again.removed) \(again.restored)")
+        #expect(try String(contentsOfFile: included, encoding: .utf8) == "2026-11-02 fill Fun  25.00\n")
+    }
 }
