@@ -95,6 +95,13 @@ import Testing
         // Cash: 200.00 − 8.50 − 31.20 = 160.30
         #expect(balances == ["Bank Accounts": Self.money("1400.00"), "Cash": Self.money("160.30")])
         #expect(try Self.transfers("moneymanager-2026-03.tsv", commodity: "EUR").count == 1)
+        // `Description`, the memo below the note, is each entry's `description:` line; the
+        // transfer's stands on its `Transfer-In` row only.
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "EUR"]
+        let budget = try AppExportGoldenTests.convert(["moneymanager-2026-03.tsv"], options).budget
+        #expect(budget.contains("transfer 'Bank Accounts' -> Cash  200.00\n    description: \"weekly cash\"\n"), "\(budget)")
+        #expect(budget.contains("\"noodles\"    Cash             Food/Lunch         -8.50\n    description: \"with Anna, paid in coins\"\n"))
     }
 
     /// Money Manager's export with a `Currency` column needs no `--commodity`: each row's

@@ -56,6 +56,9 @@ extension TransactionList {
         var optionalCurrency: String?
         /// Goodbudget's `Details`, which holds a split's parts in a form not publicly described.
         var details: String?
+        /// Money Manager's `Description`: the memo its entry shows below the note, kept as
+        /// the entry's `description:` metadata.
+        var memo: String?
         /// Actual's `Split_Amount`: a split's total, on its parent row.
         var splitAmount: String?
         /// Other names an app writes a column under (Money Manager's export `Period`, its
@@ -97,7 +100,7 @@ extension TransactionList {
                 (payee, note, splitAmount) = ("Payee", "Notes", "Split_Amount")
                 telling = ["Payee", "Notes", "Cleared"]
             case .moneyManager:
-                (amounts, type, subcategory, note) = (.unsigned("Amount", sign: "Income/Expense"), "Income/Expense", "Subcategory", "Note")
+                (amounts, type, subcategory, note, memo) = (.unsigned("Amount", sign: "Income/Expense"), "Income/Expense", "Subcategory", "Note", "Description")
                 optionalCurrency = "Currency"
                 aliases = ["Date": ["Period"], "Account": ["Accounts"]]
                 telling = ["Note"]

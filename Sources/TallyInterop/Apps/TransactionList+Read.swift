@@ -53,6 +53,8 @@ extension TransactionList {
             }) {
                 let other = rows[pending.remove(at: j)]
                 var t = transaction(other)
+                // Money Manager writes a transfer's memo on both rows, or on one.
+                if other.memo.isEmpty && !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }
                 t.payee = nil
                 t.postings = [
                     PeerPosting(account: walletAccount(other.account), amount: other.amount, source: other.source),
@@ -181,6 +183,7 @@ extension TransactionList {
     private func transaction(_ row: Row) -> PeerTransaction {
         var t = PeerTransaction(date: row.date, payee: row.payee.isEmpty ? nil : row.payee, source: row.source)
         if !row.note.isEmpty { t.note = row.note }
+        if !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }
         t.tags = row.labels
         return t
     }

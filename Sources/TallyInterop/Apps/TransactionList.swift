@@ -19,6 +19,8 @@ struct TransactionList {
         var kind: RowKind
         var payee: String
         var note: String
+        /// Money Manager's `Description` (``Layout/memo``); empty for the other apps.
+        var memo = ""
         var labels: [String]
         /// Actual's `(SPLIT 2 OF 3)`: the part and how many.
         var split: (Int, of: Int)? = nil
@@ -85,7 +87,7 @@ struct TransactionList {
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.splitMarker(f(layout.note)).note,
+                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo),
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
                     split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }
