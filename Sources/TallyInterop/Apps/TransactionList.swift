@@ -70,6 +70,11 @@ struct TransactionList {
                 content.leftOut.append(LeftOut(source: table.source(record), reason: "a row whose date, amount or type cannot be read"))
                 continue
             }
+            if let currency, f(currency).isEmpty && options.conversion.commodities[""] == nil {
+                let reason = "a row whose `\(table.header[column(currency) ?? 0])` is empty (`--commodity =CODE` names the currency of such rows)"
+                content.leftOut.append(LeftOut(source: table.source(record), reason: reason))
+                continue
+            }
             if !f(layout.details).isEmpty {
                 content.leftOut.append(LeftOut(source: table.source(record), reason: "a split (its parts in `Details`, whose form is not publicly described)"))
                 continue
