@@ -115,4 +115,23 @@ import Testing
         #expect(result.budget.contains("currency INR"))
         #expect(try AppExportFigureTests.figures(result, at: Self.day).balances == ["Bank": Self.money("48500.00")])
     }
+
+    /// Spendee's `Author` in a shared wallet: each entry says who recorded it (`by NAME`),
+    /// a transfer too; an export of one author's rows (the fixture) keeps none.
+    @Test func spendeesAuthorsOfASharedWallet() throws {
+        let text =
+            "Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author\n"
+            + "2026-03-01T08:00:00+01:00,Joint,Income,Salary,850.00,EUR,,,Mia\n2026-03-03T12:30:00+01:00,Joint,Expense,Food,-12.80,EUR,,,Mia\n"
+            + "2026-03-04T12:30:00+01:00,Joint,Expense,Food,-30.00,EUR,,,Leo\n2026-03-05T18:00:00+01:00,Joint,Transfer,Transfer,-50.00,EUR,,,Leo\n"
+            + "2026-03-05T18:00:00+01:00,Cash,Transfer,Transfer,50.00,EUR,,,Leo\n"
+        let result = try AppExportConverter.convert(paths: ["spendee.csv"], budgetPath: "converted.tally") { _ in text }
+        let lines = result.budget.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix("by Mia") }.count == 2, "\(result.budget)")
+        #expect(lines.contains { $0.contains("-30.00") && $0.hasSuffix("by Leo") } && lines.contains { $0.contains("transfer Joint -> Cash") && $0.hasSuffix("by Leo") })
+        // Joint: 850.00 − 12.80 − 30.00 − 50.00 (to Cash) = 757.20; Cash: 50.00
+        #expect(try AppExportFigureTests.figures(result, at: Self.day).balances == ["Joint": Self.money("757.20"), "Cash": Self.money("50.00")])
+        #expect(try AppExportGoldenTests.interpret(result, today: Self.day).1.filter { $0.severity != .info }.isEmpty)
+        let single = try AppExportGoldenTests.convert(["spendee-student.csv"], AppExportOptions()).budget
+        #expect(!single.contains("by Mia"))
+    }
 }

@@ -59,6 +59,8 @@ extension TransactionList {
         /// Money Manager's `Description`: the memo its entry shows below the note, kept as
         /// the entry's `description:` metadata.
         var memo: String?
+        /// Spendee's `Author`: who recorded the row in a shared wallet (`by NAME`).
+        var person: String?
         /// Actual's `Split_Amount`: a split's total, on its parent row.
         var splitAmount: String?
         /// Other names an app writes a column under (Money Manager's export `Period`, its
@@ -79,7 +81,7 @@ extension TransactionList {
                 (category, amounts, payee, note, details) = ("Envelope", .signed("Amount"), "Name", "Notes", "Details")
                 telling = ["Name", "Notes", "Status"]
             case .spendee:
-                (account, category, currency, type, note, labels) = ("Wallet", "Category name", "Currency", "Type", "Note", "Labels")
+                (account, category, currency, type, note, labels, person) = ("Wallet", "Category name", "Currency", "Type", "Note", "Labels", "Author")
             case .wallet:
                 (date, account, category, amounts) = ("date", "account", "category", .signed("amount"))
                 (currency, type, payee, note, transfer, labels) = ("currency", "type", "payee", "note", "transfer", "labels")

@@ -13,6 +13,7 @@ extension TransactionList {
         func categoryAccount(_ name: String) -> String {
             YNABExport.account((votes[name] ?? -1) > 0 ? "Income" : "Expenses", name)
         }
+        keepsPeople = Set(rows.map(\.person).filter { !$0.isEmpty }).count > 1
         // Mint marks a card by the payment it receives: a `Credit Card Payment` credit.
         cards = Set(rows.filter { layout.app == .mint && $0.isTransfer && $0.category.lowercased() == "credit card payment" && !$0.amount.number.isNegative }.map(\.account))
         var pending: [Int] = []
@@ -184,6 +185,7 @@ extension TransactionList {
         var t = PeerTransaction(date: row.date, payee: row.payee.isEmpty ? nil : row.payee, source: row.source)
         if !row.note.isEmpty { t.note = row.note }
         if !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }
+        if keepsPeople && !row.person.isEmpty { t.metadata.append(("person", row.person)) }  // `by NAME`
         t.tags = row.labels
         return t
     }

@@ -21,6 +21,8 @@ struct TransactionList {
         var note: String
         /// Money Manager's `Description` (``Layout/memo``); empty for the other apps.
         var memo = ""
+        /// Spendee's `Author` (``Layout/person``); empty for the other apps.
+        var person = ""
         var labels: [String]
         /// Actual's `(SPLIT 2 OF 3)`: the part and how many.
         var split: (Int, of: Int)? = nil
@@ -35,6 +37,10 @@ struct TransactionList {
     private(set) var rows: [Row] = []
     /// The accounts that are cards (credit wallets), by the app's marks.
     var cards = Set<String>()
+    /// Whether each entry says who recorded it (`by NAME`): only when the export names
+    /// more than one author (a shared wallet); one author says nothing the export's owner
+    /// does not.
+    var keepsPeople = false
     var content = PeerJournalContent()
 
     /// Reads the rows of `tables` (an export in several files is one list: a transfer's
@@ -92,7 +98,7 @@ struct TransactionList {
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo),
+                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), person: f(layout.person),
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
                     split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }
