@@ -16,6 +16,8 @@ extension TransactionList {
         keepsPeople = Set(rows.map(\.person).filter { !$0.isEmpty }).count > 1
         // Mint marks a card by the payment it receives: a `Credit Card Payment` credit.
         cards = Set(rows.filter { layout.app == .mint && $0.isTransfer && $0.category.lowercased() == "credit card payment" && !$0.amount.number.isNegative }.map(\.account))
+        // The envelopes other rows name: a split's parts must name one of them.
+        let envelopes = Set(rows.filter { $0.parts.isEmpty && !$0.category.isEmpty }.map(\.category))
         var pending: [Int] = []
         var fills: [String: [(CivilDate, PeerAmount, SourceLine)]] = [:]
         var inSplit = Set<Int>()
@@ -23,6 +25,10 @@ extension TransactionList {
             if let parts = splitParts(from: i) {
                 addSplit(parts, categoryAccount)
                 inSplit.formUnion(parts)
+                continue
+            }
+            if !row.parts.isEmpty {
+                addEnvelopeSplit(row, envelopes: envelopes, categoryAccount)
                 continue
             }
             if layout.app == .goodbudget && row.account.isEmpty {
@@ -71,7 +77,8 @@ extension TransactionList {
             content.leftOut.append(LeftOut(source: rows[i].source, reason: "a transfer whose other side is not in the export"))
         }
         if layout.app == .goodbudget {
-            for name in Set(rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome }.map(\.category)).sorted() {
+            let spent = rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome && $0.parts.isEmpty }.map(\.category)
+            for name in Set(spent + splitEnvelopes).sorted() {
                 let account = categoryAccount(name)
                 guard account.hasPrefix("Expenses:") else { continue }
                 let source = rows.first { $0.category == name }!.source
@@ -172,7 +179,7 @@ extension TransactionList {
         content.transactions = order.map { content.transactions[$0] }
     }
 
-    private mutating func walletAccount(_ name: String) -> String {
+    mutating func walletAccount(_ name: String) -> String {
         let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
         if !content.declaredAccounts.contains(account) {
             content.declaredAccounts.append(account)
@@ -181,7 +188,7 @@ extension TransactionList {
         return account
     }
 
-    private func transaction(_ row: Row) -> PeerTransaction {
+    func transaction(_ row: Row) -> PeerTransaction {
         var t = PeerTransaction(date: row.date, payee: row.payee.isEmpty ? nil : row.payee, source: row.source)
         if !row.note.isEmpty { t.note = row.note }
         if !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }

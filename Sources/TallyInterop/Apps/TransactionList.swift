@@ -21,6 +21,9 @@ struct TransactionList {
         var note: String
         /// Money Manager's `Description` (``Layout/memo``); empty for the other apps.
         var memo = ""
+        /// Goodbudget's split: its parts, by envelope, as `Details` writes them
+        /// (``envelopeParts(_:_:)``); empty for a row that is no split.
+        var parts: [(envelope: String, amount: Money)] = []
         /// Spendee's `Author` (``Layout/person``); empty for the other apps.
         var person = ""
         var labels: [String]
@@ -41,6 +44,8 @@ struct TransactionList {
     /// more than one author (a shared wallet); one author says nothing the export's owner
     /// does not.
     var keepsPeople = false
+    /// The envelopes Goodbudget's splits spend from (``addEnvelopeSplit(_:envelopes:_:)``).
+    var splitEnvelopes: [String] = []
     var content = PeerJournalContent()
 
     /// Reads the rows of `tables` (an export in several files is one list: a transfer's
@@ -81,8 +86,9 @@ struct TransactionList {
                 content.leftOut.append(LeftOut(source: table.source(record), reason: reason))
                 continue
             }
-            if !f(layout.details).isEmpty {
-                content.leftOut.append(LeftOut(source: table.source(record), reason: "a split (its parts in `Details`, whose form is not publicly described)"))
+            let details = f(layout.details)
+            guard let parts = details.isEmpty ? [] : Self.envelopeParts(details, mark) else {
+                content.leftOut.append(LeftOut(source: table.source(record), reason: "a split whose `Details` (`\(details)`) is not `ENVELOPE|AMOUNT||…`"))
                 continue
             }
             let type = f(layout.type).lowercased()
@@ -91,14 +97,14 @@ struct TransactionList {
             let marks = Marks(
                 type: type, category: category, payee: f(layout.payee), transferFlag: f(layout.transfer), amountIsZero: amount.number.isZero,
                 splitAmount: f(layout.splitAmount))
-            let kind = layout.kind(marks, accounts: accounts)
+            let kind = parts.isEmpty ? layout.kind(marks, accounts: accounts) : .transaction  // a split names no envelope of its own
             guard kind != .summary else { continue }
             rows.append(
                 Row(
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), person: f(layout.person),
+                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), parts: parts, person: f(layout.person),
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
                     split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }
