@@ -76,16 +76,7 @@ extension TransactionList {
         for i in pending {
             content.leftOut.append(LeftOut(source: rows[i].source, reason: "a transfer whose other side is not in the export"))
         }
-        if layout.app == .goodbudget {
-            let spent = rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome && $0.parts.isEmpty }.map(\.category)
-            for name in Set(spent + splitEnvelopes).sorted() {
-                let account = categoryAccount(name)
-                guard account.hasPrefix("Expenses:") else { continue }
-                let source = rows.first { $0.category == name }!.source
-                content.envelopes.append(PeerEnvelope(name: name, account: account, fills: (fills[account] ?? []).map { ($0.0, $0.1, $0.2) }, source: source))
-                content.declaredAccounts.append(account)
-            }
-        }
+        if layout.app == .goodbudget { declareEnvelopes(fills, categoryAccount) }
         openingsFirst()
         if !layout.exportsOpenings && (!content.declaredAccounts.isEmpty || !rows.isEmpty) {
             content.leftOut.append(
@@ -94,6 +85,19 @@ extension TransactionList {
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content
+    }
+
+    /// Goodbudget's envelopes: each expense category its transactions or splits spend
+    /// from, with the fills put into it.
+    private mutating func declareEnvelopes(_ fills: [String: [(CivilDate, PeerAmount, SourceLine)]], _ categoryAccount: (String) -> String) {
+        let spent = rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome && $0.parts.isEmpty }.map(\.category)
+        for name in Set(spent + splitEnvelopes).sorted() {
+            let account = categoryAccount(name)
+            guard account.hasPrefix("Expenses:") else { continue }
+            let source = rows.first { $0.category == name }!.source
+            content.envelopes.append(PeerEnvelope(name: name, account: account, fills: (fills[account] ?? []).map { ($0.0, $0.1, $0.2) }, source: source))
+            content.declaredAccounts.append(account)
+        }
     }
 
     /// The rows of the split whose first part is `rows[i]` (Actual's `(SPLIT 1 OF n)`),
