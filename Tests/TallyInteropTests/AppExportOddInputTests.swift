@@ -161,4 +161,47 @@ import Testing
                 "3: a row whose `Currency` is empty (`--commodity =CODE` names the currency of such rows)"))
         #expect(spendee.budget.contains("-12.80") && !spendee.budget.contains("1.80"))
     }
+
+    /// Each app with a currency column: a header, a row of 12 in its currency and a row of
+    /// 3 in `Bitcoin` (`(day, amount, currency)` makes a row of money out).
+    static let currencyRows: [(app: String, file: String, header: String, row: @Sendable (Int, Int, String) -> String, wallet: String)] = [
+        (
+            "spendee", "spendee.csv", "Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author",
+            { "2026-03-\($0)T12:00:00+01:00,Bank,Expense,Food,-\($1),\($2),,,Mia" }, "Bank"
+        ),
+        (
+            "wallet", "wallet.csv",
+            "account;category;currency;amount;ref_currency_amount;type;payment_type;payment_type_local;note;date;gps_latitude;gps_longitude;gps_accuracy_in_meters;warranty_in_month;transfer;payee;labels;envelope_id;custom_category",
+            { "Joint;Food;\($2);-\($1);-\($1);Expenses;CASH;Cash;;2026-03-\($0) 09:00:00;;;;0;false;;;1000;false" }, "Joint"
+        ),
+        (
+            "monefy", "Monefy.Data.31-03-2026.csv", "date;account;category;amount;currency;converted amount;currency;description",
+            { "\($0)/03/2026;Cash;Food;-\($1);\($2);-\($1);EUR;" }, "Cash"
+        ),
+        ("moneylover", "moneylover.csv", "Id;Date;Category;Amount;Currency;Note;Wallet", { "\($0);\($0)/03/2026;Food;-\($1);\($2);;Cash" }, "Cash"),
+        (
+            "toshl", "toshl_export.csv",
+            "\"Date\",\"Account\",\"Category\",\"Tags\",\"Expense amount\",\"Income amount\",\"Currency\",\"In main currency\",\"Main currency\",\"Description\"",
+            { "\"3/\($0)/2026\",\"Cash\",\"Food\",\"\",\"\($1)\",\"0\",\"\($2)\",\"\($1)\",\"EUR\",\"\"" }, "Cash"
+        ),
+        (
+            "moneymanager", "mm.tsv", "Period\tAccounts\tCategory\tSubcategory\tNote\tAmount\tIncome/Expense\tDescription\tCurrency",
+            { "2026-03-\($0)\tCash\tFood\t\t\t\($1)\tExp.\t\t\($2)" }, "Cash"
+        )
+    ]
+
+    /// Every app: the `Bitcoin` row (line 3) is listed with the option that names it, the
+    /// other converted: the wallet comes to −12 (0 − 12), exit 0 with the line listed.
+    @Test(arguments: 0 ..< currencyRows.count)
+    func eachAppListsARowInAnUnknownCurrency(_ i: Int) throws {
+        let app = Self.currencyRows[i]
+        let text = [app.header, app.row(14, 12, "EUR"), app.row(15, 3, "Bitcoin")].joined(separator: "\n") + "\n"
+        let result = try Self.convert([app.file: text])
+        #expect(result.lack == nil, "\(app.app)")
+        #expect(
+            result.leftOut.map { "\($0.source.line): \($0.reason)" }.contains(
+                "3: a posting in `Bitcoin`, a commodity that is no currency code (a wallet holds one currency; `--commodity 'Bitcoin=CODE'` names it)"),
+            "\(app.app): \(result.leftOut.map(\.reason))")
+        #expect(try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 3, day: 31)!).balances == [app.wallet: Money("-12")!], "\(app.app)")
+    }
 }
