@@ -134,4 +134,27 @@ import Testing
         let single = try AppExportGoldenTests.convert(["spendee-student.csv"], AppExportOptions()).budget
         #expect(!single.contains("by Mia"))
     }
+
+    /// Two transfers of one amount on one day: each joins the wallets its rows name
+    /// (Money Manager's category, Monefy's `To 'X'`), not the first row of that amount.
+    @Test func sameDayTransfersOfOneAmountJoinTheWalletsTheyName() throws {
+        let manager =
+            "Period\tAccounts\tCategory\tSubcategory\tNote\tAmount\tIncome/Expense\tDescription\n"
+            + "2026-03-02\tBank\tCash\t\t\t100.00\tTransfer-Out\t\n2026-03-02\tSavings\tCard\t\t\t100.00\tTransfer-Out\t\n"
+            + "2026-03-02\tCard\tSavings\t\t\t100.00\tTransfer-In\t\n2026-03-02\tCash\tBank\t\t\t100.00\tTransfer-In\t\n"
+        let monefy =
+            "date;account;category;amount;currency;converted amount;currency;description\n"
+            + "14/03/2026;Bank;To 'Cash';-100,00;EUR;-100,00;EUR;\n14/03/2026;Savings;To 'Card';-100,00;EUR;-100,00;EUR;\n"
+            + "14/03/2026;Card;From 'Savings';100,00;EUR;100,00;EUR;\n14/03/2026;Cash;From 'Bank';100,00;EUR;100,00;EUR;\n"
+        for (file, text) in [("mm.tsv", manager), ("Monefy.Data.csv", monefy)] {
+            var options = AppExportOptions()
+            options.conversion.commodities = ["": "EUR"]
+            let result = try AppExportConverter.convert(paths: [file], options: options, budgetPath: "converted.tally") { _ in text }
+            let transfers = result.budget.split(separator: "\n").filter { $0.contains(" transfer ") }.map { $0.split(separator: " ").suffix(4).joined(separator: " ") }
+            #expect(transfers.sorted() == ["Bank -> Cash 100.00", "Savings -> Card 100.00"], "\(file): \(result.budget)")
+            // Each wallet: 0 ∓ 100.00.
+            let balances = try AppExportFigureTests.figures(result, at: Self.day).balances
+            #expect(balances == ["Bank": Self.money("-100.00"), "Savings": Self.money("-100.00"), "Card": Self.money("100.00"), "Cash": Self.money("100.00")])
+        }
+    }
 }

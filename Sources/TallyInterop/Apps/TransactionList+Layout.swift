@@ -153,6 +153,20 @@ extension TransactionList {
             }
         }
 
+        /// The account of the export a transfer's row names as its other side: Monefy's
+        /// `To 'Savings'`, Actual's payee, Money Manager's category; nil where the app names
+        /// none.
+        func counterpart(_ marks: Marks, accounts: Set<String>) -> String? {
+            let named: String?
+            switch app {
+            case .monefy: named = Self.quoted(marks.category, after: "To ") ?? Self.quoted(marks.category, after: "From ")
+            case .actual: named = marks.payee.hasPrefix("Transfer : ") ? String(marks.payee.dropFirst("Transfer : ".count)) : marks.payee
+            case .moneyManager: named = marks.category
+            default: named = nil
+            }
+            return named.flatMap { accounts.contains($0) ? $0 : nil }
+        }
+
         /// The sign a `sign` column's word gives an amount without one: −1 for money out,
         /// +1 for money in, nil for a word no layout knows (the row is listed).
         static func sign(of word: String) -> Int? {

@@ -53,11 +53,7 @@ extension TransactionList {
                 continue
             }
             let wallet = walletAccount(row.account)
-            if let j = pending.firstIndex(where: {
-                let other = rows[$0]
-                return other.date == row.date && other.account != row.account && other.amount.commodity == row.amount.commodity
-                    && other.amount.number == row.amount.number.negated
-            }) {
+            if let j = partner(of: row, in: pending) {
                 let other = rows[pending.remove(at: j)]
                 var t = transaction(other)
                 // Money Manager writes a transfer's memo on both rows, or on one.
@@ -85,6 +81,24 @@ extension TransactionList {
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content
+    }
+
+    /// The place in `pending` of the other side of the transfer `row` is one side of: a
+    /// row of the same day, in another account and the same currency, of the opposite
+    /// amount. Of several, the one the rows name as each other's (Monefy's `To 'Cash'`,
+    /// Money Manager's category, Actual's payee) is taken first: two transfers of one
+    /// amount on one day join the wallets the app shows.
+    private func partner(of row: Row, in pending: [Int]) -> Int? {
+        let fitting = pending.indices.filter { i in
+            let other = rows[pending[i]]
+            return other.date == row.date && other.account != row.account && other.amount.commodity == row.amount.commodity
+                && other.amount.number == row.amount.number.negated
+        }
+        let named = fitting.first { i in
+            let other = rows[pending[i]]
+            return row.counterpart.map { $0 == other.account } != false && other.counterpart.map { $0 == row.account } != false
+        }
+        return named ?? fitting.first
     }
 
     /// Goodbudget's envelopes: each expense category its transactions or splits spend

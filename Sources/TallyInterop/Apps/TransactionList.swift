@@ -24,6 +24,8 @@ struct TransactionList {
         /// Goodbudget's split: its parts, by envelope, as `Details` writes them
         /// (``envelopeParts(_:_:)``); empty for a row that is no split.
         var parts: [(envelope: String, amount: Money)] = []
+        /// The account a transfer's row names as its other side (``Layout/counterpart(_:accounts:)``).
+        var counterpart: String? = nil
         /// Spendee's `Author` (``Layout/person``); empty for the other apps.
         var person = ""
         var labels: [String]
@@ -104,7 +106,7 @@ struct TransactionList {
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), parts: parts, person: f(layout.person),
+                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), parts: parts, counterpart: kind == .transfer ? layout.counterpart(marks, accounts: accounts) : nil, person: f(layout.person),
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
                     split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }
