@@ -69,4 +69,32 @@ import Testing
         let refusal = Self.refusal([(date: "3/14/26", expense: "2.00"), (date: "3/15/2026", expense: "3.00")])
         #expect(refusal?.contains("are in no format Tally reads; name it with --date-format") == true, "\(refusal ?? "")")
     }
+
+    /// Money Manager writes short dates year first (`yy.mm.dd`, as its own import template
+    /// does) in some settings: `26.03.14` is 26 March 2014 day first and 14 March 2026
+    /// year first, so its export is refused until `--date-format DD.MM.YY` says day first.
+    /// A value with no year-first reading (`5.03.26`) proves day first.
+    @Test func moneyManagersShortDottedDatesNeedTheirOrder() throws {
+        func convert(_ dates: [String], _ format: DateFormat? = nil) throws -> ConversionResult {
+            let rows = dates.map { "\($0)\tCash\tFood\t\t\t2.00\tExp.\t\n" }.joined()
+            var options = AppExportOptions()
+            options.dateFormat = format
+            options.conversion.commodities = ["": "EUR"]
+            return try AppExportConverter.convert(paths: ["mm.tsv"], options: options, budgetPath: "converted.tally") { _ in
+                "Period\tAccounts\tCategory\tSubcategory\tNote\tAmount\tIncome/Expense\tDescription\n" + rows
+            }
+        }
+        #expect(throws: AppExportError.self) { try convert(["26.03.14", "27.03.14"]) }
+        do {
+            _ = try convert(["26.03.14", "27.03.14"])
+        } catch {
+            #expect("\(error)".contains("`26.03.14` reads both ways; give --date-format DD.MM.YY when they are day first"), "\(error)")
+        }
+        #expect(try convert(["26.03.14"], .dayDottedShort).budget.contains("2014-03-26"))
+        #expect(try convert(["5.03.26", "14.03.26"]).budget.contains("2026-03-14"))
+        // Toshl's day-first short dates are read as before: only Money Manager writes year first.
+        let toshl = Self.toshlHeader + "\"14.03.26\",\"Cash\",\"Food\",\"\",\"2.00\",\"0\",\"EUR\",\"2.00\",\"EUR\",\"\"\r\n"
+        let read = try AppExportConverter.convert(paths: ["toshl_export.csv"], budgetPath: "converted.tally") { _ in toshl }
+        #expect(read.budget.contains("2026-03-14"))
+    }
 }

@@ -71,6 +71,11 @@ struct TransactionList {
         let column = { (name: String?) in layout.column(name, in: table) }
         guard let dateColumn = column(layout.date) else { return }  // `matches` saw it
         let dates = try table.dateFormat(dateColumn, given: options.dateFormat)
+        if layout.app == .moneyManager && options.dateFormat == nil && dates == .dayDottedShort, let doubt = table.yearFirstDoubt(dateColumn) {
+            throw AppExportError(
+                "\(table.path): Money Manager writes short dates day first and year first (`yy.mm.dd`): `\(doubt)` reads both ways; give --date-format DD.MM.YY when they are day first, else export with four-digit years"
+            )
+        }
         let mark = try table.decimalMark((layout.amounts.columns + [layout.splitAmount].compactMap { $0 }).compactMap(column), given: options.decimalMark)
         // Money Manager's export has a `Currency` column in some versions, not in others.
         let currency = layout.currency ?? layout.optionalCurrency.flatMap { column($0) != nil ? $0 : nil }
