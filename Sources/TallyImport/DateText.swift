@@ -36,6 +36,14 @@ extension DateFormat {
         case .monthSlashed, .daySlashed:
             guard let p = ints("/"), widths("/")[2] == 4 else { return nil }
             return self == .monthSlashed ? CivilDate(year: p[2], month: p[0], day: p[1]) : CivilDate(year: p[2], month: p[1], day: p[0])
+        case .monthSlashedShort, .daySlashedShort, .yearSlashedShort:
+            // Exactly two digits in the year's place: `3/14/2026` is no MM/DD/YY date.
+            guard let p = ints("/"), widths("/")[self == .yearSlashedShort ? 0 : 2] == 2 else { return nil }
+            switch self {
+            case .monthSlashedShort: return CivilDate(year: 2000 + p[2], month: p[0], day: p[1])
+            case .daySlashedShort: return CivilDate(year: 2000 + p[2], month: p[1], day: p[0])
+            default: return CivilDate(year: 2000 + p[0], month: p[1], day: p[2])
+            }
         case .dayDashed:
             guard let p = ints("-"), widths("-")[2] == 4 else { return nil }
             return CivilDate(year: p[2], month: p[1], day: p[0])

@@ -92,7 +92,7 @@ public enum QIFStatementReader {
 
     /// Whether the file's dates are day first, and what decided it when they read both ways.
     private static func dayFirst(_ records: [Record], path: String, options: CSVStatementReader.Options) throws(StatementError) -> (Bool, String?) {
-        if let declared = options.dateFormat { return ([.daySlashed, .dayDotted, .dayDottedShort, .dayDashed].contains(declared), nil) }
+        if let declared = options.dateFormat { return ([.daySlashed, .daySlashedShort, .dayDotted, .dayDottedShort, .dayDashed].contains(declared), nil) }
         let dates = records.compactMap { $0.fields["D"]?.0 }
         let readings = [false, true].map { dayFirst in
             DateEvidence.Reading(format: dayFirst ? .daySlashed : .monthSlashed, parse: { QIFDate.parse($0, dayFirst: dayFirst) })

@@ -29,4 +29,22 @@ import Testing
         #expect(r.stderr.hasSuffix("tally convert: the files give no wallet; nothing written\n"), "\(r.stderr)")
         #expect(!FileManager.default.fileExists(atPath: out))
     }
+
+    /// An app's export that is a header alone (after a byte-order mark) is refused by the
+    /// app's name; one whose only row is a transfer without its other side lists the row
+    /// and gives no wallet that moves: exit 2 both, nothing written.
+    @Test func anAppExportOfNothingIsRefused() throws {
+        let folder = try TemporaryFolder("convert-app-nothing")
+        defer { folder.remove() }
+        let header = "Id;Date;Category;Amount;Currency;Note;Wallet\n"
+        let out = folder.url.appendingPathComponent("out.tally").path
+        let empty = TallyInProcess.run(["convert", try folder.write("\u{FEFF}" + header, to: "moneylover.csv"), "-o", out])
+        #expect(empty.status == 2 && empty.stdout.isEmpty, "\(empty.stderr)")
+        #expect(empty.stderr.hasSuffix("moneylover.csv: Money Lover's export with a header and no rows: nothing to convert\n"), "\(empty.stderr)")
+        let lone = TallyInProcess.run(["convert", try folder.write(header + "1;15/03/2026;Outgoing Transfer;-50.00;USD;ATM;Bank\n", to: "ml.csv"), "-o", out])
+        #expect(lone.status == 2 && lone.stdout.isEmpty, "\(lone.stderr)")
+        #expect(lone.stderr.contains("ml.csv:2: not converted: a transfer whose other side is not in the export"), "\(lone.stderr)")
+        #expect(lone.stderr.hasSuffix("tally convert: the files give no transaction or opening; nothing written\n"), "\(lone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
 }

@@ -95,6 +95,13 @@ import Testing
         // Cash: 200.00 − 8.50 − 31.20 = 160.30
         #expect(balances == ["Bank Accounts": Self.money("1400.00"), "Cash": Self.money("160.30")])
         #expect(try Self.transfers("moneymanager-2026-03.tsv", commodity: "EUR").count == 1)
+        // `Description`, the memo below the note, is each entry's `description:` line; the
+        // transfer's stands on its `Transfer-In` row only.
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "EUR"]
+        let budget = try AppExportGoldenTests.convert(["moneymanager-2026-03.tsv"], options).budget
+        #expect(budget.contains("transfer 'Bank Accounts' -> Cash  200.00\n    description: \"weekly cash\"\n"), "\(budget)")
+        #expect(budget.contains("\"noodles\"    Cash             Food/Lunch         -8.50\n    description: \"with Anna, paid in coins\"\n"))
     }
 
     /// Money Manager's export with a `Currency` column needs no `--commodity`: each row's
@@ -107,5 +114,47 @@ import Testing
         // Bank: 50000 − 1500.00 = 48500.00 INR
         #expect(result.budget.contains("currency INR"))
         #expect(try AppExportFigureTests.figures(result, at: Self.day).balances == ["Bank": Self.money("48500.00")])
+    }
+
+    /// Spendee's `Author` in a shared wallet: each entry says who recorded it (`by NAME`),
+    /// a transfer too; an export of one author's rows (the fixture) keeps none.
+    @Test func spendeesAuthorsOfASharedWallet() throws {
+        let text =
+            "Date,Wallet,Type,Category name,Amount,Currency,Note,Labels,Author\n"
+            + "2026-03-01T08:00:00+01:00,Joint,Income,Salary,850.00,EUR,,,Mia\n2026-03-03T12:30:00+01:00,Joint,Expense,Food,-12.80,EUR,,,Mia\n"
+            + "2026-03-04T12:30:00+01:00,Joint,Expense,Food,-30.00,EUR,,,Leo\n2026-03-05T18:00:00+01:00,Joint,Transfer,Transfer,-50.00,EUR,,,Leo\n"
+            + "2026-03-05T18:00:00+01:00,Cash,Transfer,Transfer,50.00,EUR,,,Leo\n"
+        let result = try AppExportConverter.convert(paths: ["spendee.csv"], budgetPath: "converted.tally") { _ in text }
+        let lines = result.budget.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.hasSuffix("by Mia") }.count == 2, "\(result.budget)")
+        #expect(lines.contains { $0.contains("-30.00") && $0.hasSuffix("by Leo") } && lines.contains { $0.contains("transfer Joint -> Cash") && $0.hasSuffix("by Leo") })
+        // Joint: 850.00 − 12.80 − 30.00 − 50.00 (to Cash) = 757.20; Cash: 50.00
+        #expect(try AppExportFigureTests.figures(result, at: Self.day).balances == ["Joint": Self.money("757.20"), "Cash": Self.money("50.00")])
+        #expect(try AppExportGoldenTests.interpret(result, today: Self.day).1.filter { $0.severity != .info }.isEmpty)
+        let single = try AppExportGoldenTests.convert(["spendee-student.csv"], AppExportOptions()).budget
+        #expect(!single.contains("by Mia"))
+    }
+
+    /// Two transfers of one amount on one day: each joins the wallets its rows name
+    /// (Money Manager's category, Monefy's `To 'X'`), not the first row of that amount.
+    @Test func sameDayTransfersOfOneAmountJoinTheWalletsTheyName() throws {
+        let manager =
+            "Period\tAccounts\tCategory\tSubcategory\tNote\tAmount\tIncome/Expense\tDescription\n"
+            + "2026-03-02\tBank\tCash\t\t\t100.00\tTransfer-Out\t\n2026-03-02\tSavings\tCard\t\t\t100.00\tTransfer-Out\t\n"
+            + "2026-03-02\tCard\tSavings\t\t\t100.00\tTransfer-In\t\n2026-03-02\tCash\tBank\t\t\t100.00\tTransfer-In\t\n"
+        let monefy =
+            "date;account;category;amount;currency;converted amount;currency;description\n"
+            + "14/03/2026;Bank;To 'Cash';-100,00;EUR;-100,00;EUR;\n14/03/2026;Savings;To 'Card';-100,00;EUR;-100,00;EUR;\n"
+            + "14/03/2026;Card;From 'Savings';100,00;EUR;100,00;EUR;\n14/03/2026;Cash;From 'Bank';100,00;EUR;100,00;EUR;\n"
+        for (file, text) in [("mm.tsv", manager), ("Monefy.Data.csv", monefy)] {
+            var options = AppExportOptions()
+            options.conversion.commodities = ["": "EUR"]
+            let result = try AppExportConverter.convert(paths: [file], options: options, budgetPath: "converted.tally") { _ in text }
+            let transfers = result.budget.split(separator: "\n").filter { $0.contains(" transfer ") }.map { $0.split(separator: " ").suffix(4).joined(separator: " ") }
+            #expect(transfers.sorted() == ["Bank -> Cash 100.00", "Savings -> Card 100.00"], "\(file): \(result.budget)")
+            // Each wallet: 0 ∓ 100.00.
+            let balances = try AppExportFigureTests.figures(result, at: Self.day).balances
+            #expect(balances == ["Bank": Self.money("-100.00"), "Savings": Self.money("-100.00"), "Card": Self.money("100.00"), "Cash": Self.money("100.00")])
+        }
     }
 }

@@ -87,7 +87,8 @@ enum ImportCommand: Subcommand {
                     help: """
                         How CSV dates are written: YYYY-MM-DD, DD.MM.YYYY,
                         MM/DD/YYYY, DD/MM/YYYY, DD-MM-YYYY, YYYY/MM/DD, DD.MM.YY,
-                        YYYYMMDD (default: the one that reads every date)
+                        MM/DD/YY, DD/MM/YY, YY/MM/DD (20YY), YYYYMMDD (default:
+                        the one that reads every date)
                         """)
             case .decimalComma: FlagDeclaration("--decimal-comma", help: "CSV amounts use a decimal comma (default: detected)")
             case .separator: FlagDeclaration("--separator", value: "CHAR", help: "The CSV field separator (default: detected; `tab` for a tab)")

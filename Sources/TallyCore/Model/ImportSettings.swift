@@ -43,8 +43,13 @@ public enum StatementEncoding: String, Sendable, CaseIterable {
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 }
 
-/// The date formats banks write, as an `import` profile's `dates` names them; in the
-/// order TallyImport tries them on a column. Reading dates is TallyImport's.
+/// The date formats banks and budgeting apps write, as an `import` profile's `dates`
+/// names them; in the order TallyImport tries them on a column. Reading dates is
+/// TallyImport's. A two-digit year (`YY`) is always 20YY (`3/14/26` is 2026-03-14, `99`
+/// 2099): the apps and banks that write it were made after 2000, and a day of the last
+/// century is written in four digits. With two digits the year's place is not told by its
+/// width either, so `03/01/26` reads three ways (MM/DD/YY, DD/MM/YY, YY/MM/DD) and a
+/// column is refused unless one reading alone reads it, or the file's evidence decides.
 public enum DateFormat: String, Sendable, CaseIterable {
     case iso = "YYYY-MM-DD"
     case compact = "YYYYMMDD"
@@ -54,6 +59,9 @@ public enum DateFormat: String, Sendable, CaseIterable {
     case dayDashed = "DD-MM-YYYY"
     case isoSlashed = "YYYY/MM/DD"
     case dayDottedShort = "DD.MM.YY"
+    case monthSlashedShort = "MM/DD/YY"
+    case daySlashedShort = "DD/MM/YY"
+    case yearSlashedShort = "YY/MM/DD"
 
     /// Reads a format as written in `--date-format` (`DD.MM.YYYY`, `dd/mm/yyyy`).
     public init?(name: String) {

@@ -84,6 +84,11 @@ public enum AppExportConverter {
             if detected.count > 1 { throw AppExportError("the files are exports of different apps; convert one app at a time") }
             throw AppExportError("\(paths.first ?? ""): no app's export Tally knows by its columns; name it with --from")
         }
+        // A header without rows is the app's, and holds nothing: refused by name, never a
+        // budget of nothing.
+        if let empty = tables.first, tables.allSatisfy({ $0.rows.isEmpty }) {
+            throw AppExportError("\(empty.path): \(app.appName)'s export with a header and no rows: nothing to convert")
+        }
         var content: PeerJournalContent
         if let layout = TransactionList.Layout(app) {
             var reader = try TransactionList(tables: tables, layout: layout, options: options)

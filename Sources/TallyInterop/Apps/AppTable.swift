@@ -90,6 +90,22 @@ struct AppTable {
         return first
     }
 
+    /// A value of `column` that reads as another day year first (`yy.mm.dd`, which Money
+    /// Manager writes in some settings) than `DD.MM.YY` reads it; nil when a value has no
+    /// year-first reading (a one-digit first part, a day past 31) or none differs.
+    func yearFirstDoubt(_ column: Int) -> String? {
+        func yearFirst(_ value: String) -> CivilDate? {
+            let parts = value.prefix { $0 != " " && $0 != "T" }.split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 2, parts[2].count <= 2, parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+                let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2])
+            else { return nil }
+            return CivilDate(year: 2000 + y, month: m, day: d)
+        }
+        let values = Set(rows.map { field($0, column) }.filter { !$0.isEmpty }).sorted()
+        guard values.allSatisfy({ yearFirst($0) != nil }) else { return nil }
+        return values.first { yearFirst($0) != DateFormat.dayDottedShort.parse($0) }
+    }
+
     /// The one date format that reads every value of `column` as a day in `months` (from
     /// the first day of the first to the end of the last), nil when none or two readings
     /// do: evidence from the same export (YNAB's plan names its months, `Nov 2026`), asked

@@ -56,6 +56,11 @@ extension TransactionList {
         var optionalCurrency: String?
         /// Goodbudget's `Details`, which holds a split's parts in a form not publicly described.
         var details: String?
+        /// Money Manager's `Description`: the memo its entry shows below the note, kept as
+        /// the entry's `description:` metadata.
+        var memo: String?
+        /// Spendee's `Author`: who recorded the row in a shared wallet (`by NAME`).
+        var person: String?
         /// Actual's `Split_Amount`: a split's total, on its parent row.
         var splitAmount: String?
         /// Other names an app writes a column under (Money Manager's export `Period`, its
@@ -76,7 +81,7 @@ extension TransactionList {
                 (category, amounts, payee, note, details) = ("Envelope", .signed("Amount"), "Name", "Notes", "Details")
                 telling = ["Name", "Notes", "Status"]
             case .spendee:
-                (account, category, currency, type, note, labels) = ("Wallet", "Category name", "Currency", "Type", "Note", "Labels")
+                (account, category, currency, type, note, labels, person) = ("Wallet", "Category name", "Currency", "Type", "Note", "Labels", "Author")
             case .wallet:
                 (date, account, category, amounts) = ("date", "account", "category", .signed("amount"))
                 (currency, type, payee, note, transfer, labels) = ("currency", "type", "payee", "note", "transfer", "labels")
@@ -97,7 +102,7 @@ extension TransactionList {
                 (payee, note, splitAmount) = ("Payee", "Notes", "Split_Amount")
                 telling = ["Payee", "Notes", "Cleared"]
             case .moneyManager:
-                (amounts, type, subcategory, note) = (.unsigned("Amount", sign: "Income/Expense"), "Income/Expense", "Subcategory", "Note")
+                (amounts, type, subcategory, note, memo) = (.unsigned("Amount", sign: "Income/Expense"), "Income/Expense", "Subcategory", "Note", "Description")
                 optionalCurrency = "Currency"
                 aliases = ["Date": ["Period"], "Account": ["Accounts"]]
                 telling = ["Note"]
@@ -146,6 +151,20 @@ extension TransactionList {
                 return category.isEmpty && (other.isEmpty || accounts.contains(other)) ? .transfer : .transaction
             case .moneyManager: return type.hasPrefix("transfer") ? .transfer : .transaction
             }
+        }
+
+        /// The account of the export a transfer's row names as its other side: Monefy's
+        /// `To 'Savings'`, Actual's payee, Money Manager's category; nil where the app names
+        /// none.
+        func counterpart(_ marks: Marks, accounts: Set<String>) -> String? {
+            let named: String?
+            switch app {
+            case .monefy: named = Self.quoted(marks.category, after: "To ") ?? Self.quoted(marks.category, after: "From ")
+            case .actual: named = marks.payee.hasPrefix("Transfer : ") ? String(marks.payee.dropFirst("Transfer : ".count)) : marks.payee
+            case .moneyManager: named = marks.category
+            default: named = nil
+            }
+            return named.flatMap { accounts.contains($0) ? $0 : nil }
         }
 
         /// The sign a `sign` column's word gives an amount without one: −1 for money out,

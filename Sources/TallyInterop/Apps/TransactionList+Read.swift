@@ -13,8 +13,11 @@ extension TransactionList {
         func categoryAccount(_ name: String) -> String {
             YNABExport.account((votes[name] ?? -1) > 0 ? "Income" : "Expenses", name)
         }
+        keepsPeople = Set(rows.map(\.person).filter { !$0.isEmpty }).count > 1
         // Mint marks a card by the payment it receives: a `Credit Card Payment` credit.
         cards = Set(rows.filter { layout.app == .mint && $0.isTransfer && $0.category.lowercased() == "credit card payment" && !$0.amount.number.isNegative }.map(\.account))
+        // The envelopes other rows name: a split's parts must name one of them.
+        let envelopes = Set(rows.filter { $0.parts.isEmpty && !$0.category.isEmpty }.map(\.category))
         var pending: [Int] = []
         var fills: [String: [(CivilDate, PeerAmount, SourceLine)]] = [:]
         var inSplit = Set<Int>()
@@ -22,6 +25,10 @@ extension TransactionList {
             if let parts = splitParts(from: i) {
                 addSplit(parts, categoryAccount)
                 inSplit.formUnion(parts)
+                continue
+            }
+            if !row.parts.isEmpty {
+                addEnvelopeSplit(row, envelopes: envelopes, categoryAccount)
                 continue
             }
             if layout.app == .goodbudget && row.account.isEmpty {
@@ -46,13 +53,11 @@ extension TransactionList {
                 continue
             }
             let wallet = walletAccount(row.account)
-            if let j = pending.firstIndex(where: {
-                let other = rows[$0]
-                return other.date == row.date && other.account != row.account && other.amount.commodity == row.amount.commodity
-                    && other.amount.number == row.amount.number.negated
-            }) {
+            if let j = partner(of: row, in: pending) {
                 let other = rows[pending.remove(at: j)]
                 var t = transaction(other)
+                // Money Manager writes a transfer's memo on both rows, or on one.
+                if other.memo.isEmpty && !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }
                 t.payee = nil
                 t.postings = [
                     PeerPosting(account: walletAccount(other.account), amount: other.amount, source: other.source),
@@ -67,15 +72,7 @@ extension TransactionList {
         for i in pending {
             content.leftOut.append(LeftOut(source: rows[i].source, reason: "a transfer whose other side is not in the export"))
         }
-        if layout.app == .goodbudget {
-            for name in Set(rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome }.map(\.category)).sorted() {
-                let account = categoryAccount(name)
-                guard account.hasPrefix("Expenses:") else { continue }
-                let source = rows.first { $0.category == name }!.source
-                content.envelopes.append(PeerEnvelope(name: name, account: account, fills: (fills[account] ?? []).map { ($0.0, $0.1, $0.2) }, source: source))
-                content.declaredAccounts.append(account)
-            }
-        }
+        if layout.app == .goodbudget { declareEnvelopes(fills, categoryAccount) }
         openingsFirst()
         if !layout.exportsOpenings && (!content.declaredAccounts.isEmpty || !rows.isEmpty) {
             content.leftOut.append(
@@ -84,6 +81,37 @@ extension TransactionList {
                     reason: "\(layout.app.rawValue)'s export holds no starting balances: each wallet opens at 0; add `opening AMOUNT` to a wallet's line to match the app"))
         }
         return content
+    }
+
+    /// The place in `pending` of the other side of the transfer `row` is one side of: a
+    /// row of the same day, in another account and the same currency, of the opposite
+    /// amount. Of several, the one the rows name as each other's (Monefy's `To 'Cash'`,
+    /// Money Manager's category, Actual's payee) is taken first: two transfers of one
+    /// amount on one day join the wallets the app shows.
+    private func partner(of row: Row, in pending: [Int]) -> Int? {
+        let fitting = pending.indices.filter { i in
+            let other = rows[pending[i]]
+            return other.date == row.date && other.account != row.account && other.amount.commodity == row.amount.commodity
+                && other.amount.number == row.amount.number.negated
+        }
+        let named = fitting.first { i in
+            let other = rows[pending[i]]
+            return row.counterpart.map { $0 == other.account } != false && other.counterpart.map { $0 == row.account } != false
+        }
+        return named ?? fitting.first
+    }
+
+    /// Goodbudget's envelopes: each expense category its transactions or splits spend
+    /// from, with the fills put into it.
+    private mutating func declareEnvelopes(_ fills: [String: [(CivilDate, PeerAmount, SourceLine)]], _ categoryAccount: (String) -> String) {
+        let spent = rows.filter { !$0.account.isEmpty && $0.kind == .transaction && !$0.isIncome && $0.parts.isEmpty }.map(\.category)
+        for name in Set(spent + splitEnvelopes).sorted() {
+            let account = categoryAccount(name)
+            guard account.hasPrefix("Expenses:") else { continue }
+            let source = rows.first { $0.category == name }!.source
+            content.envelopes.append(PeerEnvelope(name: name, account: account, fills: (fills[account] ?? []).map { ($0.0, $0.1, $0.2) }, source: source))
+            content.declaredAccounts.append(account)
+        }
     }
 
     /// The rows of the split whose first part is `rows[i]` (Actual's `(SPLIT 1 OF n)`),
@@ -169,7 +197,7 @@ extension TransactionList {
         content.transactions = order.map { content.transactions[$0] }
     }
 
-    private mutating func walletAccount(_ name: String) -> String {
+    mutating func walletAccount(_ name: String) -> String {
         let account = YNABExport.account(cards.contains(name) ? "Liabilities" : "Assets", name)
         if !content.declaredAccounts.contains(account) {
             content.declaredAccounts.append(account)
@@ -178,9 +206,11 @@ extension TransactionList {
         return account
     }
 
-    private func transaction(_ row: Row) -> PeerTransaction {
+    func transaction(_ row: Row) -> PeerTransaction {
         var t = PeerTransaction(date: row.date, payee: row.payee.isEmpty ? nil : row.payee, source: row.source)
         if !row.note.isEmpty { t.note = row.note }
+        if !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }
+        if keepsPeople && !row.person.isEmpty { t.metadata.append(("person", row.person)) }  // `by NAME`
         t.tags = row.labels
         return t
     }

@@ -19,6 +19,15 @@ struct TransactionList {
         var kind: RowKind
         var payee: String
         var note: String
+        /// Money Manager's `Description` (``Layout/memo``); empty for the other apps.
+        var memo = ""
+        /// Goodbudget's split: its parts, by envelope, as `Details` writes them
+        /// (``envelopeParts(_:_:)``); empty for a row that is no split.
+        var parts: [(envelope: String, amount: Money)] = []
+        /// The account a transfer's row names as its other side (``Layout/counterpart(_:accounts:)``).
+        var counterpart: String? = nil
+        /// Spendee's `Author` (``Layout/person``); empty for the other apps.
+        var person = ""
         var labels: [String]
         /// Actual's `(SPLIT 2 OF 3)`: the part and how many.
         var split: (Int, of: Int)? = nil
@@ -33,6 +42,12 @@ struct TransactionList {
     private(set) var rows: [Row] = []
     /// The accounts that are cards (credit wallets), by the app's marks.
     var cards = Set<String>()
+    /// Whether each entry says who recorded it (`by NAME`): only when the export names
+    /// more than one author (a shared wallet); one author says nothing the export's owner
+    /// does not.
+    var keepsPeople = false
+    /// The envelopes Goodbudget's splits spend from (``addEnvelopeSplit(_:envelopes:_:)``).
+    var splitEnvelopes: [String] = []
     var content = PeerJournalContent()
 
     /// Reads the rows of `tables` (an export in several files is one list: a transfer's
@@ -56,6 +71,11 @@ struct TransactionList {
         let column = { (name: String?) in layout.column(name, in: table) }
         guard let dateColumn = column(layout.date) else { return }  // `matches` saw it
         let dates = try table.dateFormat(dateColumn, given: options.dateFormat)
+        if layout.app == .moneyManager && options.dateFormat == nil && dates == .dayDottedShort, let doubt = table.yearFirstDoubt(dateColumn) {
+            throw AppExportError(
+                "\(table.path): Money Manager writes short dates day first and year first (`yy.mm.dd`): `\(doubt)` reads both ways; give --date-format DD.MM.YY when they are day first, else export with four-digit years"
+            )
+        }
         let mark = try table.decimalMark((layout.amounts.columns + [layout.splitAmount].compactMap { $0 }).compactMap(column), given: options.decimalMark)
         // Money Manager's export has a `Currency` column in some versions, not in others.
         let currency = layout.currency ?? layout.optionalCurrency.flatMap { column($0) != nil ? $0 : nil }
@@ -68,8 +88,14 @@ struct TransactionList {
                 content.leftOut.append(LeftOut(source: table.source(record), reason: "a row whose date, amount or type cannot be read"))
                 continue
             }
-            if !f(layout.details).isEmpty {
-                content.leftOut.append(LeftOut(source: table.source(record), reason: "a split (its parts in `Details`, whose form is not publicly described)"))
+            if let currency, f(currency).isEmpty && options.conversion.commodities[""] == nil {
+                let reason = "a row whose `\(table.header[column(currency) ?? 0])` is empty (`--commodity =CODE` names the currency of such rows)"
+                content.leftOut.append(LeftOut(source: table.source(record), reason: reason))
+                continue
+            }
+            let details = f(layout.details)
+            guard let parts = details.isEmpty ? [] : Self.envelopeParts(details, mark) else {
+                content.leftOut.append(LeftOut(source: table.source(record), reason: "a split whose `Details` (`\(details)`) is not `ENVELOPE|AMOUNT||…`"))
                 continue
             }
             let type = f(layout.type).lowercased()
@@ -78,14 +104,14 @@ struct TransactionList {
             let marks = Marks(
                 type: type, category: category, payee: f(layout.payee), transferFlag: f(layout.transfer), amountIsZero: amount.number.isZero,
                 splitAmount: f(layout.splitAmount))
-            let kind = layout.kind(marks, accounts: accounts)
+            let kind = parts.isEmpty ? layout.kind(marks, accounts: accounts) : .transaction  // a split names no envelope of its own
             guard kind != .summary else { continue }
             rows.append(
                 Row(
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.splitMarker(f(layout.note)).note,
+                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), parts: parts, counterpart: kind == .transfer ? layout.counterpart(marks, accounts: accounts) : nil, person: f(layout.person),
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
                     split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }

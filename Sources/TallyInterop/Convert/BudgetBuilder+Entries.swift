@@ -105,7 +105,8 @@ extension BudgetBuilder {
     ) throws(NotConverted) -> SortedPostings {
         var sorted = SortedPostings()
         var unknown: String?, noCategory: String?
-        var amountMissing = false, otherCommodity = false
+        var amountMissing = false
+        var otherCommodity: String?
         for i in postings.indices {  // by index: a posting is copied only into its group
             let account = postings[i].account
             let role = role(account)
@@ -121,7 +122,7 @@ extension BudgetBuilder {
             }
             switch role {
             case .wallet:
-                if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = true }
+                if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = known.amount.commodity }
             case .income, .expense:
                 if let name = categoryName(account, categoryNames) { sorted.categories.append((known, name)) } else if noCategory == nil { noCategory = account }
             case .equity: sorted.equity.append(known)
@@ -130,9 +131,10 @@ extension BudgetBuilder {
         }
         if let unknown { throw NotConverted("a posting to `\(unknown)`, outside Assets, Liabilities, Income, Expenses and Equity") }
         if amountMissing { throw NotConverted("a posting whose amount cannot be worked out") }
-        if otherCommodity {
+        if let otherCommodity {
             throw NotConverted(
-                "a posting in a commodity that is no currency code (a wallet holds one currency; `--commodity SYMBOL=CODE` names one)")
+                "a posting in `\(otherCommodity)`, a commodity that is no currency code (a wallet holds one currency; `--commodity '\(otherCommodity)=CODE'` names it)"
+            )
         }
         if let noCategory { throw NotConverted("a posting to `\(noCategory)`, which no category stands for") }
         return sorted
