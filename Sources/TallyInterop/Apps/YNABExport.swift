@@ -59,7 +59,7 @@ struct YNABExport {
         if let plan {
             let budgeting = plan.envelopes(
                 activity: transactions.activity, cardActivity: transactions.cardActivity,
-                cardSpending: isYNAB4 ? "spending from an account that goes below zero (a card? YNAB 4's export does not say)" : "card spending")
+                cardSpending: isYNAB4 ? "spending from an account that goes below zero (a card? YNAB 4's export does not say)" : nil)
             content.envelopes = budgeting.envelopes
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut

@@ -96,13 +96,15 @@ struct YNABPlan {
     }
 
     /// The envelopes and fills, and what is listed: the card payment categories (Tally
-    /// keeps a card's debt as its wallet's balance), figures that disagree with the
-    /// register, and overspending on a card. Each envelope is `rollover unspent`: YNAB
-    /// starts an overspent category's next month at 0.00 and takes cash overspending from
-    /// Ready to Assign, as Tally does with it; credit overspending YNAB makes card debt
-    /// instead, which Tally's ready to assign does not (listed).
+    /// keeps a card's debt as its wallet's balance) and figures that disagree with the
+    /// register. Each envelope is `rollover unspent`, YNAB's month rule: an overspent
+    /// category's next month starts at 0.00, cash overspending is taken from Ready to
+    /// Assign, and overspending on a card stays card debt, as YNAB makes it (Grammar.md
+    /// §4, "Credit overspending"), when the cards are `credit` wallets. YNAB 4's export
+    /// does not say which accounts are cards (`cardSpending` names what its card activity
+    /// is): its overspending with that spending is listed instead.
     func envelopes(
-        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String = "card spending"
+        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String? = nil
     ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
         var envelopes: [PeerEnvelope] = []
         var listed: [LeftOut] = []
@@ -132,7 +134,7 @@ struct YNABPlan {
                 let name = "`\(row.category)` in \(row.month.iso.prefix(7))"
                 if counted != row.activity {
                     listed.append(LeftOut(source: row.source, reason: "the plan's activity for \(name) is \(row.activity), the register's rows add up to \(counted)"))
-                } else if let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
+                } else if let cardSpending, let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
                     listed.append(
                         LeftOut(
                             source: before.source,
