@@ -166,6 +166,9 @@ struct YNABPlan {
         }
         let taken = assigned.isZero ? "" : "; the \(assigned) assigned to it stays in Tally's ready to assign"
         return LeftOut(
-            source: row.source, reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance)\(taken)")
+            source: row.source,
+            reason:
+                "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance; what the payment category holds is that debt less the card debt no money holds, `tally envelopes`)\(taken)"
+        )
     }
 }
