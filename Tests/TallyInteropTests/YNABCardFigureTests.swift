@@ -48,4 +48,28 @@ import Testing
             #expect(owed.subtracting(equation.uncoveredCards) == Self.money(held), "\(day)")
         }
     }
+
+    /// With two open cards, Tally weighs the card debt no money holds against what the
+    /// cards owe together, YNAB card by card: overspending on a card is then listed.
+    @Test func overspendingOnCardsWithSeveralCardsIsListed() throws {
+        let register = [
+            AppExportEvidenceTests.registerHeader,
+            #""Checking","","01/01/2026","Starting Balance","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,$100.00,"Cleared""#,
+            #""Checking","","01/02/2026","ACME","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,$50.00,"Cleared""#,
+            #""Visa","","01/14/2026","Shop","Food: Groceries","Food","Groceries","",$30.00,$0.00,"Cleared""#,
+            #""Amex","","01/15/2026","Shop","Food: Groceries","Food","Groceries","",$5.00,$0.00,"Cleared""#
+        ]
+        let plan = [
+            AppExportEvidenceTests.planHeader, #""Jan 2026","Credit Card Payments: Visa","Credit Card Payments","Visa",$0.00,$20.00,$20.00"#,
+            #""Jan 2026","Credit Card Payments: Amex","Credit Card Payments","Amex",$0.00,$0.00,$0.00"#,
+            #""Jan 2026","Food: Groceries","Food","Groceries",$20.00,-$35.00,-$15.00"#,
+            #""Feb 2026","Food: Groceries","Food","Groceries",$20.00,$0.00,$20.00"#
+        ]
+        let result = try AppExportEvidenceTests.convert(["b - Register.csv": register, "b - Plan.csv": plan])
+        // Groceries: 20.00 − 35.00 = −15.00 at January's end, all of it on the cards.
+        #expect(
+            result.leftOut.map(\.reason).contains {
+                $0.hasPrefix("`Groceries` overspent by 15.00 at the end of 2026-01 with card spending and 2 cards")
+            }, "\(result.leftOut)")
+    }
 }

@@ -102,7 +102,9 @@ struct YNABPlan {
     /// Assign, and overspending on a card stays card debt, as YNAB makes it (Grammar.md
     /// §4, "Credit overspending"), when the cards are `credit` wallets. YNAB 4's export
     /// does not say which accounts are cards (`cardSpending` names what its card activity
-    /// is): its overspending with that spending is listed instead.
+    /// is): its overspending with that spending is listed instead. So is overspending on
+    /// cards in a budget with several open cards: Tally weighs the card debt no money holds
+    /// against what the cards owe together, YNAB card by card.
     func envelopes(
         activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String? = nil
     ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
@@ -110,6 +112,12 @@ struct YNABPlan {
         var listed: [LeftOut] = []
         var byAccount: [String: Int] = [:]
         var cardsListed = Set<String>()
+        let openCards = Set(rows.filter { $0.group == YNABExport.cardGroup }.map(\.category))
+        let cardNote =
+            cardSpending.map { "with \($0): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign" }
+            ?? (openCards.count > 1
+                ? "with card spending and \(openCards.count) cards: Tally holds card debt no money holds against what the cards owe together, YNAB card by card, so a payment beyond one card's payment category may count otherwise"
+                : nil)
         for row in rows {
             if row.isCardPayment {
                 if cardsListed.insert(row.category).inserted { listed.append(cardListing(row)) }
@@ -134,12 +142,11 @@ struct YNABPlan {
                 let name = "`\(row.category)` in \(row.month.iso.prefix(7))"
                 if counted != row.activity {
                     listed.append(LeftOut(source: row.source, reason: "the plan's activity for \(name) is \(row.activity), the register's rows add up to \(counted)"))
-                } else if let cardSpending, let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
+                } else if let cardNote, let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
                     listed.append(
                         LeftOut(
                             source: before.source,
-                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with \(cardSpending): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
-                        ))
+                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) \(cardNote)"))
                 } else if (before.map { $0.available.isNegative ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
                     != row.available
                 {
