@@ -44,6 +44,11 @@ struct YNABPlan {
         var isCardPayment: Bool { group == YNABExport.cardGroup || closedCard }
     }
 
+    /// YNAB 4's group of a card's debt from before the budget (one category per card, named
+    /// as the card): its negative balance carries from month to month, paid down by what
+    /// is budgeted to it, and is never taken from Available to Budget.
+    static let preYNABDebt = "Pre-YNAB Debt"
+
     /// The group YNAB exports hidden categories in.
     static let hiddenGroup = "Hidden Categories"
 
@@ -127,7 +132,8 @@ struct YNABPlan {
             let index = byAccount[account] ?? envelopes.count
             if index == envelopes.count {
                 byAccount[account] = index
-                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source, unspentOnly: true))
+                // YNAB 4's `Pre-YNAB Debt` keeps its debt from month to month: plain `rollover`.
+                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source, unspentOnly: row.group != Self.preYNABDebt))
             }
             if !row.assigned.number.isZero { envelopes[index].fills.append((row.month, row.assigned, row.source)) }
         }
@@ -139,15 +145,16 @@ struct YNABPlan {
             var before: Row?
             for row in months.sorted(by: { $0.month < $1.month }) {
                 let counted = activity[account]?[row.month] ?? .zero
+                let keepsDebt = row.group == Self.preYNABDebt
                 let name = "`\(row.category)` in \(row.month.iso.prefix(7))"
                 if counted != row.activity {
                     listed.append(LeftOut(source: row.source, reason: "the plan's activity for \(name) is \(row.activity), the register's rows add up to \(counted)"))
-                } else if let cardNote, let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
+                } else if let cardNote, !keepsDebt, let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
                     listed.append(
                         LeftOut(
                             source: before.source,
                             reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) \(cardNote)"))
-                } else if (before.map { $0.available.isNegative ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
+                } else if (before.map { $0.available.isNegative && !keepsDebt ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
                     != row.available
                 {
                     listed.append(
