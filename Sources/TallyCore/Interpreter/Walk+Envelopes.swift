@@ -200,8 +200,9 @@ extension Walk {
         var eventIndex = 0
         var carried = Money.zero
         // Spending on cards is told apart only where it decides something: `rollover
-        // unspent`'s overspending on a card stays card debt (Envelope.cardDebt(of:)).
-        let onCredit: [Bool] = envelope.unspentOnly ? l.wallets.map { $0.kind == .credit } : []
+        // unspent`'s overspending on a card stays card debt (Envelope.cardDebt(of:)). A
+        // hidden card's is not the budget's debt: it counts as cash.
+        let onCredit: [Bool] = envelope.unspentOnly ? l.wallets.map { $0.kind == .credit && $0.holdsBudgetMoney } : []
         for start in starts {
             let end = envelope.period.end(of: start)
             var filled = Money.zero, moved = Money.zero, spent = Money.zero, spentOnCredit = Money.zero

@@ -17,7 +17,7 @@ public struct EnvelopeStatus: Sendable, Equatable {
     public let spent: Money
     /// carriedIn + planned + filled + moved − spent.
     public let available: Money
-    /// The part of ``spent`` from credit wallets (counted only for `rollover unspent`,
+    /// The part of ``spent`` from the budget's credit wallets (not hidden; counted only for `rollover unspent`,
     /// whose overspending on cards becomes card debt: ``Envelope/cardDebt(of:)``).
     public var spentOnCredit: Money = .zero
 

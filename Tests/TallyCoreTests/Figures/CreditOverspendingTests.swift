@@ -120,4 +120,28 @@ import Testing
         let first = try figures(text, "2026-02-01")
         #expect(first.ready == m("370.00") && first.uncovered.isZero && first.left == m("470.00") && first.right == m("470.00"))
     }
+
+    /// A hidden card's debt is not the budget's: its overspending is taken from ready to
+    /// assign as cash, even when a card of the budget owes more than it.
+    @Test func aHiddenCardsOverspendingIsTakenAsCash() throws {
+        let text = """
+            currency EUR
+            wallet Checking opening 1000.00 on 2026-01-01
+            wallet Visa credit limit 1000
+            wallet Card credit limit 500 hidden
+            income Salary
+            expense Food, Fun
+            envelope Food 100 monthly for Food in Card rollover unspent
+            envelope Fun 200 monthly for Fun rollover unspent
+            2026-01-02 Checking Salary +100.00
+            2026-01-10 Card Food -130.00
+            2026-01-12 Visa Fun -100.00
+
+            """
+        // January: 1000.00 + 100.00 − 100.00 − 200.00 = 800.00. 1 February: Food's 30.00
+        // over was on a hidden card: 800.00 − 30.00 − 300.00 planned = 470.00, though
+        // Visa owes 100.00; no card debt is left unheld.
+        let first = try figures(text, "2026-02-01")
+        #expect(first.ready == m("470.00") && first.uncovered.isZero)
+    }
 }
