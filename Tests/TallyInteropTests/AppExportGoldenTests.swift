@@ -34,10 +34,16 @@ struct AppExportCase: CustomTestStringConvertible, Sendable {
         actual.options.conversion.commodities = ["": "USD"]
         var ynab4 = AppExportCase(name: "ynab4-household", inputs: YNAB4FigureTests.files)
         ynab4.warnings = ["W0501: Groceries is 20.00 USD over for 2026-01: 320.00 spent of 300.00"]
+        var ynabCards = AppExportCase(name: "ynab-cards", inputs: YNABCardFigureTests.files)
+        // YNAB's own overspending, January's, is Tally's too.
+        ynabCards.warnings = [
+            "W0501: Groceries is 30.00 USD over for 2026-01: 130.00 spent of 100.00", "W0501: Games is 30.00 USD over for 2026-01: 80.00 spent of 50.00"
+        ]
         var moneyManager = AppExportCase(name: "moneymanager-2026-03", inputs: ["moneymanager-2026-03.tsv"])
         moneyManager.options.conversion.commodities = ["": "EUR"]
         return [
             AppExportCase(name: "ynab-household", inputs: ["ynab-household - Register.csv", "ynab-household - Plan.csv"]),
+            ynabCards,
             goodbudget,
             AppExportCase(name: "spendee-student", inputs: ["spendee-student.csv"]),
             AppExportCase(name: "wallet-couple", inputs: ["wallet-couple.csv"]),

@@ -54,8 +54,8 @@ import Testing
         #expect(march.readyToAssign?.adding(held) == Self.money("6130.00"))
     }
 
-    /// Income YNAB 4 keeps for next month: its money is in the wallet on its day, and that
-    /// Tally counts it in ready to assign then, not in the next month, is listed.
+    /// Income YNAB 4 keeps for next month, without the budget file: its money is in the
+    /// wallet on its day, and that it is not held for the next month is listed.
     @Test func incomeForNextMonthIsListed() throws {
         let header = "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
         let register =
@@ -69,6 +69,62 @@ import Testing
         // The register's running balance: 1000.00 + 2500.00 = 3500.00.
         let january = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
         #expect(january.balances == ["Checking": Self.money("3500.00")])
+    }
+
+    /// With the budget file, income marked `Available next month` is held by an envelope
+    /// until the month ends, so ready to assign counts it in the next month, as YNAB 4's
+    /// Available to Budget does; nothing is listed.
+    @Test func incomeForNextMonthCountsNextMonth() throws {
+        let header = "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
+        let register =
+            header
+            + "\"Checking\",\"\",\"\",\"01/28/2026\",\"Employer\",\"Income: Available next month\",\"Income\",\"Available next month\",\"\",$0.00,$2500.00,\"C\",$3500.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$1000.00,\"R\",$1000.00\r\n"
+        let budget =
+            "\"Month\",\"Category\",\"Master Category\",\"Sub Category\",\"Budgeted\",\"Outflows\",\"Category Balance\"\r\n"
+            + "\"Jan 2026\",\"Bills: Rent\",\"Bills\",\"Rent\",$300.00,$0.00,$300.00\r\n\"Feb 2026\",\"Bills: Rent\",\"Bills\",\"Rent\",$300.00,$0.00,$600.00\r\n"
+        let files = ["b-Register.csv": register, "b-Budget.csv": budget]
+        let result = try AppExportConverter.convert(paths: files.keys.sorted(), budgetPath: "converted.tally") { files[$0]! }
+        #expect(!result.leftOut.contains { $0.reason.contains("next month") }, "\(result.leftOut)")
+        // January: Available to Budget 1000.00 − 300.00 = 700.00 (the 2500.00 is held);
+        // February: 700.00 + 2500.00 − 300.00 = 2900.00. Checking 3500.00 all along.
+        let january = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
+        #expect(january.readyToAssign == Self.money("700.00") && january.balances == ["Checking": Self.money("3500.00")])
+        #expect(january.available["Rent"] == Self.money("300.00") && january.available["Income for next month"] == Self.money("2500.00"))
+        let february = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 2, day: 28)!)
+        #expect(february.readyToAssign == Self.money("2900.00") && february.available["Rent"] == Self.money("600.00"))
+        #expect(february.available["Income for next month"] == Self.money("0.00"))
+    }
+
+    /// YNAB 4's `Pre-YNAB Debt`: a card's debt from before the budget is a category whose
+    /// negative balance carries, paid down by what is budgeted to it; Available to Budget
+    /// never pays it. Plain `rollover` does the same; nothing is listed.
+    @Test func preYNABDebtCarriesFromMonthToMonth() throws {
+        let header = "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
+        let register =
+            header
+            + "\"Visa\",\"\",\"\",\"01/20/2026\",\"Transfer : Checking\",\"\",\"\",\"\",\"\",$0.00,$100.00,\"C\",-$400.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/20/2026\",\"Transfer : Visa\",\"\",\"\",\"\",\"\",$100.00,$0.00,\"C\",$1100.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/05/2026\",\"Employer\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$200.00,\"C\",$1200.00\r\n"
+            + "\"Visa\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Pre-YNAB Debt: Visa\",\"Pre-YNAB Debt\",\"Visa\",\"\",$500.00,$0.00,\"R\",-$500.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$1000.00,\"R\",$1000.00\r\n"
+        let budget =
+            "\"Month\",\"Category\",\"Master Category\",\"Sub Category\",\"Budgeted\",\"Outflows\",\"Category Balance\"\r\n"
+            + "\"Jan 2026\",\"Pre-YNAB Debt: Visa\",\"Pre-YNAB Debt\",\"Visa\",$100.00,-$500.00,-$400.00\r\n"
+            + "\"Feb 2026\",\"Pre-YNAB Debt: Visa\",\"Pre-YNAB Debt\",\"Visa\",$100.00,$0.00,-$300.00\r\n"
+        let files = ["b-Register.csv": register, "b-Budget.csv": budget]
+        let result = try AppExportConverter.convert(paths: files.keys.sorted(), budgetPath: "converted.tally") { files[$0]! }
+        #expect(!result.leftOut.contains { $0.reason.contains("overspent") || $0.reason.contains("add up") }, "\(result.leftOut)")
+        #expect(result.budget.contains("for 'Pre-YNAB Debt:Visa'  rollover\n"), "\(result.budget)")
+        // January: the debt 100.00 − 500.00 = −400.00; Available to Budget 1000.00 + 200.00
+        // − 100.00 = 1100.00. February: −400.00 + 100.00 = −300.00 (carried, not reset);
+        // 1100.00 − 100.00 = 1000.00. Checking 1100.00 + Visa −400.00 = 700.00 = 1000.00 −
+        // 300.00.
+        let january = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
+        #expect(january.available["Visa"] == Self.money("-400.00") && january.readyToAssign == Self.money("1100.00"))
+        let february = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 2, day: 28)!)
+        #expect(february.available["Visa"] == Self.money("-300.00") && february.readyToAssign == Self.money("1000.00"))
+        #expect(february.balances == ["Checking": Self.money("1100.00"), "Visa": Self.money("-400.00")])
     }
 
     /// YNAB 4's export does not say which accounts are cards: overspending with spending

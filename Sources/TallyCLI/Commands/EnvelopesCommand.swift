@@ -153,12 +153,18 @@ enum EnvelopesCommand: LibraryReport {
         if let wallets = equation.wallets {
             // Goals on a line of their own, so that the equation fits 80 columns.
             let goals = equation.goals.isZero ? " " : "\n  + \(context.inDefault(equation.goals)) in goals "
-            out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes\(goals)= \(context.amount(wallets, context.currency))\n"
-            if let cards = equation.cards, cards.isNegative, let cash = wallets.subtracting(cards) {
-                // As YNAB shows it: the cash holds what the cards are owed.
-                out += "  (\(context.inDefault(cash)) in cash and accounts, less \(context.inDefault(cards.negated)) owed on cards)\n"
+            let uncovered = equation.uncoveredCards, debt = uncovered.isZero ? "" : "\n  + \(context.inDefault(uncovered)) overspent on cards (not from ready to assign)"
+            out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes\(goals)= \(context.amount(wallets, context.currency))\(debt)\n"
+            if let cards = equation.cards, cards.isNegative || !uncovered.isZero, let cash = wallets.subtracting(cards) {
+                // As YNAB shows it: the cash holds what the cards are owed, but for the debt
+                // overspending on them left (Grammar.md §4, "Credit overspending").
+                var held = uncovered.isZero ? "" : ",\n   \(context.inDefault(uncovered)) of it held by no money"
+                if let beyond = equation.paidBeyondHeld { held = ";\n   \(context.inDefault(beyond)) paid beyond what was held" }
+                out += "  (\(context.inDefault(cash)) in cash and accounts, less \(context.inDefault(cards.negated)) owed on cards\(held))\n"
             }
-            if let sum = equation.readyToAssign.adding(equation.available)?.adding(equation.goals), sum != wallets, let gap = wallets.subtracting(sum) {
+            if let sum = equation.readyToAssign.adding(equation.available)?.adding(equation.goals), let owed = wallets.adding(uncovered), sum != owed,
+                let gap = owed.subtracting(sum)
+            {
                 out += "  (\(context.inDefault(gap)) apart: see Grammar.md §4, \"The envelope equation\", for what it leaves out)\n"
             }
         }

@@ -101,6 +101,9 @@ struct Walk {
     /// Ready to assign at the end of each day that changed it (empty for budgets that
     /// assign no income).
     var readyToAssign: [(date: CivilDate, total: Money)] = []
+    /// Card debt no money holds at the end of each day that changed it
+    /// (`Walk+CardDebt.swift`); empty without overspending on cards.
+    var uncoveredCardDebt: [(date: CivilDate, total: Money)] = []
     /// Per envelope: the first and last day of its periods (nil when it has none).
     var envelopeSpans: [ClosedRange<CivilDate>?] = []
     /// Per wallet: the balance it may not go below (nil for loans), read once.
@@ -131,7 +134,7 @@ struct Walk {
             defaultCurrency: l.defaultCurrency, weekStart: l.weekStart, today: today, wallets: l.wallets,
             categories: l.categories, envelopes: l.envelopes, goals: l.goals, rules: l.rules, entries: entries,
             walletHistory: history, envelopePeriods: periods, goalHistory: goalHistory, goalsInBudget: goalsInBudget,
-            readyToAssignDays: readyToAssign, decimals: l.decimals,
+            readyToAssignDays: readyToAssign, uncoveredCardDebtDays: uncoveredCardDebt, decimals: l.decimals,
             payeeRules: l.payeeRules, importProfiles: l.importProfiles, matchRules: l.matchRules,
             totalsAreExact: totalsAreExact)
     }

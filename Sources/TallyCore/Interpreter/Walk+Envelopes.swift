@@ -199,9 +199,13 @@ extension Walk {
         let starts = periodStarts(envelope, from: first, through: last)
         var eventIndex = 0
         var carried = Money.zero
+        // Spending on cards is told apart only where it decides something: `rollover
+        // unspent`'s overspending on a card stays card debt (Envelope.cardDebt(of:)). A
+        // hidden card's is not the budget's debt: it counts as cash.
+        let onCredit: [Bool] = envelope.unspentOnly ? l.wallets.map { $0.kind == .credit && $0.holdsBudgetMoney } : []
         for start in starts {
             let end = envelope.period.end(of: start)
-            var filled = Money.zero, moved = Money.zero, spent = Money.zero
+            var filled = Money.zero, moved = Money.zero, spent = Money.zero, spentOnCredit = Money.zero
             let startDay = Walk.dayKey(start), endDay = Walk.dayKey(end)
             while eventIndex < events.count && events[eventIndex].day < startDay { eventIndex += 1 }
             // The period's events, kept as a range: the spending is walked again only
@@ -212,6 +216,9 @@ extension Walk {
                 switch event.kind {
                 case .spend:
                     spent = spent.adding(event.amount) ?? spent
+                    if !onCredit.isEmpty, let (wallet, _) = entries[Int(event.entry)].transaction, onCredit[wallet] {
+                        spentOnCredit = spentOnCredit.adding(event.amount) ?? spentOnCredit
+                    }
                 case .fill: filled = filled.adding(event.amount) ?? filled
                 case .moveIn: moved = moved.adding(event.amount) ?? moved
                 case .moveOut: moved = moved.subtracting(event.amount) ?? moved
@@ -224,7 +231,7 @@ extension Walk {
             periods[e].append(
                 EnvelopeStatus(
                     start: start, end: end, carriedIn: carried, planned: planned, filled: filled,
-                    moved: moved, spent: spent, available: available))
+                    moved: moved, spent: spent, available: available, spentOnCredit: spentOnCredit))
             // The label is made only for a message: most periods need none.
             if available.isNegative {
                 let label = envelope.period.label(start)

@@ -105,6 +105,7 @@ extension Walk {
         periods = envelopes.periods
         envelopeSpans = envelopes.envelopeSpans
         readyToAssign = envelopes.readyToAssign
+        uncoveredCardDebt = envelopes.uncoveredCardDebt
         goalHistory = envelopes.goalHistory
         goalsInBudget = envelopes.goalsInBudget
         conversionReported = envelopes.conversionReported

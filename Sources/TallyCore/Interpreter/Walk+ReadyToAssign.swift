@@ -16,6 +16,9 @@ extension Walk {
         case overspending(Int, CivilDate)
         /// Money saved towards (or taken from) a goal held in the budget's wallets.
         case saving(Int)
+        /// Card debt no money held, paid at a month's start because the cards owed less:
+        /// the envelope whose overspending on a card last added to it.
+        case cardDebt(Int)
     }
 
     /// One change to ready to assign. There is one per posting no envelope counts, so an
@@ -47,6 +50,7 @@ extension Walk {
             case .unbudgeted: (tag, envelope, periodStart) = (3, 0, 0)
             case .overspending(let e, let start): (tag, envelope, periodStart) = (4, Int32(truncatingIfNeeded: e), Walk.dayKey(start))
             case .saving(let g): (tag, envelope, periodStart) = (5, Int32(truncatingIfNeeded: g), 0)
+            case .cardDebt(let e): (tag, envelope, periodStart) = (6, Int32(truncatingIfNeeded: e), 0)
             }
         }
 
@@ -59,6 +63,7 @@ extension Walk {
             case 3: return .unbudgeted
             case 4: return .overspending(Int(envelope), Walk.date(ofDayKey: periodStart))
             case 5: return .saving(Int(envelope))
+            case 6: return .cardDebt(Int(envelope))
             default: return .none
             }
         }
@@ -163,6 +168,7 @@ extension Walk {
     /// what each period leaves over (or overspent) without carrying it into a next one.
     mutating func assignmentEvents() -> [ReadyEvent] {
         var events: [ReadyEvent] = []
+        var arrivals: [CardDebtArrival] = []
         let first = firstMovement ?? today
         for (w, wallet) in l.wallets.enumerated() where countsInReadyToAssign(wallet) && !wallet.opening.isZero {
             let date = wallet.openingDate ?? first
@@ -184,10 +190,16 @@ extension Walk {
                 // (Grammar.md §4, "Looking ahead").
                 let carried = envelope.carries(period.available) && envelope.hasPeriod(after: period.start)
                 guard !carried, !period.available.isZero, let next = period.end.adding(days: 1) else { continue }
-                events.append(
-                    ReadyEvent(date: next, amount: period.available, what: period.available.isNegative ? .overspending(e, period.start) : .none, order: -1))
+                // Overspending on a card (`rollover unspent`) stays card debt: only the rest
+                // is taken (Grammar.md §4, "Credit overspending").
+                let cardDebt = envelope.cardDebt(of: period)
+                if !cardDebt.isZero { arrivals.append(CardDebtArrival(day: Walk.dayKey(next), amount: cardDebt, envelope: e)) }
+                let taken = period.available.adding(cardDebt) ?? period.available
+                guard !taken.isZero else { continue }
+                events.append(ReadyEvent(date: next, amount: taken, what: taken.isNegative ? .overspending(e, period.start) : .none, order: -1))
             }
         }
+        events += cardDebtEvents(arrivals, budgetWallet: l.wallets.map(countsInReadyToAssign))
         events.sort { $0.precedes($1) }
         return events
     }
@@ -229,7 +241,7 @@ extension Walk {
         let shown = format(total, l.defaultCurrency)
         var location: SourceLocation {
             switch event.what {
-            case .planning(let e, _), .overspending(let e, _): return l.envelopes[e].location
+            case .planning(let e, _), .overspending(let e, _), .cardDebt(let e): return l.envelopes[e].location
             default:
                 let entry = entries[event.order]
                 return event.posting >= 0 ? entry.postingLocation(Int(event.posting)) : entry.location
@@ -261,6 +273,11 @@ extension Walk {
                 .unbudgetedSpending,
                 "\(envelope.name)'s overspending for \(envelope.period.label(start)) comes from ready to assign, which it takes to \(shown) on \(event.date)",
                 location, help: "move money into \(SourceWriter.name(envelope.name)) from another envelope, or give it `rollover`")
+        case .cardDebt(let e):
+            report(
+                .unbudgetedSpending,
+                "more was paid on the cards than was held for them (\(l.envelopes[e].name) overspent on a card): ready to assign pays it, which takes it to \(shown) on \(event.date)",
+                location, help: "pay the cards no more than the envelopes held for them, or assign less")
         }
     }
 }

@@ -17,6 +17,9 @@ public struct EnvelopeStatus: Sendable, Equatable {
     public let spent: Money
     /// carriedIn + planned + filled + moved − spent.
     public let available: Money
+    /// The part of ``spent`` from the budget's credit wallets (not hidden; counted only for `rollover unspent`,
+    /// whose overspending on cards becomes card debt: ``Envelope/cardDebt(of:)``).
+    public var spentOnCredit: Money = .zero
 
     /// What the period holds before spending.
     public var budget: Money { carriedIn.adding(planned)?.adding(filled)?.adding(moved) ?? planned }
@@ -62,6 +65,9 @@ public struct BudgetModel: Sendable {
     /// Ready to assign at the end of each day that changed it, as the interpreter computed
     /// it; empty for budgets that assign no income.
     let readyToAssignDays: [(date: CivilDate, total: Money)]
+    /// Card debt no money holds at the end of each day that changed it (Grammar.md §4,
+    /// "Credit overspending"); empty without overspending on cards.
+    let uncoveredCardDebtDays: [(date: CivilDate, total: Money)]
     let decimals: [String: Int]
     /// The `payee` rules, in file order (``payeeRule(for:)`` gives the one that books).
     public let payeeRules: [PayeeRule]

@@ -148,7 +148,8 @@ public struct Envelope: Sendable {
     public let wallets: [Int]
     public let rollover: Bool
     /// `rollover unspent`: only what is left at a period's end carries; overspending is
-    /// taken from ready to assign the day after (YNAB's month rule).
+    /// not carried (YNAB's month rule): its cash part is taken from ready to assign the day
+    /// after, its card part stays card debt (``cardDebt(of:)``).
     public var unspentOnly = false
     /// Alert threshold in percent.
     public let alert: Money?
@@ -161,6 +162,18 @@ public struct Envelope: Sendable {
     /// Whether a period that ends holding `available` carries it into the next one
     /// (when there is one): with `rollover`, unless `unspent` and overspent.
     public func carries(_ available: Money) -> Bool { rollover && !(unspentOnly && available.isNegative) }
+
+    /// The part of a period's overspending that stays card debt instead of coming from
+    /// ready to assign (Grammar.md §4, "Credit overspending"): with `rollover unspent`,
+    /// the overspending beyond the period's cash spending (YNAB counts the cash first), at
+    /// most what was spent on credit wallets. Zero for any other envelope or period.
+    public func cardDebt(of period: EnvelopeStatus) -> Money {
+        guard unspentOnly, period.available.isNegative, Money.zero < period.spentOnCredit else { return .zero }
+        let cash = period.spent.subtracting(period.spentOnCredit) ?? .zero
+        let beyondCash = period.available.negated.subtracting(Money.zero < cash ? cash : .zero) ?? .zero
+        guard Money.zero < beyondCash else { return .zero }
+        return beyondCash < period.spentOnCredit ? beyondCash : period.spentOnCredit
+    }
 
     /// Whether spending from wallet `wallet` of `all` counts in this envelope: a wallet
     /// named with `in` always does; without `in`, every wallet of the budget's money

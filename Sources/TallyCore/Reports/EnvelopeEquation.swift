@@ -2,8 +2,8 @@ import TallySyntax
 
 /// The envelope equation on a day (Grammar.md §4): ready to assign + what every envelope
 /// has available + what the goals held in the budget's wallets have saved = the money in
-/// the budget's wallets, and the spending no envelope counted, which ready to assign has
-/// paid.
+/// the budget's wallets + the card debt no money holds, and the spending no envelope
+/// counted, which ready to assign has paid.
 public struct EnvelopeEquation: Sendable {
     /// Ready to assign at the end of the day.
     public let readyToAssign: Money
@@ -21,12 +21,24 @@ public struct EnvelopeEquation: Sendable {
     /// The money the envelopes gave up for card spending sits in the other wallets for
     /// it, as YNAB's card payment categories hold it (Grammar.md §4, "Credit cards").
     public let cards: Money?
+    /// The part of what the cards owe that no money holds: overspending on cards that
+    /// `rollover unspent` left as card debt (Grammar.md §4, "Credit overspending").
+    public var uncoveredCards: Money = .zero
     /// The first day of the calendar month of the day, from which ``unbudgeted`` counts.
     public let unbudgetedFrom: CivilDate
     /// Spending no envelope counted, from ``unbudgetedFrom`` through the day, by category
     /// (nil for bank movements with no category yet), positive for money spent, largest
     /// first.
     public let unbudgeted: [(category: Int?, spent: Money)]
+
+    /// What was paid on the cards beyond what was held for them, when ``uncoveredCards``
+    /// exceeds what they owe: ready to assign pays it on the next month's first day.
+    public var paidBeyondHeld: Money? {
+        guard !uncoveredCards.isZero, let owed = cards?.negated, let beyond = uncoveredCards.subtracting(owed.isNegative ? .zero : owed),
+            Money.zero < beyond
+        else { return nil }
+        return beyond
+    }
 
     /// The total of ``unbudgeted``.
     public var unbudgetedTotal: Money { unbudgeted.reduce(Money.zero) { $0.adding($1.spent) ?? $0 } }
@@ -53,9 +65,11 @@ extension BudgetModel {
             if wallet.kind == .credit { cards = value.flatMap { cards?.adding($0) } }
         }
         let from = CivilDate(year: date.year, month: date.month, day: 1) ?? date
-        return EnvelopeEquation(
+        var equation = EnvelopeEquation(
             readyToAssign: ready, available: available, goals: goals, wallets: money, cards: cards, unbudgetedFrom: from,
             unbudgeted: unbudgeted(from ... date, rates: rates))
+        equation.uncoveredCards = uncoveredCardDebt(at: date)
+        return equation
     }
 
     /// Whether `wallet`'s money is on the equation's wallet side (``Wallet/countsInReadyToAssign``).

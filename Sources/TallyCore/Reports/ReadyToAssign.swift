@@ -25,4 +25,12 @@ extension BudgetModel {
     /// it the budget had no money to assign, and reports show no figure rather than
     /// 0.00. Nil for budgets with no ready to assign.
     public var readyToAssignStart: CivilDate? { readyToAssignDays.first?.date }
+
+    /// Card debt that no money holds at the end of `date` (Grammar.md §4, "Credit
+    /// overspending"): what `rollover unspent` envelopes overspent on cards, within what
+    /// the cards owe. Zero without such overspending.
+    public func uncoveredCardDebt(at date: CivilDate) -> Money {
+        guard let last = uncoveredCardDebtDays.lastIndex(where: { $0.date <= date }) else { return .zero }
+        return uncoveredCardDebtDays[last].total
+    }
 }

@@ -59,10 +59,19 @@ struct YNABExport {
         if let plan {
             let budgeting = plan.envelopes(
                 activity: transactions.activity, cardActivity: transactions.cardActivity,
-                cardSpending: isYNAB4 ? "spending from an account that goes below zero (a card? YNAB 4's export does not say)" : "card spending")
+                cardSpending: isYNAB4 ? "spending from an account that goes below zero (a card? YNAB 4's export does not say)" : nil)
             content.envelopes = budgeting.envelopes
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut
+            if let held = Self.nextMonthEnvelope(register.nextMonthIncome) { content.envelopes.append(held) }
+        } else {
+            // The money converts; without envelopes there is no ready to assign to defer it in.
+            for income in register.nextMonthIncome {
+                content.leftOut.append(
+                    LeftOut(
+                        source: income.source,
+                        reason: "income marked `Available next month`: Tally counts it in ready to assign on its day, YNAB 4 in the next month"))
+            }
         }
         let earns = content.transactions.contains { t in t.postings.contains { $0.account.hasPrefix("Income:") } }
         if let plan, !earns, let first = plan.rows.first {
@@ -76,6 +85,20 @@ struct YNABExport {
         }
         return content
     }
+
+    /// The envelope that holds YNAB 4's income marked `Available next month` until then: a
+    /// monthly envelope with no category and no rollover, filled with each such income on
+    /// its day, so that what it holds at the month's end goes back to ready to assign on
+    /// the next month's first day (Grammar.md §4), when YNAB 4 counts it. Nil without such income.
+    static func nextMonthEnvelope(_ income: [(date: CivilDate, amount: PeerAmount, source: SourceLine)]) -> PeerEnvelope? {
+        guard let first = income.first else { return nil }
+        var envelope = PeerEnvelope(name: nextMonthName, account: "", source: first.source)
+        envelope.fills = income.map { ($0.date, $0.amount, $0.source) }
+        return envelope
+    }
+
+    /// The name of the envelope ``nextMonthEnvelope(_:)`` makes.
+    static let nextMonthName = "Income for next month"
 
     /// The accounts whose balance goes below zero on some day (openings first on their
     /// day, each day's rows together): YNAB 4's cards are among them.

@@ -44,6 +44,11 @@ struct YNABPlan {
         var isCardPayment: Bool { group == YNABExport.cardGroup || closedCard }
     }
 
+    /// YNAB 4's group of a card's debt from before the budget (one category per card, named
+    /// as the card): its negative balance carries from month to month, paid down by what
+    /// is budgeted to it, and is never taken from Available to Budget.
+    static let preYNABDebt = "Pre-YNAB Debt"
+
     /// The group YNAB exports hidden categories in.
     static let hiddenGroup = "Hidden Categories"
 
@@ -96,18 +101,28 @@ struct YNABPlan {
     }
 
     /// The envelopes and fills, and what is listed: the card payment categories (Tally
-    /// keeps a card's debt as its wallet's balance), figures that disagree with the
-    /// register, and overspending on a card. Each envelope is `rollover unspent`: YNAB
-    /// starts an overspent category's next month at 0.00 and takes cash overspending from
-    /// Ready to Assign, as Tally does with it; credit overspending YNAB makes card debt
-    /// instead, which Tally's ready to assign does not (listed).
+    /// keeps a card's debt as its wallet's balance) and figures that disagree with the
+    /// register. Each envelope is `rollover unspent`, YNAB's month rule: an overspent
+    /// category's next month starts at 0.00, cash overspending is taken from Ready to
+    /// Assign, and overspending on a card stays card debt, as YNAB makes it (Grammar.md
+    /// §4, "Credit overspending"), when the cards are `credit` wallets. YNAB 4's export
+    /// does not say which accounts are cards (`cardSpending` names what its card activity
+    /// is): its overspending with that spending is listed instead. So is overspending on
+    /// cards in a budget with several open cards: Tally weighs the card debt no money holds
+    /// against what the cards owe together, YNAB card by card.
     func envelopes(
-        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String = "card spending"
+        activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String? = nil
     ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
         var envelopes: [PeerEnvelope] = []
         var listed: [LeftOut] = []
         var byAccount: [String: Int] = [:]
         var cardsListed = Set<String>()
+        let openCards = Set(rows.filter { $0.group == YNABExport.cardGroup }.map(\.category))
+        let cardNote =
+            cardSpending.map { "with \($0): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign" }
+            ?? (openCards.count > 1
+                ? "with card spending and \(openCards.count) cards: Tally holds card debt no money holds against what the cards owe together, YNAB card by card, so a payment beyond one card's payment category may count otherwise"
+                : nil)
         for row in rows {
             if row.isCardPayment {
                 if cardsListed.insert(row.category).inserted { listed.append(cardListing(row)) }
@@ -117,7 +132,8 @@ struct YNABPlan {
             let index = byAccount[account] ?? envelopes.count
             if index == envelopes.count {
                 byAccount[account] = index
-                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source, unspentOnly: true))
+                // YNAB 4's `Pre-YNAB Debt` keeps its debt from month to month: plain `rollover`.
+                envelopes.append(PeerEnvelope(name: row.category, account: account, source: row.source, unspentOnly: row.group != Self.preYNABDebt))
             }
             if !row.assigned.number.isZero { envelopes[index].fills.append((row.month, row.assigned, row.source)) }
         }
@@ -129,16 +145,16 @@ struct YNABPlan {
             var before: Row?
             for row in months.sorted(by: { $0.month < $1.month }) {
                 let counted = activity[account]?[row.month] ?? .zero
+                let keepsDebt = row.group == Self.preYNABDebt
                 let name = "`\(row.category)` in \(row.month.iso.prefix(7))"
                 if counted != row.activity {
                     listed.append(LeftOut(source: row.source, reason: "the plan's activity for \(name) is \(row.activity), the register's rows add up to \(counted)"))
-                } else if let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
+                } else if let cardNote, !keepsDebt, let before, before.available.isNegative, cardActivity[account]?[before.month].map({ !$0.isZero }) == true {
                     listed.append(
                         LeftOut(
                             source: before.source,
-                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) with \(cardSpending): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign"
-                        ))
-                } else if (before.map { $0.available.isNegative ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
+                            reason: "`\(row.category)` overspent by \(before.available.negated) at the end of \(before.month.iso.prefix(7)) \(cardNote)"))
+                } else if (before.map { $0.available.isNegative && !keepsDebt ? .zero : $0.available } ?? .zero).adding(row.assigned.number)?.adding(row.activity)
                     != row.available
                 {
                     listed.append(
@@ -164,6 +180,9 @@ struct YNABPlan {
         }
         let taken = assigned.isZero ? "" : "; the \(assigned) assigned to it stays in Tally's ready to assign"
         return LeftOut(
-            source: row.source, reason: "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance)\(taken)")
+            source: row.source,
+            reason:
+                "the card payment category `\(row.category)`: Tally has none (the card's debt is its wallet's balance; what the payment category holds is that debt less the card debt no money holds, `tally envelopes`)\(taken)"
+        )
     }
 }

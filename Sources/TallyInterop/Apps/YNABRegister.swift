@@ -58,6 +58,9 @@ struct YNABRegister {
     let mark: DecimalMark
     private(set) var rows: [Row] = []
     private(set) var leftOut: [LeftOut] = []
+    /// YNAB 4's income marked `Available next month`: its money is the account's on its
+    /// day, its budgeting the next month's (``YNABExport`` holds it until then).
+    private(set) var nextMonthIncome: [(date: CivilDate, amount: PeerAmount, source: SourceLine)] = []
 
     init(table: AppTable, options: AppExportOptions) throws(AppExportError) {
         self.table = table
@@ -88,11 +91,7 @@ struct YNABRegister {
             if version == .ynab4 && group == Self.ynab4Income {
                 group = "Inflow"
                 if f("Category").lowercased() == "available next month" && !amount.isZero {
-                    // The money converts; its month does not: Tally has no income for later.
-                    leftOut.append(
-                        LeftOut(
-                            source: table.source(record),
-                            reason: "income marked `Available next month`: Tally counts it in ready to assign on its day, YNAB 4 in the next month"))
+                    nextMonthIncome.append((date, PeerAmount(number: amount, commodity: outflow.symbol.isEmpty ? inflow.symbol : outflow.symbol), table.source(record)))
                 }
             }
             rows.append(

@@ -6,7 +6,9 @@ import TallySyntax
 struct PeerEnvelope {
     /// The envelope's name in the app.
     var name: String
-    /// The category account it is for.
+    /// The category account it is for; empty for an envelope that only holds what it is
+    /// filled with until its month ends (no `for`, no `rollover`: YNAB 4's income for the
+    /// next month).
     var account: String
     /// The first day of each month and what was assigned to it then, with where it was read.
     var fills: [(date: CivilDate, amount: PeerAmount, source: SourceLine)] = []
@@ -24,7 +26,8 @@ extension BudgetBuilder {
         var declarations: [String] = []
         var names = Set<String>()
         for envelope in content.envelopes {
-            guard let category = categoryName(envelope.account, categoryNames) else {
+            let holding = envelope.account.isEmpty
+            guard let category = holding ? "" : categoryName(envelope.account, categoryNames) else {
                 leftOut.append(LeftOut(source: envelope.source, reason: "the envelope `\(envelope.name)`, whose category is not converted"))
                 continue
             }
@@ -32,7 +35,8 @@ extension BudgetBuilder {
             while names.contains(unique) { n += 1; unique = "\(envelope.name)-\(n)" }
             names.insert(unique)
             let name = tallyName(unique)
-            declarations.append("envelope \(name)  monthly  for \(category)  rollover\(envelope.unspentOnly ? " unspent" : "")")
+            let counting = holding ? "" : "  for \(category)  rollover\(envelope.unspentOnly ? " unspent" : "")"
+            declarations.append("envelope \(name)  monthly\(counting)")
             for fill in envelope.fills {
                 guard let c = code(fill.amount.commodity), c == mainCurrency || mainCurrency.isEmpty else {
                     leftOut.append(LeftOut(source: fill.source, reason: "a fill in another currency than the budget's (`\(fill.amount.commodity)`)"))

@@ -78,6 +78,7 @@ public struct EnvelopesReport: Sendable {
             ("goals", .string(budget.inDefault(equation.goals))),
             ("wallets", .optional(equation.wallets.map(budget.inDefault))),
             ("cards", .optional(equation.cards.map(budget.inDefault))),
+            ("cardsUncovered", .string(budget.inDefault(equation.uncoveredCards))),
             ("unbudgetedFrom", .string(equation.unbudgetedFrom.description)),
             ("unbudgeted", .string(budget.inDefault(equation.unbudgetedTotal))),
             (

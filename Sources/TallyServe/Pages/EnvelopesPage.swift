@@ -51,7 +51,8 @@ enum EnvelopesPage {
         return body
     }
 
-    /// Ready to assign and what goals hold, as `tally envelopes` gives them.
+    /// Ready to assign, what goals hold and the card debt no money holds, as `tally
+    /// envelopes` gives them.
     static func ready(_ budget: ReportBudget, _ report: EnvelopesReport) -> HTML {
         guard let ready = report.readyToAssign else { return HTML() }
         let tone: HTML = ready.isNegative ? " over" : ""
@@ -60,6 +61,10 @@ enum EnvelopesPage {
         if let goals = report.equation?.goals, !goals.isZero {
             // The same "in goals" as `tally envelopes` and the Goals page (Grammar.md §4).
             out += "<p id=\"in-goals\">Saved in goals: \(budget.amount(goals, budget.currency)), assigned, so not in ready to assign</p>\n"
+        }
+        if let uncovered = report.equation?.uncoveredCards, !uncovered.isZero {
+            // As `tally envelopes` says it (Grammar.md §4, "Credit overspending").
+            out += "<p id=\"card-debt\">Overspent on cards: \(budget.amount(uncovered, budget.currency)), card debt no money holds, not from ready to assign</p>\n"
         }
         return out
     }
