@@ -121,4 +121,22 @@ import Testing
         #expect(strict.status != 0)
         #expect(!FileManager.default.fileExists(atPath: folder.path("s.tally")))
     }
+
+    /// ledger gets the same lots by price (`10 ACME {100.00 USD}`; it matches a sale to a
+    /// lot by its price): before the first sale `bal --lots` lists the two lots bought,
+    /// after the last none is left, only the cash (3222.70 USD, by hand in the fixture).
+    @Test(.enabled(if: ExternalTool.find("ledger") != nil || ProcessInfo.processInfo.environment["CI"] == "true", "ledger is not installed"))
+    func ledgerHoldsTheSameLots() throws {
+        let ledger = try #require(ExternalTool.find("ledger"), "ledger is not installed; .ci/run installs it")
+        let folder = try TemporaryFolder("lots-ledger")
+        defer { folder.remove() }
+        let budget = folder.path("b.tally"), back = folder.path("back.ledger")
+        let original = TestSupport.path("Tests/TallyInteropTests/Fixtures/convert/brokerage.ledger")
+        #expect(try TallyBinary.run(["convert", "--strict", original, "-o", budget]).status == 0)
+        #expect(try TallyBinary.run(["export", "--to", "ledger", budget, "-o", back]).status == 0)
+        let held = try ledger.run(["-f", back, "bal", "--lots", "Assets:Broker:ACME", "-e", "2024-03-01"])
+        #expect(held.stdout.contains("10 ACME {100.00 USD}\n") && held.stdout.contains(" 5 ACME {120.00 USD}  Assets:Broker:ACME"), "\(held.output)")
+        let end = try ledger.run(["-f", back, "bal", "--lots", "Assets:Broker"])
+        #expect(end.stdout == "         3222.70 USD  Assets:Broker:Cash\n", "\(end.output)")
+    }
 }

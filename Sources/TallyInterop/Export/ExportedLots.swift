@@ -8,7 +8,7 @@ import TallySyntax
     import Foundation
 #endif
 
-/// Holdings written as lots for beancount (Grammar.md §3.2, "Holdings"; docs/interop.md):
+/// Holdings written as lots for beancount and ledger (Grammar.md §3.2, "Holdings"; docs/interop.md):
 /// a purchase, `transfer Checking -> Broker 1000.00 USD = 10 ACME`, becomes `10 ACME
 /// {100.00 USD}`, and a sale, a transfer back at what the units cost, one posting per lot
 /// it takes with the lot's cost and date, `-10 ACME {100.00 USD, 2024-01-05}`, so that
@@ -23,8 +23,10 @@ import TallySyntax
 /// before, at a total price (`@@`) throughout: beancount then holds its units without a
 /// cost, which it accepts, rather than lots that a later sale would not match.
 ///
-/// hledger (1.25) reads the braces and ignores them, and ledger annotates units bought
-/// at a price with that price as their lot by itself: both keep the price form.
+/// ledger gets the same lots, `10 ACME {$100.00}` and `-10 ACME {$100.00}` (it matches a
+/// lot by its price; `ledger bal --lots` shows what is left), where each cost is exact:
+/// ledger balances without beancount's tolerance. hledger (1.25) reads braces and
+/// ignores them: it keeps the price form.
 struct ExportedLots {
     /// A lot held: units at a cost per unit, bought on a day.
     struct Lot: Equatable {
@@ -42,7 +44,9 @@ struct ExportedLots {
     /// in `model`, for `format` (beancount only: the other peers keep the price form).
     /// `openingCost` reads a wallet's `opening-cost:` (`{30.00 USD}`) as a cost per unit.
     init(model: BudgetModel, format: PeerFormat, openingCost: (Int) -> String?) {
-        guard format == .beancount else { return }
+        guard format != .hledger else { return }
+        // ledger checks a transaction's balance without beancount's tolerance: exact costs only.
+        let exact = format == .ledger
         let holding = model.wallets.indices.filter { model.wallets[$0].holdsUnits(defaultCurrency: model.defaultCurrency) }
         guard !holding.isEmpty else { return }
         var lots: [Int: [Lot]] = [:]
@@ -66,7 +70,7 @@ struct ExportedLots {
             if buys && sells {
                 failed.formUnion([from, to])
             } else if buys {
-                guard let each = Self.perUnit(sent, received) else {
+                guard let each = Self.perUnit(sent, received, exact: exact) else {
                     failed.insert(to)
                     continue
                 }
@@ -75,7 +79,7 @@ struct ExportedLots {
                 postings[index] = [lot]
             } else if sells {
                 let held = lots[from] ?? []
-                guard let taken = Self.taking(sent, costing: received, in: model.wallets[to].currency, from: held) else {
+                guard let taken = Self.taking(sent, costing: received, in: model.wallets[to].currency, from: held, exact: exact) else {
                     failed.insert(from)
                     continue
                 }
@@ -106,11 +110,12 @@ struct ExportedLots {
     /// as beancount balances it within the precision of the cash posting
     /// (`8.107 RGAGX {133.22 USD}` for 1080.01 USD: 1080.01454 → 1080.01); nil when
     /// none within six more decimals is.
-    static func perUnit(_ total: Money, _ units: Money) -> Money? {
+    static func perUnit(_ total: Money, _ units: Money, exact: Bool = false) -> Money? {
         guard !units.isZero, !units.isNegative, !total.isNegative else { return nil }
         for decimals in total.scale ... min(total.scale + 6, Money.maximumScale - units.scale) {
             guard let each = total.divided(by: units, roundedTo: decimals) else { return nil }
-            if each.multiplied(by: units, roundedTo: total.scale) == total { return each }
+            let product = each.multiplied(by: units, roundedTo: exact ? decimals + units.scale : total.scale)
+            if product == total { return each }
         }
         return nil
     }
@@ -118,8 +123,8 @@ struct ExportedLots {
     /// The lots a sale of `units` at a cost of `cost` (in `currency`) takes from `held`,
     /// and those left: the first bought first, else the last bought first, else the lots
     /// of the sale's one cost per unit, first bought first; nil when none adds up exactly.
-    static func taking(_ units: Money, costing cost: Money, in currency: String, from held: [Lot]) -> (parts: [Lot], left: [Lot])? {
-        let each = perUnit(cost, units)
+    static func taking(_ units: Money, costing cost: Money, in currency: String, from held: [Lot], exact: Bool = false) -> (parts: [Lot], left: [Lot])? {
+        let each = perUnit(cost, units, exact: exact)
         let orders: [[Int]] = [
             Array(held.indices), held.indices.reversed(),
             held.indices.filter { held[$0].cost == each && held[$0].currency == currency }
@@ -139,7 +144,7 @@ struct ExportedLots {
                 parts.append(Lot(units: n, cost: held[i].cost, currency: currency, date: held[i].date))
             }
             // At the cost's decimals, as the transfer's amount was rounded.
-            if wanted.isZero, total.multiplied(by: Money(units: 1, scale: 0), roundedTo: cost.scale) == cost {
+            if wanted.isZero, exact ? total == cost : total.multiplied(by: Money(units: 1, scale: 0), roundedTo: cost.scale) == cost {
                 return (parts, left.filter { !$0.units.isZero })
             }
         }
@@ -149,9 +154,10 @@ struct ExportedLots {
 
 extension JournalExporter {
     /// `{100.00 USD}` on a purchase (beancount dates the lot with the transaction), and
-    /// `{100.00 USD, 2024-01-05}` on a sale, which names the one lot it takes.
+    /// `{100.00 USD, 2024-01-05}` on a sale, which names the one lot it takes; ledger's
+    /// `{$100.00}` both ways (it matches a lot by its price).
     func lotText(_ lot: ExportedLots.Lot, sale: Bool) -> String {
-        "{\(lot.cost) \(currency(lot.currency))" + (sale ? ", \(lot.date.iso)}" : "}")
+        "{" + price(lot.cost, lot.currency) + (sale && format == .beancount ? ", \(lot.date.iso)}" : "}")
     }
 
     /// A sale's postings of wallet `w`, one per lot it takes; the side's details (and an
