@@ -63,13 +63,22 @@ import Testing
         let folder = try TemporaryFolder("lots")
         defer { folder.remove() }
         let original = TestSupport.path(fixture)
-        let (_, back) = try Self.roundTrip(original, folder)
+        let (budget, back) = try Self.roundTrip(original, folder)
         let checked = try Self.run(beanCheck, [back])
         #expect(checked.status == 0 && checked.output.isEmpty, "\(checked.output)")
         let before = try Self.run(python, ["-c", Self.basis, original]), after = try Self.run(python, ["-c", Self.basis, back])
         #expect(before.status == 0 && after.status == 0, "\(before.output)\n\(after.output)")
         #expect(before.output.contains(" at cost (") && !before.output.contains("{"))
         #expect(before.output == after.output)
+        // Converted back, every purchase and sale is the same transfer at the same cost.
+        let again = folder.path("again.tally")
+        let reconverted = try TallyBinary.run(["convert", "--strict", "--force", back, "-o", again])
+        #expect(reconverted.status == 0 && reconverted.stderr.isEmpty, "\(reconverted.stderr)")
+        func transfers(_ path: String) throws -> [Substring] {
+            try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").filter { $0.contains(" transfer ") }
+        }
+        #expect(try transfers(again) == transfers(budget))
+        #expect(try !transfers(budget).isEmpty)
     }
 
     /// The export's lots, by hand: the lot-sales fixture's last sale takes the 6 HOOL
