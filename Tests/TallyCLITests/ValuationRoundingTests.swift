@@ -53,6 +53,37 @@ import Testing
         #expect(stated.stdout.contains("Food      expense     3.26     2.76    6.02     3.01"), "\(stated.stdout)")
     }
 
+    /// Three wallets of 1.01 USD each are 0.924857 → 0.92 EUR apiece, as hledger shows
+    /// each account; their total with 100.00 EUR is 100.00 + 3.03 × 0.9157 = 102.774571 →
+    /// 102.77 (the rounded lines add to 102.76), hledger's total too.
+    static let wallets = """
+        currency EUR
+        currency USD
+        wallet Checking opening 100.00 on 2026-01-01
+        wallet D1 bank currency USD opening 1.01 on 2026-01-01
+        wallet D2 bank currency USD opening 1.01 on 2026-01-01
+        wallet D3 bank currency USD opening 1.01 on 2026-01-01
+        2026-01-01 rate USD 0.9157 EUR
+        """
+
+    @Test func aValuedBalanceTotalIsRoundedOnce() throws {
+        let folder = try TemporaryFolder("valuation-wallets")
+        defer { folder.remove() }
+        let budget = try folder.write(Self.wallets, to: "w.tally")
+        let run = try TallyBinary.run(["bal", budget, "-V", "--today", "2026-01-31", "-O", "json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let object = try #require(JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(object["total"] as? String == "102.77", "\(run.stdout)")
+        let lines = ((object["wallets"] as? [[String: Any]]) ?? []).map { $0["converted"] as? String }
+        #expect(lines == ["100.00", "0.92", "0.92", "0.92"])
+        if let hledger = ExternalTool.find("hledger") {
+            let journal = folder.path("w.journal")
+            #expect(try TallyBinary.run(["export", "--to", "hledger", budget, "-o", journal]).status == 0)
+            let peer = try hledger.run(["-f", journal, "bal", "-V", "Assets", "-e", "2026-02-01", "-O", "csv"])
+            #expect(peer.stdout.contains("\"total\",\"102.77 EUR\""), "\(peer.output)")
+        }
+    }
+
     @Test(.enabled(if: hledgerOrCI, "hledger is not installed"))
     func hledgerRoundsTheSameSums() throws {
         let hledger = try #require(ExternalTool.find("hledger"), "hledger is not installed; .ci/run installs it")
