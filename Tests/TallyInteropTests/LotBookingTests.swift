@@ -69,4 +69,25 @@ import Testing
         #expect(result.leftOut.contains { $0.reason.contains("that no one lot held decides") }, "\(result.leftOut.map(\.reason))")
         #expect(!result.budget.contains("HOOL -> Cash"), "never a guessed cost")
     }
+
+    /// HIFO takes the dearest lot first: of 10 at 100.00 and 10 at 120.00, a sale of 12
+    /// takes 10 × 120.00 + 2 × 100.00 = 1400.00; FIFO 10 × 100.00 + 2 × 120.00 = 1240.00;
+    /// a `"FIFO"` on another account's `open` leaves HOOL under the file's HIFO.
+    @Test(arguments: [
+        ("option \"booking_method\" \"HIFO\"\n", "1400.00"), ("option \"booking_method\" \"FIFO\"\n", "1240.00"),
+        ("option \"booking_method\" \"HIFO\"\n2024-01-01 open Assets:Broker:Other HOOL \"FIFO\"\n", "1400.00")
+    ])
+    func theBookingMethodOrdersTheLots(_ option: String, _ cost: String) throws {
+        let result = try Self.converted(
+            option + Self.purchases + """
+                2024-03-01 * "Sell"
+                  Assets:Broker:HOOL  -12 HOOL {} @ 130.00 USD
+                  Assets:Broker:Cash  1560.00 USD
+                  Income:Gains
+
+                """)
+        #expect(result.leftOut.isEmpty, "\(result.leftOut.map(\.reason))")
+        let lines = result.budget.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(lines.contains("2024-03-01 \"Sell\" transfer HOOL -> Cash 12 HOOL = \(cost) USD"), "\(result.budget)")
+    }
 }

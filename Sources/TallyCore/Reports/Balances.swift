@@ -62,10 +62,18 @@ extension BudgetModel {
             if converted == nil {
                 unconverted[wallet.currency] = (unconverted[wallet.currency] ?? .zero).adding(balance) ?? unconverted[wallet.currency]
             }
+            // Under a valuation the totals add the values unrounded and round once, as
+            // hledger's total does (Grammar.md §3.14); otherwise they are `converted`.
             if let converted {
-                total = total.adding(converted) ?? total
-                kindTotals[wallet.kind] = (kindTotals[wallet.kind] ?? .zero).adding(converted) ?? kindTotals[wallet.kind]
+                let value = rates.toDefaultForSum(balance, from: wallet.currency, at: date) ?? converted
+                total = total.adding(value) ?? total
+                kindTotals[wallet.kind] = (kindTotals[wallet.kind] ?? .zero).adding(value) ?? kindTotals[wallet.kind]
             }
+        }
+        if rates.chains {
+            let places = decimals(of: rates.target), one = Money(units: 1, scale: 0)
+            total = total.multiplied(by: one, roundedTo: places) ?? total
+            for (kind, sum) in kindTotals { kindTotals[kind] = sum.multiplied(by: one, roundedTo: places) ?? sum }
         }
         let byKind = WalletKind.allCases.compactMap { kind in kindTotals[kind].map { (kind, $0) } }
         return BalanceSheet(

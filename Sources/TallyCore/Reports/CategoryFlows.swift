@@ -42,7 +42,9 @@ public struct CategoryFlows: Sendable {
 
     /// Reads the model's transactions, keeping those that pass `filter` (its wallets,
     /// categories, tags, payee and income/expense types; the range is left to queries).
-    public init(_ model: BudgetModel, rates: ExchangeRates, filter: EntryFilter = EntryFilter()) {
+    /// With `forSums`, a market valuation keeps each flow's value unrounded (six more
+    /// decimals) for a report that rounds each sum once (``ExchangeRates/toDefaultForSum(_:from:at:)``).
+    public init(_ model: BudgetModel, rates: ExchangeRates, filter: EntryFilter = EntryFilter(), forSums: Bool = false) {
         let payee = filter.payee.map(SearchText.folded)
         var folded = FoldedTexts()
         let categoryMatch: [Bool] = model.categories.map { category in
@@ -66,7 +68,10 @@ public struct CategoryFlows: Sendable {
                 {
                     continue
                 }
-                guard let value = rates.toDefault(posting.amount, from: currency, at: entry.date) else {
+                let converted =
+                    forSums
+                    ? rates.toDefaultForSum(posting.amount, from: currency, at: entry.date) : rates.toDefault(posting.amount, from: currency, at: entry.date)
+                guard let value = converted else {
                     MissingRate.merge(&missing, MissingRate(currency: currency, date: entry.date))
                     uncounted.insert(index)
                     unconverted.append(

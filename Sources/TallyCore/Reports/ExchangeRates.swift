@@ -72,6 +72,20 @@ public struct ExchangeRates: Sendable {
         return RateChain.convert(amount, from: currency, to: target, on: day, in: table, decimals: decimals)
     }
 
+    /// Under a market valuation, `amount` valued as ``toDefault(_:from:at:)`` values it but
+    /// kept at six more decimals than the target's, so that a sum of many rounds once, as
+    /// hledger's `-V` rounds a sum for display (Grammar.md §3.14); else ``toDefault``'s.
+    public func toDefaultForSum(_ amount: Money, from currency: String, at date: CivilDate) -> Money? {
+        guard chains, !(currency == target || currency.isEmpty || target.isEmpty || amount.isZero) else {
+            return toDefault(amount, from: currency, at: date)
+        }
+        let decimals = min(model.decimals(of: target) + Self.extraDecimals, Money.maximumScale)
+        return RateChain.convert(amount, from: currency, to: target, on: valuationDay(for: date), in: table, decimals: decimals)
+    }
+
+    /// The decimals beyond the target's that a valued amount keeps until its sum is rounded.
+    public static let extraDecimals = 6
+
     /// The day an amount dated `date` is valued on.
     func valuationDay(for date: CivilDate) -> CivilDate {
         guard let last = valuationDays.last else { return date }

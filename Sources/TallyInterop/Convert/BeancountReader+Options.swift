@@ -4,7 +4,8 @@ import TallySyntax
 /// Beancount's `option` lines and fava's budget entries.
 extension BeancountReader {
     /// `option "name_assets" "Aktiva"` (the root that holds the assets, and so on for
-    /// each type) and `option "operating_currency" "EUR"` (the budget's currency); the
+    /// each type), `option "operating_currency" "EUR"` (the budget's currency) and
+    /// `option "booking_method" "FIFO"` (how `{}` sales pick lots, ``LotBooking``); the
     /// other options change nothing Tally reads.
     mutating func readOption(_ words: [String]) {
         guard words.count > 2 else { return }
@@ -15,6 +16,7 @@ extension BeancountReader {
         ]
         if let type = roots[key] { content.accountTypes[value] = type }
         if key == "operating_currency" { content.operatingCurrencies.append(value) }
+        if key == "booking_method" { content.defaultBookingMethod = value }
     }
 
     /// fava's budget entry, `DATE custom "budget" ACCOUNT "PERIOD" AMOUNT COMMODITY`, read

@@ -164,6 +164,9 @@ struct BeancountReader {
             if words.count > 2, !listed.isEmpty {
                 content.allowedCommodities[words[2]] = Set(listed.split(separator: ",").map(String.init))
             }
+            if words.count > 2, let method = words.dropFirst(3).prefix(while: { !$0.hasPrefix(";") }).first(where: { $0.hasPrefix("\"") }) {
+                content.bookingMethods[words[2]] = BeancountReader.unquote(method)
+            }
             skipping = true
         case "close":
             if words.count > 2 { closings[words[2]] = date }

@@ -11,7 +11,7 @@ extension BudgetBuilder {
         // One pass notes the transactions with a posting without an amount: only they have
         // an amount to work out, and each pass over a large journal's postings costs.
         var incomplete: [Int] = []
-        LotBooking.book(&transactions)
+        LotBooking.book(&transactions, methods: content.bookingMethods, otherwise: content.defaultBookingMethod)
         for t in transactions.indices {
             datePostings(&transactions[t])
             if transactions[t].postings.contains(where: { $0.amount == nil && !$0.isVirtual }) { incomplete.append(t) }

@@ -112,6 +112,8 @@ extension PeerJournalContent {
         leftOut += other.leftOut
         declaredAccounts += other.declaredAccounts
         allowedCommodities.merge(other.allowedCommodities) { first, _ in first }
+        bookingMethods.merge(other.bookingMethods) { first, _ in first }
+        if other.defaultBookingMethod != "STRICT" { defaultBookingMethod = other.defaultBookingMethod }
         envelopes += other.envelopes
         operatingCurrencies += other.operatingCurrencies
         styles.merge(other.styles)

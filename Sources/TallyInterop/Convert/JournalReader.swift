@@ -131,6 +131,10 @@ struct PeerJournalContent {
     /// The currencies a beancount `open` allows its account (`open Assets:Bank CHF,EUR`);
     /// an account not here takes any.
     var allowedCommodities: [String: Set<String>] = [:]
+    /// beancount's booking method per account (`open Assets:Broker HOOL "FIFO"`) and for
+    /// the others (`option "booking_method" "FIFO"`), which ``LotBooking`` follows.
+    var bookingMethods: [String: String] = [:]
+    var defaultBookingMethod = "STRICT"
     /// The type declarations give an account and its subaccounts: hledger's `type:` tag
     /// on `account`, beancount's `name_*` options (which rename the roots).
     var accountTypes: [String: AccountType] = [:]

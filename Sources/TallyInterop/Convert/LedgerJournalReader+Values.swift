@@ -63,6 +63,17 @@ extension LedgerJournalReader {
         return (try? amount(text, marks: &marks)) ?? nil
     }
 
+    /// Whether the digits and marks at `i` belong to the symbol `run` that ends there, as
+    /// in beancount's `HOOL.UNVEST` or `VBMPX.2` followed by a letter: a run of capital
+    /// letters, then dots, digits, `_` or `-` up to another capital letter (`EUR5.00` stays
+    /// 5.00 EUR: no letter follows).
+    static func continuesSymbol(_ s: JournalBytes, at i: Int, symbol run: Range<Int>) -> Bool {
+        guard !run.isEmpty, s[run].allSatisfy({ ASCII.isUppercase($0) || $0 == ASCII.dot || ASCII.isDigit($0) }) else { return false }
+        var j = i
+        while j < s.endIndex, ASCII.isDigit(s[j]) || s[j] == ASCII.dot || s[j] == UInt8(ascii: "_") || s[j] == ASCII.minus { j += 1 }
+        return j < s.endIndex && ASCII.isUppercase(s[j])
+    }
+
     /// A number hledger and ledger read differently, or one of them refuses: why.
     struct Doubt: Error {
         let reason: String
@@ -92,8 +103,12 @@ extension LedgerJournalReader {
             if i == quoted.lowerBound { i = quoted.upperBound; continue }
             let b = s[i]
             switch b {
-            case ASCII.minus: negative.toggle()
             case ASCII.plus, ASCII.space, ASCII.tab: break
+            case ASCII.minus where symbolRuns > 0 && symbolRun.upperBound == i && Self.continuesSymbol(s, at: i, symbol: symbolRun),
+                ASCII.digits where symbolRuns > 0 && symbolRun.upperBound == i && Self.continuesSymbol(s, at: i, symbol: symbolRun),
+                ASCII.dot where symbolRuns > 0 && symbolRun.upperBound == i && Self.continuesSymbol(s, at: i, symbol: symbolRun):
+                symbolRun = symbolRun.lowerBound ..< i + 1
+            case ASCII.minus: negative.toggle()
             case ASCII.digits, ASCII.dot, ASCII.comma:
                 if b == ASCII.comma { commas += 1 } else if b == ASCII.dot { periods += 1 }
                 if digitRuns > 0 && digitRun.upperBound == i { digitRun = digitRun.lowerBound ..< i + 1 } else { digitRun = i ..< i + 1; digitRuns += 1 }

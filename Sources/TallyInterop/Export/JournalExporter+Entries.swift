@@ -60,7 +60,7 @@ extension JournalExporter {
             // that copies the exporter per entry).
             var asserted = places.balances(entry: index)
             for part in parts { asserted.merge(places.balances(entry: part)) { _, later in later } }
-            if parts.isEmpty { write(&out, entry, envelopes: envelopes, asserted: asserted) } else { writeJoined(&out, group, asserted: asserted) }
+            if parts.isEmpty { write(&out, index, envelopes: envelopes, asserted: asserted) } else { writeJoined(&out, group, asserted: asserted) }
             for (w, balance) in group.flatMap(places.zeroPostings) {
                 posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
             }
@@ -151,12 +151,13 @@ extension JournalExporter {
     static func walletFirst(_ total: Money) -> Bool { !total.isNegative && !total.isZero }
 
     /// One dated entry, the way the peer writes its kind.
-    private func write(_ out: inout JournalText, _ entry: Entry, envelopes: EnvelopeAllocations?, asserted: [Int: Money]) {
+    private func write(_ out: inout JournalText, _ index: Int, envelopes: EnvelopeAllocations?, asserted: [Int: Money]) {
+        let entry = model.entries[index]
         switch entry.kind {
         case .transaction(let w, let total, _):
             writeTransaction(&out, entry, wallet: w, total: total, asserted: asserted)
         case .transfer(let from, let to, let sent, let received):
-            writeTransfer(&out, entry, from: from, to: to, sent: sent, received: received, asserted: asserted)
+            writeTransfer(&out, entry, from: from, to: to, sent: sent, received: received, asserted: asserted, lots: lots.postings[index])
         case .assertion(let w, let balance):
             writeAssertion(&out, entry, wallet: w, balance: balance)
         case .rate(let base, let rate, let quote):
@@ -225,9 +226,11 @@ extension JournalExporter {
     }
 
     /// A transfer: the receiving wallet's posting, and the sending one's before or after
-    /// it; between currencies, a total price that makes the two balance.
+    /// it; between currencies, a total price that makes the two balance, or the units'
+    /// lots (``ExportedLots``): a posting per lot a sale takes.
     private func writeTransfer(
-        _ out: inout JournalText, _ entry: Entry, from: Int, to: Int, sent: Money, received: Money, asserted: [Int: Money]
+        _ out: inout JournalText, _ entry: Entry, from: Int, to: Int, sent: Money, received: Money, asserted: [Int: Money],
+        lots: [ExportedLots.Lot]? = nil
     ) {
         let source = model.wallets[from], target = model.wallets[to]
         var metadata = self.source.details(of: entry)?.metadata ?? []
@@ -237,7 +240,14 @@ extension JournalExporter {
         header(&out, entry, extra: metadata)
         var arriving = amount(received, target.currency)
         var sending = amount(sent.negated, source.currency)
-        if currency(source.currency) != currency(target.currency) {
+        if let lots, lots.first?.units.isNegative == true {
+            if sendingFirst { writeLots(&out, from, lots, legs.from) }
+            posting(&out, names.wallets[to], arriving + assertion(asserted, to), legs.to)
+            if !sendingFirst { writeLots(&out, from, lots, legs.from) }
+            return
+        } else if let lot = lots?.first {
+            arriving += " " + lotText(lot, sale: false)
+        } else if currency(source.currency) != currency(target.currency) {
             // The total price makes the two currencies balance exactly. Beancount
             // balances within the precision of the weight's amounts: on the side
             // with fewer decimals (units), its weight is in the other currency.

@@ -37,6 +37,8 @@ public struct JournalExporter {
     let styles: [String: AmountStyle]
     /// What `tally convert` kept as comments, the dated blocks by date (``KeptBlock``).
     let kept: (undated: [KeptBlock], dated: [KeptBlock])
+    /// The lots beancount books holdings in, per purchase and sale (``ExportedLots``).
+    let lots: ExportedLots
 
     /// An exporter for `model`; `budget` (the files the model was read from) lets comments
     /// quote the declarations that have no equivalent in the peer.
@@ -75,6 +77,8 @@ public struct JournalExporter {
         var first = model.entries.first?.date ?? model.today
         for wallet in model.wallets { if let d = wallet.openingDate, d < first { first = d } }
         firstDate = first
+        let source = source
+        lots = ExportedLots(model: model, format: format) { source.declaredAccount(model.wallets[$0].location, AccountNames.openingCostKey) }
     }
 
     /// The whole journal.

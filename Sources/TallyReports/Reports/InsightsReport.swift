@@ -89,29 +89,33 @@ extension PeriodColumns {
         -> (table: PeriodColumns, rows: [Row], missing: [MissingRate])
     {
         let model = budget.model
-        let flows = CategoryFlows(model, rates: budget.rates, filter: filter)
+        // Valued flows stay unrounded: each cell, total and summary rounds its sum once.
+        let flows = CategoryFlows(model, rates: budget.rates, filter: filter, forSums: true)
         let map = depth.map(model.ancestors(depth:)) ?? Array(model.categories.indices)
         let sums = table.periods.map { flows.byCategory($0.start ... $0.end, mappedBy: map) }
         let decimals = model.decimals(of: budget.currency)
         let used = Set(sums.flatMap(\.keys))
         func cells(_ category: Int) -> [Money?] {
             let sign = model.categories[category].isIncome ? Money(units: 1, scale: 0) : Money(units: -1, scale: 0)
-            return sums.map { ($0[category] ?? .zero).multiplied(by: sign, roundedTo: decimals) ?? .zero }
+            return sums.map { ($0[category] ?? .zero).multiplied(by: sign, roundedTo: decimals + ExchangeRates.extraDecimals) ?? .zero }
+        }
+        func rounded(_ cells: [Money?]) -> (cells: [Money?], total: Money?, average: Money?) {
+            let t = totals(cells, decimals: decimals)
+            let round = { (m: Money?) in m.flatMap { $0.multiplied(by: Money(units: 1, scale: 0), roundedTo: decimals) } }
+            return (cells.map(round), round(t.total), t.average)
         }
         var rows: [Row] = []
         for income in [true, false] {
             var group: [Row] = []
             for category in used where model.categories[category].isIncome == income {
-                let c = cells(category)
-                let t = totals(c, decimals: decimals)
-                group.append(.init(name: model.categories[category].name, type: income ? "income" : "expense", cells: c, total: t.total, average: t.average))
+                let t = rounded(cells(category))
+                group.append(.init(name: model.categories[category].name, type: income ? "income" : "expense", cells: t.cells, total: t.total, average: t.average))
             }
             rows += group.sorted { ($1.total ?? .zero, $0.name) < ($0.total ?? .zero, $1.name) }
         }
         func summary(_ name: String, _ pick: (PeriodTotals) -> Money) -> Row {
-            let c: [Money?] = table.periods.map { pick(flows.totals($0.start ... $0.end, model: model)) }
-            let t = totals(c, decimals: decimals)
-            return .init(name: name, type: "total", cells: c, total: t.total, average: t.average, isSummary: true)
+            let t = rounded(table.periods.map { pick(flows.totals($0.start ... $0.end, model: model)) })
+            return .init(name: name, type: "total", cells: t.cells, total: t.total, average: t.average, isSummary: true)
         }
         rows += [summary("Income", \.income), summary("Expense", \.expense), summary("Net", \.net)]
         return (table, rows, flows.missingRates(in: range, model: model, rates: budget.rates))
