@@ -33,12 +33,13 @@ import Testing
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         let export = try TallyBinary.run(["export", "--to", format, "-o", exported, budget])
         try #require(export.status == 0, "\(export.stderr)")
-        // The export converts back with nothing listed, and the same envelopes where the
-        // peer has budgets (ledger's export keeps them as comments).
+        // The export converts back with nothing listed, and to the same envelopes in the
+        // original's own format (names change across formats: `Eating-out`).
         let back = folder.path("back.tally")
         let again = try TallyBinary.run(["convert", "--strict", "-o", back, exported])
         #expect(again.status == 0 && !again.stderr.contains("not converted"), "\(again.stderr)")
-        if format != "ledger" { #expect(try envelopeLines(back) == envelopeLines(budget)) }
+        let sameFormat = fixture.hasSuffix(".journal") ? format == "hledger" : format == "beancount"
+        if sameFormat { #expect(try envelopeLines(back) == envelopeLines(budget)) }
         return (budget, exported)
     }
 
@@ -271,5 +272,63 @@ import Testing
             compared += 1
         }
         #expect(compared == 5 * 24, "every envelope's every month: \(compared)")
+    }
+
+    /// hledger's goals per account and month in `bal --budget -M` (`expenses:rent
+    /// 2025-01` → `1150`), the account lowercased with `-` as a space.
+    static func hledgerGoals(_ journal: String, _ hledger: ExternalTool) throws -> [String: String] {
+        let csv = try hledger.run(["-f", journal, "bal", "^expenses", "--budget", "-M", "-O", "csv"])
+        #expect(csv.status == 0, "\(csv.output)")
+        let table = PeerJournal.csvRows(csv.stdout)
+        guard let header = table.first else { return [:] }
+        var goals: [String: String] = [:]
+        for row in table.dropFirst() where row[0].contains(":") && !row[0].hasPrefix("Total") {
+            for column in stride(from: 2, to: min(row.count, header.count), by: 2) {
+                for (_, amount) in PeerJournal.amounts(row[column]) { goals["\(accountKey(row[0])) \(header[column - 1])"] = amount.formatted(scale: 2) }
+            }
+        }
+        return goals
+    }
+
+    /// Fava's budget per account and month, as `beancountFigures` prints it.
+    static func favaGoals(_ figures: String) -> [String: String] {
+        var goals: [String: String] = [:]
+        for line in figures.split(separator: "\n") where line.hasPrefix("budget ") {
+            let parts = line.split(separator: " ").map(String.init)
+            if let amount = Money(parts[4]), !amount.isZero { goals["\(accountKey(parts[1])) \(parts[2])"] = amount.formatted(scale: 2) }
+        }
+        return goals
+    }
+
+    static func accountKey(_ account: String) -> String { account.lowercased().replacingOccurrences(of: "-", with: " ") }
+
+    /// Budgets cross over: the hledger household's goals exported to beancount are the
+    /// budgets Fava applies each month, and the beancount household's Fava budgets
+    /// exported to hledger are `hledger bal --budget -M`'s goals (5 accounts × 24 months
+    /// each way; rent 1150.00 in 2025, 1190.00 in 2026).
+    @Test(.enabled(if: has("hledger") && has("bean-check"), "hledger or bean-check is not installed"))
+    func budgetsCrossFromHledgerToFavaAndBack() throws {
+        let hledger = try #require(ExternalTool.find("hledger"), "hledger is not installed; .ci/run installs it")
+        let check = try #require(ExternalTool.find("bean-check"), "bean-check is not installed; .ci/run installs it")
+        let python = ExternalTool(url: check.url.deletingLastPathComponent().appendingPathComponent("python3"))
+        let folder = try TemporaryFolder("household")
+        defer { folder.remove() }
+        let hledgerOriginal = TestSupport.path(Self.fixtures + "household.journal")
+        let toFava = try Self.roundTrip("household.journal", to: "beancount", in: folder).exported
+        let fava = try python.run(["-c", Self.beancountFigures, toFava])
+        #expect(fava.stdout.hasPrefix("errors 0\n"), "\(fava.output)")
+        let hledgerGoals = try Self.hledgerGoals(hledgerOriginal, hledger)
+        #expect(hledgerGoals.count == 5 * 24 && hledgerGoals["expenses:rent 2026-12"] == "1190.00", "\(hledgerGoals)")
+        let favaFromHledger = Self.favaGoals(fava.stdout)
+        #expect(favaFromHledger == hledgerGoals, "Fava's budgets from the hledger household: \(favaFromHledger.filter { hledgerGoals[$0.key] != $0.value }.sorted { $0.key < $1.key })")
+
+        let other = try TemporaryFolder("household")
+        defer { other.remove() }
+        let favaOriginal = try python.run(["-c", Self.beancountFigures, TestSupport.path(Self.fixtures + "household.beancount")])
+        let toHledger = try Self.roundTrip("household.beancount", to: "hledger", in: other).exported
+        let favaGoals = Self.favaGoals(favaOriginal.stdout)
+        #expect(favaGoals.count == 5 * 24 && favaGoals["expenses:rent 2025-01"] == "1150.00", "\(favaGoals)")
+        let hledgerFromFava = try Self.hledgerGoals(toHledger, hledger)
+        #expect(hledgerFromFava == favaGoals, "hledger's goals from the beancount household: \(hledgerFromFava.filter { favaGoals[$0.key] != $0.value }.sorted { $0.key < $1.key })")
     }
 }
