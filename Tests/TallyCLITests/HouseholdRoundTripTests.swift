@@ -331,4 +331,76 @@ import Testing
         let hledgerFromFava = try Self.hledgerGoals(toHledger, hledger)
         #expect(hledgerFromFava == favaGoals, "hledger's goals from the beancount household: \(hledgerFromFava.filter { favaGoals[$0.key] != $0.value }.sorted { $0.key < $1.key })")
     }
+
+    /// An account as the formats can be compared: a wallet by its root and last part
+    /// (`assets:bank:checking` and `Assets:Checking` are `assets checking`), a category
+    /// by its whole path (`Expenses:Eating-out` is `expenses eating out`).
+    static func crossKey(_ account: String) -> String {
+        let parts = accountKey(account).split(separator: ":").map(String.init)
+        guard let root = parts.first, let leaf = parts.last else { return account }
+        return ["assets", "liabilities"].contains(root) ? root + " " + leaf : root + " " + parts.dropFirst().joined(separator: ":")
+    }
+
+    /// Each account's change per month and commodity, `crossKey MONTH COMMODITY` →
+    /// amount, equity left out.
+    typealias Changes = [String: String]
+
+    static func add(_ changes: inout Changes, _ account: String, _ month: String, _ commodity: String, _ amount: Money) {
+        guard !account.lowercased().hasPrefix("equity"), !amount.isZero else { return }
+        let key = "\(crossKey(account)) \(month) \(commodity)"
+        guard let sum = (changes[key].flatMap { Money($0) } ?? .zero).adding(amount) else {
+            Issue.record("\(key) overflows")
+            return
+        }
+        changes[key] = sum.isZero ? nil : sum.formatted(scale: 6)
+    }
+
+    /// The figures cross formats too: the hledger household exported to beancount gives
+    /// beancount's loader hledger's change of every account in every month, and the
+    /// beancount household exported to ledger gives `ledger reg` beancount's.
+    @Test(.enabled(if: has("hledger") && has("bean-check") && has("ledger"), "hledger, ledger or bean-check is not installed"))
+    func figuresCrossFormats() throws {
+        let hledger = try #require(ExternalTool.find("hledger"), "hledger is not installed; .ci/run installs it")
+        let ledger = try #require(ExternalTool.find("ledger"), "ledger is not installed; .ci/run installs it")
+        let check = try #require(ExternalTool.find("bean-check"), "bean-check is not installed; .ci/run installs it")
+        let python = ExternalTool(url: check.url.deletingLastPathComponent().appendingPathComponent("python3"))
+        func beancountChanges(_ file: String) throws -> Changes {
+            let r = try python.run(["-c", Self.beancountFigures, file])
+            #expect(r.stdout.hasPrefix("errors 0\n"), "\(r.output)")
+            var changes = Changes()
+            for line in r.stdout.split(separator: "\n") where line.hasPrefix("change ") {
+                let parts = line.split(separator: " ").map(String.init)
+                if let amount = Money(parts[4]) { Self.add(&changes, parts[2], parts[1], parts[3], amount) }
+            }
+            return changes
+        }
+        let folder = try TemporaryFolder("household")
+        defer { folder.remove() }
+        let toBeancount = try Self.roundTrip("household.journal", to: "beancount", in: folder).exported
+        var fromHledger = Changes()
+        let monthly = try hledger.run(["-f", TestSupport.path(Self.fixtures + "household.journal"), "bal", "-M", "--flat", "-N", "-O", "csv"])
+        let table = PeerJournal.csvRows(monthly.stdout)
+        let header = try #require(table.first)
+        for row in table.dropFirst() {
+            for column in 1 ..< min(row.count, header.count) {
+                for (commodity, amount) in PeerJournal.amounts(row[column]) { Self.add(&fromHledger, row[0], header[column], commodity, amount) }
+            }
+        }
+        #expect(fromHledger["assets yen 2025-08 JPY"] == Money("60000")!.formatted(scale: 6), "\(fromHledger)")
+        #expect(try beancountChanges(toBeancount) == fromHledger, "beancount's loader on the hledger household's export")
+
+        let other = try TemporaryFolder("household")
+        defer { other.remove() }
+        let toLedger = try Self.roundTrip("household.beancount", to: "ledger", in: other).exported
+        let fromBeancount = try beancountChanges(TestSupport.path(Self.fixtures + "household.beancount"))
+        let reg = try ledger.run(["-f", toLedger, "reg", "--format", "%(format_date(date, \"%Y-%m\"))\t%(account)\t%(scrub(amount))\n"])
+        var fromLedger = Changes()
+        for line in reg.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "\t").map(String.init)
+            guard parts.count == 3 else { continue }
+            for (commodity, amount) in PeerJournal.amounts(parts[2]) { Self.add(&fromLedger, parts[1], parts[0], commodity, amount) }
+        }
+        #expect(fromBeancount.count > 24 * 10, "\(fromBeancount.count) account-months")
+        #expect(fromLedger == fromBeancount, "ledger reg on the beancount household's export")
+    }
 }
