@@ -23,9 +23,14 @@ extension BudgetBuilder {
         for (p, _) in sorted.wallets {
             var kept = details
             // The wallet posting's comment is the opening's (`opening-note:`), written back
-            // on that posting; its tags and metadata have no place and are listed.
-            if let note = p.note { kept.append((AccountNames.openingNoteKey, note)) }
-            if !p.tags.isEmpty || !p.metadata.isEmpty {
+            // on that posting (as `note:` metadata in beancount, which has no posting
+            // comments the loader keeps); its tags and other metadata have no place and
+            // are listed.
+            var metadata = p.metadata
+            let noteIndex = p.note == nil ? metadata.firstIndex { $0.0 == "note" } : nil
+            if let note = p.note ?? noteIndex.map({ metadata[$0].1 }) { kept.append((AccountNames.openingNoteKey, note)) }
+            if let noteIndex { metadata.remove(at: noteIndex) }
+            if !p.tags.isEmpty || !metadata.isEmpty {
                 leftOut.append(LeftOut(source: p.source, reason: "tags or metadata on an opening's posting: the wallet opens with its amount only"))
             }
             if let price = p.price ?? p.posting.cost?.amount {

@@ -100,7 +100,23 @@ public struct AccountNames: Sendable {
             openingBalances = unique("Equity:Opening-Balances")
         }
         let walletOriginals = model.wallets.map { original($0.location, AccountNames.originalKey) }
-        let categoryOriginals = model.categories.map { $0.isImplicit ? nil : original($0.location, AccountNames.originalKey) }
+        var categoryOriginals = model.categories.map { $0.isImplicit ? nil : original($0.location, AccountNames.originalKey) }
+        // An implicit parent (`travel` of `travel:lodging`) is named after a child's kept
+        // account (`expenses:travel:lodging` → `expenses:travel`): named from the root
+        // instead (`Expenses:travel`), it would be a second account tree beside the
+        // journal's.
+        for (i, category) in model.categories.enumerated() where category.isImplicit {
+            let depth = category.name.split(separator: ":", omittingEmptySubsequences: false).count
+            for (j, child) in model.categories.enumerated() where child.name.hasPrefix(category.name + ":") {
+                guard let kept = categoryOriginals[j], !model.categories[j].isImplicit else { continue }
+                let below = child.name.split(separator: ":", omittingEmptySubsequences: false).count - depth
+                let parts = kept.split(separator: ":", omittingEmptySubsequences: false)
+                if parts.count > below + 1 {
+                    categoryOriginals[i] = parts.dropLast(below).joined(separator: ":")
+                    break
+                }
+            }
+        }
         // A wallet stays a leaf account where the peer's balance assertions count the
         // subaccounts (beancount's `balance`; ledger's too): its original is not kept when
         // another account's is below it. hledger's `=` is the account's own balance.

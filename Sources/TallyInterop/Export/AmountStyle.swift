@@ -13,6 +13,9 @@ struct AmountStyle {
     let symbolFirst: Bool
     let spaced: Bool
     let decimalComma: Bool
+    /// Whether the format groups digits (`1,000.00`, `1.000,00`): the mark that is not
+    /// the decimal mark appears in its number.
+    let grouped: Bool
 
     /// nil when `format` has no number or no symbol.
     init?(_ format: String) {
@@ -27,6 +30,7 @@ struct AmountStyle {
         symbolFirst = symbolText == before
         spaced = symbolFirst ? before.hasSuffix(" ") : after.hasPrefix(" ")
         decimalComma = DecimalMarks.declaredByFormat(bytes[first ... last]) == ASCII.comma
+        grouped = bytes[first ... last].contains(decimalComma ? ASCII.dot : ASCII.comma)
     }
 
     /// The format as ledger's `format` subdirective takes it: without a decimal mark that
@@ -42,9 +46,19 @@ struct AmountStyle {
     }
 
     /// `number` (`-1234.56`, as `Money.formatted` writes it) in this style: `$-1234.56`,
-    /// `-1234,56 EUR`.
-    func write(_ number: String) -> String {
-        let text = decimalComma ? number.replacingText(".", with: ",") : number
+    /// `-1234,56 EUR`; with `grouping`, the whole part in groups of three where the
+    /// format has them (`1,150.00`), because hledger 1.25 shows a goal as it is written.
+    func write(_ number: String, grouping: Bool = false) -> String {
+        let negative = number.hasPrefix("-")
+        let digits = negative ? number.dropFirst() : Substring(number)
+        let whole = digits.prefix { $0 != "." }
+        var text = negative ? "-" : ""
+        for (i, digit) in whole.enumerated() {
+            if grouping && grouped && i > 0 && (whole.count - i) % 3 == 0 { text += decimalComma ? "." : "," }
+            text.append(digit)
+        }
+        let fraction = digits.dropFirst(whole.count)
+        text += decimalComma ? fraction.replacingText(".", with: ",") : String(fraction)
         let space = spaced ? " " : ""
         return symbolFirst ? symbol + space + text : text + space + symbol
     }

@@ -56,7 +56,8 @@ extension JournalExporter {
         if envelope.until != nil, let end = model.envelopeHistory(e).last?.end.adding(days: 1) { start += " to \(end)" }
         var text = "~ \(keyword)\(start)  envelope \(lineText(envelope.name))\n"
         if !envelope.wallets.isEmpty { text += "    ; " + envelope.wallets.map { "in: " + names.wallets[$0] }.joined(separator: ", ") + "\n" }
-        return text + "    (\(account))  \(amount(planned, model.defaultCurrency))\n"
+        // Written in the currency's digit groups: hledger shows a goal as it is written.
+        return text + "    (\(account))  \(amount(planned, model.defaultCurrency, grouping: true))\n"
     }
 
     /// The one account an envelope's goal is on: its single category's, or `Expenses`

@@ -106,9 +106,10 @@ public struct JournalExporter {
 
     /// `-66.20 EUR`: the amount with its currency's decimals and the peer's spelling of
     /// the currency.
-    func amount(_ money: Money, _ code: String) -> String {
+    /// With `grouping`, in the digit groups of the currency's declared format (goals).
+    func amount(_ money: Money, _ code: String, grouping: Bool = false) -> String {
         let number = money.formatted(scale: model.decimals(of: code))
-        if !styles.isEmpty, let style = styles[code] { return style.write(number) }
+        if !styles.isEmpty, let style = styles[code] { return style.write(number, grouping: grouping) }
         let c = currency(code)
         return c.isEmpty ? number : number + " " + commodity(c)
     }

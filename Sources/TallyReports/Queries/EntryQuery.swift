@@ -64,7 +64,16 @@ public struct EntryQuery: Equatable, Sendable {
     ]
 
     /// hledger's query fields Tally does not read: a usage error rather than plain text.
-    static let unread: Set<String> = ["cur", "real", "depth", "code", "expr"]
+    static let unread: Set<String> = ["cur", "real", "depth", "code", "expr", "date2", "empty"]
+
+    /// ledger's query words Tally does not read (its boolean operators and value
+    /// expressions): a usage error rather than text to match, since `food and dining`
+    /// would otherwise keep either, where ledger keeps both.
+    static let ledgerOperators: Set<String> = ["and", "or", "(", ")", "expr"]
+
+    /// ledger's short forms of fields (`@PAYEE`, `%TAG`, `%TAG=VALUE`, `=NOTE`), read as
+    /// the fields they stand for.
+    static let ledgerPrefixes: [Character: String] = ["@": "payee:", "%": "tag:", "=": "note:"]
 
     /// The shapes of terms, for error messages.
     public static let shapes =
@@ -94,7 +103,25 @@ public struct EntryQuery: Equatable, Sendable {
 
     /// Reads the words after the file; a word that is no term is a usage error.
     public init(_ words: [String]) throws(UsageError) {
-        for word in words { terms.append(try EntryQuery.term(word)) }
+        var negateNext = false
+        for word in words {
+            let lowered = word.lowercased()
+            if Self.ledgerOperators.contains(lowered) {
+                throw UsageError(
+                    "query `\(word)`: Tally does not read ledger's `\(lowered)`: terms of one kind match any of them, different kinds all; not:TERM inverts one (write payee:\(word) to find the text)"
+                )
+            }
+            // ledger's `not WORD` is hledger's `not:WORD`.
+            if lowered == "not" {
+                negateNext = true
+                continue
+            }
+            var spelled = word
+            if word.count > 1, let first = word.first, let field = Self.ledgerPrefixes[first] { spelled = field + word.dropFirst() }
+            terms.append(try EntryQuery.term(negateNext ? "not:" + spelled : spelled))
+            negateNext = false
+        }
+        if negateNext { throw UsageError("query `not`: nothing to invert; write not:TERM") }
     }
 
     private static func term(_ word: String) throws(UsageError) -> Term {
@@ -216,6 +243,12 @@ public struct EntryQuery: Equatable, Sendable {
                     return walletNames[line.wallet].contains(term.text)
                 case .tag:
                     if term.value == nil, entry.tags.contains(where: { $0.caseInsensitiveCompare(term.text) }) { return true }
+                    // A peer's `person:` value tag is the entry's `by` once converted.
+                    if term.text.caseInsensitiveCompare("person"), let by = entry.by,
+                        term.value.map({ SearchText.folded(by).contains($0) }) ?? true
+                    {
+                        return true
+                    }
                     return Self.valueTags(metadata.lines(at: entry.location)).contains { name, value in
                         name.caseInsensitiveCompare(term.text) && (term.value.map { SearchText.folded(value).contains($0) } ?? true)
                     }
