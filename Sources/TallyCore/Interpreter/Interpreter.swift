@@ -21,8 +21,8 @@ public enum Interpreter {
     /// soon as its entries are lowered: for a caller that needs nothing of the trees
     /// afterwards (a one-shot check), and keeps no other reference to them. Neither the
     /// join of a large budget's two halves of entries (`Lowering+Concurrent.swift`) nor
-    /// the walk's tables are then held together with the trees, which take about 1.6
-    /// times the text's size, and the trees' arrays are freed, not kept for the next tree
+    /// the walk's tables are then held together with the trees, which are larger than
+    /// the text, and the trees' arrays are freed, not kept for the next tree
     /// (``SyntaxTree/releaseRetiredArrays()``). The model and diagnostics are the same.
     public static func run(releasing budget: consuming Budget, today: CivilDate) -> (model: BudgetModel, diagnostics: [Diagnostic]) {
         var lowering = Lowering()
