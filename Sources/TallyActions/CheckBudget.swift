@@ -68,9 +68,11 @@ public enum CheckBudget {
         public let sources: [SourceText]
         /// The time spent reading and parsing, and interpreting and checking.
         public let loading: Duration, checking: Duration
-        /// The budgets and models read: a one-shot process may keep them until it exits
-        /// rather than free them.
+        /// The models made: a one-shot process may keep them until it exits rather than
+        /// free them. (The budgets' trees are freed as soon as their entries are lowered.)
         public let read: [any Sendable]
+        /// The size in bytes of the largest budget read (its files' text).
+        public let largestBudget: Int
     }
 
     /// Checks the budgets of `request.files`.
@@ -92,7 +94,7 @@ public enum CheckBudget {
         return Result(
             diagnostics: shown, listed: listed, omitted: omitted, totals: DiagnosticTotals(shown), fails: findings.fails,
             unreadable: findings.unreadable, checkedFiles: findings.checkedFiles, sources: findings.sources, loading: findings.loading,
-            checking: findings.checking, read: findings.read)
+            checking: findings.checking, read: findings.read, largestBudget: findings.largestBudget)
     }
 
     /// What checking the budgets found: every diagnostic once, whether any fails the
@@ -104,6 +106,7 @@ public enum CheckBudget {
         private(set) var unreadable: [String] = []
         private(set) var sources: [SourceText] = []
         private(set) var read: [any Sendable] = []
+        private(set) var largestBudget = 0
         /// The files checked; a file reached from two roots counts once.
         private(set) var checkedFiles = Set<String>()
         private(set) var loading = Duration.zero
@@ -152,17 +155,27 @@ public enum CheckBudget {
             var policy = DiagnosticPolicy(budget: budget)
             policy.strict = policy.strict || request.strict
             request.severities.apply(to: &policy)
-            let result = request.syntaxOnly ? nil : Interpreter.run(budget, today: request.today)
-            var found = budget.diagnostics + (result.map { CheckBudget.namingLikelyCategories($0.diagnostics, model: $0.model) } ?? [])
+            // What is needed of the budget once it is interpreted, taken now: the
+            // interpreter lets its trees go before the walk (`Interpreter.run(releasing:)`).
+            var suppressions: [String: Suppressions] = [:]
+            for file in budget.files { suppressions[file.path] = file.suppressions }
+            let budgetFiles = budget.files.map { (path: $0.path, source: $0.tree.source) }
+            largestBudget = max(largestBudget, budgetFiles.reduce(0) { $0 + $1.source.bytes.count })
+            var found = budget.diagnostics
+            if !request.syntaxOnly {
+                let result = Interpreter.run(releasing: consume budget, today: request.today)
+                found += CheckBudget.namingLikelyCategories(result.diagnostics, model: result.model)
+                read.append(result.model)
+            }
             if let reported {
                 found.removeAll { !reported.contains(key($0.file)) }
                 // Named files are reported as the user spelled them, not as the root's
                 // include line reached them.
                 var spelling: [String: String] = [:]
                 for name in job.named { spelling[key(name)] = name }
-                for file in budget.files {
+                for file in budgetFiles {
                     if let name = spelling[key(file.path)], name != file.path {
-                        sources.append(SourceText(path: name, bytes: file.tree.source.bytes))
+                        sources.append(SourceText(path: name, bytes: file.source.bytes))
                     }
                 }
                 for i in found.indices {
@@ -172,9 +185,7 @@ public enum CheckBudget {
                     }
                 }
             }
-            read.append(budget)
-            if let model = result?.model { read.append(model) }
-            let diagnostics = policy.apply(found, budget: budget)
+            let diagnostics = policy.apply(found, suppressions: suppressions)
             if policy.fails(diagnostics) { fails = true }
             for d in diagnostics where seen.insert(d).inserted { shown.append(d) }
         }

@@ -189,8 +189,8 @@ enum CheckCommand: Subcommand {
             .init(
                 files: options.files, root: options.root, standardInput: standardInput, strict: options.strict, severities: options.severities,
                 syntaxOnly: options.syntaxOnly, today: today))
-        // The budgets read are freed by the exit, not one element at a time.
-        if let budget = result.read.first as? Budget { for value in result.read { KeptUntilExit.keep(value, of: budget) } }
+        // The models made are freed by the exit, not one element at a time.
+        for value in result.read { KeptUntilExit.keep(value, ofSize: result.largestBudget) }
         for problem in result.unreadable { console.err("tally check: \(problem)\n") }
         let outputStart = clock.now
         render(result, options: options, console: console)

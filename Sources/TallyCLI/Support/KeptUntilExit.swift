@@ -16,7 +16,12 @@ enum KeptUntilExit {
 
     /// Keeps `value` alive for the life of the process when `budget` is large.
     static func keep(_ value: some Sendable, of budget: Budget) {
-        let size = budget.files.reduce(0) { $0 + $1.tree.source.bytes.count }
+        keep(value, ofSize: budget.files.reduce(0) { $0 + $1.tree.source.bytes.count })
+    }
+
+    /// Keeps `value` alive for the life of the process when it comes from a budget of
+    /// `size` bytes that is large.
+    static func keep(_ value: some Sendable, ofSize size: Int) {
         guard size >= minimumSize else { return }
         storage.add(value)
     }

@@ -17,6 +17,25 @@ public enum Interpreter {
         return (result.model, result.diagnostics)
     }
 
+    /// Interprets `budget` as ``run(_:today:)`` does, and lets go of its syntax trees as
+    /// soon as its entries are lowered: for a caller that needs nothing of the trees
+    /// afterwards (a one-shot check), and keeps no other reference to them. Neither the
+    /// join of a large budget's two halves of entries (`Lowering+Concurrent.swift`) nor
+    /// the walk's tables are then held together with the trees, which are larger than
+    /// the text, and the trees' arrays are freed, not kept for the next tree
+    /// (``SyntaxTree/releaseRetiredArrays()``). The model and diagnostics are the same.
+    public static func run(releasing budget: consuming Budget, today: CivilDate) -> (model: BudgetModel, diagnostics: [Diagnostic]) {
+        var lowering = Lowering()
+        lowering.lowerDeclarations(budget)
+        let later = lowering.lowerEntriesLeavingJoin(budget)
+        _ = consume budget
+        SyntaxTree.releaseRetiredArrays()
+        if let later { lowering.join(later) }
+        var walk = Walk(lowering: consume lowering, today: today)
+        walk.run()
+        return (walk.model(), walk.diagnostics)
+    }
+
     /// Interprets `budget` as ``run(_:today:)`` does, reusing `previous`, the lowering of
     /// an earlier version of the same budget, for the entries an edit did not touch (see
     /// `Lowering+Reuse.swift`). Returns this run's lowering too, for the next edit. The

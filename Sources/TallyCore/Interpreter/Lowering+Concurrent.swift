@@ -73,7 +73,17 @@ struct EntryRange: Sendable {
 /// wallet counts are added. The result is what lowering all entries in order gives, which
 /// `ConcurrentLoweringTests` checks at every possible cut.
 extension Lowering {
-    mutating func lowerConcurrently(_ first: [EntryRange], _ second: [EntryRange]) {
+    /// The second part of a budget's entries, lowered on its own copy of the lowering,
+    /// waiting to be joined to the first (``join(_:)``).
+    struct LoweredPart {
+        let lowering: Lowering
+        /// How many diagnostics the declarations made: the part's own come after them.
+        let declarationDiagnostics: Int
+    }
+
+    /// Lowers `first` into this lowering and `second` on a copy, at once; returns the
+    /// second for ``join(_:)``.
+    mutating func lowerConcurrently(_ first: [EntryRange], _ second: [EntryRange]) -> LoweredPart {
         let base = self
         let halves = ResultSlots<Lowering>(count: 2)
         DispatchQueue.concurrentPerform(iterations: 2) { half in
@@ -90,14 +100,14 @@ extension Lowering {
         }
         // Taken out one by one so that no other reference to the first half's arrays
         // remains, and the join appends to them in place.
-        let b = halves.take(1)
+        let later = LoweredPart(lowering: halves.take(1), declarationDiagnostics: base.diagnostics.count)
         self = halves.take(0)
-        join(b, declarationDiagnostics: base.diagnostics.count)
+        return later
     }
 
-    /// Lowers the two parts one after the other, each on its own copy, and joins them as
+    /// Lowers the two parts one after the other, each on its own copy, as
     /// ``lowerConcurrently(_:_:)`` does; for tests, which try every cut.
-    mutating func lowerInParts(_ first: [EntryRange], _ second: [EntryRange]) {
+    mutating func lowerInParts(_ first: [EntryRange], _ second: [EntryRange]) -> LoweredPart {
         let base = self
         var a = base
         var b = base
@@ -107,7 +117,7 @@ extension Lowering {
         order = 0
         for range in second { b.lowerEntries(range, order: &order) }
         self = a
-        join(b, declarationDiagnostics: base.diagnostics.count)
+        return LoweredPart(lowering: b, declarationDiagnostics: base.diagnostics.count)
     }
 
     /// Sets the counts of wallets seen and named to zero, for a part whose counts are
@@ -117,9 +127,13 @@ extension Lowering {
         walletUsed = [:]
     }
 
-    /// Appends what `later` lowered after this lowering's entries; `later` counted only
-    /// the wallets its own entries saw and named.
-    mutating func join(_ later: Lowering, declarationDiagnostics: Int) {
+    /// Appends what `part` lowered after this lowering's entries; `part` counted only
+    /// the wallets its own entries saw and named. Consumed, so that its entries go as
+    /// soon as they are appended.
+    mutating func join(_ part: consuming LoweredPart) {
+        let later = part.lowering
+        let declarationDiagnostics = part.declarationDiagnostics
+        _ = consume part
         let start = entries.count
         let shift = Int32(truncatingIfNeeded: start)
         entries.append(contentsOf: later.entries)

@@ -13,6 +13,10 @@ struct FlatTables {
     var people = TextTable()
     /// Decimals of each wallet's currency.
     var walletDecimals: [Int] = []
+    /// The details of entries whose only detail is their tags, one per list of tags, and
+    /// the last one handed out (see ``Lowering/sharedTagDetails(_:)``).
+    var tagDetails: [[String]: EntryDetails] = [:]
+    var lastTagDetails: EntryDetails?
 }
 
 /// The hot path of lowering: transactions read straight from the tree's flat arrays.
@@ -60,6 +64,26 @@ extension Lowering {
                 return nil
             }
         }
+    }
+
+    /// The details of an entry whose only detail is `tags`, one object per list of tags:
+    /// a large budget tags many thousands of entries alike, and each would otherwise keep
+    /// its own details and its own array of the same strings. Also the one array of
+    /// those tags for entries that have other details. EntryDetails never change, so
+    /// sharing them changes no value.
+    mutating func sharedTagDetails(_ tags: [String]) -> EntryDetails? {
+        guard !tags.isEmpty else { return nil }
+        // Runs of entries tagged alike are common: the last list is compared first.
+        if let last = tables.lastTagDetails, last.tags == tags { return last }
+        let details: EntryDetails
+        if let known = tables.tagDetails[tags] {
+            details = known
+        } else {
+            details = EntryDetails(note: nil, tags: tags, bankID: nil, by: nil)
+            tables.tagDetails[tags] = details
+        }
+        tables.lastTagDetails = details
+        return details
     }
 
     /// The unquoted text of node `node`'s first token (a payee or a note).
@@ -371,9 +395,12 @@ extension Lowering {
         walletSeen[wallet] += 1
         let payeeText = payee >= 0 ? quotedText(payee, flat) : nil
         let noteText = note >= 0 ? quotedText(note, flat) : nil
-        let tagList = Lowering.hasTag(n, flat) ? tags(n, flat) : []
+        let tagged = Lowering.hasTag(n, flat) ? sharedTagDetails(tags(n, flat)) : nil
+        let tagList = tagged?.tags ?? []
         let id = metadata >= 0 ? Lowering.bankID(n, firstMetadata: metadata, flat) : nil
         let (goal, rule, by) = parts.hasAttribute ? flatClauses(n, flat, file: file) : (nil, nil, nil)
+        // An entry whose only detail is its tags shares their details with the others.
+        let details = noteText == nil && id == nil && by == nil ? tagged : nil
 
         let currency = wallets[wallet].currency
         let content = flat.contentRange(n)
@@ -434,7 +461,7 @@ extension Lowering {
             Entry(
                 date: date, wallet: wallet, category: category, amount: total, header: header,
                 payee: payeeText, note: noteText, tags: tagList, bankID: id, goal: goal, rule: rule, by: by,
-                location: SourceLocation(file: file, range: content), order: order))
+                location: SourceLocation(file: file, range: content), order: order, sharedDetails: details))
         return .appended
     }
 }

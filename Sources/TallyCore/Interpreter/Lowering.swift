@@ -153,16 +153,25 @@ struct Lowering {
 
     /// Lowers every dated entry of `budget`, once its declarations are read.
     mutating func lowerAllEntries(_ budget: Budget) {
+        if let later = lowerEntriesLeavingJoin(budget) { join(later) }
+    }
+
+    /// Lowers every dated entry of `budget` as ``lowerAllEntries(_:)`` does, but returns
+    /// the second part of a budget lowered in two (see `Lowering+Concurrent.swift`) for the
+    /// caller to ``join(_:)``: the part holds no tree, so a caller that needs the trees no
+    /// more lets them go first, and the join's one and a half arrays of entries are never
+    /// held together with the trees.
+    mutating func lowerEntriesLeavingJoin(_ budget: Budget) -> LoweredPart? {
         entries.reserveCapacity(budget.files.reduce(0) { $0 + $1.tree.nodeCount / 4 })
         if let cut = cutForTesting {
             let (first, second) = EntryRange.split(budget, file: cut.file, node: cut.node)
-            lowerInParts(first, second)
+            return lowerInParts(first, second)
         } else if let (first, second) = EntryRange.halves(of: budget, minimumNodes: concurrentLoweringThreshold) {
-            lowerConcurrently(first, second)
-        } else {
-            var order = 0
-            for part in EntryRange.whole(budget) { lowerEntries(part, order: &order) }
+            return lowerConcurrently(first, second)
         }
+        var order = 0
+        for part in EntryRange.whole(budget) { lowerEntries(part, order: &order) }
+        return nil
     }
 
     /// Lowers the dated entries among the top-level nodes `part.nodes` of `part.file`,

@@ -162,26 +162,31 @@ public struct Entry: Sendable {
     /// `header` in the entry's file.
     init(
         date: CivilDate, wallet: Int, category: Int, amount: Money, header: ByteRange, payee: String?, note: String?,
-        tags: [String], bankID: String?, goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int
+        tags: [String], bankID: String?, goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int,
+        sharedDetails: EntryDetails? = nil
     ) {
         let plain = Stored.plain(
             wallet: Int32(truncatingIfNeeded: wallet), category: Int32(truncatingIfNeeded: category),
             amount: amount, header: header)
         self.init(
             date: date, stored: plain, payee: payee, note: note, tags: tags, bankID: bankID,
-            goal: goal, rule: rule, by: by, location: location, order: order)
+            goal: goal, rule: rule, by: by, location: location, order: order, sharedDetails: sharedDetails)
     }
 
+    /// `sharedDetails`, when given, are details equal to those the other arguments make,
+    /// shared with other entries (``Lowering/sharedTagDetails(_:)``).
     private init(
         date: CivilDate, stored: Stored, payee: String?, note: String?, tags: [String], bankID: String?,
-        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int, paid: PaidAmount? = nil
+        goal: Int?, rule: Int?, by: String?, location: SourceLocation, order: Int, paid: PaidAmount? = nil,
+        sharedDetails: EntryDetails? = nil
     ) {
         self.date = date
         self.stored = stored
         self.payee = payee
         details =
-            note == nil && tags.isEmpty && bankID == nil && by == nil && paid == nil
-            ? nil : EntryDetails(note: note, tags: tags, bankID: bankID, by: by, paid: paid)
+            sharedDetails
+            ?? (note == nil && tags.isEmpty && bankID == nil && by == nil && paid == nil
+                ? nil : EntryDetails(note: note, tags: tags, bankID: bankID, by: by, paid: paid))
         // Indices of declarations and positions in a file fit in 32 bits (a file's
         // offsets already do); -1 stands for none.
         goalIndex = goal.map { Int32(truncatingIfNeeded: $0) } ?? -1

@@ -45,6 +45,12 @@ public struct DiagnosticPolicy: Sendable {
     public func apply(_ diagnostics: [Diagnostic], budget: Budget) -> [Diagnostic] {
         var suppressionsByPath: [String: Suppressions] = [:]
         for file in budget.files { suppressionsByPath[file.path] = file.suppressions }
+        return apply(diagnostics, suppressions: suppressionsByPath)
+    }
+
+    /// The diagnostics as ``apply(_:budget:)`` shows them, with the `tally-ignore`
+    /// comments of each file by path: for a caller that let the budget's trees go.
+    public func apply(_ diagnostics: [Diagnostic], suppressions suppressionsByPath: [String: Suppressions]) -> [Diagnostic] {
         var result: [Diagnostic] = []
         result.reserveCapacity(diagnostics.count)
         for var diagnostic in diagnostics {

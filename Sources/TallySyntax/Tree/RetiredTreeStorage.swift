@@ -45,6 +45,15 @@ enum RetiredTreeStorage {
         #endif
     }
 
+    /// Frees the set kept, if any.
+    static func release() {
+        #if os(Linux)
+            // Freed after the lock is let go.
+            let released = slot.withLock { stored in stored.take() }
+            _ = consume released
+        #endif
+    }
+
     /// Empty arrays with room for `tokens` token kinds, `tokens + 1` starts and `nodes`
     /// nodes: the kept set when there is one and this many tokens are large, else new arrays.
     static func take(tokens: Int, nodes: Int) -> Arrays {

@@ -49,6 +49,13 @@ public final class SyntaxTree: Sendable {
         RetiredTreeStorage.retire(kinds: tokenKinds, starts: tokenStarts, nodes: nodes)
     }
 
+    /// Frees the arrays of the last large tree that went, kept for the next large tree
+    /// (see `RetiredTreeStorage`): for a caller that reads no more large files soon, such
+    /// as a one-shot check once its budget's trees are gone.
+    public static func releaseRetiredArrays() {
+        RetiredTreeStorage.release()
+    }
+
     /// The root node, of kind ``SyntaxKind/sourceFile``.
     public var root: SyntaxNode { SyntaxNode(tree: self, index: 0) }
 
