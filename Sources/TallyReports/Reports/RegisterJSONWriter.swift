@@ -10,9 +10,12 @@ struct RegisterJSONWriter {
     /// for each of 100k rows made laying out keys the larger part.
     private let prefixes: [[UInt8]]
     private let rowEnd: [UInt8]
-    private let walletNames: [String]
-    private let categoryNames: [String]
-    private let currencies: [String]
+    /// Each wallet's and category's name, each currency and each type, quoted once: one
+    /// of each is on every row.
+    private let walletNames: [[UInt8]]
+    private let categoryNames: [[UInt8]]
+    private let currencies: [[UInt8]]
+    private let typeNames: [[UInt8]]
     /// Decimals of each wallet's currency.
     private let decimals: [Int]
     private let chunk: Int
@@ -35,10 +38,16 @@ struct RegisterJSONWriter {
         JSONValue.newline(&end, depth: 2)
         end.append(UInt8(ascii: "}"))
         rowEnd = end
-        walletNames = model.wallets.map(\.name)
-        categoryNames = model.categories.map(\.name)
+        func quoted(_ text: String) -> [UInt8] {
+            var bytes: [UInt8] = []
+            JSONValue.appendQuoted(text, to: &bytes)
+            return bytes
+        }
+        walletNames = model.wallets.map { quoted($0.name) }
+        categoryNames = model.categories.map { quoted($0.name) }
         let currencies = currencies ?? model.wallets.map(\.currency)
-        self.currencies = currencies
+        self.currencies = currencies.map(quoted)
+        typeNames = FlowType.allCases.map { quoted($0.rawValue) }
         decimals = currencies.map { model.decimals(of: $0) }
         self.chunk = chunk
         out.reserveCapacity(chunk + 4096)
@@ -50,6 +59,12 @@ struct RegisterJSONWriter {
         if let value { JSONValue.appendQuoted(value, to: &out) } else { out.appendUTF8("null") }
     }
 
+    /// A value already quoted, or null.
+    private mutating func quotedName(_ key: Int, _ bytes: [UInt8]?) {
+        out.append(contentsOf: prefixes[key])
+        if let bytes { out.append(contentsOf: bytes) } else { out.appendUTF8("null") }
+    }
+
     private mutating func quoted(_ key: Int, _ amount: Money, places: Int) {
         out.append(contentsOf: prefixes[key])
         out.append(UInt8(ascii: "\""))
@@ -59,6 +74,26 @@ struct RegisterJSONWriter {
 
     /// Writes `row`, with `last` in the last column; hands on a full piece first.
     mutating func append(_ row: RegisterRow, last: Money, to sink: ([UInt8]) -> Void) {
+        let words = Words(payee: row.payee, note: row.note, tags: row.tags, paid: row.paid)
+        append(date: row.date, wallet: row.wallet, type: row.type, category: row.category, counterpart: row.counterpart, words, row.amount, last: last, to: sink)
+    }
+
+    /// Writes `line` of `entry` with its balance, its words read from the entry: no
+    /// ``RegisterRow`` is made.
+    mutating func append(_ line: RegisterLine, _ entry: Entry, to sink: ([UInt8]) -> Void) {
+        let words = Words(payee: entry.payee, note: entry.note, tags: entry.tags, paid: line.paid(entry))
+        append(date: entry.date, wallet: line.wallet, type: line.type, category: line.category, counterpart: line.counterpart, words, line.amount, last: line.balance, to: sink)
+    }
+
+    /// A row's text fields.
+    private struct Words {
+        let payee: String?, note: String?, tags: [String], paid: PaidAmount?
+    }
+
+    private mutating func append(
+        date: CivilDate, wallet: Int, type: FlowType, category: Int?, counterpart: Int?, _ words: Words, _ amount: Money, last: Money,
+        to sink: ([UInt8]) -> Void
+    ) {
         if out.count >= chunk {
             sink(out)
             out.removeAll(keepingCapacity: true)
@@ -67,30 +102,30 @@ struct RegisterJSONWriter {
         rows += 1
         JSONValue.newline(&out, depth: 2)
         out.append(UInt8(ascii: "{"))
-        let places = decimals[row.wallet]
+        let places = decimals[wallet]
         out.append(contentsOf: prefixes[0])
         out.append(UInt8(ascii: "\""))
-        out.appendDate(row.date)
+        out.appendDate(date)
         out.append(UInt8(ascii: "\""))
-        text(1, walletNames[row.wallet])
-        text(2, row.type.rawValue)
-        text(3, row.category.map { categoryNames[$0] })
-        text(4, row.counterpart.map { walletNames[$0] })
-        text(5, row.payee)
-        text(6, row.note)
+        quotedName(1, walletNames[wallet])
+        quotedName(2, typeNames[type.place])
+        quotedName(3, category.map { categoryNames[$0] })
+        quotedName(4, counterpart.map { walletNames[$0] })
+        text(5, words.payee)
+        text(6, words.note)
         out.append(contentsOf: prefixes[7])
         out.append(UInt8(ascii: "["))
-        for (t, tag) in row.tags.enumerated() {
+        for (t, tag) in words.tags.enumerated() {
             if t > 0 { out.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: " ")]) }
             JSONValue.appendQuoted(tag, to: &out)
         }
         out.append(UInt8(ascii: "]"))
-        quoted(8, row.amount, places: places)
-        text(9, currencies[row.wallet])
+        quoted(8, amount, places: places)
+        quotedName(9, currencies[wallet])
         quoted(10, last, places: places)
         // What a purchase in another currency paid (`-23.50 USD @ 0.92`), as written.
-        text(11, row.paid?.amount.description)
-        text(12, row.paid?.currency)
+        text(11, words.paid?.amount.description)
+        text(12, words.paid?.currency)
         out.append(contentsOf: rowEnd)
     }
 
@@ -100,5 +135,16 @@ struct RegisterJSONWriter {
         out.appendUTF8("]\n}\n")
         sink(out)
         out.removeAll()
+    }
+}
+
+extension FlowType {
+    /// The type's place in ``FlowType/allCases``.
+    fileprivate var place: Int {
+        switch self {
+        case .income: 0
+        case .expense: 1
+        case .transfer: 2
+        }
     }
 }
