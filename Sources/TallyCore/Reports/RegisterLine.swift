@@ -10,6 +10,7 @@ public struct RegisterLine: Sendable {
     /// A transaction line's category or a transfer side's other wallet; -1 for neither
     /// (a bank movement with no category yet, I0601).
     private let otherIndex: Int32
+    /// Income, expense or transfer, as the row it stands for says.
     public let type: FlowType
     /// In the wallet's currency; negative when money leaves the wallet.
     public let amount: Money
