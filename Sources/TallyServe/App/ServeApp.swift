@@ -92,9 +92,10 @@ public struct ServeApp: Sendable {
         }
         if report == .register {
             // Rows in the budget's order are written as they are walked (8 clients at once
-            // asking for 100k rows hold a piece each); sorted ones are made first, then
-            // written in pieces too (never a 40 MB text and its copies).
-            switch RegisterStream.plain(asked, budget: opened.report) {
+            // asking for 100k rows hold a piece each); sorted ones are ordered first as
+            // lines without text, then written from the model in pieces too (never a 40 MB
+            // text and its copies); summed, running or valued ones are made whole.
+            switch RegisterStream.ordered(asked, budget: opened.report) {
             case .success(let stream?): return .jsonStream { stream.writeJSON(to: $0) }
             case .success(nil): break
             case .failure(let refusal): return .json(Self.errorJSON("tally register: \(refusal.message)"), status: .badRequest)

@@ -34,16 +34,20 @@ public enum FormData {
     /// `text` percent-encoded for a query value or a path segment (unreserved characters
     /// kept).
     public static func encode(_ text: String) -> String {
-        var out = ""
+        // Bytes, not Characters: `isLetter` looks up Unicode properties, and a register
+        // page encodes 2,000 edit links.
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
-            let c = Character(Unicode.Scalar(byte))
-            if byte < 0x80, c.isLetter || c.isNumber || "-._~".contains(c) {
-                out.append(c)
-            } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            switch byte {
+            case UInt8(ascii: "a") ... UInt8(ascii: "z"), UInt8(ascii: "A") ... UInt8(ascii: "Z"), UInt8(ascii: "0") ... UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default: out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// A query string (`?a=1&b=2`) from pairs, or empty.
@@ -59,10 +63,6 @@ public enum FormData {
         default: nil
         }
     }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
 
 extension FormData {

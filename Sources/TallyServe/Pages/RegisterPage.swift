@@ -14,8 +14,9 @@ enum RegisterPage {
     static func render(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> HTML {
         let request = try ReportRequest(page: query)
         let filter = try budget.filter(request.filters, range: request.days(in: budget))
-        let report = RegisterReport(budget, filter: filter, sort: request.sort, descending: request.descending)
         let model = budget.model
+        // Ordered as lines, which hold no text; rows are made for the lines shown alone.
+        let lines = model.registerLines(filter, sort: request.sort, descending: request.descending)
         var body = filterForm(query, budget)
         var rows = HTML()
         // Openings first: rows up to a day then add up to the balance on it.
@@ -25,7 +26,8 @@ enum RegisterPage {
             let amount = budget.plain(opening.amount, wallet.currency)
             rows += row(date: "\(opening.date?.description ?? "")", payee: "Opening balance", wallet: wallet.name, category: "", note: "", amount: amount, balance: amount)
         }
-        for line in report.rows.prefix(rowLimit) {
+        for shown in lines.prefix(rowLimit) {
+            let line = model.registerRow(shown)
             let entry = model.entries[line.entry]
             let source = SourceLinks.href(entry.location, snapshot) ?? ""
             let wallet = model.wallets[line.wallet]
@@ -36,12 +38,12 @@ enum RegisterPage {
                 amount: budget.plain(line.amount, wallet.currency), balance: budget.plain(line.balance, wallet.currency),
                 actions: EntryActions.editLink(entry, snapshot))
         }
-        let caption = "\(report.rows.count) row\(report.rows.count == 1 ? "" : "s")" + (openings.isEmpty ? "" : " and \(openings.count) opening balance\(openings.count == 1 ? "" : "s")")
+        let caption = "\(lines.count) row\(lines.count == 1 ? "" : "s")" + (openings.isEmpty ? "" : " and \(openings.count) opening balance\(openings.count == 1 ? "" : "s")")
         let headers = ["Date", "Payee", "Wallet", "Category", "Amount", "Balance", "Note"]
         var live = PageLayout.tableHead(caption: caption, headers: headers, numeric: [4, 5], classes: [2: "wide-only", 3: "wide-only", 5: "wide-only", 6: "wide-only"])
         live = live + PageLayout.tableEnd(rows, columns: headers.count)
-        if report.rows.count > rowLimit {
-            live += "<p class=\"note\">The first \(rowLimit) of \(report.rows.count) rows; narrow the period or filters for the rest.</p>\n"
+        if lines.count > rowLimit {
+            live += "<p class=\"note\">The first \(rowLimit) of \(lines.count) rows; narrow the period or filters for the rest.</p>\n"
         }
         body += PageLayout.live("register", live)
         return body
