@@ -33,11 +33,8 @@ public struct WriteUndo: Sendable, Equatable {
 
     /// The span where `before` and `after` differ, and `after`'s digest.
     static func change(_ path: String, before: [UInt8], after: [UInt8]) -> Change {
-        var start = 0
-        let shorter = min(before.count, after.count)
-        while start < shorter, before[start] == after[start] { start += 1 }
-        var end = 0  // bytes the same at both ends, after `start`
-        while end < shorter - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        let start = ByteRuns.commonPrefix(before, after)
+        let end = ByteRuns.commonSuffix(before, after, skip: start)  // bytes the same at both ends, after `start`
         return Change(
             path: path, start: start, replaced: Array(before[start ..< before.count - end]), written: Array(after[start ..< after.count - end]),
             size: after.count, digest: FNV1a.hash(after))
