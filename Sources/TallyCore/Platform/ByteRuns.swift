@@ -8,8 +8,9 @@
 /// Comparing whole files' bytes at memory speed. A write compares the budget as it was
 /// read with the file on disk and with the text it writes: three passes over a large
 /// file, which the generic `elementsEqual`, `starts(with:)` and a byte-by-byte loop made
-/// cost about 40 instructions a byte (415 M of the 3.4 G of a 10,000-row import into the
-/// 100k budget, callgrind, 2026-11-29).
+/// cost about 40 instructions a byte (415 M of the 3.4 G instructions of the import that
+/// `python3 Benchmarks/import_bench.py speed` times, run under `valgrind --tool=callgrind`,
+/// 2026-11-29).
 public enum ByteRuns {
     /// Whether `a` and `b` hold the same bytes.
     public static func equal(_ a: ArraySlice<UInt8>, _ b: [UInt8]) -> Bool {
