@@ -17,8 +17,9 @@ Benchmarks/generate.py (its fixed seed, so the same bytes every time):
 - `convert-10k`: `tally convert` of the 10k budget exported as a ledger journal;
 - `lsp-edit-10k`: one edit of an amount in the 10k budget until its diagnostics, through
   `tally lsp` driven by Benchmarks/lsp_bench.py's client: the instructions of a session
-  with five edits less those of the same session without edits, divided by five (each
-  the lower of two sessions).
+  with five edits less those of the same session without edits, divided by five. The
+  server runs with TALLY_LSP_IN_LINE=1: the work after each analysis is done in line,
+  with no timers, so that every session counts the same.
 
 Each workload runs on copies in a folder of its own under the temporary folder, which
 the search for an including budget does not leave, so what else lies in Benchmarks/data
@@ -95,7 +96,8 @@ def lsp_counted(path, edits, counter):
         os.chmod(wrapper, 0o755)
         lsp_bench.BIN = wrapper
         saved = dict(os.environ)
-        os.environ.update(SWIFT_DETERMINISTIC_HASHING="1")
+        # In line: no timers or background threads, so every run does the same work.
+        os.environ.update(SWIFT_DETERMINISTIC_HASHING="1", TALLY_LSP_IN_LINE="1")
         try:
             server = lsp_bench.Server()
             text = open(path, encoding="utf-8").read()
@@ -210,12 +212,13 @@ def workloads(full):
         return run([journal(budget("10k"))], lambda path: counted([TALLY, "convert", path], counter))
 
     def lsp_edit_10k(counter):
-        # The server's background work (the features' tables, handing memory back when
-        # idle) runs on timers, so a session now and then counts some millions more: the
-        # lowest of three sessions each is taken, as extra work only adds. The difference
-        # still varies (47.4–51.6 M on 2026-11-29): the record is the highest seen.
+        # The server runs with TALLY_LSP_IN_LINE=1 (see lsp_counted): the features' tables
+        # are built in the edit's own turn and no idle timer runs, so a session counts the
+        # same every time (three sessions of each kind within 0.05 %, where the timers and
+        # the background thread made the difference per edit vary 47.4–51.6 M: `python3
+        # Benchmarks/instructions.py --only lsp-edit-10k`, 2026-11-29). One session each.
         def edit(path):
-            sessions = {edits: min(lsp_counted(path, edits, counter) for _ in range(3)) for edits in (0, LSP_EDITS)}
+            sessions = {edits: lsp_counted(path, edits, counter) for edits in (0, LSP_EDITS)}
             return (sessions[LSP_EDITS] - sessions[0]) // LSP_EDITS
 
         return run([budget("10k")], edit)

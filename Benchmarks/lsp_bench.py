@@ -29,7 +29,13 @@ scenario in a fresh server so that its peak memory is its own:
   hover: the time until the hover is answered, and how the five were answered;
 - `cancel-running`: a whole-file `inlayHint` and a `semanticTokens/full`, each cancelled
   while it runs (300 and 30 ms after it was sent) with a hover sent right after the cancel: the
-  time from the cancel to the request's answer (its code) and to the hover's.
+  time from the cancel to the request's answer (its code) and to the hover's;
+- `inlay`: `textDocument/inlayHint` for the whole file, three times;
+- `formatting`: `textDocument/formatting` for the whole file, three times (the generated
+  budget is not in the formatter's layout, so the answer has an edit on most lines);
+- `references`, `rename`: `textDocument/references` (declaration included) and
+  `textDocument/rename` on the most used wallet's declaration (the first `wallet` line),
+  three times each.
 
 Generate the files with Benchmarks/generate.py (Benchmarks/run.sh does it too).
 Standard library only.
@@ -265,6 +271,33 @@ def whole_file(path, method):
     return "%s / %s | %d | %.0f / %.0f" % (ms(statistics.median(times)), ms(max(times)), size, rss, hwm)
 
 
+def whole_file_requests(path, method, params_of, count=3):
+    """`count` requests `method` with `params_of(uri, lines)` in one server: median and
+    worst time, how many items the answer has, memory after (the peak is the worst request's)."""
+    server, uri, lines = opened(path)
+    params = params_of(uri, lines)
+    times, size = [], 0
+    for _ in range(count):
+        start = time.perf_counter()
+        answer = server.request(method, params)
+        times.append(time.perf_counter() - start)
+        assert "error" not in answer, answer
+        result = answer["result"]
+        if isinstance(result, dict) and "changes" in result:
+            size = sum(len(edits) for edits in result["changes"].values())
+        else:
+            size = len(result or [])
+    rss, hwm = server.memory()
+    server.close()
+    return "%s / %s | %d | %.0f / %.0f" % (ms(statistics.median(times)), ms(max(times)), size, rss, hwm)
+
+
+def first_wallet(uri, lines):
+    """The position of the first declared wallet's name (the generated budget's most used)."""
+    number = next(n for n, line in enumerate(lines) if line.startswith("wallet "))
+    return {"textDocument": {"uri": uri}, "position": {"line": number, "character": len("wallet ") + 1}}
+
+
 def cancelled(path):
     """Five semanticTokens/full, each cancelled at once, then a hover: the time until the
     hover is answered, and what the five got."""
@@ -328,6 +361,15 @@ SCENARIOS = {
     "symbols": ("documentSymbol ms (median / worst) | top-level symbols | RSS / peak MB", lambda p: whole_file(p, "textDocument/documentSymbol")),
     "tokens": ("semanticTokens/full ms (median / worst) | numbers | RSS / peak MB", lambda p: whole_file(p, "textDocument/semanticTokens/full")),
     "cancel": ("5 cancelled semanticTokens/full, then hover: ms until the hover | answers to the five | RSS / peak MB", cancelled),
+    "inlay": ("whole-file inlayHint ms (median / worst) | hints | RSS / peak MB", lambda p: whole_file_requests(
+        p, "textDocument/inlayHint", lambda uri, lines: {"textDocument": {"uri": uri}, "range": {
+            "start": {"line": 0, "character": 0}, "end": {"line": len(lines), "character": 0}}})),
+    "formatting": ("whole-file formatting ms (median / worst) | edits | RSS / peak MB", lambda p: whole_file_requests(
+        p, "textDocument/formatting", lambda uri, lines: {"textDocument": {"uri": uri}, "options": {"tabSize": 4, "insertSpaces": True}})),
+    "references": ("references on the first wallet ms (median / worst) | places | RSS / peak MB", lambda p: whole_file_requests(
+        p, "textDocument/references", lambda uri, lines: dict(first_wallet(uri, lines), context={"includeDeclaration": True}))),
+    "rename": ("rename of the first wallet ms (median / worst) | edits | RSS / peak MB", lambda p: whole_file_requests(
+        p, "textDocument/rename", lambda uri, lines: dict(first_wallet(uri, lines), newName="Current"))),
     "cancel-running": ("cancelled while running (300 / 30 ms after sending): ms from the cancel to its answer (code), and to a hover sent after it | RSS / peak MB", cancel_running),
 }
 

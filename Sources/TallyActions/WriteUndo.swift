@@ -33,17 +33,13 @@ public struct WriteUndo: Sendable, Equatable {
 
     /// The span where `before` and `after` differ, and `after`'s digest.
     static func change(_ path: String, before: [UInt8], after: [UInt8]) -> Change {
-        var start = 0
-        let shorter = min(before.count, after.count)
-        while start < shorter, before[start] == after[start] { start += 1 }
-        var end = 0  // bytes the same at both ends, after `start`
-        while end < shorter - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        var start = ByteRuns.commonPrefix(before, after)
         // Whole lines, so that ``lines`` are the lines taken out and put in: a deleted
         // `2026-11-04 …` line between two others of November shares `2026-11-0` with the
-        // next. The start goes back to its line's; the same end, free to grow then, to a
+        // next. The start goes back to its line's; the same end, measured after it, to a
         // line's start.
         while start > 0, before[start - 1] != 0x0A { start -= 1 }
-        while end < shorter - start, before[before.count - 1 - end] == after[after.count - 1 - end] { end += 1 }
+        var end = ByteRuns.commonSuffix(before, after, skip: start)  // bytes the same at both ends, after `start`
         while end > 0, end < before.count, before[before.count - end - 1] != 0x0A { end -= 1 }
         return Change(
             path: path, start: start, replaced: Array(before[start ..< before.count - end]), written: Array(after[start ..< after.count - end]),

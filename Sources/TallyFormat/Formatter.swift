@@ -47,20 +47,28 @@ public enum Formatter {
             return overlaps(piece.original, range)
         }
         guard !pieces.isEmpty else { return [] }
-        // Apply the chosen edits and guard the result as a whole.
+        // Apply the chosen edits and guard the result as a whole. With every change chosen
+        // that result is the layout's output, as `format` guards it: not built again (a
+        // second copy of a large file while the guard parses it).
         let bytes = tree.source.bytes
+        let output = range == nil ? layout.output : applied(pieces, to: bytes, from: layout.output)
+        if shouldStop() { return [] }
+        if WhitespaceGuard.check(original: tree, formatted: output) != nil || shouldStop() { return [] }
+        return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
+    }
+
+    /// `bytes` with each piece's original range replaced by its formatted text.
+    private static func applied(_ pieces: [LayoutPiece], to bytes: [UInt8], from formatted: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count + 64)
         var position = 0
         for piece in pieces {
             output.append(contentsOf: bytes[position ..< piece.original.start])
-            output.append(contentsOf: layout.output[piece.formatted])
+            output.append(contentsOf: formatted[piece.formatted])
             position = piece.original.end
         }
         output.append(contentsOf: bytes[position...])
-        if shouldStop() { return [] }
-        if WhitespaceGuard.check(original: tree, formatted: output) != nil || shouldStop() { return [] }
-        return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
+        return output
     }
 
     /// The smallest edits that turn one line into its formatted form: each replaces a

@@ -37,7 +37,7 @@ extension AtomicFile {
                 if n <= 0 { break }
                 read += n
             }
-            guard read == expected.count, current[..<read].elementsEqual(expected) else {
+            guard read == expected.count, ByteRuns.equal(current[..<read], expected) else {
                 _ = Glibc.close(fd)
                 throw .changedOnDisk(path: path)
             }

@@ -103,7 +103,7 @@ public enum AtomicFile {
         var replacements: [Replacement] = []
         do {
             for file in files {
-                if case .bytes(let expected) = file.expected, file.bytes.count > expected.count, file.bytes.starts(with: expected) {
+                if case .bytes(let expected) = file.expected, file.bytes.count > expected.count, ByteRuns.starts(file.bytes, with: expected) {
                     appends.append(try PendingAppend(path: file.path, bytes: file.bytes, expected: expected))
                 } else {
                     replacements.append(file)

@@ -176,6 +176,12 @@ public final class BudgetIndex: @unchecked Sendable {
         _ = openOccurrences
     }
 
+    /// Whether the tables ``prepareForKeystrokes(while:)`` builds are built.
+    var isPreparedForKeystrokes: Bool { nameUsesTable.isBuilt && talliesTable.isBuilt && openOccurrencesTable.isBuilt }
+
+    /// Whether the table of every written name (built when the server is idle) is built.
+    var knowsEveryWrittenName: Bool { usageTable.isBuilt }
+
     /// Builds every table now. The server calls this off the request path once edits
     /// pause, so that the first rename or references request does not wait for the table
     /// of every written name.

@@ -14,6 +14,13 @@ final class LazyTable<Value>: @unchecked Sendable {
     private let lock = Lock()
     private var built: Value?
 
+    /// Whether the table is built, without building it.
+    var isBuilt: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return built != nil
+    }
+
     /// The table, built by `build` if no one has built it yet.
     func value(_ build: () -> Value) -> Value {
         lock.lock()

@@ -104,8 +104,10 @@ extension JSON: JSONTree {
         }
     }
 
-    /// The compact JSON text, UTF-8 encoded.
+    /// The compact JSON text, UTF-8 encoded. Text already printed (``raw(_:)``) is
+    /// returned as it is, not copied: a large answer is megabytes.
     public var bytes: [UInt8] {
+        if case .raw(let printed) = self { return printed }
         var out: [UInt8] = []
         out.reserveCapacity(256)
         write(to: &out)

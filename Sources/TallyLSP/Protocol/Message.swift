@@ -46,6 +46,22 @@ public enum OutgoingMessage {
         ["jsonrpc": version, "id": id, "result": result]
     }
 
+    /// The printed text of a successful answer, as ``response(id:result:)`` prints it
+    /// (keys sorted: `id`, `jsonrpc`, `result`). An answer already printed
+    /// (``JSON/raw(_:)``, megabytes for a whole-file request) is copied once, into a
+    /// buffer of the right size, rather than into one that grows.
+    static func responseBytes(id: JSON, result: JSON) -> [UInt8] {
+        guard case .raw(let printed) = result else { return response(id: id, result: result).bytes }
+        var out: [UInt8] = []
+        out.reserveCapacity(printed.count + 64)
+        out.append(contentsOf: #"{"id":"#.utf8)
+        id.write(to: &out)
+        out.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+        out.append(contentsOf: printed)
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
     /// An error answer; `id` is null when the request's id could not be read.
     public static func error(id: JSON, _ error: ResponseError) -> JSON {
         ["jsonrpc": version, "id": id, "error": error.json]

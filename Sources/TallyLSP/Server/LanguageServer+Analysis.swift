@@ -145,10 +145,15 @@ extension LanguageServer {
     /// Builds the tables keystroke requests read off the queue, so the first hover or
     /// completion after an edit finds them ready (a request that comes sooner waits on
     /// the index's lock); the rest when the server is idle. Work for an analysis that a
-    /// newer one replaced stops.
+    /// newer one replaced stops. With ``ServerConfiguration/worksInLine``, the first
+    /// tables are built here and the idle work is left out.
     private func prepareIndexes(of recomputed: [String]) {
         let generation = analysisGeneration.advance()
         let counter = analysisGeneration
+        if configuration.worksInLine {
+            for root in recomputed { analyses[root]?.index.prepareForKeystrokes { true } }
+            return
+        }
         for root in recomputed {
             guard let analysis = analyses[root] else { continue }
             DispatchQueue.global(qos: .utility).async {

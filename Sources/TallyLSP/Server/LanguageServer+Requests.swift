@@ -69,9 +69,7 @@ extension LanguageServer {
         let clock = ContinuousClock()
         let start = clock.now
         do throws(ResponseError) {
-            let result = try work()
-            if cancellable && cancelled.isCancelled(id) { throw ResponseError.cancelled }
-            let bytes = OutgoingMessage.response(id: id, result: result).bytes
+            let bytes = try answerBytes(id: id, cancellable: cancellable, work: work)
             if cancellable && cancelled.isCancelled(id) { throw ResponseError.cancelled }
             let answered = clock.now
             send(.raw(bytes))
@@ -83,6 +81,14 @@ extension LanguageServer {
             if error == ResponseError.cancelled { note("\(method) cancelled after \(Self.milliseconds(clock.now - start)) ms") }
             send(OutgoingMessage.error(id: id, error))
         }
+    }
+
+    /// The answer's printed text. The result lives only in here: a whole-file answer is
+    /// megabytes, and its printed form must not sit in memory beside a copy of it.
+    private func answerBytes(id: JSON, cancellable: Bool, work: () throws(ResponseError) -> JSON) throws(ResponseError) -> [UInt8] {
+        let result = try work()
+        if cancellable && cancelled.isCancelled(id) { throw ResponseError.cancelled }
+        return OutgoingMessage.responseBytes(id: id, result: result)
     }
 
     /// The syntax tree of an open buffer as it is now, for features that need no budget

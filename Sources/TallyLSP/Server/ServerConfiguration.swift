@@ -27,6 +27,13 @@ public struct ServerConfiguration: Sendable {
     /// The default configuration.
     public init() {}
 
+    /// Whether the work after an analysis runs in line, on the server's queue, with no
+    /// timers: the features' first tables are built before the next message is read, and
+    /// the idle work (every written name, handing freed memory back) never runs. Set by
+    /// `TALLY_LSP_IN_LINE=1` in ``environment``, for Benchmarks/instructions.py, whose
+    /// count of an edit's instructions must not depend on which thread or timer ran first.
+    public var worksInLine: Bool { environment["TALLY_LSP_IN_LINE"] == "1" }
+
     /// Applies the client's `initializationOptions`: `root`, `debounceMilliseconds`,
     /// `diagnosticsDocumentation`, `today`, `inlayHints.envelopes`, `inlayHints.balances`,
     /// `logMessages`.

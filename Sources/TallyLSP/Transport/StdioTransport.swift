@@ -53,10 +53,18 @@ final class FramedWriter: @unchecked Sendable {
 
     init(fd: Int32) { self.fd = fd }
 
+    /// Writes the header, then the body as it is: joining them would copy the body, and
+    /// a whole-file answer is megabytes. The lock keeps the two together.
     func write(_ message: JSON) {
-        let bytes = frame(message.bytes)
+        let body = message.bytes
+        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         lock.lock()
         defer { lock.unlock() }
+        writeAll(header)
+        writeAll(body)
+    }
+
+    private func writeAll(_ bytes: [UInt8]) {
         guard !broken else { return }
         var offset = 0
         bytes.withUnsafeBytes { buffer in
