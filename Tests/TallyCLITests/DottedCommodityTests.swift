@@ -54,7 +54,7 @@ import Testing
         let folder = try TemporaryFolder("dotted")
         defer { folder.remove() }
         let listed = try Self.convertAndExport([], folder)
-        #expect(listed.stderr.contains("rsu.beancount:15: not converted: a posting in a commodity that is no currency code"), "\(listed.stderr)")
+        #expect(listed.stderr.contains("rsu.beancount:15: not converted: a posting in `HOOL.UNVEST`, a commodity that is no currency code"), "\(listed.stderr)")
         #expect(!listed.stderr.contains("an amount Tally cannot read"))
         #expect(listed.budget.contains("wallet Vacation"), "VACHR converts: \(listed.budget)")
         let checked = try ExternalTool(url: URL(fileURLWithPath: beanCheck)).run([listed.back])
