@@ -208,12 +208,17 @@ extension BudgetBuilder {
     mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String], line: Int, metadata: inout [String]) -> String {
         var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
+        // A `tags:` line is how an export keeps a split line's tags: they join the line's
+        // own before the sign marker is weighed, so a `#reversal` written out and read
+        // back stays one tag.
+        for (key, value) in p.metadata where key == "tags" {
+            for tag in value.split(separator: " ") where !tags.contains(SourceWriter.tag(String(tag))) { tags.append(SourceWriter.tag(String(tag))) }
+        }
         if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }
         for tag in tags { part += " " + tag }
         var note = p.note
-        for (key, value) in p.metadata {
+        for (key, value) in p.metadata where key != "tags" {
             if key == "note" && note == nil { note = value; continue }
-            if key == "tags" { for tag in value.split(separator: " ") { part += " " + SourceWriter.tag(String(tag)) }; continue }
             metadata.append("    " + SourceWriter.metadata(key: PostingDetails.splitKey(line, key), value: SourceWriter.printable(value)))
         }
         if let note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
