@@ -77,14 +77,16 @@ import Testing
         #expect(lines == Set((0 ..< 20).map { "line \($0)" }))
     }
 
-    /// A program that takes no lock appends a line every millisecond while 300 writes
-    /// replace the file: each write either lands with every line appended before it, or
-    /// is refused; no appended line is ever lost.
+    /// A program that takes no lock appends a line every millisecond while at least 300
+    /// writes replace the file, and until it has appended 150 lines (the writes got faster
+    /// than the appender on a loaded machine: the race must really be run): each write
+    /// either lands with every line appended before it, or is refused; no appended line is
+    /// ever lost.
     @Test func aLineAppendedMeanwhileIsNeverLost() throws {
         let folder = try TemporaryFolder("guarded")
         let path = folder.path + "/budget.tally"
         try write("", to: path)
-        let stop = Counter()
+        let stop = Counter(), progress = Counter()
         let appender = Thread {
             var n = 0
             while stop.value == 0 {
@@ -94,6 +96,7 @@ import Testing
                     _ = line.withUnsafeBytes { Foundation.write(fd, $0.baseAddress, $0.count) }
                     close(fd)
                     n += 1
+                    progress.add()
                 }
                 usleep(1000)
             }
@@ -101,7 +104,9 @@ import Testing
         }
         appender.start()
         var written = 0, refused = 0
-        for i in 0 ..< 300 {
+        var i = 0
+        while i < 300 || (progress.value < 150 && i < 20_000) {
+            defer { i += 1 }
             let before = try DiskFileProvider().read(path)
             do {
                 try AtomicFile.write(before + Array("tally \(i)\n".utf8), to: path, expecting: .bytes(before))
