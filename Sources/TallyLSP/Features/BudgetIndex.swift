@@ -164,19 +164,11 @@ public final class BudgetIndex: @unchecked Sendable {
         model.envelopeStatus(e, through: date, rates: rates)
     }
 
-    /// Builds the tables keystroke requests need (name uses for completion, payee tallies,
-    /// open occurrences), checking `isCurrent` before each, so that work for an analysis
-    /// a newer one replaced stops.
-    public func prepareForKeystrokes(while isCurrent: () -> Bool) {
-        guard isCurrent() else { return }
-        _ = nameUses
-        guard isCurrent() else { return }
-        _ = tallies
-        guard isCurrent() else { return }
-        _ = openOccurrences
-    }
+    /// Whether any of the tables keystroke requests read (name uses, payee tallies, open
+    /// occurrences) is built: none is until a request needs it or the server is idle.
+    var knowsAnyKeystrokeTable: Bool { nameUsesTable.isBuilt || talliesTable.isBuilt || openOccurrencesTable.isBuilt }
 
-    /// Whether the tables ``prepareForKeystrokes(while:)`` builds are built.
+    /// Whether every table keystroke requests read is built.
     var isPreparedForKeystrokes: Bool { nameUsesTable.isBuilt && talliesTable.isBuilt && openOccurrencesTable.isBuilt }
 
     /// Whether the table of every written name (built when the server is idle) is built.
