@@ -211,6 +211,12 @@ public final class BudgetIndex: @unchecked Sendable {
     public var payees: [String: Int] { tallies.payees.mapValues(\.count) }
     /// How each payee is used: how often, its usual wallet and category, its totals.
     public var payeeHabits: [String: PayeeHabit] { tallies.payees }
+    /// How `payee` is used: from the table of every payee when a request has built it,
+    /// else by one pass for this payee alone, so that a hover on a payee right after an
+    /// edit does not wait for the whole table (payee completion builds it).
+    public func payeeHabit(_ payee: String) -> PayeeHabit? {
+        talliesTable.isBuilt ? tallies.payees[payee] : model.payeeHabit(writtenAs: payee)
+    }
     /// People named by `owner` and `by`.
     public var people: Set<String> { tallies.people }
 
