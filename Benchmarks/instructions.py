@@ -18,8 +18,8 @@ Benchmarks/generate.py (its fixed seed, so the same bytes every time):
 - `lsp-edit-10k`: one edit of an amount in the 10k budget until its diagnostics, through
   `tally lsp` driven by Benchmarks/lsp_bench.py's client: the instructions of a session
   with five edits less those of the same session without edits, divided by five. The
-  server runs with TALLY_LSP_IN_LINE=1: the work after each analysis is done in line,
-  with no timers, so that every session counts the same.
+  server runs with TALLY_LSP_IN_LINE=1: no timers (and so no idle work), so that every
+  session counts the same.
 
 Each workload runs on copies in a folder of its own under the temporary folder, which
 the search for an including budget does not leave, so what else lies in Benchmarks/data
@@ -212,9 +212,9 @@ def workloads(full):
         return run([journal(budget("10k"))], lambda path: counted([TALLY, "convert", path], counter))
 
     def lsp_edit_10k(counter):
-        # The server runs with TALLY_LSP_IN_LINE=1 (see lsp_counted): the features' tables
-        # are built in the edit's own turn and no idle timer runs, so a session counts the
-        # same every time (three sessions of each kind within 0.05 %, where the timers and
+        # The server runs with TALLY_LSP_IN_LINE=1 (see lsp_counted): an edit's work ends
+        # at its diagnostics (the features' tables wait for a request) and no idle timer
+        # runs, so a session counts the same every time (three sessions of each kind within 0.05 %, where the timers and
         # the background thread made the difference per edit vary 47.4–51.6 M: `python3
         # Benchmarks/instructions.py --only lsp-edit-10k`, 2026-11-29). One session each.
         def edit(path):

@@ -167,8 +167,8 @@ def bench(path):
     cpu = []
     version = 1
     for i in range(EDITS):
-        # A pause between edits, as between bursts of typing: the server finishes its
-        # background work (the features' look-up tables) before the next edit.
+        # A pause between edits, as between bursts of typing (BENCH_PAUSE=0 for one
+        # burst: each edit then follows the last one's diagnostics at once).
         time.sleep(PAUSE)
         version += 1
         new_amount = "-%d.%02d" % (1 + i, i)

@@ -46,6 +46,15 @@ import Testing
         #expect(habits.count == 1)
         let habit = try #require(habits["Caf\u{E9}"])
         #expect(habit.count == 3 && habit.lastDate == CivilDate(year: 2026, month: 1, day: 3))
+        // One payee alone, as the editor's hover asks before the table is built: the same
+        // three entries, -3.00 - 4.00 - 5.00 = -12.00, either spelling; case still counts.
+        for spelling in ["Caf\u{E9}", "Cafe\u{301}"] {
+            let one = try #require(model.payeeHabit(writtenAs: spelling))
+            #expect(one.count == 3 && one.lastDate == habit.lastDate && one.totals == ["EUR": Money("-12.00")!])
+            #expect(one.usualWallet == habit.usualWallet && one.usualCategory == habit.usualCategory)
+            #expect(one.totals == habit.totals)
+        }
+        #expect(model.payeeHabit(writtenAs: "CAF\u{C9}") == nil)
     }
 
     @Test func aTieGoesToTheLatestAndSaysSo() throws {

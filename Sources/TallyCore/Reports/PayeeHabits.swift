@@ -166,9 +166,19 @@ extension BudgetModel {
     /// the command line); nil when no entry names it.
     public func payeeHabit(_ payee: String) -> PayeeHabit? {
         let wanted = payee.lowercased()
+        return habit(of: { $0.lowercased() == wanted })
+    }
+
+    /// The habits of the payee entries write as `payee`, compared as ``payeeHabits()``
+    /// groups them (canonically equivalent spellings are one payee); nil when no entry
+    /// names it. One pass that keeps no table: what a question about one payee costs
+    /// when nothing has built the habits of every payee.
+    public func payeeHabit(writtenAs payee: String) -> PayeeHabit? { habit(of: { $0 == payee }) }
+
+    private func habit(of matches: (String) -> Bool) -> PayeeHabit? {
         var habit: PayeeHabit?
         for index in entries.indices {
-            guard let name = entries[index].payee, name.lowercased() == wanted else { continue }
+            guard let name = entries[index].payee, matches(name) else { continue }
             if habit == nil { habit = PayeeHabit(date: entries[index].date) }
             habit!.count(index, of: entries)
         }

@@ -164,19 +164,11 @@ public final class BudgetIndex: @unchecked Sendable {
         model.envelopeStatus(e, through: date, rates: rates)
     }
 
-    /// Builds the tables keystroke requests need (name uses for completion, payee tallies,
-    /// open occurrences), checking `isCurrent` before each, so that work for an analysis
-    /// a newer one replaced stops.
-    public func prepareForKeystrokes(while isCurrent: () -> Bool) {
-        guard isCurrent() else { return }
-        _ = nameUses
-        guard isCurrent() else { return }
-        _ = tallies
-        guard isCurrent() else { return }
-        _ = openOccurrences
-    }
+    /// Whether any of the tables keystroke requests read (name uses, payee tallies, open
+    /// occurrences) is built: none is until a request needs it or the server is idle.
+    var knowsAnyKeystrokeTable: Bool { nameUsesTable.isBuilt || talliesTable.isBuilt || openOccurrencesTable.isBuilt }
 
-    /// Whether the tables ``prepareForKeystrokes(while:)`` builds are built.
+    /// Whether every table keystroke requests read is built.
     var isPreparedForKeystrokes: Bool { nameUsesTable.isBuilt && talliesTable.isBuilt && openOccurrencesTable.isBuilt }
 
     /// Whether the table of every written name (built when the server is idle) is built.
@@ -219,6 +211,12 @@ public final class BudgetIndex: @unchecked Sendable {
     public var payees: [String: Int] { tallies.payees.mapValues(\.count) }
     /// How each payee is used: how often, its usual wallet and category, its totals.
     public var payeeHabits: [String: PayeeHabit] { tallies.payees }
+    /// How `payee` is used: from the table of every payee when a request has built it,
+    /// else by one pass for this payee alone, so that a hover on a payee right after an
+    /// edit does not wait for the whole table (payee completion builds it).
+    public func payeeHabit(_ payee: String) -> PayeeHabit? {
+        talliesTable.isBuilt ? tallies.payees[payee] : model.payeeHabit(writtenAs: payee)
+    }
     /// People named by `owner` and `by`.
     public var people: Set<String> { tallies.people }
 

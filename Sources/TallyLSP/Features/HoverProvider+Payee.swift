@@ -3,8 +3,9 @@ import TallySyntax
 
 /// Hover on a payee, in a dated entry or a `payee` rule: how often the budget uses it,
 /// when last, the wallet and category it usually goes with, what its transactions add up
-/// to, and the `payee` rule that books it, if any. The figures come from the index's
-/// tallies of the model (``PayeeHabit``); the rule from the model (``BudgetModel/payeeRule(for:)``).
+/// to, and the `payee` rule that books it, if any. The figures come from the index
+/// (``BudgetIndex/payeeHabit(_:)``, the model's ``PayeeHabit``); the rule from the model
+/// (``BudgetModel/payeeRule(for:)``).
 extension HoverProvider {
     /// The payee hover when `offset` is in a payee's text, else nil.
     static func payee(in analysis: BudgetAnalysis, path: String, offset: Int) -> HoverInfo? {
@@ -16,7 +17,7 @@ extension HoverProvider {
         let model = analysis.model
         var lines = ["**\(md(name))** · payee"]
         guard model.totalsAreExact else { return HoverInfo(markdown: lines[0] + "\n\n" + withheldNote, range: token.range) }
-        if let usage = analysis.index.payeeHabits[name] {
+        if let usage = analysis.index.payeeHabit(name) {
             var used = (usage.count == 1 ? "Used once" : "Used \(usage.count) times") + ", last on \(usage.lastDate)"
             if let w = usage.usualWallet {
                 used += " · usually from **\(md(model.wallets[w].name))**"

@@ -62,7 +62,7 @@ extension LanguageServer {
         let recomputed = pass.recomputed
         publishDiagnostics(recomputed: recomputed.filter { analyses[$0] != nil })
         guard !recomputed.isEmpty else { return }
-        prepareIndexes(of: recomputed)
+        armIdleWork()
         let ms = Self.milliseconds
         note("analysed \(recomputed.count) budget(s) in \(ms(clock.now - started)) ms: read and parse \(ms(pass.loading)), interpret \(ms(pass.interpreting)), publish \(ms(clock.now - publishStart))")
     }
@@ -142,31 +142,21 @@ extension LanguageServer {
         return result
     }
 
-    /// Builds the tables keystroke requests read off the queue, so the first hover or
-    /// completion after an edit finds them ready (a request that comes sooner waits on
-    /// the index's lock); the rest when the server is idle. Work for an analysis that a
-    /// newer one replaced stops. With ``ServerConfiguration/worksInLine``, the first
-    /// tables are built here and the idle work is left out.
-    private func prepareIndexes(of recomputed: [String]) {
+    /// Starts a new analysis generation and arms the idle work. An edit's own work ends
+    /// at publishing: the tables completion and hover read (name uses, payee tallies,
+    /// open occurrences) are built by the first request that needs each, not after every
+    /// edit, where on a machine of two cores they competed with the next edit for most of
+    /// an edit's cost again. With ``ServerConfiguration/worksInLine``, the idle work is
+    /// left out too.
+    private func armIdleWork() {
         let generation = analysisGeneration.advance()
-        let counter = analysisGeneration
-        if configuration.worksInLine {
-            for root in recomputed { analyses[root]?.index.prepareForKeystrokes { true } }
-            return
-        }
-        for root in recomputed {
-            guard let analysis = analyses[root] else { continue }
-            DispatchQueue.global(qos: .utility).async {
-                // Step 1 of the index is built on first use: not for an analysis already replaced.
-                guard counter.isCurrent(generation) else { return }
-                analysis.index.prepareForKeystrokes { counter.isCurrent(generation) }
-            }
-        }
+        if configuration.worksInLine { return }
         whenIdle(generation)
     }
 
-    /// Once no edit has come for two seconds: builds the remaining look-up tables (every
-    /// written name, for references and rename), then returns the memory outdated analyses
+    /// Once no edit has come for two seconds: builds the look-up tables no request has
+    /// built yet (those of completion and hover, and every written name, for references
+    /// and rename), then returns the memory outdated analyses
     /// used to the system. Not after every edit: while someone types, the next analysis
     /// reuses those blocks, and pages handed back would have to be faulted in again.
     func whenIdle(_ generation: Int) {
