@@ -63,6 +63,34 @@ import Testing
         #expect(byAmount[3].balance == Money("74.00")! && byAmount[6].balance == Money("5.00")!)
     }
 
+    /// By amount, values compare whatever their scale: a yen wallet's `-5` (no decimals)
+    /// equals a euro wallet's `-5.00`, and the two keep the budget's order either way;
+    /// with an amount too large to write in cents (`-900000000000000000` yen: 9 × 10^19
+    /// cents, over Int64's 9.2 × 10^18), the lines are still ordered by value.
+    @Test(arguments: [false, true]) func amountsOfEveryScaleOrderByValue(huge: Bool) throws {
+        let text = """
+            currency EUR
+            currency JPY decimals 0
+            wallet Checking  bank
+            wallet Yen       bank  currency JPY
+            expense Food
+
+            2026-01-01 "a"  Yen       Food  -5
+            2026-01-02 "b"  Checking  Food  -7.50
+            2026-01-03 "c"  Checking  Food  -5.00
+            2026-01-04 "d"  Yen       Food  -8
+
+            """
+        let model = try Self.model(text + (huge ? "2026-01-05 \"e\"  Yen  Food  -900000000000000000\n" : ""))
+        // By hand: -900000000000000000 (e) < -8 (d) < -7.50 (b) < -5 (a) = -5.00 (c).
+        let ascending = (huge ? ["e"] : []) + ["d", "b", "a", "c"]
+        let descending = ["a", "c", "b", "d"] + (huge ? ["e"] : [])
+        for (desc, order) in [(false, ascending), (true, descending)] {
+            let lines = model.registerLines(EntryFilter(), sort: .amount, descending: desc)
+            #expect(lines.map { model.entries[$0.entry].payee ?? "-" } == order, "descending \(desc)")
+        }
+    }
+
     /// One filter and its test by hand over a row of the whole register.
     struct Case: Sendable, CustomStringConvertible {
         let description: String

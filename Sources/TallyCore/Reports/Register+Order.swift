@@ -11,7 +11,9 @@ extension BudgetModel {
         walkRegisterLines(filter) { lines.append($0) }
         switch sort {
         case .date: return descending ? lines.reversed() : lines
-        case .amount: return Self.stableSorted(lines, descending, keys: lines.map(\.amount))
+        case .amount:
+            if let sorted = Self.amountSorted(lines, descending) { return sorted }
+            return Self.stableSorted(lines, descending, keys: lines.map(\.amount))
         case .category:
             // A line without a category sorts as an empty name.
             let ranks = Self.ranks(categories.map(\.name) + [""])
@@ -48,6 +50,35 @@ extension BudgetModel {
         }
         let ranks = Self.ranks(keys)
         return lineKeys.map { ranks[Int($0)] }
+    }
+
+    /// The lines ordered by amount (descending: the largest first), keeping the budget's
+    /// order among equal values whatever their scale (`1.5`, `1.50`): each amount's
+    /// distance from the smallest (the largest when descending) at the lines' largest
+    /// scale and the line's place packed in one integer, sorted as integers, not by a
+    /// million comparisons of ``Money``. Nil when they don't fit in one.
+    static func amountSorted(_ lines: [RegisterLine], _ descending: Bool) -> [RegisterLine]? {
+        guard !lines.isEmpty else { return lines }
+        let scale = lines.reduce(0) { max($0, $1.amount.scale) }
+        var units: [Int64] = []
+        units.reserveCapacity(lines.count)
+        var (low, high) = (Int64.max, Int64.min)
+        for line in lines {
+            let amount = line.amount
+            guard let unit = amount.scale == scale ? amount.units : amount.rescaled(to: scale)?.units else { return nil }
+            units.append(unit)
+            (low, high) = (min(low, unit), max(high, unit))
+        }
+        // Places 0 ..< count take the low bits, the distance the rest.
+        let placeBits = 64 - UInt64(lines.count - 1).leadingZeroBitCount
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        guard !overflow, UInt64(span) >> (64 - placeBits) == 0 else { return nil }
+        var packed = units.enumerated().map { place, unit in
+            UInt64(descending ? high - unit : unit - low) << placeBits | UInt64(place)
+        }
+        packed.sort()
+        let mask = UInt64(1) << placeBits - 1
+        return packed.map { lines[Int($0 & mask)] }
     }
 
     /// Each key's rank among `keys`: equal keys share one, a smaller key has a smaller.

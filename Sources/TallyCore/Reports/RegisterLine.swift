@@ -53,6 +53,22 @@ extension BudgetModel {
             paid: line.paid(entry))
     }
 
+    /// The rows `lines` stand for, appended to `rows`. Lines in another order than the
+    /// file's (by amount, by payee) stand for entries spread over the whole model: each
+    /// entry and its details are read once for all the lines before any row is made, as
+    /// reads that wait on nothing overlap, where making each row (its reference counts)
+    /// waited for its entry's in turn.
+    public func appendRegisterRows(_ lines: ArraySlice<RegisterLine>, to rows: inout [RegisterRow]) {
+        var touched = 0
+        for line in lines {
+            let entry = entries[line.entry]
+            touched &+= entry.date.day &+ Int(entry.readingOrder) &+ (entry.details?.note == nil ? 1 : 0)
+        }
+        // Used, so that the reads above are made.
+        rows.reserveCapacity(rows.count + lines.count + (touched == Int.min ? 1 : 0))
+        for line in lines { rows.append(registerRow(line)) }
+    }
+
     /// The register's lines in the budget's order (by date, as written within a day),
     /// each handed to `body` as it is made, none kept: every transaction posting and
     /// transfer side that passes `filter`, with its wallet's running balance (computed

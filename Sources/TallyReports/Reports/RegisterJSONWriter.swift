@@ -98,6 +98,23 @@ struct RegisterJSONWriter {
         append(date: entry.date, wallet: line.wallet, type: line.type, category: line.category, counterpart: line.counterpart, words, line.amount, last: line.balance, to: sink)
     }
 
+    /// Writes `lines` of `model` with their balances. The rows of a few dozen lines are
+    /// made before any is written: lines in another order than the file's read entries
+    /// spread over the whole model, and reads that wait on nothing written overlap,
+    /// where one row at a time each waited in turn.
+    mutating func append(_ lines: [RegisterLine], of model: BudgetModel, to sink: ([UInt8]) -> Void) {
+        var rows: [RegisterRow] = []
+        rows.reserveCapacity(Self.batch)
+        for start in stride(from: 0, to: lines.count, by: Self.batch) {
+            rows.removeAll(keepingCapacity: true)
+            model.appendRegisterRows(lines[start ..< min(start + Self.batch, lines.count)], to: &rows)
+            for row in rows { append(row, last: row.balance, to: sink) }
+        }
+    }
+
+    /// Lines whose words are read at once.
+    private static let batch = 64
+
     /// A row's text fields.
     private struct Words {
         let payee: String?, note: String?, tags: [String], paid: PaidAmount?

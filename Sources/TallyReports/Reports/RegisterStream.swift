@@ -49,7 +49,7 @@ public struct RegisterStream: Sendable {
     public func writeJSON(chunk: Int = 1 << 16, to sink: ([UInt8]) -> Void) {
         var writer = RegisterJSONWriter(model: model, lastColumn: "balance", chunk: chunk)
         if let ordered {
-            for line in ordered { writer.append(line, model.entries[line.entry], to: sink) }
+            writer.append(ordered, of: model, to: sink)
         } else {
             model.walkRegisterLines(filter) { writer.append($0, model.entries[$0.entry], to: sink) }
         }
