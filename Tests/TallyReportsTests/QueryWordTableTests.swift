@@ -13,25 +13,7 @@ import Testing
 /// for a bean-query clause keeps some entries. A row added to the table is tested.
 @Suite struct QueryWordTableTests {
     /// `PeerQueryWordTests`' journal, with an entry `by ana` (a converted `person:` tag).
-    static let text = """
-        currency PLN
-        wallet mbank  bank  opening 1000.00 on 2026-11-01
-            account: "assets:bank:mbank"
-        wallet cash  cash
-            account: "assets:cash"
-        expense food
-            account: "expenses:food:dining"
-        expense rent
-            account: "expenses:rent"
-        2026-11-03 "Sushi Kushi" "dinner"  mbank  food  -80.00
-            status: "cleared"
-            trip: "japan"
-        2026-11-04 "Landlord"  mbank  rent  -1500.00
-            status: "pending"
-        2026-11-05 "Kiosk"  cash  food  -5.00  #trip
-        2026-11-06 "Bakery"  cash  food  -4.00  by ana
-
-        """
+    static let text = PeerQueryWordTests.text + "2026-11-06 \"Bakery\"  cash  food  -4.00  by ana\n"
 
     /// The payees of the entries `words` keeps, in date order.
     static func payees(_ words: [String]) throws -> [String] {

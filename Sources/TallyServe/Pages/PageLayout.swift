@@ -15,13 +15,19 @@ enum PageLayout {
     /// What a page says when the budget changed on disk after it was drawn.
     static let staleFigures = "The budget changed on disk; the figures below are the new ones."
 
+    /// The start of every page's head, up to its title: what a page that loads nothing
+    /// (``WayInPage``) shares with the others.
+    static func headStart(title: String) -> HTML {
+        var head: HTML = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
+        head += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
+        head += "<meta name=\"theme-color\" content=\"\(AppIcon.themeColor)\"/>\n"
+        return head + "<title>\(title) · tally</title>\n"
+    }
+
     /// A whole page; `stale` is what it says when the budget changes on disk while it is
     /// open (a page without live figures says what that means for it).
     static func document(title: String, path: String, version: String, body: HTML, stale: String = staleFigures) -> HTML {
-        var page: HTML = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        page += "<meta name=\"theme-color\" content=\"\(AppIcon.themeColor)\"/>\n"
-        page += "<title>\(title) · tally</title>\n"
+        var page = headStart(title: title)
         page += "<link rel=\"manifest\" href=\"/manifest.webmanifest\" crossorigin=\"use-credentials\"/>\n<link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\"/>\n"
         page += "<link rel=\"apple-touch-icon\" href=\"/assets/icon-180.png\"/>\n"
         page += "<link rel=\"stylesheet\" href=\"/assets/report.css\"/>\n<link rel=\"stylesheet\" href=\"/assets/serve.css\"/>\n"

@@ -15,9 +15,7 @@ enum WayInPage {
 
     /// The page.
     static func render() -> HTML {
-        var page: HTML = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n"
-        page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/>\n"
-        page += "<meta name=\"theme-color\" content=\"\(AppIcon.themeColor)\"/>\n<title>Open the address Tally printed · tally</title>\n</head>\n"
+        var page = PageLayout.headStart(title: "Open the address Tally printed") + "</head>\n"
         page += "<body>\n<main id=\"main\">\n<h1>Open the address Tally printed</h1>\n"
         page += "<p id=\"way-in\">\(AccessRules.askForTheLink)</p>\n"
         page += "<p>This browser does not have this run's key, so this page shows nothing of the budget. "
