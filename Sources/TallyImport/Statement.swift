@@ -110,8 +110,8 @@ public struct Statement: Sendable {
 ///
 /// Messages quote the statement's values between backticks. A value is the bank's (or
 /// a hostile file's), so each quoted one is cut to a short window, `quotedWindow`
-/// characters and `…`, with control characters shown as `\u{…}`: a 1 MB value or a line
-/// break never reaches the terminal whole.
+/// characters and `…`, with control characters shown as `\u{…}`: a value of a million characters or
+/// a line break never reaches the terminal whole.
 public struct StatementError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let position: StatementPosition?

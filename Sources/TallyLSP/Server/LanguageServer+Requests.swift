@@ -62,7 +62,8 @@ extension LanguageServer {
     /// Works the answer out and sends it, or RequestCancelled when the client cancelled
     /// the request before its bytes were ready, or the error. The answer is written out
     /// to bytes before it is sent, and the cancellation asked once more after that: a
-    /// large answer (5 MB of references) takes a while to print.
+    /// large answer (references to the 100k benchmark's main wallet: 5 MB, `lsp_bench.py`,
+    /// 2026-11-26) takes a while to print.
     func respond(id: JSON, method: String, work: () throws(ResponseError) -> JSON) {
         // `shutdown` is answered whatever happens: the client waits for it to exit.
         let cancellable = method != "shutdown"

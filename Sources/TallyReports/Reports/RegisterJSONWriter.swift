@@ -8,7 +8,8 @@ import TallySyntax
 struct RegisterJSONWriter {
     /// Every fixed piece of a row, one after another, each found by its range below:
     /// appended from one buffer, a piece costs no reference count, where an array for
-    /// each cost two (17 pieces on each of 100k rows, 40 % of the writing).
+    /// each cost two (17 pieces on each of 100k rows, 40 % of the writing: callgrind of
+    /// `tally register --format json` at 100k, 2026-11-29).
     private let pieces: [UInt8]
     /// Each key with what precedes it (comma, line break, indent) as ready bytes: 13 pairs
     /// for each of 100k rows made laying out keys the larger part.

@@ -93,8 +93,8 @@ public struct ServeApp: Sendable {
         if report == .register {
             // Rows in the budget's order are written as they are walked (8 clients at once
             // asking for 100k rows hold a piece each); sorted ones are ordered first as
-            // lines without text, then written from the model in pieces too (never a 40 MB
-            // text and its copies); summed, running or valued ones are made whole.
+            // lines without text, then written from the model in pieces too (never the whole
+            // text and its copies: 40.8 MB at 100k, `serve_bench.py`, 2026-11-29); summed, running or valued ones are made whole.
             switch RegisterStream.ordered(asked, budget: opened.report) {
             case .success(let stream?): return .jsonStream { stream.writeJSON(to: $0) }
             case .success(nil): break

@@ -15,7 +15,7 @@
 /// `Mutex` nothing is kept. The arrays are values: one still shared when it is taken is
 /// copied by the first append, never changed under its other holder.
 enum RetiredTreeStorage {
-    /// Trees smaller than this many tokens (a file of about 200 KB) keep nothing: their
+    /// Trees smaller than this many tokens (a file of about 5,000 lines) keep nothing: their
     /// arrays cost little to make, and a small file must not take a large file's set.
     static let minimumTokens = 1 << 16
 
