@@ -73,6 +73,37 @@ import Testing
         #expect(try read() == Array(Self.text.utf8))
     }
 
+    /// A bank movement with no category yet, its form saved as drawn (the category left
+    /// to "the payee's usual"): nothing is written, where reading the form as a new
+    /// purchase would fill in Food from the payee's habits — a guess the person never made.
+    @Test func anUncategorisedMovementSavedAsDrawnStaysUncategorised() throws {
+        defer { folder.remove() }
+        let text = """
+            currency EUR
+            wallet Checking  bank  opening 100.00
+            expense Food
+
+            2026-11-01 "Tesco"  Checking  Food  -5.00
+            2026-11-02 "Tesco"  Checking        -7.00
+                id: "B-2"
+
+            """
+        let other = try folder.write(text, to: "u.tally")
+        let budget = try BudgetLoader().load(other)
+        let model = Interpreter.interpret(budget, today: Self.today, reusing: nil).model
+        let file = try #require(budget.file(other))
+        let index = try #require(model.entries.firstIndex { $0.date == CivilDate(iso: "2026-11-02")! })
+        let reference = try #require(EntryReference.of(model.entries[index].location, bytes: file.tree.source.bytes, lines: LineIndex(file.tree.source)))
+        let fields = try #require(EditEntry.fields(of: index, budget: budget, model: model))
+        #expect(fields.category == "" && fields.amount == "-7.00")
+        let request = AddEntry.Request(
+            file: other, date: fields.date, parties: .named(payee: fields.payee, wallet: fields.wallet, category: ""), amount: fields.amount, today: Self.today,
+            root: other)
+        let result = try EditEntry.perform(.init(root: other, entry: reference, draft: request))
+        #expect(!result.changed && result.lines == ["2026-11-02 \"Tesco\"  Checking        -7.00", "    id: \"B-2\""], "\(result.lines)")
+        #expect(try String(contentsOfFile: other, encoding: .utf8) == text)
+    }
+
     /// The forms show the signs and both sides as the file has them.
     @Test func theFormsShowSignsAndBothSides() throws {
         defer { folder.remove() }

@@ -83,6 +83,24 @@ import Testing
         #expect(answer.contains("Nothing changed: the entry is as it was, so nothing was written."), "\(answer)")
     }
 
+    /// A negative transfer's form drawn before a change elsewhere and sent as drawn: 409,
+    /// re-checked against the file as it is now ("it would change nothing"), and applied
+    /// with one press, which writes nothing either.
+    @Test func aStaleFormSentAsDrawnWouldChangeNothing() throws {
+        defer { folder.remove() }
+        let drawn = serve.app.store.currentVersion()
+        let fields = try formAsDrawn(serve.get(try editLink(serve.get("/register").text, line: 12)).text)
+        try (try contents() + "; edited elsewhere\n").write(toFile: file, atomically: false, encoding: .utf8)
+        let changedElsewhere = try contents()
+        let stale = serve.post("/edit", fields, version: drawn)
+        #expect(stale.status == .conflict)
+        #expect(stale.text.contains("Applied now, it would change nothing: the entry is as the form has it."), "\(stale.text)")
+        #expect(stale.text.contains("value=\"-50.00\"") && stale.text.contains(">Apply it</button>"), "\(stale.text)")
+        let applied = serve.post("/edit", fields)
+        #expect(applied.status == .seeOther, "\(applied.text)")
+        #expect(try contents() == changedElsewhere)
+    }
+
     /// A negative transfer's form shows its sign; a transfer between currencies shows
     /// both sides (what arrived, the rate), and saving a new amount received writes
     /// exactly its line.
