@@ -184,7 +184,13 @@ import Testing
             #expect(page.status == .badRequest, "\(query)")
             #expect(page.text.contains("this page lists each row with its wallet&#39;s balance"), "\(page.text)")
         }
+        // In the page's words: its parameters, never the command line's flags.
         let unknown = serve.get("/register?exchange=XYZ")
-        #expect(unknown.status == .badRequest && unknown.text.contains("no rate in the budget names `XYZ`"), "\(unknown.text)")
+        #expect(unknown.status == .badRequest && unknown.text.contains("`exchange`: no rate in the budget names `XYZ`"), "\(unknown.text)")
+        let both = serve.get("/register?exchange=USD&market")
+        #expect(both.status == .badRequest && both.text.contains("`exchange` and `market` both say how to value amounts"), "\(both.text)")
+        let period = serve.get("/register?period=bogus")
+        #expect(period.status == .badRequest && period.text.contains("`period`: `bogus` is not a period"), "\(period.text)")
+        for page in [unknown, both, period] { #expect(!page.text.contains("`-"), "\(page.text)") }
     }
 }

@@ -13,6 +13,16 @@ enum RegisterPage {
     static let rowLimit = 2000
 
     static func render(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> HTML {
+        do { return try draw(snapshot, budget, query: query) } catch { throw UsageError(inPageTerms(error.message)) }
+    }
+
+    /// The library's words for a mistake in the page's terms: its query parameters are the
+    /// long flags without their dashes (`period`, `exchange`), never a command line's flag.
+    static func inPageTerms(_ message: String) -> String {
+        message.replacingText("`--", with: "`").replacingText("`-X`", with: "`exchange`").replacingText("-V/-X", with: "`market` and `exchange`")
+    }
+
+    private static func draw(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> HTML {
         var request = try ReportRequest(page: query)
         try readOwnOptions(query, into: &request)
         let model = budget.model
