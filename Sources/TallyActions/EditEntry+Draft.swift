@@ -3,7 +3,8 @@ import TallySyntax
 
 extension EditEntry {
     /// A purchase's fields as an edit form shows them, so that saving the form unchanged
-    /// writes nothing (``Result/changed``): amounts signed and as the model has them, but left
+    /// writes nothing (``Result/changed``): amounts signed and as the model has them (a
+    /// positive one with its `+` unless its categories are income), but left
     /// empty where the file leaves them out (a split's total, the part that takes the
     /// rest), so that editing one part does not fix the others. Nil for an entry that is
     /// not a transaction.
@@ -19,9 +20,16 @@ extension EditEntry {
         guard case .transaction(let w, let total, let postings) = entry.kind else { return nil }
         let wallet = model.wallets[w]
         let decimals = model.decimals(of: wallet.currency)
-        func text(_ money: Money) -> String { money.text(.atLeast(decimals), currency: "") }
+        // An amount without a sign takes its category's (Grammar.md §3.10, "Signs"): a
+        // positive one read as spending unless its categories are all income, so the form
+        // shows it with its `+`, and money back stays money back when the form is saved.
+        func text(_ money: Money, income: Bool) -> String {
+            let plain = money.text(.atLeast(decimals), currency: "")
+            return money > .zero && !income ? "+" + plain : plain
+        }
+        let allIncome = !postings.isEmpty && postings.allSatisfy { model.categories[$0.category].isIncome }
         var fields = Fields(
-            date: entry.date.description, payee: entry.payee ?? "", wallet: wallet.name, category: "", amount: text(total), note: entry.note ?? "",
+            date: entry.date.description, payee: entry.payee ?? "", wallet: wallet.name, category: "", amount: text(total, income: allIncome), note: entry.note ?? "",
             tags: entry.tags, splits: [])
         let written = writtenAmounts(entry.location, in: budget)
         if written?.header == false { fields.amount = "" }
@@ -30,7 +38,9 @@ extension EditEntry {
         } else if !postings.isEmpty {
             let parts = written?.parts.count == postings.count ? written?.parts : nil
             fields.splits = postings.enumerated().map { i, posting in
-                .init(category: model.categories[posting.category].name, amount: parts?[i] == false ? "" : text(posting.amount))
+                .init(
+                    category: model.categories[posting.category].name,
+                    amount: parts?[i] == false ? "" : text(posting.amount, income: model.categories[posting.category].isIncome))
             }
         }
         return fields

@@ -104,6 +104,21 @@ import Testing
         #expect(try String(contentsOfFile: other, encoding: .utf8) == text)
     }
 
+    /// A refund written `+12.50` in an expense category, its date changed from its form:
+    /// it stays money back (`+12.50`), never read as spending by the category's sign; the
+    /// form shows the sign (`+12.50`) for that. A split's parts likewise.
+    @Test func aRefundEditedStaysARefund() throws {
+        defer { folder.remove() }
+        guard case .purchase(var request) = try formAsDrawn(line: 17) else { Issue.record("not a purchase"); return }
+        #expect(request.amount == "+12.50")
+        request.date = "2026-11-09"
+        let before = try read()
+        let result = try edit(line: 17, .purchase(request))
+        #expect(result.lines == ["2026-11-09 \"Shop\"   Checking  Food  +12.50  #refund"], "\(result.lines)")
+        #expect(changedLines(before, try read()) == (["2026-11-06 \"Shop\"   Checking  Food  +12.50  #refund"], result.lines))
+        #expect(try isFormatted())
+    }
+
     /// The forms show the signs and both sides as the file has them.
     @Test func theFormsShowSignsAndBothSides() throws {
         defer { folder.remove() }
