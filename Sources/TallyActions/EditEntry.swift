@@ -2,8 +2,9 @@ import TallyCore
 import TallySyntax
 
 /// Editing one dated entry from the page its row is on: a purchase, a transfer between
-/// wallets, a `fill` or a `move` (a recorded recurring entry is one of these, its `rule`
-/// kept). Its lines are replaced, in place, by what the form that adds such an entry
+/// wallets (between currencies too: both sides), a `fill` or a `move` (a recorded
+/// recurring entry is one of these, its `rule` kept). A form saved as it was drawn
+/// writes nothing and says so (``Result/changed``). Its lines are replaced, in place, by what the form that adds such an entry
 /// would write — a purchase's by ``AddEntry``'s draft (names found, signs by the one
 /// rule, split parts), a `fill` or `move` line by ``EnvelopeMoney``'s — laid out by the
 /// formatter and checked with the whole budget. The entry is named by an
@@ -46,9 +47,11 @@ public enum EditEntry {
         /// A purchase or income: the add form's fields. Its `file` is not read: the entry
         /// stays in its file, on its line.
         case purchase(AddEntry.Request)
-        /// `DATE ["payee"] ["note"] transfer FROM -> TO AMOUNT`: wallets' names, an amount
-        /// (``TypedAmount``) in the sending wallet's currency, a note (empty for none).
-        case transfer(date: String, from: String, to: String, amount: String, note: String)
+        /// `DATE ["payee"] ["note"] transfer FROM -> TO AMOUNT [= RECEIVED CODE | @ RATE
+        /// CODE]`: wallets' names, an amount (``TypedAmount``, not zero) in the sending
+        /// wallet's currency, a note (empty for none); between currencies what arrived or
+        /// the rate (one of them; both empty between wallets of one currency).
+        case transfer(date: String, from: String, to: String, amount: String, note: String, received: String = "", rate: String = "")
         /// `DATE fill ENVELOPE AMOUNT`, as ``EnvelopeMoney`` writes it.
         case fill(date: String, envelope: String, amount: String)
         /// `DATE move FROM -> TO AMOUNT`, as ``EnvelopeMoney`` writes it.
@@ -65,6 +68,9 @@ public enum EditEntry {
         public let completed: [String]
         /// The lines written, the warnings they raise and what takes the edit back.
         public let effects: WriteEffects
+        /// False when the change asked for the entry as its form shows it: nothing was
+        /// written (`lines` are the entry's as they are), and there is nothing to undo.
+        public var changed = true
     }
 
     /// Edits the entry, or says why nothing was written.
@@ -84,16 +90,20 @@ public enum EditEntry {
         do { editor = try BudgetEditor(path: request.root, today: request.today) } catch { throw .edit(error) }
         let model = editor.model
         let located = try LocatedEntry(request.entry, in: editor)
-        guard let clauses = located.clauses else {
-            throw .request("the entry on line \(request.entry.line) converts a currency (`=` or `@`); edit it in the file, or delete it here")
+        if isUnchanged(request.change, located, budget: editor.budget, model: model) {
+            return Result(
+                file: located.path, replaced: located.lines, lines: located.lines, completed: [], effects: WriteEffects(lines: [], warnings: []), changed: false)
         }
         var written: Written
         if case .purchase(let purchase) = request.change {
+            if located.converts, model.entries[located.index].transaction != nil {
+                throw .request("the entry on line \(request.entry.line) converts a currency (`=` or `@`), and the form has the wallet's amount only; edit it in the file, or delete it here")
+            }
             written = try self.purchase(purchase, located, model: model)
         } else {
             written = try movement(request.change, located, model: model)
         }
-        written.lines[0] += clauses.map { " " + $0 }.joined()
+        written.lines[0] += located.clauses.map { " " + $0 }.joined()
         written.lines += located.metadataLines
         var edit = editor.edit()
         let bytes = located.replacing(with: written.lines)
@@ -115,6 +125,16 @@ public enum EditEntry {
         return Result(file: located.path, replaced: located.lines, lines: lines, completed: written.completed, effects: effects)
     }
 
+    /// Whether `change` asks for the entry as its form shows it (``fields(of:budget:model:)``,
+    /// ``movementFields(of:budget:model:)``): then nothing is written, whatever the
+    /// entry's spelling (`+50.00`, `50`, a negative amount, a category left out).
+    private static func isUnchanged(_ change: Change, _ located: LocatedEntry, budget: Budget, model: BudgetModel) -> Bool {
+        if case .purchase(let request) = change {
+            return fields(of: located.index, budget: budget, model: model)?.areAsked(by: request) ?? false
+        }
+        return MovementFields(change) == movementFields(of: located.index, budget: budget, model: model)
+    }
+
     /// A purchase's new lines, from the add form's fields.
     private static func purchase(_ request: AddEntry.Request, _ located: LocatedEntry, model: BudgetModel) throws(ActionRefusal) -> Written {
         guard case .transaction = model.entries[located.index].kind else { throw mismatch(located, model) }
@@ -122,6 +142,21 @@ public enum EditEntry {
         do { draft = try EntryDraft(request, model: model) } catch { throw .request(error.message) }
         let lines = draft.lines(note: request.note, tags: draft.tags(request.tags), model: model)
         return Written(lines: lines, date: draft.date, completed: draft.completed + [draft.markerNote(request.tags)].compactMap { $0 })
+    }
+
+    /// Why no form edits `model.entries[index]`, in words for its edit page; nil when one
+    /// does. A purchase paid in another currency has the wallet's amount only in the
+    /// form, which would lose what was paid; an assertion, a rate, a skip or a goal
+    /// contribution has no form.
+    public static func noForm(for index: Int, model: BudgetModel) -> String? {
+        let entry = model.entries[index]
+        if entry.transaction != nil {
+            return entry.paid == nil ? nil : "it was paid in another currency, and the form has the wallet's amount only"
+        }
+        switch entry.kind {
+        case .transfer, .fill, .move: return nil
+        default: return "only purchases, transfers, fills and moves have a form"
+        }
     }
 
     /// The refusal of a form of another kind than the entry's.

@@ -93,18 +93,31 @@ struct LocatedEntry {
 
     /// The clauses of the entry's first line that a form does not show, as written:
     /// `by NAME`, `rule NAME` (what records a recurring entry), `goal NAME`. An edit keeps
-    /// them. Nil when the entry converts a currency (`= AMOUNT`, `@ RATE`): a form's
-    /// amount in the wallet's currency would lose what was paid, so such an entry is
-    /// edited in the file.
-    var clauses: [String]? {
-        guard let node = Self.entryNode(at: span.lowerBound, in: tree.root) else { return [] }
-        var kept: [String] = []
+    /// them. A conversion (`= AMOUNT`, `@ RATE`) is not one: a transfer's form shows it
+    /// (``converts``).
+    var clauses: [String] {
+        conversionAndClauses.clauses
+    }
+
+    /// Whether the entry converts a currency (`= AMOUNT`, `@ RATE`): a purchase's form has
+    /// the wallet's amount only, which would lose what was paid, so such a purchase is
+    /// edited in the file; a transfer's form shows both sides.
+    var converts: Bool {
+        conversionAndClauses.converts
+    }
+
+    private var conversionAndClauses: (converts: Bool, clauses: [String]) {
+        guard let node = Self.entryNode(at: span.lowerBound, in: tree.root) else { return (false, []) }
+        var kept: [String] = [], converts = false
         for child in node.childNodes where child.kind == .attribute {
             let text = String(decoding: bytes[child.contentRange.start ..< child.contentRange.end], as: UTF8.self)
-            if text.hasPrefix("=") || text.hasPrefix("@") { return nil }
-            kept.append(text)
+            if text.hasPrefix("=") || text.hasPrefix("@") {
+                converts = true
+            } else {
+                kept.append(text)
+            }
         }
-        return kept
+        return (converts, kept)
     }
 
     /// The dated entry's node that starts at `offset`.

@@ -46,13 +46,13 @@ import Testing
     }
 
     /// The model and the reference a page would show for the entry on `line` (from 1).
-    private func shown(_ path: String, line: Int) throws -> (reference: EntryReference, index: Int, model: BudgetModel) {
+    private func shown(_ path: String, line: Int) throws -> (reference: EntryReference, index: Int, model: BudgetModel, budget: Budget) {
         let budget = try BudgetLoader().load(path)
         let model = Interpreter.interpret(budget, today: Self.today, reusing: nil).model
         let file = try #require(budget.file(path))
         let lines = LineIndex(file.tree.source)
         let index = try #require(model.entries.firstIndex { $0.location.file == path && lines.line(containing: $0.location.range.start) == line - 1 })
-        return (try #require(EntryReference.of(model.entries[index].location, bytes: file.tree.source.bytes, lines: lines)), index, model)
+        return (try #require(EntryReference.of(model.entries[index].location, bytes: file.tree.source.bytes, lines: lines)), index, model, budget)
     }
 
     private func line(_ number: Int, of path: String) throws -> String {
@@ -69,16 +69,17 @@ import Testing
         return path
     }
 
-    /// Each kind's form saved as it was drawn writes the file as it is, byte for byte.
-    @Test(arguments: [16, 17, 18, 19, 22])
+    /// Each kind's form saved as it was drawn writes nothing, and says so: the file is as
+    /// it was, byte for byte (the converting transfer on line 21 included).
+    @Test(arguments: [16, 17, 18, 19, 21, 22])
     func savingTheFormUnchangedChangesNothing(line: Int) throws {
         let folder = try TemporaryFolder("movement-editing")
         defer { folder.remove() }
         let path = try setUp(folder)
         let entry = try shown(path, line: line)
-        let fields = try #require(EditEntry.movementFields(of: entry.index, model: entry.model))
+        let fields = try #require(EditEntry.movementFields(of: entry.index, budget: entry.budget, model: entry.model))
         let result = try edit(path, line: line, fields.change)
-        #expect(result.replaced == result.lines)
+        #expect(result.replaced == result.lines && !result.changed && result.effects.lines.isEmpty && result.effects.undo == nil)
         #expect(try read(path) == Array(Self.text.utf8))
     }
 
@@ -90,7 +91,7 @@ import Testing
         let path = try setUp(folder)
         func fields(_ line: Int) throws -> EditEntry.MovementFields? {
             let entry = try shown(path, line: line)
-            return EditEntry.movementFields(of: entry.index, model: entry.model)
+            return EditEntry.movementFields(of: entry.index, budget: entry.budget, model: entry.model)
         }
         #expect(try fields(17) == .init(kind: .transfer, date: "2026-11-02", from: "Checking", to: "Cash", amount: "60.00"))
         #expect(try fields(18) == .init(kind: .fill, date: "2026-11-03", to: "Fun", amount: "20.00"))
@@ -181,9 +182,9 @@ import Testing
     }
 
     /// What is refused, writing nothing: a form of another kind than the entry's, two
-    /// wallets of different currencies, an envelope or a wallet the budget lacks, the
-    /// same envelope twice, an amount of zero, an entry changed since it was shown, and
-    /// a transfer that converts a currency (edited in the file).
+    /// wallets of different currencies without what arrived, an envelope or a wallet the
+    /// budget lacks, the same envelope twice, an amount of zero, and an entry changed
+    /// since it was shown.
     @Test func refusals() throws {
         let folder = try TemporaryFolder("movement-editing")
         defer { folder.remove() }
@@ -192,14 +193,14 @@ import Testing
             (17, .fill(date: "2026-11-02", envelope: "Fun", amount: "1"), "is a transfer; edit it with its own form"),
             (18, .transfer(date: "2026-11-03", from: "Checking", to: "Cash", amount: "1", note: ""), "is a fill"),
             (20, .move(date: "2026-11-05", from: "Food", to: "Fun", amount: "1"), "is a purchase"),
-            (16, .transfer(date: "2026-11-01", from: "Checking", to: "Dollars", amount: "1", note: ""), "Checking holds EUR and Dollars USD"),
+            (16, .transfer(date: "2026-11-01", from: "Checking", to: "Dollars", amount: "1", note: ""), "Checking holds EUR and Dollars USD: give the amount received (in USD) or the rate"),
             (16, .transfer(date: "2026-11-01", from: "Checking", to: "Savngs", amount: "1", note: ""), "no wallet named `Savngs`; did you mean `Savings`?"),
             (16, .transfer(date: "2026-11-01", from: "Checking", to: "Checking", amount: "1", note: ""), "two different wallets"),
             (18, .fill(date: "2026-11-03", envelope: "Nope", amount: "1"), "no envelope named `Nope`"),
             (19, .move(date: "2026-11-04", from: "Fun", to: "Fun", amount: "1"), "two different envelopes"),
-            (19, .move(date: "2026-11-04", from: "Food", to: "Fun", amount: "0"), "not an amount above zero"),
+            (19, .move(date: "2026-11-04", from: "Food", to: "Fun", amount: "0"), "not an amount other than zero"),
             (19, .move(date: "2026-11-31", from: "Food", to: "Fun", amount: "1"), "is not a date"),
-            (21, .transfer(date: "2026-11-06", from: "Checking", to: "Dollars", amount: "1", note: ""), "converts a currency")
+            (21, .transfer(date: "2026-11-06", from: "Checking", to: "Dollars", amount: "1", note: ""), "give the amount received (in USD) or the rate")
         ]
         for (line, change, words) in refused {
             #expect {

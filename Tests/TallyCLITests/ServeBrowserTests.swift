@@ -17,7 +17,9 @@ import XCTest
 /// months across equal to `envelopes --monthly`, the problems banner on every page, the
 /// add form at most 5 Tabs away, the manifest and icons, and the icon's page without the
 /// key; and `Tests/ServeBrowser/test_edit_story.py`: a purchase, a transfer and a move
-/// added, split, edited, deleted and undone on a phone, and a stale form re-applied.
+/// added, split, edited, deleted and undone on a phone, and a stale form re-applied;
+/// and `Tests/ServeBrowser/test_edit_signs.py`: a negative and a converting transfer
+/// saved as drawn (nothing written) and edited on a phone, the register at market.
 /// With `TALLY_RECORD=1` it writes docs/serve-overview.png (the overview on a phone).
 final class ServeBrowserTests: XCTestCase {
     func testTheWebAppInARealBrowser() throws {

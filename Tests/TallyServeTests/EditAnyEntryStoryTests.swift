@@ -39,18 +39,11 @@ import Testing
         serve = ServeTestApp(files: [file])
     }
 
-    private func contents() throws -> String { try String(contentsOfFile: file, encoding: .utf8) }
+    private func contents() throws -> String { try EditedFile(path: file).contents() }
 
-    private func isFormatted() throws -> Bool {
-        Formatter.format(Parser.parse(SourceText(path: file, bytes: Array(try contents().utf8)))) == .unchanged
-    }
+    private func isFormatted() throws -> Bool { try EditedFile(path: file).isFormatted() }
 
-    /// The Edit link on `page` for the entry on `line`, as a path and query.
-    private func editLink(_ page: String, line: Int) throws -> String {
-        let marker = "&amp;line=\(line)&amp;fp="
-        let range = try #require(page.range(of: marker), "no Edit link for line \(line)")
-        return "/edit?file=0&line=\(line)&fp=" + page[range.upperBound...].prefix { $0 != "\"" }
-    }
+    private func editLink(_ page: String, line: Int) throws -> String { try EditedFile.editLink(page, line: line) }
 
     private func fingerprint(_ link: String) -> String { String(link.split(separator: "=").last!) }
 

@@ -83,14 +83,18 @@ enum EntryActions {
         let hidden = [("file", request.parameter("file") ?? ""), ("line", "\(reference.line)"), ("fp", reference.fingerprint)]
         var out: HTML = "<p>Line \(reference.line) of <code>\(reference.file.split(separator: "/").last.map(String.init) ?? reference.file)</code>:</p>\n<pre class=\"source entry-lines\">"
         out += "\(entryText(reference, opened.budget))</pre>\n<div class=\"cards\">\n"
-        if let fields = EditEntry.fields(of: found.index, budget: opened.budget, model: model) {
+        let movement = EditEntry.movementFields(of: found.index, budget: opened.budget, model: model)
+        let kind = movement.map { [("kind", $0.kind.rawValue)] } ?? []
+        if let reason = EditEntry.noForm(for: found.index, model: model) {
+            // No form would write this entry as it is: say why, lead to its line, and
+            // still offer to delete it.
+            let line = SourceLinks.href(model.entries[found.index].location, snapshot).map { PageLayout.link($0, "Open its line") } ?? HTML()
+            out += PageLayout.message("This entry is edited in the file: \(reason).", kind: "note") + "<p>\(line)</p>\n"
+        } else if let fields = EditEntry.fields(of: found.index, budget: opened.budget, model: model) {
             out += EntryForm.render(.init(fields), model, action: "/edit", submit: "Save", hidden: hidden, token: token, version: snapshot.version)
-        } else if let fields = EditEntry.movementFields(of: found.index, model: model) {
-            out += MovementForm.render(fields, model, submit: "Save", hidden: hidden, token: token, version: snapshot.version)
-        } else {
-            return PageLayout.message("Only purchases, transfers, fills and moves are edited here; edit this entry in the file.", kind: "error")
+        } else if let movement {
+            out += MovementForm.render(movement, model, submit: "Save", hidden: hidden, token: token, version: snapshot.version)
         }
-        let kind = EditEntry.movementFields(of: found.index, model: model).map { [("kind", $0.kind.rawValue)] } ?? []
         return out + deleteForm(hidden + kind, token: token, version: snapshot.version) + "</div>\n"
     }
 

@@ -36,17 +36,10 @@ enum EntryForm {
 
         init() {}
 
-        /// The request the fields make, for ``AddEntry`` and ``EditEntry``. One split row
-        /// left (the others emptied) is a purchase in its category: of the total, else of
-        /// the row's amount (two different amounts are left to the action to refuse).
+        /// The request the fields make, for ``AddEntry`` and ``EditEntry``: one split row
+        /// left is a purchase in its category (``AddEntry/Request/collapsing(category:amount:splits:)``).
         func request(root: String, today: CivilDate, dryRun: Bool = false) -> AddEntry.Request {
-            var (category, amount, splits) = (category, amount.trimmingSpaces(), splits)
-            let part = splits.first?.amount.trimmingSpaces() ?? ""
-            if splits.count == 1, amount.isEmpty || part.isEmpty || amount == part {
-                category = splits[0].category
-                if amount.isEmpty { amount = part }
-                splits = []
-            }
+            let (category, amount, splits) = AddEntry.Request.collapsing(category: category, amount: amount, splits: splits)
             var request = AddEntry.Request(
                 file: root, date: date.trimmingSpaces(),
                 parties: .named(payee: payee, wallet: wallet, category: splits.isEmpty ? category : nil),

@@ -30,7 +30,8 @@ extension WriteForms {
     }
 
     /// `POST /edit`: ``EditEntry``; a purchase's fields taken as the add form's are, a
-    /// transfer's, a fill's or a move's (`kind`) as their forms' (``MovementForm``).
+    /// transfer's, a fill's or a move's (`kind`) as their forms' (``MovementForm``). A
+    /// form saved as drawn writes nothing, and says so.
     func edit(_ request: HTTPRequest) throws(Refusal) -> Done {
         try requireOneFile()
         let entry = try reference(request)
@@ -45,6 +46,7 @@ extension WriteForms {
         }
         let result: EditEntry.Result
         do { result = try EditEntry.perform(.init(root: root, entry: entry, change: change, today: today)) } catch { throw Self.refusal(error) }
+        guard result.changed else { return Done(text: "Nothing changed: the entry is as it was, so nothing was written.") }
         let done = "Changed " + result.replaced.map { "`\($0)`" }.joined(separator: " ") + "."
         return Done(text: Self.answer(done, result.effects), undo: result.effects.undo)
     }
@@ -124,7 +126,9 @@ extension WriteForms {
 
     /// What a dry run would write, and the warnings it would raise.
     private static func wouldWrite(_ effects: WriteEffects) -> String {
-        "Applied now, it would write " + effects.lines.map { "`\($0)`" }.joined(separator: " ") + "." + effects.warnings.map { " Warning: \($0)." }.joined()
+        // An edit form as it was drawn changes nothing (``EditEntry/Result/changed``).
+        if effects.lines.isEmpty { return "Applied now, it would change nothing: the entry is as the form has it." }
+        return "Applied now, it would write " + effects.lines.map { "`\($0)`" }.joined(separator: " ") + "." + effects.warnings.map { " Warning: \($0)." }.joined()
     }
 
     /// The refusal (409) of a form drawn before the files changed: `lead` says so, `check`
