@@ -193,7 +193,11 @@ extension Walk {
                 // Overspending on a card (`rollover unspent`) stays card debt: only the rest
                 // is taken (Grammar.md §4, "Credit overspending").
                 let cardDebt = envelope.cardDebt(of: period)
-                if !cardDebt.isZero { arrivals.append(CardDebtArrival(day: Walk.dayKey(next), amount: cardDebt, envelope: e)) }
+                if !cardDebt.isZero {
+                    for share in Walk.splitCardDebt(cardDebt, over: cardSpending(e, in: period)) where !share.amount.isZero {
+                        arrivals.append(CardDebtArrival(day: Walk.dayKey(next), amount: share.amount, envelope: e, card: share.card))
+                    }
+                }
                 let taken = period.available.adding(cardDebt) ?? period.available
                 guard !taken.isZero else { continue }
                 events.append(ReadyEvent(date: next, amount: taken, what: taken.isNegative ? .overspending(e, period.start) : .none, order: -1))
