@@ -153,7 +153,7 @@ extension Walk {
                 let limit = debt[c].isNegative ? Money.zero : debt[c]
                 guard limit < uncovered[c], let paid = uncovered[c].subtracting(limit) else { continue }
                 uncovered[c] = limit
-                events.append(ReadyEvent(date: Walk.date(ofDayKey: change.day), amount: paid.negated, what: .cardDebt(lastEnvelope[c]), order: -1))
+                events.append(ReadyEvent(date: Walk.date(ofDayKey: change.day), amount: paid.negated, what: .cardDebt(lastEnvelope[c], card: c), order: -1))
                 record(change.day, c)
             }
         }

@@ -94,4 +94,29 @@ import Testing
         let (_, february) = try equation(Self.budget, "2026-02-01")
         #expect(february.heldByNoMoney == m("50.00") && february.cardFigures.allSatisfy { $0.overspentSoFar.isZero })
     }
+    @Test func paidBeyondWhatWasHeldNamesTheCard() throws {
+        let text = """
+            currency EUR
+            wallet Checking opening 100.00 on 2026-01-01
+            wallet Visa credit limit 1000
+            wallet Amex credit limit 1000
+            income Salary
+            expense Food, Fun
+            envelope Food 100 monthly for Food rollover unspent
+            envelope Fun 10 monthly for Fun rollover unspent
+            2026-01-02 Checking Salary +15.00
+            2026-01-10 Visa Food -130.00
+            2026-01-12 Amex Fun -10.00
+            2026-01-25 transfer Checking -> Visa 110.00
+
+            """
+        // 31 January: 100.00 + 15.00 − 110.00 = 5.00. 1 February: Food's 30.00 over on
+        // Visa, which owes 130.00 − 110.00 = 20.00: 10.00 paid beyond, 5.00 − 10.00 =
+        // −5.00 (W0514), though Visa and Amex together owe 20.00 + 10.00 = 30.00.
+        let (model, diagnostics) = try Figures.run(text, today: "2026-02-01")
+        let w0514 = diagnostics.filter { $0.code.rawValue == "W0514" }.map(\.message)
+        #expect(w0514 == ["more was paid on Visa than was held for it (Food overspent on it): ready to assign pays it, which takes it to -5.00 EUR on 2026-02-01"])
+        // Then the plans: −5.00 − 110.00 = −115.00.
+        #expect(model.readyToAssign(at: d("2026-02-01")) == m("-115.00"))
+    }
 }
