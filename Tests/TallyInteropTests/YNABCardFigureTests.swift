@@ -28,11 +28,20 @@ import Testing
         ("2026-03-31", "160.00", "100.00", "2020.00")
     ])
     func figuresAreThePlans(_ day: String, _ groceries: String, _ games: String, _ ready: String) throws {
-        let result = try AppExportGoldenTests.convert(Self.files, AppExportOptions())
+        _ = try Self.expectPlan(Self.files, day, groceries, games, ready)
+    }
+
+    /// Converts `files` and expects, at the end of `day`, nothing overspent listed and
+    /// Groceries, Games and ready to assign as given; the figures, for more.
+    static func expectPlan(_ files: [String], _ day: String, _ groceries: String, _ games: String, _ ready: String) throws
+        -> AppExportFigureTests.Figures
+    {
+        let result = try AppExportGoldenTests.convert(files, AppExportOptions())
         #expect(!result.leftOut.contains { $0.reason.contains("overspent") }, "\(result.leftOut)")
         let figures = try AppExportFigureTests.figures(result, at: CivilDate(iso: day)!)
         #expect(figures.available == ["Groceries": Self.money(groceries), "Games": Self.money(games)])
         #expect(figures.readyToAssign == Self.money(ready))
+        return figures
     }
 
     /// What the card payment category shows from a month's first day is what the card
