@@ -44,17 +44,19 @@ import Testing
         return figures
     }
 
-    /// What the card payment category shows from a month's first day is what the card
-    /// owes less the card debt no money holds: on 1 February 190.00 − 40.00 = 150.00 (the
-    /// plan's January), at February's end 30.00 − 40.00 = −10.00 (the plan's February:
-    /// 10.00 paid beyond what it held), in March 30.00 − 30.00 = 0.00.
+    /// What the card payment category shows is what the card owes less the card debt no
+    /// money holds, January's running overspending on the card included (YNAB leaves an
+    /// unfunded purchase out at once): at January's end 190.00 − (30.00 + 10.00) = 150.00
+    /// (the plan's January), on 1 February 190.00 − 40.00 = 150.00, at February's end
+    /// 30.00 − 40.00 = −10.00 (the plan's February: 10.00 paid beyond what it held), in
+    /// March 30.00 − 30.00 = 0.00.
     @Test func theCardPaymentCategoryIsTheDebtLessWhatNoMoneyHolds() throws {
         let result = try AppExportGoldenTests.convert(Self.files, AppExportOptions())
-        for (day, held) in [("2026-02-01", "150.00"), ("2026-02-28", "-10.00"), ("2026-03-31", "0.00")] {
+        for (day, held) in [("2026-01-31", "150.00"), ("2026-02-01", "150.00"), ("2026-02-28", "-10.00"), ("2026-03-31", "0.00")] {
             let (model, _) = try AppExportGoldenTests.interpret(result, today: CivilDate(iso: day)!)
             let equation = try #require(model.envelopeEquation(at: CivilDate(iso: day)!, rates: ExchangeRates(model)))
             let owed = try #require(equation.cards?.negated)
-            #expect(owed.subtracting(equation.uncoveredCards) == Self.money(held), "\(day)")
+            #expect(owed.subtracting(equation.heldByNoMoney) == Self.money(held), "\(day)")
         }
     }
 
