@@ -39,11 +39,16 @@ struct AppExportCase: CustomTestStringConvertible, Sendable {
         ynabCards.warnings = [
             "W0501: Groceries is 30.00 USD over for 2026-01: 130.00 spent of 100.00", "W0501: Games is 30.00 USD over for 2026-01: 80.00 spent of 50.00"
         ]
+        var twoCards = AppExportCase(name: "ynab-two-cards", inputs: YNABTwoCardsFigureTests.files)
+        twoCards.warnings = [
+            "W0501: Groceries is 30.00 USD over for 2026-01: 130.00 spent of 100.00", "W0501: Games is 20.00 USD over for 2026-01: 70.00 spent of 50.00"
+        ]
         var moneyManager = AppExportCase(name: "moneymanager-2026-03", inputs: ["moneymanager-2026-03.tsv"])
         moneyManager.options.conversion.commodities = ["": "EUR"]
         return [
             AppExportCase(name: "ynab-household", inputs: ["ynab-household - Register.csv", "ynab-household - Plan.csv"]),
             ynabCards,
+            twoCards,
             goodbudget,
             AppExportCase(name: "spendee-student", inputs: ["spendee-student.csv"]),
             AppExportCase(name: "wallet-couple", inputs: ["wallet-couple.csv"]),

@@ -68,6 +68,22 @@ import Testing
         #expect(try Self.transfers("mint-transactions.csv", commodity: "USD").count == 2)
     }
 
+    /// Mint's `Original Description` (the bank's text, which `Description` renames) is
+    /// kept as a bank statement's import keeps it: the note when the row has none, else
+    /// `description:`; each side of a transfer's.
+    @Test func mintKeepsTheBanksText() throws {
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "USD"]
+        let budget = try AppExportGoldenTests.convert(["mint-transactions.csv"], options).budget
+        let lines = budget.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains { $0.hasPrefix("2026-03-15 \"Whole Foods\" \"WHOLEFDS MKT 10234\"") }, "\(budget)")
+        // `March rent` is the row's note: the bank's `CHECK 1042` is the metadata.
+        let rent = try #require(lines.firstIndex { $0.hasPrefix("2026-03-05 \"Landlord\" \"March rent\"") })
+        #expect(lines[rent + 1] == "description: \"CHECK 1042\"")
+        let payment = try #require(lines.firstIndex { $0.hasPrefix("2026-03-28 \"\" \"ONLINE PAYMENT THANK YOU\"") })
+        #expect(lines[payment + 1] == "description: \"CHASE CREDIT CRD AUTOPAY\"")
+    }
+
     /// Actual: newest first, `Starting Balance` rows after their day's rows, a split's
     /// parent (amount 0, its total in `Split_Amount`) beside its parts, a transfer
     /// (payee and category empty) in both accounts. Actual names no currency.

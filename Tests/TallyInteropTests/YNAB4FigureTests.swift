@@ -153,6 +153,57 @@ import Testing
             ])
     }
 
+    /// A budget with Visa, whose 500.00 starting balance is `Pre-YNAB Debt: Visa`, and
+    /// 80.00 of Dining (50.00 budgeted) spent on it in January; `paid`, Visa paid in full
+    /// (580.00) on 10 February.
+    static func cardBudget(paid: Bool) throws -> ConversionResult {
+        let header = "\"Account\",\"Flag\",\"Check Number\",\"Date\",\"Payee\",\"Category\",\"Master Category\",\"Sub Category\",\"Memo\",\"Outflow\",\"Inflow\",\"Cleared\",\"Running Balance\"\r\n"
+        let payment =
+            "\"Visa\",\"\",\"\",\"02/10/2026\",\"Transfer : Checking\",\"\",\"\",\"\",\"\",$0.00,$580.00,\"C\",$0.00\r\n"
+            + "\"Checking\",\"\",\"\",\"02/10/2026\",\"Transfer : Visa\",\"\",\"\",\"\",\"\",$580.00,$0.00,\"C\",$620.00\r\n"
+        let register =
+            header + (paid ? payment : "")
+            + "\"Visa\",\"\",\"\",\"01/20/2026\",\"Bistro\",\"Fun: Dining\",\"Fun\",\"Dining\",\"\",$80.00,$0.00,\"C\",-$580.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/05/2026\",\"Employer\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$200.00,\"C\",$1200.00\r\n"
+            + "\"Visa\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Pre-YNAB Debt: Visa\",\"Pre-YNAB Debt\",\"Visa\",\"\",$500.00,$0.00,\"R\",-$500.00\r\n"
+            + "\"Checking\",\"\",\"\",\"01/01/2026\",\"Starting Balance\",\"Income: Available this month\",\"Income\",\"Available this month\",\"\",$0.00,$1000.00,\"R\",$1000.00\r\n"
+        let budget =
+            "\"Month\",\"Category\",\"Master Category\",\"Sub Category\",\"Budgeted\",\"Outflows\",\"Category Balance\"\r\n"
+            + "\"Jan 2026\",\"Pre-YNAB Debt: Visa\",\"Pre-YNAB Debt\",\"Visa\",$0.00,-$500.00,-$500.00\r\n\"Jan 2026\",\"Fun: Dining\",\"Fun\",\"Dining\",$50.00,-$80.00,-$30.00\r\n"
+            + "\"Feb 2026\",\"Pre-YNAB Debt: Visa\",\"Pre-YNAB Debt\",\"Visa\",$0.00,$0.00,-$500.00\r\n\"Feb 2026\",\"Fun: Dining\",\"Fun\",\"Dining\",$50.00,$0.00,$50.00\r\n"
+        let files = ["b-Register.csv": register, "b-Budget.csv": budget]
+        return try AppExportConverter.convert(paths: files.keys.sorted(), budgetPath: "converted.tally") { files[$0]! }
+    }
+
+    /// YNAB 4 books a card's starting balance to `Pre-YNAB Debt: CARD`: the account it
+    /// names is a card, a credit wallet, and its overspending is card debt as YNAB 4
+    /// makes it (not taken from Available to Budget); nothing is listed.
+    @Test func aCardNamedByItsPreYNABDebtIsACard() throws {
+        let result = try Self.cardBudget(paid: false)
+        #expect(result.leftOut.isEmpty, "\(result.leftOut)")
+        #expect(result.budget.contains("wallet Visa      credit"), "\(result.budget)")
+        // January: Available to Budget 1000.00 + 200.00 − 50.00 = 1150.00 (the Pre-YNAB
+        // debt is never taken from it). February: Dining's 30.00 over was on the card:
+        // card debt, not taken: 1150.00 − 50.00 = 1100.00 (1070.00 were it cash).
+        let january = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 1, day: 31)!)
+        #expect(january.readyToAssign == Self.money("1150.00") && january.available["Dining"] == Self.money("-30.00"))
+        let february = try AppExportFigureTests.figures(result, at: CivilDate(year: 2026, month: 2, day: 28)!)
+        #expect(february.readyToAssign == Self.money("1100.00") && february.available["Dining"] == Self.money("50.00"))
+        #expect(february.balances == ["Checking": Self.money("1200.00"), "Visa": Self.money("-580.00")])
+    }
+
+    /// A YNAB 4 card paid beyond the card debt overspending left on it: YNAB 4 keeps the
+    /// debt, Tally's ready to assign pays what was paid beyond it, so the month is listed.
+    @Test func aYNAB4CardPaidBeyondItsCardDebtIsListed() throws {
+        let result = try Self.cardBudget(paid: true)
+        // Dining's 30.00 over in January was on Visa: card debt from 1 February. Visa is
+        // paid 580.00 on 10 February and owes 0.00 at February's end, less than 30.00.
+        #expect(
+            result.leftOut.map(\.reason) == [
+                "`Visa` may end 2026-02 owing less than the card debt overspending left on it: YNAB 4 keeps that debt, Tally's ready to assign pays what was paid beyond it"
+            ])
+    }
+
     /// A category YNAB 4 keeps overspent into the next month (its red arrow) is not marked
     /// in the export: Tally resets it, and the month whose figures then do not add up is
     /// listed.

@@ -28,30 +28,41 @@ import Testing
         ("2026-03-31", "160.00", "100.00", "2020.00")
     ])
     func figuresAreThePlans(_ day: String, _ groceries: String, _ games: String, _ ready: String) throws {
-        let result = try AppExportGoldenTests.convert(Self.files, AppExportOptions())
+        _ = try Self.expectPlan(Self.files, day, groceries, games, ready)
+    }
+
+    /// Converts `files` and expects, at the end of `day`, nothing overspent listed and
+    /// Groceries, Games and ready to assign as given; the figures, for more.
+    static func expectPlan(_ files: [String], _ day: String, _ groceries: String, _ games: String, _ ready: String) throws
+        -> AppExportFigureTests.Figures
+    {
+        let result = try AppExportGoldenTests.convert(files, AppExportOptions())
         #expect(!result.leftOut.contains { $0.reason.contains("overspent") }, "\(result.leftOut)")
         let figures = try AppExportFigureTests.figures(result, at: CivilDate(iso: day)!)
         #expect(figures.available == ["Groceries": Self.money(groceries), "Games": Self.money(games)])
         #expect(figures.readyToAssign == Self.money(ready))
+        return figures
     }
 
-    /// What the card payment category shows from a month's first day is what the card
-    /// owes less the card debt no money holds: on 1 February 190.00 − 40.00 = 150.00 (the
-    /// plan's January), at February's end 30.00 − 40.00 = −10.00 (the plan's February:
-    /// 10.00 paid beyond what it held), in March 30.00 − 30.00 = 0.00.
+    /// What the card payment category shows is what the card owes less the card debt no
+    /// money holds, January's running overspending on the card included (YNAB leaves an
+    /// unfunded purchase out at once): at January's end 190.00 − (30.00 + 10.00) = 150.00
+    /// (the plan's January), on 1 February 190.00 − 40.00 = 150.00, at February's end
+    /// 30.00 − 40.00 = −10.00 (the plan's February: 10.00 paid beyond what it held), in
+    /// March 30.00 − 30.00 = 0.00.
     @Test func theCardPaymentCategoryIsTheDebtLessWhatNoMoneyHolds() throws {
         let result = try AppExportGoldenTests.convert(Self.files, AppExportOptions())
-        for (day, held) in [("2026-02-01", "150.00"), ("2026-02-28", "-10.00"), ("2026-03-31", "0.00")] {
+        for (day, held) in [("2026-01-31", "150.00"), ("2026-02-01", "150.00"), ("2026-02-28", "-10.00"), ("2026-03-31", "0.00")] {
             let (model, _) = try AppExportGoldenTests.interpret(result, today: CivilDate(iso: day)!)
             let equation = try #require(model.envelopeEquation(at: CivilDate(iso: day)!, rates: ExchangeRates(model)))
             let owed = try #require(equation.cards?.negated)
-            #expect(owed.subtracting(equation.uncoveredCards) == Self.money(held), "\(day)")
+            #expect(owed.subtracting(equation.heldByNoMoney) == Self.money(held), "\(day)")
         }
     }
 
-    /// With two open cards, Tally weighs the card debt no money holds against what the
-    /// cards owe together, YNAB card by card: overspending on a card is then listed.
-    @Test func overspendingOnCardsWithSeveralCardsIsListed() throws {
+    /// With two open cards, each is weighed on its own in Tally as in YNAB: overspending
+    /// on cards is no longer listed.
+    @Test func overspendingOnCardsWithSeveralCardsIsNotListed() throws {
         let register = [
             AppExportEvidenceTests.registerHeader,
             #""Checking","","01/01/2026","Starting Balance","Inflow: Ready to Assign","Inflow","Ready to Assign","",$0.00,$100.00,"Cleared""#,
@@ -66,10 +77,13 @@ import Testing
             #""Feb 2026","Food: Groceries","Food","Groceries",$20.00,$0.00,$20.00"#
         ]
         let result = try AppExportEvidenceTests.convert(["b - Register.csv": register, "b - Plan.csv": plan])
-        // Groceries: 20.00 − 35.00 = −15.00 at January's end, all of it on the cards.
-        #expect(
-            result.leftOut.map(\.reason).contains {
-                $0.hasPrefix("`Groceries` overspent by 15.00 at the end of 2026-01 with card spending and 2 cards")
-            }, "\(result.leftOut)")
+        // Groceries: 20.00 − 35.00 = −15.00 at January's end, all of it on the cards: card
+        // debt, as YNAB makes it; Visa's 30.00 had the 20.00 (its payment category's
+        // 20.00), Amex's 5.00 none: 10.00 on Visa and 5.00 on Amex no money holds.
+        #expect(!result.leftOut.map(\.reason).contains { $0.contains("overspent") }, "\(result.leftOut)")
+        let (model, _) = try AppExportGoldenTests.interpret(result, today: CivilDate(iso: "2026-02-01")!)
+        let equation = try #require(model.envelopeEquation(at: CivilDate(iso: "2026-02-01")!, rates: ExchangeRates(model)))
+        let held = Dictionary(uniqueKeysWithValues: equation.cardFigures.map { (model.wallets[$0.wallet].name, $0.held) })
+        #expect(held == ["Visa": Self.money("20.00"), "Amex": .zero])
     }
 }

@@ -120,9 +120,9 @@ struct Walk {
     /// Ready to assign at the end of each day that changed it (empty for budgets that
     /// assign no income).
     var readyToAssign: [(date: CivilDate, total: Money)] = []
-    /// Card debt no money holds at the end of each day that changed it
+    /// Card debt no money holds on each card at the end of each day that changed it
     /// (`Walk+CardDebt.swift`); empty without overspending on cards.
-    var uncoveredCardDebt: [(date: CivilDate, total: Money)] = []
+    var uncoveredCardDebt: [(date: CivilDate, card: Int, total: Money)] = []
     /// Per envelope: the first and last day of its periods (nil when it has none).
     var envelopeSpans: [ClosedRange<CivilDate>?] = []
     /// Per wallet: the balance it may not go below (nil for loans), read once.

@@ -16,9 +16,9 @@ extension Walk {
         case overspending(Int, CivilDate)
         /// Money saved towards (or taken from) a goal held in the budget's wallets.
         case saving(Int)
-        /// Card debt no money held, paid at a month's start because the cards owed less:
-        /// the envelope whose overspending on a card last added to it.
-        case cardDebt(Int)
+        /// Card debt no money held, paid at a month's start because the card owed less:
+        /// the envelope whose overspending on it last added to it, and the card.
+        case cardDebt(Int, card: Int)
     }
 
     /// One change to ready to assign. There is one per posting no envelope counts, so an
@@ -50,7 +50,7 @@ extension Walk {
             case .unbudgeted: (tag, envelope, periodStart) = (3, 0, 0)
             case .overspending(let e, let start): (tag, envelope, periodStart) = (4, Int32(truncatingIfNeeded: e), Walk.dayKey(start))
             case .saving(let g): (tag, envelope, periodStart) = (5, Int32(truncatingIfNeeded: g), 0)
-            case .cardDebt(let e): (tag, envelope, periodStart) = (6, Int32(truncatingIfNeeded: e), 0)
+            case .cardDebt(let e, let card): (tag, envelope, periodStart) = (6, Int32(truncatingIfNeeded: e), Int32(truncatingIfNeeded: card))
             }
         }
 
@@ -63,7 +63,7 @@ extension Walk {
             case 3: return .unbudgeted
             case 4: return .overspending(Int(envelope), Walk.date(ofDayKey: periodStart))
             case 5: return .saving(Int(envelope))
-            case 6: return .cardDebt(Int(envelope))
+            case 6: return .cardDebt(Int(envelope), card: Int(periodStart))
             default: return .none
             }
         }
@@ -193,7 +193,11 @@ extension Walk {
                 // Overspending on a card (`rollover unspent`) stays card debt: only the rest
                 // is taken (Grammar.md §4, "Credit overspending").
                 let cardDebt = envelope.cardDebt(of: period)
-                if !cardDebt.isZero { arrivals.append(CardDebtArrival(day: Walk.dayKey(next), amount: cardDebt, envelope: e)) }
+                if !cardDebt.isZero {
+                    for share in Walk.splitCardDebt(cardDebt, over: cardSpending(e, in: period)) where !share.amount.isZero {
+                        arrivals.append(CardDebtArrival(day: Walk.dayKey(next), amount: share.amount, envelope: e, card: share.card))
+                    }
+                }
                 let taken = period.available.adding(cardDebt) ?? period.available
                 guard !taken.isZero else { continue }
                 events.append(ReadyEvent(date: next, amount: taken, what: taken.isNegative ? .overspending(e, period.start) : .none, order: -1))
@@ -241,7 +245,7 @@ extension Walk {
         let shown = format(total, l.defaultCurrency)
         var location: SourceLocation {
             switch event.what {
-            case .planning(let e, _), .overspending(let e, _), .cardDebt(let e): return l.envelopes[e].location
+            case .planning(let e, _), .overspending(let e, _), .cardDebt(let e, _): return l.envelopes[e].location
             default:
                 let entry = entries[event.order]
                 return event.posting >= 0 ? entry.postingLocation(Int(event.posting)) : entry.location
@@ -273,11 +277,11 @@ extension Walk {
                 .unbudgetedSpending,
                 "\(envelope.name)'s overspending for \(envelope.period.label(start)) comes from ready to assign, which it takes to \(shown) on \(event.date)",
                 location, help: "move money into \(SourceWriter.name(envelope.name)) from another envelope, or give it `rollover`")
-        case .cardDebt(let e):
+        case .cardDebt(let e, let card):
             report(
                 .unbudgetedSpending,
-                "more was paid on the cards than was held for them (\(l.envelopes[e].name) overspent on a card): ready to assign pays it, which takes it to \(shown) on \(event.date)",
-                location, help: "pay the cards no more than the envelopes held for them, or assign less")
+                "more was paid on \(l.wallets[card].name) than was held for it (\(l.envelopes[e].name) overspent on it): ready to assign pays it, which takes it to \(shown) on \(event.date)",
+                location, help: "pay \(SourceWriter.name(l.wallets[card].name)) no more than the envelopes held for it, or assign less")
         }
     }
 }

@@ -65,9 +65,10 @@ public struct BudgetModel: Sendable {
     /// Ready to assign at the end of each day that changed it, as the interpreter computed
     /// it; empty for budgets that assign no income.
     let readyToAssignDays: [(date: CivilDate, total: Money)]
-    /// Card debt no money holds at the end of each day that changed it (Grammar.md §4,
-    /// "Credit overspending"); empty without overspending on cards.
-    let uncoveredCardDebtDays: [(date: CivilDate, total: Money)]
+    /// Card debt no money holds on each card at the end of each day that changed it
+    /// (Grammar.md §4, "Credit overspending"), in date order; empty without overspending
+    /// on cards.
+    let uncoveredCardDebtDays: [(date: CivilDate, card: Int, total: Money)]
     let decimals: [String: Int]
     /// The `payee` rules, in file order (``payeeRule(for:)`` gives the one that books).
     public let payeeRules: [PayeeRule]

@@ -31,13 +31,24 @@ public struct EnvelopeEquation: Sendable {
     /// first.
     public let unbudgeted: [(category: Int?, spent: Money)]
 
-    /// What was paid on the cards beyond what was held for them, when ``uncoveredCards``
-    /// exceeds what they owe: ready to assign pays it on the next month's first day.
+    /// Each credit wallet that has card debt no money holds (ended periods' or this
+    /// period's so far), in wallet order: YNAB weighs each card on its own.
+    public var cardFigures: [CardFigures] = []
+
+    /// The card debt no money holds as YNAB's payment categories show it on the day:
+    /// ``uncoveredCards`` and the card part of the overspending of periods not yet ended.
+    public var heldByNoMoney: Money { cardFigures.reduce(Money.zero) { $0.adding($1.heldByNoMoney) ?? $0 } }
+
+    /// What was paid on the cards beyond what was held for them, card by card (a card's
+    /// debt no money holds beyond what it owes): ready to assign pays it on the next
+    /// month's first day. Nil when no card was paid beyond.
     public var paidBeyondHeld: Money? {
-        guard !uncoveredCards.isZero, let owed = cards?.negated, let beyond = uncoveredCards.subtracting(owed.isNegative ? .zero : owed),
-            Money.zero < beyond
-        else { return nil }
-        return beyond
+        var beyond = Money.zero
+        for card in cardFigures where card.held.isNegative {
+            let owed = card.owed.isNegative ? Money.zero : card.owed
+            beyond = card.heldByNoMoney.subtracting(owed).flatMap { beyond.adding($0) } ?? beyond
+        }
+        return beyond.isZero ? nil : beyond
     }
 
     /// The total of ``unbudgeted``.
@@ -59,17 +70,34 @@ extension BudgetModel {
         }
         let first = Entry.firstMovement(in: entries) ?? today
         var money: Money? = .zero, cards: Money? = .zero
+        var owed: [Int: Money] = [:]
         for (w, wallet) in wallets.enumerated() where counts(wallet, rates) && (wallet.openingDate ?? first) <= date {
             let value = rates.toDefault(balance(of: w, at: date), from: wallet.currency, at: date)
             money = value.flatMap { money?.adding($0) }
-            if wallet.kind == .credit { cards = value.flatMap { cards?.adding($0) } }
+            if wallet.kind == .credit {
+                cards = value.flatMap { cards?.adding($0) }
+                owed[w] = value?.negated
+            }
         }
         let from = CivilDate(year: date.year, month: date.month, day: 1) ?? date
         var equation = EnvelopeEquation(
             readyToAssign: ready, available: available, goals: goals, wallets: money, cards: cards, unbudgetedFrom: from,
             unbudgeted: unbudgeted(from ... date, rates: rates))
         equation.uncoveredCards = uncoveredCardDebt(at: date)
+        equation.cardFigures = cardFigures(at: date, owed: owed, rates: rates)
         return equation
+    }
+
+    /// The figures of each card with card debt no money holds on `date`, given what each
+    /// card owes (`owed`, by wallet).
+    private func cardFigures(at date: CivilDate, owed: [Int: Money], rates: ExchangeRates) -> [CardFigures] {
+        let uncovered = uncoveredCardDebtByCard(at: date), soFar = cardOverspendingSoFar(at: date, rates: rates)
+        let cards = Set(uncovered.map(\.card) + soFar.map(\.card)).sorted()
+        return cards.compactMap { w in
+            let ended = uncovered.first { $0.card == w }?.amount ?? .zero, now = soFar.first { $0.card == w }?.amount ?? .zero
+            guard !ended.isZero || !now.isZero else { return nil }
+            return CardFigures(wallet: w, owed: owed[w] ?? .zero, uncovered: ended, overspentSoFar: now)
+        }
     }
 
     /// Whether `wallet`'s money is on the equation's wallet side (``Wallet/countsInReadyToAssign``).

@@ -30,7 +30,17 @@ extension BudgetModel {
     /// overspending"): what `rollover unspent` envelopes overspent on cards, within what
     /// the cards owe. Zero without such overspending.
     public func uncoveredCardDebt(at date: CivilDate) -> Money {
-        guard let last = uncoveredCardDebtDays.lastIndex(where: { $0.date <= date }) else { return .zero }
-        return uncoveredCardDebtDays[last].total
+        uncoveredCardDebtByCard(at: date).reduce(Money.zero) { $0.adding($1.amount) ?? $0 }
+    }
+
+    /// ``uncoveredCardDebt(at:)`` card by card (wallet indices), each card's own (YNAB
+    /// weighs each card on its own); cards that never had any are left out.
+    public func uncoveredCardDebtByCard(at date: CivilDate) -> [(card: Int, amount: Money)] {
+        var byCard: [(card: Int, amount: Money)] = []
+        for day in uncoveredCardDebtDays {
+            guard day.date <= date else { break }
+            if let i = byCard.firstIndex(where: { $0.card == day.card }) { byCard[i].amount = day.total } else { byCard.append((day.card, day.total)) }
+        }
+        return byCard
     }
 }

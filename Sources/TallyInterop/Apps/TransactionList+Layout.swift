@@ -57,7 +57,8 @@ extension TransactionList {
         /// Goodbudget's `Details`, which holds a split's parts in a form not publicly described.
         var details: String?
         /// Money Manager's `Description`: the memo its entry shows below the note, kept as
-        /// the entry's `description:` metadata.
+        /// the entry's `description:` metadata. Mint's `Original Description`, the bank's
+        /// text (``keptText(note:memo:payee:)``).
         var memo: String?
         /// Spendee's `Author`: who recorded the row in a shared wallet (`by NAME`).
         var person: String?
@@ -96,6 +97,7 @@ extension TransactionList {
                 telling = ["Description"]
             case .mint:
                 (account, amounts, payee, note, labels) = ("Account Name", .unsigned("Amount", sign: "Transaction Type"), "Description", "Notes", "Labels")
+                memo = "Original Description"
                 telling = ["Description", "Original Description", "Notes"]
                 labelSeparators = [" "]
             case .actual:
@@ -107,6 +109,16 @@ extension TransactionList {
                 aliases = ["Date": ["Period"], "Account": ["Accounts"]]
                 telling = ["Note"]
             }
+        }
+
+        /// A row's note and memo as kept: Mint's `Original Description` (the bank's text,
+        /// which Mint's `Description` renames) as a bank statement's import keeps it when a
+        /// rule renames the payee: as the note when the row has none, else as the memo
+        /// (`description:`); not at all when it is the payee, whatever the case.
+        func keptText(note: String, memo: String, payee: String) -> (note: String, memo: String) {
+            guard app == .mint else { return (note, memo) }
+            if memo.lowercased() == payee.lowercased() { return (note, "") }
+            return note.isEmpty ? (memo, "") : (note, memo)
         }
 
         /// The columns the export must have (Actual's `Split_Amount` is read when there:

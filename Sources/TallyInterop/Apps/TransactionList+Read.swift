@@ -58,6 +58,8 @@ extension TransactionList {
                 var t = transaction(other)
                 // Money Manager writes a transfer's memo on both rows, or on one.
                 if other.memo.isEmpty && !row.memo.isEmpty { t.metadata.append(("description", row.memo)) }
+                // Mint writes each side's bank text: the second one's is kept too.
+                if layout.app == .mint && !row.note.isEmpty && row.note != other.note { t.metadata.append(("description", row.note)) }
                 t.payee = nil
                 t.postings = [
                     PeerPosting(account: walletAccount(other.account), amount: other.amount, source: other.source),

@@ -19,7 +19,8 @@ struct TransactionList {
         var kind: RowKind
         var payee: String
         var note: String
-        /// Money Manager's `Description` (``Layout/memo``); empty for the other apps.
+        /// Money Manager's `Description`, Mint's `Original Description` when the row has a
+        /// note (``Layout/keptText(note:memo:payee:)``); empty for the other apps.
         var memo = ""
         /// Goodbudget's split: its parts, by envelope, as `Details` writes them
         /// (``envelopeParts(_:_:)``); empty for a row that is no split.
@@ -106,12 +107,13 @@ struct TransactionList {
                 splitAmount: f(layout.splitAmount))
             let kind = parts.isEmpty ? layout.kind(marks, accounts: accounts) : .transaction  // a split names no envelope of its own
             guard kind != .summary else { continue }
+            let kept = layout.keptText(note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), payee: f(layout.payee))
             rows.append(
                 Row(
                     date: date, account: f(layout.account), category: category,
                     amount: PeerAmount(number: amount.number, commodity: currency == nil ? amount.symbol : f(currency)),
                     isIncome: isIncome(type: type, category: category, amount: amount.number), kind: kind, payee: kind == .transfer ? "" : f(layout.payee),
-                    note: Self.splitMarker(f(layout.note)).note, memo: f(layout.memo), parts: parts, counterpart: kind == .transfer ? layout.counterpart(marks, accounts: accounts) : nil, person: f(layout.person),
+                    note: kept.note, memo: kept.memo, parts: parts, counterpart: kind == .transfer ? layout.counterpart(marks, accounts: accounts) : nil, person: f(layout.person),
                     labels: f(layout.labels).split(whereSeparator: layout.labelSeparators.contains).map { $0.trimmedSpaces }.filter { !$0.isEmpty },
                     split: Self.splitMarker(f(layout.note)).part, source: table.source(record)))
         }

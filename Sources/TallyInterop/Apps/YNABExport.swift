@@ -3,7 +3,8 @@ import TallySyntax
 
 /// A YNAB export (its register and, when given, its plan) as the records the journal
 /// converter builds from: each YNAB account a wallet (`Assets:NAME`, or `Liabilities:NAME`
-/// for a card, told by the plan's `Credit Card Payments` group), each category group and
+/// for a card, told by the plan's `Credit Card Payments` group, or YNAB 4's `Pre-YNAB
+/// Debt` category: ``ynab4Cards(_:plan:)``), each category group and
 /// category a category (`Expenses:GROUP:CATEGORY`; the `Inflow` group's an income), a
 /// `Starting Balance` the wallet's opening, a transfer one transfer however many sides the
 /// export shows, a split one transaction with split lines; flags and cleared state tags
@@ -47,10 +48,10 @@ struct YNABExport {
         var content = PeerJournalContent()
         content.leftOut = register.leftOut
         plan?.markClosedCards(accounts: Set(register.rows.map(\.account)))
-        let cards = plan?.cards ?? []
-        var transactions = YNABTransactions(cards: cards)
         let isYNAB4 = YNABRegister.version(of: registers[0]) == .ynab4
-        if isYNAB4 { transactions.belowZero = Self.accountsBelowZero(register.rows) }
+        let cards = (plan?.cards ?? []).union(isYNAB4 ? Self.ynab4Cards(register.rows, plan: plan) : [])
+        var transactions = YNABTransactions(cards: cards)
+        if isYNAB4 { transactions.belowZero = Self.accountsBelowZero(register.rows).subtracting(cards) }
         transactions.read(register)
         content.transactions = transactions.transactions
         content.leftOut += transactions.leftOut
@@ -63,6 +64,7 @@ struct YNABExport {
             content.envelopes = budgeting.envelopes
             content.declaredAccounts += budgeting.envelopes.map(\.account)
             content.leftOut += budgeting.leftOut
+            if isYNAB4 { content.leftOut += Self.ynab4CardsPaidBeyond(register.rows, plan: plan, cards: cards) }
             if let held = Self.nextMonthEnvelope(register.nextMonthIncome) { content.envelopes.append(held) }
         } else {
             // The money converts; without envelopes there is no ready to assign to defer it in.

@@ -107,9 +107,8 @@ struct YNABPlan {
     /// Assign, and overspending on a card stays card debt, as YNAB makes it (Grammar.md
     /// §4, "Credit overspending"), when the cards are `credit` wallets. YNAB 4's export
     /// does not say which accounts are cards (`cardSpending` names what its card activity
-    /// is): its overspending with that spending is listed instead. So is overspending on
-    /// cards in a budget with several open cards: Tally weighs the card debt no money holds
-    /// against what the cards owe together, YNAB card by card.
+    /// is): its overspending with that spending is listed instead. Several cards are each
+    /// weighed on their own, in Tally as in YNAB.
     func envelopes(
         activity: [String: [CivilDate: Money]], cardActivity: [String: [CivilDate: Money]], cardSpending: String? = nil
     ) -> (envelopes: [PeerEnvelope], leftOut: [LeftOut]) {
@@ -117,12 +116,7 @@ struct YNABPlan {
         var listed: [LeftOut] = []
         var byAccount: [String: Int] = [:]
         var cardsListed = Set<String>()
-        let openCards = Set(rows.filter { $0.group == YNABExport.cardGroup }.map(\.category))
-        let cardNote =
-            cardSpending.map { "with \($0): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign" }
-            ?? (openCards.count > 1
-                ? "with card spending and \(openCards.count) cards: Tally holds card debt no money holds against what the cards owe together, YNAB card by card, so a payment beyond one card's payment category may count otherwise"
-                : nil)
+        let cardNote = cardSpending.map { "with \($0): YNAB makes credit overspending card debt, Tally takes all overspending from ready to assign" }
         for row in rows {
             if row.isCardPayment {
                 if cardsListed.insert(row.category).inserted { listed.append(cardListing(row)) }

@@ -5,8 +5,9 @@ import TallySyntax
 /// once; and each category's activity per month, which the plan is checked against.
 struct YNABTransactions {
     let cards: Set<String>
-    /// YNAB 4's accounts whose balance goes below zero: its export does not say which are
-    /// cards, so their spending counts as a card's for the overspending listed.
+    /// YNAB 4's accounts whose balance goes below zero and that its export does not name
+    /// as cards (``YNABExport/ynab4Cards(_:plan:)``): their spending may be a card's, so
+    /// the overspending with it is listed.
     var belowZero = Set<String>()
     var transactions: [PeerTransaction] = []
     var leftOut: [LeftOut] = []
@@ -14,7 +15,8 @@ struct YNABTransactions {
     var walletAccounts: [String] = []
     /// Per category account, per month (its first day): inflows less outflows.
     var activity: [String: [CivilDate: Money]] = [:]
-    /// The part of `activity` in card accounts (YNAB makes its overspending card debt).
+    /// The part of `activity` in the accounts of ``belowZero``: what may be a card's
+    /// spending that Tally does not know as one.
     var cardActivity: [String: [CivilDate: Money]] = [:]
     /// The accounts with rows in the register; a transfer may name one that has none.
     var exported = Set<String>()
@@ -92,7 +94,7 @@ struct YNABTransactions {
     private mutating func count(_ row: YNABRegister.Row, in category: String) {
         let month = CivilDate(year: row.date.year, month: row.date.month, day: 1)!
         activity[category, default: [:]][month] = (activity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
-        if cards.contains(row.account) || belowZero.contains(row.account) {
+        if belowZero.contains(row.account) {
             cardActivity[category, default: [:]][month] = (cardActivity[category]?[month] ?? .zero).adding(row.amount.number) ?? .zero
         }
     }

@@ -69,6 +69,22 @@ public struct EnvelopesReport: Sendable {
         ])
     }
 
+    /// Which cards the card debt no money holds (`paidBeyond` false) or what was paid
+    /// beyond what was held (true) is on, in a budget with several cards (YNAB weighs each
+    /// card on its own): " (Amex)" for one card, ": 30.00 on Visa, 10.00 on Amex" for
+    /// more; empty with one card in the budget.
+    public static func byCard(_ equation: EnvelopeEquation, _ budget: ReportBudget, paidBeyond: Bool = false) -> String {
+        let wallets = budget.model.wallets
+        guard wallets.filter({ $0.kind == .credit && $0.holdsBudgetMoney }).count > 1 else { return "" }
+        let cards = equation.cardFigures.compactMap { card -> (String, Money)? in
+            let owed = card.owed.isNegative ? Money.zero : card.owed
+            let figure = paidBeyond ? (card.held.isNegative ? card.heldByNoMoney.subtracting(owed) : nil) : card.heldByNoMoney
+            return figure.flatMap { $0.isZero ? nil : (wallets[card.wallet].name, $0) }
+        }
+        if cards.count == 1 { return " (\(cards[0].0))" }
+        return cards.isEmpty ? "" : ": " + cards.map { "\(budget.inDefault($0.1)) on \($0.0)" }.joined(separator: ", ")
+    }
+
     /// The equation's figures and the month's unbudgeted spending by category.
     func equationJSON(_ equation: EnvelopeEquation) -> JSONValue {
         let model = budget.model
@@ -79,6 +95,18 @@ public struct EnvelopesReport: Sendable {
             ("wallets", .optional(equation.wallets.map(budget.inDefault))),
             ("cards", .optional(equation.cards.map(budget.inDefault))),
             ("cardsUncovered", .string(budget.inDefault(equation.uncoveredCards))),
+            ("cardsHeldByNoMoney", .string(budget.inDefault(equation.heldByNoMoney))),
+            (
+                "cardsByWallet",
+                .array(
+                    equation.cardFigures.map {
+                        .object([
+                            ("wallet", .string(model.wallets[$0.wallet].name)), ("owed", .string(budget.inDefault($0.owed))),
+                            ("uncovered", .string(budget.inDefault($0.uncovered))),
+                            ("overspentSoFar", .string(budget.inDefault($0.overspentSoFar))), ("held", .string(budget.inDefault($0.held)))
+                        ])
+                    })
+            ),
             ("unbudgetedFrom", .string(equation.unbudgetedFrom.description)),
             ("unbudgeted", .string(budget.inDefault(equation.unbudgetedTotal))),
             (

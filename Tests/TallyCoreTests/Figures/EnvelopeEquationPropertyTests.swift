@@ -29,9 +29,9 @@ import Testing
 
     static let wallets = [
         "wallet Checking opening 800.00", "wallet Cash cash opening 40.00 on 2026-01-01", "wallet Visa credit limit 3000",
-        "wallet Stash savings opening 500.00 hidden", "wallet Mortgage loan opening -9000.00"
+        "wallet Stash savings opening 500.00 hidden", "wallet Mortgage loan opening -9000.00", "wallet Amex credit limit 2000"
     ]
-    static let spendable = ["Checking", "Cash", "Visa", "Stash"]
+    static let spendable = ["Checking", "Cash", "Visa", "Stash", "Amex"]
     static let expenses = ["Food", "Food:Out", "Rent", "Fun", "Car", "Gifts"]
 
     /// One random budget, as text.
@@ -45,7 +45,7 @@ import Testing
             let planned = r.chance(70) ? " \(r.amount(400))" : ""
             let period = ["monthly", "weekly", "quarterly", "2026-02-10..2026-04-20"][r.below(4)]
             let scope = r.chance(25) ? " in " + ["Checking", "Cash", "Visa", "Checking, Visa"][r.below(4)] : ""
-            let rollover = r.chance(50) ? (r.chance(50) ? " rollover unspent" : " rollover") : ""
+            let rollover = r.chance(60) ? (r.chance(70) ? " rollover unspent" : " rollover") : ""
             // Envelopes that begin or end within the budget's months (`from`, `until`).
             let from = r.chance(25) ? " from 2026-0\(1 + r.below(6))-\(10 + r.below(19))" : ""
             let until = r.chance(25) ? " until 2026-0\(1 + r.below(6))-\(10 + r.below(19))" : ""
@@ -64,7 +64,7 @@ import Testing
             case 0, 1:
                 lines.append("\(date) \(wallet) \(["Salary", "Bonus"][r.below(2)]) +\(r.amount(1500))")
             case 2:
-                let other = (spendable + ["Mortgage"])[r.below(5)]
+                let other = (spendable + ["Mortgage"])[r.below(spendable.count + 1)]
                 if other != wallet { lines.append("\(date) transfer \(wallet) -> \(other) \(r.amount(300))") }
             case 3 where !envelopes.isEmpty:
                 lines.append("\(date) fill \(envelopes[r.below(envelopes.count)]) \(r.amount(200))")
@@ -94,7 +94,7 @@ import Testing
 
     @Test func readyToAssignAndTheEnvelopesAddUpToTheWallets() throws {
         var r = Random(state: 24)
-        var checked = 0
+        var checked = 0, twoCards = 0
         for budgetNumber in 0 ..< 2000 {
             let text = Self.budget(&r)
             let today = "2026-07-\(String(format: "%02d", 1 + r.below(28)))"
@@ -115,11 +115,18 @@ import Testing
                 let sum = equation.readyToAssign.adding(equation.available)?.adding(equation.goals)
                 let owed = equation.wallets?.adding(equation.uncoveredCards)
                 #expect(sum == owed, "budget \(budgetNumber) on \(day):\n\(text)")
-                if sum != owed { return }
+                // Each card's debt no money holds, added up, is the equation's (two cards
+                // weighed on their own, Grammar.md §4, "Credit overspending").
+                let byCard = equation.cardFigures.reduce(Money.zero) { $0.adding($1.uncovered) ?? $0 }
+                #expect(byCard == equation.uncoveredCards && equation.cardFigures.allSatisfy { !$0.uncovered.isNegative })
+                if sum != owed || byCard != equation.uncoveredCards { return }
                 checked += 1
+                if equation.cardFigures.count > 1 { twoCards += 1 }
             }
         }
         // Most budgets assign income: the equation was checked on thousands of days.
         #expect(checked > 4000)
+        // Some days have debt no money holds on both cards.
+        #expect(twoCards > 10, "\(twoCards)")
     }
 }
