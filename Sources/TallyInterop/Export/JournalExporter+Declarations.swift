@@ -47,7 +47,7 @@ extension JournalExporter {
                 out.line("commodity \(commodity(code))")
                 if let style = styles[code] { out.line("    format \(style.ledgerFormat)") }
             case .beancount:
-                out.line("\(firstDate) commodity \(code)")
+                out.line("\(firstDate) commodity \(currency(code))")
             }
         }
         out.blank()

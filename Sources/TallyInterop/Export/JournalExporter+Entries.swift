@@ -171,7 +171,7 @@ extension JournalExporter {
         case .rate(let base, let rate, let quote):
             switch format {
             case .hledger, .ledger: out.line("P \(entry.date.iso) \(commodity(base)) \(price(rate, quote))")
-            case .beancount: out.line("\(entry.date.iso) price \(base) \(rate) \(quote)")
+            case .beancount: out.line("\(entry.date.iso) price \(currency(base)) \(rate) \(currency(quote))")
             }
         case .fill(let e, let value):
             if envelopes?.covers(e) == true { return }
