@@ -10,7 +10,7 @@ import Testing
 /// envelopes limited to wallets with `in`) exported to ledger gives, month by month,
 /// `ledger budget -X EUR`'s actual and budgeted figures equal to Tally's, stated by hand
 /// there; `ledger reg --budget -M` (which fails on the virtual postings hledger reads)
-/// runs; and the export converted back gives the same envelope lines, `in` included.
+/// and `ledger bal --budget` give what is left, by hand; and the export converted back gives the same envelope lines, `in` included.
 /// Needs ledger: skipped without it, a failure under CI.
 @Suite struct LedgerBudgetPeerTests {
     static var ledgerOrCI: Bool { ExternalTool.find("ledger") != nil || ProcessInfo.processInfo.environment["CI"] == "true" }
@@ -80,6 +80,12 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("26-Jan-01 - 26-Jan-31 Expenses:Food -150.00 EUR") }, "\(register.stdout)")
         #expect(lines.contains { $0.hasPrefix("26-Feb-01 - 26-Feb-28 Expenses:Food 10.00 EUR") }, "\(register.stdout)")
         #expect(lines.contains { $0.hasPrefix("Expenses:Fun -50.00 EUR") }, "\(register.stdout)")
+        // `bal --budget` over the quarter, spent less planned: Food 150.00 + 310.00 +
+        // 95.50 − 3 × 300.00 = −344.50; Fun 50.00 + 90.00 − 3 × 100.00 = −160.00; Rent
+        // 3 × 800.00 − 3 × 800.00 = 0, which ledger leaves out.
+        let quarter = try ledger.run(["-f", path, "bal", "--budget", "--flat", "-X", "EUR", "-b", "2026-01-01", "-e", "2026-04-01", "expenses"])
+        let rows = quarter.stdout.split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(rows.prefix(2) == ["-344.50 EUR Expenses:Food", "-160.00 EUR Expenses:Fun"], "\(quarter.output)")
         // Periodic transactions are no transactions: `bal` is the wallets' balances.
         let balance = try ledger.run(["-f", path, "bal", "--flat", "-X", "EUR", "-e", "2026-04-01", "assets:checking"])
         // 2000.00 + 2500.00 × 2 − 800.00 × 2 − 120.00 − 310.00 − 95.50 = 4874.50.
