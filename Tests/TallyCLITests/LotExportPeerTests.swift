@@ -89,7 +89,7 @@ import Testing
         let (_, back) = try Self.roundTrip(TestSupport.path(Self.fixtures[0]), folder)
         let text = try String(contentsOfFile: back, encoding: .utf8)
         #expect(text.contains("    Assets:Broker:HOOL  10 HOOL {300.00 USD}\n"), "\(text)")
-        #expect(text.contains("    Assets:Broker:HOOL  -4 HOOL {300.00 USD, 2024-01-05}\n"))
+        #expect(text.contains("    Assets:Broker:HOOL  -4 HOOL {300.00 USD, 2024-01-05} @ 350.00 USD\n"))
         #expect(text.contains("    Assets:Broker:HOOL  5 HOOL {320.00 USD}\n"))
         #expect(
             text.contains(

@@ -39,6 +39,9 @@ public struct CategoryFlows: Sendable {
     public let missingRates: [MissingRate]
     /// Postings left out for a missing rate, by entry index.
     public let uncounted: Set<Int>
+    /// The decimals a sum of ``flows`` is rounded to once, when they are valued
+    /// unrounded (`forSums` under a market valuation); nil when each is rounded already.
+    public let sumDecimals: Int?
 
     /// Reads the model's transactions, keeping those that pass `filter` (its wallets,
     /// categories, tags, payee and income/expense types; the range is left to queries).
@@ -87,6 +90,12 @@ public struct CategoryFlows: Sendable {
         self.missingRates = missing.sorted()
         self.uncounted = uncounted
         self.unconverted = unconverted
+        sumDecimals = forSums && rates.chains ? model.decimals(of: rates.target) : nil
+    }
+
+    /// A sum of flows as a report shows it: rounded once to ``sumDecimals``, if any.
+    public func rounded(_ sum: Money) -> Money {
+        sumDecimals.map { sum.rounded(toPlaces: $0) } ?? sum
     }
 
     /// The flows dated within `range`.

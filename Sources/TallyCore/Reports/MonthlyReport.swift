@@ -34,14 +34,16 @@ public struct MonthlyReport: Sendable {
 extension BudgetModel {
     /// The monthly report for the month containing `month`; with `depth`, categories
     /// deeper than that are counted as their ancestor (`Food:Groceries` as `Food` at 1).
+    /// Flows valued unrounded (``CategoryFlows/sumDecimals``) give each category's sum and
+    /// each total rounded once, as `tally incomestatement -V` and hledger round them.
     public func monthlyReport(month: CivilDate, flows: CategoryFlows, rates: ExchangeRates, depth: Int? = nil) -> MonthlyReport {
         let map = depth.map(ancestors(depth:)) ?? Array(categories.indices)
         let start = month.startOfMonth
         let previousStart = start.adding(months: -1) ?? start
         let range = start ... start.endOfMonth
         let previousRange = previousStart ... previousStart.endOfMonth
-        let now = flows.byCategory(range, mappedBy: map)
-        let before = flows.byCategory(previousRange, mappedBy: map)
+        let now = flows.byCategory(range, mappedBy: map).mapValues(flows.rounded)
+        let before = flows.byCategory(previousRange, mappedBy: map).mapValues(flows.rounded)
         var rows: [CategoryChange] = []
         for category in Set(now.keys).union(before.keys) {
             // Spending is shown as a positive amount, as budgeting apps do.
@@ -61,7 +63,8 @@ extension BudgetModel {
         let top = rows.filter { !categories[$0.category].isIncome && $0.current.units > 0 }
             .sorted { ($1.current, categories[$0.category].name) < ($0.current, categories[$1.category].name) }
         return MonthlyReport(
-            totals: flows.totals(range, model: self), previousTotals: flows.totals(previousRange, model: self),
+            totals: flows.totals(range, model: self).rounded(to: flows.sumDecimals),
+            previousTotals: flows.totals(previousRange, model: self).rounded(to: flows.sumDecimals),
             categories: rows, topExpenses: Array(top.prefix(5)),
             missingRates: flows.missingRates(in: previousStart ... range.upperBound, model: self, rates: rates))
     }

@@ -9,8 +9,27 @@ public struct PeriodTotals: Sendable, Equatable {
     public let income: Money
     /// Money out, as a positive number: spending in expense categories less refunds.
     public let expense: Money
-    /// income − expense.
-    public var net: Money { income.subtracting(expense) ?? .zero }
+    /// income − expense (under a market valuation, of the unrounded sums, rounded once:
+    /// ``rounded(to:)``).
+    public private(set) var net: Money
+
+    init(start: CivilDate, end: CivilDate, income: Money, expense: Money) {
+        self.start = start
+        self.end = end
+        self.income = income
+        self.expense = expense
+        net = income.subtracting(expense) ?? .zero
+    }
+
+    /// Each figure rounded once to `decimals`, half away from zero, the net from the
+    /// unrounded income and expense: how hledger rounds a valued sum for display
+    /// (Grammar.md §3.14). Nil `decimals` (sums of rounded amounts) leaves it as it is.
+    public func rounded(to decimals: Int?) -> PeriodTotals {
+        guard let decimals else { return self }
+        var copy = PeriodTotals(start: start, end: end, income: income.rounded(toPlaces: decimals), expense: expense.rounded(toPlaces: decimals))
+        copy.net = net.rounded(toPlaces: decimals)
+        return copy
+    }
 }
 
 /// How finely income against expense is broken down.

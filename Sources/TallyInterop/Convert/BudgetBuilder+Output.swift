@@ -91,13 +91,17 @@ extension BudgetBuilder {
     }
 
     /// How the journal wrote currency `code` (`$1,000.00`), when not `1000.00 CODE`: the
-    /// first of its symbols with a style.
+    /// first of its symbols with a style; else the one symbol `--commodity` names `code`
+    /// for (`HOOL.UNVEST=HOOLUNVEST`: `1000.00 "HOOL.UNVEST"`), so that the export writes
+    /// the journal's commodity again rather than the budget's name for it.
     private func commodityFormat(_ code: String, decimals: Int) -> String? {
         let styles = content.styles
         for symbol in styles.symbols where self.code(symbol) == code {
             return styles.format(symbol, code: code, decimals: decimals)
         }
-        return nil
+        let named = options.commodities.filter { $0.value == code && $0.key != code && !$0.key.isEmpty }
+        guard named.count == 1, let symbol = named.first?.key else { return nil }
+        return CommodityStyles.plainFormat(symbol, decimals: decimals)
     }
 
     /// The metadata line that keeps a declaration's peer account (`account:

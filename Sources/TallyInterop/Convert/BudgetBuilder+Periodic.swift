@@ -69,8 +69,10 @@ extension BudgetBuilder {
             do { schedule = try period.schedule() } catch { ruleProblem = error.reason }
             // One wallet and one category on dates hledger and Tally repeat alike: a
             // recurring transaction. Else expenses against one wallet: budget goals (the
-            // form of hledger's budgeting examples, `--budget`'s reading).
-            if let schedule, wallets == 1, incomes.count + expenses.count == 1, t.postings.count == 2 {
+            // form of hledger's budgeting examples, `--budget`'s reading), and always a
+            // goal `tally export --to ledger` wrote (named by `envelope:` metadata).
+            let exportedGoal = t.metadata.contains { $0.0 == "envelope" }
+            if let schedule, !exportedGoal, wallets == 1, incomes.count + expenses.count == 1, t.postings.count == 2 {
                 t.date = schedule.start
                 candidates.append(PeriodicCandidate(form: .rule(schedule: schedule.text, from: schedule.start), transaction: t))
                 continue

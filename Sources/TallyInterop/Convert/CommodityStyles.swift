@@ -86,8 +86,19 @@ struct CommodityStyles {
         if let declared = style.declared { return declared == plain ? nil : declared }
         let mark = style.decimal.map { String(UnicodeScalar($0)) } ?? "."
         let number = "1" + (style.group.map { String(UnicodeScalar($0)) } ?? "") + "000" + (decimals > 0 ? mark + String(repeating: "0", count: decimals) : "")
-        let symbol = commodity.utf8.contains(where: { ASCII.isDigit($0) || [ASCII.space, ASCII.minus, ASCII.plus, ASCII.dot, ASCII.comma].contains($0) }) ? "\"\(commodity)\"" : commodity
+        let symbol = CommodityStyles.quoted(commodity)
         let text = style.symbolFirst ? symbol + (style.spaced ? " " : "") + number : number + (style.spaced ? " " : "") + symbol
         return text == plain ? nil : text
+    }
+
+    /// `1000.00 SYMBOL`, the symbol quoted where hledger and ledger need it.
+    static func plainFormat(_ commodity: String, decimals: Int) -> String {
+        "1000" + (decimals > 0 ? "." + String(repeating: "0", count: decimals) : "") + " " + quoted(commodity)
+    }
+
+    /// A symbol as hledger and ledger write it: quoted when it holds a digit, a space,
+    /// a sign, a dot or a comma (`"HOOL.UNVEST"`).
+    static func quoted(_ commodity: String) -> String {
+        commodity.utf8.contains(where: { ASCII.isDigit($0) || [ASCII.space, ASCII.minus, ASCII.plus, ASCII.dot, ASCII.comma].contains($0) }) ? "\"\(commodity)\"" : commodity
     }
 }

@@ -19,12 +19,19 @@ struct AmountStyle {
 
     /// nil when `format` has no number or no symbol.
     init?(_ format: String) {
-        let bytes = Array(format.utf8)
+        var bytes = Array(format.utf8)
+        // A quoted symbol (`1000.00 "HOOL.UNVEST"`) may hold digits and marks: it stands
+        // aside (one letter in its place) while the number is read.
+        var quoted: String?
+        if let open = bytes.firstIndex(of: 34), let close = bytes.lastIndex(of: 34), close > open + 1 {
+            quoted = String(decoding: bytes[open ... close], as: UTF8.self)
+            bytes.replaceSubrange(open ... close, with: [UInt8(ascii: "Q")])
+        }
         func isNumber(_ b: UInt8) -> Bool { ASCII.isDigit(b) || b == ASCII.dot || b == ASCII.comma }
         guard let first = bytes.firstIndex(where: isNumber), let last = bytes.lastIndex(where: isNumber) else { return nil }
         let before = String(decoding: bytes[..<first], as: UTF8.self), after = String(decoding: bytes[(last + 1)...], as: UTF8.self)
         let symbolText = before.trimmingSpaces().isEmpty ? after : before
-        symbol = symbolText.trimmingSpaces()
+        symbol = quoted ?? symbolText.trimmingSpaces()
         guard !symbol.isEmpty, !bytes[first ... last].contains(ASCII.space) else { return nil }
         self.format = format
         symbolFirst = symbolText == before
@@ -38,7 +45,10 @@ struct AmountStyle {
     /// which ledger cannot read as a sample amount.
     var ledgerFormat: String {
         var bytes = Array(format.utf8)
-        guard let last = bytes.lastIndex(where: { ASCII.isDigit($0) || $0 == ASCII.dot || $0 == ASCII.comma }),
+        // A quoted symbol's dots (`"HOOL.UNVEST"`) are no decimal mark.
+        let open = bytes.firstIndex(of: 34) ?? bytes.count, close = bytes.lastIndex(of: 34) ?? bytes.count
+        guard
+            let last = bytes.indices.last(where: { ($0 < open || $0 > close) && (ASCII.isDigit(bytes[$0]) || bytes[$0] == ASCII.dot || bytes[$0] == ASCII.comma) }),
             bytes[last] == ASCII.dot || bytes[last] == ASCII.comma
         else { return format }
         bytes.remove(at: last)

@@ -39,6 +39,8 @@ struct ExportedLots {
     /// Per transfer (the entry's index in the model): the units' postings, each with the
     /// units (negative for a sale) and the lot they add to or take from.
     private(set) var postings: [Int: [Lot]] = [:]
+    /// Per sale of one lot (beancount): the price per unit it was sold at (``salePrice(_:in:)``).
+    private(set) var salePrices: [Int: Money] = [:]
 
     /// The lots of every wallet that holds units (``Wallet/holdsUnits(defaultCurrency:)``)
     /// in `model`, for `format` (beancount only: the other peers keep the price form).
@@ -92,6 +94,34 @@ struct ExportedLots {
             guard case .transfer(let from, let to, _, _) = model.entries[index].kind else { return false }
             return !failed.contains(from) && !failed.contains(to)
         }
+        guard format == .beancount else { return }
+        // A sale of one lot: `tally convert` reads several lot postings at one price as
+        // several wallets (listed), so a sale over several lots keeps its cost only.
+        for (index, lots) in postings where lots.count == 1 && lots[0].units.isNegative {
+            salePrices[index] = Self.salePrice(index, in: model)
+        }
+    }
+
+    /// What a sale's units brought per unit, which beancount shows as its price (`-4 HOOL
+    /// {300.00 USD, 2024-01-05} @ 350.00 USD`) and weighs at the cost all the same: their
+    /// cost (the transfer's amount) and the gain (loss) of the transaction that follows it
+    /// in the model on the receiving wallet, the same day under the same payee and note,
+    /// as a sale is written (Grammar.md §3.2, "Holdings"), divided by the units: (1200.00 +
+    /// 200.00) ÷ 4 = 350.00. The gain is that transaction's lines in income categories.
+    /// Nil without such a transaction (no price is guessed), or when the division has no
+    /// exact result within six more decimals.
+    static func salePrice(_ index: Int, in model: BudgetModel) -> Money? {
+        let sale = model.entries[index]
+        guard case .transfer(_, let to, let units, let cost) = sale.kind, sale.payee != nil, index + 1 < model.entries.count else { return nil }
+        let next = model.entries[index + 1]
+        guard case .transaction(to, _, _) = next.kind, next.date == sale.date, next.payee == sale.payee, next.note == sale.note else { return nil }
+        var total = cost, gains = 0
+        for p in 0 ..< next.postingCount where model.categories[next.posting(p).category].isIncome {
+            guard let sum = total.adding(next.posting(p).amount) else { return nil }
+            total = sum
+            gains += 1
+        }
+        return gains == 0 ? nil : perUnit(total, units)
     }
 
     /// The cost per unit of an opening's `units` that `opening-cost:` keeps as a lot,
@@ -160,11 +190,13 @@ extension JournalExporter {
         "{" + price(lot.cost, lot.currency) + (sale && format == .beancount ? ", \(lot.date.iso)}" : "}")
     }
 
-    /// A sale's postings of wallet `w`, one per lot it takes; the side's details (and an
-    /// assertion, which beancount writes apart) on the first.
-    func writeLots(_ out: inout JournalText, _ w: Int, _ lots: [ExportedLots.Lot], _ details: PostingDetails) {
+    /// A sale's postings of wallet `w`, one per lot it takes, each with the price it was
+    /// sold at when known (`@ 350.00 USD`); the side's details (and an assertion, which
+    /// beancount writes apart) on the first.
+    func writeLots(_ out: inout JournalText, _ w: Int, _ lots: [ExportedLots.Lot], _ details: PostingDetails, soldAt: Money? = nil) {
         for (i, lot) in lots.enumerated() {
-            let text = amount(lot.units, model.wallets[w].currency) + " " + lotText(lot, sale: true)
+            var text = amount(lot.units, model.wallets[w].currency) + " " + lotText(lot, sale: true)
+            if let soldAt { text += " @ " + price(soldAt, lot.currency) }
             posting(&out, names.wallets[w], text, i == 0 ? details : PostingDetails())
         }
     }

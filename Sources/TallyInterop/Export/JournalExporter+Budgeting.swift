@@ -4,7 +4,8 @@ import TallySyntax
 /// Envelopes, goals, recurring entries and payee rules: none of the peers has them. Each
 /// is kept as a comment quoting its Tally declaration; where the peer has a near
 /// construct, it is written too: hledger periodic transactions for recurring entries
-/// (forecasts) and envelopes (`--budget` goals), beancount `custom "budget"` entries as
+/// (forecasts) and envelopes (`--budget` goals), ledger periodic transactions for
+/// envelopes (`ledger budget`), beancount `custom "budget"` entries as
 /// Fava reads them and `custom "envelope"` entries as the fava-envelope extension does.
 extension JournalExporter {
     func writeBudgeting(_ out: inout JournalText) {
@@ -33,7 +34,7 @@ extension JournalExporter {
                 out.blank()
             }
         case .ledger:
-            break
+            for e in model.envelopes.indices { if let text = ledgerBudget(e) { out.line(text) } }
         }
     }
 
@@ -49,15 +50,44 @@ extension JournalExporter {
     /// convert` reads back. Nil when the envelope has no such form.
     private func periodicBudget(_ e: Int) -> String? {
         let envelope = model.envelopes[e]
-        guard let planned = envelope.planned, envelope.period.keyword != nil, let account = goalAccount(e) else { return nil }
-        let keyword = envelope.period.keyword ?? ""
-        var start = model.envelopeHistory(e).first.map { " from \($0.start)" } ?? ""
-        // An envelope `until` a date ends with its last period; hledger's `to` is exclusive.
-        if envelope.until != nil, let end = model.envelopeHistory(e).last?.end.adding(days: 1) { start += " to \(end)" }
-        var text = "~ \(keyword)\(start)  envelope \(lineText(envelope.name))\n"
+        guard let goal = goal(e) else { return nil }
+        var text = "~ \(goal.period)  envelope \(lineText(envelope.name))\n"
         if !envelope.wallets.isEmpty { text += "    ; " + envelope.wallets.map { "in: " + names.wallets[$0] }.joined(separator: ", ") + "\n" }
         // Written in the currency's digit groups: hledger shows a goal as it is written.
-        return text + "    (\(account))  \(amount(planned, model.defaultCurrency, grouping: true))\n"
+        return text + "    (\(goal.account))  \(amount(goal.planned, model.defaultCurrency, grouping: true))\n"
+    }
+
+    /// The same goal as a ledger periodic transaction, in the form ledger's manual gives
+    /// for `--budget`: a real posting on the category's account balanced by a wallet's.
+    /// ledger 3.3 reads virtual postings there in `ledger budget` but fails on them in
+    /// `reg --budget -M` ("'equity' cannot accept virtual and non-virtual postings"),
+    /// and a periodic transaction has no description: the name and the `in` list are
+    /// metadata (`; envelope: Food`, one `; in: ACCOUNT` per wallet), which `tally
+    /// convert` reads back. The balancing wallet is the first of the `in` list, else the
+    /// first in the default currency; it changes no figure of the goal.
+    private func ledgerBudget(_ e: Int) -> String? {
+        let envelope = model.envelopes[e]
+        guard let goal = goal(e), !model.wallets.isEmpty else { return nil }
+        let balancing =
+            envelope.wallets.first ?? model.wallets.indices.first { model.wallets[$0].currency == model.defaultCurrency } ?? 0
+        var text = "~ \(goal.period)\n    ; envelope: \(metadataValue(envelope.name))\n"
+        for w in envelope.wallets { text += "    ; in: \(names.wallets[w])\n" }
+        text += "    \(goal.account)  \(amount(goal.planned, model.defaultCurrency))\n"
+        return text + "    \(names.wallets[balancing])\n"
+    }
+
+    /// An envelope's goal as hledger and ledger read one: the period expression
+    /// (`monthly from 2026-01-01`, and `to` the day after its last period when it has
+    /// `until`, the peers' end being exclusive), the account and the planned amount; nil
+    /// for an envelope without a planned amount, over a custom range or over several
+    /// categories (``goalAccount(_:)``).
+    private func goal(_ e: Int) -> (period: String, account: String, planned: Money)? {
+        let envelope = model.envelopes[e]
+        guard let planned = envelope.planned, let keyword = envelope.period.keyword, let account = goalAccount(e) else { return nil }
+        let history = model.envelopeHistory(e)
+        var period = keyword + (history.first.map { " from \($0.start)" } ?? "")
+        if envelope.until != nil, let end = history.last?.end.adding(days: 1) { period += " to \(end)" }
+        return (period, account, planned)
     }
 
     /// The one account an envelope's goal is on: its single category's, or `Expenses`

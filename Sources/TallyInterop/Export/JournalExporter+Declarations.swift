@@ -47,7 +47,7 @@ extension JournalExporter {
                 out.line("commodity \(commodity(code))")
                 if let style = styles[code] { out.line("    format \(style.ledgerFormat)") }
             case .beancount:
-                out.line("\(firstDate) commodity \(code)")
+                out.line("\(firstDate) commodity \(currency(code))")
             }
         }
         out.blank()
@@ -135,6 +135,11 @@ extension JournalExporter {
             }
         }
         if format == .beancount { openForKeptBlocks(&accounts) }
+        // A goal on all spending (`for *`) is on `Expenses` itself: ledger's `--pedantic`
+        // wants it declared.
+        if format == .ledger, model.envelopes.indices.contains(where: { goalAccount($0) == "Expenses" }), !accounts.contains(where: { $0.name == "Expenses" }) {
+            accounts.append(("Expenses", firstDate, "", [], ""))
+        }
         for a in accounts {
             if a.type.isEmpty { out.line("account \(a.name)") } else { writeAccount(&out, a.name, opened: a.opened, currency: a.currency, meta: a.meta, type: a.type) }
         }

@@ -52,15 +52,23 @@ extension JournalExporter {
                 nextKept += 1
             }
             flush(through: entry.date)
-            // Several wallets at once, written by `tally convert` as parts: one again.
-            let parts = entry.transaction != nil || entry.isTransfer ? continuations(after: index) : []
+            // Several wallets at once, written by `tally convert` as parts: one again; a
+            // sale and its gain, for beancount, too.
+            let sale = entry.isTransfer ? gainJoined(to: index) : nil
+            let parts = sale.map { [$0] } ?? (entry.transaction != nil || entry.isTransfer ? continuations(after: index) : [])
             let group = [index] + parts
             joinedThrough = parts.last ?? index
             // Balances asserted on the wallets' postings (almost always none: no closure
             // that copies the exporter per entry).
             var asserted = places.balances(entry: index)
             for part in parts { asserted.merge(places.balances(entry: part)) { _, later in later } }
-            if parts.isEmpty { write(&out, index, envelopes: envelopes, asserted: asserted) } else { writeJoined(&out, group, asserted: asserted) }
+            if let sale {
+                writeSale(&out, index, gain: sale, asserted: asserted)
+            } else if parts.isEmpty {
+                write(&out, index, envelopes: envelopes, asserted: asserted)
+            } else {
+                writeJoined(&out, group, asserted: asserted)
+            }
             for (w, balance) in group.flatMap(places.zeroPostings) {
                 posting(&out, names.wallets[w], amount(.zero, model.wallets[w].currency) + " = " + amount(balance, model.wallets[w].currency))
             }
@@ -163,7 +171,7 @@ extension JournalExporter {
         case .rate(let base, let rate, let quote):
             switch format {
             case .hledger, .ledger: out.line("P \(entry.date.iso) \(commodity(base)) \(price(rate, quote))")
-            case .beancount: out.line("\(entry.date.iso) price \(base) \(rate) \(quote)")
+            case .beancount: out.line("\(entry.date.iso) price \(currency(base)) \(rate) \(currency(quote))")
             }
         case .fill(let e, let value):
             if envelopes?.covers(e) == true { return }

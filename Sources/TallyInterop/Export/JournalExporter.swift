@@ -35,6 +35,9 @@ public struct JournalExporter {
     let symbols: [String: String]
     /// How a converted journal wrote a currency's amounts (hledger, ledger).
     let styles: [String: AmountStyle]
+    /// beancount: the journal's own commodity where `--commodity` renamed it
+    /// (`HOOL.UNVEST` for `HOOLUNVEST`), from the `commodity:` the converter kept.
+    let beancountNames: [String: String]
     /// What `tally convert` kept as comments, the dated blocks by date (``KeptBlock``).
     let kept: (undated: [KeptBlock], dated: [KeptBlock])
     /// The lots beancount books holdings in, per purchase and sale (``ExportedLots``).
@@ -52,15 +55,22 @@ public struct JournalExporter {
         // The journal's own symbols and marks, where a converted budget kept them (ledger
         // reads a decimal comma its own way: it keeps codes then).
         var styles: [String: AmountStyle] = [:]
-        if format != .beancount {
-            for (code, kept) in source.commodityFormats {
-                guard let style = AmountStyle(kept), format == .hledger || !style.decimalComma else { continue }
+        var beancountNames: [String: String] = [:]
+        for (code, kept) in source.commodityFormats {
+            guard let style = AmountStyle(kept) else { continue }
+            if format == .beancount {
+                // A symbol beancount takes as a commodity (not `$`): the journal's own name.
+                var symbol = Substring(style.symbol)
+                if symbol.count > 2, symbol.first == "\"", symbol.last == "\"" { symbol = symbol.dropFirst().dropLast() }
+                if JournalExporter.isBeancountCommodity(symbol) { beancountNames[code] = String(symbol) }
+            } else if format == .hledger || !style.decimalComma {
                 styles[code] = style
                 symbols[code] = style.symbol
             }
         }
         self.symbols = symbols
         self.styles = styles
+        self.beancountNames = beancountNames
         var sources: [String: SourceText] = [:]
         for file in budget?.files ?? [] { sources[file.path] = file.tree.source }
         let blocks = (budget?.files ?? []).flatMap { KeptBlock.blocks(in: $0.tree, file: $0.path) }
@@ -100,8 +110,20 @@ public struct JournalExporter {
 
     /// The currency written for a wallet's amounts: beancount needs one even when the
     /// budget declares none (`XXX`, ISO 4217's "no currency").
+    /// A currency `--commodity` renamed on the way in is the journal's again (beancount).
     func currency(_ code: String) -> String {
-        code.isEmpty && format == .beancount ? "XXX" : code
+        guard format == .beancount else { return code }
+        if code.isEmpty { return "XXX" }
+        return beancountNames.isEmpty ? code : beancountNames[code] ?? code
+    }
+
+    /// beancount's commodity names: a capital, then capitals, digits and `'._-`, ending in a
+    /// capital or digit, 24 characters at most.
+    static func isBeancountCommodity(_ name: Substring) -> Bool {
+        let bytes = Array(name.utf8)
+        func isCapitalOrDigit(_ b: UInt8) -> Bool { (65 ... 90).contains(b) || (48 ... 57).contains(b) }
+        guard (2 ... 24).contains(bytes.count), (65 ... 90).contains(bytes[0]), isCapitalOrDigit(bytes[bytes.count - 1]) else { return false }
+        return bytes.allSatisfy { isCapitalOrDigit($0) || $0 == 39 || $0 == 46 || $0 == 95 || $0 == 45 }
     }
 
     /// `-66.20 EUR`: the amount with its currency's decimals and the peer's spelling of

@@ -94,7 +94,9 @@ public struct EntryQuery: Equatable, Sendable {
           (unmarked), amt:>50 (<, <=, >=, =; without a sign
           the size of the amount is compared), date:PERIOD, envelope:NAME (the
           lines that envelope counts as spending); not:TERM inverts a term. Terms
-          of one kind match any of them; different kinds must all match.
+          of one kind match any of them; different kinds must all match. ledger's
+          short forms are read too: @PAYEE (payee:), %TAG and %TAG=VALUE (tag:),
+          =NOTE (note:), not TERM (not:TERM).
 
         """
 

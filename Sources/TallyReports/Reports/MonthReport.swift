@@ -17,7 +17,8 @@ public struct MonthReport: Sendable {
     public init(_ budget: ReportBudget, month: CivilDate, filter: EntryFilter, depth: Int?) {
         self.budget = budget
         self.month = month
-        let flows = CategoryFlows(budget.model, rates: budget.rates, filter: filter)
+        // Valued flows stay unrounded: each sum is rounded once (Grammar.md §3.14).
+        let flows = CategoryFlows(budget.model, rates: budget.rates, filter: filter, forSums: true)
         report = budget.model.monthlyReport(month: month, flows: flows, rates: budget.rates, depth: depth)
         envelopes = EnvelopesReport.lines(budget, at: MonthlyReport.day(in: month, today: budget.today))
     }
@@ -69,6 +70,9 @@ public struct MonthReport: Sendable {
 public struct MonthSeries: Sendable {
     /// One row per month.
     public let rows: [PeriodTotals]
+    /// Income and expense summed over the months, and the net (each rounded once under a
+    /// market valuation, from the months' unrounded sums).
+    public let total: (income: Money, expense: Money, net: Money)
     /// The currencies without a rate.
     public let missing: [MissingRate]
     private let budget: ReportBudget
@@ -76,21 +80,20 @@ public struct MonthSeries: Sendable {
     /// The `months` months up to and including the one holding `month`.
     public init(_ budget: ReportBudget, month: CivilDate, months: Int, filter: EntryFilter) {
         self.budget = budget
-        let flows = CategoryFlows(budget.model, rates: budget.rates, filter: filter)
+        // Valued flows stay unrounded: each month and the total round their sums once.
+        let flows = CategoryFlows(budget.model, rates: budget.rates, filter: filter, forSums: true)
         let first = month.adding(months: 1 - months) ?? month
         let range = first ... month.endOfMonth
-        rows = flows.series(range, by: .month, model: budget.model)
+        let sums = flows.series(range, by: .month, model: budget.model)
+        rows = sums.map { $0.rounded(to: flows.sumDecimals) }
         missing = flows.missingRates(in: range, model: budget.model, rates: budget.rates)
-    }
-
-    /// Income and expense summed over the months, and the net.
-    public var total: (income: Money, expense: Money, net: Money) {
         var income = Money.zero, expense = Money.zero
-        for row in rows {
+        for row in sums {
             income = income.adding(row.income) ?? income
             expense = expense.adding(row.expense) ?? expense
         }
-        return (income, expense, income.subtracting(expense) ?? .zero)
+        let net = income.subtracting(expense) ?? .zero
+        total = (flows.rounded(income), flows.rounded(expense), flows.rounded(net))
     }
 
     /// A row's month, `2026-11`.
