@@ -30,8 +30,8 @@ struct ImportReport {
     /// The category for movements nothing categorizes, when the request names one.
     private let fallbackName: String?
 
-    /// A row to write: with its category's name, its categorizer's choice, or the
-    /// transfer rule that makes it a transfer with another wallet.
+    /// A row to write: with its category's name as the file writes it, its categorizer's
+    /// choice, or the transfer rule that makes it a transfer with another wallet.
     private typealias Addition = (decision: ImportPlan.Decision, category: String?, choice: Categorizer.Choice?, transfer: (wallet: Int, rule: MatchRule)?)
 
     init(plan: ImportPlan, statements: [Statement], model: BudgetModel, fallback: Int?) {
@@ -41,6 +41,14 @@ struct ImportReport {
         refused = statements.flatMap { s in s.refused.map { Refusal(place: "\(s.path):\($0.position.line)", reason: $0.reason) } }
         var mostUsed: [Int]?
         var toAdd: [Addition] = []
+        // Each category's name is written once, not once per row.
+        var writtenNames: [Int: String] = [:]
+        func written(_ category: Int) -> String {
+            if let name = writtenNames[category] { return name }
+            let name = SourceWriter.name(model.categories[category].name)
+            writtenNames[category] = name
+            return name
+        }
         // A rounding is checked by the closing balance's assert, which refusals leave out.
         let leftOut = !refused.isEmpty || plan.decisions.contains { if case .refused = $0.outcome { true } else { false } }
         for decision in plan.decisions {
@@ -73,10 +81,10 @@ struct ImportReport {
                     case .payeeRule: byRule += 1
                     case .history: byHistory += 1
                     }
-                    toAdd.append((decision, choice.ruleApplies || !choice.split.isEmpty ? nil : model.categories[choice.category].name, choice, nil))
+                    toAdd.append((decision, choice.ruleApplies || !choice.split.isEmpty ? nil : written(choice.category), choice, nil))
                 } else if let fallback {
                     byFallback += 1
-                    toAdd.append((decision, model.categories[fallback].name, nil, nil))
+                    toAdd.append((decision, written(fallback), nil, nil))
                 } else {
                     // Written without a category: it counts in the wallet, and `tally
                     // check` and the editor ask for one (I0601, Grammar.md §3.10).
@@ -103,18 +111,22 @@ struct ImportReport {
             byTransfer -= 1
             return true
         }
-        let movements = Set(toAdd.filter { $0.transfer == nil }.map(\.decision.id))
-        likelyTransfers.keep { decision, _ in movements.contains(decision.id) }
+        if !likelyTransfers.pairs.isEmpty {
+            let movements = Set(toAdd.filter { $0.transfer == nil }.map(\.decision.id))
+            likelyTransfers.keep { decision, _ in movements.contains(decision.id) }
+        }
         added = toAdd.count
         let writer = ImportedEntry()
-        // Date order; rows of one day in the order the statements give them.
-        for addition in toAdd.enumerated().sorted(by: { ($0.element.decision.row.date, $0.offset) < ($1.element.decision.row.date, $1.offset) }).map(\.element) {
-            entryLines += lines(addition, wallet: plan.wallet, writer: writer)
+        let wallet = SourceWriter.name(model.wallets[plan.wallet].name)
+        // Date order; rows of one day in the order the statements give them (the rows'
+        // places are sorted, not the rows).
+        for i in toAdd.indices.sorted(by: { (toAdd[$0].decision.row.date, $0) < (toAdd[$1].decision.row.date, $1) }) {
+            entryLines += lines(toAdd[i], wallet: plan.wallet, written: wallet, writer: writer)
         }
     }
 
-    /// The lines of one entry to add.
-    private func lines(_ addition: Addition, wallet: Int, writer: ImportedEntry) -> [String] {
+    /// The lines of one entry to add to `wallet`, whose name the file writes as `written`.
+    private func lines(_ addition: Addition, wallet: Int, written: String, writer: ImportedEntry) -> [String] {
         let (decision, category, choice, transfer) = addition
         let row = decision.row
         // The plan wrote it with the wallet's decimals (or refused it).
@@ -149,7 +161,7 @@ struct ImportReport {
             tags.append(SignRule.marker(for: model.categories[against]))
         }
         return writer.lines(
-            date: row.date, payee: payee, note: note, wallet: model.wallets[wallet].name, category: category,
+            date: row.date, payee: payee, note: note, writtenWallet: written, writtenCategory: category,
             amount: (amount.isNegative || amount.isZero ? "" : "+") + amount.description, tags: tags,
             split: (choice?.split ?? []).map { ImportedEntry.Part($0, name: model.categories[$0.category].name) }, id: decision.id)
     }

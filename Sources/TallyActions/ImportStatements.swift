@@ -56,6 +56,9 @@ public enum ImportStatements {
         public var environment: [String: String]
         /// How the front end names the request's choices, for refusals that ask for one.
         public var names: ChoiceNames = .init()
+        /// Keep what takes the write back (``Result/undo``), as a page offers it; a
+        /// command that cannot offer it skips comparing and hashing the whole file.
+        public var keepsUndo = true
 
         /// Creates the request.
         public init(
@@ -202,7 +205,7 @@ public enum ImportStatements {
         return Result(
             parts: shown, counts: counts, summary: setup.notices.map { "warning: \($0)\n" }.joined() + parts.map(\.summary).joined(), refusals: parts.flatMap(\.report.refusalLines), refusedRows: refusedRows,
             written: write && edited != nil, changesNothing: edit.isEmpty,
-            read: [editor.budget, model] + (edited.map { [$0] } ?? []), undo: write ? edited.map(WriteUndo.init) : nil)
+            read: [editor.budget, model] + (edited.map { [$0] } ?? []), undo: write && request.keepsUndo ? edited.map(WriteUndo.init) : nil)
     }
 
     /// The explanation of a closing balance the edited budget disagrees with, when that is

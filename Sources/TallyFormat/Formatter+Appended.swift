@@ -54,33 +54,59 @@ extension Formatter {
     /// The last `tally-fmt` directive on a line before `start`, where its line ends
     /// (after its line break) and whether the comment is the line's only content; nil
     /// when there is none. Only lines that mention `tally-fmt` are read, from the
-    /// comment's `;` (the first outside a quoted text).
+    /// comment's `;` (the first outside a quoted text): the word is looked for from the
+    /// end in one pass over the bytes, not line by line (most files hold no directive,
+    /// and a 100k-line budget is read whole on every import).
     static func lastFormatDirective(
         _ bytes: [UInt8], before start: Int
     ) -> (directive: FormatOffRegions.Directive, lineEnd: Int, ownLine: Bool)? {
         let word = Array("tally-fmt".utf8)
-        var lineEnd = start
-        while lineEnd > 0 {
-            var lineStart = lineEnd - 1
+        var searchEnd = start
+        while let hit = lastOccurrence(of: word, in: bytes, before: searchEnd) {
+            var lineStart = hit
             while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-            let line = bytes[lineStart ..< lineEnd]
-            if line.count >= word.count, line.contains(0x3B), (0 ... line.count - word.count).contains(where: { line.dropFirst($0).starts(with: word) }) {
-                var quoted = false
-                var semicolon: Int?
-                for i in line.indices {
-                    if line[i] == 0x22 { quoted.toggle() } else if line[i] == 0x3B, !quoted { semicolon = i; break }
-                }
-                if let semicolon {
-                    var comment = Array(bytes[semicolon ..< lineEnd])
-                    while let last = comment.last, last == 0x0A { comment.removeLast() }
-                    if let said = comment.withUnsafeBufferPointer({ FormatOffRegions.directive($0) }) {
-                        return (said, lineEnd, line[lineStart ..< semicolon].allSatisfy { $0 == 0x20 || $0 == 0x09 })
-                    }
-                }
-            }
-            lineEnd = lineStart
+            var lineEnd = hit + word.count
+            while lineEnd < start, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            if lineEnd < start { lineEnd += 1 }
+            if let found = directive(bytes, line: lineStart ..< lineEnd) { return found }
+            searchEnd = lineStart
         }
         return nil
+    }
+
+    /// The `tally-fmt` directive of the comment of the line `line` (its line break
+    /// included), from the comment's `;` (the first outside a quoted text); nil when none.
+    private static func directive(
+        _ bytes: [UInt8], line range: Range<Int>
+    ) -> (directive: FormatOffRegions.Directive, lineEnd: Int, ownLine: Bool)? {
+        let line = bytes[range]
+        var quoted = false
+        var semicolon: Int?
+        for i in line.indices {
+            if line[i] == 0x22 { quoted.toggle() } else if line[i] == 0x3B, !quoted { semicolon = i; break }
+        }
+        guard let semicolon else { return nil }
+        var comment = Array(bytes[semicolon ..< range.upperBound])
+        while let last = comment.last, last == 0x0A { comment.removeLast() }
+        guard let said = comment.withUnsafeBufferPointer({ FormatOffRegions.directive($0) }) else { return nil }
+        return (said, range.upperBound, line[range.lowerBound ..< semicolon].allSatisfy { $0 == 0x20 || $0 == 0x09 })
+    }
+
+    /// Where `word` last occurs wholly before `end` in `bytes`; nil when it does not.
+    private static func lastOccurrence(of word: [UInt8], in bytes: [UInt8], before end: Int) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            let first = word[0]
+            var i = min(end, buffer.count) - word.count
+            while i >= 0 {
+                if buffer[i] == first {
+                    var k = 1
+                    while k < word.count, buffer[i + k] == word[k] { k += 1 }
+                    if k == word.count { return i }
+                }
+                i -= 1
+            }
+            return nil
+        }
     }
 
     /// `block` in canonical layout, nil when the guard refuses it.

@@ -14,6 +14,9 @@ struct CSVRowReader {
     private(set) var dateEvidence: String?
     /// A statement repeats each day many times.
     private var dates: [String: CivilDate] = [:]
+    /// The column of each role, by its ``CSVColumns/Role/slot``: a look-up in
+    /// `layout.columns.index` hashes the role's name, and each row asks a dozen times.
+    private let columns: [Int?]
 
     /// Status and direction words the profile declares.
     var words: [StatementWord: [String]] = [:]
@@ -22,7 +25,13 @@ struct CSVRowReader {
         self.layout = layout
         self.path = path
         self.separator = separator
+        var columns = [Int?](repeating: nil, count: CSVColumns.Role.allCases.count)
+        for (role, column) in layout.columns.index { columns[role.slot] = column }
+        self.columns = columns
     }
+
+    /// The column holding `role`, if any.
+    func column(_ role: CSVColumns.Role) -> Int? { columns[role.slot] }
 
     /// What a row gives: a movement and the fee the bank charged on it (``FeeRows``), or
     /// the reason it is refused alone.
@@ -34,7 +43,7 @@ struct CSVRowReader {
     }
 
     func cell(_ record: CSVRecords.Record, _ role: CSVColumns.Role) -> String? {
-        guard let i = layout.columns.index[role], i < record.fields.count else { return nil }
+        guard let i = column(role), i < record.fields.count else { return nil }
         let value = record.fields[i].trimmingWhitespace
         return value.isEmpty ? nil : value
     }
@@ -42,13 +51,13 @@ struct CSVRowReader {
     func place(_ record: CSVRecords.Record) -> StatementPosition { record.positions.first ?? StatementPosition(line: record.line, column: 1) }
 
     func position(_ record: CSVRecords.Record, _ role: CSVColumns.Role) -> StatementPosition {
-        guard let i = layout.columns.index[role], i < record.positions.count else { return place(record) }
+        guard let i = column(role), i < record.positions.count else { return place(record) }
         return record.positions[i]
     }
 
     /// The column as a message names it: its header, or its position.
     func name(_ role: CSVColumns.Role) -> String {
-        guard let i = layout.columns.index[role] else { return role.rawValue }
+        guard let i = column(role) else { return role.rawValue }
         guard let header = layout.header, i < header.fields.count else { return "\(i + 1) (\(role.rawValue))" }
         return "`\(header.fields[i].trimmingWhitespace)`"
     }
@@ -71,7 +80,7 @@ struct CSVRowReader {
         _ movements: [CSVRecords.Record], around: [CSVRecords.Record], otherRows: [CSVRecords.Record], options: CSVStatementReader.Options
     ) throws(StatementError) {
         // Every movement must reach the date column and its amount column(s).
-        let needed = [CSVColumns.Role.date, .amount, .debit, .credit, .gross, .net].compactMap { layout.columns.index[$0] }.max() ?? 0
+        let needed = [CSVColumns.Role.date, .amount, .debit, .credit, .gross, .net].compactMap { column($0) }.max() ?? 0
         for record in movements where record.fields.count <= needed {
             let shape = layout.header.map { "the header \($0.fields.count)" } ?? "the profile's columns reach \(needed + 1)"
             throw StatementError(
@@ -115,8 +124,8 @@ struct CSVRowReader {
     /// and each date of a row alone (a value date, a date in a note, a pending row's
     /// date: two dates of a row are no period).
     private func evidenceLines(_ movements: [CSVRecords.Record], around: [CSVRecords.Record], otherRows: [CSVRecords.Record]) -> [[String]] {
-        let column = layout.columns.index[.date]
-        let inMovements = movements.flatMap { record in record.fields.indices.filter { $0 != column }.flatMap { DateEvidence.dateWords(record.fields[$0]) } }
+        let dateColumn = column(.date)
+        let inMovements = movements.flatMap { record in record.fields.indices.filter { $0 != dateColumn }.flatMap { DateEvidence.dateWords(record.fields[$0]) } }
         let inOtherRows = otherRows.flatMap { record in record.fields.flatMap(DateEvidence.dateWords) }
         return around.map { DateEvidence.dateWords($0.fields.joined(separator: " ")) } + (inMovements + inOtherRows).map { [$0] }
     }
@@ -144,12 +153,12 @@ struct CSVRowReader {
         case .success(let amount): signed = amount
         case .failure(let refusal): return .refused(refusal.position, refusal.reason)
         }
-        let index = layout.columns.index, fees = layout.columns.sharesOutFees
+        let fees = layout.columns.sharesOutFees
         let cells = FeeRows.Cells(
-            amount: signed.value, amountIsFee: index[.amount] != nil && index[.amount] == index[.fee],
+            amount: signed.value, amountIsFee: column(.amount) != nil && column(.amount) == column(.fee),
             gross: try fees ? amount(record, .gross) : nil, fee: try amount(record, .fee), net: try fees ? amount(record, .net) : nil)
         if cells.amount == nil && cells.gross == nil && cells.net == nil {
-            let role: CSVColumns.Role = [.amount, .debit, .gross, .net].first { index[$0] != nil } ?? .amount
+            let role: CSVColumns.Role = [.amount, .debit, .gross, .net].first { column($0) != nil } ?? .amount
             throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")
         }
         let settled: (amount: Money, fee: Money?)
@@ -199,7 +208,7 @@ struct CSVRowReader {
 
     /// The labelled cells of the description column and its continuation, when it has one.
     private func labelledCells(_ record: CSVRecords.Record) -> [CSVColumns.Role: String] {
-        guard !layout.columns.continuation.isEmpty, let first = layout.columns.index[.description] else { return [:] }
+        guard !layout.columns.continuation.isEmpty, let first = column(.description) else { return [:] }
         return LabelledCells.values(([first] + layout.columns.continuation).compactMap { $0 < record.fields.count ? record.fields[$0] : nil })
     }
 
@@ -223,8 +232,8 @@ struct CSVRowReader {
     /// says in and the amount has a minus, the direction's reading and the amount as
     /// written.
     private func signedAmount(_ record: CSVRecords.Record) throws(StatementError) -> Result<(value: Money?, written: Money?), Refusal> {
-        if layout.columns.index[.amount] != nil, let written = try amount(record, .amount) {
-            guard layout.columns.index[.sign] != nil else { return .success((written, nil)) }
+        if column(.amount) != nil, let written = try amount(record, .amount) {
+            guard column(.sign) != nil else { return .success((written, nil)) }
             let word = cell(record, .sign)
             guard let direction = word.flatMap({ MovementDirection(word: $0, declared: words) }) else {
                 return .failure(
@@ -236,10 +245,10 @@ struct CSVRowReader {
             guard let signed = direction.signed(written) else { return .success((written.negated, written)) }
             return .success((signed, nil))
         }
-        guard layout.columns.index[.debit] != nil || layout.columns.index[.credit] != nil else { return .success((nil, nil)) }
+        guard column(.debit) != nil || column(.credit) != nil else { return .success((nil, nil)) }
         let debit = try amount(record, .debit), credit = try amount(record, .credit)
         guard debit != nil || credit != nil else {
-            let role: CSVColumns.Role = layout.columns.index[.amount] != nil ? .amount : .debit
+            let role: CSVColumns.Role = column(.amount) != nil ? .amount : .debit
             throw StatementError(path: path, position: position(record, role), message: "this row has no amount in column \(name(role))")
         }
         // Money out is written with or without its minus; it always leaves.
@@ -248,5 +257,29 @@ struct CSVRowReader {
             throw StatementError(path: path, position: position(record, .debit), message: "the amount is too large")
         }
         return .success((sum, nil))
+    }
+}
+
+extension CSVColumns.Role {
+    /// A small number of its own for each role, below `allCases.count`.
+    fileprivate var slot: Int {
+        switch self {
+        case .date: 0
+        case .amount: 1
+        case .debit: 2
+        case .credit: 3
+        case .payee: 4
+        case .description: 5
+        case .id: 6
+        case .balance: 7
+        case .currency: 8
+        case .sign: 9
+        case .status: 10
+        case .fee: 11
+        case .gross: 12
+        case .net: 13
+        case .payer: 14
+        case .recipient: 15
+        }
     }
 }

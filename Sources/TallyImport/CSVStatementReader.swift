@@ -91,7 +91,7 @@ public struct CSVStatementReader {
                     statement.skipped.append((reader.place(record), reason))
                     continue
                 }
-            } else if layout.columns.index[.status] != nil {
+            } else if reader.column(.status) != nil {
                 statement.refused.append((reader.position(record, .status), "it has no status: booked or pending is not known"))
                 continue
             }

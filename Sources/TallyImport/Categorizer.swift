@@ -114,6 +114,9 @@ public struct Categorizer: Sendable {
     /// (`Kartenzahlung`, `SEPA-Lastschrift`) on row after row.
     public struct TextMemo {
         var texts: [String: (normalized: String, words: [Int32])] = [:]
+        /// The known word ids of each normalized text: texts that differ only in digits
+        /// (`CARD 4821 …`, `… REF 2026031500017`) normalize alike and are cut into words once.
+        var words: [String: [Int32]] = [:]
         public init() {}
     }
 
@@ -127,7 +130,14 @@ public struct Categorizer: Sendable {
     private func read(_ text: String, _ memo: inout TextMemo) -> (normalized: String, words: [Int32]) {
         if let known = memo.texts[text] { return known }
         let normalized = MovementText.normalize(text)
-        let result = (normalized, MovementText.words(normalized).compactMap { wordIDs[$0] })
+        let words: [Int32]
+        if let known = memo.words[normalized] {
+            words = known
+        } else {
+            words = MovementText.words(normalized).compactMap { wordIDs[$0] }
+            memo.words[normalized] = words
+        }
+        let result = (normalized, words)
         memo.texts[text] = result
         return result
     }

@@ -34,9 +34,10 @@ struct IdentityFallback {
     /// the statements list; no other can be a row's): its transactions and the sides of
     /// its transfers that have one (by the amount the wallet shows for them).
     init(model: BudgetModel, wallet: Int, transfers: TransferSides, days: Set<CivilDate>) {
-        for entry in model.entries where days.contains(entry.date) {
-            guard let t = entry.transaction, t.wallet == wallet, let id = entry.bankID else { continue }
-            add(id: id, date: entry.date, amount: t.amount, place: entry.location.file)
+        // Entries read in place: a copy of each of 100k would cost more than the look-ups.
+        for i in model.entries.indices where days.contains(model.entries[i].date) {
+            guard let t = model.entries[i].transaction, t.wallet == wallet, let id = model.entries[i].bankID else { continue }
+            add(id: id, date: model.entries[i].date, amount: t.amount, place: model.entries[i].location.file)
         }
         for (i, sides) in transfers.sides {
             let entry = model.entries[i]

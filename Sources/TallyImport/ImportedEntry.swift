@@ -35,20 +35,34 @@ public struct ImportedEntry: Sendable {
         }
     }
 
-    /// The lines (without line endings) of one entry.
+    /// The lines (without line endings) of one entry. The wallet and the category are
+    /// named as the file writes them (``SourceWriter/name(_:)``): an import writes the
+    /// same few names on every entry, and writes each once.
     public func lines(
-        date: CivilDate, payee: String?, note: String?, wallet: String, category: String?, amount: String, tags: [String] = [],
+        date: CivilDate, payee: String?, note: String?, writtenWallet: String, writtenCategory: String?, amount: String, tags: [String] = [],
         split: [Part] = [], id: String
     ) -> [String] {
         var line = SourceWriter.date(date)
         line.reserveCapacity(128)
-        if let payee { line += " " + Self.text(payee) }
-        if let note { line += " " + Self.text(note) }
-        line += "  " + SourceWriter.name(wallet)
-        if let category { line += "  " + SourceWriter.name(category) }
-        line += "  " + amount
+        if let payee {
+            line += " "
+            line += Self.text(payee)
+        }
+        if let note {
+            line += " "
+            line += Self.text(note)
+        }
+        line += "  "
+        line += writtenWallet
+        if let writtenCategory {
+            line += "  "
+            line += writtenCategory
+        }
+        line += "  "
+        line += amount
         if !tags.isEmpty { line += "  " + tags.map(SourceWriter.tag).joined(separator: " ") }
-        return [line] + Self.splitLines(split) + ["    id: " + Self.text(id)]
+        let idLine = "    id: " + Self.text(id)
+        return split.isEmpty ? [line, idLine] : [line] + Self.splitLines(split) + [idLine]
     }
 
     /// The lines of a transfer a `match` rule makes of a movement: the movement's id goes

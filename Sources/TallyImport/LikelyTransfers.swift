@@ -31,11 +31,12 @@ public struct LikelyTransfers: Sendable {
         let origin = rows[0].row.date
         let wanted = Set(rows.map { $0.row.amount.negated })
         var candidates: [Slot: [Int]] = [:]
-        for (i, entry) in model.entries.enumerated() where entry.bankID != nil {
-            guard let (other, amount) = entry.transaction, other != wallet, wanted.contains(amount),
+        // Entries read in place: a copy of each of 100k would cost more than the look-ups.
+        for i in model.entries.indices where model.entries[i].bankID != nil {
+            guard let (other, amount) = model.entries[i].transaction, other != wallet, wanted.contains(amount),
                 model.wallets[other].currency == currency
             else { continue }
-            candidates[Slot(amount: amount, day: origin.days(until: entry.date)), default: []].append(i)
+            candidates[Slot(amount: amount, day: origin.days(until: model.entries[i].date)), default: []].append(i)
         }
         guard !candidates.isEmpty else { return }
         var taken: Set<Int> = []

@@ -26,15 +26,16 @@ public struct TransferSides: Sendable {
     /// The sides of `model`'s transfers, read from their `from-id:` and `to-id:` lines in `budget`.
     public init(budget: Budget, model: BudgetModel) {
         var transfersOf: [String: [Int: SyntaxNode]] = [:]
-        for (i, entry) in model.entries.enumerated() {
-            guard entry.transfer != nil else { continue }
-            let file = entry.location.file
+        // Entries read in place: a copy of each of 100k would cost more than the look-ups.
+        for i in model.entries.indices {
+            guard model.entries[i].transfer != nil else { continue }
+            let file = model.entries[i].location.file
             if transfersOf[file] == nil {
                 var byStart: [Int: SyntaxNode] = [:]
                 for node in budget.file(file)?.tree.entries(of: .transfer) ?? [] { byStart[node.range.start] = node }
                 transfersOf[file] = byStart
             }
-            guard let node = transfersOf[file]?[entry.location.range.start], let transfer = TransferSyntax(node) else { continue }
+            guard let node = transfersOf[file]?[model.entries[i].location.range.start], let transfer = TransferSyntax(node) else { continue }
             let found = Sides(from: transfer.metadata(Self.fromKey), to: transfer.metadata(Self.toKey))
             if found.from != nil || found.to != nil { sides[i] = found }
         }

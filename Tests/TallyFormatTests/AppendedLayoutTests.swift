@@ -46,6 +46,17 @@ import Testing
         #expect(isFormatted(result))
     }
 
+    /// Lines after the `off` that mention `tally-fmt` without being a directive (in a
+    /// quoted text, in a comment that says something else) do not close the region: the
+    /// search for the last directive reads on past them, and the new lines stay as written.
+    @Test(arguments: ["2026-11-03 \"tally-fmt\" Giro Food -1.00\n", "2026-11-03 \"tally-fmt\" Giro Food -1.00  ; about tally-fmt\n"])
+    func mentionsAfterAnOffAreNoDirective(_ mention: String) {
+        let body = "; tally-fmt: off\n2026-11-02   \"X\" Giro Food -10.00\n" + mention
+        let line = "2026-11-06 \"X\" Cash Food -2.50"
+        let (_, result) = appending([line], to: Self.header + body)
+        #expect(String(decoding: result, as: UTF8.self) == Self.header + body + line + "\n")
+    }
+
     /// A `tally-fmt` inside a quoted text is no directive.
     @Test func aQuotedDirectiveIsText() {
         let text = Self.header + "2026-11-01 \"; tally-fmt: off\"  Giro  Food  -10.00\n"

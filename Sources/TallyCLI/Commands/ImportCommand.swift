@@ -132,6 +132,7 @@ enum ImportCommand: Subcommand {
             today: today, dryRun: options.dryRun, skipRefused: options.skipRefused, environment: console.environment)
         request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`")
         request.sync = options.sync
+        request.keepsUndo = false
         let result: ImportStatements.Result
         do { result = try ImportStatements.perform(request) } catch { return error.report(sync ? SyncCommand.name : name, console: console) }
         // The budget as read and as edited are freed by the exit, not one element at a time.
