@@ -75,6 +75,20 @@ import Testing
         #expect(figures.balances == ["Checking": Self.money(checking), "Visa": Self.money(visa)])
     }
 
+    /// `ynab4-household`'s accounts and Available to Budget each month (its categories:
+    /// ``YNAB4FigureTests``). The balances are the register's `Running Balance` on each
+    /// account's last row of the month: Checking 1000.00 + 2500.00 − 1200.00 − 320.00 −
+    /// 200.00 = 1780.00, then + 2500.00 − 1200.00 − 150.00 − 40.00 = 2890.00, then +
+    /// 2500.00 − 1200.00 − 260.00 = 3930.00; Savings 2000.00 + 200.00 = 2200.00. To budget:
+    /// 3000.00 + 2500.00 − 1650.00 budgeted = 3850.00; 3850.00 + 2500.00 − 1600.00 − 20.00
+    /// (January's cash overspending) = 4730.00; 4730.00 + 2500.00 − 1600.00 = 5630.00.
+    @Test(arguments: [("2026-01-31", "1780.00", "3850.00"), ("2026-02-28", "2890.00", "4730.00"), ("2026-03-31", "3930.00", "5630.00")])
+    func ynab4BalancesEveryMonth(_ end: String, _ checking: String, _ ready: String) throws {
+        let figures = try YNAB4FigureTests.figures(at: CivilDate(iso: end)!)
+        #expect(figures.balances == ["Checking": Self.money(checking), "Savings": Self.money("2200.00")])
+        #expect(figures.readyToAssign == Self.money(ready))
+    }
+
     /// `goodbudget-household`, its two months (Goodbudget: an envelope keeps what is left).
     @Test(arguments: [
         // February. Checking 2400.00 − 1000.00 − 65.40 − 100.00 (to Cash) + 4.50 (refund) =
