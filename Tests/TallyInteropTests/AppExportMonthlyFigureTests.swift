@@ -110,4 +110,32 @@ import Testing
         options.conversion.commodities = ["": "USD"]
         try Self.expect(try AppExportGoldenTests.convert(["goodbudget-household.csv"], options), month)
     }
+
+    /// Goodbudget keeps an overspent envelope's negative balance into the next month, to be
+    /// covered by its next fill, and never takes it from `[Unallocated]`; `rollover` does
+    /// the same. Groceries gets 100.00 a month and spends 130.00 in February, 20.00 in March.
+    @Test func goodbudgetKeepsAnOverspentEnvelopeNegative() throws {
+        let export = """
+            Date,Envelope,Account,Name,Notes,Amount,Status,Details
+            02/01/2026,[Unallocated],Checking,ACME Corp,pay,"1,000.00",Cleared,
+            02/01/2026,Groceries,,Fill,,100.00,,
+            02/01/2026,[Unallocated],,Fill,,-100.00,,
+            02/20/2026,Groceries,Checking,FreshMart,,-130.00,Cleared,
+            03/01/2026,Groceries,,Fill,,100.00,,
+            03/01/2026,[Unallocated],,Fill,,-100.00,,
+            03/05/2026,Groceries,Checking,FreshMart,,-20.00,,
+
+            """
+        var options = AppExportOptions()
+        options.conversion.commodities = ["": "USD"]
+        let result = try AppExportConverter.convert(paths: ["gb.csv"], options: options, budgetPath: "converted.tally") { _ in export }
+        // February: 100.00 − 130.00 = −30.00; Unallocated 1000.00 − 100.00 = 900.00;
+        // Checking 1000.00 − 130.00 = 870.00 = 900.00 − 30.00.
+        try Self.expect(
+            result, Month(end: "2026-02-28", balances: ["Checking": "870.00"], available: ["Groceries": "-30.00"], ready: "900.00"))
+        // March: −30.00 + 100.00 − 20.00 = 50.00; Unallocated 900.00 − 100.00 = 800.00, not
+        // 770.00: the overspending stayed in the envelope; Checking 870.00 − 20.00 = 850.00.
+        try Self.expect(
+            result, Month(end: "2026-03-31", balances: ["Checking": "850.00"], available: ["Groceries": "50.00"], ready: "800.00"))
+    }
 }
