@@ -28,7 +28,8 @@ import Testing
         process.executableURL = TallyBinary.url
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22"]
+        // `feed doctor` looks at the test's own folder, never at the user's credentials.
+        process.environment = ["PATH": "/usr/bin:/bin", "TZ": "UTC", "TALLY_TODAY": "2026-11-22", "XDG_CONFIG_HOME": directory.path]
         let output = Pipe(), input = Pipe()
         try output.fileHandleForReading.close()
         process.standardOutput = output
@@ -47,7 +48,8 @@ import Testing
 
     /// Every command, each into a closed pipe: the report commands print their product,
     /// `check` its findings, the writers what they wrote, `convert` its listed lines on
-    /// standard error, and each command its help.
+    /// standard error, `sync` that no wallet names a feed (no download), `feed doctor` its
+    /// checks, `help` and `man` their pages, and each command its help.
     static let runs: [[String]] = [
         ["check", "errors.tally"], ["fmt", "-"], ["fmt", "--check", "errors.tally"],
         ["balance", "b.tally"], ["envelopes", "b.tally"], ["goals", "b.tally"], ["register", "b.tally"],
@@ -59,7 +61,7 @@ import Testing
         ["convert", "\(apps)/ynab-household - Register.csv", "\(apps)/ynab-household - Plan.csv"],
         ["convert", "\(apps)/ynab-household - Register.csv", "\(apps)/ynab-household - Plan.csv", "-o", "out.tally"],
         ["convert", "unknown.csv"], ["completions", "bash"], ["lsp", "--stdio"], ["init", "--help"], ["serve", "--help"],
-        ["--help"], ["no-such-command"]
+        ["sync", "b.tally", "--dry-run"], ["feed", "doctor"], ["help", "check"], ["man"], ["--version"], ["--help"], ["no-such-command"]
     ]
 
     @Test func everyCommandEndsQuietlyIntoAClosedPipe() throws {

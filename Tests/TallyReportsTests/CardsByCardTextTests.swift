@@ -1,30 +1,17 @@
 import TallyCore
 import TallyReports
 import TallySyntax
+import TallyTestSupport
 import Testing
 
 /// `tally envelopes`' words for the card debt no money holds and what was paid beyond
 /// it, card by card, in a budget with several cards (Grammar.md §4, "Credit
 /// overspending"). Figures computed by hand.
 @Suite struct CardsByCardTextTests {
-    /// Groceries spends 80.00 on Visa, then 50.00 on Amex (100.00 planned: 30.00 over, on
-    /// Amex's, the last); Fun spends 70.00 on Visa (50.00 planned: 20.00 over, on Visa).
-    static let text = """
-        currency EUR
-        wallet Checking opening 1000.00 on 2026-01-01
-        wallet Visa credit limit 2000
-        wallet Amex credit limit 2000
-        income Salary
-        expense Food, Fun
-        envelope Food 100 monthly for Food rollover unspent
-        envelope Fun 50 monthly for Fun rollover unspent
-        2026-01-02 Checking Salary +500.00
-        2026-01-05 Visa Food -80.00
-        2026-01-20 Amex Food -50.00
-        2026-01-25 Visa Fun -70.00
-        2026-02-12 transfer Checking -> Amex 100.00
-
-        """
+    /// ``CardBudgets/eachCardOverspent``: Food spends 80.00 on Visa, then 50.00 on Amex
+    /// (100.00 planned: 30.00 over, on Amex's, the last); Fun spends 70.00 on Visa (50.00
+    /// planned: 20.00 over, on Visa).
+    static let text = CardBudgets.eachCardOverspent
 
     func byCard(at day: String, paidBeyond: Bool = false) throws -> String {
         let budget = try BudgetLoader(provider: InMemoryFileProvider(["a.tally": Self.text])).load("a.tally")

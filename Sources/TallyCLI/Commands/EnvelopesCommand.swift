@@ -155,15 +155,10 @@ enum EnvelopesCommand: LibraryReport {
             let goals = equation.goals.isZero ? " " : "\n  + \(context.inDefault(equation.goals)) in goals "
             let uncovered = equation.uncoveredCards, debt = uncovered.isZero ? "" : "\n  + \(context.inDefault(uncovered)) overspent on cards (not from ready to assign)"
             out += "In the budget's wallets: \(context.inDefault(equation.readyToAssign)) ready + \(context.inDefault(equation.available)) in envelopes\(goals)= \(context.amount(wallets, context.currency))\(debt)\n"
-            let noMoney = equation.heldByNoMoney
-            if let cards = equation.cards, cards.isNegative || !noMoney.isZero, let cash = wallets.subtracting(cards) {
-                // As YNAB shows it: the cash holds what the cards are owed, but for the debt
-                // overspending on them left (Grammar.md §4, "Credit overspending").
-                var held = noMoney.isZero ? "" : ",\n   \(context.inDefault(noMoney)) of it held by no money\(EnvelopesReport.byCard(equation, context.budget))"
-                if let beyond = equation.paidBeyondHeld {
-                    held = ";\n   \(context.inDefault(beyond)) paid beyond what was held\(EnvelopesReport.byCard(equation, context.budget, paidBeyond: true))"
-                }
-                out += "  (\(context.inDefault(cash)) in cash and accounts, less \(context.inDefault(cards.negated)) owed on cards\(held))\n"
+            // The words the Envelopes page shows too (Grammar.md §4, "Credit overspending").
+            if let cards = EnvelopesReport.cardWords(equation, context.budget) {
+                let held = cards.held.map { "\(cards.mark)\n   \($0)" } ?? ""
+                out += "  (\(context.inDefault(cards.cash)) in cash and accounts, less \(context.inDefault(cards.owed)) owed on cards\(held))\n"
             }
             if let sum = equation.readyToAssign.adding(equation.available)?.adding(equation.goals), let owed = wallets.adding(uncovered), sum != owed,
                 let gap = owed.subtracting(sum)

@@ -51,8 +51,9 @@ enum EnvelopesPage {
         return body
     }
 
-    /// Ready to assign, what goals hold and the card debt no money holds, as `tally
-    /// envelopes` gives them.
+    /// Ready to assign, what goals hold, the ended periods' card debt no money holds and,
+    /// of what the cards owe, what no money holds (this period's so far included, card by
+    /// card), as `tally envelopes` gives them.
     static func ready(_ budget: ReportBudget, _ report: EnvelopesReport) -> HTML {
         guard let ready = report.readyToAssign else { return HTML() }
         let tone: HTML = ready.isNegative ? " over" : ""
@@ -65,6 +66,11 @@ enum EnvelopesPage {
         if let uncovered = report.equation?.uncoveredCards, !uncovered.isZero {
             // As `tally envelopes` says it (Grammar.md §4, "Credit overspending").
             out += "<p id=\"card-debt\">Overspent on cards: \(budget.amount(uncovered, budget.currency)), card debt no money holds, not from ready to assign</p>\n"
+        }
+        if let equation = report.equation, let cards = EnvelopesReport.cardWords(equation, budget), let held = cards.held {
+            // `tally envelopes`' words: mid-month the running period's card part, and each
+            // card's share with several cards (Grammar.md §4, "Credit overspending").
+            out += "<p id=\"cards-held\">Owed on cards: \(budget.amount(cards.owed, budget.currency))\(cards.mark) \(held)</p>\n"
         }
         return out
     }
