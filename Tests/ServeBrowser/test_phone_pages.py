@@ -269,13 +269,15 @@ def test_an_opened_envelope_stays_open_with_new_figures(browser, served):
 
 
 @pytest.mark.parametrize("example", ["examples/multi-currency.tally", "examples/student.tally"])
-def test_the_other_examples_fit_a_phone_too(browser, tmp_path, example):
+def test_the_other_examples_fit_a_phone_too(browser, tmp_path, example, monkeypatch):
     served = Served(tmp_path, budget=example)
+    served.admit(browser, monkeypatch)
     try:
         context = phone_or_laptop(browser, (390, 844), "dark")
         page = context.new_page()
         for path in PAGES + ["envelopes?weekly"]:
-            page.goto(served.url + path)
+            # The page itself, not the way-in page a context without the cookie gets.
+            assert page.goto(served.url + path).status == 200, f"{example} /{path}"
             wide = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
             assert wide <= 0, f"{example} /{path} is {wide} px too wide"
             assert page.evaluate(OVERFLOW) == [], f"{example} /{path} scrolls sideways inside"
