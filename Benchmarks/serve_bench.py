@@ -23,7 +23,7 @@ every 5 ms; the peak of the samples and VmHWM at the end are printed. Targets: a
 
     python3 Benchmarks/serve_bench.py memory [SIZE ...]
 
-Memory over a long run, on a copy of the budget (Benchmarks/data/tx-SIZE-serve.tally)
+Memory over a long run, on a copy of the budget (Benchmarks/data/tx-SIZE-serve-PID.tally)
 with the server open on it: BENCH_SAVES saves (default 100; each rewrites the file as an
 editor does, with one transaction more, then waits, as an open page does, until
 /api/version changes and fetches the overview, the envelopes and /api/diagnostics again;
@@ -240,7 +240,8 @@ class Phases:
 
 
 def memory(size):
-    file = ROOT / "Benchmarks/data" / f"tx-{size}-serve.tally"
+    # A copy of its own, so that runs side by side (two builds compared) save their own.
+    file = ROOT / "Benchmarks/data" / f"tx-{size}-serve-{os.getpid()}.tally"
     file.write_text(data_file(size).read_text(encoding="utf-8"), encoding="utf-8")
     server, url = start(file)
     phases = Phases(server.pid)
