@@ -23,7 +23,7 @@ every 5 ms; the peak of the samples and VmHWM at the end are printed. Targets: a
 
     python3 Benchmarks/serve_bench.py memory [SIZE ...]
 
-Memory over a long run, on a copy of the budget (Benchmarks/data/tx-SIZE-serve.tally)
+Memory over a long run, on a copy of the budget (Benchmarks/data/tx-SIZE-serve-PID.tally)
 with the server open on it: BENCH_SAVES saves (default 100; each rewrites the file as an
 editor does, with one transaction more, then waits, as an open page does, until
 /api/version changes and fetches the overview, the envelopes and /api/diagnostics again;
@@ -33,6 +33,9 @@ long run of BENCH_SOAK requests (default 600, over every page and API answer, a 
 every 25th). Resident memory (VmRSS) is printed after the first load, along the saves,
 after the clients and along the long run; VmHWM at the end. Memory that keeps growing
 with the saves or the requests is a leak; the target is 250 MB at 100k throughout.
+Meanwhile VmRSS is sampled every 2 ms and each sample is put down to the phase it was
+taken in (a save's steps, the clients, each request of the long run), so the table at the
+end says where the peak came from and which requests were being answered at it.
 """
 
 import os
@@ -191,11 +194,59 @@ def concurrent(server, url):
           f"failures {len(failures)}: {failures[:3]}")
 
 
+class Phases:
+    """VmRSS sampled every 2 ms on a thread of its own, each sample put down to the phase
+    named last (`mark`), with the requests in flight at the highest sample."""
+
+    def __init__(self, pid):
+        self.pid, self.phase, self.peaks, self.flying = pid, "start", {}, {}
+        self.peak = (0.0, "", ())
+        self.lock, self.done = threading.Lock(), threading.Event()
+        self.thread = threading.Thread(target=self.sample)
+        self.thread.start()
+
+    def mark(self, phase):
+        self.phase = phase
+
+    def asking(self, target, key):
+        with self.lock:
+            if target is None:
+                self.flying.pop(key, None)
+            else:
+                self.flying[key] = target
+
+    def sample(self):
+        while not self.done.is_set():
+            try:
+                value = resident_mb(self.pid)
+            except (OSError, ValueError):
+                break
+            phase = self.phase
+            count, high = self.peaks.get(phase, (0, 0.0))
+            self.peaks[phase] = (count + 1, max(high, value))
+            if value > self.peak[0]:
+                with self.lock:
+                    self.peak = (value, phase, tuple(sorted(self.flying.values())))
+            time.sleep(0.002)
+
+    def report(self):
+        self.done.set()
+        self.thread.join()
+        print("\n| phase | samples | peak VmRSS MB |\n| --- | ---: | ---: |")
+        for phase, (count, high) in sorted(self.peaks.items(), key=lambda item: -item[1][1])[:12]:
+            print(f"| {phase} | {count} | {high:.0f} |")
+        value, phase, flying = self.peak
+        print(f"highest sample {value:.0f} MB in `{phase}`, requests in flight: {', '.join(flying) or 'none'}")
+
+
 def memory(size):
-    file = ROOT / "Benchmarks/data" / f"tx-{size}-serve.tally"
+    # A copy of its own, so that runs side by side (two builds compared) save their own.
+    file = ROOT / "Benchmarks/data" / f"tx-{size}-serve-{os.getpid()}.tally"
     file.write_text(data_file(size).read_text(encoding="utf-8"), encoding="utf-8")
     server, url = start(file)
+    phases = Phases(server.pid)
     try:
+        phases.mark("first load")
         request(url + "/")
         print(f"\n## {size}: memory over a long run (VmRSS MB)\n")
         print(f"after the first load: {resident_mb(server.pid):.0f}")
@@ -204,12 +255,16 @@ def memory(size):
         for n in range(1, SAVES + 1):
             before = version(url)
             saved = time.perf_counter()
+            phases.mark("saves: the save")
             saver.save()
             while version(url) == before:
                 time.sleep(0.02)
+            phases.mark("saves: / (reads the budget)")
             request(url + "/")
             live.append((time.perf_counter() - saved) * 1000)
+            phases.mark("saves: /envelopes")
             request(url + "/envelopes")
+            phases.mark("saves: /api/diagnostics (checks)")
             request(url + "/api/diagnostics")
             if n in checkpoints:
                 print(f"after {n} saves: {resident_mb(server.pid):.0f}")
@@ -220,6 +275,7 @@ def memory(size):
         def client(k):
             for i in range(CLIENT_REQUESTS):
                 target = TARGETS[(k + i) % len(TARGETS)]
+                phases.asking(target, k)
                 try:
                     status, server_ms, _ = request(url + target)
                     worst[0] = max(worst[0], server_ms)
@@ -227,7 +283,9 @@ def memory(size):
                         failures.append((target, status))
                 except Exception as error:  # noqa: BLE001 - counted and printed
                     failures.append((target, repr(error)))
+                phases.asking(None, k)
 
+        phases.mark(f"{CLIENTS} clients at once")
         started = time.perf_counter()
         threads = [threading.Thread(target=client, args=(k,)) for k in range(CLIENTS)]
         for thread in threads:
@@ -240,13 +298,18 @@ def memory(size):
 
         started = time.perf_counter()
         for i in range(1, SOAK + 1):
+            target = TARGETS[i % len(TARGETS)]
             if i % 25 == 0:
+                phases.mark("long run: the save")
                 saver.save()
-            request(url + TARGETS[i % len(TARGETS)])
+            phases.mark(f"long run: {target}" + (" (after a save)" if i % 25 == 0 else ""))
+            request(url + target)
             if i % 100 == 0 or i == SOAK:
                 print(f"long run, after {i} requests ({saver.count} saves in all, {time.perf_counter() - started:.0f} s): {resident_mb(server.pid):.0f}")
         print(f"peak (VmHWM): {peak_mb(server.pid):.0f} MB (target 250 at 100k)")
+        phases.report()
     finally:
+        phases.done.set()
         server.kill()
         server.wait()
         file.unlink(missing_ok=True)

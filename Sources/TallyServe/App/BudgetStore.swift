@@ -40,9 +40,10 @@ public final class BudgetStore: @unchecked Sendable {
 
     /// The day kept when another is dropped.
     private let fixedDay: CivilDate?
-    /// The checks' answers by version and day (see ``check(_:)``).
+    /// The checks' answers by version and day (see ``check(_:)``), under `checksLock`;
+    /// `checkLock` lets one check run at a time.
     private var checks: [String: CheckBudget.Result] = [:]
-    private let checkLock = Lock()
+    private let checksLock = Lock(), checkLock = Lock()
 
     /// A store for the budget at `files`; `today`, when given, is the day kept longest.
     public init(files: [String], today: CivilDate? = nil) {
@@ -60,8 +61,12 @@ public final class BudgetStore: @unchecked Sendable {
         let known = cached.values.first?.snapshot.files ?? arguments
         let before = Self.stamps(known)
         // The stale budget goes before the new one is read, so that two are never held
-        // at once (tens of megabytes each at 100k transactions).
-        if cached[today] != nil { cached[today] = nil }
+        // at once (tens of megabytes each at 100k transactions), and so does its check's
+        // answer (which quotes its text).
+        if let stale = cached[today] {
+            cached[today] = nil
+            forgetChecks { $0 == stale.snapshot.version }
+        }
         defer { Self.returnFreedMemory() }
         let snapshot: Snapshot
         do {
@@ -94,19 +99,35 @@ public final class BudgetStore: @unchecked Sendable {
     /// What checking `snapshot`'s files on its day found (``CheckBudget``, as `tally check`
     /// finds it), once per version: the check reads the whole budget again, which at 100k
     /// transactions took about a hundred milliseconds and a second budget's memory.
-    /// The Diagnostics page and `/api/diagnostics` both show this one answer.
+    /// The Diagnostics page and `/api/diagnostics` both show this one answer, kept without
+    /// the check's model and sharing the snapshot's texts (``CheckBudget/Result/kept(sharing:)``):
+    /// kept whole, each answer held a second budget's model and text while it was kept.
     func check(_ snapshot: Snapshot) -> CheckBudget.Result {
         let key = "\(snapshot.version) \(snapshot.today)"
         checkLock.lock()
         defer { checkLock.unlock() }
-        if let known = checks[key] { return known }
-        let result = CheckBudget.perform(.init(files: arguments, today: snapshot.today))
+        if let known = checksLock.withLock({ checks[key] }) { return known }
+        // Answers for other versions are stale: they go before the check reads the budget
+        // again.
+        forgetChecks { $0 != snapshot.version }
+        let held = snapshot.opened?.budget.files.map(\.tree.source) ?? []
+        let result = CheckBudget.perform(.init(files: arguments, today: snapshot.today)).kept(sharing: held)
         Self.returnFreedMemory()
-        // As for the budgets: at most two days' answers.
-        if checks.count >= 2 { checks = [:] }
-        checks[key] = result
+        checksLock.withLock {
+            // At most two days' answers, as for the budgets.
+            if checks.count >= 2 { checks = [:] }
+            checks[key] = result
+        }
         return result
     }
+
+    /// Forgets the checks' answers for the versions that are `stale`.
+    private func forgetChecks(_ stale: (String) -> Bool) {
+        checksLock.withLock { checks = checks.filter { !stale(String($0.key.prefix { $0 != " " })) } }
+    }
+
+    /// How many checks' answers are kept (at most one a day, the current version's).
+    var keptChecks: Int { checksLock.withLock { checks.count } }
 
     /// Hands the memory freed by a budget read and dropped back to the system: without
     /// it the allocator keeps the largest set of budgets ever held at once (a save at

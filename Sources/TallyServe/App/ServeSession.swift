@@ -21,6 +21,10 @@ public final class ServeSession: Sendable {
     public init(
         files: [String], host: String, port: Int, today: CivilDate?, environment: [String: String] = [:]
     ) throws(StartError) {
+        // Before the server's threads start: one heap for all of them (see FreedMemory).
+        // With an arena each, what one worker freed after a budget's reading or a large
+        // answer stayed in its arena, unused by the next worker's, and the peak grew by it.
+        FreedMemory.shareOneHeap()
         let address = host == "localhost" ? "127.0.0.1" : host
         guard port >= 0, port <= 65535 else { throw StartError(message: "`--port`: \(port) is not a port (0 to 65535)") }
         let server = HTTPServer(host: address, port: port)
