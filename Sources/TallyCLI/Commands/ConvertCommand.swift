@@ -197,7 +197,7 @@ enum ConvertCommand: Subcommand {
             console.err("tally convert: \(result.leftOut.count) line\(result.leftOut.count == 1 ? "" : "s") not converted (listed above, kept in the budget as comments)\n")
         }
         guard let output = options.output else {
-            console.out(result.budget)
+            console.out(bytes: result.tree.source.bytes)
             return ExitCode.success
         }
         do {

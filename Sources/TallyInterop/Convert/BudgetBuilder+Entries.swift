@@ -109,7 +109,7 @@ extension BudgetBuilder {
         var otherCommodity: String?
         for i in postings.indices {  // by index: a posting is copied only into its group
             let account = postings[i].account
-            let role = role(account)
+            let (role, category) = roleAndCategory(account, categoryNames)
             if role == .unknown {
                 if unknown == nil { unknown = account }
                 continue
@@ -124,7 +124,7 @@ extension BudgetBuilder {
             case .wallet:
                 if let w = wallets[account], code(known.amount.commodity) == w.currency { sorted.wallets.append((known, w)) } else { otherCommodity = known.amount.commodity }
             case .income, .expense:
-                if let name = categoryName(account, categoryNames) { sorted.categories.append((known, name)) } else if noCategory == nil { noCategory = account }
+                if let name = category { sorted.categories.append((known, name)) } else if noCategory == nil { noCategory = account }
             case .equity: sorted.equity.append(known)
             case .unknown: break
             }
@@ -151,7 +151,8 @@ extension BudgetBuilder {
         let name = tallyName(w.name)
         if sorted.categories.count == 1 {
             let (p, category) = sorted.categories[0]
-            var clauses = head.clauses + (wp.tags + p.tags).map { SourceWriter.tag($0) }
+            // Most postings have no tags: the entry's clauses are taken as they are.
+            var clauses = wp.tags.isEmpty && p.tags.isEmpty ? head.clauses : head.clauses + (wp.tags + p.tags).map { SourceWriter.tag($0) }
             if let marker = marker(wp.number, p.account, clauses) { clauses.append(marker) }
             let amount = foreign ?? BudgetBuilder.signed(wp.number)
             // The postings' comments and metadata are the entry's (one category, one
@@ -175,7 +176,7 @@ extension BudgetBuilder {
                     head.metadata.append("    " + SourceWriter.metadata(key: written, value: SourceWriter.printable(value)))
                 }
             }
-            return head.withMetadata(head.line(name, category, amount, clauses: clauses))
+            return head.transaction(name, category, amount, clauses: clauses)
         }
         var head = head
         walletDetails(wp, &head)
@@ -206,7 +207,6 @@ extension BudgetBuilder {
     /// metadata of its own: `note` and `tags` become its note and tags, the rest the
     /// entry's metadata lines `split-N-KEY:` (N its place, from 1), added to `metadata`.
     mutating func splitLine(_ p: KnownPosting, _ category: String, _ amount: Money, head: [String], line: Int, metadata: inout [String]) -> String {
-        var part = "    \(category) \(BudgetBuilder.signed(amount))"
         var tags = p.tags.map { SourceWriter.tag($0) }
         // A `tags:` line is how an export keeps a split line's tags: they join the line's
         // own before the sign marker is weighed, so a `#reversal` written out and read
@@ -215,14 +215,26 @@ extension BudgetBuilder {
             for tag in value.split(separator: " ") where !tags.contains(SourceWriter.tag(String(tag))) { tags.append(SourceWriter.tag(String(tag))) }
         }
         if let marker = marker(amount, p.account, head + tags) { tags.append(marker) }
-        for tag in tags { part += " " + tag }
         var note = p.note
         for (key, value) in p.metadata where key != "tags" {
             if key == "note" && note == nil { note = value; continue }
-            metadata.append("    " + SourceWriter.metadata(key: PostingDetails.splitKey(line, key), value: SourceWriter.printable(value)))
+            metadata.append(EntryHead.metadataLine(key: PostingDetails.splitKey(line, key), value: value))
         }
-        if let note { part += " " + SourceWriter.text(SourceWriter.printable(note)) }
-        return part
+        // Written at once: `    CATEGORY AMOUNT`, the tags and the note, one space apart.
+        let signed = BudgetBuilder.signed(amount)
+        let text = note.map { SourceWriter.text(SourceWriter.printable($0)) }
+        let size = 5 + category.utf8.count + signed.utf8.count + TextWriter.size(tags) + (text.map { 1 + $0.utf8.count } ?? 0)
+        return String.written(size: size) { part in
+            part.write("    ")
+            part.write(category)
+            part.write(ASCII.space)
+            part.write(signed)
+            part.write(tags, after: ASCII.space)
+            if let text {
+                part.write(ASCII.space)
+                part.write(text)
+            }
+        }
     }
 
     /// `+12.50` or `-12.50`: an amount as an entry writes it, always signed.

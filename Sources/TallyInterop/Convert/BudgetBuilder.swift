@@ -25,6 +25,10 @@ struct BudgetBuilder {
     /// ``tallyName(_:)`` and ``categoryName(_:_:)`` by what they were asked for.
     var nameCache: [String: String] = [:]
     var categoryNameCache: [String: String] = [:]
+    /// ``quotedText(_:)`` by what it was asked for.
+    var textCache: [String: String] = [:]
+    /// ``roleAndCategory(_:_:)`` by account.
+    var writtenAccounts: [String: (Role, String?)] = [:]
     /// The place of the latest dated line in reading order, which sorts a day's lines.
     var order = 0
     /// The currencies purchases were paid in (`-23.50 USD = -21.62 EUR`), to declare.

@@ -18,21 +18,34 @@ struct Comment {
             return
         }
         var noteWords: [String] = []
-        for piece in trimmed.split(separator: ASCII.comma, omittingEmptySubsequences: false) {
-            let part = piece.trimmedSpaces
-            if let colon = part.firstIndex(of: ASCII.colon) {
-                let words = part[..<colon].split(separator: ASCII.space)
-                // hledger's tag: a word and a colon, its value up to the comma (`trip:usa`).
-                if let key = words.last, !key.contains(ASCII.slash) {
-                    noteWords += words.dropLast().map(\.string)
-                    let value = part[(colon + 1)...].trimmedSpaces
-                    if value.isEmpty { tags.append(key.string) } else { metadata.append((key.string, value.string)) }
-                    continue
-                }
-            }
-            if !part.isEmpty { noteWords.append(part.string) }
+        // Most comments hold one part (`id: TX-1`, a note): read in place, not split.
+        if !trimmed.contains(ASCII.comma) {
+            read(trimmed, into: &noteWords)
+        } else {
+            for piece in trimmed.split(separator: ASCII.comma, omittingEmptySubsequences: false) { read(piece, into: &noteWords) }
         }
-        if !noteWords.isEmpty { note = noteWords.joined(separator: ", ") }
+        if !noteWords.isEmpty { note = noteWords.count == 1 ? noteWords[0] : noteWords.joined(separator: ", ") }
+    }
+
+    /// One comma-separated part: hledger's tag, a word and a colon with its value up to
+    /// the comma (`trip:usa`), the words before it note words; else the part is a note word.
+    private mutating func read(_ piece: JournalBytes, into noteWords: inout [String]) {
+        let part = piece.trimmedSpaces
+        if let colon = part.firstIndex(of: ASCII.colon) {
+            // The key is the last word before the colon (words split at spaces).
+            var keyEnd = colon
+            while keyEnd > part.startIndex && part[keyEnd - 1] == ASCII.space { keyEnd -= 1 }
+            var keyStart = keyEnd
+            while keyStart > part.startIndex && part[keyStart - 1] != ASCII.space { keyStart -= 1 }
+            let key = part[keyStart ..< keyEnd]
+            if !key.isEmpty, !key.contains(ASCII.slash) {
+                if keyStart > part.startIndex { noteWords += part[..<keyStart].split(separator: ASCII.space).map(\.string) }
+                let value = part[(colon + 1)...].trimmedSpaces
+                if value.isEmpty { tags.append(key.string) } else { metadata.append((key.string, value.string)) }
+                return
+            }
+        }
+        if !part.isEmpty { noteWords.append(part.string) }
     }
 
     /// The text before a `;` comment.

@@ -1,5 +1,12 @@
 import TallySyntax
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+    import Glibc
+#else
+    import Foundation
+#endif
+
 /// A stretch of a journal's UTF-8 bytes. The readers work on bytes, not on `Character`s:
 /// every delimiter of the peers' syntaxes is ASCII, and breaking a file of hundreds of
 /// thousands of lines into grapheme clusters dominated the time of a conversion. Strings
@@ -89,8 +96,13 @@ struct JournalLines: Sequence, IteratorProtocol {
 
     mutating func next() -> ArraySlice<UInt8>? {
         guard !done else { return nil }
-        var end = start
-        while end < bytes.count, bytes[end] != ASCII.lineFeed { end += 1 }
+        // The line feed found by `memchr`, many bytes at a time: the byte-by-byte loop was
+        // 1 % of converting a 10k ledger journal (callgrind, 2026-11-29).
+        let end = bytes.withUnsafeBufferPointer { buffer -> Int in
+            guard let base = buffer.baseAddress, start < buffer.count else { return start }
+            guard let found = memchr(base + start, Int32(ASCII.lineFeed), buffer.count - start) else { return buffer.count }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+        }
         var lineEnd = end
         if lineEnd > start, bytes[lineEnd - 1] == ASCII.carriageReturn { lineEnd -= 1 }
         let line = bytes[start ..< lineEnd]

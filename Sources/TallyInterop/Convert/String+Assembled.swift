@@ -1,40 +1,61 @@
 extension String {
-    /// `head`, then each string of each group preceded by its group's separator byte
-    /// (`String.assembled(date, (0x20, fields), (0x0A, lines))`), written into one buffer
-    /// of the exact size. An entry's text is built from a dozen pieces: appending them one
-    /// by one grew and copied the string each time, three times as slow, and that was 5 %
-    /// of converting the 100k journal (`Benchmarks/interop_bench.py`, 2026-11-26).
-    static func assembled(_ head: String, _ groups: (separator: UInt8, strings: [String])...) -> String {
-        var size = head.utf8.count
-        for group in groups {
-            for string in group.strings { size += 1 + string.utf8.count }
-        }
+    /// A string of exactly `size` bytes of UTF-8, written by `body` into one buffer: an
+    /// entry's text is built from a dozen pieces, and appending them one by one cost a
+    /// string check and often a new buffer each (`+=` cost 330 instructions a piece in a
+    /// converted 10k journal, callgrind, 2026-11-29), where a copy costs a few.
+    static func written(size: Int, _ body: (inout TextWriter) -> Void) -> String {
         guard size > 0 else { return "" }
         return String(unsafeUninitializedCapacity: size) { buffer in
             guard let base = buffer.baseAddress else { return 0 }
-            var count = copy(head, to: base)
-            for group in groups {
-                for string in group.strings {
-                    base[count] = group.separator
-                    count += 1 + copy(string, to: base + count + 1)
-                }
-            }
-            return count
+            var writer = TextWriter(base: base, capacity: size)
+            body(&writer)
+            return writer.count
+        }
+    }
+}
+
+/// The buffer of ``Swift/String/written(size:_:)``: pieces are copied one after another,
+/// never past its capacity.
+struct TextWriter {
+    fileprivate let base: UnsafeMutablePointer<UInt8>
+    fileprivate let capacity: Int
+    /// The bytes written so far.
+    private(set) var count = 0
+
+    fileprivate init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    /// Copies the UTF-8 of `string`.
+    mutating func write(_ string: String) {
+        let written = string.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+            precondition(count + bytes.count <= capacity, "a text written past its size")
+            if let source = bytes.baseAddress { (base + count).initialize(from: source, count: bytes.count) }
+            return bytes.count
+        }
+        if let written {
+            count += written
+            return
+        }
+        for byte in string.utf8 { write(byte) }
+    }
+
+    /// Writes one byte.
+    mutating func write(_ byte: UInt8) {
+        precondition(count < capacity, "a text written past its size")
+        base[count] = byte
+        count += 1
+    }
+
+    /// Writes each of `strings` after the byte `separator`.
+    mutating func write(_ strings: [String], after separator: UInt8) {
+        for string in strings {
+            write(separator)
+            write(string)
         }
     }
 
-    /// Copies the UTF-8 of `string` to `target`; returns how many bytes that is.
-    private static func copy(_ string: String, to target: UnsafeMutablePointer<UInt8>) -> Int {
-        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
-            if let source = bytes.baseAddress { target.initialize(from: source, count: bytes.count) }
-            return bytes.count
-        }
-        if let copied { return copied }
-        var count = 0
-        for byte in string.utf8 {
-            target[count] = byte
-            count += 1
-        }
-        return count
-    }
+    /// The bytes `strings` take, each after a separator byte.
+    static func size(_ strings: [String]) -> Int { strings.reduce(0) { $0 + 1 + $1.utf8.count } }
 }
