@@ -63,6 +63,23 @@ import Testing
         #expect(released.model.entries.count == 24_001)
     }
 
+    /// The trees' memory given back every 1,024 nodes read (64 pages of nodes, a dozen
+    /// of token starts), in both halves: had the lowering read again what it gave back,
+    /// it would have read zeros, and the entries or diagnostics would differ.
+    @Test func givingTheTreeBackAsItIsReadChangesNothing() throws {
+        var text = Self.largeText(count: 24_000)
+        // A category used before it is declared, at the end of the second half.
+        text += "2025-06-01 \"Late\" Checking Later -1.00\nexpense Later\n"
+        let loader = BudgetLoader(provider: InMemoryFileProvider(["big.tally": text]))
+        let budget = try loader.load("big.tally")
+        try #require(budget.root.tree.nodeCount >= Lowering().concurrentLoweringThreshold)
+        let released = Interpreter.run(releasing: budget, today: Self.today, discardingEvery: 1_024)
+        let plain = Interpreter.run(try loader.load("big.tally"), today: Self.today)
+        Self.expectSame(released, plain, "big.tally")
+        #expect(released.model.entries.count == 24_002)
+        #expect(released.model.entries.last?.payee == "Late")
+    }
+
     /// Entries whose only detail is the same list of tags share one details object; the
     /// others keep their own, with their tags, notes and ids as written.
     @Test func entriesTaggedAlikeShareTheirDetails() throws {
