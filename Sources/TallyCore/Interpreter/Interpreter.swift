@@ -45,8 +45,14 @@ public enum Interpreter {
         SyntaxTree.releaseRetiredArrays()
         lowering.discardsTrees = false
         // Taken out, so that no other reference keeps the part's entries through the walk.
-        if let part = later.take() { lowering.join(part) }
+        if let part = later.take() {
+            lowering.join(part)
+            // The part's blocks were freed into its thread's heap, where the walk, on this
+            // thread, would not reuse them: their pages go back now.
+            FreedMemory.release()
+        }
         var walk = Walk(lowering: consume lowering, today: today)
+        walk.keepsAllEntries = false
         walk.run()
         return (walk.model(), walk.diagnostics)
     }
@@ -120,6 +126,9 @@ struct Walk {
     /// Every lowered entry in date order, those left out by ``screenEntries()`` too: what
     /// the next lowering starts from. The same array as `entries` when none is left out.
     var allEntries: [Entry] = []
+    /// False when nothing reads ``allEntries`` (a one-shot check): the entries left out
+    /// are then taken out of `entries` in place, rather than into a copy of the rest.
+    var keepsAllEntries = true
     var history: [[(entry: Int, balance: Money)]]
     var balances: [Money]
     /// Per `BASE/QUOTE`: the stated rates in date order, gathered by ``screenEntries()``.
