@@ -63,6 +63,26 @@ import Testing
         #expect(released.model.entries.count == 24_001)
     }
 
+    /// The trees' memory given back every 1,024 nodes read (64 pages of nodes, a dozen
+    /// of token starts), in both halves: had the lowering read again what it gave back,
+    /// it would have read zeros, and the entries or diagnostics would differ.
+    @Test func givingTheTreeBackAsItIsReadChangesNothing() throws {
+        var text = Self.largeText(count: 24_000)
+        // A category used before it is declared, at the end of the second half, and a
+        // bank id used again (E0411): that entry is left out, in place.
+        text += "2025-06-01 \"Late\" Checking Later -1.00\nexpense Later\n"
+        text += "2025-06-02 \"Again\" Checking Food -2.00\n    id: \"TX-7\"\n"
+        let loader = BudgetLoader(provider: InMemoryFileProvider(["big.tally": text]))
+        let budget = try loader.load("big.tally")
+        try #require(budget.root.tree.nodeCount >= Lowering().concurrentLoweringThreshold)
+        let released = Interpreter.run(releasing: budget, today: Self.today, discardingEvery: 1_024)
+        let plain = Interpreter.run(try loader.load("big.tally"), today: Self.today)
+        Self.expectSame(released, plain, "big.tally")
+        #expect(released.model.entries.count == 24_002)
+        #expect(released.model.entries.last?.payee == "Late")
+        #expect(released.diagnostics.filter { $0.code == .duplicateID }.count == 1)
+    }
+
     /// Entries whose only detail is the same list of tags share one details object; the
     /// others keep their own, with their tags, notes and ids as written.
     @Test func entriesTaggedAlikeShareTheirDetails() throws {

@@ -23,15 +23,36 @@ public enum Interpreter {
     /// join of a large budget's two halves of entries (`Lowering+Concurrent.swift`) nor
     /// the walk's tables are then held together with the trees, which are larger than
     /// the text, and the trees' arrays are freed, not kept for the next tree
-    /// (``SyntaxTree/releaseRetiredArrays()``). The model and diagnostics are the same.
+    /// (``SyntaxTree/releaseRetiredArrays()``). While its entries are lowered, the trees'
+    /// memory is given back as it is read (``SyntaxTree/discardStorage(nodes:tokens:)``):
+    /// a tree of `budget` held elsewhere must not be read afterwards. The model and
+    /// diagnostics are the same.
     public static func run(releasing budget: consuming Budget, today: CivilDate) -> (model: BudgetModel, diagnostics: [Diagnostic]) {
+        run(releasing: consume budget, today: today, discardingEvery: Lowering().discardStep)
+    }
+
+    /// ``run(releasing:today:)``, giving the trees' memory back every `step` nodes read;
+    /// tests give it back often, so that a read of what was given back would show.
+    static func run(releasing budget: consuming Budget, today: CivilDate, discardingEvery step: Int)
+        -> (model: BudgetModel, diagnostics: [Diagnostic])
+    {
         var lowering = Lowering()
+        lowering.discardsTrees = true
+        lowering.discardStep = step
         lowering.lowerDeclarations(budget)
-        let later = lowering.lowerEntriesLeavingJoin(budget)
+        var later = lowering.lowerEntriesLeavingJoin(budget)
         _ = consume budget
         SyntaxTree.releaseRetiredArrays()
-        if let later { lowering.join(later) }
+        lowering.discardsTrees = false
+        // Taken out, so that no other reference keeps the part's entries through the walk.
+        if let part = later.take() {
+            lowering.join(part)
+            // The part's blocks were freed into its thread's heap, where the walk, on this
+            // thread, would not reuse them: their pages go back now.
+            FreedMemory.release()
+        }
         var walk = Walk(lowering: consume lowering, today: today)
+        walk.keepsAllEntries = false
         walk.run()
         return (walk.model(), walk.diagnostics)
     }
@@ -105,6 +126,9 @@ struct Walk {
     /// Every lowered entry in date order, those left out by ``screenEntries()`` too: what
     /// the next lowering starts from. The same array as `entries` when none is left out.
     var allEntries: [Entry] = []
+    /// False when nothing reads ``allEntries`` (a one-shot check): the entries left out
+    /// are then taken out of `entries` in place, rather than into a copy of the rest.
+    var keepsAllEntries = true
     var history: [[(entry: Int, balance: Money)]]
     var balances: [Money]
     /// Per `BASE/QUOTE`: the stated rates in date order, gathered by ``screenEntries()``.

@@ -89,9 +89,11 @@ extension Lowering {
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             var part = base
             // Room of its own (the copy shares the base's empty reserved array): the first
-            // half's for all entries, so that the join appends without growing it.
+            // half's for all entries, so that the join appends without growing it; the
+            // second half's in blocks, so that it goes a block at a time as it is joined.
             part.entries = []
-            part.entries.reserveCapacity(half == 0 ? base.entries.capacity : base.entries.capacity / 2 + 16)
+            part.entries.reserveCapacity(half == 0 ? base.entries.capacity : Lowering.joinBlock)
+            if half == 1 { part.entryBlock = Lowering.joinBlock }
             // The second half counts only its own names; the join adds them to the first's.
             if half == 1 { part.clearWalletCounts() }
             var order = 0
@@ -112,6 +114,8 @@ extension Lowering {
         var a = base
         var b = base
         b.clearWalletCounts()
+        // Blocks of three entries, so that every cut tries joins of several blocks.
+        b.entryBlock = 3
         var order = 0
         for range in first { a.lowerEntries(range, order: &order) }
         order = 0
@@ -119,6 +123,9 @@ extension Lowering {
         self = a
         return LoweredPart(lowering: b, declarationDiagnostics: base.diagnostics.count)
     }
+
+    /// The size of the second part's blocks of entries (``entryBlock``): a few megabytes.
+    static let joinBlock = 1 << 15
 
     /// Sets the counts of wallets seen and named to zero, for a part whose counts are
     /// added to another's.
@@ -131,12 +138,19 @@ extension Lowering {
     /// the wallets its own entries saw and named. Consumed, so that its entries go as
     /// soon as they are appended.
     mutating func join(_ part: consuming LoweredPart) {
-        let later = part.lowering
+        var later = part.lowering
         let declarationDiagnostics = part.declarationDiagnostics
         _ = consume part
         let start = entries.count
         let shift = Int32(truncatingIfNeeded: start)
+        // A block at a time, each freed once appended: the part's entries and their copy
+        // are never held whole at once.
+        for block in later.sealedEntries.indices {
+            entries.append(contentsOf: later.sealedEntries[block])
+            later.sealedEntries[block] = []
+        }
         entries.append(contentsOf: later.entries)
+        later.entries = []
         // Renumbered in place: a copy of each entry would touch its reference counts.
         entries.withUnsafeMutableBufferPointer { all in
             for i in start ..< all.count { all[i].readingOrder += shift }

@@ -50,6 +50,20 @@ struct Lowering {
     var concurrentLoweringThreshold = 100_000
     /// Where tests cut the entries into two parts lowered apart (file, top-level node).
     var cutForTesting: (file: Int, node: Int)?
+    /// True when the trees are read for the last time, by their only holder: lowering
+    /// then gives back the memory of what it has read as it goes
+    /// (``SyntaxTree/discardStorage(nodes:tokens:)``, `Interpreter.run(releasing:)`).
+    var discardsTrees = false
+    /// How many nodes ``lowerEntries(_:order:)`` reads between two gives of memory back
+    /// (``discardsTrees``): a megabyte of nodes, and about as much of tokens. Tests give
+    /// back more often.
+    var discardStep = 1 << 16
+    /// When set, ``lowerEntries(_:order:)`` moves `entries` to ``sealedEntries`` each
+    /// time it holds this many: the second part of a budget lowered in two, so that its
+    /// join appends and frees a block at a time (`Lowering+Concurrent.swift`).
+    var entryBlock: Int?
+    /// The blocks of entries lowered before `entries`, in order (``entryBlock``).
+    var sealedEntries: [[Entry]] = []
     /// Names and texts by their bytes, for reading entries from the flat tree; filled
     /// once the declarations are known.
     var tables = FlatTables()
@@ -183,8 +197,18 @@ struct Lowering {
         let flat = FlatSyntax(file.tree)
         let errors = syntaxErrors[part.path] ?? []
         var node = part.nodes.lowerBound
+        var kept = node  // nodes before this one are given back (``discardsTrees``)
         while node < part.nodes.upperBound {
             defer { node = flat.subtreeEnd(node) }
+            if let block = entryBlock, entries.count >= block {
+                sealedEntries.append(entries)
+                entries = []
+                entries.reserveCapacity(block)
+            }
+            if discardsTrees && node - kept >= discardStep {
+                file.tree.discardStorage(nodes: kept ..< node, tokens: flat.tokens(kept).lowerBound ..< flat.tokens(node).lowerBound)
+                kept = node
+            }
             let kind = flat.kind(node)
             guard kind.isDatedEntry else { continue }
             let date = flat.directToken(.date, of: node).flatMap { token -> CivilDate? in

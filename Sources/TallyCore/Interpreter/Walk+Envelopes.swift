@@ -10,7 +10,7 @@ extension Walk {
     struct EnvelopeEvent {
         enum Kind: UInt8 { case spend, fill, moveIn, moveOut }
         let kind: Kind
-        /// The date as ``Walk/dayKey(_:)``: four bytes instead of a 24-byte date.
+        /// The date as ``Walk/dayKey(_:)``: four bytes, ordered as an integer.
         let day: Int32
         let amount: Money
         /// The entry (in date order) and, for spending, the posting within it.

@@ -7,10 +7,10 @@ import TallySyntax
 extension Walk {
     /// Reports the entries left out and takes them out of `entries`, the array every later
     /// check and the model read (the array with them stays in `allEntries`, for the next
-    /// lowering), sets `totalsAreExact`, and gathers the exchange rates of the entries kept,
-    /// in date order, for the checks that convert.
+    /// lowering, unless ``keepsAllEntries`` is false), sets `totalsAreExact`, and gathers the
+    /// exchange rates of the entries kept, in date order, for the checks that convert.
     mutating func screenEntries() {
-        allEntries = entries
+        if keepsAllEntries { allEntries = entries }
         let entries = self.entries
         var leftOut: [Int] = []
         var bound = TotalsBound(l)
@@ -53,7 +53,29 @@ extension Walk {
         }
         totalsAreExact = !bound.crossed
         guard !leftOut.isEmpty else { return }
-        self.entries = Walk.entries(entries, without: leftOut)
+        if keepsAllEntries {
+            self.entries = Walk.entries(entries, without: leftOut)
+        } else {
+            // The local copy goes first, so that the array is not shared when changed.
+            _ = consume entries
+            Walk.remove(leftOut, from: &self.entries)
+        }
+    }
+
+    /// Takes the entries at `leftOut` (ascending) out of `entries` in place, the others
+    /// keeping their order.
+    static func remove(_ leftOut: [Int], from entries: inout [Entry]) {
+        var next = 0
+        var kept = 0
+        for index in entries.indices {
+            if next < leftOut.count && leftOut[next] == index {
+                next += 1
+                continue
+            }
+            if kept != index { entries.swapAt(kept, index) }
+            kept += 1
+        }
+        entries.removeLast(entries.count - kept)
     }
 
     /// True when every wallet entry `index` is booked on is open on its date; E0405 for

@@ -22,26 +22,35 @@ extension Walk {
     }
 
     /// One change to ready to assign. There is one per posting no envelope counts, so an
-    /// event stays small (48 bytes): its date is a ``Walk/dayKey(_:)``, what it is a tag,
-    /// an envelope and a period's start day, and where it came from its entry and posting,
-    /// made into a location only for a message.
+    /// event stays small (32 bytes): its date is a ``Walk/dayKey(_:)``, what it is a tag,
+    /// an envelope and a period's start day, its amount units and scale, and where it came
+    /// from its entry and posting, made into a location only for a message.
     struct ReadyEvent {
         /// The date as ``Walk/dayKey(_:)``, in the same order as the date.
         let day: Int32
         /// ``Assignment``'s case, its envelope and its period's start (as a day key).
-        private let tag: UInt8
         private let envelope: Int32
         private let periodStart: Int32
-        let amount: Money
-        /// Within a day: -1 before the day's entries, the entry's index, or after them.
-        let order: Int
         /// The posting within entry `order`, or -1.
         var posting: Int32 = -1
+        /// ``amount``'s units; its scale is `scale`.
+        private let units: Int64
+        /// ``order``, with `Int32.max` for after the day's entries.
+        private let entry: Int32
+        private let tag: UInt8
+        private let scale: UInt8
+
+        var amount: Money { Money(units: units, scale: Int(scale)) }
+        /// Within a day: -1 before the day's entries, the entry's index, or after them
+        /// (`Int.max`).
+        var order: Int { entry == Int32.max ? Int.max : Int(entry) }
 
         init(date: CivilDate, amount: Money, what: Assignment, order: Int, posting: Int32 = -1) {
             day = Walk.dayKey(date)
-            self.amount = amount
-            self.order = order
+            units = amount.units
+            scale = UInt8(amount.scale)
+            // An entry's index fits in 32 bits (an entry's reading order already does).
+            entry = order == Int.max ? Int32.max : Int32(order)
             self.posting = posting
             switch what {
             case .none: (tag, envelope, periodStart) = (0, 0, 0)
@@ -69,7 +78,7 @@ extension Walk {
         }
 
         /// True when this change comes before `other` in the timeline: by date, then order.
-        func precedes(_ other: ReadyEvent) -> Bool { (day, order) < (other.day, other.order) }
+        func precedes(_ other: ReadyEvent) -> Bool { (day, entry) < (other.day, other.entry) }
     }
 
     /// Ready to assign: openings, income and other money that reaches the budget's wallets,

@@ -27,30 +27,43 @@ public enum EntryKind: Sendable {
 /// A budget holds hundreds of thousands of entries, copied while they are ordered and
 /// read by every check, so an entry is kept small: a plain transaction keeps its one
 /// posting inline, the words most entries lack (note, tags, bank id, person) live
-/// together in one object, absent when there are none, and indices are stored in 32
-/// bits. The public properties give the same values as plain stored ones would.
+/// together in one object, absent when there are none, and indices, the date and the
+/// entry's place in its file are stored in 32 bits each, after ``Stored`` where its
+/// padding would be. The public properties give the same values as plain stored ones would.
 public struct Entry: Sendable {
-    public let date: CivilDate
-    /// What the entry does; see ``Stored``. Variable, as ``location`` is, so that an entry
+    /// What the entry does; see ``Stored``. Variable, as the location is, so that an entry
     /// kept across an edit moves in place (``move(by:from:in:)``).
     var stored: Stored
-    /// Interned: entries with the same payee share one string.
-    public let payee: String?
-    /// The note, tags, bank id and person, when the entry has any of them.
-    let details: EntryDetails?
+    public let date: CivilDate
     let goalIndex: Int32
     let ruleIndex: Int32
     /// Variable so that entries lowered in parts can be renumbered when joined.
     var readingOrder: Int32
     /// Zero for an entry without a bank id; otherwise bit 31 set, bit 30 set when the id is
-    /// all ASCII, and the low 30 bits of the id's hash (``ByteInterner/hash(_:)``). Kept
-    /// inline, in what would be padding, and worked out once when the entry is lowered: the
-    /// checks that ask every entry for its id reach the out-of-line details (a cache miss
-    /// each) only for entries that have one, and the duplicate id check (E0411) reads an id
-    /// only when two hashes agree.
+    /// all ASCII, and the low 30 bits of the id's hash (``ByteInterner/hash(_:)``). Worked
+    /// out once when the entry is lowered: the checks that ask every entry for its id reach
+    /// the out-of-line details (a cache miss each) only for entries that have one, and the
+    /// duplicate id check (E0411) reads an id only when two hashes agree.
     let bankIDTag: UInt32
+    /// The bytes of ``location`` in its file: a file's offsets fit in 32 bits (the syntax
+    /// tree keeps them so).
+    private var start: UInt32, end: UInt32
+    /// Interned: entries with the same payee share one string.
+    public let payee: String?
+    /// The note, tags, bank id and person, when the entry has any of them.
+    let details: EntryDetails?
+    /// The file of ``location``.
+    private let file: String
+
     /// The whole entry.
-    public internal(set) var location: SourceLocation
+    public internal(set) var location: SourceLocation {
+        get { SourceLocation(file: file, range: ByteRange(start: Int(start), end: Int(end))) }
+        set {
+            precondition(newValue.file == file, "an entry stays in its file")
+            start = UInt32(newValue.range.start)
+            end = UInt32(newValue.range.end)
+        }
+    }
 
     /// What the entry does. A plain transaction's single posting is made on each read;
     /// the interpreter reads it through ``transaction`` and ``posting(_:)`` instead.
@@ -202,24 +215,40 @@ public struct Entry: Sendable {
                     return 0x8000_0000 | ascii | UInt32(truncatingIfNeeded: ByteInterner.hash(bytes)) & 0x3FFF_FFFF
                 }
             } ?? 0
-        self.location = location
+        file = location.file
+        start = UInt32(location.range.start)
+        end = UInt32(location.range.end)
     }
 }
 
-/// The less common words of an entry, kept out of line.
+/// The less common words of an entry, kept out of line. The rarest two (who spent it and
+/// what was paid in another currency, together larger than the rest) are kept out of
+/// line again: a large budget gives a quarter of its entries a bank id, and each would
+/// otherwise carry room for them.
 final class EntryDetails: Sendable {
     let note: String?
     let tags: [String]
     let bankID: String?
-    let by: String?
-    let paid: PaidAmount?
+    private let rare: Rare?
+
+    var by: String? { rare?.by }
+    var paid: PaidAmount? { rare?.paid }
+
+    private final class Rare: Sendable {
+        let by: String?
+        let paid: PaidAmount?
+
+        init(by: String?, paid: PaidAmount?) {
+            self.by = by
+            self.paid = paid
+        }
+    }
 
     init(note: String?, tags: [String], bankID: String?, by: String?, paid: PaidAmount? = nil) {
         self.note = note
         self.tags = tags
         self.bankID = bankID
-        self.by = by
-        self.paid = paid
+        rare = by == nil && paid == nil ? nil : Rare(by: by, paid: paid)
     }
 }
 

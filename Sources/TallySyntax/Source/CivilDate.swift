@@ -2,22 +2,27 @@
 ///
 /// The syntax layer uses it to check that a date exists; the interpreter adds calendar
 /// arithmetic on top.
+///
+/// Kept in 32 bits, year, month and day packed so that integer order is date order: every
+/// entry of a budget holds one (a million in the largest), and three words would be 24
+/// bytes of each.
 public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// `year << 9 | month << 5 | day`: 14 bits of year, 4 of month, 5 of day.
+    private let packed: UInt32
+
     /// Year, 1 through 9999.
-    public let year: Int
+    public var year: Int { Int(packed >> 9) }
     /// Month, 1 through 12.
-    public let month: Int
+    public var month: Int { Int(packed >> 5 & 0xF) }
     /// Day of the month, 1 through the month's length.
-    public let day: Int
+    public var day: Int { Int(packed & 0x1F) }
 
     /// Creates a date, or returns nil when the day does not exist.
     public init?(year: Int, month: Int, day: Int) {
         guard (1 ... 9999).contains(year), (1 ... 12).contains(month),
             day >= 1, day <= CivilDate.daysIn(month: month, year: year)
         else { return nil }
-        self.year = year
-        self.month = month
-        self.day = day
+        packed = UInt32(year) << 9 | UInt32(month) << 5 | UInt32(day)
     }
 
     /// True for leap years of the Gregorian calendar.
@@ -83,6 +88,6 @@ public struct CivilDate: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     public static func < (lhs: CivilDate, rhs: CivilDate) -> Bool {
-        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+        lhs.packed < rhs.packed
     }
 }
