@@ -11,15 +11,21 @@ public enum JSONText {
     @inlinable
     public static func appendString(_ text: String, to out: inout [UInt8]) {
         var copy = text
-        copy.withUTF8 { bytes in
-            out.append(0x22)
-            if bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-                out.append(contentsOf: bytes)
-            } else {
-                appendEscaped(bytes, to: &out)
-            }
-            out.append(0x22)
+        copy.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// Appends text given as UTF-8 bytes as a JSON string, quotes included, as
+    /// ``appendString(_:to:)`` does for a string: what prints a label built in a reused
+    /// buffer without making a string of it.
+    @inlinable
+    public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(0x22)
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(contentsOf: bytes)
+        } else {
+            appendEscaped(bytes, to: &out)
         }
+        out.append(0x22)
     }
 
     /// `text` as a JSON string, quotes included.

@@ -136,22 +136,26 @@ extension FeatureSnapshot {
             start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
             end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
         let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
-        let hints = InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop)
-        if shouldStop() { return .null }
-        // Printed straight into the answer's bytes: a whole-file request on a large budget
-        // has a hint on nearly every line, too many to build as JSON values one by one.
+        // Each hint is printed into the answer's bytes as the provider finds it: a
+        // whole-file request on a large budget has a hint on nearly every line, too many to
+        // hold as values (or strings) beside the answer. Room for two hints an entry, in
+        // pages the system hands out only as they are written.
+        let entries = target.analysis.index.entries(in: target.path, overlapping: bytes).count
         var cursor = documents[target.path].map { PositionCursor(lines: target.lines, bytes: $0.bytes, encoding: encoding) }
-        var out = RawJSONWriter(capacity: hints.count * 72 + 2)
+        var out = RawJSONWriter(capacity: entries * 2 * 112 + 64)
         out.byte("[")
-        for (i, hint) in hints.enumerated() {
-            if i & 0x3FFF == 0 && shouldStop() { return .null }
-            if i > 0 { out.byte(",") }
+        var first = true
+        let finished = InlayHintProvider.forEachHint(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop) {
+            offset, _, label in
+            if !first { out.byte(",") }
+            first = false
             out.text("{\"label\":")
-            out.string(hint.label)
+            out.string(utf8: label)
             out.text(",\"paddingLeft\":true,\"position\":")
-            out.position(cursor?.position(of: hint.offset) ?? target.lines.position(of: hint.offset, encoding: encoding))
+            out.position(cursor?.position(of: offset) ?? target.lines.position(of: offset, encoding: encoding))
             out.byte("}")
         }
+        if !finished || shouldStop() { return .null }
         out.byte("]")
         return out.json
     }
