@@ -363,10 +363,16 @@ extension FeatureSnapshot {
                 start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
                 end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
         }
-        // The edits come in file order; an unformatted large file can have hundreds of
-        // thousands, so they are printed directly.
-        let edits = Formatter.edits(tree, range: bytes, shouldStop: shouldStop)
+        let edits: [TextEdit]
+        switch Formatter.documentFormatting(tree, range: bytes, shouldStop: shouldStop) {
+        case .unchanged: edits = []
+        case .edits(let list): edits = list
+        case .whole(let text):
+            if shouldStop() { return .null }
+            return wholeDocumentEdit(text, document)
+        }
         if shouldStop() { return .null }
+        // The edits come in file order, printed directly: there can be thousands.
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var out = RawJSONWriter(capacity: edits.count * 80 + 2)
         out.byte("[")
@@ -383,6 +389,22 @@ extension FeatureSnapshot {
             out.byte("}")
         }
         out.byte("]")
+        return out.json
+    }
+
+    /// One edit replacing the whole document with `text`, in a buffer of exactly its
+    /// printed size (a 100k-entry budget is 10 MB).
+    private func wholeDocumentEdit(_ text: [UInt8], _ document: Document) -> JSON {
+        var escapes = 0
+        for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            escapes += byte >= 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 ? 1 : 5
+        }
+        var out = RawJSONWriter(capacity: text.count + escapes + 192)
+        out.text("[{\"newText\":")
+        text.withUnsafeBufferPointer { out.string(utf8: $0) }
+        out.text(",\"range\":")
+        out.range(Position(line: 0, character: 0), document.lines.position(of: document.bytes.count, encoding: encoding))
+        out.text("}]")
         return out.json
     }
 
