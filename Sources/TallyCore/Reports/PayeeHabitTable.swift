@@ -44,6 +44,10 @@ public struct PayeeHabitTable: Sendable {
     /// payee, canonically equivalent spellings too.
     private var spellingIDs = ByteInterner()
     private var spellings: [String] = []
+    /// The spellings' bytes one after another, and where each lies: what an entry's payee
+    /// is compared with.
+    private var spellingBytes: [UInt8] = []
+    private var spellingSpans: [(start: Int, count: Int)] = []
     private var payeeOfSpelling: [Int32] = []
     /// Each payee's id by its name, and its name (the first spelling met) by id.
     private var payeeIDs: [String: Int32] = [:]
@@ -90,32 +94,39 @@ public struct PayeeHabitTable: Sendable {
         return table
     }
 
-    /// Whether entry `index` counts as `record` says.
+    /// Whether entry `index` counts as `record` says. Read in place: a copy of each
+    /// entry (its strings retained and released) cost more than the rest of the pass.
     private func matches(_ entries: [Entry], _ index: Int, _ record: Record) -> Bool {
-        let entry = entries[index]
-        guard fields(of: entry, into: Record()) == Record(wallet: record.wallet, category: record.category, date: record.date, units: record.units, scale: record.scale) else {
-            return false
-        }
-        guard let payee = entry.payee else { return record.spelling < 0 }
-        return record.spelling >= 0 && Self.sameBytes(payee, spellings[Int(record.spelling)])
+        var fields = Record(spelling: record.spelling)
+        Self.read(entries, index, into: &fields)
+        guard fields == record else { return false }
+        guard let payee = entries[index].payee else { return record.spelling < 0 }
+        guard record.spelling >= 0 else { return false }
+        let span = spellingSpans[Int(record.spelling)]
+        return payee.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count == span.count
+                && spellingBytes.withUnsafeBufferPointer { all in
+                    bytes.count == 0 || memcmp(all.baseAddress! + span.start, bytes.baseAddress!, bytes.count) == 0
+                }
+        } ?? Self.sameBytes(payee, spellings[Int(record.spelling)])
     }
 
-    /// The fields of `entry` besides its payee.
-    private func fields(of entry: Entry, into record: Record) -> Record {
-        var record = record
-        record.date = Int32(entry.date.year << 9 | entry.date.month << 5 | entry.date.day)
-        if let (wallet, amount) = entry.transaction {
+    /// The fields of entry `index` besides its payee, into `record`.
+    private static func read(_ entries: [Entry], _ index: Int, into record: inout Record) {
+        let date = entries[index].date
+        record.date = Int32(date.year << 9 | date.month << 5 | date.day)
+        if let (wallet, amount) = entries[index].transaction {
             record.wallet = Int32(wallet)
             record.units = amount.units
             record.scale = amount.scale
-            if entry.postingCount == 1 { record.category = Int32(entry.posting(0).category) }
+            if entries[index].postingCount == 1 { record.category = Int32(entries[index].posting(0).category) }
         }
-        return record
     }
 
     /// What entry `index` counts, its payee's spelling found or added.
     private mutating func record(of index: Int, in entries: [Entry]) -> Record {
-        var record = fields(of: entries[index], into: Record())
+        var record = Record()
+        Self.read(entries, index, into: &record)
         guard var payee = entries[index].payee else { return record }
         // Each spelling's bytes are hashed in place and looked up as a string once, the
         // first time they are met, as ``BudgetModel/payeeHabits()`` does.
@@ -131,6 +142,8 @@ public struct PayeeHabitTable: Sendable {
             }
             spellings.append(payee)
             payeeOfSpelling.append(id)
+            spellingSpans.append((spellingBytes.count, payee.utf8.count))
+            spellingBytes.append(contentsOf: payee.utf8)
         }
         record.spelling = Int32(spelling)
         return record

@@ -47,9 +47,10 @@ public struct NameOccurrence: Hashable, Sendable {
 /// entry each dated entry became (an array by reading order), and the declarations by
 /// name — a few linear passes without strings. On the first completion: how often the
 /// entries use each name (``NameUses``, a pass that reads entries in place); on the first
-/// payee completion or hover: how each payee is used, and who is named — one pass over the
-/// model's entries (``NameTallies``), which after an edit counts again only the payees of
-/// the entries that changed, from the table of the analysis before (``PayeeHabitTable``); on the first completion of a recurring entry's name
+/// payee completion or hover: how each payee is used — one pass over the model's entries
+/// (``NameTallies``), which after an edit counts again only the payees of the entries that
+/// changed, from the table of the analysis before (``PayeeHabitTable``); on the first
+/// completion of a person: who is named, another such pass; on the first completion of a recurring entry's name
 /// or quick fix of an overdue one: its open occurrences, another such pass. On the first question that needs every written name
 /// (references, rename, workspace symbols): every occurrence of each name — one pass over
 /// all nodes. Hover and inlay hints need the first step only.
@@ -90,6 +91,7 @@ public final class BudgetIndex: @unchecked Sendable {
     private let usageTable = LazyTable<Usage>()
     private let nameUsesTable = LazyTable<NameUses>()
     private let talliesTable = LazyTable<NameTallies>()
+    private let peopleTable = LazyTable<Set<String>>()
     private let openOccurrencesTable = LazyTable<[[CivilDate]]>()
     private let ratesTable = LazyTable<ExchangeRates>()
     /// The payee table of the analysis before an edit, which the tallies start from; let
@@ -196,6 +198,7 @@ public final class BudgetIndex: @unchecked Sendable {
     public func prepareAll() {
         _ = nameUses
         _ = tallies
+        _ = people
         _ = openOccurrences
         _ = usage
     }
@@ -233,8 +236,8 @@ public final class BudgetIndex: @unchecked Sendable {
     public func payeeHabit(_ payee: String) -> PayeeHabit? {
         talliesTable.isBuilt ? tallies.payees[payee] : model.payeeHabit(writtenAs: payee)
     }
-    /// People named by `owner` and `by`.
-    public var people: Set<String> { tallies.people }
+    /// People named by `owner` and `by`, built on first use.
+    public var people: Set<String> { peopleTable.value { NameTallies.people(of: model) } }
 
     /// How many interpreted entries use the declared `symbol` (declarations and names
     /// that could not be resolved do not count): what completion ranks by.
