@@ -393,7 +393,7 @@ extension FeatureSnapshot {
     }
 
     /// One edit replacing the whole document with `text`, in a buffer of exactly its
-    /// printed size (a 100k-entry budget is 10 MB).
+    /// printed size (the generated 100k-entry budget is 10 MB, 2026-11-29).
     private func wholeDocumentEdit(_ text: [UInt8], _ document: Document) -> JSON {
         var escapes = 0
         for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
