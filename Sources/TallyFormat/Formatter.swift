@@ -41,6 +41,11 @@ public enum Formatter {
         if tree.isNotText { return [] }
         let layout = LayoutEngine(tree: tree).layout()
         if shouldStop() { return [] }
+        return whitespaceEdits(layout, of: tree, range: range, shouldStop: shouldStop)
+    }
+
+    /// The edits of ``edits(_:range:shouldStop:)`` from the layout of `tree`.
+    static func whitespaceEdits(_ layout: Layout, of tree: SyntaxTree, range: ByteRange?, shouldStop: () -> Bool) -> [TextEdit] {
         let pieces = layout.pieces.filter { piece in
             guard piece.changed else { return false }
             guard let range else { return true }
@@ -49,11 +54,11 @@ public enum Formatter {
         guard !pieces.isEmpty else { return [] }
         // Apply the chosen edits and guard the result as a whole. With every change chosen
         // that result is the layout's output, as `format` guards it: not built again (a
-        // second copy of a large file while the guard parses it).
+        // second copy of a large file while the guard reads it back, a piece at a time).
         let bytes = tree.source.bytes
         let output = range == nil ? layout.output : applied(pieces, to: bytes, from: layout.output)
         if shouldStop() { return [] }
-        if WhitespaceGuard.check(original: tree, formatted: output) != nil || shouldStop() { return [] }
+        if WhitespaceGuard.checkInPieces(original: tree, formatted: output) != nil || shouldStop() { return [] }
         return pieces.flatMap { whitespaceEdits(bytes[$0.original.start ..< $0.original.end], layout.output[$0.formatted], at: $0.original.start) }
     }
 

@@ -27,6 +27,9 @@ public enum WhitespaceGuard {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
+    /// Whether a token is whitespace or a line break (neither is compared as content).
+    static func isSpacing(_ kind: TokenKind) -> Bool { kind == .whitespace || kind == .newline }
+
     /// The input offset where the two texts stop agreeing once whitespace is ignored.
     static func firstDifferenceIgnoringWhitespace(_ a: [UInt8], _ b: [UInt8]) -> Int? {
         a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in firstDifference(a, b) } }
@@ -116,7 +119,7 @@ public enum WhitespaceGuard {
 
         var contentCount: Int32 { contentBefore.last ?? 0 }
 
-        static func isSpacing(_ kind: TokenKind) -> Bool { kind == .whitespace || kind == .newline }
+        static func isSpacing(_ kind: TokenKind) -> Bool { WhitespaceGuard.isSpacing(kind) }
 
         init(_ tree: SyntaxTree) {
             tokens = TokenTable(tree)

@@ -11,15 +11,21 @@ public enum JSONText {
     @inlinable
     public static func appendString(_ text: String, to out: inout [UInt8]) {
         var copy = text
-        copy.withUTF8 { bytes in
-            out.append(0x22)
-            if bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
-                out.append(contentsOf: bytes)
-            } else {
-                appendEscaped(bytes, to: &out)
-            }
-            out.append(0x22)
+        copy.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
+
+    /// Appends text given as UTF-8 bytes as a JSON string, quotes included, as
+    /// ``appendString(_:to:)`` does for a string: what prints a label built in a reused
+    /// buffer without making a string of it.
+    @inlinable
+    public static func appendString(utf8 bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        out.append(0x22)
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 != 0x22 && $0 != 0x5C }) {
+            out.append(contentsOf: bytes)
+        } else {
+            appendEscaped(bytes, to: &out)
         }
+        out.append(0x22)
     }
 
     /// `text` as a JSON string, quotes included.
@@ -30,24 +36,30 @@ public enum JSONText {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `bytes`, escaped, without quotes.
+    /// Appends `bytes`, escaped, without quotes. The runs between bytes to escape are
+    /// copied whole: a formatted document sent as one text is megabytes.
     @usableFromInline
     static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let hex = Array("0123456789abcdef".utf8)
-        for byte in bytes {
+        var run = 0
+        for i in 0 ..< bytes.count {
+            let byte = bytes[i]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run ..< i]))
+            run = i + 1
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
             case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
             case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
             case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
             case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0 ..< 0x20:
+            default:
                 out.append(contentsOf: Array("\\u00".utf8))
                 out.append(hex[Int(byte >> 4)])
                 out.append(hex[Int(byte & 15)])
-            default: out.append(byte)
             }
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
     }
 
     /// Appends a line break and two spaces per level of `depth`: an indented document's

@@ -19,14 +19,18 @@ public struct BudgetAnalysis: Sendable {
     /// The lowering behind `model`, which the next analysis after an edit starts from.
     public let lowered: LoweredBudget
     /// The features' look-up tables, built on first use (see ``index``).
-    let indexCache = BudgetIndexCache()
+    let indexCache: BudgetIndexCache
 
     /// Interprets `budget` as of `today` and applies its diagnostic policy; `previous`, the
     /// lowering of the budget before an edit, spares lowering the entries the edit left
-    /// alone (the result is the same without it).
-    public init(budget: Budget, today: CivilDate, reusing previous: consuming LoweredBudget? = nil) {
+    /// alone, and `payees`, its payee table (``payeesToCarry``), counting the habits of
+    /// the payees it left alone (the result is the same without them).
+    public init(
+        budget: Budget, today: CivilDate, reusing previous: consuming LoweredBudget? = nil, payees: PayeeHabitTable? = nil
+    ) {
         self.budget = budget
         self.today = today
+        indexCache = BudgetIndexCache(earlierPayees: payees)
         let run = Interpreter.interpret(budget, today: today, reusing: previous.take())
         model = run.model
         lowered = run.lowered
@@ -34,6 +38,10 @@ public struct BudgetAnalysis: Sendable {
             ($0.file, $0.range.start, $0.range.end, $0.code.rawValue) < ($1.file, $1.range.start, $1.range.end, $1.code.rawValue)
         }
     }
+
+    /// The payee table the analysis after an edit can start from: built by a request, or
+    /// handed on from the analysis before when none needed it.
+    public var payeesToCarry: PayeeHabitTable? { indexCache.payeesToCarry }
 
     /// The file at `path`, if it belongs to this budget.
     public func file(_ path: String) -> BudgetFile? { budget.file(path) }

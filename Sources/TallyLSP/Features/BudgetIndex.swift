@@ -47,8 +47,10 @@ public struct NameOccurrence: Hashable, Sendable {
 /// entry each dated entry became (an array by reading order), and the declarations by
 /// name — a few linear passes without strings. On the first completion: how often the
 /// entries use each name (``NameUses``, a pass that reads entries in place); on the first
-/// payee completion or hover: how each payee is used, and who is named — one pass over the
-/// model's entries (``NameTallies``); on the first completion of a recurring entry's name
+/// payee completion or hover: how each payee is used — one pass over the model's entries
+/// (``NameTallies``), which after an edit counts again only the payees of the entries that
+/// changed, from the table of the analysis before (``PayeeHabitTable``); on the first
+/// completion of a person: who is named, another such pass; on the first completion of a recurring entry's name
 /// or quick fix of an overdue one: its open occurrences, another such pass. On the first question that needs every written name
 /// (references, rename, workspace symbols): every occurrence of each name — one pass over
 /// all nodes. Hover and inlay hints need the first step only.
@@ -89,13 +91,19 @@ public final class BudgetIndex: @unchecked Sendable {
     private let usageTable = LazyTable<Usage>()
     private let nameUsesTable = LazyTable<NameUses>()
     private let talliesTable = LazyTable<NameTallies>()
+    private let peopleTable = LazyTable<Set<String>>()
     private let openOccurrencesTable = LazyTable<[[CivilDate]]>()
     private let ratesTable = LazyTable<ExchangeRates>()
+    /// The payee table of the analysis before an edit, which the tallies start from; let
+    /// go once they are built.
+    private let earlierPayees: Handover<PayeeHabitTable>
 
-    init(budget: Budget, model: BudgetModel, today: CivilDate) {
+    /// `earlierPayees`: the payee table of the budget before an edit (see ``tallies``).
+    init(budget: Budget, model: BudgetModel, today: CivilDate, earlierPayees: PayeeHabitTable? = nil) {
         self.budget = budget
         self.model = model
         self.today = today
+        self.earlierPayees = Handover(earlierPayees)
         var entriesByFile: [String: (nodes: [SyntaxNode], starts: [Int])] = [:]
         var fileRank: [String: Int] = [:]
         for (rank, file) in budget.files.enumerated() {
@@ -146,8 +154,18 @@ public final class BudgetIndex: @unchecked Sendable {
     /// How often the model's entries use each declaration, built on first use.
     var nameUses: NameUses { nameUsesTable.value { NameUses(model: model) } }
 
-    /// The payee and people tallies of the model's entries, built on first use.
-    var tallies: NameTallies { talliesTable.value { NameTallies(model: model) } }
+    /// The payee and people tallies of the model's entries, built on first use: from the
+    /// payee table of the budget before the edit when there is one, counting again only
+    /// the payees of the entries that changed.
+    var tallies: NameTallies {
+        talliesTable.value { NameTallies(model: model, after: earlierPayees.take()) }
+    }
+
+    /// The payee table the analysis after the next edit starts from: this one's when it is
+    /// built, else the one this index was given and has not used (nil when there is none).
+    var payeesToCarry: PayeeHabitTable? {
+        talliesTable.ifBuilt?.payeeTable ?? earlierPayees.peek()
+    }
 
     /// For each recurring rule (by model index), its occurrences up to today that no entry
     /// records or skips, oldest first (``BudgetModel/unrecordedOccurrences(through:)``,
@@ -180,6 +198,7 @@ public final class BudgetIndex: @unchecked Sendable {
     public func prepareAll() {
         _ = nameUses
         _ = tallies
+        _ = people
         _ = openOccurrences
         _ = usage
     }
@@ -217,8 +236,8 @@ public final class BudgetIndex: @unchecked Sendable {
     public func payeeHabit(_ payee: String) -> PayeeHabit? {
         talliesTable.isBuilt ? tallies.payees[payee] : model.payeeHabit(writtenAs: payee)
     }
-    /// People named by `owner` and `by`.
-    public var people: Set<String> { tallies.people }
+    /// People named by `owner` and `by`, built on first use.
+    public var people: Set<String> { peopleTable.value { NameTallies.people(of: model) } }
 
     /// How many interpreted entries use the declared `symbol` (declarations and names
     /// that could not be resolved do not count): what completion ranks by.
@@ -336,18 +355,52 @@ public final class BudgetIndex: @unchecked Sendable {
     }
 }
 
-/// Holds the index of one analysis, built on first use under a lock.
+/// Holds the index of one analysis, built on first use under a lock, and until then the
+/// payee table of the analysis before it (``BudgetIndex/tallies``).
 final class BudgetIndexCache: @unchecked Sendable {
     private let lock = Lock()
     private var index: BudgetIndex?
+    private var earlierPayees: PayeeHabitTable?
+
+    init(earlierPayees: PayeeHabitTable? = nil) { self.earlierPayees = earlierPayees }
 
     func index(for analysis: BudgetAnalysis) -> BudgetIndex {
         lock.lock()
         defer { lock.unlock() }
         if let index { return index }
-        let built = BudgetIndex(budget: analysis.budget, model: analysis.model, today: analysis.today)
+        let built = BudgetIndex(budget: analysis.budget, model: analysis.model, today: analysis.today, earlierPayees: earlierPayees.take())
         index = built
         return built
+    }
+
+    /// ``BudgetIndex/payeesToCarry`` of the index, or the table it was given when it is
+    /// not built.
+    var payeesToCarry: PayeeHabitTable? {
+        lock.lock()
+        defer { lock.unlock() }
+        return index?.payeesToCarry ?? earlierPayees
+    }
+}
+
+/// A value handed from one analysis to the next: taken by the first that needs it.
+final class Handover<Value>: @unchecked Sendable {
+    private let lock = Lock()
+    private var value: Value?
+
+    init(_ value: Value?) { self.value = value }
+
+    /// The value, left here no more.
+    func take() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return value.take()
+    }
+
+    /// The value, left here.
+    func peek() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
     }
 }
 

@@ -21,6 +21,13 @@ final class LazyTable<Value>: @unchecked Sendable {
         return built != nil
     }
 
+    /// The table if it is built, without building it.
+    var ifBuilt: Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return built
+    }
+
     /// The table, built by `build` if no one has built it yet.
     func value(_ build: () -> Value) -> Value {
         lock.lock()

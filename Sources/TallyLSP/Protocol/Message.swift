@@ -48,18 +48,21 @@ public enum OutgoingMessage {
 
     /// The printed text of a successful answer, as ``response(id:result:)`` prints it
     /// (keys sorted: `id`, `jsonrpc`, `result`). An answer already printed
-    /// (``JSON/raw(_:)``, megabytes for a whole-file request) is copied once, into a
-    /// buffer of the right size, rather than into one that grows.
-    static func responseBytes(id: JSON, result: JSON) -> [UInt8] {
-        guard case .raw(let printed) = result else { return response(id: id, result: result).bytes }
-        var out: [UInt8] = []
-        out.reserveCapacity(printed.count + 64)
-        out.append(contentsOf: #"{"id":"#.utf8)
-        id.write(to: &out)
-        out.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
-        out.append(contentsOf: printed)
-        out.append(UInt8(ascii: "}"))
-        return out
+    /// (``JSON/raw(_:)``, megabytes for a whole-file request) gets the message's head
+    /// put before it in its own buffer, moved along in place when the buffer has room and
+    /// is held by no one else, rather than copied into a second buffer beside it.
+    static func responseBytes(id: JSON, result: consuming JSON) -> [UInt8] {
+        switch consume result {
+        case .raw(var printed):
+            var head: [UInt8] = Array(#"{"id":"#.utf8)
+            id.write(to: &head)
+            head.append(contentsOf: #","jsonrpc":"2.0","result":"#.utf8)
+            printed.insert(contentsOf: head, at: 0)
+            printed.append(UInt8(ascii: "}"))
+            return printed
+        case let other:
+            return response(id: id, result: other).bytes
+        }
     }
 
     /// An error answer; `id` is null when the request's id could not be read.

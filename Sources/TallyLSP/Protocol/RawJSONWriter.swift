@@ -11,6 +11,7 @@ struct RawJSONWriter {
     mutating func byte(_ c: Unicode.Scalar) { bytes.append(UInt8(ascii: c)) }
     mutating func int(_ value: Int) { JSONText.appendInt(value, to: &bytes) }
     mutating func string(_ value: String) { JSONText.appendString(value, to: &bytes) }
+    mutating func string(utf8 value: UnsafeBufferPointer<UInt8>) { JSONText.appendString(utf8: value, to: &bytes) }
 
     /// `"key":` after a comma unless it is the object's first member.
     mutating func key(_ name: String, first: Bool = false) {

@@ -129,13 +129,14 @@ extension LanguageServer {
         // Let the outdated analysis go first, so two large models never sit in memory at
         // once. Its lowering (which holds the trees and the entries) is kept: only the
         // entries an edit touched are parsed and lowered again.
+        let payees = analyses[root]?.payeesToCarry
         var previous = analyses.removeValue(forKey: root)?.lowered
         let clock = pass.clock
         let loadStart = clock.now
         guard let budget = try? BudgetLoader(provider: pass.provider, reusing: previous?.budget).load(root) else { return nil }
         let interpretStart = clock.now
         pass.loading += interpretStart - loadStart
-        let result = BudgetAnalysis(budget: budget, today: pass.today, reusing: previous.take())
+        let result = BudgetAnalysis(budget: budget, today: pass.today, reusing: previous.take(), payees: payees)
         pass.interpreting += clock.now - interpretStart
         pass.fresh[root] = result
         pass.recomputed.append(root)

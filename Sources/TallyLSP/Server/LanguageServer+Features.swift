@@ -136,22 +136,26 @@ extension FeatureSnapshot {
             start: target.lines.offset(of: range.start, encoding: encoding, textLength: target.length),
             end: target.lines.offset(of: range.end, encoding: encoding, textLength: target.length))
         let options = InlayHintOptions(envelopeLeft: configuration.envelopeHints, runningBalance: configuration.balanceHints)
-        let hints = InlayHintProvider.hints(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop)
-        if shouldStop() { return .null }
-        // Printed straight into the answer's bytes: a whole-file request on a large budget
-        // has a hint on nearly every line, too many to build as JSON values one by one.
+        // Each hint is printed into the answer's bytes as the provider finds it: a
+        // whole-file request on a large budget has a hint on nearly every line, too many to
+        // hold as values (or strings) beside the answer. Room for two hints an entry, in
+        // pages the system hands out only as they are written.
+        let entries = target.analysis.index.entries(in: target.path, overlapping: bytes).count
         var cursor = documents[target.path].map { PositionCursor(lines: target.lines, bytes: $0.bytes, encoding: encoding) }
-        var out = RawJSONWriter(capacity: hints.count * 72 + 2)
+        var out = RawJSONWriter(capacity: entries * 2 * 112 + 64)
         out.byte("[")
-        for (i, hint) in hints.enumerated() {
-            if i & 0x3FFF == 0 && shouldStop() { return .null }
-            if i > 0 { out.byte(",") }
+        var first = true
+        let finished = InlayHintProvider.forEachHint(in: target.analysis, path: target.path, range: bytes, options: options, shouldStop: shouldStop) {
+            offset, _, label in
+            if !first { out.byte(",") }
+            first = false
             out.text("{\"label\":")
-            out.string(hint.label)
+            out.string(utf8: label)
             out.text(",\"paddingLeft\":true,\"position\":")
-            out.position(cursor?.position(of: hint.offset) ?? target.lines.position(of: hint.offset, encoding: encoding))
+            out.position(cursor?.position(of: offset) ?? target.lines.position(of: offset, encoding: encoding))
             out.byte("}")
         }
+        if !finished || shouldStop() { return .null }
         out.byte("]")
         return out.json
     }
@@ -359,10 +363,16 @@ extension FeatureSnapshot {
                 start: document.lines.offset(of: r.start, encoding: encoding, textLength: document.bytes.count),
                 end: document.lines.offset(of: r.end, encoding: encoding, textLength: document.bytes.count))
         }
-        // The edits come in file order; an unformatted large file can have hundreds of
-        // thousands, so they are printed directly.
-        let edits = Formatter.edits(tree, range: bytes, shouldStop: shouldStop)
+        let edits: [TextEdit]
+        switch Formatter.documentFormatting(tree, range: bytes, shouldStop: shouldStop) {
+        case .unchanged: edits = []
+        case .edits(let list): edits = list
+        case .whole(let text):
+            if shouldStop() { return .null }
+            return wholeDocumentEdit(text, document)
+        }
         if shouldStop() { return .null }
+        // The edits come in file order, printed directly: there can be thousands.
         var cursor = PositionCursor(lines: document.lines, bytes: document.bytes, encoding: encoding)
         var out = RawJSONWriter(capacity: edits.count * 80 + 2)
         out.byte("[")
@@ -379,6 +389,22 @@ extension FeatureSnapshot {
             out.byte("}")
         }
         out.byte("]")
+        return out.json
+    }
+
+    /// One edit replacing the whole document with `text`, in a buffer of exactly its
+    /// printed size (the generated 100k-entry budget is 10 MB, 2026-11-29).
+    private func wholeDocumentEdit(_ text: [UInt8], _ document: Document) -> JSON {
+        var escapes = 0
+        for byte in text where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            escapes += byte >= 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 ? 1 : 5
+        }
+        var out = RawJSONWriter(capacity: text.count + escapes + 192)
+        out.text("[{\"newText\":")
+        text.withUnsafeBufferPointer { out.string(utf8: $0) }
+        out.text(",\"range\":")
+        out.range(Position(line: 0, character: 0), document.lines.position(of: document.bytes.count, encoding: encoding))
+        out.text("}]")
         return out.json
     }
 

@@ -89,7 +89,7 @@ extension LanguageServer {
     private func answerBytes(id: JSON, cancellable: Bool, work: () throws(ResponseError) -> JSON) throws(ResponseError) -> [UInt8] {
         let result = try work()
         if cancellable && cancelled.isCancelled(id) { throw ResponseError.cancelled }
-        return OutgoingMessage.responseBytes(id: id, result: result)
+        return OutgoingMessage.responseBytes(id: id, result: consume result)
     }
 
     /// The syntax tree of an open buffer as it is now, for features that need no budget
