@@ -193,6 +193,8 @@ import Testing
         ("/api/report?exchange=XYZ", "`exchange`: no rate in the budget names `XYZ`"),
         ("/api/register?begin=2026-12&end=2026-11", "`begin`/`end`: the period holds no days"),
         ("/goals?at=bogus", "`at`: `bogus` is not a date"),
+        ("/due?days=bogus", "`days`: `bogus` is not a whole number from 0 to 36600"),
+        ("/due?days=99999", "`days`: `99999` is not a whole number from 0 to 36600"),
         ("/envelopes?at=2026-11-01&at=2026-11-02", "`at` given twice, as `2026-11-01` and `2026-11-02`")
     ])
     func aMistakeNamesTheParameter(target: String, words: String) {

@@ -164,8 +164,10 @@ public struct ServeApp: Sendable {
                 body = GoalsPage.render(budget, at: try ReportRequest(page: request.query).at ?? budget.today)
             case "/due":
                 title = "Due"
-                let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30
-                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version, readOnly: readOnly)
+                // `days` read as `/api/due` reads it: a count that is none is refused, never guessed.
+                var asked = try ReportKind.due.request(request.query.filter { $0.0 == "days" })
+                try ReportKind.due.check(&asked, hasQuery: false)
+                body = DuePage.render(budget, days: asked.days ?? 30, token: rules.token, version: snapshot.version, readOnly: readOnly)
             case "/import":
                 title = "Import"
                 body =
