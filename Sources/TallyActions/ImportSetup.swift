@@ -96,7 +96,7 @@ extension ImportStatements {
             let owners = accounts.map { model.wallets(ofAccount: $0) }
             // A file that cannot be read names no account: its own error says more than
             // asking for the wallet (a truncated file, a format Tally does not read).
-            if let error = files.singles.lazy.compactMap(\.error).first { throw UsageError("\(error.description); nothing written") }
+            if let error = files.singles.lazy.compactMap(\.error).first { throw UsageError("\(error.located); nothing written" as UsageText) }
             guard let account = accounts.first else {
                 throw UsageError("which wallet are the statements of? Name it with \(options.names.wallet) (one of \(model.wallets.map(\.name).joined(separator: ", ")))")
             }
@@ -127,7 +127,7 @@ extension ImportStatements {
                 do {
                     statement = try StatementReader.read(bytes, path: statementPath, options: reading)
                 } catch {
-                    var refusal = UsageError("\(error.description); nothing written")
+                    var refusal = UsageError("\(error.located); nothing written" as UsageText)
                     refusal.doubtful = error.doubtful
                     throw refusal
                 }

@@ -90,12 +90,18 @@ public enum ImportStatements {
         public var uncategorized: String
         /// Asks for a download from Fio banka (`--from fio`).
         public var fio: String
+        /// Names the other options a refusal names (`--encoding`, or a profile's `encoding`).
+        public var options: OptionNaming
 
         /// The names; by default, a page's.
-        public init(wallet: String = "the Wallet field", uncategorized: String = "the category for uncategorized movements", fio: String = "a download from Fio banka") {
+        public init(
+            wallet: String = "the Wallet field", uncategorized: String = "the category for uncategorized movements", fio: String = "a download from Fio banka",
+            options: OptionNaming = .parameters
+        ) {
             self.wallet = wallet
             self.uncategorized = uncategorized
             self.fio = fio
+            self.options = options
         }
     }
 
@@ -157,7 +163,8 @@ public enum ImportStatements {
         do { setup = try Setup(request, editor: editor, environment: request.environment, today: request.today) } catch {
             // A statement that reads but is doubtful (dates read two ways) is refused as a
             // conflict (exit 1), not as a wrong request.
-            throw error.doubtful ? .budget(error.message) : .request(error.message)
+            let message = error.message(request.names.options)
+            throw error.doubtful ? .budget(message) : .request(message)
         }
         let model = editor.model
         let parts = setup.parts.map { WalletPart($0, model: model, fallback: setup.fallback, options: request, editor: editor) }

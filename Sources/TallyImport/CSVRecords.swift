@@ -132,9 +132,8 @@ public struct CSVRecords {
             let first = lines.first.map { String($0.prefix(60)) } ?? ""
             throw StatementError(
                 path: path, position: StatementPosition(line: 1, column: 1),
-                message:
-                    "no field separator found: none of `;`, `,`, tab or `|` stands in the first \(lines.count) line\(lines.count == 1 ? "" : "s") outside quotes "
-                    + "(the first reads `\(first)`); this is not a CSV statement Tally reads, or its separator is named with `separator` in the import profile or --separator")
+                text:
+                    "no field separator found: none of `;`, `,`, tab or `|` stands in the first \(lines.count) line\(lines.count == 1 ? "" : "s") outside quotes (the first reads `\(first)`); this is not a CSV statement Tally reads, or its separator is named with `separator` in the import profile\(flags: " or --separator", parameters: "")")
         }
         return best.separator
     }

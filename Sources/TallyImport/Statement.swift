@@ -115,7 +115,11 @@ public struct Statement: Sendable {
 public struct StatementError: Error, Sendable, Equatable, CustomStringConvertible {
     public let path: String
     public let position: StatementPosition?
-    public let message: String
+    /// What is wrong, with the options it names kept apart (the command line's `--encoding`
+    /// is a profile's `encoding` on a page: ``OptionNaming``).
+    public let text: UsageText
+    /// What is wrong, in the command line's words.
+    public var message: String { text.worded(.flags) }
     /// Whether the file reads, but leaves open what only its owner can say (dates that
     /// read two ways, ``DateEvidence``): refused as doubtful (`tally`: exit 1) rather
     /// than as a file that cannot be read.
@@ -127,7 +131,14 @@ public struct StatementError: Error, Sendable, Equatable, CustomStringConvertibl
     public init(path: String, position: StatementPosition?, message: String) {
         self.path = path
         self.position = position
-        self.message = Self.windowed(message)
+        text = UsageText(stringLiteral: Self.windowed(message))
+    }
+
+    /// The error, its options named by each front end (``UsageText``).
+    public init(path: String, position: StatementPosition?, text: UsageText) {
+        self.path = path
+        self.position = position
+        self.text = text.mappingWords(Self.windowed)
     }
 
     /// `message` with each backtick-quoted span cut to `quotedWindow` characters and its
@@ -158,5 +169,8 @@ public struct StatementError: Error, Sendable, Equatable, CustomStringConvertibl
         return out
     }
 
-    public var description: String { "\(path)" + (position.map { ":\($0)" } ?? "") + ": \(message)" }
+    public var description: String { located.worded(.flags) }
+
+    /// The file, the place and what is wrong.
+    public var located: UsageText { "\(path)\(position.map { ":\($0)" } ?? ""): \(text)" }
 }

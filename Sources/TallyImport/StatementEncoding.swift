@@ -94,14 +94,14 @@ extension StatementEncoding {
             let before = String(decoding: bytes[..<bad], as: UTF8.self)
             throw StatementError(
                 path: path, position: position(after: before),
-                message: "byte \(hex(bytes[bad])) is not UTF-8; the statement is in another encoding: name it with --encoding (one of \(names))")
+                text: "byte \(hex(bytes[bad])) is not UTF-8; the statement is in another encoding: name it with \(flags: "--encoding", parameters: "`encoding` in the wallet's import profile") (one of \(names))")
         }
         return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func decodeUTF16(_ bytes: [UInt8], bigEndian: Bool, path: String) throws(StatementError) -> String {
         guard bytes.count % 2 == 0 else {
-            throw StatementError(path: path, position: nil, message: "an odd number of bytes cannot be UTF-16; name the statement's encoding with --encoding (one of \(names))")
+            throw StatementError(path: path, position: nil, text: "an odd number of bytes cannot be UTF-16; name the statement's encoding with \(flags: "--encoding", parameters: "`encoding` in the wallet's import profile") (one of \(names))")
         }
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
@@ -118,7 +118,7 @@ extension StatementEncoding {
             case .error:
                 throw StatementError(
                     path: path, position: position(after: String(scalars)),
-                    message: "broken UTF-16 (an unpaired surrogate); name the statement's encoding with --encoding (one of \(names))")
+                    text: "broken UTF-16 (an unpaired surrogate); name the statement's encoding with \(flags: "--encoding", parameters: "`encoding` in the wallet's import profile") (one of \(names))")
             }
         }
     }
@@ -131,7 +131,7 @@ extension StatementEncoding {
             let before = (try? CodePages.decode(Array(bytes[..<undefined.offset]), table).get()) ?? ""
             throw StatementError(
                 path: path, position: position(after: before),
-                message: "byte \(hex(bytes[undefined.offset])) is not defined in \(name.rawValue); name the statement's encoding with --encoding (one of \(names))")
+                text: "byte \(hex(bytes[undefined.offset])) is not defined in \(name.rawValue); name the statement's encoding with \(flags: "--encoding", parameters: "`encoding` in the wallet's import profile") (one of \(names))")
         }
     }
 

@@ -1,4 +1,6 @@
 import Foundation
+import TallyReports
+import TallySyntax
 import TallyTestSupport
 import Testing
 
@@ -78,8 +80,9 @@ struct APIParityTests {
         }
     }
 
-    /// A mistake is refused by the web app in the words the command line prints.
-    @Test func mistakesAreWordedAsTheCommandLineWordsThem() throws {
+    /// A mistake is refused by the web app as the command line refuses it: the one library
+    /// error, each front end naming the options its own way (`--sort` there, `sort` here).
+    @Test func mistakesAreTheCommandLinesInTheAPIsWords() throws {
         let file = TestSupport.path("examples/household.tally")
         let serve = ServeTestApp(files: [file])
         let cases: [(String, String, [String])] = [
@@ -97,8 +100,27 @@ struct APIParityTests {
             #expect(cli.code == 2, "\(report) \(flags)")
             let answer = serve.get("/api/\(report)?\(query)")
             #expect(answer.status == .badRequest, "\(report)?\(query)")
-            let expected = cli.err.split(separator: "\n").first.map(String.init) ?? ""
-            #expect(answer.text == ServeApp.errorJSON(expected), "\(report)?\(query)")
+            let kind = try #require(ReportKind(rawValue: report))
+            let parameters = query.split(separator: "&").map { pair in
+                let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+                return (parts[0], parts.count > 1 ? parts[1] : "")
+            }
+            let error = try #require(try Self.mistake(kind, parameters, file: file), "\(report)?\(query)")
+            #expect(cli.err.split(separator: "\n").first.map(String.init) == "tally \(report): " + error.message, "\(report) \(flags)")
+            #expect(answer.text == ServeApp.errorJSON(error.message(.parameters)), "\(report)?\(query)")
+            #expect(!answer.text.contains("--") && !answer.text.contains("tally "), "\(answer.text)")
+        }
+    }
+
+    /// The usage mistake the library finds in `parameters` for `kind`, read and answered.
+    private static func mistake(_ kind: ReportKind, _ parameters: [(String, String)], file: String) throws -> UsageError? {
+        let budget = try ReportBudget.open(files: [file], today: CivilDate(iso: "2026-11-22")!)
+        do throws(UsageError) {
+            let request = try kind.request(parameters)
+            guard case .failure(.usage(let error)) = kind.answer(request, budget: budget) else { return nil }
+            return error
+        } catch {
+            return error
         }
     }
 

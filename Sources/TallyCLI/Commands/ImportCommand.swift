@@ -130,7 +130,7 @@ enum ImportCommand: Subcommand {
             budget: options.budget!, statements: options.statements.map { .file($0) }, from: options.from.flatMap(ImportStatements.Bank.init),
             wallet: options.wallet, into: options.into, uncategorized: options.uncategorized, reading: options.reading, addIDs: options.addIDs,
             today: today, dryRun: options.dryRun, skipRefused: options.skipRefused, environment: console.environment)
-        request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`")
+        request.names = .init(wallet: "--wallet", uncategorized: "--uncategorized", fio: "`--from fio`", options: .flags)
         request.sync = options.sync
         request.keepsUndo = false
         let result: ImportStatements.Result

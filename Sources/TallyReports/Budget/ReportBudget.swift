@@ -125,13 +125,13 @@ public struct ReportBudget: Sendable {
         filter.range = range
         for name in filters.wallets {
             guard let index = model.wallets.firstIndex(where: { $0.name == name }) else {
-                throw UsageError("`--wallet`: no wallet named `\(name)`" + suggestion(name, model.wallets.map(\.name)))
+                throw UsageError("`\(option: "--wallet")`: no wallet named `\(name)`\(suggestion(name, model.wallets.map(\.name)))")
             }
             filter.wallets.insert(index)
         }
         for name in filters.categories {
             guard model.categories.contains(where: { $0.isWithin(name) }) else {
-                throw UsageError("`--category`: no category named `\(name)`" + suggestion(name, model.categories.map(\.name)))
+                throw UsageError("`\(option: "--category")`: no category named `\(name)`\(suggestion(name, model.categories.map(\.name)))")
             }
             filter.categories.append(name)
         }
@@ -162,7 +162,7 @@ public struct ReportBudget: Sendable {
         guard let spec else { return nil }
         let dates = model.entries.lazy.map(\.date)
         guard let range = spec.resolve(today: today, weekStart: model.weekStart, earliest: dates.min(), latest: dates.max()) else {
-            throw UsageError("`\(flag)`: the period holds no days (it ends before it starts)")
+            throw UsageError("`\(options: flag.split(separator: "`/`").map(String.init), separator: "`/`")`: the period holds no days (it ends before it starts)")
         }
         return range
     }

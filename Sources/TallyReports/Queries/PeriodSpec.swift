@@ -57,7 +57,7 @@ public indirect enum PeriodSpec: Equatable, Sendable {
 
     /// Parses `text`; the error names `flag` and lists the accepted shapes.
     public init(_ text: String, flag: String) throws(UsageError) {
-        let bad = UsageError("`\(flag)`: `\(text)` is not a period; write \(PeriodSpec.shapes)")
+        let bad = UsageError("`\(option: flag)`: `\(text)` is not a period; write \(PeriodSpec.shapes)")
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         func span(_ words: ArraySlice<String>) throws(UsageError) -> PeriodSpec {
             guard let spec = PeriodSpec.span(words.joined(separator: " ")) else { throw bad }
@@ -89,7 +89,7 @@ public indirect enum PeriodSpec: Equatable, Sendable {
             // Fixed ends can be checked now; relative ones only once today is known.
             let today = CivilDate(year: 2000, month: 1, day: 1)!
             if a.first(today: today, weekStart: .monday) > b.last(today: today, weekStart: .monday) {
-                throw UsageError("`\(flag)`: `\(text)` ends before it starts")
+                throw UsageError("`\(option: flag)`: `\(text)` ends before it starts")
             }
         }
         self = spec

@@ -75,7 +75,7 @@ struct ReportAsked {
     func balance() throws(UsageError) -> ReportResult {
         if request.envelopeBudget || !request.queryTerms.isEmpty { try ReportKind.checkOtherTable(request) }
         if request.envelopeBudget {
-            if !request.queryTerms.isEmpty { throw UsageError("`--budget` shows every envelope; it takes no query") }
+            if !request.queryTerms.isEmpty { throw UsageError("`\(option: "--budget")` shows every envelope; it takes no query") }
             let range = try range(default: .relative(.month, 0))!
             let columns = columns(request.step, range)
             return .envelopeBudget(EnvelopeBudgetColumns(budget, columns: columns, range: range), range: range)
@@ -122,7 +122,7 @@ struct ReportAsked {
         if let wanted = request.envelope {
             guard let e = model.envelopes.firstIndex(where: { $0.name == wanted }) else {
                 let suggestion = UsageError.closest(wanted, model.envelopes.map(\.name)).map { "; did you mean `\($0)`?" } ?? ""
-                throw UsageError("`--envelope`: no envelope named `\(wanted)`" + suggestion)
+                throw UsageError("`\(option: "--envelope")`: no envelope named `\(wanted)`\(suggestion)")
             }
             return .envelopeDays(EnvelopeDaysReport(budget, envelope: e, at: date), name: wanted, day: date)
         }
@@ -153,7 +153,7 @@ struct ReportAsked {
         for row in rows {
             let currency = model.wallets[row.wallet].currency
             guard let value = row.valued(from: currency, budget.rates) else {
-                throw UsageError("no rate from \(currency) to \(budget.currency) for the row of \(row.date); add a `rate` line, or leave out -V/-X")
+                throw UsageError("no rate from \(currency) to \(budget.currency) for the row of \(row.date); add a `rate` line, or leave out \(option: "-V")/\(option: "-X")")
             }
             valued.append(value)
         }
@@ -197,7 +197,7 @@ struct ReportAsked {
         var requested = request.until
         if requested == nil { requested = try range(default: nil)?.upperBound }
         let until = requested ?? today.adding(months: 3) ?? today
-        guard until >= today else { throw UsageError("`--until`: \(until) is before today (\(today))") }
+        guard until >= today else { throw UsageError("`\(option: "--until")`: \(until) is before today (\(today))") }
         do throws(ForecastReport.Failure) {
             return .success(.forecast(try ForecastReport(budget, until: until, filter: filter), until: until))
         } catch {
@@ -216,7 +216,7 @@ extension ReportKind {
     /// (``ReportRequest/month``, else as the report's), with `months` of history (default
     /// 6), categories at `depth` (default 1), for `HTMLReport`.
     public static func monthOverview(_ request: ReportRequest, budget: ReportBudget) throws(UsageError) -> MonthOverview {
-        if case .market? = request.valuation { throw UsageError("`-V` and `-X` value the text, CSV and JSON report; the page is in the default currency") }
+        if case .market? = request.valuation { throw UsageError("`\(option: "-V")` and `\(option: "-X")` value the text, CSV and JSON report; the page is in the default currency") }
         let month = try ReportAsked(request: request, budget: budget).reportMonth()
         let filter = try budget.filter(request.filters, range: nil)
         let model = budget.model

@@ -25,14 +25,14 @@ extension ReportKind {
     static func checkValuation(_ request: inout ReportRequest) throws(UsageError) {
         let given = Valuation.options.keys.sorted().filter { request.own[$0] != nil }
         let kinds = Set(given.map { ["-B": "B", "--cost": "B", "-V": "V", "--market": "V"][$0] ?? "X" })
-        if kinds.count > 1 { throw UsageError("`\(given[0])` and `\(given[1])` both say how to value amounts; choose one") }
+        if kinds.count > 1 { throw UsageError("`\(option: given[0])` and `\(option: given[1])` both say how to value amounts; choose one") }
         switch kinds.first {
         case "B": request.valuation = .cost
         case "V": request.valuation = .market(nil)
         case "X":
             let code = request.own["-X"] ?? request.own["--exchange"] ?? ""
             guard !code.isEmpty, code.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }) else {
-                throw UsageError("`-X`: `\(code)` is not a currency code")
+                throw UsageError("`\(option: "-X")`: `\(code)` is not a currency code")
             }
             request.valuation = .market(code)
         default: break
@@ -47,10 +47,10 @@ extension ReportKind {
         guard case .market(let code)? = request.valuation else { return budget }
         let model = budget.model
         if let code, code != model.defaultCurrency, !budget.rates.currencies.contains(code) {
-            throw UsageError("`-X`: no rate in the budget names `\(code)`")
+            throw UsageError("`\(option: "-X")`: no rate in the budget names `\(code)`")
         }
         if let code, code != model.defaultCurrency, self == .report || request.envelopeBudget {
-            throw UsageError("`-X \(code)`: envelopes are in \(model.defaultCurrency); use -V here (-X values balance, register and incomestatement)")
+            throw UsageError("`\(option: "-X") \(code)`: envelopes are in \(model.defaultCurrency); use \(option: "-V") here (\(option: "-X") values balance, register and incomestatement)")
         }
         let asked = ReportAsked(request: request, budget: budget)
         var days: [CivilDate]

@@ -49,7 +49,7 @@ public enum ReportKind: String, CaseIterable, Sendable {
     /// query words were given (the command line knows for sure only once it has found
     /// its file; ``run(_:budget:)`` checks again).
     public func check(_ request: inout ReportRequest, hasQuery: Bool) throws(UsageError) {
-        if !takesQuery, let word = request.queryTerms.first { throw UsageError("`tally \(rawValue)` takes no query words; got `\(word)`") }
+        if !takesQuery, let word = request.queryTerms.first { throw UsageError("\(command: rawValue) takes no query words; got `\(word)`") }
         if takesValuation { try Self.checkValuation(&request) }
         switch self {
         case .balance:
@@ -60,10 +60,10 @@ public enum ReportKind: String, CaseIterable, Sendable {
             if request.envelopeBudget || hasQuery {
                 try Self.checkOtherTable(request)
             } else if step != nil {
-                if request.by != nil { throw UsageError("`--by` groups the one-day table; columns over time show wallets (or kinds with --depth 1)") }
-                if request.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+                if request.by != nil { throw UsageError("`\(option: "--by")` groups the one-day table; columns over time show wallets (or kinds with \(option: "--depth") 1)") }
+                if request.at != nil { throw UsageError("`\(option: "--at")` gives one day; columns over time take a period") }
             } else if request.depth != nil {
-                throw UsageError("`--depth` needs columns over time (--monthly, --weekly, --quarterly or --yearly)")
+                throw UsageError("`\(option: "--depth")` needs columns over time (\(option: "--monthly"), \(option: "--weekly"), \(option: "--quarterly") or \(option: "--yearly"))")
             }
             request.step = step
         case .register:
@@ -72,15 +72,15 @@ public enum ReportKind: String, CaseIterable, Sendable {
         case .due:
             request.days = try request.count("--days", minimum: 0, maximum: 36_600) ?? request.days
             if request.days != nil, request.range != nil {
-                throw UsageError("`--days` and a period both say how far ahead to look; use one or the other")
+                throw UsageError("`\(option: "--days")` and a period both say how far ahead to look; use one or the other")
             }
         case .goals, .wallets, .categories, .payees, .tags: break
         case .envelopes:
             request.step = try request.askedStep() ?? request.step
             request.envelope = request.own["--envelope"] ?? request.envelope
             if request.step != nil {
-                if request.envelope != nil { throw UsageError("`--envelope` shows one period day by day; columns over time show every envelope") }
-                if request.at != nil { throw UsageError("`--at` gives one day; columns over time take a period") }
+                if request.envelope != nil { throw UsageError("`\(option: "--envelope")` shows one period day by day; columns over time show every envelope") }
+                if request.at != nil { throw UsageError("`\(option: "--at")` gives one day; columns over time take a period") }
             }
         case .incomestatement:
             request.step = try request.askedStep() ?? request.step
@@ -91,13 +91,13 @@ public enum ReportKind: String, CaseIterable, Sendable {
             request.depth = try request.count("--depth", maximum: 100) ?? request.depth
             request.step = try request.askedStep() ?? request.step
             if request.step != nil, request.own["--by"] != nil || request.by != nil {
-                throw UsageError("`--by` steps the income against expense table, which columns replace; use one or the other")
+                throw UsageError("`\(option: "--by")` steps the income against expense table, which columns replace; use one or the other")
             }
             request.by = try request.choice("--by", among: Granularity.allCases.map(\.rawValue)) ?? request.by
         case .forecast:
             if let text = request.own["--until"] { request.until = try ReportRequest.date("--until", text) }
             if request.until != nil, request.range != nil {
-                throw UsageError("`--until` and a period both give the last day; use one or the other")
+                throw UsageError("`\(option: "--until")` and a period both give the last day; use one or the other")
             }
             request.events = request.events || request.own["--events"] != nil
         }
@@ -105,8 +105,8 @@ public enum ReportKind: String, CaseIterable, Sendable {
 
     /// `--by` and `--at` belong to balance's one-day table of wallets.
     static func checkOtherTable(_ request: ReportRequest) throws(UsageError) {
-        if request.by != nil { throw UsageError("`--by` groups wallet balances; a query or --budget shows categories or envelopes") }
-        if request.at != nil { throw UsageError("`--at` gives one day; a query or --budget takes a period") }
+        if request.by != nil { throw UsageError("`\(option: "--by")` groups wallet balances; a query or \(option: "--budget") shows categories or envelopes") }
+        if request.at != nil { throw UsageError("`\(option: "--at")` gives one day; a query or \(option: "--budget") takes a period") }
     }
 
     /// report's `--depth`, `--month` and `--months`.
@@ -114,13 +114,13 @@ public enum ReportKind: String, CaseIterable, Sendable {
         request.depth = try request.count("--depth", maximum: 100) ?? request.depth
         if let month = request.own["--month"] {
             guard case .month? = try? PeriodSpec(month, flag: "--month") else {
-                throw UsageError("`--month`: `\(month)` is not a month; write YYYY-MM")
+                throw UsageError("`\(option: "--month")`: `\(month)` is not a month; write YYYY-MM")
             }
             request.month = try PeriodSpec(month, flag: "--month")
         }
         request.months = try request.count("--months", maximum: 1200) ?? request.months
         if request.month != nil, request.range != nil {
-            throw UsageError("`--month` and a period both give the month; use one or the other")
+            throw UsageError("`\(option: "--month")` and a period both give the month; use one or the other")
         }
     }
 }

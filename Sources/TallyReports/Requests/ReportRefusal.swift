@@ -1,3 +1,4 @@
+import TallyCore
 import TallySyntax
 
 /// Why a report was not made: a mistake in what was asked (the command line's exit 2,
@@ -9,9 +10,12 @@ public enum ReportRefusal: Error, Equatable, Sendable {
     case cannotCompute(String)
 
     /// The refusal in words, without the command's name.
-    public var message: String {
+    public var message: String { message(.flags) }
+
+    /// The refusal in words, each option named as `naming` names it.
+    public func message(_ naming: OptionNaming) -> String {
         switch self {
-        case .usage(let error): error.message
+        case .usage(let error): error.message(naming)
         case .cannotCompute(let reason): reason
         }
     }

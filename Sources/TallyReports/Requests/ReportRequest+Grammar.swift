@@ -20,7 +20,7 @@ extension ReportRequest {
     public mutating func read(_ option: Option, _ value: String?) throws(UsageError) {
         let name = option.name
         if option == .desc {
-            guard value == nil else { throw UsageError("`--desc` takes no value") }
+            guard value == nil else { throw UsageError("`\(option: "--desc")` takes no value") }
             descending = true
             return
         }
@@ -52,7 +52,7 @@ extension ReportRequest {
     /// ``ReportKind/check(_:hasQuery:)``: `takesValue` says whether it is a switch.
     public mutating func readOwn(_ name: String, _ value: String?, takesValue: Bool) throws(UsageError) {
         guard takesValue else {
-            guard value == nil else { throw UsageError("`\(name)` takes no value") }
+            guard value == nil else { throw UsageError("`\(option: name)` takes no value") }
             own[name] = ""
             return
         }
@@ -64,10 +64,10 @@ extension ReportRequest {
     /// twice, or (`day`) a day given both by `--at` and by a period.
     public func checkShared(day: Bool = true) throws(UsageError) {
         if period != nil && (begin != nil || end != nil) {
-            throw UsageError("`--period` and `--begin`/`--end` both give the dates; use one or the other")
+            throw UsageError("`\(option: "--period")` and `\(option: "--begin")`/`\(option: "--end")` both give the dates; use one or the other")
         }
         if day, let at, period != nil || begin != nil || end != nil {
-            throw UsageError("`--at \(at)` and a period both give the day; use one or the other")
+            throw UsageError("`\(option: "--at") \(at)` and a period both give the day; use one or the other")
         }
     }
 
@@ -81,14 +81,14 @@ extension ReportRequest {
     mutating func once(_ name: String, _ value: String) throws(UsageError) {
         guard !Self.repeatable.contains(name) else { return }
         if let earlier = given[name], earlier != value {
-            throw UsageError("`\(name)` given twice, as `\(earlier)` and `\(value)`; choose one")
+            throw UsageError("`\(option: name)` given twice, as `\(earlier)` and `\(value)`; choose one")
         }
         given[name] = value
     }
 
     /// A date value.
     static func date(_ name: String, _ text: String) throws(UsageError) -> CivilDate {
-        guard let date = CivilDate(iso: text) else { throw UsageError("`\(name)`: `\(text)` is not a date; write YYYY-MM-DD") }
+        guard let date = CivilDate(iso: text) else { throw UsageError("`\(option: name)`: `\(text)` is not a date; write YYYY-MM-DD") }
         return date
     }
 
@@ -98,8 +98,8 @@ extension ReportRequest {
     func count(_ name: String, minimum: Int = 1, maximum: Int = 100_000) throws(UsageError) -> Int? {
         guard let text = own[name] else { return nil }
         guard let n = Int(text), n >= minimum, n <= maximum else {
-            if minimum == 1, let n = Int(text), n < 1 { throw UsageError("`\(name)`: `\(text)` must be a positive number") }
-            throw UsageError("`\(name)`: `\(text)` is not a whole number from \(minimum) to \(maximum)")
+            if minimum == 1, let n = Int(text), n < 1 { throw UsageError("`\(option: name)`: `\(text)` must be a positive number") }
+            throw UsageError("`\(option: name)`: `\(text)` is not a whole number from \(minimum) to \(maximum)")
         }
         return n
     }
@@ -108,7 +108,7 @@ extension ReportRequest {
     func choice(_ name: String, among choices: [String]) throws(UsageError) -> String? {
         guard let text = own[name] else { return nil }
         guard choices.contains(text) else {
-            throw UsageError("`\(name)`: `\(text)` is not one of: \(choices.joined(separator: ", "))")
+            throw UsageError("`\(option: name)`: `\(text)` is not one of: \(choices.joined(separator: ", "))")
         }
         return text
     }
@@ -116,7 +116,7 @@ extension ReportRequest {
     /// The step the own options ask for, nil for none; two steps are a usage error.
     func askedStep() throws(UsageError) -> PeriodColumns.Step? {
         let asked = PeriodColumns.Step.allCases.filter { own[$0.flag] != nil || own[$0.shortFlag] != nil }
-        if asked.count > 1 { throw UsageError("`\(asked[0].flag)` and `\(asked[1].flag)` both set the columns; choose one") }
+        if asked.count > 1 { throw UsageError("`\(option: asked[0].flag)` and `\(option: asked[1].flag)` both set the columns; choose one") }
         return asked.first
     }
 }

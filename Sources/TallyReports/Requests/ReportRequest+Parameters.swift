@@ -19,13 +19,13 @@ extension ReportKind {
             let flag = "--" + name
             let switchValue = value.isEmpty ? nil : value
             if let option = ReportRequest.Option(rawValue: name), option == .today || options.contains(option) {
-                if option != .desc, value.isEmpty { throw UsageError("`\(flag)` needs a value") }
+                if option != .desc, value.isEmpty { throw UsageError("`\(option: flag)` needs a value") }
                 try request.read(option, option == .desc ? switchValue : value)
             } else if let takesValue = ownOptions[flag] {
-                if takesValue, value.isEmpty { throw UsageError("`\(flag)` needs a value") }
+                if takesValue, value.isEmpty { throw UsageError("`\(option: flag)` needs a value") }
                 try request.readOwn(flag, takesValue ? value : switchValue, takesValue: takesValue)
             } else {
-                throw UsageError("unknown option `\(flag)` for `tally \(rawValue)`")
+                throw UsageError("unknown option `\(option: flag)` for \(command: rawValue)")
             }
         }
         try request.setQuery(words)

@@ -20,7 +20,7 @@ enum APIRoute {
         do throws(UsageError) {
             return .success(try report.request(query))
         } catch {
-            return .failure(UsageError("tally \(report.rawValue): \(error.message)"))
+            return .failure(error)
         }
     }
 }

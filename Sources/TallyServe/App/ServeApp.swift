@@ -77,7 +77,7 @@ public struct ServeApp: Sendable {
         let snapshot: BudgetStore.Snapshot
         switch self.snapshot(request) {
         case .success(let value): snapshot = value
-        case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
+        case .failure(let error): return .json(Self.errorJSON(error.message(.parameters)), status: .badRequest)
         }
         guard let report = ReportKind(rawValue: name) else {
             let result = store.check(snapshot)
@@ -88,7 +88,7 @@ public struct ServeApp: Sendable {
         let asked: ReportRequest
         switch APIRoute.request(report, request.query) {
         case .success(let value): asked = value
-        case .failure(let error): return .json(Self.errorJSON(error.message), status: .badRequest)
+        case .failure(let error): return .json(Self.errorJSON(error.message(.parameters)), status: .badRequest)
         }
         if report == .register {
             // Rows in the budget's order are written as they are walked (8 clients at once
@@ -98,14 +98,14 @@ public struct ServeApp: Sendable {
             switch RegisterStream.ordered(asked, budget: opened.report) {
             case .success(let stream?): return .jsonStream { stream.writeJSON(to: $0) }
             case .success(nil): break
-            case .failure(let refusal): return .json(Self.errorJSON("tally register: \(refusal.message)"), status: .badRequest)
+            case .failure(let refusal): return .json(Self.errorJSON(refusal.message(.parameters)), status: .badRequest)
             }
         }
         switch report.answer(asked, budget: opened.report) {
         case .success(.register(let rows)): return .jsonStream { rows.writeJSON(to: $0) }
         case .success(let result): return .json(result.json)
         case .failure(let refusal):
-            let message = "tally \(report.rawValue): \(refusal.message)"
+            let message = refusal.message(.parameters)
             if case .usage = refusal { return .json(Self.errorJSON(message), status: .badRequest) }
             return .json(Self.errorJSON(message), status: .conflict)
         }
@@ -117,14 +117,20 @@ public struct ServeApp: Sendable {
 
     // MARK: Pages
 
+    /// Every path a `GET` draws a page at: the navigation's pages, the source view, an entry's form.
+    static let pagePaths = PageLayout.pages.map(\.path) + ["/source", "/edit"]
+
+    /// Every path a form is sent to (``post(_:)``).
+    static let formPaths = ["/import/preview", "/import", "/edit", "/delete", "/undo", "/add", "/assign", "/move", "/record"]
+
     private func page(_ request: HTTPRequest) -> HTTPResponse {
-        guard PageLayout.pages.contains(where: { $0.path == request.path }) || request.path == "/source" || request.path == "/edit" else {
+        guard Self.pagePaths.contains(request.path) else {
             return .text("No page here.", status: .notFound)
         }
         let snapshot: BudgetStore.Snapshot
         switch self.snapshot(request) {
         case .success(let value): snapshot = value
-        case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
+        case .failure(let error): return .html(PageLayout.document(title: "Tally", path: request.path, version: "", body: PageLayout.message(error.message(.parameters), kind: "error")), status: .badRequest)
         }
         var message = request.parameter("done").flatMap(answers.take).map { PageLayout.message($0) } ?? HTML()
         if !message.rendered.isEmpty, let key = request.parameter("undo"), undos.value(key) != nil {
@@ -158,8 +164,10 @@ public struct ServeApp: Sendable {
                 body = GoalsPage.render(budget, at: try ReportRequest(page: request.query).at ?? budget.today)
             case "/due":
                 title = "Due"
-                let days = request.parameter("days").flatMap { Int($0) }.map { min(max($0, 0), 36_600) } ?? 30
-                body = DuePage.render(budget, days: days, token: rules.token, version: snapshot.version, readOnly: readOnly)
+                // `days` read as `/api/due` reads it: a count that is none is refused, never guessed.
+                var asked = try ReportKind.due.request(request.query.filter { $0.0 == "days" })
+                try ReportKind.due.check(&asked, hasQuery: false)
+                body = DuePage.render(budget, days: asked.days ?? 30, token: rules.token, version: snapshot.version, readOnly: readOnly)
             case "/import":
                 title = "Import"
                 body =
@@ -179,7 +187,7 @@ public struct ServeApp: Sendable {
                 body = source.body
             }
         } catch {
-            return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message, kind: "error")), status: .badRequest)
+            return .html(PageLayout.document(title: title, path: request.path, version: snapshot.version, body: PageLayout.message(error.message(.parameters), kind: "error")), status: .badRequest)
         }
         let stale = request.path == "/import" ? "The budget changed on disk since this page was drawn; reload it." : PageLayout.staleFigures
         let banner = request.path == "/diagnostics" ? HTML() : ProblemsBanner.render(snapshot)
@@ -193,6 +201,7 @@ public struct ServeApp: Sendable {
         guard type.hasPrefix("application/x-www-form-urlencoded") || (request.path == "/import/preview" && request.multipart != nil) else {
             return .text("Forms are sent as application/x-www-form-urlencoded (a statement as multipart/form-data).", status: .unsupportedMediaType)
         }
+        guard Self.formPaths.contains(request.path) else { return .text("Nothing is written here.", status: .notFound) }
         let forms = WriteForms(store: store, today: today, token: rules.token)
         if request.path == "/add" || request.path == "/edit", request.field("more") != nil { return moreRows(request) }
         let back: String
@@ -216,8 +225,7 @@ public struct ServeApp: Sendable {
             case "/add": (done, back) = (try forms.add(request), "/register")
             case "/assign": (done, back) = (try forms.envelopeLine(request, move: false), "/envelopes")
             case "/move": (done, back) = (try forms.envelopeLine(request, move: true), "/envelopes")
-            case "/record": (done, back) = (try forms.record(request), "/due")
-            default: return .text("Nothing is written here.", status: .notFound)
+            default: (done, back) = (try forms.record(request), "/due")  // "/record", the last of ``formPaths``
             }
         } catch {
             var body = PageLayout.message(error.message, kind: "error")

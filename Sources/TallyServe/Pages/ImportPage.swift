@@ -7,7 +7,7 @@ enum ImportPage {
     /// The form that asks for the statement; it sends the file (`multipart/form-data`)
     /// to the preview.
     static func render(_ budget: ReportBudget, statements: [String], token: String, version: String) -> HTML {
-        var out: HTML = "<p class=\"muted\">What is imported is decided as <code>tally import</code> decides it: "
+        var out: HTML = "<p class=\"muted\">What is imported is decided as an import from the command line decides it: "
         out += "the budget's <code>import</code> profiles say how a bank's statement is read, and each movement is added once.</p>\n"
         out += "<div class=\"cards\">\n<form class=\"card\" method=\"post\" action=\"/import/preview\" enctype=\"multipart/form-data\" id=\"import-form\">"
         out += "<h2>Choose a statement</h2>" + PageLayout.formGuard(token: token, version: version)

@@ -13,16 +13,6 @@ enum RegisterPage {
     static let rowLimit = 2000
 
     static func render(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> HTML {
-        do { return try draw(snapshot, budget, query: query) } catch { throw UsageError(inPageTerms(error.message)) }
-    }
-
-    /// The library's words for a mistake in the page's terms: its query parameters are the
-    /// long flags without their dashes (`period`, `exchange`), never a command line's flag.
-    static func inPageTerms(_ message: String) -> String {
-        message.replacingText("`--", with: "`").replacingText("`-X`", with: "`exchange`").replacingText("-V/-X", with: "`market` and `exchange`")
-    }
-
-    private static func draw(_ snapshot: BudgetStore.Snapshot, _ budget: ReportBudget, query: [(String, String)]) throws(UsageError) -> HTML {
         var request = try ReportRequest(page: query)
         try readOwnOptions(query, into: &request)
         let model = budget.model
@@ -35,6 +25,7 @@ enum RegisterPage {
             switch ReportKind.register.answer(request, budget: budget) {
             case .success(.register(let value)): report = value
             case .success: throw UsageError("the register could not be valued")
+            case .failure(.usage(let error)): throw error
             case .failure(let refusal): throw UsageError(refusal.message)
             }
             for row in report.rows.prefix(rowLimit) { rows += self.row(row, budget, currency: report.currencies[row.wallet], snapshot) }
@@ -89,7 +80,7 @@ enum RegisterPage {
         if request.step != nil || request.running {
             let asked = query.map(\.0).filter { own["--" + $0] != nil && !["market", "exchange", "cost"].contains($0) }
             throw UsageError(
-                "this page lists each row with its wallet's balance; `\(asked.joined(separator: "`, `"))` is for `/api/register` and `tally register`: remove it to see the rows")
+                "this page lists each row with its wallet's balance; `\(asked.joined(separator: "`, `"))` is for `/api/register`: remove it to see the rows")
         }
     }
 
