@@ -24,7 +24,7 @@ public enum Interpreter {
     /// the walk's tables are then held together with the trees, which are larger than
     /// the text, and the trees' arrays are freed, not kept for the next tree
     /// (``SyntaxTree/releaseRetiredArrays()``). While its entries are lowered, the trees'
-    /// memory is given back as it is read (``SyntaxTree/discardStorage(nodes:tokens:)``):
+    /// memory is given back as it is read (``SyntaxTree/discardStorage(nodes:tokens:pageSize:giveBack:)``):
     /// a tree of `budget` held elsewhere must not be read afterwards. The model and
     /// diagnostics are the same.
     public static func run(releasing budget: consuming Budget, today: CivilDate) -> (model: BudgetModel, diagnostics: [Diagnostic]) {

@@ -52,7 +52,7 @@ struct Lowering {
     var cutForTesting: (file: Int, node: Int)?
     /// True when the trees are read for the last time, by their only holder: lowering
     /// then gives back the memory of what it has read as it goes
-    /// (``SyntaxTree/discardStorage(nodes:tokens:)``, `Interpreter.run(releasing:)`).
+    /// (``SyntaxTree/discardStorage(nodes:tokens:pageSize:giveBack:)``, `Interpreter.run(releasing:)`).
     var discardsTrees = false
     /// How many nodes ``lowerEntries(_:order:)`` reads between two gives of memory back
     /// (``discardsTrees``): a megabyte of nodes, and about as much of tokens. Tests give
@@ -206,7 +206,9 @@ struct Lowering {
                 entries.reserveCapacity(block)
             }
             if discardsTrees && node - kept >= discardStep {
-                file.tree.discardStorage(nodes: kept ..< node, tokens: flat.tokens(kept).lowerBound ..< flat.tokens(node).lowerBound)
+                file.tree.discardStorage(
+                    nodes: kept ..< node, tokens: flat.tokens(kept).lowerBound ..< flat.tokens(node).lowerBound,
+                    pageSize: FreedMemory.pageSize, giveBack: FreedMemory.givePagesBack)
                 kept = node
             }
             let kind = flat.kind(node)

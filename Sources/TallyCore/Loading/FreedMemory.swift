@@ -38,6 +38,33 @@ public enum FreedMemory {
         #endif
     }
 
+    /// True where ``givePagesBack(_:_:)`` returns memory to the system (Linux).
+    public static var canGivePagesBack: Bool {
+        #if canImport(Glibc)
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// The system's memory page size, or 0 where pages are not given back.
+    public static let pageSize: Int = {
+        #if canImport(Glibc)
+            return max(0, Int(sysconf(Int32(_SC_PAGESIZE))))
+        #else
+            return 0
+        #endif
+    }()
+
+    /// Returns `length` bytes of private anonymous memory from page-aligned `start` to the
+    /// system (`madvise(MADV_DONTNEED)`): they read as zeros afterwards. For memory its
+    /// holder never reads again (`SyntaxTree.discardStorage`); elsewhere does nothing.
+    public static func givePagesBack(_ start: UnsafeMutableRawPointer, _ length: Int) {
+        #if canImport(Glibc)
+            _ = madvise(start, length, MADV_DONTNEED)
+        #endif
+    }
+
     #if canImport(Glibc)
         /// glibc's `mallopt`, looked up at run time as `malloc_trim` is.
         private static let option: (@convention(c) (Int32, Int32) -> Int32)? = {
