@@ -16,18 +16,6 @@ import Testing
         return text
     }
 
-    private func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        var position = 0
-        for edit in edits {
-            output.append(contentsOf: bytes[position ..< edit.range.start])
-            output.append(contentsOf: Array(edit.replacement.utf8))
-            position = edit.range.end
-        }
-        output.append(contentsOf: bytes[position...])
-        return output
-    }
-
     @Test func mostLinesChangedGivesTheWholeText() throws {
         let tree = Parser.parse(budget(unformatted: 30))
         guard case .formatted(let expected) = Formatter.format(tree) else { Issue.record("nothing to format"); return }
@@ -37,7 +25,7 @@ import Testing
         // Under the threshold, the same text as edits, the ones `edits` gives.
         guard case .edits(let edits) = Formatter.documentFormatting(tree, wholeFrom: 31) else { Issue.record("no edits"); return }
         #expect(edits == Formatter.edits(tree))
-        #expect(apply(edits, to: tree.source.bytes) == expected)
+        #expect(FormatAssertions.apply(edits, to: tree.source.bytes) == expected)
     }
 
     @Test func fewLinesChangedOrARangeGivesEdits() throws {
